@@ -1,0 +1,26 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+// One direction only: survey → SurveyTerminal → SurveyUI → SurveyModel.
+// CNcurses is imported by SurveyTerminal alone.
+let package = Package(
+    name: "survey",
+    products: [
+        .executable(name: "survey", targets: ["survey"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            path: "CNcurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "SurveyModel"),
+        .target(name: "SurveyUI", dependencies: ["SurveyModel"]),
+        .target(name: "SurveyTerminal", dependencies: ["SurveyUI", "SurveyModel", "CNcurses"]),
+        .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel"]),
+        .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel"]),
+        .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel"]),
+    ]
+)

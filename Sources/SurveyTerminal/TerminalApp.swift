@@ -1,0 +1,26 @@
+import SurveyModel
+import SurveyUI
+
+/// The interactive loop: terminal events in, frames out. All decisions are in `Program`
+/// (UI core); this only moves bytes between it and curses.
+public enum TerminalApp {
+    public static func run(store: DocumentStore, documentName: String, splitWidth: Int) -> Int32 {
+        let terminal = Terminal()
+        terminal.start()
+        defer { terminal.stop() }
+        var program = Program(store: store, documentName: documentName, size: terminal.size, splitWidth: splitWidth)
+        terminal.present(program.screen)
+        while !program.isFinished && !terminal.terminationRequested {
+            guard let event = terminal.readEvent(timeoutMilliseconds: 500) else { continue }
+            program.handle(event)
+            // Drain whatever else is already waiting (a paste, key repeat) before drawing.
+            while !program.isFinished, let more = terminal.readEvent(timeoutMilliseconds: 0) {
+                program.handle(more)
+            }
+            if !program.isFinished { terminal.present(program.screen) }
+        }
+        // Terminal closed or killed: keep the field being typed when it is valid.
+        if !program.isFinished { program.send(.quit) }
+        return 0
+    }
+}

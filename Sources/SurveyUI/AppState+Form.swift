@@ -1,0 +1,107 @@
+import SurveyModel
+
+/// The form: its highlight, the record swipes (←/→), and typing into a field.
+extension AppState {
+    /// ←/→ while browsing: the original app's swipes. At either end the record stays.
+    mutating func stepRecord(by delta: Int) {
+        guard recordCount > 0 else {
+            status = .init("No surveys yet: fill in the form and press Add")
+            return
+        }
+        switch shown {
+        case .draft:
+            showRecord(listCursor)
+        case .record(let i):
+            let j = i + delta
+            if j < 0 {
+                status = .init("Already at the first record")
+            } else if j >= recordCount {
+                status = .init("Already at the last record")
+            } else {
+                showRecord(j)
+            }
+        }
+    }
+
+    /// ↑/↓ stop at the ends; Tab/Shift-Tab wrap.
+    mutating func moveHighlight(by delta: Int, wrap: Bool) {
+        let n = formItemCount
+        var i = formItemIndex(formItem) + delta
+        i = wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)
+        formItem = formItem(at: i)
+    }
+
+    /// Enter while browsing: edit the field, or press the button.
+    mutating func activateHighlighted() -> [Effect] {
+        switch formItem {
+        case .field: beginEditing(inserting: nil); return []
+        case .clear: return clearForm()
+        case .add: return addRecord()
+        }
+    }
+
+    /// Starts editing the highlighted field with the caret at the end, optionally typing a
+    /// first character (typing on a highlighted field starts editing it).
+    mutating func beginEditing(inserting character: Character?) {
+        guard document != nil, case .field(let index) = formItem else { return }
+        focus = .form
+        editing = EditBuffer(fieldIndex: index, text: formRecord.text(for: questionnaire.fields[index]))
+        if let character { typeCharacter(character) }
+    }
+
+    /// Inserts a typed character unless XML could not store it.
+    mutating func typeCharacter(_ character: Character) {
+        guard editing != nil else { return }
+        if character.unicodeScalars.contains(where: { !Self.isTypable($0) }) {
+            status = .init("Control characters cannot be typed into a field", kind: .error)
+            return
+        }
+        editing?.insert(character)
+    }
+
+    /// XML 1.0 forbids C0 controls (other than tab, newline, return), U+FFFE and U+FFFF;
+    /// a field is one line, so tab and newline are refused too.
+    static func isTypable(_ s: Unicode.Scalar) -> Bool {
+        !(s.value < 0x20 || s.value == 0x7F || s.value == 0xFFFE || s.value == 0xFFFF)
+    }
+
+    /// Commits the field being typed. Returns the effects, or nil when the value breaks its
+    /// field's rule: then the typed text stays, editing goes on, and the status says why.
+    mutating func commitEditing() -> [Effect]? {
+        guard let edit = editing else { return [] }
+        guard edit.isChanged else {
+            editing = nil
+            return []
+        }
+        let field = questionnaire.fields[edit.fieldIndex]
+        var record = formRecord
+        if let error = record.setText(edit.text, for: field) {
+            status = .init(error.message, kind: .error)
+            return nil
+        }
+        switch shown {
+        case .record(let i) where document != nil && records.indices.contains(i):
+            rollback = captureRollback()
+            document?.records[i] = record
+            editing = nil
+            return [.saveDocument]
+        default:
+            draft = record
+            editing = nil
+            return [.saveDraft]
+        }
+    }
+
+    /// Tab, Shift-Tab, ↓, ↑ while editing: commit, move, and keep editing on a field.
+    mutating func commitAndMove(by delta: Int, wrap: Bool) -> [Effect] {
+        guard let effects = commitEditing() else { return [] }
+        moveHighlight(by: delta, wrap: wrap)
+        if case .field = formItem { beginEditing(inserting: nil) }
+        return effects
+    }
+
+    func captureRollback() -> Rollback {
+        Rollback(document: document ?? SurveyDocument(), draft: draft, shown: shown,
+                 listCursor: listCursor, editing: editing, formItem: formItem)
+    }
+}

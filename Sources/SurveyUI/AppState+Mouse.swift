@@ -1,0 +1,53 @@
+/// Left clicks, hit-tested against the same geometry the screen is drawn from.
+extension AppState {
+    mutating func click(at point: Point) -> [Effect] {
+        let layout = self.layout
+        guard layout.kind != .tooSmall else { return [] }
+        switch popover {
+        case .list:
+            let rows = layout.listRows(inPopover: true, rowCount: recordCount)
+            let box = layout.listPopoverBox(rowCount: recordCount)
+            if rows.contains(point) {
+                let index = listScroll + point.y - rows.y
+                if index < recordCount {
+                    moveListCursor(to: index)
+                    popover = nil
+                    focus = .form
+                }
+            } else if !box.contains(point) {
+                popover = nil
+            }
+            return []
+        case .help:
+            popover = nil
+            return []
+        case nil:
+            break
+        }
+        if let button = layout.surveysButton, button.contains(point) {
+            return showList()
+        }
+        if layout.isSplit {
+            let rows = layout.listRows(inPopover: false, rowCount: recordCount)
+            if rows.contains(point) {
+                let index = listScroll + point.y - rows.y
+                guard index < recordCount, let effects = commitEditing() else { return [] }
+                focus = .list
+                moveListCursor(to: index)
+                return effects
+            }
+        }
+        guard document != nil,
+              let item = FormGeometry(form: layout.form, labels: questionnaire.fields.map(\.label)).item(at: point)
+        else { return [] }
+        if case .field(let i) = item, editing?.fieldIndex == i { return [] }
+        guard let effects = commitEditing() else { return [] }
+        focus = .form
+        formItem = item
+        switch item {
+        case .field: beginEditing(inserting: nil); return effects
+        case .clear: return effects + clearForm()
+        case .add: return effects + addRecord()
+        }
+    }
+}

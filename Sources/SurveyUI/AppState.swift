@@ -1,0 +1,139 @@
+import SurveyModel
+
+/// The whole app as one value: everything a frame is drawn from and every key acts on.
+/// `update` is the only writer, so a test can state the exact state after each action.
+public struct AppState: Equatable, Sendable {
+    public enum Focus: Equatable, Sendable { case list, form }
+    public enum Popover: Equatable, Sendable { case list, help }
+    /// What the form shows: a stored record, or the unsent New form (the draft).
+    public enum Shown: Equatable, Sendable { case record(Int), draft }
+    /// The highlighted item of the form, in Tab order: the fields, then Clear, then Add.
+    public enum FormItem: Equatable, Sendable { case field(Int), clear, add }
+
+    public struct StatusMessage: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable { case info, error }
+        public var text: String
+        public var kind: Kind
+        public init(_ text: String, kind: Kind = .info) { self.text = text; self.kind = kind }
+    }
+
+    /// What to put back when a save fails, so nothing the user typed is lost.
+    struct Rollback: Equatable, Sendable {
+        var document: SurveyDocument
+        var draft: Record
+        var shown: Shown
+        var listCursor: Int
+        var editing: EditBuffer?
+        var formItem: FormItem
+    }
+
+    public var questionnaire: Questionnaire
+    public var documentName: String
+    /// nil when the file could not be read: then `loadError` says why and nothing is saved.
+    public var document: SurveyDocument?
+    public var loadError: String?
+    public var draft: Record
+    public var shown: Shown
+    public var listCursor: Int
+    public var listScroll: Int
+    public var focus: Focus
+    public var formItem: FormItem
+    public var editing: EditBuffer?
+    public var popover: Popover?
+    public var status: StatusMessage?
+    public var size: Size
+    public var splitWidth: Int
+    var rollback: Rollback?
+
+    public init(documentName: String,
+                loaded: Result<SurveyDocument, DocumentError>,
+                draft: Record = Record(),
+                size: Size,
+                splitWidth: Int = 80,
+                questionnaire: Questionnaire = .standard) {
+        self.questionnaire = questionnaire
+        self.documentName = documentName
+        switch loaded {
+        case .success(let doc):
+            self.document = doc
+            self.loadError = nil
+        case .failure(let error):
+            self.document = nil
+            self.loadError = error.message
+        }
+        self.draft = draft
+        let count = document?.records.count ?? 0
+        self.shown = count > 0 ? .record(0) : .draft
+        self.listCursor = 0
+        self.listScroll = 0
+        self.size = size
+        self.splitWidth = splitWidth
+        self.formItem = .field(0)
+        self.editing = nil
+        self.popover = nil
+        self.status = nil
+        self.rollback = nil
+        self.focus = .form
+        self.focus = layout.isSplit ? .list : .form
+    }
+
+    // MARK: Derived facts
+
+    public var records: [Record] { document?.records ?? [] }
+    public var recordCount: Int { records.count }
+    public var layout: Layout { Layout(size: size, splitWidth: splitWidth) }
+
+    /// The record on the form: the shown record, or the draft.
+    public var formRecord: Record {
+        switch shown {
+        case .record(let i) where records.indices.contains(i): return records[i]
+        default: return draft
+        }
+    }
+
+    /// Text displayed in a field: the edit buffer for the field being typed, else the stored value.
+    public func fieldText(_ index: Int) -> String {
+        if let editing, editing.fieldIndex == index { return editing.text }
+        return formRecord.text(for: questionnaire.fields[index])
+    }
+
+    /// `N of M` for a record, `New` for the draft.
+    public var positionTitle: String {
+        switch shown {
+        case .record(let i): return "\(i + 1) of \(recordCount)"
+        case .draft: return "New"
+        }
+    }
+
+    /// Number of highlightable form items: every field, Clear and Add.
+    var formItemCount: Int { questionnaire.fields.count + 2 }
+
+    func formItemIndex(_ item: FormItem) -> Int {
+        switch item {
+        case .field(let i): return i
+        case .clear: return questionnaire.fields.count
+        case .add: return questionnaire.fields.count + 1
+        }
+    }
+
+    func formItem(at index: Int) -> FormItem {
+        let n = questionnaire.fields.count
+        if index < n { return .field(index) }
+        return index == n ? .clear : .add
+    }
+
+    /// Which keys apply right now; decides both what a key does and what the key bar shows.
+    public var inputMode: InputMode {
+        if popover == .help { return .help }
+        if popover == .list { return .listPopover }
+        if document == nil { return .unreadable }
+        if editing != nil { return .formEditing }
+        if focus == .list && layout.isSplit { return .listPane }
+        return .formBrowsing
+    }
+}
+
+/// The binding sets of the key table.
+public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
+    case listPane, listPopover, formBrowsing, formEditing, help, unreadable
+}

@@ -1,0 +1,107 @@
+/// One terminal cell. A wide character occupies its cell and marks the next one as a
+/// continuation (empty `text`), so the grid's columns always match the terminal's.
+public struct Cell: Hashable, Sendable {
+    public var text: String
+    public var style: Style
+
+    public init(_ text: String = " ", style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
+
+    public var isContinuation: Bool { text.isEmpty }
+    public static let blank = Cell()
+}
+
+/// The in-memory screen every view draws into (ratatui's Buffer). The UI core renders a
+/// whole frame here with no I/O, tests read it back as text, and the terminal module copies it
+/// to curses. Writes outside the grid or outside a view's clip rect are dropped, so no view
+/// can spill into another.
+public struct CellGrid: Equatable, Sendable {
+    public let size: Size
+    public private(set) var cells: [Cell]
+    /// Where the terminal's caret should be (only while a field is being edited).
+    public var cursor: Point?
+
+    public init(size: Size) {
+        self.size = size
+        self.cells = Array(repeating: .blank, count: size.width * size.height)
+    }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get {
+            guard x >= 0, y >= 0, x < size.width, y < size.height else { return .blank }
+            return cells[y * size.width + x]
+        }
+        set {
+            guard x >= 0, y >= 0, x < size.width, y < size.height else { return }
+            cells[y * size.width + x] = newValue
+        }
+    }
+
+    /// Fills a rectangle (clipped to the grid) with one character and style.
+    public mutating func fill(_ rect: Rect, with text: String = " ", style: Style = .plain) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { self[x, y] = Cell(text, style: style) }
+        }
+    }
+
+    /// Applies a style to every cell of a rectangle, keeping the text.
+    public mutating func restyle(_ rect: Rect, _ style: Style) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX { self[x, y].style = style }
+        }
+    }
+
+    /// Writes text from `(x, y)` clipped to `clip` (and the grid), cutting with an ellipsis
+    /// when `truncate` is set and the text would not fit. Returns the columns used.
+    /// Control characters are drawn as U+FFFD so nothing typed or loaded can move the cursor.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain,
+                             clip: Rect? = nil, truncate: Bool = true) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY, x < area.maxX else { return 0 }
+        let available = area.maxX - max(x, area.x)
+        guard available > 0 else { return 0 }
+        let shown = truncate ? TextWidth.truncate(text, to: area.maxX - x) : text
+        var column = x
+        for character in shown {
+            let safe = Self.printable(character)
+            let w = TextWidth.width(of: safe)
+            if w == 0 { continue }
+            if column + w > area.maxX { break }
+            if column >= area.x {
+                self[column, y] = Cell(String(safe), style: style)
+                if w == 2 { self[column + 1, y] = Cell("", style: style) }
+            }
+            column += w
+        }
+        return column - x
+    }
+
+    private static func printable(_ c: Character) -> Character {
+        for s in c.unicodeScalars where s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0) {
+            return "\u{FFFD}"
+        }
+        return c
+    }
+
+    /// One row as plain text; continuation cells are skipped so wide characters read naturally.
+    public func rowText(_ y: Int) -> String {
+        var s = ""
+        for x in 0..<size.width {
+            let c = self[x, y]
+            if !c.isContinuation { s += c.text }
+        }
+        return s
+    }
+
+    /// Every row, for tests and snapshots.
+    public var lines: [String] { (0..<size.height).map(rowText) }
+}

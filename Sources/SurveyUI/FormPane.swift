@@ -1,0 +1,94 @@
+import SurveyModel
+
+/// The record form: five labelled fields and the Clear and Add buttons, with the highlight
+/// shown in reverse and the field being typed underlined with the caret in it.
+struct FormPane: View {
+    let state: AppState
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        let fields = state.questionnaire.fields
+        let geometry = FormGeometry(form: rect, labels: fields.map(\.label))
+        let active = state.popover == nil && (state.focus == .form || !state.layout.isSplit)
+        if let heading = geometry.heading {
+            let text: String
+            switch state.shown {
+            case .record(let i): text = "Survey \(i + 1) of \(state.recordCount)"
+            case .draft: text = "New survey"
+            }
+            grid.put(text, x: heading.x, y: heading.y, style: .accent, clip: heading)
+        }
+        for (i, field) in fields.enumerated() {
+            let labelRect = geometry.labels[i]
+            let highlighted = active && state.formItem == .field(i)
+            let labelWidth = TextWidth.width(of: field.label)
+            grid.put(field.label, x: labelRect.maxX - labelWidth, y: labelRect.y,
+                     style: highlighted ? .bold : .plain, clip: rect)
+            drawValue(i, in: geometry.values[i].intersection(rect), highlighted: highlighted, into: &grid)
+        }
+        drawButton(FormGeometry.clearLabel, geometry.clearButton.intersection(rect),
+                   highlighted: active && state.formItem == .clear, into: &grid)
+        drawButton(FormGeometry.addLabel, geometry.addButton.intersection(rect),
+                   highlighted: active && state.formItem == .add, into: &grid)
+    }
+
+    private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, into grid: inout CellGrid) {
+        guard !rect.isEmpty else { return }
+        if let edit = state.editing, edit.fieldIndex == index {
+            grid.fill(rect, style: Style(.underline))
+            let window = Self.visibleWindow(edit.characters, caret: edit.caret, width: rect.width)
+            grid.put(String(edit.characters[window.start..<window.end]), x: rect.x, y: rect.y,
+                     style: Style(.underline), clip: rect, truncate: false)
+            grid.cursor = Point(x: rect.x + window.caretColumn, y: rect.y)
+            return
+        }
+        let style = highlighted ? Style(.reverse) : Style(.underline)
+        grid.fill(rect, style: style)
+        grid.put(state.fieldText(index), x: rect.x, y: rect.y, style: style, clip: rect)
+    }
+
+    private func drawButton(_ label: String, _ rect: Rect, highlighted: Bool, into grid: inout CellGrid) {
+        grid.put(label, x: rect.x, y: rect.y, style: highlighted ? Style([.reverse, .bold]) : .bold, clip: rect)
+    }
+
+    /// The part of a long value that fits, scrolled so the caret stays visible (at most
+    /// `width - 1` cells before it, leaving room for the caret itself).
+    static func visibleWindow(_ chars: [Character], caret: Int, width: Int) -> (start: Int, end: Int, caretColumn: Int) {
+        var start = 0
+        var before = chars[0..<caret].reduce(0) { $0 + TextWidth.width(of: $1) }
+        while before > width - 1 && start < caret {
+            before -= TextWidth.width(of: chars[start])
+            start += 1
+        }
+        var end = start
+        var used = 0
+        while end < chars.count, used + TextWidth.width(of: chars[end]) <= width {
+            used += TextWidth.width(of: chars[end])
+            end += 1
+        }
+        return (start, end, before)
+    }
+}
+
+/// The form's place when the document cannot be read: its name and why. The file is never
+/// written while the app shows this.
+struct UnreadableDocumentView: View {
+    let documentName: String
+    let reason: String
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 3, height: rect.height - 1)
+        var y = inner.y
+        grid.put("Cannot read \(documentName).plist", x: inner.x, y: y, style: .error, clip: inner)
+        y += 2
+        for line in TextWrap.lines(reason, width: inner.width) where y < inner.maxY {
+            grid.put(line, x: inner.x, y: y, clip: inner)
+            y += 1
+        }
+        y += 1
+        for line in TextWrap.lines("The file is left as it is. Press Ctrl-Q to quit.", width: inner.width) where y < inner.maxY {
+            grid.put(line, x: inner.x, y: y, style: .muted, clip: inner)
+            y += 1
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import SurveyModel
+
+/// F1: the highlighted field's info first (Age: "If the survey taker refuses, that is okay",
+/// as in the original app), then the keys of the mode underneath, from the key table.
+struct HelpPopover {
+    let title: String
+    let info: String
+    let mode: InputMode
+
+    init(state: AppState) {
+        var below = state
+        below.popover = nil
+        mode = below.inputMode
+        switch (mode, state.formItem) {
+        case (.formBrowsing, .field(let i)), (.formEditing, .field(let i)):
+            let field = state.questionnaire.fields[i]
+            title = field.label
+            info = field.info
+        case (.formBrowsing, .clear):
+            title = "Clear"
+            info = "Empties the form for a new survey. A record on the form is left as it is."
+        case (.formBrowsing, .add):
+            title = "Add"
+            info = "Adds what the form shows as a new survey at the end of the list."
+        case (.unreadable, _):
+            title = "Help"
+            info = "This document cannot be read, so it is shown but never written."
+        default:
+            title = "Survey list"
+            info = "Choose a survey to show it on the form. Every change is saved at once."
+        }
+    }
+
+    /// The info paragraph wrapped to `width`, then one line per key (cut, never wrapped, so
+    /// the columns stay aligned).
+    func lines(width: Int) -> [String] {
+        var lines = TextWrap.lines(info, width: width) + [""]
+        let bindings = KeyMap.helpBindings(for: mode)
+        let keyWidth = bindings.map { TextWidth.width(of: $0.keyLabel) }.max() ?? 0
+        for b in bindings {
+            lines.append(b.keyLabel + String(repeating: " ", count: keyWidth - TextWidth.width(of: b.keyLabel) + 2) + b.help)
+        }
+        lines.append("")
+        lines.append("Esc or F1 closes this help")
+        return lines
+    }
+
+    private func infoLineCount(width: Int) -> Int { TextWrap.lines(info, width: width).count }
+
+    func draw(into grid: inout CellGrid, layout: Layout) {
+        let width = min(64, layout.size.width - 2)
+        let wrapped = lines(width: width - 4)
+        let box = layout.centeredBox(width: width, height: wrapped.count + 2)
+        let inner = grid.box(box, title: title, style: .accent)
+        for (i, line) in wrapped.enumerated() where i < inner.height {
+            grid.put(line, x: inner.x + 1, y: inner.y + i, style: i < infoLineCount(width: width - 4) ? .bold : .plain,
+                     clip: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// A key press, decoded by the terminal module from curses codes. The UI core sees only
+/// these, so every binding can be tested without a terminal.
+public enum Key: Hashable, Sendable, CustomStringConvertible {
+    /// Printable text (one grapheme).
+    case character(Character)
+    /// A control chord such as Ctrl-Q, named by its lower-case letter.
+    case control(Character)
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case enter, escape, tab, backTab, backspace, delete
+    case function(Int)
+
+    public var description: String {
+        switch self {
+        case .character(let c): return String(c)
+        case .control(let c): return "^" + String(c).uppercased()
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .enter: return "Enter"
+        case .escape: return "Esc"
+        case .tab: return "Tab"
+        case .backTab: return "S-Tab"
+        case .backspace: return "Bksp"
+        case .delete: return "Del"
+        case .function(let n): return "F\(n)"
+        }
+    }
+}
+
+/// Everything the terminal can tell the app: keys, a left click, or a new size.
+public enum InputEvent: Hashable, Sendable {
+    case key(Key)
+    case click(Point)
+    case resize(Size)
+}

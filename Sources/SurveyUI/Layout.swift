@@ -1,0 +1,82 @@
+/// Where everything goes, as a pure function of the terminal size (UISplitViewController's
+/// rule, lazygit's breakpoints): split at `splitWidth` columns and wider, collapsed below,
+/// and "too small" when the form itself cannot be drawn.
+public struct Layout: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable { case split, collapsed, tooSmall }
+
+    /// The least that still shows the title, five fields, the buttons, status and key bar.
+    public static let minimumSize = Size(width: 24, height: 9)
+    public static let listWidthRange = 24...40
+
+    public let size: Size
+    public let kind: Kind
+    public let titleBar: Rect
+    /// The list pane (split only); its last column is the divider.
+    public let listPane: Rect?
+    public let form: Rect
+    public let statusLine: Rect
+    public let keyBar: Rect
+    /// The toolbar's `Surveys` button (collapsed only).
+    public let surveysButton: Rect?
+
+    public init(size: Size, splitWidth: Int = 80) {
+        self.size = size
+        let w = size.width, h = size.height
+        if w < Self.minimumSize.width || h < Self.minimumSize.height {
+            kind = .tooSmall
+            titleBar = Rect(x: 0, y: 0, width: 0, height: 0)
+            listPane = nil
+            form = Rect(x: 0, y: 0, width: w, height: h)
+            statusLine = Rect(x: 0, y: 0, width: 0, height: 0)
+            keyBar = Rect(x: 0, y: 0, width: 0, height: 0)
+            surveysButton = nil
+            return
+        }
+        titleBar = Rect(x: 0, y: 0, width: w, height: 1)
+        statusLine = Rect(x: 0, y: h - 2, width: w, height: 1)
+        keyBar = Rect(x: 0, y: h - 1, width: w, height: 1)
+        let body = Rect(x: 0, y: 1, width: w, height: h - 3)
+        if w >= splitWidth {
+            kind = .split
+            let listWidth = min(max(w * 3 / 10, Self.listWidthRange.lowerBound), Self.listWidthRange.upperBound)
+            listPane = Rect(x: 0, y: body.y, width: listWidth, height: body.height)
+            form = Rect(x: listWidth, y: body.y, width: w - listWidth, height: body.height)
+            surveysButton = nil
+        } else {
+            kind = .collapsed
+            listPane = nil
+            form = body
+            surveysButton = Rect(x: 1, y: 0, width: Self.surveysButtonLabel.count, height: 1)
+        }
+    }
+
+    public static let surveysButtonLabel = "[Surveys]"
+
+    public var isSplit: Bool { kind == .split }
+
+    /// The list popover's box, anchored under the toolbar button like an iPad popover,
+    /// sized to its rows and never covering the status line or key bar.
+    public func listPopoverBox(rowCount: Int) -> Rect {
+        let width = min(size.width - 2, 44)
+        let height = min(size.height - 3, max(rowCount, 1) + 3)
+        return Rect(x: 1, y: 1, width: width, height: height)
+    }
+
+    /// A centred box for text popovers (help, notices).
+    public func centeredBox(width wanted: Int, height wanted2: Int) -> Rect {
+        let width = min(size.width - 2, wanted)
+        let height = min(size.height - 3, wanted2)
+        return Rect(x: (size.width - width) / 2, y: 1 + max(0, (size.height - 3 - height) / 2),
+                    width: width, height: height)
+    }
+
+    /// The rows of the list (below its header) in the pane or the popover.
+    public func listRows(inPopover: Bool, rowCount: Int) -> Rect {
+        if inPopover {
+            let inner = listPopoverBox(rowCount: rowCount).inset(by: 1)
+            return Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
+        }
+        guard let pane = listPane else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: pane.x, y: pane.y + 1, width: pane.width - 1, height: pane.height - 1)
+    }
+}

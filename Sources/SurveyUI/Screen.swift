@@ -1,0 +1,47 @@
+import SurveyModel
+
+/// Draws a whole frame from the state into a fresh grid. Pure: the same state always gives
+/// the same grid, which is what the screen tests compare.
+public enum Screen {
+    public static func render(_ state: AppState) -> CellGrid {
+        var grid = CellGrid(size: state.size)
+        let layout = state.layout
+        if layout.kind == .tooSmall {
+            TooSmallView(size: state.size).draw(into: &grid, in: grid.bounds)
+            return grid
+        }
+        TitleBar(documentName: state.documentName, position: state.document == nil ? "" : state.positionTitle,
+                 surveysButton: layout.surveysButton).draw(into: &grid, in: layout.titleBar)
+        if let pane = layout.listPane {
+            listPane(state, focused: state.focus == .list && state.popover == nil)
+                .draw(into: &grid, in: Rect(x: pane.x, y: pane.y, width: pane.width - 1, height: pane.height))
+            for y in pane.y..<pane.maxY { grid[pane.maxX - 1, y] = Cell("│", style: .muted) }
+        }
+        if let error = state.loadError {
+            UnreadableDocumentView(documentName: state.documentName, reason: error).draw(into: &grid, in: layout.form)
+        } else {
+            FormPane(state: state).draw(into: &grid, in: layout.form)
+        }
+        StatusLine(message: state.status).draw(into: &grid, in: layout.statusLine)
+        KeyBar(mode: state.inputMode).draw(into: &grid, in: layout.keyBar)
+
+        switch state.popover {
+        case .list:
+            grid.cursor = nil
+            let box = layout.listPopoverBox(rowCount: state.recordCount)
+            let inner = grid.box(box, style: .accent)
+            listPane(state, focused: true).draw(into: &grid, in: inner)
+        case .help:
+            grid.cursor = nil
+            HelpPopover(state: state).draw(into: &grid, layout: layout)
+        case nil:
+            break
+        }
+        return grid
+    }
+
+    private static func listPane(_ state: AppState, focused: Bool) -> ListPane {
+        ListPane(records: state.records, cursor: state.listCursor, scroll: state.listScroll,
+                 focused: focused, cursorIsShown: state.shown == .record(state.listCursor))
+    }
+}

@@ -1,0 +1,62 @@
+/// The message line above the key bar: what just happened, or why something was refused.
+struct StatusLine: View {
+    let message: AppState.StatusMessage?
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        guard let message, !rect.isEmpty else { return }
+        let style: Style = message.kind == .error ? .error : .plain
+        grid.put(message.text, x: rect.x + 1, y: rect.y, style: style, clip: rect)
+    }
+}
+
+/// The bottom bar: the keys that work right now, straight from the key table.
+struct KeyBar: View {
+    let mode: InputMode
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        grid.fill(rect, style: .chrome)
+        var x = rect.x + 1
+        for binding in Self.fitting(KeyMap.barBindings(for: mode), width: rect.width - 1) {
+            let keyWidth = TextWidth.width(of: binding.keyLabel)
+            grid.put(binding.keyLabel, x: x, y: rect.y, style: Style([.reverse, .bold], role: .chrome), clip: rect)
+            grid.put(binding.barLabel ?? "", x: x + keyWidth + 1, y: rect.y, style: .chrome, clip: rect)
+            x += Self.itemWidth(binding) + 2
+        }
+    }
+
+    private static func itemWidth(_ b: KeyBinding) -> Int {
+        TextWidth.width(of: b.keyLabel) + 1 + TextWidth.width(of: b.barLabel ?? "")
+    }
+
+    /// The bindings that fit, dropping from the end but keeping F1 (which lists all keys)
+    /// and ^Q for as long as possible, so a narrow terminal still says how to get help and out.
+    static func fitting(_ bindings: [KeyBinding], width: Int) -> [KeyBinding] {
+        var items = bindings
+        let total = { (list: [KeyBinding]) in list.reduce(0) { $0 + itemWidth($1) + 2 } - 2 }
+        let essential: (KeyBinding) -> Bool = { $0.keys.contains(.function(1)) || $0.keys.contains(.control("q")) }
+        while !items.isEmpty && total(items) > width {
+            if let i = items.lastIndex(where: { !essential($0) }) {
+                items.remove(at: i)
+            } else {
+                items.removeLast()
+            }
+        }
+        return items
+    }
+}
+
+/// What a terminal too small for the form shows instead of crashing, down to 1x1.
+struct TooSmallView: View {
+    let size: Size
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        let min = Layout.minimumSize
+        let lines = ["Terminal too small", "\(size.width)x\(size.height), need \(min.width)x\(min.height)"]
+        let top = rect.y + max(0, (rect.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() where top + i < rect.maxY {
+            let w = TextWidth.width(of: line)
+            grid.put(line, x: rect.x + max(0, (rect.width - w) / 2), y: top + i, style: i == 0 ? .bold : .plain, clip: rect)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// The top bar: the document's name and `N of M` (or `New`), plus the `Surveys` button in the
+/// collapsed layout, where it is the only way (besides F2) to reach the list.
+struct TitleBar: View {
+    let documentName: String
+    let position: String
+    let surveysButton: Rect?
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        grid.fill(rect, style: .chrome)
+        let right = " \(position) "
+        let rightWidth = TextWidth.width(of: right)
+        var x = rect.x + 1
+        if let button = surveysButton {
+            grid.put(Layout.surveysButtonLabel, x: button.x, y: rect.y, style: Style(.bold, role: .chrome), clip: rect)
+            x = button.maxX + 1
+        }
+        let titleClip = Rect(x: rect.x, y: rect.y, width: max(0, rect.maxX - rightWidth - 1 - rect.x), height: 1)
+        let title = surveysButton == nil ? "Survey — \(documentName)" : documentName
+        grid.put(title, x: x, y: rect.y, style: Style([.reverse, .bold], role: .chrome), clip: titleClip)
+        if rect.width >= rightWidth + 12 {
+            grid.put(right, x: rect.maxX - rightWidth, y: rect.y, style: .chrome, clip: rect)
+        }
+    }
+}

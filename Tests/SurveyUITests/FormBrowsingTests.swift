@@ -1,0 +1,101 @@
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+final class FormBrowsingTests: XCTestCase {
+    private func formFocused(_ records: [Record] = sampleRecords(extra: 3), width: Int = 120, height: Int = 40) -> AppState {
+        var s = makeState(records, width: width, height: height)
+        s.press(.enter)
+        return s
+    }
+
+    func testRightAndLeftAreTheOriginalSwipes() {
+        var s = formFocused()
+        s.press(.right)
+        XCTAssertEqual(s.shown, .record(1))
+        XCTAssertEqual(s.listCursor, 1, "list highlight follows")
+        s.press(.right, .right)
+        XCTAssertEqual(s.shown, .record(3))
+        s.press(.left)
+        XCTAssertEqual(s.shown, .record(2))
+        XCTAssertEqual(s.focus, .form)
+    }
+
+    func testEndsSayWhereTheUserIs() {
+        var s = formFocused()
+        s.press(.left)
+        XCTAssertEqual(s.shown, .record(0))
+        XCTAssertEqual(s.statusText, "Already at the first record")
+        s.press(.end) // not bound in the form: nothing happens
+        for _ in 0..<10 { s.press(.right) }
+        XCTAssertEqual(s.shown, .record(4))
+        XCTAssertEqual(s.statusText, "Already at the last record")
+        s.press(.left)
+        XCTAssertNil(s.status, "the next key clears the message")
+    }
+
+    func testSwipesScrollTheListToFollow() {
+        var s = formFocused(sampleRecords(extra: 40), width: 80, height: 24)
+        for _ in 0..<30 { s.press(.right) }
+        XCTAssertEqual(s.listCursor, 30)
+        XCTAssertTrue((s.listScroll..<s.listScroll + s.listViewportHeight).contains(30))
+    }
+
+    func testUpDownStopAtTheEndsTabWraps() {
+        var s = formFocused()
+        s.press(.up)
+        XCTAssertEqual(s.formItem, .field(0))
+        s.press(.down, .down, .down, .down)
+        XCTAssertEqual(s.formItem, .field(4))
+        s.press(.down)
+        XCTAssertEqual(s.formItem, .clear)
+        s.press(.down, .down, .down)
+        XCTAssertEqual(s.formItem, .add)
+        s.press(.tab)
+        XCTAssertEqual(s.formItem, .field(0), "Tab wraps")
+        s.press(.backTab)
+        XCTAssertEqual(s.formItem, .add, "Shift-Tab wraps")
+        s.press(.backTab)
+        XCTAssertEqual(s.formItem, .clear)
+    }
+
+    func testEnterStartsEditingWithCaretAtEnd() {
+        var s = formFocused()
+        s.press(.enter)
+        XCTAssertEqual(s.editing?.fieldIndex, 0)
+        XCTAssertEqual(s.editing?.text, "John")
+        XCTAssertEqual(s.editing?.caret, 4)
+        XCTAssertEqual(s.inputMode, .formEditing)
+    }
+
+    func testTypingAPrintableStartsEditingAndInserts() {
+        var s = formFocused()
+        s.press(.down)
+        s.type("x")
+        XCTAssertEqual(s.editing?.fieldIndex, 1)
+        XCTAssertEqual(s.editing?.text, "Smithx")
+    }
+
+    func testHighlightStaysWhereTheUserLeavesIt() {
+        var s = formFocused()
+        s.press(.down, .down, .right, .right)
+        XCTAssertEqual(s.formItem, .field(2))
+        s.press(.function(2), .down, .enter)
+        XCTAssertEqual(s.formItem, .field(2))
+    }
+
+    func testNewFormGoesBackToHighlightedRecordOnSwipe() {
+        var s = formFocused()
+        s.press(.right, .control("n"), .escape)
+        XCTAssertEqual(s.shown, .draft)
+        s.press(.left)
+        XCTAssertEqual(s.shown, .record(1))
+    }
+
+    func testSwipeOnEmptyDocumentExplains() {
+        var s = makeState([])
+        s.press(.enter, .right)
+        XCTAssertEqual(s.shown, .draft)
+        XCTAssertEqual(s.statusText, "No surveys yet: fill in the form and press Add")
+    }
+}

@@ -1,0 +1,36 @@
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+final class MouseTests: XCTestCase {
+    func testClickOnSurveysButtonOpensTheListAndARowChoosesIt() {
+        var s = makeState(width: 60, height: 20)
+        let button = s.layout.surveysButton!
+        s.send(.click(Point(x: button.x + 2, y: button.y)))
+        XCTAssertEqual(s.popover, .list)
+        let rows = s.layout.listRows(inPopover: true, rowCount: s.recordCount)
+        s.send(.click(Point(x: rows.x + 2, y: rows.y + 1)))
+        XCTAssertNil(s.popover)
+        XCTAssertEqual(s.shown, .record(1))
+    }
+
+    func testClickOutsideThePopoverClosesIt() {
+        var s = makeState(width: 60, height: 20)
+        s.press(.function(2))
+        s.send(.click(Point(x: 58, y: 15)))
+        XCTAssertNil(s.popover)
+    }
+
+    func testClickOnListRowAndFieldInSplit() {
+        var s = makeState()
+        let rows = s.layout.listRows(inPopover: false, rowCount: 2)
+        s.send(.click(Point(x: rows.x + 1, y: rows.y + 1)))
+        XCTAssertEqual(s.shown, .record(1))
+        XCTAssertEqual(s.focus, .list)
+        let g = FormGeometry(form: s.layout.form, labels: s.questionnaire.fields.map(\.label))
+        s.send(.click(Point(x: g.values[2].x + 1, y: g.values[2].y)))
+        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.editing?.fieldIndex, 2)
+        XCTAssertEqual(s.editing?.text, "789 Town St.")
+    }
+}

@@ -1,0 +1,130 @@
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+final class RecordTests: XCTestCase {
+    let first = Questionnaire.standard.fields[0]
+
+    func testCtrlNGoesToTheDraftEditingFirstName() {
+        var s = makeState()
+        s.press(.control("n"))
+        XCTAssertEqual(s.shown, .draft)
+        XCTAssertEqual(s.editing?.fieldIndex, 0)
+        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.positionTitle, "New")
+    }
+
+    func testDraftKeepsItsTextWhileBrowsing() {
+        var s = makeState()
+        s.press(.control("n"))
+        s.type("Ada")
+        XCTAssertEqual(s.press(.tab), [.saveDraft])
+        s.type("Lovelace")
+        s.press(.enter, .function(2), .down, .enter)
+        XCTAssertEqual(s.shown, .record(1))
+        s.press(.control("n"))
+        XCTAssertEqual(s.editing?.text, "Ada")
+        XCTAssertEqual(s.draft.listTitle, "Lovelace, Ada")
+    }
+
+    func testAddFromTheDraftAppendsSelectsAndEmptiesIt() {
+        var s = makeState()
+        s.press(.control("n"))
+        s.type("Ada")
+        s.press(.tab)
+        s.type("Lovelace")
+        s.press(.enter, .tab, .tab, .tab, .tab, .tab)
+        XCTAssertEqual(s.formItem, .add)
+        let effects = s.press(.enter)
+        XCTAssertEqual(effects, [.saveDocument, .saveDraft])
+        XCTAssertEqual(s.recordCount, 3)
+        XCTAssertEqual(s.shown, .record(2))
+        XCTAssertEqual(s.listCursor, 2)
+        XCTAssertEqual(s.records[2].listTitle, "Lovelace, Ada")
+        XCTAssertTrue(s.draft.isBlank(in: .standard))
+        XCTAssertEqual(s.statusText, "Added survey 3: Lovelace, Ada")
+    }
+
+    func testAddFromARecordMakesACopyAndKeepsTheDraft() {
+        var s = makeState(draft: record("Half", "Typed"))
+        s.press(.down, .enter, .backTab)
+        XCTAssertEqual(s.formItem, .add)
+        XCTAssertEqual(s.press(.enter), [.saveDocument])
+        XCTAssertEqual(s.recordCount, 3)
+        XCTAssertEqual(s.records[2], s.records[1])
+        XCTAssertEqual(s.shown, .record(2))
+        XCTAssertEqual(s.draft.listTitle, "Typed, Half")
+    }
+
+    func testAddingABlankFormIsRefused() {
+        var s = makeState()
+        s.press(.control("n"), .escape, .backTab)
+        XCTAssertEqual(s.press(.enter), [])
+        XCTAssertEqual(s.recordCount, 2)
+        XCTAssertEqual(s.statusText, "Nothing to add: the form is empty")
+    }
+
+    func testClearOnDraftEmptiesIt() {
+        var s = makeState(draft: record("Half", "Typed"))
+        s.press(.control("n"), .escape, .backTab, .backTab)
+        XCTAssertEqual(s.formItem, .clear)
+        XCTAssertEqual(s.press(.enter), [.saveDraft])
+        XCTAssertTrue(s.draft.isBlank(in: .standard))
+        XCTAssertEqual(s.shown, .draft)
+    }
+
+    func testClearOnRecordSwitchesToEmptyDraftAndLeavesRecord() {
+        var s = makeState()
+        let before = s.records
+        s.press(.enter, .backTab, .backTab)
+        XCTAssertEqual(s.press(.enter), [])
+        XCTAssertEqual(s.shown, .draft)
+        XCTAssertEqual(s.records, before)
+        XCTAssertEqual(s.fieldText(0), "")
+    }
+
+    func testFailedAddRestoresEverythingTyped() {
+        var s = makeState()
+        s.press(.control("n"))
+        s.type("Ada")
+        s.press(.enter, .backTab)
+        s.press(.enter)
+        XCTAssertEqual(s.recordCount, 3)
+        s.send(.documentSaveFailed("No space left on device"))
+        XCTAssertEqual(s.recordCount, 2)
+        XCTAssertEqual(s.shown, .draft)
+        XCTAssertEqual(s.draft.text(for: first), "Ada")
+        XCTAssertEqual(s.status?.kind, .error)
+        XCTAssertTrue(s.statusText?.contains("No space left on device") ?? false)
+    }
+
+    func testFailedFieldSaveResumesEditingWithTheTypedText() {
+        var s = makeState()
+        s.press(.enter, .enter)
+        s.type("ny")
+        s.press(.tab)
+        s.send(.documentSaveFailed("Read-only file system"))
+        XCTAssertEqual(s.records[0].text(for: first), "John")
+        XCTAssertEqual(s.editing?.fieldIndex, 0)
+        XCTAssertEqual(s.editing?.text, "Johnny")
+    }
+
+    func testSuccessfulSaveWithReplacedCharactersSaysHowMany() {
+        var s = makeState([record("A\u{1}B", "C")])
+        s.send(.documentSaved(replacedCharacters: 1))
+        XCTAssertEqual(s.statusText, "Replaced 1 control character XML cannot hold with U+FFFD")
+        XCTAssertEqual(s.records[0].text(for: first), "A\u{FFFD}B")
+    }
+
+    func testUnreadableDocumentIsNeverSaved() {
+        var s = AppState(documentName: "Broken", loaded: .failure(DocumentError("not a property list")),
+                         size: Size(width: 80, height: 24))
+        XCTAssertEqual(s.inputMode, .unreadable)
+        var effects: [Effect] = []
+        for key: Key in [.enter, .character("x"), .control("n"), .right, .function(2), .tab] {
+            effects += s.press(key)
+        }
+        XCTAssertEqual(effects, [])
+        XCTAssertEqual(s.press(.control("q")), [.quit])
+    }
+}
