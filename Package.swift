@@ -22,5 +22,6 @@ let package = Package(
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel"]),
         .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel"]),
+        .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel"]),
     ]
 )

@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Replaces a file so that a crash or power cut leaves either the old or the new content,
+/// never a mix. Foundation's `.atomic` write does not sync the folder, resets permissions
+/// and can leave temporary files behind, so this is done with system calls.
+enum AtomicFile {
+    /// Temporary names start with "." and end in ".tmp-PID-RANDOM", so they are never
+    /// listed as documents nor mistaken for one.
+    static func temporaryName(for fileName: String) -> String {
+        let base = fileName.hasPrefix(".") ? String(fileName.dropFirst()) : fileName
+        let random = String(UInt32.random(in: .min ... .max), radix: 16)
+        return ".\(base).tmp-\(getpid())-\(random)"
+    }
+
+    static func write(_ data: Data, to url: URL) throws {
+        let target = resolvedPath(url.path)
+        let folder = (target as NSString).deletingLastPathComponent
+        let fileName = (target as NSString).lastPathComponent
+
+        var status = stat()
+        let existingMode: mode_t? = stat(target, &status) == 0 ? status.st_mode & 0o7777 : nil
+
+        var tempPath = ""
+        var fd: Int32 = -1
+        for _ in 0..<100 {
+            tempPath = folder + "/" + temporaryName(for: fileName)
+            fd = open(tempPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+            if fd >= 0 || errno != EEXIST { break }
+        }
+        guard fd >= 0 else { throw SystemError("create temporary file") }
+
+        var renamed = false
+        defer {
+            if fd >= 0 { close(fd) }
+            if !renamed { unlink(tempPath) }
+        }
+        if let existingMode, fchmod(fd, existingMode) != 0 {
+            throw SystemError("keep permissions")
+        }
+        try writeAll(data, to: fd)
+        if fsync(fd) != 0 { throw SystemError("sync") }
+        let closed = close(fd)
+        fd = -1
+        if closed != 0 { throw SystemError("close") }
+        if rename(tempPath, target) != 0 { throw SystemError("replace") }
+        renamed = true
+        try syncFolder(folder)
+    }
+
+    /// Writing through a symbolic link updates the file it points to instead of replacing
+    /// the link with a plain file.
+    private static func resolvedPath(_ path: String) -> String {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func writeAll(_ data: Data, to fd: Int32) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard var pointer = buffer.baseAddress else { return }
+            var remaining = buffer.count
+            while remaining > 0 {
+                let written = systemWrite(fd, pointer, remaining)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw SystemError("write")
+                }
+                pointer += written
+                remaining -= written
+            }
+        }
+    }
+
+    /// Makes the rename itself durable. File systems that cannot sync a directory say so
+    /// with EINVAL; that is not a failure of the save.
+    static func syncFolder(_ folder: String) throws {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError("open folder") }
+        defer { close(fd) }
+        if fsync(fd) != 0, errno != EINVAL, errno != EROFS {
+            throw SystemError("sync folder")
+        }
+    }
+}
+
+private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, pointer, count)
+    #elseif canImport(Musl)
+    return Musl.write(fd, pointer, count)
+    #else
+    return Darwin.write(fd, pointer, count)
+    #endif
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Rules for document names, which double as file names. Kept apart from file access so
+/// the UI can validate a name as it is typed (rename, new) with the very same rules.
+enum DocumentName {
+    static let maxCharacters = 100
+    static let maxUTF8Bytes = 200
+    static let fileSuffix = ".plist"
+
+    static func validate(_ raw: String) -> Result<String, DocumentError> {
+        var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.lowercased().hasSuffix(fileSuffix) {
+            name = String(name.dropLast(fileSuffix.count))
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if name.isEmpty {
+            return .failure(DocumentError("A document name cannot be empty"))
+        }
+        if name.contains("/") {
+            return .failure(DocumentError("A document name cannot contain \"/\""))
+        }
+        if name.hasPrefix(".") {
+            return .failure(DocumentError("A document name cannot start with \".\""))
+        }
+        if name.unicodeScalars.contains(where: isRefused) {
+            return .failure(DocumentError("A document name cannot contain control characters"))
+        }
+        if name.count > maxCharacters {
+            return .failure(DocumentError("A document name is limited to \(maxCharacters) characters"))
+        }
+        if name.utf8.count > maxUTF8Bytes {
+            return .failure(DocumentError(
+                "A document name is limited to \(maxUTF8Bytes) bytes (accented and non-Latin letters take more than one)"))
+        }
+        return .success(name)
+    }
+
+    /// Unlike field answers, a file name has no use for tabs or line breaks either.
+    private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || XMLCharacters.isForbidden(scalar)
+    }
+
+    /// Whether `name` can be used as a file name inside the folder at all. Looser than
+    /// `validate`: names of files that already exist may be blank-padded or long, but must
+    /// never reach outside the folder or look like a hidden/temporary file.
+    static func isUsable(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && !name.contains("\0")
+    }
+
+    /// Names that a person would consider "the same" (different case or Unicode
+    /// composition) compare equal under this key.
+    static func matchKey(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping
+            .folding(options: [.caseInsensitive], locale: nil)
+            .precomposedStringWithCanonicalMapping
+    }
+
+    /// Case-insensitive with numbers in numeric order ("Untitled 2" before "Untitled 10");
+    /// ties broken by plain comparison so the order never depends on the directory.
+    static func sortsBefore(_ lhs: String, _ rhs: String) -> Bool {
+        switch lhs.compare(rhs, options: [.caseInsensitive, .numeric]) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return lhs < rhs
+        }
+    }
+}

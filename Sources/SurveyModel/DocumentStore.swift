@@ -1,0 +1,145 @@
+import Foundation
+
+/// Resolves where documents live and reads/writes them safely. The one place that touches
+/// the file system, so the UI can stay a pure function of state and tests can point a
+/// store at a throw-away folder.
+public struct DocumentStore: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// Creates the folder (with parents) when missing, then picks the document to open.
+    ///
+    /// With `requested`: validates it as a name (see `validateName`), reuses an existing
+    /// document whose name matches after Unicode normalisation and case folding (returning
+    /// the existing spelling), or creates an empty document of that name. Without: the first
+    /// document in sorted order, else a new "Untitled". Returns the document name to open.
+    public func prepare(requested: String?) throws -> String {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DocumentError("Could not create the folder \(folder.path): \(SurveyDocument.oneLine(error))")
+        }
+        let existing = try documentNames()
+        guard let requested else {
+            if let first = existing.first { return first }
+            try createEmptyDocument("Untitled")
+            return "Untitled"
+        }
+        let name = try Self.validateName(requested).get()
+        if existing.contains(name) { return name }
+        let key = DocumentName.matchKey(name)
+        if let match = existing.first(where: { DocumentName.matchKey($0) == key }) {
+            return match
+        }
+        try createEmptyDocument(name)
+        return name
+    }
+
+    /// Document names: "*.plist" files in the folder, never names starting with "."; without
+    /// the suffix; sorted case-insensitively with numbers in order ("Untitled 2" before
+    /// "Untitled 10").
+    public func documentNames() throws -> [String] {
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw DocumentError("Could not list the folder \(folder.path): \(SurveyDocument.oneLine(error))")
+        }
+        let names = entries.compactMap { entry -> String? in
+            guard entry.hasSuffix(DocumentName.fileSuffix), !entry.hasPrefix(".") else { return nil }
+            var isFolder: ObjCBool = false
+            let path = folder.appendingPathComponent(entry).path
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                  !isFolder.boolValue else { return nil }
+            return String(entry.dropLast(DocumentName.fileSuffix.count))
+        }
+        return names.sorted(by: DocumentName.sortsBefore)
+    }
+
+    /// folder/NAME.plist
+    public func url(for name: String) -> URL {
+        folder.appendingPathComponent(name + DocumentName.fileSuffix, isDirectory: false)
+    }
+
+    /// Missing file -> failure "NAME.plist does not exist"; unreadable or unparsable ->
+    /// failure "NAME.plist: <reason>".
+    public func load(_ name: String) -> Result<SurveyDocument, DocumentError> {
+        let fileName = name + DocumentName.fileSuffix
+        guard DocumentName.isUsable(name) else {
+            return .failure(DocumentError("\"\(name)\" is not a usable document name"))
+        }
+        let data: Data
+        switch readFile(url(for: name)) {
+        case .success(let contents): data = contents
+        case .failure(let error) where error.code == ENOENT:
+            return .failure(DocumentError("\(fileName) does not exist"))
+        case .failure(let error):
+            return .failure(DocumentError("\(fileName) could not be read: \(error.reason)"))
+        }
+        do {
+            return .success(try SurveyDocument(propertyListData: data))
+        } catch let error as DocumentError {
+            return .failure(DocumentError("\(fileName): \(error.message)"))
+        } catch {
+            return .failure(DocumentError("\(fileName): \(SurveyDocument.oneLine(error))"))
+        }
+    }
+
+    /// Atomic write: a crash leaves the old or the new file, the old file's permission bits
+    /// are kept, and no temporary file stays behind. Returns how many forbidden characters
+    /// were replaced.
+    @discardableResult
+    public func save(_ document: SurveyDocument, as name: String) throws -> Int {
+        guard DocumentName.isUsable(name) else {
+            throw DocumentError("\"\(name)\" is not a usable document name")
+        }
+        let data = try document.propertyListData()
+        try write(data, to: url(for: name))
+        return document.forbiddenCharacterCount
+    }
+
+    /// Validation used by prepare (and later by rename/new): the cleaned name or why not.
+    /// Trims surrounding blanks and a typed ".plist"; refuses empty names, "/", a leading
+    /// ".", control characters, more than 100 characters or more than 200 UTF-8 bytes.
+    public static func validateName(_ raw: String) -> Result<String, DocumentError> {
+        DocumentName.validate(raw)
+    }
+
+    // MARK: - File access shared with drafts
+
+    func write(_ data: Data, to url: URL) throws {
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch let error as SystemError {
+            throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
+        }
+    }
+
+    /// Reads through the system so that "missing" can be told apart from "unreadable".
+    func readFile(_ url: URL) -> Result<Data, SystemError> {
+        let path = url.path
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .failure(SystemError("open", code: ENOENT))
+        }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            return .failure(SystemError("open", code: EACCES))
+        }
+        do {
+            return .success(try Data(contentsOf: url))
+        } catch {
+            var isFolder: ObjCBool = false
+            let code: Int32 = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+                && isFolder.boolValue ? EISDIR : EIO
+            return .failure(SystemError("read", code: code))
+        }
+    }
+
+    /// Writes an empty array rather than a 0-byte file, because plistlib cannot read an
+    /// empty file.
+    private func createEmptyDocument(_ name: String) throws {
+        try save(SurveyDocument(), as: name)
+    }
+}

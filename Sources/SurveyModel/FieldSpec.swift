@@ -1,0 +1,119 @@
+import Foundation
+
+/// One question of the questionnaire. All field facts live here as data, so that the UI
+/// never hard-codes a field and a later issue can let users define their own questionnaire.
+public struct FieldSpec: Equatable, Sendable {
+    /// The plist key, e.g. "firstName".
+    public let key: String
+    /// What the form shows, e.g. "First name".
+    public let label: String
+    public let kind: FieldKind
+    /// Help text shown beside the field.
+    public let info: String
+
+    public init(key: String, label: String, kind: FieldKind, info: String) {
+        self.key = key
+        self.label = label
+        self.kind = kind
+        self.info = info
+    }
+
+    /// Typed text -> stored value (nil = remove the key), or why not.
+    ///
+    /// Text fields keep the text exactly as typed (an empty answer is stored as an empty
+    /// string, as the original app did); whole numbers ignore surrounding blanks and an
+    /// empty answer removes the key.
+    public func parse(_ text: String) -> Result<PropertyValue?, FieldError> {
+        switch kind {
+        case .text(let maxLength):
+            if let problem = textProblem(text, maxLength: maxLength) {
+                return .failure(problem)
+            }
+            return .success(.string(text))
+        case .wholeNumber(let range):
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { return .success(nil) }
+            guard let number = Self.wholeNumber(trimmed, allowingSign: range.lowerBound < 0),
+                  range.contains(number) else {
+                return .failure(wholeNumberError(range))
+            }
+            return .success(.integer(number))
+        }
+    }
+
+    /// Text shown for whatever is stored, of any type (an age stored as the string "thirty"
+    /// shows "thirty"; integer 35 shows "35"; missing shows "").
+    public func displayText(_ value: PropertyValue?) -> String {
+        guard let value else { return "" }
+        return Self.describe(value)
+    }
+
+    /// Whether a stored value obeys the field's rule (missing counts as valid).
+    public func accepts(_ value: PropertyValue?) -> Bool {
+        guard let value else { return true }
+        switch (kind, value) {
+        case (.text(let maxLength), .string(let text)):
+            return textProblem(text, maxLength: maxLength) == nil
+        case (.wholeNumber(let range), .integer(let number)):
+            return range.contains(number)
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Rules
+
+    private func textProblem(_ text: String, maxLength: Int) -> FieldError? {
+        if text.unicodeScalars.contains(where: Self.isRefusedWhenTyped) {
+            return FieldError("\(label) cannot hold control characters")
+        }
+        if text.count > maxLength {
+            return FieldError("\(label) is limited to \(maxLength) characters")
+        }
+        return nil
+    }
+
+    private func wholeNumberError(_ range: ClosedRange<Int>) -> FieldError {
+        FieldError("\(label) must be a whole number from \(range.lowerBound) to \(range.upperBound), or empty")
+    }
+
+    /// XML-forbidden characters can never be saved; DEL and C1 controls could be, but they
+    /// are invisible, never part of a real answer, and some terminals act on them.
+    static func isRefusedWhenTyped(_ scalar: Unicode.Scalar) -> Bool {
+        XMLCharacters.isForbidden(scalar) || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// ASCII digits only (an optional leading "-" when the range allows negatives), so that
+    /// "4.5", "+3", "1e2" or non-ASCII digits are refused rather than reinterpreted.
+    private static func wholeNumber(_ text: String, allowingSign: Bool) -> Int? {
+        var digits = Substring(text)
+        var negative = false
+        if allowingSign, digits.first == "-" {
+            negative = true
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty,
+              digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
+              let magnitude = Int(digits) else { return nil }
+        return negative ? -magnitude : magnitude
+    }
+
+    // MARK: - Display of any stored type
+
+    private static func describe(_ value: PropertyValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(let date): return ISO8601DateFormatter().string(from: date)
+        case .data(let data): return "(data, \(counted(data.count, "byte", "bytes")))"
+        case .array(let items): return "(list of \(counted(items.count, "item", "items")))"
+        case .dictionary(let entries): return "(dictionary of \(counted(entries.count, "entry", "entries")))"
+        }
+    }
+
+    private static func counted(_ count: Int, _ one: String, _ many: String) -> String {
+        "\(count) \(count == 1 ? one : many)"
+    }
+}

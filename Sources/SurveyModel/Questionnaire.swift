@@ -1,0 +1,28 @@
+/// The ordered questions every record answers. A value, not a global list of constants,
+/// so the form, validation and file layout all follow one source and users can later bring
+/// their own.
+public struct Questionnaire: Equatable, Sendable {
+    public let fields: [FieldSpec]
+
+    public init(fields: [FieldSpec]) {
+        self.fields = fields
+    }
+
+    public func field(forKey key: String) -> FieldSpec? {
+        fields.first { $0.key == key }
+    }
+
+    /// The original app's five questions, with the plist keys it wrote.
+    public static let standard = Questionnaire(fields: [
+        FieldSpec(key: "firstName", label: "First name", kind: .text(maxLength: 100),
+                  info: "The survey taker's given name."),
+        FieldSpec(key: "lastName", label: "Last name", kind: .text(maxLength: 100),
+                  info: "The survey taker's family name."),
+        FieldSpec(key: "address", label: "Address", kind: .text(maxLength: 200),
+                  info: "Where the survey taker lives: street, number and town."),
+        FieldSpec(key: "phone", label: "Phone", kind: .text(maxLength: 40),
+                  info: "A number to reach the survey taker, written any way."),
+        FieldSpec(key: "age", label: "Age", kind: .wholeNumber(0...150),
+                  info: "If the survey taker refuses, that is okay"),
+    ])
+}

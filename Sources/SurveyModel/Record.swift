@@ -1,0 +1,61 @@
+import Foundation
+
+/// One survey answer sheet. It keeps every key exactly as found in the file (known,
+/// unknown or holding an unexpected type) so that saving never loses what other tools or
+/// older versions wrote; only fields the user edits change.
+public struct Record: Equatable, Sendable {
+    public var values: [String: PropertyValue]
+
+    public init(_ values: [String: PropertyValue] = [:]) {
+        self.values = values
+    }
+
+    public func text(for field: FieldSpec) -> String {
+        field.displayText(values[field.key])
+    }
+
+    /// Applies the field's rule; on failure leaves the record unchanged and returns the error.
+    ///
+    /// Text identical to what is already shown for a stored value keeps that value exactly,
+    /// so submitting a form does not convert (or refuse) an untouched wrong-typed or
+    /// out-of-range value loaded from a file.
+    public mutating func setText(_ text: String, for field: FieldSpec) -> FieldError? {
+        if let current = values[field.key], field.displayText(current) == text {
+            return nil
+        }
+        switch field.parse(text) {
+        case .success(let value):
+            values[field.key] = value
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
+    /// True when every questionnaire field shows empty text (unknown keys ignored).
+    public func isBlank(in questionnaire: Questionnaire) -> Bool {
+        questionnaire.fields.allSatisfy { text(for: $0).isEmpty }
+    }
+
+    /// "Last, First"; just the one that is non-empty when the other is empty; "(no name)"
+    /// when both are. Names are trimmed and line breaks or tabs become spaces, so a title
+    /// always fits on one list row.
+    public var listTitle: String {
+        let fields = Questionnaire.standard
+        let first = fields.field(forKey: "firstName").map { Self.oneLine(text(for: $0)) } ?? ""
+        let last = fields.field(forKey: "lastName").map { Self.oneLine(text(for: $0)) } ?? ""
+        switch (first.isEmpty, last.isEmpty) {
+        case (true, true): return "(no name)"
+        case (false, true): return first
+        case (true, false): return last
+        case (false, false): return "\(last), \(first)"
+        }
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        let flattened = String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.isWhitespace || $0.value < 0x20 ? " " : $0
+        }))
+        return flattened.trimmingCharacters(in: .whitespaces)
+    }
+}

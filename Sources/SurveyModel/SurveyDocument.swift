@@ -1,0 +1,103 @@
+import Foundation
+
+/// The records of one survey file, in file order. Reading and writing go through
+/// `PropertyValue` rather than Codable so that nothing in the file is dropped or retyped,
+/// and writing cleans what Foundation would otherwise emit as ill-formed XML.
+public struct SurveyDocument: Equatable, Sendable {
+    public var records: [Record]
+
+    public init(records: [Record] = []) {
+        self.records = records
+    }
+
+    /// 0-byte data (or only whitespace) is an empty document (the original app created new
+    /// documents as empty files). XML or binary plists. Root must be an array of
+    /// dictionaries; otherwise throws a `DocumentError` with a clear reason.
+    public init(propertyListData data: Data) throws {
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            records = []
+            return
+        }
+        let root = try Self.parse(data)
+        guard case .array(let items) = root else {
+            throw DocumentError(
+                "not a survey document: the top level is \(root.kindDescription), expected an array of records")
+        }
+        records = try items.enumerated().map { index, item in
+            guard case .dictionary(let values) = item else {
+                throw DocumentError("record \(index + 1) is not a dictionary (it is \(item.kindDescription))")
+            }
+            return Record(values)
+        }
+    }
+
+    /// XML plist; every string (values, nested, and dict keys) has XML-forbidden characters
+    /// replaced by U+FFFD, and carriage returns are written as `&#13;` so XML readers do not
+    /// turn them into line feeds.
+    public func propertyListData() throws -> Data {
+        let cleaned = records.map { PropertyValue.dictionary($0.values).replacingForbiddenCharacters() }
+        let written: Data
+        do {
+            written = try PropertyListSerialization.data(
+                fromPropertyList: cleaned.map(\.foundationValue), format: .xml, options: 0)
+        } catch {
+            throw DocumentError("could not encode the document: \(Self.oneLine(error))")
+        }
+        let output = Self.escapingCarriageReturns(written)
+        // A cheap guard against ever writing a file we could not read back.
+        _ = try Self.parse(output)
+        return output
+    }
+
+    /// How many forbidden characters `propertyListData()` will replace (for a one-time notice).
+    public var forbiddenCharacterCount: Int {
+        records.reduce(0) { $0 + PropertyValue.dictionary($1.values).forbiddenCharacterCount }
+    }
+
+    // MARK: - Helpers
+
+    private static func parse(_ data: Data) throws -> PropertyValue {
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+        } catch {
+            throw DocumentError("not a property list: \(oneLine(error))")
+        }
+        // Foundation also accepts the old OpenStep text format, which reads almost any text
+        // (even "garbage") as a string. Neither plistlib nor this app writes it.
+        guard format == .xml || format == .binary else {
+            throw DocumentError("not a property list: the data is neither an XML nor a binary property list")
+        }
+        guard let value = PropertyValue(foundation: object) else {
+            throw DocumentError("not a survey document: it holds a value this app cannot represent")
+        }
+        return value
+    }
+
+    /// Our XML output contains raw CR bytes only inside strings and keys (UTF-8 never uses
+    /// 0x0D inside a multi-byte character), so a byte-wise replacement is safe.
+    private static func escapingCarriageReturns(_ data: Data) -> Data {
+        guard data.contains(0x0D) else { return data }
+        var result = Data()
+        result.reserveCapacity(data.count + 16)
+        for byte in data {
+            if byte == 0x0D {
+                result.append(contentsOf: Array("&#13;".utf8))
+            } else {
+                result.append(byte)
+            }
+        }
+        return result
+    }
+
+    static func oneLine(_ error: Error) -> String {
+        let nsError = error as NSError
+        let detail = (nsError.userInfo["NSDebugDescription"] as? String) ?? nsError.localizedDescription
+        let flat = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // Parser messages may quote the offending byte; keep terminals safe from it.
+        return String(String.UnicodeScalarView(flat.unicodeScalars.map {
+            $0.properties.generalCategory == .control ? XMLCharacters.replacement : $0
+        }))
+    }
+}

@@ -1,0 +1,68 @@
+/// XML 1.0 cannot carry C0 controls (other than tab, LF, CR), U+FFFE or U+FFFF, not even
+/// as character references, and Foundation writes them raw anyway, producing files that
+/// plistlib and Foundation itself then refuse. These helpers find and replace them.
+enum XMLCharacters {
+    static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+    static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return false
+        case 0x00..<0x20, 0xFFFE, 0xFFFF: return true
+        default: return false
+        }
+    }
+
+    static func forbiddenCount(in text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + (isForbidden($1) ? 1 : 0) }
+    }
+
+    static func replacingForbidden(in text: String) -> String {
+        guard forbiddenCount(in: text) > 0 else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(isForbidden(scalar) ? replacement : scalar)
+        }
+        return String(scalars)
+    }
+}
+
+extension PropertyValue {
+    /// Forbidden characters in every string, nested value and dictionary key.
+    var forbiddenCharacterCount: Int {
+        switch self {
+        case .string(let text):
+            return XMLCharacters.forbiddenCount(in: text)
+        case .array(let items):
+            return items.reduce(0) { $0 + $1.forbiddenCharacterCount }
+        case .dictionary(let entries):
+            return entries.reduce(0) {
+                $0 + XMLCharacters.forbiddenCount(in: $1.key) + $1.value.forbiddenCharacterCount
+            }
+        case .integer, .real, .bool, .date, .data:
+            return 0
+        }
+    }
+
+    /// This value with every forbidden character replaced by U+FFFD. Should two keys of one
+    /// dictionary become equal, the one that sorts first (by original key) is kept, so the
+    /// outcome never depends on hash order.
+    func replacingForbiddenCharacters() -> PropertyValue {
+        switch self {
+        case .string(let text):
+            return .string(XMLCharacters.replacingForbidden(in: text))
+        case .array(let items):
+            return .array(items.map { $0.replacingForbiddenCharacters() })
+        case .dictionary(let entries):
+            var cleaned: [String: PropertyValue] = [:]
+            for key in entries.keys.sorted() {
+                let newKey = XMLCharacters.replacingForbidden(in: key)
+                if cleaned[newKey] == nil, let value = entries[key] {
+                    cleaned[newKey] = value.replacingForbiddenCharacters()
+                }
+            }
+            return .dictionary(cleaned)
+        case .integer, .real, .bool, .date, .data:
+            return self
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+@testable import SurveyModel
+
+final class PrepareTests: TemporaryFolderTestCase {
+    func testMissingFolderIsCreatedWithUntitled() throws {
+        let nested = DocumentStore(folder: folder.appendingPathComponent("a/b/survey"))
+        XCTAssertEqual(try nested.prepare(requested: nil), "Untitled")
+        XCTAssertEqual(try nested.documentNames(), ["Untitled"])
+        XCTAssertEqual(try nested.load("Untitled").get(), SurveyDocument())
+    }
+
+    func testWithoutRequestOpensFirstSortedDocument() throws {
+        try store.save(SurveyDocument(), as: "b 10")
+        try store.save(SurveyDocument(), as: "B 9")
+        XCTAssertEqual(try store.prepare(requested: nil), "B 9")
+        XCTAssertEqual(try folderContents(), ["B 9.plist", "b 10.plist"])
+    }
+
+    func testRequestedNameIsCleanedAndCreatedOnce() throws {
+        XCTAssertEqual(try store.prepare(requested: "  Field Day.plist "), "Field Day")
+        XCTAssertEqual(try store.documentNames(), ["Field Day"])
+        try store.save(SurveyDocument(records: [Record.sample()]), as: "Field Day")
+        XCTAssertEqual(try store.prepare(requested: "Field Day"), "Field Day")
+        XCTAssertEqual(try store.load("Field Day").get().records.count, 1, "existing document not overwritten")
+    }
+
+    func testRequestedNameMatchesExistingByCaseAndNormalisation() throws {
+        try store.save(SurveyDocument(records: [Record.sample()]), as: "Caf\u{E9} Survey")
+        XCTAssertEqual(try store.prepare(requested: "CAFE\u{301} survey"), "Caf\u{E9} Survey")
+        XCTAssertEqual(try store.documentNames(), ["Caf\u{E9} Survey"])
+    }
+
+    func testExactMatchWinsOverFoldedMatch() throws {
+        try store.save(SurveyDocument(), as: "notes")
+        try store.save(SurveyDocument(), as: "Notes")
+        XCTAssertEqual(try store.prepare(requested: "Notes"), "Notes")
+        XCTAssertEqual(try store.prepare(requested: "notes"), "notes")
+    }
+
+    func testInvalidRequestedNamesThrowAndCreateNothing() throws {
+        for bad in ["", "   ", ".plist", "a/b", ".hidden", "tab\u{1}", String(repeating: "x", count: 101)] {
+            XCTAssertThrowsError(try store.prepare(requested: bad), bad.debugDescription) { error in
+                XCTAssertTrue(error is DocumentError)
+            }
+        }
+        XCTAssertEqual(try folderContents(), [])
+    }
+
+    func testFolderThatIsAFileIsAClearError() throws {
+        let file = folder.appendingPathComponent("plain-file")
+        try Data().write(to: file)
+        XCTAssertThrowsError(try DocumentStore(folder: file).prepare(requested: nil)) { error in
+            XCTAssertTrue((error as? DocumentError)?.message.hasPrefix("Could not create the folder ") == true, "\(error)")
+        }
+    }
+}
