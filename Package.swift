@@ -9,12 +9,9 @@ let package = Package(
         .executable(name: "survey", targets: ["survey"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CNcurses",
-            path: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
-        ),
+        // The module map links ncursesw (which pulls in tinfo); `make deps` installs
+        // libncurses-dev. No pkgConfig: its -D flags are dropped by SwiftPM with a warning.
+        .systemLibrary(name: "CNcurses", path: "CNcurses"),
         .target(name: "SurveyModel"),
         .target(name: "SurveyUI", dependencies: ["SurveyModel"]),
         .target(name: "SurveyTerminal", dependencies: ["SurveyUI", "SurveyModel", "CNcurses"]),
@@ -23,5 +20,6 @@ let package = Package(
         .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel"]),
         .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel"]),
         .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel"]),
+        .testTarget(name: "SurveyTerminalTests", dependencies: ["SurveyTerminal", "SurveyUI", "CNcurses"]),
     ]
 )

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CNcurses
+import SurveyUI
+
+/// Copies one grid row into a curses window, cell by cell at the grid's own columns.
+///
+/// Runs of printable ASCII in one style go out as a single `mvwaddnstr` (most of any
+/// screen), since their width cannot be disputed. Every other cell is placed with its own
+/// `wmove` + `wadd_wch`, so if curses measures a character differently from the grid
+/// the error cannot shift the rest of the row in curses' model.
+///
+/// A cell becomes one `cchar_t`: its first scalar plus the zero-width scalars right after it
+/// (combining accents, variation selectors). Everything from the first spacing scalar on
+/// (the second emoji of a ZWJ sequence) is dropped, with its dangling joiner, because curses
+/// would give it columns of its own.
+///
+/// Emoji made wide only by VS16 (U+FE0F, e.g. "🏙️") are the one case where the grid (2
+/// columns) and curses (`wcwidth` 1) disagree, and terminals disagree too. curses sends a
+/// run of cells as one stream, so if the terminal drew the emoji 2 wide, every later cell
+/// in the run would land one column right. So such a cell is drawn without its VS16 (text
+/// presentation, 1 column everywhere) and its second column stays blank.
+struct CursesRowWriter {
+    private let window: UnsafeMutablePointer<WINDOW>
+    private let palette: CursesPalette
+    private var style: Style?
+    private var ascii: [CChar] = []
+    private var asciiStart = 0
+    private var row: Int32 = 0
+    private var wide: [wchar_t] = []
+
+    init(window: UnsafeMutablePointer<WINDOW>, palette: CursesPalette) {
+        self.window = window
+        self.palette = palette
+        ascii.reserveCapacity(256)
+        wide.reserveCapacity(Int(CCHARW_MAX) + 1)
+    }
+
+    /// Draws cells `0..<columns` of row `y`. A wide cell whose second column does not fit is
+    /// left blank.
+    mutating func draw(row y: Int, of grid: CellGrid, columns: Int) {
+        row = Int32(y)
+        for x in 0..<columns {
+            let cell = grid[x, y]
+            if cell.isContinuation { continue }
+            setStyle(cell.style)
+            if let byte = Self.printableASCII(cell.text) {
+                if ascii.isEmpty { asciiStart = x }
+                ascii.append(CChar(bitPattern: byte))
+                continue
+            }
+            flushASCII()
+            let gridWidth = x + 1 < grid.size.width && grid[x + 1, y].isContinuation ? 2 : 1
+            guard x + gridWidth <= columns else { continue }
+            drawComplex(cell.text, at: x, gridWidth: gridWidth)
+        }
+        flushASCII()
+    }
+
+    private static func printableASCII(_ text: String) -> UInt8? {
+        let utf8 = text.utf8
+        guard utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F else { return nil }
+        return byte
+    }
+
+    private mutating func setStyle(_ newStyle: Style) {
+        guard newStyle != style else { return }
+        flushASCII()
+        let rendition = palette.rendition(of: newStyle)
+        wattr_set(window, rendition.attributes, rendition.pair, nil)
+        style = newStyle
+    }
+
+    private mutating func flushASCII() {
+        guard !ascii.isEmpty else { return }
+        // Writing the bottom-right cell makes curses report ERR (the cursor cannot advance),
+        // but the cell is stored and scrollok is off, so the screen does not scroll.
+        _ = mvwaddnstr(window, row, Int32(asciiStart), ascii, Int32(ascii.count))
+        ascii.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func drawComplex(_ text: String, at x: Int, gridWidth: Int) {
+        wide.removeAll(keepingCapacity: true)
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first else { return }
+        let firstWidth = TextWidth.width(of: first)
+        if Self.isControl(first) || firstWidth > gridWidth {
+            wide.append(0xFFFD)   // never let a cell move the cursor or overflow its columns
+        } else {
+            if firstWidth == 0 { wide.append(0x20) }   // a lone mark combines with a space
+            wide.append(wchar_t(bitPattern: first.value))
+            // The grid widened a narrow base because of VS16; curses cannot, so draw the base
+            // in text presentation, which every terminal agrees is one column.
+            let dropPresentationSelector = firstWidth < gridWidth
+            for next in scalars.dropFirst() {
+                if TextWidth.width(of: next) != 0 || Self.isControl(next) { break }
+                if wide.count == Int(CCHARW_MAX) { break }
+                if dropPresentationSelector && next == "\u{FE0F}" { continue }
+                wide.append(wchar_t(bitPattern: next.value))
+            }
+            // A joiner left dangling (its partner was dropped) could make a terminal that
+            // clusters graphemes join it with the next cell's emoji.
+            if wide.count > 1, wide.last == 0x200D { wide.removeLast() }
+        }
+        wide.append(0)
+        var character = cchar_t()
+        guard setcchar(&character, wide, 0, 0, nil) != ERR else { return }
+        wmove(window, row, Int32(x))
+        _ = wadd_wch(window, &character)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+}

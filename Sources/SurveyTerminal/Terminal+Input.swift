@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CNcurses
+import SurveyUI
+
+extension Terminal {
+    /// Waits up to `timeoutMilliseconds` for input (a negative timeout waits forever, 0 only
+    /// polls). Returns nil on timeout, on a signal, and for input the app does not use
+    /// (other mouse buttons, unknown key codes, stray control characters).
+    ///
+    /// - `KEY_RESIZE` becomes `.resize` with the new size; curses has already resized
+    ///   `stdscr`, so the next `present` can draw at the new size.
+    /// - A left press or click becomes `.click` at its cell.
+    /// - Everything else goes through `KeyDecoder`. A character is completed with the
+    ///   scalars already waiting that belong to the same grapheme (see `completeGrapheme`).
+    public func readEvent(timeoutMilliseconds: Int32) -> InputEvent? {
+        guard let window = activeWindow, !hangup.isHungUp else { return nil }
+        if currentTimeout != timeoutMilliseconds {
+            wtimeout(window, timeoutMilliseconds)
+            currentTimeout = timeoutMilliseconds
+        }
+        var code: wint_t = 0
+        let clock = ContinuousClock()
+        let started = clock.now
+        errno = 0
+        let status = wget_wch(window, &code)
+        guard status != ERR else {
+            let error = errno
+            hangup.noteFailure(errno: error, inputHungUp: Self.inputHungUp(),
+                               elapsed: clock.now - started,
+                               timeout: timeoutMilliseconds < 0 ? nil : .milliseconds(Int(timeoutMilliseconds)))
+            return nil
+        }
+        hangup.noteSuccess()
+        if status == KEY_CODE_YES {
+            switch Int32(truncatingIfNeeded: code) {
+            case KEY_RESIZE: return .resize(size)
+            case KEY_MOUSE: return Self.leftClick()
+            default: break
+            }
+        }
+        switch KeyDecoder.decode(code: UInt32(code), isFunctionKey: status == KEY_CODE_YES) {
+        case .character(let character)?:
+            return .key(.character(completeGrapheme(character, window: window)))
+        case let key?:
+            return .key(key)
+        case nil:
+            return nil
+        }
+    }
+
+    /// `get_wch` returns one scalar at a time, but a pasted "é" (e + U+0301), "🏙️" (with
+    /// VS16) or a flag is several. Handing them over one by one would give the UI a lone
+    /// combining mark as a `Character`, which merges into the previous one when appended
+    /// and throws off any cursor counted in characters. So the scalars already waiting
+    /// (timeout 0) are appended while the text stays one grapheme; the first that does not
+    /// fit is pushed back for the next read.
+    private func completeGrapheme(_ first: Character, window: UnsafeMutablePointer<WINDOW>) -> Character {
+        var text = String(first)
+        wtimeout(window, 0)
+        currentTimeout = 0
+        for _ in 0..<Self.maximumGraphemeScalars {
+            var code: wint_t = 0
+            let status = wget_wch(window, &code)
+            if status == ERR { break }
+            if status == KEY_CODE_YES {
+                ungetch(Int32(truncatingIfNeeded: code))
+                break
+            }
+            var candidate = text
+            if let scalar = Unicode.Scalar(UInt32(code)) { candidate.unicodeScalars.append(scalar) }
+            guard candidate.count == 1 else {
+                unget_wch(wchar_t(bitPattern: UInt32(code)))
+                break
+            }
+            text = candidate
+        }
+        return Character(text)
+    }
+
+    /// Long enough for family emoji (7 scalars) and stacked accents; a stream of
+    /// combining marks longer than this is split rather than read forever.
+    private static let maximumGraphemeScalars = 16
+
+    /// The pending mouse event as a click, if it is a left-button press or click.
+    private static func leftClick() -> InputEvent? {
+        var event = MEVENT()
+        guard getmouse(&event) == OK,
+              event.bstate & (shim_button1_pressed() | shim_button1_clicked()) != 0
+        else { return nil }
+        return .click(Point(x: Int(event.x), y: Int(event.y)))
+    }
+
+    /// Whether standard input (where `initscr` reads keys) reports a hang-up or error.
+    private static func inputHungUp() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+}
