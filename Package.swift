@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "SurveyTerminal", dependencies: ["SurveyUI", "SurveyModel", "CNcurses"]),
         .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel"]),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel"]),
+        .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel"]),
         .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel"]),
         .testTarget(name: "SurveyTerminalTests", dependencies: ["SurveyTerminal", "SurveyUI", "CNcurses"]),

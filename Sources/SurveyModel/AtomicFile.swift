@@ -21,11 +21,29 @@ enum AtomicFile {
 
     static func write(_ data: Data, to url: URL) throws {
         let target = resolvedPath(url.path)
-        let folder = (target as NSString).deletingLastPathComponent
-        let fileName = (target as NSString).lastPathComponent
-
         var status = stat()
         let existingMode: mode_t? = stat(target, &status) == 0 ? status.st_mode & 0o7777 : nil
+        try place(data, at: target, mode: existingMode) { temporary in
+            if rename(temporary, target) != 0 { throw SystemError("replace") }
+        }
+    }
+
+    /// Like `write`, but for a file that must not exist yet: fails with `EEXIST` rather than
+    /// replacing one that appeared since the caller looked (another `survey` creating the same
+    /// document), and a crash never leaves a half-written file under the final name.
+    static func create(_ data: Data, at url: URL) throws {
+        let target = url.path
+        try place(data, at: target, mode: nil) { temporary in
+            try FileMove.withoutReplacing(from: temporary, to: target)
+        }
+    }
+
+    /// Writes `data` to a temporary file beside `target`, makes it durable, lets `install`
+    /// move it into place, then syncs the folder. The temporary file never outlives a failure.
+    private static func place(_ data: Data, at target: String, mode: mode_t?,
+                              install: (String) throws -> Void) throws {
+        let folder = (target as NSString).deletingLastPathComponent
+        let fileName = (target as NSString).lastPathComponent
 
         var tempPath = ""
         var fd: Int32 = -1
@@ -36,12 +54,12 @@ enum AtomicFile {
         }
         guard fd >= 0 else { throw SystemError("create temporary file") }
 
-        var renamed = false
+        var installed = false
         defer {
             if fd >= 0 { close(fd) }
-            if !renamed { unlink(tempPath) }
+            if !installed { unlink(tempPath) }
         }
-        if let existingMode, fchmod(fd, existingMode) != 0 {
+        if let mode, fchmod(fd, mode) != 0 {
             throw SystemError("keep permissions")
         }
         try writeAll(data, to: fd)
@@ -49,8 +67,8 @@ enum AtomicFile {
         let closed = close(fd)
         fd = -1
         if closed != 0 { throw SystemError("close") }
-        if rename(tempPath, target) != 0 { throw SystemError("replace") }
-        renamed = true
+        try install(tempPath)
+        installed = true
         try syncFolder(folder)
     }
 

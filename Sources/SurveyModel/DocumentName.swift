@@ -7,12 +7,21 @@ enum DocumentName {
     static let maxUTF8Bytes = 200
     static let fileSuffix = ".plist"
 
-    static func validate(_ raw: String) -> Result<String, DocumentError> {
+    /// What the person meant to type: surrounding blanks and a typed ".plist" removed.
+    /// Used for names that are looked up (rename OLD, rm, restore) as well as new ones.
+    static func cleaned(_ raw: String) -> String {
         var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.lowercased().hasSuffix(fileSuffix) {
             name = String(name.dropLast(fileSuffix.count))
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
+        return name
+    }
+
+    /// The cleaned name in composed form (NFC), so a name typed with a combining accent and
+    /// one typed with a precomposed letter produce the same file name bytes.
+    static func validate(_ raw: String) -> Result<String, DocumentError> {
+        let name = cleaned(raw).precomposedStringWithCanonicalMapping
         if name.isEmpty {
             return .failure(DocumentError("A document name cannot be empty"))
         }

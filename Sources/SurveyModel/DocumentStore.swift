@@ -10,32 +10,40 @@ public struct DocumentStore: Sendable {
         self.folder = folder
     }
 
+    /// `prepare(requested:remembered:)` with nothing remembered.
+    public func prepare(requested: String?) throws -> String {
+        try prepare(requested: requested, remembered: nil)
+    }
+
     /// Creates the folder (with parents) when missing, then picks the document to open.
     ///
-    /// With `requested`: validates it as a name (see `validateName`), reuses an existing
-    /// document whose name matches after Unicode normalisation and case folding (returning
-    /// the existing spelling), or creates an empty document of that name. Without: the first
-    /// document in sorted order, else a new "Untitled". Returns the document name to open.
-    public func prepare(requested: String?) throws -> String {
+    /// With `requested` (from --doc): validates it as a name (see `validateName`), reuses an
+    /// existing document whose name matches after Unicode normalisation and case folding
+    /// (returning the existing spelling), or creates an empty document of that name. Without:
+    /// `remembered` (the last document used here, from `SessionMemory`) when it still exists,
+    /// else the first document in sorted order, else a new "Untitled". A remembered document
+    /// that is gone is not worth a message: it was renamed or removed on purpose.
+    /// Returns the document name to open.
+    public func prepare(requested: String?, remembered: String?) throws -> String {
+        try createFolder()
+        let existing = try documentNames()
+        guard let requested else {
+            if let remembered, let match = Self.match(remembered, in: existing) { return match }
+            if let first = existing.first { return first }
+            return try create(named: nextUntitledName())
+        }
+        let name = try Self.validateName(requested).get()
+        if let match = Self.match(name, in: existing) { return match }
+        return try create(named: name)
+    }
+
+    /// The folder with its parents; a no-op when it exists.
+    func createFolder() throws {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw DocumentError("Could not create the folder \(folder.path): \(SurveyDocument.oneLine(error))")
         }
-        let existing = try documentNames()
-        guard let requested else {
-            if let first = existing.first { return first }
-            try createEmptyDocument("Untitled")
-            return "Untitled"
-        }
-        let name = try Self.validateName(requested).get()
-        if existing.contains(name) { return name }
-        let key = DocumentName.matchKey(name)
-        if let match = existing.first(where: { DocumentName.matchKey($0) == key }) {
-            return match
-        }
-        try createEmptyDocument(name)
-        return name
     }
 
     /// Document names: "*.plist" files in the folder, never names starting with "."; without
@@ -101,9 +109,10 @@ public struct DocumentStore: Sendable {
         return document.forbiddenCharacterCount
     }
 
-    /// Validation used by prepare (and later by rename/new): the cleaned name or why not.
-    /// Trims surrounding blanks and a typed ".plist"; refuses empty names, "/", a leading
-    /// ".", control characters, more than 100 characters or more than 200 UTF-8 bytes.
+    /// Validation used by prepare, create and rename: the cleaned name or why not.
+    /// Trims surrounding blanks and a typed ".plist" and composes accents (NFC); refuses
+    /// empty names, "/", a leading ".", control characters, more than 100 characters or more
+    /// than 200 UTF-8 bytes (so "NAME (deleted DATE TIME) 2" still fits a file name).
     public static func validateName(_ raw: String) -> Result<String, DocumentError> {
         DocumentName.validate(raw)
     }
@@ -135,11 +144,5 @@ public struct DocumentStore: Sendable {
                 && isFolder.boolValue ? EISDIR : EIO
             return .failure(SystemError("read", code: code))
         }
-    }
-
-    /// Writes an empty array rather than a 0-byte file, because plistlib cannot read an
-    /// empty file.
-    private func createEmptyDocument(_ name: String) throws {
-        try save(SurveyDocument(), as: name)
     }
 }

@@ -4,14 +4,22 @@ import SurveyUI
 /// The interactive loop: terminal events in, frames out. All decisions are in `Program`
 /// (UI core); this only moves bytes between it and curses.
 public enum TerminalApp {
-    public static func run(store: DocumentStore, documentName: String, splitWidth: Int) -> Int32 {
+    public static func run(store: DocumentStore, documentName: String, splitWidth: Int,
+                           memory: SessionMemory? = nil) -> Int32 {
         let terminal = Terminal()
         terminal.start()
         defer { terminal.stop() }
-        var program = Program(store: store, documentName: documentName, size: terminal.size, splitWidth: splitWidth)
+        var program = Program(store: store, documentName: documentName, size: terminal.size,
+                              splitWidth: splitWidth, memory: memory)
         terminal.present(program.screen)
         while !program.isFinished && !terminal.terminationRequested {
-            guard let event = terminal.readEvent(timeoutMilliseconds: 500) else { continue }
+            guard let event = terminal.readEvent(timeoutMilliseconds: 1000) else {
+                // Idle: let the documents list catch up with changes made outside the app.
+                let before = program.state
+                program.send(.refreshTick)
+                if program.state != before { terminal.present(program.screen) }
+                continue
+            }
             program.handle(event)
             // Drain whatever else is already waiting (a paste, key repeat) before drawing.
             while !program.isFinished, let more = terminal.readEvent(timeoutMilliseconds: 0) {

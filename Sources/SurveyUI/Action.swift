@@ -47,10 +47,40 @@ public enum Action: Equatable, Sendable {
     case addRecord
     case quit
 
+    // Documents
+    case showDocuments
+    case toggleInfo
+    case managerMove(Int)
+    case managerPage(Int)
+    case managerToFirst
+    case managerToLast
+    case openHighlightedDocument
+    case newDocument
+    case beginRename
+    case commitRename
+    case cancelRename
+    case requestDelete
+    case confirmDelete
+    case cancelDelete
+    case dismissSaveAs
+    case restoreDeleted
+    case saveUnderName
+    /// Sent on idle ticks so outside changes to the folder show up while the manager is open.
+    case refreshTick
+
     // Outcomes of effects, fed back by the runner
     case documentSaved(replacedCharacters: Int)
     case documentSaveFailed(String)
     case draftSaveFailed(String)
+    case documentsListed([DocumentSummary])
+    case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, record: Int?)
+    case documentCreated(String)
+    case documentRenamed(from: String, to: String)
+    case documentDeleted(name: String, records: Int?)
+    case documentRestored(String)
+    case documentSavedAs(String)
+    case documentVanished
+    case documentOperationFailed(String)
 }
 
 /// Work `update` asks the outside world to do. Plain values, so tests compare them directly;
@@ -59,4 +89,16 @@ public enum Effect: Equatable, Sendable {
     case saveDocument
     case saveDraft
     case quit
+    /// Read the folder's documents (names, counts, times) into `documents`.
+    case listDocuments
+    case openDocument(String)
+    /// Create the next free `Untitled` document.
+    case createDocument
+    case renameDocument(from: String, to: String)
+    case deleteDocument(String)
+    case restoreDocument
+    /// Write the current records to a new document of this name (the old file vanished).
+    case saveDocumentAs(String)
+    /// Write the last document used and the record showing to the state file.
+    case rememberSession
 }

@@ -51,12 +51,11 @@ extension AppState {
 
     /// Inserts a typed character unless XML could not store it.
     mutating func typeCharacter(_ character: Character) {
-        guard editing != nil else { return }
         if character.unicodeScalars.contains(where: { !Self.isTypable($0) }) {
             status = .init("Control characters cannot be typed into a field", kind: .error)
             return
         }
-        editing?.insert(character)
+        editActiveText { $0.insert(character) }
     }
 
     /// XML 1.0 forbids C0 controls (other than tab, newline, return), U+FFFE and U+FFFF;

@@ -21,6 +21,17 @@ extension AppState {
         case .help:
             popover = nil
             return []
+        case .documents:
+            let rows = layout.documentManagerRows(rowCount: documents.count)
+            if rows.contains(point), manager.renaming == nil {
+                let index = manager.scroll + point.y - rows.y
+                if index < documents.count { manager.highlighted = documents[index].name }
+            } else if !layout.documentManagerBox(rowCount: documents.count).contains(point) {
+                popover = nil
+            }
+            return []
+        case .confirmDelete, .saveAs:
+            return []
         case nil:
             break
         }

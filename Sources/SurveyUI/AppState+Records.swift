@@ -46,12 +46,15 @@ extension AppState {
         return effects
     }
 
-    mutating func documentWasSaved(replacedCharacters: Int) {
+    mutating func documentWasSaved(replacedCharacters: Int) -> [Effect] {
         rollback = nil
-        guard replacedCharacters > 0 else { return }
-        document?.replaceForbiddenCharacters()
-        let noun = replacedCharacters == 1 ? "character" : "characters"
-        status = .init("Replaced \(replacedCharacters) control \(noun) XML cannot hold with U+FFFD")
+        if replacedCharacters > 0 {
+            document?.replaceForbiddenCharacters()
+            let noun = replacedCharacters == 1 ? "character" : "characters"
+            status = .init("Replaced \(replacedCharacters) control \(noun) XML cannot hold with U+FFFD")
+        }
+        // The info view shows the file's size and time: read them again.
+        return detail == .info ? [.listDocuments] : []
     }
 
     /// Puts back the document and form as they were before the change, with the typed text,

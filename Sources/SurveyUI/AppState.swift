@@ -1,10 +1,23 @@
+import Foundation
 import SurveyModel
 
 /// The whole app as one value: everything a frame is drawn from and every key acts on.
 /// `update` is the only writer, so a test can state the exact state after each action.
 public struct AppState: Equatable, Sendable {
     public enum Focus: Equatable, Sendable { case list, form }
-    public enum Popover: Equatable, Sendable { case list, help }
+    /// Only one popover is ever open; opening one replaces any other.
+    public enum Popover: Equatable, Sendable {
+        case list
+        case help
+        /// The document manager (F3); its cursor and rename field are in `manager`.
+        case documents
+        /// "Delete NAME (N records)?"
+        case confirmDelete(name: String, records: Int?)
+        /// The current document vanished from disk: offer to save its records under a name.
+        case saveAs(EditBuffer)
+    }
+    /// What fills the form's place: the record form, or facts about the document (F4).
+    public enum Detail: Equatable, Sendable { case form, info }
     /// What the form shows: a stored record, or the unsent New form (the draft).
     public enum Shown: Equatable, Sendable { case record(Int), draft }
     /// The highlighted item of the form, in Tab order: the fields, then Clear, then Add.
@@ -43,6 +56,17 @@ public struct AppState: Equatable, Sendable {
     public var status: StatusMessage?
     public var size: Size
     public var splitWidth: Int
+    public var detail: Detail = .form
+    /// The document manager's list as last read from disk, and its highlight and rename field.
+    public var documents: [DocumentSummary] = []
+    public var manager = DocumentManagerState()
+    /// Where the documents live, for the info view.
+    public var documentFolder: String = ""
+    /// Set when the current file was deleted or renamed outside the app: never recreated
+    /// behind the user's back.
+    public var documentMissing = false
+    /// Time zone for dates shown on screen (tests pin it).
+    public var timeZone: TimeZone = .current
     var rollback: Rollback?
 
     public init(documentName: String,
@@ -124,16 +148,34 @@ public struct AppState: Equatable, Sendable {
 
     /// Which keys apply right now; decides both what a key does and what the key bar shows.
     public var inputMode: InputMode {
-        if popover == .help { return .help }
-        if popover == .list { return .listPopover }
+        switch popover {
+        case .help: return .help
+        case .list: return .listPopover
+        case .documents: return manager.renaming == nil ? .documents : .renamingDocument
+        case .confirmDelete: return .confirmingDelete
+        case .saveAs: return .namingDocument
+        case nil: break
+        }
         if document == nil { return .unreadable }
         if editing != nil { return .formEditing }
         if focus == .list && layout.isSplit { return .listPane }
+        if detail == .info { return .documentInfo }
         return .formBrowsing
     }
+}
+
+/// The document manager's own state: which row is highlighted, its scroll, and the inline
+/// rename field while one is open.
+public struct DocumentManagerState: Equatable, Sendable {
+    /// The highlighted document, by name, so a refresh that adds or removes rows keeps it.
+    public var highlighted: String?
+    public var scroll = 0
+    public var renaming: EditBuffer?
+    public init() {}
 }
 
 /// The binding sets of the key table.
 public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable
+    case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo
 }

@@ -27,6 +27,10 @@ public enum KeyMap {
     private static let lists: Set<InputMode> = [.listPane, .listPopover]
     private static let form: Set<InputMode> = [.formBrowsing, .formEditing]
     private static let all = Set(InputMode.allCases)
+    /// Modes with a text field taking the keys: a form field, a rename, a save-as name.
+    private static let typing: Set<InputMode> = [.formEditing, .renamingDocument, .namingDocument]
+    /// Modes where a dialog owns every key but quitting.
+    private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument]
 
     public static let bindings: [KeyBinding] = [
         // Help popover
@@ -55,17 +59,43 @@ public enum KeyMap {
         KeyBinding([.backTab], "S-Tab", "Keep and go back", [.formEditing], .commitAndMove(-1, wrap: true)),
         KeyBinding([.down], "↓/↑", "Keep and move down / up", [.formEditing], .commitAndMove(1, wrap: false)),
         KeyBinding([.up], "↑", "Keep and move up", [.formEditing], .commitAndMove(-1, wrap: false)),
-        KeyBinding([.left], "←/→", "Move the caret", [.formEditing], .caretLeft),
-        KeyBinding([.right], "→", "Caret right", [.formEditing], .caretRight),
-        KeyBinding([.home], "Home/End", "Caret to start / end", [.formEditing], .caretHome),
-        KeyBinding([.end], "End", "Caret to end", [.formEditing], .caretEnd),
-        KeyBinding([.backspace], "Bksp/Del", "Delete before / after the caret", [.formEditing], .deleteBackward),
-        KeyBinding([.delete], "Del", "Delete after the caret", [.formEditing], .deleteForward),
+        KeyBinding([.left], "←/→", "Move the caret", typing, .caretLeft),
+        KeyBinding([.right], "→", "Caret right", typing, .caretRight),
+        KeyBinding([.home], "Home/End", "Caret to start / end", typing, .caretHome),
+        KeyBinding([.end], "End", "Caret to end", typing, .caretEnd),
+        KeyBinding([.backspace], "Bksp/Del", "Delete before / after the caret", typing, .deleteBackward),
+        KeyBinding([.delete], "Del", "Delete after the caret", typing, .deleteForward),
+        // Document manager
+        KeyBinding([.up], "↑/↓", "Move the highlight", [.documents], .managerMove(-1), bar: "Move"),
+        KeyBinding([.down], "↓", "Next document", [.documents], .managerMove(1)),
+        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", [.documents], .managerPage(-1)),
+        KeyBinding([.pageDown], "PgDn", "Next page", [.documents], .managerPage(1)),
+        KeyBinding([.home], "Home/End", "First / last document", [.documents], .managerToFirst),
+        KeyBinding([.end], "End", "Last document", [.documents], .managerToLast),
+        KeyBinding([.enter], "Enter", "Switch to the highlighted document", [.documents], .openHighlightedDocument, bar: "Open"),
+        KeyBinding([.character("n")], "n", "New document (Untitled, Untitled 2, …)", [.documents], .newDocument, bar: "New"),
+        KeyBinding([.character("r")], "r", "Rename the highlighted document", [.documents], .beginRename, bar: "Rename"),
+        KeyBinding([.character("d")], "d", "Delete it (to the trash, after a confirmation)", [.documents], .requestDelete, bar: "Delete"),
+        KeyBinding([.character("u")], "u", "Bring back the last deleted document", [.documents], .restoreDeleted, bar: "Undo"),
+        KeyBinding([.escape, .function(3)], "Esc", "Close the documents list", [.documents], .closePopover, bar: "Close"),
+        KeyBinding([.enter], "Enter", "Rename", [.renamingDocument], .commitRename, bar: "Rename"),
+        KeyBinding([.escape], "Esc", "Keep the old name", [.renamingDocument], .cancelRename, bar: "Cancel"),
+        KeyBinding([.character("y")], "y", "Delete", [.confirmingDelete], .confirmDelete, bar: "Delete"),
+        KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingDelete], .cancelDelete, bar: "Keep"),
+        KeyBinding([.enter], "Enter", "Save the records under this name", [.namingDocument], .saveUnderName, bar: "Save"),
+        KeyBinding([.escape], "Esc", "Not now (the records stay in memory)", [.namingDocument], .dismissSaveAs, bar: "Not now"),
+        KeyBinding([.escape, .function(4)], "Esc", "Back to the form", [.documentInfo], .toggleInfo, bar: "Back"),
         // Anywhere
-        KeyBinding([.function(1)], "F1", "Help", all.subtracting([.help]), .showHelp, bar: "Help"),
-        KeyBinding([.function(2)], "F2", "Survey list", all.subtracting([.listPopover, .unreadable]), .showList, bar: "List"),
+        KeyBinding([.function(1)], "F1", "Help", all.subtracting([.help]).subtracting(dialogs), .showHelp, bar: "Help"),
+        KeyBinding([.function(2)], "F2", "Survey list",
+                   all.subtracting([.listPopover, .unreadable]).subtracting(dialogs), .showList, bar: "List"),
         KeyBinding([.function(2)], "F2", "Close the list", [.listPopover], .closePopover),
-        KeyBinding([.control("n")], "^N", "New survey", all.subtracting([.unreadable]), .newRecord, bar: "New"),
+        KeyBinding([.function(3)], "F3", "Documents",
+                   all.subtracting([.documents]).subtracting(dialogs), .showDocuments, bar: "Docs"),
+        KeyBinding([.function(4)], "F4", "Document info",
+                   [.formBrowsing, .formEditing, .listPane, .unreadable], .toggleInfo, bar: "Info"),
+        KeyBinding([.control("n")], "^N", "New survey",
+                   all.subtracting([.unreadable]).subtracting(dialogs), .newRecord, bar: "New"),
         KeyBinding([.control("q")], "^Q", "Quit", all, .quit, bar: "Quit"),
         KeyBinding([.control("c")], "^C", "Quit", all, .quit),
     ]
@@ -78,7 +108,7 @@ public enum KeyMap {
         if case .character(let c) = key {
             switch mode {
             case .formBrowsing: return .beginEditing(inserting: c)
-            case .formEditing: return .insert(c)
+            case .formEditing, .renamingDocument, .namingDocument: return .insert(c)
             default: return nil
             }
         }

@@ -70,6 +70,17 @@ public struct Layout: Equatable, Sendable {
                     width: width, height: height)
     }
 
+    /// The document manager's box: centred, sized to its rows plus border and column header.
+    public func documentManagerBox(rowCount: Int) -> Rect {
+        centeredBox(width: 76, height: max(rowCount, 1) + 3)
+    }
+
+    /// The manager's document rows (below the column header).
+    public func documentManagerRows(rowCount: Int) -> Rect {
+        let inner = documentManagerBox(rowCount: rowCount).inset(by: 1)
+        return Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
+    }
+
     /// The rows of the list (below its header) in the pane or the popover.
     public func listRows(inPopover: Bool, rowCount: Int) -> Rect {
         if inPopover {

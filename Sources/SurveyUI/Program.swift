@@ -1,21 +1,29 @@
 import Foundation
 import SurveyModel
 
-/// Runs `update` and carries out its effects against the document store, feeding each
-/// outcome back in as an action. It owns no terminal, so tests drive it exactly as the
-/// terminal loop does, on a real folder, and see what reaches the disk.
+/// Runs `update` and carries out its effects against the document store and the state file,
+/// feeding each outcome back in as an action. It owns no terminal, so tests drive it exactly
+/// as the terminal loop does, on a real folder, and see what reaches the disk.
 public struct Program {
     public private(set) var state: AppState
     public let store: DocumentStore
+    public private(set) var memory: SessionMemory?
     public private(set) var isFinished = false
 
-    public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80) {
+    public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
+                memory: SessionMemory? = nil) {
         self.store = store
-        self.state = AppState(documentName: documentName,
-                              loaded: store.load(documentName),
-                              draft: store.loadDraft(for: documentName),
-                              size: size,
-                              splitWidth: splitWidth)
+        self.memory = memory
+        var state = AppState(documentName: documentName,
+                             loaded: store.load(documentName),
+                             draft: store.loadDraft(for: documentName),
+                             size: size,
+                             splitWidth: splitWidth)
+        state.documentFolder = store.folder.path
+        if let record = memory?.lastRecord(of: documentName, in: store.folder), record < state.recordCount {
+            state.showRecord(record)
+        }
+        self.state = state
     }
 
     /// Handles one terminal event; returns false when it meant nothing in this state.
@@ -30,31 +38,78 @@ public struct Program {
     /// save restores the form before the draft is written.
     public mutating func send(_ action: Action) {
         for effect in update(&state, action) {
-            if let outcome = perform(effect) { send(outcome) }
+            for outcome in perform(effect) { send(outcome) }
         }
     }
 
-    private mutating func perform(_ effect: Effect) -> Action? {
+    private mutating func perform(_ effect: Effect) -> [Action] {
+        do {
+            return try attempt(effect)
+        } catch {
+            switch effect {
+            case .saveDocument: return [.documentSaveFailed(Self.describe(error))]
+            case .saveDraft: return [.draftSaveFailed(Self.describe(error))]
+            default: return [.documentOperationFailed(Self.describe(error))]
+            }
+        }
+    }
+
+    private mutating func attempt(_ effect: Effect) throws -> [Action] {
+        let name = state.documentName
         switch effect {
         case .saveDocument:
-            guard let document = state.document else { return nil }
-            do {
-                let replaced = try store.save(document, as: state.documentName)
-                return .documentSaved(replacedCharacters: replaced)
-            } catch {
-                return .documentSaveFailed(Self.describe(error))
-            }
+            guard let document = state.document else { return [] }
+            // Never recreate a file deleted or renamed behind our back.
+            guard store.exists(name) else { return [.documentVanished] }
+            return [.documentSaved(replacedCharacters: try store.save(document, as: name))]
         case .saveDraft:
-            do {
-                try store.saveDraft(state.draft, for: state.documentName)
-                return nil
-            } catch {
-                return .draftSaveFailed(Self.describe(error))
-            }
+            try store.saveDraft(state.draft, for: name)
+            return []
         case .quit:
+            remember()
             isFinished = true
-            return nil
+            return []
+        case .listDocuments:
+            return [.documentsListed(store.summaries())]
+        case .openDocument(let target):
+            return [.documentOpened(name: target, loaded: store.load(target), draft: store.loadDraft(for: target),
+                                    record: memory?.lastRecord(of: target, in: store.folder))]
+        case .createDocument:
+            return [.documentCreated(try store.create(named: store.nextUntitledName()))]
+        case .renameDocument(let old, let new):
+            let final = try store.rename(old, to: new)
+            memory = memory.map { SessionMemory(url: $0.url) }
+            memory?.renamed(old, to: final, in: store.folder)
+            try? memory?.save()
+            return [.documentRenamed(from: old, to: final)]
+        case .deleteDocument(let target):
+            let records = store.summary(of: target)?.recordCount
+            try store.delete(target)
+            memory = memory.map { SessionMemory(url: $0.url) }
+            memory?.forget(document: target, in: store.folder)
+            try? memory?.save()
+            return [.documentDeleted(name: target, records: records)]
+        case .restoreDocument:
+            return [.documentRestored(try store.restore())]
+        case .saveDocumentAs(let raw):
+            let newName = try store.create(named: raw)
+            try store.save(state.document ?? SurveyDocument(), as: newName)
+            try? store.saveDraft(state.draft, for: newName)
+            return [.documentSavedAs(newName)]
+        case .rememberSession:
+            remember()
+            return []
         }
+    }
+
+    /// The state file is a convenience: failing to write it is never an error.
+    private mutating func remember() {
+        guard let url = memory?.url else { return }
+        // Read it afresh: `survey docs rename/rm` may have changed it since launch.
+        memory = SessionMemory(url: url)
+        let record: Int? = if case .record(let i) = state.shown { i } else { nil }
+        memory?.remember(document: state.documentName, record: record, in: store.folder)
+        try? memory?.save()
     }
 
     static func describe(_ error: Error) -> String {

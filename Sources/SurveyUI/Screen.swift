@@ -10,14 +10,17 @@ public enum Screen {
             TooSmallView(size: state.size).draw(into: &grid, in: grid.bounds)
             return grid
         }
-        TitleBar(documentName: state.documentName, position: state.document == nil ? "" : state.positionTitle,
+        let title = state.documentMissing ? "\(state.documentName) (missing)" : state.documentName
+        TitleBar(documentName: title, position: state.document == nil ? "" : state.positionTitle,
                  surveysButton: layout.surveysButton).draw(into: &grid, in: layout.titleBar)
         if let pane = layout.listPane {
             listPane(state, focused: state.focus == .list && state.popover == nil)
                 .draw(into: &grid, in: Rect(x: pane.x, y: pane.y, width: pane.width - 1, height: pane.height))
             for y in pane.y..<pane.maxY { grid[pane.maxX - 1, y] = Cell("│", style: .muted) }
         }
-        if let error = state.loadError {
+        if state.detail == .info {
+            DocumentInfoView(state: state).draw(into: &grid, in: layout.form)
+        } else if let error = state.loadError {
             UnreadableDocumentView(documentName: state.documentName, reason: error).draw(into: &grid, in: layout.form)
         } else {
             FormPane(state: state).draw(into: &grid, in: layout.form)
@@ -34,6 +37,16 @@ public enum Screen {
         case .help:
             grid.cursor = nil
             HelpPopover(state: state).draw(into: &grid, layout: layout)
+        case .documents:
+            grid.cursor = nil
+            DocumentManagerView(state: state).draw(into: &grid, layout: layout)
+        case .confirmDelete(let name, let records):
+            grid.cursor = nil
+            ConfirmDeletePopover(name: name, records: records).draw(into: &grid, layout: layout)
+        case .saveAs(let buffer):
+            grid.cursor = nil
+            SaveAsPopover(name: state.documentName, records: state.recordCount, buffer: buffer)
+                .draw(into: &grid, layout: layout)
         case nil:
             break
         }

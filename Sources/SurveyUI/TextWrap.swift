@@ -21,4 +21,24 @@ enum TextWrap {
         }
         return lines
     }
+
+    /// Breaks text into lines of at most `width` cells, anywhere (for paths and names).
+    static func hardLines(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for c in text {
+            let w = TextWidth.width(of: c)
+            if used + w > width && !line.isEmpty {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            line.append(c)
+            used += w
+        }
+        lines.append(line)
+        return lines
+    }
 }

@@ -39,17 +39,17 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .insert(let character):
         state.typeCharacter(character)
     case .deleteBackward:
-        state.editing?.deleteBackward()
+        state.editActiveText { $0.deleteBackward() }
     case .deleteForward:
-        state.editing?.deleteForward()
+        state.editActiveText { $0.deleteForward() }
     case .caretLeft:
-        state.editing?.moveCaret(by: -1)
+        state.editActiveText { $0.moveCaret(by: -1) }
     case .caretRight:
-        state.editing?.moveCaret(by: 1)
+        state.editActiveText { $0.moveCaret(by: 1) }
     case .caretHome:
-        state.editing?.moveCaretToStart()
+        state.editActiveText { $0.moveCaretToStart() }
     case .caretEnd:
-        state.editing?.moveCaretToEnd()
+        state.editActiveText { $0.moveCaretToEnd() }
     case .commitAndMove(let delta, let wrap):
         return state.commitAndMove(by: delta, wrap: wrap)
     case .commitField:
@@ -75,12 +75,70 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped.
         return (state.commitEditing() ?? []) + [.quit]
 
+    case .showDocuments:
+        return state.showDocuments()
+    case .toggleInfo:
+        return state.toggleInfo()
+    case .managerMove(let delta):
+        state.moveManagerCursor(to: state.managerCursor + delta)
+    case .managerPage(let pages):
+        state.moveManagerCursor(to: state.managerCursor + pages * max(1, state.managerViewportHeight - 1))
+    case .managerToFirst:
+        state.moveManagerCursor(to: 0)
+    case .managerToLast:
+        state.moveManagerCursor(to: state.documents.count - 1)
+    case .openHighlightedDocument:
+        return state.openHighlightedDocument()
+    case .newDocument:
+        return state.newDocument()
+    case .beginRename:
+        state.beginRename()
+    case .commitRename:
+        return state.commitRename()
+    case .cancelRename:
+        state.manager.renaming = nil
+    case .requestDelete:
+        state.requestDelete()
+    case .confirmDelete:
+        return state.confirmDelete()
+    case .cancelDelete:
+        state.popover = .documents
+    case .restoreDeleted:
+        return [.restoreDocument]
+    case .saveUnderName:
+        return state.saveUnderName()
+    case .dismissSaveAs:
+        state.popover = nil
+        state.status = .init("“\(state.documentName)” is only in memory now: press F3 to switch, or change a field to be asked again",
+                             kind: .error)
+    case .refreshTick:
+        return state.popover == .documents && state.manager.renaming == nil ? [.listDocuments] : []
+
     case .documentSaved(let replaced):
-        state.documentWasSaved(replacedCharacters: replaced)
+        return state.documentWasSaved(replacedCharacters: replaced)
     case .documentSaveFailed(let message):
         state.restoreAfterFailedSave(message)
     case .draftSaveFailed(let message):
         state.status = .init("Could not save the New form: \(message). It is kept in memory.", kind: .error)
+    case .documentsListed(let list):
+        return state.documentsWereListed(list)
+    case .documentOpened(let name, let loaded, let draft, let record):
+        return state.documentWasOpened(name, loaded: loaded, draft: draft, record: record)
+    case .documentCreated(let name):
+        return [.openDocument(name), .listDocuments]
+    case .documentRenamed(let old, let new):
+        return state.documentWasRenamed(from: old, to: new)
+    case .documentDeleted(let name, let records):
+        return state.documentWasDeleted(name, records: records)
+    case .documentRestored(let name):
+        return state.documentWasRestored(name)
+    case .documentSavedAs(let name):
+        return state.documentWasSavedAs(name)
+    case .documentVanished:
+        return state.documentVanished()
+    case .documentOperationFailed(let message):
+        state.status = .init(message, kind: .error)
+        if case .confirmDelete = state.popover { state.popover = .documents }
     }
     return []
 }
@@ -89,7 +147,10 @@ extension Action {
     /// Input from the user clears the last message; resizes and save outcomes don't.
     var isUserInput: Bool {
         switch self {
-        case .resized, .documentSaved, .documentSaveFailed, .draftSaveFailed: return false
+        case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
+             .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
+             .documentSavedAs, .documentVanished, .documentOperationFailed:
+            return false
         default: return true
         }
     }

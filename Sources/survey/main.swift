@@ -2,13 +2,17 @@ import Foundation
 import SurveyModel
 import SurveyTerminal
 
-/// Wiring only: parse the command line, find the documents, start the terminal app.
+/// Wiring only: parse the command line, find the documents, then either carry out a
+/// `docs` command or start the terminal app on the remembered (or requested) document.
 func main() -> Int32 {
     let options: CommandLineOptions
+    let command: DocsCommand?
     do {
         options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        command = options.showHelp || options.showVersion ? nil : try options.command()
     } catch {
-        FileHandle.standardError.write(Data("survey: \(error)\n\n\(CommandLineOptions.usage)\n".utf8))
+        ShellOutput.error("\(error)")
+        FileHandle.standardError.write(Data("\(CommandLineOptions.synopsis)\nsurvey --help tells more.\n".utf8))
         return 2
     }
     if options.showHelp {
@@ -19,16 +23,22 @@ func main() -> Int32 {
         print("survey 0.1.0")
         return 0
     }
-    let store = DocumentStore(folder: DocumentStore.resolveFolder(dir: options.dir,
-                                                                   environment: ProcessInfo.processInfo.environment))
+    let environment = ProcessInfo.processInfo.environment
+    let store = DocumentStore(folder: DocumentStore.resolveFolder(dir: options.dir, environment: environment))
+    let stateURL = SessionMemory.defaultURL(environment: environment)
+    if let command {
+        return command.run(store: store, stateURL: stateURL)
+    }
+    let memory = SessionMemory(url: stateURL)
     let name: String
     do {
-        name = try store.prepare(requested: options.doc)
+        name = try store.prepare(requested: options.doc, remembered: memory.lastDocument(in: store.folder))
     } catch {
-        FileHandle.standardError.write(Data("survey: \(error)\n".utf8))
+        ShellOutput.error("\(error)")
         return 1
     }
-    return TerminalApp.run(store: store, documentName: name, splitWidth: options.splitWidth)
+    // The app records every switch, and the record showing on quit, in `memory`.
+    return TerminalApp.run(store: store, documentName: name, splitWidth: options.splitWidth, memory: memory)
 }
 
 exit(main())

@@ -55,3 +55,45 @@ final class PrepareTests: TemporaryFolderTestCase {
         }
     }
 }
+
+final class PrepareRememberedTests: TemporaryFolderTestCase {
+    func testOpensTheRememberedDocument() throws {
+        for name in ["A", "B", "C"] { try store.save(SurveyDocument(), as: name) }
+        XCTAssertEqual(try store.prepare(requested: nil, remembered: "B"), "B")
+        XCTAssertEqual(try store.prepare(requested: nil, remembered: "b"), "B", "matched folded")
+    }
+
+    func testARememberedDocumentThatIsGoneFallsBackToTheFirstSilently() throws {
+        for name in ["B", "C"] { try store.save(SurveyDocument(), as: name) }
+        try store.save(SurveyDocument(), as: "Deleted")
+        try store.delete("Deleted")
+        XCTAssertEqual(try store.prepare(requested: nil, remembered: "Deleted"), "B")
+        XCTAssertEqual(try store.documentNames(), ["B", "C"], "nothing created or restored")
+    }
+
+    func testRememberedDocumentGoneAndNoOthersCreatesUntitled() throws {
+        XCTAssertEqual(try store.prepare(requested: nil, remembered: "Gone"), "Untitled")
+        XCTAssertEqual(try store.documentNames(), ["Untitled"])
+    }
+
+    func testRequestedWinsOverRemembered() throws {
+        for name in ["A", "B"] { try store.save(SurveyDocument(), as: name) }
+        XCTAssertEqual(try store.prepare(requested: "a", remembered: "B"), "A")
+        XCTAssertEqual(try store.prepare(requested: "Fresh", remembered: "B"), "Fresh")
+        XCTAssertEqual(try store.documentNames(), ["A", "B", "Fresh"])
+    }
+
+    func testRequestedNFDNameCreatesTheComposedFile() throws {
+        XCTAssertEqual(Array(try store.prepare(requested: "Cafe\u{301}").utf8), Array("Caf\u{E9}".utf8))
+        XCTAssertEqual(try folderContents(), ["Caf\u{E9}.plist"])
+    }
+
+    func testRememberedViaSessionMemoryAcrossRuns() throws {
+        for name in ["A", "B"] { try store.save(SurveyDocument(), as: name) }
+        let stateURL = folder.appendingPathComponent(".state/state.plist")
+        var memory = SessionMemory(url: stateURL)
+        memory.remember(document: "B", record: 1, in: folder)
+        try memory.save()
+        XCTAssertEqual(try store.prepare(requested: nil, remembered: SessionMemory(url: stateURL).lastDocument(in: folder)), "B")
+    }
+}

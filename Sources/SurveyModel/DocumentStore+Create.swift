@@ -1,0 +1,41 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// New documents (F3 "New", `survey docs new`, `--doc` for a name not yet used).
+extension DocumentStore {
+    /// Validates `raw` (`validateName` rules) and refuses a name taken by another document,
+    /// compared folded ("A document named “X” already exists", naming the existing one).
+    /// Writes an empty document (`<array/>`, since plistlib cannot read a 0-byte file)
+    /// without ever replacing a file that appeared meanwhile. Returns the final name.
+    @discardableResult
+    public func create(named raw: String) throws -> String {
+        let name = try Self.validateName(raw).get()
+        try createFolder()
+        if let taken = Self.match(name, in: try documentNames()) {
+            throw Self.alreadyExists(taken)
+        }
+        let data = try SurveyDocument().propertyListData()
+        do {
+            try AtomicFile.create(data, at: url(for: name))
+        } catch let error as SystemError where error.code == EEXIST {
+            throw Self.alreadyExists(name)
+        } catch let error as SystemError {
+            throw DocumentError("Could not create \(name)\(DocumentName.fileSuffix): \(error.reason)")
+        }
+        return name
+    }
+
+    static func alreadyExists(_ name: String) -> DocumentError {
+        DocumentError("A document named “\(name)” already exists")
+    }
+
+    static func doesNotExist(_ name: String) -> DocumentError {
+        DocumentError("“\(name)” does not exist")
+    }
+}

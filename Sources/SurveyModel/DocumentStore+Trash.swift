@@ -1,0 +1,156 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Deleting moves a document (and its draft) into `.trash/` inside the document folder
+/// instead of unlinking it: a field worker who removes the wrong survey can get it back, and
+/// the trash travels with the folder. The leading "." keeps it out of the document list.
+extension DocumentStore {
+    /// folder/.trash
+    public var trashFolder: URL {
+        folder.appendingPathComponent(".trash", isDirectory: true)
+    }
+
+    /// Moves NAME.plist to `.trash/NAME (deleted YYYY-MM-DD HH.MM.SS).plist` (" 2", " 3"...
+    /// when taken) and its draft to `.trash/.NAME (deleted ...).draft.plist`. `name` is
+    /// matched like `existingName(matching:)`. Returns the trash file's name.
+    @discardableResult
+    public func delete(_ name: String, at date: Date = Date()) throws -> String {
+        let wanted = DocumentName.cleaned(name)
+        guard let current = Self.match(wanted, in: listedNames()) else { throw Self.doesNotExist(wanted) }
+        let stem: String
+        let trashed: URL
+        do {
+            try createTrashFolder()
+            stem = freeTrashStem(for: current, at: date)
+            trashed = trashURL(stem: stem)
+            try FileMove.withoutReplacing(from: url(for: current).path, to: trashed.path)
+        } catch let error as SystemError {
+            throw DocumentError("Could not move “\(current)” to the trash: \(error.reason)")
+        }
+        let draft = draftURL(for: current)
+        if isOccupied(draft) {
+            do {
+                try FileMove.withoutReplacing(from: draft.path, to: trashDraftURL(stem: stem).path)
+            } catch let error as SystemError {
+                try? FileMove.withoutReplacing(from: trashed.path, to: url(for: current).path)
+                throw DocumentError("Could not move the draft of “\(current)” to the trash: \(error.reason)")
+            }
+        }
+        try? AtomicFile.syncFolder(trashFolder.path)
+        try? AtomicFile.syncFolder(folder.path)
+        return trashed.lastPathComponent
+    }
+
+    /// What is in the trash, most recently deleted first. The date comes from the file
+    /// name; a document put there by hand (not named by `delete`) is listed under its own
+    /// name with its modification time.
+    public func trash() -> [TrashedDocument] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: trashFolder.path)) ?? []
+        let found = entries.compactMap { entry -> (document: TrashedDocument, number: Int)? in
+            guard entry.hasSuffix(DocumentName.fileSuffix), !entry.hasPrefix("."),
+                  entry.count > DocumentName.fileSuffix.count else { return nil }
+            var status = stat()
+            guard stat(trashFolder.appendingPathComponent(entry).path, &status) == 0,
+                  (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+            if let parsed = TrashName.parse(entry) {
+                return (TrashedDocument(name: parsed.name, deletedAt: parsed.deletedAt, fileName: entry), parsed.number)
+            }
+            let name = String(entry.dropLast(DocumentName.fileSuffix.count))
+            return (TrashedDocument(name: name, deletedAt: Self.modificationDate(status), fileName: entry), 1)
+        }
+        return found.sorted { a, b in
+            if a.document.deletedAt != b.document.deletedAt { return a.document.deletedAt > b.document.deletedAt }
+            if a.number != b.number { return a.number > b.number }
+            return a.document.fileName > b.document.fileName
+        }.map(\.document)
+    }
+
+    /// Brings back the most recent deletion (of `name` when given, matched folded) under its
+    /// old name, or "NAME 2", "NAME 3"... when that is taken; its draft comes back too.
+    /// Returns the restored name.
+    @discardableResult
+    public func restore(_ name: String? = nil) throws -> String {
+        guard let entry = trashed(matching: name) else {
+            guard let name, !trash().isEmpty else { throw DocumentError("The trash is empty") }
+            throw DocumentError("Nothing named “\(DocumentName.cleaned(name))” in the trash")
+        }
+        let target = freeName(startingWith: entry.name)
+        let trashed = trashFolder.appendingPathComponent(entry.fileName)
+        let stem = String(entry.fileName.dropLast(DocumentName.fileSuffix.count))
+        do {
+            try FileMove.withoutReplacing(from: trashed.path, to: url(for: target).path)
+        } catch let error as SystemError {
+            throw DocumentError("Could not restore “\(entry.name)”: \(error.reason)")
+        }
+        let trashedDraft = trashDraftURL(stem: stem)
+        if isOccupied(trashedDraft) {
+            do {
+                try moveStaleDraftToTrash(of: target)
+                try FileMove.withoutReplacing(from: trashedDraft.path, to: draftURL(for: target).path)
+            } catch let error as SystemError {
+                try? FileMove.withoutReplacing(from: url(for: target).path, to: trashed.path)
+                throw DocumentError("Could not restore the draft of “\(entry.name)”: \(error.reason)")
+            }
+        }
+        try? AtomicFile.syncFolder(folder.path)
+        return target
+    }
+
+    /// What `restore(name)` would bring back: the most recent deletion (of `name`, cleaned
+    /// and compared folded, when given); nil when there is none.
+    public func trashed(matching name: String?) -> TrashedDocument? {
+        let entries = trash()
+        guard let name else { return entries.first }
+        let key = DocumentName.matchKey(DocumentName.cleaned(name))
+        return entries.first { DocumentName.matchKey($0.name) == key }
+    }
+
+    /// A draft whose document does not exist (left by an older version, or by hand) is in
+    /// the way of a document that brings its own draft under that name. It goes to the trash
+    /// rather than being overwritten; a document arriving without a draft simply adopts it.
+    func moveStaleDraftToTrash(of name: String, at date: Date = Date()) throws {
+        let draft = draftURL(for: name)
+        guard isOccupied(draft) else { return }
+        try createTrashFolder()
+        let stem = freeTrashStem(for: name, at: date)
+        try FileMove.withoutReplacing(from: draft.path, to: trashDraftURL(stem: stem).path)
+    }
+
+    // MARK: - Names inside the trash
+
+    private func trashURL(stem: String) -> URL {
+        trashFolder.appendingPathComponent(stem + DocumentName.fileSuffix, isDirectory: false)
+    }
+
+    private func trashDraftURL(stem: String) -> URL {
+        trashFolder.appendingPathComponent("." + stem + ".draft" + DocumentName.fileSuffix, isDirectory: false)
+    }
+
+    /// The first stem free for both the document and its draft, so the pair stays together.
+    private func freeTrashStem(for name: String, at date: Date) -> String {
+        var number = 1
+        while true {
+            let stem = TrashName.stem(for: name, deletedAt: date, number: number)
+            if !isOccupied(trashURL(stem: stem)), !isOccupied(trashDraftURL(stem: stem)) { return stem }
+            number += 1
+        }
+    }
+
+    /// Throws `SystemError` (not `DocumentError`) so callers can roll back and word it.
+    private func createTrashFolder() throws {
+        if isFolder(trashFolder) { return }
+        if mkdir(trashFolder.path, 0o777) != 0, errno != EEXIST { throw SystemError("create .trash") }
+        guard isFolder(trashFolder) else { throw SystemError("create .trash", code: ENOTDIR) }
+    }
+
+    private func isFolder(_ url: URL) -> Bool {
+        var status = stat()
+        return stat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+}

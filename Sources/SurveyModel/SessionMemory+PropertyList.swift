@@ -1,0 +1,50 @@
+import Foundation
+
+/// The state file: a small XML property list, readable and editable by hand.
+///
+///     <dict>
+///       <key>folders</key>
+///       <dict>
+///         <key>/home/me/.local/share/survey</key>
+///         <dict>
+///           <key>lastDocument</key> <string>Market Street</string>
+///           <key>records</key> <dict> <key>Market Street</key> <integer>3</integer> </dict>
+///         </dict>
+///       </dict>
+///     </dict>
+extension SessionMemory {
+    func propertyListData() throws -> Data {
+        var entries: [String: PropertyValue] = [:]
+        for (folder, memory) in folders {
+            var entry: [String: PropertyValue] = [:]
+            if let last = memory.lastDocument { entry["lastDocument"] = .string(last) }
+            if !memory.records.isEmpty { entry["records"] = .dictionary(memory.records.mapValues { .integer($0) }) }
+            entries[folder] = .dictionary(entry)
+        }
+        let root = PropertyValue.dictionary(["folders": .dictionary(entries)])
+        return try PropertyListSerialization.data(fromPropertyList: root.foundationValue, format: .xml, options: 0)
+    }
+
+    /// Anything that is not the expected shape is skipped, piece by piece: one bad entry
+    /// does not cost the others.
+    static func folders(fromPropertyList data: Data) -> [String: FolderMemory] {
+        guard !data.isEmpty,
+              let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+              let root = PropertyValue(foundation: object),
+              case .dictionary(let top) = root,
+              case .dictionary(let folderEntries)? = top["folders"] else { return [:] }
+        var folders: [String: FolderMemory] = [:]
+        for (folder, value) in folderEntries {
+            guard folder.hasPrefix("/"), case .dictionary(let entry) = value else { continue }
+            var memory = FolderMemory()
+            if case .string(let last)? = entry["lastDocument"], !last.isEmpty { memory.lastDocument = last }
+            if case .dictionary(let records)? = entry["records"] {
+                for (document, record) in records {
+                    if case .integer(let index) = record { memory.records[document] = index }
+                }
+            }
+            if !memory.isEmpty { folders[folder] = memory }
+        }
+        return folders
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Remembers, per document folder, the last document used and the record showing in each,
+/// so the app reopens where the person left off. It is a convenience: reading it is never
+/// an error (missing, unreadable or garbled -> nothing remembered), and it lives in the
+/// XDG state folder rather than beside the documents, because it describes one person's
+/// session, not the documents.
+public struct SessionMemory: Equatable, Sendable {
+    public let url: URL
+    /// Keyed by `SessionMemory.key(for:)`; folders with nothing remembered are dropped.
+    var folders: [String: FolderMemory]
+
+    struct FolderMemory: Equatable, Sendable {
+        var lastDocument: String?
+        /// The record showing in each document, as the UI counts records.
+        var records: [String: Int] = [:]
+
+        var isEmpty: Bool { lastDocument == nil && records.isEmpty }
+    }
+
+    /// $XDG_STATE_HOME/survey/state.plist (only if absolute, as the XDG spec says), else
+    /// $HOME/.local/state/survey/state.plist. Empty values count as unset.
+    public static func defaultURL(environment: [String: String]) -> URL {
+        let stateHome: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            stateHome = xdg
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            stateHome = home + "/.local/state"
+        }
+        return URL(fileURLWithPath: stateHome, isDirectory: true)
+            .appendingPathComponent("survey", isDirectory: true)
+            .appendingPathComponent("state.plist", isDirectory: false)
+            .standardizedFileURL
+    }
+
+    /// Loads leniently: whatever parts of the file make sense are kept, the rest ignored.
+    public init(url: URL) {
+        self.url = url
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        folders = Self.folders(fromPropertyList: data)
+    }
+
+    public func lastDocument(in folder: URL) -> String? {
+        folders[Self.key(for: folder)]?.lastDocument
+    }
+
+    public func lastRecord(of document: String, in folder: URL) -> Int? {
+        folders[Self.key(for: folder)]?.records[document]
+    }
+
+    /// Makes `document` the last one used in `folder` and sets the record showing in it
+    /// (nil forgets the record).
+    public mutating func remember(document: String, record: Int?, in folder: URL) {
+        update(folder) { memory in
+            memory.lastDocument = document
+            memory.records[document] = record
+        }
+    }
+
+    /// After a document is removed: its record is dropped, and it is no longer "last".
+    public mutating func forget(document: String, in folder: URL) {
+        update(folder) { memory in
+            memory.records[document] = nil
+            if memory.lastDocument == document { memory.lastDocument = nil }
+        }
+    }
+
+    /// After a rename: the record and "last" follow the document. A record left under the
+    /// new name (from an older document of that name) is replaced, never inherited.
+    public mutating func renamed(_ old: String, to new: String, in folder: URL) {
+        guard !old.utf8.elementsEqual(new.utf8) else { return }
+        update(folder) { memory in
+            let record = memory.records.removeValue(forKey: old)
+            memory.records[new] = record
+            if memory.lastDocument == old { memory.lastDocument = new }
+        }
+    }
+
+    /// Atomic (a crash never leaves half a file), creating the state folder (mode 0700, as
+    /// the XDG spec asks) when missing.
+    public func save() throws {
+        let parent = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try AtomicFile.write(propertyListData(), to: url)
+        } catch let error as SystemError {
+            throw DocumentError("Could not save \(url.path): \(error.reason)")
+        } catch {
+            throw DocumentError("Could not save \(url.path): \(SurveyDocument.oneLine(error))")
+        }
+    }
+
+    /// The folder's absolute path with symbolic links resolved, so `--dir ~/survey` and
+    /// `--dir /home/me/survey/` (or a link to it) share one memory.
+    static func key(for folder: URL) -> String {
+        let path = folder.standardizedFileURL.path
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
+    private mutating func update(_ folder: URL, _ change: (inout FolderMemory) -> Void) {
+        let key = Self.key(for: folder)
+        var memory = folders[key] ?? FolderMemory()
+        change(&memory)
+        folders[key] = memory.isEmpty ? nil : memory
+    }
+}

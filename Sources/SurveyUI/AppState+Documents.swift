@@ -1,0 +1,201 @@
+import SurveyModel
+
+/// The document manager (F3): switching, creating, renaming, deleting and restoring
+/// documents. The file work is done by effects; these helpers decide what to ask for and
+/// what the screen shows when the answer comes back.
+extension AppState {
+    /// Index of the highlighted row in `documents`.
+    public var managerCursor: Int {
+        if let name = manager.highlighted, let i = documents.firstIndex(where: { $0.name == name }) { return i }
+        return documents.firstIndex { $0.name == documentName } ?? 0
+    }
+
+    var managerViewportHeight: Int {
+        layout.documentManagerRows(rowCount: documents.count).height
+    }
+
+    /// F3: commits the field first (a refused value keeps the manager closed), then opens the
+    /// manager on the current document and reads the folder afresh.
+    mutating func showDocuments() -> [Effect] {
+        guard let effects = commitEditing() else { return [] }
+        popover = .documents
+        manager = DocumentManagerState()
+        manager.highlighted = documentName
+        return effects + [.listDocuments]
+    }
+
+    mutating func moveManagerCursor(to index: Int) {
+        guard !documents.isEmpty else { return }
+        let i = min(max(0, index), documents.count - 1)
+        manager.highlighted = documents[i].name
+        ensureManagerCursorVisible()
+    }
+
+    mutating func ensureManagerCursorVisible() {
+        let height = managerViewportHeight
+        guard height > 0 else { return }
+        let cursor = managerCursor
+        if cursor < manager.scroll { manager.scroll = cursor }
+        if cursor >= manager.scroll + height { manager.scroll = cursor - height + 1 }
+        manager.scroll = min(max(0, manager.scroll), max(0, documents.count - height))
+    }
+
+    var highlightedDocument: DocumentSummary? {
+        documents.indices.contains(managerCursor) ? documents[managerCursor] : nil
+    }
+
+    /// Enter in the manager: switch (remembering where we were in this one).
+    mutating func openHighlightedDocument() -> [Effect] {
+        guard let target = highlightedDocument?.name else { return [] }
+        popover = nil
+        if target == documentName && !documentMissing { return [] }
+        return [.rememberSession, .openDocument(target)]
+    }
+
+    mutating func newDocument() -> [Effect] {
+        popover = nil
+        return [.rememberSession, .createDocument]
+    }
+
+    mutating func beginRename() {
+        guard let name = highlightedDocument?.name else { return }
+        manager.renaming = EditBuffer(fieldIndex: 0, text: name)
+    }
+
+    mutating func commitRename() -> [Effect] {
+        guard let buffer = manager.renaming, let old = highlightedDocument?.name else { return [] }
+        if buffer.text == old {
+            manager.renaming = nil
+            return []
+        }
+        return [.renameDocument(from: old, to: buffer.text)]
+    }
+
+    mutating func requestDelete() {
+        guard let doc = highlightedDocument else { return }
+        popover = .confirmDelete(name: doc.name, records: doc.recordCount)
+    }
+
+    mutating func confirmDelete() -> [Effect] {
+        guard case .confirmDelete(let name, _) = popover else { return [] }
+        popover = .documents
+        return [.deleteDocument(name)]
+    }
+
+    /// A fresh listing: keep the highlight on the same name when it is still there.
+    mutating func documentsWereListed(_ list: [DocumentSummary]) -> [Effect] {
+        documents = list
+        if let h = manager.highlighted, !list.contains(where: { $0.name == h }) {
+            manager.highlighted = list.contains { $0.name == documentName } ? documentName : list.first?.name
+        }
+        ensureManagerCursorVisible()
+        if !documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
+            return documentVanished()
+        }
+        return []
+    }
+
+    /// Another document is now current: its records, its draft, its last-viewed record.
+    mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
+                                    draft newDraft: Record, record: Int?) -> [Effect] {
+        documentName = name
+        switch loaded {
+        case .success(let doc):
+            document = doc
+            loadError = nil
+            status = .init("Opened “\(name)”")
+        case .failure(let error):
+            document = nil
+            loadError = error.message
+        }
+        draft = newDraft
+        documentMissing = false
+        editing = nil
+        rollback = nil
+        listScroll = 0
+        if recordCount > 0 {
+            showRecord(min(max(0, record ?? 0), recordCount - 1))
+        } else {
+            shown = .draft
+            listCursor = 0
+        }
+        manager.highlighted = name
+        return [.rememberSession]
+    }
+
+    mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
+        manager.renaming = nil
+        manager.highlighted = new
+        if documentName == old { documentName = new }
+        status = .init("Renamed “\(old)” to “\(new)”")
+        return [.listDocuments]
+    }
+
+    /// After a delete: say where it went; if it was the current document, show its
+    /// neighbour (the next, else the previous), or a fresh Untitled when it was the only one.
+    mutating func documentWasDeleted(_ name: String, records: Int?) -> [Effect] {
+        let names = documents.map(\.name)
+        let count = records.map { $0 == 1 ? "1 record" : "\($0) records" } ?? "unreadable"
+        status = .init("Moved “\(name)” (\(count)) to the trash. Press u in the documents list to bring it back.")
+        let neighbour = DocumentStore.neighbour(of: name, in: names)
+        if manager.highlighted == name { manager.highlighted = neighbour }
+        guard name == documentName else { return [.listDocuments] }
+        if let neighbour { return [.openDocument(neighbour), .listDocuments] }
+        return [.createDocument]
+    }
+
+    mutating func documentWasRestored(_ name: String) -> [Effect] {
+        manager.highlighted = name
+        status = .init("Restored “\(name)”")
+        return [.listDocuments]
+    }
+
+    /// The current file is gone from disk (deleted or renamed outside the app). It is not
+    /// recreated; the records stay in memory and the user is offered a name to save them under.
+    mutating func documentVanished() -> [Effect] {
+        documentMissing = true
+        rollback = nil
+        popover = .saveAs(EditBuffer(fieldIndex: 0, text: documentName))
+        status = .init("“\(documentName)” was deleted or renamed outside survey. Save its \(recordCount) records under a name, or Esc to keep them in memory.",
+                       kind: .error)
+        return []
+    }
+
+    mutating func saveUnderName() -> [Effect] {
+        guard case .saveAs(let buffer) = popover else { return [] }
+        return [.saveDocumentAs(buffer.text)]
+    }
+
+    mutating func documentWasSavedAs(_ name: String) -> [Effect] {
+        documentName = name
+        documentMissing = false
+        popover = nil
+        status = .init("Saved \(recordCount) records as “\(name)”")
+        return [.rememberSession, .listDocuments]
+    }
+
+    /// F4: facts about the document in the form's place, and back.
+    mutating func toggleInfo() -> [Effect] {
+        guard let effects = commitEditing() else { return [] }
+        detail = detail == .form ? .info : .form
+        if detail == .info {
+            focus = layout.isSplit && focus == .list ? .list : .form
+            return effects + [.listDocuments]
+        }
+        return effects
+    }
+
+    /// The text field the keys type into: a form field, the rename field or the save-as name.
+    mutating func editActiveText(_ change: (inout EditBuffer) -> Void) {
+        if case .saveAs(var buffer) = popover {
+            change(&buffer)
+            popover = .saveAs(buffer)
+        } else if popover == .documents, var buffer = manager.renaming {
+            change(&buffer)
+            manager.renaming = buffer
+        } else if var buffer = editing {
+            change(&buffer)
+            editing = buffer
+        }
+    }
+}

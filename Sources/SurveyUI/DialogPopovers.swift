@@ -1,0 +1,49 @@
+/// The two small dialogs of the document manager: confirming a delete, and naming a file for
+/// records whose document vanished. Both are popovers, so they replace any other.
+struct ConfirmDeletePopover {
+    let name: String
+    let records: Int?
+
+    func draw(into grid: inout CellGrid, layout: Layout) {
+        let count = records.map { $0 == 1 ? "1 record" : "\($0) records" } ?? "unreadable"
+        let text = ["Delete “\(name)” (\(count))?", "",
+                    "It goes to the trash: u in the documents list brings it back.", "",
+                    "Press y to delete it, n to keep it."]
+        drawDialog(title: "Delete document", lines: text, into: &grid, layout: layout)
+    }
+}
+
+struct SaveAsPopover {
+    let name: String
+    let records: Int
+    let buffer: EditBuffer
+
+    func draw(into grid: inout CellGrid, layout: Layout) {
+        let lines = ["“\(name)” was deleted or renamed outside survey.",
+                     "Save its \(records) records as:", "", "", "Enter saves; Esc keeps them in memory for now."]
+        let inner = drawDialog(title: "Document missing", lines: lines, into: &grid, layout: layout)
+        let fieldWidth = max(0, inner.width - 2)
+        let wrappedCount = lines.prefix(2).reduce(0) { $0 + TextWrap.lines($1, width: inner.width - 2).count }
+        let field = Rect(x: inner.x + 1, y: inner.y + wrappedCount + 1, width: fieldWidth, height: 1).intersection(inner)
+        guard !field.isEmpty else { return }
+        grid.fill(field, style: Style(.underline))
+        let window = FormPane.visibleWindow(buffer.characters, caret: buffer.caret, width: field.width)
+        grid.put(String(buffer.characters[window.start..<window.end]), x: field.x, y: field.y,
+                 style: Style(.underline), clip: field, truncate: false)
+        grid.cursor = Point(x: field.x + window.caretColumn, y: field.y)
+    }
+}
+
+/// A centred box with a title and wrapped lines; returns the inside.
+@discardableResult
+func drawDialog(title: String, lines: [String], into grid: inout CellGrid, layout: Layout) -> Rect {
+    let width = min(62, layout.size.width - 2)
+    let wrapped = lines.flatMap { $0.isEmpty ? [""] : TextWrap.lines($0, width: width - 4) }
+    let box = layout.centeredBox(width: width, height: wrapped.count + 2)
+    let inner = grid.box(box, title: title, style: .accent)
+    for (i, line) in wrapped.enumerated() where i < inner.height {
+        grid.put(line, x: inner.x + 1, y: inner.y + i, style: i == 0 ? .bold : .plain,
+                 clip: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height))
+    }
+    return inner
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SurveyModel
+
+/// F4: facts about the current document in the form's place, like the original feed app's
+/// channel info: where it is, how big, when saved, and how many records need attention.
+struct DocumentInfoView: View {
+    let state: AppState
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        let inner = Rect(x: rect.x + 2, y: rect.y, width: rect.width - 3, height: rect.height)
+        guard !inner.isEmpty else { return }
+        grid.put("Document info", x: inner.x, y: inner.y, style: .accent, clip: inner)
+        var y = inner.y + 2
+        let valueWidth = inner.width - 13
+        for (label, value) in facts where y < inner.maxY {
+            grid.put(label, x: inner.x, y: y, style: .bold, clip: inner)
+            // Long values (a deep path) wrap rather than lose their end, the file name.
+            for line in TextWrap.hardLines(value, width: valueWidth) where y < inner.maxY {
+                grid.put(line, x: inner.x + 13, y: y, clip: inner)
+                y += 1
+            }
+        }
+    }
+
+    var facts: [(String, String)] {
+        let summary = state.documents.first { $0.name == state.documentName }
+        let path = state.documentFolder.isEmpty ? "\(state.documentName).plist"
+            : (state.documentFolder as NSString).appendingPathComponent("\(state.documentName).plist")
+        var facts: [(String, String)] = [("Name", state.documentName), ("File", path)]
+        if state.documentMissing {
+            facts.append(("Status", "deleted or renamed outside survey; records in memory only"))
+        }
+        if let error = state.loadError {
+            facts.append(("Status", "cannot be read: \(error)"))
+        } else {
+            facts.append(("Records", "\(state.recordCount)"))
+        }
+        if let summary {
+            facts.append(("Size", Self.bytes(summary.byteSize)))
+            if let date = summary.modified {
+                let f = DateFormatter()
+                f.dateFormat = "yyyy-MM-dd HH:mm:ss"
+                f.timeZone = state.timeZone
+                f.locale = Locale(identifier: "en_US_POSIX")
+                facts.append(("Last saved", f.string(from: date)))
+            }
+        }
+        if state.document != nil {
+            let ageField = state.questionnaire.field(forKey: "age")
+            let noAge = ageField.map { f in state.records.filter { f.displayText($0.values[f.key]).isEmpty }.count } ?? 0
+            let breaking = state.records.filter { r in
+                state.questionnaire.fields.contains { !$0.accepts(r.values[$0.key]) }
+            }.count
+            facts.append(("No age", Self.count(noAge, "record")))
+            facts.append(("Rule breaks", Self.count(breaking, "record") + " (values the form refuses)"))
+        }
+        return facts
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
+    static func bytes(_ n: Int) -> String {
+        n < 1024 ? count(n, "byte") : String(format: "%.1f KB (%d bytes)", Double(n) / 1024, n)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import SurveyModel
+
+/// The F3 popover, modelled on the original app's file list: every document with its record
+/// count and last change, the current one marked, the highlighted one in reverse, and the
+/// inline rename field in place of the highlighted name while renaming.
+struct DocumentManagerView {
+    let state: AppState
+
+    func draw(into grid: inout CellGrid, layout: Layout) {
+        let docs = state.documents
+        let box = layout.documentManagerBox(rowCount: docs.count)
+        let inner = grid.box(box, title: "Documents", style: .accent)
+        guard inner.height > 0 else { return }
+        let columns = Columns(width: inner.width)
+        var header = "  " + pad("Name", columns.name) + " " + leftPad("Records", columns.records)
+        if columns.modified > 0 { header += "  " + pad("Modified", columns.modified) }
+        grid.put(header, x: inner.x, y: inner.y, style: .muted, clip: inner)
+        let rows = layout.documentManagerRows(rowCount: docs.count)
+        if docs.isEmpty {
+            grid.put("  Reading the folder…", x: rows.x, y: rows.y, style: .muted, clip: rows)
+            return
+        }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        formatter.timeZone = state.timeZone
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        let cursor = state.managerCursor
+        for line in 0..<rows.height {
+            let index = state.manager.scroll + line
+            guard index < docs.count else { break }
+            let doc = docs[index]
+            let y = rows.y + line
+            let highlighted = index == cursor
+            let style = highlighted ? Style(.reverse) : .plain
+            if highlighted { grid.fill(rows.row(line), style: style) }
+            if doc.name == state.documentName {
+                grid.put("•", x: rows.x, y: y, style: style.adding(.bold), clip: rows)
+            }
+            let nameRect = Rect(x: rows.x + 2, y: y, width: columns.name, height: 1)
+            if highlighted, let buffer = state.manager.renaming {
+                drawField(buffer, in: nameRect, into: &grid)
+            } else {
+                grid.put(doc.name, x: nameRect.x, y: y, style: style, clip: nameRect)
+            }
+            let count = doc.recordCount.map(String.init) ?? "unreadable"
+            grid.put(leftPad(count, columns.records), x: nameRect.maxX + 1, y: y,
+                     style: doc.recordCount == nil ? style.adding(.bold) : style, clip: rows)
+            if columns.modified > 0, let date = doc.modified {
+                grid.put(formatter.string(from: date), x: nameRect.maxX + 1 + columns.records + 2, y: y,
+                         style: style, clip: rows)
+            }
+        }
+    }
+
+    private func drawField(_ buffer: EditBuffer, in rect: Rect, into grid: inout CellGrid) {
+        grid.fill(rect, style: Style(.underline))
+        let window = FormPane.visibleWindow(buffer.characters, caret: buffer.caret, width: rect.width)
+        grid.put(String(buffer.characters[window.start..<window.end]), x: rect.x, y: rect.y,
+                 style: Style(.underline), clip: rect, truncate: false)
+        grid.cursor = Point(x: rect.x + window.caretColumn, y: rect.y)
+    }
+
+    /// Column widths: the name takes what the count and date leave; the date goes first
+    /// when the box is narrow.
+    struct Columns {
+        let name: Int
+        let records: Int
+        let modified: Int
+        init(width: Int) {
+            records = 10
+            modified = width >= 52 ? 16 : 0
+            name = max(1, width - 2 - 1 - records - (modified > 0 ? modified + 2 : 0) - 1)
+        }
+    }
+}
+
+func pad(_ text: String, _ width: Int) -> String {
+    let t = TextWidth.truncate(text, to: width)
+    return t + String(repeating: " ", count: max(0, width - TextWidth.width(of: t)))
+}
+
+func leftPad(_ text: String, _ width: Int) -> String {
+    let t = TextWidth.truncate(text, to: width)
+    return String(repeating: " ", count: max(0, width - TextWidth.width(of: t))) + t
+}

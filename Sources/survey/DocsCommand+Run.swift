@@ -1,0 +1,69 @@
+import Foundation
+import SurveyModel
+
+/// Carrying out `survey docs ...`: one call into the model, one line saying what was done.
+/// Rename and rm also update the session memory, so the app does not reopen a name that no
+/// longer exists nor lose the record it was showing.
+extension DocsCommand {
+    /// 0 done, 1 refused (the reason on stderr).
+    func run(store: DocumentStore, stateURL: URL) -> Int32 {
+        do {
+            switch self {
+            case .list:
+                // A folder that does not exist yet simply has no documents (the app creates
+                // it on first start); one that exists but cannot be listed is an error.
+                if FileManager.default.fileExists(atPath: store.folder.path) {
+                    _ = try store.documentNames()
+                }
+                DocumentTable.lines(store.summaries()).forEach(ShellOutput.line)
+            case .new(let raw):
+                let name = try store.create(named: raw)
+                ShellOutput.line("Created “\(name)”")
+            case .rename(let old, let raw):
+                let current = store.existingName(matching: old)
+                let new = try store.rename(old, to: raw)
+                guard let current, !current.utf8.elementsEqual(new.utf8) else {
+                    ShellOutput.line("“\(new)” already has that name: nothing to do")
+                    return 0
+                }
+                ShellOutput.line("Renamed “\(current)” to “\(new)”")
+                updateMemory(stateURL) { $0.renamed(current, to: new, in: store.folder) }
+            case .remove(let raw):
+                // Counted before the move, for a line that says what went.
+                let current = store.existingName(matching: raw)
+                let records = current.flatMap(store.summary(of:))?.recordCount
+                try store.delete(raw)
+                guard let current else { return 0 }
+                let count = records.map { $0 == 1 ? " (1 record)" : " (\($0) records)" } ?? ""
+                ShellOutput.line("Moved “\(current)”\(count) to the trash")
+                updateMemory(stateURL) { $0.forget(document: current, in: store.folder) }
+            case .restore(let raw):
+                let entry = store.trashed(matching: raw)
+                let name = try store.restore(raw)
+                if let entry, !entry.name.utf8.elementsEqual(name.utf8) {
+                    ShellOutput.line("Restored “\(entry.name)” as “\(name)”")
+                } else {
+                    ShellOutput.line("Restored “\(name)”")
+                }
+            }
+            return 0
+        } catch {
+            ShellOutput.error("\(error)")
+            return 1
+        }
+    }
+
+    /// The document operation has already happened, so a state file that cannot be written
+    /// is a warning, not a failure: at worst the app opens the first document next time.
+    private func updateMemory(_ url: URL, _ change: (inout SessionMemory) -> Void) {
+        var memory = SessionMemory(url: url)
+        let before = memory
+        change(&memory)
+        guard memory != before else { return }
+        do {
+            try memory.save()
+        } catch {
+            ShellOutput.error("warning: \(error)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import XCTest
+
+final class UsageTests: CLITestCase {
+    func testHelpDocumentsEveryCommand() throws {
+        let outcome = try survey("--help")
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertEqual(outcome.stderr, "")
+        for text in ["survey [--dir DIR] [--doc NAME] [--split-width N]", "survey docs new NAME",
+                     "survey docs rename OLD NEW", "survey docs rm NAME", "survey docs restore [NAME]",
+                     "XDG_STATE_HOME", ".trash/", "--                 end of options", "2 usage error"] {
+            XCTAssertTrue(outcome.stdout.contains(text), "help lacks \(text)")
+        }
+        XCTAssertEqual(try survey("docs", "-h").stdout, outcome.stdout, "help wins wherever it is")
+    }
+
+    func testVersion() throws {
+        XCTAssertEqual(try survey("--version"), Outcome(status: 0, stdout: "survey 0.1.0\n", stderr: ""))
+    }
+
+    func testUsageErrorsExitTwoWithTheReasonAndTheSynopsis() throws {
+        let cases: [([String], String)] = [
+            (["frob"], "survey: unknown command “frob” (the only command is docs)"),
+            (["docs", "frob"], "survey: unknown docs command “frob” (use new, rename, rm or restore)"),
+            (["docs", "new"], "survey: missing name: survey docs new NAME"),
+            (["docs", "new", "A", "B"], "survey: unexpected argument “B”: survey docs new NAME"),
+            (["docs", "rename", "A"], "survey: missing name: survey docs rename OLD NEW"),
+            (["docs", "rename", "A", "B", "C"], "survey: unexpected argument “C”: survey docs rename OLD NEW"),
+            (["docs", "rm"], "survey: missing name: survey docs rm NAME"),
+            (["docs", "restore", "A", "B"], "survey: unexpected argument “B”: survey docs restore [NAME]"),
+            (["docs", "new", "-weird-"], "survey: unknown option “-weird-” (put -- before a name that starts with \"-\")"),
+            (["docs", "--dir"], "survey: --dir needs a value"),
+            (["--split-width", "0"], "survey: --split-width needs a whole number of columns, got “0”"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try survey(arguments)
+            XCTAssertEqual(outcome.status, 2, "\(arguments)")
+            XCTAssertEqual(outcome.stdout, "", "\(arguments)")
+            let lines = outcome.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(lines.first.map(String.init), message, "\(arguments)")
+            XCTAssertTrue(outcome.stderr.contains("usage: survey [--dir DIR]"), "\(arguments)")
+            XCTAssertTrue(outcome.stderr.hasSuffix("survey --help tells more.\n"), "\(arguments)")
+        }
+        XCTAssertEqual(try folderContents(), [], "no usage error touched the folder")
+    }
+
+    func testARefusedDocForTheAppExitsOneBeforeTheTerminalStarts() throws {
+        let outcome = try survey("--doc", "a/b")
+        XCTAssertEqual(outcome, Outcome(status: 1, stdout: "", stderr: "survey: A document name cannot contain \"/\"\n"))
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// The document manager end to end through `Program`, on a real folder.
+final class DocumentProgramTests: XCTestCase {
+    var folder: URL!
+    var store: DocumentStore!
+    var memoryURL: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = DocumentStore(folder: folder)
+        memoryURL = folder.appendingPathComponent(".state-for-test/state.plist")
+        try store.save(SurveyDocument(records: sampleRecords()), as: "Alpha")
+        try store.save(SurveyDocument(records: [record("Solo", "One")]), as: "Beta")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func launch(_ name: String = "Alpha") -> Program {
+        Program(store: store, documentName: name, size: Size(width: 120, height: 40),
+                memory: SessionMemory(url: memoryURL))
+    }
+
+    private func press(_ p: inout Program, _ keys: Key...) {
+        for k in keys { p.handle(.key(k)) }
+    }
+
+    func testF3ListsDocumentsWithCountsAndMarksTheCurrent() {
+        var p = launch()
+        press(&p, .function(3))
+        XCTAssertEqual(p.state.popover, .documents)
+        XCTAssertEqual(p.state.documents.map(\.name), ["Alpha", "Beta"])
+        XCTAssertEqual(p.state.documents.map(\.recordCount), [2, 1])
+        XCTAssertEqual(p.state.managerCursor, 0)
+        let screen = p.screen.lines.joined(separator: "\n")
+        XCTAssertTrue(screen.contains("• Alpha"), screen)
+    }
+
+    func testEnterSwitchesAndRemembersTheRecordOfEach() throws {
+        var p = launch()
+        press(&p, .down)                    // Alpha record 2
+        press(&p, .function(3), .down, .enter)
+        XCTAssertNil(p.state.popover)
+        XCTAssertEqual(p.state.documentName, "Beta")
+        XCTAssertEqual(p.state.positionTitle, "1 of 1")
+        press(&p, .function(3), .up, .enter)
+        XCTAssertEqual(p.state.documentName, "Alpha")
+        XCTAssertEqual(p.state.shown, .record(1), "back at its last-viewed record")
+        press(&p, .control("q"))
+        let memory = SessionMemory(url: memoryURL)
+        XCTAssertEqual(memory.lastDocument(in: folder), "Alpha")
+        XCTAssertEqual(memory.lastRecord(of: "Alpha", in: folder), 1)
+    }
+
+    func testSwitchingCommitsTheFieldOrRefusesWithTheReason() throws {
+        var p = launch()
+        press(&p, .enter, .enter)
+        for c in "ny" { p.handle(.key(.character(c))) }
+        press(&p, .function(3))
+        XCTAssertEqual(try store.load("Alpha").get().records[0].listTitle, "Smith, Johnny")
+        press(&p, .escape, .down, .down, .down, .down, .enter)
+        p.handle(.key(.character("x")))
+        press(&p, .function(3))
+        XCTAssertNil(p.state.popover, "refused")
+        XCTAssertEqual(p.state.status?.text, "Age must be a whole number from 0 to 150, or empty")
+    }
+
+    func testEachDocumentKeepsItsOwnDraft() {
+        var p = launch()
+        press(&p, .control("n"))
+        for c in "Draft A" { p.handle(.key(.character(c))) }
+        press(&p, .enter, .function(3), .down, .enter, .control("n"))
+        XCTAssertEqual(p.state.editing?.text, "", "Beta's draft is its own")
+        press(&p, .escape, .function(3), .up, .enter, .control("n"))
+        XCTAssertEqual(p.state.editing?.text, "Draft A")
+    }
+
+    func testNewCreatesUntitledThenUntitled2AndSwitches() {
+        var p = launch()
+        press(&p, .function(3), .character("n"))
+        XCTAssertEqual(p.state.documentName, "Untitled")
+        XCTAssertEqual(p.state.recordCount, 0)
+        press(&p, .function(3), .character("n"))
+        XCTAssertEqual(p.state.documentName, "Untitled 2")
+        XCTAssertTrue(store.exists("Untitled 2"))
+    }
+
+    func testRenameInPlaceKeepsTextWhenRefused() {
+        var p = launch()
+        press(&p, .function(3), .character("r"))
+        XCTAssertEqual(p.state.inputMode, .renamingDocument)
+        press(&p, .backspace, .backspace, .backspace, .backspace, .backspace)
+        for c in "BETA" { p.handle(.key(.character(c))) }
+        press(&p, .enter)
+        XCTAssertEqual(p.state.manager.renaming?.text, "BETA", "kept for correction")
+        XCTAssertEqual(p.state.status?.kind, .error)
+        press(&p, .backspace, .backspace, .backspace, .backspace)
+        for c in "Market Street" { p.handle(.key(.character(c))) }
+        press(&p, .enter)
+        XCTAssertNil(p.state.manager.renaming)
+        XCTAssertEqual(p.state.documentName, "Market Street", "the current document follows its new name")
+        XCTAssertTrue(store.exists("Market Street"))
+        XCTAssertFalse(store.exists("Alpha"))
+        XCTAssertEqual(p.state.documents.map(\.name), ["Beta", "Market Street"])
+    }
+
+    func testDeleteCurrentAsksThenShowsTheNeighbourAndUndoBringsItBack() {
+        var p = launch()
+        press(&p, .function(3), .character("d"))
+        XCTAssertEqual(p.state.popover, .confirmDelete(name: "Alpha", records: 2))
+        XCTAssertTrue(p.screen.lines.joined().contains("Delete “Alpha” (2 records)?"))
+        press(&p, .character("n"))
+        XCTAssertEqual(p.state.popover, .documents)
+        XCTAssertTrue(store.exists("Alpha"))
+        press(&p, .character("d"), .character("y"))
+        XCTAssertFalse(store.exists("Alpha"))
+        XCTAssertEqual(p.state.documentName, "Beta", "the next one")
+        XCTAssertEqual(p.state.documents.map(\.name), ["Beta"])
+        let trash = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".trash").path)) ?? []
+        XCTAssertTrue(trash.contains { $0.hasPrefix("Alpha (deleted ") && $0.hasSuffix(").plist") }, "\(trash)")
+        press(&p, .character("u"))
+        XCTAssertTrue(store.exists("Alpha"))
+        XCTAssertEqual(p.state.documents.map(\.name), ["Alpha", "Beta"])
+    }
+
+    func testDeletingTheOnlyDocumentCreatesAFreshUntitled() {
+        var p = launch("Beta")
+        press(&p, .function(3), .character("d"), .character("y"))
+        XCTAssertEqual(p.state.popover, .documents, "the manager stays open after a delete")
+        press(&p, .home, .character("d"), .character("y"))
+        XCTAssertEqual(p.state.documentName, "Untitled")
+        XCTAssertEqual(store.summaries().map(\.name), ["Untitled"])
+    }
+
+    func testCurrentDocumentDeletedOutsideIsNotRecreated() throws {
+        var p = launch()
+        try FileManager.default.removeItem(at: store.url(for: "Alpha"))
+        press(&p, .enter, .enter)
+        p.handle(.key(.character("!")))
+        press(&p, .enter)
+        XCTAssertFalse(store.exists("Alpha"), "not recreated behind the user's back")
+        guard case .saveAs = p.state.popover else { return XCTFail("offers to save under a name") }
+        XCTAssertEqual(p.state.records[0].listTitle, "Smith, John!", "the change is still in memory")
+        press(&p, .backspace, .backspace, .backspace, .backspace, .backspace)
+        for c in "Rescued" { p.handle(.key(.character(c))) }
+        press(&p, .enter)
+        XCTAssertEqual(p.state.documentName, "Rescued")
+        XCTAssertEqual(try store.load("Rescued").get().records[0].listTitle, "Smith, John!")
+    }
+
+    func testManagerSeesDocumentsAddedOutside() throws {
+        var p = launch()
+        press(&p, .function(3))
+        try store.save(SurveyDocument(), as: "Gamma")
+        p.send(.refreshTick)
+        XCTAssertEqual(p.state.documents.map(\.name), ["Alpha", "Beta", "Gamma"])
+    }
+
+    func testF4ShowsDocumentFacts() {
+        var p = launch()
+        press(&p, .enter, .function(4))
+        XCTAssertEqual(p.state.detail, .info)
+        let screen = p.screen.lines.joined(separator: "\n")
+        XCTAssertTrue(screen.contains("Records      2"), screen)
+        XCTAssertTrue(screen.contains("Alpha.plist"), screen)
+        XCTAssertTrue(screen.contains("No age       0 records"), screen)
+        press(&p, .function(4))
+        XCTAssertEqual(p.state.detail, .form)
+    }
+}

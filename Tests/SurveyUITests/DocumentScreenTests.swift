@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// The document manager, its dialogs and the info view, rendered at the sizes.
+final class DocumentScreenTests: XCTestCase {
+    private let day = Date(timeIntervalSince1970: 1_795_000_000) // 2026-11-18 UTC
+
+    private func state(width: Int, height: Int) -> AppState {
+        var s = makeState(sampleRecords(), width: width, height: height)
+        s.timeZone = TimeZone(identifier: "UTC")!
+        s.documentFolder = "/home/field/.local/share/survey"
+        s.documents = [
+            DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: day, byteSize: 1_204),
+            DocumentSummary(name: "Market Street", recordCount: 0, problem: nil, modified: day.addingTimeInterval(3600), byteSize: 212),
+            DocumentSummary(name: "Untitled 2", recordCount: 14, problem: nil, modified: day.addingTimeInterval(-86_400), byteSize: 9_800),
+            DocumentSummary(name: "Untitled 10", recordCount: nil, problem: "not a property list", modified: day, byteSize: 12),
+            DocumentSummary(name: "東京 survey with a very long name indeed", recordCount: 3, problem: nil, modified: day, byteSize: 700),
+        ]
+        s.popover = .documents
+        s.manager.highlighted = "Field Day"
+        return s
+    }
+
+    func testManager120x40() {
+        var s = state(width: 120, height: 40)
+        s.press(.down)
+        XCTAssertEqual(s.manager.highlighted, "Market Street")
+        assertScreen(Screen.render(s), named: "documents-120x40")
+    }
+
+    func testManager60x20Renaming() {
+        var s = state(width: 60, height: 20)
+        s.press(.character("r"))
+        s.type(" 2")
+        let grid = Screen.render(s)
+        assertScreen(grid, named: "documents-60x20-renaming")
+        XCTAssertNotNil(grid.cursor, "the caret shows in the rename field")
+    }
+
+    func testConfirmDelete60x20() {
+        var s = state(width: 60, height: 20)
+        s.press(.end, .character("d"))
+        XCTAssertEqual(s.popover, .confirmDelete(name: "東京 survey with a very long name indeed", records: 3))
+        assertScreen(Screen.render(s), named: "documents-60x20-confirm")
+    }
+
+    func testInfoView80x24() {
+        var s = state(width: 80, height: 24)
+        s.popover = nil
+        s.detail = .info
+        s.focus = .form
+        assertScreen(Screen.render(s), named: "info-80x24")
+    }
+
+    func testManagerFitsEverySize() {
+        for (w, h) in [(24, 9), (40, 12), (80, 24), (200, 60)] {
+            var s = state(width: w, height: h)
+            s.send(.resized(Size(width: w, height: h)))
+            let grid = Screen.render(s)
+            let box = s.layout.documentManagerBox(rowCount: s.documents.count)
+            XCTAssertTrue(grid.bounds.contains(Point(x: box.maxX - 1, y: box.maxY - 1)), "\(w)x\(h)")
+            XCTAssertEqual(grid[box.x, box.y].text, "┌", "\(w)x\(h)")
+        }
+    }
+}

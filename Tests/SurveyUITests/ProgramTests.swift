@@ -1,0 +1,143 @@
+import Foundation
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// The UI core driven exactly as the terminal drives it, on a real folder: what reaches the disk.
+final class ProgramTests: XCTestCase {
+    var folder: URL!
+    var store: DocumentStore!
+    var memoryURL: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-program-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = DocumentStore(folder: folder)
+        memoryURL = folder.appendingPathComponent(".state-for-test/state.plist")
+        try store.save(SurveyDocument(records: sampleRecords()), as: "Seed")
+    }
+
+    override func tearDownWithError() throws {
+        try? chattr("-i", folder)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func chattr(_ flag: String, _ url: URL) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["chattr", flag, url.path]
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(p.terminationStatus, 0, "chattr \(flag) failed")
+    }
+
+    private func launch(_ name: String = "Seed", width: Int = 120, height: Int = 40) -> Program {
+        var p = Program(store: store, documentName: name, size: Size(width: width, height: height),
+                        memory: SessionMemory(url: memoryURL))
+        p.send(.resized(Size(width: width, height: height)))
+        return p
+    }
+
+    private func press(_ p: inout Program, _ keys: Key...) {
+        for k in keys { p.handle(.key(k)) }
+    }
+
+    private func type(_ p: inout Program, _ text: String) {
+        for c in text { p.handle(.key(.character(c))) }
+    }
+
+    private func onDisk(_ name: String) throws -> SurveyDocument {
+        try store.load(name).get()
+    }
+
+    func testCommittedFieldIsOnDiskAtOnce() throws {
+        var p = launch()
+        press(&p, .enter, .enter)
+        type(&p, "ny")
+        press(&p, .tab)
+        XCTAssertEqual(try onDisk("Seed").records[0].listTitle, "Smith, Johnny")
+        XCTAssertEqual(p.state.editing?.fieldIndex, 1, "still editing the next field")
+    }
+
+    func testAddWritesTheRecordAndEmptiesTheDraftFile() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Ada")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Seed").path),
+                       "nothing committed yet: no draft file")
+        press(&p, .tab)
+        XCTAssertEqual(store.loadDraft(for: "Seed").listTitle, "Ada", "the draft survives a crash from here")
+        type(&p, "Lovelace")
+        press(&p, .enter, .backTab, .backTab)
+        XCTAssertEqual(p.state.formItem, .add)
+        press(&p, .enter)
+        let records = try onDisk("Seed").records
+        XCTAssertEqual(records.count, 3)
+        XCTAssertEqual(records[2].listTitle, "Lovelace, Ada")
+        XCTAssertTrue(store.loadDraft(for: "Seed").isBlank(in: .standard))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Seed").path))
+    }
+
+    func testDraftSurvivesARestart() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Grace")
+        press(&p, .enter, .control("q"))
+        XCTAssertTrue(p.isFinished)
+        var again = launch()
+        press(&again, .enter, .control("n"))
+        XCTAssertEqual(again.state.editing?.text, "Grace")
+    }
+
+    func testFailedSaveLosesNothingTyped() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Ada")
+        press(&p, .enter, .backTab)
+        // The folder turns unwritable. Tests run as root, who ignores permissions, so use the
+        // immutable attribute, which stops root too.
+        try chattr("+i", folder)
+        defer { try? chattr("-i", folder) }
+        press(&p, .enter)
+        XCTAssertEqual(p.state.recordCount, 2, "the add is undone on screen")
+        XCTAssertEqual(p.state.shown, .draft)
+        XCTAssertEqual(p.state.draft.listTitle, "Ada", "the typed text is still on the form")
+        XCTAssertEqual(p.state.status?.kind, .error)
+    }
+
+    func testRefusedAgeNeverReachesTheDisk() throws {
+        var p = launch()
+        press(&p, .enter, .down, .down, .down, .down, .enter)
+        type(&p, "x")
+        press(&p, .enter, .tab, .control("q"))
+        XCTAssertEqual(try onDisk("Seed").records[0].values["age"], .integer(20))
+    }
+
+    func testUnreadableFileIsNeverWritten() throws {
+        let url = store.url(for: "Broken")
+        let garbage = Data("this is not a plist <<<".utf8)
+        try garbage.write(to: url)
+        var p = launch("Broken")
+        XCTAssertNotNil(p.state.loadError)
+        press(&p, .enter, .character("x"), .enter, .control("n"), .tab, .enter, .control("q"))
+        XCTAssertEqual(try Data(contentsOf: url), garbage)
+    }
+
+    func testForbiddenCharactersAreReplacedOnSaveWithANotice() throws {
+        try store.save(SurveyDocument(records: [record("Bad\u{1}Name", "X")]), as: "Ctl")
+        // save() itself cleans; write the raw record through a binary plist instead.
+        let raw: [Any] = [["firstName": "Bad\u{1}Name", "lastName": "X\u{2}"]]
+        let data = try PropertyListSerialization.data(fromPropertyList: raw, format: .binary, options: 0)
+        try data.write(to: store.url(for: "Ctl"))
+        var p = launch("Ctl")
+        press(&p, .enter, .down, .down, .enter)
+        type(&p, "Somewhere")
+        press(&p, .enter)
+        XCTAssertEqual(p.state.status?.text, "Replaced 2 control characters XML cannot hold with U+FFFD")
+        XCTAssertEqual(try onDisk("Ctl").records[0].listTitle, "X\u{FFFD}, Bad\u{FFFD}Name")
+        press(&p, .enter)
+        type(&p, "!")
+        press(&p, .enter)
+        XCTAssertNil(p.state.status, "the notice is shown once")
+    }
+}
