@@ -52,7 +52,9 @@ struct TooSmallView: View {
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         let min = Layout.minimumSize
-        let lines = ["Terminal too small", "\(size.width)x\(size.height), need \(min.width)x\(min.height)"]
+        let full = ["Terminal too small", "\(size.width)x\(size.height), need \(min.width)x\(min.height)"]
+        let short = ["Too small", "\(size.width)x\(size.height)"]
+        let lines = rect.width >= TextWidth.width(of: full[1]) ? full : short
         let top = rect.y + max(0, (rect.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < rect.maxY {
             let w = TextWidth.width(of: line)
