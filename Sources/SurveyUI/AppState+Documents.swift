@@ -103,7 +103,8 @@ extension AppState {
         case .success(let doc):
             document = doc
             loadError = nil
-            status = .init("Opened “\(name)”")
+            // Keep a message this same action already gave (a delete says where it went).
+            if status == nil { status = .init("Opened “\(name)”") }
         case .failure(let error):
             document = nil
             loadError = error.message

@@ -121,6 +121,8 @@ final class DocumentProgramTests: XCTestCase {
         press(&p, .character("d"), .character("y"))
         XCTAssertFalse(store.exists("Alpha"))
         XCTAssertEqual(p.state.documentName, "Beta", "the next one")
+        XCTAssertEqual(p.state.status?.text,
+                       "Moved “Alpha” (2 records) to the trash. Press u in the documents list to bring it back.")
         XCTAssertEqual(p.state.documents.map(\.name), ["Beta"])
         let trash = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".trash").path)) ?? []
         XCTAssertTrue(trash.contains { $0.hasPrefix("Alpha (deleted ") && $0.hasSuffix(").plist") }, "\(trash)")
