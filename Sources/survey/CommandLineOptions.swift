@@ -12,6 +12,12 @@ struct CommandLineOptions: Equatable {
     var splitWidth = 80
     var showHelp = false
     var showVersion = false
+    /// --format, --output and --force, for list, export and import.
+    var format: String?
+    var output: String?
+    var force = false
+    /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.
+    var answers: [String: String] = [:]
     /// The words that are not options, in order: `["docs", "rename", "A", "B"]`.
     var words: [String] = []
 
@@ -27,6 +33,10 @@ struct CommandLineOptions: Equatable {
            survey docs rename OLD NEW
            survey docs rm NAME
            survey docs restore [NAME]
+           survey list [--doc NAME] [--format table|csv|json]
+           survey add [--doc NAME] --first X --last Y [--address A] [--phone P] [--age N]
+           survey export [--doc NAME] [--format csv|json|plist] [--output FILE [--force]]
+           survey import FILE [--doc NAME] [--format csv|json|plist]
     """
 
     static let usage = synopsis + "\n\n" + """
@@ -44,6 +54,32 @@ struct CommandLineOptions: Equatable {
       docs restore [NAME]  bring back the most recent deletion (of NAME) under its old name,
                            or "NAME 2" when that name is taken again
 
+    Records from a shell: list, add, export and import work on --doc NAME, else on the
+    document the app would open (never creating one: only add and import create the
+    document --doc names when it does not exist yet). They never change what the app opens.
+      list                 the records: an aligned table (#, name, phone, age), or the CSV or
+                           JSON that export writes
+      add                  append one survey; every answer is checked as the form checks it
+                           (age a whole number from 0 to 150 or empty, text within its length,
+                           no control characters) and all refusals are printed, nothing saved
+      export               the records to stdout, or atomically to --output FILE (an existing
+                           FILE is replaced only with --force). The format is --format, else
+                           the extension of FILE, else csv
+      import FILE          append the records of FILE ("-" for stdin; format from --format or
+                           the extension .csv, .json, .plist or .xml). Every row is checked
+                           first: one bad row and nothing is imported ("row N: FIELD: reason";
+                           rows count from 1, a CSV header not counted)
+
+    Formats:
+      csv    RFC 4180, UTF-8, CRLF line ends. Header firstName,lastName,address,phone,age;
+             answers as the form shows them; other keys are not exported. On import a header
+             names a field by key or label, in any case ("First name"); other columns are
+             kept as text under their header name; a byte order mark is skipped
+      json   an array of objects: the five keys always (null when unanswered; age a number,
+             or the text stored when it is not one), then the record's other keys sorted.
+             Dates become ISO 8601 strings and data base64 strings (they come back as text)
+      plist  the document file's XML, as survey writes it
+
     Names: blanks around a name and a typed ".plist" are dropped. A name cannot be empty,
     contain "/" or control characters, start with ".", or be longer than 100 characters
     (200 bytes). Names that differ only in case or accent composition are the same name.
@@ -51,7 +87,11 @@ struct CommandLineOptions: Equatable {
 
     options:
       --dir DIR          document folder (created when missing); works with every command
-      --doc NAME         open (or create) the document NAME
+      --doc NAME         open (or create) the document NAME; the document of list, add,
+                         export and import
+      --format FORMAT    table, csv, json or plist (list, export, import)
+      --output FILE      where export writes (default stdout)
+      --force            let export replace an existing --output FILE
       --split-width N    columns at which the list and form sit side by side (default 80)
       -h, --help         show this help
       --version          show the version
@@ -94,6 +134,11 @@ struct CommandLineOptions: Equatable {
                     throw UsageError(description: "--split-width needs a whole number of columns, got “\(text)”")
                 }
                 options.splitWidth = n
+            case "--format": options.format = try inline ?? value(for: name)
+            case "--output": options.output = try inline ?? value(for: name)
+            case "--force": options.force = true
+            case _ where AddCommand.fieldFlags[name] != nil:
+                options.answers[name] = try inline ?? value(for: name)
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default: throw UsageError(description: "unknown option “\(arg)” (put -- before a name that starts with \"-\")")
@@ -102,13 +147,8 @@ struct CommandLineOptions: Equatable {
         return options
     }
 
-    /// The documents command the words ask for; nil (no words) starts the app.
-    /// `--doc` and `--split-width` only concern the app and are ignored by `docs`.
-    func command() throws -> DocsCommand? {
-        guard let first = words.first else { return nil }
-        guard first == "docs" else {
-            throw UsageError(description: "unknown command “\(first)” (the only command is docs)")
-        }
-        return try DocsCommand.parse(words.dropFirst())
+    /// The command the words ask for; nil (no words) starts the app. See `Command.parse`.
+    func command() throws -> Command? {
+        try Command.parse(self)
     }
 }

@@ -3,10 +3,11 @@ import SurveyModel
 import SurveyTerminal
 
 /// Wiring only: parse the command line, find the documents, then either carry out a
-/// `docs` command or start the terminal app on the remembered (or requested) document.
+/// shell command (`docs`, `list`, `add`, `export`, `import`) or start the terminal app on
+/// the remembered (or requested) document.
 func main() -> Int32 {
     let options: CommandLineOptions
-    let command: DocsCommand?
+    let command: Command?
     do {
         options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
         command = options.showHelp || options.showVersion ? nil : try options.command()

@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Adding records from outside the app (`survey add`, `survey import`): all of them or none,
+/// in one atomic write, so an interrupted import never leaves half its rows in a document.
+extension DocumentStore {
+    /// Appends `records` and returns how many records the document then holds. An existing
+    /// document is read first and never written when it cannot be read (a damaged file is
+    /// not replaced by a document holding only the new records). A `.new` one is written
+    /// with the records in place, like `create(named:)` writes an empty one: never replacing
+    /// a file, and refusing a name another document took meanwhile.
+    @discardableResult
+    public func append(_ records: [Record], to target: DocumentTarget) throws -> Int {
+        switch target {
+        case .existing(let name):
+            var document = try load(name).get()
+            document.records += records
+            try save(document, as: name)
+            return document.records.count
+        case .new(let raw):
+            let document = SurveyDocument(records: records)
+            try create(named: raw, containing: document)
+            return records.count
+        }
+    }
+
+    /// `create(named:)` with content: the same name rules and refusals.
+    private func create(named raw: String, containing document: SurveyDocument) throws {
+        let name = try Self.validateName(raw).get()
+        try createFolder()
+        if let taken = Self.match(name, in: try documentNames()) {
+            throw Self.alreadyExists(taken)
+        }
+        let data = try document.propertyListData()
+        do {
+            try AtomicFile.create(data, at: url(for: name))
+        } catch let error as SystemError where error.code == EEXIST {
+            throw Self.alreadyExists(name)
+        } catch let error as SystemError {
+            throw DocumentError("Could not create \(name)\(DocumentName.fileSuffix): \(error.reason)")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing an export (`survey export --output FILE`) with the same care as a document: a
+/// reader never sees half a file, and an existing file is only replaced when asked, so a
+/// mistyped path cannot silently destroy something else.
+public enum ExportFile {
+    /// Something (a file, a folder, a dangling link) is already at the path.
+    public struct AlreadyExists: Error, Equatable, CustomStringConvertible {
+        public let path: String
+        public var description: String { "\(path) already exists" }
+    }
+
+    /// Throws `AlreadyExists` when `replacing` is false and something is at `url`, even if
+    /// it appeared after the caller looked; a `DocumentError` for any other failure.
+    public static func write(_ data: Data, to url: URL, replacing: Bool) throws {
+        let path = url.path
+        do {
+            if replacing {
+                try AtomicFile.write(data, to: url)
+            } else {
+                try AtomicFile.create(data, at: url)
+            }
+        } catch let error as SystemError where error.code == EEXIST {
+            throw AlreadyExists(path: path)
+        } catch let error as SystemError {
+            throw DocumentError("Could not write \(path): \(error.reason)")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Judging a value that did not come from the keyboard (an imported file, a command-line
+/// flag) by the same rules as typed text, so nothing enters a document by a side door that
+/// the form would have refused.
+extension FieldSpec {
+    /// The value to store for `value`, or why it breaks the field's rule.
+    ///
+    /// A string is read as if typed into the form (so an age "35" becomes the integer 35 and
+    /// an empty age is no answer). Any other type must already be what the field stores: an
+    /// integer within range for a whole number, text for a text field (a phone number given
+    /// as a number is refused rather than turned into text, since digits may have been lost).
+    public func imported(_ value: PropertyValue) -> Result<PropertyValue?, FieldError> {
+        if case .string(let text) = value { return parse(text) }
+        switch kind {
+        case .text:
+            return .failure(FieldError("\(label) must be text, not \(value.kindDescription)"))
+        case .wholeNumber:
+            if accepts(value) { return .success(value) }
+            // The form's own message: what it says for any text that is not a number in range.
+            if case .failure(let error) = parse(displayText(value)) { return .failure(error) }
+            return .failure(FieldError("\(label) cannot hold \(value.kindDescription)"))
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// How property-list values cross into JSON and back. Written by hand rather than with
+/// `JSONSerialization`, so that the text is the same on every platform (key order, number
+/// forms, escapes) and a real number keeps its decimal point.
+///
+/// Out: string → string; integer → number without a point (`35`); real → number with a point
+/// or exponent (`2.5`, `3.0`, `1e-05`), except NaN and ±infinity, which JSON cannot hold,
+/// → the strings "NaN", "Infinity", "-Infinity"; boolean → true/false; date → ISO 8601 string
+/// in UTC (`2023-11-14T22:13:20Z`); data → base64 string; array → array; dictionary → object
+/// with keys sorted. Strings escape `"`, `\`, C0 and C1 controls, DEL, U+2028 and U+2029, so
+/// the text is safe to print and to paste into JavaScript; everything else is raw UTF-8.
+///
+/// In: string, integer, real, boolean, array and object map back to their own types, so
+/// every value but dates and data (which come back as the strings they were written as,
+/// since nothing marks them) survives a round trip. `null` has no property-list form.
+extension PropertyValue {
+    func jsonText(indent: String = "") -> String {
+        switch self {
+        case .string(let text): return Self.jsonString(text)
+        case .integer(let number): return String(number)
+        case .real(let number):
+            if number.isNaN { return "\"NaN\"" }
+            if number.isInfinite { return number < 0 ? "\"-Infinity\"" : "\"Infinity\"" }
+            return "\(number)"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .date(let date): return Self.jsonString(ISO8601DateFormatter().string(from: date))
+        case .data(let data): return Self.jsonString(data.base64EncodedString())
+        case .array(let items):
+            return Self.jsonContainer("[", "]", items.map { $0.jsonText(indent: indent + "  ") }, indent: indent)
+        case .dictionary(let entries):
+            let members = entries.keys.sorted().map { key in
+                Self.jsonString(key) + ": " + (entries[key] ?? .string("")).jsonText(indent: indent + "  ")
+            }
+            return Self.jsonContainer("{", "}", members, indent: indent)
+        }
+    }
+
+    /// `[]` or `{}` when empty; otherwise one member per line, two spaces deeper.
+    static func jsonContainer(_ open: String, _ close: String, _ members: [String], indent: String) -> String {
+        guard !members.isEmpty else { return open + close }
+        let inner = indent + "  "
+        return open + "\n" + members.map { inner + $0 }.joined(separator: ",\n") + "\n" + indent + close
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A `JSONSerialization` value as a property-list value; nil for `null` (which callers
+    /// treat as "no value" or refuse) and for numbers no property list can hold exactly.
+    init?(json value: Any) throws {
+        switch value {
+        case is NSNull:
+            return nil
+        case let text as String:
+            self = .string(text)
+        case let number as NSNumber:
+            self = try Self.jsonNumber(number)
+        case let items as [Any]:
+            self = .array(try items.map { item in
+                guard let converted = try PropertyValue(json: item) else {
+                    throw DocumentError("null cannot be kept in a survey file (inside a list)")
+                }
+                return converted
+            })
+        case let object as [String: Any]:
+            self = .dictionary(try Self.jsonObject(object))
+        default:
+            throw DocumentError("a JSON value of an unknown kind (\(type(of: value)))")
+        }
+    }
+
+    static func jsonObject(_ object: [String: Any]) throws -> [String: PropertyValue] {
+        var entries: [String: PropertyValue] = [:]
+        for (key, item) in object {
+            guard let converted = try PropertyValue(json: item) else {
+                throw DocumentError("null cannot be kept in a survey file (inside “\(key)”)")
+            }
+            entries[key] = converted
+        }
+        return entries
+    }
+
+    /// `JSONSerialization` on Linux marks true/false with the type code "c", whole numbers
+    /// with an integer code, numbers with a point or exponent "d", and turns integers too
+    /// large for 64 bits into `NSDecimalNumber` (refused: they would be silently rounded).
+    private static func jsonNumber(_ number: NSNumber) throws -> PropertyValue {
+        if number is NSDecimalNumber {
+            throw DocumentError("the number \(number) is too large to keep exactly")
+        }
+        switch String(cString: number.objCType) {
+        case "c", "B": return .bool(number.boolValue)
+        case "d", "f": return .real(number.doubleValue)
+        case "Q", "L", "I", "S", "C":
+            guard number.uint64Value <= UInt64(Int.max) else {
+                throw DocumentError("the number \(number) is too large to keep exactly")
+            }
+            return .integer(Int(number.uint64Value))
+        default: return .integer(number.intValue)
+        }
+    }
+}

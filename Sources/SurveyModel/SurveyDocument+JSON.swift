@@ -1,0 +1,61 @@
+import Foundation
+
+/// A document as JSON: an array with one object per record, for scripts and other programs.
+///
+/// Each object has the questionnaire's keys first, in questionnaire order and always present
+/// (`null` when the record has no value, e.g. no age), then the record's other keys sorted,
+/// every value mapped as `PropertyValue.jsonText` describes. Values are written as stored, not
+/// as displayed: an age is a number, an age stored as text ("thirty") stays that string.
+/// Reading takes the same shape back: `null` or a missing key means no value, and keys are
+/// matched exactly (JSON is written by programs, which spell keys one way).
+extension SurveyDocument {
+    public func jsonText(questionnaire: Questionnaire = .standard) -> String {
+        let objects = records.map { record -> String in
+            let known = questionnaire.fields.map { field in
+                PropertyValue.jsonString(field.key) + ": " + (record.values[field.key]?.jsonText(indent: "    ") ?? "null")
+            }
+            let others = record.values.keys.filter { questionnaire.field(forKey: $0) == nil }.sorted().map { key in
+                PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: "    ")
+            }
+            return PropertyValue.jsonContainer("{", "}", known + others, indent: "  ")
+        }
+        return PropertyValue.jsonContainer("[", "]", objects, indent: "") + "\n"
+    }
+
+    /// Records from JSON data (an array of objects), still to be judged by
+    /// `Questionnaire.checkImport`. Refused as a whole (a `DocumentError`): text that is not
+    /// JSON, a top level other than an array, an element other than an object, `null` inside
+    /// a list or object value, and integers beyond 64 bits.
+    public static func records(json data: Data) throws -> [Record] {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw DocumentError("not JSON: \(oneLine(error))")
+        }
+        guard let items = root as? [Any] else {
+            throw DocumentError("the JSON must be an array of records (objects), not \(jsonKind(root))")
+        }
+        return try items.enumerated().map { index, item in
+            guard let object = item as? [String: Any] else {
+                throw DocumentError("row \(index + 1): a record must be a JSON object, not \(jsonKind(item))")
+            }
+            do {
+                return Record(try PropertyValue.jsonObject(object.filter { !($0.value is NSNull) }))
+            } catch let error as DocumentError {
+                throw DocumentError("row \(index + 1): \(error.message)")
+            }
+        }
+    }
+
+    private static func jsonKind(_ value: Any) -> String {
+        switch value {
+        case is NSNull: return "null"
+        case is String: return "a string"
+        case is NSNumber: return "a number"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "an object"
+        default: return "\(type(of: value))"
+        }
+    }
+}

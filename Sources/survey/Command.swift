@@ -1,0 +1,90 @@
+import Foundation
+import SurveyModel
+
+/// Every shell command `survey` knows, parsed from the words and options of the command line,
+/// so `main` only dispatches. Options that belong to one command are refused elsewhere
+/// rather than ignored, so a misplaced `--output` cannot silently send data to stdout.
+enum Command: Equatable {
+    case docs(DocsCommand)
+    case list(ListCommand)
+    case add(AddCommand)
+    case export(ExportCommand)
+    case `import`(ImportCommand)
+
+    /// nil when there are no words: the app starts.
+    static func parse(_ options: CommandLineOptions) throws -> Command? {
+        let name = options.words.first
+        try checkOptions(options, for: name)
+        guard let name else { return nil }
+        let rest = options.words.dropFirst()
+        switch name {
+        case "docs": return .docs(try DocsCommand.parse(rest))
+        case "list": return .list(try ListCommand(options, rest))
+        case "add": return .add(try AddCommand(options, rest))
+        case "export": return .export(try ExportCommand(options, rest))
+        case "import": return .import(try ImportCommand(options, rest))
+        default:
+            throw CommandLineOptions.UsageError(
+                description: "unknown command “\(name)” (use docs, list, add, export or import)")
+        }
+    }
+
+    /// 0 done, 1 refused (the reason on stderr).
+    func run(store: DocumentStore, stateURL: URL) -> Int32 {
+        // The document the app would open next; reading commands never change it.
+        let remembered = SessionMemory(url: stateURL).lastDocument(in: store.folder)
+        switch self {
+        case .docs(let command): return command.run(store: store, stateURL: stateURL)
+        case .list(let command): return command.run(store: store, remembered: remembered)
+        case .add(let command): return command.run(store: store, remembered: remembered)
+        case .export(let command): return command.run(store: store, remembered: remembered)
+        case .import(let command): return command.run(store: store, remembered: remembered)
+        }
+    }
+
+    /// Which commands each command-specific option belongs to.
+    private static func checkOptions(_ options: CommandLineOptions, for command: String?) throws {
+        var given: [(flag: String, commands: [String])] = []
+        if options.format != nil { given.append(("--format", ["list", "export", "import"])) }
+        if options.output != nil { given.append(("--output", ["export"])) }
+        if options.force { given.append(("--force", ["export"])) }
+        for flag in options.answers.keys.sorted() { given.append((flag, ["add"])) }
+        for (flag, commands) in given where !commands.contains(command ?? "") {
+            let names = commands.count == 1 ? commands[0]
+                : commands.dropLast().joined(separator: ", ") + " and " + (commands.last ?? "")
+            throw CommandLineOptions.UsageError(description: "\(flag) only works with survey \(names)")
+        }
+    }
+
+    /// Words after the command name that a command without arguments does not expect.
+    static func expectNoArguments(_ words: ArraySlice<String>, shape: String) throws {
+        if let extra = words.first {
+            throw CommandLineOptions.UsageError(description: "unexpected argument “\(extra)”: \(shape)")
+        }
+    }
+}
+
+extension DocumentStore {
+    /// The document a record command works on (see `target(requested:remembered:)`). Only a
+    /// command that adds records (`creating`) may name a document that does not exist yet.
+    func commandTarget(requested: String?, remembered: String?, creating: Bool) throws -> DocumentTarget {
+        let target: DocumentTarget
+        do {
+            target = try self.target(requested: requested, remembered: remembered)
+        } catch let error as DocumentError where requested == nil && creating {
+            throw DocumentError("\(error.message): name one with --doc NAME to create it")
+        }
+        if case .new(let name) = target, !creating {
+            throw DocumentError("“\(name)” does not exist")
+        }
+        return target
+    }
+}
+
+extension DocumentTarget {
+    var name: String {
+        switch self {
+        case .existing(let name), .new(let name): return name
+        }
+    }
+}

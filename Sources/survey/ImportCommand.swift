@@ -1,0 +1,96 @@
+import Foundation
+import SurveyModel
+
+/// `survey import FILE`: records from CSV, JSON or a property list appended to a document,
+/// all or none. Every row is judged before anything is written, and the refusals are listed
+/// together (up to `shownProblems`), so one run tells what to fix in the file.
+struct ImportCommand: Equatable {
+    static let shape = "survey import FILE [--doc NAME] [--format csv|json|plist]"
+    /// Enough to see the pattern of what is wrong without burying the terminal.
+    static let shownProblems = 20
+
+    /// "-" reads stdin.
+    var file: String
+    var doc: String?
+    var format: DataFormat
+
+    init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
+        guard let file = words.first else {
+            throw CommandLineOptions.UsageError(description: "missing file: \(Self.shape)")
+        }
+        try Command.expectNoArguments(words.dropFirst(), shape: Self.shape)
+        let given = try DataFormat.parse(options.format, allowed: [.csv, .json, .plist], command: "import")
+        guard let format = given ?? DataFormat.guess(fromPath: file) else {
+            throw CommandLineOptions.UsageError(
+                description: "cannot tell the format of “\(file)” from its name: add --format csv, json or plist")
+        }
+        self.file = file
+        self.doc = options.doc
+        self.format = format
+    }
+
+    func run(store: DocumentStore, remembered: String?) -> Int32 {
+        do {
+            let records = try decoded(try contents())
+            let check = Questionnaire.standard.checkImport(records)
+            guard check.problems.isEmpty else {
+                report(check.problems)
+                return 1
+            }
+            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
+            // Nothing to add to a document that exists: leave its file (and time) alone. A new
+            // one is still created: the person asked for it by name.
+            let nothingToDo = check.records.isEmpty && target == .existing(target.name)
+            if !nothingToDo {
+                try store.append(check.records, to: target)
+            }
+            let count = check.records.count
+            ShellOutput.line("Imported \(count) \(count == 1 ? "survey" : "surveys") into “\(target.name)”")
+            return 0
+        } catch {
+            ShellOutput.error("\(error)")
+            return 1
+        }
+    }
+
+    private func contents() throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
+            throw DocumentError("\(file) does not exist")
+        }
+        if isFolder.boolValue { throw DocumentError("\(file) is a folder, not a file") }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw DocumentError("\(file) could not be read")
+        }
+        return data
+    }
+
+    /// Whole-file problems come back naming the file.
+    private func decoded(_ data: Data) throws -> [Record] {
+        do {
+            switch format {
+            case .csv, .table:
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw DocumentError("not UTF-8 text (save the spreadsheet as “CSV UTF-8”)")
+                }
+                return try SurveyDocument.records(csv: text)
+            case .json:
+                return try SurveyDocument.records(json: data)
+            case .plist:
+                return try SurveyDocument(propertyListData: data).records
+            }
+        } catch let error as DocumentError {
+            throw DocumentError("\(file == "-" ? "stdin" : file): \(error.message)")
+        }
+    }
+
+    private func report(_ problems: [ImportProblem]) {
+        let noun = problems.count == 1 ? "problem" : "problems"
+        ShellOutput.error("nothing imported: \(file == "-" ? "stdin" : file) has \(problems.count) \(noun)")
+        problems.prefix(Self.shownProblems).forEach { ShellOutput.error($0.description) }
+        if problems.count > Self.shownProblems {
+            ShellOutput.error("…and \(problems.count - Self.shownProblems) more")
+        }
+    }
+}

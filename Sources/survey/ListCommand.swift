@@ -1,0 +1,33 @@
+import Foundation
+import SurveyModel
+
+/// `survey list`: a document's records for a person (an aligned table) or for a program
+/// (the same CSV or JSON that `survey export` writes).
+struct ListCommand: Equatable {
+    static let shape = "survey list [--doc NAME] [--format table|csv|json]"
+
+    var doc: String?
+    var format: DataFormat
+
+    init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
+        try Command.expectNoArguments(words, shape: Self.shape)
+        doc = options.doc
+        format = try DataFormat.parse(options.format, allowed: [.table, .csv, .json], command: "list") ?? .table
+    }
+
+    func run(store: DocumentStore, remembered: String?) -> Int32 {
+        do {
+            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            let document = try store.load(target.name).get()
+            if format == .table {
+                RecordTable.lines(document.records).forEach(ShellOutput.line)
+            } else {
+                FileHandle.standardOutput.write(try ExportCommand.encoded(document, as: format))
+            }
+            return 0
+        } catch {
+            ShellOutput.error("\(error)")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+import SurveyModel
+
+final class ExportCommandTests: CLITestCase {
+    func testPlistToStdoutIsTheFileAsSurveyWritesIt() throws {
+        try installFixture("seed-serialized.xml", as: "Seed")
+        let outcome = try survey("export", "--format", "plist")
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertEqual(Data(outcome.stdout.utf8), try fileBytes(Self.fixtureURL("seed-serialized.xml")))
+    }
+
+    func testOutputWritesTheFileAndSaysSo() throws {
+        try installFixture("plistlib-unicode.plist", as: "Unicode")
+        let target = try scratchFile("people.json")
+        XCTAssertEqual(try survey("export", "--doc", "unicode", "--output", target.path), Outcome(
+            status: 0, stdout: "Exported 5 surveys from “Unicode” to \(target.path)\n", stderr: ""))
+        XCTAssertEqual(String(decoding: try fileBytes(target), as: UTF8.self),
+                       try survey("export", "--doc", "Unicode", "--format", "json").stdout,
+                       "the format comes from the extension")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix(".") }, [],
+                       "no temporary file left")
+    }
+
+    func testAnExistingOutputIsKeptUnlessForced() throws {
+        try installFixture("seed-serialized.xml", as: "Seed")
+        let target = try scratchFile("out.csv", "precious\n")
+        XCTAssertEqual(try survey("export", "--output", target.path), Outcome(
+            status: 1, stdout: "", stderr: "survey: \(target.path) already exists (add --force to replace it)\n"))
+        XCTAssertEqual(try fileBytes(target), Data("precious\n".utf8))
+        XCTAssertEqual(try survey("export", "--output", target.path, "--force").status, 0)
+        XCTAssertEqual(String(decoding: try fileBytes(target), as: UTF8.self),
+                       "firstName,lastName,address,phone,age\r\nJohn,Smith,123 Any St.,555-1234,20\r\n"
+                       + "Doris,Jones,789 Town St.,555-1234,40\r\n")
+    }
+
+    func testAnUnknownExtensionMeansCSVAndDashMeansStdout() throws {
+        try installFixture("seed-serialized.xml", as: "Seed")
+        let target = try scratchFile("out.txt")
+        XCTAssertEqual(try survey("export", "--output", target.path).status, 0)
+        XCTAssertTrue(String(decoding: try fileBytes(target), as: UTF8.self).hasPrefix("firstName,lastName,"))
+        XCTAssertEqual(try survey("export", "--output", "-", "--format", "json").stdout,
+                       try survey("list", "--format", "json").stdout)
+    }
+
+    func testPythonsCSVModuleReadsOurCSV() throws {
+        try store.save(SurveyDocument(records: [
+            Record(["firstName": .string("Zoë \"Z\""), "lastName": .string("O'Brien, Jr"),
+                    "address": .string("1 Main St\r\nFlat 2"), "phone": .string(""), "age": .integer(61)]),
+            Record(["firstName": .string("美咲"), "lastName": .string("山田"), "address": .string("🏙️\nline"),
+                    "phone": .string("03-1234"), "notes": .string("not in CSV")]),
+        ]), as: "Tricky")
+        let target = try scratchFile("tricky.csv")
+        XCTAssertEqual(try survey("export", "--output", target.path).status, 0)
+        let rows = try python("""
+            import csv, json, sys
+            with open(sys.argv[1], newline="", encoding="utf-8") as f:
+                print(json.dumps(list(csv.DictReader(f))))
+            """, [target.path])
+        let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(rows.utf8)) as? [[String: String]])
+        XCTAssertEqual(parsed, [
+            ["firstName": "Zoë \"Z\"", "lastName": "O'Brien, Jr", "address": "1 Main St\r\nFlat 2", "phone": "", "age": "61"],
+            ["firstName": "美咲", "lastName": "山田", "address": "🏙️\nline", "phone": "03-1234", "age": ""],
+        ])
+    }
+
+    func testPythonsJSONModuleReadsOurJSON() throws {
+        try installFixture("plistlib-unicode.plist", as: "Unicode")
+        let target = try scratchFile("unicode.json")
+        XCTAssertEqual(try survey("export", "--output", target.path).status, 0)
+        let summary = try python("""
+            import json, sys
+            with open(sys.argv[1], encoding="utf-8") as f:
+                records = json.load(f)
+            for r in records:
+                print(repr(r["lastName"]), repr(r["age"]), sorted(r.keys()), r.get("tags"))
+            """, [target.path])
+        XCTAssertEqual(summary.split(separator: "\n").map(String.init), [
+            "'Núñez' 35 ['address', 'age', 'firstName', 'lastName', 'phone'] None",
+            "'山田' 28 ['address', 'age', 'firstName', 'lastName', 'phone'] None",
+            "\"O'Brien\" 61 ['address', 'age', 'firstName', 'lastName', 'phone'] None",
+            "'Lima' None ['address', 'age', 'firstName', 'lastName', 'phone'] None",
+            "'Haddad' 0 ['address', 'age', 'firstName', 'lastName', 'notes', 'phone', 'tags'] ['pilot', 'wave-2']",
+        ])
+    }
+
+    func testRefusals() throws {
+        XCTAssertEqual(try survey("export", "--doc", "Nope"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: “Nope” does not exist\n"))
+        try installFixture("seed-serialized.xml", as: "Seed")
+        let nowhere = root.appendingPathComponent("no/such/out.csv")
+        XCTAssertEqual(try survey("export", "--output", nowhere.path), Outcome(
+            status: 1, stdout: "", stderr: "survey: Could not write \(nowhere.path): No such file or directory\n"))
+        XCTAssertEqual(try survey("export", "--format", "table").status, 2)
+        XCTAssertEqual(try survey("export", "--force").status, 0, "--force without --output changes nothing")
+        XCTAssertEqual(try folderContents(), ["Seed.plist"])
+    }
+}
