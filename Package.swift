@@ -16,6 +16,8 @@ let package = Package(
         .target(name: "SurveyUI", dependencies: ["SurveyModel"]),
         .target(name: "SurveyTerminal", dependencies: ["SurveyUI", "SurveyModel", "CNcurses"]),
         .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel"]),
+        // `make bench`: prints timings and memory on generated documents.
+        .executableTarget(name: "survey-bench", dependencies: ["SurveyUI", "SurveyModel"], path: "Benchmarks"),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel"], exclude: ["Fixtures"]),
         .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel"], exclude: ["__Snapshots__"]),
         .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel"]),

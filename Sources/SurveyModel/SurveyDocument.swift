@@ -35,17 +35,12 @@ public struct SurveyDocument: Equatable, Sendable {
     /// replaced by U+FFFD, and carriage returns are written as `&#13;` so XML readers do not
     /// turn them into line feeds.
     public func propertyListData() throws -> Data {
-        let cleaned = records.map { PropertyValue.dictionary($0.values).replacingForbiddenCharacters() }
-        let written: Data
-        do {
-            written = try PropertyListSerialization.data(
-                fromPropertyList: cleaned.map(\.foundationValue), format: .xml, options: 0)
-        } catch {
-            throw DocumentError("could not encode the document: \(Self.oneLine(error))")
-        }
-        let output = Self.escapingCarriageReturns(written)
-        // A cheap guard against ever writing a file we could not read back.
+        let output = PropertyListWriter.data(for: .array(records.map { .dictionary($0.values) }))
+        #if DEBUG
+        // Debug builds (and so the tests) read every write back: a guard against ever
+        // writing a file we could not read. Release builds skip it; it doubles the cost.
         _ = try Self.parse(output)
+        #endif
         return output
     }
 
@@ -73,22 +68,6 @@ public struct SurveyDocument: Equatable, Sendable {
             throw DocumentError("not a survey document: it holds a value this app cannot represent")
         }
         return value
-    }
-
-    /// Our XML output contains raw CR bytes only inside strings and keys (UTF-8 never uses
-    /// 0x0D inside a multi-byte character), so a byte-wise replacement is safe.
-    private static func escapingCarriageReturns(_ data: Data) -> Data {
-        guard data.contains(0x0D) else { return data }
-        var result = Data()
-        result.reserveCapacity(data.count + 16)
-        for byte in data {
-            if byte == 0x0D {
-                result.append(contentsOf: Array("&#13;".utf8))
-            } else {
-                result.append(byte)
-            }
-        }
-        return result
     }
 
     static func oneLine(_ error: Error) -> String {

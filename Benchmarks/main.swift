@@ -1,0 +1,98 @@
+import Foundation
+import SurveyModel
+import SurveyUI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `make bench`: the costs a user feels, measured on generated data and printed as numbers.
+/// Nothing here asserts a time; the numbers go in closing notes and DECISIONS.md.
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// Median of `runs` timings of `body`, in seconds.
+func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    var times: [Double] = []
+    for _ in 0..<runs { times.append(try seconds(body)) }
+    return times.sorted()[times.count / 2]
+}
+
+func peakRSSMegabytes() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024   // kilobytes on Linux
+}
+
+func generatedDocument(records count: Int) -> SurveyDocument {
+    let firsts = ["José", "美咲", "Zoë", "Ana", "Omar", "Doris", "John", "Grace"]
+    let lasts = ["Núñez", "山田", "O'Brien", "Lima", "Haddad", "Jones", "Smith", "Hopper"]
+    return SurveyDocument(records: (0..<count).map { i in
+        var values: [String: PropertyValue] = [
+            "firstName": .string(firsts[i % firsts.count]),
+            "lastName": .string("\(lasts[i % lasts.count]) \(i)"),
+            "address": .string("\(i) Calle Mayor, Madrid 🏙️"),
+            "phone": .string("+34 600 \(100_000 + i)"),
+        ]
+        if i % 7 != 0 { values["age"] = .integer(i % 100) }
+        if i % 10 == 0 { values["notes"] = .string("kept by other tools") }
+        return Record(values)
+    })
+}
+
+func format(_ s: Double) -> String {
+    s >= 1 ? String(format: "%.2f s", s) : s >= 1e-3 ? String(format: "%.2f ms", s * 1e3) : String(format: "%.1f µs", s * 1e6)
+}
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let store = DocumentStore(folder: folder)
+
+print("survey benchmarks (\(ProcessInfo.processInfo.processorCount) cores)")
+for count in [100, 1_000, 10_000] {
+    let doc = generatedDocument(records: count)
+    let name = "Bench \(count)"
+    let save = try median(runs: 5) { try store.save(doc, as: name) }
+    let size = (try? FileManager.default.attributesOfItem(atPath: store.url(for: name).path)[.size] as? Int) ?? 0
+    let load = median(runs: 5) { _ = store.load(name) }
+    print(String(format: "%6d records  file %7.1f KB   save (atomic, fsync) %@   load %@",
+                 count, Double(size) / 1024, format(save), format(load)))
+}
+
+let big = "Bench 10000"
+for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 200, height: 60)] {
+    var program = Program(store: store, documentName: big, size: size)
+    let frame = median(runs: 50) { _ = program.screen }
+    let down = median(runs: 200) {
+        program.handle(.key(.down))
+        _ = program.screen
+    }
+    print("\(size) with 10000 records: render a frame \(format(frame)), ↓ in the list + frame \(format(down))")
+}
+
+var program = Program(store: store, documentName: big, size: Size(width: 120, height: 40))
+program.handle(.key(.enter))
+program.handle(.key(.enter))
+let keystroke = median(runs: 200) {
+    program.handle(.key(.character("x")))
+    _ = program.screen
+}
+program.handle(.key(.escape))
+program.handle(.key(.enter))
+var flip = false
+let commit = median(runs: 5) {
+    flip.toggle()
+    program.handle(.key(flip ? .character("y") : .backspace))
+    program.handle(.key(.tab))       // commit: saves all 10000 records
+    program.handle(.key(.backTab))   // back to editing the first field
+}
+precondition(program.state.status?.kind != .error, "the commits must succeed: \(program.state.status?.text ?? "")")
+let bigDoc = generatedDocument(records: 10_000)
+let encode = try median(runs: 3) { _ = try bigDoc.propertyListData() }
+print("encoding 10000 records as XML (no disk): \(format(encode))")
+print("typing a character + frame: \(format(keystroke)); committing a field of a 10000-record document (save included): \(format(commit))")
+print(String(format: "peak resident memory: %.1f MB", peakRSSMegabytes()))
