@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Adding records from outside the app (`survey add`, `survey import`): all of them or none,
 /// in one atomic write, so an interrupted import never leaves half its rows in a document.
@@ -27,23 +20,6 @@ extension DocumentStore {
             let document = SurveyDocument(records: records)
             try create(named: raw, containing: document)
             return records.count
-        }
-    }
-
-    /// `create(named:)` with content: the same name rules and refusals.
-    private func create(named raw: String, containing document: SurveyDocument) throws {
-        let name = try Self.validateName(raw).get()
-        try createFolder()
-        if let taken = Self.match(name, in: try documentNames()) {
-            throw Self.alreadyExists(taken)
-        }
-        let data = try document.propertyListData()
-        do {
-            try AtomicFile.create(data, at: url(for: name))
-        } catch let error as SystemError where error.code == EEXIST {
-            throw Self.alreadyExists(name)
-        } catch let error as SystemError {
-            throw DocumentError("Could not create \(name)\(DocumentName.fileSuffix): \(error.reason)")
         }
     }
 }

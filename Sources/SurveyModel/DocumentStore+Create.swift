@@ -15,12 +15,19 @@ extension DocumentStore {
     /// without ever replacing a file that appeared meanwhile. Returns the final name.
     @discardableResult
     public func create(named raw: String) throws -> String {
+        try create(named: raw, containing: SurveyDocument())
+    }
+
+    /// `create(named:)` with content (an import into a new document is written with its
+    /// records in place): the same name rules and refusals.
+    @discardableResult
+    func create(named raw: String, containing document: SurveyDocument) throws -> String {
         let name = try Self.validateName(raw).get()
         try createFolder()
         if let taken = Self.match(name, in: try documentNames()) {
             throw Self.alreadyExists(taken)
         }
-        let data = try SurveyDocument().propertyListData()
+        let data = try document.propertyListData()
         do {
             try AtomicFile.create(data, at: url(for: name))
         } catch let error as SystemError where error.code == EEXIST {
