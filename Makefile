@@ -73,7 +73,12 @@ run: build
 # SURVEY_BIN points the end-to-end tests at the binary just built, so they drive the real app.
 test: deps
 	swift build --build-tests
-	SURVEY_BIN="$$(swift build --show-bin-path)/survey" swift test --skip-build
+	@# XCTest only: no suite uses Swift Testing, whose "0 tests" line would close the log.
+	@# The last line is a plain "N passed, N failed" summary of XCTest's count.
+	SURVEY_BIN="$$(swift build --show-bin-path)/survey" swift test --skip-build --disable-swift-testing \
+	  2>&1 | tee .build/test.log
+	@awk '/^\t Executed [0-9]+ tests?, with [0-9]+ failures?/ { n = $$2; f = $$5 } \
+	  END { if (n == "") exit 1; printf "%d passed, %d failed\n", n - f, f }' .build/test.log
 
 # Timings and memory on generated documents (100 to 10,000 records), in a release build.
 bench: deps
