@@ -80,6 +80,8 @@ public enum Action: Equatable, Sendable {
     case documentRestored(String)
     case documentSavedAs(String)
     case documentVanished
+    /// Another program changed the file since we read it: here it is, re-read.
+    case documentChangedOnDisk(Result<SurveyDocument, DocumentError>)
     case documentOperationFailed(String)
 }
 

@@ -75,4 +75,37 @@ extension AppState {
         status = .init("Could not save \(documentName): \(message). Nothing was lost: your entry is still on the form.",
                        kind: .error)
     }
+
+    /// The file changed under us (another survey, `survey add`, a sync tool). Writing our
+    /// copy would drop that change, so nothing is written: the form gets back what the user
+    /// typed (as after a failed save), the records are re-read, and saving again applies the
+    /// entry on top of the new version.
+    mutating func reloadAfterOutsideChange(_ reloaded: Result<SurveyDocument, DocumentError>) {
+        if let saved = rollback {
+            rollback = nil
+            draft = saved.draft
+            shown = saved.shown
+            listCursor = saved.listCursor
+            editing = saved.editing
+            formItem = saved.formItem
+        }
+        switch reloaded {
+        case .success(let doc):
+            document = doc
+            if case .record(let i) = shown, !doc.records.indices.contains(i) {
+                shown = doc.records.isEmpty ? .draft : .record(doc.records.count - 1)
+                editing = nil
+            }
+            listCursor = min(listCursor, max(0, doc.records.count - 1))
+            ensureListCursorVisible()
+            status = .init("“\(documentName)” was changed by another program: survey re-read it instead of overwriting it. Your entry is still on the form: save it again.",
+                           kind: .error)
+        case .failure(let error):
+            document = nil
+            loadError = error.message
+            editing = nil
+            status = .init("“\(documentName)” was changed by another program and can no longer be read; it is left as it is.",
+                           kind: .error)
+        }
+    }
 }

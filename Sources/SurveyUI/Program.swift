@@ -9,6 +9,9 @@ public struct Program {
     public let store: DocumentStore
     public private(set) var memory: SessionMemory?
     public private(set) var isFinished = false
+    /// The current file as last read or written by us; a different one at save time means
+    /// another program changed it.
+    private var knownFingerprint: FileFingerprint?
 
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
                 memory: SessionMemory? = nil) {
@@ -24,6 +27,7 @@ public struct Program {
             state.showRecord(record)
         }
         self.state = state
+        self.knownFingerprint = store.fingerprint(of: documentName)
     }
 
     /// Handles one terminal event; returns false when it meant nothing in this state.
@@ -61,7 +65,14 @@ public struct Program {
             guard let document = state.document else { return [] }
             // Never recreate a file deleted or renamed behind our back.
             guard store.exists(name) else { return [.documentVanished] }
-            return [.documentSaved(replacedCharacters: try store.save(document, as: name))]
+            let current = store.fingerprint(of: name)
+            if current != knownFingerprint {
+                knownFingerprint = current
+                return [.documentChangedOnDisk(store.load(name))]
+            }
+            let replaced = try store.save(document, as: name)
+            knownFingerprint = store.fingerprint(of: name)
+            return [.documentSaved(replacedCharacters: replaced)]
         case .saveDraft:
             try store.saveDraft(state.draft, for: name)
             return []
@@ -72,12 +83,14 @@ public struct Program {
         case .listDocuments:
             return [.documentsListed(store.summaries())]
         case .openDocument(let target):
+            knownFingerprint = store.fingerprint(of: target)
             return [.documentOpened(name: target, loaded: store.load(target), draft: store.loadDraft(for: target),
                                     record: memory?.lastRecord(of: target, in: store.folder))]
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):
             let final = try store.rename(old, to: new)
+            if old == name { knownFingerprint = store.fingerprint(of: final) }
             memory = memory.map { SessionMemory(url: $0.url) }
             memory?.renamed(old, to: final, in: store.folder)
             try? memory?.save()
@@ -94,6 +107,7 @@ public struct Program {
         case .saveDocumentAs(let raw):
             let newName = try store.create(named: raw)
             try store.save(state.document ?? SurveyDocument(), as: newName)
+            knownFingerprint = store.fingerprint(of: newName)
             try? store.saveDraft(state.draft, for: newName)
             return [.documentSavedAs(newName)]
         case .rememberSession:

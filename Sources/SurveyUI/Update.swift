@@ -136,6 +136,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.documentWasSavedAs(name)
     case .documentVanished:
         return state.documentVanished()
+    case .documentChangedOnDisk(let reloaded):
+        state.reloadAfterOutsideChange(reloaded)
     case .documentOperationFailed(let message):
         state.status = .init(message, kind: .error)
         if case .confirmDelete = state.popover { state.popover = .documents }
@@ -149,7 +151,7 @@ extension Action {
         switch self {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
-             .documentSavedAs, .documentVanished, .documentOperationFailed:
+             .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed:
             return false
         default: return true
         }

@@ -140,4 +140,38 @@ final class ProgramTests: XCTestCase {
         press(&p, .enter)
         XCTAssertNil(p.state.status, "the notice is shown once")
     }
+
+    func testAChangeByAnotherProgramIsReReadNotOverwritten() throws {
+        var p = launch()
+        press(&p, .enter, .enter)
+        type(&p, "ny")
+        // Meanwhile `survey add` (or a second survey) appends a record to the same file.
+        var outside = try onDisk("Seed")
+        outside.records.append(record("Grace", "Hopper"))
+        try store.save(outside, as: "Seed")
+        press(&p, .enter)
+        XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle),
+                       ["Smith, John", "Jones, Doris", "Hopper, Grace"], "the outside change is kept")
+        XCTAssertEqual(p.state.recordCount, 3, "and shown")
+        XCTAssertEqual(p.state.editing?.text, "Johnny", "the entry is back on the form")
+        XCTAssertEqual(p.state.status?.kind, .error)
+        press(&p, .enter)
+        XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle),
+                       ["Smith, Johnny", "Jones, Doris", "Hopper, Grace"], "saved again on top of it")
+        XCTAssertNil(p.state.status)
+    }
+
+    func testAnAddAfterAnOutsideChangeIsNotLost() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Ada")
+        press(&p, .enter, .backTab)
+        try store.save(SurveyDocument(records: [record("Only", "Outside")]), as: "Seed")
+        press(&p, .enter)
+        XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle), ["Outside, Only"])
+        XCTAssertEqual(p.state.shown, .draft)
+        XCTAssertEqual(p.state.draft.listTitle, "Ada", "the New form still holds the entry")
+        press(&p, .enter)
+        XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle), ["Outside, Only", "Ada"])
+    }
 }

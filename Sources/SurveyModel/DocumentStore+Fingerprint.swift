@@ -1,0 +1,29 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a document file looked like when the app last read or wrote it. If it differs at
+/// the next save, another program (a second survey, `survey add`, a sync tool) changed the
+/// file, and writing the app's copy would throw that change away.
+public struct FileFingerprint: Equatable, Sendable {
+    public let inode: UInt64
+    public let size: Int64
+    public let modifiedSeconds: Int
+    public let modifiedNanoseconds: Int
+}
+
+extension DocumentStore {
+    /// nil when the file does not exist (or is not a regular file).
+    public func fingerprint(of name: String) -> FileFingerprint? {
+        var info = stat()
+        guard stat(url(for: name).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return FileFingerprint(inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                               modifiedSeconds: Int(info.st_mtim.tv_sec),
+                               modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+}
