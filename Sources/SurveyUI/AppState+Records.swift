@@ -29,7 +29,7 @@ extension AppState {
     mutating func addRecord() -> [Effect] {
         guard document != nil, var effects = commitEditing() else { return [] }
         let fromDraft = shown == .draft
-        let record = formRecord
+        let record = formRecord.withEmptyTextAnswers(in: questionnaire)
         if record.isBlank(in: questionnaire) {
             status = .init("Nothing to add: the form is empty", kind: .error)
             return effects

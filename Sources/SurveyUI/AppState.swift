@@ -97,8 +97,10 @@ public struct AppState: Equatable, Sendable {
         self.popover = nil
         self.status = nil
         self.rollback = nil
+        // The list takes the focus in the split layout, unless it is empty: then there is
+        // nothing to browse and the first key should start the first survey.
         self.focus = .form
-        self.focus = layout.isSplit ? .list : .form
+        self.focus = layout.isSplit && count > 0 ? .list : .form
     }
 
     // MARK: Derived facts

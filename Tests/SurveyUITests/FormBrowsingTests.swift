@@ -94,7 +94,7 @@ final class FormBrowsingTests: XCTestCase {
 
     func testSwipeOnEmptyDocumentExplains() {
         var s = makeState([])
-        s.press(.enter, .right)
+        s.press(.right)
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.statusText, "No surveys yet: fill in the form and press Add")
     }

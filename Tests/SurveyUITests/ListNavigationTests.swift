@@ -20,9 +20,12 @@ final class ListNavigationTests: XCTestCase {
     }
 
     func testEmptyDocumentShowsTheNewForm() {
-        let s = makeState([])
+        var s = makeState([])
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.positionTitle, "New")
+        XCTAssertEqual(s.focus, .form, "an empty list has nothing to browse")
+        s.type("A")
+        XCTAssertEqual(s.editing?.text, "A", "the first key starts the first survey")
     }
 
     func testArrowsMoveHighlightAndFormFollows() {

@@ -41,6 +41,9 @@ final class RecordTests: XCTestCase {
         XCTAssertEqual(s.shown, .record(2))
         XCTAssertEqual(s.listCursor, 2)
         XCTAssertEqual(s.records[2].listTitle, "Lovelace, Ada")
+        XCTAssertEqual(s.records[2].values["address"], .string(""), "every text answer is written, as the original app did")
+        XCTAssertEqual(s.records[2].values["phone"], .string(""))
+        XCTAssertNil(s.records[2].values["age"], "no age: the key is left out")
         XCTAssertTrue(s.draft.isBlank(in: .standard))
         XCTAssertEqual(s.statusText, "Added survey 3: Lovelace, Ada")
     }

@@ -1,0 +1,14 @@
+/// The original app wrote every text answer, empty or not (`<string></string>`); only age
+/// is left out when there is none. New records follow that shape so other tools reading
+/// the file find every key they expect.
+extension Record {
+    public func withEmptyTextAnswers(in questionnaire: Questionnaire) -> Record {
+        var copy = self
+        for field in questionnaire.fields {
+            if case .text = field.kind, copy.values[field.key] == nil {
+                copy.values[field.key] = .string("")
+            }
+        }
+        return copy
+    }
+}
