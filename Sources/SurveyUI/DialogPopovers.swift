@@ -25,12 +25,7 @@ struct SaveAsPopover {
         let fieldWidth = max(0, inner.width - 2)
         let wrappedCount = lines.prefix(2).reduce(0) { $0 + TextWrap.lines($1, width: inner.width - 2).count }
         let field = Rect(x: inner.x + 1, y: inner.y + wrappedCount + 1, width: fieldWidth, height: 1).intersection(inner)
-        guard !field.isEmpty else { return }
-        grid.fill(field, style: Style(.underline))
-        let window = FormPane.visibleWindow(buffer.characters, caret: buffer.caret, width: field.width)
-        grid.put(String(buffer.characters[window.start..<window.end]), x: field.x, y: field.y,
-                 style: Style(.underline), clip: field, truncate: false)
-        grid.cursor = Point(x: field.x + window.caretColumn, y: field.y)
+        TextFieldView(buffer: buffer).draw(into: &grid, in: field)
     }
 }
 

@@ -39,7 +39,7 @@ struct DocumentManagerView {
             }
             let nameRect = Rect(x: rows.x + 2, y: y, width: columns.name, height: 1)
             if highlighted, let buffer = state.manager.renaming {
-                drawField(buffer, in: nameRect, into: &grid)
+                TextFieldView(buffer: buffer).draw(into: &grid, in: nameRect)
             } else {
                 grid.put(doc.name, x: nameRect.x, y: y, style: style, clip: nameRect)
             }
@@ -51,14 +51,6 @@ struct DocumentManagerView {
                          style: style, clip: rows)
             }
         }
-    }
-
-    private func drawField(_ buffer: EditBuffer, in rect: Rect, into grid: inout CellGrid) {
-        grid.fill(rect, style: Style(.underline))
-        let window = FormPane.visibleWindow(buffer.characters, caret: buffer.caret, width: rect.width)
-        grid.put(String(buffer.characters[window.start..<window.end]), x: rect.x, y: rect.y,
-                 style: Style(.underline), clip: rect, truncate: false)
-        grid.cursor = Point(x: rect.x + window.caretColumn, y: rect.y)
     }
 
     /// Column widths: the name takes what the count and date leave; the date goes first

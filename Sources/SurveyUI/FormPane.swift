@@ -35,11 +35,7 @@ struct FormPane: View {
     private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, into grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         if let edit = state.editing, edit.fieldIndex == index {
-            grid.fill(rect, style: Style(.underline))
-            let window = Self.visibleWindow(edit.characters, caret: edit.caret, width: rect.width)
-            grid.put(String(edit.characters[window.start..<window.end]), x: rect.x, y: rect.y,
-                     style: Style(.underline), clip: rect, truncate: false)
-            grid.cursor = Point(x: rect.x + window.caretColumn, y: rect.y)
+            TextFieldView(buffer: edit).draw(into: &grid, in: rect)
             return
         }
         let style = highlighted ? Style(.reverse) : Style(.underline)
@@ -49,24 +45,6 @@ struct FormPane: View {
 
     private func drawButton(_ label: String, _ rect: Rect, highlighted: Bool, into grid: inout CellGrid) {
         grid.put(label, x: rect.x, y: rect.y, style: highlighted ? Style([.reverse, .bold]) : .bold, clip: rect)
-    }
-
-    /// The part of a long value that fits, scrolled so the caret stays visible (at most
-    /// `width - 1` cells before it, leaving room for the caret itself).
-    static func visibleWindow(_ chars: [Character], caret: Int, width: Int) -> (start: Int, end: Int, caretColumn: Int) {
-        var start = 0
-        var before = chars[0..<caret].reduce(0) { $0 + TextWidth.width(of: $1) }
-        while before > width - 1 && start < caret {
-            before -= TextWidth.width(of: chars[start])
-            start += 1
-        }
-        var end = start
-        var used = 0
-        while end < chars.count, used + TextWidth.width(of: chars[end]) <= width {
-            used += TextWidth.width(of: chars[end])
-            end += 1
-        }
-        return (start, end, before)
     }
 }
 

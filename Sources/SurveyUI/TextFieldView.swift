@@ -1,0 +1,33 @@
+/// A one-line text field being typed into: underlined, scrolled so the caret stays in view,
+/// with the terminal's caret placed in it. The form's fields, the rename field and the
+/// save-as name all draw through this, so they scroll and show the caret alike.
+struct TextFieldView: View {
+    let buffer: EditBuffer
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        guard !rect.isEmpty else { return }
+        grid.fill(rect, style: Style(.underline))
+        let window = Self.visibleWindow(buffer.characters, caret: buffer.caret, width: rect.width)
+        grid.put(String(buffer.characters[window.start..<window.end]), x: rect.x, y: rect.y,
+                 style: Style(.underline), clip: rect, truncate: false)
+        grid.cursor = Point(x: rect.x + window.caretColumn, y: rect.y)
+    }
+
+    /// The part of a long value that fits, scrolled so the caret stays visible (at most
+    /// `width - 1` cells before it, leaving room for the caret itself).
+    static func visibleWindow(_ chars: [Character], caret: Int, width: Int) -> (start: Int, end: Int, caretColumn: Int) {
+        var start = 0
+        var before = chars[0..<caret].reduce(0) { $0 + TextWidth.width(of: $1) }
+        while before > width - 1 && start < caret {
+            before -= TextWidth.width(of: chars[start])
+            start += 1
+        }
+        var end = start
+        var used = 0
+        while end < chars.count, used + TextWidth.width(of: chars[end]) <= width {
+            used += TextWidth.width(of: chars[end])
+            end += 1
+        }
+        return (start, end, before)
+    }
+}
