@@ -10,6 +10,8 @@ extension DocumentStore {
     /// a file, and refusing a name another document took meanwhile.
     @discardableResult
     public func append(_ records: [Record], to target: DocumentTarget) throws -> Int {
+        // Shaped as the form's Add shapes them: every text answer present.
+        let records = records.map { $0.withEmptyTextAnswers(in: .standard) }
         switch target {
         case .existing(let name):
             var document = try load(name).get()

@@ -79,9 +79,10 @@ public enum Action: Equatable, Sendable {
     case documentDeleted(name: String, records: Int?)
     case documentRestored(String)
     case documentSavedAs(String)
-    case documentVanished
+    /// The current file is gone (nil) or can no longer be read (the reason).
+    case documentVanished(unreadable: String?)
     /// Another program changed the file since we read it: here it is, re-read.
-    case documentChangedOnDisk(Result<SurveyDocument, DocumentError>)
+    case documentChangedOnDisk(SurveyDocument)
     case documentOperationFailed(String)
 }
 

@@ -46,13 +46,14 @@ extension AppState {
 
     /// Enter in the manager: switch (remembering where we were in this one).
     mutating func openHighlightedDocument() -> [Effect] {
-        guard let target = highlightedDocument?.name else { return [] }
+        guard let target = highlightedDocument?.name, confirmLeavingUnsavedDocument() else { return [] }
         popover = nil
-        if target == documentName && !documentMissing { return [] }
+        if target == documentName && !documentMissing && loadError == nil { return [] }
         return [.rememberSession, .openDocument(target)]
     }
 
     mutating func newDocument() -> [Effect] {
+        guard confirmLeavingUnsavedDocument() else { return [] }
         popover = nil
         return [.rememberSession, .createDocument]
     }
@@ -90,7 +91,7 @@ extension AppState {
         }
         ensureManagerCursorVisible()
         if !documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
-            return documentVanished()
+            return documentVanished(unreadable: nil)
         }
         return []
     }
@@ -111,6 +112,7 @@ extension AppState {
         }
         draft = newDraft
         documentMissing = false
+        leaveConfirmed = false
         editing = nil
         rollback = nil
         listScroll = 0
@@ -137,7 +139,7 @@ extension AppState {
     mutating func documentWasDeleted(_ name: String, records: Int?) -> [Effect] {
         let names = documents.map(\.name)
         let count = records.map { $0 == 1 ? "1 record" : "\($0) records" } ?? "unreadable"
-        status = .init("Moved “\(name)” (\(count)) to the trash. Press u in the documents list to bring it back.")
+        status = .init("Moved “\(name)” (\(count)) to the trash; u brings it back")
         let neighbour = DocumentStore.neighbour(of: name, in: names)
         if manager.highlighted == name { manager.highlighted = neighbour }
         guard name == documentName else { return [.listDocuments] }
@@ -151,15 +153,29 @@ extension AppState {
         return [.listDocuments]
     }
 
-    /// The current file is gone from disk (deleted or renamed outside the app). It is not
-    /// recreated; the records stay in memory and the user is offered a name to save them under.
-    mutating func documentVanished() -> [Effect] {
+    /// The current file is gone from disk (deleted or renamed outside the app), or another
+    /// program left it unreadable. It is not recreated or overwritten: the change that was
+    /// being saved goes back on the form (as after a failed save), the records stay in
+    /// memory, and the user is offered a name to save them under.
+    mutating func documentVanished(unreadable reason: String?) -> [Effect] {
+        if rollback != nil { restoreRollback() }
         documentMissing = true
-        rollback = nil
         popover = .saveAs(EditBuffer(fieldIndex: 0, text: documentName))
-        status = .init("“\(documentName)” was deleted or renamed outside survey. Save its \(recordCount) records under a name, or Esc to keep them in memory.",
+        status = .init(reason == nil
+                       ? "“\(documentName)” is gone from the folder: save its records under a name"
+                       : "“\(documentName)” was made unreadable by another program: save its records under a name",
                        kind: .error)
         return []
+    }
+
+    /// Leaving a document that exists only in memory (switching, a new document, quitting)
+    /// asks first: the first try shows the save-as box, doing it again leaves.
+    mutating func confirmLeavingUnsavedDocument() -> Bool {
+        guard documentMissing, !leaveConfirmed else { return true }
+        leaveConfirmed = true
+        popover = .saveAs(EditBuffer(fieldIndex: 0, text: documentName))
+        status = .init("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved", kind: .error)
+        return false
     }
 
     mutating func saveUnderName() -> [Effect] {
@@ -170,8 +186,9 @@ extension AppState {
     mutating func documentWasSavedAs(_ name: String) -> [Effect] {
         documentName = name
         documentMissing = false
+        leaveConfirmed = false
         popover = nil
-        status = .init("Saved \(recordCount) records as “\(name)”")
+        status = .init("Saved \(DocumentInfoView.count(recordCount, "record")) as “\(name)”")
         return [.rememberSession, .listDocuments]
     }
 

@@ -55,5 +55,6 @@ extension AppState {
             break
         }
         ensureListCursorVisible()
+        ensureManagerCursorVisible()
     }
 }

@@ -60,10 +60,19 @@ extension AppState {
     /// Puts back the document and form as they were before the change, with the typed text,
     /// so a failed save loses nothing the user entered.
     mutating func restoreAfterFailedSave(_ message: String) {
-        guard let saved = rollback else {
+        guard rollback != nil else {
             status = .init("Could not save \(documentName): \(message)", kind: .error)
             return
         }
+        restoreRollback()
+        status = .init("Could not save \(documentName): \(message). Nothing was lost: your entry is still on the form.",
+                       kind: .error)
+    }
+
+    /// Undoes the change being saved: the records, the New form, the selection and the
+    /// field with what was typed, as they were just before it.
+    mutating func restoreRollback() {
+        guard let saved = rollback else { return }
         rollback = nil
         document = saved.document
         draft = saved.draft
@@ -72,39 +81,41 @@ extension AppState {
         editing = saved.editing
         formItem = saved.formItem
         ensureListCursorVisible()
-        status = .init("Could not save \(documentName): \(message). Nothing was lost: your entry is still on the form.",
-                       kind: .error)
     }
 
     /// The file changed under us (another survey, `survey add`, a sync tool). Writing our
-    /// copy would drop that change, so nothing is written: the form gets back what the user
-    /// typed (as after a failed save), the records are re-read, and saving again applies the
-    /// entry on top of the new version.
-    mutating func reloadAfterOutsideChange(_ reloaded: Result<SurveyDocument, DocumentError>) {
-        if let saved = rollback {
-            rollback = nil
-            draft = saved.draft
-            shown = saved.shown
-            listCursor = saved.listCursor
-            editing = saved.editing
-            formItem = saved.formItem
-        }
-        switch reloaded {
-        case .success(let doc):
-            document = doc
-            if case .record(let i) = shown, !doc.records.indices.contains(i) {
-                shown = doc.records.isEmpty ? .draft : .record(doc.records.count - 1)
+    /// copy would drop that change, so nothing is written: the records are re-read and the
+    /// entry goes back on the form, on the same record found by its content (another
+    /// program may have added or removed records before it), so saving again applies it on
+    /// top of the new version. If that record is gone or was changed too, the typed text is
+    /// quoted in the message rather than applied to some other record.
+    mutating func reloadAfterOutsideChange(_ reloaded: SurveyDocument) {
+        let before = rollback
+        let original: Record? = if let before, case .record(let i) = before.shown,
+                                    before.document.records.indices.contains(i) { before.document.records[i] } else { nil }
+        restoreRollback()
+        document = reloaded
+        var lostText: String?
+        if case .record(let i) = shown {
+            let match = reloaded.records.indices.contains(i) && reloaded.records[i] == original ? i
+                : original.flatMap { o in reloaded.records.firstIndex(of: o) }
+            if let match {
+                shown = .record(match)
+                listCursor = match
+            } else {
+                lostText = editing?.text
                 editing = nil
+                shown = reloaded.records.isEmpty ? .draft : .record(min(i, reloaded.records.count - 1))
+                listCursor = min(i, max(0, reloaded.records.count - 1))
             }
-            listCursor = min(listCursor, max(0, doc.records.count - 1))
-            ensureListCursorVisible()
-            status = .init("“\(documentName)” was changed by another program: survey re-read it instead of overwriting it. Your entry is still on the form: save it again.",
+        }
+        listCursor = min(listCursor, max(0, reloaded.records.count - 1))
+        ensureListCursorVisible()
+        if let lostText {
+            status = .init("“\(documentName)” was changed elsewhere and that record is gone or changed: “\(lostText)” was not saved",
                            kind: .error)
-        case .failure(let error):
-            document = nil
-            loadError = error.message
-            editing = nil
-            status = .init("“\(documentName)” was changed by another program and can no longer be read; it is left as it is.",
+        } else {
+            status = .init("“\(documentName)” was changed elsewhere: re-read it. Your entry is back on the form: save it again",
                            kind: .error)
         }
     }

@@ -65,6 +65,8 @@ public struct AppState: Equatable, Sendable {
     /// Set when the current file was deleted or renamed outside the app: never recreated
     /// behind the user's back.
     public var documentMissing = false
+    /// The user was warned that leaving loses the in-memory records, and may now leave.
+    public var leaveConfirmed = false
     /// Time zone for dates shown on screen (tests pin it).
     public var timeZone: TimeZone = .current
     var rollback: Rollback?

@@ -20,7 +20,7 @@ struct SaveAsPopover {
 
     func draw(into grid: inout CellGrid, layout: Layout) {
         let lines = ["“\(name)” was deleted or renamed outside survey.",
-                     "Save its \(records) records as:", "", "", "Enter saves; Esc keeps them in memory for now."]
+                     "Save its \(DocumentInfoView.count(records, "record")) as:", "", "", "Enter saves; Esc keeps them in memory for now."]
         let inner = drawDialog(title: "Document missing", lines: lines, into: &grid, layout: layout)
         let fieldWidth = max(0, inner.width - 2)
         let wrappedCount = lines.prefix(2).reduce(0) { $0 + TextWrap.lines($1, width: inner.width - 2).count }

@@ -64,7 +64,7 @@ struct UnreadableDocumentView: View {
             y += 1
         }
         y += 1
-        for line in TextWrap.lines("The file is left as it is. Press Ctrl-Q to quit.", width: inner.width) where y < inner.maxY {
+        for line in TextWrap.lines("The file is left as it is. F3 opens another document; Ctrl-Q quits.", width: inner.width) where y < inner.maxY {
             grid.put(line, x: inner.x, y: y, style: .muted, clip: inner)
             y += 1
         }

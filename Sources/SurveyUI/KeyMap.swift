@@ -118,7 +118,12 @@ public enum KeyMap {
     /// What a terminal event does in the current state.
     public static func action(for event: InputEvent, in state: AppState) -> Action? {
         switch event {
-        case .key(let key): return action(for: key, in: state.inputMode)
+        case .key(let key):
+            // Nothing is visible in a too-small terminal: typing blind must not change data.
+            if state.layout.kind == .tooSmall {
+                return key == .control("q") || key == .control("c") ? .quit : nil
+            }
+            return action(for: key, in: state.inputMode)
         case .click(let p): return .click(p)
         case .resize(let size): return .resized(size)
         }

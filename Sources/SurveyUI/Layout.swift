@@ -7,6 +7,8 @@ public struct Layout: Equatable, Sendable {
     /// The least that still shows the title, five fields, the buttons, status and key bar.
     public static let minimumSize = Size(width: 24, height: 9)
     public static let listWidthRange = 24...40
+    /// The narrowest form the split layout will leave beside the list.
+    public static let minimumFormWidth = 40
 
     public let size: Size
     public let kind: Kind
@@ -36,9 +38,10 @@ public struct Layout: Equatable, Sendable {
         statusLine = Rect(x: 0, y: h - 2, width: w, height: 1)
         keyBar = Rect(x: 0, y: h - 1, width: w, height: 1)
         let body = Rect(x: 0, y: 1, width: w, height: h - 3)
-        if w >= splitWidth {
+        let listWidth = min(max(w * 3 / 10, Self.listWidthRange.lowerBound), Self.listWidthRange.upperBound)
+        // A small --split-width never squeezes the form below what it needs.
+        if w >= splitWidth && w - listWidth >= Self.minimumFormWidth {
             kind = .split
-            let listWidth = min(max(w * 3 / 10, Self.listWidthRange.lowerBound), Self.listWidthRange.upperBound)
             listPane = Rect(x: 0, y: body.y, width: listWidth, height: body.height)
             form = Rect(x: listWidth, y: body.y, width: w - listWidth, height: body.height)
             surveysButton = nil

@@ -64,11 +64,16 @@ public struct Program {
         case .saveDocument:
             guard let document = state.document else { return [] }
             // Never recreate a file deleted or renamed behind our back.
-            guard store.exists(name) else { return [.documentVanished] }
+            guard store.exists(name), !state.documentMissing else { return [.documentVanished(unreadable: nil)] }
             let current = store.fingerprint(of: name)
             if current != knownFingerprint {
-                knownFingerprint = current
-                return [.documentChangedOnDisk(store.load(name))]
+                switch store.load(name) {
+                case .success(let reloaded):
+                    knownFingerprint = current
+                    return [.documentChangedOnDisk(reloaded)]
+                case .failure(let error):
+                    return [.documentVanished(unreadable: error.message)]
+                }
             }
             let replaced = try store.save(document, as: name)
             knownFingerprint = store.fingerprint(of: name)
@@ -121,7 +126,7 @@ public struct Program {
         guard let url = memory?.url else { return }
         // Read it afresh: `survey docs rename/rm` may have changed it since launch.
         memory = SessionMemory(url: url)
-        let record: Int? = if case .record(let i) = state.shown { i } else { nil }
+        let record: Int? = if case .record(let i) = state.shown { i } else { state.recordCount > 0 ? state.listCursor : nil }
         memory?.remember(document: state.documentName, record: record, in: store.folder)
         try? memory?.save()
     }

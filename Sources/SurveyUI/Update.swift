@@ -73,6 +73,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.addRecord()
     case .quit:
         // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped.
+        // Only records that exist nowhere but in memory make it ask once first.
+        guard state.confirmLeavingUnsavedDocument() else { return [] }
         return (state.commitEditing() ?? []) + [.quit]
 
     case .showDocuments:
@@ -119,7 +121,10 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .documentSaveFailed(let message):
         state.restoreAfterFailedSave(message)
     case .draftSaveFailed(let message):
-        state.status = .init("Could not save the New form: \(message). It is kept in memory.", kind: .error)
+        // After a failed Add the draft fails the same way: keep that, more useful, message.
+        if state.status?.kind != .error {
+            state.status = .init("Could not save the New form: \(message). It is kept in memory.", kind: .error)
+        }
     case .documentsListed(let list):
         return state.documentsWereListed(list)
     case .documentOpened(let name, let loaded, let draft, let record):
@@ -134,8 +139,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.documentWasRestored(name)
     case .documentSavedAs(let name):
         return state.documentWasSavedAs(name)
-    case .documentVanished:
-        return state.documentVanished()
+    case .documentVanished(let reason):
+        return state.documentVanished(unreadable: reason)
     case .documentChangedOnDisk(let reloaded):
         state.reloadAfterOutsideChange(reloaded)
     case .documentOperationFailed(let message):

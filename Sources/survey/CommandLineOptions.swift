@@ -61,7 +61,8 @@ struct CommandLineOptions: Equatable {
                            JSON that export writes
       add                  append one survey; every answer is checked as the form checks it
                            (age a whole number from 0 to 150 or empty, text within its length,
-                           no control characters) and all refusals are printed, nothing saved
+                           no control characters but tab and line breaks, which the form
+                           cannot type but XML keeps) and all refusals are printed, nothing saved
       export               the records to stdout, or atomically to --output FILE (an existing
                            FILE is replaced only with --force). The format is --format, else
                            the extension of FILE, else csv

@@ -121,8 +121,7 @@ final class DocumentProgramTests: XCTestCase {
         press(&p, .character("d"), .character("y"))
         XCTAssertFalse(store.exists("Alpha"))
         XCTAssertEqual(p.state.documentName, "Beta", "the next one")
-        XCTAssertEqual(p.state.status?.text,
-                       "Moved “Alpha” (2 records) to the trash. Press u in the documents list to bring it back.")
+        XCTAssertEqual(p.state.status?.text, "Moved “Alpha” (2 records) to the trash; u brings it back")
         XCTAssertEqual(p.state.documents.map(\.name), ["Beta"])
         let trash = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".trash").path)) ?? []
         XCTAssertTrue(trash.contains { $0.hasPrefix("Alpha (deleted ") && $0.hasSuffix(").plist") }, "\(trash)")
@@ -148,12 +147,32 @@ final class DocumentProgramTests: XCTestCase {
         press(&p, .enter)
         XCTAssertFalse(store.exists("Alpha"), "not recreated behind the user's back")
         guard case .saveAs = p.state.popover else { return XCTFail("offers to save under a name") }
-        XCTAssertEqual(p.state.records[0].listTitle, "Smith, John!", "the change is still in memory")
+        XCTAssertEqual(p.state.recordCount, 2, "the records are kept in memory")
+        XCTAssertEqual(p.state.editing?.text, "John!", "the entry is back on the form, as after a failed save")
+        // Leaving asks first: the first Ctrl-Q only warns.
+        XCTAssertFalse(p.isFinished)
         press(&p, .backspace, .backspace, .backspace, .backspace, .backspace)
         for c in "Rescued" { p.handle(.key(.character(c))) }
         press(&p, .enter)
         XCTAssertEqual(p.state.documentName, "Rescued")
-        XCTAssertEqual(try store.load("Rescued").get().records[0].listTitle, "Smith, John!")
+        XCTAssertEqual(try store.load("Rescued").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris"])
+        press(&p, .enter)
+        XCTAssertEqual(try store.load("Rescued").get().records[0].listTitle, "Smith, John!", "saving again lands in the new file")
+    }
+
+    func testLeavingADocumentThatIsOnlyInMemoryAsksFirst() throws {
+        var p = launch()
+        try FileManager.default.removeItem(at: store.url(for: "Alpha"))
+        press(&p, .enter, .enter)
+        p.handle(.key(.character("!")))
+        press(&p, .enter, .escape)
+        XCTAssertNil(p.state.popover)
+        press(&p, .control("q"))
+        XCTAssertFalse(p.isFinished, "the first Ctrl-Q warns")
+        guard case .saveAs = p.state.popover else { return XCTFail("and offers the name again") }
+        XCTAssertEqual(p.state.status?.text, "“Alpha” is only in memory: save it, or do that again to leave it unsaved")
+        press(&p, .control("q"))
+        XCTAssertTrue(p.isFinished, "the second one quits")
     }
 
     func testManagerSeesDocumentsAddedOutside() throws {

@@ -64,4 +64,14 @@ final class DocumentScreenTests: XCTestCase {
             XCTAssertEqual(grid[box.x, box.y].text, "┌", "\(w)x\(h)")
         }
     }
+
+    func testManagerKeepsItsHighlightInViewAcrossAResize() {
+        var s = state(width: 120, height: 40)
+        s.documents += (1...50).map { DocumentSummary(name: "Zed \($0)", recordCount: 0, problem: nil, modified: day, byteSize: 10) }
+        s.press(.end)
+        s.send(.resized(Size(width: 24, height: 9)))
+        let rows = s.layout.documentManagerRows(rowCount: s.documents.count)
+        XCTAssertTrue((s.manager.scroll..<s.manager.scroll + rows.height).contains(s.managerCursor))
+        XCTAssertTrue(Screen.render(s).lines.joined().contains("Zed 50"))
+    }
 }

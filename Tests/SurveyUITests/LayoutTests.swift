@@ -6,7 +6,10 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(Layout(size: Size(width: 80, height: 24)).kind, .split)
         XCTAssertEqual(Layout(size: Size(width: 79, height: 24)).kind, .collapsed)
         XCTAssertEqual(Layout(size: Size(width: 100, height: 24), splitWidth: 101).kind, .collapsed)
-        XCTAssertEqual(Layout(size: Size(width: 60, height: 24), splitWidth: 60).kind, .split)
+        XCTAssertEqual(Layout(size: Size(width: 70, height: 24), splitWidth: 60).kind, .split)
+        XCTAssertEqual(Layout(size: Size(width: 60, height: 24), splitWidth: 60).kind, .collapsed,
+                       "a small --split-width never squeezes the form below 40 columns")
+        XCTAssertEqual(Layout(size: Size(width: 30, height: 12), splitWidth: 10).kind, .collapsed)
     }
 
     func testListPaneIsAboutThirtyPercentClamped() {

@@ -174,4 +174,62 @@ final class ProgramTests: XCTestCase {
         press(&p, .enter)
         XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle), ["Outside, Only", "Ada"])
     }
+
+    func testAnEditFollowsItsRecordWhenAnotherProgramRemovesOneBeforeIt() throws {
+        var p = launch()
+        press(&p, .down, .enter, .down, .down, .down, .enter)      // Doris's phone
+        type(&p, "9")
+        try store.save(SurveyDocument(records: [try onDisk("Seed").records[1]]), as: "Seed")  // John removed
+        press(&p, .enter)
+        XCTAssertEqual(p.state.shown, .record(0), "Doris is now the first record")
+        XCTAssertEqual(p.state.editing?.text, "555-12349")
+        press(&p, .enter)
+        XCTAssertEqual(try onDisk("Seed").records.map { $0.values["phone"] }, [.string("555-12349")])
+    }
+
+    func testAnEditOfARecordRemovedElsewhereIsNotAppliedToAnother() throws {
+        var p = launch()
+        press(&p, .enter, .down, .down, .down, .enter)             // John's phone
+        type(&p, "EXTRA")
+        try store.save(SurveyDocument(records: [try onDisk("Seed").records[1]]), as: "Seed")  // John removed
+        press(&p, .enter)
+        XCTAssertNil(p.state.editing)
+        XCTAssertEqual(p.state.status?.text,
+                       "“Seed” was changed elsewhere and that record is gone or changed: “555-1234EXTRA” was not saved")
+        press(&p, .enter, .enter)
+        XCTAssertEqual(try onDisk("Seed").records.map { $0.values["phone"] }, [.string("555-1234")], "Doris untouched")
+    }
+
+    func testAddIntoADocumentRemovedElsewhereKeepsTheNewFormOnDisk() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Ann")
+        press(&p, .enter, .backTab)
+        try FileManager.default.moveItem(at: store.url(for: "Seed"), to: folder.appendingPathComponent("Moved.plist"))
+        press(&p, .enter)
+        XCTAssertEqual(store.loadDraft(for: "Seed").listTitle, "Ann", "the New form is still on disk")
+        XCTAssertEqual(p.state.recordCount, 2, "the add did not happen")
+        guard case .saveAs = p.state.popover else { return XCTFail("offers a name") }
+    }
+
+    func testTypingInATooSmallTerminalChangesNothing() {
+        var p = launch()
+        press(&p, .enter, .enter)
+        p.send(.resized(Size(width: 10, height: 3)))
+        type(&p, "blind")
+        press(&p, .enter)
+        p.send(.resized(Size(width: 120, height: 40)))
+        XCTAssertEqual(p.state.editing?.text, "John")
+    }
+
+    func testAFailedAddIsWhatTheStatusSaysEvenWhenTheDraftFailsToo() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Ada")
+        press(&p, .enter, .backTab)
+        try chattr("+i", folder)
+        defer { try? chattr("-i", folder) }
+        press(&p, .enter)
+        XCTAssertTrue(p.state.status?.text.hasPrefix("Could not save Seed") ?? false, p.state.status?.text ?? "")
+    }
 }
