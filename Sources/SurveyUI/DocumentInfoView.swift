@@ -14,8 +14,9 @@ struct DocumentInfoView: View {
         let valueWidth = inner.width - 13
         for (label, value) in facts where y < inner.maxY {
             grid.put(label, x: inner.x, y: y, style: .bold, clip: inner)
-            // Long values (a deep path) wrap rather than lose their end, the file name.
-            for line in TextWrap.hardLines(value, width: valueWidth) where y < inner.maxY {
+            // Long values wrap at spaces, and a deep path anywhere, rather than lose their end.
+            let lines = TextWrap.lines(value, width: valueWidth).flatMap { TextWrap.hardLines($0, width: valueWidth) }
+            for line in lines where y < inner.maxY {
                 grid.put(line, x: inner.x + 13, y: y, clip: inner)
                 y += 1
             }
