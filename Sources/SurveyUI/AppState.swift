@@ -67,6 +67,8 @@ public struct AppState: Equatable, Sendable {
     public var documentMissing = false
     /// The user was warned that leaving loses the in-memory records, and may now leave.
     public var leaveConfirmed = false
+    /// F1 was pressed in the documents list: help describes it, and Esc returns to it.
+    public var helpReturnsToDocuments = false
     /// Time zone for dates shown on screen (tests pin it).
     public var timeZone: TimeZone = .current
     var rollback: Rollback?

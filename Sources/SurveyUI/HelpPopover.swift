@@ -9,7 +9,7 @@ struct HelpPopover {
 
     init(state: AppState) {
         var below = state
-        below.popover = nil
+        below.popover = state.helpReturnsToDocuments ? .documents : nil
         mode = below.inputMode
         switch (mode, state.formItem) {
         case (.formBrowsing, .field(let i)), (.formEditing, .field(let i)):
@@ -22,6 +22,9 @@ struct HelpPopover {
         case (.formBrowsing, .add):
             title = "Add"
             info = "Adds what the form shows as a new survey at the end of the list."
+        case (.documents, _):
+            title = "Documents"
+            info = "Every survey document in the folder, the current one marked •. Deleted ones go to .trash/ in the folder; u brings the last one back."
         case (.unreadable, _):
             title = "Help"
             info = "This document cannot be read, so it is shown but never written."

@@ -61,10 +61,13 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.showList()
     case .showHelp:
         guard let effects = state.commitEditing() else { return [] }
+        // Help over the documents list explains that list, and closing it goes back there.
+        state.helpReturnsToDocuments = state.popover == .documents && state.manager.renaming == nil
         state.popover = .help
         return effects
     case .closePopover:
-        state.popover = nil
+        state.popover = state.popover == .help && state.helpReturnsToDocuments ? .documents : nil
+        state.helpReturnsToDocuments = false
     case .newRecord:
         return state.startNewRecord()
     case .clearForm:

@@ -112,4 +112,19 @@ final class ListNavigationTests: XCTestCase {
         s.press(.escape)
         XCTAssertNil(s.popover)
     }
+
+    func testHelpOverTheDocumentsListExplainsItAndGoesBackToIt() {
+        var s = makeState()
+        s.popover = .documents
+        s.press(.function(1))
+        XCTAssertEqual(s.popover, .help)
+        let text = Screen.render(s).lines.joined(separator: "\n")
+        XCTAssertTrue(text.contains("Rename the highlighted document"), text)
+        s.press(.escape)
+        XCTAssertEqual(s.popover, .documents)
+        s.press(.escape)
+        XCTAssertNil(s.popover)
+        s.press(.function(1), .escape)
+        XCTAssertNil(s.popover, "help from the form goes back to the form")
+    }
 }
