@@ -95,4 +95,9 @@ let bigDoc = generatedDocument(records: 10_000)
 let encode = try median(runs: 3) { _ = try bigDoc.propertyListData() }
 print("encoding 10000 records as XML (no disk): \(format(encode))")
 print("typing a character + frame: \(format(keystroke)); committing a field of a 10000-record document (save included): \(format(commit))")
+for i in 1...4 { try store.save(bigDoc, as: "Big \(i)") }
+var manager = Program(store: store, documentName: big, size: Size(width: 120, height: 40))
+let open = seconds { manager.handle(.key(.function(3))) }
+let tick = median(runs: 20) { manager.send(.refreshTick) }
+print("documents list over \(manager.state.documents.count) documents (5 of 10000 records): open \(format(open)), idle refresh \(format(tick))")
 print(String(format: "peak resident memory: %.1f MB", peakRSSMegabytes()))

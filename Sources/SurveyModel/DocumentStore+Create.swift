@@ -21,7 +21,7 @@ extension DocumentStore {
     /// `create(named:)` with content (an import into a new document is written with its
     /// records in place): the same name rules and refusals.
     @discardableResult
-    func create(named raw: String, containing document: SurveyDocument) throws -> String {
+    public func create(named raw: String, containing document: SurveyDocument) throws -> String {
         let name = try Self.validateName(raw).get()
         try createFolder()
         if let taken = Self.match(name, in: try documentNames()) {

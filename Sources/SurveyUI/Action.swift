@@ -43,8 +43,6 @@ public enum Action: Equatable, Sendable {
     case showHelp
     case closePopover
     case newRecord
-    case clearForm
-    case addRecord
     case quit
 
     // Documents
@@ -84,6 +82,9 @@ public enum Action: Equatable, Sendable {
     /// Another program changed the file since we read it: here it is, re-read.
     case documentChangedOnDisk(SurveyDocument)
     case documentOperationFailed(String)
+    /// A quit found the records existing only in memory (the commit before it found the
+    /// file gone): it waits, and the next quit leaves.
+    case quitHeldForUnsavedRecords
 }
 
 /// Work `update` asks the outside world to do. Plain values, so tests compare them directly;

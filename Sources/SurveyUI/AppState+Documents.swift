@@ -121,6 +121,7 @@ extension AppState {
         } else {
             shown = .draft
             listCursor = 0
+            focus = .form   // nothing to browse: the first key starts the first survey
         }
         manager.highlighted = name
         return [.rememberSession]

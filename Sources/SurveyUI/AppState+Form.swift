@@ -45,6 +45,7 @@ extension AppState {
     mutating func beginEditing(inserting character: Character?) {
         guard document != nil, case .field(let index) = formItem else { return }
         focus = .form
+        detail = .form
         editing = EditBuffer(fieldIndex: index, text: formRecord.text(for: questionnaire.fields[index]))
         if let character { typeCharacter(character) }
     }
@@ -101,6 +102,7 @@ extension AppState {
 
     func captureRollback() -> Rollback {
         Rollback(document: document ?? SurveyDocument(), draft: draft, shown: shown,
-                 listCursor: listCursor, editing: editing, formItem: formItem)
+                 listCursor: listCursor, editing: editing, formItem: formItem,
+                 focus: focus, popover: popover, detail: detail)
     }
 }

@@ -19,7 +19,8 @@ extension AppState {
             }
             return []
         case .help:
-            popover = nil
+            popover = helpReturnsToDocuments ? .documents : nil
+            helpReturnsToDocuments = false
             return []
         case .documents:
             let rows = layout.documentManagerRows(rowCount: documents.count)
@@ -48,17 +49,20 @@ extension AppState {
                 return effects
             }
         }
-        guard document != nil,
+        guard document != nil, detail == .form,
               let item = FormGeometry(form: layout.form, labels: questionnaire.fields.map(\.label)).item(at: point)
         else { return [] }
         if case .field(let i) = item, editing?.fieldIndex == i { return [] }
-        guard let effects = commitEditing() else { return [] }
+        if case .field = item {
+            guard let effects = commitEditing() else { return [] }
+            focus = .form
+            formItem = item
+            beginEditing(inserting: nil)
+            return effects
+        }
+        // Clear and Add commit the field themselves.
         focus = .form
         formItem = item
-        switch item {
-        case .field: beginEditing(inserting: nil); return effects
-        case .clear: return effects + clearForm()
-        case .add: return effects + addRecord()
-        }
+        return item == .add ? addRecord() : clearForm()
     }
 }

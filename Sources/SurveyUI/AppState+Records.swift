@@ -27,6 +27,9 @@ extension AppState {
     /// original app did) and selects it. Adding from the New form empties it; adding a copy
     /// leaves the New form's text alone, so no half-entered survey is thrown away.
     mutating func addRecord() -> [Effect] {
+        // Taken before the commit (a click on Add while typing commits first), so a failed
+        // save puts back the typed text as well as the record count.
+        let before = captureRollback()
         guard document != nil, var effects = commitEditing() else { return [] }
         let fromDraft = shown == .draft
         let record = formRecord.withEmptyTextAnswers(in: questionnaire)
@@ -34,9 +37,10 @@ extension AppState {
             status = .init("Nothing to add: the form is empty", kind: .error)
             return effects
         }
-        rollback = captureRollback()
+        rollback = before
         document?.records.append(record)
         showRecord(recordCount - 1)
+        effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
         effects.append(.saveDocument)
         if fromDraft {
             draft = Record()
@@ -80,6 +84,11 @@ extension AppState {
         listCursor = saved.listCursor
         editing = saved.editing
         formItem = saved.formItem
+        // The key that committed may also have opened a popover or moved the focus; the
+        // typed text must be where the user can see it, so that is undone too.
+        focus = saved.focus
+        popover = saved.popover
+        detail = saved.detail
         ensureListCursorVisible()
     }
 

@@ -38,6 +38,9 @@ public struct AppState: Equatable, Sendable {
         var listCursor: Int
         var editing: EditBuffer?
         var formItem: FormItem
+        var focus: Focus
+        var popover: Popover?
+        var detail: Detail
     }
 
     public var questionnaire: Questionnaire

@@ -50,15 +50,6 @@ public struct CellGrid: Equatable, Sendable {
         }
     }
 
-    /// Applies a style to every cell of a rectangle, keeping the text.
-    public mutating func restyle(_ rect: Rect, _ style: Style) {
-        let r = rect.intersection(bounds)
-        guard !r.isEmpty else { return }
-        for y in r.y..<r.maxY {
-            for x in r.x..<r.maxX { self[x, y].style = style }
-        }
-    }
-
     /// Writes text from `(x, y)` clipped to `clip` (and the grid), cutting with an ellipsis
     /// when `truncate` is set and the text would not fit. Returns the columns used.
     /// Control characters are drawn as U+FFFD so nothing typed or loaded can move the cursor.

@@ -12,6 +12,10 @@ public struct Program {
     /// The current file as last read or written by us; a different one at save time means
     /// another program changed it.
     private var knownFingerprint: FileFingerprint?
+    /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
+    /// list refreshes every idle second, and re-parsing five 10,000-record files took a
+    /// second each time.
+    private var summaryCache: [String: (FileFingerprint, DocumentSummary)] = [:]
 
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
                 memory: SessionMemory? = nil) {
@@ -23,7 +27,7 @@ public struct Program {
                              size: size,
                              splitWidth: splitWidth)
         state.documentFolder = store.folder.path
-        if let record = memory?.lastRecord(of: documentName, in: store.folder), record < state.recordCount {
+        if let record = memory?.lastRecord(of: documentName, in: store.folder), (0..<state.recordCount).contains(record) {
             state.showRecord(record)
         }
         self.state = state
@@ -82,11 +86,14 @@ public struct Program {
             try store.saveDraft(state.draft, for: name)
             return []
         case .quit:
+            // The commit before quitting may just have found the file gone: then the
+            // records exist only in memory, and quitting waits for the confirmation.
+            guard !state.documentMissing || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
             remember()
             isFinished = true
             return []
         case .listDocuments:
-            return [.documentsListed(store.summaries())]
+            return [.documentsListed(try listDocuments())]
         case .openDocument(let target):
             knownFingerprint = store.fingerprint(of: target)
             return [.documentOpened(name: target, loaded: store.load(target), draft: store.loadDraft(for: target),
@@ -110,8 +117,8 @@ public struct Program {
         case .restoreDocument:
             return [.documentRestored(try store.restore())]
         case .saveDocumentAs(let raw):
-            let newName = try store.create(named: raw)
-            try store.save(state.document ?? SurveyDocument(), as: newName)
+            // One atomic create with the records in place: a failure leaves no empty file.
+            let newName = try store.create(named: raw, containing: state.document ?? SurveyDocument())
             knownFingerprint = store.fingerprint(of: newName)
             try? store.saveDraft(state.draft, for: newName)
             return [.documentSavedAs(newName)]
@@ -119,6 +126,23 @@ public struct Program {
             remember()
             return []
         }
+    }
+
+    private mutating func listDocuments() throws -> [DocumentSummary] {
+        let names = try store.documentNames()   // a folder that cannot be listed is an error, not "no documents"
+        var fresh: [String: (FileFingerprint, DocumentSummary)] = [:]
+        let list = names.compactMap { name -> DocumentSummary? in
+            guard let fingerprint = store.fingerprint(of: name) else { return nil }
+            if let cached = summaryCache[name], cached.0 == fingerprint {
+                fresh[name] = cached
+                return cached.1
+            }
+            guard let summary = store.summary(of: name) else { return nil }
+            fresh[name] = (fingerprint, summary)
+            return summary
+        }
+        summaryCache = fresh
+        return list
     }
 
     /// The state file is a convenience: failing to write it is never an error.

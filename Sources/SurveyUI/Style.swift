@@ -24,7 +24,6 @@ public struct Style: Hashable, Sendable {
 
     public static let plain = Style()
     public static let bold = Style(.bold)
-    public static let reverse = Style(.reverse)
     public static let error = Style(.bold, role: .error)
     public static let muted = Style(.dim, role: .muted)
     public static let chrome = Style(.reverse, role: .chrome)

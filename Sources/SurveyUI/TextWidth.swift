@@ -42,7 +42,7 @@ public enum TextWidth {
     public static func width(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.value < 0x7F, scalars.count == 1 { return first.value < 0x20 ? 1 : 1 }
+        if first.value < 0x7F, scalars.count == 1 { return 1 }
         var w = width(of: first)
         if w == 0, scalars.count == 1 { return 0 }
         if w == 0 { w = 1 }

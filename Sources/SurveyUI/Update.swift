@@ -70,10 +70,6 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.helpReturnsToDocuments = false
     case .newRecord:
         return state.startNewRecord()
-    case .clearForm:
-        return state.clearForm()
-    case .addRecord:
-        return state.addRecord()
     case .quit:
         // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped.
         // Only records that exist nowhere but in memory make it ask once first.
@@ -146,6 +142,10 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.documentVanished(unreadable: reason)
     case .documentChangedOnDisk(let reloaded):
         state.reloadAfterOutsideChange(reloaded)
+    case .quitHeldForUnsavedRecords:
+        state.leaveConfirmed = true
+        state.status = .init("“\(state.documentName)” is gone from the folder: save its records, or quit again to leave them unsaved",
+                             kind: .error)
     case .documentOperationFailed(let message):
         state.status = .init(message, kind: .error)
         if case .confirmDelete = state.popover { state.popover = .documents }
@@ -159,7 +159,8 @@ extension Action {
         switch self {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
-             .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed:
+             .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed,
+             .quitHeldForUnsavedRecords:
             return false
         default: return true
         }

@@ -194,4 +194,50 @@ final class DocumentProgramTests: XCTestCase {
         press(&p, .function(4))
         XCTAssertEqual(p.state.detail, .form)
     }
+
+    func testCtrlQWhileTypingIntoAVanishedDocumentWaitsForTheConfirmation() throws {
+        var p = launch()
+        press(&p, .enter, .enter)
+        p.handle(.key(.character("Q")))
+        try FileManager.default.removeItem(at: store.url(for: "Alpha"))
+        press(&p, .control("q"))
+        XCTAssertFalse(p.isFinished, "the commit found the file gone: the records exist only in memory")
+        guard case .saveAs = p.state.popover else { return XCTFail("offers a name") }
+        press(&p, .control("q"))
+        XCTAssertTrue(p.isFinished)
+    }
+
+    func testAFailedSaveBehindF3PutsTheTextBackInView() throws {
+        var p = launch()
+        press(&p, .enter, .enter)
+        p.handle(.key(.character("Q")))
+        try store.save(SurveyDocument(records: sampleRecords() + [record("New", "Outside")]), as: "Alpha")
+        press(&p, .function(3))
+        XCTAssertNil(p.state.popover, "the manager does not hide the entry that still needs saving")
+        XCTAssertEqual(p.state.editing?.text, "JohnQ")
+    }
+
+    func testOpeningAnEmptyDocumentFocusesTheForm() {
+        var p = launch()
+        press(&p, .function(3), .character("n"))
+        XCTAssertEqual(p.state.documentName, "Untitled")
+        XCTAssertEqual(p.state.focus, .form)
+        p.handle(.key(.character("Z")))
+        XCTAssertEqual(p.state.editing?.text, "Z")
+    }
+
+    func testANegativeRememberedRecordIsIgnored() throws {
+        var memory = SessionMemory(url: memoryURL)
+        memory.remember(document: "Alpha", record: -1, in: folder)
+        try memory.save()
+        let p = launch()
+        XCTAssertEqual(p.state.shown, .record(0))
+    }
+
+    func testNewSurveyFromTheInfoViewShowsTheForm() {
+        var p = launch()
+        press(&p, .enter, .function(4), .control("n"))
+        XCTAssertEqual(p.state.detail, .form)
+        XCTAssertEqual(p.state.editing?.fieldIndex, 0)
+    }
 }

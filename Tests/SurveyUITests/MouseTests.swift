@@ -33,4 +33,16 @@ final class MouseTests: XCTestCase {
         XCTAssertEqual(s.editing?.fieldIndex, 2)
         XCTAssertEqual(s.editing?.text, "789 Town St.")
     }
+
+    func testClickingAddWhileTypingCommitsOnceAndAdds() {
+        var s = makeState()
+        s.press(.enter, .enter)
+        s.type("X")
+        let g = FormGeometry(form: s.layout.form, labels: s.questionnaire.fields.map(\.label))
+        let effects = s.send(.click(Point(x: g.addButton.x + 1, y: g.addButton.y)))
+        XCTAssertEqual(effects, [.saveDocument], "the field and the new record go to disk in one save")
+        XCTAssertEqual(s.recordCount, 3)
+        XCTAssertEqual(s.records[0].listTitle, "Smith, JohnX")
+        XCTAssertEqual(s.records[2].listTitle, "Smith, JohnX")
+    }
 }
