@@ -69,7 +69,10 @@ enum AtomicFile {
         if closed != 0 { throw SystemError("close") }
         try install(tempPath)
         installed = true
-        try syncFolder(folder)
+        // The new content is in place (and its data synced): a failure to sync the folder
+        // now only leaves the rename less durable. Reporting it as a failed save would make
+        // the app undo on screen a change that is on disk, and then add it twice.
+        try? syncFolder(folder)
     }
 
     /// Writing through a symbolic link updates the file it points to instead of replacing

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Resolves where documents live and reads/writes them safely. The one place that touches
-/// the file system, so the UI can stay a pure function of state and tests can point a
-/// store at a throw-away folder.
+/// Resolves where documents live and reads/writes them safely. Every document and draft
+/// file goes through it (the state file and exports have their own small writers), so the
+/// UI can stay a pure function of state and tests can point a store at a throw-away folder.
 public struct DocumentStore: Sendable {
     public let folder: URL
 

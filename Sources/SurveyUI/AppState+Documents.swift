@@ -112,6 +112,7 @@ extension AppState {
         }
         draft = newDraft
         documentMissing = false
+        missingReason = nil
         leaveConfirmed = false
         editing = nil
         rollback = nil
@@ -161,6 +162,7 @@ extension AppState {
     mutating func documentVanished(unreadable reason: String?) -> [Effect] {
         if rollback != nil { restoreRollback() }
         documentMissing = true
+        missingReason = reason
         popover = .saveAs(EditBuffer(fieldIndex: 0, text: documentName))
         status = .init(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
@@ -187,6 +189,7 @@ extension AppState {
     mutating func documentWasSavedAs(_ name: String) -> [Effect] {
         documentName = name
         documentMissing = false
+        missingReason = nil
         leaveConfirmed = false
         popover = nil
         status = .init("Saved \(DocumentInfoView.count(recordCount, "record")) as “\(name)”")

@@ -59,10 +59,10 @@ extension AppState {
         editActiveText { $0.insert(character) }
     }
 
-    /// XML 1.0 forbids C0 controls (other than tab, newline, return), U+FFFE and U+FFFF;
-    /// a field is one line, so tab and newline are refused too.
+    /// The model's rule for answers (no XML-forbidden characters, DEL or C1 controls), and
+    /// no tab or line break either: the form's fields are one line.
     static func isTypable(_ s: Unicode.Scalar) -> Bool {
-        !(s.value < 0x20 || s.value == 0x7F || s.value == 0xFFFE || s.value == 0xFFFF)
+        s.value >= 0x20 && !FieldSpec.isRefusedWhenTyped(s)
     }
 
     /// Commits the field being typed. Returns the effects, or nil when the value breaks its

@@ -2,7 +2,8 @@ import Foundation
 import SurveyModel
 
 /// The whole app as one value: everything a frame is drawn from and every key acts on.
-/// `update` is the only writer, so a test can state the exact state after each action.
+/// After launch `update` is its only writer, so a test can state the exact state after
+/// each action.
 public struct AppState: Equatable, Sendable {
     public enum Focus: Equatable, Sendable { case list, form }
     /// Only one popover is ever open; opening one replaces any other.
@@ -68,6 +69,8 @@ public struct AppState: Equatable, Sendable {
     /// Set when the current file was deleted or renamed outside the app: never recreated
     /// behind the user's back.
     public var documentMissing = false
+    /// Why, when the file is still there but another program made it unreadable.
+    public var missingReason: String?
     /// The user was warned that leaving loses the in-memory records, and may now leave.
     public var leaveConfirmed = false
     /// F1 was pressed in the documents list: help describes it, and Esc returns to it.

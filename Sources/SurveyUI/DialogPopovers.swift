@@ -17,9 +17,12 @@ struct SaveAsPopover {
     let name: String
     let records: Int
     let buffer: EditBuffer
+    let unreadable: Bool
 
     func draw(into grid: inout CellGrid, layout: Layout) {
-        let lines = ["“\(name)” was deleted or renamed outside survey.",
+        let what = unreadable ? "was made unreadable by another program; it is left as it is."
+                              : "was deleted or renamed outside survey."
+        let lines = ["“\(name)” \(what)",
                      "Save its \(DocumentInfoView.count(records, "record")) as:", "", "", "Enter saves; Esc keeps them in memory for now."]
         let inner = drawDialog(title: "Document missing", lines: lines, into: &grid, layout: layout)
         let fieldWidth = max(0, inner.width - 2)

@@ -29,7 +29,8 @@ struct DocumentInfoView: View {
             : (state.documentFolder as NSString).appendingPathComponent("\(state.documentName).plist")
         var facts: [(String, String)] = [("Name", state.documentName), ("File", path)]
         if state.documentMissing {
-            facts.append(("Status", "deleted or renamed outside survey; records in memory only"))
+            facts.append(("Status", (state.missingReason.map { "unreadable now (\($0))" }
+                                     ?? "deleted or renamed outside survey") + "; records in memory only"))
         }
         if let error = state.loadError {
             facts.append(("Status", "cannot be read: \(error)"))

@@ -45,7 +45,8 @@ public enum Screen {
             ConfirmDeletePopover(name: name, records: records).draw(into: &grid, layout: layout)
         case .saveAs(let buffer):
             grid.cursor = nil
-            SaveAsPopover(name: state.documentName, records: state.recordCount, buffer: buffer)
+            SaveAsPopover(name: state.documentName, records: state.recordCount, buffer: buffer,
+                          unreadable: state.missingReason != nil)
                 .draw(into: &grid, layout: layout)
         case nil:
             break
