@@ -28,6 +28,12 @@ extension AppState {
         listScroll = min(max(0, listScroll), max(0, recordCount - height))
     }
 
+    /// Esc (or F1 on help): help goes back to the list it was opened over; anything else closes.
+    mutating func closePopover() {
+        popover = popover == .help ? popoverUnderHelp : nil
+        popoverUnderHelp = nil
+    }
+
     /// F2: the list pane takes focus (split) or the list pops up (collapsed). Commits first.
     mutating func showList() -> [Effect] {
         guard let effects = commitEditing() else { return [] }

@@ -19,8 +19,7 @@ extension AppState {
             }
             return []
         case .help:
-            popover = helpReturnsToDocuments ? .documents : nil
-            helpReturnsToDocuments = false
+            closePopover()
             return []
         case .documents:
             let rows = layout.documentManagerRows(rowCount: documents.count)

@@ -73,8 +73,9 @@ public struct AppState: Equatable, Sendable {
     public var missingReason: String?
     /// The user was warned that leaving loses the in-memory records, and may now leave.
     public var leaveConfirmed = false
-    /// F1 was pressed in the documents list: help describes it, and Esc returns to it.
-    public var helpReturnsToDocuments = false
+    /// The list popover or documents list F1 was pressed over: help describes it, and
+    /// closing help returns to it.
+    public var popoverUnderHelp: Popover?
     /// Time zone for dates shown on screen (tests pin it).
     public var timeZone: TimeZone = .current
     var rollback: Rollback?

@@ -9,7 +9,7 @@ struct HelpPopover {
 
     init(state: AppState) {
         var below = state
-        below.popover = state.helpReturnsToDocuments ? .documents : nil
+        below.popover = state.popoverUnderHelp
         mode = below.inputMode
         switch (mode, state.formItem) {
         case (.formBrowsing, .field(let i)), (.formEditing, .field(let i)):
@@ -25,6 +25,9 @@ struct HelpPopover {
         case (.documents, _):
             title = "Documents"
             info = "Every survey document in the folder, the current one marked •. Deleted ones go to .trash/ in the folder; u brings the last one back."
+        case (.documentInfo, _):
+            title = "Document info"
+            info = "Facts about the current document: its file, size, last save, and records that need a look. F4 goes back to the form."
         case (.unreadable, _):
             title = "Help"
             info = "This document cannot be read, so it is shown but never written."

@@ -61,13 +61,13 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.showList()
     case .showHelp:
         guard let effects = state.commitEditing() else { return [] }
-        // Help over the documents list explains that list, and closing it goes back there.
-        state.helpReturnsToDocuments = state.popover == .documents && state.manager.renaming == nil
+        // Help over a list explains that list, and closing it goes back there.
+        state.popover = state.popover.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
+        state.popoverUnderHelp = state.popover
         state.popover = .help
         return effects
     case .closePopover:
-        state.popover = state.popover == .help && state.helpReturnsToDocuments ? .documents : nil
-        state.helpReturnsToDocuments = false
+        state.closePopover()
     case .newRecord:
         return state.startNewRecord()
     case .quit:

@@ -109,6 +109,10 @@ final class ListNavigationTests: XCTestCase {
         XCTAssertEqual(s.popover, .list, "opening the list closes help")
         s.press(.function(1))
         XCTAssertEqual(s.popover, .help, "opening help closes the list")
+        let help = Screen.render(s).lines.joined(separator: "\n")
+        XCTAssertTrue(help.contains("Survey list") && help.contains("Move the highlight"), "help about the list: \(help)")
+        s.press(.escape)
+        XCTAssertEqual(s.popover, .list, "closing help goes back to the list it was opened over")
         s.press(.escape)
         XCTAssertNil(s.popover)
     }
