@@ -80,12 +80,12 @@ extension AppState {
             return nil
         }
         switch shown {
-        case .record(let i) where document != nil && records.indices.contains(i):
+        case .record(let i):
             rollback = captureRollback()
             document?.records[i] = record
             editing = nil
             return [.saveDocument]
-        default:
+        case .draft:
             draft = record
             editing = nil
             return [.saveDraft]
@@ -101,7 +101,7 @@ extension AppState {
     }
 
     func captureRollback() -> Rollback {
-        Rollback(document: document ?? SurveyDocument(), draft: draft, shown: shown,
+        Rollback(document: document ?? SurveyDocument(), draft: draft, showingDraft: showingDraft,
                  listCursor: listCursor, editing: editing, formItem: formItem,
                  focus: focus, popover: popover, detail: detail)
     }

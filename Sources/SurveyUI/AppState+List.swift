@@ -14,7 +14,6 @@ extension AppState {
     /// Shows a record on the form and keeps the list highlight and scroll on it.
     mutating func showRecord(_ index: Int) {
         shown = .record(index)
-        listCursor = index
         ensureListCursorVisible()
     }
 

@@ -80,7 +80,7 @@ extension AppState {
         rollback = nil
         document = saved.document
         draft = saved.draft
-        shown = saved.shown
+        showingDraft = saved.showingDraft
         listCursor = saved.listCursor
         editing = saved.editing
         formItem = saved.formItem
@@ -100,8 +100,10 @@ extension AppState {
     /// quoted in the message rather than applied to some other record.
     mutating func reloadAfterOutsideChange(_ reloaded: SurveyDocument) {
         let before = rollback
-        let original: Record? = if let before, case .record(let i) = before.shown,
-                                    before.document.records.indices.contains(i) { before.document.records[i] } else { nil }
+        let original: Record? = if let before, !before.showingDraft,
+                                    before.document.records.indices.contains(before.listCursor) {
+            before.document.records[before.listCursor]
+        } else { nil }
         restoreRollback()
         document = reloaded
         var lostText: String?
@@ -110,11 +112,9 @@ extension AppState {
                 : original.flatMap { o in reloaded.records.firstIndex(of: o) }
             if let match {
                 shown = .record(match)
-                listCursor = match
             } else {
                 lostText = editing?.text
                 editing = nil
-                shown = reloaded.records.isEmpty ? .draft : .record(min(i, reloaded.records.count - 1))
                 listCursor = min(i, max(0, reloaded.records.count - 1))
             }
         }

@@ -35,7 +35,7 @@ public struct AppState: Equatable, Sendable {
     struct Rollback: Equatable, Sendable {
         var document: SurveyDocument
         var draft: Record
-        var shown: Shown
+        var showingDraft: Bool
         var listCursor: Int
         var editing: EditBuffer?
         var formItem: FormItem
@@ -50,8 +50,26 @@ public struct AppState: Equatable, Sendable {
     public var document: SurveyDocument?
     public var loadError: String?
     public var draft: Record
-    public var shown: Shown
+    /// The highlighted row of the list; the form shows that record unless `showingDraft`.
+    /// Kept as one index plus a flag (not a separate "shown record") so the list highlight
+    /// and the form can never disagree.
     public var listCursor: Int
+    /// The form shows the New form; `listCursor` still remembers the highlighted row.
+    public var showingDraft: Bool
+    /// What the form shows, derived from the two above. Setting a record moves the list
+    /// highlight to it.
+    public var shown: Shown {
+        get { showingDraft || !records.indices.contains(listCursor) ? .draft : .record(listCursor) }
+        set {
+            switch newValue {
+            case .record(let i):
+                listCursor = i
+                showingDraft = false
+            case .draft:
+                showingDraft = true
+            }
+        }
+    }
     public var listScroll: Int
     public var focus: Focus
     public var formItem: FormItem
@@ -98,7 +116,7 @@ public struct AppState: Equatable, Sendable {
         }
         self.draft = draft
         let count = document?.records.count ?? 0
-        self.shown = count > 0 ? .record(0) : .draft
+        self.showingDraft = count == 0
         self.listCursor = 0
         self.listScroll = 0
         self.size = size
@@ -123,8 +141,8 @@ public struct AppState: Equatable, Sendable {
     /// The record on the form: the shown record, or the draft.
     public var formRecord: Record {
         switch shown {
-        case .record(let i) where records.indices.contains(i): return records[i]
-        default: return draft
+        case .record(let i): return records[i]
+        case .draft: return draft
         }
     }
 

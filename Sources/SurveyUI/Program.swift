@@ -150,7 +150,8 @@ public struct Program {
         guard let url = memory?.url else { return }
         // Read it afresh: `survey docs rename/rm` may have changed it since launch.
         memory = SessionMemory(url: url)
-        let record: Int? = if case .record(let i) = state.shown { i } else { state.recordCount > 0 ? state.listCursor : nil }
+        // The record showing, or on the New form the one highlighted in the list.
+        let record: Int? = state.recordCount > 0 ? state.listCursor : nil
         memory?.remember(document: state.documentName, record: record, in: store.folder)
         try? memory?.save()
     }

@@ -56,6 +56,6 @@ public enum Screen {
 
     private static func listPane(_ state: AppState, focused: Bool) -> ListPane {
         ListPane(records: state.records, cursor: state.listCursor, scroll: state.listScroll,
-                 focused: focused, cursorIsShown: state.shown == .record(state.listCursor))
+                 focused: focused, cursorIsShown: !state.showingDraft)
     }
 }
