@@ -44,7 +44,7 @@ struct HelpPopover {
         let bindings = KeyMap.helpBindings(for: mode)
         let keyWidth = bindings.map { TextWidth.width(of: $0.keyLabel) }.max() ?? 0
         for b in bindings {
-            lines.append(b.keyLabel + String(repeating: " ", count: keyWidth - TextWidth.width(of: b.keyLabel) + 2) + b.help)
+            lines.append(b.keyLabel + String(repeating: " ", count: keyWidth - TextWidth.width(of: b.keyLabel) + 2) + (b.help ?? ""))
         }
         lines.append("")
         lines.append("Esc or F1 closes this help")

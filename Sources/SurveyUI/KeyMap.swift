@@ -3,14 +3,16 @@ public struct KeyBinding: Sendable {
     public let keys: [Key]
     /// How the keys are written in the bar and help, e.g. "←/→".
     public let keyLabel: String
-    public let help: String
+    /// The help line; nil for the second half of a pair ("↓" of "↑/↓"), whose first half's
+    /// line covers both, and for keys help does not need to teach (^C beside ^Q).
+    public let help: String?
     public let modes: Set<InputMode>
     public let action: Action
     /// The short word for the bottom bar; nil keeps it out of the bar (F1 help lists all).
     public let barLabel: String?
     public var inBar: Bool { barLabel != nil }
 
-    init(_ keys: [Key], _ keyLabel: String, _ help: String, _ modes: Set<InputMode>,
+    init(_ keys: [Key], _ keyLabel: String, _ help: String?, _ modes: Set<InputMode>,
          _ action: Action, bar: String? = nil) {
         self.keys = keys
         self.keyLabel = keyLabel
@@ -37,41 +39,41 @@ public enum KeyMap {
         KeyBinding([.escape, .function(1)], "Esc", "Close help", [.help], .closePopover, bar: "Close"),
         // Lists
         KeyBinding([.up], "↑/↓", "Move the highlight", lists, .listMove(-1), bar: "Move"),
-        KeyBinding([.down], "↓", "Next row", lists, .listMove(1)),
+        KeyBinding([.down], "↓", nil, lists, .listMove(1)),
         KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", lists, .listPage(-1)),
-        KeyBinding([.pageDown], "PgDn", "Next page", lists, .listPage(1)),
+        KeyBinding([.pageDown], "PgDn", nil, lists, .listPage(1)),
         KeyBinding([.home], "Home/End", "First / last row", lists, .listToFirst),
-        KeyBinding([.end], "End", "Last row", lists, .listToLast),
+        KeyBinding([.end], "End", nil, lists, .listToLast),
         KeyBinding([.enter, .tab], "Enter", "Go to the form", lists, .focusForm, bar: "Open"),
         KeyBinding([.escape], "Esc", "Close the list", [.listPopover], .closePopover, bar: "Close"),
         // Form, browsing
         KeyBinding([.left], "←/→", "Previous / next record", [.formBrowsing], .previousRecord, bar: "Record"),
-        KeyBinding([.right], "→", "Next record", [.formBrowsing], .nextRecord),
+        KeyBinding([.right], "→", nil, [.formBrowsing], .nextRecord),
         KeyBinding([.up], "↑/↓", "Previous / next field", [.formBrowsing], .moveHighlight(-1)),
-        KeyBinding([.down], "↓", "Next field", [.formBrowsing], .moveHighlight(1)),
+        KeyBinding([.down], "↓", nil, [.formBrowsing], .moveHighlight(1)),
         KeyBinding([.tab], "Tab/S-Tab", "Next / previous field (wraps)", [.formBrowsing], .cycleHighlight(1)),
-        KeyBinding([.backTab], "S-Tab", "Previous field", [.formBrowsing], .cycleHighlight(-1)),
+        KeyBinding([.backTab], "S-Tab", nil, [.formBrowsing], .cycleHighlight(-1)),
         KeyBinding([.enter], "Enter", "Edit the field / press the button", [.formBrowsing], .activate, bar: "Edit"),
         // Form, editing
         KeyBinding([.enter], "Enter", "Keep the value", [.formEditing], .commitField, bar: "Keep"),
         KeyBinding([.escape], "Esc", "Undo changes to this field", [.formEditing], .cancelEditing, bar: "Undo"),
         KeyBinding([.tab], "Tab/S-Tab", "Keep and go to the next / previous field", [.formEditing], .commitAndMove(1, wrap: true), bar: "Next"),
-        KeyBinding([.backTab], "S-Tab", "Keep and go back", [.formEditing], .commitAndMove(-1, wrap: true)),
+        KeyBinding([.backTab], "S-Tab", nil, [.formEditing], .commitAndMove(-1, wrap: true)),
         KeyBinding([.down], "↓/↑", "Keep and move down / up", [.formEditing], .commitAndMove(1, wrap: false)),
-        KeyBinding([.up], "↑", "Keep and move up", [.formEditing], .commitAndMove(-1, wrap: false)),
+        KeyBinding([.up], "↑", nil, [.formEditing], .commitAndMove(-1, wrap: false)),
         KeyBinding([.left], "←/→", "Move the caret", typing, .caretLeft),
-        KeyBinding([.right], "→", "Caret right", typing, .caretRight),
+        KeyBinding([.right], "→", nil, typing, .caretRight),
         KeyBinding([.home], "Home/End", "Caret to start / end", typing, .caretHome),
-        KeyBinding([.end], "End", "Caret to end", typing, .caretEnd),
+        KeyBinding([.end], "End", nil, typing, .caretEnd),
         KeyBinding([.backspace], "Bksp/Del", "Delete before / after the caret", typing, .deleteBackward),
-        KeyBinding([.delete], "Del", "Delete after the caret", typing, .deleteForward),
+        KeyBinding([.delete], "Del", nil, typing, .deleteForward),
         // Document manager
         KeyBinding([.up], "↑/↓", "Move the highlight", [.documents], .managerMove(-1), bar: "Move"),
-        KeyBinding([.down], "↓", "Next document", [.documents], .managerMove(1)),
+        KeyBinding([.down], "↓", nil, [.documents], .managerMove(1)),
         KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", [.documents], .managerPage(-1)),
-        KeyBinding([.pageDown], "PgDn", "Next page", [.documents], .managerPage(1)),
+        KeyBinding([.pageDown], "PgDn", nil, [.documents], .managerPage(1)),
         KeyBinding([.home], "Home/End", "First / last document", [.documents], .managerToFirst),
-        KeyBinding([.end], "End", "Last document", [.documents], .managerToLast),
+        KeyBinding([.end], "End", nil, [.documents], .managerToLast),
         KeyBinding([.enter], "Enter", "Switch to the highlighted document", [.documents], .openHighlightedDocument, bar: "Open"),
         KeyBinding([.character("n")], "n", "New document (Untitled, Untitled 2, …)", [.documents], .newDocument, bar: "New"),
         KeyBinding([.character("r")], "r", "Rename the highlighted document", [.documents], .beginRename, bar: "Rename"),
@@ -97,7 +99,7 @@ public enum KeyMap {
         KeyBinding([.control("n")], "^N", "New survey",
                    all.subtracting([.unreadable]).subtracting(dialogs), .newRecord, bar: "New"),
         KeyBinding([.control("q")], "^Q", "Quit", all, .quit, bar: "Quit"),
-        KeyBinding([.control("c")], "^C", "Quit", all, .quit),
+        KeyBinding([.control("c")], "^C", nil, all, .quit),
     ]
 
     /// What a key does in a mode: the table first, then typing for the form.
@@ -134,17 +136,8 @@ public enum KeyMap {
         bindings.filter { $0.inBar && $0.modes.contains(mode) }
     }
 
-    /// Bindings listed in help for a mode: one line per distinct label.
+    /// Bindings listed in help for a mode: those with a help line, in table order.
     public static func helpBindings(for mode: InputMode) -> [KeyBinding] {
-        var seen = Set<String>()
-        return bindings.filter { b in
-            guard b.modes.contains(mode) else { return false }
-            // "↓" is the second half of "↑/↓": listed once, under the pair.
-            let isPairTail = !b.inBar && !b.keyLabel.contains("/") && bindings.contains {
-                $0.modes.contains(mode) && $0.keyLabel.contains("/") && $0.keyLabel.hasSuffix(b.keyLabel)
-            }
-            if isPairTail || b.keys == [.control("c")] { return false }
-            return seen.insert(b.keyLabel).inserted
-        }
+        bindings.filter { $0.help != nil && $0.modes.contains(mode) }
     }
 }
