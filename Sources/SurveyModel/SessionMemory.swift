@@ -84,6 +84,16 @@ public struct SessionMemory: Equatable, Sendable {
         }
     }
 
+    /// Reads the file afresh, applies `change`, and writes it back only when something
+    /// changed. Every writer goes through here: the app and `survey docs` may both have
+    /// written it since either last read it.
+    public static func update(at url: URL, _ change: (inout SessionMemory) -> Void) throws {
+        var memory = SessionMemory(url: url)
+        let before = memory
+        change(&memory)
+        if memory != before { try memory.save() }
+    }
+
     /// Atomic (a crash never leaves half a file), creating the state folder (mode 0700, as
     /// the XDG spec asks) when missing.
     public func save() throws {

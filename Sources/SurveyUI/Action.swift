@@ -99,7 +99,8 @@ public enum Effect: Equatable, Sendable {
     /// Create the next free `Untitled` document.
     case createDocument
     case renameDocument(from: String, to: String)
-    case deleteDocument(String)
+    /// The count comes from the confirmation, for the message after.
+    case deleteDocument(String, records: Int?)
     case restoreDocument
     /// Write the current records to a new document of this name (the old file vanished).
     case saveDocumentAs(String)

@@ -78,9 +78,9 @@ extension AppState {
     }
 
     mutating func confirmDelete() -> [Effect] {
-        guard case .confirmDelete(let name, _) = popover else { return [] }
+        guard case .confirmDelete(let name, let records) = popover else { return [] }
         popover = .documents
-        return [.deleteDocument(name)]
+        return [.deleteDocument(name, records: records)]
     }
 
     /// A fresh listing: keep the highlight on the same name when it is still there.

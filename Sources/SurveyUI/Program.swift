@@ -7,7 +7,8 @@ import SurveyModel
 public struct Program {
     public private(set) var state: AppState
     public let store: DocumentStore
-    public private(set) var memory: SessionMemory?
+    /// The state file (last document, record per document); nil keeps nothing.
+    private let memoryURL: URL?
     public private(set) var isFinished = false
     /// The current file as last read or written by us; a different one at save time means
     /// another program changed it.
@@ -20,7 +21,7 @@ public struct Program {
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
                 memory: SessionMemory? = nil) {
         self.store = store
-        self.memory = memory
+        self.memoryURL = memory?.url
         var state = AppState(documentName: documentName,
                              loaded: store.load(documentName),
                              draft: store.loadDraft(for: documentName),
@@ -68,8 +69,9 @@ public struct Program {
         case .saveDocument:
             guard let document = state.document else { return [] }
             // Never recreate a file deleted or renamed behind our back.
-            guard store.exists(name), !state.documentMissing else { return [.documentVanished(unreadable: nil)] }
-            let current = store.fingerprint(of: name)
+            guard !state.documentMissing, let current = store.fingerprint(of: name) else {
+                return [.documentVanished(unreadable: nil)]
+            }
             if current != knownFingerprint {
                 switch store.load(name) {
                 case .success(let reloaded):
@@ -97,22 +99,17 @@ public struct Program {
         case .openDocument(let target):
             knownFingerprint = store.fingerprint(of: target)
             return [.documentOpened(name: target, loaded: store.load(target), draft: store.loadDraft(for: target),
-                                    record: memory?.lastRecord(of: target, in: store.folder))]
+                                    record: memoryURL.flatMap { SessionMemory(url: $0).lastRecord(of: target, in: store.folder) })]
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):
             let final = try store.rename(old, to: new)
             if old == name { knownFingerprint = store.fingerprint(of: final) }
-            memory = memory.map { SessionMemory(url: $0.url) }
-            memory?.renamed(old, to: final, in: store.folder)
-            try? memory?.save()
+            updateMemory { $0.renamed(old, to: final, in: store.folder) }
             return [.documentRenamed(from: old, to: final)]
-        case .deleteDocument(let target):
-            let records = store.summary(of: target)?.recordCount
+        case .deleteDocument(let target, let records):
             try store.delete(target)
-            memory = memory.map { SessionMemory(url: $0.url) }
-            memory?.forget(document: target, in: store.folder)
-            try? memory?.save()
+            updateMemory { $0.forget(document: target, in: store.folder) }
             return [.documentDeleted(name: target, records: records)]
         case .restoreDocument:
             return [.documentRestored(try store.restore())]
@@ -146,14 +143,15 @@ public struct Program {
     }
 
     /// The state file is a convenience: failing to write it is never an error.
-    private mutating func remember() {
-        guard let url = memory?.url else { return }
-        // Read it afresh: `survey docs rename/rm` may have changed it since launch.
-        memory = SessionMemory(url: url)
+    private func updateMemory(_ change: (inout SessionMemory) -> Void) {
+        guard let memoryURL else { return }
+        try? SessionMemory.update(at: memoryURL, change)
+    }
+
+    private func remember() {
         // The record showing, or on the New form the one highlighted in the list.
         let record: Int? = state.recordCount > 0 ? state.listCursor : nil
-        memory?.remember(document: state.documentName, record: record, in: store.folder)
-        try? memory?.save()
+        updateMemory { $0.remember(document: state.documentName, record: record, in: store.folder) }
     }
 
     static func describe(_ error: Error) -> String {

@@ -56,12 +56,8 @@ extension DocsCommand {
     /// The document operation has already happened, so a state file that cannot be written
     /// is a warning, not a failure: at worst the app opens the first document next time.
     private func updateMemory(_ url: URL, _ change: (inout SessionMemory) -> Void) {
-        var memory = SessionMemory(url: url)
-        let before = memory
-        change(&memory)
-        guard memory != before else { return }
         do {
-            try memory.save()
+            try SessionMemory.update(at: url, change)
         } catch {
             ShellOutput.error("warning: \(error)")
         }
