@@ -107,13 +107,9 @@ public struct FieldSpec: Equatable, Sendable {
         case .real(let number): return String(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .date(let date): return ISO8601DateFormatter().string(from: date)
-        case .data(let data): return "(data, \(counted(data.count, "byte", "bytes")))"
-        case .array(let items): return "(list of \(counted(items.count, "item", "items")))"
-        case .dictionary(let entries): return "(dictionary of \(counted(entries.count, "entry", "entries")))"
+        case .data(let data): return "(data, \(SurveyModel.counted(data.count, "byte")))"
+        case .array(let items): return "(list of \(SurveyModel.counted(items.count, "item")))"
+        case .dictionary(let entries): return "(dictionary of \(SurveyModel.counted(entries.count, "entry", "entries")))"
         }
-    }
-
-    private static func counted(_ count: Int, _ one: String, _ many: String) -> String {
-        "\(count) \(count == 1 ? one : many)"
     }
 }

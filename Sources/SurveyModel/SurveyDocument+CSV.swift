@@ -60,8 +60,4 @@ extension SurveyDocument {
         }
         return keys
     }
-
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
 }

@@ -140,7 +140,7 @@ extension AppState {
     /// neighbour (the next, else the previous), or a fresh Untitled when it was the only one.
     mutating func documentWasDeleted(_ name: String, records: Int?) -> [Effect] {
         let names = documents.map(\.name)
-        let count = records.map { $0 == 1 ? "1 record" : "\($0) records" } ?? "unreadable"
+        let count = records.map { counted($0, "record") } ?? "unreadable"
         status = .init("Moved “\(name)” (\(count)) to the trash; u brings it back")
         let neighbour = DocumentStore.neighbour(of: name, in: names)
         if manager.highlighted == name { manager.highlighted = neighbour }
@@ -192,7 +192,7 @@ extension AppState {
         missingReason = nil
         leaveConfirmed = false
         popover = nil
-        status = .init("Saved \(DocumentInfoView.count(recordCount, "record")) as “\(name)”")
+        status = .init("Saved \(counted(recordCount, "record")) as “\(name)”")
         return [.rememberSession, .listDocuments]
     }
 

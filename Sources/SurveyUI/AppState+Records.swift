@@ -54,8 +54,7 @@ extension AppState {
         rollback = nil
         if replacedCharacters > 0 {
             document?.replaceForbiddenCharacters()
-            let noun = replacedCharacters == 1 ? "character" : "characters"
-            status = .init("Replaced \(replacedCharacters) control \(noun) XML cannot hold with U+FFFD")
+            status = .init("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
         }
         // The info view shows the file's size and time: read them again.
         return detail == .info ? [.listDocuments] : []

@@ -1,3 +1,5 @@
+import SurveyModel
+
 /// The two small dialogs of the document manager: confirming a delete, and naming a file for
 /// records whose document vanished. Both are popovers, so they replace any other.
 struct ConfirmDeletePopover {
@@ -5,7 +7,7 @@ struct ConfirmDeletePopover {
     let records: Int?
 
     func draw(into grid: inout CellGrid, layout: Layout) {
-        let count = records.map { $0 == 1 ? "1 record" : "\($0) records" } ?? "unreadable"
+        let count = records.map { counted($0, "record") } ?? "unreadable"
         let text = ["Delete “\(name)” (\(count))?", "",
                     "It goes to the trash: u in the documents list brings it back.", "",
                     "Press y to delete it, n to keep it."]
@@ -23,7 +25,7 @@ struct SaveAsPopover {
         let what = unreadable ? "was made unreadable by another program; it is left as it is."
                               : "was deleted or renamed outside survey."
         let lines = ["“\(name)” \(what)",
-                     "Save its \(DocumentInfoView.count(records, "record")) as:", "", "", "Enter saves; Esc keeps them in memory for now."]
+                     "Save its \(counted(records, "record")) as:", "", "", "Enter saves; Esc keeps them in memory for now."]
         let inner = drawDialog(title: "Document missing", lines: lines, into: &grid, layout: layout)
         let fieldWidth = max(0, inner.width - 2)
         let wrappedCount = lines.prefix(2).reduce(0) { $0 + TextWrap.lines($1, width: inner.width - 2).count }

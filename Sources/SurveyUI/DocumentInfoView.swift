@@ -40,11 +40,7 @@ struct DocumentInfoView: View {
         if let summary {
             facts.append(("Size", Self.bytes(summary.byteSize)))
             if let date = summary.modified {
-                let f = DateFormatter()
-                f.dateFormat = "yyyy-MM-dd HH:mm:ss"
-                f.timeZone = state.timeZone
-                f.locale = Locale(identifier: "en_US_POSIX")
-                facts.append(("Last saved", f.string(from: date)))
+                facts.append(("Last saved", LocalTime.text(date, in: state.timeZone, seconds: true)))
             }
         }
         if state.document != nil {
@@ -53,15 +49,13 @@ struct DocumentInfoView: View {
             let breaking = state.records.filter { r in
                 state.questionnaire.fields.contains { !$0.accepts(r.values[$0.key]) }
             }.count
-            facts.append(("No age", Self.count(noAge, "record")))
-            facts.append(("Rule breaks", Self.count(breaking, "record") + " (values the form refuses)"))
+            facts.append(("No age", counted(noAge, "record")))
+            facts.append(("Rule breaks", counted(breaking, "record") + " (values the form refuses)"))
         }
         return facts
     }
 
-    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
-
     static func bytes(_ n: Int) -> String {
-        n < 1024 ? count(n, "byte") : String(format: "%.1f KB (%d bytes)", Double(n) / 1024, n)
+        n < 1024 ? counted(n, "byte") : String(format: "%.1f KB (%d bytes)", Double(n) / 1024, n)
     }
 }

@@ -21,10 +21,6 @@ struct DocumentManagerView {
             grid.put("  Reading the folder…", x: rows.x, y: rows.y, style: .muted, clip: rows)
             return
         }
-        let formatter = DateFormatter()
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        formatter.timeZone = state.timeZone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
         let cursor = state.managerCursor
         for line in 0..<rows.height {
             let index = state.manager.scroll + line
@@ -47,7 +43,7 @@ struct DocumentManagerView {
             grid.put(leftPad(count, columns.records), x: nameRect.maxX + 1, y: y,
                      style: doc.recordCount == nil ? style.adding(.bold) : style, clip: rows)
             if columns.modified > 0, let date = doc.modified {
-                grid.put(formatter.string(from: date), x: nameRect.maxX + 1 + columns.records + 2, y: y,
+                grid.put(LocalTime.text(date, in: state.timeZone), x: nameRect.maxX + 1 + columns.records + 2, y: y,
                          style: style, clip: rows)
             }
         }

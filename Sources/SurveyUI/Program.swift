@@ -22,6 +22,8 @@ public struct Program {
                 memory: SessionMemory? = nil) {
         self.store = store
         self.memoryURL = memory?.url
+        // Taken before reading: a change landing in between is then seen at the first save.
+        let fingerprint = store.fingerprint(of: documentName)
         var state = AppState(documentName: documentName,
                              loaded: store.load(documentName),
                              draft: store.loadDraft(for: documentName),
@@ -32,7 +34,7 @@ public struct Program {
             state.showRecord(record)
         }
         self.state = state
-        self.knownFingerprint = store.fingerprint(of: documentName)
+        self.knownFingerprint = fingerprint
     }
 
     /// Handles one terminal event; returns false when it meant nothing in this state.

@@ -34,7 +34,7 @@ extension DocsCommand {
                 let records = current.flatMap(store.summary(of:))?.recordCount
                 try store.delete(raw)
                 guard let current else { return 0 }
-                let count = records.map { $0 == 1 ? " (1 record)" : " (\($0) records)" } ?? ""
+                let count = records.map { " (\(counted($0, "record")))" } ?? ""
                 ShellOutput.line("Moved “\(current)”\(count) to the trash")
                 updateMemory(stateURL) { $0.forget(document: current, in: store.folder) }
             case .restore(let raw):

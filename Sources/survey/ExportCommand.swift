@@ -47,7 +47,7 @@ struct ExportCommand: Equatable {
                 throw DocumentError("\(output) already exists (add --force to replace it)")
             }
             let count = document.records.count
-            ShellOutput.line("Exported \(count) \(count == 1 ? "survey" : "surveys") from “\(target.name)” to \(output)")
+            ShellOutput.line("Exported \(counted(count, "survey")) from “\(target.name)” to \(output)")
             return 0
         } catch {
             ShellOutput.error("\(error)")

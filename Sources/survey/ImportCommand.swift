@@ -45,7 +45,7 @@ struct ImportCommand: Equatable {
                 try store.append(check.records, to: target)
             }
             let count = check.records.count
-            ShellOutput.line("Imported \(count) \(count == 1 ? "survey" : "surveys") into “\(target.name)”")
+            ShellOutput.line("Imported \(counted(count, "survey")) into “\(target.name)”")
             return 0
         } catch {
             ShellOutput.error("\(error)")
@@ -86,8 +86,7 @@ struct ImportCommand: Equatable {
     }
 
     private func report(_ problems: [ImportProblem]) {
-        let noun = problems.count == 1 ? "problem" : "problems"
-        ShellOutput.error("nothing imported: \(file == "-" ? "stdin" : file) has \(problems.count) \(noun)")
+        ShellOutput.error("nothing imported: \(file == "-" ? "stdin" : file) has \(counted(problems.count, "problem"))")
         problems.prefix(Self.shownProblems).forEach { ShellOutput.error($0.description) }
         if problems.count > Self.shownProblems {
             ShellOutput.error("…and \(problems.count - Self.shownProblems) more")
