@@ -18,10 +18,13 @@ let package = Package(
         .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel"]),
         // `make bench`: prints timings and memory on generated documents.
         .executableTarget(name: "survey-bench", dependencies: ["SurveyUI", "SurveyModel"], path: "Benchmarks"),
-        .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel"]),
-        .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel"]),
+        // Shared by the test targets: running child processes (python3, survey, tmux).
+        .target(name: "SurveyTestSupport", path: "Tests/SurveyTestSupport"),
+        .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "SurveyTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel", "SurveyTestSupport"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel", "SurveyTestSupport"]),
+        .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel", "SurveyTestSupport"]),
         .testTarget(name: "SurveyTerminalTests", dependencies: ["SurveyTerminal", "SurveyUI", "CNcurses"]),
     ]
 )

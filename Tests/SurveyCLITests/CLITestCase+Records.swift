@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 import SurveyModel
 
 /// Helpers for the record commands: the handed-over fixtures, stdin for `import -`, and
@@ -27,55 +28,17 @@ extension CLITestCase {
     }
 
     /// `survey ARGS...` (with --dir) reading `input` on stdin, in the same environment as
-    /// `survey(_:)`, by way of the shell's redirection.
+    /// `survey(_:)`.
     func survey(_ arguments: [String], stdin input: URL) throws -> Outcome {
-        let quoted = ([Self.binary.path, "--dir", documents.path] + arguments)
-            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \(quoted) < '\(input.path)'"]
-        process.environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": root.appendingPathComponent("home").path,
-            "XDG_STATE_HOME": stateHome.path,
-            "LANG": "C.UTF-8",
-            "TZ": "UTC",
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+        Outcome(try ChildProcess.run([Self.binary.path, "--dir", documents.path] + arguments,
+                                     environment: childEnvironment, stdin: input))
     }
 
     /// `python3 -c script args...` through /usr/bin/env; its stdout, failing on a non-zero exit.
     func python(_ script: String, _ arguments: [String] = [],
                 file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        process.environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "XDG_STATE_HOME": stateHome.path,
-            "LANG": "C.UTF-8",
-            "PYTHONIOENCODING": "utf-8",
-        ]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0,
-                       "python3 failed: \(String(decoding: errData, as: UTF8.self))", file: file, line: line)
-        return String(decoding: outData, as: UTF8.self)
+        let outcome = try ChildProcess.run(["python3", "-c", script] + arguments, environment: childEnvironment)
+        XCTAssertEqual(outcome.status, 0, "python3 failed: \(outcome.errors)", file: file, line: line)
+        return outcome.output
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 import SurveyModel
 
 /// Runs the real `survey` binary ($SURVEY_BIN, else .build/debug/survey in this package) in
@@ -17,6 +18,18 @@ class CLITestCase: XCTestCase {
         var status: Int32
         var stdout: String
         var stderr: String
+    }
+
+    /// The environment every child runs in: the sandbox's HOME and state folder, UTF-8, UTC.
+    var childEnvironment: [String: String] {
+        [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "HOME": root.appendingPathComponent("home").path,
+            "XDG_STATE_HOME": stateHome.path,
+            "LANG": "C.UTF-8",
+            "TZ": "UTC",
+            "PYTHONIOENCODING": "utf-8",
+        ]
     }
 
     override func setUpWithError() throws {
@@ -48,30 +61,10 @@ class CLITestCase: XCTestCase {
             XCTFail("no survey binary at \(binary.path): run `swift build` first or set SURVEY_BIN", file: file, line: line)
             throw CocoaError(.fileNoSuchFile)
         }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = (dir ? ["--dir", documents.path] : []) + arguments
-        var environment = [
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "HOME": root.appendingPathComponent("home").path,
-            "XDG_STATE_HOME": stateHome.path,
-            "LANG": "C.UTF-8",
-            "TZ": "UTC",
-        ]
+        var environment = childEnvironment
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+        return Outcome(try ChildProcess.run([binary.path] + (dir ? ["--dir", documents.path] : []) + arguments,
+                                            environment: environment))
     }
 
     func survey(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Outcome {
@@ -85,5 +78,11 @@ class CLITestCase: XCTestCase {
 
     func records(_ count: Int) -> SurveyDocument {
         SurveyDocument(records: (0..<count).map { Record(["firstName": .string("Person \($0)")]) })
+    }
+}
+
+extension CLITestCase.Outcome {
+    init(_ child: ChildOutcome) {
+        self.init(status: child.status, stdout: child.output, stderr: child.errors)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SurveyTestSupport
 
 /// A property list value as Python's plistlib read it, types kept apart (an integer age is
 /// not a real or a string), so tests check what another tool would see in the file.
@@ -64,25 +65,13 @@ enum Plistlib {
         """#
 
     static func load(_ url: URL) throws -> PlistValue {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, url.path]
         var env = ProcessInfo.processInfo.environment
         env["PYTHONIOENCODING"] = "utf-8"
-        process.environment = env
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TmuxError("plistlib could not read \(url.lastPathComponent): "
-                            + String(decoding: errData, as: UTF8.self))
+        let outcome = try ChildProcess.run(["python3", "-c", script, url.path], environment: env)
+        guard outcome.status == 0 else {
+            throw TmuxError("plistlib could not read \(url.lastPathComponent): \(outcome.errors)")
         }
+        let outData = outcome.stdout
         let json = try JSONSerialization.jsonObject(with: outData)
         guard let value = decode(json) else {
             throw TmuxError("unexpected plistlib output: \(String(decoding: outData, as: UTF8.self))")

@@ -1,4 +1,5 @@
 import Foundation
+import SurveyTestSupport
 import XCTest
 
 /// A real terminal for the app: one tmux pane on a tmux server of its own
@@ -216,24 +217,12 @@ final class TmuxSession {
     @discardableResult
     private func run(startingServer: Bool = false, _ arguments: [String]) throws -> String {
         let tmux = ["tmux", "-u", "-f", "/dev/null", "-L", socket] + arguments
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = startingServer ? ["bash", "-c", Self.closeDescriptorsAndExec, "bash"] + tmux : tmux
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TmuxError("tmux \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): "
-                            + String(decoding: errData, as: UTF8.self))
+        let command = startingServer ? ["bash", "-c", Self.closeDescriptorsAndExec, "bash"] + tmux : tmux
+        let outcome = try ChildProcess.run(command, environment: environment)
+        guard outcome.status == 0 else {
+            throw TmuxError("tmux \(arguments.joined(separator: " ")) exited with \(outcome.status): \(outcome.errors)")
         }
-        return String(decoding: outData, as: UTF8.self)
+        return outcome.output
     }
 
     private static let closeDescriptorsAndExec = #"""

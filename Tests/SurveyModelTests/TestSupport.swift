@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 @testable import SurveyModel
 
 /// Shared helpers: fixture location, throw-away folders and a python3 runner.
@@ -16,20 +17,9 @@ enum TestSupport {
     /// Runs `python3 -c script args...`; returns stdout, failing the test on a non-zero exit.
     static func python(_ script: String, _ arguments: [String] = [],
                        file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0,
-                       "python3 failed: \(String(decoding: errData, as: UTF8.self))", file: file, line: line)
-        return String(decoding: outData, as: UTF8.self)
+        let outcome = try ChildProcess.run(["python3", "-c", script] + arguments)
+        XCTAssertEqual(outcome.status, 0, "python3 failed: \(outcome.errors)", file: file, line: line)
+        return outcome.output
     }
 }
 

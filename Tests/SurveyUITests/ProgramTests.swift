@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 import SurveyModel
 @testable import SurveyUI
 
@@ -23,12 +24,7 @@ final class ProgramTests: XCTestCase {
     }
 
     private func chattr(_ flag: String, _ url: URL) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["chattr", flag, url.path]
-        try p.run()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, "chattr \(flag) failed")
+        XCTAssertEqual(try ChildProcess.run(["chattr", flag, url.path]).status, 0, "chattr \(flag) failed")
     }
 
     private func launch(_ name: String = "Seed", width: Int = 120, height: Int = 40) -> Program {
