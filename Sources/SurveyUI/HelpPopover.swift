@@ -51,15 +51,14 @@ struct HelpPopover {
         return lines
     }
 
-    private func infoLineCount(width: Int) -> Int { TextWrap.lines(info, width: width).count }
-
     func draw(into grid: inout CellGrid, layout: Layout) {
         let width = min(64, layout.size.width - 2)
         let wrapped = lines(width: width - 4)
+        let infoLines = TextWrap.lines(info, width: width - 4).count
         let box = layout.centeredBox(width: width, height: wrapped.count + 2)
         let inner = grid.box(box, title: title, style: .accent)
         for (i, line) in wrapped.enumerated() where i < inner.height {
-            grid.put(line, x: inner.x + 1, y: inner.y + i, style: i < infoLineCount(width: width - 4) ? .bold : .plain,
+            grid.put(line, x: inner.x + 1, y: inner.y + i, style: i < infoLines ? .bold : .plain,
                      clip: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height))
         }
     }
