@@ -82,6 +82,8 @@ public enum Action: Equatable, Sendable {
     /// Another program changed the file since we read it: here it is, re-read.
     case documentChangedOnDisk(SurveyDocument)
     case documentOperationFailed(String)
+    /// The save gave records without an id one (`instanceID`): here is the document as written.
+    case instanceIDsAssigned(SurveyDocument)
     /// A quit found the records existing only in memory (the commit before it found the
     /// file gone): it waits, and the next quit leaves.
     case quitHeldForUnsavedRecords

@@ -32,7 +32,9 @@ extension AppState {
         let before = captureRollback()
         guard document != nil, var effects = commitEditing() else { return [] }
         let fromDraft = shown == .draft
-        let record = formRecord.withEmptyTextAnswers(in: questionnaire)
+        // A copy is another survey: it gets its own id when saved.
+        var record = formRecord.withEmptyTextAnswers(in: questionnaire)
+        record.values.removeValue(forKey: Record.instanceIDKey)
         if record.isBlank(in: questionnaire) {
             status = .init("Nothing to add: the form is empty", kind: .error)
             return effects
@@ -92,12 +94,37 @@ extension AppState {
     }
 
     /// The file changed under us (another survey, `survey add`, a sync tool). Writing our
-    /// copy would drop that change, so nothing is written: the records are re-read and the
-    /// entry goes back on the form, on the same record found by its content (another
-    /// program may have added or removed records before it), so saving again applies it on
-    /// top of the new version. If that record is gone or was changed too, the typed text is
-    /// quoted in the message rather than applied to some other record.
-    mutating func reloadAfterOutsideChange(_ reloaded: SurveyDocument) {
+    /// copy would drop that change, so our change is replayed on the new version instead,
+    /// field by field (`SurveyDocument.merge`), and that is saved. Only a real clash (the
+    /// same field changed both here and there, or the record removed there) stops: then the
+    /// records are re-read and the entry goes back on the form.
+    mutating func documentChangedOnDisk(_ reloaded: SurveyDocument) -> [Effect] {
+        guard let before = rollback, let mine = document else {
+            reloadAfterOutsideChange(reloaded, clash: nil)
+            return []
+        }
+        switch SurveyDocument.merge(base: before.document, mine: mine, theirs: reloaded) {
+        case .success(let merge):
+            document = merge.document
+            // A failed save of the merge puts back what is on disk now, with the entry.
+            rollback?.document = reloaded
+            rollback?.listCursor = merge.indexInMerged[before.listCursor].map { min($0, max(0, reloaded.records.count - 1)) } ?? 0
+            if !showingDraft, let j = merge.indexInMerged[listCursor] { listCursor = j }
+            listCursor = min(listCursor, max(0, recordCount - 1))
+            ensureListCursorVisible()
+            status = .init("“\(documentName)” was also changed elsewhere: your change was added to that version")
+            return [.saveDocument]
+        case .failure(let clash):
+            reloadAfterOutsideChange(reloaded, clash: clash)
+            return []
+        }
+    }
+
+    /// After a clash: the records are re-read and the entry goes back on the form, on the
+    /// same record (found by id, else by its answers), so saving again applies it on top of
+    /// the new version. If that record is gone, the typed text is quoted in the message
+    /// rather than applied to some other record.
+    mutating func reloadAfterOutsideChange(_ reloaded: SurveyDocument, clash: SurveyDocument.MergeClash?) {
         let before = rollback
         let original: Record? = if let before, !before.showingDraft,
                                     before.document.records.indices.contains(before.listCursor) {
@@ -107,9 +134,7 @@ extension AppState {
         document = reloaded
         var lostText: String?
         if case .record(let i) = shown {
-            let match = reloaded.records.indices.contains(i) && reloaded.records[i] == original ? i
-                : original.flatMap { o in reloaded.records.firstIndex(of: o) }
-            if let match {
+            if let match = original.flatMap({ reloaded.locate($0, near: i) }) {
                 shown = .record(match)
             } else {
                 lostText = editing?.text
@@ -119,8 +144,12 @@ extension AppState {
         }
         listCursor = min(listCursor, max(0, reloaded.records.count - 1))
         ensureListCursorVisible()
+        let labels = (clash?.keys ?? []).map { key in questionnaire.field(forKey: key)?.label ?? key }
         if let lostText {
-            status = .init("“\(documentName)” was changed elsewhere and that record is gone or changed: “\(lostText)” was not saved",
+            status = .init("“\(documentName)” was changed elsewhere and that record is gone: “\(lostText)” was not saved",
+                           kind: .error)
+        } else if !labels.isEmpty {
+            status = .init("\(labels.joined(separator: ", ")) also changed elsewhere: re-read “\(documentName)”. Your entry is back on the form: save it again to replace theirs",
                            kind: .error)
         } else {
             status = .init("“\(documentName)” was changed elsewhere: re-read it. Your entry is back on the form: save it again",

@@ -83,9 +83,13 @@ public struct Program {
                     return [.documentVanished(unreadable: error.message)]
                 }
             }
-            let replaced = try store.save(document, as: name)
+            // Records get their id at their document's first save (new ones, and those of
+            // files written by the original app or other tools).
+            var identified = document
+            let assigned = identified.assignMissingInstanceIDs()
+            let replaced = try store.save(identified, as: name)
             knownFingerprint = store.fingerprint(of: name)
-            return [.documentSaved(replacedCharacters: replaced)]
+            return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
         case .saveDraft:
             try store.saveDraft(state.draft, for: name)
             return []

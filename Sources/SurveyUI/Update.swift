@@ -141,7 +141,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .documentVanished(let reason):
         return state.documentVanished(unreadable: reason)
     case .documentChangedOnDisk(let reloaded):
-        state.reloadAfterOutsideChange(reloaded)
+        return state.documentChangedOnDisk(reloaded)
+    case .instanceIDsAssigned(let identified):
+        state.document = identified
     case .quitHeldForUnsavedRecords:
         state.leaveConfirmed = true
         state.status = .init("“\(state.documentName)” is gone from the folder: save its records, or quit again to leave them unsaved",
@@ -159,7 +161,7 @@ extension Action {
         switch self {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
-             .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed,
+             .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
              .quitHeldForUnsavedRecords:
             return false
         default: return true

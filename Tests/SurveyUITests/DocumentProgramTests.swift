@@ -211,7 +211,9 @@ final class DocumentProgramTests: XCTestCase {
         var p = launch()
         press(&p, .enter, .enter)
         p.handle(.key(.character("Q")))
-        try store.save(SurveyDocument(records: sampleRecords() + [record("New", "Outside")]), as: "Alpha")
+        var outside = sampleRecords()
+        outside[0].values["firstName"] = .string("Jonathan")     // the same field: a real clash
+        try store.save(SurveyDocument(records: outside), as: "Alpha")
         press(&p, .function(3))
         XCTAssertNil(p.state.popover, "the manager does not hide the entry that still needs saving")
         XCTAssertEqual(p.state.editing?.text, "JohnQ")

@@ -139,7 +139,7 @@ final class ProgramTests: XCTestCase {
         XCTAssertNil(p.state.status, "the notice is shown once")
     }
 
-    func testAChangeByAnotherProgramIsReReadNotOverwritten() throws {
+    func testAChangeByAnotherProgramIsKeptAndTheEditAddedToIt() throws {
         var p = launch()
         press(&p, .enter, .enter)
         type(&p, "ny")
@@ -149,14 +149,11 @@ final class ProgramTests: XCTestCase {
         try store.save(outside, as: "Seed")
         press(&p, .enter)
         XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle),
-                       ["Smith, John", "Jones, Doris", "Hopper, Grace"], "the outside change is kept")
+                       ["Smith, Johnny", "Jones, Doris", "Hopper, Grace"], "both changes are on disk")
         XCTAssertEqual(p.state.recordCount, 3, "and shown")
-        XCTAssertEqual(p.state.editing?.text, "Johnny", "the entry is back on the form")
-        XCTAssertEqual(p.state.status?.kind, .error)
-        press(&p, .enter)
-        XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle),
-                       ["Smith, Johnny", "Jones, Doris", "Hopper, Grace"], "saved again on top of it")
-        XCTAssertNil(p.state.status)
+        XCTAssertEqual(p.state.shown, .record(0))
+        XCTAssertNil(p.state.editing)
+        XCTAssertEqual(p.state.status?.text, "“Seed” was also changed elsewhere: your change was added to that version")
     }
 
     func testAnAddAfterAnOutsideChangeIsNotLost() throws {
@@ -166,11 +163,9 @@ final class ProgramTests: XCTestCase {
         press(&p, .enter, .backTab)
         try store.save(SurveyDocument(records: [record("Only", "Outside")]), as: "Seed")
         press(&p, .enter)
-        XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle), ["Outside, Only"])
-        XCTAssertEqual(p.state.shown, .draft)
-        XCTAssertEqual(p.state.draft.listTitle, "Ada", "the New form still holds the entry")
-        press(&p, .enter)
         XCTAssertEqual(try onDisk("Seed").records.map(\.listTitle), ["Outside, Only", "Ada"])
+        XCTAssertEqual(p.state.shown, .record(1), "the added record shows")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Seed").path), "the New form was sent")
     }
 
     func testAnEditFollowsItsRecordWhenAnotherProgramRemovesOneBeforeIt() throws {
@@ -180,8 +175,6 @@ final class ProgramTests: XCTestCase {
         try store.save(SurveyDocument(records: [try onDisk("Seed").records[1]]), as: "Seed")  // John removed
         press(&p, .enter)
         XCTAssertEqual(p.state.shown, .record(0), "Doris is now the first record")
-        XCTAssertEqual(p.state.editing?.text, "555-12349")
-        press(&p, .enter)
         XCTAssertEqual(try onDisk("Seed").records.map { $0.values["phone"] }, [.string("555-12349")])
     }
 
@@ -193,9 +186,36 @@ final class ProgramTests: XCTestCase {
         press(&p, .enter)
         XCTAssertNil(p.state.editing)
         XCTAssertEqual(p.state.status?.text,
-                       "“Seed” was changed elsewhere and that record is gone or changed: “555-1234EXTRA” was not saved")
+                       "“Seed” was changed elsewhere and that record is gone: “555-1234EXTRA” was not saved")
         press(&p, .enter, .enter)
         XCTAssertEqual(try onDisk("Seed").records.map { $0.values["phone"] }, [.string("555-1234")], "Doris untouched")
+    }
+
+    /// Two copies of survey on one document, editing different fields of the same record.
+    func testTwoInstancesEditingDifferentFieldsOfOneRecordBothLand() throws {
+        var a = launch(), b = launch()
+        press(&a, .enter, .down, .down, .down, .enter)             // A: John's phone
+        type(&a, "0")
+        press(&a, .enter)
+        press(&b, .enter, .down, .down, .enter)                    // B: John's address, still shown as it was
+        type(&b, " Apt 2")
+        press(&b, .enter)
+        let john = try onDisk("Seed").records[0]
+        XCTAssertEqual(john.values["phone"], .string("555-12340"))
+        XCTAssertEqual(john.values["address"], .string("123 Any St. Apt 2"))
+        XCTAssertNotNil(john.instanceID, "saved records carry their id")
+        XCTAssertEqual(b.state.records[0], john, "B shows the merged record")
+        // A real clash: both change the phone. B's typed text is quoted and not written.
+        press(&a, .enter)                                          // A: the phone again
+        type(&a, "1")
+        press(&a, .enter)
+        press(&b, .down, .enter)
+        type(&b, "7")
+        press(&b, .enter)
+        XCTAssertEqual(try onDisk("Seed").records[0].values["phone"], .string("555-123401"))
+        XCTAssertEqual(b.state.editing?.text, "555-123407", "B's entry is back on the form")
+        XCTAssertEqual(b.state.status?.text,
+                       "Phone also changed elsewhere: re-read “Seed”. Your entry is back on the form: save it again to replace theirs")
     }
 
     func testAddIntoADocumentRemovedElsewhereKeepsTheNewFormOnDisk() throws {

@@ -1,0 +1,91 @@
+import XCTest
+@testable import SurveyModel
+
+/// The three-way merge a save falls back on when another program changed the file.
+final class MergeTests: XCTestCase {
+    private func person(_ first: String, _ phone: String = "", id: String? = nil) -> Record {
+        var values: [String: PropertyValue] = ["firstName": .string(first), "phone": .string(phone)]
+        if let id { values[Record.instanceIDKey] = .string(id) }
+        return Record(values)
+    }
+
+    func testAFieldEditAppliesWhenThatFieldIsUnchangedOnDisk() throws {
+        let base = SurveyDocument(records: [person("Ada", "1", id: "uuid:a"), person("Bob", id: "uuid:b")])
+        var mine = base
+        mine.records[1].values["phone"] = .string("555")
+        // Elsewhere: a record inserted before Bob, and Bob's first name corrected.
+        var theirs = base
+        theirs.records.insert(person("Cy", id: "uuid:c"), at: 0)
+        theirs.records[2].values["firstName"] = .string("Robert")
+        let merge = try SurveyDocument.merge(base: base, mine: mine, theirs: theirs).get()
+        XCTAssertEqual(merge.document.records.map(\.values), [
+            person("Cy", id: "uuid:c").values, person("Ada", "1", id: "uuid:a").values,
+            person("Robert", "555", id: "uuid:b").values,
+        ])
+        XCTAssertEqual(merge.indexInMerged[1], 2, "Bob moved down one")
+    }
+
+    func testTheSameFieldChangedOnBothSidesIsAClash() {
+        let base = SurveyDocument(records: [person("Ada", "1", id: "uuid:a")])
+        var mine = base
+        mine.records[0].values["phone"] = .string("2")
+        var theirs = base
+        theirs.records[0].values["phone"] = .string("3")
+        XCTAssertEqual(SurveyDocument.merge(base: base, mine: mine, theirs: theirs),
+                       .failure(SurveyDocument.MergeClash(mineIndex: 0, keys: ["phone"])))
+    }
+
+    func testARecordRemovedElsewhereIsAClashNotAnEditOfAnotherRecord() {
+        let base = SurveyDocument(records: [person("Ada", id: "uuid:a"), person("Bob", id: "uuid:b")])
+        var mine = base
+        mine.records[0].values["phone"] = .string("2")
+        let theirs = SurveyDocument(records: [person("Bob", id: "uuid:b")])
+        XCTAssertEqual(SurveyDocument.merge(base: base, mine: mine, theirs: theirs),
+                       .failure(SurveyDocument.MergeClash(mineIndex: 0, keys: [])))
+    }
+
+    func testAnAddedRecordIsAppendedOnceAndRecordsWithoutIdsAreFoundByTheirAnswers() throws {
+        let base = SurveyDocument(records: [person("Ada"), person("Ada"), person("Bob")])
+        var mine = base
+        mine.records[1].values["phone"] = .string("9")
+        mine.records.append(person("Dee", id: "uuid:d"))
+        var theirs = base
+        theirs.records.append(person("Eve"))
+        let merge = try SurveyDocument.merge(base: base, mine: mine, theirs: theirs).get()
+        XCTAssertEqual(merge.document.records.map { $0.values["firstName"] }, ["Ada", "Ada", "Bob", "Eve", "Dee"].map { .string($0) })
+        XCTAssertEqual(merge.document.records[1].values["phone"], .string("9"), "the second Ada, at its own position")
+        XCTAssertEqual(merge.document.records[0].values["phone"], .string(""))
+        // A retry of the same save on a version that already has the added record adds it once.
+        let again = try SurveyDocument.merge(base: base, mine: mine, theirs: merge.document).get()
+        XCTAssertEqual(again.document.records.count, merge.document.records.count)
+    }
+
+    /// The first save after two copies opened a file without ids: the other copy's save gave
+    /// every record an id and changed a field, so no record has the same answers any more.
+    func testWithoutIdsTheRecordAtTheSamePlaceIsUsedWhenItIsClearlyTheSamePerson() throws {
+        let base = SurveyDocument(records: [person("Ada", "1"), person("Bob", "2")])
+        var mine = base
+        mine.records[1].values["address"] = .string("Elm St")
+        var theirs = base
+        theirs.assignMissingInstanceIDs()
+        theirs.records[1].values["phone"] = .string("22")
+        let merged = try SurveyDocument.merge(base: base, mine: mine, theirs: theirs).get().document
+        XCTAssertEqual(merged.records[1].values["address"], .string("Elm St"))
+        XCTAssertEqual(merged.records[1].values["phone"], .string("22"))
+        XCTAssertEqual(merged.records[1].instanceID, theirs.records[1].instanceID)
+        // Another person at that place (the other copy replaced Bob) is a clash, not an edit of theirs.
+        var replaced = theirs
+        replaced.records[1] = person("Cy", "3")
+        XCTAssertEqual(SurveyDocument.merge(base: base, mine: mine, theirs: replaced),
+                       .failure(SurveyDocument.MergeClash(mineIndex: 1, keys: [])))
+    }
+
+    func testMissingIdsAreAssignedAndKept() {
+        var doc = SurveyDocument(records: [person("Ada", id: "uuid:a"), person("Bob")])
+        XCTAssertEqual(doc.assignMissingInstanceIDs(), 1)
+        XCTAssertEqual(doc.records[0].instanceID, "uuid:a")
+        let id = try? XCTUnwrap(doc.records[1].instanceID)
+        XCTAssertTrue(id?.hasPrefix("uuid:") == true && id?.count == 41, "uuid: + 36 characters, got \(id ?? "nil")")
+        XCTAssertEqual(doc.assignMissingInstanceIDs(), 0)
+    }
+}
