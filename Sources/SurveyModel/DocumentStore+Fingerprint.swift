@@ -20,10 +20,25 @@ public struct FileFingerprint: Equatable, Sendable {
 extension DocumentStore {
     /// nil when the file does not exist (or is not a regular file).
     public func fingerprint(of name: String) -> FileFingerprint? {
+        fingerprint(ofFileAt: url(for: name))
+    }
+
+    /// The New form's file, so a change by a second window is noticed before it is replaced.
+    public func draftFingerprint(for name: String) -> FileFingerprint? {
+        fingerprint(ofFileAt: draftURL(for: name))
+    }
+
+    func fingerprint(ofFileAt url: URL) -> FileFingerprint? {
         var info = stat()
-        guard stat(url(for: name).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileFingerprint(inode: UInt64(info.st_ino), size: Int64(info.st_size),
                                modifiedSeconds: Int(info.st_mtim.tv_sec),
                                modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
+    }
+
+    /// The document that is now the file we knew (same inode): where a rename made outside
+    /// the app took it. nil when no document is that file.
+    public func documentName(sameFileAs known: FileFingerprint) -> String? {
+        (try? documentNames())?.first { fingerprint(of: $0)?.inode == known.inode }
     }
 }

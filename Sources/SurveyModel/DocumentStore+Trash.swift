@@ -143,7 +143,7 @@ extension DocumentStore {
     }
 
     /// Throws `SystemError` (not `DocumentError`) so callers can roll back and word it.
-    private func createTrashFolder() throws {
+    func createTrashFolder() throws {
         if isFolder(trashFolder) { return }
         if mkdir(trashFolder.path, 0o777) != 0, errno != EEXIST { throw SystemError("create .trash") }
         guard isFolder(trashFolder) else { throw SystemError("create .trash", code: ENOTDIR) }

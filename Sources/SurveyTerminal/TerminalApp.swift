@@ -27,8 +27,9 @@ public enum TerminalApp {
             }
             if !program.isFinished { terminal.present(program.screen) }
         }
-        // Terminal closed or killed: keep the field being typed when it is valid.
-        if !program.isFinished { program.send(.quit) }
+        // Terminal closed or killed: keep the field being typed when it is valid, and
+        // write what exists only in memory to a recovery file.
+        program.terminate()
         return 0
     }
 }

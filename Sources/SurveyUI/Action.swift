@@ -63,6 +63,11 @@ public enum Action: Equatable, Sendable {
     case dismissSaveAs
     case restoreDeleted
     case saveUnderName
+    case restoreRecovery
+    case discardRecovery
+    /// The terminal closed or a signal asked us to stop: keep what can be kept, then quit
+    /// without asking.
+    case terminate
     /// Sent on idle ticks so outside changes to the folder show up while the manager is open.
     case refreshTick
 
@@ -82,6 +87,16 @@ public enum Action: Equatable, Sendable {
     /// Another program changed the file since we read it: here it is, re-read.
     case documentChangedOnDisk(SurveyDocument)
     case documentOperationFailed(String)
+    case draftSaved
+    /// Another window's New form was on disk where ours was going: it was kept as a
+    /// recovered survey (its title, the file).
+    case otherNewFormKept(title: String, file: String)
+    /// The current file was renamed by another program (found by its inode): follow it.
+    case documentMovedOutside(to: String)
+    /// Surveys kept by an earlier session, oldest first.
+    case recoveriesFound([Recovery])
+    case recoveryRestored(into: String, count: Int)
+    case recoveryDiscarded(count: Int)
     /// The save gave records without an id one (`instanceID`): here is the document as written.
     case instanceIDsAssigned(SurveyDocument)
     /// A quit found the records existing only in memory (the commit before it found the
@@ -108,4 +123,9 @@ public enum Effect: Equatable, Sendable {
     case saveDocumentAs(String)
     /// Write the last document used and the record showing to the state file.
     case rememberSession
+    case restoreRecovery(Recovery)
+    case discardRecovery(Recovery)
+    case lookForRecoveries
+    /// Write whatever exists only in memory (`AppState.unsavedRecords`) to a recovery file.
+    case keepUnsavedWork
 }

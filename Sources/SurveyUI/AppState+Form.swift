@@ -86,6 +86,7 @@ extension AppState {
             editing = nil
             return [.saveDocument]
         case .draft:
+            rollback = captureRollback()
             draft = record
             editing = nil
             return [.saveDraft]

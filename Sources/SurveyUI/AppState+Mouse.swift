@@ -30,7 +30,7 @@ extension AppState {
                 popover = nil
             }
             return []
-        case .confirmDelete, .saveAs:
+        case .confirmDelete, .saveAs, .recovery:
             return []
         case nil:
             break

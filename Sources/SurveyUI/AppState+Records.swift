@@ -17,6 +17,7 @@ extension AppState {
     mutating func clearForm() -> [Effect] {
         guard document != nil, let effects = commitEditing() else { return [] }
         let hadDraft = !draft.isBlank(in: questionnaire)
+        if hadDraft { rollback = captureRollback() }   // a failed save puts the New form back
         shown = .draft
         draft = Record()
         status = .init("The form is empty")
@@ -54,6 +55,7 @@ extension AppState {
 
     mutating func documentWasSaved(replacedCharacters: Int) -> [Effect] {
         rollback = nil
+        saveSucceeded()
         if replacedCharacters > 0 {
             document?.replaceForbiddenCharacters()
             status = .init("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")

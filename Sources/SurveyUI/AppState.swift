@@ -16,6 +16,8 @@ public struct AppState: Equatable, Sendable {
         case confirmDelete(name: String, records: Int?)
         /// The current document vanished from disk: offer to save its records under a name.
         case saveAs(EditBuffer)
+        /// Surveys kept by an earlier session that could not save them: put back or discard.
+        case recovery(Recovery)
     }
     /// What fills the form's place: the record form, or facts about the document (F4).
     public enum Detail: Equatable, Sendable { case form, info }
@@ -91,6 +93,9 @@ public struct AppState: Equatable, Sendable {
     public var missingReason: String?
     /// The user was warned that leaving loses the in-memory records, and may now leave.
     public var leaveConfirmed = false
+    /// Why the last save failed, until a save succeeds: while the entry it put back on the
+    /// form is still there, that entry exists only in memory and quitting asks first.
+    public var lastSaveError: String?
     /// The list popover or documents list F1 was pressed over: help describes it, and
     /// closing help returns to it.
     public var popoverUnderHelp: Popover?
@@ -185,6 +190,7 @@ public struct AppState: Equatable, Sendable {
         case .documents: return manager.renaming == nil ? .documents : .renamingDocument
         case .confirmDelete: return .confirmingDelete
         case .saveAs: return .namingDocument
+        case .recovery: return .offeringRecovery
         case nil: break
         }
         if document == nil { return .unreadable }
@@ -208,5 +214,5 @@ public struct DocumentManagerState: Equatable, Sendable {
 /// The binding sets of the key table.
 public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable
-    case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo
+    case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo, offeringRecovery
 }

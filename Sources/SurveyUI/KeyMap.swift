@@ -32,7 +32,7 @@ public enum KeyMap {
     /// Modes with a text field taking the keys: a form field, a rename, a save-as name.
     private static let typing: Set<InputMode> = [.formEditing, .renamingDocument, .namingDocument]
     /// Modes where a dialog owns every key but quitting.
-    private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument]
+    private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery]
 
     public static let bindings: [KeyBinding] = [
         // Help popover
@@ -86,6 +86,9 @@ public enum KeyMap {
         KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingDelete], .cancelDelete, bar: "Keep"),
         KeyBinding([.enter], "Enter", "Save the records under this name", [.namingDocument], .saveUnderName, bar: "Save"),
         KeyBinding([.escape], "Esc", "Not now (the records stay in memory)", [.namingDocument], .dismissSaveAs, bar: "Not now"),
+        KeyBinding([.enter], "Enter", "Put the surveys back into their document", [.offeringRecovery], .restoreRecovery, bar: "Put back"),
+        KeyBinding([.character("d")], "d", "Discard them (moved to .trash, not erased)", [.offeringRecovery], .discardRecovery, bar: "Discard"),
+        KeyBinding([.escape], "Esc", "Decide at the next start", [.offeringRecovery], .closePopover, bar: "Later"),
         KeyBinding([.escape, .function(4)], "Esc", "Back to the form", [.documentInfo], .toggleInfo, bar: "Back"),
         // Anywhere
         KeyBinding([.function(1)], "F1", "Help", all.subtracting([.help]).subtracting(dialogs), .showHelp, bar: "Help"),

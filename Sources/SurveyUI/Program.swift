@@ -13,6 +13,8 @@ public struct Program {
     /// The current file as last read or written by us; a different one at save time means
     /// another program changed it.
     private var knownFingerprint: FileFingerprint?
+    /// The same for the New form's file: a second window on the same document writes it too.
+    private var knownDraftFingerprint: FileFingerprint?
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
@@ -24,6 +26,7 @@ public struct Program {
         self.memoryURL = memory?.url
         // Taken before reading: a change landing in between is then seen at the first save.
         let fingerprint = store.fingerprint(of: documentName)
+        let draftFingerprint = store.draftFingerprint(for: documentName)
         var state = AppState(documentName: documentName,
                              loaded: store.load(documentName),
                              draft: store.loadDraft(for: documentName),
@@ -35,6 +38,16 @@ public struct Program {
         }
         self.state = state
         self.knownFingerprint = fingerprint
+        self.knownDraftFingerprint = draftFingerprint
+        // Surveys an earlier session could not save are offered before anything else.
+        send(.recoveriesFound(store.recoveries()))
+    }
+
+    /// The terminal closed or a signal asked us to stop: nobody can answer a question now,
+    /// so what exists only in memory goes to a recovery file instead.
+    public mutating func terminate() {
+        guard !isFinished else { return }
+        send(.terminate)
     }
 
     /// Handles one terminal event; returns false when it meant nothing in this state.
@@ -60,6 +73,7 @@ public struct Program {
             switch effect {
             case .saveDocument: return [.documentSaveFailed(Self.describe(error))]
             case .saveDraft: return [.draftSaveFailed(Self.describe(error))]
+            case .keepUnsavedWork: return []   // stopping anyway: nothing more can be done
             default: return [.documentOperationFailed(Self.describe(error))]
             }
         }
@@ -70,6 +84,8 @@ public struct Program {
         switch effect {
         case .saveDocument:
             guard let document = state.document else { return [] }
+            if let moved = followOutsideRename() { send(moved) }
+            let name = state.documentName
             // Never recreate a file deleted or renamed behind our back.
             guard !state.documentMissing, let current = store.fingerprint(of: name) else {
                 return [.documentVanished(unreadable: nil)]
@@ -91,12 +107,25 @@ public struct Program {
             knownFingerprint = store.fingerprint(of: name)
             return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
         case .saveDraft:
+            if let moved = followOutsideRename() { send(moved) }
+            let name = state.documentName
+            var outcome: [Action] = []
+            // A second window on this document saved its own New form since we last did:
+            // keep it as a recovered survey rather than write over it.
+            if store.draftFingerprint(for: name) != knownDraftFingerprint {
+                let theirs = store.loadDraft(for: name)
+                if !theirs.isBlank(in: state.questionnaire), theirs.answers != state.draft.answers {
+                    let file = try store.saveRecovery([theirs], for: name)
+                    outcome.append(.otherNewFormKept(title: theirs.listTitle, file: file))
+                }
+            }
             try store.saveDraft(state.draft, for: name)
-            return []
+            knownDraftFingerprint = store.draftFingerprint(for: name)
+            return outcome + [.draftSaved]
         case .quit:
-            // The commit before quitting may just have found the file gone: then the
-            // records exist only in memory, and quitting waits for the confirmation.
-            guard !state.documentMissing || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
+            // The commit before quitting may just have found the file gone or the disk full:
+            // then something exists only in memory, and quitting waits for a confirmation.
+            guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
             remember()
             isFinished = true
             return []
@@ -104,13 +133,17 @@ public struct Program {
             return [.documentsListed(try listDocuments())]
         case .openDocument(let target):
             knownFingerprint = store.fingerprint(of: target)
+            knownDraftFingerprint = store.draftFingerprint(for: target)
             return [.documentOpened(name: target, loaded: store.load(target), draft: store.loadDraft(for: target),
                                     record: memoryURL.flatMap { SessionMemory(url: $0).lastRecord(of: target, in: store.folder) })]
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):
             let final = try store.rename(old, to: new)
-            if old == name { knownFingerprint = store.fingerprint(of: final) }
+            if old == name {
+                knownFingerprint = store.fingerprint(of: final)
+                knownDraftFingerprint = store.draftFingerprint(for: final)
+            }
             updateMemory { $0.renamed(old, to: final, in: store.folder) }
             return [.documentRenamed(from: old, to: final)]
         case .deleteDocument(let target, let records):
@@ -124,11 +157,41 @@ public struct Program {
             let newName = try store.create(named: raw, containing: state.document ?? SurveyDocument())
             knownFingerprint = store.fingerprint(of: newName)
             try? store.saveDraft(state.draft, for: newName)
+            knownDraftFingerprint = store.draftFingerprint(for: newName)
             return [.documentSavedAs(newName)]
         case .rememberSession:
             remember()
             return []
+        case .keepUnsavedWork:
+            let records = state.unsavedRecords
+            if !records.isEmpty { try store.saveRecovery(records, for: name) }
+            return []
+        case .restoreRecovery(let recovery):
+            let into = try store.restore(recovery)
+            return [.recoveryRestored(into: into, count: recovery.records.count)]
+        case .discardRecovery(let recovery):
+            try store.discard(recovery)
+            return [.recoveryDiscarded(count: recovery.records.count)]
+        case .lookForRecoveries:
+            return [.recoveriesFound(store.recoveries())]
         }
+    }
+
+    /// The current file is gone from its name but the same file (inode) is in the folder
+    /// under another: another program renamed it. Follow it, with the New form's file, so
+    /// nothing is written under the old name where no one would look.
+    private mutating func followOutsideRename() -> Action? {
+        let name = state.documentName
+        guard !state.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
+              let moved = store.documentName(sameFileAs: known) else { return nil }
+        // `survey docs rename` moves the draft too; a plain `mv` leaves ours behind.
+        if store.draftFingerprint(for: moved) == nil, let ours = knownDraftFingerprint,
+           store.draftFingerprint(for: name) == ours {
+            try? FileManager.default.moveItem(at: store.draftURL(for: name), to: store.draftURL(for: moved))
+        }
+        knownFingerprint = store.fingerprint(of: moved)
+        knownDraftFingerprint = store.draftFingerprint(for: moved)
+        return .documentMovedOutside(to: moved)
     }
 
     private mutating func listDocuments() throws -> [DocumentSummary] {

@@ -48,6 +48,9 @@ public enum Screen {
             SaveAsPopover(name: state.documentName, records: state.recordCount, buffer: buffer,
                           unreadable: state.missingReason != nil)
                 .draw(into: &grid, layout: layout)
+        case .recovery(let recovery):
+            grid.cursor = nil
+            RecoveryPopover(recovery: recovery, timeZone: state.timeZone).draw(into: &grid, layout: layout)
         case nil:
             break
         }

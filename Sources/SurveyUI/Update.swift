@@ -118,12 +118,29 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .documentSaved(let replaced):
         return state.documentWasSaved(replacedCharacters: replaced)
     case .documentSaveFailed(let message):
+        state.lastSaveError = message
         state.restoreAfterFailedSave(message)
     case .draftSaveFailed(let message):
-        // After a failed Add the draft fails the same way: keep that, more useful, message.
-        if state.status?.kind != .error {
-            state.status = .init("Could not save the New form: \(message). It is kept in memory.", kind: .error)
-        }
+        state.draftSaveFailed(message)
+    case .draftSaved:
+        state.rollback = nil
+        state.saveSucceeded()
+    case .otherNewFormKept(let title, let file):
+        state.otherNewFormKept(title: title, file: file)
+    case .documentMovedOutside(let name):
+        return state.documentMovedOutside(to: name)
+    case .recoveriesFound(let list):
+        state.recoveriesFound(list)
+    case .recoveryRestored(let name, let count):
+        return state.recoveryRestored(into: name, count: count)
+    case .recoveryDiscarded(let count):
+        return state.recoveryDiscarded(count: count)
+    case .restoreRecovery:
+        return state.restoreRecovery()
+    case .discardRecovery:
+        return state.discardRecovery()
+    case .terminate:
+        return state.terminate()
     case .documentsListed(let list):
         return state.documentsWereListed(list)
     case .documentOpened(let name, let loaded, let draft, let record):
@@ -145,9 +162,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .instanceIDsAssigned(let identified):
         state.document = identified
     case .quitHeldForUnsavedRecords:
-        state.leaveConfirmed = true
-        state.status = .init("“\(state.documentName)” is gone from the folder: save its records, or quit again to leave them unsaved",
-                             kind: .error)
+        state.holdQuit()
     case .documentOperationFailed(let message):
         state.status = .init(message, kind: .error)
         if case .confirmDelete = state.popover { state.popover = .documents }
@@ -162,7 +177,8 @@ extension Action {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
              .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
-             .quitHeldForUnsavedRecords:
+             .quitHeldForUnsavedRecords, .draftSaved, .otherNewFormKept, .documentMovedOutside, .recoveriesFound,
+             .recoveryRestored, .recoveryDiscarded, .terminate:
             return false
         default: return true
         }

@@ -223,7 +223,7 @@ final class ProgramTests: XCTestCase {
         press(&p, .control("n"))
         type(&p, "Ann")
         press(&p, .enter, .backTab)
-        try FileManager.default.moveItem(at: store.url(for: "Seed"), to: folder.appendingPathComponent("Moved.plist"))
+        try FileManager.default.removeItem(at: store.url(for: "Seed"))
         press(&p, .enter)
         XCTAssertEqual(store.loadDraft(for: "Seed").listTitle, "Ann", "the New form is still on disk")
         XCTAssertEqual(p.state.recordCount, 2, "the add did not happen")

@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Surveys that could not stay where they belonged: the records of a document that vanished
+/// while open, when the terminal closed or a signal came before they were saved under a name;
+/// or another window's New form that this one's would otherwise have replaced. Each is a
+/// hidden `.NAME.recovered-DATE-PID.plist` beside the documents (the document format, so
+/// plistlib reads it), offered at the next start to put back or discard. Rejected: a
+/// recovery folder in the state directory (lost when the document folder is copied to
+/// another machine) and a visible `.plist` (it would be listed as a document).
+public struct Recovery: Equatable, Sendable {
+    /// The document the surveys belong to.
+    public let documentName: String
+    public let fileName: String
+    public let date: Date
+    public let records: [Record]
+}
+
+extension DocumentStore {
+    static let recoveryMarker = ".recovered-"
+
+    /// Writes `records` to a new recovery file for `name` (never replacing one). Returns its name.
+    @discardableResult
+    public func saveRecovery(_ records: [Record], for name: String, at date: Date = Date()) throws -> String {
+        let stamp = Self.recoveryStamp(date)
+        let data = try SurveyDocument(records: records).propertyListData()
+        for attempt in 0..<100 {
+            let fileName = "." + name + Self.recoveryMarker + stamp + "-\(getpid())" + (attempt == 0 ? "" : "-\(attempt)")
+                + DocumentName.fileSuffix
+            do {
+                try AtomicFile.create(data, at: folder.appendingPathComponent(fileName))
+                return fileName
+            } catch let error as SystemError where error.code == EEXIST {
+                continue
+            } catch let error as SystemError {
+                throw DocumentError("Could not keep the surveys of “\(name)” in \(fileName): \(error.reason)")
+            }
+        }
+        throw DocumentError("Could not keep the surveys of “\(name)”: too many recovery files")
+    }
+
+    /// Every recovery file in the folder, oldest first. Unreadable ones are skipped (and
+    /// left alone).
+    public func recoveries() -> [Recovery] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return entries.compactMap { entry -> Recovery? in
+            guard entry.hasPrefix("."), entry.hasSuffix(DocumentName.fileSuffix),
+                  let marker = entry.range(of: Self.recoveryMarker, options: .backwards) else { return nil }
+            let name = String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])
+            let url = folder.appendingPathComponent(entry)
+            guard !name.isEmpty, case .success(let data) = readFile(url),
+                  let document = try? SurveyDocument(propertyListData: data),
+                  let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+            let date = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
+            return Recovery(documentName: name, fileName: entry, date: date, records: document.records)
+        }
+        .sorted { ($0.date, $0.fileName) < ($1.date, $1.fileName) }
+    }
+
+    /// Appends the recovered surveys to their document (creating it when it is gone), then
+    /// removes the recovery file. Returns the document's name.
+    @discardableResult
+    public func restore(_ recovery: Recovery) throws -> String {
+        let target = try self.target(requested: recovery.documentName, remembered: nil)
+        try append(recovery.records, to: target)
+        let name = existingName(matching: recovery.documentName) ?? recovery.documentName
+        if unlink(folder.appendingPathComponent(recovery.fileName).path) != 0, errno != ENOENT {
+            throw DocumentError("Put the surveys back into “\(name)”, but could not remove \(recovery.fileName): \(SystemError("unlink").reason)")
+        }
+        return name
+    }
+
+    /// Moves the recovery file into the trash (never gone for good).
+    public func discard(_ recovery: Recovery) throws {
+        do {
+            try createTrashFolder()
+            try FileMove.withoutReplacing(from: folder.appendingPathComponent(recovery.fileName).path,
+                                          to: trashFolder.appendingPathComponent(recovery.fileName).path)
+        } catch let error as SystemError {
+            throw DocumentError("Could not move \(recovery.fileName) to the trash: \(error.reason)")
+        }
+    }
+
+    private static func recoveryStamp(_ date: Date) -> String {
+        let c = Calendar(identifier: .gregorian).dateComponents(in: .current, from: date)
+        return String(format: "%04d%02d%02d-%02d%02d%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
+                      c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    }
+}

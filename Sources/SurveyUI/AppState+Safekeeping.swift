@@ -1,0 +1,118 @@
+import Foundation
+import SurveyModel
+
+/// What exists only in memory, and how it is kept: a quit that would lose it asks first, a
+/// signal or a closed terminal writes it to a recovery file, and the next start offers it back.
+extension AppState {
+    /// Something on screen is nowhere on disk: the records of a document that vanished, or
+    /// an entry a failed save put back on the form.
+    public var holdsUnsavedWork: Bool {
+        documentMissing || (lastSaveError != nil && editing?.isChanged == true)
+    }
+
+    /// The surveys to write to a recovery file when the app must stop at once: every record
+    /// of a vanished document, or the one record (or New form) holding an entry whose save
+    /// failed, with the typed text applied when it is valid. Empty when nothing is at risk.
+    public var unsavedRecords: [Record] {
+        var form = formRecord
+        if let editing, editing.isChanged {
+            _ = form.setText(editing.text, for: questionnaire.fields[editing.fieldIndex])
+        }
+        if documentMissing {
+            var all = records
+            if case .record(let i) = shown { all[i] = form }
+            if showingDraft, !form.isBlank(in: questionnaire) { all.append(form) }
+            return all
+        }
+        guard holdsUnsavedWork else { return [] }
+        return [form]
+    }
+
+    /// SIGTERM, SIGHUP or a closed terminal: a valid field is saved as on any quit; whatever
+    /// would still exist only in memory goes to a recovery file; then the app leaves without
+    /// asking (there is no one left to answer).
+    mutating func terminate() -> [Effect] {
+        let effects = commitEditing() ?? []
+        leaveConfirmed = true
+        return effects + [.keepUnsavedWork, .quit]
+    }
+
+    /// Quitting found something only in memory: say what, and let a second quit leave.
+    mutating func holdQuit() {
+        leaveConfirmed = true
+        if documentMissing {
+            status = .init("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved",
+                           kind: .error)
+        } else {
+            status = .init("Your entry is not saved (\(lastSaveError ?? "the save failed")): press Enter to try again, or quit again to leave without it",
+                           kind: .error)
+        }
+    }
+
+    /// A save succeeded: nothing typed is held back any more.
+    mutating func saveSucceeded() {
+        lastSaveError = nil
+        if !documentMissing { leaveConfirmed = false }
+    }
+
+    mutating func draftSaveFailed(_ message: String) {
+        // After a failed Add the draft fails the same way: keep that, more useful, message.
+        let addFailed = status?.kind == .error && lastSaveError != nil
+        lastSaveError = message
+        if rollback != nil {
+            restoreRollback()
+            status = .init("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.",
+                           kind: .error)
+        } else if !addFailed {
+            status = .init("Could not save the New form: \(message)", kind: .error)
+        }
+    }
+
+    mutating func otherNewFormKept(title: String, file: String) {
+        status = .init("Another survey window had saved a New form here (\(title)): kept it as \(file), offered at the next start",
+                       kind: .error)
+    }
+
+    /// Another program renamed the current file (`survey docs rename`, a file manager): the
+    /// app follows it, so nothing is written under the old name.
+    mutating func documentMovedOutside(to name: String) -> [Effect] {
+        let old = documentName
+        documentName = name
+        status = .init("“\(old)” was renamed to “\(name)” outside survey: following it")
+        return [.rememberSession]
+    }
+
+    // MARK: Recovered surveys
+
+    mutating func recoveriesFound(_ list: [Recovery]) {
+        guard let first = list.first else {
+            if case .recovery = popover { popover = nil }
+            return
+        }
+        if popover == nil || { if case .recovery = popover { return true } else { return false } }() {
+            popover = .recovery(first)
+        }
+    }
+
+    mutating func restoreRecovery() -> [Effect] {
+        guard case .recovery(let recovery) = popover, let effects = commitEditing() else { return [] }
+        popover = nil
+        return effects + [.restoreRecovery(recovery)]
+    }
+
+    mutating func discardRecovery() -> [Effect] {
+        guard case .recovery(let recovery) = popover else { return [] }
+        popover = nil
+        return [.discardRecovery(recovery)]
+    }
+
+    mutating func recoveryRestored(into name: String, count: Int) -> [Effect] {
+        status = .init("Put \(counted(count, "recovered survey")) back into “\(name)”")
+        return [.rememberSession, .openDocument(name), .lookForRecoveries]
+    }
+
+    mutating func recoveryDiscarded(count: Int) -> [Effect] {
+        status = .init("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
+        return [.lookForRecoveries]
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+import SurveyModel
+@testable import SurveyUI
+
+/// What exists only in memory is never lost without asking: a second window's New form,
+/// a failed save, a signal while records have no file, a rename made outside the app.
+final class SafekeepingProgramTests: XCTestCase {
+    var folder: URL!
+    var store: DocumentStore!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-safe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(records: sampleRecords()), as: "Site")
+    }
+
+    override func tearDownWithError() throws {
+        _ = try? ChildProcess.run(["chattr", "-i", folder.path])
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func launch(_ name: String = "Site") -> Program {
+        Program(store: store, documentName: name, size: Size(width: 120, height: 40),
+                memory: SessionMemory(url: folder.appendingPathComponent(".state-for-test/state.plist")))
+    }
+
+    private func press(_ p: inout Program, _ keys: Key...) {
+        for k in keys { p.handle(.key(k)) }
+    }
+
+    private func type(_ p: inout Program, _ text: String) {
+        for c in text { p.handle(.key(.character(c))) }
+    }
+
+    /// Makes every write in the folder fail (as a full disk or a read-only mount would).
+    private func freezeFolder() throws {
+        XCTAssertEqual(try ChildProcess.run(["chattr", "+i", folder.path]).status, 0, "chattr +i failed")
+    }
+
+    private func thawFolder() throws {
+        XCTAssertEqual(try ChildProcess.run(["chattr", "-i", folder.path]).status, 0, "chattr -i failed")
+    }
+
+    // Item 1
+    func testTwoWindowsTypingNewFormsKeepBoth() throws {
+        var a = launch(), b = launch()
+        press(&a, .control("n"))
+        type(&a, "Ada")
+        press(&a, .enter)
+        press(&a, .control("q"))
+        XCTAssertTrue(a.isFinished)
+        press(&b, .control("n"))
+        type(&b, "Bea")
+        press(&b, .enter)
+        XCTAssertEqual(store.loadDraft(for: "Site").listTitle, "Bea", "B's New form is B's")
+        XCTAssertEqual(store.recoveries().map { $0.records.map(\.listTitle) }, [["Ada"]], "A's was kept, not overwritten")
+        XCTAssertEqual(b.state.status?.kind, .error)
+        XCTAssertTrue(b.state.status?.text.hasPrefix("Another survey window had saved a New form here (Ada): kept it as .Site.recovered-") == true,
+                      b.state.status?.text ?? "")
+        press(&b, .control("q"))
+        // The next start offers A's entry back; Enter adds it to the document.
+        var c = launch()
+        guard case .recovery(let offered) = c.state.popover else { return XCTFail("offers the kept survey") }
+        XCTAssertEqual(offered.records.map(\.listTitle), ["Ada"])
+        XCTAssertTrue(c.screen.lines.joined().contains("1 survey of “Site” could not be saved"))
+        press(&c, .enter)
+        XCTAssertEqual(try store.load("Site").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Ada"])
+        XCTAssertEqual(store.recoveries(), [])
+        XCTAssertNil(c.state.popover)
+        XCTAssertEqual(c.state.recordCount, 3, "the document was re-read")
+        XCTAssertEqual(c.state.draft.listTitle, "Bea", "B's New form is still the New form")
+    }
+
+    // Item 2
+    func testCtrlQAsksWhenAFailedSaveLeftTheEntryOnlyOnScreen() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Grace")
+        try freezeFolder()
+        press(&p, .enter)
+        XCTAssertEqual(p.state.editing?.text, "Grace", "the entry is back on the form")
+        XCTAssertTrue(p.state.draft.isBlank(in: .standard), "the New form in memory is what is on disk")
+        press(&p, .control("q"))
+        XCTAssertFalse(p.isFinished, "the first Ctrl-Q asks")
+        XCTAssertTrue(p.state.status?.text.hasPrefix("Your entry is not saved (") == true, p.state.status?.text ?? "")
+        XCTAssertEqual(p.state.editing?.text, "Grace")
+        press(&p, .control("q"))
+        XCTAssertTrue(p.isFinished, "the second leaves")
+    }
+
+    func testASuccessfulSaveAfterAFailureQuitsAtOnceAgain() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Grace")
+        try freezeFolder()
+        press(&p, .enter)
+        try thawFolder()
+        press(&p, .enter)
+        XCTAssertEqual(store.loadDraft(for: "Site").listTitle, "Grace")
+        press(&p, .control("q"))
+        XCTAssertTrue(p.isFinished)
+    }
+
+    // Item 13
+    func testAFailedClearPutsTheNewFormBack() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Keep")
+        press(&p, .enter)
+        try freezeFolder()
+        for _ in 0..<5 { press(&p, .down) }
+        XCTAssertEqual(p.state.formItem, .clear)
+        press(&p, .enter)
+        XCTAssertEqual(p.state.draft.listTitle, "Keep", "the screen shows what is on disk")
+        XCTAssertEqual(p.state.fieldText(0), "Keep")
+        XCTAssertTrue(p.state.status?.text.hasPrefix("Could not save the New form:") == true, p.state.status?.text ?? "")
+        try thawFolder()
+        XCTAssertEqual(store.loadDraft(for: "Site").listTitle, "Keep")
+    }
+
+    // Item 3
+    func testASignalWhileRecordsExistOnlyInMemoryKeepsThemForTheNextStart() throws {
+        var p = launch()
+        try FileManager.default.removeItem(at: store.url(for: "Site"))
+        press(&p, .enter, .enter)
+        type(&p, "ny")
+        press(&p, .enter, .escape)          // the save finds the file gone; Esc: not now
+        XCTAssertTrue(p.state.documentMissing)
+        p.terminate()                       // SIGHUP, SIGTERM or a closed terminal
+        XCTAssertTrue(p.isFinished)
+        let kept = store.recoveries()
+        XCTAssertEqual(kept.map(\.documentName), ["Site"])
+        XCTAssertEqual(kept.first?.records.map(\.listTitle), ["Smith, Johnny", "Jones, Doris"], "with the typed entry")
+        XCTAssertFalse(store.exists("Site"))
+        // The next start (on another document) offers them; d discards them to the trash.
+        try store.save(SurveyDocument(), as: "Other")
+        var q = launch("Other")
+        guard case .recovery = q.state.popover else { return XCTFail("offered at the next start") }
+        press(&q, .escape)
+        XCTAssertNil(q.state.popover, "Esc: later")
+        var r = launch("Other")
+        press(&r, .character("d"))
+        XCTAssertEqual(store.recoveries(), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path).count, 1)
+        XCTAssertTrue(r.state.status?.text.hasPrefix("Moved 2 recovered surveys to .trash") == true)
+    }
+
+    func testPuttingBackRecordsOfAVanishedDocumentRecreatesIt() throws {
+        try store.saveRecovery(sampleRecords(), for: "Gone")
+        var p = launch()
+        press(&p, .enter)
+        XCTAssertEqual(p.state.documentName, "Gone")
+        XCTAssertEqual(try store.load("Gone").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris"])
+    }
+
+    func testATerminateWithNothingOnlyInMemoryWritesNoRecovery() throws {
+        var p = launch()
+        press(&p, .enter, .enter)
+        type(&p, "ny")
+        p.terminate()
+        XCTAssertEqual(try store.load("Site").get().records[0].listTitle, "Smith, Johnny", "the valid field is saved")
+        XCTAssertEqual(store.recoveries(), [])
+    }
+
+    // Item 5
+    func testARenameFromOutsideIsFollowedWithTheNewForm() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Ann")
+        press(&p, .tab)
+        try store.rename("Site", to: "Site North")      // `survey docs rename Site 'Site North'`
+        type(&p, "Lee")
+        press(&p, .tab)
+        XCTAssertEqual(p.state.documentName, "Site North")
+        XCTAssertEqual(store.loadDraft(for: "Site North").listTitle, "Lee, Ann")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path), "no orphan draft")
+        XCTAssertEqual(p.state.status?.text, "“Site” was renamed to “Site North” outside survey: following it")
+        XCTAssertEqual(store.recoveries(), [], "the moved New form is ours, not another window's")
+    }
+
+    func testAPlainMoveIsFollowedAndTheNewFormGoesWithIt() throws {
+        var p = launch()
+        press(&p, .control("n"))
+        type(&p, "Ann")
+        press(&p, .tab)
+        try FileManager.default.moveItem(at: store.url(for: "Site"), to: store.url(for: "Moved"))
+        press(&p, .escape, .control("n"))
+        XCTAssertEqual(p.state.documentName, "Site", "not noticed before the next save")
+        for _ in 0..<4 { press(&p, .down) }
+        press(&p, .enter)
+        type(&p, "7")
+        press(&p, .enter)
+        XCTAssertEqual(p.state.documentName, "Moved")
+        XCTAssertEqual(store.loadDraft(for: "Moved").values["age"], .integer(7))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path))
+    }
+}
