@@ -57,7 +57,7 @@ extension DocumentStore {
 
     /// `base`, else "base 2", "base 3", ...: the first that no document takes (folded) and
     /// that no other file (a folder, a stray link) occupies.
-    func freeName(startingWith base: String) -> String {
+    public func freeName(startingWith base: String) -> String {
         let taken = Set(listedNames().map(DocumentName.matchKey))
         var number = 1
         while true {

@@ -79,11 +79,12 @@ public enum Action: Equatable, Sendable {
     case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, record: Int?)
     case documentCreated(String)
     case documentRenamed(from: String, to: String)
-    case documentDeleted(name: String, records: Int?)
+    /// `replacement`: the document created first to show instead of the only one.
+    case documentDeleted(name: String, records: Int?, replacement: String?)
     case documentRestored(String)
     case documentSavedAs(String)
     /// The current file is gone (nil) or can no longer be read (the reason).
-    case documentVanished(unreadable: String?)
+    case documentVanished(unreadable: String?, suggestion: String)
     /// Another program changed the file since we read it: here it is, re-read.
     case documentChangedOnDisk(SurveyDocument)
     case documentOperationFailed(String)

@@ -91,7 +91,7 @@ extension AppState {
         }
         ensureManagerCursorVisible()
         if !documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
-            return documentVanished(unreadable: nil)
+            return documentVanished(unreadable: nil, suggestion: documentName)
         }
         return []
     }
@@ -113,6 +113,7 @@ extension AppState {
         draft = newDraft
         documentMissing = false
         missingReason = nil
+        saveAsSuggestion = nil
         leaveConfirmed = false
         editing = nil
         rollback = nil
@@ -138,14 +139,14 @@ extension AppState {
 
     /// After a delete: say where it went; if it was the current document, show its
     /// neighbour (the next, else the previous), or a fresh Untitled when it was the only one.
-    mutating func documentWasDeleted(_ name: String, records: Int?) -> [Effect] {
+    mutating func documentWasDeleted(_ name: String, records: Int?, replacement: String?) -> [Effect] {
         let names = documents.map(\.name)
         let count = records.map { counted($0, "record") } ?? "unreadable"
         status = .init("Moved “\(name)” (\(count)) to the trash; u brings it back")
         let neighbour = DocumentStore.neighbour(of: name, in: names)
         if manager.highlighted == name { manager.highlighted = neighbour }
         guard name == documentName else { return [.listDocuments] }
-        if let neighbour { return [.openDocument(neighbour), .listDocuments] }
+        if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }
         return [.createDocument]
     }
 
@@ -159,11 +160,12 @@ extension AppState {
     /// program left it unreadable. It is not recreated or overwritten: the change that was
     /// being saved goes back on the form (as after a failed save), the records stay in
     /// memory, and the user is offered a name to save them under.
-    mutating func documentVanished(unreadable reason: String?) -> [Effect] {
+    mutating func documentVanished(unreadable reason: String?, suggestion: String) -> [Effect] {
         if rollback != nil { restoreRollback() }
         documentMissing = true
         missingReason = reason
-        popover = .saveAs(EditBuffer(fieldIndex: 0, text: documentName))
+        saveAsSuggestion = suggestion
+        popover = .saveAs(EditBuffer(fieldIndex: 0, text: suggestion))
         status = .init(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
                        : "“\(documentName)” was made unreadable by another program: save its records under a name",
@@ -176,7 +178,7 @@ extension AppState {
     mutating func confirmLeavingUnsavedDocument() -> Bool {
         guard documentMissing, !leaveConfirmed else { return true }
         leaveConfirmed = true
-        popover = .saveAs(EditBuffer(fieldIndex: 0, text: documentName))
+        popover = .saveAs(EditBuffer(fieldIndex: 0, text: saveAsSuggestion ?? documentName))
         status = .init("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved", kind: .error)
         return false
     }
@@ -190,6 +192,7 @@ extension AppState {
         documentName = name
         documentMissing = false
         missingReason = nil
+        saveAsSuggestion = nil
         leaveConfirmed = false
         popover = nil
         status = .init("Saved \(counted(recordCount, "record")) as “\(name)”")

@@ -44,10 +44,24 @@ extension AppState {
     /// first character (typing on a highlighted field starts editing it).
     mutating func beginEditing(inserting character: Character?) {
         guard document != nil, case .field(let index) = formItem else { return }
+        if character != nil, heldNewFormShown {
+            status = .init(heldNewFormMessage, kind: .error)
+            return
+        }
         focus = .form
         detail = .form
+        let field = questionnaire.fields[index]
+        if let value = formRecord.values[field.key], !field.canEditAsText(value) {
+            status = .init("\(field.label) holds a value the form cannot edit as text \(field.displayText(value)): it is kept as it is",
+                           kind: .error)
+            return
+        }
         editing = EditBuffer(fieldIndex: index, text: formRecord.text(for: questionnaire.fields[index]))
         if let character { typeCharacter(character) }
+    }
+
+    var heldNewFormMessage: String {
+        "The New form holds an unsaved survey (\(draft.listTitle)): press Enter to edit it, or [ Clear ] to start afresh"
     }
 
     /// Inserts a typed character unless XML could not store it.

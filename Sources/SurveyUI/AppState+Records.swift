@@ -2,14 +2,22 @@ import SurveyModel
 
 /// Adding, clearing and starting records, and what happens when saving them succeeds or fails.
 extension AppState {
-    /// Ctrl-N: the New form, editing First name.
+    /// Ctrl-N: the New form, editing First name. A New form that already holds answers is
+    /// shown without starting to edit it, so the next respondent's name is never typed onto
+    /// the last one's.
     mutating func startNewRecord() -> [Effect] {
         guard document != nil, let effects = commitEditing() else { return [] }
         popover = nil
         focus = .form
+        detail = .form
         shown = .draft
         formItem = .field(0)
-        beginEditing(inserting: nil)
+        if draft.isBlank(in: questionnaire) {
+            beginEditing(inserting: nil)
+        } else {
+            heldNewFormShown = true
+            status = .init(heldNewFormMessage)
+        }
         return effects
     }
 

@@ -91,11 +91,17 @@ public struct AppState: Equatable, Sendable {
     public var documentMissing = false
     /// Why, when the file is still there but another program made it unreadable.
     public var missingReason: String?
+    /// The name the save-as box offers: the document's own when its file is gone, a free
+    /// one ("Farm 2") when an unreadable file still holds the name.
+    public var saveAsSuggestion: String?
     /// The user was warned that leaving loses the in-memory records, and may now leave.
     public var leaveConfirmed = false
     /// Why the last save failed, until a save succeeds: while the entry it put back on the
     /// form is still there, that entry exists only in memory and quitting asks first.
     public var lastSaveError: String?
+    /// Ctrl-N showed a New form that already holds answers: until the next other key, typed
+    /// letters are refused instead of landing on the last respondent's answers.
+    public var heldNewFormShown = false
     /// The list popover or documents list F1 was pressed over: help describes it, and
     /// closing help returns to it.
     public var popoverUnderHelp: Popover?

@@ -88,7 +88,7 @@ public struct Program {
             let name = state.documentName
             // Never recreate a file deleted or renamed behind our back.
             guard !state.documentMissing, let current = store.fingerprint(of: name) else {
-                return [.documentVanished(unreadable: nil)]
+                return [.documentVanished(unreadable: nil, suggestion: name)]
             }
             if current != knownFingerprint {
                 switch store.load(name) {
@@ -96,7 +96,7 @@ public struct Program {
                     knownFingerprint = current
                     return [.documentChangedOnDisk(reloaded)]
                 case .failure(let error):
-                    return [.documentVanished(unreadable: error.message)]
+                    return [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
                 }
             }
             // Records get their id at their document's first save (new ones, and those of
@@ -147,9 +147,24 @@ public struct Program {
             updateMemory { $0.renamed(old, to: final, in: store.folder) }
             return [.documentRenamed(from: old, to: final)]
         case .deleteDocument(let target, let records):
-            try store.delete(target)
+            // Deleting the only document: its replacement is created first, so a full disk
+            // refuses the delete instead of leaving no document to show.
+            var replacement: String?
+            if target == name, try store.documentNames().count == 1 {
+                do {
+                    replacement = try store.create(named: store.nextUntitledName())
+                } catch {
+                    throw DocumentError("Could not delete “\(target)”: a new document to show instead could not be created (\(Self.describe(error))). Nothing was deleted.")
+                }
+            }
+            do {
+                try store.delete(target)
+            } catch {
+                if let replacement { try? FileManager.default.removeItem(at: store.url(for: replacement)) }
+                throw error
+            }
             updateMemory { $0.forget(document: target, in: store.folder) }
-            return [.documentDeleted(name: target, records: records)]
+            return [.documentDeleted(name: target, records: records, replacement: replacement)]
         case .restoreDocument:
             return [.documentRestored(try store.restore())]
         case .saveDocumentAs(let raw):

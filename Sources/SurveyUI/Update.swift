@@ -4,7 +4,10 @@ import SurveyModel
 /// resize and effect outcome goes through here. Each case calls a small `mutating` helper;
 /// shared logic lives in the helpers, never in actions that send other actions.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
-    if action.isUserInput { state.status = nil }
+    if action.isUserInput {
+        state.status = nil
+        if case .beginEditing(inserting: .some) = action {} else { state.heldNewFormShown = false }
+    }
     switch action {
     case .resized(let size):
         state.resize(to: size)
@@ -149,14 +152,14 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return [.openDocument(name), .listDocuments]
     case .documentRenamed(let old, let new):
         return state.documentWasRenamed(from: old, to: new)
-    case .documentDeleted(let name, let records):
-        return state.documentWasDeleted(name, records: records)
+    case .documentDeleted(let name, let records, let replacement):
+        return state.documentWasDeleted(name, records: records, replacement: replacement)
     case .documentRestored(let name):
         return state.documentWasRestored(name)
     case .documentSavedAs(let name):
         return state.documentWasSavedAs(name)
-    case .documentVanished(let reason):
-        return state.documentVanished(unreadable: reason)
+    case .documentVanished(let reason, let suggestion):
+        return state.documentVanished(unreadable: reason, suggestion: suggestion)
     case .documentChangedOnDisk(let reloaded):
         return state.documentChangedOnDisk(reloaded)
     case .instanceIDsAssigned(let identified):

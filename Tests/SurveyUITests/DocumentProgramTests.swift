@@ -78,7 +78,8 @@ final class DocumentProgramTests: XCTestCase {
         press(&p, .enter, .function(3), .down, .enter, .control("n"))
         XCTAssertEqual(p.state.editing?.text, "", "Beta's draft is its own")
         press(&p, .escape, .function(3), .up, .enter, .control("n"))
-        XCTAssertEqual(p.state.editing?.text, "Draft A")
+        XCTAssertEqual(p.state.shown, .draft)
+        XCTAssertEqual(p.state.fieldText(0), "Draft A")
     }
 
     func testNewCreatesUntitledThenUntitled2AndSwitches() {

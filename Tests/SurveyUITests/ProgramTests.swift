@@ -82,7 +82,7 @@ final class ProgramTests: XCTestCase {
         XCTAssertTrue(p.isFinished)
         var again = launch()
         press(&again, .enter, .control("n"))
-        XCTAssertEqual(again.state.editing?.text, "Grace")
+        XCTAssertEqual(again.state.fieldText(0), "Grace")
     }
 
     func testFailedSaveLosesNothingTyped() throws {

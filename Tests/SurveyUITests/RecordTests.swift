@@ -23,8 +23,50 @@ final class RecordTests: XCTestCase {
         s.press(.enter, .function(2), .down, .enter)
         XCTAssertEqual(s.shown, .record(1))
         s.press(.control("n"))
-        XCTAssertEqual(s.editing?.text, "Ada")
+        XCTAssertEqual(s.shown, .draft)
+        XCTAssertEqual(s.fieldText(0), "Ada")
         XCTAssertEqual(s.draft.listTitle, "Lovelace, Ada")
+    }
+
+    /// The next respondent's name is never typed onto the last one's (`ui1Bob`).
+    func testCtrlNOnANewFormHoldingAnswersShowsItWithoutEditing() {
+        var s = makeState(draft: record("ui1", ""))
+        s.press(.function(2), .down)
+        s.press(.control("n"))
+        XCTAssertNil(s.editing, "not editing inside the held survey")
+        XCTAssertEqual(s.shown, .draft)
+        XCTAssertEqual(s.formItem, .field(0))
+        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.statusText, "The New form holds an unsaved survey (ui1): press Enter to edit it, or [ Clear ] to start afresh")
+        s.type("Bob")
+        XCTAssertNil(s.editing, "heads-down typing does not land in the held survey")
+        XCTAssertEqual(s.draft.listTitle, "ui1")
+        XCTAssertEqual(s.statusText, "The New form holds an unsaved survey (ui1): press Enter to edit it, or [ Clear ] to start afresh")
+        s.press(.enter)
+        XCTAssertEqual(s.editing?.text, "ui1", "Enter edits it on purpose")
+        // An empty New form starts editing at once, as before.
+        var t = makeState()
+        t.press(.control("n"))
+        XCTAssertEqual(t.editing?.text, "")
+    }
+
+    /// A phone stored as a list shows a placeholder; typing must not turn the placeholder into data.
+    func testAValueTheFormCannotShowAsTextIsReadOnly() {
+        var john = record("John", "Smith")
+        john.values["phone"] = .array([.string("555-1"), .string("555-2")])
+        var s = makeState([john])
+        s.press(.enter, .down, .down, .down)
+        XCTAssertEqual(s.formItem, .field(3))
+        XCTAssertEqual(s.fieldText(3), "(list of 2 items)")
+        s.type("3")
+        XCTAssertNil(s.editing)
+        s.press(.enter)
+        XCTAssertNil(s.editing)
+        XCTAssertEqual(s.statusText, "Phone holds a value the form cannot edit as text (list of 2 items): it is kept as it is")
+        XCTAssertEqual(s.records[0].values["phone"], .array([.string("555-1"), .string("555-2")]))
+        // Other fields of that record still edit.
+        s.press(.up, .enter)
+        XCTAssertEqual(s.editing?.fieldIndex, 2)
     }
 
     func testAddFromTheDraftAppendsSelectsAndEmptiesIt() {

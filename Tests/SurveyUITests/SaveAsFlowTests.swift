@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+import SurveyModel
+@testable import SurveyUI
+
+/// The save-as box and deleting the last document say what really happened.
+final class SaveAsFlowTests: XCTestCase {
+    var folder: URL!
+    var store: DocumentStore!
+    var mounted = false
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-saveas-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = DocumentStore(folder: folder)
+    }
+
+    override func tearDownWithError() throws {
+        if mounted { _ = try? ChildProcess.run(["umount", folder.path]) }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func launch(_ name: String) -> Program {
+        Program(store: store, documentName: name, size: Size(width: 120, height: 40), memory: nil)
+    }
+
+    private func press(_ p: inout Program, _ keys: Key...) {
+        for k in keys { p.handle(.key(k)) }
+    }
+
+    func testACorruptedFileSuggestsAFreeNameThatIsAccepted() throws {
+        try store.save(SurveyDocument(records: sampleRecords()), as: "Farm")
+        var p = launch("Farm")
+        try Data("garbage, not a plist".utf8).write(to: store.url(for: "Farm"))
+        press(&p, .enter, .enter)
+        p.handle(.key(.character("!")))
+        press(&p, .enter)
+        guard case .saveAs(let buffer) = p.state.popover else { return XCTFail("offers a name") }
+        XCTAssertEqual(buffer.text, "Farm 2", "not the name the unreadable file still holds")
+        press(&p, .enter)
+        XCTAssertEqual(p.state.documentName, "Farm 2")
+        XCTAssertEqual(try store.load("Farm 2").get().records.count, 2)
+        XCTAssertEqual(try Data(contentsOf: store.url(for: "Farm")), Data("garbage, not a plist".utf8), "left as it is")
+    }
+
+    /// On a full disk, deleting the only document would leave nothing to show: it is refused
+    /// with the reason, instead of a later "deleted or renamed outside survey".
+    func testDeletingTheOnlyDocumentOnAFullDiskIsRefusedWithTheReason() throws {
+        let mount = try ChildProcess.run(["mount", "-t", "tmpfs", "-o", "size=64k,nr_inodes=8", "tmpfs", folder.path])
+        guard mount.status == 0 else {
+            print("SKIPPED testDeletingTheOnlyDocumentOnAFullDiskIsRefusedWithTheReason: cannot mount a tmpfs here: \(mount)")
+            return
+        }
+        mounted = true
+        try store.save(SurveyDocument(records: sampleRecords()), as: "Only")
+        try FileManager.default.createDirectory(at: store.trashFolder, withIntermediateDirectories: true)
+        // Fill the disk: blocks and inodes.
+        _ = try ChildProcess.run(["dd", "if=/dev/zero", "of=\(folder.path)/.filler", "bs=1k", "count=200"])
+        var i = 0
+        while FileManager.default.createFile(atPath: folder.appendingPathComponent(".i\(i)").path, contents: nil) { i += 1 }
+        var p = launch("Only")
+        press(&p, .function(3), .character("d"), .character("y"))
+        XCTAssertTrue(store.exists("Only"), "nothing was deleted")
+        XCTAssertFalse(p.state.documentMissing)
+        XCTAssertEqual(p.state.documentName, "Only")
+        XCTAssertTrue(p.state.status?.text.hasPrefix("Could not delete “Only”: a new document to show instead could not be created") == true,
+                      p.state.status?.text ?? "")
+        press(&p, .escape)
+        p.send(.refreshTick)
+        XCTAssertNil(p.state.popover, "no save-as offer for a document that is still there")
+    }
+}
