@@ -13,7 +13,10 @@ public enum TerminalApp {
                               splitWidth: splitWidth, memory: memory)
         terminal.present(program.screen)
         while !program.isFinished && !terminal.terminationRequested {
-            guard let event = terminal.readEvent(timeoutMilliseconds: 1000) else {
+            // While big documents are being counted in the background, look in often.
+            let timeout: Int32 = program.hasBackgroundWork ? 50 : 1000
+            if program.collectBackgroundWork() { terminal.present(program.screen) }
+            guard let event = terminal.readEvent(timeoutMilliseconds: timeout) else {
                 // Idle: let the documents list catch up with changes made outside the app.
                 let before = program.state
                 program.send(.refreshTick)

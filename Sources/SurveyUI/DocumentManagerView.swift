@@ -39,9 +39,10 @@ struct DocumentManagerView {
             } else {
                 grid.put(doc.name, x: nameRect.x, y: y, style: style, clip: nameRect)
             }
-            let count = doc.recordCount.map(String.init) ?? "unreadable"
+            // No count and no problem: still being read in the background.
+            let count = doc.recordCount.map(String.init) ?? (doc.problem == nil ? "…" : "unreadable")
             grid.put(leftPad(count, columns.records), x: nameRect.maxX + 1, y: y,
-                     style: doc.recordCount == nil ? style.adding(.bold) : style, clip: rows)
+                     style: doc.problem != nil ? style.adding(.bold) : style, clip: rows)
             if columns.modified > 0, let date = doc.modified {
                 grid.put(LocalTime.text(date, in: state.timeZone), x: nameRect.maxX + 1 + columns.records + 2, y: y,
                          style: style, clip: rows)

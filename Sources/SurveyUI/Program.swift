@@ -19,6 +19,7 @@ public struct Program {
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
     private var summaryCache: [String: (FileFingerprint, DocumentSummary)] = [:]
+    private let summaryReader = SummaryReader()
 
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
                 memory: SessionMemory? = nil) {
@@ -218,12 +219,39 @@ public struct Program {
                 fresh[name] = cached
                 return cached.1
             }
+            if fingerprint.size >= SummaryReader.backgroundThreshold {
+                // Counted in the background; shown as "…" until then.
+                summaryReader.request(name, fingerprint: fingerprint, in: store)
+                return DocumentSummary(name: name, recordCount: nil, problem: nil,
+                                       modified: Date(timeIntervalSince1970: TimeInterval(fingerprint.modifiedSeconds)),
+                                       byteSize: Int(fingerprint.size))
+            }
             guard let summary = store.summary(of: name) else { return nil }
             fresh[name] = (fingerprint, summary)
             return summary
         }
         summaryCache = fresh
         return list
+    }
+
+    /// Work running off the main thread whose result the screen is waiting for.
+    public var hasBackgroundWork: Bool { summaryReader.isBusy }
+
+    /// Takes in what background work finished; true when the state changed (draw again).
+    @discardableResult
+    public mutating func collectBackgroundWork() -> Bool {
+        let done = summaryReader.take()
+        guard !done.isEmpty else { return false }
+        for item in done { summaryCache[item.name] = (item.fingerprint, item.summary) }
+        let before = state
+        perform(.listDocuments).forEach { send($0) }
+        return state != before
+    }
+
+    /// Waits for background work and takes it in (tests).
+    public mutating func finishBackgroundWork() {
+        summaryReader.waitUntilIdle()
+        collectBackgroundWork()
     }
 
     /// The state file is a convenience: failing to write it is never an error.

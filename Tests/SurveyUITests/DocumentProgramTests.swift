@@ -244,3 +244,29 @@ final class DocumentProgramTests: XCTestCase {
         XCTAssertEqual(p.state.editing?.fieldIndex, 0)
     }
 }
+
+/// A big document is counted off the main thread: F3 opens at once with "…" for it.
+final class BackgroundListingTests: XCTestCase {
+    func testABigDocumentIsCountedInTheBackground() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(records: sampleRecords()), as: "Small")
+        let big = (0..<6000).map { record("Person\($0)", "Family\($0)", address: String(repeating: "x", count: 120)) }
+        try store.save(SurveyDocument(records: big), as: "Big")
+        XCTAssertGreaterThan(store.fingerprint(of: "Big")?.size ?? 0, 1 << 20)
+        var p = Program(store: store, documentName: "Small", size: Size(width: 120, height: 40), memory: nil)
+        p.handle(.key(.function(3)))
+        XCTAssertEqual(p.state.popover, .documents)
+        XCTAssertEqual(p.state.documents.map(\.name), ["Big", "Small"])
+        XCTAssertNil(p.state.documents[0].recordCount, "not counted yet")
+        XCTAssertNil(p.state.documents[0].problem, "and not called unreadable")
+        XCTAssertEqual(p.state.documents[1].recordCount, 2, "small files are counted at once")
+        XCTAssertTrue(p.screen.lines.contains { $0.contains("Big") && $0.contains("…") })
+        p.finishBackgroundWork()
+        XCTAssertEqual(p.state.documents[0].recordCount, 6000)
+        XCTAssertFalse(p.hasBackgroundWork)
+        XCTAssertTrue(p.screen.lines.contains { $0.contains("Big") && $0.contains("6000") })
+    }
+}
