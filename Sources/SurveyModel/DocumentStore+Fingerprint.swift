@@ -21,7 +21,7 @@ extension DocumentStore {
     /// nil when the file does not exist (or is not a regular file).
     public func fingerprint(of name: String) -> FileFingerprint? {
         var info = stat()
-        guard stat(url(for: name).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard filePath(for: name).withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileFingerprint(inode: UInt64(info.st_ino), size: Int64(info.st_size),
                                modifiedSeconds: Int(info.st_mtim.tv_sec),
                                modifiedNanoseconds: Int(info.st_mtim.tv_nsec))
