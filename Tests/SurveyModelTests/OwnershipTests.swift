@@ -58,4 +58,31 @@ final class OwnershipTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(), as: "Other")
         XCTAssertEqual(try Data(contentsOf: backup), good)
     }
+
+    /// The path taken when the owner cannot be kept (exercised end to end, as another user,
+    /// by SharedFolderTests): the same inode gets the new content and no backup stays.
+    func testWritingInPlaceKeepsTheFileAndLeavesNoBackup() throws {
+        let url = store.url(for: "Shared")
+        try store.save(SurveyDocument(records: [Record.sample()]), as: "Shared")
+        var before = stat()
+        XCTAssertEqual(stat(url.path, &before), 0)
+        let data = try SurveyDocument(records: [Record.sample(), Record.sample(first: "B")]).propertyListData()
+        try InPlaceWrite.write(data, over: url.path, keeping: FileOwner(before))
+        var after = stat()
+        XCTAssertEqual(stat(url.path, &after), 0)
+        XCTAssertEqual(after.st_ino, before.st_ino)
+        XCTAssertEqual(try Data(contentsOf: url), data)
+        XCTAssertEqual(try folderContents(), ["Shared.plist"])
+    }
+
+    func testOnlyTemporaryNamesAreCleanUpCandidates() {
+        XCTAssertEqual(LeftoverTemporaryFiles.parse(".K2.plist.tmp-123-1f")?.target, "K2.plist")
+        XCTAssertEqual(LeftoverTemporaryFiles.parse(".K2.draft.plist.tmp-123-ab")?.pid, 123)
+        for name in [".K2.plist.backup-123-1f", ".K2.plist.rename-123-1f", "K2.plist.tmp-123-1f",
+                     ".K2.plist.tmp-x-1f", ".K2.plist.tmp-123-", ".K2.draft.plist", ".tmp-1-a"] {
+            XCTAssertNil(LeftoverTemporaryFiles.parse(name), name)
+        }
+        XCTAssertTrue(InPlaceWrite.backupName(for: "K2.plist").hasPrefix(".K2.plist.backup-\(getpid())-"))
+        XCTAssertTrue(AtomicFile.parkingName(for: "K2.plist").hasPrefix(".K2.plist.rename-\(getpid())-"))
+    }
 }
