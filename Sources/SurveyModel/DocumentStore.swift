@@ -121,9 +121,11 @@ public struct DocumentStore: Sendable {
         }
     }
 
-    /// Atomic write: a crash leaves the old or the new file, the old file's permission bits
-    /// are kept, and no temporary file stays behind. Returns how many forbidden characters
-    /// were replaced.
+    /// Atomic write: a crash leaves the old or the new file, the old file's owner, group and
+    /// permission bits are kept (another user's file is written in place behind a backup
+    /// copy, see `AtomicFile.write`), and no temporary file stays behind. A document whose
+    /// file name is not UTF-8 is refused: it must be renamed first. Returns how many
+    /// forbidden characters were replaced.
     @discardableResult
     public func save(_ document: SurveyDocument, as name: String) throws -> Int {
         guard DocumentName.isUsable(name) else {
