@@ -19,12 +19,34 @@ enum AtomicFile {
         return ".\(base).tmp-\(getpid())-\(random)"
     }
 
+    /// Parked names, for a file moved out of the way during a rename, end in
+    /// ".rename-PID-RANDOM": unlike temporary files they may hold the only copy of a
+    /// document, so the clean-up of temporary files never matches them.
+    static func parkingName(for fileName: String) -> String {
+        let base = fileName.hasPrefix(".") ? String(fileName.dropFirst()) : fileName
+        let random = String(UInt32.random(in: .min ... .max), radix: 16)
+        return ".\(base).rename-\(getpid())-\(random)"
+    }
+
+    /// Keeps the replaced file's owner, group and mode. When the new file cannot be given
+    /// them (another user's file in a shared folder: only root may give a file away), the
+    /// rename would take the file from its owner, so it is written in place behind a backup
+    /// copy instead (`InPlaceWrite`), or refused when it cannot be written in place either.
     static func write(_ data: Data, to url: URL) throws {
         let target = resolvedPath(url.path)
         var status = stat()
-        let existingMode: mode_t? = stat(target, &status) == 0 ? status.st_mode & 0o7777 : nil
-        try place(data, at: target, mode: existingMode) { temporary in
-            if rename(temporary, target) != 0 { throw SystemError("replace") }
+        guard stat(target, &status) == 0 else {
+            return try place(data, at: target, keeping: nil) { temporary in
+                if rename(temporary, target) != 0 { throw SystemError("replace") }
+            }
+        }
+        let owner = FileOwner(status)
+        do {
+            try place(data, at: target, keeping: owner) { temporary in
+                if rename(temporary, target) != 0 { throw SystemError("replace") }
+            }
+        } catch is FileOwner.CannotKeep {
+            try InPlaceWrite.write(data, over: target, keeping: owner)
         }
     }
 
@@ -33,14 +55,16 @@ enum AtomicFile {
     /// document), and a crash never leaves a half-written file under the final name.
     static func create(_ data: Data, at url: URL) throws {
         let target = url.path
-        try place(data, at: target, mode: nil) { temporary in
+        try place(data, at: target, keeping: nil) { temporary in
             try FileMove.withoutReplacing(from: temporary, to: target)
         }
     }
 
     /// Writes `data` to a temporary file beside `target`, makes it durable, lets `install`
     /// move it into place, then syncs the folder. The temporary file never outlives a failure.
-    private static func place(_ data: Data, at target: String, mode: mode_t?,
+    /// With `owner`, the temporary file gets its owner, group and mode first, or
+    /// `FileOwner.CannotKeep` is thrown before anything is written.
+    private static func place(_ data: Data, at target: String, keeping owner: FileOwner?,
                               install: (String) throws -> Void) throws {
         let folder = (target as NSString).deletingLastPathComponent
         let fileName = (target as NSString).lastPathComponent
@@ -59,9 +83,7 @@ enum AtomicFile {
             if fd >= 0 { close(fd) }
             if !installed { unlink(tempPath) }
         }
-        if let mode, fchmod(fd, mode) != 0 {
-            throw SystemError("keep permissions")
-        }
+        if let owner { try owner.apply(to: fd) }
         try writeAll(data, to: fd)
         if fsync(fd) != 0 { throw SystemError("sync") }
         let closed = close(fd)
@@ -85,7 +107,7 @@ enum AtomicFile {
         return String(cString: resolved)
     }
 
-    private static func writeAll(_ data: Data, to fd: Int32) throws {
+    static func writeAll(_ data: Data, to fd: Int32) throws {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard var pointer = buffer.baseAddress else { return }
             var remaining = buffer.count
@@ -111,14 +133,4 @@ enum AtomicFile {
             throw SystemError("sync folder")
         }
     }
-}
-
-private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, pointer, count)
-    #elseif canImport(Musl)
-    return Musl.write(fd, pointer, count)
-    #else
-    return Darwin.write(fd, pointer, count)
-    #endif
 }

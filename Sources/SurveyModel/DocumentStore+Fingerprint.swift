@@ -20,17 +20,17 @@ public struct FileFingerprint: Equatable, Sendable {
 extension DocumentStore {
     /// nil when the file does not exist (or is not a regular file).
     public func fingerprint(of name: String) -> FileFingerprint? {
-        fingerprint(ofFileAt: url(for: name))
+        fingerprint(atPath: filePath(for: name))
     }
 
     /// The New form's file, so a change by a second window is noticed before it is replaced.
     public func draftFingerprint(for name: String) -> FileFingerprint? {
-        fingerprint(ofFileAt: draftURL(for: name))
+        fingerprint(atPath: RawPath(draftURL(for: name).path))
     }
 
-    func fingerprint(ofFileAt url: URL) -> FileFingerprint? {
+    func fingerprint(atPath path: RawPath) -> FileFingerprint? {
         var info = stat()
-        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard path.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return FileFingerprint(inode: UInt64(info.st_ino), size: Int64(info.st_size),
                                modifiedSeconds: Int(info.st_mtim.tv_sec),
                                modifiedNanoseconds: Int(info.st_mtim.tv_nsec))

@@ -15,9 +15,8 @@ extension DocumentStore {
     /// case-insensitive file system the system's own matching applies).
     public func exists(_ name: String) -> Bool {
         guard DocumentName.isUsable(name) else { return false }
-        var isFolder: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url(for: name).path, isDirectory: &isFolder)
-            && !isFolder.boolValue
+        var status = stat()
+        return filePath(for: name).withCString { stat($0, &status) } == 0 && (status.st_mode & S_IFMT) != S_IFDIR
     }
 
     /// The existing document whose name equals `raw` after trimming, dropping ".plist",

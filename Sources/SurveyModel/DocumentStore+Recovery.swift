@@ -52,6 +52,10 @@ extension DocumentStore {
         return entries.compactMap { entry -> Recovery? in
             guard entry.hasPrefix("."), entry.hasSuffix(DocumentName.fileSuffix),
                   let marker = entry.range(of: Self.recoveryMarker, options: .backwards) else { return nil }
+            // Only names this code makes: ".NAME.recovered-DIGITS-DIGITS-PID[-N].plist", so a
+            // draft of a document whose own name holds ".recovered-" is never taken for one.
+            let stamp = entry[marker.upperBound...].dropLast(DocumentName.fileSuffix.count)
+            guard !stamp.isEmpty, stamp.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) else { return nil }
             let name = String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])
             let url = folder.appendingPathComponent(entry)
             guard !name.isEmpty, case .success(let data) = readFile(url),

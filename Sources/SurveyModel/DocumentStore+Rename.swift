@@ -27,8 +27,9 @@ extension DocumentStore {
         // On a case-insensitive file system "field.plist" already "exists" as "Field.plist"
         // (it is the same file), so a change of case goes through a temporary name.
         let caseOnly = DocumentName.matchKey(new) == DocumentName.matchKey(current)
+        let source = filePath(for: current)   // the file itself, even when its name is not UTF-8
         do {
-            try relocate(url(for: current), to: url(for: new), viaTemporary: caseOnly)
+            try relocate(source, to: RawPath(url(for: new).path), viaTemporary: caseOnly)
         } catch let error as SystemError where error.code == EEXIST {
             throw Self.alreadyExists(new)
         } catch let error as SystemError {
@@ -37,7 +38,7 @@ extension DocumentStore {
         do {
             try moveDraft(from: current, to: new)
         } catch let error as SystemError {
-            try? relocate(url(for: new), to: url(for: current), viaTemporary: caseOnly)
+            try? relocate(RawPath(url(for: new).path), to: source, viaTemporary: caseOnly)
             throw DocumentError("Could not rename “\(current)” to “\(new)”: its draft could not be moved: \(error.reason)")
         }
         try? AtomicFile.syncFolder(folder.path)
@@ -49,7 +50,7 @@ extension DocumentStore {
     private func moveDraft(from old: String, to new: String) throws {
         let source = draftURL(for: old)
         guard isOccupied(source) else { return }
-        let parked = folder.appendingPathComponent(AtomicFile.temporaryName(for: source.lastPathComponent))
+        let parked = folder.appendingPathComponent(AtomicFile.parkingName(for: source.lastPathComponent))
         try FileMove.withoutReplacing(from: source.path, to: parked.path)
         do {
             try moveStaleDraftToTrash(of: new)
@@ -60,17 +61,18 @@ extension DocumentStore {
         }
     }
 
-    /// A plain no-replace move, or two of them through a hidden temporary name.
-    func relocate(_ source: URL, to target: URL, viaTemporary: Bool) throws {
+    /// A plain no-replace move, or two of them through a hidden parking name.
+    func relocate(_ source: RawPath, to target: RawPath, viaTemporary: Bool) throws {
         guard viaTemporary else {
-            return try FileMove.withoutReplacing(from: source.path, to: target.path)
+            return try FileMove.withoutReplacing(from: source, to: target)
         }
-        let parked = folder.appendingPathComponent(AtomicFile.temporaryName(for: source.lastPathComponent))
-        try FileMove.withoutReplacing(from: source.path, to: parked.path)
+        let fileName = String(decoding: source.bytes.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+        let parked = RawPath(folder.appendingPathComponent(AtomicFile.parkingName(for: fileName)).path)
+        try FileMove.withoutReplacing(from: source, to: parked)
         do {
-            try FileMove.withoutReplacing(from: parked.path, to: target.path)
+            try FileMove.withoutReplacing(from: parked, to: target)
         } catch {
-            try? FileMove.withoutReplacing(from: parked.path, to: source.path)
+            try? FileMove.withoutReplacing(from: parked, to: source)
             throw error
         }
     }

@@ -25,11 +25,12 @@ extension DocumentStore {
         guard let current = Self.match(wanted, in: listedNames()) else { throw Self.doesNotExist(wanted) }
         let stem: String
         let trashed: URL
+        let source = filePath(for: current)   // the file itself, even when its name is not UTF-8
         do {
             try createTrashFolder()
             stem = freeTrashStem(for: current, at: date)
             trashed = trashURL(stem: stem)
-            try FileMove.withoutReplacing(from: url(for: current).path, to: trashed.path)
+            try FileMove.withoutReplacing(from: source, to: RawPath(trashed.path))
         } catch let error as SystemError {
             throw DocumentError("Could not move “\(current)” to the trash: \(error.reason)")
         }
@@ -38,7 +39,7 @@ extension DocumentStore {
             do {
                 try FileMove.withoutReplacing(from: draft.path, to: trashDraftURL(stem: stem).path)
             } catch let error as SystemError {
-                try? FileMove.withoutReplacing(from: trashed.path, to: url(for: current).path)
+                try? FileMove.withoutReplacing(from: RawPath(trashed.path), to: source)
                 throw DocumentError("Could not move the draft of “\(current)” to the trash: \(error.reason)")
             }
         }

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Resolves where documents live and reads/writes them safely. Every document and draft
 /// file goes through it (the state file and exports have their own small writers), so the
@@ -26,6 +33,7 @@ public struct DocumentStore: Sendable {
     /// Returns the document name to open.
     public func prepare(requested: String?, remembered: String?) throws -> String {
         try createFolder()
+        LeftoverTemporaryFiles.remove(in: folder)
         let existing = try documentNames()
         guard let requested else {
             if let remembered, let match = Self.match(remembered, in: existing) { return match }
@@ -48,21 +56,23 @@ public struct DocumentStore: Sendable {
 
     /// Document names: "*.plist" files in the folder, never names starting with "."; without
     /// the suffix; sorted case-insensitively with numbers in order ("Untitled 2" before
-    /// "Untitled 10").
+    /// "Untitled 10"). A file name that is not valid UTF-8 is listed as shown, with U+FFFD
+    /// (see `rawNamedFile(for:)`).
     public func documentNames() throws -> [String] {
-        let entries: [String]
+        let entries: [FolderEntry]
         do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        } catch {
-            throw DocumentError("Could not list the folder \(folder.path): \(SurveyDocument.oneLine(error))")
+            entries = try FolderEntry.list(folder)
+        } catch let error as SystemError {
+            throw DocumentError("Could not list the folder \(folder.path): \(error.reason)")
         }
+        let suffix = Array(DocumentName.fileSuffix.utf8)
         let names = entries.compactMap { entry -> String? in
-            guard entry.hasSuffix(DocumentName.fileSuffix), !entry.hasPrefix(".") else { return nil }
-            var isFolder: ObjCBool = false
-            let path = folder.appendingPathComponent(entry).path
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
-                  !isFolder.boolValue else { return nil }
-            return String(entry.dropLast(DocumentName.fileSuffix.count))
+            guard entry.bytes.count > suffix.count, entry.bytes.first != UInt8(ascii: "."),
+                  entry.bytes.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+            var status = stat()
+            guard RawPath(folder: folder, entry: entry.bytes).withCString({ stat($0, &status) }) == 0,
+                  (status.st_mode & S_IFMT) != S_IFDIR else { return nil }
+            return String(entry.shownName.dropLast(DocumentName.fileSuffix.count))
         }
         return names.sorted(by: DocumentName.sortsBefore)
     }
@@ -72,38 +82,56 @@ public struct DocumentStore: Sendable {
         folder.appendingPathComponent(name + DocumentName.fileSuffix, isDirectory: false)
     }
 
-    /// Missing file -> failure "NAME.plist does not exist"; unreadable or unparsable ->
-    /// failure "NAME.plist: <reason>".
+    /// Missing file -> failure "NAME.plist does not exist"; too large -> "NAME.plist is 2.0 GB,
+    /// more than survey opens (512 MB)"; unreadable or unparsable -> failure "NAME.plist:
+    /// <reason>", naming the copy an interrupted in-place save left beside it, if any.
     public func load(_ name: String) -> Result<SurveyDocument, DocumentError> {
         let fileName = name + DocumentName.fileSuffix
         guard DocumentName.isUsable(name) else {
             return .failure(DocumentError("\"\(name)\" is not a usable document name"))
         }
         let data: Data
-        switch readFile(url(for: name)) {
+        switch readFile(filePath(for: name)) {
         case .success(let contents): data = contents
-        case .failure(let error) where error.code == ENOENT:
+        case .failure(.system(_, let code)) where code == ENOENT:
             return .failure(DocumentError("\(fileName) does not exist"))
-        case .failure(let error):
-            return .failure(DocumentError("\(fileName) could not be read: \(error.reason)"))
+        case .failure(let failure):
+            return .failure(DocumentError(Self.describe(failure, fileName: fileName) + backupNotice(for: fileName)))
         }
         do {
             return .success(try SurveyDocument(propertyListData: data))
         } catch let error as DocumentError {
-            return .failure(DocumentError("\(fileName): \(error.message)"))
+            return .failure(DocumentError("\(fileName): \(error.message)" + backupNotice(for: fileName)))
         } catch {
-            return .failure(DocumentError("\(fileName): \(SurveyDocument.oneLine(error))"))
+            return .failure(DocumentError("\(fileName): \(SurveyDocument.oneLine(error))" + backupNotice(for: fileName)))
         }
     }
 
-    /// Atomic write: a crash leaves the old or the new file, the old file's permission bits
-    /// are kept, and no temporary file stays behind. Returns how many forbidden characters
-    /// were replaced.
+    static func describe(_ failure: DocumentFileReader.Failure, fileName: String) -> String {
+        switch failure {
+        case .system(let operation, let code):
+            return "\(fileName) could not be read: \(SystemError(operation, code: code).reason)"
+        case .tooLarge(let bytes):
+            return "\(fileName) is \(DocumentFileReader.sizeText(bytes)), more than survey opens "
+                + "(\(DocumentFileReader.sizeText(DocumentFileReader.maximumBytes)))"
+        case .notAPropertyList(let first):
+            return "\(fileName): not a property list: it starts with \(PropertyListStart.hex(first))"
+        case .notARegularFile:
+            return "\(fileName) is not a regular file"
+        }
+    }
+
+    /// Atomic write: a crash leaves the old or the new file, the old file's owner, group and
+    /// permission bits are kept (another user's file is written in place behind a backup
+    /// copy, see `AtomicFile.write`), and no temporary file stays behind. A document whose
+    /// file name is not UTF-8 is refused: it must be renamed first. Returns how many
+    /// forbidden characters were replaced.
     @discardableResult
     public func save(_ document: SurveyDocument, as name: String) throws -> Int {
         guard DocumentName.isUsable(name) else {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }
+        if let refusal = rawNameRefusal(for: name) { throw refusal }
         let data = try document.propertyListData()
         try write(data, to: url(for: name))
         return document.forbiddenCharacterCount
@@ -119,30 +147,23 @@ public struct DocumentStore: Sendable {
 
     // MARK: - File access shared with drafts
 
+    /// Also clears away temporary files of saves killed in this folder (their writer gone).
     func write(_ data: Data, to url: URL) throws {
         do {
             try AtomicFile.write(data, to: url)
         } catch let error as SystemError {
             throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
         }
+        LeftoverTemporaryFiles.remove(in: folder)
     }
 
-    /// Reads through the system so that "missing" can be told apart from "unreadable".
-    func readFile(_ url: URL) -> Result<Data, SystemError> {
-        let path = url.path
-        guard FileManager.default.fileExists(atPath: path) else {
-            return .failure(SystemError("open", code: ENOENT))
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            return .failure(SystemError("open", code: EACCES))
-        }
-        do {
-            return .success(try Data(contentsOf: url))
-        } catch {
-            var isFolder: ObjCBool = false
-            let code: Int32 = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-                && isFolder.boolValue ? EISDIR : EIO
-            return .failure(SystemError("read", code: code))
-        }
+    /// Reads through the system so that "missing" can be told apart from "unreadable", and
+    /// looks at the size and first bytes before reading a file whole (`DocumentFileReader`).
+    func readFile(_ path: RawPath) -> Result<Data, DocumentFileReader.Failure> {
+        DocumentFileReader.read(path)
+    }
+
+    func readFile(_ url: URL) -> Result<Data, DocumentFileReader.Failure> {
+        readFile(RawPath(url.path))
     }
 }

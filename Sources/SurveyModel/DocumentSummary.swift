@@ -18,13 +18,18 @@ public struct DocumentSummary: Equatable, Sendable {
     /// File modification time.
     public let modified: Date?
     public let byteSize: Int
+    /// Something to know about a readable document: its file name is not valid UTF-8, so it
+    /// must be renamed before changes can be saved.
+    public let note: String?
 
-    public init(name: String, recordCount: Int?, problem: String?, modified: Date?, byteSize: Int) {
+    public init(name: String, recordCount: Int?, problem: String?, modified: Date?, byteSize: Int,
+                note: String? = nil) {
         self.name = name
         self.recordCount = recordCount
         self.problem = problem
         self.modified = modified
         self.byteSize = byteSize
+        self.note = note
     }
 }
 
@@ -34,21 +39,25 @@ extension DocumentStore {
         listedNames().compactMap { summary(of: $0) }
     }
 
-    /// nil when there is no such document. Reads the whole file to count records: documents
-    /// are small, and a count that is right beats one that is fast.
+    /// nil when there is no such document. Reads the whole file to count records (a count
+    /// that is right beats one that is fast), but only a file `load` would read: one over
+    /// the size limit or not starting like a property list is refused before it is read, so
+    /// listing a folder stays quick and its memory bounded by the limit.
     public func summary(of name: String) -> DocumentSummary? {
         guard exists(name) else { return nil }
         var status = stat()
-        let statted = stat(url(for: name).path, &status) == 0
+        let path = filePath(for: name)
+        let note = path == RawPath(url(for: name).path) ? nil : Self.rawNameNote
+        let statted = path.withCString { stat($0, &status) } == 0
         let modified = statted ? Self.modificationDate(status) : nil
         let size = statted ? Int(status.st_size) : 0
         switch load(name) {
         case .success(let document):
             return DocumentSummary(name: name, recordCount: document.records.count, problem: nil,
-                                   modified: modified, byteSize: size)
+                                   modified: modified, byteSize: size, note: note)
         case .failure(let error):
             return DocumentSummary(name: name, recordCount: nil, problem: error.message,
-                                   modified: modified, byteSize: size)
+                                   modified: modified, byteSize: size, note: note)
         }
     }
 

@@ -15,8 +15,16 @@ enum FileMove {
     /// (atomic check, for file systems without the flag), and last check-then-rename (for
     /// file systems without hard links, such as FAT on a USB stick).
     static func withoutReplacing(from source: String, to target: String) throws {
+        try withoutReplacing(from: RawPath(source), to: RawPath(target))
+    }
+
+    /// The same for a source whose name may not be UTF-8 (see `RawPath`).
+    static func withoutReplacing(from source: RawPath, to target: RawPath) throws {
         if let renameat2 = renameat2Function {
-            if renameat2(atCurrentDirectory, source, atCurrentDirectory, target, renameNoReplace) == 0 { return }
+            let moved = source.withCString { from in
+                target.withCString { to in renameat2(atCurrentDirectory, from, atCurrentDirectory, to, renameNoReplace) }
+            }
+            if moved == 0 { return }
             let code = errno
             if ![EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP].contains(code) { throw SystemError("rename", code: code) }
         }
@@ -29,19 +37,27 @@ enum FileMove {
 
     /// `link` fails with EEXIST atomically; the second name is then removed.
     static func linkThenUnlink(from source: String, to target: String) throws {
-        if link(source, target) != 0 { throw SystemError("rename") }
-        if unlink(source) != 0 {
+        try linkThenUnlink(from: RawPath(source), to: RawPath(target))
+    }
+
+    static func linkThenUnlink(from source: RawPath, to target: RawPath) throws {
+        if source.withCString({ from in target.withCString { link(from, $0) } }) != 0 { throw SystemError("rename") }
+        if source.withCString({ unlink($0) }) != 0 {
             let code = errno
-            unlink(target)
+            target.withCString { _ = unlink($0) }
             throw SystemError("rename", code: code)
         }
     }
 
     /// The last resort: not atomic, but the window is a few microseconds.
     static func checkThenRename(from source: String, to target: String) throws {
+        try checkThenRename(from: RawPath(source), to: RawPath(target))
+    }
+
+    static func checkThenRename(from source: RawPath, to target: RawPath) throws {
         var status = stat()
-        if lstat(target, &status) == 0 { throw SystemError("rename", code: EEXIST) }
-        if rename(source, target) != 0 { throw SystemError("rename") }
+        if target.withCString({ lstat($0, &status) }) == 0 { throw SystemError("rename", code: EEXIST) }
+        if source.withCString({ from in target.withCString { rename(from, $0) } }) != 0 { throw SystemError("rename") }
     }
 
     private typealias Renameat2 = @convention(c) (

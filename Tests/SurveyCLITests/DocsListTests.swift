@@ -42,7 +42,7 @@ final class DocsListTests: CLITestCase {
         XCTAssertEqual(outcome.stdout.split(separator: "\n").map(String.init), [
             "NAME           RECORDS  MODIFIED",
             "b                    1  2024-05-01 14:03",
-            "Broken               ?  2024-05-01 14:03",
+            "Broken               ?  2024-05-01 14:03  Broken.plist: not a property list: it starts with 67 61 72 62",
             "Market Street       12  2024-05-01 14:03",
             "山田                 0  2024-05-01 14:03",
         ])

@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a document or draft file, looking at what it is before reading it all. A 2 GB
+/// sparse file named like a document once took 27 s and 8.4 GB to list; now its size
+/// refuses it at once, and a file that does not start like a property list is refused after
+/// its first bytes. Opened non-blocking, so a FIFO named "X.plist" cannot hang the app.
+enum DocumentFileReader {
+    /// 512 MiB: twice the largest document the app is meant to handle (a million records
+    /// is about 260 MB), and still little enough to read and parse on a field laptop.
+    static let maximumBytes = 512 << 20
+
+    enum Failure: Error, Equatable {
+        case system(operation: String, code: Int32)
+        case tooLarge(bytes: Int)
+        case notAPropertyList(firstBytes: [UInt8])
+        case notARegularFile
+    }
+
+    static func read(_ path: RawPath, limit: Int = maximumBytes) -> Result<Data, Failure> {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard fd >= 0 else { return .failure(.system(operation: "open", code: errno)) }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return .failure(.system(operation: "stat", code: errno)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(.system(operation: "read", code: EISDIR))
+        default: return .failure(.notARegularFile)
+        }
+        let size = Int(status.st_size)
+        if size > limit { return .failure(.tooLarge(bytes: size)) }
+
+        var data = Data(capacity: size)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var sniffed = false
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return .failure(.system(operation: "read", code: errno))
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
+            if data.count > limit { return .failure(.tooLarge(bytes: data.count)) }   // it grew meanwhile
+            if !sniffed, data.count >= 64 || data.count >= size {
+                sniffed = true
+                if !PropertyListStart.isPlausible(data) {
+                    return .failure(.notAPropertyList(firstBytes: Array(data.prefix(4))))
+                }
+            }
+        }
+        if !sniffed, !PropertyListStart.isPlausible(data) {
+            return .failure(.notAPropertyList(firstBytes: Array(data.prefix(4))))
+        }
+        return .success(data)
+    }
+
+    /// "2.0 GB", "512 MB", "12.5 KB", in units of 1024, as the size of files is usually shown.
+    static func sizeText(_ bytes: Int) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 { return "\(bytes) bytes" }
+        return value < 10 ? String(format: "%.1f", value) + " " + units[unit] : "\(Int(value.rounded())) \(units[unit])"
+    }
+}
+
+/// How a property list starts. Only the first bytes are looked at, so any later damage is
+/// still the parser's to report, with its own words.
+enum PropertyListStart {
+    /// An XML plist: optional BOM and blanks, then `<?xml`, `<!DOCTYPE` (or a comment) or
+    /// `<plist`; a binary one: `bplist0`; nothing but blanks: an empty document.
+    static func isPlausible(_ data: Data) -> Bool {
+        let bytes = Array(data.prefix(64))
+        if bytes.starts(with: Array("bplist0".utf8)) { return true }
+        // UTF-16 XML, which Foundation reads: a BOM then "<".
+        if bytes.starts(with: [0xFE, 0xFF, 0x00, 0x3C]) || bytes.starts(with: [0xFF, 0xFE, 0x3C, 0x00]) { return true }
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        rest = rest.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if rest.isEmpty { return true }   // blanks only, or more blanks than looked at
+        return ["<?xml", "<!", "<plist"].contains { prefix in
+            let wanted = Array(prefix.utf8)
+            return rest.starts(with: wanted) || (rest.count < wanted.count && wanted.starts(with: rest))
+        }
+    }
+
+    /// "00 00 00 00"
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02X", $0) }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Overwrites a file in place, behind a backup copy, as vim's `backupcopy=auto` does for a
+/// file whose owner a replacement could not keep (another user's document in a shared
+/// folder). The inode stays, so owner, group, mode, links and ACLs stay with it.
+///
+/// Crash safety comes from the order: the backup copy is synced, and its name in the folder
+/// too, before the file is truncated; it is removed only after the new content is synced.
+/// A crash in between leaves the backup, which nothing removes: loading a document that
+/// then fails names it (`DocumentStore.backupNotice`). A failed write puts the old content
+/// back from the backup.
+enum InPlaceWrite {
+    /// ".NAME.plist.backup-PID-RANDOM": hidden, never ending in ".plist", unique per writer,
+    /// and not a temporary name (the clean-up of temporary files never removes it).
+    static func backupName(for fileName: String) -> String {
+        let base = fileName.hasPrefix(".") ? String(fileName.dropFirst()) : fileName
+        let random = String(UInt32.random(in: .min ... .max), radix: 16)
+        return ".\(base)\(backupMarker)\(getpid())-\(random)"
+    }
+
+    static let backupMarker = ".backup-"
+
+    static func write(_ data: Data, over target: String, keeping owner: FileOwner) throws {
+        let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            guard code == EACCES || code == EPERM else { throw SystemError("open", code: code) }
+            throw SystemError("open", code: code, explanation: ownerExplanation(owner)
+                + " and cannot be written in place")
+        }
+        var isOpen = true
+        defer { if isOpen { close(fd) } }
+
+        let folder = (target as NSString).deletingLastPathComponent
+        let backup = folder + "/" + backupName(for: (target as NSString).lastPathComponent)
+        do {
+            try copy(from: target, to: backup, owner: owner)
+        } catch let error as SystemError {
+            throw SystemError(error.operation, code: error.code,
+                              explanation: ownerExplanation(owner) + " and no backup copy could be made to write it in place")
+        }
+        do {
+            try AtomicFile.syncFolder(folder)   // the backup's name is durable before the file changes
+        } catch {
+            unlink(backup)
+            throw error
+        }
+
+        do {
+            if ftruncate(fd, 0) != 0 { throw SystemError("truncate") }
+            try AtomicFile.writeAll(data, to: fd)
+            if fsync(fd) != 0 { throw SystemError("sync") }
+        } catch let error as SystemError {
+            throw restore(fd, from: backup, after: error)
+        }
+        isOpen = false
+        if close(fd) != 0 { throw restoreAfterClose(target, from: backup, after: SystemError("close")) }
+        unlink(backup)
+        try? AtomicFile.syncFolder(folder)
+    }
+
+    /// "it belongs to another user (uid 1000)": why the usual atomic replacement was not used.
+    private static func ownerExplanation(_ owner: FileOwner) -> String {
+        owner.user == geteuid()
+            ? "its group (gid \(owner.group)) is not one of yours"
+            : "it belongs to another user (uid \(owner.user))"
+    }
+
+    /// The backup, readable by whom the file is: same mode, in the file's group when we may
+    /// choose it, else without the group's permissions (they would go to our own group).
+    private static func copy(from source: String, to backup: String, owner: FileOwner) throws {
+        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard input >= 0 else { throw SystemError("open") }
+        defer { close(input) }
+        let output = open(backup, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw SystemError("create backup") }
+        var done = false
+        defer {
+            close(output)
+            if !done { unlink(backup) }
+        }
+        let groupKept = fchown(output, owner.user, owner.group) == 0 || fchown(output, uid_t.max, owner.group) == 0
+        _ = fchmod(output, owner.mode & (groupKept ? 0o777 : 0o707))
+        try pour(input, into: output)
+        if fsync(output) != 0 { throw SystemError("sync backup") }
+        done = true
+    }
+
+    /// Copies what is left to read in `input` to `output`, a megabyte at a time.
+    private static func pour(_ input: Int32, into output: Int32) throws {
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(input, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("read")
+            }
+            if count == 0 { return }
+            try AtomicFile.writeAll(Data(chunk[0..<count]), to: output)
+        }
+    }
+
+    /// After a failed in-place write: the old content back from the backup, which is then
+    /// removed. When even that fails the backup stays, and the error says where it is.
+    private static func restore(_ fd: Int32, from backup: String, after error: SystemError) -> SystemError {
+        let input = open(backup, O_RDONLY | O_CLOEXEC)
+        if input >= 0 {
+            defer { close(input) }
+            if ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0, (try? pour(input, into: fd)) != nil, fsync(fd) == 0 {
+                unlink(backup)
+                return error
+            }
+        }
+        return keptBackup(backup, after: error)
+    }
+
+    private static func restoreAfterClose(_ target: String, from backup: String, after error: SystemError) -> SystemError {
+        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return keptBackup(backup, after: error) }
+        defer { close(fd) }
+        return restore(fd, from: backup, after: error)
+    }
+
+    private static func keptBackup(_ backup: String, after error: SystemError) -> SystemError {
+        SystemError(error.operation, code: error.code,
+                    explanation: "the file may be damaged; its previous content is in \((backup as NSString).lastPathComponent)")
+    }
+}
