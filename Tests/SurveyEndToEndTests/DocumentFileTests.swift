@@ -54,10 +54,12 @@ final class DocumentFileTests: EndToEndTestCase {
 
         let after = try records(in: "Unicode")
         guard after.count == 5 else { return XCTFail("5 records expected after the edit, got \(after)") }
-        XCTAssertEqual(Array(after.prefix(4)), Array(before.prefix(4)), "the other records are identical")
+        assertInstanceIDs(after)
+        XCTAssertEqual(after.prefix(4).map(\.withoutInstanceID), Array(before.prefix(4)),
+                       "the other records are identical but for the id the first save gives them")
         guard case .dictionary(var expected) = before[4] else { return XCTFail("record 5 is not a dictionary") }
         expected["address"] = .string("Place de l'Étoile 1, Paris")
-        XCTAssertEqual(after[4], .dictionary(expected), "only the edited field changed")
+        XCTAssertEqual(after[4].withoutInstanceID, .dictionary(expected), "only the edited field changed")
         XCTAssertEqual(after[4]["notes"], .string("kept by other tools"))
         XCTAssertEqual(after[4]["tags"], .array([.string("pilot"), .string("wave-2")]))
         XCTAssertEqual(after[4]["age"], .int(0))
