@@ -44,6 +44,14 @@ extension AppState {
         documents.indices.contains(managerCursor) ? documents[managerCursor] : nil
     }
 
+    /// Why the highlighted document cannot be read, or what its name needs, shown on the
+    /// status line while nothing else is said there, so "unreadable" never goes unexplained.
+    var highlightedDocumentRemark: StatusMessage? {
+        guard popover == .documents, let doc = highlightedDocument else { return nil }
+        if let problem = doc.problem { return .init(problem, kind: .error) }
+        return doc.note.map { .init("\(doc.name): \($0)") }
+    }
+
     /// Enter in the manager: switch (remembering where we were in this one).
     mutating func openHighlightedDocument() -> [Effect] {
         guard let target = highlightedDocument?.name, confirmLeavingUnsavedDocument() else { return [] }

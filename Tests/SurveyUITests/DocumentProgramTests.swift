@@ -270,3 +270,20 @@ final class BackgroundListingTests: XCTestCase {
         XCTAssertTrue(p.screen.lines.contains { $0.contains("Big") && $0.contains("6000") })
     }
 }
+
+/// The documents list says why a document is unreadable, or that its name must change.
+final class DocumentRemarkTests: XCTestCase {
+    func testTheHighlightedDocumentsProblemShowsOnTheStatusLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-remark-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(records: sampleRecords()), as: "Good")
+        try Data([0, 0, 0, 0]).write(to: store.url(for: "Bad"))
+        var p = Program(store: store, documentName: "Good", size: Size(width: 120, height: 40), memory: nil)
+        p.handle(.key(.function(3)))
+        XCTAssertFalse(p.screen.lines[38].contains("Bad.plist"), "Good is highlighted: nothing to explain")
+        p.handle(.key(.up))
+        XCTAssertTrue(p.screen.lines[38].contains("Bad.plist: not a property list"), p.screen.lines[38])
+    }
+}
