@@ -107,8 +107,15 @@ struct CommandLineOptions: Equatable {
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
         var rest = arguments[...]
-        func value(for flag: String) throws -> String {
-            guard let v = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+        /// Each option that takes a value may be given once: with two, one of them would be
+        /// ignored silently, and a script's author meant something by both.
+        var given: [String: String] = [:]
+        func value(for flag: String, inline: String?) throws -> String {
+            guard let v = inline ?? rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            if let earlier = given[flag] {
+                throw UsageError(description: "\(flag) is given twice (“\(earlier)” and “\(v)”): give it once")
+            }
+            given[flag] = v
             return v
         }
         while let arg = rest.popFirst() {
@@ -127,19 +134,19 @@ struct CommandLineOptions: Equatable {
                 inline = String(arg[arg.index(after: eq)...])
             }
             switch name {
-            case "--dir": options.dir = try inline ?? value(for: name)
-            case "--doc": options.doc = try inline ?? value(for: name)
+            case "--dir": options.dir = try value(for: name, inline: inline)
+            case "--doc": options.doc = try value(for: name, inline: inline)
             case "--split-width":
-                let text = try inline ?? value(for: name)
+                let text = try value(for: name, inline: inline)
                 guard let n = Int(text), n >= 1 else {
                     throw UsageError(description: "--split-width needs a whole number of columns, got “\(text)”")
                 }
                 options.splitWidth = n
-            case "--format": options.format = try inline ?? value(for: name)
-            case "--output": options.output = try inline ?? value(for: name)
+            case "--format": options.format = try value(for: name, inline: inline)
+            case "--output": options.output = try value(for: name, inline: inline)
             case "--force": options.force = true
             case _ where AddCommand.fieldFlags[name] != nil:
-                options.answers[name] = try inline ?? value(for: name)
+                options.answers[name] = try value(for: name, inline: inline)
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default: throw UsageError(description: "unknown option “\(arg)” (put -- before a name that starts with \"-\")")
