@@ -46,7 +46,7 @@ final class ImportDetailTests: CLITestCase {
         let file = try scratchFile("other.csv", "name;town\r\nAna;Rio\r\n")
         XCTAssertEqual(try survey("import", file.path), Outcome(status: 1, stdout: "", stderr:
             "survey: \(file.path): the header row names none of the survey's columns (firstName, lastName, address, phone, age); "
-            + "read with “;” between columns (the separator that comes most in the header: comma, semicolon or tab)\n"))
+            + "it was split at semicolons, the separator it holds most (of commas, semicolons and tabs)\n"))
     }
 
     func testCSVProblemsNameTheSpreadsheetRowAndQuoteTheValue() throws {
