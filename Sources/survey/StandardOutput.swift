@@ -73,8 +73,10 @@ enum StandardOutput {
 
     /// The exit status once stdout is flushed and closed (a file on NFS reports some write
     /// errors only at close): the command's own `status`, or 1 with the reason on stderr
-    /// when stdout failed other than by a broken pipe.
-    static func finish(_ status: Int32) -> Int32 {
+    /// when stdout failed other than by a broken pipe. `done` says the command's work (a
+    /// change to a document) was carried out all the same: the message then says so, so a
+    /// script's author knows not to run it again.
+    static func finish(_ status: Int32, done: Bool = false) -> Int32 {
         flush()
         if failure == nil, !closedAtStart, close(1) != 0, errno != EINTR {
             failure = errno == EPIPE ? .brokenPipe : .error(errno)
@@ -85,7 +87,8 @@ enum StandardOutput {
         case .closed: reason = "it is closed"
         case .error(let code): reason = String(cString: strerror(code))
         }
-        writeError("survey: could not write to standard output: \(reason)\n")
+        let note = done && status == 0 ? " (the change was made; only its message was lost)" : ""
+        writeError("survey: could not write to standard output: \(reason)\(note)\n")
         return 1
     }
 

@@ -36,7 +36,7 @@ func main() -> Int32 {
     let store = DocumentStore(folder: DocumentStore.resolveFolder(dir: options.dir, environment: environment))
     let stateURL = SessionMemory.defaultURL(environment: environment)
     if let command {
-        return StandardOutput.finish(command.run(store: store, stateURL: stateURL))
+        return StandardOutput.finish(command.run(store: store, stateURL: stateURL), done: command.changesDocuments)
     }
     let memory = SessionMemory(url: stateURL)
     let name: String

@@ -33,6 +33,14 @@ final class OutputFailureTests: CLITestCase {
                        Outcome(status: 1, stdout: "", stderr: full))
     }
 
+    func testACommandThatChangedADocumentSaysTheChangeWasMade() throws {
+        try store.save(SurveyDocument(), as: "Field")
+        XCTAssertEqual(try shell("\"$SURVEY\" --dir \"$DOCS\" add --first Ana --last Lima >/dev/full"), Outcome(
+            status: 1, stdout: "",
+            stderr: "survey: could not write to standard output: No space left on device (the change was made; only its message was lost)\n"))
+        XCTAssertEqual(try store.load("Field").get().records.count, 1)
+    }
+
     func testAClosedStdoutSaysSoAndExitsOne() throws {
         try installFixture("seed-serialized.xml", as: "Seed")
         let before = try fileBytes(store.url(for: "Seed"))
