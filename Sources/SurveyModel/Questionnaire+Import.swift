@@ -2,7 +2,7 @@
 /// so a record that reaches a document from the command line obeys exactly what the form
 /// enforces and a whole import can be judged before anything is written.
 extension Questionnaire {
-    /// Records as they will be stored, and every problem found, in row order (fields in
+    /// Records as they will be stored, and every problem found, in file order (fields in
     /// questionnaire order, then unknown keys sorted). Nothing should be written unless
     /// `problems` is empty.
     public struct ImportCheck: Equatable, Sendable {

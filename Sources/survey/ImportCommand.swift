@@ -2,7 +2,7 @@ import Foundation
 import SurveyModel
 
 /// `survey import FILE`: records from CSV, JSON or a property list appended to a document,
-/// all or none. Every row is judged before anything is written, and the refusals are listed
+/// all or none. Every record is judged before anything is written, and the refusals are listed
 /// together (up to `shownProblems`), so one run tells what to fix in the file.
 struct ImportCommand: Equatable {
     static let shape = "survey import FILE [--doc NAME] [--format csv|json|plist]"
