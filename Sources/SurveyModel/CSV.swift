@@ -24,21 +24,44 @@ public enum CSV {
     /// The rows of `text`, each a list of fields. A line break after the last row does not
     /// start another row; an empty line is a row of one empty field (RFC 4180 has no other
     /// reading of it). Scans Unicode scalars, because Swift treats CRLF as one Character.
-    /// Throws a `DocumentError` naming the line ("line 4: ...").
-    public static func rows(_ text: String) throws -> [[String]] {
-        var reader = Reader(text.unicodeScalars)
+    /// Throws a `DocumentError` naming the line ("line 4: ..."). `separator` is what stands
+    /// between fields: a comma, or what `separator(guessedFrom:)` found.
+    public static func rows(_ text: String, separator: Unicode.Scalar = ",") throws -> [[String]] {
+        var reader = Reader(text.unicodeScalars, separator: separator)
         return try reader.rows()
+    }
+
+    /// The separators spreadsheets write: a comma, a semicolon (Excel where the comma is the
+    /// decimal mark, much of Europe and South America) or a tab ("tab-separated values").
+    public static let separators: [Unicode.Scalar] = [",", ";", "\t"]
+
+    /// The one of `separators` that occurs most in the first line (after any empty ones)
+    /// outside quotes; a comma
+    /// when there is a tie or none (a one-column file). The header row is the safest place
+    /// to look: column names rarely hold any of them, while answers ("Rua 1; Porto") may.
+    public static func separator(guessedFrom text: String) -> Unicode.Scalar {
+        var counts: [Unicode.Scalar: Int] = [:]
+        var quoted = false
+        for scalar in text.unicodeScalars.drop(while: { $0 == "\n" || $0 == "\r" }) {
+            if scalar == "\"" { quoted.toggle() }
+            if quoted { continue }
+            if scalar == "\n" || scalar == "\r" { break }
+            if separators.contains(scalar) { counts[scalar, default: 0] += 1 }
+        }
+        return separators.max { counts[$0, default: 0] < counts[$1, default: 0] } ?? ","
     }
 
     private struct Reader {
         let scalars: [Unicode.Scalar]
+        let separator: Unicode.Scalar
         var index = 0
         var line = 1
 
-        init(_ view: String.UnicodeScalarView) {
+        init(_ view: String.UnicodeScalarView, separator: Unicode.Scalar) {
             var scalars = Array(view)
             if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
             self.scalars = scalars
+            self.separator = separator
         }
 
         var atEnd: Bool { index >= scalars.count }
@@ -59,17 +82,17 @@ public enum CSV {
                 guard !atEnd else { return fields }
                 let separator = scalars[index]
                 index += 1
-                if separator == "," { continue }
+                if separator == self.separator { continue }
                 endLine(after: separator)
                 return fields
             }
         }
 
-        /// One field, leaving `index` on the comma or line break that follows it.
+        /// One field, leaving `index` on the separator or line break that follows it.
         mutating func field() throws -> String {
             var value = String.UnicodeScalarView()
             guard !atEnd, scalars[index] == "\"" else {
-                while !atEnd, !Self.endsField(scalars[index]) {
+                while !atEnd, !endsField(scalars[index]) {
                     value.append(scalars[index])
                     index += 1
                 }
@@ -89,7 +112,7 @@ public enum CSV {
                         index += 1
                         continue
                     }
-                    if atEnd || Self.endsField(scalars[index]) { return String(value) }
+                    if atEnd || endsField(scalars[index]) { return String(value) }
                     throw DocumentError(
                         "line \(line): text after the closing quote of a field (write a quote inside a quoted field as \"\")")
                 }
@@ -104,8 +127,8 @@ public enum CSV {
             line += 1
         }
 
-        static func endsField(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "," || scalar == "\r" || scalar == "\n"
+        func endsField(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == separator || scalar == "\r" || scalar == "\n"
         }
     }
 }

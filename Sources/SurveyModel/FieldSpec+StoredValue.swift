@@ -8,12 +8,17 @@ extension FieldSpec {
     /// an empty age is no answer). Any other type must already be what the field stores: an
     /// integer within range for a whole number, text for a text field (a phone number given
     /// as a number is refused rather than turned into text, since digits may have been lost).
+    /// A real with nothing after the point (`42.0`, as many JSON writers put every number)
+    /// is that whole number; `42.5` is refused.
     public func imported(_ value: PropertyValue) -> Result<PropertyValue?, FieldError> {
         if case .string(let text) = value { return parse(text) }
         switch kind {
         case .text:
             return .failure(FieldError("\(label) must be text, not \(value.kindDescription)"))
         case .wholeNumber:
+            if case .real(let number) = value, let whole = Int(exactly: number) {
+                return imported(.integer(whole))
+            }
             if accepts(value) { return .success(value) }
             // The form's own message: what it says for any text that is not a number in range.
             if case .failure(let error) = parse(displayText(value)) { return .failure(error) }

@@ -20,16 +20,20 @@ public struct FieldSpec: Equatable, Sendable {
 
     /// Typed text -> stored value (nil = remove the key), or why not.
     ///
-    /// Text fields keep the text exactly as typed (an empty answer is stored as an empty
-    /// string, as the original app did); whole numbers ignore surrounding blanks and an
-    /// empty answer removes the key.
+    /// Text fields store the text trimmed of surrounding blanks and line breaks (a name of
+    /// three spaces is no name, and "Ana " would not match "Ana" in a search or a sort);
+    /// blanks inside are kept as typed. An empty answer is stored as an empty string, as the
+    /// original app did. Whole numbers ignore surrounding blanks and an empty answer removes
+    /// the key.
     public func parse(_ text: String) -> Result<PropertyValue?, FieldError> {
         switch kind {
         case .text(let maxLength):
-            if let problem = textProblem(text, maxLength: maxLength) {
+            // Control characters are judged before trimming, so none is dropped unnoticed.
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let problem = textProblem(text, maxLength: Int.max) ?? textProblem(trimmed, maxLength: maxLength) {
                 return .failure(problem)
             }
-            return .success(.string(text))
+            return .success(.string(trimmed))
         case .wholeNumber(let range):
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty { return .success(nil) }
@@ -100,7 +104,7 @@ public struct FieldSpec: Equatable, Sendable {
 
     // MARK: - Display of any stored type
 
-    private static func describe(_ value: PropertyValue) -> String {
+    static func describe(_ value: PropertyValue) -> String {
         switch value {
         case .string(let text): return text
         case .integer(let number): return String(number)

@@ -2,7 +2,7 @@
 /// so a record that reaches a document from the command line obeys exactly what the form
 /// enforces and a whole import can be judged before anything is written.
 extension Questionnaire {
-    /// Records as they will be stored, and every problem found, in row order (fields in
+    /// Records as they will be stored, and every problem found, in file order (fields in
     /// questionnaire order, then unknown keys sorted). Nothing should be written unless
     /// `problems` is empty.
     public struct ImportCheck: Equatable, Sendable {
@@ -15,11 +15,14 @@ extension Questionnaire {
     /// refused when a key or string in them holds a character XML cannot carry (saving
     /// would silently turn it into U+FFFD); a record whose fields are all empty is refused,
     /// as the form's Add refuses an empty form.
-    public func checkImport(_ records: [Record]) -> ImportCheck {
+    ///
+    /// `places` says where each record was in its file (the CSV row); without it, records
+    /// are numbered from 1 (`record 2`).
+    public func checkImport(_ records: [Record], places: [ImportPlace]? = nil) -> ImportCheck {
         var checked: [Record] = []
         var problems: [ImportProblem] = []
         for (index, record) in records.enumerated() {
-            let row = index + 1
+            let place = places.map { $0[index] } ?? .record(index + 1)
             var values = record.values
             for field in fields {
                 guard let value = values[field.key] else { continue }
@@ -27,19 +30,19 @@ extension Questionnaire {
                 case .success(let stored):
                     values[field.key] = stored
                 case .failure(let error):
-                    problems.append(ImportProblem(row: row, field: field.key, reason: error.message))
+                    problems.append(ImportProblem(place, field: field.key, value: value, reason: error.message))
                 }
             }
             for key in values.keys.sorted() where field(forKey: key) == nil {
                 let value = values[key] ?? .string("")
                 if XMLCharacters.forbiddenCount(in: key) > 0 || value.forbiddenCharacterCount > 0 {
-                    problems.append(ImportProblem(row: row, field: key,
+                    problems.append(ImportProblem(place, field: key, value: value,
                                                   reason: "\(key) cannot hold control characters"))
                 }
             }
             let result = Record(values)
             if result.isBlank(in: self) {
-                problems.append(ImportProblem(row: row, field: nil, reason: "every answer is empty"))
+                problems.append(ImportProblem(place, field: nil, reason: "every answer is empty"))
             }
             checked.append(result)
         }

@@ -32,9 +32,11 @@ public struct Record: Equatable, Sendable {
         }
     }
 
-    /// True when every questionnaire field shows empty text (unknown keys ignored).
+    /// True when every questionnaire field shows no text but blanks (unknown keys ignored).
+    /// Blanks count as nothing here, as `FieldSpec.parse` trims them, so a record of spaces
+    /// loaded from an older file is as empty as one typed today.
     public func isBlank(in questionnaire: Questionnaire) -> Bool {
-        questionnaire.fields.allSatisfy { text(for: $0).isEmpty }
+        questionnaire.fields.allSatisfy { text(for: $0).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
     }
 
     /// "Last, First"; just the one that is non-empty when the other is empty; "(no name)"

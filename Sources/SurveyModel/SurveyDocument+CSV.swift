@@ -12,33 +12,47 @@ extension SurveyDocument {
     }
 
     /// Records from CSV text (UTF-8, header row first), each answer a string still to be
-    /// judged by `Questionnaire.checkImport`.
+    /// judged by `Questionnaire.checkImport`. See `numberedRecords(csv:)`.
+    public static func records(csv text: String, questionnaire: Questionnaire = .standard) throws -> [Record] {
+        try numberedRecords(csv: text, questionnaire: questionnaire).map(\.record)
+    }
+
+    /// Records from CSV text, each with its row as a spreadsheet numbers it: the header is
+    /// row 1, every line break outside quotes starts the next row, and empty lines count
+    /// (a spreadsheet shows them) though they hold no record.
     ///
-    /// A header cell names a questionnaire field by its key or its label, ignoring case and
-    /// surrounding blanks ("firstName", "FIRSTNAME", "First name"); any other header keeps
-    /// its column as string values under that name, so nothing in the file is lost. Columns
-    /// the file lacks stay absent from the records. Empty lines are skipped. Refused as a
-    /// whole (a `DocumentError`): no header, a header cell that is empty or names a field
-    /// twice, a header naming no questionnaire field at all (probably not a survey file),
+    /// Fields are separated by commas, semicolons or tabs, whichever the header row holds
+    /// most (`CSV.separator(guessedFrom:)`). A header cell names a questionnaire field by
+    /// its key or its label, ignoring case and surrounding blanks ("firstName",
+    /// "FIRSTNAME", "First name"); any other header keeps its column as string values under
+    /// that name, so nothing in the file is lost. Columns the file lacks stay absent from
+    /// the records. Refused as a whole (a `DocumentError`): no header, a header cell that is
+    /// empty or names a field twice, a header naming no questionnaire field at all (probably
+    /// not a survey file, or split at the wrong separator: the message says which was used),
     /// and a row whose number of values differs from the header's (a value would land in
     /// the wrong column or be dropped).
-    public static func records(csv text: String, questionnaire: Questionnaire = .standard) throws -> [Record] {
-        let rows = try CSV.rows(text).filter { $0 != [""] }
+    public static func numberedRecords(csv text: String, questionnaire: Questionnaire = .standard)
+        throws -> [(row: Int, record: Record)] {
+        let separator = CSV.separator(guessedFrom: text)
+        let rows = try CSV.rows(text, separator: separator).enumerated()
+            .map { (row: $0.offset + 1, cells: $0.element) }
+            .filter { $0.cells != [""] }
         guard let header = rows.first else {
             throw DocumentError("the CSV text is empty: it needs a header row naming the columns")
         }
-        let keys = try columnKeys(header, questionnaire: questionnaire)
-        return try rows.dropFirst().enumerated().map { index, row in
-            guard row.count == keys.count else {
+        let keys = try columnKeys(header.cells, separator: separator, questionnaire: questionnaire)
+        return try rows.dropFirst().map { row, cells in
+            guard cells.count == keys.count else {
                 throw DocumentError(
-                    "row \(index + 1): \(counted(row.count, "value")), but the header names \(counted(keys.count, "column"))")
+                    "row \(row): \(counted(cells.count, "value")), but the header names \(counted(keys.count, "column"))")
             }
-            return Record(Dictionary(uniqueKeysWithValues: zip(keys, row.map(PropertyValue.string))))
+            return (row, Record(Dictionary(uniqueKeysWithValues: zip(keys, cells.map(PropertyValue.string)))))
         }
     }
 
     /// The record key each header cell stands for.
-    private static func columnKeys(_ header: [String], questionnaire: Questionnaire) throws -> [String] {
+    private static func columnKeys(_ header: [String], separator: Unicode.Scalar,
+                                   questionnaire: Questionnaire) throws -> [String] {
         var keys: [String] = []
         for (index, cell) in header.enumerated() {
             let name = cell.trimmingCharacters(in: .whitespaces)
@@ -56,7 +70,10 @@ extension SurveyDocument {
         }
         guard keys.contains(where: { questionnaire.field(forKey: $0) != nil }) else {
             let expected = questionnaire.fields.map(\.key).joined(separator: ", ")
-            throw DocumentError("the header row names none of the survey's columns (\(expected))")
+            let names: [Unicode.Scalar: String] = [",": "commas", ";": "semicolons", "\t": "tabs"]
+            throw DocumentError("the header row names none of the survey's columns (\(expected)); "
+                + "it was split at \(names[separator] ?? "“\(separator)”"), the separator it holds most "
+                + "(of commas, semicolons and tabs)")
         }
         return keys
     }

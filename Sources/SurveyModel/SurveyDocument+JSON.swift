@@ -38,12 +38,12 @@ extension SurveyDocument {
         }
         return try items.enumerated().map { index, item in
             guard let object = item as? [String: Any] else {
-                throw DocumentError("row \(index + 1): a record must be a JSON object, not \(jsonKind(item))")
+                throw DocumentError("record \(index + 1): a record must be a JSON object, not \(jsonKind(item))")
             }
             do {
                 return Record(try PropertyValue.jsonObject(object.filter { !($0.value is NSNull) }))
             } catch let error as DocumentError {
-                throw DocumentError("row \(index + 1): \(error.message)")
+                throw DocumentError("record \(index + 1): \(error.message)")
             }
         }
     }

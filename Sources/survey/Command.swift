@@ -42,6 +42,15 @@ enum Command: Equatable {
         }
     }
 
+    /// Whether the command changes documents: when its stdout then fails, the change is
+    /// still made, and the error says so, so a script does not run it again.
+    var changesDocuments: Bool {
+        switch self {
+        case .list, .export, .docs(.list): return false
+        case .add, .import, .docs: return true
+        }
+    }
+
     /// Which commands each command-specific option belongs to.
     private static func checkOptions(_ options: CommandLineOptions, for command: String?) throws {
         var given: [(flag: String, commands: [String])] = []

@@ -62,23 +62,28 @@ struct CommandLineOptions: Equatable {
       add                  append one survey; every answer is checked as the form checks it
                            (age a whole number from 0 to 150 or empty, text within its length,
                            no control characters but tab and line breaks, which the form
-                           cannot type but XML keeps) and all refusals are printed, nothing saved
+                           cannot type but XML keeps; blanks around text are dropped, and a
+                           survey with no answer is refused) and all refusals are printed,
+                           nothing saved. Each option may be given once
       export               the records to stdout, or atomically to --output FILE (an existing
                            FILE is replaced only with --force). The format is --format, else
                            the extension of FILE, else csv
       import FILE          append the records of FILE ("-" for stdin; format from --format or
-                           the extension .csv, .json, .plist or .xml). Every row is checked
-                           first: one bad row and nothing is imported ("row N: FIELD: reason";
-                           rows count from 1, a CSV header not counted)
+                           the extension .csv, .json, .plist or .xml). Every record is checked
+                           first: one bad record and nothing is imported (row 3: age "abc":
+                           reason). CSV rows are numbered as a spreadsheet shows them (the
+                           header is row 1); JSON and plist records count from 1 (record 2)
 
     Formats:
       csv    RFC 4180, UTF-8, CRLF line ends. Header firstName,lastName,address,phone,age;
              answers as the form shows them; other keys are not exported. On import a header
              names a field by key or label, in any case ("First name"); other columns are
-             kept as text under their header name; a byte order mark is skipped
+             kept as text under their header name; a byte order mark is skipped; columns may
+             be separated by commas, semicolons or tabs (whichever the header holds most)
       json   an array of objects: the five keys always (null when unanswered; age a number,
              or the text stored when it is not one), then the record's other keys sorted.
-             Dates become ISO 8601 strings and data base64 strings (they come back as text)
+             Dates become ISO 8601 strings and data base64 strings (they come back as text).
+             On import an age may be written 42.0 (42.5 is refused)
       plist  the document file's XML, as survey writes it
 
     Names: blanks around a name and a typed ".plist" are dropped. A name cannot be empty,
@@ -101,14 +106,24 @@ struct CommandLineOptions: Equatable {
     The last document used in each folder, and the record showing in each document, are
     kept in $XDG_STATE_HOME/survey/state.plist (else ~/.local/state/survey/state.plist).
 
-    Exit status: 0 done, 1 refused (the reason is printed), 2 usage error.
+    Exit status: 0 done, 1 refused (the reason is printed) or output that could not be
+    written, 2 usage error (an option given twice, an argument, $SURVEY_HOME,
+    $XDG_DATA_HOME, $XDG_STATE_HOME or $HOME that is not UTF-8). A reader that stops early
+    (survey list | head -1) ends survey quietly, with the status it would have had.
     """
 
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
         var rest = arguments[...]
-        func value(for flag: String) throws -> String {
-            guard let v = rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+        /// Each option that takes a value may be given once: with two, one of them would be
+        /// ignored silently, and a script's author meant something by both.
+        var given: [String: String] = [:]
+        func value(for flag: String, inline: String?) throws -> String {
+            guard let v = inline ?? rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
+            if let earlier = given[flag] {
+                throw UsageError(description: "\(flag) is given twice (“\(earlier)” and “\(v)”): give it once")
+            }
+            given[flag] = v
             return v
         }
         while let arg = rest.popFirst() {
@@ -127,19 +142,19 @@ struct CommandLineOptions: Equatable {
                 inline = String(arg[arg.index(after: eq)...])
             }
             switch name {
-            case "--dir": options.dir = try inline ?? value(for: name)
-            case "--doc": options.doc = try inline ?? value(for: name)
+            case "--dir": options.dir = try value(for: name, inline: inline)
+            case "--doc": options.doc = try value(for: name, inline: inline)
             case "--split-width":
-                let text = try inline ?? value(for: name)
+                let text = try value(for: name, inline: inline)
                 guard let n = Int(text), n >= 1 else {
                     throw UsageError(description: "--split-width needs a whole number of columns, got “\(text)”")
                 }
                 options.splitWidth = n
-            case "--format": options.format = try inline ?? value(for: name)
-            case "--output": options.output = try inline ?? value(for: name)
+            case "--format": options.format = try value(for: name, inline: inline)
+            case "--output": options.output = try value(for: name, inline: inline)
             case "--force": options.force = true
             case _ where AddCommand.fieldFlags[name] != nil:
-                options.answers[name] = try inline ?? value(for: name)
+                options.answers[name] = try value(for: name, inline: inline)
             case "-h", "--help": options.showHelp = true
             case "--version": options.showVersion = true
             default: throw UsageError(description: "unknown option “\(arg)” (put -- before a name that starts with \"-\")")

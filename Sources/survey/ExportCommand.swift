@@ -36,7 +36,7 @@ struct ExportCommand: Equatable {
             let document = try store.load(target.name).get()
             let data = try Self.encoded(document, as: format)
             guard let output, output != "-" else {
-                FileHandle.standardOutput.write(data)
+                StandardOutput.write(data)
                 return 0
             }
             // A relative path is taken from the current directory, as a shell user expects.

@@ -2,7 +2,7 @@ import Foundation
 import SurveyModel
 
 /// `survey import FILE`: records from CSV, JSON or a property list appended to a document,
-/// all or none. Every row is judged before anything is written, and the refusals are listed
+/// all or none. Every record is judged before anything is written, and the refusals are listed
 /// together (up to `shownProblems`), so one run tells what to fix in the file.
 struct ImportCommand: Equatable {
     static let shape = "survey import FILE [--doc NAME] [--format csv|json|plist]"
@@ -31,8 +31,8 @@ struct ImportCommand: Equatable {
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
-            let records = try decoded(try contents())
-            let check = Questionnaire.standard.checkImport(records)
+            let (records, places) = try decoded(try contents())
+            let check = Questionnaire.standard.checkImport(records, places: places)
             guard check.problems.isEmpty else {
                 report(check.problems)
                 return 1
@@ -66,19 +66,25 @@ struct ImportCommand: Equatable {
         return data
     }
 
-    /// Whole-file problems come back naming the file.
-    private func decoded(_ data: Data) throws -> [Record] {
+    /// The records and where each was in the file: CSV rows as the spreadsheet numbers
+    /// them, JSON and property-list records by position (they have no rows). Whole-file
+    /// problems come back naming the file.
+    private func decoded(_ data: Data) throws -> ([Record], [ImportPlace]) {
+        func numbered(_ records: [Record]) -> ([Record], [ImportPlace]) {
+            (records, records.indices.map { .record($0 + 1) })
+        }
         do {
             switch format {
             case .csv, .table:
                 guard let text = String(data: data, encoding: .utf8) else {
                     throw DocumentError("not UTF-8 text (save the spreadsheet as “CSV UTF-8”)")
                 }
-                return try SurveyDocument.records(csv: text)
+                let rows = try SurveyDocument.numberedRecords(csv: text)
+                return (rows.map(\.record), rows.map { .row($0.row) })
             case .json:
-                return try SurveyDocument.records(json: data)
+                return numbered(try SurveyDocument.records(json: data))
             case .plist:
-                return try SurveyDocument(propertyListData: data).records
+                return numbered(try SurveyDocument(propertyListData: data).records)
             }
         } catch let error as DocumentError {
             throw DocumentError("\(file == "-" ? "stdin" : file): \(error.message)")

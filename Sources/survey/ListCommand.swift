@@ -22,7 +22,7 @@ struct ListCommand: Equatable {
             if format == .table {
                 RecordTable.lines(document.records).forEach(ShellOutput.line)
             } else {
-                FileHandle.standardOutput.write(try ExportCommand.encoded(document, as: format))
+                StandardOutput.write(try ExportCommand.encoded(document, as: format))
             }
             return 0
         } catch {

@@ -9,26 +9,34 @@ func main() -> Int32 {
     let options: CommandLineOptions
     let command: Command?
     do {
+        try ArgumentBytes.checkArguments()
         options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
         command = options.showHelp || options.showVersion ? nil : try options.command()
     } catch {
         ShellOutput.error("\(error)")
-        FileHandle.standardError.write(Data("\(CommandLineOptions.synopsis)\nsurvey --help tells more.\n".utf8))
+        StandardOutput.writeError("\(CommandLineOptions.synopsis)\nsurvey --help tells more.\n")
         return 2
     }
+    let printsOnly = options.showHelp || options.showVersion || command != nil
+    // Only the shell commands: the terminal app keeps the default SIGPIPE.
+    StandardOutput.prepare(ignoringBrokenPipe: printsOnly)
     if options.showHelp {
-        print(CommandLineOptions.usage)
-        return 0
+        StandardOutput.write(CommandLineOptions.usage + "\n")
+        return StandardOutput.finish(0)
     }
     if options.showVersion {
-        print("survey 0.1.0")
-        return 0
+        ShellOutput.line("survey 0.1.0")
+        return StandardOutput.finish(0)
+    }
+    if let problem = ArgumentBytes.environmentProblem(dir: options.dir) {
+        ShellOutput.error(problem)
+        return 2
     }
     let environment = ProcessInfo.processInfo.environment
     let store = DocumentStore(folder: DocumentStore.resolveFolder(dir: options.dir, environment: environment))
     let stateURL = SessionMemory.defaultURL(environment: environment)
     if let command {
-        return command.run(store: store, stateURL: stateURL)
+        return StandardOutput.finish(command.run(store: store, stateURL: stateURL), done: command.changesDocuments)
     }
     let memory = SessionMemory(url: stateURL)
     let name: String

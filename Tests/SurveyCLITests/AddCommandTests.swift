@@ -32,8 +32,8 @@ final class AddCommandTests: CLITestCase {
             (["--age", "abc"], ["Age must be a whole number from 0 to 150, or empty"]),
             (["--phone", "555\u{1B}[2J", "--age", "4.5"],
              ["Phone cannot hold control characters", "Age must be a whole number from 0 to 150, or empty"]),
-            (["--address", String(repeating: "x", count: 201), "--first", "A\u{1}"],
-             ["First name cannot hold control characters", "Address is limited to 200 characters"]),
+            (["--address", String(repeating: "x", count: 201), "--phone", "5\u{1}"],
+             ["Address is limited to 200 characters", "Phone cannot hold control characters"]),
         ]
         for (extra, reasons) in cases {
             let outcome = try survey(["add", "--first", "Ana", "--last", "Lima"] + extra)
@@ -47,9 +47,34 @@ final class AddCommandTests: CLITestCase {
 
     func testAnEmptySurveyIsRefusedAsTheFormRefusesIt() throws {
         try store.save(SurveyDocument(), as: "Field")
-        // As in the form, a blank answer (" ") is an answer; only empty text is none.
         XCTAssertEqual(try survey("add", "--first", "", "--last", ""),
                        Outcome(status: 1, stdout: "", stderr: "survey: Nothing to add: every answer is empty\n"))
+        // Blanks are no answer: answers are stored trimmed, as the form stores them.
+        XCTAssertEqual(try survey("add", "--first", "   ", "--last", "", "--address", "\t\n", "--age", " "),
+                       Outcome(status: 1, stdout: "", stderr: "survey: Nothing to add: every answer is empty\n"))
+        XCTAssertEqual(try store.load("Field").get().records, [])
+    }
+
+    func testAnswersAreStoredTrimmed() throws {
+        try store.save(SurveyDocument(), as: "Field")
+        XCTAssertEqual(try survey("add", "--first", "  Ana Maria ", "--last", "\tLima\n", "--phone", " 555 1234 ").stdout,
+                       "Added survey 1: Lima, Ana Maria\n")
+        XCTAssertEqual(try store.load("Field").get().records, [Record([
+            "firstName": .string("Ana Maria"), "lastName": .string("Lima"), "address": .string(""),
+            "phone": .string("555 1234"),
+        ])])
+    }
+
+    func testARepeatedAnswerIsAUsageError() throws {
+        try store.save(SurveyDocument(), as: "Field")
+        for (arguments, message) in [
+            (["--first", "A", "--last", "B", "--age", "3", "--age", "4"], "survey: --age is given twice (“3” and “4”): give it once"),
+            (["--first", "A", "--first=B", "--last", "C"], "survey: --first is given twice (“A” and “B”): give it once"),
+        ] {
+            let outcome = try survey(["add"] + arguments)
+            XCTAssertEqual(outcome.status, 2, "\(arguments)")
+            XCTAssertEqual(outcome.stderr.split(separator: "\n").first.map(String.init), message, "\(arguments)")
+        }
         XCTAssertEqual(try store.load("Field").get().records, [])
     }
 

@@ -75,11 +75,11 @@ final class ImportCommandTests: CLITestCase {
                                    + "Ana,Lima,30,\nBo,Ng,151,\n,,,\nCy,\"Ray\u{1}\",abc,\"bell\u{7}\"\n")
         XCTAssertEqual(try survey("import", file.path), Outcome(status: 1, stdout: "", stderr: """
             survey: nothing imported: \(file.path) has 5 problems
-            survey: row 2: age: \(ageRule)
-            survey: row 3: every answer is empty
-            survey: row 4: lastName: Last name cannot hold control characters
-            survey: row 4: age: \(ageRule)
-            survey: row 4: notes: notes cannot hold control characters
+            survey: row 3: age "151": \(ageRule)
+            survey: row 4: every answer is empty
+            survey: row 5: lastName "Ray\u{FFFD}": Last name cannot hold control characters
+            survey: row 5: age "abc": \(ageRule)
+            survey: row 5: notes "bell\u{FFFD}": notes cannot hold control characters
 
             """))
         XCTAssertEqual(try fileBytes(store.url(for: "Seed")), before)
@@ -95,19 +95,19 @@ final class ImportCommandTests: CLITestCase {
         let lines = outcome.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 22)
         XCTAssertEqual(lines.first, "survey: nothing imported: \(file.path) has 23 problems")
-        XCTAssertEqual(lines[1], "survey: row 1: age: \(ageRule)")
-        XCTAssertEqual(lines[20], "survey: row 20: age: \(ageRule)")
+        XCTAssertEqual(lines[1], "survey: row 2: age \"151\": \(ageRule)")
+        XCTAssertEqual(lines[20], "survey: row 21: age \"170\": \(ageRule)")
         XCTAssertEqual(lines.last, "survey: …and 3 more")
         XCTAssertEqual(try store.load("Field").get().records, [])
     }
 
-    func testJSONRefusalsNameTheRow() throws {
+    func testJSONRefusalsNameTheRecord() throws {
         try store.save(SurveyDocument(), as: "Field")
         let file = try scratchFile("bad.json", #"[{"firstName": "A", "age": 35.5}, {"firstName": "B", "phone": 5551234}]"#)
         XCTAssertEqual(try survey("import", file.path).stderr, """
             survey: nothing imported: \(file.path) has 2 problems
-            survey: row 1: age: \(ageRule)
-            survey: row 2: phone: Phone must be text, not an integer
+            survey: record 1: age 35.5: \(ageRule)
+            survey: record 2: phone 5551234: Phone must be text, not an integer
 
             """)
         let broken = try scratchFile("broken.json", #"{"firstName": "A"}"#)

@@ -44,6 +44,27 @@ final class UsageTests: CLITestCase {
         XCTAssertEqual(try folderContents(), [], "no usage error touched the folder")
     }
 
+    func testAnOptionGivenTwiceIsAUsageError() throws {
+        try installFixture("seed-serialized.xml", as: "Seed")
+        let cases: [([String], String)] = [
+            (["--dir", documents.path, "list"], "survey: --dir is given twice"),
+            (["list", "--doc", "Seed", "--doc", "Other"], "survey: --doc is given twice (“Seed” and “Other”): give it once"),
+            (["list", "--format", "csv", "--format=json"], "survey: --format is given twice (“csv” and “json”): give it once"),
+            (["export", "--output", root.appendingPathComponent("a.csv").path, "--output", root.appendingPathComponent("b.csv").path],
+             "survey: --output is given twice (“\(root.appendingPathComponent("a.csv").path)” and “\(root.appendingPathComponent("b.csv").path)”): give it once"),
+            (["--split-width", "90", "--split-width", "100"], "survey: --split-width is given twice (“90” and “100”): give it once"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try survey(arguments)
+            XCTAssertEqual(outcome.status, 2, "\(arguments)")
+            XCTAssertEqual(outcome.stdout, "", "\(arguments)")
+            XCTAssertEqual(outcome.stderr.split(separator: "\n").first.map(String.init).map { $0.hasPrefix(message) }, true,
+                           "\(arguments): \(outcome.stderr)")
+        }
+        XCTAssertEqual(try survey("export", "--force", "--force", "--output", root.appendingPathComponent("x.csv").path).status, 0,
+                       "a flag without a value may be repeated: it says the same thing twice")
+    }
+
     func testARefusedDocForTheAppExitsOneBeforeTheTerminalStarts() throws {
         let outcome = try survey("--doc", "a/b")
         XCTAssertEqual(outcome, Outcome(status: 1, stdout: "", stderr: "survey: A document name cannot contain \"/\"\n"))

@@ -106,10 +106,10 @@ final class DocumentJSONTests: XCTestCase {
         let cases: [(String, String)] = [
             ("", "not JSON: "),
             ("{\"firstName\": \"Ana\"}", "the JSON must be an array of records (objects), not an object"),
-            ("[{}, \"Ana\"]", "row 2: a record must be a JSON object, not a string"),
-            (#"[{"tags": ["a", null]}]"#, "row 1: null cannot be kept in a survey file (inside a list)"),
-            (#"[{"extra": {"inner": null}}]"#, "row 1: null cannot be kept in a survey file (inside “inner”)"),
-            (#"[{"big": 12345678901234567890}]"#, "row 1: the number 12345678901234567890 is too large to keep exactly"),
+            ("[{}, \"Ana\"]", "record 2: a record must be a JSON object, not a string"),
+            (#"[{"tags": ["a", null]}]"#, "record 1: null cannot be kept in a survey file (inside a list)"),
+            (#"[{"extra": {"inner": null}}]"#, "record 1: null cannot be kept in a survey file (inside “inner”)"),
+            (#"[{"big": 12345678901234567890}]"#, "record 1: the number 12345678901234567890 is too large to keep exactly"),
         ]
         for (json, message) in cases {
             XCTAssertThrowsError(try records(json), json) { error in

@@ -42,12 +42,17 @@ final class FieldSpecTests: XCTestCase {
         XCTAssertEqual(floor.parse("-4"), .failure(FieldError("Floor must be a whole number from -3 to 20, or empty")))
     }
 
-    func testTextKeptExactlyAsTyped() {
+    func testTextKeptAsTypedButForBlanksAround() {
         for field in standard.fields where field.key != "age" {
-            XCTAssertEqual(field.parse("  José\tNúñez  "), .success(.string("  José\tNúñez  ")), field.key)
+            XCTAssertEqual(field.parse("  José\tNúñez  "), .success(.string("José\tNúñez")), field.key)
+            XCTAssertEqual(field.parse("\n\t a\nb\r\nc \r\n"), .success(.string("a\nb\r\nc")), field.key)
             XCTAssertEqual(field.parse(""), .success(.string("")), field.key)
-            XCTAssertEqual(field.parse("a\nb\r\nc"), .success(.string("a\nb\r\nc")), field.key)
+            XCTAssertEqual(field.parse("   "), .success(.string("")), "\(field.key): blanks are no answer")
+            XCTAssertEqual(field.parse("\u{3000}\u{A0}"), .success(.string("")), "\(field.key): wide and no-break spaces too")
         }
+        // The limit counts what is stored; a control character is refused even at the edge.
+        XCTAssertEqual(first.parse(" " + String(repeating: "x", count: 100) + " "), .success(.string(String(repeating: "x", count: 100))))
+        XCTAssertEqual(first.parse("Ana\u{85}").failureMessage, "First name cannot hold control characters")
     }
 
     func testTextRefusesControlCharacters() {

@@ -14,7 +14,7 @@ final class ImportCheckTests: XCTestCase {
         ])
         XCTAssertEqual(check.problems, [])
         XCTAssertEqual(check.records, [
-            Record(["firstName": .string(" Ana "), "age": .integer(35)]),
+            Record(["firstName": .string("Ana"), "age": .integer(35)]),
             Record(["lastName": .string("Lima")]),
         ])
     }
@@ -27,29 +27,53 @@ final class ImportCheckTests: XCTestCase {
             Record(["lastName": .string("B"), "age": .string("abc")]),
             Record(["lastName": .string("C"), "age": .integer(-1)]),
             Record(["address": .string(""), "notes": .string("only a note")]),
-        ])
+        ], places: [.row(2), .row(3), .row(5), .row(6), .row(7)])
         XCTAssertEqual(check.problems.map(\.description), [
-            "row 2: firstName: First name cannot hold control characters",
-            "row 2: phone: Phone is limited to 40 characters",
-            "row 2: age: \(ageRule)",
-            "row 3: age: \(ageRule)",
-            "row 4: age: \(ageRule)",
-            "row 5: every answer is empty",
+            "row 3: firstName \"A\u{1B}[2J\": First name cannot hold control characters",
+            "row 3: phone \"9999999999999999999999999999999999999999…\": Phone is limited to 40 characters",
+            "row 3: age \"151\": \(ageRule)",
+            "row 5: age \"abc\": \(ageRule)",
+            "row 6: age -1: \(ageRule)",
+            "row 7: every answer is empty",
         ])
+    }
+
+    func testWithoutPlacesRecordsAreNumberedFromOne() {
+        let check = questionnaire.checkImport([Record.sample(), Record(["age": .string("a \"b\"\tc\r\nd")])])
+        XCTAssertEqual(check.problems.map(\.description), [#"record 2: age "a \"b\"\tc\r\nd": \#(ageRule)"#])
+    }
+
+    func testAnswersOfBlanksAreNoAnswers() {
+        let check = questionnaire.checkImport([
+            Record(["firstName": .string("   "), "lastName": .string(""), "address": .string("\t\n"), "age": .string(" ")]),
+            Record(["firstName": .string("  Ana  Maria "), "phone": .string("\n555 ")]),
+        ])
+        XCTAssertEqual(check.problems, [ImportProblem(.record(1), field: nil, reason: "every answer is empty")])
+        XCTAssertEqual(check.records[1], Record(["firstName": .string("Ana  Maria"), "phone": .string("555")]))
     }
 
     func testValuesOfTheWrongTypeAreRefused() {
         let check = questionnaire.checkImport([
-            Record(["firstName": .string("A"), "phone": .integer(5_551_234), "age": .real(35)]),
+            Record(["firstName": .string("A"), "phone": .integer(5_551_234), "age": .real(35.5)]),
             Record(["firstName": .string("B"), "lastName": .array([]), "age": .bool(true)]),
             Record(["firstName": .string("C"), "age": .integer(150)]),
         ])
         XCTAssertEqual(check.problems, [
-            ImportProblem(row: 1, field: "phone", reason: "Phone must be text, not an integer"),
-            ImportProblem(row: 1, field: "age", reason: ageRule),
-            ImportProblem(row: 2, field: "lastName", reason: "Last name must be text, not an array"),
-            ImportProblem(row: 2, field: "age", reason: ageRule),
+            ImportProblem(.record(1), field: "phone", value: .integer(5_551_234), reason: "Phone must be text, not an integer"),
+            ImportProblem(.record(1), field: "age", value: .real(35.5), reason: ageRule),
+            ImportProblem(.record(2), field: "lastName", value: .array([]), reason: "Last name must be text, not an array"),
+            ImportProblem(.record(2), field: "age", value: .bool(true), reason: ageRule),
         ])
+    }
+
+    func testAWholeNumberWrittenAsARealIsThatNumber() {
+        let age = questionnaire.field(forKey: "age")!
+        XCTAssertEqual(age.imported(.real(42.0)), .success(.integer(42)))
+        XCTAssertEqual(age.imported(.real(0)), .success(.integer(0)))
+        XCTAssertEqual(age.imported(.real(-0.0)), .success(.integer(0)))
+        for refused in [42.5, 151.0, -1.0, 1e300, .nan, .infinity] {
+            XCTAssertEqual(age.imported(.real(refused)).failureMessage, ageRule, "\(refused)")
+        }
     }
 
     func testUnknownKeysAreKeptUnlessXMLCannotHoldThem() {
@@ -62,8 +86,9 @@ final class ImportCheckTests: XCTestCase {
         ])
         XCTAssertEqual(check.records[0], kept)
         XCTAssertEqual(check.problems, [
-            ImportProblem(row: 2, field: "nested", reason: "nested cannot hold control characters"),
-            ImportProblem(row: 3, field: "key\u{0}", reason: "key\u{0} cannot hold control characters"),
+            ImportProblem(.record(2), field: "nested", value: .dictionary(["k": .string("bell\u{7}")]),
+                          reason: "nested cannot hold control characters"),
+            ImportProblem(.record(3), field: "key\u{0}", value: .string("x"), reason: "key\u{0} cannot hold control characters"),
         ])
     }
 

@@ -63,7 +63,9 @@ final class RecordTests: XCTestCase {
         XCTAssertTrue(Record(everyTypeValues).isBlank(in: standard), "unknown keys are ignored")
         XCTAssertTrue(Record.sample(first: "", last: "", address: "", phone: "", age: nil).isBlank(in: standard))
         XCTAssertFalse(Record(["age": .integer(0)]).isBlank(in: standard))
-        XCTAssertFalse(Record(["phone": .string(" ")]).isBlank(in: standard))
+        XCTAssertTrue(Record(["phone": .string(" "), "firstName": .string("\t\n")]).isBlank(in: standard),
+                      "blanks are no answer, even in a file written before answers were trimmed")
+        XCTAssertFalse(Record(["phone": .string(" 5 ")]).isBlank(in: standard))
         XCTAssertFalse(Record(["age": .string("thirty")]).isBlank(in: standard))
     }
 
