@@ -38,6 +38,13 @@ struct ImportCommand: Equatable {
                 return 1
             }
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
+            let existing: SurveyDocument? = if case .existing(let name) = target { try store.load(name).get() } else { nil }
+            let duplicates = Questionnaire.standard.duplicateIDProblems(check.records, places: places,
+                                                                        existing: existing, documentName: target.name)
+            guard duplicates.isEmpty else {
+                report(duplicates)
+                return 1
+            }
             // Nothing to add to a document that exists: leave its file (and time) alone. A new
             // one is still created: the person asked for it by name.
             let nothingToDo = check.records.isEmpty && target == .existing(target.name)

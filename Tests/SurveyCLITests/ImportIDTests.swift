@@ -1,0 +1,33 @@
+import Foundation
+import XCTest
+import SurveyModel
+
+/// Records are found by `instanceID` when a save merges an outside change, so an import may
+/// not bring an id the document already has: the same export imported twice is refused.
+final class ImportIDTests: CLITestCase {
+    func testAnExportImportedBackIntoItsDocumentIsRefusedNamingTheId() throws {
+        var doc = SurveyDocument(records: [Record(["firstName": .string("Ana")]), Record(["firstName": .string("Bo")])])
+        doc.assignMissingInstanceIDs()
+        try store.save(doc, as: "Field")
+        let export = try survey("export", "--doc", "Field", "--format", "json")
+        XCTAssertEqual(export.status, 0)
+        let file = try scratchFile("again.json", export.stdout)
+        let outcome = try survey("import", file.path, "--doc", "Field")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr, """
+            survey: nothing imported: \(file.path) has 2 problems
+            survey: record 1: instanceID: \(doc.records[0].instanceID!) is already in record 1 of “Field” (this survey was imported before)
+            survey: record 2: instanceID: \(doc.records[1].instanceID!) is already in record 2 of “Field” (this survey was imported before)
+
+            """)
+        XCTAssertEqual(try store.load("Field").get().records.count, 2)
+        // Into another document it is welcome, once; a file repeating an id is refused.
+        XCTAssertEqual(try survey("import", file.path, "--doc", "Copy").status, 0)
+        let twice = try scratchFile("twice.json", #"[{"firstName": "A", "instanceID": "uuid:x"}, {"firstName": "B", "instanceID": "uuid:x"}]"#)
+        XCTAssertEqual(try survey("import", twice.path, "--doc", "Other").stderr, """
+            survey: nothing imported: \(twice.path) has 1 problem
+            survey: record 2: instanceID: uuid:x is already in record 1 of this file (this survey was imported before)
+
+            """)
+    }
+}
