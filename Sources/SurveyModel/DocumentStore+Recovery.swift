@@ -20,6 +20,13 @@ public struct Recovery: Equatable, Sendable {
     public let fileName: String
     public let date: Date
     public let records: [Record]
+
+    public init(documentName: String, fileName: String, date: Date, records: [Record]) {
+        self.documentName = documentName
+        self.fileName = fileName
+        self.date = date
+        self.records = records
+    }
 }
 
 extension DocumentStore {

@@ -11,10 +11,9 @@ struct RecoveryPopover {
     func draw(into grid: inout CellGrid, layout: Layout) {
         let titles = recovery.records.prefix(3).map(\.listTitle)
         let more = recovery.records.count > 3 ? ", …" : ""
-        let lines = ["\(counted(recovery.records.count, "survey")) of “\(recovery.documentName)” could not be saved and were kept on \(LocalTime.text(recovery.date, in: timeZone)):",
+        let lines = ["\(counted(recovery.records.count, "survey")) of “\(recovery.documentName)” kept on \(LocalTime.text(recovery.date, in: timeZone)), unsaved:",
                      titles.joined(separator: "; ") + more, "",
-                     "Enter puts them back into “\(recovery.documentName)” (as new records).",
-                     "d discards them (to .trash in the document folder). Esc asks again at the next start."]
+                     "Enter puts them back into “\(recovery.documentName)” as new records, d moves them to .trash, Esc asks again at the next start."]
         drawDialog(title: "Recovered surveys", lines: lines, into: &grid, layout: layout)
     }
 }

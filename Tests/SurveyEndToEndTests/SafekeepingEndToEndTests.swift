@@ -46,7 +46,7 @@ final class SafekeepingEndToEndTests: EndToEndTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: documentURL("Seed").path), "nothing recreated behind the user's back")
 
         let again = try launch()
-        again.waitFor("Recovered surveys", "2 surveys of “Seed” could not be saved", "Smith, Johnny")
+        again.waitFor("Recovered surveys", "2 surveys of “Seed” kept on", "Smith, Johnny")
         try again.press("Enter")
         again.waitFor("Put 2 recovered surveys back into “Seed”")
         XCTAssertEqual(try records(in: "Seed").map { $0["firstName"] }, [.string("Johnny"), .string("Doris")])

@@ -65,7 +65,7 @@ final class SafekeepingProgramTests: XCTestCase {
         var c = launch()
         guard case .recovery(let offered) = c.state.popover else { return XCTFail("offers the kept survey") }
         XCTAssertEqual(offered.records.map(\.listTitle), ["Ada"])
-        XCTAssertTrue(c.screen.lines.joined().contains("1 survey of “Site” could not be saved"))
+        XCTAssertTrue(c.screen.lines.joined().contains("1 survey of “Site” kept on"))
         press(&c, .enter)
         XCTAssertEqual(try store.load("Site").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Ada"])
         XCTAssertEqual(store.recoveries(), [])
