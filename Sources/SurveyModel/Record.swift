@@ -61,3 +61,12 @@ public struct Record: Equatable, Sendable {
         return flattened.trimmingCharacters(in: .whitespaces)
     }
 }
+
+extension Record {
+    /// The stored value of `key` as text ("" when missing or not text): for sorting and
+    /// sections, which work on names whatever questionnaire is in use.
+    public func text(forKey key: String) -> String {
+        if case .string(let s) = values[key] { return s }
+        return ""
+    }
+}

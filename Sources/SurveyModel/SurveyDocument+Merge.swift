@@ -20,10 +20,15 @@ extension SurveyDocument {
         public var keys: [String]
     }
 
-    /// `mine` must be `base` with fields edited in place and records appended (every change
-    /// the form makes); anything else (fewer records) is reported as a clash on record 0.
+    /// When every record on our side has an id, any change is replayed by id
+    /// (`mergeByID`). Otherwise `mine` must be `base` with fields edited in place and
+    /// records appended (the form's changes to a document not yet saved with ids); anything
+    /// else (fewer records) is reported as a clash on record 0.
     public static func merge(base: SurveyDocument, mine: SurveyDocument,
                              theirs: SurveyDocument) -> Result<Merge, MergeClash> {
+        if (base.records + mine.records).allSatisfy({ $0.instanceID != nil }) {
+            return mergeByID(base: base, mine: mine, theirs: theirs)
+        }
         guard mine.records.count >= base.records.count else { return .failure(MergeClash(mineIndex: 0, keys: [])) }
         var merged = theirs
         var map: [Int: Int] = [:]
@@ -69,7 +74,10 @@ extension SurveyDocument {
     /// first save gave every record an id and changed a field).
     public func locate(_ original: Record, near index: Int) -> Int? {
         if let id = original.instanceID {
-            return records.firstIndex { $0.instanceID == id }
+            if let found = records.firstIndex(where: { $0.instanceID == id }) { return found }
+            // Another tool rewrote the file without ids: look among the records that have none.
+            let answers = original.answers
+            return records.firstIndex { $0.instanceID == nil && $0.answers == answers }
         }
         let answers = original.answers
         if records.indices.contains(index), records[index].answers == answers { return index }

@@ -88,4 +88,41 @@ final class MergeTests: XCTestCase {
         XCTAssertTrue(id?.hasPrefix("uuid:") == true && id?.count == 41, "uuid: + 36 characters, got \(id ?? "nil")")
         XCTAssertEqual(doc.assignMissingInstanceIDs(), 0)
     }
+
+    /// Undo and delete change the shape of the document; with ids every shape replays.
+    func testWithIdsRemovalsAndInsertionsInTheMiddleReplayOnAChangedFile() throws {
+        let a = person("Ada", id: "uuid:a"), b = person("Bob", id: "uuid:b"), c = person("Cy", id: "uuid:c")
+        let e = person("Eve", id: "uuid:e")
+        // Undo of a delete: Bob comes back between Ada and Cy, while elsewhere Eve was added.
+        let undoDelete = try SurveyDocument.merge(base: SurveyDocument(records: [a, c]),
+                                                  mine: SurveyDocument(records: [a, b, c]),
+                                                  theirs: SurveyDocument(records: [a, c, e])).get()
+        XCTAssertEqual(undoDelete.document.records.map(\.instanceID), ["uuid:a", "uuid:b", "uuid:c", "uuid:e"])
+        XCTAssertEqual(undoDelete.indexInMerged, [0: 0, 1: 1, 2: 2])
+        // A delete (or the undo of an add) while Ada's phone was changed elsewhere.
+        var a2 = a
+        a2.values["phone"] = .string("9")
+        let delete = try SurveyDocument.merge(base: SurveyDocument(records: [a, b, c]),
+                                              mine: SurveyDocument(records: [a, c]),
+                                              theirs: SurveyDocument(records: [a2, b, c])).get()
+        XCTAssertEqual(delete.document.records, [a2, c])
+        // Deleting a record someone else changed meanwhile is a clash, not a silent loss.
+        var b2 = b
+        b2.values["phone"] = .string("7")
+        XCTAssertEqual(SurveyDocument.merge(base: SurveyDocument(records: [a, b, c]),
+                                            mine: SurveyDocument(records: [a, c]),
+                                            theirs: SurveyDocument(records: [a, b2, c])),
+                       .failure(SurveyDocument.MergeClash(mineIndex: 1, keys: [])))
+    }
+
+    func testARecordWithAnIdIsFoundAmongRecordsAnotherToolWroteWithoutIds() {
+        var plain = SurveyDocument(records: [person("Ada", "1"), person("Bob", "2")])
+        let withIDs = SurveyDocument(records: plain.records.enumerated().map { i, r in
+            var r = r
+            r.values[Record.instanceIDKey] = .string("uuid:\(i)")
+            return r
+        })
+        plain.records.reverse()
+        XCTAssertEqual(plain.locate(withIDs.records[0], near: 0), 1)
+    }
 }

@@ -1,0 +1,49 @@
+/// The merge when every record on our side has an id: changes of any shape (records
+/// removed by a delete or an undo, put back in the middle by an undo, edited, added) are
+/// found by id and replayed on the version on disk.
+extension SurveyDocument {
+    static func mergeByID(base: SurveyDocument, mine: SurveyDocument,
+                          theirs: SurveyDocument) -> Result<Merge, MergeClash> {
+        let baseByID = Dictionary(base.records.map { ($0.instanceID!, $0) }, uniquingKeysWith: { a, _ in a })
+        let mineIDs = Set(mine.records.map { $0.instanceID! })
+        var merged = theirs.records
+        func index(of id: String) -> Int? { merged.firstIndex { $0.instanceID == id } }
+
+        // Removed here: removed there too, unless it was changed there meanwhile.
+        for (i, record) in base.records.enumerated() where !mineIDs.contains(record.instanceID!) {
+            guard let j = index(of: record.instanceID!) else { continue }
+            guard merged[j] == record else { return .failure(MergeClash(mineIndex: min(i, max(0, mine.records.count - 1)), keys: [])) }
+            merged.remove(at: j)
+        }
+        for (i, record) in mine.records.enumerated() {
+            let id = record.instanceID!
+            guard let original = baseByID[id] else {
+                // New here: after the record that precedes it here, if that one is there.
+                guard index(of: id) == nil else { continue }
+                let before = mine.records[..<i].reversed().lazy.compactMap { $0.instanceID.flatMap(index(of:)) }.first
+                merged.insert(record, at: before.map { $0 + 1 } ?? min(i, merged.count))
+                continue
+            }
+            guard original != record else { continue }
+            guard let j = index(of: id) else { return .failure(MergeClash(mineIndex: i, keys: [])) }
+            var target = merged[j]
+            var clashing: [String] = []
+            for key in Set(original.values.keys).union(record.values.keys).sorted()
+            where original.values[key] != record.values[key] {
+                let now = target.values[key]
+                if now == original.values[key] || now == record.values[key] {
+                    target.values[key] = record.values[key]
+                } else {
+                    clashing.append(key)
+                }
+            }
+            guard clashing.isEmpty else { return .failure(MergeClash(mineIndex: i, keys: clashing)) }
+            merged[j] = target
+        }
+        var map: [Int: Int] = [:]
+        for (i, record) in mine.records.enumerated() {
+            if let j = index(of: record.instanceID!) { map[i] = j }
+        }
+        return .success(Merge(document: SurveyDocument(records: merged), indexInMerged: map))
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import SurveyModel
+
+/// How the survey list is ordered: entry order (the original app's), or sorted by a key,
+/// optionally grouped into sections by the initial of the last name (abook's and the iOS
+/// contacts list's A…Z).
+public struct ListOrder: Equatable, Sendable {
+    public enum Key: String, Equatable, Sendable, CaseIterable {
+        case entry, lastName, firstName, age
+
+        public var label: String {
+            switch self {
+            case .entry: return "entry order"
+            case .lastName: return "last name"
+            case .firstName: return "first name"
+            case .age: return "age"
+            }
+        }
+
+        /// `s` in the list: entry order → last name → first name → age → entry order.
+        public var next: Key {
+            let all = Key.allCases
+            return all[(all.firstIndex(of: self)! + 1) % all.count]
+        }
+    }
+
+    public var key: Key = .entry
+    /// Sections imply last-then-first name order.
+    public var sections = false
+
+    public init(key: Key = .entry, sections: Bool = false) {
+        self.key = key
+        self.sections = sections
+    }
+}
+
+/// The list on screen as a projection of the document: which records show (the filter), in
+/// which order, under which section headers. Positions in the document never change by
+/// sorting or filtering, so the form, undo and saves keep working on the document itself.
+public struct ListProjection: Equatable, Sendable {
+    public enum Row: Equatable, Sendable {
+        case header(String)
+        /// A record, by its index in the document.
+        case record(Int)
+    }
+
+    public private(set) var rows: [Row] = []
+    /// Record indices in the order shown (headers left out): what ←/→ walk.
+    public private(set) var order: [Int] = []
+    private var rowOfRecord: [Int: Int] = [:]
+    private var positionOfRecord: [Int: Int] = [:]
+
+    public init() {}
+
+    /// `keep`: records that stay although the filter no longer matches them (edited while
+    /// the filter was on: a record does not vanish under the typing hand).
+    public init(records: [Record], filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int> = []) {
+        var shown = filter.isEmpty ? Array(records.indices)
+            : records.indices.filter { keep.contains($0) || filter.matches(records[$0]) }
+        let sortKey: ListOrder.Key = listOrder.sections ? .lastName : listOrder.key
+        if sortKey != .entry {
+            let keys = shown.map { SortingKey(records[$0], by: sortKey) }
+            let byIndex = Dictionary(uniqueKeysWithValues: zip(shown, keys))
+            shown.sort { a, b in
+                let (ka, kb) = (byIndex[a]!, byIndex[b]!)
+                if ka < kb { return true }
+                if kb < ka { return false }
+                return a < b   // equal keys keep entry order
+            }
+        }
+        order = shown
+        var lastSection: String?
+        for (position, index) in shown.enumerated() {
+            if listOrder.sections {
+                let section = Self.section(of: records[index])
+                if section != lastSection {
+                    rows.append(.header(section))
+                    lastSection = section
+                }
+            }
+            rowOfRecord[index] = rows.count
+            positionOfRecord[index] = position
+            rows.append(.record(index))
+        }
+    }
+
+    public func row(ofRecord index: Int) -> Int? { rowOfRecord[index] }
+    public func position(ofRecord index: Int) -> Int? { positionOfRecord[index] }
+
+    /// The record at a row, or the nearest one after it (before it at the end) for a header.
+    public func record(nearRow row: Int) -> Int? {
+        guard !rows.isEmpty else { return nil }
+        let start = min(max(0, row), rows.count - 1)
+        for r in start..<rows.count { if case .record(let i) = rows[r] { return i } }
+        for r in stride(from: start, through: 0, by: -1) { if case .record(let i) = rows[r] { return i } }
+        return nil
+    }
+
+    /// Rows where sections start (PgUp/PgDn jump between them).
+    public var headerRows: [Int] {
+        rows.indices.filter { if case .header = rows[$0] { return true } else { return false } }
+    }
+
+    /// `A` … `Z` by the last name's first letter with accents and case folded (`Ö` under
+    /// `O`), `#` for anything else (digits, CJK, no last name).
+    public static func section(of record: Record) -> String {
+        let last = record.text(forKey: "lastName").trimmingCharacters(in: .whitespaces)
+        guard let first = last.first else { return "#" }
+        let folded = String(first).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).uppercased()
+        guard folded.count == 1, let scalar = folded.unicodeScalars.first, ("A"..."Z").contains(scalar) else { return "#" }
+        return folded
+    }
+}
+
+/// One record's place in a sort: the key's text folded for a case- and accent-insensitive,
+/// locale-aware comparison, then the other name, so ties are broken as people expect.
+private struct SortingKey: Comparable {
+    let primary: String
+    let secondary: String
+    let number: Int?
+
+    init(_ record: Record, by key: ListOrder.Key) {
+        let last = record.text(forKey: "lastName")
+        let first = record.text(forKey: "firstName")
+        switch key {
+        case .entry, .lastName:
+            (primary, secondary, number) = (Self.fold(last), Self.fold(first), nil)
+        case .firstName:
+            (primary, secondary, number) = (Self.fold(first), Self.fold(last), nil)
+        case .age:
+            if case .integer(let n) = record.values["age"] { number = n } else { number = nil }
+            (primary, secondary) = (Self.fold(last), Self.fold(first))
+        }
+    }
+
+    static func fold(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: .current)
+    }
+
+    static func < (a: SortingKey, b: SortingKey) -> Bool {
+        if a.number != b.number {
+            // Records without an age go last.
+            guard let x = a.number else { return false }
+            guard let y = b.number else { return true }
+            return x < y
+        }
+        // Empty names go last, as in abook.
+        if a.primary.isEmpty != b.primary.isEmpty { return !a.primary.isEmpty }
+        if a.primary != b.primary { return a.primary.compare(b.primary, locale: .current) == .orderedAscending }
+        return a.secondary.compare(b.secondary, locale: .current) == .orderedAscending
+    }
+}
+
+/// `/` search: every word must appear somewhere in the record's text answers, ignoring case
+/// and accents (`umea` finds `Umeå`, `ana lima` finds `Lima, Ana`).
+public struct RecordFilter: Equatable, Sendable {
+    public let text: String
+    private let words: [String]
+
+    public init(_ text: String) {
+        self.text = text
+        words = text.split(whereSeparator: \.isWhitespace).map { Self.fold(String($0)) }
+    }
+
+    public var isEmpty: Bool { words.isEmpty }
+
+    public func matches(_ record: Record) -> Bool {
+        guard !words.isEmpty else { return true }
+        let haystack = Self.searchText(of: record)
+        return words.allSatisfy { haystack.contains($0) }
+    }
+
+    /// Every string answer (not the id), folded, joined by a separator no word contains.
+    static func searchText(of record: Record) -> String {
+        record.values.compactMap { key, value -> String? in
+            guard key != Record.instanceIDKey else { return nil }
+            switch value {
+            case .string(let s): return fold(s)
+            case .integer(let n): return String(n)
+            default: return nil
+            }
+        }.joined(separator: "\u{1}")
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+}
