@@ -7,25 +7,34 @@ extension SurveyDocument {
         let baseByID = Dictionary(base.records.map { ($0.instanceID!, $0) }, uniquingKeysWith: { a, _ in a })
         let mineIDs = Set(mine.records.map { $0.instanceID! })
         var merged = theirs.records
-        func index(of id: String) -> Int? { merged.firstIndex { $0.instanceID == id } }
-
+        /// By id; a file another tool rewrote without ids is searched by answers instead.
+        func index(of record: Record, near position: Int = -1) -> Int? {
+            SurveyDocument(records: merged).locate(record, near: position)
+        }
+        // Records another tool wrote back without ids take ours again, found by answers
+        // (as they were before our change).
+        for (i, record) in base.records.enumerated() {
+            if let j = index(of: record, near: i), merged[j].instanceID == nil {
+                merged[j].values[Record.instanceIDKey] = .string(record.instanceID!)
+            }
+        }
         // Removed here: removed there too, unless it was changed there meanwhile.
         for (i, record) in base.records.enumerated() where !mineIDs.contains(record.instanceID!) {
-            guard let j = index(of: record.instanceID!) else { continue }
-            guard merged[j] == record else { return .failure(MergeClash(mineIndex: min(i, max(0, mine.records.count - 1)), keys: [])) }
+            guard let j = index(of: record) else { continue }
+            guard merged[j].answers == record.answers else { return .failure(MergeClash(mineIndex: min(i, max(0, mine.records.count - 1)), keys: [])) }
             merged.remove(at: j)
         }
         for (i, record) in mine.records.enumerated() {
             let id = record.instanceID!
             guard let original = baseByID[id] else {
                 // New here: after the record that precedes it here, if that one is there.
-                guard index(of: id) == nil else { continue }
-                let before = mine.records[..<i].reversed().lazy.compactMap { $0.instanceID.flatMap(index(of:)) }.first
+                guard merged.firstIndex(where: { $0.instanceID == id }) == nil else { continue }
+                let before = mine.records[..<i].reversed().lazy.compactMap { index(of: $0) }.first
                 merged.insert(record, at: before.map { $0 + 1 } ?? min(i, merged.count))
                 continue
             }
             guard original != record else { continue }
-            guard let j = index(of: id) else { return .failure(MergeClash(mineIndex: i, keys: [])) }
+            guard let j = index(of: original) else { return .failure(MergeClash(mineIndex: i, keys: [])) }
             var target = merged[j]
             var clashing: [String] = []
             for key in Set(original.values.keys).union(record.values.keys).sorted()
@@ -42,7 +51,7 @@ extension SurveyDocument {
         }
         var map: [Int: Int] = [:]
         for (i, record) in mine.records.enumerated() {
-            if let j = index(of: record.instanceID!) { map[i] = j }
+            if let j = index(of: record) { map[i] = j }
         }
         return .success(Merge(document: SurveyDocument(records: merged), indexInMerged: map))
     }

@@ -76,8 +76,11 @@ extension SurveyDocument {
         if let id = original.instanceID {
             if let found = records.firstIndex(where: { $0.instanceID == id }) { return found }
             // Another tool rewrote the file without ids: look among the records that have none.
-            let answers = original.answers
-            return records.firstIndex { $0.instanceID == nil && $0.answers == answers }
+            guard records.contains(where: { $0.instanceID == nil }) else { return nil }
+            var anonymous = original
+            anonymous.values.removeValue(forKey: Record.instanceIDKey)
+            guard let j = locate(anonymous, near: index), records[j].instanceID == nil else { return nil }
+            return j
         }
         let answers = original.answers
         if records.indices.contains(index), records[index].answers == answers { return index }

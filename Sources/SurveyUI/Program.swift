@@ -29,7 +29,7 @@ public struct Program {
         let fingerprint = store.fingerprint(of: documentName)
         let draftFingerprint = store.draftFingerprint(for: documentName)
         var state = AppState(documentName: documentName,
-                             loaded: store.load(documentName),
+                             loaded: Self.identified(store.load(documentName)),
                              draft: store.loadDraft(for: documentName),
                              size: size,
                              splitWidth: splitWidth)
@@ -135,7 +135,7 @@ public struct Program {
         case .openDocument(let target):
             knownFingerprint = store.fingerprint(of: target)
             knownDraftFingerprint = store.draftFingerprint(for: target)
-            return [.documentOpened(name: target, loaded: store.load(target), draft: store.loadDraft(for: target),
+            return [.documentOpened(name: target, loaded: Self.identified(store.load(target)), draft: store.loadDraft(for: target),
                                     record: memoryURL.flatMap { SessionMemory(url: $0).lastRecord(of: target, in: store.folder) })]
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
@@ -264,6 +264,17 @@ public struct Program {
         // The record showing, or on the New form the one highlighted in the list.
         let record: Int? = state.recordCount > 0 ? state.listCursor : nil
         updateMemory { $0.remember(document: state.documentName, record: record, in: store.folder) }
+    }
+
+    /// Records found without an id get one derived from their place and answers, so the
+    /// list, undo and merges can follow them by id from the start; the file is not touched
+    /// until the next save writes them.
+    static func identified(_ loaded: Result<SurveyDocument, DocumentError>) -> Result<SurveyDocument, DocumentError> {
+        loaded.map { document in
+            var document = document
+            document.identifyRecordsFoundWithoutIDs()
+            return document
+        }
     }
 
     static func describe(_ error: Error) -> String {

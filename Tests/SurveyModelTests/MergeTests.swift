@@ -125,4 +125,31 @@ final class MergeTests: XCTestCase {
         plain.records.reverse()
         XCTAssertEqual(plain.locate(withIDs.records[0], near: 0), 1)
     }
+
+    /// Another tool (plistlib) rewrote the file without ids and inserted a record first:
+    /// our records are found by their answers and keep their ids.
+    func testIdsComeBackWhenAnotherToolDroppedThem() throws {
+        let a = person("Ada", "1", id: "uuid:a"), b = person("Bob", "2", id: "uuid:b")
+        var mineB = b
+        mineB.values["phone"] = .string("22")
+        let theirs = SurveyDocument(records: [person("New"), person("Ada", "1"), person("Bob", "2")])
+        let merged = try SurveyDocument.merge(base: SurveyDocument(records: [a, b]), mine: SurveyDocument(records: [a, mineB]),
+                                              theirs: theirs).get()
+        XCTAssertEqual(merged.document.records.map(\.instanceID), [nil, "uuid:a", "uuid:b"])
+        XCTAssertEqual(merged.document.records[2].values["phone"], .string("22"))
+        XCTAssertEqual(merged.indexInMerged, [0: 1, 1: 2])
+    }
+
+    func testDerivedIdsAreTheSameForTheSameFileAndDifferForDifferentRecords() {
+        var one = SurveyDocument(records: [person("Ada"), person("Ada"), person("Bob", id: "uuid:b")])
+        var two = one
+        XCTAssertEqual(one.identifyRecordsFoundWithoutIDs(), 2)
+        two.identifyRecordsFoundWithoutIDs()
+        XCTAssertEqual(one, two, "every program opening the file agrees")
+        XCTAssertNotEqual(one.records[0].instanceID, one.records[1].instanceID, "duplicates differ by position")
+        XCTAssertEqual(one.records[2].instanceID, "uuid:b")
+        let id = one.records[0].instanceID!
+        XCTAssertNotNil(UUID(uuidString: String(id.dropFirst(5))), id)
+        XCTAssertEqual(Array(id)[5 + 14], "8", "version 8 (custom)")
+    }
 }
