@@ -34,7 +34,7 @@ struct ListPane: View {
                 style = .plain
             }
             if isCursor { grid.fill(rows.row(line), style: style) }
-            grid.put(" " + records[index].listTitle, x: rows.x, y: y, style: style,
+            grid.put(" " + records[index].listTitle(limit: rows.width), x: rows.x, y: y, style: style,
                      clip: Rect(x: rows.x, y: y, width: rows.width - 1, height: 1))
         }
         if scroll > 0 { grid.put("↑", x: rows.maxX - 1, y: rows.y, style: .muted, clip: rows) }
