@@ -20,6 +20,7 @@ struct ListPane: View {
             grid.put("No surveys yet", x: rows.x + 1, y: rows.y, style: .muted, clip: rows)
             return
         }
+        let scroll = Self.visibleScroll(self.scroll, cursor: cursor, rows: rows.height)
         for line in 0..<rows.height {
             let index = scroll + line
             guard index < records.count else { break }
@@ -41,5 +42,12 @@ struct ListPane: View {
         if scroll + rows.height < records.count {
             grid.put("↓", x: rows.maxX - 1, y: rows.maxY - 1, style: .muted, clip: rows)
         }
+    }
+
+    /// The scroll drawn (and clicked): the stored one, moved just enough to keep the
+    /// highlighted row on screen when the rows shrank after it was set (a long message took one).
+    static func visibleScroll(_ scroll: Int, cursor: Int, rows: Int) -> Int {
+        guard rows > 0, cursor >= scroll + rows else { return scroll }
+        return cursor - rows + 1
     }
 }

@@ -4,12 +4,13 @@ import SurveyModel
 /// resize and effect outcome goes through here. Each case calls a small `mutating` helper;
 /// shared logic lives in the helpers, never in actions that send other actions.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
     if action.isUserInput { state.status = nil }
     switch action {
     case .resized(let size):
         state.resize(to: size)
     case .click(let point):
-        return state.click(at: point)
+        return state.click(at: point, drawnWith: shownStatus)
 
     case .listMove(let delta):
         state.moveListCursor(to: state.listCursor + delta)
@@ -154,13 +155,14 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
 }
 
 extension Action {
-    /// Input from the user clears the last message; resizes and save outcomes don't.
+    /// Input from the user clears the last message; resizes and save outcomes don't, nor
+    /// does F1, whose help shows the message in full.
     var isUserInput: Bool {
         switch self {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
              .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed,
-             .quitHeldForUnsavedRecords:
+             .quitHeldForUnsavedRecords, .showHelp:
             return false
         default: return true
         }
