@@ -101,3 +101,38 @@ let open = seconds { manager.handle(.key(.function(3))) }
 let tick = median(runs: 20) { manager.send(.refreshTick) }
 print("documents list over \(manager.state.documents.count) documents (5 of 10000 records): open \(format(open)), idle refresh \(format(tick))")
 print(String(format: "peak resident memory: %.1f MB", peakRSSMegabytes()))
+
+// A 1 MB value (a pasted or imported text in a name and the address): a frame and each key
+// should cost what is visible, not the length of the value.
+let longText: String = {
+    let piece = "Calle Mayor 1, Madrid 🏙️ José Núñez "
+    return String(repeating: piece, count: 1_000_000 / piece.utf8.count + 1)
+}()
+try store.save(SurveyDocument(records: [
+    Record(["firstName": .string("Ana"), "lastName": .string(longText), "address": .string(longText),
+            "phone": .string("555-1234")]),
+    Record(["firstName": .string("John"), "lastName": .string("Smith")]),
+]), as: "Long value")
+var long = Program(store: store, documentName: "Long value", size: Size(width: 80, height: 24))
+/// Median cost of one key plus the frame drawn after it.
+func perKey(_ keys: [Key], runs: Int = 21) -> Double {
+    median(runs: runs) {
+        for key in keys { long.handle(.key(key)) }
+        _ = long.screen
+    } / Double(keys.count)
+}
+let longFrame = median(runs: 21) { _ = long.screen }
+long.handle(.key(.enter))                       // list → form
+let browse = perKey([.down, .up])               // highlight moves over the long fields
+long.handle(.key(.down))
+long.handle(.key(.down))                        // Address
+long.handle(.key(.enter))                       // editing, caret at the end
+let typeAtEnd = perKey([.character("x"), .backspace])
+let caretMoves = perKey([.left, .right])
+let homeEnd = perKey([.home, .end])
+long.handle(.key(.home))
+let typeAtStart = perKey([.character("x"), .backspace])
+precondition(long.state.editing?.characters.count == longText.count, "the edits must cancel out")
+long.handle(.key(.escape))
+print("1 MB value (\(longText.utf8.count) bytes, \(longText.count) characters) at 80x24, per key + frame:")
+print("  frame \(format(longFrame)); browsing ↓↑ \(format(browse)); typing at the end \(format(typeAtEnd)), at the start \(format(typeAtStart)); ← → \(format(caretMoves)); Home End \(format(homeEnd))")

@@ -42,10 +42,15 @@ public struct Record: Equatable, Sendable {
     /// "Last, First"; just the one that is non-empty when the other is empty; "(no name)"
     /// when both are. Names are trimmed and line breaks or tabs become spaces, so a title
     /// always fits on one list row.
-    public var listTitle: String {
+    public var listTitle: String { listTitle(limit: nil) }
+
+    /// The list title built from at most `limit` characters of each name (after its leading
+    /// blanks), for drawing: a list row then costs its width, not a 1 MB name's length. A cut
+    /// name keeps its blanks, so the title still reads as longer than the row.
+    public func listTitle(limit: Int?) -> String {
         let fields = Questionnaire.standard
-        let first = fields.field(forKey: "firstName").map { Self.oneLine(text(for: $0)) } ?? ""
-        let last = fields.field(forKey: "lastName").map { Self.oneLine(text(for: $0)) } ?? ""
+        let first = fields.field(forKey: "firstName").map { Self.oneLine(text(for: $0), limit: limit) } ?? ""
+        let last = fields.field(forKey: "lastName").map { Self.oneLine(text(for: $0), limit: limit) } ?? ""
         switch (first.isEmpty, last.isEmpty) {
         case (true, true): return "(no name)"
         case (false, true): return first
@@ -54,10 +59,18 @@ public struct Record: Equatable, Sendable {
         }
     }
 
-    private static func oneLine(_ text: String) -> String {
-        let flattened = String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.isWhitespace || $0.value < 0x20 ? " " : $0
-        }))
+    private static func isBlank(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || s.value < 0x20 }
+
+    private static func oneLine(_ text: String, limit: Int?) -> String {
+        var source = text[...]
+        if let limit {
+            source = source.drop { $0.unicodeScalars.allSatisfy(isBlank) }
+            let cut = source.prefix(limit)
+            if cut.endIndex < source.endIndex {
+                return String(String.UnicodeScalarView(cut.unicodeScalars.map { isBlank($0) ? " " : $0 }))
+            }
+        }
+        let flattened = String(String.UnicodeScalarView(source.unicodeScalars.map { isBlank($0) ? " " : $0 }))
         return flattened.trimmingCharacters(in: .whitespaces)
     }
 }

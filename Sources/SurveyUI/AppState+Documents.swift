@@ -226,9 +226,8 @@ extension AppState {
         } else if popover == .documents, var buffer = manager.renaming {
             change(&buffer)
             manager.renaming = buffer
-        } else if var buffer = editing {
-            change(&buffer)
-            editing = buffer
+        } else if editing != nil {
+            change(&editing!)   // in place: a copy would duplicate a long value on every key
         }
     }
 }

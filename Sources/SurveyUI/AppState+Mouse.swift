@@ -1,14 +1,16 @@
 /// Left clicks, hit-tested against the same geometry the screen is drawn from.
 extension AppState {
-    mutating func click(at point: Point) -> [Effect] {
-        let layout = self.layout
+    /// `shown` is the status message that was on screen: a long one takes a row from the
+    /// body, so the click is placed in that layout even though the click clears the message.
+    mutating func click(at point: Point, drawnWith shown: StatusMessage?) -> [Effect] {
+        let layout = Layout(size: size, splitWidth: splitWidth, status: shown?.text)
         guard layout.kind != .tooSmall else { return [] }
         switch popover {
         case .list:
             let rows = layout.listRows(inPopover: true, rowCount: recordCount)
             let box = layout.listPopoverBox(rowCount: recordCount)
             if rows.contains(point) {
-                let index = listScroll + point.y - rows.y
+                let index = ListPane.visibleScroll(listScroll, cursor: listCursor, rows: rows.height) + point.y - rows.y
                 if index < recordCount {
                     moveListCursor(to: index)
                     popover = nil
@@ -41,7 +43,7 @@ extension AppState {
         if layout.isSplit {
             let rows = layout.listRows(inPopover: false, rowCount: recordCount)
             if rows.contains(point) {
-                let index = listScroll + point.y - rows.y
+                let index = ListPane.visibleScroll(listScroll, cursor: listCursor, rows: rows.height) + point.y - rows.y
                 guard index < recordCount, let effects = commitEditing() else { return [] }
                 focus = .list
                 moveListCursor(to: index)

@@ -147,7 +147,7 @@ public struct AppState: Equatable, Sendable {
 
     public var records: [Record] { document?.records ?? [] }
     public var recordCount: Int { records.count }
-    public var layout: Layout { Layout(size: size, splitWidth: splitWidth) }
+    public var layout: Layout { Layout(size: size, splitWidth: splitWidth, status: status?.text) }
 
     /// The record on the form: the shown record, or the draft.
     public var formRecord: Record {

@@ -26,9 +26,9 @@ struct FormPane: View {
                      style: highlighted ? .bold : .plain, clip: rect)
             drawValue(i, in: geometry.values[i].intersection(rect), highlighted: highlighted, into: &grid)
         }
-        drawButton(FormGeometry.clearLabel, geometry.clearButton.intersection(rect),
+        drawButton(geometry.clearButtonLabel, geometry.clearButton.intersection(rect),
                    highlighted: active && state.formItem == .clear, into: &grid)
-        drawButton(FormGeometry.addLabel, geometry.addButton.intersection(rect),
+        drawButton(geometry.addButtonLabel, geometry.addButton.intersection(rect),
                    highlighted: active && state.formItem == .add, into: &grid)
     }
 

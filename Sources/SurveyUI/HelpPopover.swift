@@ -1,13 +1,16 @@
 import SurveyModel
 
-/// F1: the highlighted field's info first (Age: "If the survey taker refuses, that is okay",
-/// as in the original app), then the keys of the mode underneath, from the key table.
+/// F1: the last status message in full when there is one (the status line may have cut it),
+/// then the highlighted field's info (Age: "If the survey taker refuses, that is okay", as in
+/// the original app), then the keys of the mode underneath, from the key table.
 struct HelpPopover {
     let title: String
     let info: String
     let mode: InputMode
+    let message: AppState.StatusMessage?
 
     init(state: AppState) {
+        message = state.status
         var below = state
         below.popover = state.popoverUnderHelp
         mode = below.inputMode
@@ -37,28 +40,37 @@ struct HelpPopover {
         }
     }
 
-    /// The info paragraph wrapped to `width`, then one line per key (cut, never wrapped, so
-    /// the columns stay aligned).
-    func lines(width: Int) -> [String] {
-        var lines = TextWrap.lines(info, width: width) + [""]
+    /// The last message wrapped (first, so a small screen still shows it; at most
+    /// `maxMessageRows` rows, so a message quoting 1 MB costs what can show), the info
+    /// paragraph wrapped to `width` (bold), then one line per key (cut, never wrapped, so the
+    /// columns stay aligned).
+    func lines(width: Int, maxMessageRows: Int) -> [(text: String, style: Style)] {
+        var lines: [(text: String, style: Style)] = []
+        if let message {
+            let style: Style = message.kind == .error ? .error : .plain
+            lines += StatusLine.rows("Last message: " + message.text, width: width, maxRows: maxMessageRows)
+                .map { (text: $0, style: style) }
+            lines.append(("", .plain))
+        }
+        lines += TextWrap.lines(info, width: width).map { (text: $0, style: Style.bold) }
+        lines.append(("", .plain))
         let bindings = KeyMap.helpBindings(for: mode)
         let keyWidth = bindings.map { TextWidth.width(of: $0.keyLabel) }.max() ?? 0
         for b in bindings {
-            lines.append(b.keyLabel + String(repeating: " ", count: keyWidth - TextWidth.width(of: b.keyLabel) + 2) + (b.help ?? ""))
+            lines.append((b.keyLabel + String(repeating: " ", count: keyWidth - TextWidth.width(of: b.keyLabel) + 2) + (b.help ?? ""), .plain))
         }
-        lines.append("")
-        lines.append("Esc or F1 closes this help")
+        lines.append(("", .plain))
+        lines.append(("Esc or F1 closes this help", .plain))
         return lines
     }
 
     func draw(into grid: inout CellGrid, layout: Layout) {
         let width = min(64, layout.size.width - 2)
-        let wrapped = lines(width: width - 4)
-        let infoLines = TextWrap.lines(info, width: width - 4).count
+        let wrapped = lines(width: width - 4, maxMessageRows: max(1, layout.size.height))
         let box = layout.centeredBox(width: width, height: wrapped.count + 2)
         let inner = grid.box(box, title: title, style: .accent)
         for (i, line) in wrapped.enumerated() where i < inner.height {
-            grid.put(line, x: inner.x + 1, y: inner.y + i, style: i < infoLines ? .bold : .plain,
+            grid.put(line.text, x: inner.x + 1, y: inner.y + i, style: line.style,
                      clip: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height))
         }
     }

@@ -1,6 +1,7 @@
 /// Where everything goes, as a pure function of the terminal size (UISplitViewController's
 /// rule, lazygit's breakpoints): split at `splitWidth` columns and wider, collapsed below,
-/// and "too small" when the form itself cannot be drawn.
+/// and "too small" when the form itself cannot be drawn. A status message longer than the
+/// width takes a second row from the body while it shows, when the body can spare it.
 public struct Layout: Equatable, Sendable {
     public enum Kind: Equatable, Sendable { case split, collapsed, tooSmall }
 
@@ -16,12 +17,13 @@ public struct Layout: Equatable, Sendable {
     /// The list pane (split only); its last column is the divider.
     public let listPane: Rect?
     public let form: Rect
+    /// One row, or two while a long message shows.
     public let statusLine: Rect
     public let keyBar: Rect
     /// The toolbar's `Surveys` button (collapsed only).
     public let surveysButton: Rect?
 
-    public init(size: Size, splitWidth: Int = 80) {
+    public init(size: Size, splitWidth: Int = 80, status: String? = nil) {
         self.size = size
         let w = size.width, h = size.height
         if w < Self.minimumSize.width || h < Self.minimumSize.height {
@@ -35,9 +37,13 @@ public struct Layout: Equatable, Sendable {
             return
         }
         titleBar = Rect(x: 0, y: 0, width: w, height: 1)
-        statusLine = Rect(x: 0, y: h - 2, width: w, height: 1)
+        // The second row only when the form keeps its smallest arrangement (the minimum height).
+        let statusRows = h > Self.minimumSize.height
+            ? StatusLine.rows(status ?? "", width: StatusLine.textWidth(in: w), maxRows: 2).count : 1
+        let statusHeight = min(max(statusRows, 1), 2)
+        statusLine = Rect(x: 0, y: h - 1 - statusHeight, width: w, height: statusHeight)
         keyBar = Rect(x: 0, y: h - 1, width: w, height: 1)
-        let body = Rect(x: 0, y: 1, width: w, height: h - 3)
+        let body = Rect(x: 0, y: 1, width: w, height: h - 2 - statusHeight)
         let listWidth = min(max(w * 3 / 10, Self.listWidthRange.lowerBound), Self.listWidthRange.upperBound)
         // A small --split-width never squeezes the form below what it needs.
         if w >= splitWidth && w - listWidth >= Self.minimumFormWidth {
@@ -57,19 +63,22 @@ public struct Layout: Equatable, Sendable {
 
     public var isSplit: Bool { kind == .split }
 
+    /// The last row popovers may use, just above the status line.
+    private var popoverBottom: Int { kind == .tooSmall ? size.height - 2 : statusLine.y }
+
     /// The list popover's box, anchored under the toolbar button like an iPad popover,
     /// sized to its rows and never covering the status line or key bar.
     public func listPopoverBox(rowCount: Int) -> Rect {
         let width = min(size.width - 2, 44)
-        let height = min(size.height - 3, max(rowCount, 1) + 3)
+        let height = min(popoverBottom - 1, max(rowCount, 1) + 3)
         return Rect(x: 1, y: 1, width: width, height: height)
     }
 
     /// A centred box for text popovers (help, notices).
     public func centeredBox(width wanted: Int, height wanted2: Int) -> Rect {
         let width = min(size.width - 2, wanted)
-        let height = min(size.height - 3, wanted2)
-        return Rect(x: (size.width - width) / 2, y: 1 + max(0, (size.height - 3 - height) / 2),
+        let height = min(popoverBottom - 1, wanted2)
+        return Rect(x: (size.width - width) / 2, y: 1 + max(0, (popoverBottom - 1 - height) / 2),
                     width: width, height: height)
     }
 

@@ -20,6 +20,7 @@ struct ListPane: View {
             grid.put("No surveys yet", x: rows.x + 1, y: rows.y, style: .muted, clip: rows)
             return
         }
+        let scroll = Self.visibleScroll(self.scroll, cursor: cursor, rows: rows.height)
         for line in 0..<rows.height {
             let index = scroll + line
             guard index < records.count else { break }
@@ -34,12 +35,19 @@ struct ListPane: View {
                 style = .plain
             }
             if isCursor { grid.fill(rows.row(line), style: style) }
-            grid.put(" " + records[index].listTitle, x: rows.x, y: y, style: style,
+            grid.put(" " + records[index].listTitle(limit: rows.width), x: rows.x, y: y, style: style,
                      clip: Rect(x: rows.x, y: y, width: rows.width - 1, height: 1))
         }
         if scroll > 0 { grid.put("↑", x: rows.maxX - 1, y: rows.y, style: .muted, clip: rows) }
         if scroll + rows.height < records.count {
             grid.put("↓", x: rows.maxX - 1, y: rows.maxY - 1, style: .muted, clip: rows)
         }
+    }
+
+    /// The scroll drawn (and clicked): the stored one, moved just enough to keep the
+    /// highlighted row on screen when the rows shrank after it was set (a long message took one).
+    static func visibleScroll(_ scroll: Int, cursor: Int, rows: Int) -> Int {
+        guard rows > 0, cursor >= scroll + rows else { return scroll }
+        return cursor - rows + 1
     }
 }

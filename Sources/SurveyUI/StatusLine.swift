@@ -1,11 +1,35 @@
 /// The message line above the key bar: what just happened, or why something was refused.
+/// A message longer than the width wraps to a second row when the layout gave it one; what
+/// still does not fit ends in "…" and F1 help shows it whole.
 struct StatusLine: View {
     let message: AppState.StatusMessage?
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard let message, !rect.isEmpty else { return }
         let style: Style = message.kind == .error ? .error : .plain
-        grid.put(message.text, x: rect.x + 1, y: rect.y, style: style, clip: rect)
+        let rows = Self.rows(message.text, width: Self.textWidth(in: rect.width), maxRows: rect.height)
+        for (i, row) in rows.enumerated() {
+            grid.put(row, x: rect.x + 1, y: rect.y + i, style: style, clip: rect)
+        }
+    }
+
+    /// The cells a message may use on a screen `width` wide (one column of margin on the left).
+    static func textWidth(in width: Int) -> Int { max(0, width - 1) }
+
+    /// The text in at most `maxRows` rows of `width` cells, broken between words (inside a
+    /// word longer than a row), the last row ending in "…" when text is left over. Looks at
+    /// no more of the text than the rows can hold, so a message quoting 1 MB costs its rows.
+    static func rows(_ text: String, width: Int, maxRows: Int) -> [String] {
+        guard width > 0, maxRows > 0, !text.isEmpty else { return [] }
+        let head = text.prefix(width * maxRows + 1)
+        var rows: [String] = []
+        for line in TextWrap.lines(String(head), width: width) {
+            rows += TextWidth.width(of: line) > width ? TextWrap.hardLines(line, width: width) : [line]
+        }
+        guard rows.count > maxRows || head.endIndex < text.endIndex else { return rows }
+        rows = Array(rows.prefix(maxRows))
+        rows[rows.count - 1] = TextWidth.truncate(rows[rows.count - 1] + "…", to: width)
+        return rows
     }
 }
 

@@ -14,18 +14,25 @@ struct TextFieldView: View {
     }
 
     /// The part of a long value that fits, scrolled so the caret stays visible (at most
-    /// `width - 1` cells before it, leaving room for the caret itself).
-    static func visibleWindow(_ chars: [Character], caret: Int, width: Int) -> (start: Int, end: Int, caretColumn: Int) {
-        var start = 0
-        var before = chars[0..<caret].reduce(0) { $0 + TextWidth.width(of: $1) }
-        while before > width - 1 && start < caret {
-            before -= TextWidth.width(of: chars[start])
-            start += 1
+    /// `width - 1` cells before it, leaving room for the caret itself). Walks back from the
+    /// caret and on from the window's start only, so the cost is the width, not the length
+    /// (`measure` is there so a test can count the characters measured).
+    static func visibleWindow(_ chars: [Character], caret: Int, width: Int,
+                              measure: (Character) -> Int = TextWidth.width(of:)) -> (start: Int, end: Int, caretColumn: Int) {
+        var start = caret
+        var before = 0
+        while start > 0 {
+            let w = measure(chars[start - 1])
+            if before + w > width - 1 { break }
+            before += w
+            start -= 1
         }
         var end = start
         var used = 0
-        while end < chars.count, used + TextWidth.width(of: chars[end]) <= width {
-            used += TextWidth.width(of: chars[end])
+        while end < chars.count {
+            let w = measure(chars[end])
+            if used + w > width { break }
+            used += w
             end += 1
         }
         return (start, end, before)

@@ -56,18 +56,21 @@ public enum TextWidth {
         return total
     }
 
-    /// The text cut to `maxWidth` cells, ending in "…" when something was cut.
-    public static func truncate(_ text: String, to maxWidth: Int) -> String {
+    /// The text cut to `maxWidth` cells, ending in "…" when something was cut. Walks only as
+    /// far as `maxWidth` reaches, so a 1 MB value costs what fits, not its length (`measure`
+    /// is there so a test can count the characters measured).
+    public static func truncate(_ text: String, to maxWidth: Int,
+                                measure: (Character) -> Int = TextWidth.width(of:)) -> String {
         guard maxWidth > 0 else { return "" }
-        if width(of: text) <= maxWidth { return text }
-        var result = ""
         var used = 0
-        for c in text {
-            let w = width(of: c)
-            if used + w > maxWidth - 1 { break }
-            result.append(c)
-            used += w
+        var cut = text.startIndex   // the end of the longest prefix that leaves room for "…"
+        var index = text.startIndex
+        while index < text.endIndex {
+            used += measure(text[index])
+            if used > maxWidth { return String(text[..<cut]) + "…" }
+            index = text.index(after: index)
+            if used <= maxWidth - 1 { cut = index }
         }
-        return result + "…"
+        return text
     }
 }

@@ -4,6 +4,7 @@ import SurveyModel
 /// resize and effect outcome goes through here. Each case calls a small `mutating` helper;
 /// shared logic lives in the helpers, never in actions that send other actions.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
     if action.isUserInput {
         state.status = nil
         if case .beginEditing(inserting: .some) = action {} else { state.heldNewFormShown = false }
@@ -12,7 +13,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .resized(let size):
         state.resize(to: size)
     case .click(let point):
-        return state.click(at: point)
+        return state.click(at: point, drawnWith: shownStatus)
 
     case .listMove(let delta):
         state.moveListCursor(to: state.listCursor + delta)
@@ -174,14 +175,15 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
 }
 
 extension Action {
-    /// Input from the user clears the last message; resizes and save outcomes don't.
+    /// Input from the user clears the last message; resizes and save outcomes don't, nor
+    /// does F1, whose help shows the message in full.
     var isUserInput: Bool {
         switch self {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
              .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
              .quitHeldForUnsavedRecords, .draftSaved, .otherNewFormKept, .documentMovedOutside, .recoveriesFound,
-             .recoveryRestored, .recoveryDiscarded, .terminate:
+             .recoveryRestored, .recoveryDiscarded, .terminate, .showHelp:
             return false
         default: return true
         }

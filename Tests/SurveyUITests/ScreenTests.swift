@@ -37,6 +37,17 @@ final class ScreenTests: XCTestCase {
         XCTAssertNotNil(grid.cursor)
     }
 
+    /// The smallest size the app draws: every field and both buttons, whole.
+    func testCollapsed24x9() {
+        assertScreen(Screen.render(seeded(width: 24, height: 9)), named: "collapsed-24x9")
+    }
+
+    func testCollapsed30x12WithAddHighlighted() {
+        var s = seeded(width: 30, height: 12)
+        s.press(.backTab)
+        assertScreen(Screen.render(s), named: "collapsed-30x12-add")
+    }
+
     func testTooSmall10x3And1x1() {
         assertScreen(Screen.render(seeded(width: 10, height: 3)), named: "toosmall-10x3")
         let tiny = Screen.render(seeded(width: 1, height: 1))

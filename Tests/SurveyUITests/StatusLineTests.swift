@@ -1,0 +1,91 @@
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// A message longer than the width wraps to a second row (taken from the body while it
+/// shows); what still does not fit ends in "…" and F1 help shows it whole.
+final class StatusLineTests: XCTestCase {
+    private let ageError = "Age must be a whole number from 0 to 150, or empty"
+    private let veryLong = "“Field Day” is only in memory now: press F3 to switch, or change a field to be asked again"
+
+    func testALongStatusShowsOnTwoRowsAt40x12() {
+        var s = makeState(width: 40, height: 12)
+        s.press(.up, .down, .down, .down, .down, .enter)   // Age, editing "20"
+        s.type("x")
+        s.press(.enter)
+        XCTAssertEqual(s.statusText, ageError)
+        let grid = Screen.render(s)
+        XCTAssertEqual(grid.lines[9], " Age must be a whole number from 0 to   ")
+        XCTAssertEqual(grid.lines[10], " 150, or empty                          ")
+        XCTAssertTrue(grid.lines[11].contains("Help"), "the key bar stays on the last row")
+        XCTAssertTrue(grid.lines[7].contains("[ Clear ]  [ Add ]"), "the form still fits above it")
+        assertScreen(grid, named: "status-wrapped-40x12")
+
+        s.press(.escape)
+        XCTAssertNil(s.status)
+        XCTAssertEqual(s.layout.statusLine.height, 1, "the row goes back to the form once the message is gone")
+    }
+
+    func testWhatTwoRowsCannotHoldIsCutAndHelpShowsItWhole() {
+        var s = makeState(width: 40, height: 12)
+        s.status = .init(veryLong, kind: .error)
+        var grid = Screen.render(s)
+        XCTAssertEqual(grid.lines[9], " “Field Day” is only in memory now:     ")
+        XCTAssertEqual(grid.lines[10], " press F3 to switch, or change a field… ")
+        s.press(.function(1))
+        XCTAssertEqual(s.popover, .help)
+        grid = Screen.render(s)
+        let help = grid.lines.map { $0.replacingOccurrences(of: "│", with: " ").trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        XCTAssertTrue(help.contains("Last message: “Field Day” is only in memory now: press F3 to switch, or change a field to be asked again"), help)
+        s.press(.escape)
+        XCTAssertNil(s.popover)
+        XCTAssertNil(s.status)
+    }
+
+    func testAtTheMinimumHeightTheFormKeepsItsRowsAndTheMessageIsCut() {
+        var s = makeState(width: 24, height: 9)
+        let plain = Screen.render(s)
+        s.status = .init(ageError, kind: .error)
+        let grid = Screen.render(s)
+        XCTAssertEqual(Array(grid.lines[0..<7]), Array(plain.lines[0..<7]), "fields and buttons stay where they were")
+        XCTAssertEqual(grid.lines[7], " Age must be a whole…   ")
+        XCTAssertEqual(grid.lines[8], plain.lines[8])
+    }
+
+    func testClicksHitWhatWasDrawnWithTheLongMessage() {
+        var s = makeState(width: 40, height: 12)
+        s.status = .init(veryLong)
+        let grid = Screen.render(s)
+        guard let y = grid.lines.firstIndex(where: { $0.hasPrefix("     Address") }) else {
+            return XCTFail(grid.lines.joined(separator: "\n"))
+        }
+        s.send(.click(Point(x: 16, y: y)))
+        XCTAssertEqual(s.editing?.fieldIndex, 2, "the click on the Address row edits Address")
+    }
+
+    func testTheListKeepsItsHighlightVisibleAndClickableUnderALongMessage() {
+        var s = makeState(sampleRecords(extra: 40), width: 80, height: 24)
+        let rows = s.layout.listRows(inPopover: false, rowCount: s.recordCount)
+        for _ in 1..<rows.height { s.press(.down) }
+        XCTAssertEqual(s.listCursor, rows.height - 1)
+        XCTAssertEqual(s.listScroll, 0)
+        s.status = .init(String(repeating: "long message ", count: 8))
+        let grid = Screen.render(s)
+        let shortRows = s.layout.listRows(inPopover: false, rowCount: s.recordCount)
+        XCTAssertEqual(shortRows.height, rows.height - 1)
+        let last = grid.lines[shortRows.maxY - 1]
+        XCTAssertTrue(last.contains(s.records[s.listCursor].listTitle), "the highlighted row is still on screen: \(last)")
+        let first = grid.lines[shortRows.y]
+        s.send(.click(Point(x: 3, y: shortRows.y)))
+        XCTAssertTrue(first.contains(s.records[s.listCursor].listTitle), "a click on the top row picks the record drawn there: \(first)")
+    }
+
+    func testRowsWrapBetweenWordsAndCut() {
+        XCTAssertEqual(StatusLine.rows("one two three", width: 20, maxRows: 2), ["one two three"])
+        XCTAssertEqual(StatusLine.rows("one two three", width: 8, maxRows: 2), ["one two", "three"])
+        XCTAssertEqual(StatusLine.rows("one two three four", width: 8, maxRows: 2), ["one two", "three…"])
+        XCTAssertEqual(StatusLine.rows("abcdefghijkl", width: 5, maxRows: 2), ["abcde", "fghi…"])
+        XCTAssertEqual(StatusLine.rows(String(repeating: "x ", count: 500_000), width: 10, maxRows: 1), ["x x x x x…"])
+    }
+}
