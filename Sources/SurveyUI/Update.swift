@@ -56,6 +56,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.commitEditing() ?? []
     case .cancelEditing:
         state.editing = nil
+    case .paste(let text):
+        state.paste(text)
 
     case .showList:
         return state.showList()

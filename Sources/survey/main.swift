@@ -30,6 +30,14 @@ func main() -> Int32 {
     if let command {
         return command.run(store: store, stateURL: stateURL)
     }
+    // A terminal survey cannot draw on is refused before any document is opened or created.
+    let terminal: Terminal
+    do {
+        terminal = try Terminal(environment: environment)
+    } catch {
+        ShellOutput.error("\(error)")
+        return 2
+    }
     let memory = SessionMemory(url: stateURL)
     let name: String
     do {
@@ -39,7 +47,7 @@ func main() -> Int32 {
         return 1
     }
     // The app records every switch, and the record showing on quit, in `memory`.
-    return TerminalApp.run(store: store, documentName: name, splitWidth: options.splitWidth, memory: memory)
+    return TerminalApp.run(on: terminal, store: store, documentName: name, splitWidth: options.splitWidth, memory: memory)
 }
 
 exit(main())
