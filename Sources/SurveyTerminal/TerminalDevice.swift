@@ -58,7 +58,7 @@ struct TerminalDevice {
     }
 
     /// Refuses a `TERM` that curses cannot use for a full screen.
-    private static func checkCapabilities(term: String, descriptor: Int32) throws {
+    static func checkCapabilities(term: String, descriptor: Int32) throws {
         guard !term.isEmpty else { throw TerminalUnavailable.termUnset }
         var error: Int32 = 0
         guard setupterm(term, descriptor, &error) == OK else {
