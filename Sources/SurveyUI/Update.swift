@@ -57,7 +57,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .cancelEditing:
         state.editing = nil
     case .paste(let text):
-        state.paste(text)
+        return state.paste(text)
 
     case .showList:
         return state.showList()

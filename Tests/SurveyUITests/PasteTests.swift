@@ -103,6 +103,36 @@ final class PasteTests: XCTestCase {
         XCTAssertEqual(s.statusText, "Paste ignored: highlight a field to paste into it")
     }
 
+    func testATabSeparatedRowFillsTheNewFormInOrder() {
+        var s = newForm()
+        let effects = s.receivePaste("Mary\tSmith\t42 Elm St\t555-0100\t42\r\n")
+        XCTAssertEqual(effects, [.saveDraft])
+        XCTAssertEqual(s.draft, record("Mary", "Smith", address: "42 Elm St", phone: "555-0100", age: 42))
+        XCTAssertNil(s.editing)
+        XCTAssertEqual(s.formItem, .field(4), "the highlight is on the last field filled")
+        XCTAssertEqual(s.statusText, "Pasted 5 values into the New form")
+    }
+
+    func testARowStopsAtAValueItsFieldRefusesAndLeavesItBeingEdited() {
+        var s = newForm()
+        let effects = s.receivePaste("Mary\tSmith\t\t\tabc\textra")
+        XCTAssertEqual(effects, [.saveDraft], "the values before it are kept")
+        XCTAssertEqual(s.draft, record("Mary", "Smith"))
+        XCTAssertEqual(s.editing, EditBuffer(fieldIndex: 4, text: "abc", original: ""))
+        XCTAssertEqual(s.statusText, "Age must be a whole number from 0 to 150, or empty")
+        s.press(.escape)
+        XCTAssertEqual(s.draft.text(for: age), "", "Esc puts the field back")
+    }
+
+    func testARowPastedOnARecordIsTextForTheHighlightedField() {
+        var s = makeState()
+        s.press(.enter)   // list → form, on John Smith's First name
+        XCTAssertEqual(s.inputMode, .formBrowsing)
+        XCTAssertEqual(s.receivePaste("A\tB"), [])
+        XCTAssertEqual(s.editing?.text, "JohnA B")
+        XCTAssertEqual(s.records, sampleRecords(), "no record is filled from a row")
+    }
+
     func testNothingIsPastedBlindIntoATooSmallTerminal() {
         var s = newForm()
         s.send(.resized(Size(width: 20, height: 8)))
