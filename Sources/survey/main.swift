@@ -30,7 +30,12 @@ func main() -> Int32 {
     if let command {
         return command.run(store: store, stateURL: stateURL)
     }
-    // A terminal survey cannot draw on is refused before any document is opened or created.
+    // A terminal survey cannot draw on is refused before any document is opened or created;
+    // a refused --doc name (checked without touching the folder) is reported first.
+    if let requested = options.doc, case .failure(let error) = DocumentStore.validateName(requested) {
+        ShellOutput.error("\(error)")
+        return 1
+    }
     let terminal: Terminal
     do {
         terminal = try Terminal(environment: environment)
