@@ -38,6 +38,13 @@ static inline attr_t shim_attr_reverse(void) { return (attr_t)A_REVERSE; }
 static inline attr_t shim_attr_underline(void) { return (attr_t)A_UNDERLINE; }
 static inline attr_t shim_attr_dim(void) { return (attr_t)A_DIM; }
 
+/*
+ * setupterm is declared in <term.h>, whose capability macros (lines, columns, buttons, ...)
+ * would clash with ordinary Swift names; declare the one function needed (the terminal check
+ * reads the entry before curses takes the screen).
+ */
+extern int setupterm(const char *term, int filedes, int *errret);
+
 /* Mouse event masks. */
 static inline mmask_t shim_button1_pressed(void) { return (mmask_t)BUTTON1_PRESSED; }
 static inline mmask_t shim_button1_released(void) { return (mmask_t)BUTTON1_RELEASED; }

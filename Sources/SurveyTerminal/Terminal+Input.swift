@@ -13,7 +13,14 @@ extension Terminal {
     ///
     /// - `KEY_RESIZE` becomes `.resize` with the new size; curses has already resized
     ///   `stdscr`, so the next `present` can draw at the new size.
+    /// - A resize always comes before the keys typed after it. ncurses turns SIGWINCH into
+    ///   `KEY_RESIZE` only when a read finds no input, so keys typed in the same instant as a
+    ///   shrink would reach the app while it still believes the old size, and the "too small:
+    ///   keys ignored" rule would miss them. So after every read the kernel's window size is
+    ///   compared with the last one delivered; if it changed, the input is pushed back,
+    ///   curses is resized, and the resize is returned first.
     /// - A left press or click becomes `.click` at its cell.
+    /// - A bracketed paste becomes one `.paste` with its text (see `BracketedPaste`).
     /// - Everything else goes through `KeyDecoder`. A character is completed with the
     ///   scalars already waiting that belong to the same grapheme (see `completeGrapheme`).
     public func readEvent(timeoutMilliseconds: Int32) -> InputEvent? {
@@ -29,16 +36,22 @@ extension Terminal {
         let status = wget_wch(window, &code)
         guard status != ERR else {
             let error = errno
-            hangup.noteFailure(errno: error, inputHungUp: Self.inputHungUp(),
+            hangup.noteFailure(errno: error, inputHungUp: inputHungUp(),
                                elapsed: clock.now - started,
                                timeout: timeoutMilliseconds < 0 ? nil : .milliseconds(Int(timeoutMilliseconds)))
             return nil
         }
         hangup.noteSuccess()
+        if status == KEY_CODE_YES && Int32(truncatingIfNeeded: code) == KEY_RESIZE {
+            deliveredWindowSize = device.windowSize()
+            return .resize(size)
+        }
+        if let resize = resizeAhead(of: status, code: code) { return resize }
         if status == KEY_CODE_YES {
             switch Int32(truncatingIfNeeded: code) {
-            case KEY_RESIZE: return .resize(size)
             case KEY_MOUSE: return Self.leftClick()
+            case BracketedPaste.startCode: return readPaste(window: window)
+            case BracketedPaste.endCode: return nil
             default: break
             }
         }
@@ -50,6 +63,35 @@ extension Terminal {
         case nil:
             return nil
         }
+    }
+
+    /// The resize that happened before `code` was read but that curses has not reported yet,
+    /// with `code` pushed back to be read after it; nil when the size is unchanged.
+    private func resizeAhead(of status: Int32, code: wint_t) -> InputEvent? {
+        guard let now = device.windowSize(), now != deliveredWindowSize else { return nil }
+        deliveredWindowSize = now
+        if status == KEY_CODE_YES {
+            ungetch(Int32(truncatingIfNeeded: code))
+        } else {
+            unget_wch(wchar_t(bitPattern: UInt32(code)))
+        }
+        // What ncurses' own SIGWINCH handling does; its later KEY_RESIZE repeats the size.
+        resizeterm(Int32(now.height), Int32(now.width))
+        return .resize(size)
+    }
+
+    /// Reads the rest of a paste whose start marker was just read, as one event. A resize in
+    /// the middle of it is pushed back, to be read right after.
+    private func readPaste(window: UnsafeMutablePointer<WINDOW>) -> InputEvent {
+        wtimeout(window, BracketedPaste.silenceMilliseconds)
+        currentTimeout = BracketedPaste.silenceMilliseconds
+        let pasted = BracketedPaste.collect {
+            var code: wint_t = 0
+            let status = wget_wch(window, &code)
+            return status == ERR ? nil : (status, UInt32(code))
+        }
+        if pasted.resized { ungetch(KEY_RESIZE) }
+        return .paste(pasted.text)
     }
 
     /// `get_wch` returns one scalar at a time, but a pasted "é" (e + U+0301), "🏙️" (with
@@ -94,9 +136,9 @@ extension Terminal {
         return .click(Point(x: Int(event.x), y: Int(event.y)))
     }
 
-    /// Whether standard input (where `initscr` reads keys) reports a hang-up or error.
-    private static func inputHungUp() -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    /// Whether the terminal's input (stdin or /dev/tty) reports a hang-up or error.
+    private func inputHungUp() -> Bool {
+        var descriptor = pollfd(fd: device.input, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) > 0 else { return false }
         return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }

@@ -11,9 +11,14 @@ import SurveyUI
 /// The app loop drives it with three calls: `readEvent` for input, `present` to copy a
 /// rendered `CellGrid` to the screen, and `stop` to restore the terminal. Everything it hands
 /// back is a `SurveyUI` value (`InputEvent`, `Size`), so the UI core stays testable without a
-/// terminal. Setup lives in `start()` rather than `init()` so that creating a `Terminal` has
-/// no side effects. Create one per process: curses has a single screen.
+/// terminal. `init` only finds and checks the terminal (see `TerminalDevice`), so a terminal
+/// survey cannot use is refused before any document is opened; curses takes the screen in
+/// `start()`. Create one per process: curses has a single screen.
 public final class Terminal {
+    let device: TerminalDevice
+    /// The window size the kernel reported when a resize was last delivered, so a resize
+    /// that curses has not turned into `KEY_RESIZE` yet can be noticed (see `readEvent`).
+    var deliveredWindowSize: Size?
     var palette = CursesPalette()
     var hangup = HangupDetector()
     /// Last `curs_set` value sent, so the caret is only toggled when it changes.
@@ -22,12 +27,16 @@ public final class Terminal {
     var currentTimeout: Int32?
     private var hasInitialisedCurses = false
 
-    public init() {}
+    /// Finds the terminal to draw on (stdin/stdout, else `/dev/tty`) and checks that `TERM`
+    /// can drive a full screen; throws `TerminalUnavailable` with the reason otherwise.
+    public init(environment: [String: String]) throws {
+        device = try TerminalDevice.resolve(environment: environment)
+    }
 
     deinit { stop() }
 
     /// Takes over the terminal: UTF-8 locale, curses in raw mode with keypad decoding, a
-    /// 25 ms Esc delay, mouse clicks, colours, and quit-signal handlers.
+    /// 25 ms Esc delay, mouse clicks, bracketed paste, colours, and quit-signal handlers.
     ///
     /// - The locale comes from the environment; if that is not UTF-8 it falls back to
     ///   C.UTF-8, because under the C locale curses draws wide characters blank.
@@ -39,23 +48,29 @@ public final class Terminal {
     /// - `mouseinterval(0)`: report presses at once instead of waiting to detect clicks.
     ///
     /// Calling it again after `stop()` resumes the same curses session.
-    public func start() {
+    public func start() throws {
         if hasInitialisedCurses {
             resume()
             return
         }
         setlocale(LC_ALL, "")
         TextWidth.ensureUTF8Locale()
-        TerminalSignals.installTerminationHandlers()   // before initscr: see TerminalSignals
-        initscr()
+        TerminalSignals.installTerminationHandlers()   // before newterm: see TerminalSignals
+        // initscr, but on the device found in init (it may be /dev/tty, not stdin/stdout).
+        guard newterm(device.termName, device.outputFile, device.inputFile) != nil else {
+            throw TerminalUnavailable.unknownTerminal(device.termName)
+        }
+        def_prog_mode()
         hasInitialisedCurses = true
-        TerminalRestore.cursesDidStart()
+        TerminalRestore.cursesDidStart(terminal: device.output)
         let window = shim_stdscr()
         raw()
         noecho()
         nonl()
         keypad(window, true)
         KeyAliases.register()
+        BracketedPaste.register()
+        deliveredWindowSize = device.windowSize()
         scrollok(window, false)   // so writing the bottom-right cell never scrolls
         set_escdelay(25)
         enableMouse()
@@ -106,7 +121,7 @@ public final class Terminal {
     /// Re-enters curses after `stop()`: a refresh restores program mode and the screen.
     private func resume() {
         guard !TerminalRestore.isCursesActive else { return }
-        TerminalRestore.cursesDidStart()
+        TerminalRestore.cursesDidStart(terminal: device.output)
         let window = shim_stdscr()
         wrefresh(window)
         enableMouse()

@@ -1,13 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SurveyModel
 import SurveyUI
 
 /// The interactive loop: terminal events in, frames out. All decisions are in `Program`
 /// (UI core); this only moves bytes between it and curses.
 public enum TerminalApp {
-    public static func run(store: DocumentStore, documentName: String, splitWidth: Int,
+    /// Runs the app on `terminal` (made, and so checked, before the document was prepared).
+    public static func run(on terminal: Terminal, store: DocumentStore, documentName: String, splitWidth: Int,
                            memory: SessionMemory? = nil) -> Int32 {
-        let terminal = Terminal()
-        terminal.start()
+        do {
+            try terminal.start()
+        } catch {
+            fputs("survey: \(error)\n", stderr)
+            return 2
+        }
         defer { terminal.stop() }
         var program = Program(store: store, documentName: documentName, size: terminal.size,
                               splitWidth: splitWidth, memory: memory)

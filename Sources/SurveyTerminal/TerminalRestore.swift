@@ -16,11 +16,17 @@ private let cursesActive = Atomic<Bool>(false)
 /// buffer, allocated once, because a signal handler must not touch Swift collections.
 nonisolated(unsafe) private var previousCrashActions: UnsafeMutablePointer<sigaction>? = nil
 
+/// The descriptor curses draws on (stdout or `/dev/tty`), for the mode switches written
+/// around it. A plain global, set before curses is marked active, so a handler reads it safely.
+nonisolated(unsafe) private var terminalDescriptor: Int32 = -1
+
 /// The one place that puts the terminal back the way the shell expects it (`endwin`: cooked
 /// mode, echo, cursor visible, mouse reporting off, main screen), whatever way the process
 /// ends.
 ///
-/// Restoring also replays what `StderrCapture` held back while curses owned the screen.
+/// Restoring also switches bracketed paste off again (the terminal would otherwise wrap every
+/// later paste into the shell in `ESC [200~` markers) and replays what `StderrCapture` held
+/// back while curses owned the screen.
 ///
 /// - `Terminal.stop()` on the normal path.
 /// - `atexit`, for `exit()` called anywhere.
@@ -33,19 +39,29 @@ nonisolated(unsafe) private var previousCrashActions: UnsafeMutablePointer<sigac
 enum TerminalRestore {
     private static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
-    /// Marks curses as active; registers the exit and crash hooks the first time.
-    static func cursesDidStart() {
+    /// Marks curses as active on the terminal open as `terminal` and switches bracketed paste
+    /// on; registers the exit and crash hooks the first time.
+    static func cursesDidStart(terminal descriptor: Int32) {
         installHooksOnce
         StderrCapture.begin()
+        terminalDescriptor = descriptor
+        writeToTerminal(BracketedPaste.enable)
         cursesActive.store(true, ordering: .sequentiallyConsistent)
     }
 
     /// Calls `endwin` if curses is active. Idempotent and safe from any exit path.
     static func restore() {
         if cursesActive.exchange(false, ordering: .sequentiallyConsistent) {
+            writeToTerminal(BracketedPaste.disable)
             endwin()
             StderrCapture.replay()
         }
+    }
+
+    /// A `StaticString` and `write(2)`: no allocation, so a crash handler may call it.
+    private static func writeToTerminal(_ bytes: StaticString) {
+        guard terminalDescriptor >= 0 else { return }
+        _ = write(terminalDescriptor, bytes.utf8Start, bytes.utf8CodeUnitCount)
     }
 
     static var isCursesActive: Bool { cursesActive.load(ordering: .sequentiallyConsistent) }

@@ -37,6 +37,8 @@ public enum Action: Equatable, Sendable {
     case commitAndMove(Int, wrap: Bool)
     case commitField
     case cancelEditing
+    /// Pasted text: typed into the text box of the moment as one piece (see AppState+Paste).
+    case paste(String)
 
     // Anywhere
     case showList

@@ -33,9 +33,12 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Everything the terminal can tell the app: keys, a left click, or a new size.
+/// Everything the terminal can tell the app: keys, a left click, a new size, or pasted text.
 public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case click(Point)
     case resize(Size)
+    /// A bracketed paste: its text as it came (line breaks and tabs included), one event, so
+    /// no character in it can act as a key.
+    case paste(String)
 }

@@ -60,6 +60,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.commitEditing() ?? []
     case .cancelEditing:
         state.editing = nil
+    case .paste(let text):
+        return state.paste(text)
 
     case .showList:
         return state.showList()

@@ -38,6 +38,19 @@ func main() -> Int32 {
     if let command {
         return StandardOutput.finish(command.run(store: store, stateURL: stateURL), done: command.changesDocuments)
     }
+    // A terminal survey cannot draw on is refused before any document is opened or created;
+    // a refused --doc name (checked without touching the folder) is reported first.
+    if let requested = options.doc, case .failure(let error) = DocumentStore.validateName(requested) {
+        ShellOutput.error("\(error)")
+        return 1
+    }
+    let terminal: Terminal
+    do {
+        terminal = try Terminal(environment: environment)
+    } catch {
+        ShellOutput.error("\(error)")
+        return 2
+    }
     let memory = SessionMemory(url: stateURL)
     let name: String
     do {
@@ -47,7 +60,7 @@ func main() -> Int32 {
         return 1
     }
     // The app records every switch, and the record showing on quit, in `memory`.
-    return TerminalApp.run(store: store, documentName: name, splitWidth: options.splitWidth, memory: memory)
+    return TerminalApp.run(on: terminal, store: store, documentName: name, splitWidth: options.splitWidth, memory: memory)
 }
 
 exit(main())

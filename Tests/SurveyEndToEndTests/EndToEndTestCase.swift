@@ -41,8 +41,9 @@ class EndToEndTestCase: XCTestCase {
     }
 
     /// Starts the app in a `width`x`height` terminal with `arguments` (default: `--dir`
-    /// the test's folder). Fails the test, never skips it, when the binary is missing.
-    func launch(_ arguments: [String]? = nil, width: Int = 120, height: Int = 40,
+    /// the test's folder), run through `wrapper` when given (e.g. `env TERM=dumb`, or a
+    /// `bash -c` that redirects). Fails the test, never skips it, when the binary is missing.
+    func launch(_ arguments: [String]? = nil, width: Int = 120, height: Int = 40, through wrapper: [String] = [],
                 file: StaticString = #filePath, line: UInt = #line) throws -> TmuxSession {
         let binary = Self.binaryPath
         guard FileManager.default.isExecutableFile(atPath: binary) else {
@@ -57,7 +58,7 @@ class EndToEndTestCase: XCTestCase {
         let isolated = ["/usr/bin/env", "-u", "SURVEY_HOME", "-u", "XDG_DATA_HOME", "-u", "XDG_CONFIG_HOME",
                         "HOME=" + sandbox.appendingPathComponent("home").path,
                         "XDG_STATE_HOME=" + sandbox.appendingPathComponent("state").path]
-        let session = try TmuxSession(command: isolated + [binary] + (arguments ?? ["--dir", folder.path]),
+        let session = try TmuxSession(command: isolated + wrapper + [binary] + (arguments ?? ["--dir", folder.path]),
                                       width: width, height: height)
         sessions.append(session)
         return session

@@ -106,6 +106,21 @@ final class TmuxSession {
         try run(["resize-window", "-t", Self.target, "-x", String(width), "-y", String(height)])
     }
 
+    /// Resizes the terminal and types `text` in the same tmux command, so the keys arrive
+    /// in the same instant as the resize.
+    func resize(width: Int, height: Int, thenType text: String) throws {
+        try run(["resize-window", "-t", Self.target, "-x", String(width), "-y", String(height), ";",
+                 "send-keys", "-t", Self.target, "-l", "--", text])
+    }
+
+    /// Pastes `text` as a terminal does: through a tmux paste buffer, bracketed
+    /// (`ESC [200~` … `ESC [201~`) when the app asked for bracketed paste, plain otherwise.
+    /// tmux turns each LF into CR on the way, as terminals do.
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "e2e-paste", "--", text, ";",
+                 "paste-buffer", "-p", "-d", "-b", "e2e-paste", "-t", Self.target])
+    }
+
     // MARK: - Output
 
     /// The screen as text, one line per row, trailing blanks trimmed by tmux.
