@@ -8,18 +8,22 @@ extension AppState {
             status = .init("No surveys yet: fill in the form and press Add")
             return
         }
-        switch shown {
-        case .draft:
-            showRecord(listCursor)
-        case .record(let i):
-            let j = i + delta
-            if j < 0 {
-                status = .init("Already at the first record")
-            } else if j >= recordCount {
-                status = .init("Already at the last record")
-            } else {
-                showRecord(j)
-            }
+        guard list.projection.count > 0 else {
+            status = .init("No surveys match the filter: Esc on the / line clears it")
+            return
+        }
+        // The list as shown: filtered, sorted, across section headers.
+        guard case .record = shown, let position = listPosition else {
+            if listPosition == nil { moveListCursor(toPosition: 0) } else { showRecord(listCursor) }
+            return
+        }
+        let next = position + delta
+        if next < 0 {
+            status = .init("Already at the first record")
+        } else if next >= list.projection.count {
+            status = .init("Already at the last record")
+        } else {
+            moveListCursor(toPosition: next)
         }
     }
 

@@ -1,14 +1,49 @@
 /// The survey list: its highlight, which the form follows, and its scroll.
 extension AppState {
     /// Rows of the list that fit on screen now (pane or popover).
-    var listViewportHeight: Int {
-        layout.listRows(inPopover: !layout.isSplit, rowCount: recordCount).height
+    var listViewportHeight: Int { listBody(in: layout).height }
+
+    /// Where the list's rows are (pane or popover), below its header and the `/` line: the
+    /// one rectangle drawing, scrolling and clicks use.
+    func listBody(in layout: Layout) -> Rect {
+        let rows = layout.listRows(inPopover: !layout.isSplit, rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0))
+        guard list.showsFilterLine, rows.height > 0 else { return rows }
+        return Rect(x: rows.x, y: rows.y + 1, width: rows.width, height: rows.height - 1)
     }
 
-    /// Moves the list highlight (clamped) and shows that record at once.
-    mutating func moveListCursor(to index: Int) {
-        guard recordCount > 0 else { return }
-        showRecord(min(max(0, index), recordCount - 1))
+    /// The highlighted record's place in the list as shown (nil when the filter hides it).
+    var listPosition: Int? { list.projection.position(ofRecord: listCursor) }
+
+    /// Moves the highlight to the record at a place in the list as shown (clamped) and
+    /// shows that record at once.
+    mutating func moveListCursor(toPosition position: Int) {
+        let count = list.projection.count
+        guard count > 0 else { return }
+        showRecord(list.projection.record(atPosition: min(max(0, position), count - 1)))
+    }
+
+    /// ↑/↓ in the list: by rows as shown (headers skipped).
+    mutating func moveList(by delta: Int) {
+        guard let position = listPosition else { return moveListCursor(toPosition: 0) }
+        moveListCursor(toPosition: position + delta)
+    }
+
+    /// PgUp/PgDn: a page, or in sections the previous / next section.
+    mutating func pageList(by pages: Int) {
+        let headers = list.projection.headerRows
+        guard !headers.isEmpty, let row = list.projection.row(ofRecord: listCursor) else {
+            return moveList(by: pages * max(1, listViewportHeight - 1))
+        }
+        let target: Int?
+        if pages > 0 {
+            target = headers.first { $0 > row }.flatMap { list.projection.record(nearRow: $0) }
+                ?? list.projection.record(atPosition: list.projection.count - 1)
+        } else {
+            let current = headers.last { $0 < row } ?? 0
+            let header = row == current + 1 ? (headers.last { $0 < current } ?? current) : current
+            target = list.projection.record(nearRow: header)
+        }
+        if let target { showRecord(target) }
     }
 
     /// Shows a record on the form and keeps the list highlight and scroll on it.
@@ -17,14 +52,30 @@ extension AppState {
         ensureListCursorVisible()
     }
 
-    /// Scrolls the list as little as possible so the highlighted row is on screen.
+    /// Scrolls the list as little as possible so the highlighted row is on screen (and the
+    /// header of its section, when it is the first of it).
     mutating func ensureListCursorVisible() {
         let height = listViewportHeight
         listCursor = min(max(0, listCursor), max(0, recordCount - 1))
+        let rowCount = list.projection.rowCount
         guard height > 0 else { return }
-        if listCursor < listScroll { listScroll = listCursor }
-        if listCursor >= listScroll + height { listScroll = listCursor - height + 1 }
-        listScroll = min(max(0, listScroll), max(0, recordCount - height))
+        if let row = list.projection.row(ofRecord: listCursor) {
+            var top = row
+            if row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
+            if top < listScroll { listScroll = top }
+            if row >= listScroll + height { listScroll = row - height + 1 }
+        }
+        listScroll = min(max(0, listScroll), max(0, rowCount - height))
+    }
+
+    /// After the filter or the order changed: keep the highlight on a record the list shows
+    /// (the first one when the highlighted record is filtered out).
+    mutating func listDidChange() {
+        if listPosition == nil, list.projection.count > 0 {
+            let first = list.projection.record(atPosition: 0)
+            if showingDraft { listCursor = first } else { showRecord(first) }
+        }
+        ensureListCursorVisible()
     }
 
     /// Esc (or F1 on help): help goes back to the list it was opened over; anything else closes.

@@ -7,12 +7,11 @@ extension AppState {
         guard layout.kind != .tooSmall else { return [] }
         switch popover {
         case .list:
-            let rows = layout.listRows(inPopover: true, rowCount: recordCount)
-            let box = layout.listPopoverBox(rowCount: recordCount)
+            let rows = listBody(in: layout)
+            let box = layout.listPopoverBox(rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0))
             if rows.contains(point) {
-                let index = ListPane.visibleScroll(listScroll, cursor: listCursor, rows: rows.height) + point.y - rows.y
-                if index < recordCount {
-                    moveListCursor(to: index)
+                if let index = listRecord(at: point, in: rows) {
+                    showRecord(index)
                     popover = nil
                     focus = .form
                 }
@@ -41,12 +40,11 @@ extension AppState {
             return showList()
         }
         if layout.isSplit {
-            let rows = layout.listRows(inPopover: false, rowCount: recordCount)
+            let rows = listBody(in: layout)
             if rows.contains(point) {
-                let index = ListPane.visibleScroll(listScroll, cursor: listCursor, rows: rows.height) + point.y - rows.y
-                guard index < recordCount, let effects = commitEditing() else { return [] }
+                guard let index = listRecord(at: point, in: rows), let effects = commitEditing() else { return [] }
                 focus = .list
-                moveListCursor(to: index)
+                showRecord(index)
                 return effects
             }
         }
@@ -65,5 +63,14 @@ extension AppState {
         focus = .form
         formItem = item
         return item == .add ? addRecord() : clearForm()
+    }
+
+    /// The record drawn at a point of the list's rows (nil on a section header or below
+    /// the last row), with the scroll as drawn.
+    func listRecord(at point: Point, in rows: Rect) -> Int? {
+        guard let cursorRow = list.projection.row(ofRecord: listCursor) ?? Optional(0) else { return nil }
+        let row = ListPane.visibleScroll(listScroll, cursor: cursorRow, rows: rows.height) + point.y - rows.y
+        guard row < list.projection.rowCount, case .record(let index) = list.projection.row(row) else { return nil }
+        return index
     }
 }

@@ -49,7 +49,11 @@ public struct AppState: Equatable, Sendable {
     public var questionnaire: Questionnaire
     public var documentName: String
     /// nil when the file could not be read: then `loadError` says why and nothing is saved.
-    public var document: SurveyDocument?
+    public var document: SurveyDocument? {
+        didSet { list.refresh(records) }
+    }
+    /// Filter, order and the projection the list shows (see `SurveyListState`).
+    public var list = SurveyListState()
     public var loadError: String?
     public var draft: Record
     /// The highlighted row of the list; the form shows that record unless `showingDraft`.
@@ -141,6 +145,7 @@ public struct AppState: Equatable, Sendable {
         // nothing to browse and the first key should start the first survey.
         self.focus = .form
         self.focus = layout.isSplit && count > 0 ? .list : .form
+        self.list.refresh(records)
     }
 
     // MARK: Derived facts
@@ -166,7 +171,10 @@ public struct AppState: Equatable, Sendable {
     /// `N of M` for a record, `New` for the draft.
     public var positionTitle: String {
         switch shown {
-        case .record(let i): return "\(i + 1) of \(recordCount)"
+        case .record(let i):
+            // Counted in the list as shown, so a filter's `N of M` agrees with ←/→.
+            guard let position = list.projection.position(ofRecord: i) else { return "\(i + 1) of \(recordCount), filtered out" }
+            return "\(position + 1) of \(list.projection.count)"
         case .draft: return "New"
         }
     }

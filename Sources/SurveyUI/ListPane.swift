@@ -1,46 +1,73 @@
 import SurveyModel
 
 /// The survey list, rows reading `Last, First`: the split layout's left pane and the
-/// collapsed layout's popover draw the same rows, so both behave alike.
+/// collapsed layout's popover draw the same rows, so both behave alike. It draws the list as
+/// the projection gives it (filtered, sorted, in sections), with the `/` line above the rows.
 struct ListPane: View {
-    let records: [Record]
-    let cursor: Int
-    let scroll: Int
+    let state: AppState
     let focused: Bool
-    /// Whether the form shows the highlighted record (not the New form).
-    let cursorIsShown: Bool
+    /// The rows' rectangle as `AppState.listBody` computes it (the one clicks use).
+    let body: Rect
 
-    /// Draws the header and the rows; `rect` excludes any border or divider.
+    private var projection: ListProjection { state.list.projection }
+
+    /// Draws the header, the `/` line and the rows; `rect` excludes any border or divider.
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        grid.put("Surveys (\(records.count))", x: rect.x + 1, y: rect.y, style: .bold, clip: rect)
-        let rows = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 1)
+        let title = state.list.activeFilter.isEmpty ? "Surveys (\(state.recordCount))"
+            : "Surveys (\(projection.count) of \(state.recordCount))"
+        grid.put(title, x: rect.x + 1, y: rect.y, style: .bold, clip: rect)
+        if state.list.showsFilterLine, rect.height > 1 {
+            drawFilterLine(into: &grid, in: Rect(x: rect.x, y: rect.y + 1, width: rect.width - 1, height: 1))
+        }
+        let rows = body.intersection(rect)
         guard !rows.isEmpty else { return }
-        if records.isEmpty {
-            grid.put("No surveys yet", x: rows.x + 1, y: rows.y, style: .muted, clip: rows)
+        if projection.count == 0 {
+            let empty = state.recordCount == 0 ? "No surveys yet" : "No surveys match “\(state.list.activeFilter.text)”"
+            grid.put(empty, x: rows.x + 1, y: rows.y, style: .muted, clip: rows)
             return
         }
-        let scroll = Self.visibleScroll(self.scroll, cursor: cursor, rows: rows.height)
+        let cursorRow = projection.row(ofRecord: state.listCursor)
+        let scroll = Self.visibleScroll(state.listScroll, cursor: cursorRow ?? 0, rows: rows.height)
+        let cursorIsShown = !state.showingDraft
         for line in 0..<rows.height {
-            let index = scroll + line
-            guard index < records.count else { break }
+            let row = scroll + line
+            guard row < projection.rowCount else { break }
             let y = rows.y + line
-            let isCursor = index == cursor
-            let style: Style
-            if isCursor && focused {
-                style = Style(.reverse)
-            } else if isCursor && cursorIsShown {
-                style = Style(.bold, role: .accent)
-            } else {
-                style = .plain
+            let clip = Rect(x: rows.x, y: y, width: rows.width - 1, height: 1)
+            switch projection.row(row) {
+            case .header(let section):
+                grid.put(" " + section, x: rows.x, y: y, style: Style(.bold, role: .muted), clip: clip)
+            case .record(let index):
+                let isCursor = row == cursorRow
+                let style: Style
+                if isCursor && focused {
+                    style = Style(.reverse)
+                    grid.cursor = Point(x: rows.x, y: y)   // screen readers follow the terminal's cursor
+                } else if isCursor && cursorIsShown {
+                    style = Style(.bold, role: .accent)
+                } else {
+                    style = .plain
+                }
+                if isCursor { grid.fill(rows.row(line), style: style) }
+                // A marker as well as the colour, so the highlight shows without colour too.
+                let marker = isCursor && !focused && cursorIsShown ? "›" : " "
+                grid.put(marker + state.records[index].listTitle(limit: rows.width), x: rows.x, y: y, style: style, clip: clip)
             }
-            if isCursor { grid.fill(rows.row(line), style: style) }
-            grid.put(" " + records[index].listTitle(limit: rows.width), x: rows.x, y: y, style: style,
-                     clip: Rect(x: rows.x, y: y, width: rows.width - 1, height: 1))
         }
         if scroll > 0 { grid.put("↑", x: rows.maxX - 1, y: rows.y, style: .muted, clip: rows) }
-        if scroll + rows.height < records.count {
+        if scroll + rows.height < projection.rowCount {
             grid.put("↓", x: rows.maxX - 1, y: rows.maxY - 1, style: .muted, clip: rows)
+        }
+    }
+
+    private func drawFilterLine(into grid: inout CellGrid, in line: Rect) {
+        grid.put("/", x: line.x + 1, y: line.y, style: .bold, clip: line)
+        let field = Rect(x: line.x + 3, y: line.y, width: max(0, line.width - 3), height: 1)
+        if let input = state.list.filterInput {
+            TextFieldView(buffer: input).draw(into: &grid, in: field)
+        } else {
+            grid.put(state.list.filter.text, x: field.x, y: field.y, style: .plain, clip: field)
         }
     }
 

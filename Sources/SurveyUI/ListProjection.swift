@@ -37,6 +37,8 @@ public struct ListOrder: Equatable, Sendable {
 /// The list on screen as a projection of the document: which records show (the filter), in
 /// which order, under which section headers. Positions in the document never change by
 /// sorting or filtering, so the form, undo and saves keep working on the document itself.
+/// In entry order without a filter (the common case, and the only one at 100,000 records
+/// that must cost nothing per key) it is the identity and holds no arrays.
 public struct ListProjection: Equatable, Sendable {
     public enum Row: Equatable, Sendable {
         case header(String)
@@ -44,17 +46,22 @@ public struct ListProjection: Equatable, Sendable {
         case record(Int)
     }
 
-    public private(set) var rows: [Row] = []
-    /// Record indices in the order shown (headers left out): what ←/→ walk.
-    public private(set) var order: [Int] = []
+    /// Set when the projection is the document as it is: `identity` records, in order.
+    private var identity: Int?
+    private var rows: [Row] = []
+    private var order: [Int] = []
     private var rowOfRecord: [Int: Int] = [:]
     private var positionOfRecord: [Int: Int] = [:]
 
-    public init() {}
+    public init() { identity = 0 }
 
     /// `keep`: records that stay although the filter no longer matches them (edited while
     /// the filter was on: a record does not vanish under the typing hand).
     public init(records: [Record], filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int> = []) {
+        if filter.isEmpty, listOrder == ListOrder() {
+            identity = records.count
+            return
+        }
         var shown = filter.isEmpty ? Array(records.indices)
             : records.indices.filter { keep.contains($0) || filter.matches(records[$0]) }
         let sortKey: ListOrder.Key = listOrder.sections ? .lastName : listOrder.key
@@ -84,21 +91,37 @@ public struct ListProjection: Equatable, Sendable {
         }
     }
 
-    public func row(ofRecord index: Int) -> Int? { rowOfRecord[index] }
-    public func position(ofRecord index: Int) -> Int? { positionOfRecord[index] }
+    /// Rows on screen, headers included.
+    public var rowCount: Int { identity ?? rows.count }
+    /// Records shown (what `N of M` counts).
+    public var count: Int { identity ?? order.count }
+
+    public func row(_ r: Int) -> Row { identity != nil ? .record(r) : rows[r] }
+    public func record(atPosition p: Int) -> Int { identity != nil ? p : order[p] }
+
+    public func row(ofRecord index: Int) -> Int? {
+        if let identity { return (0..<identity).contains(index) ? index : nil }
+        return rowOfRecord[index]
+    }
+
+    public func position(ofRecord index: Int) -> Int? {
+        if let identity { return (0..<identity).contains(index) ? index : nil }
+        return positionOfRecord[index]
+    }
 
     /// The record at a row, or the nearest one after it (before it at the end) for a header.
     public func record(nearRow row: Int) -> Int? {
-        guard !rows.isEmpty else { return nil }
-        let start = min(max(0, row), rows.count - 1)
-        for r in start..<rows.count { if case .record(let i) = rows[r] { return i } }
-        for r in stride(from: start, through: 0, by: -1) { if case .record(let i) = rows[r] { return i } }
+        guard rowCount > 0 else { return nil }
+        let start = min(max(0, row), rowCount - 1)
+        for r in start..<rowCount { if case .record(let i) = self.row(r) { return i } }
+        for r in stride(from: start, through: 0, by: -1) { if case .record(let i) = self.row(r) { return i } }
         return nil
     }
 
     /// Rows where sections start (PgUp/PgDn jump between them).
     public var headerRows: [Int] {
-        rows.indices.filter { if case .header = rows[$0] { return true } else { return false } }
+        guard identity == nil else { return [] }
+        return rows.indices.filter { if case .header = rows[$0] { return true } else { return false } }
     }
 
     /// `A` … `Z` by the last name's first letter with accents and case folded (`Ö` under

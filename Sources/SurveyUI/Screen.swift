@@ -31,7 +31,7 @@ public enum Screen {
         switch state.popover {
         case .list:
             grid.cursor = nil
-            let box = layout.listPopoverBox(rowCount: state.recordCount)
+            let box = layout.listPopoverBox(rowCount: state.list.projection.rowCount + (state.list.showsFilterLine ? 1 : 0))
             let inner = grid.box(box, style: .accent)
             listPane(state, focused: true).draw(into: &grid, in: inner)
         case .help:
@@ -58,7 +58,6 @@ public enum Screen {
     }
 
     private static func listPane(_ state: AppState, focused: Bool) -> ListPane {
-        ListPane(records: state.records, cursor: state.listCursor, scroll: state.listScroll,
-                 focused: focused, cursorIsShown: !state.showingDraft)
+        ListPane(state: state, focused: focused, body: state.listBody(in: state.layout))
     }
 }

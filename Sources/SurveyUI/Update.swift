@@ -16,13 +16,13 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.click(at: point, drawnWith: shownStatus)
 
     case .listMove(let delta):
-        state.moveListCursor(to: state.listCursor + delta)
+        state.moveList(by: delta)
     case .listPage(let pages):
-        state.moveListCursor(to: state.listCursor + pages * max(1, state.listViewportHeight - 1))
+        state.pageList(by: pages)
     case .listToFirst:
-        state.moveListCursor(to: 0)
+        state.moveListCursor(toPosition: 0)
     case .listToLast:
-        state.moveListCursor(to: state.recordCount - 1)
+        state.moveListCursor(toPosition: state.list.projection.count - 1)
     case .focusForm:
         state.popover = nil
         state.focus = .form

@@ -50,7 +50,7 @@ final class LongValueTests: XCTestCase {
         let grid = Screen.render(s)
         let rows = s.layout.listRows(inPopover: false, rowCount: 2)
         XCTAssertEqual(cells(grid, Rect(x: rows.x, y: rows.y, width: rows.width - 1, height: 1)),
-                       " " + String(long.prefix(rows.width - 3)) + "…")
+                       "›" + String(long.prefix(rows.width - 3)) + "…", "the shown record marked without colour")
         let g = FormGeometry(form: s.layout.form, labels: s.questionnaire.fields.map(\.label))
         XCTAssertEqual(cells(grid, g.values[2]), String(long.prefix(g.values[2].width - 1)) + "…")
     }

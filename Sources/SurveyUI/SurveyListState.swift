@@ -1,0 +1,31 @@
+import SurveyModel
+
+/// The survey list's own state (bubbles' `list`): the `/` filter and its input line, the
+/// order, and the projection they give, kept apart from the document so that filtering or
+/// sorting never moves a record in the file. The highlight itself stays `AppState.listCursor`,
+/// a document index the projection maps to a row.
+public struct SurveyListState: Equatable, Sendable {
+    /// The filter in force (Enter on the `/` line keeps it; Esc clears it).
+    public var filter = RecordFilter("")
+    /// The `/` line while it is being typed: the list narrows with each key.
+    public var filterInput: EditBuffer?
+    public var order = ListOrder()
+    /// Ids of records edited while a filter was on: they stay listed until it changes, so a
+    /// record does not vanish under the typing hand.
+    public var pinned: Set<String> = []
+    public private(set) var projection = ListProjection()
+
+    public init() {}
+
+    /// What narrows the list right now: the line being typed, else the kept filter.
+    public var activeFilter: RecordFilter { filterInput.map { RecordFilter($0.text) } ?? filter }
+
+    /// Whether the `/` line shows above the rows.
+    public var showsFilterLine: Bool { filterInput != nil || !filter.isEmpty }
+
+    mutating func refresh(_ records: [Record]) {
+        let keep: Set<Int> = pinned.isEmpty ? []
+            : Set(records.indices.filter { records[$0].instanceID.map(pinned.contains) ?? false })
+        projection = ListProjection(records: records, filter: activeFilter, order: order, keep: keep)
+    }
+}
