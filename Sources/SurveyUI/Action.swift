@@ -40,6 +40,13 @@ public enum Action: Equatable, Sendable {
     /// Pasted text: typed into the text box of the moment as one piece (see AppState+Paste).
     case paste(String)
 
+    // Find and order
+    case beginFilter
+    case commitFilter
+    case clearFilter
+    case toggleSections
+    case cycleSortKey
+
     // Anywhere
     case showList
     case showHelp

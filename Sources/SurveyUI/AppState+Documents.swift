@@ -226,6 +226,9 @@ extension AppState {
         } else if popover == .documents, var buffer = manager.renaming {
             change(&buffer)
             manager.renaming = buffer
+        } else if list.filterInput != nil {
+            change(&list.filterInput!)
+            filterInputDidChange()
         } else if editing != nil {
             change(&editing!)   // in place: a copy would duplicate a long value on every key
         }

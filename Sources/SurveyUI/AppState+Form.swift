@@ -100,6 +100,8 @@ extension AppState {
         switch shown {
         case .record(let i):
             rollback = captureRollback()
+            // Edited under a filter, it stays listed until the filter changes.
+            if !list.activeFilter.isEmpty, let id = record.instanceID { list.pinned.insert(id) }
             document?.records[i] = record
             editing = nil
             return [.saveDocument]

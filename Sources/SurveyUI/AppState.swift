@@ -200,7 +200,7 @@ public struct AppState: Equatable, Sendable {
     public var inputMode: InputMode {
         switch popover {
         case .help: return .help
-        case .list: return .listPopover
+        case .list: return list.filterInput != nil ? .filtering : .listPopover
         case .documents: return manager.renaming == nil ? .documents : .renamingDocument
         case .confirmDelete: return .confirmingDelete
         case .saveAs: return .namingDocument
@@ -208,6 +208,7 @@ public struct AppState: Equatable, Sendable {
         case nil: break
         }
         if document == nil { return .unreadable }
+        if list.filterInput != nil { return .filtering }
         if editing != nil { return .formEditing }
         if focus == .list && layout.isSplit { return .listPane }
         if detail == .info { return .documentInfo }
@@ -229,4 +230,5 @@ public struct DocumentManagerState: Equatable, Sendable {
 public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable
     case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo, offeringRecovery
+    case filtering
 }

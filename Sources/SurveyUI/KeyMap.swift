@@ -30,7 +30,9 @@ public enum KeyMap {
     private static let form: Set<InputMode> = [.formBrowsing, .formEditing]
     private static let all = Set(InputMode.allCases)
     /// Modes with a text field taking the keys: a form field, a rename, a save-as name.
-    private static let typing: Set<InputMode> = [.formEditing, .renamingDocument, .namingDocument]
+    private static let typing: Set<InputMode> = [.formEditing, .renamingDocument, .namingDocument, .filtering]
+    /// Where the list can be searched and reordered from.
+    private static let browsing: Set<InputMode> = [.listPane, .listPopover, .formBrowsing]
     /// Modes where a dialog owns every key but quitting.
     private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery]
 
@@ -101,6 +103,12 @@ public enum KeyMap {
                    [.formBrowsing, .formEditing, .listPane, .unreadable], .toggleInfo, bar: "Info"),
         KeyBinding([.control("n")], "^N", "New survey",
                    all.subtracting([.unreadable]).subtracting(dialogs), .newRecord, bar: "New"),
+        // Find and order
+        KeyBinding([.character("s")], "s", "Sort by the next key: entry order, last name, first name, age", lists, .cycleSortKey, bar: "Sort"),
+        KeyBinding([.character("/")], "/", "Find: type words to narrow the list (any order, any case or accent)", browsing, .beginFilter, bar: "Find"),
+        KeyBinding([.function(6)], "F6", "Sections A–Z by last name, or back", browsing, .toggleSections),
+        KeyBinding([.enter], "Enter", "Keep the filter and go to the list", [.filtering], .commitFilter, bar: "Keep"),
+        KeyBinding([.escape], "Esc", "Clear the filter", [.filtering], .clearFilter, bar: "Clear"),
         KeyBinding([.control("q")], "^Q", "Quit", all, .quit, bar: "Quit"),
         KeyBinding([.control("c")], "^C", nil, all, .quit),
     ]
@@ -113,7 +121,7 @@ public enum KeyMap {
         if case .character(let c) = key {
             switch mode {
             case .formBrowsing: return .beginEditing(inserting: c)
-            case .formEditing, .renamingDocument, .namingDocument: return .insert(c)
+            case .formEditing, .renamingDocument, .namingDocument, .filtering: return .insert(c)
             default: return nil
             }
         }

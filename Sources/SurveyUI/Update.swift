@@ -63,6 +63,17 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .paste(let text):
         return state.paste(text)
 
+    case .beginFilter:
+        return state.beginFilter()
+    case .commitFilter:
+        state.commitFilter()
+    case .clearFilter:
+        state.clearFilter()
+    case .toggleSections:
+        return state.toggleSections()
+    case .cycleSortKey:
+        return state.cycleSortKey()
+
     case .showList:
         return state.showList()
     case .showHelp:

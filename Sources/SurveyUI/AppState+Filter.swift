@@ -1,0 +1,76 @@
+import SurveyModel
+
+/// `/` search, sections and sort: how the list is narrowed and ordered. None of it touches
+/// the document; each change recomputes the projection and keeps the highlight on a record
+/// the list shows.
+extension AppState {
+    /// `/` from the list or the form: the filter line opens above the list (in the popover
+    /// when collapsed), holding the filter in force so it can be refined.
+    mutating func beginFilter() -> [Effect] {
+        guard document != nil, let effects = commitEditing() else { return [] }
+        list.filterInput = EditBuffer(fieldIndex: 0, text: list.filter.text)
+        if layout.isSplit {
+            focus = .list
+            popover = nil
+        } else {
+            popover = .list
+        }
+        refreshList()
+        return effects
+    }
+
+    /// Enter on the `/` line: keep the filter and go to the list.
+    mutating func commitFilter() {
+        guard let input = list.filterInput else { return }
+        setFilter(input.text)
+        list.filterInput = nil
+        refreshList()
+        if list.projection.count == 0 {
+            status = .init("No surveys match “\(list.filter.text)”: / changes the filter, Esc on it clears it")
+        }
+    }
+
+    /// Esc on the `/` line: no filter.
+    mutating func clearFilter() {
+        list.filterInput = nil
+        setFilter("")
+        refreshList()
+        status = .init("Showing all \(counted(recordCount, "survey"))")
+    }
+
+    /// Typing on the `/` line narrows the list at once.
+    mutating func filterInputDidChange() {
+        list.pinned = []
+        refreshList()
+    }
+
+    /// F6: sections by the initial of the last name, or back to the plain list.
+    mutating func toggleSections() -> [Effect] {
+        list.order.sections.toggle()
+        refreshList()
+        status = .init(list.order.sections ? "Sections A–Z by last name (F6 again for \(list.order.key.label))"
+                                           : "Sorted by \(list.order.key.label)")
+        return [.rememberSession]
+    }
+
+    /// `s` in the list: the next sort key (entry order, last name, first name, age); it
+    /// leaves sections, which have an order of their own.
+    mutating func cycleSortKey() -> [Effect] {
+        list.order = ListOrder(key: list.order.sections ? .lastName : list.order.key.next, sections: false)
+        refreshList()
+        status = .init("Sorted by \(list.order.key.label)")
+        return [.rememberSession]
+    }
+
+    private mutating func setFilter(_ text: String) {
+        let filter = RecordFilter(text)
+        if filter != list.filter { list.pinned = [] }
+        list.filter = filter
+    }
+
+    /// The projection again, after the filter or order changed.
+    mutating func refreshList() {
+        list.refresh(records)
+        listDidChange()
+    }
+}

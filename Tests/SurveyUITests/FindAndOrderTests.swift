@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// `/` search, F6 sections and `s` sort, through the real key table.
+final class FindAndOrderTests: XCTestCase {
+    private func people() -> [Record] {
+        var records = [record("Ana", "Lima", address: "Rua 1"), record("Björn", "Umeå"),
+                       record("Chidi", "Okonkwo"), record("Zoë", "Östberg"), record("美咲", "山田"),
+                       record("ana", "Alves", age: 30), record("Bob", "lima", age: 12)]
+        for i in records.indices { records[i].values[Record.instanceIDKey] = .string("uuid:\(i)") }
+        return records
+    }
+
+    private func titles(_ s: AppState) -> [String] {
+        (0..<s.list.projection.count).map { s.records[s.list.projection.record(atPosition: $0)].listTitle }
+    }
+
+    func testTypingNarrowsTheListAtOnceIgnoringCaseAccentsAndWordOrder() {
+        var s = makeState(people())
+        XCTAssertEqual(s.inputMode, .listPane)
+        s.press(.character("/"))
+        XCTAssertEqual(s.inputMode, .filtering)
+        s.type("umea")
+        XCTAssertEqual(titles(s), ["Umeå, Björn"])
+        XCTAssertEqual(s.shown, .record(1), "the form follows the first match")
+        s.press(.backspace, .backspace, .backspace, .backspace)
+        s.type("ana lima")
+        XCTAssertEqual(titles(s), ["Lima, Ana"], "words in any order, each somewhere")
+        s.press(.backspace, .backspace, .backspace, .backspace, .backspace)
+        XCTAssertEqual(titles(s), ["Lima, Ana", "Alves, ana"])
+        let screen = Screen.render(s).lines
+        XCTAssertTrue(screen[1].contains("Surveys (2 of 7)"), screen[1])
+        XCTAssertTrue(screen[2].contains("/ ana"), screen[2])
+        s.press(.enter)
+        XCTAssertEqual(s.inputMode, .listPane, "Enter keeps the filter and goes to the list")
+        XCTAssertEqual(s.list.filter.text, "ana")
+        XCTAssertEqual(s.positionTitle, "1 of 2", "N of M counts the filtered rows")
+        s.press(.enter, .right)
+        XCTAssertEqual(s.shown, .record(5), "→ walks the filtered rows")
+        s.press(.right)
+        XCTAssertEqual(s.statusText, "Already at the last record")
+        s.press(.character("/"), .escape)
+        XCTAssertEqual(s.list.projection.count, 7, "Esc clears it")
+        XCTAssertEqual(s.shown, .record(5), "and keeps the record")
+    }
+
+    func testAnEmptyResultSaysSoAndARecordEditedOutOfTheFilterStays() {
+        var s = makeState(people())
+        s.press(.character("/"))
+        s.type("zzz")
+        XCTAssertEqual(s.list.projection.count, 0)
+        XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("No surveys match “zzz”") })
+        s.press(.enter)
+        XCTAssertEqual(s.statusText, "No surveys match “zzz”: / changes the filter, Esc on it clears it")
+        // A filter on "lima"; Bob's last name edited away from it: he stays until the filter changes.
+        s.press(.character("/"))
+        for _ in 0..<3 { s.press(.backspace) }
+        s.type("lima")
+        s.press(.enter, .down, .enter)            // Bob, to the form
+        XCTAssertEqual(s.shown, .record(6))
+        s.press(.down, .enter)                    // Last name
+        for _ in 0..<4 { s.press(.backspace) }
+        s.type("Silva")
+        s.press(.enter)
+        XCTAssertEqual(titles(s), ["Lima, Ana", "Silva, Bob"], "edited out of the filter, still listed")
+        s.press(.character("/"), .backspace, .enter)
+        XCTAssertEqual(titles(s), ["Lima, Ana"], "gone once the filter changes")
+    }
+
+    func testSectionsGroupByTheFoldedInitialAndTheHighlightSkipsHeaders() {
+        var s = makeState(people())
+        s.press(.function(6))
+        XCTAssertEqual(titles(s), ["Alves, ana", "Lima, Ana", "lima, Bob", "Okonkwo, Chidi", "Östberg, Zoë",
+                                   "Umeå, Björn", "山田, 美咲"])
+        XCTAssertEqual(s.list.projection.headerRows.map { if case .header(let h) = s.list.projection.row($0) { return h } else { return "?" } },
+                       ["A", "L", "O", "U", "#"], "Ö files under O, CJK under #")
+        s.press(.home)
+        XCTAssertEqual(s.shown, .record(5), "the first record, not its header")
+        s.press(.down)
+        XCTAssertEqual(s.shown, .record(0), "↓ skips the L header")
+        s.press(.pageDown)
+        XCTAssertEqual(s.shown, .record(2), "PgDn: the next section")
+        s.press(.pageUp)
+        XCTAssertEqual(s.shown, .record(0), "PgUp: the previous section")
+        s.press(.enter, .right, .right)
+        XCTAssertEqual(s.shown, .record(2), "→ crosses section boundaries in the order shown")
+        XCTAssertEqual(s.positionTitle, "4 of 7")
+        let screen = Screen.render(s).lines
+        XCTAssertTrue(screen.contains { $0.hasPrefix(" O ") || $0.hasPrefix(" O│") || $0.contains(" O  ") }, screen.joined(separator: "\n"))
+        s.press(.function(6))
+        XCTAssertEqual(titles(s).first, "Lima, Ana", "F6 again: entry order")
+    }
+
+    func testSortKeysCycle() {
+        var s = makeState(people())
+        s.press(.character("s"))
+        XCTAssertEqual(s.statusText, "Sorted by last name")
+        XCTAssertEqual(titles(s).prefix(3), ["Alves, ana", "Lima, Ana", "lima, Bob"])
+        s.press(.character("s"))
+        XCTAssertEqual(s.statusText, "Sorted by first name")
+        XCTAssertEqual(titles(s).prefix(4), ["Alves, ana", "Lima, Ana", "Umeå, Björn", "lima, Bob"], "ties broken by the last name")
+        s.press(.character("s"))
+        XCTAssertEqual(s.statusText, "Sorted by age")
+        XCTAssertEqual(titles(s).prefix(2), ["lima, Bob", "Alves, ana"], "youngest first, no age last")
+        s.press(.character("s"))
+        XCTAssertEqual(s.statusText, "Sorted by entry order")
+        XCTAssertEqual(titles(s).first, "Lima, Ana")
+    }
+}
