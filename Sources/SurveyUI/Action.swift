@@ -40,6 +40,13 @@ public enum Action: Equatable, Sendable {
     /// Pasted text: typed into the text box of the moment as one piece (see AppState+Paste).
     case paste(String)
 
+    // Delete, undo, redo
+    case requestRecordDelete
+    case confirmRecordDelete
+    case cancelRecordDelete
+    case undo
+    case redo
+
     // Find and order
     case beginFilter
     case commitFilter
@@ -136,6 +143,10 @@ public enum Effect: Equatable, Sendable {
     case restoreRecovery(Recovery)
     case discardRecovery(Recovery)
     case lookForRecoveries
+    /// Append surveys just deleted to the document's deleted-surveys file.
+    case keepDeleted([Record])
+    /// Take surveys an undo brought back out of the deleted-surveys file, by id.
+    case forgetDeleted(Set<String>)
     /// Write whatever exists only in memory (`AppState.unsavedRecords`) to a recovery file.
     case keepUnsavedWork
 }

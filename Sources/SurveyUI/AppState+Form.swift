@@ -102,6 +102,7 @@ extension AppState {
             rollback = captureRollback()
             // Edited under a filter, it stays listed until the filter changes.
             if !list.activeFilter.isEmpty, let id = record.instanceID { list.pinned.insert(id) }
+            pendingChange = .change(.edit, label: "edit of \(field.label) of \(Self.quotedTitle(records[i]))")
             document?.records[i] = record
             editing = nil
             return [.saveDocument]

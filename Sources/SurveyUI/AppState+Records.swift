@@ -49,6 +49,7 @@ extension AppState {
             return effects
         }
         rollback = before
+        pendingChange = .change(.add, label: "add of \(Self.quotedTitle(record))")
         document?.records.append(record)
         showRecord(recordCount - 1)
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
@@ -62,14 +63,19 @@ extension AppState {
     }
 
     mutating func documentWasSaved(replacedCharacters: Int) -> [Effect] {
+        let before = rollback
         rollback = nil
         saveSucceeded()
+        let focusBefore: String? = before.flatMap { b in
+            !b.showingDraft && b.document.records.indices.contains(b.listCursor) ? b.document.records[b.listCursor].instanceID : nil
+        }
+        let companion = before.map { changeWasSaved(before: $0.document, focusBefore: focusBefore) } ?? []
         if replacedCharacters > 0 {
             document?.replaceForbiddenCharacters()
             status = .init("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
         }
         // The info view shows the file's size and time: read them again.
-        return detail == .info ? [.listDocuments] : []
+        return companion + (detail == .info ? [.listDocuments] : [])
     }
 
     /// Puts back the document and form as they were before the change, with the typed text,
@@ -89,6 +95,7 @@ extension AppState {
     mutating func restoreRollback() {
         guard let saved = rollback else { return }
         rollback = nil
+        changeWasNotSaved()
         document = saved.document
         draft = saved.draft
         showingDraft = saved.showingDraft

@@ -106,6 +106,11 @@ public struct AppState: Equatable, Sendable {
     /// Ctrl-N showed a New form that already holds answers: until the next other key, typed
     /// letters are refused instead of landing on the last respondent's answers.
     public var heldNewFormShown = false
+    /// The survey whose delete is being asked about on the status line (a document index).
+    public var pendingRecordDelete: Int?
+    /// Changes to step back and forth through, and what the save in flight will add to them.
+    public var history = UndoHistory()
+    var pendingChange: PendingChange?
     /// The list popover or documents list F1 was pressed over: help describes it, and
     /// closing help returns to it.
     public var popoverUnderHelp: Popover?
@@ -198,6 +203,8 @@ public struct AppState: Equatable, Sendable {
 
     /// Which keys apply right now; decides both what a key does and what the key bar shows.
     public var inputMode: InputMode {
+        // The y/n question on the status line takes the keys wherever it was asked.
+        if pendingRecordDelete != nil { return .confirmingRecordDelete }
         switch popover {
         case .help: return .help
         case .list: return list.filterInput != nil ? .filtering : .listPopover
@@ -230,5 +237,5 @@ public struct DocumentManagerState: Equatable, Sendable {
 public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable
     case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo, offeringRecovery
-    case filtering
+    case filtering, confirmingRecordDelete
 }

@@ -34,7 +34,8 @@ public enum KeyMap {
     /// Where the list can be searched and reordered from.
     private static let browsing: Set<InputMode> = [.listPane, .listPopover, .formBrowsing]
     /// Modes where a dialog owns every key but quitting.
-    private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery]
+    private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery,
+                                                  .confirmingRecordDelete]
 
     public static let bindings: [KeyBinding] = [
         // Help popover
@@ -103,6 +104,16 @@ public enum KeyMap {
                    [.formBrowsing, .formEditing, .listPane, .unreadable], .toggleInfo, bar: "Info"),
         KeyBinding([.control("n")], "^N", "New survey",
                    all.subtracting([.unreadable]).subtracting(dialogs), .newRecord, bar: "New"),
+        // Delete, undo, redo
+        KeyBinding([.character("d"), .delete], "d/Del", "Delete the highlighted survey (asks y/n; Ctrl-Z undoes)", lists, .requestRecordDelete, bar: "Delete"),
+        KeyBinding([.delete], "Del", "Delete this survey (asks y/n; Ctrl-Z undoes)", [.formBrowsing], .requestRecordDelete),
+        KeyBinding([.character("y")], "y", "Delete it", [.confirmingRecordDelete], .confirmRecordDelete, bar: "Delete"),
+        KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingRecordDelete], .cancelRecordDelete, bar: "Keep"),
+        KeyBinding([.control("z")], "^Z", "Undo the last change (every step is saved)", browsing.union([.documentInfo]), .undo, bar: "Undo"),
+        KeyBinding([.control("y")], "^Y", "Redo what was undone", browsing.union([.documentInfo]), .redo),
+        KeyBinding([.character("u")], "u/U", "Undo / redo", lists, .undo),
+        KeyBinding([.character("U")], "U", nil, lists, .redo),
+        KeyBinding([.control("z")], "^Z", "Undo changes to this field", [.formEditing], .cancelEditing),
         // Find and order
         KeyBinding([.character("s")], "s", "Sort by the next key: entry order, last name, first name, age", lists, .cycleSortKey, bar: "Sort"),
         KeyBinding([.character("/")], "/", "Find: type words to narrow the list (any order, any case or accent)", browsing, .beginFilter, bar: "Find"),

@@ -188,6 +188,12 @@ public struct Program {
         case .discardRecovery(let recovery):
             try store.discard(recovery)
             return [.recoveryDiscarded(count: recovery.records.count)]
+        case .keepDeleted(let records):
+            try store.appendDeleted(records, for: name)
+            return []
+        case .forgetDeleted(let ids):
+            try store.removeFromDeleted(ids: ids, for: name)
+            return []
         case .lookForRecoveries:
             return [.recoveriesFound(store.recoveries())]
         }

@@ -63,6 +63,16 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .paste(let text):
         return state.paste(text)
 
+    case .requestRecordDelete:
+        return state.requestRecordDelete()
+    case .confirmRecordDelete:
+        return state.confirmRecordDelete()
+    case .cancelRecordDelete:
+        state.cancelRecordDelete()
+    case .undo:
+        return state.undoLast()
+    case .redo:
+        return state.redoLast()
     case .beginFilter:
         return state.beginFilter()
     case .commitFilter:

@@ -1,0 +1,51 @@
+import SurveyModel
+
+/// Deleting a survey: asked on the status line (`Delete "Last, First"? y/n`), saved at once,
+/// kept in the deleted-surveys file, and undone with Ctrl-Z.
+extension AppState {
+    /// `d` or Delete in the list, Delete on the form while browsing: ask first.
+    mutating func requestRecordDelete() -> [Effect] {
+        guard document != nil, case .record(let index) = shown, let effects = commitEditing() else {
+            if document != nil { status = .init("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
+            return []
+        }
+        pendingRecordDelete = index
+        status = .init("Delete \(Self.quotedTitle(records[index]))? y/n", kind: .error)
+        return effects
+    }
+
+    /// `y`: delete it and save; the next record in the list shows (the previous one when it
+    /// was the last).
+    mutating func confirmRecordDelete() -> [Effect] {
+        guard let index = pendingRecordDelete, records.indices.contains(index) else {
+            pendingRecordDelete = nil
+            return []
+        }
+        pendingRecordDelete = nil
+        let removed = records[index]
+        var next: Int?
+        if let position = list.projection.position(ofRecord: index) {
+            if position + 1 < list.projection.count { next = list.projection.record(atPosition: position + 1) }
+            else if position > 0 { next = list.projection.record(atPosition: position - 1) }
+        }
+        rollback = captureRollback()
+        pendingChange = .change(.delete, label: "delete of \(Self.quotedTitle(removed))")
+        document?.records.remove(at: index)
+        if let next {
+            showRecord(next > index ? next - 1 : next)
+        } else {
+            listCursor = 0
+            shown = .draft
+            focus = .form
+        }
+        status = .init("Deleted \(Self.quotedTitle(removed)): Ctrl-Z brings it back")
+        return [.saveDocument]
+    }
+
+    /// `n` or Esc: keep it.
+    mutating func cancelRecordDelete() {
+        guard let index = pendingRecordDelete else { return }
+        pendingRecordDelete = nil
+        if records.indices.contains(index) { status = .init("Kept \(Self.quotedTitle(records[index]))") }
+    }
+}

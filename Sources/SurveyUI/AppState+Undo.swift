@@ -1,0 +1,103 @@
+import SurveyModel
+
+/// Undo and redo of document changes. A change is recorded only once its save succeeded, so
+/// the history never holds a step that is not on disk; an undo is itself a change that is
+/// saved at once like any other.
+extension AppState {
+    /// What the save in flight will mean for the history when it succeeds.
+    enum PendingChange: Equatable, Sendable {
+        case change(UndoHistory.Step.Kind, label: String)
+        case undo(UndoHistory.Step)
+        case redo(UndoHistory.Step)
+    }
+
+    /// Ctrl-Z (u in the list): the last change, undone and saved.
+    mutating func undoLast() -> [Effect] {
+        guard document != nil, let effects = commitEditing() else { return [] }
+        guard let step = history.undo.popLast() else {
+            status = .init("Nothing to undo")
+            return effects
+        }
+        return effects + apply(step, undoing: true)
+    }
+
+    /// Ctrl-Y (U in the list): the last undone change, again.
+    mutating func redoLast() -> [Effect] {
+        guard document != nil, let effects = commitEditing() else { return [] }
+        guard let step = history.redo.popLast() else {
+            status = .init("Nothing to redo")
+            return effects
+        }
+        return effects + apply(step, undoing: false)
+    }
+
+    /// Makes the document what it was before (or after) `step`, by replaying that change
+    /// on the document as it is now: by id, so records added meanwhile stay.
+    private mutating func apply(_ step: UndoHistory.Step, undoing: Bool) -> [Effect] {
+        let (from, to) = undoing ? (step.after, step.before) : (step.before, step.after)
+        guard let current = document else { return [] }
+        switch SurveyDocument.merge(base: from, mine: to, theirs: current) {
+        case .success(let merge):
+            rollback = captureRollback()
+            pendingChange = undoing ? .undo(step) : .redo(step)
+            editing = nil
+            document = merge.document
+            if let id = undoing ? step.focusBefore : step.focusAfter,
+               let index = records.firstIndex(where: { $0.instanceID == id }) {
+                if popover == .list || (focus == .list && layout.isSplit) { showRecord(index) } else { showRecord(index) }
+            } else {
+                listCursor = min(listCursor, max(0, recordCount - 1))
+                if recordCount == 0 { shown = .draft }
+                ensureListCursorVisible()
+            }
+            return [.saveDocument]
+        case .failure:
+            // Put it back: the history stays as it was.
+            if undoing { history.undo.append(step) } else { history.redo.append(step) }
+            status = .init("Cannot \(undoing ? "undo" : "redo") the \(step.label): that record was changed or removed since",
+                           kind: .error)
+            return []
+        }
+    }
+
+    /// The save of a change succeeded: record it (or move it across for undo/redo) and say so.
+    /// Returns what the deleted-surveys file needs.
+    mutating func changeWasSaved(before: SurveyDocument, focusBefore: String?) -> [Effect] {
+        guard let pending = pendingChange, let after = document else { return [] }
+        pendingChange = nil
+        let focusAfter: String? = if case .record(let i) = shown { records[i].instanceID } else { nil }
+        switch pending {
+        case .change(let kind, let label):
+            history.record(.init(kind: kind, label: label, before: before, after: after,
+                                 focusBefore: focusBefore, focusAfter: focusAfter))
+            return kind == .delete ? [.keepDeleted(Self.removed(from: before, in: after))] : []
+        case .undo(let step):
+            history.redo.append(step)
+            status = .init("Undid \(step.label)")
+            return step.kind == .delete ? [.forgetDeleted(Set(Self.removed(from: step.before, in: step.after).compactMap(\.instanceID)))] : []
+        case .redo(let step):
+            history.undo.append(step)
+            status = .init("Redid \(step.label)")
+            return step.kind == .delete ? [.keepDeleted(Self.removed(from: step.before, in: step.after))] : []
+        }
+    }
+
+    /// A save failed: an undo or redo that did not happen goes back on its stack.
+    mutating func changeWasNotSaved() {
+        switch pendingChange {
+        case .undo(let step): history.undo.append(step)
+        case .redo(let step): history.redo.append(step)
+        case .change, nil: break
+        }
+        pendingChange = nil
+    }
+
+    /// Records of `before` that `after` no longer has, by id.
+    static func removed(from before: SurveyDocument, in after: SurveyDocument) -> [Record] {
+        let kept = Set(after.records.compactMap(\.instanceID))
+        return before.records.filter { $0.instanceID.map { !kept.contains($0) } ?? false }
+    }
+
+    /// `“Last, First”` as the list shows it, for messages.
+    static func quotedTitle(_ record: Record) -> String { "“\(record.listTitle(limit: 60))”" }
+}
