@@ -26,10 +26,23 @@ enum KeyAliases {
         ("\u{1B}[20~", KEY_F0 + 9), ("\u{1B}[21~", KEY_F0 + 10), ("\u{1B}[23~", KEY_F0 + 11), ("\u{1B}[24~", KEY_F0 + 12),
     ]
 
+    /// Private codes for Ctrl-←/→, which terminfo names only as extended capabilities
+    /// (kLFT5/kRIT5) whose codes vary: xterm, tmux and VTE send `\e[1;5D`/`\e[1;5C`,
+    /// rxvt `\eOd`/`\eOc`.
+    static let controlLeftCode: Int32 = 0x6F10
+    static let controlRightCode: Int32 = 0x6F11
+    static let wordSequences: [(sequence: String, code: Int32)] = [
+        ("\u{1B}[1;5D", controlLeftCode), ("\u{1B}[1;5C", controlRightCode),
+        ("\u{1B}Od", controlLeftCode), ("\u{1B}Oc", controlRightCode),
+    ]
+
     /// Call after `initscr` and `keypad(stdscr, true)`.
     static func register() {
         for alias in sequences where key_defined(alias.sequence) == 0 {
             define_key(alias.sequence, alias.code)
+        }
+        for word in wordSequences where key_defined(word.sequence) != word.code {
+            define_key(word.sequence, word.code)
         }
     }
 }

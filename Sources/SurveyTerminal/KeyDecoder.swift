@@ -30,6 +30,8 @@ public enum KeyDecoder {
         case KEY_DC: return .delete
         case KEY_ENTER: return .enter
         case (KEY_F0 + 1)...(KEY_F0 + 12): return .function(Int(code - KEY_F0))
+        case KeyAliases.controlLeftCode: return .controlLeft
+        case KeyAliases.controlRightCode: return .controlRight
         default: return nil
         }
     }
@@ -38,6 +40,17 @@ public enum KeyDecoder {
     /// so Ctrl-letter arrives as its C0 code (Ctrl-Q = 17); Tab, Enter, Esc and Backspace are
     /// the C0 codes that have names of their own. Other controls (C0 without a letter, DEL's
     /// C1 neighbours) decode to nil so they never reach text fields.
+    /// What Esc followed at once by `code` means: Alt with that key, as terminals send it
+    /// (Alt-b is Esc b, Alt-Backspace is Esc DEL); nil when it is no such chord, and the
+    /// two are then an Esc and a key of their own.
+    public static func meta(following code: UInt32) -> Key? {
+        switch code {
+        case 8, 127: return .altBackspace
+        case 0x21...0x7E: return .meta(Character(Unicode.Scalar(UInt8(code))))
+        default: return nil
+        }
+    }
+
     private static func character(_ code: UInt32) -> Key? {
         switch code {
         case 9: return .tab

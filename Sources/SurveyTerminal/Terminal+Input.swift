@@ -56,6 +56,8 @@ extension Terminal {
             }
         }
         switch KeyDecoder.decode(code: UInt32(code), isFunctionKey: status == KEY_CODE_YES) {
+        case .escape?:
+            return .key(metaChord(window: window) ?? .escape)
         case .character(let character)?:
             return .key(.character(completeGrapheme(character, window: window)))
         case let key?:
@@ -121,6 +123,23 @@ extension Terminal {
             text = candidate
         }
         return Character(text)
+    }
+
+    /// An Esc followed at once (already waiting) by a key the terminal sends for Alt with it;
+    /// anything else is pushed back to be read as itself.
+    private func metaChord(window: UnsafeMutablePointer<WINDOW>) -> Key? {
+        wtimeout(window, 0)
+        currentTimeout = 0
+        var code: wint_t = 0
+        let status = wget_wch(window, &code)
+        if status == ERR { return nil }
+        if status == KEY_CODE_YES {
+            ungetch(Int32(truncatingIfNeeded: code))
+            return nil
+        }
+        if let chord = KeyDecoder.meta(following: UInt32(code)) { return chord }
+        unget_wch(wchar_t(bitPattern: UInt32(code)))
+        return nil
     }
 
     /// Long enough for family emoji (7 scalars) and stacked accents; a stream of

@@ -33,6 +33,11 @@ public enum Action: Equatable, Sendable {
     case caretRight
     case caretHome
     case caretEnd
+    case caretWordLeft
+    case caretWordRight
+    case deleteWordBackward
+    case deleteToStart
+    case deleteToEnd
     /// Tab, Shift-Tab, ↓, ↑ while editing: commit and move on (wrapping for Tab).
     case commitAndMove(Int, wrap: Bool)
     case commitField

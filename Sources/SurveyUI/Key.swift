@@ -9,6 +9,11 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case home, end, pageUp, pageDown
     case enter, escape, tab, backTab, backspace, delete
     case function(Int)
+    /// Alt (Meta) with a character: the terminal sends Esc and the character.
+    case meta(Character)
+    case altBackspace
+    /// Ctrl-← and Ctrl-→ (word left / right in text boxes).
+    case controlLeft, controlRight
 
     public var description: String {
         switch self {
@@ -29,6 +34,10 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .backspace: return "Bksp"
         case .delete: return "Del"
         case .function(let n): return "F\(n)"
+        case .meta(let c): return "M-" + String(c)
+        case .altBackspace: return "M-Bksp"
+        case .controlLeft: return "^←"
+        case .controlRight: return "^→"
         }
     }
 }

@@ -54,6 +54,16 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.editActiveText { $0.moveCaretToStart() }
     case .caretEnd:
         state.editActiveText { $0.moveCaretToEnd() }
+    case .caretWordLeft:
+        state.editActiveText { $0.moveWordLeft() }
+    case .caretWordRight:
+        state.editActiveText { $0.moveWordRight() }
+    case .deleteWordBackward:
+        state.editActiveText { $0.deleteWordBackward() }
+    case .deleteToStart:
+        state.editActiveText { $0.deleteToStart() }
+    case .deleteToEnd:
+        state.editActiveText { $0.deleteToEnd() }
     case .commitAndMove(let delta, let wrap):
         return state.commitAndMove(by: delta, wrap: wrap)
     case .commitField:

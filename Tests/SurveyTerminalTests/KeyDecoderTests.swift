@@ -87,3 +87,18 @@ final class KeyDecoderTests: XCTestCase {
         XCTAssertNil(character(0x110000))
     }
 }
+
+final class MetaChordTests: XCTestCase {
+    func testEscFollowedByALetterIsAltAndByDeleteIsAltBackspace() {
+        XCTAssertEqual(KeyDecoder.meta(following: UInt32(UInt8(ascii: "b"))), .meta("b"))
+        XCTAssertEqual(KeyDecoder.meta(following: 127), .altBackspace)
+        XCTAssertEqual(KeyDecoder.meta(following: 8), .altBackspace)
+        XCTAssertNil(KeyDecoder.meta(following: 27), "Esc Esc is two Escs")
+        XCTAssertNil(KeyDecoder.meta(following: 0xE9), "not an Alt chord: typed text")
+    }
+
+    func testControlArrowsDecodeFromTheirPrivateCodes() {
+        XCTAssertEqual(KeyDecoder.decode(code: UInt32(KeyAliases.controlLeftCode), isFunctionKey: true), .controlLeft)
+        XCTAssertEqual(KeyDecoder.decode(code: UInt32(KeyAliases.controlRightCode), isFunctionKey: true), .controlRight)
+    }
+}
