@@ -134,6 +134,8 @@ extension Terminal {
         let status = wget_wch(window, &code)
         if status == ERR { return nil }
         if status == KEY_CODE_YES {
+            // With keypad on, the DEL of Esc DEL arrives already decoded as Backspace.
+            if Int32(truncatingIfNeeded: code) == KEY_BACKSPACE { return .altBackspace }
             ungetch(Int32(truncatingIfNeeded: code))
             return nil
         }
