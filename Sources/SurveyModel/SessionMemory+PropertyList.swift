@@ -19,6 +19,8 @@ extension SessionMemory {
             var entry: [String: PropertyValue] = [:]
             if let last = memory.lastDocument { entry["lastDocument"] = .string(last) }
             if !memory.records.isEmpty { entry["records"] = .dictionary(memory.records.mapValues { .integer($0) }) }
+            if !memory.recordIDs.isEmpty { entry["recordIDs"] = .dictionary(memory.recordIDs.mapValues { .string($0) }) }
+            if !memory.listOrders.isEmpty { entry["listOrders"] = .dictionary(memory.listOrders.mapValues { .string($0) }) }
             entries[folder] = .dictionary(entry)
         }
         let root = PropertyValue.dictionary(["folders": .dictionary(entries)])
@@ -41,6 +43,12 @@ extension SessionMemory {
             if case .dictionary(let records)? = entry["records"] {
                 for (document, record) in records {
                     if case .integer(let index) = record { memory.records[document] = index }
+                }
+            }
+            for (key, path) in [("recordIDs", \FolderMemory.recordIDs), ("listOrders", \FolderMemory.listOrders)] {
+                guard case .dictionary(let values)? = entry[key] else { continue }
+                for (document, value) in values {
+                    if case .string(let text) = value, !text.isEmpty { memory[keyPath: path][document] = text }
                 }
             }
             if !memory.isEmpty { folders[folder] = memory }

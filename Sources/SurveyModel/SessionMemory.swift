@@ -21,8 +21,13 @@ public struct SessionMemory: Equatable, Sendable {
         var lastDocument: String?
         /// The record showing in each document, as the UI counts records.
         var records: [String: Int] = [:]
+        /// The same record by its `instanceID`, which survives records added or removed
+        /// before it by other programs; the position is the fallback for records without one.
+        var recordIDs: [String: String] = [:]
+        /// How each document's list was ordered (`ListOrder` in the UI, as a word).
+        var listOrders: [String: String] = [:]
 
-        var isEmpty: Bool { lastDocument == nil && records.isEmpty }
+        var isEmpty: Bool { lastDocument == nil && records.isEmpty && recordIDs.isEmpty && listOrders.isEmpty }
     }
 
     /// $XDG_STATE_HOME/survey/state.plist (only if absolute, as the XDG spec says), else
@@ -56,6 +61,35 @@ public struct SessionMemory: Equatable, Sendable {
         folders[Self.key(for: folder)]?.records[document]
     }
 
+    /// Where the person was in a document: the record (by id, and by position) and the
+    /// list's order.
+    public struct Place: Equatable, Sendable {
+        public var record: Int?
+        public var recordID: String?
+        public var listOrder: String?
+        public init(record: Int? = nil, recordID: String? = nil, listOrder: String? = nil) {
+            self.record = record
+            self.recordID = recordID
+            self.listOrder = listOrder
+        }
+    }
+
+    public func place(of document: String, in folder: URL) -> Place {
+        let memory = folders[Self.key(for: folder)]
+        return Place(record: memory?.records[document], recordID: memory?.recordIDs[document],
+                     listOrder: memory?.listOrders[document])
+    }
+
+    /// Makes `document` the last one used in `folder`, and remembers where in it the person was.
+    public mutating func remember(document: String, place: Place, in folder: URL) {
+        update(folder) { memory in
+            memory.lastDocument = document
+            memory.records[document] = place.record
+            memory.recordIDs[document] = place.recordID
+            memory.listOrders[document] = place.listOrder
+        }
+    }
+
     /// Makes `document` the last one used in `folder` and sets the record showing in it
     /// (nil forgets the record).
     public mutating func remember(document: String, record: Int?, in folder: URL) {
@@ -69,6 +103,8 @@ public struct SessionMemory: Equatable, Sendable {
     public mutating func forget(document: String, in folder: URL) {
         update(folder) { memory in
             memory.records[document] = nil
+            memory.recordIDs[document] = nil
+            memory.listOrders[document] = nil
             if memory.lastDocument == document { memory.lastDocument = nil }
         }
     }
@@ -80,6 +116,10 @@ public struct SessionMemory: Equatable, Sendable {
         update(folder) { memory in
             let record = memory.records.removeValue(forKey: old)
             memory.records[new] = record
+            let id = memory.recordIDs.removeValue(forKey: old)
+            memory.recordIDs[new] = id
+            let order = memory.listOrders.removeValue(forKey: old)
+            memory.listOrders[new] = order
             if memory.lastDocument == old { memory.lastDocument = new }
         }
     }

@@ -97,7 +97,7 @@ public enum Action: Equatable, Sendable {
     case documentSaveFailed(String)
     case draftSaveFailed(String)
     case documentsListed([DocumentSummary])
-    case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, record: Int?)
+    case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, place: SessionMemory.Place?)
     case documentCreated(String)
     case documentRenamed(from: String, to: String)
     /// `replacement`: the document created first to show instead of the only one.

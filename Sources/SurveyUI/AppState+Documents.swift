@@ -106,7 +106,7 @@ extension AppState {
 
     /// Another document is now current: its records, its draft, its last-viewed record.
     mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
-                                    draft newDraft: Record, record: Int?) -> [Effect] {
+                                    draft newDraft: Record, place: SessionMemory.Place?) -> [Effect] {
         documentName = name
         switch loaded {
         case .success(let doc):
@@ -126,11 +126,13 @@ extension AppState {
         editing = nil
         rollback = nil
         listScroll = 0
-        if recordCount > 0 {
-            showRecord(min(max(0, record ?? 0), recordCount - 1))
-        } else {
-            shown = .draft
-            listCursor = 0
+        // Undo steps belong to the document they changed; the filter to the list it narrowed.
+        history = UndoHistory()
+        pendingChange = nil
+        pendingRecordDelete = nil
+        list = SurveyListState()
+        restorePlace(place)
+        if recordCount == 0 {
             focus = .form   // nothing to browse: the first key starts the first survey
         }
         manager.highlighted = name

@@ -1,3 +1,5 @@
+import SurveyModel
+
 /// The survey list: its highlight, which the form follows, and its scroll.
 extension AppState {
     /// Rows of the list that fit on screen now (pane or popover).
@@ -112,5 +114,31 @@ extension AppState {
         }
         ensureListCursorVisible()
         ensureManagerCursorVisible()
+    }
+
+    /// Where the person left this document: its list order, and the record by id (else by
+    /// position, for records without one).
+    public mutating func restorePlace(_ place: SessionMemory.Place?) {
+        list.order = place?.listOrder.flatMap(ListOrder.init(memoryWord:)) ?? ListOrder()
+        list.refresh(records)
+        guard recordCount > 0 else {
+            shown = .draft
+            listCursor = 0
+            return
+        }
+        if let id = place?.recordID, let index = records.firstIndex(where: { $0.instanceID == id }) {
+            showRecord(index)
+        } else if let index = place?.record, records.indices.contains(index) {
+            showRecord(index)
+        } else {
+            moveListCursor(toPosition: 0)
+        }
+    }
+
+    /// What the session memory keeps of this document.
+    public var place: SessionMemory.Place {
+        let record: Int? = recordCount > 0 ? listCursor : nil
+        return .init(record: record, recordID: record.flatMap { records.indices.contains($0) ? records[$0].instanceID : nil },
+                     listOrder: list.order == ListOrder() ? nil : list.order.memoryWord)
     }
 }

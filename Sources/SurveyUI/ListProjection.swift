@@ -32,6 +32,15 @@ public struct ListOrder: Equatable, Sendable {
         self.key = key
         self.sections = sections
     }
+
+    /// One word for the session memory: "sections" or the key.
+    public var memoryWord: String { sections ? "sections" : key.rawValue }
+
+    public init?(memoryWord word: String) {
+        if word == "sections" { self.init(sections: true); return }
+        guard let key = Key(rawValue: word) else { return nil }
+        self.init(key: key)
+    }
 }
 
 /// The list on screen as a projection of the document: which records show (the filter), in

@@ -34,8 +34,8 @@ public struct Program {
                              size: size,
                              splitWidth: splitWidth)
         state.documentFolder = store.folder.path
-        if let record = memory?.lastRecord(of: documentName, in: store.folder), (0..<state.recordCount).contains(record) {
-            state.showRecord(record)
+        if let place = memory?.place(of: documentName, in: store.folder) {
+            state.restorePlace(place)
         }
         self.state = state
         self.knownFingerprint = fingerprint
@@ -136,7 +136,7 @@ public struct Program {
             knownFingerprint = store.fingerprint(of: target)
             knownDraftFingerprint = store.draftFingerprint(for: target)
             return [.documentOpened(name: target, loaded: Self.identified(store.load(target)), draft: store.loadDraft(for: target),
-                                    record: memoryURL.flatMap { SessionMemory(url: $0).lastRecord(of: target, in: store.folder) })]
+                                    place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) })]
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):
@@ -267,9 +267,8 @@ public struct Program {
     }
 
     private func remember() {
-        // The record showing, or on the New form the one highlighted in the list.
-        let record: Int? = state.recordCount > 0 ? state.listCursor : nil
-        updateMemory { $0.remember(document: state.documentName, record: record, in: store.folder) }
+        // The record showing (on the New form, the one highlighted in the list) and the order.
+        updateMemory { $0.remember(document: state.documentName, place: state.place, in: store.folder) }
     }
 
     /// Records found without an id get one derived from their place and answers, so the

@@ -180,8 +180,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.terminate()
     case .documentsListed(let list):
         return state.documentsWereListed(list)
-    case .documentOpened(let name, let loaded, let draft, let record):
-        return state.documentWasOpened(name, loaded: loaded, draft: draft, record: record)
+    case .documentOpened(let name, let loaded, let draft, let place):
+        return state.documentWasOpened(name, loaded: loaded, draft: draft, place: place)
     case .documentCreated(let name):
         return [.openDocument(name), .listDocuments]
     case .documentRenamed(let old, let new):
