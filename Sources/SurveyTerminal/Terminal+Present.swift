@@ -22,20 +22,21 @@ extension Terminal {
             }
         }
         wattr_set(window, shim_attr_normal(), 0, nil)
-        placeCursor(grid.cursor, screen: screen, window: window)
+        placeCursor(grid.cursor, showing: grid.showsCaret, screen: screen, window: window)
         wnoutrefresh(window)
         doupdate()
     }
 
-    /// Shows the caret where the grid asks (an edited field), hides it otherwise; a caret
-    /// outside the screen is hidden rather than clamped to a misleading place.
-    private func placeCursor(_ cursor: Point?, screen: Size, window: UnsafeMutablePointer<WINDOW>) {
+    /// Puts the terminal's cursor on the focused item the grid names, showing it only as the
+    /// caret of a text box; a position outside the screen is hidden rather than clamped to a
+    /// misleading place.
+    private func placeCursor(_ cursor: Point?, showing: Bool, screen: Size, window: UnsafeMutablePointer<WINDOW>) {
         guard let cursor, cursor.x >= 0, cursor.y >= 0,
               cursor.x < screen.width, cursor.y < screen.height else {
             showCursor(false)
             return
         }
-        showCursor(true)
+        showCursor(showing)
         wmove(window, Int32(cursor.y), Int32(cursor.x))
     }
 }

@@ -26,11 +26,15 @@ public final class Terminal {
     /// Last timeout given to `wtimeout`.
     var currentTimeout: Int32?
     private var hasInitialisedCurses = false
+    /// NO_COLOR (https://no-color.org): any non-empty value turns colours off; focus and
+    /// meaning still show through reverse video, bold and markers.
+    private let noColor: Bool
 
     /// Finds the terminal to draw on (stdin/stdout, else `/dev/tty`) and checks that `TERM`
     /// can drive a full screen; throws `TerminalUnavailable` with the reason otherwise.
     public init(environment: [String: String]) throws {
         device = try TerminalDevice.resolve(environment: environment)
+        noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     }
 
     deinit { stop() }
@@ -74,7 +78,7 @@ public final class Terminal {
         scrollok(window, false)   // so writing the bottom-right cell never scrolls
         set_escdelay(25)
         enableMouse()
-        palette = CursesPalette.install()
+        palette = noColor ? CursesPalette() : CursesPalette.install()
         cursorShown = nil
         showCursor(false)
     }

@@ -20,8 +20,12 @@ public struct Cell: Hashable, Sendable {
 public struct CellGrid: Equatable, Sendable {
     public let size: Size
     public private(set) var cells: [Cell]
-    /// Where the terminal's caret should be (only while a field is being edited).
+    /// Where the terminal's cursor goes: the caret while typing, else the focused item.
     public var cursor: Point?
+    /// Whether the caret is shown there (a text box being typed in). Elsewhere the terminal's
+    /// cursor still sits on the focused item, hidden, so screen readers and braille displays
+    /// that follow it read what has the focus.
+    public var showsCaret = false
 
     public init(size: Size) {
         self.size = size

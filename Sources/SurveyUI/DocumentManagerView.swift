@@ -29,7 +29,10 @@ struct DocumentManagerView {
             let y = rows.y + line
             let highlighted = index == cursor
             let style = highlighted ? Style(.reverse) : .plain
-            if highlighted { grid.fill(rows.row(line), style: style) }
+            if highlighted {
+                grid.fill(rows.row(line), style: style)
+                grid.cursor = Point(x: rows.x, y: y)
+            }
             if doc.name == state.documentName {
                 grid.put("•", x: rows.x, y: y, style: style.adding(.bold), clip: rows)
             }

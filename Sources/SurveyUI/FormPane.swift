@@ -39,11 +39,13 @@ struct FormPane: View {
             return
         }
         let style = highlighted ? Style(.reverse) : Style(.underline)
+        if highlighted { grid.cursor = Point(x: rect.x, y: rect.y) }
         grid.fill(rect, style: style)
         grid.put(state.fieldText(index), x: rect.x, y: rect.y, style: style, clip: rect)
     }
 
     private func drawButton(_ label: String, _ rect: Rect, highlighted: Bool, into grid: inout CellGrid) {
+        if highlighted, !rect.isEmpty { grid.cursor = Point(x: rect.x, y: rect.y) }
         grid.put(label, x: rect.x, y: rect.y, style: highlighted ? Style([.reverse, .bold]) : .bold, clip: rect)
     }
 }

@@ -11,6 +11,7 @@ struct TextFieldView: View {
         grid.put(String(buffer.characters[window.start..<window.end]), x: rect.x, y: rect.y,
                  style: Style(.underline), clip: rect, truncate: false)
         grid.cursor = Point(x: rect.x + window.caretColumn, y: rect.y)
+        grid.showsCaret = true
     }
 
     /// The part of a long value that fits, scrolled so the caret stays visible (at most

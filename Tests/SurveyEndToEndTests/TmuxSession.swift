@@ -128,6 +128,11 @@ final class TmuxSession {
         try run(["capture-pane", "-p", "-t", Self.target])
     }
 
+    /// The screen with its colours and attributes as escape sequences (`capture-pane -e`).
+    func screenWithAttributes() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-t", Self.target])
+    }
+
     /// A tmux format evaluated for the pane, e.g. "#{cursor_x}".
     func format(_ format: String) throws -> String {
         try run(["display-message", "-p", "-t", Self.target, format])
