@@ -3,7 +3,9 @@ import Foundation
 /// A document as JSON: an array with one object per record, for scripts and other programs.
 ///
 /// Each object has the questionnaire's keys first, in questionnaire order and always present
-/// (`null` when the record has no value, e.g. no age), then the record's other keys sorted,
+/// (`null` when the record has no value, e.g. no age), then `instanceID` (always present too,
+/// `null` when the record has none yet: a script finds it at one place), then the record's
+/// other keys sorted,
 /// every value mapped as `PropertyValue.jsonText` describes. Values are written as stored, not
 /// as displayed: an age is a number, an age stored as text ("thirty") stays that string.
 /// Reading takes the same shape back: `null` or a missing key means no value, and keys are
@@ -11,10 +13,12 @@ import Foundation
 extension SurveyDocument {
     public func jsonText(questionnaire: Questionnaire = .standard) -> String {
         let objects = records.map { record -> String in
-            let known = questionnaire.fields.map { field in
-                PropertyValue.jsonString(field.key) + ": " + (record.values[field.key]?.jsonText(indent: "    ") ?? "null")
+            let known = (questionnaire.fields.map(\.key) + [Record.instanceIDKey]).map { key in
+                PropertyValue.jsonString(key) + ": " + (record.values[key]?.jsonText(indent: "    ") ?? "null")
             }
-            let others = record.values.keys.filter { questionnaire.field(forKey: $0) == nil }.sorted().map { key in
+            let others = record.values.keys.filter {
+                questionnaire.field(forKey: $0) == nil && $0 != Record.instanceIDKey
+            }.sorted().map { key in
                 PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: "    ")
             }
             return PropertyValue.jsonContainer("{", "}", known + others, indent: "  ")
