@@ -53,8 +53,9 @@ extension SurveyDocument {
             }
             var values = Dictionary(uniqueKeysWithValues: zip(keys, cells.map(PropertyValue.string)))
             if case .string(let id) = values[Record.instanceIDKey] {
-                // Spreadsheets pad cells; an id is compared exactly.
-                values[Record.instanceIDKey] = .string(id.trimmingCharacters(in: .whitespaces))
+                // Spreadsheets pad cells, and an id is compared exactly; an empty cell is no id.
+                let trimmed = id.trimmingCharacters(in: .whitespaces)
+                values[Record.instanceIDKey] = trimmed.isEmpty ? nil : .string(trimmed)
             }
             return (row, Record(values))
         }
