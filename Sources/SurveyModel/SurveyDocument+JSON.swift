@@ -12,18 +12,22 @@ import Foundation
 /// matched exactly (JSON is written by programs, which spell keys one way).
 extension SurveyDocument {
     public func jsonText(questionnaire: Questionnaire = .standard) -> String {
-        let objects = records.map { record -> String in
-            let known = (questionnaire.fields.map(\.key) + [Record.instanceIDKey]).map { key in
-                PropertyValue.jsonString(key) + ": " + (record.values[key]?.jsonText(indent: "    ") ?? "null")
-            }
-            let others = record.values.keys.filter {
-                questionnaire.field(forKey: $0) == nil && $0 != Record.instanceIDKey
-            }.sorted().map { key in
-                PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: "    ")
-            }
-            return PropertyValue.jsonContainer("{", "}", known + others, indent: "  ")
-        }
+        let objects = records.map { Self.jsonObject($0, questionnaire: questionnaire, indent: "  ") }
         return PropertyValue.jsonContainer("[", "]", objects, indent: "") + "\n"
+    }
+
+    /// One record's object, its closing brace at `indent` (so it can sit inside another).
+    static func jsonObject(_ record: Record, questionnaire: Questionnaire, indent: String) -> String {
+        let inner = indent + "  "
+        let known = (questionnaire.fields.map(\.key) + [Record.instanceIDKey]).map { key in
+            PropertyValue.jsonString(key) + ": " + (record.values[key]?.jsonText(indent: inner) ?? "null")
+        }
+        let others = record.values.keys.filter {
+            questionnaire.field(forKey: $0) == nil && $0 != Record.instanceIDKey
+        }.sorted().map { key in
+            PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: inner)
+        }
+        return PropertyValue.jsonContainer("{", "}", known + others, indent: indent)
     }
 
     /// Records from JSON data (an array of objects), still to be judged by

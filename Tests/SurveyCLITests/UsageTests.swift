@@ -20,7 +20,7 @@ final class UsageTests: CLITestCase {
 
     func testUsageErrorsExitTwoWithTheReasonAndTheSynopsis() throws {
         let cases: [([String], String)] = [
-            (["frob"], "survey: unknown command “frob” (use docs, list, add, export or import)"),
+            (["frob"], "survey: unknown command “frob” (use docs, list, add, export, import, deleted or undelete)"),
             (["docs", "frob"], "survey: unknown docs command “frob” (use new, rename, rm or restore)"),
             (["docs", "new"], "survey: missing name: survey docs new NAME"),
             (["docs", "new", "A", "B"], "survey: unexpected argument “B”: survey docs new NAME"),
