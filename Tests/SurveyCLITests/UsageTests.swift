@@ -8,7 +8,9 @@ final class UsageTests: CLITestCase {
         XCTAssertEqual(outcome.stderr, "")
         for text in ["survey [--dir DIR] [--doc NAME] [--split-width N]", "survey docs new NAME",
                      "survey docs rename OLD NEW", "survey docs rm NAME", "survey docs restore [NAME]",
-                     "XDG_STATE_HOME", ".trash/", "--                 end of options", "2 usage error"] {
+                     "XDG_STATE_HOME", ".trash/", "--                 end of options", "2 usage error",
+                     "survey deleted [--doc NAME] [--format table|csv|json]", "survey undelete ID [--doc NAME]",
+                     ".NAME.deleted.plist", "instanceID"] {
             XCTAssertTrue(outcome.stdout.contains(text), "help lacks \(text)")
         }
         XCTAssertEqual(try survey("docs", "-h").stdout, outcome.stdout, "help wins wherever it is")
