@@ -52,3 +52,17 @@ final class ImportCSVIDTests: CLITestCase {
         XCTAssertEqual(try store.load("Copy").get(), try store.load("Field").get())
     }
 }
+
+final class ImportIDShapeTests: CLITestCase {
+    func testAnIDThatIsNotTextIsRefusedAndAnEmptyOneMeansNone() throws {
+        let numeric = try scratchFile("numeric.json", #"[{"firstName": "A", "instanceID": 5}]"#)
+        let outcome = try survey("import", numeric.path, "--doc", "Field")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr.split(separator: "\n").last.map(String.init),
+                       "survey: record 1: instanceID 5: instanceID must be text (such as uuid:…), or left out")
+        XCTAssertEqual(try folderContents(), [])
+        let empty = try scratchFile("empty.json", #"[{"firstName": "A", "instanceID": ""}]"#)
+        XCTAssertEqual(try survey("import", empty.path, "--doc", "Field").status, 0)
+        XCTAssertEqual(try recordsCheckingIDs("Field").map(\.listTitle), ["A"])
+    }
+}
