@@ -1,13 +1,19 @@
 import Foundation
 
-/// Adding records from outside the app (`survey add`, `survey import`): all of them or none,
-/// in one atomic write, so an interrupted import never leaves half its rows in a document.
+/// Adding records from outside the app (`survey add`, `survey import`, putting recovered
+/// surveys back): all of them or none, in one atomic write, so an interrupted import never
+/// leaves half its rows in a document.
 extension DocumentStore {
     /// Appends `records` and returns how many records the document then holds. An existing
     /// document is read first and never written when it cannot be read (a damaged file is
     /// not replaced by a document holding only the new records). A `.new` one is written
     /// with the records in place, like `create(named:)` writes an empty one: never replacing
     /// a file, and refusing a name another document took meanwhile.
+    ///
+    /// Every record leaves with an `instanceID`: a new record keeps its own (an import of
+    /// an export), and one without gets a new one, as do the document's records found
+    /// without one, as the app does at a document's next save. Without an id a record
+    /// could not be found again by a merge, an undo or `survey undelete`.
     @discardableResult
     public func append(_ records: [Record], to target: DocumentTarget) throws -> Int {
         // Shaped as the form's Add shapes them: every text answer present.
@@ -16,10 +22,12 @@ extension DocumentStore {
         case .existing(let name):
             var document = try load(name).get()
             document.records += records
+            document.assignMissingInstanceIDs()
             try save(document, as: name)
             return document.records.count
         case .new(let raw):
-            let document = SurveyDocument(records: records)
+            var document = SurveyDocument(records: records)
+            document.assignMissingInstanceIDs()
             try create(named: raw, containing: document)
             return records.count
         }

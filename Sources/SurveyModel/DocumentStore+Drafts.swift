@@ -12,7 +12,7 @@ import Darwin
 extension DocumentStore {
     /// folder/.NAME.draft.plist
     public func draftURL(for name: String) -> URL {
-        folder.appendingPathComponent("." + name + ".draft" + DocumentName.fileSuffix, isDirectory: false)
+        companionURL(.draft, for: name)
     }
 
     /// The saved draft; a missing or unreadable draft is an empty record (a draft is a

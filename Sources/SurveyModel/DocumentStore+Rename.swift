@@ -7,7 +7,8 @@ import Musl
 import Darwin
 #endif
 
-/// Renaming a document together with its draft, so an unsent New form follows its document.
+/// Renaming a document together with its draft and its deleted surveys, so an unsent New
+/// form and the surveys `survey undelete` can bring back follow their document.
 extension DocumentStore {
     /// `old` is matched like `existingName(matching:)`; missing -> "“OLD” does not exist".
     /// `raw` follows the `create` rules, except that the document's own name does not count
@@ -35,26 +36,32 @@ extension DocumentStore {
         } catch let error as SystemError {
             throw DocumentError("Could not rename “\(current)” to “\(new)”: \(error.reason)")
         }
-        do {
-            try moveDraft(from: current, to: new)
-        } catch let error as SystemError {
-            try? relocate(RawPath(url(for: new).path), to: source, viaTemporary: caseOnly)
-            throw DocumentError("Could not rename “\(current)” to “\(new)”: its draft could not be moved: \(error.reason)")
+        var moved: [DocumentCompanion] = []
+        for companion in DocumentCompanion.allCases {
+            do {
+                try moveCompanion(companion, from: current, to: new)
+                moved.append(companion)
+            } catch let error as SystemError {
+                // Back as it was: the companions already moved, then the document.
+                for done in moved.reversed() { try? moveCompanion(done, from: new, to: current) }
+                try? relocate(RawPath(url(for: new).path), to: source, viaTemporary: caseOnly)
+                throw DocumentError("Could not rename “\(current)” to “\(new)”: its \(companion.noun) could not be moved: \(error.reason)")
+            }
         }
         try? AtomicFile.syncFolder(folder.path)
         return new
     }
 
-    /// Parks the draft under a temporary name first, so that on a case-insensitive file
-    /// system it is never mistaken for a stale draft already using the new name.
-    private func moveDraft(from old: String, to new: String) throws {
-        let source = draftURL(for: old)
+    /// Parks the companion under a temporary name first, so that on a case-insensitive file
+    /// system it is never mistaken for a stale one already using the new name.
+    private func moveCompanion(_ companion: DocumentCompanion, from old: String, to new: String) throws {
+        let source = companionURL(companion, for: old)
         guard isOccupied(source) else { return }
         let parked = folder.appendingPathComponent(AtomicFile.parkingName(for: source.lastPathComponent))
         try FileMove.withoutReplacing(from: source.path, to: parked.path)
         do {
-            try moveStaleDraftToTrash(of: new)
-            try FileMove.withoutReplacing(from: parked.path, to: draftURL(for: new).path)
+            try moveStaleCompanionToTrash(companion, of: new)
+            try FileMove.withoutReplacing(from: parked.path, to: companionURL(companion, for: new).path)
         } catch {
             try? FileMove.withoutReplacing(from: parked.path, to: source.path)
             throw error

@@ -7,7 +7,7 @@ import Musl
 import Darwin
 #endif
 
-/// Deleting moves a document (and its draft) into `.trash/` inside the document folder
+/// Deleting moves a document (with its draft and deleted surveys) into `.trash/` inside the document folder
 /// instead of unlinking it: a field worker who removes the wrong survey can get it back, and
 /// the trash travels with the folder. The leading "." keeps it out of the document list.
 extension DocumentStore {
@@ -17,8 +17,10 @@ extension DocumentStore {
     }
 
     /// Moves NAME.plist to `.trash/NAME (deleted YYYY-MM-DD HH.MM.SS).plist` (" 2", " 3"...
-    /// when taken) and its draft to `.trash/.NAME (deleted ...).draft.plist`. `name` is
-    /// matched like `existingName(matching:)`. Returns the trash file's name.
+    /// when taken), its draft to `.trash/.NAME (deleted ...).draft.plist` and its deleted
+    /// surveys to `.trash/.NAME (deleted ...).deleted.plist`. `name` is matched like
+    /// `existingName(matching:)`. All or nothing: when a companion cannot be moved, what
+    /// was moved goes back. Returns the trash file's name.
     @discardableResult
     public func delete(_ name: String, at date: Date = Date()) throws -> String {
         let wanted = DocumentName.cleaned(name)
@@ -34,13 +36,19 @@ extension DocumentStore {
         } catch let error as SystemError {
             throw DocumentError("Could not move “\(current)” to the trash: \(error.reason)")
         }
-        let draft = draftURL(for: current)
-        if isOccupied(draft) {
+        var moved: [DocumentCompanion] = []
+        for companion in DocumentCompanion.allCases where isOccupied(companionURL(companion, for: current)) {
             do {
-                try FileMove.withoutReplacing(from: draft.path, to: trashDraftURL(stem: stem).path)
+                try FileMove.withoutReplacing(from: companionURL(companion, for: current).path,
+                                              to: trashCompanionURL(companion, stem: stem).path)
+                moved.append(companion)
             } catch let error as SystemError {
+                for done in moved.reversed() {
+                    try? FileMove.withoutReplacing(from: trashCompanionURL(done, stem: stem).path,
+                                                   to: companionURL(done, for: current).path)
+                }
                 try? FileMove.withoutReplacing(from: RawPath(trashed.path), to: source)
-                throw DocumentError("Could not move the draft of “\(current)” to the trash: \(error.reason)")
+                throw DocumentError("Could not move the \(companion.noun) of “\(current)” to the trash: \(error.reason)")
             }
         }
         try? AtomicFile.syncFolder(trashFolder.path)
@@ -73,8 +81,8 @@ extension DocumentStore {
     }
 
     /// Brings back the most recent deletion (of `name` when given, matched folded) under its
-    /// old name, or "NAME 2", "NAME 3"... when that is taken; its draft comes back too.
-    /// Returns the restored name.
+    /// old name, or "NAME 2", "NAME 3"... when that is taken; its draft and its deleted
+    /// surveys come back too (all or nothing, as `delete`). Returns the restored name.
     @discardableResult
     public func restore(_ name: String? = nil) throws -> String {
         guard let entry = trashed(matching: name) else {
@@ -89,14 +97,20 @@ extension DocumentStore {
         } catch let error as SystemError {
             throw DocumentError("Could not restore “\(entry.name)”: \(error.reason)")
         }
-        let trashedDraft = trashDraftURL(stem: stem)
-        if isOccupied(trashedDraft) {
+        var moved: [DocumentCompanion] = []
+        for companion in DocumentCompanion.allCases where isOccupied(trashCompanionURL(companion, stem: stem)) {
             do {
-                try moveStaleDraftToTrash(of: target)
-                try FileMove.withoutReplacing(from: trashedDraft.path, to: draftURL(for: target).path)
+                try moveStaleCompanionToTrash(companion, of: target)
+                try FileMove.withoutReplacing(from: trashCompanionURL(companion, stem: stem).path,
+                                              to: companionURL(companion, for: target).path)
+                moved.append(companion)
             } catch let error as SystemError {
+                for done in moved.reversed() {
+                    try? FileMove.withoutReplacing(from: companionURL(done, for: target).path,
+                                                   to: trashCompanionURL(done, stem: stem).path)
+                }
                 try? FileMove.withoutReplacing(from: url(for: target).path, to: trashed.path)
-                throw DocumentError("Could not restore the draft of “\(entry.name)”: \(error.reason)")
+                throw DocumentError("Could not restore the \(companion.noun) of “\(entry.name)”: \(error.reason)")
             }
         }
         try? AtomicFile.syncFolder(folder.path)
@@ -112,15 +126,16 @@ extension DocumentStore {
         return entries.first { DocumentName.matchKey($0.name) == key }
     }
 
-    /// A draft whose document does not exist (left by an older version, or by hand) is in
-    /// the way of a document that brings its own draft under that name. It goes to the trash
-    /// rather than being overwritten; a document arriving without a draft simply adopts it.
-    func moveStaleDraftToTrash(of name: String, at date: Date = Date()) throws {
-        let draft = draftURL(for: name)
-        guard isOccupied(draft) else { return }
+    /// A draft (or deleted surveys) whose document does not exist (left by an older version,
+    /// or by hand) is in the way of a document that brings its own under that name. It goes
+    /// to the trash rather than being overwritten; a document arriving without one simply
+    /// adopts it.
+    func moveStaleCompanionToTrash(_ companion: DocumentCompanion, of name: String, at date: Date = Date()) throws {
+        let stale = companionURL(companion, for: name)
+        guard isOccupied(stale) else { return }
         try createTrashFolder()
         let stem = freeTrashStem(for: name, at: date)
-        try FileMove.withoutReplacing(from: draft.path, to: trashDraftURL(stem: stem).path)
+        try FileMove.withoutReplacing(from: stale.path, to: trashCompanionURL(companion, stem: stem).path)
     }
 
     // MARK: - Names inside the trash
@@ -129,16 +144,20 @@ extension DocumentStore {
         trashFolder.appendingPathComponent(stem + DocumentName.fileSuffix, isDirectory: false)
     }
 
-    private func trashDraftURL(stem: String) -> URL {
-        trashFolder.appendingPathComponent("." + stem + ".draft" + DocumentName.fileSuffix, isDirectory: false)
+    /// `.trash/.STEM.draft.plist`, `.trash/.STEM.deleted.plist`
+    private func trashCompanionURL(_ companion: DocumentCompanion, stem: String) -> URL {
+        trashFolder.appendingPathComponent(companion.fileName(stem: stem), isDirectory: false)
     }
 
-    /// The first stem free for both the document and its draft, so the pair stays together.
+    /// The first stem free for the document and every companion, so they stay together.
     private func freeTrashStem(for name: String, at date: Date) -> String {
         var number = 1
         while true {
             let stem = TrashName.stem(for: name, deletedAt: date, number: number)
-            if !isOccupied(trashURL(stem: stem)), !isOccupied(trashDraftURL(stem: stem)) { return stem }
+            if !isOccupied(trashURL(stem: stem)),
+               !DocumentCompanion.allCases.contains(where: { isOccupied(trashCompanionURL($0, stem: stem)) }) {
+                return stem
+            }
             number += 1
         }
     }

@@ -14,7 +14,8 @@ extension Questionnaire {
     /// as typed text); keys the questionnaire does not know are kept as they are, but
     /// refused when a key or string in them holds a character XML cannot carry (saving
     /// would silently turn it into U+FFFD); a record whose fields are all empty is refused,
-    /// as the form's Add refuses an empty form.
+    /// as the form's Add refuses an empty form; an `instanceID` that is not text is refused
+    /// (an empty one means none: `append` gives one).
     ///
     /// `places` says where each record was in its file (the CSV row); without it, records
     /// are numbered from 1 (`record 2`).
@@ -32,6 +33,13 @@ extension Questionnaire {
                 case .failure(let error):
                     problems.append(ImportProblem(place, field: field.key, value: value, reason: error.message))
                 }
+            }
+            switch values[Record.instanceIDKey] {
+            case nil, .string?: break
+            case let other?:
+                // `append` would replace it with a new id, and the value would be lost.
+                problems.append(ImportProblem(place, field: Record.instanceIDKey, value: other,
+                                              reason: "instanceID must be text (such as uuid:…), or left out"))
             }
             for key in values.keys.sorted() where field(forKey: key) == nil {
                 let value = values[key] ?? .string("")

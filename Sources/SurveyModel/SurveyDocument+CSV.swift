@@ -1,13 +1,17 @@
 import Foundation
 
-/// A document as a spreadsheet sees it: one header row of questionnaire keys, then one row
-/// per record with each answer as the form shows it (`FieldSpec.displayText`). Keys the
-/// questionnaire does not know are left out of an export: a spreadsheet has no place for
-/// lists or dictionaries, and JSON exists for a lossless copy.
+/// A document as a spreadsheet sees it: one header row of questionnaire keys and
+/// `instanceID`, then one row per record with each answer as the form shows it
+/// (`FieldSpec.displayText`) and the record's id (empty when it has none yet). Other keys
+/// the questionnaire does not know are left out of an export: a spreadsheet has no place for
+/// lists or dictionaries, and JSON exists for a lossless copy. The id is there so a row can
+/// be traced back to its record, and so importing the same file twice is refused.
 extension SurveyDocument {
     public func csvText(questionnaire: Questionnaire = .standard) -> String {
-        let header = questionnaire.fields.map(\.key)
-        let rows = records.map { record in questionnaire.fields.map { record.text(for: $0) } }
+        let header = questionnaire.fields.map(\.key) + [Record.instanceIDKey]
+        let rows = records.map { record in
+            questionnaire.fields.map { record.text(for: $0) } + [record.instanceID ?? ""]
+        }
         return CSV.text([header] + rows)
     }
 
@@ -24,8 +28,9 @@ extension SurveyDocument {
     /// Fields are separated by commas, semicolons or tabs, whichever the header row holds
     /// most (`CSV.separator(guessedFrom:)`). A header cell names a questionnaire field by
     /// its key or its label, ignoring case and surrounding blanks ("firstName",
-    /// "FIRSTNAME", "First name"); any other header keeps its column as string values under
-    /// that name, so nothing in the file is lost. Columns the file lacks stay absent from
+    /// "FIRSTNAME", "First name"), and `instanceID` in any case; any other header keeps its
+    /// column as string values under that name, so nothing in the file is lost. An empty
+    /// `instanceID` cell means no id (`append` gives one). Columns the file lacks stay absent from
     /// the records. Refused as a whole (a `DocumentError`): no header, a header cell that is
     /// empty or names a field twice, a header naming no questionnaire field at all (probably
     /// not a survey file, or split at the wrong separator: the message says which was used),
@@ -46,7 +51,13 @@ extension SurveyDocument {
                 throw DocumentError(
                     "row \(row): \(counted(cells.count, "value")), but the header names \(counted(keys.count, "column"))")
             }
-            return (row, Record(Dictionary(uniqueKeysWithValues: zip(keys, cells.map(PropertyValue.string)))))
+            var values = Dictionary(uniqueKeysWithValues: zip(keys, cells.map(PropertyValue.string)))
+            if case .string(let id) = values[Record.instanceIDKey] {
+                // Spreadsheets pad cells, and an id is compared exactly; an empty cell is no id.
+                let trimmed = id.trimmingCharacters(in: .whitespaces)
+                values[Record.instanceIDKey] = trimmed.isEmpty ? nil : .string(trimmed)
+            }
+            return (row, Record(values))
         }
     }
 
@@ -59,10 +70,11 @@ extension SurveyDocument {
             guard !name.isEmpty else {
                 throw DocumentError("column \(index + 1) has no name in the header row")
             }
+            let isID = Record.instanceIDKey.caseInsensitiveCompare(name) == .orderedSame
             let key = questionnaire.fields.first {
                 $0.key.caseInsensitiveCompare(name) == .orderedSame
                     || $0.label.caseInsensitiveCompare(name) == .orderedSame
-            }?.key ?? name
+            }?.key ?? (isID ? Record.instanceIDKey : name)
             if let earlier = keys.firstIndex(of: key) {
                 throw DocumentError("columns \(earlier + 1) and \(index + 1) of the header both name “\(key)”")
             }

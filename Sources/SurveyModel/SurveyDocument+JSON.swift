@@ -3,23 +3,31 @@ import Foundation
 /// A document as JSON: an array with one object per record, for scripts and other programs.
 ///
 /// Each object has the questionnaire's keys first, in questionnaire order and always present
-/// (`null` when the record has no value, e.g. no age), then the record's other keys sorted,
+/// (`null` when the record has no value, e.g. no age), then `instanceID` (always present too,
+/// `null` when the record has none yet: a script finds it at one place), then the record's
+/// other keys sorted,
 /// every value mapped as `PropertyValue.jsonText` describes. Values are written as stored, not
 /// as displayed: an age is a number, an age stored as text ("thirty") stays that string.
 /// Reading takes the same shape back: `null` or a missing key means no value, and keys are
 /// matched exactly (JSON is written by programs, which spell keys one way).
 extension SurveyDocument {
     public func jsonText(questionnaire: Questionnaire = .standard) -> String {
-        let objects = records.map { record -> String in
-            let known = questionnaire.fields.map { field in
-                PropertyValue.jsonString(field.key) + ": " + (record.values[field.key]?.jsonText(indent: "    ") ?? "null")
-            }
-            let others = record.values.keys.filter { questionnaire.field(forKey: $0) == nil }.sorted().map { key in
-                PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: "    ")
-            }
-            return PropertyValue.jsonContainer("{", "}", known + others, indent: "  ")
-        }
+        let objects = records.map { Self.jsonObject($0, questionnaire: questionnaire, indent: "  ") }
         return PropertyValue.jsonContainer("[", "]", objects, indent: "") + "\n"
+    }
+
+    /// One record's object, its closing brace at `indent` (so it can sit inside another).
+    static func jsonObject(_ record: Record, questionnaire: Questionnaire, indent: String) -> String {
+        let inner = indent + "  "
+        let known = (questionnaire.fields.map(\.key) + [Record.instanceIDKey]).map { key in
+            PropertyValue.jsonString(key) + ": " + (record.values[key]?.jsonText(indent: inner) ?? "null")
+        }
+        let others = record.values.keys.filter {
+            questionnaire.field(forKey: $0) == nil && $0 != Record.instanceIDKey
+        }.sorted().map { key in
+            PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: inner)
+        }
+        return PropertyValue.jsonContainer("{", "}", known + others, indent: indent)
     }
 
     /// Records from JSON data (an array of objects), still to be judged by

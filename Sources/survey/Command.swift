@@ -10,6 +10,8 @@ enum Command: Equatable {
     case add(AddCommand)
     case export(ExportCommand)
     case `import`(ImportCommand)
+    case deleted(DeletedCommand)
+    case undelete(UndeleteCommand)
 
     /// nil when there are no words: the app starts.
     static func parse(_ options: CommandLineOptions) throws -> Command? {
@@ -23,9 +25,11 @@ enum Command: Equatable {
         case "add": return .add(try AddCommand(options, rest))
         case "export": return .export(try ExportCommand(options, rest))
         case "import": return .import(try ImportCommand(options, rest))
+        case "deleted": return .deleted(try DeletedCommand(options, rest))
+        case "undelete": return .undelete(try UndeleteCommand(options, rest))
         default:
             throw CommandLineOptions.UsageError(
-                description: "unknown command “\(name)” (use docs, list, add, export or import)")
+                description: "unknown command “\(name)” (use docs, list, add, export, import, deleted or undelete)")
         }
     }
 
@@ -39,6 +43,8 @@ enum Command: Equatable {
         case .add(let command): return command.run(store: store, remembered: remembered)
         case .export(let command): return command.run(store: store, remembered: remembered)
         case .import(let command): return command.run(store: store, remembered: remembered)
+        case .deleted(let command): return command.run(store: store, remembered: remembered)
+        case .undelete(let command): return command.run(store: store, remembered: remembered)
         }
     }
 
@@ -46,15 +52,15 @@ enum Command: Equatable {
     /// still made, and the error says so, so a script does not run it again.
     var changesDocuments: Bool {
         switch self {
-        case .list, .export, .docs(.list): return false
-        case .add, .import, .docs: return true
+        case .list, .export, .deleted, .docs(.list): return false
+        case .add, .import, .undelete, .docs: return true
         }
     }
 
     /// Which commands each command-specific option belongs to.
     private static func checkOptions(_ options: CommandLineOptions, for command: String?) throws {
         var given: [(flag: String, commands: [String])] = []
-        if options.format != nil { given.append(("--format", ["list", "export", "import"])) }
+        if options.format != nil { given.append(("--format", ["list", "export", "import", "deleted"])) }
         if options.output != nil { given.append(("--output", ["export"])) }
         if options.force { given.append(("--force", ["export"])) }
         for flag in options.answers.keys.sorted() { given.append((flag, ["add"])) }

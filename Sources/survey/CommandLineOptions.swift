@@ -37,6 +37,8 @@ struct CommandLineOptions: Equatable {
            survey add [--doc NAME] --first X --last Y [--address A] [--phone P] [--age N]
            survey export [--doc NAME] [--format csv|json|plist] [--output FILE [--force]]
            survey import FILE [--doc NAME] [--format csv|json|plist]
+           survey deleted [--doc NAME] [--format table|csv|json]
+           survey undelete ID [--doc NAME]
     """
 
     static let usage = synopsis + "\n\n" + """
@@ -54,11 +56,13 @@ struct CommandLineOptions: Equatable {
       docs restore [NAME]  bring back the most recent deletion (of NAME) under its old name,
                            or "NAME 2" when that name is taken again
 
-    Records from a shell: list, add, export and import work on --doc NAME, else on the
-    document the app would open (never creating one: only add and import create the
-    document --doc names when it does not exist yet). They never change what the app opens.
+    Records from a shell: list, add, export, import, deleted and undelete work on --doc
+    NAME, else on the document the app would open (never creating one: only add and import
+    create the document --doc names when it does not exist yet). They never change what the
+    app opens. Every survey carries an id, instanceID (uuid:…), given when it is added or
+    imported without one, and to the document's surveys found without one at that save.
       list                 the records: an aligned table (#, name, phone, age), or the CSV or
-                           JSON that export writes
+                           JSON that export writes (with each survey's instanceID)
       add                  append one survey; every answer is checked as the form checks it
                            (age a whole number from 0 to 150 or empty, text within its length,
                            no control characters but tab and line breaks, which the form
@@ -72,16 +76,24 @@ struct CommandLineOptions: Equatable {
                            the extension .csv, .json, .plist or .xml). Every record is checked
                            first: one bad record and nothing is imported (row 3: age "abc":
                            reason). CSV rows are numbered as a spreadsheet shows them (the
-                           header is row 1); JSON and plist records count from 1 (record 2)
+                           header is row 1); JSON and plist records count from 1 (record 2).
+                           A survey whose instanceID the document already has is refused
+      deleted              the surveys deleted from the document, kept in .NAME.deleted.plist
+                           beside it: when (local time), id and name; or CSV or JSON with the
+                           date (UTC) and the whole survey
+      undelete ID          put the deleted survey with that id back at the end of the
+                           document (refused when the document already has a survey with it)
 
     Formats:
-      csv    RFC 4180, UTF-8, CRLF line ends. Header firstName,lastName,address,phone,age;
-             answers as the form shows them; other keys are not exported. On import a header
+      csv    RFC 4180, UTF-8, CRLF line ends. Header firstName,lastName,address,phone,age,
+             instanceID; answers as the form shows them, the id empty when there is none yet;
+             other keys are not exported. On import a header
              names a field by key or label, in any case ("First name"); other columns are
              kept as text under their header name; a byte order mark is skipped; columns may
              be separated by commas, semicolons or tabs (whichever the header holds most)
       json   an array of objects: the five keys always (null when unanswered; age a number,
-             or the text stored when it is not one), then the record's other keys sorted.
+             or the text stored when it is not one), instanceID (null when there is none
+             yet), then the record's other keys sorted.
              Dates become ISO 8601 strings and data base64 strings (they come back as text).
              On import an age may be written 42.0 (42.5 is refused)
       plist  the document file's XML, as survey writes it
@@ -94,8 +106,8 @@ struct CommandLineOptions: Equatable {
     options:
       --dir DIR          document folder (created when missing); works with every command
       --doc NAME         open (or create) the document NAME; the document of list, add,
-                         export and import
-      --format FORMAT    table, csv, json or plist (list, export, import)
+                         export, import, deleted and undelete
+      --format FORMAT    table, csv, json or plist (list, export, import, deleted)
       --output FILE      where export writes (default stdout)
       --force            let export replace an existing --output FILE
       --split-width N    columns at which the list and form sit side by side (default 80)

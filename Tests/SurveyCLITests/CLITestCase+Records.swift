@@ -42,3 +42,18 @@ extension CLITestCase {
         return outcome.output
     }
 }
+
+extension CLITestCase {
+    /// Document `name`'s records after a command saved it: each must carry a fresh,
+    /// distinct `instanceID` (uuid: + an RFC 4122 UUID), which is checked here; they come
+    /// back without it, so the rest can be compared exactly.
+    func recordsCheckingIDs(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [Record] {
+        let records = try store.load(name).get().records
+        let ids = records.map(\.instanceID)
+        for id in ids {
+            XCTAssertTrue(InstanceIDCheck.isFresh(id), "\(id ?? "no id") is uuid: + a UUID", file: file, line: line)
+        }
+        XCTAssertEqual(Set(ids).count, ids.count, "ids are distinct: \(ids)", file: file, line: line)
+        return records.map { Record($0.answers) }
+    }
+}

@@ -30,8 +30,8 @@ final class ExportCommandTests: CLITestCase {
         XCTAssertEqual(try fileBytes(target), Data("precious\n".utf8))
         XCTAssertEqual(try survey("export", "--output", target.path, "--force").status, 0)
         XCTAssertEqual(String(decoding: try fileBytes(target), as: UTF8.self),
-                       "firstName,lastName,address,phone,age\r\nJohn,Smith,123 Any St.,555-1234,20\r\n"
-                       + "Doris,Jones,789 Town St.,555-1234,40\r\n")
+                       "firstName,lastName,address,phone,age,instanceID\r\nJohn,Smith,123 Any St.,555-1234,20,\r\n"
+                       + "Doris,Jones,789 Town St.,555-1234,40,\r\n", "the fixture's records have no id yet")
     }
 
     func testAnUnknownExtensionMeansCSVAndDashMeansStdout() throws {
@@ -44,9 +44,11 @@ final class ExportCommandTests: CLITestCase {
     }
 
     func testPythonsCSVModuleReadsOurCSV() throws {
+        let id = "uuid:0f8fad5b-d9cb-469f-a165-70867728950e"
         try store.save(SurveyDocument(records: [
             Record(["firstName": .string("Zoë \"Z\""), "lastName": .string("O'Brien, Jr"),
-                    "address": .string("1 Main St\r\nFlat 2"), "phone": .string(""), "age": .integer(61)]),
+                    "address": .string("1 Main St\r\nFlat 2"), "phone": .string(""), "age": .integer(61),
+                    "instanceID": .string(id)]),
             Record(["firstName": .string("美咲"), "lastName": .string("山田"), "address": .string("🏙️\nline"),
                     "phone": .string("03-1234"), "notes": .string("not in CSV")]),
         ]), as: "Tricky")
@@ -59,28 +61,36 @@ final class ExportCommandTests: CLITestCase {
             """, [target.path])
         let parsed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(rows.utf8)) as? [[String: String]])
         XCTAssertEqual(parsed, [
-            ["firstName": "Zoë \"Z\"", "lastName": "O'Brien, Jr", "address": "1 Main St\r\nFlat 2", "phone": "", "age": "61"],
-            ["firstName": "美咲", "lastName": "山田", "address": "🏙️\nline", "phone": "03-1234", "age": ""],
+            ["firstName": "Zoë \"Z\"", "lastName": "O'Brien, Jr", "address": "1 Main St\r\nFlat 2", "phone": "", "age": "61",
+             "instanceID": id],
+            ["firstName": "美咲", "lastName": "山田", "address": "🏙️\nline", "phone": "03-1234", "age": "", "instanceID": ""],
         ])
     }
 
     func testPythonsJSONModuleReadsOurJSON() throws {
         try installFixture("plistlib-unicode.plist", as: "Unicode")
+        var withIDs = try store.load("Unicode").get()
+        withIDs.assignMissingInstanceIDs()
+        try store.save(withIDs, as: "Unicode")
         let target = try scratchFile("unicode.json")
         XCTAssertEqual(try survey("export", "--output", target.path).status, 0)
         let summary = try python("""
-            import json, sys
+            import json, sys, uuid
             with open(sys.argv[1], encoding="utf-8") as f:
                 records = json.load(f)
             for r in records:
-                print(repr(r["lastName"]), repr(r["age"]), sorted(r.keys()), r.get("tags"))
+                i = r["instanceID"]
+                fresh = i.startswith("uuid:") and str(uuid.UUID(i[5:])) == i[5:]
+                print(repr(r["lastName"]), repr(r["age"]), list(r.keys())[5], fresh, sorted(r.keys()), r.get("tags"))
             """, [target.path])
+        let keys = "['address', 'age', 'firstName', 'instanceID', 'lastName', 'phone']"
         XCTAssertEqual(summary.split(separator: "\n").map(String.init), [
-            "'Núñez' 35 ['address', 'age', 'firstName', 'lastName', 'phone'] None",
-            "'山田' 28 ['address', 'age', 'firstName', 'lastName', 'phone'] None",
-            "\"O'Brien\" 61 ['address', 'age', 'firstName', 'lastName', 'phone'] None",
-            "'Lima' None ['address', 'age', 'firstName', 'lastName', 'phone'] None",
-            "'Haddad' 0 ['address', 'age', 'firstName', 'lastName', 'notes', 'phone', 'tags'] ['pilot', 'wave-2']",
+            "'Núñez' 35 instanceID True \(keys) None",
+            "'山田' 28 instanceID True \(keys) None",
+            "\"O'Brien\" 61 instanceID True \(keys) None",
+            "'Lima' None instanceID True \(keys) None",
+            "'Haddad' 0 instanceID True ['address', 'age', 'firstName', 'instanceID', 'lastName', 'notes', 'phone', 'tags'] "
+                + "['pilot', 'wave-2']",
         ])
     }
 

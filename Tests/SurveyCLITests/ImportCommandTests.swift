@@ -12,7 +12,7 @@ final class ImportCommandTests: CLITestCase {
                                    + "山田,美咲,,\"say \"\"hi\"\"\",,\r\n")
         XCTAssertEqual(try survey("import", file.path),
                        Outcome(status: 0, stdout: "Imported 2 surveys into “Seed”\n", stderr: ""))
-        let records = try store.load("Seed").get().records
+        let records = try recordsCheckingIDs("Seed")
         XCTAssertEqual(records.count, 4)
         XCTAssertEqual(Array(records.suffix(2)), [
             Record(["lastName": .string("Núñez, Jr"), "firstName": .string("José"), "age": .integer(35),
@@ -22,8 +22,11 @@ final class ImportCommandTests: CLITestCase {
         ])
     }
 
-    func testExportThenImportGivesTheSameRecords() throws {
+    func testExportThenImportGivesTheSameRecordsWithTheirIDs() throws {
         try installFixture("plistlib-unicode.plist", as: "Unicode")
+        var withIDs = try store.load("Unicode").get()
+        XCTAssertEqual(withIDs.assignMissingInstanceIDs(), 5)
+        try store.save(withIDs, as: "Unicode")
         for format in ["csv", "json", "plist"] {
             let file = try scratchFile("unicode.\(format)")
             XCTAssertEqual(try survey("export", "--doc", "Unicode", "--output", file.path).status, 0)
@@ -33,9 +36,18 @@ final class ImportCommandTests: CLITestCase {
         let original = try store.load("Unicode").get()
         XCTAssertEqual(try store.load("Copy json").get(), original, "JSON keeps notes and tags")
         XCTAssertEqual(try store.load("Copy plist").get(), original)
-        let five = Questionnaire.standard.fields.map(\.key)
-        XCTAssertEqual(try store.load("Copy csv").get().records.map { $0.values.filter { five.contains($0.key) } },
-                       original.records.map { $0.values.filter { five.contains($0.key) } })
+        let exported = Questionnaire.standard.fields.map(\.key) + [Record.instanceIDKey]
+        XCTAssertEqual(try store.load("Copy csv").get().records.map { $0.values.filter { exported.contains($0.key) } },
+                       original.records.map { $0.values.filter { exported.contains($0.key) } }, "CSV keeps the ids")
+    }
+
+    func testRecordsExportedWithoutAnIDAreGivenFreshOnesOnImport() throws {
+        try installFixture("plistlib-unicode.plist", as: "Unicode")
+        let file = try scratchFile("unicode.json")
+        XCTAssertEqual(try survey("export", "--doc", "Unicode", "--output", file.path).status, 0)
+        XCTAssertEqual(try survey("import", file.path, "--doc", "Copy").status, 0)
+        XCTAssertEqual(try recordsCheckingIDs("Copy"), try store.load("Unicode").get().records,
+                       "the same records, each with a new id")
     }
 
     func testJSONFromStdinWithAnExplicitFormat() throws {
@@ -43,7 +55,7 @@ final class ImportCommandTests: CLITestCase {
         let file = try scratchFile("in.data", #"[{"firstName": "Ana", "lastName": "Lima", "age": "42", "tags": ["x"]}]"#)
         XCTAssertEqual(try survey(["import", "-", "--format", "json"], stdin: file),
                        Outcome(status: 0, stdout: "Imported 1 survey into “Field”\n", stderr: ""))
-        XCTAssertEqual(try store.load("Field").get().records, [Record([
+        XCTAssertEqual(try recordsCheckingIDs("Field"), [Record([
             "firstName": .string("Ana"), "lastName": .string("Lima"), "age": .integer(42), "tags": .array([.string("x")]),
             "address": .string(""), "phone": .string(""),   // every text answer, as the form's Add writes
         ])])
@@ -61,7 +73,7 @@ final class ImportCommandTests: CLITestCase {
                 w.writerow(["👩‍👩‍👧", "", "", "+1", ""])
             """, [file.path])
         XCTAssertEqual(try survey("import", file.path).stdout, "Imported 2 surveys into “Field”\n")
-        XCTAssertEqual(try store.load("Field").get().records, [
+        XCTAssertEqual(try recordsCheckingIDs("Field"), [
             Record(["firstName": .string("Zoë"), "lastName": .string("O'Brien"),
                     "address": .string("a \"quoted\", address\nsecond line"), "phone": .string(""), "age": .integer(61)]),
             Record(["firstName": .string("👩‍👩‍👧"), "lastName": .string(""), "address": .string(""), "phone": .string("+1")]),
@@ -135,7 +147,7 @@ final class ImportCommandTests: CLITestCase {
         XCTAssertEqual(try folderContents(), [])
         let good = try scratchFile("good.csv", "firstName,age\nAna,9\n")
         XCTAssertEqual(try survey("import", good.path, "--doc", "Fresh").stdout, "Imported 1 survey into “Fresh”\n")
-        XCTAssertEqual(try store.load("Fresh").get().records, [Record(["firstName": .string("Ana"), "age": .integer(9),
+        XCTAssertEqual(try recordsCheckingIDs("Fresh"), [Record(["firstName": .string("Ana"), "age": .integer(9),
                                                                       "lastName": .string(""), "address": .string(""),
                                                                       "phone": .string("")])])
         XCTAssertEqual(try survey("import", good.path).stderr, "", "without --doc: the only document")

@@ -33,7 +33,7 @@ final class ImportDetailTests: CLITestCase {
         let tabs = try scratchFile("tabs.csv", "First name\tLast name\tAge\nBo\tNg, Jr\t7\n")
         XCTAssertEqual(try survey("import", tabs.path),
                        Outcome(status: 0, stdout: "Imported 1 survey into “Field”\n", stderr: ""))
-        XCTAssertEqual(try store.load("Field").get().records, [
+        XCTAssertEqual(try recordsCheckingIDs("Field"), [
             Record(["firstName": .string("Ana"), "lastName": .string("Lima"), "age": .integer(30),
                     "address": .string("Rua 1; Porto"), "phone": .string("")]),
             Record(["firstName": .string("Bo"), "lastName": .string("Ng, Jr"), "age": .integer(7),

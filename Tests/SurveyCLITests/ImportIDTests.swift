@@ -31,3 +31,38 @@ final class ImportIDTests: CLITestCase {
             """)
     }
 }
+
+/// The CSV export carries the id too, so the same refusal holds for a spreadsheet round trip.
+final class ImportCSVIDTests: CLITestCase {
+    func testACSVExportImportedBackIsRefusedAndIntoAnotherDocumentKeepsItsIDs() throws {
+        XCTAssertEqual(try survey("add", "--doc", "Field", "--first", "Ana", "--last", "Lima").status, 0)
+        XCTAssertEqual(try survey("add", "--doc", "Field", "--first", "Bo", "--last", "Ng").status, 0)
+        let ids = try store.load("Field").get().records.map(\.instanceID)
+        let file = try scratchFile("field.csv")
+        XCTAssertEqual(try survey("export", "--doc", "Field", "--output", file.path).status, 0)
+        let outcome = try survey("import", file.path, "--doc", "Field")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr, """
+            survey: nothing imported: \(file.path) has 2 problems
+            survey: row 2: instanceID: \(ids[0]!) is already in record 1 of “Field” (this survey was imported before)
+            survey: row 3: instanceID: \(ids[1]!) is already in record 2 of “Field” (this survey was imported before)
+
+            """)
+        XCTAssertEqual(try survey("import", file.path, "--doc", "Copy").status, 0)
+        XCTAssertEqual(try store.load("Copy").get(), try store.load("Field").get())
+    }
+}
+
+final class ImportIDShapeTests: CLITestCase {
+    func testAnIDThatIsNotTextIsRefusedAndAnEmptyOneMeansNone() throws {
+        let numeric = try scratchFile("numeric.json", #"[{"firstName": "A", "instanceID": 5}]"#)
+        let outcome = try survey("import", numeric.path, "--doc", "Field")
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertEqual(outcome.stderr.split(separator: "\n").last.map(String.init),
+                       "survey: record 1: instanceID 5: instanceID must be text (such as uuid:…), or left out")
+        XCTAssertEqual(try folderContents(), [])
+        let empty = try scratchFile("empty.json", #"[{"firstName": "A", "instanceID": ""}]"#)
+        XCTAssertEqual(try survey("import", empty.path, "--doc", "Field").status, 0)
+        XCTAssertEqual(try recordsCheckingIDs("Field").map(\.listTitle), ["A"])
+    }
+}

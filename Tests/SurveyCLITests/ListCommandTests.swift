@@ -1,10 +1,20 @@
 import Foundation
 import XCTest
 import SurveyModel
+import SurveyTestSupport
 
 final class ListCommandTests: CLITestCase {
-    private let seedCSV = "firstName,lastName,address,phone,age\r\n"
-        + "John,Smith,123 Any St.,555-1234,20\r\nDoris,Jones,789 Town St.,555-1234,40\r\n"
+    /// The seed, saved once so its records carry ids as any save gives them; the ids.
+    private func installSeedWithIDs() throws -> [String] {
+        try installFixture("seed-serialized.xml", as: "Seed")
+        var seed = try store.load("Seed").get()
+        seed.assignMissingInstanceIDs()
+        try store.save(seed, as: "Seed")
+        let ids = seed.records.compactMap(\.instanceID)
+        XCTAssertEqual(ids.count, 2)
+        XCTAssertTrue(ids.allSatisfy(InstanceIDCheck.isFresh), "\(ids)")
+        return ids
+    }
 
     func testTheSeedAsATable() throws {
         try installFixture("seed-serialized.xml", as: "Seed")
@@ -17,9 +27,11 @@ final class ListCommandTests: CLITestCase {
     }
 
     func testTheSeedAsCSVAndJSONIsWhatExportWrites() throws {
-        try installFixture("seed-serialized.xml", as: "Seed")
+        let ids = try installSeedWithIDs()
         let csv = try survey("list", "--format", "csv")
-        XCTAssertEqual(csv, Outcome(status: 0, stdout: seedCSV, stderr: ""))
+        XCTAssertEqual(csv, Outcome(status: 0, stdout: "firstName,lastName,address,phone,age,instanceID\r\n"
+            + "John,Smith,123 Any St.,555-1234,20,\(ids[0])\r\nDoris,Jones,789 Town St.,555-1234,40,\(ids[1])\r\n",
+            stderr: ""))
         XCTAssertEqual(try survey("export").stdout, csv.stdout)
 
         let json = try survey("list", "--format=json")
@@ -32,14 +44,16 @@ final class ListCommandTests: CLITestCase {
                 "lastName": "Smith",
                 "address": "123 Any St.",
                 "phone": "555-1234",
-                "age": 20
+                "age": 20,
+                "instanceID": "\(ids[0])"
               },
               {
                 "firstName": "Doris",
                 "lastName": "Jones",
                 "address": "789 Town St.",
                 "phone": "555-1234",
-                "age": 40
+                "age": 40,
+                "instanceID": "\(ids[1])"
               }
             ]
 
@@ -64,7 +78,7 @@ final class ListCommandTests: CLITestCase {
     func testAnEmptyDocumentPrintsTheHeaderOnly() throws {
         try store.save(SurveyDocument(), as: "Empty")
         XCTAssertEqual(try survey("list"), Outcome(status: 0, stdout: "#  NAME  PHONE  AGE\n", stderr: ""))
-        XCTAssertEqual(try survey("list", "--format", "csv").stdout, "firstName,lastName,address,phone,age\r\n")
+        XCTAssertEqual(try survey("list", "--format", "csv").stdout, "firstName,lastName,address,phone,age,instanceID\r\n")
         XCTAssertEqual(try survey("list", "--format", "json").stdout, "[]\n")
     }
 
@@ -103,7 +117,7 @@ final class ListCommandTests: CLITestCase {
             (["list", "--format", "plist"], "survey: unknown format “plist” for survey list (use table, csv, json)"),
             (["list", "extra"], "survey: unexpected argument “extra”: survey list [--doc NAME] [--format table|csv|json]"),
             (["list", "--output", "x.csv"], "survey: --output only works with survey export"),
-            (["docs", "--format", "csv"], "survey: --format only works with survey list, export and import"),
+            (["docs", "--format", "csv"], "survey: --format only works with survey list, export, import and deleted"),
             (["--first", "Ana"], "survey: --first only works with survey add"),
         ]
         for (arguments, message) in cases {

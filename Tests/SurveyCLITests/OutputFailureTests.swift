@@ -54,8 +54,8 @@ final class OutputFailureTests: CLITestCase {
     func testABrokenPipeEndsQuietlyWithExitZero() throws {
         try saveLargeDocument("Big")
         let machineFirstLines = [
-            "export": "firstName,lastName,address,phone,age\r\n",
-            "list --format csv": "firstName,lastName,address,phone,age\r\n",
+            "export": "firstName,lastName,address,phone,age,instanceID\r\n",
+            "list --format csv": "firstName,lastName,address,phone,age,instanceID\r\n",
             "list --format json": "[\n",
         ]
         let table = try survey("list", "--doc", "Big")

@@ -8,7 +8,9 @@ final class UsageTests: CLITestCase {
         XCTAssertEqual(outcome.stderr, "")
         for text in ["survey [--dir DIR] [--doc NAME] [--split-width N]", "survey docs new NAME",
                      "survey docs rename OLD NEW", "survey docs rm NAME", "survey docs restore [NAME]",
-                     "XDG_STATE_HOME", ".trash/", "--                 end of options", "2 usage error"] {
+                     "XDG_STATE_HOME", ".trash/", "--                 end of options", "2 usage error",
+                     "survey deleted [--doc NAME] [--format table|csv|json]", "survey undelete ID [--doc NAME]",
+                     ".NAME.deleted.plist", "instanceID"] {
             XCTAssertTrue(outcome.stdout.contains(text), "help lacks \(text)")
         }
         XCTAssertEqual(try survey("docs", "-h").stdout, outcome.stdout, "help wins wherever it is")
@@ -20,7 +22,7 @@ final class UsageTests: CLITestCase {
 
     func testUsageErrorsExitTwoWithTheReasonAndTheSynopsis() throws {
         let cases: [([String], String)] = [
-            (["frob"], "survey: unknown command “frob” (use docs, list, add, export or import)"),
+            (["frob"], "survey: unknown command “frob” (use docs, list, add, export, import, deleted or undelete)"),
             (["docs", "frob"], "survey: unknown docs command “frob” (use new, rename, rm or restore)"),
             (["docs", "new"], "survey: missing name: survey docs new NAME"),
             (["docs", "new", "A", "B"], "survey: unexpected argument “B”: survey docs new NAME"),

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 @testable import SurveyModel
 
 /// `append(_:to:)`: all records in one save, to an existing document or a new one.
@@ -9,14 +10,16 @@ final class AppendTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(records: [old]), as: "Field")
         let count = try store.append([Record.sample(), Record.sample(first: "Bo")], to: .existing("Field"))
         XCTAssertEqual(count, 3)
-        XCTAssertEqual(try store.load("Field").get().records, [old, Record.sample(), Record.sample(first: "Bo")])
+        let records = try store.load("Field").get().records
+        XCTAssertEqual(records.map(\.answers), [old.values, Record.sample().values, Record.sample(first: "Bo").values])
+        XCTAssertTrue(records.allSatisfy { InstanceIDCheck.isFresh($0.instanceID) }, "each given an id at this save")
         XCTAssertEqual(try folderContents(), ["Field.plist"], "no temporary file left")
     }
 
     func testANewDocumentIsWrittenWithTheRecords() throws {
         let nested = DocumentStore(folder: folder.appendingPathComponent("a/b"))
         XCTAssertEqual(try nested.append([Record.sample()], to: .new("Fresh")), 1)
-        XCTAssertEqual(try nested.load("Fresh").get().records, [Record.sample()])
+        XCTAssertEqual(try nested.load("Fresh").get().records.map(\.answers), [Record.sample().values])
     }
 
     func testANewNameTakenMeanwhileIsRefusedAndTheOtherDocumentKept() throws {
@@ -32,5 +35,44 @@ final class AppendTests: TemporaryFolderTestCase {
         try garbage.write(to: store.url(for: "Broken"))
         XCTAssertThrowsError(try store.append([Record.sample()], to: .existing("Broken")))
         XCTAssertEqual(try Data(contentsOf: store.url(for: "Broken")), garbage)
+    }
+}
+
+/// Records that reach a document through `append` (add, import, recovered surveys) carry an
+/// `instanceID` afterwards; so do the document's older records found without one.
+final class AppendInstanceIDTests: TemporaryFolderTestCase {
+    func testANewRecordWithoutAnIDGetsAFreshOne() throws {
+        try store.append([Record.sample(), Record.sample(first: "Bo")], to: .new("Field"))
+        let records = try store.load("Field").get().records
+        XCTAssertTrue(records.allSatisfy { InstanceIDCheck.isFresh($0.instanceID) }, "\(records)")
+        XCTAssertNotEqual(records[0].instanceID, records[1].instanceID)
+        XCTAssertEqual(records.map(\.answers), [Record.sample().answers, Record.sample(first: "Bo").answers])
+    }
+
+    func testAnImportedRecordKeepsItsOwnID() throws {
+        var own = Record.sample()
+        own.values[Record.instanceIDKey] = .string("uuid:from-the-export")
+        try store.append([own], to: .new("Field"))
+        XCTAssertEqual(try store.load("Field").get().records.first?.instanceID, "uuid:from-the-export")
+    }
+
+    func testAnEmptyIDIsReplacedByAFreshOne() throws {
+        var empty = Record.sample()
+        empty.values[Record.instanceIDKey] = .string("")
+        try store.append([empty], to: .new("Field"))
+        XCTAssertTrue(InstanceIDCheck.isFresh(try store.load("Field").get().records.first?.instanceID))
+    }
+
+    func testOlderRecordsWithoutAnIDGetOneAtTheSameSaveAndThoseWithOneKeepIt() throws {
+        var kept = Record.sample(first: "Kept")
+        kept.values[Record.instanceIDKey] = .string("uuid:11111111-1111-4111-8111-111111111111")
+        let old = Record(["firstName": .string("Old"), "notes": .string("kept")])
+        try store.save(SurveyDocument(records: [old, kept]), as: "Field")
+        try store.append([Record.sample()], to: .existing("Field"))
+        let records = try store.load("Field").get().records
+        XCTAssertEqual(records.count, 3)
+        XCTAssertTrue(records.allSatisfy { InstanceIDCheck.isFresh($0.instanceID) })
+        XCTAssertEqual(records[0].answers, old.values, "only the id was added to the old record")
+        XCTAssertEqual(records[1], kept)
     }
 }

@@ -10,9 +10,9 @@ final class DocumentCSVTests: XCTestCase {
 
     func testSeedExportsHeaderAndRowsInQuestionnaireOrder() throws {
         XCTAssertEqual(try fixture("seed-serialized.xml").csvText(), """
-            firstName,lastName,address,phone,age\r
-            John,Smith,123 Any St.,555-1234,20\r
-            Doris,Jones,789 Town St.,555-1234,40\r
+            firstName,lastName,address,phone,age,instanceID\r
+            John,Smith,123 Any St.,555-1234,20,\r
+            Doris,Jones,789 Town St.,555-1234,40,\r
 
             """)
     }
@@ -22,13 +22,41 @@ final class DocumentCSVTests: XCTestCase {
             Record(["firstName": .string("A, \"B\""), "age": .string("thirty"), "notes": .string("not exported")]),
             Record(["lastName": .string("two\nlines"), "age": .real(4.5)]),
         ])
-        XCTAssertEqual(document.csvText(), "firstName,lastName,address,phone,age\r\n"
-                       + "\"A, \"\"B\"\"\",,,,thirty\r\n"
-                       + ",\"two\nlines\",,,4.5\r\n")
+        XCTAssertEqual(document.csvText(), "firstName,lastName,address,phone,age,instanceID\r\n"
+                       + "\"A, \"\"B\"\"\",,,,thirty,\r\n"
+                       + ",\"two\nlines\",,,4.5,\r\n")
+    }
+
+    func testTheIDComesRightAfterTheFiveAnswersAndOtherKeysStayOut() throws {
+        let id = "uuid:0f8fad5b-d9cb-469f-a165-70867728950e"
+        let document = SurveyDocument(records: [
+            Record.sample(first: "Ana"), Record.sample(first: "Bo"),
+        ])
+        var withID = document
+        withID.records[0].values[Record.instanceIDKey] = .string(id)
+        withID.records[0].values["notes"] = .string("not exported")
+        XCTAssertEqual(withID.csvText(), "firstName,lastName,address,phone,age,instanceID\r\n"
+                       + "Ana,Lima,Rua 1,555,30,\(id)\r\n"
+                       + "Bo,Lima,Rua 1,555,30,\r\n")
+    }
+
+    func testTheIDColumnComesBackInAnyCaseTrimmedAndEmptyMeansNone() throws {
+        let text = "firstName,InstanceId\r\nAna, uuid:abc \r\nBo,\r\n"
+        let records = try SurveyDocument.records(csv: text)
+        XCTAssertEqual(records.map(\.instanceID), ["uuid:abc", nil])
+        XCTAssertEqual(records[0].values.keys.sorted(), ["firstName", "instanceID"])
+    }
+
+    func testAnExportedIDRoundTrips() throws {
+        var record = Record.sample()
+        record.values[Record.instanceIDKey] = .string("uuid:0f8fad5b-d9cb-469f-a165-70867728950e")
+        let text = SurveyDocument(records: [record]).csvText()
+        let check = Questionnaire.standard.checkImport(try SurveyDocument.records(csv: text))
+        XCTAssertEqual(check.records, [record])
     }
 
     func testAnEmptyDocumentIsJustTheHeader() {
-        XCTAssertEqual(SurveyDocument().csvText(), "firstName,lastName,address,phone,age\r\n")
+        XCTAssertEqual(SurveyDocument().csvText(), "firstName,lastName,address,phone,age,instanceID\r\n")
     }
 
     func testFixturesRoundTripTheFiveFields() throws {

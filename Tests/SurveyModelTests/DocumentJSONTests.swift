@@ -12,9 +12,10 @@ final class DocumentJSONTests: XCTestCase {
         try SurveyDocument.records(json: Data(json.utf8))
     }
 
-    func testKnownKeysComeFirstInOrderThenOthersSorted() {
+    func testKnownKeysComeFirstInOrderThenTheIDThenOthersSorted() {
         let document = SurveyDocument(records: [
             Record(["zeta": .bool(true), "age": .integer(35), "firstName": .string("Ana"),
+                    "instanceID": .string("uuid:0f8fad5b-d9cb-469f-a165-70867728950e"),
                     "alpha": .array([.string("x"), .dictionary(["b": .integer(1), "a": .array([])])])]),
         ])
         XCTAssertEqual(document.jsonText(), """
@@ -25,6 +26,7 @@ final class DocumentJSONTests: XCTestCase {
                 "address": null,
                 "phone": null,
                 "age": 35,
+                "instanceID": "uuid:0f8fad5b-d9cb-469f-a165-70867728950e",
                 "alpha": [
                   "x",
                   {
@@ -33,6 +35,23 @@ final class DocumentJSONTests: XCTestCase {
                   }
                 ],
                 "zeta": true
+              }
+            ]
+
+            """)
+    }
+
+    func testARecordWithoutAnIDSaysNullAtItsPlace() {
+        XCTAssertEqual(SurveyDocument(records: [Record(["notes": .string("n")])]).jsonText(), """
+            [
+              {
+                "firstName": null,
+                "lastName": null,
+                "address": null,
+                "phone": null,
+                "age": null,
+                "instanceID": null,
+                "notes": "n"
               }
             ]
 

@@ -1,0 +1,33 @@
+import Foundation
+
+/// Deleted surveys for programs (`survey deleted --format csv|json`), in the shapes
+/// `survey export` uses, with the moment of deletion first. Dates are ISO 8601 in UTC
+/// (`2024-03-05T09:07:02Z`), as the JSON export writes any date.
+extension DeletedRecord {
+    /// Header `deletedAt` and then the export's columns (five answers, `instanceID`).
+    public static func csvText(_ deleted: [DeletedRecord], questionnaire: Questionnaire = .standard) -> String {
+        let header = ["deletedAt"] + questionnaire.fields.map(\.key) + [Record.instanceIDKey]
+        let rows = deleted.map { entry in
+            [isoText(entry.deletedAt)] + questionnaire.fields.map { entry.record.text(for: $0) }
+                + [entry.record.instanceID ?? ""]
+        }
+        return CSV.text([header] + rows)
+    }
+
+    /// An array of `{"deletedAt": "…", "record": {…}}`, as the file holds them; each record
+    /// is the object `survey export --format json` writes.
+    public static func jsonText(_ deleted: [DeletedRecord], questionnaire: Questionnaire = .standard) -> String {
+        let objects = deleted.map { entry in
+            PropertyValue.jsonContainer("{", "}", [
+                PropertyValue.jsonString(deletedAtKey) + ": " + PropertyValue.jsonString(isoText(entry.deletedAt)),
+                PropertyValue.jsonString(recordKey) + ": "
+                    + SurveyDocument.jsonObject(entry.record, questionnaire: questionnaire, indent: "    "),
+            ], indent: "  ")
+        }
+        return PropertyValue.jsonContainer("[", "]", objects, indent: "") + "\n"
+    }
+
+    private static func isoText(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import SurveyModel
+
+/// `survey deleted`: the surveys deleted from a document, still kept beside it, with the id
+/// `survey undelete` takes: a table for people, or CSV or JSON for programs.
+struct DeletedCommand: Equatable {
+    static let shape = "survey deleted [--doc NAME] [--format table|csv|json]"
+
+    var doc: String?
+    var format: DataFormat
+
+    init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
+        try Command.expectNoArguments(words, shape: Self.shape)
+        doc = options.doc
+        format = try DataFormat.parse(options.format, allowed: [.table, .csv, .json], command: "deleted") ?? .table
+    }
+
+    func run(store: DocumentStore, remembered: String?) -> Int32 {
+        do {
+            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            // Reading the document first reports one that cannot be read, as `list` does.
+            _ = try store.load(target.name).get()
+            let deleted = store.deletedRecords(for: target.name)
+            switch format {
+            case .table, .plist: DeletedTable.lines(deleted).forEach(ShellOutput.line)
+            case .csv: StandardOutput.write(DeletedRecord.csvText(deleted))
+            case .json: StandardOutput.write(DeletedRecord.jsonText(deleted))
+            }
+            return 0
+        } catch {
+            ShellOutput.error("\(error)")
+            return 1
+        }
+    }
+}

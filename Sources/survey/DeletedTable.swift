@@ -1,0 +1,34 @@
+import Foundation
+import SurveyModel
+import SurveyUI
+
+/// The `survey deleted` table: a header, then one row per deleted survey, in the order they
+/// were deleted (most recent last, nearest the prompt):
+///
+///     DELETED           ID                                         NAME
+///     2024-03-05 09:07  uuid:0f8fad5b-d9cb-469f-a165-70867728950e  Lima, Ana
+///
+/// Local times to the minute, as `survey docs` shows them; the id whole, since it is what
+/// `survey undelete` takes; names as the app's list shows them ("Last, First"). A survey
+/// without an id (only in a file written by another tool) shows "-": it cannot be brought
+/// back by id. The header is printed even when nothing was deleted.
+enum DeletedTable {
+    static func lines(_ deleted: [DeletedRecord]) -> [String] {
+        let rows = deleted.map { entry in
+            [DocumentTable.minute(entry.deletedAt), ShellOutput.printable(entry.record.instanceID ?? "-"),
+             ShellOutput.printable(entry.record.listTitle)]
+        }
+        let header = ["DELETED", "ID", "NAME"]
+        let widths = header.indices.map { column in
+            ([header] + rows).map { TextWidth.width(of: $0[column]) }.max() ?? 0
+        }
+        return ([header] + rows).map { cells in
+            var line = cells.indices.map { column -> String in
+                let pad = String(repeating: " ", count: max(0, widths[column] - TextWidth.width(of: cells[column])))
+                return cells[column] + pad
+            }.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import SurveyModel
+
+/// `survey undelete ID`: puts a deleted survey back at the end of its document, by the id
+/// `survey deleted` shows. The id must be given whole: a guess at a prefix could bring back
+/// the wrong person.
+struct UndeleteCommand: Equatable {
+    static let shape = "survey undelete ID [--doc NAME]"
+
+    var id: String
+    var doc: String?
+
+    init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
+        guard let id = words.first else {
+            throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape) (survey deleted lists them)")
+        }
+        try Command.expectNoArguments(words.dropFirst(), shape: Self.shape)
+        self.id = id.trimmingCharacters(in: .whitespaces)
+        doc = options.doc
+    }
+
+    func run(store: DocumentStore, remembered: String?) -> Int32 {
+        do {
+            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            let record = try store.undelete(id: id, from: target.name)
+            let count = (try? store.load(target.name).get().records.count).map { " as survey \($0)" } ?? ""
+            ShellOutput.line("Brought back \(record.listTitle) into “\(target.name)”\(count)")
+            return 0
+        } catch {
+            ShellOutput.error("\(error)")
+            return 1
+        }
+    }
+}
