@@ -110,6 +110,8 @@ public enum Action: Equatable, Sendable {
     case documentChangedOnDisk(SurveyDocument)
     case documentOperationFailed(String)
     case draftSaved
+    /// A copy of the surveys being deleted could not be kept: the delete is called off.
+    case deletedSurveysNotKept(String)
     /// Another window's New form was on disk where ours was going: it was kept as a
     /// recovered survey (its title, the file).
     case otherNewFormKept(title: String, file: String)

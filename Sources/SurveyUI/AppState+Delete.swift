@@ -39,7 +39,9 @@ extension AppState {
             focus = .form
         }
         status = .init("Deleted \(Self.quotedTitle(removed)): Ctrl-Z brings it back")
-        return [.saveDocument]
+        // The copy among the deleted surveys first: a crash between the two then leaves a
+        // survey listed twice, never one kept nowhere.
+        return [.keepDeleted([removed]), .saveDocument]
     }
 
     /// `n` or Esc: keep it.

@@ -132,7 +132,15 @@ extension AppState {
             status = .init("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
         case .failure(let clash):
+            let inFlight = pendingChange
             reloadAfterOutsideChange(reloaded, clash: clash)
+            switch inFlight {
+            case .undo(let step), .redo(let step):
+                let verb = if case .undo = inFlight { "undo" } else { "redo" }
+                status = .init("Cannot \(verb) the \(step.label): “\(documentName)” was changed there by another program meanwhile (re-read it)",
+                               kind: .error)
+            default: break
+            }
             return []
         }
     }

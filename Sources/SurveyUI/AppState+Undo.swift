@@ -50,7 +50,9 @@ extension AppState {
                 if recordCount == 0 { shown = .draft }
                 ensureListCursorVisible()
             }
-            return [.saveDocument]
+            // Redoing a delete keeps the copy first, as the delete did.
+            let keep: [Effect] = !undoing && step.kind == .delete ? [.keepDeleted(Self.removed(from: step.before, in: step.after))] : []
+            return keep + [.saveDocument]
         case .failure:
             // Put it back: the history stays as it was.
             if undoing { history.undo.append(step) } else { history.redo.append(step) }
@@ -70,7 +72,7 @@ extension AppState {
         case .change(let kind, let label):
             history.record(.init(kind: kind, label: label, before: before, after: after,
                                  focusBefore: focusBefore, focusAfter: focusAfter))
-            return kind == .delete ? [.keepDeleted(Self.removed(from: before, in: after))] : []
+            return []
         case .undo(let step):
             history.redo.append(step)
             status = .init("Undid \(step.label)")
@@ -78,7 +80,7 @@ extension AppState {
         case .redo(let step):
             history.undo.append(step)
             status = .init("Redid \(step.label)")
-            return step.kind == .delete ? [.keepDeleted(Self.removed(from: step.before, in: step.after))] : []
+            return []
         }
     }
 

@@ -74,6 +74,7 @@ public struct Program {
             switch effect {
             case .saveDocument: return [.documentSaveFailed(Self.describe(error))]
             case .saveDraft: return [.draftSaveFailed(Self.describe(error))]
+            case .keepDeleted: return [.deletedSurveysNotKept(Self.describe(error))]
             case .keepUnsavedWork: return []   // stopping anyway: nothing more can be done
             default: return [.documentOperationFailed(Self.describe(error))]
             }
@@ -206,10 +207,15 @@ public struct Program {
         let name = state.documentName
         guard !state.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
               let moved = store.documentName(sameFileAs: known) else { return nil }
-        // `survey docs rename` moves the draft too; a plain `mv` leaves ours behind.
+        // `survey docs rename` moves the draft and the deleted surveys too; a plain `mv`
+        // leaves them behind.
         if store.draftFingerprint(for: moved) == nil, let ours = knownDraftFingerprint,
            store.draftFingerprint(for: name) == ours {
             try? FileManager.default.moveItem(at: store.draftURL(for: name), to: store.draftURL(for: moved))
+        }
+        let deleted = (from: store.deletedURL(for: name), to: store.deletedURL(for: moved))
+        if FileManager.default.fileExists(atPath: deleted.from.path), !FileManager.default.fileExists(atPath: deleted.to.path) {
+            try? FileManager.default.moveItem(at: deleted.from, to: deleted.to)
         }
         knownFingerprint = store.fingerprint(of: moved)
         knownDraftFingerprint = store.draftFingerprint(for: moved)

@@ -159,6 +159,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.restoreAfterFailedSave(message)
     case .draftSaveFailed(let message):
         state.draftSaveFailed(message)
+    case .deletedSurveysNotKept(let message):
+        state.restoreRollback()
+        state.status = .init("Not deleted: a copy could not be kept among the deleted surveys: \(message)", kind: .error)
     case .draftSaved:
         state.rollback = nil
         state.saveSucceeded()
@@ -215,7 +218,7 @@ extension Action {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
              .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
-             .quitHeldForUnsavedRecords, .draftSaved, .otherNewFormKept, .documentMovedOutside, .recoveriesFound,
+             .quitHeldForUnsavedRecords, .draftSaved, .deletedSurveysNotKept, .otherNewFormKept, .documentMovedOutside, .recoveriesFound,
              .recoveryRestored, .recoveryDiscarded, .terminate, .showHelp:
             return false
         default: return true

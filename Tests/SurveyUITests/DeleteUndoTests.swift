@@ -29,16 +29,19 @@ final class DeleteUndoTests: XCTestCase {
         XCTAssertEqual(s.statusText, "Kept “Okonkwo, Chidi”")
         XCTAssertEqual(s.recordCount, 3)
         s.press(.character("d"))
-        let companion = saved(&s, s.press(.character("y")))
+        let effects = s.press(.character("y"))
+        XCTAssertEqual(effects, [.keepDeleted([people()[1]]), .saveDocument], "a copy is kept first, then the save")
+        XCTAssertEqual(saved(&s, effects), [])
         XCTAssertEqual(s.records.map(\.listTitle), ["Lovelace, Ada", "Hopper, Grace"])
         XCTAssertEqual(s.shown, .record(1), "the next record shows")
-        XCTAssertEqual(companion, [.keepDeleted([people()[1]])], "kept in the deleted-surveys file")
         let back = saved(&s, s.press(.control("z")))
         XCTAssertEqual(s.records.map(\.listTitle), ["Lovelace, Ada", "Okonkwo, Chidi", "Hopper, Grace"], "in its place")
         XCTAssertEqual(s.shown, .record(1), "undo shows the record it touched")
         XCTAssertEqual(s.statusText, "Undid delete of “Okonkwo, Chidi”")
         XCTAssertEqual(back, [.forgetDeleted(["uuid:1"])])
-        _ = saved(&s, s.press(.control("y")))
+        let redo = s.press(.control("y"))
+        XCTAssertEqual(redo, [.keepDeleted([people()[1]]), .saveDocument])
+        _ = saved(&s, redo)
         XCTAssertEqual(s.records.count, 2)
         XCTAssertEqual(s.statusText, "Redid delete of “Okonkwo, Chidi”")
     }
@@ -130,5 +133,14 @@ final class DeleteUndoTests: XCTestCase {
         XCTAssertTrue(s.statusText?.hasPrefix("Undid edit of First name") == true)
         _ = saved(&s, s.press(.character("U")))
         XCTAssertTrue(s.statusText?.hasPrefix("Redid edit of First name") == true)
+    }
+
+    func testADeleteWhoseCopyCannotBeKeptIsCalledOff() {
+        var s = makeState(people())
+        s.press(.character("d"), .character("y"))
+        s.send(.deletedSurveysNotKept("it holds deleted surveys, so survey does not write over it"))
+        XCTAssertEqual(s.recordCount, 3)
+        XCTAssertEqual(s.shown, .record(0))
+        XCTAssertTrue(s.statusText?.hasPrefix("Not deleted: a copy could not be kept") == true)
     }
 }
