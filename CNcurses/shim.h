@@ -49,6 +49,9 @@ extern int setupterm(const char *term, int filedes, int *errret);
 static inline mmask_t shim_button1_pressed(void) { return (mmask_t)BUTTON1_PRESSED; }
 static inline mmask_t shim_button1_released(void) { return (mmask_t)BUTTON1_RELEASED; }
 static inline mmask_t shim_button1_clicked(void) { return (mmask_t)BUTTON1_CLICKED; }
+/* The wheel: xterm's mouse protocol reports it as buttons 4 (up) and 5 (down). */
+static inline mmask_t shim_button4_pressed(void) { return (mmask_t)BUTTON4_PRESSED; }
+static inline mmask_t shim_button5_pressed(void) { return (mmask_t)BUTTON5_PRESSED; }
 static inline mmask_t shim_all_mouse_events(void) { return (mmask_t)ALL_MOUSE_EVENTS; }
 
 #endif

@@ -49,7 +49,7 @@ extension Terminal {
         if let resize = resizeAhead(of: status, code: code) { return resize }
         if status == KEY_CODE_YES {
             switch Int32(truncatingIfNeeded: code) {
-            case KEY_MOUSE: return Self.leftClick()
+            case KEY_MOUSE: return Self.mouseEvent()
             case BracketedPaste.startCode: return readPaste(window: window)
             case BracketedPaste.endCode: return nil
             default: break
@@ -148,13 +148,15 @@ extension Terminal {
     /// combining marks longer than this is split rather than read forever.
     private static let maximumGraphemeScalars = 16
 
-    /// The pending mouse event as a click, if it is a left-button press or click.
-    private static func leftClick() -> InputEvent? {
+    /// The pending mouse event: a left-button press or click, or a turn of the wheel.
+    private static func mouseEvent() -> InputEvent? {
         var event = MEVENT()
-        guard getmouse(&event) == OK,
-              event.bstate & (shim_button1_pressed() | shim_button1_clicked()) != 0
-        else { return nil }
-        return .click(Point(x: Int(event.x), y: Int(event.y)))
+        guard getmouse(&event) == OK else { return nil }
+        let point = Point(x: Int(event.x), y: Int(event.y))
+        if event.bstate & shim_button4_pressed() != 0 { return .wheel(-1, at: point) }
+        if event.bstate & shim_button5_pressed() != 0 { return .wheel(1, at: point) }
+        guard event.bstate & (shim_button1_pressed() | shim_button1_clicked()) != 0 else { return nil }
+        return .click(point)
     }
 
     /// Whether the terminal's input (stdin or /dev/tty) reports a hang-up or error.

@@ -119,7 +119,7 @@ public final class Terminal {
 
     private func enableMouse() {
         mouseinterval(0)
-        mousemask(shim_button1_pressed() | shim_button1_clicked(), nil)
+        mousemask(shim_button1_pressed() | shim_button1_clicked() | shim_button4_pressed() | shim_button5_pressed(), nil)
     }
 
     /// Re-enters curses after `stop()`: a refresh restores program mode and the screen.

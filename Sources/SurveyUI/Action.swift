@@ -6,6 +6,7 @@ public enum Action: Equatable, Sendable {
     // Terminal
     case resized(Size)
     case click(Point)
+    case wheel(Int, at: Point)
 
     // List (pane or popover)
     case listMove(Int)

@@ -73,4 +73,25 @@ extension AppState {
         guard row < list.projection.rowCount, case .record(let index) = list.projection.row(row) else { return nil }
         return index
     }
+
+    /// The wheel over the survey list (pane or popover) or the documents list moves its
+    /// highlight three rows, as lazygit's does; the form follows. Elsewhere it does nothing.
+    mutating func wheel(_ delta: Int, at point: Point) {
+        let step = delta * 3
+        switch popover {
+        case .list:
+            if layout.listPopoverBox(rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0)).contains(point) {
+                moveList(by: step)
+            }
+        case .documents:
+            if layout.documentManagerBox(rowCount: documents.count).contains(point) {
+                moveManagerCursor(to: managerCursor + step)
+            }
+        case nil:
+            guard editing == nil, let pane = layout.listPane, pane.contains(point) else { return }
+            moveList(by: step)
+        default:
+            break
+        }
+    }
 }

@@ -47,6 +47,8 @@ public enum InputEvent: Hashable, Sendable {
     case key(Key)
     case click(Point)
     case resize(Size)
+    /// The mouse wheel: -1 up, 1 down, over a point.
+    case wheel(Int, at: Point)
     /// A bracketed paste: its text as it came (line breaks and tabs included), one event, so
     /// no character in it can act as a key.
     case paste(String)

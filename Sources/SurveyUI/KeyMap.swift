@@ -154,6 +154,7 @@ public enum KeyMap {
             }
             return action(for: key, in: state.inputMode)
         case .click(let p): return .click(p)
+        case .wheel(let delta, let p): return state.layout.kind == .tooSmall ? nil : .wheel(delta, at: p)
         case .resize(let size): return .resized(size)
         case .paste(let text):
             // Like typing: nothing is pasted blind into a terminal too small to show it.

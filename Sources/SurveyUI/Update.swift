@@ -14,6 +14,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.resize(to: size)
     case .click(let point):
         return state.click(at: point, drawnWith: shownStatus)
+    case .wheel(let delta, let point):
+        state.wheel(delta, at: point)
 
     case .listMove(let delta):
         state.moveList(by: delta)

@@ -63,3 +63,37 @@ final class FindAndFixTests: EndToEndTestCase {
         XCTAssertEqual(app.waitForExit(), 0, "Ctrl-Z and Ctrl-Y never stopped the app")
     }
 }
+
+/// NO_COLOR (no-color.org): no colour at all, and the focus still shows.
+final class NoColorTests: EndToEndTestCase {
+    /// The SGR sequences that set a colour (30–37, 40–47, 90–97, 100–107, 38;…, 48;…); the
+    /// resets to the default colours (39, 49) are not colours.
+    private func colours(in screen: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "\u{1B}\\[([0-9;]*)m")
+        let range = NSRange(screen.startIndex..., in: screen)
+        return pattern.matches(in: screen, range: range).compactMap { match -> String? in
+            guard let r = Range(match.range(at: 1), in: screen) else { return nil }
+            let params = screen[r].split(separator: ";").compactMap { Int($0) }
+            let colour = params.contains { (30...38).contains($0) || (40...48).contains($0) || (90...97).contains($0) || (100...107).contains($0) }
+            return colour ? String(screen[r]) : nil
+        }
+    }
+
+    func testNoColorDrawsWithoutColourAndStillShowsTheFocus() throws {
+        try installFixture("seed-serialized.xml", as: "Seed")
+        let coloured = try launch()
+        coloured.waitFor("Surveys (2)")
+        try coloured.press("Enter")
+        coloured.waitFor("Survey 1 of 2")
+        XCTAssertFalse(colours(in: try coloured.screenWithAttributes()).isEmpty, "colours are used by default")
+
+        let plain = try launch(through: ["/usr/bin/env", "NO_COLOR=1"])
+        plain.waitFor("Surveys (2)")
+        try plain.press("Enter")
+        plain.waitFor("Survey 1 of 2")
+        let screen = try plain.screenWithAttributes()
+        XCTAssertEqual(colours(in: screen), [], "no colour with NO_COLOR")
+        XCTAssertTrue(screen.contains("\u{1B}[7m") || screen.contains(";7m"), "the highlighted field in reverse video")
+        XCTAssertTrue(try plain.screen().contains("›Smith, John"), "the shown record marked in the list")
+    }
+}

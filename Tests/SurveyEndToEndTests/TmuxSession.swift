@@ -263,6 +263,8 @@ final class TmuxSession {
         if (env["TERM"] ?? "").isEmpty || env["TERM"] == "dumb" { env["TERM"] = "xterm-256color" }
         env["TMUX"] = nil
         env["TMUX_PANE"] = nil
+        // `swift test` may run with NO_COLOR set; a test that wants it says so itself.
+        env["NO_COLOR"] = nil
         return env
     }
 }
