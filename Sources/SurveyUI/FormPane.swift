@@ -13,7 +13,7 @@ struct FormPane: View {
         if let heading = geometry.heading {
             let text: String
             switch state.shown {
-            case .record(let i): text = "Survey \(i + 1) of \(state.recordCount)"
+            case .record: text = "Survey \(state.positionTitle)"   // as the list shows it (filtered, sorted)
             case .draft: text = "New survey"
             }
             grid.put(text, x: heading.x, y: heading.y, style: .accent, clip: heading)

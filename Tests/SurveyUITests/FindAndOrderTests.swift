@@ -108,4 +108,22 @@ final class FindAndOrderTests: XCTestCase {
         XCTAssertEqual(s.statusText, "Sorted by entry order")
         XCTAssertEqual(titles(s).first, "Lima, Ana")
     }
+
+    func testScreensOfTheFilteredListAndOfSections() {
+        var wide = makeState(people(), width: 120, height: 40)
+        wide.press(.character("/"))
+        wide.type("ana")
+        assertScreen(Screen.render(wide), named: "filtering-120x40")
+        wide.press(.enter)
+        assertScreen(Screen.render(wide), named: "filtered-120x40")
+        var narrow = makeState(people(), width: 60, height: 20)
+        narrow.press(.function(6), .function(2))
+        assertScreen(Screen.render(narrow), named: "sections-popover-60x20")
+        narrow.press(.escape, .character("/"))
+        narrow.type("lima")
+        assertScreen(Screen.render(narrow), named: "filtering-popover-60x20")
+        var sections = makeState(people(), width: 120, height: 40)
+        sections.press(.function(6), .end)
+        assertScreen(Screen.render(sections), named: "sections-120x40")
+    }
 }
