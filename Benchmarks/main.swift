@@ -100,6 +100,7 @@ var manager = Program(store: store, documentName: big, size: Size(width: 120, he
 let open = seconds { manager.handle(.key(.function(3))) }
 let tick = median(runs: 20) { manager.send(.refreshTick) }
 print("documents list over \(manager.state.documents.count) documents (5 of 10000 records): open \(format(open)), idle refresh \(format(tick))")
+try benchmarkFilter(store: store)
 print(String(format: "peak resident memory: %.1f MB", peakRSSMegabytes()))
 
 // A 1 MB value (a pasted or imported text in a name and the address): a frame and each key

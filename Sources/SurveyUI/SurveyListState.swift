@@ -14,6 +14,9 @@ public struct SurveyListState: Equatable, Sendable {
     /// record does not vanish under the typing hand.
     public var pinned: Set<String> = []
     public private(set) var projection = ListProjection()
+    /// Folded text of every record, built the first time a filter is used and kept up to
+    /// date from then on.
+    private(set) var searchIndex: SearchIndex?
 
     public init() {}
 
@@ -26,6 +29,10 @@ public struct SurveyListState: Equatable, Sendable {
     mutating func refresh(_ records: [Record]) {
         let keep: Set<Int> = pinned.isEmpty ? []
             : Set(records.indices.filter { records[$0].instanceID.map(pinned.contains) ?? false })
-        projection = ListProjection(records: records, filter: activeFilter, order: order, keep: keep)
+        let filter = activeFilter
+        if !filter.isEmpty {
+            searchIndex = searchIndex?.updated(for: records) ?? SearchIndex(records: records)
+        }
+        projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex)
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import SurveyModel
+import SurveyUI
+
+/// `/` search at 10,000 and 100,000 records: the time from a typed character to the
+/// narrowed list drawn (the browsing issue's figure), then clearing it.
+func benchmarkFilter(store: DocumentStore) throws {
+    for count in [10_000, 100_000] {
+        let name = "Filter \(count)"
+        try store.save(generatedDocument(records: count), as: name)
+        var program = Program(store: store, documentName: name, size: Size(width: 120, height: 40))
+        program.handle(.key(.character("/")))
+        var times: [Double] = []
+        for c in "madrid 12" {
+            times.append(seconds {
+                program.handle(.key(.character(c)))
+                _ = program.screen
+            })
+        }
+        let shown = program.state.list.projection.count
+        let clear = seconds {
+            program.handle(.key(.escape))
+            _ = program.screen
+        }
+        times.sort()
+        print(String(format: "filter at %d records: per typed character median %@, worst %@ (%d shown); Esc %@",
+                     count, format(times[times.count / 2]), format(times.last!), shown, format(clear)))
+    }
+}
