@@ -35,19 +35,8 @@ extension SurveyDocument {
             }
             guard original != record else { continue }
             guard let j = index(of: original) else { return .failure(MergeClash(mineIndex: i, keys: [])) }
-            var target = merged[j]
-            var clashing: [String] = []
-            for key in Set(original.values.keys).union(record.values.keys).sorted()
-            where original.values[key] != record.values[key] {
-                let now = target.values[key]
-                if now == original.values[key] || now == record.values[key] {
-                    target.values[key] = record.values[key]
-                } else {
-                    clashing.append(key)
-                }
-            }
+            let clashing = Self.replay(from: original, to: record, on: &merged[j])
             guard clashing.isEmpty else { return .failure(MergeClash(mineIndex: i, keys: clashing)) }
-            merged[j] = target
         }
         var map: [Int: Int] = [:]
         for (i, record) in mine.records.enumerated() {

@@ -50,22 +50,30 @@ extension SurveyDocument {
                 continue
             }
             guard let j = found else { return .failure(MergeClash(mineIndex: i, keys: [])) }
-            var target = merged.records[j]
-            var clashing: [String] = []
-            for key in Set(original.values.keys).union(record.values.keys).sorted()
-            where original.values[key] != record.values[key] {
-                let now = target.values[key]
-                if now == original.values[key] || now == record.values[key] {
-                    target.values[key] = record.values[key]
-                } else {
-                    clashing.append(key)
-                }
-            }
+            let clashing = Self.replay(from: original, to: record, on: &merged.records[j])
             guard clashing.isEmpty else { return .failure(MergeClash(mineIndex: i, keys: clashing)) }
-            merged.records[j] = target
             map[i] = j
         }
         return .success(Merge(document: merged, indexInMerged: map))
+    }
+
+    /// Applies the fields that changed from `original` to `record` onto `target` where
+    /// `target` still has the original value (or already the new one). Returns the keys
+    /// changed on both sides, leaving `target` untouched when there are any.
+    static func replay(from original: Record, to record: Record, on target: inout Record) -> [String] {
+        var result = target
+        var clashing: [String] = []
+        for key in Set(original.values.keys).union(record.values.keys).sorted()
+        where original.values[key] != record.values[key] {
+            let now = result.values[key]
+            if now == original.values[key] || now == record.values[key] {
+                result.values[key] = record.values[key]
+            } else {
+                clashing.append(key)
+            }
+        }
+        if clashing.isEmpty { target = result }
+        return clashing
     }
 
     /// The record that is `original` in this version: by id when it has one, else the one

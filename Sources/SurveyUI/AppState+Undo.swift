@@ -44,7 +44,7 @@ extension AppState {
             document = merge.document
             if let id = undoing ? step.focusBefore : step.focusAfter,
                let index = records.firstIndex(where: { $0.instanceID == id }) {
-                if popover == .list || (focus == .list && layout.isSplit) { showRecord(index) } else { showRecord(index) }
+                showRecord(index)
             } else {
                 listCursor = min(listCursor, max(0, recordCount - 1))
                 if recordCount == 0 { shown = .draft }
