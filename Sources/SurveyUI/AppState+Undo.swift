@@ -94,6 +94,18 @@ extension AppState {
         pendingChange = nil
     }
 
+    /// Ids of the surveys a delete in flight already copied to the deleted list (a delete, or
+    /// a redo of one): if its save fails, those copies are taken back.
+    var copiesKeptForDelete: Set<String> {
+        let deleting: Bool = switch pendingChange {
+        case .change(.delete, _): true
+        case .redo(let step): step.kind == .delete
+        default: false
+        }
+        guard deleting, let before = rollback?.document, let after = document else { return [] }
+        return Set(Self.removed(from: before, in: after).compactMap(\.instanceID))
+    }
+
     /// Records of `before` that `after` no longer has, by id.
     static func removed(from before: SurveyDocument, in after: SurveyDocument) -> [Record] {
         let kept = Set(after.records.compactMap(\.instanceID))

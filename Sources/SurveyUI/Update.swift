@@ -158,7 +158,10 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.documentWasSaved(replacedCharacters: replaced)
     case .documentSaveFailed(let message):
         state.lastSaveError = message
+        let unkept = state.copiesKeptForDelete
         state.restoreAfterFailedSave(message)
+        // The delete did not happen: its copy comes off the deleted list again.
+        return unkept.isEmpty ? [] : [.forgetDeleted(unkept)]
     case .draftSaveFailed(let message):
         state.draftSaveFailed(message)
     case .deletedSurveysNotKept(let message):

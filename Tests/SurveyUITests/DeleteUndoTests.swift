@@ -143,4 +143,16 @@ final class DeleteUndoTests: XCTestCase {
         XCTAssertEqual(s.shown, .record(0))
         XCTAssertTrue(s.statusText?.hasPrefix("Not deleted: a copy could not be kept") == true)
     }
+
+    func testAFailedSaveOfADeleteTakesItsCopyBackOffTheDeletedList() {
+        var s = makeState(people())
+        s.press(.character("d"), .character("y"))
+        XCTAssertEqual(s.send(.documentSaveFailed("No space left on device")), [.forgetDeleted(["uuid:0"])])
+        XCTAssertEqual(s.recordCount, 3)
+        // An edit's failed save has no copy to take back.
+        s.press(.enter, .enter)
+        s.type("!")
+        s.press(.enter)
+        XCTAssertEqual(s.send(.documentSaveFailed("No space left on device")), [])
+    }
 }
