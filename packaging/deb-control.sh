@@ -27,11 +27,17 @@ depends_on() { # SONAME PATH -> "package (>= version)" or "package"
 
 needed=$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 libraries=$(ldd "$bin")
-depends=$(for soname in $needed; do
-    path=$(printf '%s\n' "$libraries" | awk -v s="$soname" '$1 == s && $2 == "=>" { print $3 }')
-    [ -n "$path" ] && [ "$path" != "not" ] || { echo "deb-control: $soname not found by ldd" >&2; exit 1; }
-    depends_on "$soname" "$path"
-done | sort -u | paste -sd, - | sed 's/,/, /g')
+found=$(mktemp)
+trap 'rm -f "$found"' EXIT
+for soname in $needed; do
+    # "libc.so.6 => /lib/…/libc.so.6 (0x…)", or the loader alone: "/lib64/ld-linux-x86-64.so.2 (0x…)"
+    path=$(printf '%s\n' "$libraries" | awk -v s="$soname" '
+        $1 == s && $2 == "=>" && $3 ~ /^\// { print $3; exit }
+        $1 ~ ("/" s "$") { print $1; exit }')
+    [ -n "$path" ] || { echo "deb-control: $soname not found by ldd" >&2; exit 1; }
+    depends_on "$soname" "$path" >> "$found"
+done
+depends=$(sort -u "$found" | paste -sd, - | sed 's/,/, /g')
 
 size=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 

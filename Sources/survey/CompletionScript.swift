@@ -46,7 +46,7 @@ enum CompletionScript {
         case .file: return "compopt -o filenames 2>/dev/null; local IFS=$'\\n'; COMPREPLY=($(compgen -f -- \"$cur\")); return 0"
         case .document: return "_survey_complete_documents; return 0"
         case .words(let words):
-            return "COMPREPLY=($(compgen -W \(quoted(words).debugDescription) -- \"$cur\")); return 0"
+            return "COMPREPLY=($(compgen -W \("\"" + words.joined(separator: " ") + "\"") -- \"$cur\")); return 0"
         }
     }
 
@@ -116,7 +116,7 @@ enum CompletionScript {
 
         """
         for (scope, names) in optionsByScope {
-            s += "                \(scope.isEmpty ? "''" : scope)) options=\(quoted(names).debugDescription) ;;\n"
+            s += "                \(scope.isEmpty ? "''" : scope)) options=\("\"" + names.joined(separator: " ") + "\"") ;;\n"
         }
         s += """
                     esac
@@ -125,11 +125,11 @@ enum CompletionScript {
                 fi
             fi
             if [[ -z $command ]]; then
-                COMPREPLY=($(compgen -W \(quoted(CommandSpec.topLevel).debugDescription) -- "$cur"))
+                COMPREPLY=($(compgen -W "\(CommandSpec.topLevel.joined(separator: " "))" -- "$cur"))
                 return 0
             fi
             if [[ $command == docs && -z $sub ]]; then
-                COMPREPLY=($(compgen -W \(quoted(CommandSpec.subcommands(of: "docs")).debugDescription) -- "$cur"))
+                COMPREPLY=($(compgen -W "\(CommandSpec.subcommands(of: "docs").joined(separator: " "))" -- "$cur"))
                 return 0
             fi
             case "$command${sub:+ $sub}:$count" in
