@@ -50,7 +50,7 @@ COMMIT := $(shell { git rev-parse --short=12 HEAD 2>/dev/null \
   && { git diff-index --quiet HEAD -- 2>/dev/null || echo -dirty; }; } | tr -d '\n' \
   || true)
 ifeq ($(COMMIT),)
-  COMMIT := $(shell c=$$(cat .commit 2>/dev/null); case "$$c" in ''|*Format*) echo unknown;; *) echo "$$c" | cut -c1-12;; esac)
+  COMMIT := $(or $(shell grep -v Format .commit 2>/dev/null | cut -c1-12),unknown)
 endif
 
 # GNU install directories; PREFIX and prefix are the same thing.
