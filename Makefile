@@ -1,5 +1,8 @@
 # survey: `make run` to start the app, `make test` to run every test.
-# GNU make. Other targets: deps, build, bench, clean.
+# GNU make. Other targets: deps, build, bench, clean, and for installing:
+#   make dist                       the self-contained release binary, man page and completions
+#   make install [PREFIX=/usr/local] [DESTDIR=]   and   make uninstall (same variables)
+#   make deb                        survey_VERSION_ARCH.deb, for machines without Swift
 
 SHELL := bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -24,14 +27,53 @@ endif
 #   pkg-config:     how SwiftPM finds ncursesw
 #   tmux:           the real terminal the end-to-end tests drive the app in
 #   python3:        plistlib, which the tests use to read what the app wrote
+#   binutils:       strip and readelf, for the release binary and the .deb's Depends
+#   man-db, zsh, bash-completion: the tests render the man page and load the completions
 check_packages = missing=(); \
   { command -v pkg-config && pkg-config --exists ncursesw; } >/dev/null 2>&1 \
     || dpkg -s libncurses-dev >/dev/null 2>&1 || missing+=(libncurses-dev); \
   command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config); \
   command -v tmux >/dev/null 2>&1 || missing+=(tmux); \
-  command -v python3 >/dev/null 2>&1 || missing+=(python3)
+  command -v python3 >/dev/null 2>&1 || missing+=(python3); \
+  command -v readelf >/dev/null 2>&1 || missing+=(binutils); \
+  command -v man >/dev/null 2>&1 || missing+=(man-db); \
+  command -v zsh >/dev/null 2>&1 || missing+=(zsh); \
+  [ -f /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench clean dist install uninstall deb FORCE
+
+# The version is written once, in Sources/survey/BuildInfo.swift.
+VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"/\1/p' Sources/survey/BuildInfo.swift)
+ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+# The commit for `survey --version`: git, else .commit (filled in by `git archive`), else unknown.
+COMMIT := $(shell { git rev-parse --short=12 HEAD 2>/dev/null \
+  && { git diff-index --quiet HEAD -- 2>/dev/null || echo -dirty; }; } | tr -d '\n' \
+  || true)
+ifeq ($(COMMIT),)
+  COMMIT := $(or $(shell grep -v Format .commit 2>/dev/null | cut -c1-12),unknown)
+endif
+
+# GNU install directories; PREFIX and prefix are the same thing.
+PREFIX ?= /usr/local
+prefix ?= $(PREFIX)
+bindir ?= $(prefix)/bin
+datarootdir ?= $(prefix)/share
+man1dir ?= $(datarootdir)/man/man1
+docdir ?= $(datarootdir)/doc/survey
+bashcompdir ?= $(datarootdir)/bash-completion/completions
+zshcompdir ?= $(datarootdir)/zsh/site-functions
+INSTALL ?= install
+
+# The release build: the Swift runtime and Foundation linked in statically, in its own
+# scratch folder so it never invalidates the debug build or `make bench`.
+DIST := .build/dist
+OUT := $(DIST)/out
+RELEASE_BIN := $(DIST)/release/survey
+COMMIT_SWIFT := Sources/survey/BuildCommit.generated.swift
+DIST_FILES := $(OUT)/survey $(OUT)/survey.1 $(OUT)/survey.bash $(OUT)/_survey
+DEB := survey_$(VERSION)_$(ARCH).deb
+DEB_ROOT := .build/deb/survey_$(VERSION)_$(ARCH)
+SOURCES := $(shell find Sources CNcurses -type f 2>/dev/null) Package.swift
 
 deps:
 	@if ! command -v swift >/dev/null 2>&1; then \
@@ -70,12 +112,15 @@ build: deps
 run: build
 	.build/debug/survey $(ARGS)
 
-# SURVEY_BIN points the end-to-end tests at the binary just built, so they drive the real app.
-test: deps
+# SURVEY_BIN points the end-to-end tests at the binary just built, so they drive the real app;
+# SURVEY_DEB at the package the SurveyPackageTests check (contents, Depends, ldd, running it
+# extracted with no toolchain, man page, completions, make install/uninstall).
+test: deps $(DEB)
 	swift build --build-tests
 	@# XCTest only: no suite uses Swift Testing, whose "0 tests" line would close the log.
 	@# The last line is a plain "N passed, N failed" summary of XCTest's count.
-	SURVEY_BIN="$$(swift build --show-bin-path)/survey" swift test --skip-build --disable-swift-testing \
+	SURVEY_BIN="$$(swift build --show-bin-path)/survey" SURVEY_DEB="$(CURDIR)/$(DEB)" SURVEY_COMMIT="$(COMMIT)" \
+	  swift test --skip-build --disable-swift-testing \
 	  2>&1 | tee .build/test.log
 	@# A test that cannot run here (no tmpfs mount) prints a line starting "SKIPPED " and
 	@# returns; it is counted as skipped, not passed.
@@ -87,5 +132,58 @@ bench: deps
 	swift build -c release --product survey-bench
 	"$$(swift build -c release --show-bin-path)/survey-bench"
 
+# Written only when the commit changed, so an unchanged tree does not rebuild.
+$(COMMIT_SWIFT): FORCE
+	@printf '// Written by make (gitignored): the commit for `survey --version`.\n#if SURVEY_BUILD_COMMIT\nlet generatedBuildCommit = "%s"\n#endif\n' \
+	  '$(COMMIT)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+
+$(RELEASE_BIN): $(SOURCES) $(COMMIT_SWIFT) | deps
+	swift build -c release --static-swift-stdlib --product survey --scratch-path $(DIST) -Xswiftc -DSURVEY_BUILD_COMMIT
+	@touch $@
+
+$(OUT)/survey: $(RELEASE_BIN)
+	@mkdir -p $(OUT)
+	strip -o $@ $<
+	@echo "survey: $$(stat -c %s $<) bytes, $$(stat -c %s $@) stripped"
+
+$(OUT)/survey.1: $(OUT)/survey
+	$< --man > $@
+$(OUT)/survey.bash: $(OUT)/survey
+	$< --completion bash > $@
+$(OUT)/_survey: $(OUT)/survey
+	$< --completion zsh > $@
+
+dist: $(DIST_FILES)
+
+# Installs what `make dist` built; it builds it first when missing or out of date
+# (so `make dist` as yourself, then `sudo make install`).
+install: $(DIST_FILES)
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(docdir) \
+	  $(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir)
+	$(INSTALL) -m 755 $(OUT)/survey $(DESTDIR)$(bindir)/survey
+	$(INSTALL) -m 644 $(OUT)/survey.1 $(DESTDIR)$(man1dir)/survey.1
+	$(INSTALL) -m 644 $(OUT)/survey.bash $(DESTDIR)$(bashcompdir)/survey
+	$(INSTALL) -m 644 $(OUT)/_survey $(DESTDIR)$(zshcompdir)/_survey
+	$(INSTALL) -m 644 README.md $(DESTDIR)$(docdir)/README.md
+
+# Removes the files install wrote, and the doc folder that is survey's own.
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/survey $(DESTDIR)$(man1dir)/survey.1 \
+	  $(DESTDIR)$(bashcompdir)/survey $(DESTDIR)$(zshcompdir)/_survey $(DESTDIR)$(docdir)/README.md
+	rmdir $(DESTDIR)$(docdir) 2>/dev/null || true
+
+# The same files as `make install PREFIX=/usr` (zsh's Debian folder for completions), the
+# man page gzipped as Debian does, owned by root, built with dpkg-deb alone.
+deb: $(DEB)
+$(DEB): $(DIST_FILES) README.md packaging/deb-control.sh
+	rm -rf $(DEB_ROOT)
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr prefix=/usr \
+	  zshcompdir=/usr/share/zsh/vendor-completions
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/survey.1
+	mkdir -p $(DEB_ROOT)/DEBIAN
+	packaging/deb-control.sh $(DEB_ROOT) $(VERSION) $(ARCH) > $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_ROOT) $@
+
 clean:
-	rm -rf .build
+	rm -rf .build $(COMMIT_SWIFT) survey_*.deb

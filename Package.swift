@@ -24,7 +24,9 @@ let package = Package(
         .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel", "SurveyTestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel", "SurveyTestSupport"]),
-        .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel", "SurveyTestSupport"]),
+        .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel", "SurveyUI", "SurveyTestSupport"]),
+        // The .deb `make deb` built ($SURVEY_DEB): contents, Depends, ldd, running it extracted.
+        .testTarget(name: "SurveyPackageTests", dependencies: ["SurveyTestSupport"]),
         .testTarget(name: "SurveyTerminalTests", dependencies: ["SurveyTerminal", "SurveyUI", "CNcurses"]),
     ]
 )

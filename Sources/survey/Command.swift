@@ -57,14 +57,11 @@ enum Command: Equatable {
         }
     }
 
-    /// Which commands each command-specific option belongs to.
+    /// Which commands each command-specific option belongs to: `OptionSpec.commands`.
     private static func checkOptions(_ options: CommandLineOptions, for command: String?) throws {
-        var given: [(flag: String, commands: [String])] = []
-        if options.format != nil { given.append(("--format", ["list", "export", "import", "deleted"])) }
-        if options.output != nil { given.append(("--output", ["export"])) }
-        if options.force { given.append(("--force", ["export"])) }
-        for flag in options.answers.keys.sorted() { given.append((flag, ["add"])) }
-        for (flag, commands) in given where !commands.contains(command ?? "") {
+        for spec in OptionSpec.all {
+            guard let flag = spec.names.last, options.given.contains(flag), let commands = spec.commands,
+                  !commands.contains(command ?? "") else { continue }
             let names = commands.count == 1 ? commands[0]
                 : commands.dropLast().joined(separator: ", ") + " and " + (commands.last ?? "")
             throw CommandLineOptions.UsageError(description: "\(flag) only works with survey \(names)")

@@ -11,13 +11,13 @@ func main() -> Int32 {
     do {
         try ArgumentBytes.checkArguments()
         options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
-        command = options.showHelp || options.showVersion ? nil : try options.command()
+        command = options.printsDocumentation ? nil : try options.command()
     } catch {
         ShellOutput.error("\(error)")
         StandardOutput.writeError("\(CommandLineOptions.synopsis)\nsurvey --help tells more.\n")
         return 2
     }
-    let printsOnly = options.showHelp || options.showVersion || command != nil
+    let printsOnly = options.printsDocumentation || command != nil
     // Only the shell commands: the terminal app keeps the default SIGPIPE.
     StandardOutput.prepare(ignoringBrokenPipe: printsOnly)
     if options.showHelp {
@@ -25,7 +25,15 @@ func main() -> Int32 {
         return StandardOutput.finish(0)
     }
     if options.showVersion {
-        ShellOutput.line("survey 0.1.0")
+        ShellOutput.line(BuildInfo.versionLine)
+        return StandardOutput.finish(0)
+    }
+    if options.printManual {
+        StandardOutput.write(ManPage.page)
+        return StandardOutput.finish(0)
+    }
+    if let shell = options.completionShell {
+        StandardOutput.write(CompletionScript.script(for: shell))
         return StandardOutput.finish(0)
     }
     if let problem = ArgumentBytes.environmentProblem(dir: options.dir) {

@@ -1,0 +1,183 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+
+/// The .deb `make deb` built, named by $SURVEY_DEB (`make test` sets it), checked without
+/// installing it: what it holds, what it depends on, and the binary and files extracted
+/// from it working with no Swift toolchain in sight.
+final class DebianPackageTests: XCTestCase {
+    private var root: URL!
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("survey-deb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let root { try? FileManager.default.removeItem(at: root) }
+    }
+
+    /// The package, or nil after printing SKIPPED (plain `swift test` builds none).
+    private func package(_ test: String = #function) -> URL? {
+        guard let path = ProcessInfo.processInfo.environment["SURVEY_DEB"], !path.isEmpty else {
+            print("SKIPPED \(test): SURVEY_DEB is not set (make test builds the .deb and sets it)")
+            return nil
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    private func run(_ arguments: [String], environment: [String: String]? = nil) throws -> ChildOutcome {
+        try ChildProcess.run(arguments, environment: environment)
+    }
+
+    /// The package unpacked with `dpkg -x` into a fresh folder.
+    private func extracted(_ deb: URL) throws -> URL {
+        let target = root.appendingPathComponent("root")
+        let outcome = try run(["dpkg", "-x", deb.path, target.path])
+        XCTAssertEqual(outcome.status, 0, outcome.errors)
+        return target
+    }
+
+    /// An environment with no toolchain: the system's PATH only, no LD_LIBRARY_PATH.
+    private var bareEnvironment: [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": root.appendingPathComponent("home").path, "LANG": "C.UTF-8"]
+    }
+
+    static let files = [
+        "./usr/bin/survey",
+        "./usr/share/bash-completion/completions/survey",
+        "./usr/share/doc/survey/README.md",
+        "./usr/share/man/man1/survey.1.gz",
+        "./usr/share/zsh/vendor-completions/_survey",
+    ]
+
+    func testFileNameAndContents() throws {
+        guard let deb = package() else { return }
+        let arch = try run(["dpkg", "--print-architecture"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(deb.lastPathComponent, "survey_0.2.0_\(arch).deb")
+        let listing = try run(["dpkg-deb", "--contents", deb.path])
+        XCTAssertEqual(listing.status, 0, listing.errors)
+        let rows = listing.output.split(separator: "\n")
+        let files = rows.filter { !$0.hasPrefix("d") }.compactMap { $0.split(separator: " ").last.map(String.init) }
+        XCTAssertEqual(files.sorted(), Self.files)
+        for row in rows {
+            XCTAssertTrue(row.contains(" root/root "), "not owned by root: \(row)")
+        }
+        XCTAssertTrue(rows.contains { $0.hasPrefix("-rwxr-xr-x") && $0.hasSuffix("./usr/bin/survey") })
+    }
+
+    func testControlFileDependsOnNcurseswAndTheCLibraries() throws {
+        guard let deb = package() else { return }
+        func field(_ name: String) throws -> String {
+            try run(["dpkg-deb", "--field", deb.path, name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        XCTAssertEqual(try field("Package"), "survey")
+        XCTAssertEqual(try field("Version"), "0.2.0")
+        let depends = try field("Depends").components(separatedBy: ", ").map { $0.components(separatedBy: " ")[0] }
+        XCTAssertEqual(Set(depends), ["libc6", "libgcc-s1", "libncursesw6", "libstdc++6", "libtinfo6"])
+        XCTAssertFalse(try field("Depends").contains("swift"))
+    }
+
+    func testPackagedBinaryNeedsNoLibraryFromTheToolchain() throws {
+        guard let deb = package() else { return }
+        let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")
+        let ldd = try run(["ldd", binary.path], environment: bareEnvironment)
+        XCTAssertEqual(ldd.status, 0, ldd.errors)
+        XCTAssertTrue(ldd.output.contains("libncursesw.so.6"), ldd.output)
+        for line in ldd.output.split(separator: "\n") {
+            XCTAssertFalse(line.contains("not found"), String(line))
+            XCTAssertFalse(line.lowercased().contains("swift") || line.contains("Foundation") || line.contains("libdispatch")
+                           || line.contains("libBlocksRuntime") || line.contains("/opt/"), "toolchain library: \(line)")
+        }
+        let file = try run(["file", binary.path])
+        if file.status == 0 { XCTAssertTrue(file.output.contains("stripped") && !file.output.contains("not stripped"), file.output) }
+    }
+
+    func testExtractedBinaryRunsWithoutTheToolchain() throws {
+        guard let deb = package() else { return }
+        let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")
+        let version = try run([binary.path, "--version"], environment: bareEnvironment)
+        XCTAssertEqual(version.status, 0, version.errors)
+        let commit = ProcessInfo.processInfo.environment["SURVEY_COMMIT"] ?? ""
+        if commit.isEmpty {
+            XCTAssertTrue(version.output.hasPrefix("survey 0.2.0 (commit "), version.output)
+        } else {
+            XCTAssertEqual(version.output, "survey 0.2.0 (commit \(commit))\n")
+        }
+        let folder = root.appendingPathComponent("docs")
+        let created = try run([binary.path, "docs", "--dir", folder.path, "new", "Market Street"], environment: bareEnvironment)
+        XCTAssertEqual(created.status, 0, created.errors)
+        let listed = try run([binary.path, "docs", "--dir", folder.path], environment: bareEnvironment)
+        XCTAssertEqual(listed.status, 0, listed.errors)
+        XCTAssertTrue(listed.output.contains("Market Street"), listed.output)
+        let added = try run([binary.path, "add", "--dir", folder.path, "--doc", "Market Street", "--first", "Ana", "--last", "Díaz",
+                             "--age", "41"], environment: bareEnvironment)
+        XCTAssertEqual(added.status, 0, added.errors)
+        let json = try run([binary.path, "list", "--dir", folder.path, "--format", "json"], environment: bareEnvironment)
+        XCTAssertTrue(json.output.contains("\"Díaz\""), json.output)
+    }
+
+    func testPackagedManPageRendersWithoutWarnings() throws {
+        guard let deb = package() else { return }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
+            print("SKIPPED testPackagedManPageRendersWithoutWarnings: man is not installed")
+            return
+        }
+        let page = try extracted(deb).appendingPathComponent("usr/share/man/man1/survey.1.gz")
+        var environment = bareEnvironment
+        environment["MANPAGER"] = "cat"
+        environment["MANWIDTH"] = "80"
+        let outcome = try run(["man", "--warnings", "-l", page.path], environment: environment)
+        XCTAssertEqual(outcome.status, 0)
+        XCTAssertEqual(outcome.errors, "")
+        XCTAssertTrue(outcome.output.contains("SURVEY(1)"))
+        XCTAssertTrue(outcome.output.contains("EXIT STATUS"))
+    }
+
+    func testPackagedCompletionsLoad() throws {
+        guard let deb = package() else { return }
+        let tree = try extracted(deb)
+        let bash = tree.appendingPathComponent("usr/share/bash-completion/completions/survey")
+        XCTAssertEqual(try run(["/bin/bash", "-n", bash.path]).status, 0)
+        let loaded = try run(["/bin/bash", "-c", "source \"$1\" && complete -p survey", "bash", bash.path])
+        XCTAssertEqual(loaded.output, "complete -F _survey survey\n", loaded.errors)
+        // bash-completion's own loader finds it where the package puts it.
+        let loader = "/usr/share/bash-completion/bash_completion"
+        if FileManager.default.fileExists(atPath: loader) {
+            let found = try run(["/bin/bash", "-c",
+                                 "source \(loader); __load_completion survey && complete -p survey"],
+                                environment: bareEnvironment.merging(["XDG_DATA_DIRS": tree.appendingPathComponent("usr/share").path]) { $1 })
+            XCTAssertEqual(found.output, "complete -F _survey survey\n", found.errors)
+        } else {
+            print("SKIPPED testPackagedCompletionsLoad (bash-completion loader): bash-completion is not installed")
+        }
+        let zsh = tree.appendingPathComponent("usr/share/zsh/vendor-completions/_survey")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
+            XCTAssertEqual(try run(["/usr/bin/zsh", "-n", zsh.path]).status, 0)
+        } else {
+            print("SKIPPED testPackagedCompletionsLoad (zsh -n): zsh is not installed")
+        }
+    }
+
+    /// `make install DESTDIR=… PREFIX=/usr` puts the package's files (the man page not
+    /// gzipped), and `make uninstall` with the same variables takes every one away.
+    func testMakeInstallThenUninstallLeavesNoFile() throws {
+        guard package() != nil else { return }
+        let destination = root.appendingPathComponent("stage")
+        let variables = ["DESTDIR=\(destination.path)", "PREFIX=/usr"]
+        let make = ["make", "--no-print-directory", "-C", Self.repository.path]
+        let installed = try run(make + ["install"] + variables)
+        XCTAssertEqual(installed.status, 0, installed.errors)
+        let files = try run(["find", destination.path, "-type", "f"]).output.split(separator: "\n")
+            .map { "./" + $0.dropFirst(destination.path.count + 1) }.sorted()
+        XCTAssertEqual(files, ["./usr/bin/survey", "./usr/share/bash-completion/completions/survey",
+                               "./usr/share/doc/survey/README.md", "./usr/share/man/man1/survey.1",
+                               "./usr/share/zsh/site-functions/_survey"])
+        let removed = try run(make + ["uninstall"] + variables)
+        XCTAssertEqual(removed.status, 0, removed.errors)
+        XCTAssertEqual(try run(["find", destination.path, "-type", "f"]).output, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: destination.appendingPathComponent("usr/share/doc/survey").path))
+    }
+}
