@@ -175,12 +175,14 @@ struct PropertyListScanner {
             i = semicolon + 1
         }
         return scratch.withUnsafeBufferPointer { decoded in
-            ascii ? String(decoding: decoded, as: UTF8.self) : Self.validatedString(decoded)
+            Self.validatedString(decoded)
         }
     }
 
-    /// UTF-8 that is well formed and holds no U+FFFE or U+FFFF (which XML forbids).
+    /// UTF-8 that is well formed and holds no U+FFFE or U+FFFF (which XML forbids). Nil also
+    /// for a leading U+FEFF: Foundation drops it from the start of every string.
     private static func validatedString(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        if raw.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
         if raw.count >= 3 {
             for i in 0..<(raw.count - 2) where raw[i] == 0xEF && raw[i + 1] == 0xBF && raw[i + 2] >= 0xBE {
                 return nil
