@@ -14,28 +14,77 @@ struct PropertyListScanner {
     /// decides whether it is too deep.
     static let maximumDepth = 64
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Where more bytes come from when reading a file in windows: fills the buffer it is given
+    /// and returns the count, 0 at the end (or after a failure, which the reader keeps).
+    typealias Source = (UnsafeMutableRawBufferPointer) -> Int
+
+    private var bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// When reading a file: the window `bytes` looks into, and where to fill it from.
+    private var window: UnsafeMutableRawBufferPointer?
+    private let source: Source?
+    private let sizeHint: Int
     /// Decoded text of the string being read when it holds entity references.
     private var scratch: [UInt8] = []
     /// Entries of the dictionaries being read, one stack shared by every depth.
     private var entries: [(String, PropertyValue)] = []
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, source: Source?, sizeHint: Int) {
         self.bytes = bytes
+        self.source = source
+        self.sizeHint = sizeHint
     }
 
     /// The records of `data`, or nil when the file is outside the subset read here.
     static func records(in data: Data) -> [Record]? {
         data.withUnsafeBytes { raw in
-            var scanner = PropertyListScanner(raw.bindMemory(to: UInt8.self))
+            var scanner = PropertyListScanner(raw.bindMemory(to: UInt8.self), source: nil, sizeHint: raw.count)
             return scanner.document()
         }
     }
 
+    /// The records of a file read through `source` a window at a time, so the file is never
+    /// whole in memory (a million records are 256 MB of XML). `sizeHint`: the file's size.
+    static func records(sizeHint: Int, window: Int = 1 << 20, from source: @escaping Source) -> [Record]? {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 16)
+        var scanner = PropertyListScanner(UnsafeBufferPointer(start: nil, count: 0), source: source, sizeHint: sizeHint)
+        scanner.window = buffer
+        defer { scanner.window?.deallocate() }
+        return scanner.document()
+    }
+
     // MARK: - Document structure
 
+    /// Each step either reads a whole piece (the prologue, one record, the end) or fails;
+    /// a failure with more of the file still to read is retried with more of it in the window.
     private mutating func document() -> [Record]? {
+        guard step({ $0.prologue() }) == true else { return nil }
+        var records: [Record] = []
+        records.reserveCapacity(min(sizeHint / 200, 4_000_000))
+        while true {
+            guard let next = step({ $0.nextRecord() }) else { return nil }
+            guard let record = next else { break }
+            records.append(record)
+        }
+        // Whatever follows `</array>` is small: read it all, then it must be `</plist>`.
+        while refill(keepingFrom: index) {}
+        skipBlanks()
+        guard skip("</plist>") else { return nil }
+        skipBlanks()
+        return index == bytes.count ? records : nil
+    }
+
+    private mutating func step<T>(_ body: (inout PropertyListScanner) -> T?) -> T? {
+        while true {
+            let mark = index
+            if let result = body(&self) { return result }
+            index = mark
+            guard refill(keepingFrom: mark) else { return nil }
+        }
+    }
+
+    /// The header up to the records' `<array>`; true, or false for an empty `<array/>`.
+    private mutating func prologue() -> Bool? {
         skipBlanks()
         if skip("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") { skipBlanks() }
         if skip("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">") {
@@ -43,34 +92,42 @@ struct PropertyListScanner {
         }
         guard skip("<plist version=\"1.0\">") || skip("<plist>") else { return nil }
         skipBlanks()
-        var records: [Record] = []
-        if skip("<array/>") {
-        } else if skip("<array>") {
-            records.reserveCapacity(estimatedRecordCount())
-            while true {
-                skipBlanks()
-                if skip("</array>") { break }
-                if skip("<dict/>") {
-                    records.append(Record())
-                } else if skip("<dict>"), let values = dictionaryBody(depth: 2) {
-                    records.append(Record(values))
-                } else {
-                    return nil
-                }
-            }
-        } else {
-            return nil
-        }
-        skipBlanks()
-        guard skip("</plist>") else { return nil }
-        skipBlanks()
-        return index == bytes.count ? records : nil
+        if skip("<array/>") { emptyArray = true; return true }
+        return skip("<array>") ? true : nil
     }
 
-    /// Records are about 250 bytes each in survey's layout; reserving close to the final
-    /// count spares the array its doublings (and their peak) at a million records.
-    private func estimatedRecordCount() -> Int {
-        min(bytes.count / 200, 4_000_000)
+    private var emptyArray = false
+
+    /// One record, or `.some(nil)` at the `</array>` that ends them.
+    private mutating func nextRecord() -> Record?? {
+        if emptyArray { return .some(nil) }
+        skipBlanks()
+        if skip("</array>") { return .some(nil) }
+        if skip("<dict/>") { return Record() }
+        guard skip("<dict>"), let values = dictionaryBody(depth: 2) else { return nil }
+        return Record(values)
+    }
+
+    /// Keeps the bytes from `start` on, moved to the front of the window (grown when they
+    /// fill it), and reads more after them. False when there is nothing more to read.
+    private mutating func refill(keepingFrom start: Int) -> Bool {
+        guard let source, var buffer = window else { return false }
+        let kept = bytes.count - start
+        if kept > 0, start > 0, let base = bytes.baseAddress {
+            memmove(buffer.baseAddress!, base + start, kept)
+        }
+        if kept == buffer.count {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+            grown.copyMemory(from: UnsafeRawBufferPointer(buffer))
+            buffer.deallocate()
+            buffer = grown
+            window = grown
+        }
+        let added = source(UnsafeMutableRawBufferPointer(rebasing: buffer[kept...]))
+        let typed = buffer.bindMemory(to: UInt8.self)
+        bytes = UnsafeBufferPointer(start: typed.baseAddress, count: kept + max(added, 0))
+        index -= start
+        return added > 0
     }
 
     /// After `<dict>`: keys and values up to `</dict>`.

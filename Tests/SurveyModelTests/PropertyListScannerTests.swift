@@ -13,9 +13,9 @@ final class PropertyListScannerTests: XCTestCase {
                 Record(randomDictionary(&random, depth: 0))
             })
             let data = try document.propertyListData()
-            let scanned = try XCTUnwrap(PropertyListScanner.records(in: data), "round \(round): fell back")
+            let records = try XCTUnwrap(scanned(data), "round \(round): fell back")
             let foundation = try SurveyDocument(foundationPropertyListData: data)
-            assertIdentical(scanned, foundation.records, "round \(round)")
+            assertIdentical(records, foundation.records, "round \(round)")
         }
     }
 
@@ -49,16 +49,16 @@ final class PropertyListScannerTests: XCTestCase {
         _ = try TestSupport.python(script, [folder.path, "150"])
         for n in 0..<150 {
             let data = try Data(contentsOf: folder.appendingPathComponent("\(n).plist"))
-            let scanned = try XCTUnwrap(PropertyListScanner.records(in: data), "file \(n): fell back")
-            assertIdentical(scanned, try SurveyDocument(foundationPropertyListData: data).records, "file \(n)")
+            let records = try XCTUnwrap(scanned(data), "file \(n): fell back")
+            assertIdentical(records, try SurveyDocument(foundationPropertyListData: data).records, "file \(n)")
         }
     }
 
     func testFixturesAreScanned() throws {
         for name in ["seed-serialized.xml", "plistlib-unicode.plist"] {
             let data = try TestSupport.fixtureData(name)
-            let scanned = try XCTUnwrap(PropertyListScanner.records(in: data), name)
-            assertIdentical(scanned, try SurveyDocument(foundationPropertyListData: data).records, name)
+            let records = try XCTUnwrap(scanned(data), name)
+            assertIdentical(records, try SurveyDocument(foundationPropertyListData: data).records, name)
         }
     }
 
@@ -81,12 +81,12 @@ final class PropertyListScannerTests: XCTestCase {
         ]
         for body in bodies {
             for data in [plist(body), Data("<plist><array>\(body)</array></plist>".utf8)] {
-                let scanned = try XCTUnwrap(PropertyListScanner.records(in: data), body)
-                assertIdentical(scanned, try SurveyDocument(foundationPropertyListData: data).records, body)
+                let records = try XCTUnwrap(scanned(data), body)
+                assertIdentical(records, try SurveyDocument(foundationPropertyListData: data).records, body)
             }
         }
-        XCTAssertEqual(PropertyListScanner.records(in: plist("")), [])
-        XCTAssertEqual(PropertyListScanner.records(in: Data("<plist><array/></plist>".utf8)), [])
+        XCTAssertEqual(scanned(plist("")), [])
+        XCTAssertEqual(scanned(Data("<plist><array/></plist>".utf8)), [])
     }
 
     /// Everything outside the subset is handed to Foundation, and the document (or the
@@ -154,7 +154,7 @@ final class PropertyListScannerTests: XCTestCase {
         ]
         for data in fallbacks {
             let text = String(decoding: data.prefix(120), as: UTF8.self)
-            XCTAssertNil(PropertyListScanner.records(in: data), text)
+            XCTAssertNil(scanned(data), text)
             switch (Result { try SurveyDocument(propertyListData: data) },
                     Result { try SurveyDocument(foundationPropertyListData: data) }) {
             case (.success(let mine), .success(let theirs)):
@@ -175,13 +175,49 @@ final class PropertyListScannerTests: XCTestCase {
         let depth = PropertyListScanner.maximumDepth - 3
         let body = "<dict><key>n</key>" + String(repeating: "<array>", count: depth) + "<true/>"
             + String(repeating: "</array>", count: depth) + "</dict>"
-        let scanned = try XCTUnwrap(PropertyListScanner.records(in: plist(body)))
-        assertIdentical(scanned, try SurveyDocument(foundationPropertyListData: plist(body)).records, "deep")
+        let records = try XCTUnwrap(scanned(plist(body)))
+        assertIdentical(records, try SurveyDocument(foundationPropertyListData: plist(body)).records, "deep")
         let deeper = body.replacingOccurrences(of: "<true/>", with: "<array><true/></array>")
-        XCTAssertNil(PropertyListScanner.records(in: plist(deeper)))
+        XCTAssertNil(scanned(plist(deeper)))
+    }
+
+    func testAFileIsScannedAsItIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scanner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = SurveyDocument(records: (0..<300).map { Record.sample(first: "Ana \($0)", age: $0) })
+        try DocumentStore(folder: folder).save(document, as: "Read")
+        let url = folder.appendingPathComponent("Read.plist")
+        // Windows of 64 bytes, grown to hold a record; the 300 records cross many of them.
+        XCTAssertEqual(try DocumentFileReader.scannedRecords(RawPath(url.path), window: 64).get(), document.records)
+        XCTAssertEqual(try DocumentStore(folder: folder).load("Read").get(), document)
+        try Data("<plist><array><dict><!-- c --></dict></array></plist>".utf8).write(to: url)
+        XCTAssertNil(try DocumentFileReader.scannedRecords(RawPath(url.path), window: 64).get())
+        XCTAssertEqual(try DocumentStore(folder: folder).load("Read").get(), SurveyDocument(records: [Record()]))
     }
 
     // MARK: - Helpers
+
+    /// The scanner's answer for `data` in memory, checked against the same bytes read a few
+    /// at a time through a 16-byte window (so every token is cut somewhere).
+    private func scanned(_ data: Data, file: StaticString = #filePath, line: UInt = #line) -> [Record]? {
+        let whole = PropertyListScanner.records(in: data)
+        var offset = 0
+        var piece = 0
+        let streamed = PropertyListScanner.records(sizeHint: data.count, window: 16) { buffer in
+            piece = piece % 13 + 1
+            let count = min(piece, buffer.count, data.count - offset)
+            data.copyBytes(to: buffer.bindMemory(to: UInt8.self), from: offset..<offset + count)
+            offset += count
+            return count
+        }
+        XCTAssertEqual(whole == nil, streamed == nil, "streamed and whole disagree", file: file, line: line)
+        if let whole, let streamed {
+            XCTAssertTrue(zip(whole, streamed).allSatisfy { identical(.dictionary($0.values), .dictionary($1.values)) }
+                          && whole.count == streamed.count, "streamed and whole differ", file: file, line: line)
+        }
+        return whole
+    }
 
     private func plist(_ body: String) -> Data {
         Data("""
