@@ -119,6 +119,10 @@ test: deps $(DEB)
 	swift build --build-tests
 	@# XCTest only: no suite uses Swift Testing, whose "0 tests" line would close the log.
 	@# The last line is a plain "N passed, N failed" summary of XCTest's count.
+	@# The benchmark harness runs once on small documents so it cannot rot; no time is checked.
+	"$$(swift build --show-bin-path)/survey-bench" --quick > .build/bench-quick.log
+	@grep -qE '^ +1000 .* ms .* MB .* ms .* MB' .build/bench-quick.log \
+	  || { cat .build/bench-quick.log; echo "make test: survey-bench --quick printed no load table" >&2; exit 1; }
 	SURVEY_BIN="$$(swift build --show-bin-path)/survey" SURVEY_DEB="$(CURDIR)/$(DEB)" SURVEY_COMMIT="$(COMMIT)" \
 	  swift test --skip-build --disable-swift-testing \
 	  2>&1 | tee .build/test.log
@@ -127,10 +131,13 @@ test: deps $(DEB)
 	@awk '/^\t Executed [0-9]+ tests?, with [0-9]+ failures?/ { n = $$2; f = $$5 } /^SKIPPED / { s++ } \
 	  END { if (n == "") exit 1; printf "%d passed, %d failed, %d skipped\n", n - f - s, f, s }' .build/test.log
 
-# Timings and memory on generated documents (100 to 10,000 records), in a release build.
+# Timings and memory on generated documents (100 to 10,000 records), and whole-document loads
+# of 10,000 to 1,000,000 records, old (Foundation) and new (scanner) side by side, in a release
+# build. BENCH_ARGS="--load-sizes 10000,100000" skips the minute-long million-record loads.
+BENCH_ARGS ?=
 bench: deps
 	swift build -c release --product survey-bench
-	"$$(swift build -c release --show-bin-path)/survey-bench"
+	"$$(swift build -c release --show-bin-path)/survey-bench" $(BENCH_ARGS)
 
 # Written only when the commit changed, so an unchanged tree does not rebuild.
 $(COMMIT_SWIFT): FORCE

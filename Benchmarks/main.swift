@@ -47,13 +47,25 @@ func format(_ s: Double) -> String {
     s >= 1 ? String(format: "%.2f s", s) : s >= 1e-3 ? String(format: "%.2f ms", s * 1e3) : String(format: "%.1f µs", s * 1e6)
 }
 
+// Arguments: --quick (small sizes only, for `make test`), --load-sizes 10000,100000 (the load
+// table's sizes), --load-child WAY PATH (internal: one load in a fresh process).
+let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--load-child" {
+    LoadBenchmark.runChild(path: arguments[3], way: arguments[2])
+}
+let quick = arguments.contains("--quick")
+let loadSizes = arguments.firstIndex(of: "--load-sizes").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    .map { $0.split(separator: ",").compactMap { Int($0) } } ?? (quick ? [1_000] : [10_000, 100_000, 1_000_000])
+/// The document the frame, key and commit figures use.
+let bigCount = quick ? 1_000 : 10_000
+
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 let store = DocumentStore(folder: folder)
 
 print("survey benchmarks (\(ProcessInfo.processInfo.processorCount) cores)")
-for count in [100, 1_000, 10_000] {
+for count in quick ? [100, 1_000] : [100, 1_000, 10_000] {
     let doc = generatedDocument(records: count)
     let name = "Bench \(count)"
     let save = try median(runs: 5) { try store.save(doc, as: name) }
@@ -63,7 +75,7 @@ for count in [100, 1_000, 10_000] {
                  count, Double(size) / 1024, format(save), format(load)))
 }
 
-let big = "Bench 10000"
+let big = "Bench \(bigCount)"
 for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(width: 200, height: 60)] {
     var program = Program(store: store, documentName: big, size: size)
     let frame = median(runs: 50) { _ = program.screen }
@@ -71,7 +83,7 @@ for size in [Size(width: 80, height: 24), Size(width: 120, height: 40), Size(wid
         program.handle(.key(.down))
         _ = program.screen
     }
-    print("\(size) with 10000 records: render a frame \(format(frame)), ↓ in the list + frame \(format(down))")
+    print("\(size) with \(bigCount) records: render a frame \(format(frame)), ↓ in the list + frame \(format(down))")
 }
 
 var program = Program(store: store, documentName: big, size: Size(width: 120, height: 40))
@@ -87,27 +99,27 @@ var flip = false
 let commit = median(runs: 5) {
     flip.toggle()
     program.handle(.key(flip ? .character("y") : .backspace))
-    program.handle(.key(.tab))       // commit: saves all 10000 records
+    program.handle(.key(.tab))       // commit: saves all the records
     program.handle(.key(.backTab))   // back to editing the first field
 }
 precondition(program.state.status?.kind != .error, "the commits must succeed: \(program.state.status?.text ?? "")")
-let bigDoc = generatedDocument(records: 10_000)
+let bigDoc = generatedDocument(records: bigCount)
 let encode = try median(runs: 3) { _ = try bigDoc.propertyListData() }
-print("encoding 10000 records as XML (no disk): \(format(encode))")
-print("typing a character + frame: \(format(keystroke)); committing a field of a 10000-record document (save included): \(format(commit))")
+print("encoding \(bigCount) records as XML (no disk): \(format(encode))")
+print("typing a character + frame: \(format(keystroke)); committing a field of a \(bigCount)-record document (save included): \(format(commit))")
 for i in 1...4 { try store.save(bigDoc, as: "Big \(i)") }
 var manager = Program(store: store, documentName: big, size: Size(width: 120, height: 40))
 let open = seconds { manager.handle(.key(.function(3))) }
 let tick = median(runs: 20) { manager.send(.refreshTick) }
-print("documents list over \(manager.state.documents.count) documents (5 of 10000 records): open \(format(open)), idle refresh \(format(tick))")
-try benchmarkFilter(store: store)
+print("documents list over \(manager.state.documents.count) documents (5 of \(bigCount) records): open \(format(open)), idle refresh \(format(tick))")
+try benchmarkFilter(store: store, counts: quick ? [1_000] : [10_000, 100_000])
 print(String(format: "peak resident memory: %.1f MB", peakRSSMegabytes()))
 
 // A 1 MB value (a pasted or imported text in a name and the address): a frame and each key
 // should cost what is visible, not the length of the value.
 let longText: String = {
     let piece = "Calle Mayor 1, Madrid 🏙️ José Núñez "
-    return String(repeating: piece, count: 1_000_000 / piece.utf8.count + 1)
+    return String(repeating: piece, count: (quick ? 20_000 : 1_000_000) / piece.utf8.count + 1)
 }()
 try store.save(SurveyDocument(records: [
     Record(["firstName": .string("Ana"), "lastName": .string(longText), "address": .string(longText),
@@ -135,5 +147,9 @@ long.handle(.key(.home))
 let typeAtStart = perKey([.character("x"), .backspace])
 precondition(long.state.editing?.characters.count == longText.count, "the edits must cancel out")
 long.handle(.key(.escape))
-print("1 MB value (\(longText.utf8.count) bytes, \(longText.count) characters) at 80x24, per key + frame:")
+print("\(quick ? "20 KB" : "1 MB") value (\(longText.utf8.count) bytes, \(longText.count) characters) at 80x24, per key + frame:")
 print("  frame \(format(longFrame)); browsing ↓↑ \(format(browse)); typing at the end \(format(typeAtEnd)), at the start \(format(typeAtStart)); ← → \(format(caretMoves)); Home End \(format(homeEnd))")
+
+print("")
+try LoadBenchmark.printTable(sizes: loadSizes, dataFolder: URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/bench-data"))

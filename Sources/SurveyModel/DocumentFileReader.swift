@@ -24,18 +24,9 @@ enum DocumentFileReader {
     }
 
     static func read(_ path: RawPath, limit: Int = maximumBytes) -> Result<Data, Failure> {
-        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
-        guard fd >= 0 else { return .failure(.system(operation: "open", code: errno)) }
+        let opened = openChecked(path, limit: limit)
+        guard case .success(let (fd, size)) = opened else { return opened.map { _ in Data() } }
         defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { return .failure(.system(operation: "stat", code: errno)) }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .failure(.system(operation: "read", code: EISDIR))
-        default: return .failure(.notARegularFile)
-        }
-        let size = Int(status.st_size)
-        if size > limit { return .failure(.tooLarge(bytes: size)) }
 
         var data = Data(capacity: size)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -60,6 +51,64 @@ enum DocumentFileReader {
             return .failure(.notAPropertyList(firstBytes: Array(data.prefix(4))))
         }
         return .success(data)
+    }
+
+    /// The records of a document file read by `PropertyListScanner` a window at a time, so
+    /// the whole file is never in memory; nil when the file is outside what the scanner reads
+    /// (then `read` it whole for Foundation). The same checks as `read`, in the same order,
+    /// except that the first bytes are looked at with `pread` before the reading starts.
+    static func scannedRecords(_ path: RawPath, limit: Int = maximumBytes,
+                               window: Int = 1 << 20) -> Result<[Record]?, Failure> {
+        let opened = openChecked(path, limit: limit)
+        guard case .success(let (fd, size)) = opened else { return opened.map { _ in nil } }
+        defer { close(fd) }
+        var first = [UInt8](repeating: 0, count: 64)
+        let sniffed = first.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, 0) }
+        guard sniffed >= 0 else { return .failure(.system(operation: "read", code: errno)) }
+        let start = Data(first.prefix(sniffed))
+        if !PropertyListStart.isPlausible(start) {
+            return .failure(.notAPropertyList(firstBytes: Array(start.prefix(4))))
+        }
+        var total = 0
+        var failure: Failure?
+        let records = PropertyListScanner.records(sizeHint: size, window: window) { buffer in
+            while failure == nil {
+                let count = systemRead(fd, buffer.baseAddress!, buffer.count)
+                if count < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    failure = .system(operation: "read", code: errno)
+                    return 0
+                }
+                total += count
+                if total > limit { failure = .tooLarge(bytes: total) }   // it grew meanwhile
+                return failure == nil ? count : 0
+            }
+            return 0
+        }
+        if let failure { return .failure(failure) }
+        return .success(records)
+    }
+
+    /// Opens `path` for reading without blocking; a regular file no larger than `limit`.
+    private static func openChecked(_ path: RawPath, limit: Int) -> Result<(Int32, Int), Failure> {
+        let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        guard fd >= 0 else { return .failure(.system(operation: "open", code: errno)) }
+        var status = stat()
+        let problem: Failure?
+        if fstat(fd, &status) != 0 {
+            problem = .system(operation: "stat", code: errno)
+        } else {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: problem = Int(status.st_size) > limit ? .tooLarge(bytes: Int(status.st_size)) : nil
+            case S_IFDIR: problem = .system(operation: "read", code: EISDIR)
+            default: problem = .notARegularFile
+            }
+        }
+        if let problem {
+            close(fd)
+            return .failure(problem)
+        }
+        return .success((fd, Int(status.st_size)))
     }
 
     /// "2.0 GB", "512 MB", "12.5 KB", in units of 1024, as the size of files is usually shown.

@@ -90,13 +90,23 @@ public struct DocumentStore: Sendable {
         guard DocumentName.isUsable(name) else {
             return .failure(DocumentError("\"\(name)\" is not a usable document name"))
         }
+        func failed(_ failure: DocumentFileReader.Failure) -> Result<SurveyDocument, DocumentError> {
+            if case .system(_, let code) = failure, code == ENOENT {
+                return .failure(DocumentError("\(fileName) does not exist"))
+            }
+            return .failure(DocumentError(Self.describe(failure, fileName: fileName) + backupNotice(for: fileName)))
+        }
+        // Files in survey's own layout are scanned as they are read; anything else is read
+        // whole and left to Foundation.
+        switch DocumentFileReader.scannedRecords(filePath(for: name)) {
+        case .success(let records?): return .success(SurveyDocument(records: records))
+        case .success(nil): break
+        case .failure(let failure): return failed(failure)
+        }
         let data: Data
         switch readFile(filePath(for: name)) {
         case .success(let contents): data = contents
-        case .failure(.system(_, let code)) where code == ENOENT:
-            return .failure(DocumentError("\(fileName) does not exist"))
-        case .failure(let failure):
-            return .failure(DocumentError(Self.describe(failure, fileName: fileName) + backupNotice(for: fileName)))
+        case .failure(let failure): return failed(failure)
         }
         do {
             return .success(try SurveyDocument(propertyListData: data))

@@ -12,12 +12,24 @@ public struct SurveyDocument: Equatable, Sendable {
 
     /// 0-byte data (or only whitespace) is an empty document (the original app created new
     /// documents as empty files). XML or binary plists. Root must be an array of
-    /// dictionaries; otherwise throws a `DocumentError` with a clear reason.
+    /// dictionaries; otherwise throws a `DocumentError` with a clear reason. Files in the
+    /// layout survey and plistlib write are read by `PropertyListScanner`; anything else by
+    /// Foundation, which has the last word on what is valid.
     public init(propertyListData data: Data) throws {
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-            records = []
+            self.init()
             return
         }
+        if let scanned = PropertyListScanner.records(in: data) {
+            self.init(records: scanned)
+            return
+        }
+        try self.init(foundationPropertyListData: data)
+    }
+
+    /// The same document read by `PropertyListSerialization` alone: the reader of everything
+    /// `PropertyListScanner` leaves out, and what its tests and `make bench` compare it with.
+    public init(foundationPropertyListData data: Data) throws {
         let root = try Self.parse(data)
         guard case .array(let items) = root else {
             throw DocumentError(

@@ -1,0 +1,416 @@
+import Foundation
+
+/// Reads the XML property lists survey and plistlib write (an array of dictionaries) straight
+/// into records, byte by byte, without building Foundation objects: 100,000 records load in a
+/// fraction of the time and memory `PropertyListSerialization` takes on Linux.
+///
+/// It only accepts what it recognises exactly and returns nil for anything else (comments,
+/// CDATA, processing instructions, attributes, a BOM, raw carriage returns, an internal DTD,
+/// binary plists, duplicate keys, deep nesting, unusual number or date spellings, a root
+/// that is not an array of dictionaries). The caller then reads the file with Foundation,
+/// so every answer, and every error message, is still Foundation's.
+struct PropertyListScanner {
+    /// Nesting deeper than this (records are at depth 2) goes to Foundation, which also
+    /// decides whether it is too deep.
+    static let maximumDepth = 64
+
+    /// Where more bytes come from when reading a file in windows: fills the buffer it is given
+    /// and returns the count, 0 at the end (or after a failure, which the reader keeps).
+    typealias Source = (UnsafeMutableRawBufferPointer) -> Int
+
+    private var bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    /// When reading a file: the window `bytes` looks into, and where to fill it from.
+    private var window: UnsafeMutableRawBufferPointer?
+    private let source: Source?
+    private let sizeHint: Int
+    /// Decoded text of the string being read when it holds entity references.
+    private var scratch: [UInt8] = []
+    /// Entries of the dictionaries being read, one stack shared by every depth.
+    private var entries: [(String, PropertyValue)] = []
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, source: Source?, sizeHint: Int) {
+        self.bytes = bytes
+        self.source = source
+        self.sizeHint = sizeHint
+    }
+
+    /// The records of `data`, or nil when the file is outside the subset read here.
+    static func records(in data: Data) -> [Record]? {
+        data.withUnsafeBytes { raw in
+            var scanner = PropertyListScanner(raw.bindMemory(to: UInt8.self), source: nil, sizeHint: raw.count)
+            return scanner.document()
+        }
+    }
+
+    /// The records of a file read through `source` a window at a time, so the file is never
+    /// whole in memory (a million records are 256 MB of XML). `sizeHint`: the file's size.
+    static func records(sizeHint: Int, window: Int = 1 << 20, from source: @escaping Source) -> [Record]? {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 16)
+        var scanner = PropertyListScanner(UnsafeBufferPointer(start: nil, count: 0), source: source, sizeHint: sizeHint)
+        scanner.window = buffer
+        defer { scanner.window?.deallocate() }
+        return scanner.document()
+    }
+
+    // MARK: - Document structure
+
+    /// Each step either reads a whole piece (the prologue, one record, the end) or fails;
+    /// a failure with more of the file still to read is retried with more of it in the window.
+    private mutating func document() -> [Record]? {
+        guard step({ $0.prologue() }) == true else { return nil }
+        var records: [Record] = []
+        records.reserveCapacity(min(sizeHint / 200, 4_000_000))
+        while true {
+            guard let next = step({ $0.nextRecord() }) else { return nil }
+            guard let record = next else { break }
+            records.append(record)
+        }
+        // Whatever follows `</array>` is small: read it all, then it must be `</plist>`.
+        while refill(keepingFrom: index) {}
+        skipBlanks()
+        guard skip("</plist>") else { return nil }
+        skipBlanks()
+        return index == bytes.count ? records : nil
+    }
+
+    private mutating func step<T>(_ body: (inout PropertyListScanner) -> T?) -> T? {
+        while true {
+            let mark = index
+            if let result = body(&self) { return result }
+            index = mark
+            guard refill(keepingFrom: mark) else { return nil }
+        }
+    }
+
+    /// The header up to the records' `<array>`; true, or false for an empty `<array/>`.
+    private mutating func prologue() -> Bool? {
+        skipBlanks()
+        if skip("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") { skipBlanks() }
+        if skip("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">") {
+            skipBlanks()
+        }
+        guard skip("<plist version=\"1.0\">") || skip("<plist>") else { return nil }
+        skipBlanks()
+        if skip("<array/>") { emptyArray = true; return true }
+        return skip("<array>") ? true : nil
+    }
+
+    private var emptyArray = false
+
+    /// One record, or `.some(nil)` at the `</array>` that ends them.
+    private mutating func nextRecord() -> Record?? {
+        if emptyArray { return .some(nil) }
+        skipBlanks()
+        if skip("</array>") { return .some(nil) }
+        if skip("<dict/>") { return Record() }
+        guard skip("<dict>"), let values = dictionaryBody(depth: 2) else { return nil }
+        return Record(values)
+    }
+
+    /// Keeps the bytes from `start` on, moved to the front of the window (grown when they
+    /// fill it), and reads more after them. False when there is nothing more to read.
+    private mutating func refill(keepingFrom start: Int) -> Bool {
+        guard let source, var buffer = window else { return false }
+        let kept = bytes.count - start
+        if kept > 0, start > 0, let base = bytes.baseAddress {
+            memmove(buffer.baseAddress!, base + start, kept)
+        }
+        if kept == buffer.count {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+            grown.copyMemory(from: UnsafeRawBufferPointer(buffer))
+            buffer.deallocate()
+            buffer = grown
+            window = grown
+        }
+        let added = source(UnsafeMutableRawBufferPointer(rebasing: buffer[kept...]))
+        let typed = buffer.bindMemory(to: UInt8.self)
+        bytes = UnsafeBufferPointer(start: typed.baseAddress, count: kept + max(added, 0))
+        index -= start
+        return added > 0
+    }
+
+    /// After `<dict>`: keys and values up to `</dict>`.
+    private mutating func dictionaryBody(depth: Int) -> [String: PropertyValue]? {
+        let start = entries.count
+        defer { entries.removeSubrange(start...) }
+        while true {
+            skipBlanks()
+            if skip("</dict>") { break }
+            guard skip("<key>"), let key = text(closing: "</key>") else { return nil }
+            skipBlanks()
+            guard let value = value(depth: depth + 1) else { return nil }
+            entries.append((key, value))
+        }
+        var result = [String: PropertyValue](minimumCapacity: entries.count - start)
+        for (key, value) in entries[start...] {
+            // Which of two equal keys Foundation keeps is its business.
+            guard result.updateValue(value, forKey: key) == nil else { return nil }
+        }
+        return result
+    }
+
+    private mutating func value(depth: Int) -> PropertyValue? {
+        guard depth <= Self.maximumDepth, peek(0) == UInt8(ascii: "<") else { return nil }
+        switch peek(1) {
+        case UInt8(ascii: "s"):
+            if skip("<string>") { return text(closing: "</string>").map(PropertyValue.string) }
+            if skip("<string/>") { return .string("") }
+        case UInt8(ascii: "i"):
+            if skip("<integer>") { return integer().map(PropertyValue.integer) }
+        case UInt8(ascii: "r"):
+            if skip("<real>") { return real().map(PropertyValue.real) }
+        case UInt8(ascii: "t"):
+            if skip("<true/>") { return .bool(true) }
+        case UInt8(ascii: "f"):
+            if skip("<false/>") { return .bool(false) }
+        case UInt8(ascii: "d"):
+            if skip("<dict>") { return dictionaryBody(depth: depth).map(PropertyValue.dictionary) }
+            if skip("<dict/>") { return .dictionary([:]) }
+            if skip("<date>") { return date().map(PropertyValue.date) }
+            if skip("<data>") { return base64().map(PropertyValue.data) }
+        case UInt8(ascii: "a"):
+            if skip("<array/>") { return .array([]) }
+            if skip("<array>") { return arrayBody(depth: depth) }
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func arrayBody(depth: Int) -> PropertyValue? {
+        var items: [PropertyValue] = []
+        while true {
+            skipBlanks()
+            if skip("</array>") { return .array(items) }
+            guard let item = value(depth: depth + 1) else { return nil }
+            items.append(item)
+        }
+    }
+
+    // MARK: - Text
+
+    /// Character data up to `closing`, with the five XML entities and character references
+    /// decoded. Nil for anything Foundation might read differently: a raw carriage return
+    /// (XML turns it into a line feed), characters XML forbids, malformed UTF-8, unknown
+    /// entities, or markup other than the closing tag.
+    private mutating func text(closing: StaticString) -> String? {
+        let start = index
+        var plain = true     // no entity reference
+        var ascii = true
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") { break }
+            if byte == UInt8(ascii: "&") {
+                plain = false
+            } else if byte >= 0x80 {
+                ascii = false
+            } else if byte < 0x20, byte != 0x09, byte != 0x0A {
+                return nil
+            }
+            index += 1
+        }
+        let end = index
+        guard skip(closing) else { return nil }
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if plain {
+            return ascii ? String(decoding: raw, as: UTF8.self) : Self.validatedString(raw)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        var i = start
+        while i < end {
+            let byte = bytes[i]
+            guard byte == UInt8(ascii: "&") else {
+                scratch.append(byte)
+                i += 1
+                continue
+            }
+            guard let semicolon = (i + 1..<min(end, i + 12)).first(where: { bytes[$0] == UInt8(ascii: ";") }),
+                  let scalar = Self.entity(UnsafeBufferPointer(rebasing: bytes[(i + 1)..<semicolon]))
+            else { return nil }
+            scratch.append(contentsOf: String(scalar).utf8)
+            i = semicolon + 1
+        }
+        return scratch.withUnsafeBufferPointer { decoded in
+            Self.validatedString(decoded)
+        }
+    }
+
+    /// UTF-8 that is well formed and holds no U+FFFE or U+FFFF (which XML forbids). Nil also
+    /// for a leading U+FEFF: Foundation drops it from the start of every string.
+    private static func validatedString(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        if raw.starts(with: [0xEF, 0xBB, 0xBF]) { return nil }
+        if raw.count >= 3 {
+            for i in 0..<(raw.count - 2) where raw[i] == 0xEF && raw[i + 1] == 0xBF && raw[i + 2] >= 0xBE {
+                return nil
+            }
+        }
+        return String(validating: raw, as: UTF8.self)
+    }
+
+    /// The text between `&` and `;`: a named entity or a character reference to a character
+    /// XML allows.
+    private static func entity(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        switch String(decoding: name, as: UTF8.self) {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        case let reference where reference.hasPrefix("#"):
+            var digits = reference.dropFirst()
+            var radix = 10
+            if digits.first == "x" {
+                digits = digits.dropFirst()
+                radix = 16
+            }
+            guard !digits.isEmpty, digits.allSatisfy(\.isHexDigit),
+                  let value = UInt32(digits, radix: radix), let scalar = Unicode.Scalar(value) else { return nil }
+            switch value {
+            case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return scalar
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Numbers, dates, data
+
+    /// `-?[0-9]+` within Int's range, without leading zeros; anything else goes to Foundation
+    /// (which also reads hex, signs and blanks, and refuses or rejects larger values).
+    private mutating func integer() -> Int? {
+        let negative = skip("-")
+        let start = index
+        var magnitude: UInt64 = 0
+        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1, !overflow2 else { return nil }
+            magnitude = sum
+            index += 1
+        }
+        let count = index - start
+        guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0"), skip("</integer>") else { return nil }
+        if negative {
+            guard magnitude != 0, magnitude <= UInt64(Int.max) + 1 else { return nil }
+            return Int(truncatingIfNeeded: 0 &- magnitude)
+        }
+        guard magnitude <= UInt64(Int.max) else { return nil }
+        return Int(magnitude)
+    }
+
+    /// `-?digits(.digits)?([eE][+-]?digits)?`, read with `strtod`; "nan", "inf" and other
+    /// spellings go to Foundation.
+    private mutating func real() -> Double? {
+        let start = index
+        _ = skip("-")
+        guard digits() > 0 else { return nil }
+        if skip("."), digits() == 0 { return nil }
+        if peek(0) == UInt8(ascii: "e") || peek(0) == UInt8(ascii: "E") {
+            index += 1
+            if !skip("+") { _ = skip("-") }
+            guard digits() > 0 else { return nil }
+        }
+        let end = index
+        guard end - start < 64, skip("</real>") else { return nil }
+        var text = [CChar](repeating: 0, count: end - start + 1)
+        for i in start..<end { text[i - start] = CChar(bitPattern: bytes[i]) }
+        let value = strtod(text, nil)
+        return value.isFinite ? value : nil
+    }
+
+    private mutating func digits() -> Int {
+        let start = index
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        return index - start
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` for a real day of years 1900 to 9999, in UTC.
+    private mutating func date() -> Date? {
+        guard index + 20 <= bytes.count else { return nil }
+        func number(_ offset: Int, _ count: Int) -> Int? {
+            var value = 0
+            for i in index + offset..<index + offset + count {
+                let digit = bytes[i] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
+        guard separators.allSatisfy({ bytes[index + $0.0] == $0.1.asciiValue! }),
+              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              (1900...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60,
+              (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        index += 20
+        guard skip("</date>") else { return nil }
+        let days = Self.daysSince1970(year: year, month: month, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Proleptic Gregorian day count (Howard Hinnant's `days_from_civil`).
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Base64 with blanks between the groups, correctly padded.
+    private mutating func base64() -> Data? {
+        var compact: [UInt8] = []
+        while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
+                compact.append(byte)
+            case 0x20, 0x09, 0x0A:
+                break
+            default:
+                return nil
+            }
+            index += 1
+        }
+        guard skip("</data>"), compact.count % 4 == 0 else { return nil }
+        if let firstPad = compact.firstIndex(of: UInt8(ascii: "=")), firstPad < compact.count - 2 { return nil }
+        return Data(base64Encoded: Data(compact))
+    }
+
+    // MARK: - Bytes
+
+    private func peek(_ offset: Int) -> UInt8 {
+        index + offset < bytes.count ? bytes[index + offset] : 0
+    }
+
+    /// Steps over `literal` if the bytes at the cursor are exactly it.
+    private mutating func skip(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let base = literal.utf8Start
+        for i in 0..<count where bytes[index + i] != base[i] { return false }
+        index += count
+        return true
+    }
+
+    /// Blanks between elements (space, tab, line feed); a raw carriage return is left for
+    /// Foundation, which reads line ends its own way.
+    private mutating func skipBlanks() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 {
+            index += 1
+        }
+    }
+}
