@@ -72,22 +72,26 @@ public struct ListProjection: Equatable, Sendable {
         self.init(records: records, filter: filter, order: listOrder, keep: keep, index: nil)
     }
 
-    init(records: [Record], filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int>, index: SearchIndex?) {
+    /// `within`: the records of a projection of the same records and order under a filter
+    /// this one narrows (typing added characters), already in order: only they are searched.
+    init(records: [Record], filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int>, index: SearchIndex?,
+         within: [Int]? = nil) {
         if filter.isEmpty, listOrder == ListOrder() {
             identity = records.count
             return
         }
         var shown: [Int]
+        let candidates = within ?? Array(records.indices)
         if filter.isEmpty {
-            shown = Array(records.indices)
+            shown = candidates
         } else if let index {
             let words = index.foldQuery(filter.words)
-            shown = records.indices.filter { keep.contains($0) || index.matches($0, words: words) }
+            shown = candidates.filter { keep.contains($0) || index.matches($0, words: words) }
         } else {
-            shown = records.indices.filter { keep.contains($0) || filter.matches(records[$0]) }
+            shown = candidates.filter { keep.contains($0) || filter.matches(records[$0]) }
         }
         let sortKey: ListOrder.Key = listOrder.sections ? .lastName : listOrder.key
-        if sortKey != .entry {
+        if sortKey != .entry && within == nil {
             let keys = shown.map { SortingKey(records[$0], by: sortKey) }
             let byIndex = Dictionary(uniqueKeysWithValues: zip(shown, keys))
             shown.sort { a, b in
@@ -120,6 +124,9 @@ public struct ListProjection: Equatable, Sendable {
     public var rowCount: Int { identity ?? rows.count }
     /// Records shown (what `N of M` counts).
     public var count: Int { identity ?? order.count }
+
+    /// The records shown, in order (the identity spelled out).
+    var shownRecords: [Int] { identity.map { Array(0..<$0) } ?? order }
 
     public func row(_ r: Int) -> Row { identity != nil ? .record(r) : rows[r] }
     public func record(atPosition p: Int) -> Int { identity != nil ? p : order[p] }

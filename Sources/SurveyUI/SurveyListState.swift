@@ -17,8 +17,21 @@ public struct SurveyListState: Equatable, Sendable {
     /// Folded text of every record, built the first time a filter is used and kept up to
     /// date from then on.
     private(set) var searchIndex: SearchIndex?
+    /// What the projection was last built from, so a filter typed further (each key adds to
+    /// it) searches only the records the previous one showed.
+    private var builtFrom: (records: [Record], order: ListOrder, filter: String, pinned: Set<String>)?
 
     public init() {}
+
+    public static func == (a: SurveyListState, b: SurveyListState) -> Bool {
+        a.filter == b.filter && a.filterInput == b.filterInput && a.order == b.order && a.pinned == b.pinned
+            && a.projection == b.projection && a.searchIndex == b.searchIndex
+    }
+
+    /// The same array storage: nothing in it changed.
+    private static func same(_ a: [Record], _ b: [Record]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
 
     /// What narrows the list right now: the line being typed, else the kept filter.
     public var activeFilter: RecordFilter { filterInput.map { RecordFilter($0.text) } ?? filter }
@@ -33,6 +46,13 @@ public struct SurveyListState: Equatable, Sendable {
         if !filter.isEmpty {
             searchIndex = searchIndex?.updated(for: records) ?? SearchIndex(records: records)
         }
-        projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex)
+        var within: [Int]?
+        if let last = builtFrom, !last.filter.isEmpty, filter.text.hasPrefix(last.filter), last.order == order,
+           last.pinned == pinned, Self.same(last.records, records) {
+            within = projection.shownRecords
+        }
+        projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex,
+                                    within: within)
+        builtFrom = (records, order, filter.text, pinned)
     }
 }

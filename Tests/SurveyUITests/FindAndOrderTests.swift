@@ -126,4 +126,20 @@ final class FindAndOrderTests: XCTestCase {
         sections.press(.function(6), .end)
         assertScreen(Screen.render(sections), named: "sections-120x40")
     }
+
+    /// Typing further searches only what the list showed; the result must be the same as
+    /// filtering from scratch, in every order, with edits in between.
+    func testNarrowingAsYouTypeGivesWhatAFreshFilterGives() {
+        for order in [ListOrder(), ListOrder(key: .firstName), ListOrder(sections: true)] {
+            var s = makeState(people())
+            s.list.order = order
+            s.press(.character("/"))
+            for c in "li a" {
+                s.type(String(c))
+                let fresh = ListProjection(records: s.records, filter: RecordFilter(s.list.filterInput!.text), order: order)
+                XCTAssertEqual((0..<s.list.projection.count).map { s.list.projection.record(atPosition: $0) },
+                               (0..<fresh.count).map { fresh.record(atPosition: $0) }, "“\(s.list.filterInput!.text)” in \(order)")
+            }
+        }
+    }
 }
