@@ -1,0 +1,219 @@
+import Foundation
+
+/// An ODK/XLSForm expression (`relevant`, `constraint`, `calculation`, `required`, `choice_filter`,
+/// `instance_name`) parsed once, when the form is read, so an expression survey cannot evaluate
+/// is reported at load with its sheet, row and column, never at random while someone is keying.
+/// The subset is the XPath that real forms use: `.`, `${name}`, numbers and strings (straight
+/// and typographic quotes), `+ - * div mod`, comparisons, `and or not()`, and ODK's functions.
+public indirect enum FormExpression: Equatable, Sendable {
+    case number(Double)
+    case string(String)
+    /// `.`: the answer being checked (a constraint) or the current question.
+    case current
+    /// `${name}`
+    case field(String)
+    case negate(FormExpression)
+    case binary(Operator, FormExpression, FormExpression)
+    case call(String, [FormExpression])
+
+    public enum Operator: String, Equatable, Sendable {
+        case or, and
+        case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case plus = "+", minus = "-", times = "*", divide = "div", modulo = "mod"
+    }
+
+    /// Parses `text`; throws `FormExpressionError` naming what is wrong and where.
+    public init(parsing text: String) throws {
+        var parser = FormExpressionParser(text)
+        self = try parser.parseWhole()
+    }
+
+    /// Every `${name}` the expression reads, for the load-time check that each names a question.
+    public var fieldReferences: [String] {
+        switch self {
+        case .number, .string, .current: return []
+        case .field(let name): return [name]
+        case .negate(let e): return e.fieldReferences
+        case .binary(_, let a, let b): return a.fieldReferences + b.fieldReferences
+        case .call(_, let args): return args.flatMap(\.fieldReferences)
+        }
+    }
+}
+
+public struct FormExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Recursive descent over the XPath grammar, lowest precedence first:
+/// or < and < = != < comparisons < + - < * div mod < unary - < primary.
+struct FormExpressionParser {
+    private let scalars: [Unicode.Scalar]
+    private var position = 0
+
+    init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+    mutating func parseWhole() throws -> FormExpression {
+        skipBlanks()
+        guard position < scalars.count else { throw FormExpressionError("the expression is empty") }
+        let expression = try parseOr()
+        skipBlanks()
+        guard position >= scalars.count else {
+            throw FormExpressionError("unexpected “\(String(String.UnicodeScalarView(scalars[position...])))”")
+        }
+        return expression
+    }
+
+    private mutating func parseOr() throws -> FormExpression {
+        var left = try parseAnd()
+        while takeWord("or") { left = .binary(.or, left, try parseAnd()) }
+        return left
+    }
+
+    private mutating func parseAnd() throws -> FormExpression {
+        var left = try parseComparison()
+        while takeWord("and") { left = .binary(.and, left, try parseComparison()) }
+        return left
+    }
+
+    private mutating func parseComparison() throws -> FormExpression {
+        var left = try parseAdditive()
+        while true {
+            let op: FormExpression.Operator
+            if take("!=") { op = .notEqual }
+            else if take("<=") { op = .lessOrEqual }
+            else if take(">=") { op = .greaterOrEqual }
+            else if take("=") { op = .equal }
+            else if take("<") { op = .less }
+            else if take(">") { op = .greater }
+            else { return left }
+            left = .binary(op, left, try parseAdditive())
+        }
+    }
+
+    private mutating func parseAdditive() throws -> FormExpression {
+        var left = try parseMultiplicative()
+        while true {
+            if take("+") { left = .binary(.plus, left, try parseMultiplicative()) }
+            else if take("-") { left = .binary(.minus, left, try parseMultiplicative()) }
+            else { return left }
+        }
+    }
+
+    private mutating func parseMultiplicative() throws -> FormExpression {
+        var left = try parseUnary()
+        while true {
+            if take("*") { left = .binary(.times, left, try parseUnary()) }
+            else if takeWord("div") { left = .binary(.divide, left, try parseUnary()) }
+            else if takeWord("mod") { left = .binary(.modulo, left, try parseUnary()) }
+            else { return left }
+        }
+    }
+
+    private mutating func parseUnary() throws -> FormExpression {
+        if take("-") { return .negate(try parseUnary()) }
+        return try parsePrimary()
+    }
+
+    private mutating func parsePrimary() throws -> FormExpression {
+        skipBlanks()
+        guard let c = peek() else { throw FormExpressionError("the expression ends too early") }
+        if c == "(" {
+            position += 1
+            let inner = try parseOr()
+            guard take(")") else { throw FormExpressionError("a “(” is not closed") }
+            return inner
+        }
+        if c == "$" {
+            guard take("${") else { throw FormExpressionError("“$” must start ${name}") }
+            let start = position
+            while let d = peek(), d != "}" { position += 1 }
+            let name = String(String.UnicodeScalarView(scalars[start..<position])).trimmingCharacters(in: .whitespaces)
+            guard take("}") else { throw FormExpressionError("${\(name) is not closed with “}”") }
+            guard !name.isEmpty else { throw FormExpressionError("${} names no question") }
+            return .field(name)
+        }
+        if let close = Self.closingQuote(for: c) {
+            position += 1
+            let start = position
+            while let d = peek(), !close.contains(d) { position += 1 }
+            guard position < scalars.count else { throw FormExpressionError("a quoted string is not closed") }
+            let text = String(String.UnicodeScalarView(scalars[start..<position]))
+            position += 1
+            return .string(text)
+        }
+        if c.properties.numericType != nil && ("0"..."9").contains(c) || (c == "." && peek(1).map { ("0"..."9").contains($0) } == true) {
+            let start = position
+            while let d = peek(), ("0"..."9").contains(d) || d == "." { position += 1 }
+            let text = String(String.UnicodeScalarView(scalars[start..<position]))
+            guard let value = Double(text) else { throw FormExpressionError("“\(text)” is not a number") }
+            return .number(value)
+        }
+        if c == "." {
+            position += 1
+            return .current
+        }
+        if Self.isNameStart(c) {
+            let start = position
+            while let d = peek(), Self.isNameCharacter(d) { position += 1 }
+            let name = String(String.UnicodeScalarView(scalars[start..<position]))
+            skipBlanks()
+            guard take("(") else { throw FormExpressionError("“\(name)” is not a function call (write ${\(name)} for a question)") }
+            var arguments: [FormExpression] = []
+            if !take(")") {
+                repeat { arguments.append(try parseOr()) } while take(",")
+                guard take(")") else { throw FormExpressionError("the call to \(name)() is not closed") }
+            }
+            try FormFunctions.check(name, arity: arguments.count)
+            return .call(name, arguments)
+        }
+        throw FormExpressionError("unexpected “\(Character(c))”")
+    }
+
+    // MARK: Scanning
+
+    /// Straight quotes, and the typographic ones word processors put into real forms.
+    private static func closingQuote(for c: Unicode.Scalar) -> Set<Unicode.Scalar>? {
+        switch c {
+        case "'": return ["'"]
+        case "\"": return ["\""]
+        case "\u{2018}", "\u{2019}": return ["\u{2019}", "\u{2018}"]
+        case "\u{201C}", "\u{201D}": return ["\u{201D}", "\u{201C}"]
+        default: return nil
+        }
+    }
+
+    private static func isNameStart(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic || c == "_" }
+    private static func isNameCharacter(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" || c == "."
+    }
+
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+        position + offset < scalars.count ? scalars[position + offset] : nil
+    }
+
+    private mutating func skipBlanks() {
+        while let c = peek(), c.properties.isWhitespace { position += 1 }
+    }
+
+    private mutating func take(_ token: String) -> Bool {
+        skipBlanks()
+        let t = Array(token.unicodeScalars)
+        guard position + t.count <= scalars.count, Array(scalars[position..<position + t.count]) == t else { return false }
+        position += t.count
+        return true
+    }
+
+    /// An operator word (`and`, `div`) only when it stands alone, so `${android}` and a
+    /// function named `order()` are not read as `and` or `or`.
+    private mutating func takeWord(_ word: String) -> Bool {
+        skipBlanks()
+        let w = Array(word.unicodeScalars)
+        guard position + w.count <= scalars.count, Array(scalars[position..<position + w.count]) == w else { return false }
+        if let next = (position + w.count < scalars.count ? scalars[position + w.count] : nil),
+           Self.isNameCharacter(next) || next == "(" { return false }
+        position += w.count
+        return true
+    }
+}
