@@ -40,7 +40,7 @@ check_packages = missing=(); \
   command -v zsh >/dev/null 2>&1 || missing+=(zsh); \
   [ -f /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)
 
-.PHONY: deps build run test bench clean dist install uninstall deb FORCE
+.PHONY: deps test-deps build run test bench clean dist install uninstall deb FORCE
 
 # The version is written once, in Sources/survey/BuildInfo.swift.
 VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"/\1/p' Sources/survey/BuildInfo.swift)
@@ -106,6 +106,13 @@ deps:
 	  echo "make deps: still missing after installing: $${missing[*]}" >&2; exit 1; \
 	fi
 
+# The field's reference tools, the tests' oracles: pyxform (what an XLSForm means) and
+# openpyxl (writing .xlsx fixtures), from PyPI.
+test-deps: deps
+	@python3 -c 'import pyxform, openpyxl' 2>/dev/null || { \
+	  echo "make test-deps: installing pyxform and openpyxl with pip" >&2; \
+	  python3 -m pip install --quiet --disable-pip-version-check pyxform openpyxl; }
+
 build: deps
 	swift build
 
@@ -115,7 +122,7 @@ run: build
 # SURVEY_BIN points the end-to-end tests at the binary just built, so they drive the real app;
 # SURVEY_DEB at the package the SurveyPackageTests check (contents, Depends, ldd, running it
 # extracted with no toolchain, man page, completions, make install/uninstall).
-test: deps $(DEB)
+test: test-deps $(DEB)
 	swift build --build-tests
 	@# XCTest only: no suite uses Swift Testing, whose "0 tests" line would close the log.
 	@# The last line is a plain "N passed, N failed" summary of XCTest's count.
