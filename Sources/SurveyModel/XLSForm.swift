@@ -78,7 +78,11 @@ extension XLSForm {
     public static func read(_ sheets: XLSFormSheets) -> (form: XLSForm?, errors: [XLSFormProblem], warnings: [XLSFormProblem]) {
         var reader = XLSFormReader()
         let form = reader.read(sheets)
-        return (reader.errors.isEmpty ? form : nil, reader.errors, reader.warnings)
+        // In the order the spreadsheet shows them; problems of the whole sheet last.
+        func byRow(_ problems: [XLSFormProblem]) -> [XLSFormProblem] {
+            problems.enumerated().sorted { ($0.element.row ?? .max, $0.offset) < ($1.element.row ?? .max, $1.offset) }.map(\.element)
+        }
+        return (reader.errors.isEmpty ? form : nil, byRow(reader.errors), byRow(reader.warnings))
     }
 }
 

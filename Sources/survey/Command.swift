@@ -12,6 +12,7 @@ enum Command: Equatable {
     case `import`(ImportCommand)
     case deleted(DeletedCommand)
     case undelete(UndeleteCommand)
+    case form(FormCommand)
 
     /// nil when there are no words: the app starts.
     static func parse(_ options: CommandLineOptions) throws -> Command? {
@@ -27,9 +28,10 @@ enum Command: Equatable {
         case "import": return .import(try ImportCommand(options, rest))
         case "deleted": return .deleted(try DeletedCommand(options, rest))
         case "undelete": return .undelete(try UndeleteCommand(options, rest))
+        case "form": return .form(try FormCommand.parse(rest))
         default:
             throw CommandLineOptions.UsageError(
-                description: "unknown command “\(name)” (use docs, list, add, export, import, deleted or undelete)")
+                description: "unknown command “\(name)” (use docs, list, add, export, import, deleted, undelete or form)")
         }
     }
 
@@ -45,6 +47,7 @@ enum Command: Equatable {
         case .import(let command): return command.run(store: store, remembered: remembered)
         case .deleted(let command): return command.run(store: store, remembered: remembered)
         case .undelete(let command): return command.run(store: store, remembered: remembered)
+        case .form(let command): return command.run()
         }
     }
 
@@ -52,7 +55,7 @@ enum Command: Equatable {
     /// still made, and the error says so, so a script does not run it again.
     var changesDocuments: Bool {
         switch self {
-        case .list, .export, .deleted, .docs(.list): return false
+        case .list, .export, .deleted, .docs(.list), .form: return false
         case .add, .import, .undelete, .docs: return true
         }
     }

@@ -129,6 +129,10 @@ struct CommandSpec {
                     help: "the surveys deleted from the document, kept in .NAME.deleted.plist beside it: when (local time), id and name; or CSV or JSON with the date (UTC) and the whole survey"),
         CommandSpec(words: ["undelete"], synopsis: "ID [--doc NAME]", arguments: [.none],
                     help: "put the deleted survey with that id back at the end of the document (refused when the document already has a survey with it)"),
+        CommandSpec(words: ["form", "check"], synopsis: "FILE", arguments: [.file],
+                    help: "check an XLSForm (pyxform's CSV or Markdown layout): exit 0 when it can be used (warnings on stderr), 1 with every error listed as \"survey row 12, constraint: unknown field ${agee}\""),
+        CommandSpec(words: ["form", "show"], synopsis: "FILE", arguments: [.file],
+                    help: "the questions of an XLSForm as survey understands them: row, type, name, label and rules"),
     ]
 
     /// The top-level command names, in order: docs, list, add, …

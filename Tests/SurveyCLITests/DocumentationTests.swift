@@ -67,7 +67,7 @@ final class DocumentationTests: CLITestCase {
         }
         let synopsis = help.components(separatedBy: "\n\n")[0].split(separator: "\n")
             .map { $0.replacingOccurrences(of: "usage: ", with: "").trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(synopsis.count, 12)
+        XCTAssertEqual(synopsis.count, 14)
         for line in synopsis {
             XCTAssertTrue(text.contains(line), "man page lacks the synopsis \(line)")
         }
@@ -112,7 +112,7 @@ final class DocumentationTests: CLITestCase {
         for name in ["Market Street", "Farm"] { _ = try store.create(named: name) }
         try Data().write(to: documents.appendingPathComponent(".hidden.plist"))
         XCTAssertEqual(try bashCompletions(script, ["survey", ""]),
-                       ["add", "deleted", "docs", "export", "import", "list", "undelete"])
+                       ["add", "deleted", "docs", "export", "form", "import", "list", "undelete"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "docs", "r"]), ["rename", "restore", "rm"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "--dir", documents.path, "docs", "rm", ""]),
                        ["Farm", "Market Street"])
