@@ -27,6 +27,7 @@ endif
 #   pkg-config:     how SwiftPM finds ncursesw
 #   tmux:           the real terminal the end-to-end tests drive the app in
 #   python3:        plistlib, which the tests use to read what the app wrote
+#   zlib1g-dev:     zlib, which reads .xlsx workbooks (XLSForm questionnaires)
 #   binutils:       strip and readelf, for the release binary and the .deb's Depends
 #   man-db, zsh, bash-completion: the tests render the man page and load the completions
 check_packages = missing=(); \
@@ -35,6 +36,7 @@ check_packages = missing=(); \
   command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config); \
   command -v tmux >/dev/null 2>&1 || missing+=(tmux); \
   command -v python3 >/dev/null 2>&1 || missing+=(python3); \
+  dpkg -s zlib1g-dev >/dev/null 2>&1 || missing+=(zlib1g-dev); \
   command -v readelf >/dev/null 2>&1 || missing+=(binutils); \
   command -v man >/dev/null 2>&1 || missing+=(man-db); \
   command -v zsh >/dev/null 2>&1 || missing+=(zsh); \

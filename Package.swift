@@ -12,7 +12,9 @@ let package = Package(
         // The module map links ncursesw (which pulls in tinfo); `make deps` installs
         // libncurses-dev. No pkgConfig: its -D flags are dropped by SwiftPM with a warning.
         .systemLibrary(name: "CNcurses", path: "CNcurses"),
-        .target(name: "SurveyModel"),
+        // zlib inflates the parts of .xlsx workbooks (XLSForm); `make deps` installs zlib1g-dev.
+        .systemLibrary(name: "CZlib", path: "CZlib"),
+        .target(name: "SurveyModel", dependencies: ["CZlib"]),
         .target(name: "SurveyUI", dependencies: ["SurveyModel"]),
         .target(name: "SurveyTerminal", dependencies: ["SurveyUI", "SurveyModel", "CNcurses"]),
         .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel"]),

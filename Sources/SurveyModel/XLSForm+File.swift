@@ -1,18 +1,22 @@
 import Foundation
 
 extension XLSFormSheets {
-    /// A form file by its extension: `.csv` or `.md` (pyxform's text layouts). A `.xls`
+    /// A form file by its extension: `.xlsx`, or `.csv` / `.md` (pyxform's text layouts). A `.xls`
     /// (the old binary format) is refused with what to do instead.
     public static func read(fileAt path: String) throws -> XLSFormSheets {
         let lower = path.lowercased()
         if lower.hasSuffix(".xls") {
             throw DocumentError("\(path) is an old .xls workbook: save it as .xlsx, or as CSV in pyxform's layout")
         }
-        if lower.hasSuffix(".xlsx") {
-            throw DocumentError("\(path): .xlsx workbooks are not read by this version yet: save the form as CSV (pyxform's layout) or Markdown")
-        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError("\(path) could not be read")
+        }
+        if lower.hasSuffix(".xlsx") {
+            do {
+                return try workbook(data)
+            } catch let error as DocumentError {
+                throw DocumentError("\(path): \(error.message)")
+            }
         }
         guard let text = String(data: data, encoding: .utf8) else { throw DocumentError("\(path) is not UTF-8 text") }
         do {
