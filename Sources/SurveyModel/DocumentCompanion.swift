@@ -1,19 +1,25 @@
 import Foundation
 
-/// The hidden files that belong to one document and go wherever it goes: its draft (the
-/// New form) and its deleted surveys. Rename, trash and restore move each of them with the
-/// document, so that neither an unsent survey nor a deleted one is ever left behind under
-/// an old name. Named `.NAME.MARKER.plist`; the leading "." keeps them out of the document
-/// list, and the two markers can never make the same name for two documents (one name
-/// ends in ".draft", the other in ".deleted").
+/// The files that belong to one document and go wherever it goes: its draft (the New form),
+/// its deleted surveys, and its questionnaire. Rename, trash and restore move each of them
+/// with the document, so that neither an unsent survey, a deleted one nor the form the
+/// records were keyed with is ever left behind under an old name. The draft and the deleted
+/// surveys are hidden (`.NAME.MARKER.plist`, kept out of the document list by the dot); the
+/// questionnaire is the designer's file, visible as `NAME.form.xlsx` (or `.csv`, `.md`), never
+/// ending in `.plist`, so it is never listed as a document either.
 enum DocumentCompanion: CaseIterable {
     case draft
     case deleted
+    case formWorkbook, formCSV, formMarkdown
+
+    /// The questionnaire's spellings, in the order a document's form is looked for.
+    static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
 
     var marker: String {
         switch self {
         case .draft: return ".draft"
         case .deleted: return ".deleted"
+        case .formWorkbook, .formCSV, .formMarkdown: return ".form"
         }
     }
 
@@ -22,12 +28,19 @@ enum DocumentCompanion: CaseIterable {
         switch self {
         case .draft: return "draft"
         case .deleted: return "deleted surveys"
+        case .formWorkbook, .formCSV, .formMarkdown: return "questionnaire"
         }
     }
 
-    /// `.STEM.MARKER.plist`: STEM is a document name, or a trash stem inside `.trash/`.
+    /// `.STEM.MARKER.plist`, or `STEM.form.EXT` for the questionnaire: STEM is a document
+    /// name, or a trash stem inside `.trash/`.
     func fileName(stem: String) -> String {
-        "." + stem + marker + DocumentName.fileSuffix
+        switch self {
+        case .draft, .deleted: return "." + stem + marker + DocumentName.fileSuffix
+        case .formWorkbook: return stem + ".form.xlsx"
+        case .formCSV: return stem + ".form.csv"
+        case .formMarkdown: return stem + ".form.md"
+        }
     }
 }
 

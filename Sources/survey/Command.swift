@@ -28,7 +28,7 @@ enum Command: Equatable {
         case "import": return .import(try ImportCommand(options, rest))
         case "deleted": return .deleted(try DeletedCommand(options, rest))
         case "undelete": return .undelete(try UndeleteCommand(options, rest))
-        case "form": return .form(try FormCommand.parse(rest))
+        case "form": return .form(try FormCommand.parse(options, rest))
         default:
             throw CommandLineOptions.UsageError(
                 description: "unknown command “\(name)” (use docs, list, add, export, import, deleted, undelete or form)")
@@ -47,7 +47,7 @@ enum Command: Equatable {
         case .import(let command): return command.run(store: store, remembered: remembered)
         case .deleted(let command): return command.run(store: store, remembered: remembered)
         case .undelete(let command): return command.run(store: store, remembered: remembered)
-        case .form(let command): return command.run()
+        case .form(let command): return command.run(store: store, remembered: remembered)
         }
     }
 
@@ -55,8 +55,8 @@ enum Command: Equatable {
     /// still made, and the error says so, so a script does not run it again.
     var changesDocuments: Bool {
         switch self {
-        case .list, .export, .deleted, .docs(.list), .form: return false
-        case .add, .import, .undelete, .docs: return true
+        case .list, .export, .deleted, .docs(.list), .form(.check), .form(.show), .form(.printDefault): return false
+        case .add, .import, .undelete, .docs, .form(.attach): return true
         }
     }
 

@@ -6,12 +6,18 @@ import SurveyModel
 enum FormCommand: Equatable {
     case check(String)
     case show(String)
+    case attach(String, doc: String?)
+    case printDefault
 
-    static let shape = "survey form check|show FILE"
+    static let shape = "survey form check|show|attach FILE, or survey form default"
 
-    static func parse(_ words: ArraySlice<String>) throws -> FormCommand {
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> FormCommand {
         guard let verb = words.first else {
             throw CommandLineOptions.UsageError(description: "missing subcommand: \(shape)")
+        }
+        if verb == "default" {
+            try Command.expectNoArguments(words.dropFirst(), shape: shape)
+            return .printDefault
         }
         guard let file = words.dropFirst().first else {
             throw CommandLineOptions.UsageError(description: "missing file: \(shape)")
@@ -20,14 +26,31 @@ enum FormCommand: Equatable {
         switch verb {
         case "check": return .check(file)
         case "show": return .show(file)
+        case "attach": return .attach(file, doc: options.doc)
         default: throw CommandLineOptions.UsageError(description: "unknown subcommand “\(verb)”: \(shape)")
         }
     }
 
-    /// 0: usable (warnings on stderr); 1: errors, every one listed.
-    func run() -> Int32 {
+    /// 0: done, or usable (warnings on stderr); 1: errors, every one listed.
+    func run(store: DocumentStore, remembered: String?) -> Int32 {
         let path: String
-        switch self { case .check(let p), .show(let p): path = p }
+        switch self {
+        case .check(let p), .show(let p): path = p
+        case .printDefault:
+            StandardOutput.write(Questionnaire.standard.xlsFormCSV)   // CSV text as it is: CRLF rows
+            return 0
+        case .attach(let file, let doc):
+            do {
+                let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+                let warnings = try store.attachForm(from: file, to: target.name)
+                warnings.forEach { ShellOutput.error("warning: \($0)") }
+                ShellOutput.line("“\(target.name)” now uses the questionnaire \(store.formURL(for: target.name)?.lastPathComponent ?? file)")
+                return 0
+            } catch {
+                ShellOutput.error("\(error)")
+                return 1
+            }
+        }
         let result: (form: XLSForm?, errors: [XLSFormProblem], warnings: [XLSFormProblem])
         do {
             result = XLSForm.read(try XLSFormSheets.read(fileAt: path))

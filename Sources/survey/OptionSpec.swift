@@ -30,7 +30,7 @@ struct OptionSpec {
                    help: "document folder (created when missing); works with every command",
                    commands: nil) { $0.dir = $1 },
         OptionSpec(names: ["--doc"], placeholder: "NAME", completion: .document,
-                   help: "open (or create) the document NAME; the document of list, add, export, import, deleted and undelete",
+                   help: "open (or create) the document NAME; the document of list, add, export, import, deleted, undelete and form attach",
                    commands: nil) { $0.doc = $1 },
         OptionSpec(names: ["--format"], placeholder: "FORMAT", completion: .words(formats),
                    help: "table, csv, json or plist (list, export, import, deleted)",
@@ -133,6 +133,10 @@ struct CommandSpec {
                     help: "check an XLSForm (pyxform's CSV or Markdown layout): exit 0 when it can be used (warnings on stderr), 1 with every error listed as \"survey row 12, constraint: unknown field ${agee}\""),
         CommandSpec(words: ["form", "show"], synopsis: "FILE", arguments: [.file],
                     help: "the questions of an XLSForm as survey understands them: row, type, name, label and rules"),
+        CommandSpec(words: ["form", "attach"], synopsis: "FILE [--doc NAME]", arguments: [.file],
+                    help: "copy an XLSForm (.xlsx, .csv or .md) beside the document as NAME.form.xlsx (or .csv, .md) after checking it; a questionnaire already there goes to the trash"),
+        CommandSpec(words: ["form", "default"], synopsis: "", arguments: [],
+                    help: "print the five original questions as an XLSForm in pyxform's CSV layout: a starting point for designers"),
     ]
 
     /// The top-level command names, in order: docs, list, add, …

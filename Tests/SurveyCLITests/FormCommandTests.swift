@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import SurveyModel
+import SurveyTestSupport
 
 /// `survey form check` and `survey form show`: exit 0 when the form can be used (warnings
 /// on stderr), 1 with every error listed where the spreadsheet shows it, 2 for usage.
@@ -53,5 +54,35 @@ final class FormCommandTests: CLITestCase {
         let refused = try survey("form", "check", old.path)
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stderr, "survey: \(old.path) is an old .xls workbook: save it as .xlsx, or as CSV in pyxform's layout\n")
+    }
+
+    func testTheDefaultFormIsAnOrdinaryXLSFormThatPyxformAccepts() throws {
+        let printed = try survey("form", "default")
+        XCTAssertEqual(printed.status, 0)
+        let file = try scratchFile("default.csv", printed.stdout)
+        XCTAssertEqual(try survey("form", "check", file.path).stdout, "\(file.path): 5 rows, usable\n")
+        let oracle = try ChildProcess.run(["python3", "-c", """
+            import sys; from pyxform.xls2json import parse_file_to_json
+            d = parse_file_to_json(sys.argv[1])
+            print(" ".join(c["name"] for c in d["children"] if c["name"] != "meta"), d["title"])
+            """, file.path])
+        XCTAssertEqual(String(decoding: oracle.stdout, as: UTF8.self), "firstName lastName address phone age Survey\n", String(decoding: oracle.stderr, as: UTF8.self))
+    }
+
+    func testAttachCopiesACheckedFormThatFollowsItsDocument() throws {
+        try store.save(SurveyDocument(), as: "Site")
+        let form = try scratchFile("form.csv", try survey("form", "default").stdout)
+        XCTAssertEqual(try survey("form", "attach", form.path, "--doc", "Site"),
+                       Outcome(status: 0, stdout: "“Site” now uses the questionnaire Site.form.csv\n", stderr: ""))
+        XCTAssertEqual(try Data(contentsOf: documents.appendingPathComponent("Site.form.csv")), try Data(contentsOf: form))
+        XCTAssertEqual(try survey("docs", "rename", "Site", "North").status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: documents.appendingPathComponent("North.form.csv").path), "it follows a rename")
+        XCTAssertEqual(try survey("docs").stdout.contains("form"), false, "never listed as a document")
+        // A form with errors is refused, and the attached one stays.
+        let bad = try scratchFile("bad.csv", "survey,,\n,type,name\n,integer,age\n,select_one none,x\n")
+        let refused = try survey("form", "attach", bad.path, "--doc", "North")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("survey row 4, type: no choice list named none"), refused.stderr)
+        XCTAssertEqual(try Data(contentsOf: documents.appendingPathComponent("North.form.csv")), try Data(contentsOf: form))
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A document's questionnaire: `NAME.form.xlsx` (or `.csv`, `.md`) beside `NAME.plist`, a copy
+/// of the designer's file, so the folder carries the form its records were keyed with and it
+/// follows the document through rename, trash and restore (`DocumentCompanion`).
+extension DocumentStore {
+    /// The questionnaire file of a document, if it has one.
+    public func formURL(for name: String) -> URL? {
+        DocumentCompanion.forms.map { companionURL($0, for: name) }.first { isOccupied($0) }
+    }
+
+    /// Copies the form at `path` in as the document's questionnaire, after checking it can be
+    /// used (a form with errors is refused with them all). A questionnaire already there is
+    /// moved to `.trash/` first, never overwritten. Returns the warnings.
+    @discardableResult
+    public func attachForm(from path: String, to name: String) throws -> [XLSFormProblem] {
+        guard exists(name) else { throw Self.doesNotExist(name) }
+        let lower = path.lowercased()
+        let companion: DocumentCompanion = lower.hasSuffix(".xlsx") ? .formWorkbook
+            : lower.hasSuffix(".md") || lower.hasSuffix(".markdown") ? .formMarkdown : .formCSV
+        let result = XLSForm.read(try XLSFormSheets.read(fileAt: path))
+        guard result.form != nil else {
+            throw DocumentError(([
+                "\(path) cannot be used as a questionnaire (\(counted(result.errors.count, "error"))):"
+            ] + result.errors.map(\.description)).joined(separator: "\n"))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("\(path) could not be read") }
+        for old in DocumentCompanion.forms where isOccupied(companionURL(old, for: name)) {
+            try moveStaleCompanionToTrash(old, of: name)
+        }
+        try write(data, to: companionURL(companion, for: name))
+        return result.warnings
+    }
+}
