@@ -5,7 +5,7 @@ enum Usage {
 
     static var synopsis: String {
         CommandSpec.all.enumerated().map { index, spec in
-            (index == 0 ? "usage: " : "       ") + (["survey"] + spec.words + [spec.synopsis]).joined(separator: " ")
+            (index == 0 ? "usage: " : "       ") + (["survey"] + spec.words + [spec.synopsis]).filter { !$0.isEmpty }.joined(separator: " ")
         }.joined(separator: "\n")
     }
 
