@@ -1,0 +1,142 @@
+import Foundation
+
+/// The one gate for answers to a designer's questionnaire, as ODK applies it: each type's
+/// own rule (an integer is a whole number, a date is YYYY-MM-DD, a choice is one of its
+/// list), then `required` and `constraint` with the form's own messages, for the questions
+/// `relevant` leaves on. The form, `survey add` and imports are meant to share it.
+extension XLSForm {
+    /// A problem with one answer: which question, and the message to show.
+    public struct AnswerProblem: Error, Equatable, Sendable, CustomStringConvertible {
+        public let name: String
+        public let message: String
+        public var description: String { "\(name): \(message)" }
+    }
+
+    /// Typed text → the value stored under the question's name (nil: no answer), as ODK
+    /// submissions hold them: integer as integer, decimal as real, the rest as text (dates
+    /// `YYYY-MM-DD`, several choices separated by spaces).
+    public func storedValue(_ text: String, for question: Question) -> Result<PropertyValue?, AnswerProblem> {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if t.isEmpty { return .success(nil) }
+        func refuse(_ message: String) -> Result<PropertyValue?, AnswerProblem> {
+            .failure(AnswerProblem(name: question.name, message: message))
+        }
+        switch question.kind {
+        case .integer:
+            guard let n = Int(t) else { return refuse("\(label(of: question)) must be a whole number") }
+            return .success(.integer(n))
+        case .decimal:
+            guard let d = Double(t), d.isFinite, t.allSatisfy({ "0123456789.-+eE".contains($0) }) else {
+                return refuse("\(label(of: question)) must be a number")
+            }
+            return .success(.real(d))
+        case .date:
+            guard Self.isDate(t) else { return refuse("\(label(of: question)) must be a date, YYYY-MM-DD") }
+            return .success(.string(t))
+        case .time:
+            guard t.range(of: #"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$"#, options: .regularExpression) != nil else {
+                return refuse("\(label(of: question)) must be a time, HH:MM")
+            }
+            return .success(.string(t))
+        case .dateTime:
+            guard ISO8601DateFormatter().date(from: t) != nil else {
+                return refuse("\(label(of: question)) must be a date and time, YYYY-MM-DDTHH:MM:SS±HH:MM")
+            }
+            return .success(.string(t))
+        case .selectOne(let list, _):
+            guard choices[list]?.contains(where: { $0.name == t }) == true else {
+                return refuse("“\(t)” is not one of the choices of \(label(of: question))")
+            }
+            return .success(.string(t))
+        case .selectMultiple(let list, _):
+            let picked = t.split(separator: " ").map(String.init)
+            if let stray = picked.first(where: { p in choices[list]?.contains(where: { $0.name == p }) != true }) {
+                return refuse("“\(stray)” is not one of the choices of \(label(of: question))")
+            }
+            return .success(.string(picked.joined(separator: " ")))
+        default:
+            return .success(.string(t))
+        }
+    }
+
+    /// Every problem of a record: answers of the wrong type, required questions left empty,
+    /// constraints broken (with the form's messages), for the questions that are relevant.
+    public func check(_ record: Record, now: Date = Date(), timeZone: TimeZone = .current) -> [AnswerProblem] {
+        var problems: [AnswerProblem] = []
+        for question in questions where isAsked(question) && isRelevant(question, in: record, now: now, timeZone: timeZone) {
+            let text = Self.text(of: record.values[question.name])
+            if case .failure(let problem) = storedValue(text, for: question) {
+                problems.append(problem)
+                continue
+            }
+            if text.isEmpty {
+                if let required = question.required,
+                   required.evaluate(in: context(record, current: "", now: now, timeZone: timeZone)).boolean {
+                    problems.append(AnswerProblem(name: question.name,
+                                                  message: question.requiredMessage ?? "\(label(of: question)) is required"))
+                }
+                continue
+            }
+            if let constraint = question.constraint,
+               !constraint.evaluate(in: context(record, current: text, now: now, timeZone: timeZone)).boolean {
+                problems.append(AnswerProblem(name: question.name,
+                                              message: question.constraintMessage ?? "\(label(of: question)) is not accepted by the form's rule"))
+            }
+        }
+        return problems
+    }
+
+    /// Whether the question (and every group around it) is relevant for this record.
+    public func isRelevant(_ question: Question, in record: Record, now: Date = Date(), timeZone: TimeZone = .current) -> Bool {
+        var enclosing: [Question] = []
+        for q in questions {
+            if q.row == question.row && q.name == question.name { break }
+            switch q.kind {
+            case .beginGroup: enclosing.append(q)
+            case .endGroup: _ = enclosing.popLast()
+            default: break
+            }
+        }
+        let ctx = context(record, current: Self.text(of: record.values[question.name]), now: now, timeZone: timeZone)
+        return (enclosing + [question]).allSatisfy { $0.relevant?.evaluate(in: ctx).boolean ?? true }
+    }
+
+    /// Questions that take an answer from the person (not notes, groups, metadata or rows a
+    /// terminal cannot collect).
+    public func isAsked(_ question: Question) -> Bool {
+        switch question.kind {
+        case .text, .integer, .decimal, .date, .time, .dateTime, .selectOne, .selectMultiple, .acknowledge: return true
+        default: return false
+        }
+    }
+
+    public func label(of question: Question) -> String {
+        question.labels[defaultLanguage ?? ""] ?? question.labels[""] ?? question.labels.values.sorted().first ?? question.name
+    }
+
+    private func context(_ record: Record, current: String, now: Date, timeZone: TimeZone) -> FormContext {
+        let values = record.values
+        return FormContext(current: .string(current), now: now, timeZone: timeZone) { name in
+            .string(Self.text(of: values[name]))
+        }
+    }
+
+    /// A stored answer as expressions see it: text, numbers written plainly.
+    static func text(of value: PropertyValue?) -> String {
+        switch value {
+        case .string(let s)?: return s
+        case .integer(let n)?: return String(n)
+        case .real(let d)?: return FormValue.number(d).string
+        case .bool(let b)?: return b ? "true" : "false"
+        default: return ""
+        }
+    }
+
+    static func isDate(_ text: String) -> Bool {
+        guard text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return false }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        var c = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        c.calendar = Calendar(identifier: .gregorian)
+        return c.isValidDate
+    }
+}
