@@ -83,11 +83,12 @@ public struct Record: Equatable, Sendable {
                 return String(String.UnicodeScalarView(cut.unicodeScalars.map { isBlank($0) ? " " : $0 }))
             }
         }
-        // Blanks become spaces, then spaces are trimmed scalar by scalar: the same as
-        // Foundation's trimming with `.whitespaces`, every one of which is a blank here.
+        // Blanks become spaces, then the ends are trimmed scalar by scalar as Foundation's
+        // `.whitespaces` did: every member is a blank (so now a space) but U+200B.
+        let trimmed: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\u{200B}" }
         var scalars = String.UnicodeScalarView(source.unicodeScalars.map { isBlank($0) ? " " : $0 })[...]
-        while scalars.first == " " { scalars = scalars.dropFirst() }
-        while scalars.last == " " { scalars = scalars.dropLast() }
+        while let first = scalars.first, trimmed(first) { scalars = scalars.dropFirst() }
+        while let last = scalars.last, trimmed(last) { scalars = scalars.dropLast() }
         return String(String.UnicodeScalarView(scalars))
     }
 }
