@@ -61,7 +61,20 @@ public struct Record: Equatable, Sendable {
 
     private static func isBlank(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || s.value < 0x20 }
 
+    /// Called for every visible list row on every frame, so no Foundation: printable ASCII
+    /// (nearly every name) is cut and trimmed as bytes; anything else goes by scalars.
     private static func oneLine(_ text: String, limit: Int?) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // One character per byte, and the space is the only blank.
+            var bytes = text.utf8[...]
+            if let limit {
+                bytes = bytes.drop { $0 == 0x20 }
+                if bytes.count > limit { return String(Substring(bytes.prefix(limit))) }
+            }
+            bytes = bytes.drop { $0 == 0x20 }
+            while bytes.last == 0x20 { bytes = bytes.dropLast() }
+            return String(Substring(bytes))
+        }
         var source = text[...]
         if let limit {
             source = source.drop { $0.unicodeScalars.allSatisfy(isBlank) }
@@ -70,8 +83,13 @@ public struct Record: Equatable, Sendable {
                 return String(String.UnicodeScalarView(cut.unicodeScalars.map { isBlank($0) ? " " : $0 }))
             }
         }
-        let flattened = String(String.UnicodeScalarView(source.unicodeScalars.map { isBlank($0) ? " " : $0 }))
-        return flattened.trimmingCharacters(in: .whitespaces)
+        // Blanks become spaces, then the ends are trimmed scalar by scalar as Foundation's
+        // `.whitespaces` did: every member is a blank (so now a space) but U+200B.
+        let trimmed: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\u{200B}" }
+        var scalars = String.UnicodeScalarView(source.unicodeScalars.map { isBlank($0) ? " " : $0 })[...]
+        while let first = scalars.first, trimmed(first) { scalars = scalars.dropFirst() }
+        while let last = scalars.last, trimmed(last) { scalars = scalars.dropLast() }
+        return String(String.UnicodeScalarView(scalars))
     }
 }
 

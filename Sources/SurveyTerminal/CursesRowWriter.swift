@@ -8,8 +8,9 @@ import SurveyUI
 
 /// Copies one grid row into a curses window, cell by cell at the grid's own columns.
 ///
-/// Runs of printable ASCII in one style go out as a single `mvwaddnstr` (most of any
-/// screen), since their width cannot be disputed. Every other cell is placed with its own
+/// Runs of printable ASCII in one style go out as a single `wadd_wchnstr` of ready-made
+/// cells (most of any screen): their width cannot be disputed, and curses copies the cells
+/// without decoding text or moving its cursor. Every other cell is placed with its own
 /// `wmove` + `wadd_wch`, so if curses measures a character differently from the grid
 /// the error cannot shift the rest of the row in curses' model.
 ///
@@ -27,7 +28,9 @@ struct CursesRowWriter {
     private let window: UnsafeMutablePointer<WINDOW>
     private let palette: CursesPalette
     private var style: Style?
-    private var ascii: [CChar] = []
+    /// A blank in the current style, copied for each ASCII cell.
+    private var template = cchar_t()
+    private var ascii: [cchar_t] = []
     private var asciiStart = 0
     private var row: Int32 = 0
     private var wide: [wchar_t] = []
@@ -39,17 +42,19 @@ struct CursesRowWriter {
         wide.reserveCapacity(Int(CCHARW_MAX) + 1)
     }
 
-    /// Draws cells `0..<columns` of row `y`. A wide cell whose second column does not fit is
-    /// left blank.
-    mutating func draw(row y: Int, of grid: CellGrid, columns: Int) {
+    /// Draws cells `0..<columns` of row `y`, or only `range` of them. A wide cell whose
+    /// second column does not fit is left blank.
+    mutating func draw(row y: Int, of grid: CellGrid, columns: Int, range: Range<Int>? = nil) {
         row = Int32(y)
-        for x in 0..<columns {
+        for x in range ?? 0..<columns {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
             setStyle(cell.style)
             if let byte = Self.printableASCII(cell.text) {
                 if ascii.isEmpty { asciiStart = x }
-                ascii.append(CChar(bitPattern: byte))
+                var cell = template
+                cell.chars.0 = wchar_t(byte)
+                ascii.append(cell)
                 continue
             }
             flushASCII()
@@ -71,14 +76,18 @@ struct CursesRowWriter {
         flushASCII()
         let rendition = palette.rendition(of: newStyle)
         wattr_set(window, rendition.attributes, rendition.pair, nil)
+        let blank: [wchar_t] = [0x20, 0]
+        template = cchar_t()
+        _ = setcchar(&template, blank, rendition.attributes, rendition.pair, nil)
         style = newStyle
     }
 
     private mutating func flushASCII() {
         guard !ascii.isEmpty else { return }
-        // Writing the bottom-right cell makes curses report ERR (the cursor cannot advance),
-        // but the cell is stored and scrollok is off, so the screen does not scroll.
-        _ = mvwaddnstr(window, row, Int32(asciiStart), ascii, Int32(ascii.count))
+        // Copies the cells as they are (the bottom-right one included: the cursor does not
+        // advance, so nothing can scroll).
+        wmove(window, row, Int32(asciiStart))
+        _ = wadd_wchnstr(window, ascii, Int32(ascii.count))
         ascii.removeAll(keepingCapacity: true)
     }
 

@@ -36,6 +36,9 @@ extension Terminal {
         let status = wget_wch(window, &code)
         guard status != ERR else {
             let error = errno
+            // A poll that found nothing is the common case (the loop drains input after
+            // every key): it cannot be a hang-up, which the next waiting read will see.
+            if timeoutMilliseconds == 0 && error == 0 { return nil }
             hangup.noteFailure(errno: error, inputHungUp: inputHungUp(),
                                elapsed: clock.now - started,
                                timeout: timeoutMilliseconds < 0 ? nil : .milliseconds(Int(timeoutMilliseconds)))
@@ -44,6 +47,7 @@ extension Terminal {
         hangup.noteSuccess()
         if status == KEY_CODE_YES && Int32(truncatingIfNeeded: code) == KEY_RESIZE {
             deliveredWindowSize = device.windowSize()
+            presented = nil
             return .resize(size)
         }
         if let resize = resizeAhead(of: status, code: code) { return resize }
@@ -79,6 +83,7 @@ extension Terminal {
         }
         // What ncurses' own SIGWINCH handling does; its later KEY_RESIZE repeats the size.
         resizeterm(Int32(now.height), Int32(now.width))
+        presented = nil
         return .resize(size)
     }
 

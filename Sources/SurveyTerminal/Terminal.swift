@@ -25,6 +25,9 @@ public final class Terminal {
     var cursorShown: Bool?
     /// Last timeout given to `wtimeout`.
     var currentTimeout: Int32?
+    /// The frame last copied to the window, so `present` copies only rows that changed;
+    /// nil when the window may no longer hold it (start, resume, resize).
+    var presented: CellGrid?
     private var hasInitialisedCurses = false
     /// NO_COLOR (https://no-color.org): any non-empty value turns colours off; focus and
     /// meaning still show through reverse video, bold and markers.
@@ -77,9 +80,14 @@ public final class Terminal {
         deliveredWindowSize = device.windowSize()
         scrollok(window, false)   // so writing the bottom-right cell never scrolls
         set_escdelay(25)
+        // No typeahead check during updates: it polled the input every few changed lines
+        // of every frame. The loop reads every waiting key before it draws, and a frame
+        // is a few hundred bytes, so there is nothing for it to cut short.
+        typeahead(-1)
         enableMouse()
         palette = noColor ? CursesPalette() : CursesPalette.install()
         cursorShown = nil
+        presented = nil
         showCursor(false)
     }
 
@@ -129,6 +137,7 @@ public final class Terminal {
         let window = shim_stdscr()
         wrefresh(window)
         enableMouse()
+        presented = nil
         cursorShown = nil
         showCursor(false)
     }

@@ -64,6 +64,9 @@ public struct CellGrid: Equatable, Sendable {
         guard y >= area.y, y < area.maxY, x < area.maxX else { return 0 }
         let available = area.maxX - max(x, area.x)
         guard available > 0 else { return 0 }
+        if let used = putPrintableASCII(text, x: x, y: y, style: style, area: area, truncate: truncate) {
+            return used
+        }
         let shown = truncate ? TextWidth.truncate(text, to: area.maxX - x) : text
         var column = x
         for character in shown {
@@ -80,11 +83,57 @@ public struct CellGrid: Equatable, Sendable {
         return column - x
     }
 
+    /// `put` for text that is all printable ASCII (most of any screen): one cell per byte,
+    /// each cell's text taken from a table, so nothing is measured or allocated. Returns nil
+    /// (the general path) for anything else, and when the text must be cut with "…".
+    private mutating func putPrintableASCII(_ text: String, x: Int, y: Int, style: Style,
+                                            area: Rect, truncate: Bool) -> Int? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        if truncate && utf8.count > area.maxX - x { return nil }
+        var column = x
+        let row = y * size.width
+        for byte in utf8 {
+            if column >= area.maxX { break }
+            if column >= area.x { cells[row + column] = Cell(Self.asciiText[Int(byte)], style: style) }
+            column += 1
+        }
+        return column - x
+    }
+
+    /// One-character strings for the ASCII bytes, made once.
+    private static let asciiText: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
+
     private static func printable(_ c: Character) -> Character {
         for s in c.unicodeScalars where s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0) {
             return "\u{FFFD}"
         }
         return c
+    }
+
+    /// The columns of row `y` that differ from `previous` (first to last change), nil when
+    /// the row is the same; every column when the grids differ in width. For the terminal,
+    /// which then leaves unchanged cells alone.
+    public func changedColumns(from previous: CellGrid, row y: Int) -> Range<Int>? {
+        guard y >= 0, y < size.height else { return nil }
+        guard size.width == previous.size.width, y < previous.size.height else { return 0..<size.width }
+        let start = y * size.width
+        var first = 0
+        while first < size.width, cells[start + first] == previous.cells[start + first] { first += 1 }
+        guard first < size.width else { return nil }
+        var last = size.width - 1
+        while last > first, cells[start + last] == previous.cells[start + last] { last -= 1 }
+        return first..<last + 1
+    }
+
+    /// Whether the cells of row `y` in `columns` are all one printable ASCII character each.
+    public func isPrintableASCII(row y: Int, columns: Range<Int>) -> Bool {
+        let start = y * size.width
+        for x in columns {
+            let utf8 = cells[start + x].text.utf8
+            guard utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F else { return false }
+        }
+        return true
     }
 
     /// One row as plain text; continuation cells are skipped so wide characters read naturally.

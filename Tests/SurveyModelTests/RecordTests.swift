@@ -79,4 +79,27 @@ final class RecordTests: XCTestCase {
         XCTAssertEqual(Record.sample(first: "Mary\nAnn", last: " Lee ").listTitle, "Lee, Mary Ann")
         XCTAssertEqual(Record(["lastName": .integer(7)]).listTitle, "7")
     }
+
+    /// Titles are built without Foundation now (plain ASCII as bytes, the rest by scalars);
+    /// they must read as Foundation's `.whitespaces` trimming made them.
+    func testListTitleTrimsAsFoundationDid() {
+        let names = ["  Ana  ", "Ana", "", " ", "Zoë ", "\u{3000}太郎\u{3000}", " a\tb ", "\u{A0}Ümit\u{2003}",
+                     "Mary\r\nAnn", " e\u{301} ", "x\u{200B}", "   spaced   out   "]
+        for first in names {
+            for last in names {
+                let record = Record.sample(first: first, last: last)
+                let old = { (text: String) -> String in
+                    let flat = String(String.UnicodeScalarView(text.unicodeScalars.map {
+                        $0.properties.isWhitespace || $0.value < 0x20 ? " " : $0 }))
+                    return flat.trimmingCharacters(in: .whitespaces)
+                }
+                let (f, l) = (old(first), old(last))
+                let expected = f.isEmpty && l.isEmpty ? "(no name)" : f.isEmpty ? l : l.isEmpty ? f : "\(l), \(f)"
+                XCTAssertEqual(record.listTitle, expected, "first \(first.debugDescription), last \(last.debugDescription)")
+                XCTAssertEqual(record.listTitle(limit: 40), expected)
+            }
+        }
+        XCTAssertEqual(Record.sample(first: "  Alexandra", last: "Smith").listTitle(limit: 4), "Smit, Alex",
+                       "leading blanks dropped, then cut at the limit")
+    }
 }
