@@ -1,9 +1,6 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// An .xlsx workbook's sheets as rows of text: the workbook part names the sheets, its
+/// An .xlsx workbook's sheets as rows of text (read with `XMLTagScanner`, not libxml2): the workbook part names the sheets, its
 /// relationships say which file holds each, shared strings hold most text. Cells keep their
 /// column (`C7` is the third cell of row 7), so a blank cell stays a blank column.
 extension XLSFormSheets {
@@ -29,115 +26,75 @@ extension XLSFormSheets {
 }
 
 /// The attributes of every element of one name in an XML part.
-private final class XMLElements: NSObject, XMLParserDelegate {
-    let element: String
-    var found: [[String: String]] = []
-    init(_ element: String) { self.element = element }
-
+private enum XMLElements {
     static func collect(_ data: Data, element: String) -> [[String: String]] {
-        let delegate = XMLElements(element)
-        let parser = XMLParser(data: data)
-        parser.delegate = delegate
-        parser.parse()
-        return delegate.found
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        if name == element || qualifiedName == element { found.append(attributes) }
+        let local = element.split(separator: ":").last.map(String.init) ?? element
+        return XMLTagScanner.events(Array(data)).compactMap {
+            if case .start(local, let attributes, _) = $0 { return attributes }
+            return nil
+        }
     }
 }
 
 /// `<si>` items in order, each the text of its `<t>` runs.
-private final class SharedStrings: NSObject, XMLParserDelegate {
-    var strings: [String] = []
-    private var current: String?
-    private var inText = false
-
+private enum SharedStrings {
     static func parse(_ data: Data) -> [String] {
-        let delegate = SharedStrings()
-        let parser = XMLParser(data: data)
-        parser.delegate = delegate
-        parser.parse()
-        return delegate.strings
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        if name == "si" { current = "" }
-        if name == "t" { inText = true }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if inText { current? += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "t" { inText = false }
-        if name == "si" {
-            strings.append(current ?? "")
-            current = nil
+        var strings: [String] = []
+        var current: String?
+        var inText = false
+        for event in XMLTagScanner.events(Array(data)) {
+            switch event {
+            case .start("si", _, _): current = ""
+            case .start("t", _, _): inText = true
+            case .end("t"): inText = false
+            case .end("si"):
+                strings.append(current ?? "")
+                current = nil
+            case .text(let text) where inText: current? += text
+            default: break
+            }
         }
+        return strings
     }
 }
 
 /// A worksheet's rows: each `<c r="C7" t="s|inlineStr|str|b|n">` placed at its column.
-private final class WorksheetRows: NSObject, XMLParserDelegate {
-    let shared: [String]
-    var rows: [XLSFormSheets.Row] = []
-    private var rowNumber = 0
-    private var cells: [String] = []
-    private var cellColumn = 0
-    private var cellType = ""
-    private var text = ""
-    private var capturing = false
-
-    init(shared: [String]) { self.shared = shared }
-
+private enum WorksheetRows {
     static func parse(_ data: Data, shared: [String]) -> [XLSFormSheets.Row] {
-        let delegate = WorksheetRows(shared: shared)
-        let parser = XMLParser(data: data)
-        parser.delegate = delegate
-        parser.parse()
-        return delegate.rows
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        switch name {
-        case "row":
-            rowNumber = attributes["r"].flatMap(Int.init) ?? rowNumber + 1
-            cells = []
-        case "c":
-            cellColumn = attributes["r"].map(Self.column) ?? cells.count
-            cellType = attributes["t"] ?? "n"
-            text = ""
-        case "v", "t":
-            capturing = true
-        default: break
-        }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if capturing { text += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        switch name {
-        case "v", "t": capturing = false
-        case "c":
-            let value: String
-            switch cellType {
-            case "s": value = Int(text).flatMap { shared.indices.contains($0) ? shared[$0] : nil } ?? ""
-            case "b": value = text == "1" ? "TRUE" : "FALSE"
-            default: value = text
+        var rows: [XLSFormSheets.Row] = []
+        var rowNumber = 0
+        var cells: [String] = []
+        var column = 0
+        var type = ""
+        var text = ""
+        var capturing = false
+        for event in XMLTagScanner.events(Array(data)) {
+            switch event {
+            case .start("row", let attributes, _):
+                rowNumber = attributes["r"].flatMap(Int.init) ?? rowNumber + 1
+                cells = []
+            case .start("c", let attributes, _):
+                column = attributes["r"].map(Self.column) ?? cells.count
+                type = attributes["t"] ?? "n"
+                text = ""
+            case .start("v", _, _), .start("t", _, _): capturing = true
+            case .end("v"), .end("t"): capturing = false
+            case .text(let t) where capturing: text += t
+            case .end("c"):
+                let value: String
+                switch type {
+                case "s": value = Int(text).flatMap { shared.indices.contains($0) ? shared[$0] : nil } ?? ""
+                case "b": value = text == "1" ? "TRUE" : "FALSE"
+                default: value = text
+                }
+                while cells.count < column { cells.append("") }
+                if cells.count == column { cells.append(value) } else { cells[column] = value }
+            case .end("row"):
+                rows.append(XLSFormSheets.Row(number: rowNumber, cells: cells))
+            default: break
             }
-            while cells.count < cellColumn { cells.append("") }
-            if cells.count == cellColumn { cells.append(value) } else { cells[cellColumn] = value }
-        case "row":
-            rows.append(XLSFormSheets.Row(number: rowNumber, cells: cells))
-        default: break
         }
+        return rows
     }
 
     /// `C7` → 2 (A is 0).
