@@ -104,6 +104,10 @@ extension AppState {
     mutating func resize(to newSize: Size) {
         size = newSize
         switch layout.kind {
+        case .collapsed where list.filterInput != nil && popover == nil:
+            // The `/` line lives above the list: typing must never go on unseen.
+            focus = .form
+            popover = .list
         case .collapsed where focus == .list:
             focus = .form
         case .split where popover == .list:

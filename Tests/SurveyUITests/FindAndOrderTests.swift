@@ -143,3 +143,51 @@ final class FindAndOrderTests: XCTestCase {
         }
     }
 }
+
+/// Find, sections and the delete question at every size down to nothing: nothing drawn
+/// outside the screen, the cursor always on it, the keys still doing what they say.
+final class FindAtEverySizeTests: XCTestCase {
+    func testFilteringSectionsAndDeletingRenderAtEverySize() {
+        var records = sampleRecords(extra: 30)
+        for i in records.indices { records[i].values[Record.instanceIDKey] = .string("uuid:\(i)") }
+        for (w, h) in [(120, 40), (80, 24), (60, 20), (40, 12), (30, 10), (24, 9), (23, 8), (10, 3), (1, 1), (0, 0)] {
+            var s = makeState(records, width: 120, height: 40)
+            s.press(.function(6))
+            s.press(.character("/"))
+            s.type("sample1")
+            s.send(.resized(Size(width: w, height: h)))
+            var grid = Screen.render(s)
+            XCTAssertEqual(grid.lines.count, h)
+            if let c = grid.cursor { XCTAssertTrue(grid.bounds.contains(c), "cursor inside at \(w)x\(h)") }
+            s.send(.resized(Size(width: 120, height: 40)))
+            XCTAssertEqual(s.list.projection.count, 10, "Sample10…19 at \(w)x\(h)")
+            s.press(.enter)
+            s.send(.resized(Size(width: w, height: h)))
+            if let action = KeyMap.action(for: .key(.delete), in: s) { _ = s.send(action) }   // as the terminal delivers it
+            grid = Screen.render(s)
+            XCTAssertEqual(grid.lines.count, h)
+            if w >= 24 && h >= 9 {
+                XCTAssertEqual(s.pendingRecordDelete != nil, true, "asked at \(w)x\(h)")
+                let screen = grid.lines.joined()
+                XCTAssertTrue(screen.contains("? y/n") || (screen.contains("Delete") && screen.contains("y Delete")),
+                              "the question, or at least its keys, on screen at \(w)x\(h):\n\(grid.lines.joined(separator: "\n"))")
+            } else {
+                XCTAssertNil(s.pendingRecordDelete, "nothing is asked blind at \(w)x\(h)")
+            }
+        }
+    }
+
+    func testShrinkingWhileTypingOnTheFindLineKeepsItOnScreen() {
+        var s = makeState(sampleRecords(extra: 5), width: 120, height: 40)
+        s.press(.character("/"))
+        s.type("sam")
+        s.send(.resized(Size(width: 60, height: 20)))
+        XCTAssertEqual(s.popover, .list, "collapsed: the line moves into the list popover")
+        XCTAssertEqual(s.inputMode, .filtering)
+        XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("/ sam") })
+        s.send(.resized(Size(width: 120, height: 40)))
+        XCTAssertNil(s.popover)
+        XCTAssertEqual(s.focus, .list)
+        XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("/ sam") })
+    }
+}
