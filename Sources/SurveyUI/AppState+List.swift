@@ -84,6 +84,8 @@ extension AppState {
     mutating func closePopover() {
         popover = popover == .help ? popoverUnderHelp : nil
         popoverUnderHelp = nil
+        // Collapsed, the `/` line being typed lives in the list popover: back to it.
+        if popover == nil, list.filterInput != nil, !layout.isSplit { popover = .list }
     }
 
     /// F2: the list pane takes focus (split) or the list pops up (collapsed). Commits first.

@@ -190,4 +190,17 @@ final class FindAtEverySizeTests: XCTestCase {
         XCTAssertEqual(s.focus, .list)
         XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("/ sam") })
     }
+
+    func testClosingAnotherPopoverWhileFindingReturnsToTheFindLine() {
+        var s = makeState(sampleRecords(extra: 5), width: 60, height: 20)
+        s.press(.character("/"))
+        s.type("sam")
+        s.press(.function(3))
+        XCTAssertEqual(s.popover, .documents)
+        s.press(.escape)
+        XCTAssertEqual(s.popover, .list)
+        XCTAssertEqual(s.inputMode, .filtering)
+        s.press(.function(1), .escape)
+        XCTAssertEqual(s.popover, .list, "help over the find line goes back to it")
+    }
 }
