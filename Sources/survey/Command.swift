@@ -21,7 +21,12 @@ enum Command: Equatable {
         guard let name else { return nil }
         let rest = options.words.dropFirst()
         switch name {
-        case "docs": return .docs(try DocsCommand.parse(rest))
+        case "docs":
+            let docs = try DocsCommand.parse(options, rest)
+            if options.form != nil, case .new = docs {} else if options.form != nil {
+                throw CommandLineOptions.UsageError(description: "--form only works with survey docs new")
+            }
+            return .docs(docs)
         case "list": return .list(try ListCommand(options, rest))
         case "add": return .add(try AddCommand(options, rest))
         case "export": return .export(try ExportCommand(options, rest))

@@ -20,6 +20,8 @@ struct CommandLineOptions: Equatable {
     var format: String?
     var output: String?
     var force = false
+    /// `docs new NAME --form FILE`: the new document's questionnaire.
+    var form: String?
     /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.
     var answers: [String: String] = [:]
     /// The words that are not options, in order: `["docs", "rename", "A", "B"]`.

@@ -16,9 +16,22 @@ extension DocsCommand {
                     _ = try store.documentNames()
                 }
                 DocumentTable.lines(store.summaries()).forEach(ShellOutput.line)
-            case .new(let raw):
+            case .new(let raw, let form):
+                // The form is checked before anything is created: a bad one leaves nothing behind.
+                if let form {
+                    let checked = XLSForm.read(try XLSFormSheets.read(fileAt: form))
+                    guard checked.form != nil else {
+                        checked.errors.forEach { ShellOutput.error("\($0)") }
+                        throw DocumentError("\(form): \(counted(checked.errors.count, "error")): nothing was created")
+                    }
+                }
                 let name = try store.create(named: raw)
-                ShellOutput.line("Created “\(name)”")
+                if let form {
+                    try store.attachForm(from: form, to: name).forEach { ShellOutput.error("warning: \($0)") }
+                    ShellOutput.line("Created “\(name)” with the questionnaire \(store.formURL(for: name)?.lastPathComponent ?? form)")
+                } else {
+                    ShellOutput.line("Created “\(name)”")
+                }
             case .rename(let old, let raw):
                 let current = store.existingName(matching: old)
                 let new = try store.rename(old, to: raw)

@@ -2,13 +2,13 @@
 /// the app's document manager (F3), because both call the same model functions.
 enum DocsCommand: Equatable {
     case list
-    case new(String)
+    case new(String, form: String?)
     case rename(String, to: String)
     case remove(String)
     case restore(String?)
 
     /// `words` follow "docs": empty, or a subcommand and its names.
-    static func parse(_ words: ArraySlice<String>) throws -> DocsCommand {
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DocsCommand {
         var rest = words
         guard let sub = rest.popFirst() else { return .list }
         let names = Array(rest)
@@ -23,8 +23,8 @@ enum DocsCommand: Equatable {
         }
         switch sub {
         case "new":
-            try expect(1...1, "NAME")
-            return .new(names[0])
+            try expect(1...1, "NAME [--form FILE]")
+            return .new(names[0], form: options.form)
         case "rename":
             try expect(2...2, "OLD NEW")
             return .rename(names[0], to: names[1])

@@ -37,6 +37,9 @@ struct OptionSpec {
                    commands: ["list", "export", "import", "deleted"]) { $0.format = $1 },
         OptionSpec(names: ["--output"], placeholder: "FILE", completion: .file,
                    help: "where export writes (default stdout)", commands: ["export"]) { $0.output = $1 },
+        OptionSpec(names: ["--form"], placeholder: "FILE", completion: .file,
+                   help: "with docs new: the new document's questionnaire (an XLSForm, checked first)",
+                   commands: ["docs"]) { $0.form = $1 },
         OptionSpec(names: ["--force"], placeholder: nil, completion: .none,
                    help: "let export replace an existing --output FILE", commands: ["export"]) { options, _ in
             options.force = true
@@ -110,7 +113,8 @@ struct CommandSpec {
                     help: "start the full-screen app on the document last used in the folder (or --doc NAME)"),
         CommandSpec(words: ["docs"], synopsis: "[--dir DIR]", arguments: [],
                     help: "list the documents: name, records (\"?\" when the file cannot be read) and when it was last modified"),
-        CommandSpec(words: ["docs", "new"], synopsis: "NAME", arguments: [.none], help: "create an empty document"),
+        CommandSpec(words: ["docs", "new"], synopsis: "NAME [--form FILE]", arguments: [.none],
+                    help: "create an empty document, with FILE (an XLSForm, checked first) as its questionnaire"),
         CommandSpec(words: ["docs", "rename"], synopsis: "OLD NEW", arguments: [.document, .none],
                     help: "rename a document; its unsent New form follows it"),
         CommandSpec(words: ["docs", "rm"], synopsis: "NAME", arguments: [.document],

@@ -85,4 +85,16 @@ final class FormCommandTests: CLITestCase {
         XCTAssertTrue(refused.stderr.contains("survey row 4, type: no choice list named none"), refused.stderr)
         XCTAssertEqual(try Data(contentsOf: documents.appendingPathComponent("North.form.csv")), try Data(contentsOf: form))
     }
+
+    func testDocsNewWithAFormChecksItFirst() throws {
+        let form = try scratchFile("form.csv", try survey("form", "default").stdout)
+        XCTAssertEqual(try survey("docs", "new", "Census", "--form", form.path),
+                       Outcome(status: 0, stdout: "Created “Census” with the questionnaire Census.form.csv\n", stderr: ""))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: documents.appendingPathComponent("Census.form.csv").path))
+        let bad = try scratchFile("bad.csv", "survey,,\n,type,name\n,select_one none,x\n")
+        let refused = try survey("docs", "new", "Other", "--form", bad.path)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertFalse(store.exists("Other"), "nothing was created")
+        XCTAssertEqual(try survey("docs", "rm", "Census", "--form", form.path).status, 2, "--form only with docs new")
+    }
 }

@@ -26,8 +26,8 @@ final class UsageTests: CLITestCase {
         let cases: [([String], String)] = [
             (["frob"], "survey: unknown command “frob” (use docs, list, add, export, import, deleted, undelete or form)"),
             (["docs", "frob"], "survey: unknown docs command “frob” (use new, rename, rm or restore)"),
-            (["docs", "new"], "survey: missing name: survey docs new NAME"),
-            (["docs", "new", "A", "B"], "survey: unexpected argument “B”: survey docs new NAME"),
+            (["docs", "new"], "survey: missing name: survey docs new NAME [--form FILE]"),
+            (["docs", "new", "A", "B"], "survey: unexpected argument “B”: survey docs new NAME [--form FILE]"),
             (["docs", "rename", "A"], "survey: missing name: survey docs rename OLD NEW"),
             (["docs", "rename", "A", "B", "C"], "survey: unexpected argument “C”: survey docs rename OLD NEW"),
             (["docs", "rm"], "survey: missing name: survey docs rm NAME"),
