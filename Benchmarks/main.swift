@@ -128,7 +128,7 @@ try store.save(SurveyDocument(records: [
 ]), as: "Long value")
 var long = Program(store: store, documentName: "Long value", size: Size(width: 80, height: 24))
 /// Median cost of one key plus the frame drawn after it.
-func perKey(_ keys: [Key], runs: Int = 21) -> Double {
+@MainActor func perKey(_ keys: [Key], runs: Int = 21) -> Double {
     median(runs: runs) {
         for key in keys { long.handle(.key(key)) }
         _ = long.screen

@@ -54,4 +54,9 @@ static inline mmask_t shim_button4_pressed(void) { return (mmask_t)BUTTON4_PRESS
 static inline mmask_t shim_button5_pressed(void) { return (mmask_t)BUTTON5_PRESSED; }
 static inline mmask_t shim_all_mouse_events(void) { return (mmask_t)ALL_MOUSE_EVENTS; }
 
+/* The C library's standard streams are mutable globals, which Swift 6 refuses to read. */
+static inline FILE *shim_stdin(void) { return stdin; }
+static inline FILE *shim_stdout(void) { return stdout; }
+static inline FILE *shim_stderr(void) { return stderr; }
+
 #endif

@@ -1,3 +1,4 @@
+import CNcurses
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -24,7 +25,7 @@ enum StderrCapture {
         fclose(file)
         guard capture >= 0 else { return }
         if replayBuffer == nil { replayBuffer = .allocate(byteCount: bufferSize, alignment: 1) }
-        fflush(stderr)
+        fflush(shim_stderr())
         savedStderr = dup(STDERR_FILENO)
         guard savedStderr >= 0, dup2(capture, STDERR_FILENO) >= 0 else {
             close(capture)

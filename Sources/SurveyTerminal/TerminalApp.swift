@@ -1,3 +1,4 @@
+import CNcurses
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -15,7 +16,7 @@ public enum TerminalApp {
         do {
             try terminal.start()
         } catch {
-            fputs("survey: \(error)\n", stderr)
+            fputs("survey: \(error)\n", shim_stderr())
             return 2
         }
         defer { terminal.stop() }

@@ -37,7 +37,7 @@ struct TerminalDevice {
     private static func openDescriptors(term: String) throws -> TerminalDevice {
         let inputIsTerminal = isatty(STDIN_FILENO) == 1
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
-        if inputIsTerminal && outputIsTerminal, let input = stdin, let output = stdout {
+        if inputIsTerminal && outputIsTerminal, let input = shim_stdin(), let output = shim_stdout() {
             return TerminalDevice(input: STDIN_FILENO, output: STDOUT_FILENO,
                                   inputFile: input, outputFile: output, termName: term)
         }

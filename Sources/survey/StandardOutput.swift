@@ -19,10 +19,12 @@ enum StandardOutput {
         case error(Int32)
     }
 
-    private(set) static var failure: Failure?
+    // The shell commands run on the main thread alone, start to finish; nothing else ever
+    // touches these, so Swift 6's isolation checking is waived for them on purpose.
+    nonisolated(unsafe) private(set) static var failure: Failure?
     /// stdout was closed when survey started (`>&-`); /dev/null holds its place.
-    private static var closedAtStart = false
-    private static var buffer: [UInt8] = []
+    nonisolated(unsafe) private static var closedAtStart = false
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
     /// Lines collect up to this much before a write, so a long table is a few writes.
     private static let bufferLimit = 64 * 1024
 
