@@ -225,8 +225,8 @@ def print_table(n, s, a, runs, keys, commits):
                  lambda sv, av: None))
     rows.append(("filter: 1st character (index)", s.get("filter_first_ms"), None, "ms", "", lambda sv, av: None))
     rows.append(("filter: per character after", s.get("filter_ms"), None, "ms",
-                 "≤ 10 ms at 100k" if n >= 100_000 else "(≤ 10 ms at 100k)",
-                 lambda sv, av: sv <= 10 if n >= 100_000 else None))
+                 "≤ 10 ms" if small else "(≤ 10 ms at 100k)",
+                 lambda sv, av: sv <= 10 if small else None))
     rows.append(("filter: p99 (worst) character", s.get("filter_p99_ms"), None, "ms", "", lambda sv, av: None))
     rows.append(("commit a field (durable)", s.get("commit_ms"), None, "ms", "≤ 5 ms", lambda sv, av: sv <= 5))
     rows.append(("peak memory, browsing", s.get("peak_browse_mb"), a and a.get("peak_browse_mb"), "MB", "≤ abook",
@@ -293,7 +293,9 @@ def main():
                 if r["start"]["ready_ms"] is None and tui_bench.pyte:
                     sys.exit(f"survey never showed 'of {n}'; its screen was:\n{r['screen_ready']}")
                 if use_abook:
-                    ra = run_abook(paths["abook"], n, a.keys, home, max_start)
+                    # A copy too: abook rewrites its file on leaving (fields reordered, same data).
+                    shutil.copyfile(paths["abook"], os.path.join(tmp, "Bench.abook"))
+                    ra = run_abook(os.path.join(tmp, "Bench.abook"), n, a.keys, home, max_start)
                     a_runs.append(ra)
                     if ra["start"]["ready_ms"] is None and tui_bench.pyte:
                         sys.exit(f"abook never showed '/{n}'; its screen was:\n{ra['screen_ready']}")
