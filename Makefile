@@ -42,7 +42,7 @@ check_packages = missing=(); \
   command -v zsh >/dev/null 2>&1 || missing+=(zsh); \
   [ -f /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)
 
-.PHONY: deps test-deps build run test bench clean dist install uninstall deb FORCE
+.PHONY: deps test-deps build run test bench bench-deps clean dist install uninstall deb FORCE
 
 # The version is written once, in Sources/survey/BuildInfo.swift.
 VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"/\1/p' Sources/survey/BuildInfo.swift)
@@ -109,11 +109,12 @@ deps:
 	fi
 
 # The field's reference tools, the tests' oracles: pyxform (what an XLSForm means) and
-# openpyxl (writing .xlsx fixtures), from PyPI.
+# openpyxl (writing .xlsx fixtures); pyte, the terminal emulator the benchmark harness
+# reads the screen with. From PyPI.
 test-deps: deps
-	@python3 -c 'import pyxform, openpyxl' 2>/dev/null || { \
-	  echo "make test-deps: installing pyxform and openpyxl with pip" >&2; \
-	  python3 -m pip install --quiet --disable-pip-version-check pyxform openpyxl; }
+	@python3 -c 'import pyxform, openpyxl, pyte' 2>/dev/null || { \
+	  echo "make test-deps: installing pyxform, openpyxl and pyte with pip" >&2; \
+	  python3 -m pip install --quiet --disable-pip-version-check pyxform openpyxl pyte; }
 
 build: deps
 	swift build
@@ -132,6 +133,13 @@ test: test-deps $(DEB)
 	"$$(swift build --show-bin-path)/survey-bench" --quick > .build/bench-quick.log
 	@grep -qE '^ +1000 .* ms .* MB .* ms .* MB' .build/bench-quick.log \
 	  || { cat .build/bench-quick.log; echo "make test: survey-bench --quick printed no load table" >&2; exit 1; }
+	@# The side-by-side harness too: the debug binary through a pseudo-terminal on 1,000 records
+	@# (with abook when it is installed), once; it must finish and print its table, nothing more.
+	PYTHONIOENCODING=utf-8 python3 Benchmarks/tui_side_by_side.py --quick \
+	  --survey "$$(swift build --show-bin-path)/survey" > .build/side-quick.log \
+	  || { cat .build/side-quick.log; echo "make test: tui_side_by_side.py --quick failed" >&2; exit 1; }
+	@grep -q '^list ↓: key to redraw done ' .build/side-quick.log \
+	  || { cat .build/side-quick.log; echo "make test: tui_side_by_side.py --quick printed no table" >&2; exit 1; }
 	SURVEY_BIN="$$(swift build --show-bin-path)/survey" SURVEY_DEB="$(CURDIR)/$(DEB)" SURVEY_COMMIT="$(COMMIT)" \
 	  swift test --skip-build --disable-swift-testing \
 	  2>&1 | tee .build/test.log
@@ -143,10 +151,32 @@ test: test-deps $(DEB)
 # Timings and memory on generated documents (100 to 10,000 records), and whole-document loads
 # of 10,000 to 1,000,000 records, old (Foundation) and new (scanner) side by side, in a release
 # build. BENCH_ARGS="--load-sizes 10000,100000" skips the minute-long million-record loads.
+# Then the release `survey` binary and abook (Debian's) through a pseudo-terminal on the same
+# records, one table per size: first frame showing data, keys, bytes, filter, commits, memory.
+# BENCH_SIZES=1000,10000,100000,1000000 adds a million records (many minutes); BENCH_RUNS
+# is how many fresh processes of each app per size.
 BENCH_ARGS ?=
-bench: deps
+BENCH_SIZES ?= 1000,10000,100000
+BENCH_RUNS ?= 5
+bench: deps bench-deps
 	swift build -c release --product survey-bench
+	swift build -c release --product survey
 	"$$(swift build -c release --show-bin-path)/survey-bench" $(BENCH_ARGS)
+	PYTHONIOENCODING=utf-8 python3 Benchmarks/tui_side_by_side.py --survey "$$(swift build -c release --show-bin-path)/survey" \
+	  --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --json .build/bench-side-by-side.json
+
+# What only the side-by-side needs: abook to compare with, pyte to see when a screen shows data.
+bench-deps:
+	@if ! command -v abook >/dev/null 2>&1; then \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  if [ "$$(id -u)" -eq 0 ]; then apt-get update -qq && apt-get install -y -qq --no-install-recommends abook; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+	    sudo -n apt-get update -qq && sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends abook; \
+	  else echo "make bench: abook is missing: sudo apt-get install -y abook" >&2; exit 1; fi; \
+	fi
+	@python3 -c 'import pyte' 2>/dev/null || python3 -m pip install -q pyte \
+	  || python3 -m pip install -q --break-system-packages pyte \
+	  || { echo "make bench: pyte is missing: pip install pyte" >&2; exit 1; }
 
 # Written only when the commit changed, so an unchanged tree does not rebuild.
 $(COMMIT_SWIFT): FORCE

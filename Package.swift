@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "SurveyTerminal", dependencies: ["SurveyUI", "SurveyModel", "CNcurses"]),
         .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel"]),
         // `make bench`: prints timings and memory on generated documents.
-        .executableTarget(name: "survey-bench", dependencies: ["SurveyUI", "SurveyModel"], path: "Benchmarks"),
+        .executableTarget(name: "survey-bench", dependencies: ["SurveyUI", "SurveyModel"], path: "Benchmarks",
+                          exclude: ["gen_survey_data.py", "tui_bench.py", "commit_bench.py", "tui_side_by_side.py"]),
         // Shared by the test targets: running child processes (python3, survey, tmux).
         .target(name: "SurveyTestSupport", path: "Tests/SurveyTestSupport"),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "SurveyTestSupport"], exclude: ["Fixtures"]),
