@@ -113,6 +113,7 @@ let open = seconds { manager.handle(.key(.function(3))) }
 let tick = median(runs: 20) { manager.send(.refreshTick) }
 print("documents list over \(manager.state.documents.count) documents (5 of \(bigCount) records): open \(format(open)), idle refresh \(format(tick))")
 try benchmarkFilter(store: store, counts: quick ? [1_000] : [10_000, 100_000])
+benchmarkUndoMerge(counts: quick ? [1_000] : [10_000, 100_000])
 print(String(format: "peak resident memory: %.1f MB", peakRSSMegabytes()))
 
 // A 1 MB value (a pasted or imported text in a name and the address): a frame and each key
