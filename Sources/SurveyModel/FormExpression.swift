@@ -143,7 +143,7 @@ struct FormExpressionParser {
             position += 1
             return .string(text)
         }
-        if c.properties.numericType != nil && ("0"..."9").contains(c) || (c == "." && peek(1).map { ("0"..."9").contains($0) } == true) {
+        if ("0"..."9").contains(c) || (c == "." && peek(1).map { ("0"..."9").contains($0) } == true) {
             let start = position
             while let d = peek(), ("0"..."9").contains(d) || d == "." { position += 1 }
             let text = String(String.UnicodeScalarView(scalars[start..<position]))

@@ -89,8 +89,9 @@ extension AppState {
             if case .recovery = popover { popover = nil }
             return
         }
-        if popover == nil || { if case .recovery = popover { return true } else { return false } }() {
-            popover = .recovery(first)
+        switch popover {
+        case nil, .recovery: popover = .recovery(first)   // never over another popover
+        default: break
         }
     }
 

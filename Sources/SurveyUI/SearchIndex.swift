@@ -69,8 +69,7 @@ final class SearchIndex: @unchecked Sendable, Equatable {
     func updated(for newRecords: [Record]) -> SearchIndex {
         guard newRecords.count == records.count else { return SearchIndex(records: newRecords) }
         // The same array (typing on the `/` line changes no record): nothing to compare.
-        let same = newRecords.withUnsafeBufferPointer { a in records.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-        if same { return self }
+        if Self.sameStorage(newRecords, records) { return self }
         for i in newRecords.indices where newRecords[i] != records[i] {
             texts[i] = folding.searchText(of: newRecords[i])
         }
@@ -110,4 +109,10 @@ final class SearchIndex: @unchecked Sendable, Equatable {
     }
 
     static func == (a: SearchIndex, b: SearchIndex) -> Bool { a === b }
+
+    /// Two arrays that share their storage: neither was changed since one was copied from
+    /// the other, so nothing in them needs comparing.
+    static func sameStorage(_ a: [Record], _ b: [Record]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
 }

@@ -28,10 +28,6 @@ public struct SurveyListState: Equatable, Sendable {
             && a.projection == b.projection && a.searchIndex == b.searchIndex
     }
 
-    /// The same array storage: nothing in it changed.
-    private static func same(_ a: [Record], _ b: [Record]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
-    }
 
     /// What narrows the list right now: the line being typed, else the kept filter.
     public var activeFilter: RecordFilter { filterInput.map { RecordFilter($0.text) } ?? filter }
@@ -48,7 +44,7 @@ public struct SurveyListState: Equatable, Sendable {
         }
         var within: [Int]?
         if let last = builtFrom, !last.filter.isEmpty, filter.text.hasPrefix(last.filter), last.order == order,
-           last.pinned == pinned, Self.same(last.records, records) {
+           last.pinned == pinned, SearchIndex.sameStorage(last.records, records) {
             within = projection.shownRecords
         }
         projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex,
