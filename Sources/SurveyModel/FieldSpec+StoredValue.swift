@@ -23,6 +23,14 @@ extension FieldSpec {
             // The form's own message: what it says for any text that is not a number in range.
             if case .failure(let error) = parse(displayText(value)) { return .failure(error) }
             return .failure(FieldError("\(label) cannot hold \(value.kindDescription)"))
+        case .decimal:
+            if case .integer(let whole) = value { return .success(.real(Double(whole))) }
+            if case .real(let number) = value, number.isFinite { return .success(value) }
+            return .failure(FieldError("\(label) must be a number, not \(value.kindDescription)"))
+        default:
+            // Dates, times, choices: what the form would store for the text shown.
+            if case .integer = value { return parse(displayText(value)) }
+            return .failure(FieldError("\(label) must be text, not \(value.kindDescription)"))
         }
     }
 }

@@ -10,6 +10,14 @@ public struct FieldSpec: Equatable, Sendable {
     public let kind: FieldKind
     /// Help text shown beside the field.
     public let info: String
+    /// A designer's hint, shown on the line under the question ("" when none).
+    public var hint: String = ""
+    /// Marked `*` on the form: the form's `required` is set (perhaps only under a condition).
+    public var isRequired = false
+    /// Choice names → labels, for choice questions, in the list's order.
+    public var choiceLabels: [String: String] = [:]
+    /// An empty text answer is stored as "" (the original app's shape) or left out (ODK's).
+    public var storesEmptyText = true
 
     public init(key: String, label: String, kind: FieldKind, info: String) {
         self.key = key
@@ -33,6 +41,7 @@ public struct FieldSpec: Equatable, Sendable {
             if let problem = textProblem(text, maxLength: Int.max) ?? textProblem(trimmed, maxLength: maxLength) {
                 return .failure(problem)
             }
+            if trimmed.isEmpty, !storesEmptyText { return .success(nil) }
             return .success(.string(trimmed))
         case .wholeNumber(let range):
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -42,6 +51,8 @@ public struct FieldSpec: Equatable, Sendable {
                 return .failure(wholeNumberError(range))
             }
             return .success(.integer(number))
+        default:
+            return parseFormAnswer(text)
         }
     }
 
@@ -60,7 +71,10 @@ public struct FieldSpec: Equatable, Sendable {
             return textProblem(text, maxLength: maxLength) == nil
         case (.wholeNumber(let range), .integer(let number)):
             return range.contains(number)
+        case (.text, _), (.wholeNumber, _):
+            return false
         default:
+            if case .success(let parsed) = parseFormAnswer(Self.describe(value)) { return parsed == value }
             return false
         }
     }
@@ -78,7 +92,8 @@ public struct FieldSpec: Equatable, Sendable {
     }
 
     private func wholeNumberError(_ range: ClosedRange<Int>) -> FieldError {
-        FieldError("\(label) must be a whole number from \(range.lowerBound) to \(range.upperBound), or empty")
+        if range == Int.min...Int.max { return FieldError("\(label) must be a whole number") }
+        return FieldError("\(label) must be a whole number from \(range.lowerBound) to \(range.upperBound), or empty")
     }
 
     /// XML-forbidden characters can never be saved; DEL and C1 controls could be, but they

@@ -45,6 +45,8 @@ public struct FormContext: Sendable {
     public var answers: @Sendable (String) -> FormValue
     public var now: Date
     public var timeZone: TimeZone
+    /// The choice a `choice_filter` is judging: its `name` and its other columns.
+    public var choiceColumns: [String: String] = [:]
 
     public init(current: FormValue = .string(""), now: Date = Date(), timeZone: TimeZone = .current,
                 answers: @escaping @Sendable (String) -> FormValue) {
@@ -62,6 +64,7 @@ extension FormExpression {
         case .string(let s): return .string(s)
         case .current: return context.current
         case .field(let name): return context.answers(name)
+        case .choiceColumn(let column): return .string(context.choiceColumns[column] ?? "")
         case .negate(let e): return .number(-e.evaluate(in: context).number)
         case .binary(let op, let a, let b): return Self.apply(op, a, b, in: context)
         case .call(let name, let args): return FormFunctions.call(name, args, in: context)

@@ -15,6 +15,9 @@ public indirect enum FormExpression: Equatable, Sendable {
     case negate(FormExpression)
     case binary(Operator, FormExpression, FormExpression)
     case call(String, [FormExpression])
+    /// A bare name in a `choice_filter` (`county = ${county}`): a column of the choice being
+    /// judged, as ODK reads it (`name` is the choice's name).
+    case choiceColumn(String)
 
     public enum Operator: String, Equatable, Sendable {
         case or, and
@@ -23,15 +26,16 @@ public indirect enum FormExpression: Equatable, Sendable {
     }
 
     /// Parses `text`; throws `FormExpressionError` naming what is wrong and where.
-    public init(parsing text: String) throws {
+    public init(parsing text: String, choiceColumns: Bool = false) throws {
         var parser = FormExpressionParser(text)
+        parser.allowsChoiceColumns = choiceColumns
         self = try parser.parseWhole()
     }
 
     /// Every `${name}` the expression reads, for the load-time check that each names a question.
     public var fieldReferences: [String] {
         switch self {
-        case .number, .string, .current: return []
+        case .number, .string, .current, .choiceColumn: return []
         case .field(let name): return [name]
         case .negate(let e): return e.fieldReferences
         case .binary(_, let a, let b): return a.fieldReferences + b.fieldReferences
@@ -52,6 +56,7 @@ struct FormExpressionParser {
     private let scalars: [Unicode.Scalar]
     private var position = 0
 
+    var allowsChoiceColumns = false
     init(_ text: String) { scalars = Array(text.unicodeScalars) }
 
     mutating func parseWhole() throws -> FormExpression {
@@ -159,6 +164,7 @@ struct FormExpressionParser {
             while let d = peek(), Self.isNameCharacter(d) { position += 1 }
             let name = String(String.UnicodeScalarView(scalars[start..<position]))
             skipBlanks()
+            if allowsChoiceColumns, peek() != "(" { return .choiceColumn(name) }
             guard take("(") else { throw FormExpressionError("“\(name)” is not a function call (write ${\(name)} for a question)") }
             var arguments: [FormExpression] = []
             if !take(")") {

@@ -13,6 +13,8 @@ extension Questionnaire {
                 rows.append(["", "integer", field.key, field.label, field.info,
                              ". >= \(range.lowerBound) and . <= \(range.upperBound)",
                              "\(field.label) must be a whole number from \(range.lowerBound) to \(range.upperBound), or empty"])
+            default:
+                continue   // the original five are text and whole numbers only
             }
         }
         rows.append(["settings", "", "", "", "", "", ""])

@@ -3,9 +3,34 @@
 /// their own.
 public struct Questionnaire: Equatable, Sendable {
     public let fields: [FieldSpec]
+    /// The designer's XLSForm the fields come from; nil for the original five, whose rules
+    /// are all in their `FieldKind`s.
+    public let form: XLSForm?
+    /// The label language shown (nil: the form's default).
+    public let language: String?
+    /// For each field, the `begin group` fields around it, outermost first: a group's
+    /// `relevant` hides everything inside it.
+    let enclosingGroups: [[Int]]
 
     public init(fields: [FieldSpec]) {
         self.fields = fields
+        self.form = nil
+        self.language = nil
+        self.enclosingGroups = Array(repeating: [], count: fields.count)
+    }
+
+    init(fields: [FieldSpec], form: XLSForm, language: String?) {
+        self.fields = fields
+        self.form = form
+        self.language = language
+        var stack: [Int] = []
+        var groups: [[Int]] = []
+        for (i, field) in fields.enumerated() {
+            if field.kind == .groupEnd { _ = stack.popLast() }
+            groups.append(stack)
+            if field.kind == .groupStart { stack.append(i) }
+        }
+        self.enclosingGroups = groups
     }
 
     public func field(forKey key: String) -> FieldSpec? {

@@ -4,6 +4,7 @@
 extension Record {
     public func withEmptyTextAnswers(in questionnaire: Questionnaire) -> Record {
         var copy = self
+        guard questionnaire.form == nil else { return copy }   // ODK leaves unanswered questions out
         for field in questionnaire.fields {
             if case .text = field.kind, copy.values[field.key] == nil {
                 copy.values[field.key] = .string("")

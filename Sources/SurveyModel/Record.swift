@@ -36,7 +36,7 @@ public struct Record: Equatable, Sendable {
     /// Blanks count as nothing here, as `FieldSpec.parse` trims them, so a record of spaces
     /// loaded from an older file is as empty as one typed today.
     public func isBlank(in questionnaire: Questionnaire) -> Bool {
-        questionnaire.fields.allSatisfy { text(for: $0).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        questionnaire.fields.allSatisfy { !$0.kind.isAnswered || text(for: $0).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
     }
 
     /// "Last, First"; just the one that is non-empty when the other is empty; "(no name)"

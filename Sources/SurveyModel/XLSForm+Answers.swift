@@ -16,46 +16,13 @@ extension XLSForm {
     /// submissions hold them: integer as integer, decimal as real, the rest as text (dates
     /// `YYYY-MM-DD`, several choices separated by spaces).
     public func storedValue(_ text: String, for question: Question) -> Result<PropertyValue?, AnswerProblem> {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if t.isEmpty { return .success(nil) }
-        func refuse(_ message: String) -> Result<PropertyValue?, AnswerProblem> {
-            .failure(AnswerProblem(name: question.name, message: message))
+        let questionnaire = Questionnaire(form: self)
+        guard let index = questions.firstIndex(where: { $0.row == question.row && $0.name == question.name }) else {
+            return .success(nil)
         }
-        switch question.kind {
-        case .integer:
-            guard let n = Int(t) else { return refuse("\(label(of: question)) must be a whole number") }
-            return .success(.integer(n))
-        case .decimal:
-            guard let d = Double(t), d.isFinite, t.allSatisfy({ "0123456789.-+eE".contains($0) }) else {
-                return refuse("\(label(of: question)) must be a number")
-            }
-            return .success(.real(d))
-        case .date:
-            guard Self.isDate(t) else { return refuse("\(label(of: question)) must be a date, YYYY-MM-DD") }
-            return .success(.string(t))
-        case .time:
-            guard t.range(of: #"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$"#, options: .regularExpression) != nil else {
-                return refuse("\(label(of: question)) must be a time, HH:MM")
-            }
-            return .success(.string(t))
-        case .dateTime:
-            guard ISO8601DateFormatter().date(from: t) != nil else {
-                return refuse("\(label(of: question)) must be a date and time, YYYY-MM-DDTHH:MM:SS±HH:MM")
-            }
-            return .success(.string(t))
-        case .selectOne(let list, _):
-            guard choices[list]?.contains(where: { $0.name == t }) == true else {
-                return refuse("“\(t)” is not one of the choices of \(label(of: question))")
-            }
-            return .success(.string(t))
-        case .selectMultiple(let list, _):
-            let picked = t.split(separator: " ").map(String.init)
-            if let stray = picked.first(where: { p in choices[list]?.contains(where: { $0.name == p }) != true }) {
-                return refuse("“\(stray)” is not one of the choices of \(label(of: question))")
-            }
-            return .success(.string(picked.joined(separator: " ")))
-        default:
-            return .success(.string(t))
+        switch questionnaire.fields[index].parse(text) {
+        case .success(let value): return .success(value)
+        case .failure(let error): return .failure(AnswerProblem(name: question.name, message: error.message))
         }
     }
 
@@ -130,13 +97,5 @@ extension XLSForm {
         case .bool(let b)?: return b ? "true" : "false"
         default: return ""
         }
-    }
-
-    static func isDate(_ text: String) -> Bool {
-        guard text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return false }
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        var c = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        c.calendar = Calendar(identifier: .gregorian)
-        return c.isValidDate
     }
 }

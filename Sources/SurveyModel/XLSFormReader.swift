@@ -105,7 +105,8 @@ struct XLSFormReader {
             for (column, path) in [("constraint", \XLSForm.Question.constraint), ("relevant", \.relevant),
                                    ("calculation", \.calculation), ("choice_filter", \.choiceFilter)] {
                 if let text = value(column, in: cells, columns: columns) {
-                    question[keyPath: path] = parse(text, sheet: "survey", row: number, column: column)
+                    question[keyPath: path] = parse(text, sheet: "survey", row: number, column: column,
+                                                    choiceColumns: column == "choice_filter")
                 }
             }
             switch kind {
@@ -179,9 +180,10 @@ struct XLSFormReader {
         }
     }
 
-    private mutating func parse(_ text: String, sheet: String, row: Int, column: String) -> FormExpression? {
+    private mutating func parse(_ text: String, sheet: String, row: Int?, column: String,
+                                choiceColumns: Bool = false) -> FormExpression? {
         do {
-            return try FormExpression(parsing: text)
+            return try FormExpression(parsing: text, choiceColumns: choiceColumns)
         } catch {
             errors.append(XLSFormProblem(sheet: sheet, row: row, column: column, message: "\(error)"))
             return nil

@@ -1,0 +1,67 @@
+import Foundation
+
+/// A designer's XLSForm as the questionnaire the app runs: every row becomes a field, in the
+/// spreadsheet's order, so the form, the list, `add` and `import` all read one description.
+extension Questionnaire {
+    /// The form's questions with labels, hints and choices in `language` (nil: the form's
+    /// `default_language`, else the unnamed `label` column, else the first language).
+    public init(form: XLSForm, language: String? = nil) {
+        let chosen = language ?? form.defaultLanguage
+        func pick(_ texts: [String: String]) -> String? {
+            if let chosen, let t = texts[chosen] { return t }
+            if let t = texts[""] { return t }
+            if let d = form.defaultLanguage, let t = texts[d] { return t }
+            return form.languages.lazy.compactMap { texts[$0] }.first ?? texts.values.sorted().first
+        }
+        var fields: [FieldSpec] = []
+        for q in form.questions {
+            let kind: FieldKind
+            switch q.kind {
+            case .text: kind = .text(maxLength: Int.max)
+            case .integer: kind = .wholeNumber(Int.min...Int.max)
+            case .decimal: kind = .decimal
+            case .date: kind = .date
+            case .time: kind = .time
+            case .dateTime: kind = .dateTime
+            case .selectOne(let list, _), .selectMultiple(let list, _):
+                let multiple = if case .selectMultiple = q.kind { true } else { false }
+                kind = .choice(list: list, names: (form.choices[list] ?? []).map(\.name), multiple: multiple)
+            case .note: kind = .note
+            case .calculate: kind = .calculated
+            case .acknowledge: kind = .acknowledge
+            case .beginGroup: kind = .groupStart
+            case .endGroup: kind = .groupEnd
+            case .metadata(let m): kind = .metadata(m)
+            case .notCollected(let t): kind = .notCollected(t)
+            }
+            let label = pick(q.labels)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            var field = FieldSpec(key: q.name, label: (label?.isEmpty == false ? label : nil) ?? q.name, kind: kind,
+                                  info: pick(q.hints) ?? "")
+            field.hint = pick(q.hints) ?? ""
+            field.isRequired = q.required != nil
+            field.storesEmptyText = false
+            if case .choice(let list, _, _) = kind {
+                for choice in form.choices[list] ?? [] { field.choiceLabels[choice.name] = pick(choice.labels) ?? choice.name }
+            }
+            if kind == .acknowledge { field.choiceLabels["OK"] = "OK" }
+            fields.append(field)
+        }
+        self.init(fields: fields, form: form, language: chosen)
+    }
+
+    /// Languages a key can switch between, in column order.
+    public var languages: [String] { form?.languages ?? [] }
+
+    /// The same form in the next language (wrapping), or nil when it has one or none.
+    public func nextLanguage() -> Questionnaire? {
+        guard let form, form.languages.count > 1 else { return nil }
+        let current = language.flatMap { form.languages.firstIndex(of: $0) } ?? -1
+        return Questionnaire(form: form, language: form.languages[(current + 1) % form.languages.count])
+    }
+
+    /// The XLSForm question behind a field.
+    func question(_ index: Int) -> XLSForm.Question? {
+        guard let form, form.questions.indices.contains(index) else { return nil }
+        return form.questions[index]
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// The form's rules across fields, as ODK applies them: `relevant` shows and hides,
+/// `calculation` fills in, `required` and `constraint` judge an answer with the designer's
+/// own words, `choice_filter` narrows a list, and a survey is stamped with the form's id and
+/// version when it is added. The original five fields have none of these: every call is a
+/// no-op for them, so one code path serves every questionnaire.
+extension Questionnaire {
+    /// When an expression is evaluated: `today()` and `now()` are read from here, so a test
+    /// can pin them.
+    public struct Clock: Equatable, Sendable {
+        public var now: Date
+        public var timeZone: TimeZone
+        public init(now: Date = Date(), timeZone: TimeZone = .current) {
+            self.now = now
+            self.timeZone = timeZone
+        }
+    }
+
+    public static let formIDKey = "formID"
+    public static let formVersionKey = "formVersion"
+
+    func context(_ record: Record, current: String, clock: Clock) -> FormContext {
+        let values = record.values
+        return FormContext(current: .string(current), now: clock.now, timeZone: clock.timeZone) { name in
+            .string(XLSForm.text(of: values[name]))
+        }
+    }
+
+    /// Whether each field is shown for this record: its own `relevant` and every enclosing
+    /// group's. One pass, so a frame of a 500-question form costs 500 evaluations at most.
+    public func relevance(in record: Record, clock: Clock = Clock()) -> [Bool] {
+        guard let form else { return Array(repeating: true, count: fields.count) }
+        var result = Array(repeating: true, count: fields.count)
+        let ctx = context(record, current: "", clock: clock)
+        for i in fields.indices {
+            if let outer = enclosingGroups[i].last, !result[outer] {
+                result[i] = false
+                continue
+            }
+            if let relevant = form.questions[i].relevant {
+                var c = ctx
+                c.current = .string(XLSForm.text(of: record.values[fields[i].key]))
+                result[i] = relevant.evaluate(in: c).boolean
+            }
+        }
+        return result
+    }
+
+    public func isRelevant(_ index: Int, in record: Record, clock: Clock = Clock()) -> Bool {
+        guard form != nil else { return true }
+        return relevance(in: record, clock: clock)[index]
+    }
+
+    /// The designer's rule for an answer about to be stored in `record`: `required` when it
+    /// is empty, `constraint` (with `.` the answer) when it is not. nil when it passes.
+    public func ruleProblem(_ index: Int, value: PropertyValue?, in record: Record, clock: Clock = Clock()) -> String? {
+        guard let q = question(index) else { return nil }
+        var candidate = record
+        candidate.values[fields[index].key] = value
+        let text = XLSForm.text(of: value)
+        let ctx = context(candidate, current: text, clock: clock)
+        if text.isEmpty {
+            if let required = q.required, required.evaluate(in: ctx).boolean {
+                return q.requiredMessage ?? "\(fields[index].label) is required"
+            }
+            return nil
+        }
+        if let constraint = q.constraint, !constraint.evaluate(in: ctx).boolean {
+            return q.constraintMessage ?? "\(fields[index].label): the answer is not accepted by the form's rule"
+        }
+        return nil
+    }
+
+    /// Every problem of a record, field by field in form order, for the relevant questions:
+    /// a stored value of the wrong type, a required question left empty, a constraint broken.
+    /// The gate for [ Add ], `survey add` and imports.
+    public func problems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String)] {
+        guard form != nil else { return [] }
+        let shown = relevance(in: record, clock: clock)
+        var found: [(Int, String)] = []
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] {
+            let value = record.values[field.key]
+            if let value, !field.accepts(value) {
+                if case .failure(let error) = field.imported(value) { found.append((i, error.message)); continue }
+            }
+            if let message = ruleProblem(i, value: value, in: record, clock: clock) { found.append((i, message)) }
+        }
+        return found
+    }
+
+    /// The record with calculations filled in and answers of hidden questions moved to
+    /// `hidden` (kept for this session, not saved, as ODK does), or brought back from there
+    /// when their question shows again. Repeated until nothing changes, so chains settle.
+    public func settled(_ record: Record, hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> Record {
+        guard let form else { return record }
+        var current = record
+        for _ in 0..<4 {
+            var next = current
+            for (i, field) in fields.enumerated() where field.kind == .calculated {
+                guard let calculation = form.questions[i].calculation else { continue }
+                let text = calculation.evaluate(in: context(next, current: "", clock: clock)).string
+                next.values[field.key] = text.isEmpty || text == "NaN" ? nil : .string(text)
+            }
+            let shown = relevance(in: next, clock: clock)
+            for (i, field) in fields.enumerated() where field.kind.isAnswered || field.kind == .calculated {
+                if !shown[i], let value = next.values[field.key] {
+                    hidden[field.key] = value
+                    next.values[field.key] = nil
+                } else if shown[i], next.values[field.key] == nil, let kept = hidden.removeValue(forKey: field.key) {
+                    next.values[field.key] = kept
+                }
+            }
+            if next == current { break }
+            current = next
+        }
+        return current
+    }
+
+    /// The choices offered for a choice field now: its list, narrowed by `choice_filter`
+    /// (`county = ${county}`) against each choice's columns.
+    public func choices(for index: Int, in record: Record, clock: Clock = Clock()) -> [XLSForm.Choice] {
+        guard let form, let q = question(index) else {
+            if fields.indices.contains(index), fields[index].kind == .acknowledge { return [XLSForm.Choice(name: "OK", labels: ["": "OK"], extra: [:])] }
+            return []
+        }
+        let list: String
+        switch q.kind {
+        case .selectOne(let l, _), .selectMultiple(let l, _): list = l
+        case .acknowledge: return [XLSForm.Choice(name: "OK", labels: ["": "OK"], extra: [:])]
+        default: return []
+        }
+        let all = form.choices[list] ?? []
+        guard let filter = q.choiceFilter else { return all }
+        let base = context(record, current: XLSForm.text(of: record.values[q.name]), clock: clock)
+        return all.filter { choice in
+            var c = base
+            var columns = choice.extra
+            columns["name"] = choice.name
+            c.choiceColumns = columns
+            return filter.evaluate(in: c).boolean
+        }
+    }
+
+    /// The text a field shows before anything is typed on a New form: its `default`.
+    public func defaultText(_ index: Int) -> String? {
+        question(index)?.defaultValue
+    }
+
+    /// A survey as [ Add ] stores it: defaults for questions still unanswered, calculations,
+    /// the metadata the form asks for (`start`, `end`, `today`, `deviceid`), and the form's
+    /// id and version, so data keyed with different versions can be told apart.
+    public func completed(_ record: Record, started: Date? = nil, deviceID: String = "", clock: Clock = Clock()) -> Record {
+        guard let form else { return record }
+        var result = record
+        let shown = relevance(in: result, clock: clock)
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && result.values[field.key] == nil {
+            if let text = form.questions[i].defaultValue, case .success(let value) = field.parse(text) {
+                result.values[field.key] = value
+            }
+        }
+        var hidden: [String: PropertyValue] = [:]
+        result = settled(result, hidden: &hidden, clock: clock)
+        for field in fields {
+            guard case .metadata(let kind) = field.kind, !field.key.isEmpty else { continue }
+            switch kind {
+            case "start": result.values[field.key] = .string(Self.isoText(started ?? clock.now, clock.timeZone))
+            case "end": result.values[field.key] = .string(Self.isoText(clock.now, clock.timeZone))
+            case "today": result.values[field.key] = .string(LocalDay.text(clock.now, in: clock.timeZone))
+            case "deviceid": if !deviceID.isEmpty { result.values[field.key] = .string(deviceID) }
+            default: break
+            }
+        }
+        if let id = form.formID, !id.isEmpty { result.values[Self.formIDKey] = .string(id) }
+        if let version = form.version, !version.isEmpty { result.values[Self.formVersionKey] = .string(version) }
+        return result
+    }
+
+    static func isoText(_ date: Date, _ zone: TimeZone) -> String { LocalDay.dateTimeText(date, in: zone) }
+
+    /// The list row for a record: the form's `instance_name` (`concat(${lname}, ', ',
+    /// ${fname})`), else its first two text answers; the original five read `Last, First`.
+    public func title(of record: Record, limit: Int? = nil) -> String {
+        guard let form else { return record.listTitle(limit: limit) }
+        var text: String
+        if let name = form.instanceName {
+            text = name.evaluate(in: context(record, current: "", clock: Clock())).string
+        } else {
+            let answers = fields.lazy.filter { if case .text = $0.kind { return true } else { return false } }
+                .map { XLSForm.text(of: record.values[$0.key]).trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            text = answers.prefix(2).joined(separator: ", ")
+        }
+        text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{7F}" ? " " : $0 }))
+            .trimmingCharacters(in: .whitespaces)
+        if let limit, text.count > limit { text = String(text.prefix(limit)) }
+        return text.isEmpty ? "(no name)" : text
+    }
+}
