@@ -32,3 +32,19 @@ extension DocumentStore {
         return result.warnings
     }
 }
+
+extension DocumentStore {
+    /// The questionnaire a document's records are keyed with: its form, or the original
+    /// five fields when it has none. A form that cannot be read or has errors throws with
+    /// every error, so nobody keys answers under a questionnaire the designer did not mean.
+    public func questionnaire(for name: String) throws -> Questionnaire {
+        guard let url = formURL(for: name) else { return .standard }
+        let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
+        guard let form = result.form else {
+            throw DocumentError(([
+                "The questionnaire \(url.lastPathComponent) cannot be used (\(counted(result.errors.count, "error"))):"
+            ] + result.errors.map(\.description)).joined(separator: "\n"))
+        }
+        return Questionnaire(form: form)
+    }
+}
