@@ -42,9 +42,25 @@ public enum Action: Equatable, Sendable {
     /// Tab, Shift-Tab, ↓, ↑ while editing: commit and move on (wrapping for Tab).
     case commitAndMove(Int, wrap: Bool)
     case commitField
+    /// Enter while editing: keep the answer and go on to the next question (heads-down).
+    case commitAndAdvance
     case cancelEditing
     /// Pasted text: typed into the text box of the moment as one piece (see AppState+Paste).
     case paste(String)
+
+    // Choice picker
+    case pickerMove(Int)
+    case pickerType(Character)
+    case pickerBackspace
+    case pickerChoose
+    case pickerAccept(Int)
+    case pickerClear
+
+    // Questionnaire
+    /// The form's labels in its next language.
+    case nextLanguage
+    /// Heads-down: [ Add ] on the New form goes on to the next empty New form, or not.
+    case toggleNextFormAfterAdd
 
     // Delete, undo, redo
     case requestRecordDelete
@@ -98,7 +114,8 @@ public enum Action: Equatable, Sendable {
     case documentSaveFailed(String)
     case draftSaveFailed(String)
     case documentsListed([DocumentSummary])
-    case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, place: SessionMemory.Place?)
+    case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, place: SessionMemory.Place?,
+                        questionnaire: Questionnaire = .standard)
     case documentCreated(String)
     case documentRenamed(from: String, to: String)
     /// `replacement`: the document created first to show instead of the only one.

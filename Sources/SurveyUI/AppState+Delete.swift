@@ -10,7 +10,7 @@ extension AppState {
             return []
         }
         pendingRecordDelete = index
-        status = .init("Delete \(Self.quotedTitle(records[index]))? y/n", kind: .error)
+        status = .init("Delete \(quotedTitle(records[index]))? y/n", kind: .error)
         return effects
     }
 
@@ -29,7 +29,7 @@ extension AppState {
             else if position > 0 { next = list.projection.record(atPosition: position - 1) }
         }
         rollback = captureRollback()
-        pendingChange = .change(.delete, label: "delete of \(Self.quotedTitle(removed))")
+        pendingChange = .change(.delete, label: "delete of \(quotedTitle(removed))")
         document?.records.remove(at: index)
         if let next {
             showRecord(next > index ? next - 1 : next)
@@ -38,7 +38,7 @@ extension AppState {
             shown = .draft
             focus = .form
         }
-        status = .init("Deleted \(Self.quotedTitle(removed)): Ctrl-Z brings it back")
+        status = .init("Deleted \(quotedTitle(removed)): Ctrl-Z brings it back")
         // The copy among the deleted surveys first: a crash between the two then leaves a
         // survey listed twice, never one kept nowhere.
         return [.keepDeleted([removed]), .saveDocument]
@@ -48,6 +48,6 @@ extension AppState {
     mutating func cancelRecordDelete() {
         guard let index = pendingRecordDelete else { return }
         pendingRecordDelete = nil
-        if records.indices.contains(index) { status = .init("Kept \(Self.quotedTitle(records[index]))") }
+        if records.indices.contains(index) { status = .init("Kept \(quotedTitle(records[index]))") }
     }
 }

@@ -106,8 +106,13 @@ extension AppState {
 
     /// Another document is now current: its records, its draft, its last-viewed record.
     mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
-                                    draft newDraft: Record, place: SessionMemory.Place?) -> [Effect] {
+                                    draft newDraft: Record, place: SessionMemory.Place?,
+                                    questionnaire newQuestionnaire: Questionnaire = .standard) -> [Effect] {
         documentName = name
+        questionnaire = newQuestionnaire
+        formScroll = 0
+        hiddenAnswers = HiddenAnswers()
+        draftStarted = nil
         switch loaded {
         case .success(let doc):
             document = doc
@@ -132,6 +137,7 @@ extension AppState {
         pendingRecordDelete = nil
         list = SurveyListState()
         restorePlace(place)
+        formItem = firstFormItem
         if recordCount == 0 {
             focus = .form   // nothing to browse: the first key starts the first survey
         }

@@ -27,14 +27,6 @@ extension AppState {
         }
     }
 
-    /// ↑/↓ stop at the ends; Tab/Shift-Tab wrap.
-    mutating func moveHighlight(by delta: Int, wrap: Bool) {
-        let n = formItemCount
-        var i = formItemIndex(formItem) + delta
-        i = wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)
-        formItem = formItem(at: i)
-    }
-
     /// Enter while browsing: edit the field, or press the button.
     mutating func activateHighlighted() -> [Effect] {
         switch formItem {
@@ -55,17 +47,28 @@ extension AppState {
         focus = .form
         detail = .form
         let field = questionnaire.fields[index]
+        guard field.kind.isAnswered else {
+            status = .init("\(field.label) is not answered here: the form fills it in")
+            return
+        }
         if let value = formRecord.values[field.key], !field.canEditAsText(value) {
             status = .init("\(field.label) holds a value the form cannot edit as text \(field.displayText(value)): it is kept as it is",
                            kind: .error)
             return
         }
-        editing = EditBuffer(fieldIndex: index, text: formRecord.text(for: questionnaire.fields[index]))
+        if field.kind.isPicked {
+            openPicker(index, typing: character)
+            return
+        }
+        let stored = formRecord.text(for: field)
+        // A New form's default is offered as typed text: Enter keeps it, as ODK does.
+        let start = formRecord.values[field.key] == nil && shown == .draft ? questionnaire.defaultText(index) ?? stored : stored
+        editing = EditBuffer(fieldIndex: index, text: start, original: stored)
         if let character { typeCharacter(character) }
     }
 
     var heldNewFormMessage: String {
-        "The New form holds an unsaved survey (\(draft.listTitle)): press Enter to edit it, or [ Clear ] to start afresh"
+        "The New form holds an unsaved survey (\(title(of: draft))): press Enter to edit it, or [ Clear ] to start afresh"
     }
 
     /// Inserts a typed character unless XML could not store it.
@@ -85,24 +88,42 @@ extension AppState {
 
     /// Commits the field being typed. Returns the effects, or nil when the value breaks its
     /// field's rule: then the typed text stays, editing goes on, and the status says why.
-    mutating func commitEditing() -> [Effect]? {
+    ///
+    /// With `goingOn` (Enter, Tab, ↓: moving on through the form), an unchanged empty answer
+    /// is still judged, so a required question cannot be passed by; going back never is.
+    mutating func commitEditing(goingOn: Bool = false) -> [Effect]? {
         guard let edit = editing else { return [] }
+        let field = questionnaire.fields[edit.fieldIndex]
         guard edit.isChanged else {
+            if goingOn, questionnaire.form != nil,
+               let problem = questionnaire.ruleProblem(edit.fieldIndex, value: formRecord.values[field.key], in: formRecord, clock: ruleClock) {
+                status = .init(problem, kind: .error)
+                return nil
+            }
             editing = nil
             return []
         }
-        let field = questionnaire.fields[edit.fieldIndex]
         var record = formRecord
         if let error = record.setText(edit.text, for: field) {
             status = .init(error.message, kind: .error)
             return nil
+        }
+        if let problem = questionnaire.ruleProblem(edit.fieldIndex, value: record.values[field.key], in: formRecord, clock: ruleClock) {
+            status = .init(problem, kind: .error)
+            return nil
+        }
+        if questionnaire.form != nil {
+            var hidden = hiddenAnswersHere
+            record = questionnaire.settled(record, hidden: &hidden, clock: ruleClock)
+            hiddenAnswers = HiddenAnswers(owner: hiddenAnswersOwner, values: hidden)
+            if shown == .draft, draftStarted == nil { draftStarted = ruleClock.now }
         }
         switch shown {
         case .record(let i):
             rollback = captureRollback()
             // Edited under a filter, it stays listed until the filter changes.
             if !list.activeFilter.isEmpty, let id = record.instanceID { list.pinned.insert(id) }
-            pendingChange = .change(.edit, label: "edit of \(field.label) of \(Self.quotedTitle(records[i]))")
+            pendingChange = .change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))")
             document?.records[i] = record
             editing = nil
             return [.saveDocument]
@@ -116,8 +137,19 @@ extension AppState {
 
     /// Tab, Shift-Tab, ↓, ↑ while editing: commit, move, and keep editing on a field.
     mutating func commitAndMove(by delta: Int, wrap: Bool) -> [Effect] {
-        guard let effects = commitEditing() else { return [] }
+        guard let effects = commitEditing(goingOn: delta > 0) else { return [] }
         moveHighlight(by: delta, wrap: wrap)
+        if case .field = formItem { beginEditing(inserting: nil) }
+        return effects
+    }
+
+    /// Enter while editing, heads-down as data clerks key (CSPro): keep the answer and go on
+    /// to the next question shown, still editing; after the last one, the highlight rests
+    /// on [ Add ].
+    mutating func commitAndAdvance() -> [Effect] {
+        guard let effects = commitEditing(goingOn: true) else { return [] }
+        moveHighlight(by: 1, wrap: false)
+        if formItem == .clear { formItem = .add }
         if case .field = formItem { beginEditing(inserting: nil) }
         return effects
     }

@@ -31,6 +31,20 @@ extension AppState {
                 popover = nil
             }
             return []
+        case .picker(let picker):
+            let g = ChoicePickerView.geometry(picker, layout: layout)
+            guard g.box.contains(point) else {
+                popover = nil
+                return []
+            }
+            let position = g.scroll + point.y - g.rows.y
+            guard g.rows.contains(point), picker.visible.indices.contains(position) else { return [] }
+            updatePicker { $0.highlighted = position }
+            if picker.multiple {
+                updatePicker { $0.toggleHighlighted() }
+                return []
+            }
+            return pickerChoose()
         case .confirmDelete, .saveAs, .recovery:
             return []
         case nil:
@@ -49,7 +63,7 @@ extension AppState {
             }
         }
         guard document != nil, detail == .form,
-              let item = FormGeometry(form: layout.form, labels: questionnaire.fields.map(\.label)).item(at: point)
+              let item = FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: formScroll).item(at: point)
         else { return [] }
         if case .field(let i) = item, editing?.fieldIndex == i { return [] }
         if case .field = item {

@@ -11,7 +11,7 @@ extension AppState {
         focus = .form
         detail = .form
         shown = .draft
-        formItem = .field(0)
+        formItem = firstFormItem
         if draft.isBlank(in: questionnaire) {
             beginEditing(inserting: nil)
         } else {
@@ -28,6 +28,8 @@ extension AppState {
         if hadDraft { rollback = captureRollback() }   // a failed save puts the New form back
         shown = .draft
         draft = Record()
+        draftStarted = nil
+        hiddenAnswers = HiddenAnswers()
         status = .init("The form is empty")
         return hadDraft ? effects + [.saveDraft] : effects
     }
@@ -48,17 +50,27 @@ extension AppState {
             status = .init("Nothing to add: the form is empty", kind: .error)
             return effects
         }
+        guard let checked = recordForAdding(record) else { return effects }
+        record = checked
         rollback = before
-        pendingChange = .change(.add, label: "add of \(Self.quotedTitle(record))")
+        pendingChange = .change(.add, label: "add of \(quotedTitle(record))")
         document?.records.append(record)
         showRecord(recordCount - 1)
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
         effects.append(.saveDocument)
         if fromDraft {
             draft = Record()
+            draftStarted = nil
+            hiddenAnswers = HiddenAnswers()
             effects.append(.saveDraft)
         }
-        status = .init("Added survey \(recordCount): \(record.listTitle)")
+        status = .init("Added survey \(recordCount): \(title(of: record))")
+        if fromDraft, addStartsNextForm {
+            // Heads-down: the next respondent's form, editing its first question.
+            shown = .draft
+            formItem = firstFormItem
+            beginEditing(inserting: nil)
+        }
         return effects
     }
 

@@ -113,5 +113,5 @@ extension AppState {
     }
 
     /// `“Last, First”` as the list shows it, for messages.
-    static func quotedTitle(_ record: Record) -> String { "“\(record.listTitle(limit: 60))”" }
+    func quotedTitle(_ record: Record) -> String { "“\(title(of: record, limit: 60))”" }
 }

@@ -18,6 +18,8 @@ public struct AppState: Equatable, Sendable {
         case saveAs(EditBuffer)
         /// Surveys kept by an earlier session that could not save them: put back or discard.
         case recovery(Recovery)
+        /// The choices of a choice question, to pick from (see `ChoicePicker`).
+        case picker(ChoicePicker)
     }
     /// What fills the form's place: the record form, or facts about the document (F4).
     public enum Detail: Equatable, Sendable { case form, info }
@@ -116,6 +118,21 @@ public struct AppState: Equatable, Sendable {
     public var popoverUnderHelp: Popover?
     /// Time zone for dates shown on screen (tests pin it).
     public var timeZone: TimeZone = .current
+    /// The moment `today()`, `now()` and the `start`/`end` metadata read; nil is the real
+    /// clock (tests pin it).
+    public var pinnedNow: Date?
+    /// The first row of a long form shown (the highlighted question is kept in view).
+    public var formScroll = 0
+    /// Answers of questions a later answer hid, for the record on the form: kept for this
+    /// session, not saved (as ODK does), and put back if the question shows again.
+    public var hiddenAnswers = HiddenAnswers()
+    /// When the New form's first answer was committed: the form's `start` metadata.
+    public var draftStarted: Date?
+    /// Heads-down entry: [ Add ] on the New form goes straight on to the next empty New
+    /// form, editing its first question, instead of showing the survey just added (F5).
+    public var addStartsNextForm = false
+    /// The `deviceid` metadata a form may ask for.
+    public var deviceID = ""
     var rollback: Rollback?
 
     public init(documentName: String,
@@ -151,6 +168,7 @@ public struct AppState: Equatable, Sendable {
         self.focus = .form
         self.focus = layout.isSplit && count > 0 ? .list : .form
         self.list.refresh(records)
+        if questionnaire.form != nil { self.formItem = firstFormItem }
     }
 
     // MARK: Derived facts
@@ -173,6 +191,23 @@ public struct AppState: Equatable, Sendable {
         return formRecord.text(for: questionnaire.fields[index])
     }
 
+    /// What a field shows when it is not being typed: the stored answer (a choice by its
+    /// label), a New form's default (dimmed, not yet an answer), or why a row is not asked.
+    public func displayedAnswer(_ index: Int) -> (text: String, placeholder: Bool) {
+        let field = questionnaire.fields[index]
+        let value = formRecord.values[field.key]
+        switch field.kind {
+        case .notCollected: return ("(not collected here)", true)
+        case .choice:
+            guard case .string(let names)? = value else { break }
+            let labels = names.split(separator: " ").map { field.choiceLabels[String($0)] ?? String($0) }
+            return (labels.joined(separator: ", "), false)
+        default: break
+        }
+        if value == nil, shown == .draft, let text = questionnaire.defaultText(index) { return (text, true) }
+        return (fieldText(index), false)
+    }
+
     /// `N of M` for a record, `New` for the draft.
     public var positionTitle: String {
         switch shown {
@@ -184,22 +219,8 @@ public struct AppState: Equatable, Sendable {
         }
     }
 
-    /// Number of highlightable form items: every field, Clear and Add.
-    var formItemCount: Int { questionnaire.fields.count + 2 }
-
-    func formItemIndex(_ item: FormItem) -> Int {
-        switch item {
-        case .field(let i): return i
-        case .clear: return questionnaire.fields.count
-        case .add: return questionnaire.fields.count + 1
-        }
-    }
-
-    func formItem(at index: Int) -> FormItem {
-        let n = questionnaire.fields.count
-        if index < n { return .field(index) }
-        return index == n ? .clear : .add
-    }
+    /// The clock the form's expressions read.
+    public var ruleClock: Questionnaire.Clock { Questionnaire.Clock(now: pinnedNow ?? Date(), timeZone: timeZone) }
 
     /// Which keys apply right now; decides both what a key does and what the key bar shows.
     public var inputMode: InputMode {
@@ -212,6 +233,7 @@ public struct AppState: Equatable, Sendable {
         case .confirmDelete: return .confirmingDelete
         case .saveAs: return .namingDocument
         case .recovery: return .offeringRecovery
+        case .picker: return .picking
         case nil: break
         }
         if document == nil { return .unreadable }
@@ -237,5 +259,16 @@ public struct DocumentManagerState: Equatable, Sendable {
 public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable
     case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo, offeringRecovery
-    case filtering, confirmingRecordDelete
+    case filtering, confirmingRecordDelete, picking
+}
+
+/// Answers a later answer hid, for one record (by its id, or the New form): another record
+/// on the form starts with none.
+public struct HiddenAnswers: Equatable, Sendable {
+    public var owner: String?
+    public var values: [String: PropertyValue] = [:]
+    public init(owner: String? = nil, values: [String: PropertyValue] = [:]) {
+        self.owner = owner
+        self.values = values
+    }
 }

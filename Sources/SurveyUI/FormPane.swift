@@ -1,47 +1,79 @@
 import SurveyModel
 
-/// The record form: five labelled fields and the Clear and Add buttons, with the highlight
-/// shown in reverse and the field being typed underlined with the caret in it.
+/// The record form: the questionnaire's labelled fields (with group headings, notes and
+/// hints when it is a designer's form) and the Clear and Add buttons, with the highlight
+/// shown in reverse and the field being typed underlined with the caret in it. A long form
+/// scrolls under its heading, with ↑/↓ marks where more rows are.
 struct FormPane: View {
     let state: AppState
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
         let fields = state.questionnaire.fields
-        let geometry = FormGeometry(form: rect, labels: fields.map(\.label))
-        let active = state.popover == nil && (state.focus == .form || !state.layout.isSplit)
+        let rows = FormRows.of(state)
+        let geometry = FormGeometry(form: rect, rows: rows, scroll: state.formScroll)
+        let active = (state.popover == nil || state.inputMode == .picking) && (state.focus == .form || !state.layout.isSplit)
         if let heading = geometry.heading {
-            let text: String
+            var text: String
             switch state.shown {
             case .record: text = "Survey \(state.positionTitle)"   // as the list shows it (filtered, sorted)
             case .draft: text = "New survey"
             }
+            if let title = state.questionnaire.form?.title, !title.isEmpty { text += " · " + title }
             grid.put(text, x: heading.x, y: heading.y, style: .accent, clip: heading)
         }
-        for (i, field) in fields.enumerated() {
+        let problems = state.storedAnswerProblems
+        for decoration in geometry.decorations {
+            let r = decoration.rect.intersection(rect)
+            switch decoration.kind {
+            case .heading: grid.put(decoration.text, x: r.x, y: r.y, style: .accent, clip: r)
+            case .note: grid.put(decoration.text, x: r.x, y: r.y, clip: r)
+            case .label:
+                let highlighted = active && state.formItem == .field(decoration.field)
+                grid.put(decoration.text, x: r.x, y: r.y, style: highlighted ? .bold : .plain, clip: r)
+            case .extra:
+                if let problem = problems[decoration.field] {
+                    grid.put(problem, x: r.x, y: r.y, style: .error, clip: r)
+                } else {
+                    grid.put(fields[decoration.field].hint, x: r.x, y: r.y, style: .muted, clip: r)
+                }
+            }
+        }
+        for (i, row) in rows.enumerated() {
+            guard case .field(let label, _) = row, !geometry.values[i].isEmpty else { continue }
             let labelRect = geometry.labels[i]
             let highlighted = active && state.formItem == .field(i)
-            let labelWidth = TextWidth.width(of: field.label)
-            grid.put(field.label, x: labelRect.maxX - labelWidth, y: labelRect.y,
-                     style: highlighted ? .bold : .plain, clip: rect)
-            drawValue(i, in: geometry.values[i].intersection(rect), highlighted: highlighted, into: &grid)
+            if !labelRect.isEmpty {
+                let labelWidth = TextWidth.width(of: label)
+                grid.put(label, x: labelRect.maxX - labelWidth, y: labelRect.y,
+                         style: highlighted ? .bold : .plain, clip: rect)
+            }
+            drawValue(i, in: geometry.values[i].intersection(rect), highlighted: highlighted,
+                      problem: problems[i] != nil, into: &grid)
         }
         drawButton(geometry.clearButtonLabel, geometry.clearButton.intersection(rect),
                    highlighted: active && state.formItem == .clear, into: &grid)
         drawButton(geometry.addButtonLabel, geometry.addButton.intersection(rect),
                    highlighted: active && state.formItem == .add, into: &grid)
+        let edge = rect.maxX - 1
+        if geometry.hasMoreAbove { grid.put("↑", x: edge, y: geometry.viewport.y, style: .accent, clip: rect) }
+        if geometry.hasMoreBelow { grid.put("↓", x: edge, y: geometry.viewport.maxY - 1, style: .accent, clip: rect) }
     }
 
-    private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, into grid: inout CellGrid) {
+    private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, problem: Bool, into grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         if let edit = state.editing, edit.fieldIndex == index {
             TextFieldView(buffer: edit).draw(into: &grid, in: rect)
             return
         }
-        let style = highlighted ? Style(.reverse) : Style(.underline)
+        let shown = state.displayedAnswer(index)
+        let field = state.questionnaire.fields[index]
+        var style = highlighted ? Style(.reverse) : field.kind.isAnswered ? Style(.underline) : .plain
+        if problem { style = Style(style.attributes.union(.bold), role: .error) }
         if highlighted { grid.cursor = Point(x: rect.x, y: rect.y) }
         grid.fill(rect, style: style)
-        grid.put(state.fieldText(index), x: rect.x, y: rect.y, style: style, clip: rect)
+        grid.put(shown.text, x: rect.x, y: rect.y, style: shown.placeholder ? Style(style.attributes.union(.dim), role: .muted) : style,
+                 clip: rect)
     }
 
     private func drawButton(_ label: String, _ rect: Rect, highlighted: Bool, into grid: inout CellGrid) {
@@ -59,7 +91,9 @@ struct UnreadableDocumentView: View {
     func draw(into grid: inout CellGrid, in rect: Rect) {
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 3, height: rect.height - 1)
         var y = inner.y
-        grid.put("Cannot read \(documentName).plist", x: inner.x, y: y, style: .error, clip: inner)
+        let heading = reason.hasPrefix("The questionnaire ") ? "Cannot use the questionnaire of \(documentName)"
+                                                             : "Cannot read \(documentName).plist"
+        grid.put(heading, x: inner.x, y: y, style: .error, clip: inner)
         y += 2
         for line in TextWrap.lines(reason, width: inner.width) where y < inner.maxY {
             grid.put(line, x: inner.x, y: y, clip: inner)

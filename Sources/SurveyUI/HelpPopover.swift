@@ -25,6 +25,9 @@ struct HelpPopover {
         case (.formBrowsing, .add):
             title = "Add"
             info = "Adds what the form shows as a new survey at the end of the list."
+        case (.picking, _):
+            title = state.picker?.title ?? "Choices"
+            info = "Pick the answer: a digit chooses that choice, typing narrows the list by label or name, Enter chooses and goes on to the next question."
         case (.documents, _):
             title = "Documents"
             info = "Every survey document in the folder, the current one marked •. Deleted ones go to .trash/ in the folder; u brings the last one back."

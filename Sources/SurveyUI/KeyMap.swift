@@ -58,7 +58,8 @@ public enum KeyMap {
         KeyBinding([.backTab], "S-Tab", nil, [.formBrowsing], .cycleHighlight(-1)),
         KeyBinding([.enter], "Enter", "Edit the field / press the button", [.formBrowsing], .activate, bar: "Edit"),
         // Form, editing
-        KeyBinding([.enter], "Enter", "Keep the value", [.formEditing], .commitField, bar: "Keep"),
+        KeyBinding([.enter], "Enter", "Keep the answer and go on to the next question (after the last: [ Add ])",
+                   [.formEditing], .commitAndAdvance, bar: "Keep"),
         KeyBinding([.escape], "Esc", "Undo changes to this field", [.formEditing], .cancelEditing, bar: "Undo"),
         KeyBinding([.tab], "Tab/S-Tab", "Keep and go to the next / previous field", [.formEditing], .commitAndMove(1, wrap: true), bar: "Next"),
         KeyBinding([.backTab], "S-Tab", nil, [.formEditing], .commitAndMove(-1, wrap: true)),
@@ -75,6 +76,18 @@ public enum KeyMap {
         KeyBinding([.control("k")], "^K", nil, typing, .deleteToEnd),
         KeyBinding([.backspace], "Bksp/Del", "Delete before / after the caret", typing, .deleteBackward),
         KeyBinding([.delete], "Del", nil, typing, .deleteForward),
+        // Choice picker
+        KeyBinding([.up], "↑/↓", "Move the highlight", [.picking], .pickerMove(-1), bar: "Move"),
+        KeyBinding([.down], "↓", nil, [.picking], .pickerMove(1)),
+        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", [.picking], .pickerMove(-10)),
+        KeyBinding([.pageDown], "PgDn", nil, [.picking], .pickerMove(10)),
+        KeyBinding([.enter], "Enter", "Choose the highlighted choice (or keep the ticked ones) and go on", [.picking], .pickerChoose, bar: "Choose"),
+        KeyBinding([.character(" ")], "Space", "Tick or untick (several choices allowed)", [.picking], .pickerType(" ")),
+        KeyBinding([.tab], "Tab/S-Tab", "Keep the answer and go to the next / previous question", [.picking], .pickerAccept(1)),
+        KeyBinding([.backTab], "S-Tab", nil, [.picking], .pickerAccept(-1)),
+        KeyBinding([.backspace], "Bksp", "Delete the last letter typed to narrow the list", [.picking], .pickerBackspace),
+        KeyBinding([.delete], "Del", "Leave the question unanswered", [.picking], .pickerClear, bar: "Unanswer"),
+        KeyBinding([.escape], "Esc", "Close without changing the answer", [.picking], .closePopover, bar: "Cancel"),
         // Document manager
         KeyBinding([.up], "↑/↓", "Move the highlight", [.documents], .managerMove(-1), bar: "Move"),
         KeyBinding([.down], "↓", nil, [.documents], .managerMove(1)),
@@ -107,6 +120,10 @@ public enum KeyMap {
                    all.subtracting([.documents]).subtracting(dialogs), .showDocuments, bar: "Docs"),
         KeyBinding([.function(4)], "F4", "Document info",
                    [.formBrowsing, .formEditing, .listPane, .unreadable], .toggleInfo, bar: "Info"),
+        KeyBinding([.function(5)], "F5", "Add goes on to a new form, or shows the survey",
+                   [.formBrowsing, .formEditing, .listPane, .picking], .toggleNextFormAfterAdd),
+        KeyBinding([.function(7)], "F7", "Next language of the form",
+                   [.formBrowsing, .formEditing, .listPane, .picking, .documentInfo], .nextLanguage),
         KeyBinding([.control("n")], "^N", "New survey",
                    all.subtracting([.unreadable]).subtracting(dialogs), .newRecord, bar: "New"),
         // Delete, undo, redo
@@ -138,6 +155,7 @@ public enum KeyMap {
             switch mode {
             case .formBrowsing: return .beginEditing(inserting: c)
             case .formEditing, .renamingDocument, .namingDocument, .filtering: return .insert(c)
+            case .picking: return .pickerType(c)
             default: return nil
             }
         }

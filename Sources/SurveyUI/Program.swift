@@ -28,12 +28,15 @@ public struct Program {
         // Taken before reading: a change landing in between is then seen at the first save.
         let fingerprint = store.fingerprint(of: documentName)
         let draftFingerprint = store.draftFingerprint(for: documentName)
+        let opened = Self.open(documentName, in: store)
         var state = AppState(documentName: documentName,
-                             loaded: Self.identified(store.load(documentName)),
+                             loaded: opened.loaded,
                              draft: store.loadDraft(for: documentName),
                              size: size,
-                             splitWidth: splitWidth)
+                             splitWidth: splitWidth,
+                             questionnaire: opened.questionnaire)
         state.documentFolder = store.folder.path
+        state.deviceID = Self.deviceID
         if let place = memory?.place(of: documentName, in: store.folder) {
             state.restorePlace(place)
         }
@@ -118,7 +121,7 @@ public struct Program {
                 let theirs = store.loadDraft(for: name)
                 if !theirs.isBlank(in: state.questionnaire), theirs.answers != state.draft.answers {
                     let file = try store.saveRecovery([theirs], for: name)
-                    outcome.append(.otherNewFormKept(title: theirs.listTitle, file: file))
+                    outcome.append(.otherNewFormKept(title: state.title(of: theirs), file: file))
                 }
             }
             try store.saveDraft(state.draft, for: name)
@@ -136,8 +139,10 @@ public struct Program {
         case .openDocument(let target):
             knownFingerprint = store.fingerprint(of: target)
             knownDraftFingerprint = store.draftFingerprint(for: target)
-            return [.documentOpened(name: target, loaded: Self.identified(store.load(target)), draft: store.loadDraft(for: target),
-                                    place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) })]
+            let opened = Self.open(target, in: store)
+            return [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
+                                    place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) },
+                                    questionnaire: opened.questionnaire)]
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):
@@ -280,6 +285,24 @@ public struct Program {
     /// Records found without an id get one derived from their place and answers, so the
     /// list, undo and merges can follow them by id from the start; the file is not touched
     /// until the next save writes them.
+    /// A document with the questionnaire its records are keyed with. A questionnaire that
+    /// cannot be used makes the document unreadable for this session (shown, never
+    /// written), so no answer is keyed under a form the designer did not mean.
+    static func open(_ name: String, in store: DocumentStore) -> (loaded: Result<SurveyDocument, DocumentError>, questionnaire: Questionnaire) {
+        do {
+            let questionnaire = try store.questionnaire(for: name)
+            return (identified(store.load(name)), questionnaire)
+        } catch {
+            return (.failure(DocumentError(describe(error))), .standard)
+        }
+    }
+
+    /// The `deviceid` a form's metadata asks for: this machine, as ODK Collect names its own.
+    static let deviceID: String = {
+        let host = ProcessInfo.processInfo.hostName
+        return "survey:" + (host.isEmpty ? "unknown" : host)
+    }()
+
     static func identified(_ loaded: Result<SurveyDocument, DocumentError>) -> Result<SurveyDocument, DocumentError> {
         loaded.map { document in
             var document = document

@@ -51,6 +51,9 @@ public enum Screen {
         case .recovery(let recovery):
             grid.cursor = nil
             RecoveryPopover(recovery: recovery, timeZone: state.timeZone).draw(into: &grid, layout: layout)
+        case .picker(let picker):
+            grid.cursor = nil
+            ChoicePickerView(picker: picker).draw(into: &grid, layout: layout)
         case nil:
             break
         }

@@ -4,6 +4,12 @@ import SurveyModel
 /// resize and effect outcome goes through here. Each case calls a small `mutating` helper;
 /// shared logic lives in the helpers, never in actions that send other actions.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let effects = transition(&state, action)
+    state.followQuestionnaire()
+    return effects
+}
+
+private func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
     if action.isUserInput {
         state.status = nil
@@ -70,8 +76,29 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.commitAndMove(by: delta, wrap: wrap)
     case .commitField:
         return state.commitEditing() ?? []
+    case .commitAndAdvance:
+        return state.commitAndAdvance()
     case .cancelEditing:
         state.editing = nil
+    case .pickerMove(let delta):
+        state.updatePicker { $0.move(by: delta) }
+    case .pickerType(let c):
+        return state.pickerType(c)
+    case .pickerBackspace:
+        state.updatePicker { $0.deleteBackward() }
+    case .pickerChoose:
+        return state.pickerChoose()
+    case .pickerAccept(let delta):
+        return state.pickerAccept(moving: delta)
+    case .pickerClear:
+        return state.pickerClear()
+    case .nextLanguage:
+        state.switchLanguage()
+    case .toggleNextFormAfterAdd:
+        state.addStartsNextForm.toggle()
+        state.status = .init(state.addStartsNextForm
+            ? "After Add on the New form: straight on to the next empty New form (F5 changes it)"
+            : "After Add: the survey just added is shown (F5 changes it)")
     case .paste(let text):
         return state.paste(text)
 
@@ -188,8 +215,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.terminate()
     case .documentsListed(let list):
         return state.documentsWereListed(list)
-    case .documentOpened(let name, let loaded, let draft, let place):
-        return state.documentWasOpened(name, loaded: loaded, draft: draft, place: place)
+    case .documentOpened(let name, let loaded, let draft, let place, let questionnaire):
+        return state.documentWasOpened(name, loaded: loaded, draft: draft, place: place, questionnaire: questionnaire)
     case .documentCreated(let name):
         return [.openDocument(name), .listDocuments]
     case .documentRenamed(let old, let new):

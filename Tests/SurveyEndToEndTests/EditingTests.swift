@@ -66,12 +66,12 @@ final class EditingTests: EndToEndTestCase {
         try app.type("5")
         app.waitForField("Age", "25")
         app.waitForAbsence(of: message)
-        try app.press("Enter")
+        try app.press("Enter")                // Age is the last field: the highlight goes to [ Add ]
         app.waitUntil("the caret is hidden") { _ in (try? self.caretIsShown(app)) == false }
         XCTAssertEqual(try record(0, in: "Seed")?["age"], .int(25), "a whole number age is saved as an integer")
 
         // The bounds: 151 is refused, 150 kept, and an empty age is allowed.
-        try app.press("Enter", "BSpace", "BSpace")
+        try app.press("Up", "Up", "Enter", "BSpace", "BSpace")   // from [ Add ] back up to Age
         try app.type("151")
         try app.press("Enter")
         app.waitFor(message)
@@ -81,7 +81,7 @@ final class EditingTests: EndToEndTestCase {
         try app.press("Enter")
         app.waitUntil("the caret is hidden") { _ in (try? self.caretIsShown(app)) == false }
         XCTAssertEqual(try record(0, in: "Seed")?["age"], .int(150))
-        try app.press("Enter", "BSpace", "BSpace", "BSpace")
+        try app.press("Up", "Up", "Enter", "BSpace", "BSpace", "BSpace")
         app.waitForField("Age", "")
         try app.press("Enter")
         app.waitUntil("the caret is hidden") { _ in (try? self.caretIsShown(app)) == false }

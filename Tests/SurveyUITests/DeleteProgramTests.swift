@@ -64,7 +64,8 @@ final class DeleteProgramTests: XCTestCase {
         p.handle(.key(.enter))
         p.handle(.key(.enter))
         p.handle(.key(.character("!")))
-        p.handle(.key(.enter))                       // John! saved
+        p.handle(.key(.enter))                       // John! saved; heads-down on to Last name
+        p.handle(.key(.escape))
         var changed = try store.load("Site").get()
         changed.records[0].values["firstName"] = .string("Jonathan")
         try store.save(changed, as: "Site")

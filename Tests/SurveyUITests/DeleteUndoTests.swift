@@ -124,8 +124,8 @@ final class DeleteUndoTests: XCTestCase {
         for i in 0..<120 {
             s.press(.enter, .enter, .backspace)     // "Ada" → "Ad0" → "Ad1" …: a change each time
             s.type("\(i % 10)")
-            _ = saved(&s, s.press(.enter))
-            s.press(.function(2))
+            _ = saved(&s, s.press(.enter))        // saved, and on to Last name
+            s.press(.escape, .up, .function(2))
         }
         XCTAssertGreaterThanOrEqual(s.history.undo.count, 100)
         XCTAssertEqual(s.inputMode, .listPane)

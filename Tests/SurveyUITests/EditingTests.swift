@@ -29,12 +29,13 @@ final class EditingTests: XCTestCase {
         XCTAssertEqual(s.editing?.caret, 0, "caret stops at the start")
     }
 
-    func testEnterCommitsAndSavesTheRecord() {
+    func testEnterCommitsSavesAndGoesOnEditingTheNextField() {
         var s = editingFirstName()
         s.type("ny")
         let effects = s.press(.enter)
         XCTAssertEqual(effects, [.saveDocument])
-        XCTAssertNil(s.editing)
+        XCTAssertEqual(s.editing?.fieldIndex, 1, "heads-down: Enter goes on to Last name, still editing")
+        XCTAssertEqual(s.formItem, .field(1))
         XCTAssertEqual(s.records[0].text(for: Questionnaire.standard.fields[0]), "Johnny")
         XCTAssertEqual(s.records[0].listTitle, "Smith, Johnny")
     }
@@ -42,7 +43,18 @@ final class EditingTests: XCTestCase {
     func testUnchangedCommitWritesNothing() {
         var s = editingFirstName()
         XCTAssertEqual(s.press(.enter), [])
-        XCTAssertNil(s.editing)
+        XCTAssertEqual(s.editing?.fieldIndex, 1)
+    }
+
+    func testEnterOnTheLastFieldLandsOnAdd() {
+        var s = editingFirstName()
+        s.press(.enter, .enter, .enter, .enter)
+        XCTAssertEqual(s.editing?.fieldIndex, 4, "Age")
+        s.press(.backspace)
+        s.type("7")
+        XCTAssertEqual(s.press(.enter), [.saveDocument])
+        XCTAssertNil(s.editing, "after the last question nothing is being typed")
+        XCTAssertEqual(s.formItem, .add, "the highlight rests on [ Add ]")
     }
 
     func testEscRestoresTheField() {

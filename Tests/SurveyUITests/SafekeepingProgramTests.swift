@@ -109,9 +109,9 @@ final class SafekeepingProgramTests: XCTestCase {
         var p = launch()
         press(&p, .control("n"))
         type(&p, "Keep")
-        press(&p, .enter)
+        press(&p, .enter)                 // kept, and on to Last name
         try freezeFolder()
-        for _ in 0..<5 { press(&p, .down) }
+        for _ in 0..<4 { press(&p, .down) }
         XCTAssertEqual(p.state.formItem, .clear)
         press(&p, .enter)
         XCTAssertEqual(p.state.draft.listTitle, "Keep", "the screen shows what is on disk")

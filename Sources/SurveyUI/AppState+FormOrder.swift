@@ -1,0 +1,90 @@
+import SurveyModel
+
+/// Which questions the highlight visits, in Tab/↑/↓ order: the ones a person answers that
+/// `relevant` shows now, then Clear and Add. Notes, group headings, calculated values and rows
+/// a terminal cannot collect are shown but skipped, as are read-only questions.
+extension AppState {
+    /// Whether each field shows for the record on the form (always, without a form).
+    public var formRelevance: [Bool] {
+        questionnaire.relevance(in: formRecord, clock: ruleClock)
+    }
+
+    func isNavigable(_ index: Int, _ relevance: [Bool]) -> Bool {
+        let field = questionnaire.fields[index]
+        guard field.kind.isAnswered, relevance[index] else { return false }
+        return !(questionnaire.form?.questions[index].readOnly ?? false)
+    }
+
+    /// The highlight's stops, in order.
+    var navigableItems: [FormItem] {
+        let relevance = formRelevance
+        return questionnaire.fields.indices.filter { isNavigable($0, relevance) }.map { .field($0) } + [.clear, .add]
+    }
+
+    /// The first question a survey starts on.
+    var firstFormItem: FormItem { navigableItems.first ?? .clear }
+
+    /// ↑/↓ stop at the ends; Tab/Shift-Tab wrap. A highlight left on a question that has
+    /// just been hidden moves from where it was.
+    mutating func moveHighlight(by delta: Int, wrap: Bool) {
+        let items = navigableItems
+        let n = items.count
+        let i: Int
+        if let here = items.firstIndex(of: formItem) {
+            i = here + delta
+        } else {
+            // Not a stop any more: the next stop after it (or the one before, going back).
+            let after = items.firstIndex { order($0) > order(formItem) } ?? n - 1
+            i = delta > 0 ? after : after - 1
+        }
+        formItem = items[wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)]
+    }
+
+    /// A form item's place in the whole form, for comparing items that are not stops.
+    private func order(_ item: FormItem) -> Int {
+        switch item {
+        case .field(let i): return i
+        case .clear: return questionnaire.fields.count
+        case .add: return questionnaire.fields.count + 1
+        }
+    }
+
+    /// The highlight on a stop: the first one from where it is (after a record change hid
+    /// its question, or a new form).
+    mutating func settleHighlight() {
+        let items = navigableItems
+        guard !items.contains(formItem) else { return }
+        formItem = items.first { order($0) > order(formItem) } ?? .add
+    }
+
+    /// The form's geometry as drawn now.
+    public var formGeometry: FormGeometry {
+        FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: formScroll)
+    }
+
+    /// Scrolls a long form so the highlighted question (and the line under it) is in view.
+    mutating func keepFormHighlightInView() {
+        guard questionnaire.form != nil else { formScroll = 0; return }
+        let geometry = formGeometry
+        guard geometry.viewport.height > 0, let span = geometry.contentSpan(of: formItem) else {
+            formScroll = geometry.scroll
+            return
+        }
+        var top = geometry.scroll
+        if span.lowerBound < top { top = span.lowerBound }
+        if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
+        formScroll = max(0, min(top, geometry.contentHeight - geometry.viewport.height))
+    }
+
+    /// Answers hidden for the record on the form (none when it is another record's).
+    var hiddenAnswersHere: [String: PropertyValue] {
+        hiddenAnswers.owner == hiddenAnswersOwner ? hiddenAnswers.values : [:]
+    }
+
+    var hiddenAnswersOwner: String {
+        switch shown {
+        case .draft: return "New"
+        case .record: return formRecord.instanceID ?? "record \(listCursor)"
+        }
+    }
+}

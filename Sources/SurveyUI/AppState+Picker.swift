@@ -1,0 +1,114 @@
+import SurveyModel
+
+/// Answering a choice question through its picker. Choosing commits as a typed answer does,
+/// through the same gate (the form's rules, the save, undo), and moves on heads-down.
+extension AppState {
+    mutating func openPicker(_ index: Int, typing character: Character?) {
+        let field = questionnaire.fields[index]
+        let multiple = if case .choice(_, _, true) = field.kind { true } else { false }
+        let choices = questionnaire.choices(for: index, in: formRecord, clock: ruleClock)
+        guard !choices.isEmpty else {
+            status = .init("\(field.label) has no choices for the answers given so far", kind: .error)
+            return
+        }
+        popover = .picker(ChoicePicker(fieldIndex: index, title: field.label, choices: choices, labels: field.choiceLabels,
+                                       multiple: multiple, current: formRecord.text(for: field)))
+        if let character { _ = pickerType(character) }
+    }
+
+    var picker: ChoicePicker? {
+        if case .picker(let p) = popover { return p }
+        return nil
+    }
+
+    mutating func updatePicker(_ change: (inout ChoicePicker) -> Void) {
+        guard var p = picker else { return }
+        change(&p)
+        popover = .picker(p)
+    }
+
+    /// A typed character: a digit chooses by number (when nothing narrows the list), Space
+    /// toggles on a multiple-choice question, anything else narrows the list.
+    mutating func pickerType(_ c: Character) -> [Effect] {
+        guard var p = picker else { return [] }
+        if c.isASCII, c.isNumber, p.filter.isEmpty {
+            switch p.typeDigit(c) {
+            case .chose:
+                popover = .picker(p)
+                if p.multiple {
+                    updatePicker { $0.toggleHighlighted() }
+                    return []
+                }
+                return pickerChoose()
+            case .waiting:
+                popover = .picker(p)
+                status = .init("Choice \(p.digits)…: another digit, or Enter")
+                return []
+            case .outOfRange:
+                popover = .picker(p)
+                status = .init("There is no choice \(c): \(counted(p.visible.count, "choice")) shown", kind: .error)
+                return []
+            }
+        }
+        if c == " ", p.multiple {
+            p.toggleHighlighted()
+        } else if c == " ", p.filter.isEmpty {
+            return []
+        } else {
+            p.type(c)
+        }
+        popover = .picker(p)
+        return []
+    }
+
+    /// Enter: a single choice takes the highlighted one; a multiple choice keeps what is
+    /// toggled. Either way the answer is committed and the form moves on.
+    mutating func pickerChoose() -> [Effect] {
+        guard var p = picker else { return [] }
+        if p.isTypingNumber, !p.takePendingDigits() { return [] }
+        if !p.multiple {
+            guard p.highlightedName != nil else {
+                status = .init("No choice matches “\(p.filter)”", kind: .error)
+                return []
+            }
+            p.chooseHighlighted()
+        }
+        return pickerCommit(p, moving: 1, heading: true)
+    }
+
+    /// Tab / Shift-Tab: keep what is chosen (nothing new for a single choice) and move.
+    mutating func pickerAccept(moving delta: Int) -> [Effect] {
+        guard let p = picker else { return [] }
+        return pickerCommit(p, moving: delta, heading: false)
+    }
+
+    /// Del: the question unanswered.
+    mutating func pickerClear() -> [Effect] {
+        guard let p = picker else { return [] }
+        let field = questionnaire.fields[p.fieldIndex]
+        popover = nil
+        editing = EditBuffer(fieldIndex: p.fieldIndex, text: "", original: formRecord.text(for: field))
+        guard let effects = commitEditing() else {
+            editing = nil
+            popover = .picker(p)
+            return []
+        }
+        return effects
+    }
+
+    private mutating func pickerCommit(_ p: ChoicePicker, moving delta: Int, heading: Bool) -> [Effect] {
+        let field = questionnaire.fields[p.fieldIndex]
+        popover = nil
+        editing = EditBuffer(fieldIndex: p.fieldIndex, text: p.answer, original: formRecord.text(for: field))
+        guard let effects = commitEditing(goingOn: delta > 0) else {
+            // Refused (required, a constraint): the picker stays open with the reason.
+            editing = nil
+            popover = .picker(p)
+            return []
+        }
+        moveHighlight(by: delta, wrap: !heading)
+        if heading, formItem == .clear { formItem = .add }
+        if case .field = formItem { beginEditing(inserting: nil) }
+        return effects
+    }
+}

@@ -1,0 +1,50 @@
+import SurveyModel
+
+/// Keeping the form in step with a designer's questionnaire after every action: the
+/// highlight never rests on a question that is hidden, and a long form scrolls to it.
+extension AppState {
+    mutating func followQuestionnaire() {
+        guard questionnaire.form != nil else { return }
+        if editing == nil, picker == nil { settleHighlight() }
+        keepFormHighlightInView()
+    }
+
+    /// F7: the labels, hints and choices in the form's next language.
+    mutating func switchLanguage() {
+        guard let next = questionnaire.nextLanguage() else {
+            status = .init(questionnaire.form == nil ? "The form has one language" : "The form has only one language")
+            return
+        }
+        questionnaire = next
+        if var p = picker {
+            // The open picker's labels follow too.
+            let field = questionnaire.fields[p.fieldIndex]
+            p = ChoicePicker(fieldIndex: p.fieldIndex, title: field.label,
+                             choices: questionnaire.choices(for: p.fieldIndex, in: formRecord, clock: ruleClock),
+                             labels: field.choiceLabels, multiple: p.multiple, current: p.answer)
+            popover = .picker(p)
+        }
+        status = .init("Language: \(next.language ?? "default")")
+    }
+
+    /// The title of a record as the list shows it (the form's `instance_name`, or `Last,
+    /// First`).
+    func title(of record: Record, limit: Int? = nil) -> String {
+        questionnaire.title(of: record, limit: limit)
+    }
+
+    /// [ Add ]'s gate for a designer's form: the record as it will be stored (defaults,
+    /// calculations, metadata, the form's id and version), or the first problem, with the
+    /// highlight moved to its question.
+    mutating func recordForAdding(_ record: Record) -> Record? {
+        guard questionnaire.form != nil else { return record }
+        let completed = questionnaire.completed(record, started: shown == .draft ? draftStarted : nil,
+                                                deviceID: deviceID, clock: ruleClock)
+        let problems = questionnaire.problems(in: completed, clock: ruleClock)
+        guard let first = problems.first else { return completed }
+        formItem = .field(first.index)
+        let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")))" : ""
+        status = .init("Not added: \(first.message)\(more)", kind: .error)
+        return nil
+    }
+}

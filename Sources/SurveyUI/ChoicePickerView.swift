@@ -1,0 +1,56 @@
+/// The picker popover: a box titled with the question, a line saying what typing does (or
+/// what has been typed), and the choices numbered for heads-down entry, `[x]` marking those
+/// toggled on a multiple-choice question. Geometry is shared with clicks.
+struct ChoicePickerView {
+    let picker: ChoicePicker
+
+    struct Geometry {
+        let box: Rect
+        let hint: Rect
+        let rows: Rect
+        let scroll: Int
+    }
+
+    static func geometry(_ picker: ChoicePicker, layout: Layout) -> Geometry {
+        let numberWidth = String(picker.names.count).count
+        let widest = picker.labels.map { TextWidth.width(of: $0) }.max() ?? 0
+        let wanted = max(widest + numberWidth + (picker.multiple ? 6 : 2) + 4, TextWidth.width(of: picker.title) + 6, 44)
+        let box = layout.centeredBox(width: wanted, height: picker.names.count + 3)
+        let inner = box.inset(by: 1)
+        let hint = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: min(1, inner.height))
+        let rows = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
+        let scroll = rows.height > 0 ? max(0, picker.highlighted - rows.height + 1) : 0
+        return Geometry(box: box, hint: hint, rows: rows, scroll: scroll)
+    }
+
+    func draw(into grid: inout CellGrid, layout: Layout) {
+        let g = Self.geometry(picker, layout: layout)
+        _ = grid.box(g.box, title: picker.title, style: .accent)
+        let hint: String
+        if !picker.filter.isEmpty {
+            hint = "Find: \(picker.filter)" + (picker.visible.isEmpty ? " (no match)" : "")
+        } else if picker.isTypingNumber {
+            hint = "Choice \(picker.digits)…"
+        } else {
+            hint = picker.multiple ? "Space ticks · digit ticks n · Enter keeps" : "Digit or Enter chooses · type to narrow"
+        }
+        grid.put(hint, x: g.hint.x, y: g.hint.y, style: .muted, clip: g.hint)
+        let numberWidth = String(picker.names.count).count
+        for row in 0..<g.rows.height {
+            let position = g.scroll + row
+            guard position < picker.visible.count else { break }
+            let index = picker.visible[position]
+            let number = String(position + 1)
+            let mark = picker.multiple ? (picker.selected.contains(picker.names[index]) ? "[x] " : "[ ] ") : ""
+            let text = " " + String(repeating: " ", count: numberWidth - number.count) + number + " " + mark + picker.labels[index]
+            let y = g.rows.y + row
+            let line = Rect(x: g.rows.x, y: y, width: g.rows.width, height: 1)
+            let highlighted = position == picker.highlighted
+            if highlighted {
+                grid.fill(line, style: Style(.reverse))
+                grid.cursor = Point(x: line.x + 1, y: y)
+            }
+            grid.put(text, x: line.x, y: y, style: highlighted ? Style(.reverse) : .plain, clip: line)
+        }
+    }
+}

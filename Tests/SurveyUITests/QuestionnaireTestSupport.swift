@@ -1,0 +1,33 @@
+import Foundation
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// The example form kept in the repository (Examples/household.csv), as the app runs it.
+func householdQuestionnaire(language: String? = nil) throws -> Questionnaire {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/household.csv").standardizedFileURL
+    let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
+    guard let form = result.form else { throw DocumentError("household.csv: \(result.errors)") }
+    return Questionnaire(form: form, language: language)
+}
+
+/// A state running the household form, its clock pinned to 2026-11-30 10:00 UTC.
+func householdState(_ records: [Record] = [], width: Int = 120, height: Int = 40) throws -> AppState {
+    var s = AppState(documentName: "Households", loaded: .success(SurveyDocument(records: records)),
+                     size: Size(width: width, height: height), questionnaire: try householdQuestionnaire())
+    s.timeZone = TimeZone(identifier: "UTC")!
+    s.pinnedNow = Date(timeIntervalSince1970: 1_796_032_800)   // 2026-11-30T10:00:00Z
+    s.deviceID = "survey:test"
+    return s
+}
+
+extension AppState {
+    /// The field index of a question by its name.
+    func fieldIndex(_ name: String) -> Int {
+        questionnaire.fields.firstIndex { $0.key == name }!
+    }
+
+    /// The form's text, for looking at.
+    var screenText: String { Screen.render(self).lines.joined(separator: "\n") }
+}
