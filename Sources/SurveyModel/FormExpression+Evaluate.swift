@@ -71,6 +71,12 @@ extension FormExpression {
         }
     }
 
+    /// `2026-11-30`, `2026-11-30T10:00:00Z`, `09:30`: text that compares in time order.
+    static func isISODateOrTime(_ text: String) -> Bool {
+        text.range(of: #"^(\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?|\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$"#,
+                   options: .regularExpression) != nil
+    }
+
     private static func apply(_ op: Operator, _ a: FormExpression, _ b: FormExpression, in context: FormContext) -> FormValue {
         switch op {
         case .or: return .boolean(a.evaluate(in: context).boolean || b.evaluate(in: context).boolean)
@@ -87,10 +93,23 @@ extension FormExpression {
             default: same = x.string == y.string
             }
             return .boolean(op == .equal ? same : !same)
-        case .less: return .boolean(x.number < y.number)
-        case .lessOrEqual: return .boolean(x.number <= y.number)
-        case .greater: return .boolean(x.number > y.number)
-        case .greaterOrEqual: return .boolean(x.number >= y.number)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            // Dates and times (`. <= today()`) are text in ISO 8601, which sorts as it reads;
+            // anything else compares as numbers, as XPath does.
+            let order: ComparisonResult
+            if x.number.isNaN, y.number.isNaN, Self.isISODateOrTime(x.string), Self.isISODateOrTime(y.string) {
+                order = x.string < y.string ? .orderedAscending : x.string == y.string ? .orderedSame : .orderedDescending
+            } else {
+                let (a, b) = (x.number, y.number)
+                guard !a.isNaN, !b.isNaN else { return .boolean(false) }
+                order = a < b ? .orderedAscending : a == b ? .orderedSame : .orderedDescending
+            }
+            switch op {
+            case .less: return .boolean(order == .orderedAscending)
+            case .lessOrEqual: return .boolean(order != .orderedDescending)
+            case .greater: return .boolean(order == .orderedDescending)
+            default: return .boolean(order != .orderedAscending)
+            }
         case .plus: return .number(x.number + y.number)
         case .minus: return .number(x.number - y.number)
         case .times: return .number(x.number * y.number)

@@ -3,26 +3,251 @@ import XCTest
 import SurveyModel
 @testable import SurveyUI
 
+/// Keying interviews with the example household form (Examples/household.csv) through the
+/// real key table: heads-down Enter, skip logic, constraints and required with the form's
+/// messages, the picker, cascading choices, calculations, languages and Add's gate.
 final class QuestionnaireFormTests: XCTestCase {
-    func testPeek() throws {
-        var s = try householdState(width: 80, height: 24)
-        s.press(.enter)
+    /// Ana Lima, 34, female, agrees; stops on Region's picker.
+    private func startInterview(_ s: inout AppState) {
+        s.press(.enter)                               // New form: editing First name
         s.type("Ana"); s.press(.enter)
         s.type("Lima"); s.press(.enter)
         s.type("34"); s.press(.enter)
-        s.type("1"); s.type("1")
-        s.type("1")  // north
-        print(s.screenText)
-        s.type("2")  // lake
-        s.type("Village One"); s.press(.enter)
+        s.type("1")                                   // Sex: 1 Female
+        s.type("1")                                   // Agrees: 1 Yes
+    }
+
+    func testOneInterviewKeyedHeadsDownThroughSkipLogicAndACascadingChoice() throws {
+        var s = try householdState()
+        XCTAssertEqual(s.formItem, .field(s.fieldIndex("fname")), "the first question asked, past the note and metadata")
+        startInterview(&s)
+        XCTAssertEqual(s.picker?.title, "Region", "the household group showed once consent was yes")
+        s.type("2")                                   // South
+        XCTAssertEqual(s.picker?.labels, ["Coast district", "Delta district"], "choice_filter: the south's districts only")
+        s.type("2")                                   // Delta
+        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("village"), "on to the next question, still editing")
+        s.type("Riverside"); s.press(.enter)
         s.type("5"); s.press(.enter)
-        s.type("7"); s.press(.enter)
-        print(s.screenText, s.statusText ?? "")
-        s.press(.backspace); s.type("2"); s.press(.enter)
-        print(s.screenText, s.statusText ?? "")
-        s.type("1"); s.type("5")
-        print(s.screenText, s.statusText ?? "")
+        s.type("2"); s.press(.enter)
+        XCTAssertEqual(s.draft.values["adults"], .string("3"), "calculate: members - children")
+        XCTAssertEqual(s.picker?.title, "Drinking water sources")
+        s.type("2"); s.type("5")                      // tick Well and Other
         s.press(.enter)
-        print(s.screenText, s.statusText ?? "")
+        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("water_other"), "or_other: Other asks what")
+        s.type("Bucket"); s.press(.enter)
+        s.type("1.5"); s.press(.enter)
+        s.type("2")                                   // Has a phone? No: the number is skipped
+        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("visit_date"), "past the phone (not relevant) and the geopoint (not collected)")
+        s.type("2026-11-29"); s.press(.enter)
+        s.type("09:30"); s.press(.enter)
+        s.type("1")                                   // How did it go? Good
+        s.press(.enter)                               // Notes: none
+        s.type("1")                                   // Answers read back: OK
+        XCTAssertEqual(s.formItem, .add, "after the last question the highlight rests on [ Add ]")
+        XCTAssertNil(s.editing)
+        let effects = s.press(.enter)
+        XCTAssertEqual(effects, [.saveDocument, .saveDraft])
+        XCTAssertEqual(s.recordCount, 1)
+        let v = s.records[0].values
+        XCTAssertEqual(v["fname"], .string("Ana"))
+        XCTAssertEqual(v["age"], .integer(34), "integer as integer")
+        XCTAssertEqual(v["sex"], .string("female"), "a choice by its name")
+        XCTAssertEqual(v["region"], .string("south"))
+        XCTAssertEqual(v["district"], .string("delta"))
+        XCTAssertEqual(v["members"], .integer(5))
+        XCTAssertEqual(v["water"], .string("well other"), "several choices separated by spaces")
+        XCTAssertEqual(v["water_other"], .string("Bucket"))
+        XCTAssertEqual(v["distance"], .real(1.5), "decimal as real")
+        XCTAssertEqual(v["has_phone"], .string("no"))
+        XCTAssertNil(v["phone"])
+        XCTAssertEqual(v["visit_date"], .string("2026-11-29"))
+        XCTAssertEqual(v["visit_time"], .string("09:30"))
+        XCTAssertEqual(v["confirm"], .string("OK"))
+        XCTAssertNil(v["notes"], "an unanswered question is left out, as ODK does")
+        XCTAssertEqual(v["formID"], .string("household"))
+        XCTAssertEqual(v["formVersion"], .string("2026113001"))
+        XCTAssertEqual(v["today"], .string("2026-11-30"))
+        XCTAssertEqual(v["start"], .string("2026-11-30T10:00:00Z"))
+        XCTAssertEqual(s.statusText, "Added survey 1: Lima, Ana", "instance_name titles the survey")
+        XCTAssertTrue(s.screenText.contains("Lima, Ana"), "and its list row")
+    }
+
+    func testAConstraintKeepsTheTypedTextAndSaysTheFormsMessage() throws {
+        var s = try householdState()
+        startInterview(&s)
+        s.type("1"); s.type("1")                      // North, Hill district
+        s.press(.enter)                               // Village: none
+        s.type("5"); s.press(.enter)
+        s.type("7")
+        XCTAssertEqual(s.press(.enter), [], "nothing saved")
+        XCTAssertEqual(s.statusText, "Cannot be more than the people living here")
+        XCTAssertEqual(s.editing?.text, "7", "the typed text stays")
+        XCTAssertNil(s.draft.values["children"])
+        s.press(.backspace); s.type("2")
+        XCTAssertEqual(s.press(.enter), [.saveDraft])
+        XCTAssertEqual(s.draft.values["children"], .integer(2))
+    }
+
+    func testARequiredQuestionCannotBePassedByEnterButGoingBackIsFree() throws {
+        var s = try householdState()
+        s.press(.enter)
+        s.type("Ana"); s.press(.enter)
+        XCTAssertEqual(s.press(.enter), [], "Last name is required")
+        XCTAssertEqual(s.statusText, "Ask for the respondent's last name")
+        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("lname"))
+        s.press(.up)
+        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("fname"), "↑ goes back without judging")
+        XCTAssertEqual(s.statusText, nil)
+        // A type's rule too: a date that does not exist.
+        s.press(.escape)
+        s.draft.values["visit_date"] = nil
+        s.formItem = .field(s.fieldIndex("age"))
+        s.press(.enter, .character("x"), .enter)
+        XCTAssertEqual(s.statusText, "Age must be a whole number")
+    }
+
+    func testAnAnswerHiddenByALaterChangeIsKeptInMemoryButNotStoredAndComesBack() throws {
+        var s = try householdState()
+        startInterview(&s)
+        s.type("1")                                   // North
+        XCTAssertEqual(s.draft.values["region"], .string("north"))
+        s.press(.escape)
+        s.formItem = .field(s.fieldIndex("consent"))
+        s.press(.enter)
+        s.type("2")                                   // No: the household group goes
+        XCTAssertNil(s.draft.values["region"], "the hidden answer is not stored")
+        XCTAssertFalse(s.formRelevance[s.fieldIndex("region")])
+        XCTAssertFalse(s.screenText.contains("Region"), "nor shown")
+        XCTAssertEqual(s.formItem, .field(s.fieldIndex("rating")), "the next question shown: Closing")
+        s.press(.escape)
+        s.formItem = .field(s.fieldIndex("consent"))
+        s.press(.enter)
+        s.type("1")                                   // Yes again
+        XCTAssertEqual(s.draft.values["region"], .string("north"), "the answer comes back")
+        XCTAssertTrue(s.screenText.contains("North"))
+    }
+
+    func testThePickerNarrowsByLabelOrNameIgnoringCaseAndAccents() throws {
+        var s = try householdState()
+        s.questionnaire = try householdQuestionnaire(language: "Français (fr)")
+        startInterview(&s)
+        s.type("1"); s.type("1")                      // Nord, collines
+        s.press(.enter)
+        s.type("4"); s.press(.enter)
+        s.type("1"); s.press(.enter)
+        XCTAssertEqual(s.picker?.title, "Sources d'eau potable")
+        s.type("RIVIERE")
+        XCTAssertEqual(s.picker?.visible.map { s.picker!.labels[$0] }, ["Rivière"], "accent- and case-insensitive")
+        s.press(.character(" "))                      // ticks it
+        s.press(.backspace, .backspace, .backspace, .backspace, .backspace, .backspace, .backspace)
+        XCTAssertEqual(s.picker?.visible.count, 5, "the whole list again")
+        s.type("tap")                                 // by name
+        XCTAssertEqual(s.picker?.visible.map { s.picker!.names[$0] }, ["tap"])
+        s.press(.enter)
+        XCTAssertEqual(s.draft.values["water"], .string("river"), "Enter keeps what is ticked")
+        XCTAssertNil(s.picker, "and goes on")
+    }
+
+    func testDigitsChooseByNumberAndTenOrMoreWaitForASecondDigit() throws {
+        let csv = "survey,,,\n,type,name,label\n,select_one twelve,q,Q\nchoices,,,\n,list_name,name,label\n"
+            + (1...12).map { ",twelve,c\($0),Choice \($0)\n" }.joined()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("twelve-\(UUID().uuidString).csv")
+        try csv.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let choices = try XCTUnwrap(XLSForm.read(try XLSFormSheets.read(fileAt: file.path)).form?.choices["twelve"])
+        XCTAssertEqual(choices.count, 12)
+        var p = ChoicePicker(fieldIndex: 0, title: "T", choices: choices, labels: [:], multiple: false, current: "")
+        XCTAssertEqual(p.typeDigit("3"), ChoicePicker.DigitOutcome.chose(3), "no choice 30 or more: 3 at once")
+        XCTAssertEqual(p.typeDigit("1"), .waiting, "1 could be 10, 11 or 12")
+        XCTAssertEqual(p.typeDigit("2"), .chose(12))
+        XCTAssertEqual(p.highlightedName, "c12")
+        XCTAssertEqual(p.typeDigit("1"), .waiting)
+        XCTAssertTrue(p.takePendingDigits(), "Enter takes 1")
+        XCTAssertEqual(p.highlightedName, "c1")
+        XCTAssertEqual(p.typeDigit("0"), .outOfRange)
+        XCTAssertEqual(p.typeDigit("1"), .waiting)
+        XCTAssertEqual(p.typeDigit("3"), .outOfRange, "13 is past the list")
+    }
+
+    func testF7SwitchesTheLanguageOfLabelsHintsAndChoices() throws {
+        var s = try householdState()
+        XCTAssertTrue(s.screenText.contains("First name *"))
+        s.press(.function(7))
+        XCTAssertEqual(s.statusText, "Language: Français (fr)")
+        XCTAssertTrue(s.screenText.contains("Prénom *"))
+        s.formItem = .field(s.fieldIndex("sex"))
+        s.press(.enter)
+        XCTAssertEqual(s.picker?.labels, ["Femme", "Homme", "Autre"])
+        s.press(.function(7))
+        XCTAssertEqual(s.picker?.labels, ["Female", "Male", "Other"], "the open picker follows")
+    }
+
+    func testAddIsRefusedWithTheFirstProblemAndTheHighlightGoesThere() throws {
+        var s = try householdState()
+        s.press(.enter)
+        s.type("Ana"); s.press(.enter, .escape)
+        s.formItem = .add
+        XCTAssertEqual(s.press(.enter), [])
+        XCTAssertEqual(s.statusText, "Not added: Ask for the respondent's last name (and 3 other problems)",
+                       "last name, age, consent and the read-back are required; the household group is not asked")
+        XCTAssertEqual(s.recordCount, 0)
+        XCTAssertEqual(s.formItem, .field(s.fieldIndex("lname")))
+    }
+
+    func testAStoredAnswerTheFormRefusesShowsWhyAndIsNotRewritten() throws {
+        let old = Record(["fname": .string("Old"), "lname": .string("Timer"), "age": .integer(200), "consent": .string("yes"),
+                          "retired": .string("a question a newer form dropped")])
+        var s = try householdState([old])
+        s.press(.enter)                               // to the form
+        XCTAssertTrue(s.screenText.contains("Respondents are 15 to 120 years old"), s.screenText)
+        s.press(.right, .left, .down, .down)
+        XCTAssertEqual(s.records[0], old, "browsing rewrites nothing")
+        XCTAssertTrue(s.screenText.contains("Timer, Old"))
+    }
+
+    func testF5MakesAddGoOnToTheNextEmptyNewForm() throws {
+        var s = try householdState()
+        s.press(.function(5))
+        XCTAssertTrue(s.addStartsNextForm)
+        startInterview(&s)
+        s.type("1"); s.type("1")
+        for _ in 0..<4 { s.press(.enter) }           // village, members, children: empty; water: none
+        s.press(.escape)
+        s.formItem = .field(s.fieldIndex("confirm"))
+        s.press(.enter); s.type("1")
+        XCTAssertEqual(s.formItem, .add)
+        s.press(.enter)
+        XCTAssertEqual(s.recordCount, 1)
+        XCTAssertEqual(s.shown, .draft, "the next New form")
+        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("fname"), "editing its first question")
+        XCTAssertTrue(s.draft.isBlank(in: s.questionnaire))
+    }
+
+    func testAClickOnAPickerRowChoosesIt() throws {
+        var s = try householdState()
+        s.formItem = .field(s.fieldIndex("sex"))
+        s.press(.enter)
+        let g = ChoicePickerView.geometry(s.picker!, layout: s.layout)
+        s.send(.click(Point(x: g.rows.x + 2, y: g.rows.y + 1)))
+        XCTAssertEqual(s.draft.values["sex"], .string("male"))
+        XCTAssertEqual(s.picker?.title, "Agrees to the interview?", "and on to the next question")
+    }
+
+    func testALongFormScrollsToKeepTheHighlightInViewAtEverySize() throws {
+        for (w, h) in [(120, 40), (80, 24), (60, 20), (40, 12), (30, 10)] {
+            var s = try householdState(width: w, height: h)
+            startInterview(&s)
+            s.type("1"); s.type("1")
+            for _ in 0..<12 where s.editing != nil || s.picker != nil {
+                if s.picker != nil { s.press(.escape); s.press(.down) } else { s.press(.enter) }
+                let g = s.formGeometry
+                let grid = Screen.render(s)
+                if case .field(let i) = s.formItem, s.picker == nil {
+                    XCTAssertFalse(g.values[i].isEmpty, "\(w)x\(h): the highlighted question is on screen")
+                    XCTAssertTrue(g.viewport.contains(Point(x: g.values[i].x, y: g.values[i].y)), "\(w)x\(h)")
+                    XCTAssertEqual(grid.cursor?.y, g.values[i].y, "\(w)x\(h): the caret is on it")
+                }
+            }
+        }
     }
 }
