@@ -119,7 +119,7 @@ public struct FieldSpec: Equatable, Sendable {
 
     // MARK: - Display of any stored type
 
-    static func describe(_ value: PropertyValue) -> String {
+    public static func describe(_ value: PropertyValue) -> String {
         switch value {
         case .string(let text): return text
         case .integer(let number): return String(number)

@@ -43,7 +43,31 @@ struct DocumentInfoView: View {
                 facts.append(("Last saved", LocalTime.text(date, in: state.timeZone, seconds: true)))
             }
         }
-        if state.document != nil {
+        if let form = state.questionnaire.form {
+            facts.append(("Form", [form.title, form.formID.map { "id \($0)" }, form.version.map { "version \($0)" }]
+                                    .compactMap { $0 }.joined(separator: ", ")))
+            facts.append(("Questions", "\(state.questionnaire.fields.filter(\.kind.isAnswered).count)"
+                          + (form.languages.count > 1 ? "; languages " + form.languages.joined(separator: ", ") + " (F7)" : "")))
+            if case .record = state.shown {
+                // Answers the form no longer asks (a newer version dropped them): kept, shown here.
+                let known = Set(state.questionnaire.fields.map(\.key))
+                    .union([Record.instanceIDKey, Questionnaire.formIDKey, Questionnaire.formVersionKey])
+                let extra = state.formRecord.values.keys.filter { !known.contains($0) }.sorted()
+                if let keyedWith = state.formRecord.values[Questionnaire.formVersionKey] {
+                    facts.append(("Keyed with", "version " + FieldSpec.describe(keyedWith)))
+                }
+                if !extra.isEmpty {
+                    facts.append(("Not in form", extra.map { "\($0): \(FieldSpec.describe(state.formRecord.values[$0]!))" }
+                                    .joined(separator: "; ")))
+                }
+            }
+        } else {
+            facts.append(("Form", "the original five fields"))
+        }
+        if state.document != nil, state.questionnaire.form != nil {
+            let breaking = state.records.filter { !state.questionnaire.problems(in: $0, clock: state.ruleClock).isEmpty }.count
+            facts.append(("Rule breaks", counted(breaking, "record") + " (answers the form refuses or lacks)"))
+        } else if state.document != nil {
             let ageField = state.questionnaire.field(forKey: "age")
             let noAge = ageField.map { f in state.records.filter { f.displayText($0.values[f.key]).isEmpty }.count } ?? 0
             let breaking = state.records.filter { r in

@@ -205,6 +205,18 @@ final class QuestionnaireFormTests: XCTestCase {
         XCTAssertTrue(s.screenText.contains("Timer, Old"))
     }
 
+    func testF4NamesTheFormAndShowsAnswersItNoLongerAsks() throws {
+        var old = Record(["fname": .string("Old"), "lname": .string("Timer"), "retired": .string("dropped question")])
+        old.values["formVersion"] = .string("2025010101")
+        var s = try householdState([old])
+        s.press(.enter, .function(4))
+        let screen = s.screenText
+        XCTAssertTrue(screen.contains("Household survey, id household, version 2026113001"), screen)
+        XCTAssertTrue(screen.contains("languages English (en), Français (fr) (F7)"), screen)
+        XCTAssertTrue(screen.contains("Keyed with   version 2025010101"), screen)
+        XCTAssertTrue(screen.contains("Not in form  retired: dropped question"), screen)
+    }
+
     func testF5MakesAddGoOnToTheNextEmptyNewForm() throws {
         var s = try householdState()
         s.press(.function(5))
