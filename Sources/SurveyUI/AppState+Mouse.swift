@@ -32,7 +32,7 @@ extension AppState {
             }
             return []
         case .picker(let picker):
-            let g = ChoicePickerView.geometry(picker, layout: layout)
+            let g = ChoicePickerView.geometry(picker, state: self)
             guard g.box.contains(point) else {
                 popover = nil
                 return []

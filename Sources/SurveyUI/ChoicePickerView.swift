@@ -11,11 +11,26 @@ struct ChoicePickerView {
         let scroll: Int
     }
 
-    static func geometry(_ picker: ChoicePicker, layout: Layout) -> Geometry {
+    /// Beside the question it answers (under its value, else above it), so the question
+    /// and the answers before it stay in sight; centred when neither fits.
+    static func geometry(_ picker: ChoicePicker, state: AppState) -> Geometry {
+        let value = state.formGeometry.values[picker.fieldIndex]
+        return geometry(picker, layout: state.layout, anchor: value.isEmpty ? nil : value)
+    }
+
+    static func geometry(_ picker: ChoicePicker, layout: Layout, anchor: Rect? = nil) -> Geometry {
         let numberWidth = String(picker.names.count).count
         let widest = picker.labels.map { TextWidth.width(of: $0) }.max() ?? 0
         let wanted = max(widest + numberWidth + (picker.multiple ? 6 : 2) + 4, TextWidth.width(of: picker.title) + 6, 44)
-        let box = layout.centeredBox(width: wanted, height: picker.names.count + 3)
+        var box = layout.centeredBox(width: wanted, height: picker.names.count + 3)
+        if let anchor {
+            let x = min(max(0, anchor.x - 2), layout.size.width - box.width)
+            if anchor.maxY + box.height <= layout.popoverBottom {
+                box = Rect(x: x, y: anchor.maxY, width: box.width, height: box.height)
+            } else if anchor.y - box.height >= 1 {
+                box = Rect(x: x, y: anchor.y - box.height, width: box.width, height: box.height)
+            }
+        }
         let inner = box.inset(by: 1)
         let hint = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: min(1, inner.height))
         let rows = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
@@ -23,8 +38,8 @@ struct ChoicePickerView {
         return Geometry(box: box, hint: hint, rows: rows, scroll: scroll)
     }
 
-    func draw(into grid: inout CellGrid, layout: Layout) {
-        let g = Self.geometry(picker, layout: layout)
+    func draw(into grid: inout CellGrid, state: AppState) {
+        let g = Self.geometry(picker, state: state)
         _ = grid.box(g.box, title: picker.title, style: .accent)
         let hint: String
         if !picker.filter.isEmpty {

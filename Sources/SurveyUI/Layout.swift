@@ -64,7 +64,7 @@ public struct Layout: Equatable, Sendable {
     public var isSplit: Bool { kind == .split }
 
     /// The last row popovers may use, just above the status line.
-    private var popoverBottom: Int { kind == .tooSmall ? size.height - 2 : statusLine.y }
+    var popoverBottom: Int { kind == .tooSmall ? size.height - 2 : statusLine.y }
 
     /// The list popover's box, anchored under the toolbar button like an iPad popover,
     /// sized to its rows and never covering the status line or key bar.

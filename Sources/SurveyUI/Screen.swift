@@ -53,7 +53,7 @@ public enum Screen {
             RecoveryPopover(recovery: recovery, timeZone: state.timeZone).draw(into: &grid, layout: layout)
         case .picker(let picker):
             grid.cursor = nil
-            ChoicePickerView(picker: picker).draw(into: &grid, layout: layout)
+            ChoicePickerView(picker: picker).draw(into: &grid, state: state)
         case nil:
             break
         }
