@@ -124,7 +124,7 @@ public struct Program {
                     outcome.append(.otherNewFormKept(title: state.title(of: theirs), file: file))
                 }
             }
-            try store.saveDraft(state.draft, for: name)
+            try store.saveDraft(state.draft, for: name, in: state.questionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: name)
             return outcome + [.draftSaved]
         case .quit:
@@ -178,7 +178,7 @@ public struct Program {
             // One atomic create with the records in place: a failure leaves no empty file.
             let newName = try store.create(named: raw, containing: state.document ?? SurveyDocument())
             knownFingerprint = store.fingerprint(of: newName)
-            try? store.saveDraft(state.draft, for: newName)
+            try? store.saveDraft(state.draft, for: newName, in: state.questionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: newName)
             return [.documentSavedAs(newName)]
         case .rememberSession:

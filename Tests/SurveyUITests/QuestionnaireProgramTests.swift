@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+import SurveyModel
+@testable import SurveyUI
+
+/// A document's questionnaire file, as the Program loads it on a real folder: at launch, on
+/// switching documents, and refused (the document read-only) when the form has errors.
+final class QuestionnaireProgramTests: XCTestCase {
+    var folder: URL!
+    var store: DocumentStore!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-qprogram-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(records: []), as: "Households")
+        try store.save(SurveyDocument(records: sampleRecords()), as: "Seed")
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/household.csv").standardizedFileURL
+        try store.attachForm(from: example.path, to: "Households")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func launch(_ name: String) -> Program {
+        var p = Program(store: store, documentName: name, size: Size(width: 120, height: 40))
+        p.send(.resized(Size(width: 120, height: 40)))
+        return p
+    }
+
+    private func press(_ p: inout Program, _ keys: Key...) { for k in keys { p.handle(.key(k)) } }
+    private func type(_ p: inout Program, _ text: String) { for c in text { p.handle(.key(.character(c))) } }
+
+    func testTheDocumentsFormIsLoadedAndEachAnswerIsOnDiskAtOnce() throws {
+        var p = launch("Households")
+        XCTAssertEqual(p.state.questionnaire.form?.formID, "household")
+        press(&p, .enter)
+        type(&p, "Ana"); press(&p, .enter)
+        XCTAssertEqual(store.loadDraft(for: "Households").values["fname"], .string("Ana"), "the New form is on disk at once")
+        XCTAssertEqual(p.state.editing?.fieldIndex, p.state.fieldIndex("lname"))
+        // Switching to a document without a form brings back the original five.
+        press(&p, .escape, .function(3), .down, .enter)     // F3: Households, Seed
+        XCTAssertEqual(p.state.documentName, "Seed")
+        XCTAssertNil(p.state.questionnaire.form)
+        XCTAssertEqual(p.state.questionnaire, .standard)
+        press(&p, .function(3), .up, .enter)
+        XCTAssertEqual(p.state.documentName, "Households")
+        XCTAssertEqual(p.state.questionnaire.form?.formID, "household")
+        XCTAssertEqual(p.state.formItem, .field(p.state.fieldIndex("fname")), "on the first question asked")
+    }
+
+    func testAFormWithErrorsLeavesTheDocumentReadOnlyWithEveryError() throws {
+        let broken = folder.appendingPathComponent("Households.form.csv")
+        try "survey,,,\n,type,name,relevant\n,integer,age,${agee} > 1\n,text,,\n".write(to: broken, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: store.url(for: "Households"))
+        var p = launch("Households")
+        let error = try XCTUnwrap(p.state.loadError)
+        XCTAssertTrue(error.hasPrefix("The questionnaire Households.form.csv cannot be used (2 errors):"), error)
+        XCTAssertTrue(error.contains("survey row 3, relevant: unknown field ${agee}"), error)
+        XCTAssertTrue(error.contains("survey row 4, name: the question has no name"), error)
+        XCTAssertTrue(Screen.render(p.state).lines.joined().contains("Cannot use the questionnaire of Households"))
+        press(&p, .enter, .character("x"), .enter, .control("n"), .character("y"), .enter, .control("q"))
+        XCTAssertEqual(try Data(contentsOf: store.url(for: "Households")), before, "never written")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Households").path))
+    }
+}
