@@ -49,7 +49,10 @@ enum FormTestSupport {
         import json, sys
         from pyxform.xls2json import parse_file_to_json
         from pyxform import builder
+        import shutil
         warnings = []
+        if sys.argv[2] == "1" and not shutil.which("java"):
+            sys.exit("ODK Validate (bundled with pyxform) needs Java: apt-get install default-jre-headless")
         try:
             d = parse_file_to_json(sys.argv[1], warnings=warnings)
             if sys.argv[2] == "1":
@@ -61,7 +64,7 @@ enum FormTestSupport {
         print(json.dumps(d))
         """#
         let run = try ChildProcess.run(["python3", "-c", script, url.path, validate ? "1" : "0"])
-        XCTAssertEqual(run.status, 0, "pyxform must be installed (make test installs it): \(run.errors)", file: file, line: line)
+        XCTAssertEqual(run.status, 0, "pyxform must be installed (make test installs it), and Java to validate: \(run.errors)", file: file, line: line)
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any], file: file, line: line)
     }
 
@@ -81,6 +84,9 @@ enum FormTestSupport {
         import json, sys
         from pyxform.xls2json import parse_file_to_json
         from pyxform import builder
+        import shutil
+        if not shutil.which("java"):
+            sys.exit("ODK Validate (bundled with pyxform) needs Java: apt-get install default-jre-headless")
         verdicts = []
         for path in sys.argv[1:]:
             try:
@@ -92,7 +98,7 @@ enum FormTestSupport {
         print(json.dumps(verdicts))
         """#
         let run = try ChildProcess.run(["python3", "-c", script] + paths)
-        XCTAssertEqual(run.status, 0, "pyxform must be installed (make test installs it): \(run.errors)", file: file, line: line)
+        XCTAssertEqual(run.status, 0, "pyxform must be installed (make test installs it), and Java to validate: \(run.errors)", file: file, line: line)
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: run.stdout) as? [Bool], file: file, line: line)
     }
 
