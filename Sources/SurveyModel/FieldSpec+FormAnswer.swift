@@ -21,7 +21,7 @@ extension FieldSpec {
             guard Self.isDate(t) else { return .failure(FieldError("\(label) must be a date, YYYY-MM-DD")) }
             return .success(.string(t))
         case .time:
-            guard t.range(of: #"^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$"#, options: .regularExpression) != nil else {
+            guard Self.isTime(t) else {
                 return .failure(FieldError("\(label) must be a time, HH:MM"))
             }
             return .success(.string(t))
@@ -46,19 +46,33 @@ extension FieldSpec {
         }
     }
 
+    /// `YYYY-MM-DD` in ASCII digits, a day that exists in the proleptic Gregorian calendar
+    /// (xsd:date's): February 29 only in leap years, no year 0000.
     static func isDate(_ text: String) -> Bool {
-        guard text.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil else { return false }
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        var c = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        c.calendar = Calendar(identifier: .gregorian)
-        return c.isValidDate
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = asciiNumber(bytes[0..<4]), let month = asciiNumber(bytes[5..<7]),
+              let day = asciiNumber(bytes[8..<10]), year >= 1, (1...12).contains(month) else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 
+    /// `YYYY-MM-DDTHH:MM:SS[.s…]` and a zone (`Z` or `±HH:MM`), as xsd:dateTime and ODK
+    /// write it; the day must exist and the time be a real one (no 24:00, no 60th second).
     static func isDateTime(_ text: String) -> Bool {
-        let withZone = ISO8601DateFormatter()
-        if withZone.date(from: text) != nil { return true }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions.insert(.withFractionalSeconds)
-        return fractional.date(from: text) != nil
+        let pattern = #"^[0-9]{4}-[0-9]{2}-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"#
+        guard text.range(of: pattern, options: .regularExpression) != nil else { return false }
+        return isDate(String(text.prefix(10)))
+    }
+
+    /// `HH:MM` or `HH:MM:SS`, 00:00 to 23:59:59, in ASCII digits.
+    static func isTime(_ text: String) -> Bool {
+        text.range(of: #"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"#, options: .regularExpression) != nil
+    }
+
+    private static func asciiNumber(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return bytes.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 }

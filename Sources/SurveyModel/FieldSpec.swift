@@ -102,19 +102,15 @@ public struct FieldSpec: Equatable, Sendable {
         XMLCharacters.isForbidden(scalar) || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// ASCII digits only (an optional leading "-" when the range allows negatives), so that
-    /// "4.5", "+3", "1e2" or non-ASCII digits are refused rather than reinterpreted.
+    /// ASCII digits only (an optional leading "-" or "+" when the range allows negatives, as
+    /// xsd:int writes a sign), so that "4.5", "1e2" or non-ASCII digits are refused rather
+    /// than reinterpreted; the original age (0…150) takes no sign at all.
     private static func wholeNumber(_ text: String, allowingSign: Bool) -> Int? {
         var digits = Substring(text)
-        var negative = false
-        if allowingSign, digits.first == "-" {
-            negative = true
-            digits = digits.dropFirst()
-        }
-        guard !digits.isEmpty,
-              digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }),
-              let magnitude = Int(digits) else { return nil }
-        return negative ? -magnitude : magnitude
+        if allowingSign, digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        // The whole text, sign included, so the lowest Int (whose magnitude is no Int) reads too.
+        return Int(text)
     }
 
     // MARK: - Display of any stored type

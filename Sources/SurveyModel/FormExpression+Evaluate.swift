@@ -2,6 +2,9 @@ import Foundation
 
 /// A value during evaluation, with XPath 1.0's conversions: an empty answer is the empty
 /// string, which is false and not a number (so `${age} > 18` is false while age is empty).
+/// Answers are kept as text, so a date (`2026-12-01`, or a date and time) is a number of
+/// days as ODK makes of its typed date answers: `. <= today()` compares days and
+/// `today() - ${born}` counts them.
 public enum FormValue: Equatable, Sendable {
     case number(Double)
     case string(String)
@@ -13,7 +16,11 @@ public enum FormValue: Equatable, Sendable {
         case .boolean(let b): return b ? 1 : 0
         case .string(let s):
             let t = s.trimmingCharacters(in: .whitespaces)
-            return t.isEmpty ? .nan : Double(t) ?? .nan
+            if t.isEmpty { return .nan }
+            // Decimal digits (and the exponent a stored real prints with); not "inf", "nan"
+            // or "0x10", which XPath does not read as numbers.
+            if t.unicodeScalars.allSatisfy({ "0123456789.-+eE".unicodeScalars.contains($0) }), let n = Double(t) { return n }
+            return LocalDay.days(t) ?? .nan
         }
     }
 
@@ -198,6 +205,31 @@ enum LocalDay {
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    /// Days since 1970-01-01 for `YYYY-MM-DD` (a whole number), or for a date and time
+    /// (`YYYY-MM-DDTHH:MM[:SS…]`, with the fraction of its day as written there); nil when
+    /// the text is neither or names no real day.
+    static func days(_ text: String) -> Double? {
+        let b = Array(text.utf8.prefix(19))
+        func digits(_ r: Range<Int>) -> Int? {
+            guard r.upperBound <= b.count, b[r].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return b[r].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        guard b.count >= 10, FieldSpec.isDate(String(decoding: b[0..<10], as: UTF8.self)),
+              var y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10) else { return nil }
+        var fraction = 0.0
+        if text.utf8.count > 10 {
+            guard FieldSpec.isDateTime(text), let h = digits(11..<13), let mi = digits(14..<16), let sec = digits(17..<19) else { return nil }
+            fraction = Double(h * 3600 + mi * 60 + sec) / 86400
+        }
+        // Days from the civil date (proleptic Gregorian), after Howard Hinnant's algorithm.
+        if m <= 2 { y -= 1 }
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return Double(era * 146097 + dayOfEra - 719468) + fraction
     }
 
     static func dateTimeText(_ date: Date, in zone: TimeZone) -> String {

@@ -42,6 +42,17 @@ public indirect enum FormExpression: Equatable, Sendable {
         case .call(_, let args): return args.flatMap(\.fieldReferences)
         }
     }
+
+    /// Whether it reads `.`, the question it belongs to.
+    var readsCurrent: Bool {
+        switch self {
+        case .current: return true
+        case .number, .string, .field, .choiceColumn: return false
+        case .negate(let e): return e.readsCurrent
+        case .binary(_, let a, let b): return a.readsCurrent || b.readsCurrent
+        case .call(_, let args): return args.contains(where: \.readsCurrent)
+        }
+    }
 }
 
 public struct FormExpressionError: Error, Equatable, Sendable, CustomStringConvertible {

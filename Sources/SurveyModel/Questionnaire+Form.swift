@@ -49,14 +49,46 @@ extension Questionnaire {
         self.init(fields: fields, form: form, language: chosen)
     }
 
-    /// Languages a key can switch between, in column order.
-    public var languages: [String] { form?.languages ?? [] }
+    /// Languages a key can switch between, in column order. An unnamed `label` column beside
+    /// named ones is a language too, named as pyxform names it: the form's `default_language`,
+    /// else "default".
+    public var languages: [String] {
+        guard let form else { return [] }
+        var names = form.languages
+        if let unnamed = unnamedLanguage, !names.isEmpty, !names.contains(unnamed) { names.insert(unnamed, at: 0) }
+        return names
+    }
+
+    /// The name of the unnamed `label` column's language, when the form has one. The text
+    /// question `or_other` adds ("Specify other.") is pyxform's, not the designer's, and
+    /// does not count.
+    private var unnamedLanguage: String? {
+        guard let form else { return nil }
+        let questions = form.questions
+        let hasUnnamed = questions.indices.contains { i in
+            let added = i > 0 && questions[i - 1].row == questions[i].row
+            return !added && (questions[i].labels[""] != nil || questions[i].hints[""] != nil)
+        }
+        return hasUnnamed ? form.defaultLanguage ?? "default" : nil
+    }
+
+    /// The language whose words are shown: the one chosen when the form has it, else the
+    /// default (the unnamed column's, `default_language`, or the first).
+    private var shownLanguage: String? {
+        let names = languages
+        if let language, names.contains(language) { return language }
+        if let unnamed = unnamedLanguage { return unnamed }
+        if let d = form?.defaultLanguage, names.contains(d) { return d }
+        return names.first
+    }
 
     /// The same form in the next language (wrapping), or nil when it has one or none.
     public func nextLanguage() -> Questionnaire? {
-        guard let form, form.languages.count > 1 else { return nil }
-        let current = language.flatMap { form.languages.firstIndex(of: $0) } ?? -1
-        return Questionnaire(form: form, language: form.languages[(current + 1) % form.languages.count])
+        guard let form else { return nil }
+        let names = languages
+        guard names.count > 1 else { return nil }
+        let current = shownLanguage.flatMap { names.firstIndex(of: $0) } ?? -1
+        return Questionnaire(form: form, language: names[(current + 1) % names.count])
     }
 
     /// The XLSForm question behind a field.

@@ -66,6 +66,14 @@ extension Questionnaire {
             }
             return nil
         }
+        if case .choice(_, _, let multiple) = fields[index].kind, q.choiceFilter != nil {
+            // Only what `choice_filter` offers now: a district of another region is refused.
+            let offered = Set(choices(for: index, in: candidate, clock: clock).map(\.name))
+            let picked = multiple ? text.split(separator: " ").map(String.init) : [text]
+            if let stray = picked.first(where: { !offered.contains($0) }) {
+                return "“\(stray)” is not one of the choices of \(fields[index].label)"
+            }
+        }
         if let constraint = q.constraint, !constraint.evaluate(in: ctx).boolean {
             return q.constraintMessage ?? "\(fields[index].label): the answer is not accepted by the form's rule"
         }
@@ -91,11 +99,13 @@ extension Questionnaire {
 
     /// The record with calculations filled in and answers of hidden questions moved to
     /// `hidden` (kept for this session, not saved, as ODK does), or brought back from there
-    /// when their question shows again. Repeated until nothing changes, so chains settle.
+    /// when their question shows again. Repeated until nothing changes, so chains settle in
+    /// any order: a form with a cycle is refused when it is read, so each pass settles at
+    /// least one more link of the longest chain and one pass per field always suffices.
     public func settled(_ record: Record, hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> Record {
         guard let form else { return record }
         var current = record
-        for _ in 0..<4 {
+        for _ in 0...fields.count {
             var next = current
             for (i, field) in fields.enumerated() where field.kind == .calculated {
                 guard let calculation = form.questions[i].calculation else { continue }
@@ -153,8 +163,10 @@ extension Questionnaire {
     public func completed(_ record: Record, started: Date? = nil, deviceID: String = "", clock: Clock = Clock()) -> Record {
         guard let form else { return record }
         var result = record
-        let shown = relevance(in: result, clock: clock)
-        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && result.values[field.key] == nil {
+        // As ODK: every default is in the survey from the start, and only the questions left
+        // relevant keep theirs (settling drops the others), so a default that shows a
+        // question gives that question its default too.
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && result.values[field.key] == nil {
             if let text = form.questions[i].defaultValue, case .success(let value) = field.parse(text) {
                 result.values[field.key] = value
             }
@@ -179,13 +191,15 @@ extension Questionnaire {
     static func isoText(_ date: Date, _ zone: TimeZone) -> String { LocalDay.dateTimeText(date, in: zone) }
 
     /// The list row for a record: the form's `instance_name` (`concat(${lname}, ', ',
-    /// ${fname})`), else its first two text answers; the original five read `Last, First`.
+    /// ${fname})`), else (or when it names nothing: no letter or digit, as `, ` for a survey
+    /// without names) its first two text answers; the original five read `Last, First`.
     public func title(of record: Record, limit: Int? = nil) -> String {
         guard let form else { return record.listTitle(limit: limit) }
-        var text: String
+        var text = ""
         if let name = form.instanceName {
             text = name.evaluate(in: context(record, current: "", clock: Clock())).string
-        } else {
+        }
+        if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
             let answers = fields.lazy.filter { if case .text = $0.kind { return true } else { return false } }
                 .map { XLSForm.text(of: record.values[$0.key]).trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }

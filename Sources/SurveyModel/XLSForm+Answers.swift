@@ -28,44 +28,17 @@ extension XLSForm {
 
     /// Every problem of a record: answers of the wrong type, required questions left empty,
     /// constraints broken (with the form's messages), for the questions that are relevant.
+    /// The questionnaire's own gate (`Questionnaire.problems`), so both say the same.
     public func check(_ record: Record, now: Date = Date(), timeZone: TimeZone = .current) -> [AnswerProblem] {
-        var problems: [AnswerProblem] = []
-        for question in questions where isAsked(question) && isRelevant(question, in: record, now: now, timeZone: timeZone) {
-            let text = Self.text(of: record.values[question.name])
-            if case .failure(let problem) = storedValue(text, for: question) {
-                problems.append(problem)
-                continue
-            }
-            if text.isEmpty {
-                if let required = question.required,
-                   required.evaluate(in: context(record, current: "", now: now, timeZone: timeZone)).boolean {
-                    problems.append(AnswerProblem(name: question.name,
-                                                  message: question.requiredMessage ?? "\(label(of: question)) is required"))
-                }
-                continue
-            }
-            if let constraint = question.constraint,
-               !constraint.evaluate(in: context(record, current: text, now: now, timeZone: timeZone)).boolean {
-                problems.append(AnswerProblem(name: question.name,
-                                              message: question.constraintMessage ?? "\(label(of: question)) is not accepted by the form's rule"))
-            }
+        Questionnaire(form: self).problems(in: record, clock: Questionnaire.Clock(now: now, timeZone: timeZone)).map {
+            AnswerProblem(name: questions[$0.index].name, message: $0.message)
         }
-        return problems
     }
 
     /// Whether the question (and every group around it) is relevant for this record.
     public func isRelevant(_ question: Question, in record: Record, now: Date = Date(), timeZone: TimeZone = .current) -> Bool {
-        var enclosing: [Question] = []
-        for q in questions {
-            if q.row == question.row && q.name == question.name { break }
-            switch q.kind {
-            case .beginGroup: enclosing.append(q)
-            case .endGroup: _ = enclosing.popLast()
-            default: break
-            }
-        }
-        let ctx = context(record, current: Self.text(of: record.values[question.name]), now: now, timeZone: timeZone)
-        return (enclosing + [question]).allSatisfy { $0.relevant?.evaluate(in: ctx).boolean ?? true }
+        guard let index = questions.firstIndex(where: { $0.row == question.row && $0.name == question.name }) else { return true }
+        return Questionnaire(form: self).isRelevant(index, in: record, clock: Questionnaire.Clock(now: now, timeZone: timeZone))
     }
 
     /// Questions that take an answer from the person (not notes, groups, metadata or rows a
@@ -79,13 +52,6 @@ extension XLSForm {
 
     public func label(of question: Question) -> String {
         question.labels[defaultLanguage ?? ""] ?? question.labels[""] ?? question.labels.values.sorted().first ?? question.name
-    }
-
-    private func context(_ record: Record, current: String, now: Date, timeZone: TimeZone) -> FormContext {
-        let values = record.values
-        return FormContext(current: .string(current), now: now, timeZone: timeZone) { name in
-            .string(Self.text(of: values[name]))
-        }
     }
 
     /// A stored answer as expressions see it: text, numbers written plainly.

@@ -127,6 +127,16 @@ struct XLSFormReader {
             if question.name.isEmpty, kind != .endGroup {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "name", message: "the question has no name"))
             }
+            let orOther: Bool
+            switch kind {
+            case .selectOne(_, let other), .selectMultiple(_, let other): orOther = other
+            default: orOther = false
+            }
+            if orOther, question.choiceFilter != nil {
+                // pyxform refuses it: the `other` it adds has none of the columns a filter reads.
+                errors.append(XLSFormProblem(sheet: "survey", row: number, column: "choice_filter",
+                                             message: "a choice_filter cannot be used with or_other"))
+            }
             form.questions.append(question)
             if case .selectOne(let list, true) = kind { addOther(to: question, list: list, into: &form) }
             if case .selectMultiple(let list, true) = kind { addOther(to: question, list: list, into: &form) }
@@ -178,6 +188,57 @@ struct XLSFormReader {
         for name in form.instanceName?.fieldReferences ?? [] where seen[name] == nil {
             errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "instance_name", message: "unknown field ${\(name)}"))
         }
+        checkCycles(form)
+    }
+
+    /// ODK refuses a form whose `relevant`, `calculation` and `required` go round in a circle
+    /// (JavaRosa: "Cycle detected in form's relevant and calculation logic"), and its rules
+    /// could never settle here either. A question depends on what those rules read (`.` is
+    /// the question itself) and on the group around it, whose `relevant` decides it too.
+    private mutating func checkCycles(_ form: XLSForm) {
+        let questions = form.questions
+        var index: [String: Int] = [:]
+        for (i, q) in questions.enumerated() where !q.name.isEmpty && q.kind != .endGroup && index[q.name] == nil {
+            index[q.name] = i
+        }
+        // For each question, what it depends on, and through which column.
+        var dependsOn = Array(repeating: [(target: Int, column: String)](), count: questions.count)
+        var groups: [Int] = []
+        for (i, q) in questions.enumerated() {
+            if q.kind == .endGroup { _ = groups.popLast(); continue }
+            if let group = groups.last { dependsOn[i].append((group, "type")) }
+            if q.kind == .beginGroup { groups.append(i) }
+            for (column, expression) in [("relevant", q.relevant), ("calculation", q.calculation), ("required", q.required)] {
+                guard let expression else { continue }
+                if expression.readsCurrent { dependsOn[i].append((i, column)) }
+                for name in expression.fieldReferences { if let j = index[name] { dependsOn[i].append((j, column)) } }
+            }
+        }
+        enum Mark { case new, open, done }
+        var marks = Array(repeating: Mark.new, count: questions.count)
+        var path: [(question: Int, column: String)] = []
+        var found: [XLSFormProblem] = []
+        func visit(_ i: Int) {
+            marks[i] = .open
+            for (j, column) in dependsOn[i] {
+                path.append((i, column))
+                switch marks[j] {
+                case .new: visit(j)
+                case .open:
+                    let start = path.lastIndex { $0.question == j } ?? path.count - 1
+                    let cycle = path[start...]
+                    let names = (cycle.map(\.question) + [j]).map { "${\(questions[$0].name)}" }
+                    var message = names.count == 2 ? "\(names[0]) depends on itself" : "\(names[0]) depends on itself: " + names.joined(separator: " → ")
+                    if cycle.contains(where: { $0.column == "type" }) { message += " (a question inside a group depends on the group’s relevant)" }
+                    found.append(XLSFormProblem(sheet: "survey", row: questions[j].row, column: cycle.first?.column, message: message))
+                case .done: break
+                }
+                path.removeLast()
+            }
+            marks[i] = .done
+        }
+        for i in questions.indices where marks[i] == .new && questions[i].kind != .endGroup { visit(i) }
+        errors += found
     }
 
     private mutating func parse(_ text: String, sheet: String, row: Int?, column: String,
