@@ -110,11 +110,19 @@ deps:
 
 # The field's reference tools, the tests' oracles: pyxform (what an XLSForm means) and
 # openpyxl (writing .xlsx fixtures); pyte, the terminal emulator the benchmark harness
-# reads the screen with. From PyPI.
+# reads the screen with. From PyPI. And Java (Debian's default-jre-headless), which runs ODK
+# Validate, the JavaRosa checker pyxform bundles, that says whether ODK accepts a form.
 test-deps: deps
 	@python3 -c 'import pyxform, openpyxl, pyte' 2>/dev/null || { \
 	  echo "make test-deps: installing pyxform, openpyxl and pyte with pip" >&2; \
 	  python3 -m pip install --quiet --disable-pip-version-check pyxform openpyxl pyte; }
+	@command -v java >/dev/null 2>&1 || { \
+	  echo "make test-deps: installing default-jre-headless (ODK Validate runs on Java)" >&2; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  if [ "$$(id -u)" -eq 0 ]; then apt-get update -qq && apt-get install -y -qq --no-install-recommends default-jre-headless; \
+	  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then \
+	    sudo -n apt-get update -qq && sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends default-jre-headless; \
+	  else echo "make test-deps: Java is missing: sudo apt-get install -y default-jre-headless" >&2; exit 1; fi; }
 
 build: deps
 	swift build
