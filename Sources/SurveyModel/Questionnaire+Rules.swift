@@ -114,10 +114,14 @@ extension Questionnaire {
             }
             let shown = relevance(in: next, clock: clock)
             for (i, field) in fields.enumerated() where field.kind.isAnswered || field.kind == .calculated {
-                if !shown[i], let value = next.values[field.key] {
+                // A cascading choice whose parent changed no longer offers the answer: it is
+                // put aside like a hidden one, and comes back if the parent changes back.
+                if !shown[i] || !isOffered(next.values[field.key], i, in: next, clock: clock), let value = next.values[field.key] {
                     hidden[field.key] = value
                     next.values[field.key] = nil
-                } else if shown[i], next.values[field.key] == nil, let kept = hidden.removeValue(forKey: field.key) {
+                } else if shown[i], next.values[field.key] == nil, let kept = hidden[field.key],
+                          isOffered(kept, i, in: next, clock: clock) {
+                    hidden[field.key] = nil
                     next.values[field.key] = kept
                 }
             }
@@ -153,8 +157,22 @@ extension Questionnaire {
     }
 
     /// The text a field shows before anything is typed on a New form: its `default`.
-    public func defaultText(_ index: Int) -> String? {
-        question(index)?.defaultValue
+    ///
+    /// A default that calls a function or reads an answer (`today()`, `${village}`) is
+    /// computed, as pyxform makes it a dynamic default; anything else is the text itself.
+    public func defaultText(_ index: Int, in record: Record = Record(), clock: Clock = Clock()) -> String? {
+        guard let text = question(index)?.defaultValue else { return nil }
+        guard text.contains("(") || text.contains("${"), let expression = try? FormExpression(parsing: text) else { return text }
+        let value = expression.evaluate(in: context(record, current: "", clock: clock)).string
+        return value.isEmpty || value == "NaN" ? nil : value
+    }
+
+    /// Whether a choice answer is among the choices `choice_filter` offers now (anything
+    /// else is not a filtered choice and counts as offered).
+    func isOffered(_ value: PropertyValue?, _ index: Int, in record: Record, clock: Clock) -> Bool {
+        guard let value, form?.questions[index].choiceFilter != nil, case .choice = fields[index].kind else { return true }
+        let offered = Set(choices(for: index, in: record, clock: clock).map(\.name))
+        return XLSForm.text(of: value).split(separator: " ").allSatisfy { offered.contains(String($0)) }
     }
 
     /// A survey as [ Add ] stores it: defaults for questions still unanswered, calculations,
@@ -167,7 +185,7 @@ extension Questionnaire {
         // relevant keep theirs (settling drops the others), so a default that shows a
         // question gives that question its default too.
         for (i, field) in fields.enumerated() where field.kind.isAnswered && result.values[field.key] == nil {
-            if let text = form.questions[i].defaultValue, case .success(let value) = field.parse(text) {
+            if let text = defaultText(i, in: result, clock: clock), case .success(let value) = field.parse(text) {
                 result.values[field.key] = value
             }
         }

@@ -62,7 +62,7 @@ extension AppState {
         }
         let stored = formRecord.text(for: field)
         // A New form's default is offered as typed text: Enter keeps it, as ODK does.
-        let start = formRecord.values[field.key] == nil && shown == .draft ? questionnaire.defaultText(index) ?? stored : stored
+        let start = formRecord.values[field.key] == nil && shown == .draft ? questionnaire.defaultText(index, in: formRecord, clock: ruleClock) ?? stored : stored
         editing = EditBuffer(fieldIndex: index, text: start, original: stored)
         if let character { typeCharacter(character) }
     }

@@ -204,7 +204,7 @@ public struct AppState: Equatable, Sendable {
             return (labels.joined(separator: ", "), false)
         default: break
         }
-        if value == nil, shown == .draft, let text = questionnaire.defaultText(index) { return (text, true) }
+        if value == nil, shown == .draft, let text = questionnaire.defaultText(index, in: formRecord, clock: ruleClock) { return (text, true) }
         return (fieldText(index), false)
     }
 

@@ -439,6 +439,24 @@ final class QuestionnaireRulesTests: XCTestCase {
                        ["district: “delta” is not one of the choices of District"])
     }
 
+    /// Changing the region puts a district of the old region aside (not saved) instead of
+    /// leaving an answer the form no longer offers; changing back brings it back.
+    func testACascadingAnswerTheParentNoLongerOffersIsPutAsideAndComesBack() throws {
+        let q = try FormTestSupport.household()
+        var hidden: [String: PropertyValue] = [:]
+        let north = Record(["consent": .string("yes"), "region": .string("north"), "district": .string("lake")])
+        XCTAssertEqual(q.settled(north, hidden: &hidden, clock: clock).values["district"], .string("lake"))
+        var south = north
+        south.values["region"] = .string("south")
+        let moved = q.settled(south, hidden: &hidden, clock: clock)
+        XCTAssertNil(moved.values["district"], "lake is not a southern district")
+        XCTAssertEqual(hidden["district"], .string("lake"))
+        var back = moved
+        back.values["region"] = .string("north")
+        XCTAssertEqual(q.settled(back, hidden: &hidden, clock: clock).values["district"], .string("lake"))
+        XCTAssertNil(hidden["district"])
+    }
+
     /// Bare choice-column names, `name`, `selected()` and numbers, as real forms write them;
     /// pyxform (and ODK Validate) accept every one of these filters.
     func testChoiceFiltersReadTheChoicesColumns() throws {
@@ -527,6 +545,25 @@ final class QuestionnaireRulesTests: XCTestCase {
         let q = try FormTestSupport.questionnaire(Self.defaults.replacingOccurrences(of: ",integer,members,Members,1,",
                                                                                     with: ",integer,members,Members,4,"))
         XCTAssertEqual(q.completed(Record([:]), clock: clock).values["later"], .string("x"))
+    }
+
+    /// `today()` or an answer in a default is computed (pyxform's dynamic default); a
+    /// plain default such as a date is its text, never arithmetic.
+    func testADefaultWithAFunctionOrAnAnswerIsComputed() throws {
+        let q = try FormTestSupport.questionnaire("""
+        survey,,,,
+        ,type,name,label,default
+        ,text,village,Village,Springfield
+        ,date,visit,Visit,today()
+        ,date,fixed,Fixed,2026-01-15
+        ,text,copy,Copy,${village}
+        """)
+        XCTAssertEqual(q.defaultText(q.index("visit"), clock: clock), "2026-12-01", "today() where the clock's zone is")
+        XCTAssertEqual(q.defaultText(q.index("fixed"), clock: clock), "2026-01-15")
+        XCTAssertEqual(q.defaultText(q.index("copy"), in: Record(["village": .string("Lakeside")]), clock: clock), "Lakeside")
+        let done = q.completed(Record(["village": .string("Lakeside")]), clock: clock)
+        XCTAssertEqual(done.values["visit"], .string("2026-12-01"))
+        XCTAssertEqual(done.values["copy"], .string("Lakeside"))
     }
 
     // MARK: metadata, form id and version
