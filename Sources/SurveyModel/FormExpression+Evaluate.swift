@@ -13,7 +13,11 @@ public enum FormValue: Equatable, Sendable {
         case .boolean(let b): return b ? 1 : 0
         case .string(let s):
             let t = s.trimmingCharacters(in: .whitespaces)
-            return t.isEmpty ? .nan : Double(t) ?? .nan
+            if t.isEmpty { return .nan }
+            // A date (`YYYY-MM-DD`) or date-time as ODK stores them counts in days since
+            // 1970-01-01, as JavaRosa converts dates to numbers, so `. <= today()` and
+            // `today() - ${born}` mean what a designer wrote.
+            return Double(t) ?? LocalDay.days(t) ?? .nan
         }
     }
 
@@ -179,6 +183,27 @@ enum LocalDay {
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    /// Days since 1970-01-01 of a date (`2024-03-05`: a whole number, whatever the time
+    /// zone) or of an ISO 8601 date-time (its instant, with a fraction); nil for other text.
+    static func days(_ text: String) -> Double? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
+              utf8.prefix(10).enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (0x30...0x39).contains($0.element) })
+        else { return nil }
+        if utf8.count == 10 {
+            guard FieldSpec.isDate(text) else { return nil }
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+            let parts = text.split(separator: "-").compactMap { Int($0) }
+            guard let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else { return nil }
+            return (date.timeIntervalSince1970 / 86_400).rounded()
+        }
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 / 86_400 }
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter.date(from: text).map { $0.timeIntervalSince1970 / 86_400 }
     }
 
     static func dateTimeText(_ date: Date, in zone: TimeZone) -> String {
