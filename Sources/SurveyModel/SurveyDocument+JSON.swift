@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Each object has the questionnaire's keys first, in questionnaire order and always present
 /// (`null` when the record has no value, e.g. no age), then `instanceID` (always present too,
-/// `null` when the record has none yet: a script finds it at one place), then the record's
-/// other keys sorted,
+/// `null` when the record has none yet: a script finds it at one place), with a designer's
+/// form `formID` and `formVersion` (the same way; see `Questionnaire.knownRecordKeys`), then
+/// the record's other keys sorted,
 /// every value mapped as `PropertyValue.jsonText` describes. Values are written as stored, not
 /// as displayed: an age is a number, an age stored as text ("thirty") stays that string.
 /// Reading takes the same shape back: `null` or a missing key means no value, and keys are
@@ -19,12 +20,11 @@ extension SurveyDocument {
     /// One record's object, its closing brace at `indent` (so it can sit inside another).
     static func jsonObject(_ record: Record, questionnaire: Questionnaire, indent: String) -> String {
         let inner = indent + "  "
-        let known = (questionnaire.fields.map(\.key) + [Record.instanceIDKey]).map { key in
+        let knownKeys = questionnaire.knownRecordKeys
+        let known = knownKeys.map { key in
             PropertyValue.jsonString(key) + ": " + (record.values[key]?.jsonText(indent: inner) ?? "null")
         }
-        let others = record.values.keys.filter {
-            questionnaire.field(forKey: $0) == nil && $0 != Record.instanceIDKey
-        }.sorted().map { key in
+        let others = record.values.keys.filter { !knownKeys.contains($0) }.sorted().map { key in
             PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: inner)
         }
         return PropertyValue.jsonContainer("{", "}", known + others, indent: indent)
