@@ -14,11 +14,12 @@ extension DeletedRecord {
     /// An array of `{"deletedAt": "…", "record": {…}}`, as the file holds them; each record
     /// is the object `survey export --format json` writes.
     public static func jsonText(_ deleted: [DeletedRecord], questionnaire: Questionnaire = .standard) -> String {
+        let keys = SurveyDocument.JSONKeys(questionnaire)
         let objects = deleted.map { entry in
             PropertyValue.jsonContainer("{", "}", [
                 PropertyValue.jsonString(deletedAtKey) + ": " + PropertyValue.jsonString(isoText(entry.deletedAt)),
                 PropertyValue.jsonString(recordKey) + ": "
-                    + SurveyDocument.jsonObject(entry.record, questionnaire: questionnaire, indent: "    "),
+                    + SurveyDocument.jsonObject(entry.record, keys: keys, indent: "    "),
             ], indent: "  ")
         }
         return PropertyValue.jsonContainer("[", "]", objects, indent: "") + "\n"

@@ -67,9 +67,11 @@ extension Questionnaire {
                     fieldProblems.append((i, ImportProblem(place, field: key, value: record.values[key], reason: message)))
                 }
             }
-            // Stable: a field's type problem before its rule problem.
-            problems += fieldProblems.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
-                .map(\.element.problem)
+            if !fieldProblems.isEmpty {
+                // Stable: a field's type problem before its rule problem.
+                problems += fieldProblems.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+                    .map(\.element.problem)
+            }
             switch values[Record.instanceIDKey] {
             case nil, .string?: break
             case let other?:

@@ -13,18 +13,28 @@ import Foundation
 /// matched exactly (JSON is written by programs, which spell keys one way).
 extension SurveyDocument {
     public func jsonText(questionnaire: Questionnaire = .standard) -> String {
-        let objects = records.map { Self.jsonObject($0, questionnaire: questionnaire, indent: "  ") }
+        let keys = JSONKeys(questionnaire)
+        let objects = records.map { Self.jsonObject($0, keys: keys, indent: "  ") }
         return PropertyValue.jsonContainer("[", "]", objects, indent: "") + "\n"
     }
 
+    /// The keys every object has, worked out once per export rather than once per record.
+    struct JSONKeys {
+        let ordered: [String]
+        let known: Set<String>
+        init(_ questionnaire: Questionnaire) {
+            ordered = questionnaire.knownRecordKeys
+            known = Set(ordered)
+        }
+    }
+
     /// One record's object, its closing brace at `indent` (so it can sit inside another).
-    static func jsonObject(_ record: Record, questionnaire: Questionnaire, indent: String) -> String {
+    static func jsonObject(_ record: Record, keys: JSONKeys, indent: String) -> String {
         let inner = indent + "  "
-        let knownKeys = questionnaire.knownRecordKeys
-        let known = knownKeys.map { key in
+        let known = keys.ordered.map { key in
             PropertyValue.jsonString(key) + ": " + (record.values[key]?.jsonText(indent: inner) ?? "null")
         }
-        let others = record.values.keys.filter { !knownKeys.contains($0) }.sorted().map { key in
+        let others = record.values.keys.filter { !keys.known.contains($0) }.sorted().map { key in
             PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: inner)
         }
         return PropertyValue.jsonContainer("{", "}", known + others, indent: indent)
