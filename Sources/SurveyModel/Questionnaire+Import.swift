@@ -89,7 +89,8 @@ extension Questionnaire {
             if isBlank {
                 problems.append(ImportProblem(place, field: nil, reason: "every answer is empty"))
             }
-            if let form {
+            // A row keyed with another form (its own formID) is not given this form's version.
+            if let form, result.values[Self.formIDKey] == nil || result.values[Self.formIDKey] == form.formID.map(PropertyValue.string) {
                 if result.values[Self.formIDKey] == nil, let id = form.formID, !id.isEmpty {
                     result.values[Self.formIDKey] = .string(id)
                 }

@@ -127,6 +127,7 @@ final class FormRecordsTests: TemporaryFolderTestCase {
                     "height": .string("1.62"), "region": .string("north"), "town": .string("hill"),
                     "fruits": .string("mango apple mango"), "months": .string("360"), "old": .integer(4)]),
             Record(["name": .string("Bo"), "age": .integer(8), "formID": .string("tiny"), "formVersion": .string("6")]),
+            Record(["name": .string("Cy"), "formID": .string("census")]),
         ])
         XCTAssertEqual(check.problems, [])
         XCTAssertEqual(check.records, [
@@ -135,7 +136,8 @@ final class FormRecordsTests: TemporaryFolderTestCase {
                     "fruits": .string("mango apple"), "months": .string("360"), "old": .integer(4),
                     "formID": .string("tiny"), "formVersion": .string("7")]),
             Record(["name": .string("Bo"), "age": .integer(8), "formID": .string("tiny"), "formVersion": .string("6")]),
-        ], "a record keeps the form version it was keyed with")
+            Record(["name": .string("Cy"), "formID": .string("census")]),
+        ], "a record keeps the form id and version it was keyed with, and gets no other form's version")
     }
 
     func testEveryRuleOfTheFormRefusesWithItsMessageInFormOrder() throws {
