@@ -4,24 +4,22 @@ import Foundation
 /// `survey export` uses, with the moment of deletion first. Dates are ISO 8601 in UTC
 /// (`2024-03-05T09:07:02Z`), as the JSON export writes any date.
 extension DeletedRecord {
-    /// Header `deletedAt` and then the export's columns (five answers, `instanceID`).
+    /// Header `deletedAt` and then the export's columns (`Questionnaire.csvTable`).
     public static func csvText(_ deleted: [DeletedRecord], questionnaire: Questionnaire = .standard) -> String {
-        let header = ["deletedAt"] + questionnaire.fields.map(\.key) + [Record.instanceIDKey]
-        let rows = deleted.map { entry in
-            [isoText(entry.deletedAt)] + questionnaire.fields.map { entry.record.text(for: $0) }
-                + [entry.record.instanceID ?? ""]
-        }
-        return CSV.text([header] + rows)
+        let table = questionnaire.csvTable(deleted.map(\.record))
+        let rows = zip(deleted, table.rows).map { entry, cells in [isoText(entry.deletedAt)] + cells }
+        return CSV.text([["deletedAt"] + table.header] + rows)
     }
 
     /// An array of `{"deletedAt": "…", "record": {…}}`, as the file holds them; each record
     /// is the object `survey export --format json` writes.
     public static func jsonText(_ deleted: [DeletedRecord], questionnaire: Questionnaire = .standard) -> String {
+        let keys = SurveyDocument.JSONKeys(questionnaire)
         let objects = deleted.map { entry in
             PropertyValue.jsonContainer("{", "}", [
                 PropertyValue.jsonString(deletedAtKey) + ": " + PropertyValue.jsonString(isoText(entry.deletedAt)),
                 PropertyValue.jsonString(recordKey) + ": "
-                    + SurveyDocument.jsonObject(entry.record, questionnaire: questionnaire, indent: "    "),
+                    + SurveyDocument.jsonObject(entry.record, keys: keys, indent: "    "),
             ], indent: "  ")
         }
         return PropertyValue.jsonContainer("[", "]", objects, indent: "") + "\n"

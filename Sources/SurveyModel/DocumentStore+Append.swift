@@ -14,10 +14,14 @@ extension DocumentStore {
     /// an export), and one without gets a new one, as do the document's records found
     /// without one, as the app does at a document's next save. Without an id a record
     /// could not be found again by a merge, an undo or `survey undelete`.
+    ///
+    /// `questionnaire` is the document's: the original five store every text answer, empty or
+    /// not; a designer's form leaves unanswered questions out, as ODK does.
     @discardableResult
-    public func append(_ records: [Record], to target: DocumentTarget) throws -> Int {
-        // Shaped as the form's Add shapes them: every text answer present.
-        let records = records.map { $0.withEmptyTextAnswers(in: .standard) }
+    public func append(_ records: [Record], to target: DocumentTarget,
+                       questionnaire: Questionnaire = .standard) throws -> Int {
+        // Shaped as the form's Add shapes them.
+        let records = records.map { $0.withEmptyTextAnswers(in: questionnaire) }
         switch target {
         case .existing(let name):
             var document = try load(name).get()

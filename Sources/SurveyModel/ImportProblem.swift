@@ -17,9 +17,15 @@ public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
 
     /// `row 3: age "abc": Age must be a whole number from 0 to 150, or empty`
     public var description: String {
-        guard let field else { return "\(place): \(reason)" }
-        guard let value else { return "\(place): \(field): \(reason)" }
-        return "\(place): \(field) \(Self.quoted(value)): \(reason)"
+        "\(place): \(withoutPlace)"
+    }
+
+    /// `age "abc": Age must be …`, `fname: Ask for the first name`: for one record given on
+    /// the command line, which has no place in a file.
+    public var withoutPlace: String {
+        guard let field else { return reason }
+        guard let value else { return "\(field): \(reason)" }
+        return "\(field) \(Self.quoted(value)): \(reason)"
     }
 
     /// Text in double quotes, with quotes, backslashes, tabs and line breaks escaped so the

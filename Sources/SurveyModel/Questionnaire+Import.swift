@@ -17,22 +17,60 @@ extension Questionnaire {
     /// as the form's Add refuses an empty form; an `instanceID` that is not text is refused
     /// (an empty one means none: `append` gives one).
     ///
+    /// With a designer's form, a record that is not empty then passes the form's own gate
+    /// (`formProblems`): `required` and `constraint` with the designer's messages for the
+    /// questions `relevant` leaves on, an answer to a question the form skips for this
+    /// survey, a choice its `choice_filter` does not offer. Problems of one record come in
+    /// form order. A record without `formID` or `formVersion` is stamped with the form's.
+    /// Calculations, metadata and questions not collected here are kept as the file has
+    /// them (text trimmed as typed text is), never judged: they are not answers a person
+    /// gave.
+    ///
     /// `places` says where each record was in its file (the CSV row); without it, records
     /// are numbered from 1 (`record 2`).
-    public func checkImport(_ records: [Record], places: [ImportPlace]? = nil) -> ImportCheck {
+    public func checkImport(_ records: [Record], places: [ImportPlace]? = nil, clock: Clock = Clock()) -> ImportCheck {
         var checked: [Record] = []
         var problems: [ImportProblem] = []
+        // The fields a record holds values for, by their index in `fields`.
+        var answerKeys: Set<String> = []
+        let answerIndices = recordFields.compactMap { field in
+            answerKeys.insert(field.key)
+            return fields.firstIndex { $0.key == field.key }
+        }
         for (index, record) in records.enumerated() {
             let place = places.map { $0[index] } ?? .record(index + 1)
             var values = record.values
-            for field in fields {
+            var fieldProblems: [(index: Int, problem: ImportProblem)] = []
+            for i in answerIndices {
+                let field = fields[i]
                 guard let value = values[field.key] else { continue }
+                if !field.kind.isAnswered {
+                    // A calculation or metadata written by another tool: kept, strings trimmed.
+                    if case .string(let text) = value, case .success(let stored) = field.parse(text) {
+                        values[field.key] = stored
+                    }
+                    continue
+                }
                 switch field.imported(value) {
                 case .success(let stored):
                     values[field.key] = stored
                 case .failure(let error):
-                    problems.append(ImportProblem(place, field: field.key, value: value, reason: error.message))
+                    fieldProblems.append((i, ImportProblem(place, field: field.key, value: value, reason: error.message)))
                 }
+            }
+            var result = Record(values)
+            let isBlank = result.isBlank(in: self)
+            if form != nil, !isBlank {
+                let refused = Set(fieldProblems.map(\.index))
+                for (i, message) in formProblems(in: result, clock: clock) where !refused.contains(i) {
+                    let key = fields[i].key
+                    fieldProblems.append((i, ImportProblem(place, field: key, value: record.values[key], reason: message)))
+                }
+            }
+            if !fieldProblems.isEmpty {
+                // Stable: a field's type problem before its rule problem.
+                problems += fieldProblems.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+                    .map(\.element.problem)
             }
             switch values[Record.instanceIDKey] {
             case nil, .string?: break
@@ -41,19 +79,45 @@ extension Questionnaire {
                 problems.append(ImportProblem(place, field: Record.instanceIDKey, value: other,
                                               reason: "instanceID must be text (such as uuid:…), or left out"))
             }
-            for key in values.keys.sorted() where field(forKey: key) == nil {
+            for key in values.keys.sorted() where !answerKeys.contains(key) {
                 let value = values[key] ?? .string("")
                 if XMLCharacters.forbiddenCount(in: key) > 0 || value.forbiddenCharacterCount > 0 {
                     problems.append(ImportProblem(place, field: key, value: value,
                                                   reason: "\(key) cannot hold control characters"))
                 }
             }
-            let result = Record(values)
-            if result.isBlank(in: self) {
+            if isBlank {
                 problems.append(ImportProblem(place, field: nil, reason: "every answer is empty"))
+            }
+            // A row keyed with another form (its own formID) is not given this form's version.
+            if let form, result.values[Self.formIDKey] == nil || result.values[Self.formIDKey] == form.formID.map(PropertyValue.string) {
+                if result.values[Self.formIDKey] == nil, let id = form.formID, !id.isEmpty {
+                    result.values[Self.formIDKey] = .string(id)
+                }
+                if result.values[Self.formVersionKey] == nil, let version = form.version, !version.isEmpty {
+                    result.values[Self.formVersionKey] = .string(version)
+                }
             }
             checked.append(result)
         }
         return ImportCheck(records: checked, problems: problems)
+    }
+
+    /// The form's gate for a whole record whose answers are already stored values: every
+    /// problem `problems(in:)` finds (type, `required`, `constraint`, for relevant
+    /// questions), an answer to a question `relevant` skips for this survey (ODK would never
+    /// have stored it; it is refused rather than dropped, so no answer in a file is lost
+    /// unseen). A choice `choice_filter` does not offer is among `problems(in:)`. In form
+    /// order; empty for the original five.
+    public func formProblems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String)] {
+        guard form != nil else { return [] }
+        var found = problems(in: record, clock: clock)
+        let flagged = Set(found.map(\.index))
+        let shown = relevance(in: record, clock: clock)
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && !flagged.contains(i) {
+            guard !shown[i], let value = record.values[field.key], !XLSForm.text(of: value).isEmpty else { continue }
+            found.append((i, "\(field.label) is not asked in this survey (the form's relevant rule skips it): leave it empty"))
+        }
+        return found.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
     }
 }

@@ -2,17 +2,19 @@ import Foundation
 
 /// A document as a spreadsheet sees it: one header row of questionnaire keys and
 /// `instanceID`, then one row per record with each answer as the form shows it
-/// (`FieldSpec.displayText`) and the record's id (empty when it has none yet). Other keys
-/// the questionnaire does not know are left out of an export: a spreadsheet has no place for
-/// lists or dictionaries, and JSON exists for a lossless copy. The id is there so a row can
-/// be traced back to its record, and so importing the same file twice is refused.
+/// (`FieldSpec.displayText`) and the record's id (empty when it has none yet). The id is
+/// there so a row can be traced back to its record, and so importing the same file twice is
+/// refused.
+///
+/// For the original five, other keys are left out of an export: a spreadsheet has no place
+/// for lists or dictionaries, and JSON exists for a lossless copy. A document with a
+/// designer's form (`Questionnaire.csvTable`) has its answers in form order, then
+/// `instanceID`, `formID`, `formVersion`, then every other key any record holds, sorted:
+/// answers to questions a newer version of the form no longer asks are data too.
 extension SurveyDocument {
     public func csvText(questionnaire: Questionnaire = .standard) -> String {
-        let header = questionnaire.fields.map(\.key) + [Record.instanceIDKey]
-        let rows = records.map { record in
-            questionnaire.fields.map { record.text(for: $0) } + [record.instanceID ?? ""]
-        }
-        return CSV.text([header] + rows)
+        let table = questionnaire.csvTable(records)
+        return CSV.text([table.header] + table.rows)
     }
 
     /// Records from CSV text (UTF-8, header row first), each answer a string still to be
@@ -31,7 +33,9 @@ extension SurveyDocument {
     /// "FIRSTNAME", "First name"), and `instanceID` in any case; any other header keeps its
     /// column as string values under that name, so nothing in the file is lost. An empty
     /// `instanceID` cell means no id (`append` gives one). Columns the file lacks stay absent from
-    /// the records. Refused as a whole (a `DocumentError`): no header, a header cell that is
+    /// the records. With a designer's form, `formID` and `formVersion` are matched in any case
+    /// too, and an empty cell is no answer (ODK leaves unanswered questions out), so an
+    /// export's empty columns come back as nothing. Refused as a whole (a `DocumentError`): no header, a header cell that is
     /// empty or names a field twice, a header naming no questionnaire field at all (probably
     /// not a survey file, or split at the wrong separator: the message says which was used),
     /// and a row whose number of values differs from the header's (a value would land in
@@ -52,6 +56,7 @@ extension SurveyDocument {
                     "row \(row): \(counted(cells.count, "value")), but the header names \(counted(keys.count, "column"))")
             }
             var values = Dictionary(uniqueKeysWithValues: zip(keys, cells.map(PropertyValue.string)))
+            if questionnaire.form != nil { values = values.filter { $0.value != .string("") } }
             if case .string(let id) = values[Record.instanceIDKey] {
                 // Spreadsheets pad cells, and an id is compared exactly; an empty cell is no id.
                 let trimmed = id.trimmingCharacters(in: .whitespaces)
@@ -70,18 +75,19 @@ extension SurveyDocument {
             guard !name.isEmpty else {
                 throw DocumentError("column \(index + 1) has no name in the header row")
             }
-            let isID = Record.instanceIDKey.caseInsensitiveCompare(name) == .orderedSame
-            let key = questionnaire.fields.first {
+            let identity = questionnaire.recordIdentityKeys.first { $0.caseInsensitiveCompare(name) == .orderedSame }
+            let key = questionnaire.recordFields.first {
                 $0.key.caseInsensitiveCompare(name) == .orderedSame
                     || $0.label.caseInsensitiveCompare(name) == .orderedSame
-            }?.key ?? (isID ? Record.instanceIDKey : name)
+            }?.key ?? identity ?? name
             if let earlier = keys.firstIndex(of: key) {
                 throw DocumentError("columns \(earlier + 1) and \(index + 1) of the header both name “\(key)”")
             }
             keys.append(key)
         }
-        guard keys.contains(where: { questionnaire.field(forKey: $0) != nil }) else {
-            let expected = questionnaire.fields.map(\.key).joined(separator: ", ")
+        let answers = Set(questionnaire.recordFields.map(\.key))
+        guard keys.contains(where: answers.contains) else {
+            let expected = questionnaire.recordFields.map(\.key).joined(separator: ", ")
             let names: [Unicode.Scalar: String] = [",": "commas", ";": "semicolons", "\t": "tabs"]
             throw DocumentError("the header row names none of the survey's columns (\(expected)); "
                 + "it was split at \(names[separator] ?? "“\(separator)”"), the separator it holds most "

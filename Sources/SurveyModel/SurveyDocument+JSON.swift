@@ -4,27 +4,37 @@ import Foundation
 ///
 /// Each object has the questionnaire's keys first, in questionnaire order and always present
 /// (`null` when the record has no value, e.g. no age), then `instanceID` (always present too,
-/// `null` when the record has none yet: a script finds it at one place), then the record's
-/// other keys sorted,
+/// `null` when the record has none yet: a script finds it at one place), with a designer's
+/// form `formID` and `formVersion` (the same way; see `Questionnaire.knownRecordKeys`), then
+/// the record's other keys sorted,
 /// every value mapped as `PropertyValue.jsonText` describes. Values are written as stored, not
 /// as displayed: an age is a number, an age stored as text ("thirty") stays that string.
 /// Reading takes the same shape back: `null` or a missing key means no value, and keys are
 /// matched exactly (JSON is written by programs, which spell keys one way).
 extension SurveyDocument {
     public func jsonText(questionnaire: Questionnaire = .standard) -> String {
-        let objects = records.map { Self.jsonObject($0, questionnaire: questionnaire, indent: "  ") }
+        let keys = JSONKeys(questionnaire)
+        let objects = records.map { Self.jsonObject($0, keys: keys, indent: "  ") }
         return PropertyValue.jsonContainer("[", "]", objects, indent: "") + "\n"
     }
 
+    /// The keys every object has, worked out once per export rather than once per record.
+    struct JSONKeys {
+        let ordered: [String]
+        let known: Set<String>
+        init(_ questionnaire: Questionnaire) {
+            ordered = questionnaire.knownRecordKeys
+            known = Set(ordered)
+        }
+    }
+
     /// One record's object, its closing brace at `indent` (so it can sit inside another).
-    static func jsonObject(_ record: Record, questionnaire: Questionnaire, indent: String) -> String {
+    static func jsonObject(_ record: Record, keys: JSONKeys, indent: String) -> String {
         let inner = indent + "  "
-        let known = (questionnaire.fields.map(\.key) + [Record.instanceIDKey]).map { key in
+        let known = keys.ordered.map { key in
             PropertyValue.jsonString(key) + ": " + (record.values[key]?.jsonText(indent: inner) ?? "null")
         }
-        let others = record.values.keys.filter {
-            questionnaire.field(forKey: $0) == nil && $0 != Record.instanceIDKey
-        }.sorted().map { key in
+        let others = record.values.keys.filter { !keys.known.contains($0) }.sorted().map { key in
             PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: inner)
         }
         return PropertyValue.jsonContainer("{", "}", known + others, indent: indent)

@@ -1,55 +1,115 @@
 import Foundation
 import SurveyModel
 
-/// `survey add`: one survey from flags, judged by the form's rules, appended in one atomic
-/// save. Every refusal is printed at once, so a script's author fixes them in one go.
+/// `survey add`: one survey from flags, judged by the document's questionnaire (its types
+/// and the designer's rules), appended in one atomic save. Every refusal is printed at once,
+/// so a script's author fixes them in one go.
 struct AddCommand: Equatable {
-    static let shape = "survey add [--doc NAME] --first X --last Y [--address A] [--phone P] [--age N]"
+    static let synopsis = "[--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N]"
+    static let shape = "survey add " + synopsis
 
-    /// Flag → questionnaire key. Flags rather than `key=value` words: the shell completes
-    /// them, and a value can never be mistaken for a field name.
+    /// Flag → questionnaire key, for the original five. Flags rather than `key=value` words:
+    /// the shell completes them, and a value can never be mistaken for a field name.
     static let fieldFlags = [
         "--first": "firstName", "--last": "lastName", "--address": "address", "--phone": "phone", "--age": "age",
     ]
 
     var doc: String?
-    /// Keyed by questionnaire key.
+    /// Typed text keyed by questionnaire key.
     var answers: [String: String]
+    /// The option that gave each answer (`--first`, `--set`), for messages.
+    var givenBy: [String: String]
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
+        if let word = words.first, word.contains("=") {
+            throw CommandLineOptions.UsageError(description: "unexpected argument “\(word)”: an answer is given as --set \(word)")
+        }
         try Command.expectNoArguments(words, shape: Self.shape)
-        guard options.answers["--first"] != nil, options.answers["--last"] != nil else {
-            throw CommandLineOptions.UsageError(description: "survey add needs --first and --last: \(Self.shape)")
+        if options.sets.isEmpty, options.answers["--first"] == nil || options.answers["--last"] == nil {
+            throw CommandLineOptions.UsageError(
+                description: "survey add needs --set NAME=VALUE for each answer, or --first and --last: \(Self.shape)")
         }
         doc = options.doc
-        answers = Dictionary(uniqueKeysWithValues: options.answers.compactMap { flag, value in
-            Self.fieldFlags[flag].map { ($0, value) }
-        })
+        answers = [:]
+        givenBy = [:]
+        for (flag, value) in options.answers {
+            guard let key = Self.fieldFlags[flag] else { continue }
+            answers[key] = value
+            givenBy[key] = flag
+        }
+        for item in options.sets {
+            guard let equals = item.firstIndex(of: "=") else {
+                throw CommandLineOptions.UsageError(description: "--set needs NAME=VALUE, got “\(item)”")
+            }
+            let name = item[..<equals].trimmingCharacters(in: .whitespaces)
+            let value = String(item[item.index(after: equals)...])
+            guard !name.isEmpty else {
+                throw CommandLineOptions.UsageError(description: "--set needs a question name before “=”, got “\(item)”")
+            }
+            if let earlier = answers[name] {
+                let other = givenBy[name] == "--set" ? "--set \(name)" : givenBy[name] ?? "--set"
+                throw CommandLineOptions.UsageError(
+                    description: "\(name) is answered twice (\(other) “\(earlier)” and --set \(name) “\(value)”): give it once")
+            }
+            answers[name] = value
+            givenBy[name] = "--set"
+        }
     }
 
-    /// The record as the form would build it: every field given as typed text, a field
-    /// without a flag as empty text (so text fields hold "" and there is no age).
+    /// Why the answers cannot be given to `questionnaire` (a name it does not ask), or nil.
+    func unknownNames(in questionnaire: Questionnaire, documentName: String) -> [String] {
+        let asked = questionnaire.answerableFields.map(\.key)
+        let refused = answers.keys.sorted().compactMap { key -> String? in
+            guard let reason = questionnaire.unanswerableReason(key) else { return nil }
+            if let flag = givenBy[key], flag != "--set" {
+                return "\(flag) answers \(key), which “\(documentName)” does not ask: use --set NAME=VALUE"
+            }
+            return "--set \(key) in “\(documentName)”: \(reason)"
+        }
+        guard !refused.isEmpty else { return [] }
+        return refused + ["“\(documentName)” asks: \(asked.joined(separator: ", ")) (survey form show lists them)"]
+    }
+
+    /// The record as the form would start it: every answer given as typed text. The original
+    /// five hold a field without a flag as empty text (so text fields hold "" and there is no
+    /// age); a designer's form leaves it out, or starts it at its `default`.
     func record(in questionnaire: Questionnaire) -> Record {
-        Record(Dictionary(uniqueKeysWithValues: questionnaire.fields.map {
-            ($0.key, PropertyValue.string(answers[$0.key] ?? ""))
-        }))
+        guard questionnaire.form != nil else {
+            var values = answers.mapValues(PropertyValue.string)
+            for field in questionnaire.fields where values[field.key] == nil { values[field.key] = .string("") }
+            return Record(values)
+        }
+        return questionnaire.withDefaultTexts(Record(answers.mapValues(PropertyValue.string)))
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
-        let check = Questionnaire.standard.checkImport([record(in: .standard)])
-        guard check.problems.isEmpty, let record = check.records.first else {
-            for problem in check.problems {
-                ShellOutput.error(problem.field == nil ? "Nothing to add: \(problem.reason)" : problem.reason)
-            }
-            return 1
-        }
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
-            let count = try store.append([record], to: target)
-            ShellOutput.line("Added survey \(count): \(record.listTitle)")
+            let questionnaire = try store.commandQuestionnaire(for: target)
+            let unknown = unknownNames(in: questionnaire, documentName: target.name)
+            guard unknown.isEmpty else {
+                unknown.forEach(ShellOutput.error)
+                return 2
+            }
+            let check = questionnaire.checkImport([record(in: questionnaire)])
+            guard check.problems.isEmpty, let checked = check.records.first else {
+                for problem in check.problems {
+                    if problem.field == nil {
+                        ShellOutput.error("Nothing to add: \(problem.reason)")
+                    } else {
+                        // The original five's messages name their field; a designer's may not.
+                        ShellOutput.error(questionnaire.form == nil ? problem.reason : problem.withoutPlace)
+                    }
+                }
+                return 1
+            }
+            // Calculations, metadata, the form's id and version: as the form's Add stores it.
+            let record = questionnaire.completed(checked, started: Date())
+            let count = try store.append([record], to: target, questionnaire: questionnaire)
+            ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))")
             return 0
         } catch {
-            ShellOutput.error("\(error)")
+            ShellOutput.failure(error)
             return 1
         }
     }

@@ -101,6 +101,29 @@ extension DocumentStore {
     }
 }
 
+/// A document's questionnaire that cannot be used: every line of its errors, printed one per
+/// line (`ShellOutput.failure`), as `survey form check` prints them.
+struct UnusableQuestionnaire: Error, CustomStringConvertible {
+    let lines: [String]
+    var description: String { lines.joined(separator: "\n") }
+}
+
+extension DocumentStore {
+    /// The questionnaire of the document a record command works on: its attached form, or
+    /// the original five (a document about to be created has no form yet). A form with
+    /// errors stops the command before anything is read or written: answers are never
+    /// judged, listed or stored under a form the designer did not mean.
+    func commandQuestionnaire(for target: DocumentTarget) throws -> Questionnaire {
+        guard case .existing(let name) = target else { return .standard }
+        do {
+            return try questionnaire(for: name)
+        } catch {
+            let lines = "\(error)".split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            throw UnusableQuestionnaire(lines: lines + ["nothing was done: fix the form (survey form check FILE) and attach it again (survey form attach FILE)"])
+        }
+    }
+}
+
 extension DocumentTarget {
     var name: String {
         switch self {

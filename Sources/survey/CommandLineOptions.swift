@@ -24,6 +24,8 @@ struct CommandLineOptions: Equatable {
     var form: String?
     /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.
     var answers: [String: String] = [:]
+    /// `survey add --set NAME=VALUE`, as given, in order.
+    var sets: [String] = []
     /// The words that are not options, in order: `["docs", "rename", "A", "B"]`.
     var words: [String] = []
     /// The options given, by their last name (`--help` for `-h`), in declaration order.
@@ -45,9 +47,9 @@ struct CommandLineOptions: Equatable {
         /// Each option that takes a value may be given once: with two, one of them would be
         /// ignored silently, and a script's author meant something by both.
         var given: [String: String] = [:]
-        func value(for flag: String, inline: String?) throws -> String {
+        func value(for flag: String, inline: String?, repeatable: Bool) throws -> String {
             guard let v = inline ?? rest.popFirst() else { throw UsageError(description: "\(flag) needs a value") }
-            if let earlier = given[flag] {
+            if !repeatable, let earlier = given[flag] {
                 throw UsageError(description: "\(flag) is given twice (“\(earlier)” and “\(v)”): give it once")
             }
             given[flag] = v
@@ -73,7 +75,7 @@ struct CommandLineOptions: Equatable {
             }
             if let canonical = spec.names.last, !options.given.contains(canonical) { options.given.append(canonical) }
             if spec.takesValue {
-                try spec.apply(&options, value(for: name, inline: inline))
+                try spec.apply(&options, value(for: name, inline: inline, repeatable: spec.repeatable))
             } else {
                 try spec.apply(&options, "")
             }

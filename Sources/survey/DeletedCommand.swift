@@ -18,17 +18,18 @@ struct DeletedCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            let questionnaire = try store.commandQuestionnaire(for: target)
             // Reading the document first reports one that cannot be read, as `list` does.
             _ = try store.load(target.name).get()
             let deleted = store.deletedRecords(for: target.name)
             switch format {
-            case .table, .plist: DeletedTable.lines(deleted).forEach(ShellOutput.line)
-            case .csv: StandardOutput.write(DeletedRecord.csvText(deleted))
-            case .json: StandardOutput.write(DeletedRecord.jsonText(deleted))
+            case .table, .plist: DeletedTable.lines(deleted, questionnaire: questionnaire).forEach(ShellOutput.line)
+            case .csv: StandardOutput.write(DeletedRecord.csvText(deleted, questionnaire: questionnaire))
+            case .json: StandardOutput.write(DeletedRecord.jsonText(deleted, questionnaire: questionnaire))
             }
             return 0
         } catch {
-            ShellOutput.error("\(error)")
+            ShellOutput.failure(error)
             return 1
         }
     }

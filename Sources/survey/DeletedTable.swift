@@ -9,14 +9,15 @@ import SurveyUI
 ///     2024-03-05 09:07  uuid:0f8fad5b-d9cb-469f-a165-70867728950e  Lima, Ana
 ///
 /// Local times to the minute, as `survey docs` shows them; the id whole, since it is what
-/// `survey undelete` takes; names as the app's list shows them ("Last, First"). A survey
+/// `survey undelete` takes; names as the app's list shows them ("Last, First", or the
+/// form's `instance_name`). A survey
 /// without an id (only in a file written by another tool) shows "-": it cannot be brought
 /// back by id. The header is printed even when nothing was deleted.
 enum DeletedTable {
-    static func lines(_ deleted: [DeletedRecord]) -> [String] {
+    static func lines(_ deleted: [DeletedRecord], questionnaire: Questionnaire = .standard) -> [String] {
         let rows = deleted.map { entry in
             [DocumentTable.minute(entry.deletedAt), ShellOutput.printable(entry.record.instanceID ?? "-"),
-             ShellOutput.printable(entry.record.listTitle)]
+             ShellOutput.printable(questionnaire.title(of: entry.record))]
         }
         let header = ["DELETED", "ID", "NAME"]
         let widths = header.indices.map { column in

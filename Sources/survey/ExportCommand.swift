@@ -21,11 +21,12 @@ struct ExportCommand: Equatable {
         format = given ?? output.flatMap(DataFormat.guess(fromPath:)) ?? .csv
     }
 
-    /// The bytes of `document` in `format` (table is not a file format and never reaches here).
-    static func encoded(_ document: SurveyDocument, as format: DataFormat) throws -> Data {
+    /// The bytes of `document` in `format` (table is not a file format and never reaches here),
+    /// with the columns of its questionnaire.
+    static func encoded(_ document: SurveyDocument, as format: DataFormat, questionnaire: Questionnaire) throws -> Data {
         switch format {
-        case .csv, .table: return Data(document.csvText().utf8)
-        case .json: return Data(document.jsonText().utf8)
+        case .csv, .table: return Data(document.csvText(questionnaire: questionnaire).utf8)
+        case .json: return Data(document.jsonText(questionnaire: questionnaire).utf8)
         case .plist: return try document.propertyListData()
         }
     }
@@ -33,8 +34,9 @@ struct ExportCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            let questionnaire = try store.commandQuestionnaire(for: target)
             let document = try store.load(target.name).get()
-            let data = try Self.encoded(document, as: format)
+            let data = try Self.encoded(document, as: format, questionnaire: questionnaire)
             guard let output, output != "-" else {
                 StandardOutput.write(data)
                 return 0
@@ -50,7 +52,7 @@ struct ExportCommand: Equatable {
             ShellOutput.line("Exported \(counted(count, "survey")) from “\(target.name)” to \(output)")
             return 0
         } catch {
-            ShellOutput.error("\(error)")
+            ShellOutput.failure(error)
             return 1
         }
     }

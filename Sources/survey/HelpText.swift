@@ -15,12 +15,15 @@ enum HelpText {
     NAME, else on the document the app would open (never creating one: only add and import \
     create the document --doc names when it does not exist yet). They never change what the \
     app opens. Every survey carries an id, instanceID (uuid:…), given when it is added or \
-    imported without one, and to the document's surveys found without one at that save.
+    imported without one, and to the document's surveys found without one at that save. \
+    A document with a questionnaire (survey form attach) is read, checked and written by \
+    its questions and rules, and its new surveys carry its formID and formVersion; a \
+    questionnaire with errors stops these commands (exit 1, nothing written).
     """
 
     static let formats: [(String, String)] = [
-        ("csv", "RFC 4180, UTF-8, CRLF line ends. Header firstName,lastName,address,phone,age,instanceID; answers as the form shows them, the id empty when there is none yet; other keys are not exported. On import a header names a field by key or label, in any case (\"First name\"); other columns are kept as text under their header name; a byte order mark is skipped; columns may be separated by commas, semicolons or tabs (whichever the header holds most)"),
-        ("json", "an array of objects: the five keys always (null when unanswered; age a number, or the text stored when it is not one), instanceID (null when there is none yet), then the record's other keys sorted. Dates become ISO 8601 strings and data base64 strings (they come back as text). On import an age may be written 42.0 (42.5 is refused)"),
+        ("csv", "RFC 4180, UTF-8, CRLF line ends. Header firstName,lastName,address,phone,age,instanceID; answers as the form shows them, the id empty when there is none yet; other keys are not exported. A document with a questionnaire (NAME.form.xlsx, .csv or .md) has its questions' names in form order (no notes or groups), then instanceID,formID,formVersion, then every other key its surveys hold, sorted; an empty cell is no answer. On import a header names a field by key or label, in any case (\"First name\"); other columns are kept as text under their header name; a byte order mark is skipped; columns may be separated by commas, semicolons or tabs (whichever the header holds most)"),
+        ("json", "an array of objects: the five keys always (null when unanswered; age a number, or the text stored when it is not one), instanceID (null when there is none yet), then the record's other keys sorted. With a questionnaire: its questions in form order, instanceID, formID and formVersion always, then the others; integers and decimals are numbers, the rest text. Dates become ISO 8601 strings and data base64 strings (they come back as text). On import an age may be written 42.0 (42.5 is refused)"),
         ("plist", "the document file's XML, as survey writes it"),
     ]
 

@@ -31,16 +31,19 @@ struct ImportCommand: Equatable {
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
-            let (records, places) = try decoded(try contents())
-            let check = Questionnaire.standard.checkImport(records, places: places)
+            // The document's questionnaire decides what the columns mean and how every
+            // record is judged, so it is read before the file.
+            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
+            let questionnaire = try store.commandQuestionnaire(for: target)
+            let (records, places) = try decoded(try contents(), questionnaire: questionnaire)
+            let check = questionnaire.checkImport(records, places: places)
             guard check.problems.isEmpty else {
                 report(check.problems)
                 return 1
             }
-            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
             let existing: SurveyDocument? = if case .existing(let name) = target { try store.load(name).get() } else { nil }
-            let duplicates = Questionnaire.standard.duplicateIDProblems(check.records, places: places,
-                                                                        existing: existing, documentName: target.name)
+            let duplicates = questionnaire.duplicateIDProblems(check.records, places: places,
+                                                               existing: existing, documentName: target.name)
             guard duplicates.isEmpty else {
                 report(duplicates)
                 return 1
@@ -49,13 +52,13 @@ struct ImportCommand: Equatable {
             // one is still created: the person asked for it by name.
             let nothingToDo = check.records.isEmpty && target == .existing(target.name)
             if !nothingToDo {
-                try store.append(check.records, to: target)
+                try store.append(check.records, to: target, questionnaire: questionnaire)
             }
             let count = check.records.count
             ShellOutput.line("Imported \(counted(count, "survey")) into “\(target.name)”")
             return 0
         } catch {
-            ShellOutput.error("\(error)")
+            ShellOutput.failure(error)
             return 1
         }
     }
@@ -76,7 +79,7 @@ struct ImportCommand: Equatable {
     /// The records and where each was in the file: CSV rows as the spreadsheet numbers
     /// them, JSON and property-list records by position (they have no rows). Whole-file
     /// problems come back naming the file.
-    private func decoded(_ data: Data) throws -> ([Record], [ImportPlace]) {
+    private func decoded(_ data: Data, questionnaire: Questionnaire) throws -> ([Record], [ImportPlace]) {
         func numbered(_ records: [Record]) -> ([Record], [ImportPlace]) {
             (records, records.indices.map { .record($0 + 1) })
         }
@@ -86,7 +89,7 @@ struct ImportCommand: Equatable {
                 guard let text = String(data: data, encoding: .utf8) else {
                     throw DocumentError("not UTF-8 text (save the spreadsheet as “CSV UTF-8”)")
                 }
-                let rows = try SurveyDocument.numberedRecords(csv: text)
+                let rows = try SurveyDocument.numberedRecords(csv: text, questionnaire: questionnaire)
                 return (rows.map(\.record), rows.map { .row($0.row) })
             case .json:
                 return numbered(try SurveyDocument.records(json: data))

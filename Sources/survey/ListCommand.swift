@@ -18,15 +18,16 @@ struct ListCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            let questionnaire = try store.commandQuestionnaire(for: target)
             let document = try store.load(target.name).get()
             if format == .table {
-                RecordTable.lines(document.records).forEach(ShellOutput.line)
+                RecordTable.lines(document.records, questionnaire: questionnaire).forEach(ShellOutput.line)
             } else {
-                StandardOutput.write(try ExportCommand.encoded(document, as: format))
+                StandardOutput.write(try ExportCommand.encoded(document, as: format, questionnaire: questionnaire))
             }
             return 0
         } catch {
-            ShellOutput.error("\(error)")
+            ShellOutput.failure(error)
             return 1
         }
     }

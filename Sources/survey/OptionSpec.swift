@@ -16,6 +16,9 @@ struct OptionSpec {
     let help: String
     /// The commands it works with ("" is the app); nil when it is accepted everywhere.
     let commands: [String]?
+    /// May be given more than once, each time adding a value (`--set a=1 --set b=2`); every
+    /// other option that takes a value is refused when given twice.
+    var repeatable = false
     /// Stores the option; a flag gets "".
     let apply: @Sendable (inout CommandLineOptions, String) throws -> Void
 
@@ -44,6 +47,9 @@ struct OptionSpec {
                    help: "let export replace an existing --output FILE", commands: ["export"]) { options, _ in
             options.force = true
         },
+        OptionSpec(names: ["--set"], placeholder: "NAME=VALUE", completion: .none,
+                   help: "with add: the answer VALUE to the question NAME of the document's questionnaire (survey form show lists them; firstName, lastName, address, phone and age without a form); repeat it for each answer",
+                   commands: ["add"], repeatable: true) { $0.sets.append($1) },
         answer("--first", "X", "the first name"),
         answer("--last", "Y", "the last name"),
         answer("--address", "A", "the address"),
@@ -122,13 +128,13 @@ struct CommandSpec {
         CommandSpec(words: ["docs", "restore"], synopsis: "[NAME]", arguments: [.document],
                     help: "bring back the most recent deletion (of NAME) under its old name, or \"NAME 2\" when that name is taken again"),
         CommandSpec(words: ["list"], synopsis: "[--doc NAME] [--format table|csv|json]", arguments: [],
-                    help: "the records: an aligned table (#, name, phone, age), or the CSV or JSON that export writes (with each survey's instanceID)"),
-        CommandSpec(words: ["add"], synopsis: "[--doc NAME] --first X --last Y [--address A] [--phone P] [--age N]", arguments: [],
-                    help: "append one survey; every answer is checked as the form checks it (age a whole number from 0 to 150 or empty, text within its length, no control characters but tab and line breaks, which the form cannot type but XML keeps; blanks around text are dropped, and a survey with no answer is refused) and all refusals are printed, nothing saved. Each option may be given once"),
+                    help: "the records: an aligned table (#, name, phone, age; the name is the questionnaire's instance_name when it has one), or the CSV or JSON that export writes (with each survey's instanceID)"),
+        CommandSpec(words: ["add"], synopsis: AddCommand.synopsis, arguments: [],
+                    help: "append one survey: --set NAME=VALUE for each answer (NAME a question of the document's questionnaire: survey form show lists them; firstName, lastName, address, phone and age without one), or --first and --last with the other answer options. Every answer is checked as the form checks it (its type; a questionnaire's required, constraint, relevant and choice_filter, in the designer's words; without one, age a whole number from 0 to 150 or empty, text within its length, no control characters but tab and line breaks, which the form cannot type but XML keeps; blanks around text are dropped, and a survey with no answer is refused); all refusals are printed and nothing is saved. A NAME the questionnaire does not ask is a usage error. Each option but --set may be given once"),
         CommandSpec(words: ["export"], synopsis: "[--doc NAME] [--format csv|json|plist] [--output FILE [--force]]", arguments: [],
                     help: "the records to stdout, or atomically to --output FILE (an existing FILE is replaced only with --force). The format is --format, else the extension of FILE, else csv"),
         CommandSpec(words: ["import"], synopsis: "FILE [--doc NAME] [--format csv|json|plist]", arguments: [.file],
-                    help: "append the records of FILE (\"-\" for stdin; format from --format or the extension .csv, .json, .plist or .xml). Every record is checked first: one bad record and nothing is imported (row 3: age \"abc\": reason). CSV rows are numbered as a spreadsheet shows them (the header is row 1); JSON and plist records count from 1 (record 2). A survey whose instanceID the document already has is refused"),
+                    help: "append the records of FILE (\"-\" for stdin; format from --format or the extension .csv, .json, .plist or .xml). Every record is checked first, as the form checks it (with a questionnaire: types, required, constraint, relevant and choice_filter; an answer to a question the form skips is refused): one bad record and nothing is imported (row 3: age \"abc\": reason). Records without formID and formVersion get the questionnaire's. CSV rows are numbered as a spreadsheet shows them (the header is row 1); JSON and plist records count from 1 (record 2). A survey whose instanceID the document already has is refused"),
         CommandSpec(words: ["deleted"], synopsis: "[--doc NAME] [--format table|csv|json]", arguments: [],
                     help: "the surveys deleted from the document, kept in .NAME.deleted.plist beside it: when (local time), id and name; or CSV or JSON with the date (UTC) and the whole survey"),
         CommandSpec(words: ["undelete"], synopsis: "ID [--doc NAME]", arguments: [.none],

@@ -8,21 +8,23 @@ import SurveyUI
 ///     1  Smith, John   555-1234   20
 ///     2  Jones, Doris  555-1234   40
 ///
-/// Names are the app's list titles ("Last, First"). Columns are padded by terminal width
-/// (TextWidth), so wide characters keep them straight; line breaks and tabs inside a value
-/// become spaces so every record stays on one line; numbers and ages are right-aligned;
-/// trailing blanks are dropped. Like `survey docs`, an empty document prints the header.
+/// Names are the app's list titles ("Last, First", or a designer's form's `instance_name`).
+/// PHONE and AGE are shown when the questionnaire has questions named `phone` and `age`.
+/// Columns are padded by terminal width (TextWidth), so wide characters keep them straight;
+/// line breaks and tabs inside a value become spaces so every record stays on one line;
+/// numbers and ages are right-aligned; trailing blanks are dropped. Like `survey docs`, an
+/// empty document prints the header.
 enum RecordTable {
     static func lines(_ records: [Record], questionnaire: Questionnaire = .standard) -> [String] {
-        let phone = questionnaire.field(forKey: "phone")
-        let age = questionnaire.field(forKey: "age")
-        let rows = records.enumerated().map { index, record in
-            [String(index + 1), oneLine(record.listTitle),
-             phone.map { oneLine(record.text(for: $0)) } ?? "",
-             age.map { oneLine(record.text(for: $0)) } ?? ""]
+        let extra = [("PHONE", "phone", false), ("AGE", "age", true)].compactMap { title, key, right in
+            questionnaire.field(forKey: key).map { (title, $0, right) }
         }
-        let header = ["#", "NAME", "PHONE", "AGE"]
-        let rightAligned = [true, false, false, true]
+        let rows = records.enumerated().map { index, record in
+            [String(index + 1), oneLine(questionnaire.title(of: record))]
+                + extra.map { oneLine(record.text(for: $0.1)) }
+        }
+        let header = ["#", "NAME"] + extra.map(\.0)
+        let rightAligned = [true, false] + extra.map(\.2)
         let widths = header.indices.map { column in
             ([header] + rows).map { TextWidth.width(of: ShellOutput.printable($0[column])) }.max() ?? 0
         }

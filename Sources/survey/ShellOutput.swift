@@ -13,6 +13,15 @@ enum ShellOutput {
         StandardOutput.writeError("survey: \(printable(text))\n")
     }
 
+    /// A command's error: one line, or each line of an unusable questionnaire's errors.
+    static func failure(_ error: Error) {
+        if let unusable = error as? UnusableQuestionnaire {
+            unusable.lines.forEach(Self.error)
+        } else {
+            Self.error("\(error)")
+        }
+    }
+
     static func printable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map {
             $0.properties.generalCategory == .control ? "\u{FFFD}" : $0

@@ -22,12 +22,13 @@ struct UndeleteCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            let questionnaire = try store.commandQuestionnaire(for: target)
             let record = try store.undelete(id: id, from: target.name)
             let count = (try? store.load(target.name).get().records.count).map { " as survey \($0)" } ?? ""
-            ShellOutput.line("Brought back \(record.listTitle) into “\(target.name)”\(count)")
+            ShellOutput.line("Brought back \(questionnaire.title(of: record)) into “\(target.name)”\(count)")
             return 0
         } catch {
-            ShellOutput.error("\(error)")
+            ShellOutput.failure(error)
             return 1
         }
     }

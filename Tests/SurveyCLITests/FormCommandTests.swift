@@ -47,6 +47,25 @@ final class FormCommandTests: CLITestCase {
             """)
     }
 
+    func testShowOfTheExampleFormPrintsEachWarningOnceAndEndsEveryLine() throws {
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/household.csv")
+        let shown = try survey("form", "show", example.path)
+        XCTAssertEqual(shown.status, 0)
+        XCTAssertEqual(shown.stderr, "survey: warning: survey row 24, type: “geopoint” is not collected in a terminal: "
+                       + "the row is shown but not asked\n", "once, on stderr")
+        let lines = shown.stdout.components(separatedBy: "\n")
+        XCTAssertEqual(lines.first, "Household survey  id household  version 2026113001")
+        XCTAssertEqual(lines.suffix(3), ["row 31  acknowledge  confirm  “Answers read back”  required", "row 32  end group  -", ""],
+                       "the last line ends with a line break like every other")
+        XCTAssertEqual(lines.count, 33, "a title, 31 rows (or_other adds water_other), and nothing after the last break")
+        XCTAssertFalse(shown.stdout.contains("warning"), "warnings only on stderr")
+        // The same through one stream, as a terminal shows it: the warning once, first.
+        let merged = try shell("\"$SURVEY\" form show \"$1\" 2>&1".replacingOccurrences(of: "$1", with: example.path))
+        XCTAssertEqual(merged.stdout.components(separatedBy: "warning:").count, 2)
+        XCTAssertTrue(merged.stdout.hasSuffix("row 32  end group  -\n"))
+    }
+
     func testUsageAndFilesItCannotRead() throws {
         XCTAssertEqual(try survey("form", "check").status, 2)
         XCTAssertEqual(try survey("form", "frob", "x.csv").status, 2)

@@ -69,6 +69,13 @@ final class FormExpressionTests: XCTestCase {
         XCTAssertEqual(eval("round(2.5)").number, 3)
         XCTAssertEqual(eval("round(3.14159, 2)").number, 3.14)
         XCTAssertEqual(eval("today()").string, "2026-11-18")
+        // Dates compare and subtract as days since 1970, as ODK converts them.
+        XCTAssertEqual(eval(". <= today()", current: .string("2024-03-05")).boolean, true)
+        XCTAssertEqual(eval(". <= today()", current: .string("2026-11-19")).boolean, false)
+        XCTAssertEqual(eval("today() - .", current: .string("2026-11-08")).number, 10)
+        XCTAssertEqual(eval(". < now()", current: .string("2026-11-18T10:00:00+01:00")).boolean, true)
+        XCTAssertEqual(eval("number(.)", current: .string("1970-01-02")).number, 1)
+        XCTAssertTrue(eval("number(.)", current: .string("2024-02-30")).number.isNaN, "not a date: no number")
         XCTAssertEqual(eval("now()").string, "2026-11-18T11:06:40Z")
         XCTAssertEqual(eval("pow(2, 10)").number, 1024)
         XCTAssertEqual(eval("sqrt(16)").number, 4)

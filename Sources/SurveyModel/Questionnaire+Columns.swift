@@ -1,0 +1,66 @@
+/// Which keys of a record a file of records (CSV, JSON, `survey list`) carries, and in what
+/// order: the questionnaire's answers in form order, then `instanceID` (and, with a
+/// designer's form, `formID` and `formVersion`), then whatever else the record holds. One
+/// place, so export, list, deleted and import agree on what a column is.
+extension Questionnaire {
+    /// The fields whose values a record holds, in form order: every field of the original
+    /// five; of a designer's form the questions a person answers, calculations, metadata
+    /// (`start`, `today`…) and questions not collected here (a geopoint keyed elsewhere),
+    /// but not notes and groups, which hold no answer.
+    public var recordFields: [FieldSpec] {
+        guard form != nil else { return fields }
+        var seen: Set<String> = []
+        return fields.filter { field in
+            switch field.kind {
+            case .note, .groupStart, .groupEnd: return false
+            default: return !field.key.isEmpty && seen.insert(field.key).inserted
+            }
+        }
+    }
+
+    /// The keys after the answers that every exported record has a place for (`null` or an
+    /// empty cell when it has none): its id, and with a form the form id and version the
+    /// survey was keyed with. The original five keep the original export's shape.
+    public var recordIdentityKeys: [String] {
+        form == nil ? [Record.instanceIDKey] : [Record.instanceIDKey, Self.formIDKey, Self.formVersionKey]
+    }
+
+    /// Answers, then identity: the columns every exported record has, in order.
+    public var knownRecordKeys: [String] {
+        let answers = recordFields.map(\.key)
+        return answers + recordIdentityKeys.filter { !answers.contains($0) }
+    }
+
+    /// Whether `key` is none of `knownRecordKeys`: an answer to a question this questionnaire
+    /// does not have (an older version's, another tool's), kept as it is.
+    public func isUnknownRecordKey(_ key: String) -> Bool {
+        !knownRecordKeys.contains(key)
+    }
+
+    /// The unknown keys of `records`, sorted: the columns a CSV export adds after the known
+    /// ones when the document has a form (the original five's CSV leaves them out).
+    public func unknownRecordKeys(in records: [Record]) -> [String] {
+        let known = Set(knownRecordKeys)
+        var keys: Set<String> = []
+        for record in records {
+            for key in record.values.keys where !known.contains(key) { keys.insert(key) }
+        }
+        return keys.sorted()
+    }
+
+    /// The CSV header and cells for `records`: answers as the form shows them, the identity
+    /// keys and, with a form, every unknown key any record holds (as text; JSON is the
+    /// lossless copy).
+    public func csvTable(_ records: [Record]) -> (header: [String], rows: [[String]]) {
+        let fields = recordFields
+        let fieldKeys = Set(fields.map(\.key))
+        let others = recordIdentityKeys.filter { !fieldKeys.contains($0) }
+            + (form == nil ? [] : unknownRecordKeys(in: records))
+        let rows = records.map { record in
+            fields.map { record.text(for: $0) } + others.map { key in
+                key == Record.instanceIDKey ? record.instanceID ?? "" : record.values[key].map(FieldSpec.describe) ?? ""
+            }
+        }
+        return (fields.map(\.key) + others, rows)
+    }
+}
