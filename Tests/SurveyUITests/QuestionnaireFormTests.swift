@@ -235,6 +235,26 @@ final class QuestionnaireFormTests: XCTestCase {
         XCTAssertTrue(s.draft.isBlank(in: s.questionnaire))
     }
 
+    func testReadOnlyQuestionsAndNotesAreShownButNeverHighlighted() throws {
+        let csv = "survey,,,,,,\n,type,name,label,read_only,default,calculation\n,note,hello,Read this first,,,\n"
+            + ",text,site,Site,yes,Camp 4,\n,text,who,Who,,,\n,calculate,shout,Shout,,,\"concat(${who}, '!')\"\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ro-\(UUID().uuidString).csv")
+        try csv.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let read = XLSForm.read(try XLSFormSheets.read(fileAt: file.path))
+        guard let form = read.form else { return XCTFail("\(read.errors)") }
+        var s = AppState(documentName: "RO", loaded: .success(SurveyDocument()), size: Size(width: 80, height: 24),
+                         questionnaire: Questionnaire(form: form))
+        XCTAssertEqual(s.formItem, .field(2), "past the note and the read-only site")
+        s.press(.down)
+        XCTAssertEqual(s.formItem, .clear)
+        s.press(.up, .up)
+        XCTAssertEqual(s.formItem, .field(2), "↑ stops at the first question one can answer")
+        let screen = s.screenText
+        XCTAssertTrue(screen.contains("Read this first"))
+        XCTAssertTrue(screen.contains("Site  Camp 4"), "its default shows:\n\(screen)")
+    }
+
     func testAClickOnAPickerRowChoosesIt() throws {
         var s = try householdState()
         s.formItem = .field(s.fieldIndex("sex"))
