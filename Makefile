@@ -141,6 +141,8 @@ test: test-deps $(DEB)
 	"$$(swift build --show-bin-path)/survey-bench" --quick > .build/bench-quick.log
 	@grep -qE '^ +1000 .* ms .* MB .* ms .* MB' .build/bench-quick.log \
 	  || { cat .build/bench-quick.log; echo "make test: survey-bench --quick printed no load table" >&2; exit 1; }
+	@grep -qE '^  form ↓ +key +median [0-9.]+ ms +p99 [0-9.]+ ms' .build/bench-quick.log \
+	  || { cat .build/bench-quick.log; echo "make test: survey-bench --quick printed no form table" >&2; exit 1; }
 	@# The side-by-side harness too: the debug binary through a pseudo-terminal on 1,000 records
 	@# (with abook when it is installed), once; it must finish and print its table, nothing more.
 	PYTHONIOENCODING=utf-8 python3 Benchmarks/tui_side_by_side.py --quick \
@@ -159,6 +161,9 @@ test: test-deps $(DEB)
 # Timings and memory on generated documents (100 to 10,000 records), and whole-document loads
 # of 10,000 to 1,000,000 records, old (Foundation) and new (scanner) side by side, in a release
 # build. BENCH_ARGS="--load-sizes 10000,100000" skips the minute-long million-record loads.
+# A generated 500-question XLSForm too: reading and checking it (.csv, and .xlsx when python3
+# has openpyxl), its rules per committed answer, and the form's keys on 1,000 surveys answering
+# it; BENCH_ARGS=--form-only prints that alone.
 # Then the release `survey` binary and abook (Debian's) through a pseudo-terminal on the same
 # records, one table per size: first frame showing data, keys, bytes, filter, commits, memory.
 # BENCH_SIZES=1000,10000,100000,1000000 adds a million records (many minutes); BENCH_RUNS

@@ -48,12 +48,22 @@ func format(_ s: Double) -> String {
 }
 
 // Arguments: --quick (small sizes only, for `make test`), --load-sizes 10000,100000 (the load
-// table's sizes), --load-child WAY PATH (internal: one load in a fresh process).
+// table's sizes), --form-only (the 500-question form's figures alone), --write-form PATH (write
+// that form in pyxform's CSV layout and stop), --load-child WAY PATH (internal: one load in a
+// fresh process).
 let arguments = CommandLine.arguments
 if arguments.count == 4, arguments[1] == "--load-child" {
     LoadBenchmark.runChild(path: arguments[3], way: arguments[2])
 }
+if arguments.count == 3, arguments[1] == "--write-form" {
+    try FormBench.formCSV().write(toFile: arguments[2], atomically: true, encoding: .utf8)
+    exit(0)
+}
 let quick = arguments.contains("--quick")
+if arguments.contains("--form-only") {
+    try FormBench.run(quick: quick)
+    exit(0)
+}
 let loadSizes = arguments.firstIndex(of: "--load-sizes").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
     .map { $0.split(separator: ",").compactMap { Int($0) } } ?? (quick ? [1_000] : [10_000, 100_000, 1_000_000])
 /// The document the frame, key and commit figures use.
@@ -150,6 +160,8 @@ precondition(long.state.editing?.characters.count == longText.count, "the edits 
 long.handle(.key(.escape))
 print("\(quick ? "20 KB" : "1 MB") value (\(longText.utf8.count) bytes, \(longText.count) characters) at 80x24, per key + frame:")
 print("  frame \(format(longFrame)); browsing ↓↑ \(format(browse)); typing at the end \(format(typeAtEnd)), at the start \(format(typeAtStart)); ← → \(format(caretMoves)); Home End \(format(homeEnd))")
+
+try FormBench.run(quick: quick)
 
 print("")
 try LoadBenchmark.printTable(sizes: loadSizes, dataFolder: URL(fileURLWithPath: #filePath)
