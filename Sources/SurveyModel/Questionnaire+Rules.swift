@@ -57,7 +57,9 @@ extension Questionnaire {
     public func ruleProblem(_ index: Int, value: PropertyValue?, in record: Record, clock: Clock = Clock()) -> String? {
         guard let q = question(index) else { return nil }
         var candidate = record
-        candidate.values[fields[index].key] = value
+        // Judging what is stored (the whole-survey check, every frame of a stored survey)
+        // needs no copy of the record.
+        if record.values[fields[index].key] != value { candidate.values[fields[index].key] = value }
         let text = XLSForm.text(of: value)
         let ctx = context(candidate, current: text, clock: clock)
         if text.isEmpty {

@@ -6,7 +6,8 @@ import SurveyModel
 extension AppState {
     /// Whether each field shows for the record on the form (always, without a form).
     public var formRelevance: [Bool] {
-        questionnaire.relevance(in: formRecord, clock: ruleClock)
+        guard questionnaire.form != nil else { return Array(repeating: true, count: questionnaire.fields.count) }
+        return ruleCache.relevance(questionnaire, formRecord, ruleClock)
     }
 
     func isNavigable(_ index: Int, _ relevance: [Bool]) -> Bool {

@@ -133,6 +133,8 @@ public struct AppState: Equatable, Sendable {
     public var addStartsNextForm = false
     /// The `deviceid` metadata a form may ask for.
     public var deviceID = ""
+    /// The form's rules' answers for the record on the form, remembered (see FormRuleCache).
+    let ruleCache = FormRuleCache()
     var rollback: Rollback?
 
     public init(documentName: String,

@@ -34,11 +34,14 @@ extension AppState {
     /// question, never rewritten until the answer is edited.
     var storedAnswerProblems: [Int: String] {
         guard questionnaire.form != nil, case .record = shown else { return [:] }
-        var result: [Int: String] = [:]
-        for problem in questionnaire.problems(in: formRecord, clock: ruleClock) {
-            // An empty required answer of a stored record is not news on every question.
-            if formRecord.values[questionnaire.fields[problem.index].key] != nil { result[problem.index] = problem.message }
+        let record = formRecord
+        return ruleCache.problems(questionnaire, record, ruleClock) {
+            var result: [Int: String] = [:]
+            for problem in questionnaire.problems(in: record, clock: ruleClock) {
+                // An empty required answer of a stored record is not news on every question.
+                if record.values[questionnaire.fields[problem.index].key] != nil { result[problem.index] = problem.message }
+            }
+            return result
         }
-        return result
     }
 }
