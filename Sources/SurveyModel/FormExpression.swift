@@ -68,7 +68,21 @@ struct FormExpressionParser {
     private var position = 0
 
     var allowsChoiceColumns = false
+    /// Brackets, calls and signs open inside each other, and terms read so far: a hostile
+    /// form (a million `(`, or `1 + 1 + …` for a megabyte) must be refused with a message,
+    /// not overflow the stack when it is parsed, evaluated, compared or freed.
+    private var nesting = 0
+    private var terms = 0
+    static let maximumNesting = 64
+    static let maximumTerms = 2_000
     init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+    private mutating func enter() throws {
+        nesting += 1
+        guard nesting <= Self.maximumNesting else {
+            throw FormExpressionError("the expression nests more than \(Self.maximumNesting) levels deep")
+        }
+    }
 
     mutating func parseWhole() throws -> FormExpression {
         skipBlanks()
@@ -128,15 +142,25 @@ struct FormExpressionParser {
     }
 
     private mutating func parseUnary() throws -> FormExpression {
-        if take("-") { return .negate(try parseUnary()) }
+        if take("-") {
+            try enter()
+            defer { nesting -= 1 }
+            return .negate(try parseUnary())
+        }
         return try parsePrimary()
     }
 
     private mutating func parsePrimary() throws -> FormExpression {
         skipBlanks()
         guard let c = peek() else { throw FormExpressionError("the expression ends too early") }
+        terms += 1
+        guard terms <= Self.maximumTerms else {
+            throw FormExpressionError("the expression has more than \(Self.maximumTerms) terms")
+        }
         if c == "(" {
             position += 1
+            try enter()
+            defer { nesting -= 1 }
             let inner = try parseOr()
             guard take(")") else { throw FormExpressionError("a “(” is not closed") }
             return inner
@@ -177,6 +201,8 @@ struct FormExpressionParser {
             skipBlanks()
             if allowsChoiceColumns, peek() != "(" { return .choiceColumn(name) }
             guard take("(") else { throw FormExpressionError("“\(name)” is not a function call (write ${\(name)} for a question)") }
+            try enter()
+            defer { nesting -= 1 }
             var arguments: [FormExpression] = []
             if !take(")") {
                 repeat { arguments.append(try parseOr()) } while take(",")

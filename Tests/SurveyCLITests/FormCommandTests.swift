@@ -27,6 +27,22 @@ final class FormCommandTests: CLITestCase {
             """)
     }
 
+    /// A hostile form (100,000 nested brackets, 50,000 terms) is refused with the row and
+    /// column, never a crash of the checker or of the app that opens it.
+    func testAFormWithAnExpressionTooDeepIsRefusedNotCrashed() throws {
+        let deep = String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
+        let wide = Array(repeating: "1", count: 50_000).joined(separator: " + ")
+        let bad = try scratchFile("deep.csv", "survey,,,\n,type,name,relevant\n,integer,a,\(deep)\n,integer,b,\(wide)\n")
+        let outcome = try survey("form", "check", bad.path)
+        XCTAssertEqual(outcome.status, 1, outcome.stderr)
+        XCTAssertEqual(outcome.stderr, """
+            survey: survey row 3, relevant: the expression nests more than 64 levels deep
+            survey: survey row 4, relevant: the expression has more than 2000 terms
+            survey: \(bad.path): 2 errors: the form cannot be used
+
+            """)
+    }
+
     func testAUsableFormSaysSoAndShowListsItsQuestions() throws {
         let good = try scratchFile("good.md", """
             | survey |         |       |            |          |

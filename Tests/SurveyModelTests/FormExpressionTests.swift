@@ -108,6 +108,22 @@ final class FormExpressionTests: XCTestCase {
         XCTAssertEqual(error("1 2"), "unexpected “2”")
     }
 
+    /// A hostile form: a million brackets, or a megabyte of `1 + 1 + …`, is refused with a
+    /// message instead of overflowing the stack (parsing, evaluating or freeing the tree).
+    func testExpressionsTooDeepOrTooLongAreRefusedNotCrashed() {
+        XCTAssertEqual(error(String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)),
+                       "the expression nests more than 64 levels deep")
+        XCTAssertEqual(error(String(repeating: "not(", count: 20_000) + "1" + String(repeating: ")", count: 20_000)),
+                       "the expression nests more than 64 levels deep")
+        XCTAssertEqual(error(String(repeating: "-", count: 100_000) + "1"), "the expression nests more than 64 levels deep")
+        XCTAssertEqual(error(Array(repeating: "1", count: 50_000).joined(separator: " + ")),
+                       "the expression has more than 2000 terms")
+        // Real forms stay far inside both limits: 64 levels and 2,000 terms still work.
+        let deep = String(repeating: "(", count: 63) + "1" + String(repeating: ")", count: 63)
+        XCTAssertEqual(eval(deep).number, 1)
+        XCTAssertEqual(eval(Array(repeating: "1", count: 2_000).joined(separator: " + ")).number, 2_000)
+    }
+
     func testFieldReferencesAreListedForTheLoadCheck() throws {
         XCTAssertEqual(try FormExpression(parsing: "if(${a} > 1, concat(${b}, .), ${android})").fieldReferences,
                        ["a", "b", "android"])
