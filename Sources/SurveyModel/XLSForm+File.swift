@@ -1,12 +1,27 @@
 import Foundation
 
 extension XLSFormSheets {
+    /// The largest questionnaire file read (forms with thousands of questions are a few MB).
+    public static let maximumBytes = 32 * 1_048_576
+
     /// A form file by its extension: `.xlsx`, or `.csv` / `.md` (pyxform's text layouts). A `.xls`
     /// (the old binary format) is refused with what to do instead.
     public static func read(fileAt path: String) throws -> XLSFormSheets {
         let lower = path.lowercased()
         if lower.hasSuffix(".xls") {
             throw DocumentError("\(path) is an old .xls workbook: save it as .xlsx, or as CSV in pyxform's layout")
+        }
+        // Before reading: a questionnaire is a few kilobytes to a few megabytes, so anything
+        // but a regular file of at most `maximumBytes` (a 3 GB file, a device, a FIFO named
+        // NAME.form.csv) is refused at once instead of hanging the app that opens it.
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let attributes else { throw DocumentError("\(path) could not be read") }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw DocumentError("\(path) is not a regular file: a questionnaire is an .xlsx, .csv or .md file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= Self.maximumBytes else {
+            throw DocumentError("\(path) is \(size / 1_048_576) MB: a questionnaire is at most \(Self.maximumBytes / 1_048_576) MB")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError("\(path) could not be read")

@@ -43,6 +43,18 @@ final class FormCommandTests: CLITestCase {
             """)
     }
 
+    /// A 3 GB (sparse) file or a device given as a form is refused at once, never read.
+    func testAHugeFileOrADeviceIsRefusedBeforeReading() throws {
+        let huge = try scratchFile("huge.csv", "")
+        XCTAssertEqual(truncate(huge.path, 3 << 30), 0)
+        let big = try survey("form", "check", huge.path)
+        XCTAssertEqual(big.status, 1)
+        XCTAssertEqual(big.stderr, "survey: \(huge.path) is 3072 MB: a questionnaire is at most 32 MB\n")
+        let device = try survey("form", "check", "/dev/zero")
+        XCTAssertEqual(device.status, 1)
+        XCTAssertEqual(device.stderr, "survey: /dev/zero is not a regular file: a questionnaire is an .xlsx, .csv or .md file\n")
+    }
+
     func testAUsableFormSaysSoAndShowListsItsQuestions() throws {
         let good = try scratchFile("good.md", """
             | survey |         |       |            |          |
