@@ -176,6 +176,13 @@ struct XLSFormReader {
                 if form.choices[list] == nil {
                     errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "type", message: "no choice list named \(list)"))
                 }
+                // Several answers are stored separated by spaces, so (as pyxform says) a
+                // choice of a select_multiple cannot have one in its name.
+                if case .selectMultiple = q.kind,
+                   let spaced = form.choices[list]?.first(where: { $0.name.contains(where: \.isWhitespace) }) {
+                    errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "type",
+                                                 message: "the choice “\(spaced.name)” of \(list) has a space, which select_multiple cannot store (its answers are separated by spaces)"))
+                }
             default: break
             }
             for (column, expression) in [("required", q.required), ("constraint", q.constraint), ("relevant", q.relevant),

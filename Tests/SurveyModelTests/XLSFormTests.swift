@@ -75,6 +75,33 @@ final class XLSFormTests: XCTestCase {
         ])
     }
 
+    /// pyxform refuses a select_multiple whose choice names hold a space (its answers are
+    /// names separated by spaces); so does survey, and a select_one may still have one.
+    func testASelectMultipleChoiceWithASpaceIsRefusedAsPyxformRefusesIt() throws {
+        let csv = """
+        survey,,,
+        ,type,name,label
+        ,select_multiple w,w,Water
+        ,select_one w,main,Main source
+        choices,,,
+        ,list_name,name,label
+        ,w,rain water,Rain
+        ,w,tap,Tap
+        """
+        let (form, errors, _) = try read(csv)
+        XCTAssertNil(form)
+        XCTAssertEqual(errors, ["survey row 3, type: the choice “rain water” of w has a space, which select_multiple cannot store (its answers are separated by spaces)"])
+        let oracle = try ChildProcess.run(["python3", "-c", """
+            import sys, tempfile
+            from pyxform.xls2json import parse_file_to_json
+            with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f: f.write(sys.argv[1])
+            try:
+                parse_file_to_json(f.name); print("accepted")
+            except Exception as e: print("refused")
+            """, csv])
+        XCTAssertEqual(oracle.output.trimmingCharacters(in: .whitespacesAndNewlines), "refused", oracle.errors)
+    }
+
     /// pyxform's own reading of the same file (its `xls2json`), flattened: the questions in
     /// order with their type, label and rules, and the choice lists.
     func testTheFixtureMeansWhatPyxformSaysItMeans() throws {
