@@ -21,8 +21,12 @@ public enum TerminalApp {
         }
         defer { terminal.stop() }
         var program = Program(store: store, documentName: documentName, size: terminal.size,
-                              splitWidth: splitWidth, memory: memory)
+                              splitWidth: splitWidth, memory: memory, identifyLater: true)
         terminal.present(program.screen)
+        // The first frame is up; the rest of opening happens before any key is read.
+        let opening = program.state
+        program.finishOpening()
+        if program.state != opening { terminal.present(program.screen) }
         while !program.isFinished && !terminal.terminationRequested {
             // While big documents are being counted in the background, look in often.
             let timeout: Int32 = program.hasBackgroundWork ? 50 : 1000

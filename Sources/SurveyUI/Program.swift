@@ -10,6 +10,9 @@ public struct Program {
     /// The state file (last document, record per document); nil keeps nothing.
     private let memoryURL: URL?
     public private(set) var isFinished = false
+    /// Where the session memory says the user was, kept until `finishOpening()` can find the
+    /// record by its id.
+    private var placeToRestore: SessionMemory.Place?
     /// The current file as last read or written by us; a different one at save time means
     /// another program changed it.
     private var knownFingerprint: FileFingerprint?
@@ -21,14 +24,17 @@ public struct Program {
     private var summaryCache: [String: (FileFingerprint, DocumentSummary)] = [:]
     private let summaryReader = SummaryReader()
 
+    /// With `identifyLater`, records found without an id get theirs in `finishOpening()`, which
+    /// the terminal calls once the first frame is on screen (at 100,000 records that is a
+    /// third of the start-up); no key is handled before then.
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
-                memory: SessionMemory? = nil) {
+                memory: SessionMemory? = nil, identifyLater: Bool = false) {
         self.store = store
         self.memoryURL = memory?.url
         // Taken before reading: a change landing in between is then seen at the first save.
         let fingerprint = store.fingerprint(of: documentName)
         let draftFingerprint = store.draftFingerprint(for: documentName)
-        let opened = Self.open(documentName, in: store)
+        let opened = Self.open(documentName, in: store, identifying: !identifyLater)
         var state = AppState(documentName: documentName,
                              loaded: opened.loaded,
                              draft: store.loadDraft(for: documentName),
@@ -37,14 +43,29 @@ public struct Program {
                              questionnaire: opened.questionnaire)
         state.documentFolder = store.folder.path
         state.deviceID = Self.deviceID
-        if let place = memory?.place(of: documentName, in: store.folder) {
+        let place = memory?.place(of: documentName, in: store.folder)
+        if let place {
             state.restorePlace(place)
         }
         self.state = state
+        self.placeToRestore = identifyLater ? place : nil
         self.knownFingerprint = fingerprint
         self.knownDraftFingerprint = draftFingerprint
         // Surveys an earlier session could not save are offered before anything else.
         send(.recoveriesFound(store.recoveries()))
+    }
+
+    /// The rest of opening the first document, after its first frame is drawn: ids for
+    /// records found without one, then the remembered record found by its id.
+    public mutating func finishOpening() {
+        guard var document = state.document, document.records.contains(where: { $0.instanceID == nil }) else {
+            placeToRestore = nil
+            return
+        }
+        document.identifyRecordsFoundWithoutIDs()
+        send(.instanceIDsAssigned(document))
+        if let place = placeToRestore, place.recordID != nil { state.restorePlace(place) }
+        placeToRestore = nil
     }
 
     /// The terminal closed or a signal asked us to stop: nobody can answer a question now,
@@ -288,10 +309,12 @@ public struct Program {
     /// A document with the questionnaire its records are keyed with. A questionnaire that
     /// cannot be used makes the document unreadable for this session (shown, never
     /// written), so no answer is keyed under a form the designer did not mean.
-    static func open(_ name: String, in store: DocumentStore) -> (loaded: Result<SurveyDocument, DocumentError>, questionnaire: Questionnaire) {
+    static func open(_ name: String, in store: DocumentStore,
+                     identifying: Bool = true) -> (loaded: Result<SurveyDocument, DocumentError>, questionnaire: Questionnaire) {
         do {
             let questionnaire = try store.questionnaire(for: name)
-            return (identified(store.load(name)), questionnaire)
+            let loaded = store.load(name)
+            return (identifying ? identified(loaded) : loaded, questionnaire)
         } catch {
             return (.failure(DocumentError(describe(error))), .standard)
         }

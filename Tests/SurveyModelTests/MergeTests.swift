@@ -140,6 +140,20 @@ final class MergeTests: XCTestCase {
         XCTAssertEqual(merged.indexInMerged, [0: 1, 1: 2])
     }
 
+    /// Big documents are identified on every core at once: the same ids, in the same places,
+    /// as one record after another, and records that had an id keep it.
+    func testIdentifyingOnSeveralCoresGivesTheIdsOfOneAfterAnother() {
+        var records = (0..<45_001).map { person("P\($0 % 997)", "\($0)") }
+        records[30_000] = person("Kept", id: "uuid:kept")
+        var doc = SurveyDocument(records: records)
+        XCTAssertEqual(doc.identifyRecordsFoundWithoutIDs(), 45_000)
+        for i in [0, 1, 14_999, 15_000, 29_999, 30_001, 45_000] {
+            XCTAssertEqual(doc.records[i].instanceID, Record.derivedInstanceID(position: i, of: records[i]), "record \(i)")
+        }
+        XCTAssertEqual(doc.records[30_000].instanceID, "uuid:kept")
+        XCTAssertEqual(Set(doc.records.compactMap(\.instanceID)).count, 45_001, "every id different")
+    }
+
     func testDerivedIdsAreTheSameForTheSameFileAndDifferForDifferentRecords() {
         var one = SurveyDocument(records: [person("Ada"), person("Ada"), person("Bob", id: "uuid:b")])
         var two = one
