@@ -23,10 +23,10 @@ public enum TerminalApp {
         var program = Program(store: store, documentName: documentName, size: terminal.size,
                               splitWidth: splitWidth, memory: memory, identifyLater: true)
         terminal.present(program.screen)
-        // The first frame is up; the rest of opening happens before any key is read.
-        let opening = program.state
+        // The first frame is up; the rest of opening happens before any key is read. (No copy
+        // of the state is kept across it: the records are changed in place.)
         program.finishOpening()
-        if program.state != opening { terminal.present(program.screen) }
+        terminal.present(program.screen)
         while !program.isFinished && !terminal.terminationRequested {
             // While big documents are being counted in the background, look in often.
             let timeout: Int32 = program.hasBackgroundWork ? 50 : 1000

@@ -194,3 +194,12 @@ extension AppState {
         }
     }
 }
+
+extension AppState {
+    /// Ids for the records found without one, given where the records are, with no copy of
+    /// them held by the list, so no record's answers are copied (see `Program.finishOpening`).
+    mutating func identifyRecordsInPlace() {
+        list.forgetRecords()
+        document?.identifyRecordsFoundWithoutIDs()
+    }
+}

@@ -35,6 +35,12 @@ public struct SurveyListState: Equatable, Sendable {
     /// Whether the `/` line shows above the rows.
     public var showsFilterLine: Bool { filterInput != nil || !filter.isEmpty }
 
+    /// Lets go of the records the projection was built from (the next refresh builds afresh),
+    /// so the document's records can be changed in place without being copied.
+    mutating func forgetRecords() {
+        builtFrom = nil
+    }
+
     mutating func refresh(_ records: [Record]) {
         let keep: Set<Int> = pinned.isEmpty ? []
             : Set(records.indices.filter { records[$0].instanceID.map(pinned.contains) ?? false })
