@@ -11,6 +11,8 @@ enum DocumentCompanion: CaseIterable {
     case draft
     case deleted
     case formWorkbook, formCSV, formMarkdown
+    /// Changes not yet in the `.plist` (`DocumentJournal`).
+    case journal
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -20,6 +22,7 @@ enum DocumentCompanion: CaseIterable {
         case .draft: return ".draft"
         case .deleted: return ".deleted"
         case .formWorkbook, .formCSV, .formMarkdown: return ".form"
+        case .journal: return ".journal"
         }
     }
 
@@ -29,6 +32,7 @@ enum DocumentCompanion: CaseIterable {
         case .draft: return "draft"
         case .deleted: return "deleted surveys"
         case .formWorkbook, .formCSV, .formMarkdown: return "questionnaire"
+        case .journal: return "journal"
         }
     }
 
@@ -40,6 +44,7 @@ enum DocumentCompanion: CaseIterable {
         case .formWorkbook: return stem + ".form.xlsx"
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"
+        case .journal: return "." + stem + ".journal"
         }
     }
 }
@@ -48,5 +53,10 @@ extension DocumentStore {
     /// folder/.NAME.draft.plist or folder/.NAME.deleted.plist
     func companionURL(_ companion: DocumentCompanion, for name: String) -> URL {
         folder.appendingPathComponent(companion.fileName(stem: name), isDirectory: false)
+    }
+
+    /// folder/.NAME.journal
+    public func journalURL(for name: String) -> URL {
+        companionURL(.journal, for: name)
     }
 }

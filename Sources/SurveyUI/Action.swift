@@ -141,6 +141,11 @@ public enum Action: Equatable, Sendable {
     case recoveryDiscarded(count: Int)
     /// The save gave records without an id one (`instanceID`): here is the document as written.
     case instanceIDsAssigned(SurveyDocument)
+    /// The background writer found the file changed elsewhere; this is the merge (or, on a
+    /// clash, ours over theirs) to show and write, and what to say about it.
+    case documentMergedInBackground(SurveyDocument, message: String, isError: Bool)
+    /// The background writer could not update the `.plist` (the changes are in the journal).
+    case documentWriteFailed(String)
     /// A quit found the records existing only in memory (the commit before it found the
     /// file gone): it waits, and the next quit leaves.
     case quitHeldForUnsavedRecords

@@ -203,3 +203,17 @@ extension AppState {
         document?.identifyRecordsFoundWithoutIDs()
     }
 }
+
+extension AppState {
+    /// A document merged behind the scenes: the same record stays on the form (found by its
+    /// id), and what is being typed stays as it is.
+    mutating func takeMergedDocument(_ merged: SurveyDocument) {
+        let shownID: String? = if case .record(let i) = shown { records[i].instanceID } else { nil }
+        document = merged
+        if let shownID, let i = merged.records.firstIndex(where: { $0.instanceID == shownID }) {
+            listCursor = i
+        }
+        listCursor = min(listCursor, max(0, recordCount - 1))
+        ensureListCursorVisible()
+    }
+}

@@ -15,7 +15,7 @@ public struct Program {
     private var placeToRestore: SessionMemory.Place?
     /// The current file as last read or written by us; a different one at save time means
     /// another program changed it.
-    private var knownFingerprint: FileFingerprint?
+    var knownFingerprint: FileFingerprint?
     /// The same for the New form's file: a second window on the same document writes it too.
     private var knownDraftFingerprint: FileFingerprint?
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
@@ -24,13 +24,28 @@ public struct Program {
     private var summaryCache: [String: (FileFingerprint, DocumentSummary)] = [:]
     private let summaryReader = SummaryReader()
 
+    // A large document's changes go to its journal first and reach the `.plist` in the
+    // background (`Program+Journal`).
+    /// From this file size on, commits go through the journal (smaller files save whole in
+    /// a few milliseconds).
+    let journalThreshold: Int
+    var journal: DocumentJournal?
+    /// The document as last appended to the journal, and as the `.plist` last held it (the
+    /// base a change made elsewhere is merged against).
+    var journaled: SurveyDocument?
+    var persisted: SurveyDocument?
+    let writer = DocumentWriter()
+
     /// With `identifyLater`, records found without an id get theirs in `finishOpening()`, which
     /// the terminal calls once the first frame is on screen (at 100,000 records that is a
     /// third of the start-up); no key is handled before then.
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
-                memory: SessionMemory? = nil, identifyLater: Bool = false) {
+                memory: SessionMemory? = nil, identifyLater: Bool = false, journalThreshold: Int = 1 << 20) {
         self.store = store
         self.memoryURL = memory?.url
+        self.journalThreshold = journalThreshold
+        // Changes an interrupted session left in the journal are put into the file first.
+        let recovered = Self.recoverJournal(of: documentName, in: store)
         // Taken before reading: a change landing in between is then seen at the first save.
         let fingerprint = store.fingerprint(of: documentName)
         let draftFingerprint = store.draftFingerprint(for: documentName)
@@ -47,8 +62,11 @@ public struct Program {
         if let place {
             state.restorePlace(place)
         }
+        if let recovered { state.status = .init(recovered) }
         self.state = state
         self.placeToRestore = identifyLater ? place : nil
+        if !identifyLater { persisted = state.document }
+        writer.setKnown(fingerprint)
         self.knownFingerprint = fingerprint
         self.knownDraftFingerprint = draftFingerprint
         // Surveys an earlier session could not save are offered before anything else.
@@ -60,10 +78,12 @@ public struct Program {
     public mutating func finishOpening() {
         guard let records = state.document?.records, records.contains(where: { $0.instanceID == nil }) else {
             placeToRestore = nil
+            persisted = state.document
             return
         }
         // In place (see `identified`): the list lets go of its copy of the records first.
         state.identifyRecordsInPlace()
+        persisted = state.document
         if let place = placeToRestore, place.recordID != nil { state.restorePlace(place) }
         placeToRestore = nil
     }
@@ -73,6 +93,7 @@ public struct Program {
     public mutating func terminate() {
         guard !isFinished else { return }
         send(.terminate)
+        settleWrites()
     }
 
     /// Handles one terminal event; returns false when it meant nothing in this state.
@@ -88,6 +109,10 @@ public struct Program {
     public mutating func send(_ action: Action) {
         for effect in update(&state, action) {
             for outcome in perform(effect) { send(outcome) }
+        }
+        if case .documentOpened = action {
+            persisted = state.document
+            journaled = nil
         }
     }
 
@@ -116,7 +141,10 @@ public struct Program {
             guard !state.documentMissing, let current = store.fingerprint(of: name) else {
                 return [.documentVanished(unreadable: nil, suggestion: name)]
             }
-            if current != knownFingerprint {
+            // With journal entries waiting for the `.plist`, the background writer makes this
+            // check before it writes, against the file as it last wrote it.
+            let writesPending = journal != nil || writer.isBusy
+            if !writesPending, current != knownFingerprint {
                 switch store.load(name) {
                 case .success(let reloaded):
                     knownFingerprint = current
@@ -127,10 +155,19 @@ public struct Program {
             }
             // Records get their id at their document's first save (new ones, and those of
             // files written by the original app or other tools).
+            if writesPending || current.size >= journalThreshold {
+                var identified = document
+                let assigned = identified.assignMissingInstanceIDs(after: journaled ?? persisted ?? SurveyDocument())
+                if try appendToJournal(identified, of: name) {
+                    return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
+                }
+            }
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
             let replaced = try store.save(identified, as: name)
             knownFingerprint = store.fingerprint(of: name)
+            writer.setKnown(knownFingerprint)
+            persisted = identified
             return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
         case .saveDraft:
             if let moved = followOutsideRename() { send(moved) }
@@ -152,13 +189,18 @@ public struct Program {
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
             guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
+            settleWrites()
             remember()
             isFinished = true
             return []
         case .listDocuments:
             return [.documentsListed(try listDocuments())]
         case .openDocument(let target):
+            settleWrites(closing: true)
+            let recovered = Self.recoverJournal(of: target, in: store)
             knownFingerprint = store.fingerprint(of: target)
+            writer.setKnown(knownFingerprint)
+            if let recovered { state.status = .init(recovered) }
             knownDraftFingerprint = store.draftFingerprint(for: target)
             let opened = Self.open(target, in: store)
             return [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
@@ -167,9 +209,11 @@ public struct Program {
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):
+            if old == name { settleWrites(closing: true) }
             let final = try store.rename(old, to: new)
             if old == name {
                 knownFingerprint = store.fingerprint(of: final)
+                writer.setKnown(knownFingerprint)
                 knownDraftFingerprint = store.draftFingerprint(for: final)
             }
             updateMemory { $0.renamed(old, to: final, in: store.folder) }
@@ -178,6 +222,7 @@ public struct Program {
             // Deleting the only document: its replacement is created first, so a full disk
             // refuses the delete instead of leaving no document to show.
             var replacement: String?
+            if target == name { settleWrites(closing: true) }
             if target == name, try store.documentNames().count == 1 {
                 do {
                     replacement = try store.create(named: store.nextUntitledName())
@@ -197,8 +242,11 @@ public struct Program {
             return [.documentRestored(try store.restore())]
         case .saveDocumentAs(let raw):
             // One atomic create with the records in place: a failure leaves no empty file.
+            settleWrites(closing: true)
             let newName = try store.create(named: raw, containing: state.document ?? SurveyDocument())
             knownFingerprint = store.fingerprint(of: newName)
+            writer.setKnown(knownFingerprint)
+            persisted = state.document
             try? store.saveDraft(state.draft, for: newName, in: state.questionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: newName)
             return [.documentSavedAs(newName)]
@@ -273,13 +321,14 @@ public struct Program {
     }
 
     /// Work running off the main thread whose result the screen is waiting for.
-    public var hasBackgroundWork: Bool { summaryReader.isBusy }
+    public var hasBackgroundWork: Bool { summaryReader.isBusy || writer.isBusy }
 
     /// Takes in what background work finished; true when the state changed (draw again).
     @discardableResult
     public mutating func collectBackgroundWork() -> Bool {
+        let wrote = takeWriterOutcomes()
         let done = summaryReader.take()
-        guard !done.isEmpty else { return false }
+        guard !done.isEmpty else { return wrote }
         for item in done { summaryCache[item.name] = (item.fingerprint, item.summary) }
         let before = state
         perform(.listDocuments).forEach { send($0) }
@@ -288,6 +337,7 @@ public struct Program {
 
     /// Waits for background work and takes it in (tests).
     public mutating func finishBackgroundWork() {
+        settleWrites()
         summaryReader.waitUntilIdle()
         collectBackgroundWork()
     }

@@ -233,6 +233,11 @@ private func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.documentChangedOnDisk(reloaded)
     case .instanceIDsAssigned(let identified):
         state.document = identified
+    case .documentMergedInBackground(let merged, let message, let isError):
+        state.takeMergedDocument(merged)
+        state.status = .init(message, kind: isError ? .error : .info)
+    case .documentWriteFailed(let message):
+        state.status = .init(message, kind: .error)
     case .quitHeldForUnsavedRecords:
         state.holdQuit()
     case .documentOperationFailed(let message):
@@ -250,6 +255,7 @@ extension Action {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
              .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
+             .documentMergedInBackground, .documentWriteFailed,
              .quitHeldForUnsavedRecords, .draftSaved, .deletedSurveysNotKept, .otherNewFormKept, .documentMovedOutside, .recoveriesFound,
              .recoveryRestored, .recoveryDiscarded, .terminate, .showHelp:
             return false

@@ -1,0 +1,247 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One committed change, as the journal keeps it until the `.plist` has caught up: a survey
+/// as it now is (put at its place, found again by its id), or a survey removed (by its id).
+public enum JournalEntry: Equatable, Sendable {
+    case put(index: Int, record: Record)
+    case delete(index: Int, id: String)
+}
+
+/// The write-ahead journal of a large document, `.NAME.journal`: each committed change is
+/// appended and synced (a millisecond), so it is on disk before the next key, and the whole
+/// `.plist` is rewritten later, in the background. A crash or a kill before that loses
+/// nothing: the next open replays the journal. The file is locked (`flock`) by the process
+/// writing it, so a second copy of survey never replays, appends to or removes a journal
+/// that is still in use.
+///
+/// Format: a first line `survey journal 1`, then per entry a line `put INDEX LENGTH` or
+/// `delete INDEX LENGTH`, LENGTH bytes (a one-survey property list, or the id), and a line
+/// break. An entry cut short by a crash (the last one) is ignored when read.
+public final class DocumentJournal: @unchecked Sendable {
+    public let url: URL
+    private var descriptor: Int32
+    static let header = "survey journal 1\n"
+
+    private init(url: URL, descriptor: Int32) {
+        self.url = url
+        self.descriptor = descriptor
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Opens (creating) the journal for appending, locked for this process; nil when another
+    /// process holds it.
+    public static func open(at url: URL) throws -> DocumentJournal? {
+        let existed = FileManager.default.fileExists(atPath: url.path)
+        let fd = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DocumentError("Could not open \(url.lastPathComponent): \(SystemError("open").reason)") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        let journal = DocumentJournal(url: url, descriptor: fd)
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_size == 0 {
+            try journal.write(Data(header.utf8))
+            if fdatasync(fd) != 0 { throw DocumentError("Could not sync \(url.lastPathComponent): \(SystemError("sync").reason)") }
+        }
+        if !existed { try AtomicFile.syncFolder(url.deletingLastPathComponent().path) }
+        return journal
+    }
+
+    /// Whether another process holds the journal at `url` (a live copy of survey writing it).
+    public static func isHeldElsewhere(at url: URL) -> Bool {
+        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return flock(fd, LOCK_SH | LOCK_NB) != 0
+    }
+
+    /// Appends the entries and syncs them: when this returns, they survive a crash.
+    public func append(_ entries: [JournalEntry]) throws {
+        guard !entries.isEmpty else { return }
+        var data = Data()
+        for entry in entries {
+            let (word, index, payload): (String, Int, Data)
+            switch entry {
+            case .put(let i, let record):
+                (word, index, payload) = ("put", i, try SurveyDocument(records: [record]).propertyListData())
+            case .delete(let i, let id):
+                (word, index, payload) = ("delete", i, Data(id.utf8))
+            }
+            data.append(Data("\(word) \(index) \(payload.count)\n".utf8))
+            data.append(payload)
+            data.append(0x0A)
+        }
+        // A write cut short (a full disk) is taken back, so no later entry follows a torn one.
+        let end = lseek(descriptor, 0, SEEK_END)
+        do {
+            try write(data)
+            if fdatasync(descriptor) != 0 {
+                throw DocumentError("Could not sync \(url.lastPathComponent): \(SystemError("sync").reason)")
+            }
+        } catch {
+            if end >= 0 { _ = ftruncate(descriptor, end) }
+            throw error
+        }
+    }
+
+    /// The journal is no longer needed: the `.plist` holds every entry.
+    public func remove() {
+        unlink(url.path)
+        close(descriptor)
+        descriptor = -1
+    }
+
+    private func write(_ data: Data) throws {
+        try data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw DocumentError("Could not write \(url.lastPathComponent): \(SystemError("write").reason)")
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// The entries in a journal file, in order; an entry cut short at the end is left out.
+    /// nil when the file is not a journal at all.
+    public static func entries(at url: URL) -> [JournalEntry]? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let bytes = [UInt8](data)
+        let head = Array(header.utf8)
+        guard bytes.starts(with: head) else { return bytes.isEmpty ? [] : nil }
+        var position = head.count
+        var result: [JournalEntry] = []
+        while position < bytes.count {
+            guard let lineEnd = bytes[position...].firstIndex(of: 0x0A) else { break }
+            let words = String(decoding: bytes[position..<lineEnd], as: UTF8.self).split(separator: " ")
+            guard words.count == 3, let index = Int(words[1]), let length = Int(words[2]), length >= 0,
+                  lineEnd + 1 + length + 1 <= bytes.count, bytes[lineEnd + 1 + length] == 0x0A else { break }
+            let payload = Data(bytes[(lineEnd + 1)..<(lineEnd + 1 + length)])
+            switch words[0] {
+            case "put":
+                guard let record = (try? SurveyDocument(propertyListData: payload))?.records.first else { return result }
+                result.append(.put(index: index, record: record))
+            case "delete":
+                result.append(.delete(index: index, id: String(decoding: payload, as: UTF8.self)))
+            default:
+                return result
+            }
+            position = lineEnd + 1 + length + 1
+        }
+        return result
+    }
+}
+
+extension SurveyDocument {
+    /// Applies journal entries: a put replaces the survey with its id (else the one at its
+    /// place, when that has no id, else it goes in at its place); a delete removes the survey
+    /// with its id. Applying an entry the document already holds changes nothing, so a
+    /// journal whose `.plist` was partly written before a crash replays safely.
+    public mutating func replay(_ entries: [JournalEntry]) {
+        var indexOfID: [String: Int] = [:]
+        func reindex() {
+            indexOfID = [:]
+            for (i, r) in records.enumerated() { if let id = r.instanceID { indexOfID[id] = i } }
+        }
+        reindex()
+        for entry in entries {
+            switch entry {
+            case .put(let index, let record):
+                if let id = record.instanceID, let at = indexOfID[id] {
+                    records[at] = record
+                } else {
+                    let at = min(max(0, index), records.count)
+                    records.insert(record, at: at)
+                    if at == records.count - 1, let id = record.instanceID { indexOfID[id] = at } else { reindex() }
+                }
+            case .delete(_, let id):
+                if let at = indexOfID[id] {
+                    records.remove(at: at)
+                    reindex()
+                }
+            }
+        }
+    }
+
+    /// The entries that turn `old` into `self`, found cheaply when surveys were only changed
+    /// in place or added at the end (each unchanged survey shares its storage with `old`, so
+    /// comparing it is one pointer check); by id otherwise. Surveys without an id should
+    /// get one first (`assignMissingInstanceIDs(after:)`).
+    public func journalEntries(since old: SurveyDocument) -> [JournalEntry] {
+        let new = records
+        if new.count >= old.records.count {
+            // Only the surveys that differ are looked at closely: at 100,000 surveys this is
+            // about a millisecond, where reading every id took tens.
+            var entries: [JournalEntry] = []
+            var inPlace = true
+            for i in changedIndices(since: old) {
+                guard let id = new[i].instanceID, id == old.records[i].instanceID else { inPlace = false; break }
+                entries.append(.put(index: i, record: new[i]))
+            }
+            if inPlace {
+                for i in old.records.count..<new.count { entries.append(.put(index: i, record: new[i])) }
+                return entries
+            }
+        }
+        var before: [String: Record] = [:]
+        for r in old.records { if let id = r.instanceID { before[id] = r } }
+        var entries: [JournalEntry] = []
+        var kept = Set<String>()
+        for (i, r) in new.enumerated() {
+            guard let id = r.instanceID else { entries.append(.put(index: i, record: r)); continue }
+            kept.insert(id)
+            if before[id] != r { entries.append(.put(index: i, record: r)) }
+        }
+        for (i, r) in old.records.enumerated() {
+            if let id = r.instanceID, !kept.contains(id) { entries.append(.delete(index: i, id: id)) }
+        }
+        // Deletes first, so the puts' places are those of the new order.
+        return entries.filter { if case .delete = $0 { return true } else { return false } }
+            + entries.filter { if case .put = $0 { return true } else { return false } }
+    }
+}
+
+extension SurveyDocument {
+    /// Gives new surveys (those not in `old`, or changed since it) without an id a random one:
+    /// the journal's cheap form of `assignMissingInstanceIDs`, which reads every id.
+    @discardableResult
+    public mutating func assignMissingInstanceIDs(after old: SurveyDocument) -> Int {
+        var assigned = 0
+        for i in changedIndices(since: old) + Array(min(old.records.count, records.count)..<records.count) {
+            if records[i].instanceID == nil {
+                records[i].values[Record.instanceIDKey] = .string(Record.newInstanceID())
+                assigned += 1
+            }
+        }
+        return assigned
+    }
+}
+
+extension SurveyDocument {
+    /// The places (below both counts) where a survey differs from `old`'s. A survey nobody
+    /// touched is the very same storage in both, so the two arrays are compared as raw
+    /// words first, without retaining anything: 100,000 surveys in a fraction of a
+    /// millisecond. Only where the words differ are the answers compared.
+    func changedIndices(since old: SurveyDocument) -> [Int] {
+        let count = min(records.count, old.records.count)
+        let stride = MemoryLayout<Record>.stride
+        var candidates: [Int] = []
+        records.withUnsafeBytes { new in
+            old.records.withUnsafeBytes { before in
+                for i in 0..<count where memcmp(new.baseAddress! + i * stride, before.baseAddress! + i * stride,
+                                                MemoryLayout<Record>.size) != 0 {
+                    candidates.append(i)
+                }
+            }
+        }
+        return candidates.filter { records[$0] != old.records[$0] }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SurveyModel
+
+/// Rewrites a large document's `.plist` off the main thread, once its changes are safe in the
+/// journal: the keyboard never waits for a whole-file save. Coalesced (only the newest
+/// snapshot waiting is written), and careful as the main thread's save is: before writing it
+/// checks the file is still the one it last wrote or read, and if another program changed it,
+/// it writes nothing and hands the new version back to be merged.
+final class DocumentWriter: @unchecked Sendable {
+    enum Outcome: Sendable {
+        /// `snapshot` is in the file now, whose fingerprint is `fingerprint`.
+        case written(snapshot: SurveyDocument, fingerprint: FileFingerprint?, replaced: Int)
+        /// The file is not the one last known: nothing was written.
+        case changedElsewhere(Result<SurveyDocument, DocumentError>, fingerprint: FileFingerprint?)
+        case failed(String)
+    }
+
+    private struct Job {
+        let store: DocumentStore
+        let name: String
+        let snapshot: SurveyDocument
+    }
+
+    private let queue = DispatchQueue(label: "survey.document-writer")
+    private let lock = NSLock()
+    private let idle = NSCondition()
+    private var pending: Job?
+    private var known: FileFingerprint?
+    private var busy = false
+    private var paused = false
+    private var outcomes: [Outcome] = []
+
+    /// The file as the main thread last saw it (after opening, or merging a change).
+    func setKnown(_ fingerprint: FileFingerprint?) {
+        lock.lock(); known = fingerprint; lock.unlock()
+    }
+
+    func schedule(_ snapshot: SurveyDocument, of name: String, in store: DocumentStore) {
+        lock.lock()
+        pending = Job(store: store, name: name, snapshot: snapshot)
+        let start = !busy && !paused
+        if start { busy = true }
+        lock.unlock()
+        if start { queue.async { self.run() } }
+    }
+
+    /// Work scheduled or running.
+    var isBusy: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return busy || pending != nil
+    }
+
+    func take() -> [Outcome] {
+        lock.lock(); defer { lock.unlock() }
+        let taken = outcomes
+        outcomes = []
+        return taken
+    }
+
+    /// Blocks until nothing is scheduled or running (quitting, switching documents, tests).
+    func waitUntilIdle() {
+        idle.lock()
+        while isBusy && !isPaused { idle.wait(until: Date().addingTimeInterval(0.05)) }
+        idle.unlock()
+    }
+
+    /// Tests: hold scheduled writes (a crash before the `.plist` caught up), then let them go.
+    func pause() { lock.lock(); paused = true; lock.unlock() }
+    func resume() {
+        lock.lock()
+        paused = false
+        let start = !busy && pending != nil
+        if start { busy = true }
+        lock.unlock()
+        if start { queue.async { self.run() } }
+    }
+
+    private var isPaused: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return paused
+    }
+
+    private func run() {
+        while true {
+            lock.lock()
+            guard !paused, let job = pending else {
+                busy = false
+                lock.unlock()
+                idle.lock(); idle.broadcast(); idle.unlock()
+                return
+            }
+            pending = nil
+            let expected = known
+            lock.unlock()
+            let current = job.store.fingerprint(of: job.name)
+            guard current == expected, current != nil else {
+                let theirs = job.store.load(job.name)
+                lock.lock()
+                outcomes.append(.changedElsewhere(theirs, fingerprint: current))
+                pending = nil   // stale too: the main thread merges and schedules again
+                lock.unlock()
+                continue
+            }
+            do {
+                let replaced = try job.store.save(job.snapshot, as: job.name)
+                let written = job.store.fingerprint(of: job.name)
+                lock.lock()
+                known = written
+                outcomes.append(.written(snapshot: job.snapshot, fingerprint: written, replaced: replaced))
+                lock.unlock()
+            } catch {
+                lock.lock()
+                outcomes.append(.failed(Program.describe(error)))
+                lock.unlock()
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import SurveyModel
+
+/// A large document's commits: each change is appended to `.NAME.journal` and synced (durable
+/// in about a millisecond), the `.plist` is rewritten in the background by `DocumentWriter`,
+/// and the journal goes once the file holds everything in it. The promises of the whole-file
+/// save are kept: a crash replays the journal at the next open, another program's change is
+/// merged before anything is written over it, and a journal that cannot be written puts the
+/// entry back on the form like any failed save.
+extension Program {
+    /// Appends the change to the journal; false when another copy of survey is writing this
+    /// document's journal (then this one saves whole files, checking as always).
+    mutating func appendToJournal(_ document: SurveyDocument, of name: String) throws -> Bool {
+        if journal == nil {
+            guard let opened = try DocumentJournal.open(at: store.journalURL(for: name)) else { return false }
+            journal = opened
+        }
+        let base = journaled ?? persisted ?? SurveyDocument()
+        try journal?.append(document.journalEntries(since: base))
+        journaled = document
+        writer.schedule(document, of: name, in: store)
+        return true
+    }
+
+    /// Waits for the background writer and takes in what it did, until nothing is left to
+    /// write (a merge schedules one more write). With `closing`, the journal is let go of
+    /// (switching documents): if the last write failed it stays on disk for the next open.
+    mutating func settleWrites(closing: Bool = false) {
+        for _ in 0..<4 {
+            guard writer.isBusy || journal != nil else { break }
+            writer.waitUntilIdle()
+            takeWriterOutcomes()
+            if !writer.isBusy { break }
+        }
+        if closing {
+            journal = nil
+            journaled = nil
+        }
+    }
+
+    /// The writer's results, on the main thread. True when the state changed.
+    @discardableResult
+    mutating func takeWriterOutcomes() -> Bool {
+        let outcomes = writer.take()
+        guard !outcomes.isEmpty else { return false }
+        let before = state
+        let name = state.documentName
+        for outcome in outcomes {
+            switch outcome {
+            case .written(let snapshot, let fingerprint, _):
+                knownFingerprint = fingerprint
+                persisted = snapshot
+                // Everything journaled is in the file: the journal can go.
+                if let journaled, journaled == snapshot, !writer.isBusy {
+                    journal?.remove()
+                    journal = nil
+                    self.journaled = nil
+                }
+            case .changedElsewhere(.failure(let error), _):
+                send(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))
+            case .changedElsewhere(.success(let loaded), let fingerprint):
+                var theirs = loaded
+                theirs.identifyRecordsFoundWithoutIDs()
+                guard let mine = state.document else { continue }
+                let base = persisted ?? SurveyDocument()
+                let resolved: SurveyDocument
+                var message = "“\(name)” was also changed elsewhere: your changes were added to that version"
+                var isError = false
+                switch SurveyDocument.merge(base: base, mine: mine, theirs: theirs) {
+                case .success(let merge):
+                    resolved = merge.document
+                case .failure:
+                    // Both changed the same answer. Ours was already saved (in the journal),
+                    // so ours stays; theirs of those surveys is kept as a recovered survey.
+                    var ours = theirs
+                    ours.replay(mine.journalEntries(since: base))
+                    let clashing = theirs.records.filter { r in
+                        guard let id = r.instanceID, let our = ours.records.first(where: { $0.instanceID == id }) else { return false }
+                        return our != r
+                    }
+                    if !clashing.isEmpty, let file = try? store.saveRecovery(clashing, for: name) {
+                        message = "“\(name)” was changed elsewhere in the same answers: yours are kept, theirs in \(file) (offered at the next start)"
+                    }
+                    isError = true
+                    resolved = ours
+                }
+                persisted = theirs
+                knownFingerprint = fingerprint
+                writer.setKnown(fingerprint)
+                try? journal?.append(resolved.journalEntries(since: journaled ?? base))
+                journaled = resolved
+                send(.documentMergedInBackground(resolved, message: message, isError: isError))
+                writer.schedule(resolved, of: name, in: store)
+            case .failed(let message):
+                send(.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
+                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change"))
+            }
+        }
+        return state != before
+    }
+
+    /// Changes an interrupted session left in `.NAME.journal` (not in use by a live copy of
+    /// survey) are replayed into the file, which is saved, and the journal removed. Returns
+    /// what to tell the user, or nil when there was nothing to recover.
+    static func recoverJournal(of name: String, in store: DocumentStore) -> String? {
+        let url = store.journalURL(for: name)
+        guard FileManager.default.fileExists(atPath: url.path), !DocumentJournal.isHeldElsewhere(at: url) else { return nil }
+        guard let entries = DocumentJournal.entries(at: url) else {
+            return "\(url.lastPathComponent) is not a journal survey wrote: it is left as it is"
+        }
+        guard case .success(var document) = store.load(name) else {
+            return "\(url.lastPathComponent) holds changes to “\(name)”, which cannot be read: both are left as they are"
+        }
+        document.identifyRecordsFoundWithoutIDs()
+        document.replay(entries)
+        do {
+            _ = try store.save(document, as: name)
+            unlink(url.path)
+            return entries.isEmpty ? nil : "Put back \(counted(entries.count, "change")) an interrupted session had saved only in its journal"
+        } catch {
+            return "Could not put back the changes in \(url.lastPathComponent): \(describe(error)). They stay there"
+        }
+    }
+}

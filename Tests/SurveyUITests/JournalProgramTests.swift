@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+import SurveyModel
+@testable import SurveyUI
+
+/// A large document's commits go to `.NAME.journal` at once and reach the `.plist` in the
+/// background. Driven on a real folder with the threshold at 0, so these few records take
+/// the large documents' path: the journal holds every committed change before the next
+/// key, a crash before the `.plist` catches up loses nothing, and another program's change
+/// is merged, never written over.
+final class JournalProgramTests: XCTestCase {
+    var folder: URL!
+    var store: DocumentStore!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-jprogram-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = DocumentStore(folder: folder)
+        var doc = SurveyDocument(records: sampleRecords())
+        doc.assignMissingInstanceIDs()
+        try store.save(doc, as: "Site")
+    }
+
+    override func tearDownWithError() throws {
+        _ = try? ChildProcess.run(["chattr", "-i", folder.path])
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func launch() -> Program {
+        var p = Program(store: store, documentName: "Site", size: Size(width: 120, height: 40), journalThreshold: 0)
+        p.send(.resized(Size(width: 120, height: 40)))
+        return p
+    }
+
+    private func press(_ p: inout Program, _ keys: Key...) { for k in keys { p.handle(.key(k)) } }
+    private func type(_ p: inout Program, _ text: String) { for c in text { p.handle(.key(.character(c))) } }
+    private func onDisk() throws -> SurveyDocument { try store.load("Site").get() }
+    private var journalURL: URL { store.journalURL(for: "Site") }
+
+    /// John's phone gets "9" added and is kept (Enter); the edit is then on disk in the journal.
+    private func editJohnsPhone(_ p: inout Program, to digit: String = "9") {
+        press(&p, .enter, .down, .down, .down, .enter)
+        type(&p, digit)
+        press(&p, .enter, .escape)
+    }
+
+    func testACommitIsInTheJournalAtOnceAndThePlistCatchesUpInTheBackground() throws {
+        var p = launch()
+        p.writer.pause()
+        editJohnsPhone(&p)
+        XCTAssertNil(p.state.status?.kind == .error ? p.state.status : nil)
+        let entries = try XCTUnwrap(DocumentJournal.entries(at: journalURL), "the journal exists at once")
+        XCTAssertEqual(entries.count, 1)
+        guard case .put(0, let record) = entries[0] else { return XCTFail("\(entries)") }
+        XCTAssertEqual(record.values["phone"], .string("555-12349"))
+        XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-1234"), "the .plist has not caught up yet")
+        p.writer.resume()
+        p.finishBackgroundWork()
+        XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path), "the journal goes once the file holds it")
+    }
+
+    func testACrashBeforeThePlistCaughtUpLosesNothing() throws {
+        do {
+            var p = launch()
+            p.writer.pause()
+            editJohnsPhone(&p)
+            press(&p, .control("n"))
+            type(&p, "Grace")
+            press(&p, .enter, .escape, .backTab, .backTab)   // kept; up to First name, round to [ Add ]
+            XCTAssertEqual(p.state.formItem, .add)
+            press(&p, .enter)
+            XCTAssertEqual(p.state.recordCount, 3, p.state.status?.text ?? "")
+            XCTAssertEqual(try onDisk().records.count, 2, "not in the .plist yet")
+            // The process dies here: no quit, no write; its journal lock goes with it.
+        }
+        let again = launch()
+        XCTAssertEqual(again.state.status?.text, "Put back 2 changes an interrupted session had saved only in its journal")
+        let disk = try onDisk()
+        XCTAssertEqual(disk.records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Grace"])
+        XCTAssertEqual(disk.records[0].values["phone"], .string("555-12349"))
+        XCTAssertEqual(again.state.records, disk.records)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+    }
+
+    func testAnotherProgramsChangeWhileThePlistCatchesUpIsMergedNotWrittenOver() throws {
+        var p = launch()
+        p.writer.pause()
+        editJohnsPhone(&p)
+        var outside = try onDisk()                                   // `survey add` meanwhile
+        outside.records.append(record("Eve", "Outside"))
+        try store.save(outside, as: "Site")
+        p.writer.resume()
+        p.finishBackgroundWork()
+        let disk = try onDisk()
+        XCTAssertEqual(disk.records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Outside, Eve"])
+        XCTAssertEqual(disk.records[0].values["phone"], .string("555-12349"), "ours is in")
+        XCTAssertEqual(p.state.records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Outside, Eve"], "and shown")
+        XCTAssertEqual(p.state.status?.text, "“Site” was also changed elsewhere: your changes were added to that version")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+    }
+
+    func testTheSameAnswerChangedElsewhereKeepsOursAndTheirsAsARecoveredSurvey() throws {
+        var p = launch()
+        p.writer.pause()
+        editJohnsPhone(&p)
+        var outside = try onDisk()
+        outside.records[0].values["phone"] = .string("000")
+        try store.save(outside, as: "Site")
+        p.writer.resume()
+        p.finishBackgroundWork()
+        XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"), "ours was already saved: it stays")
+        let status = try XCTUnwrap(p.state.status?.text)
+        XCTAssertTrue(status.hasPrefix("“Site” was changed elsewhere in the same answers: yours are kept, theirs in .Site.recovered-"), status)
+        let recovered = store.recoveries()
+        XCTAssertEqual(recovered.flatMap(\.records).map { $0.values["phone"] }, [.string("000")], "theirs is kept")
+    }
+
+    func testAJournalThatCannotBeWrittenPutsTheEntryBackOnTheForm() throws {
+        var p = launch()
+        XCTAssertEqual(try ChildProcess.run(["chattr", "+i", folder.path]).status, 0)
+        press(&p, .enter, .down, .down, .down, .enter)
+        type(&p, "9")
+        press(&p, .enter)
+        XCTAssertEqual(p.state.status?.kind, .error)
+        XCTAssertTrue(p.state.status?.text.hasPrefix("Could not save Site") == true, p.state.status?.text ?? "")
+        XCTAssertEqual(p.state.editing?.text, "555-12349", "the typed text is back on the form")
+        XCTAssertEqual(p.state.records[0].values["phone"], .string("555-1234"))
+        _ = try ChildProcess.run(["chattr", "-i", folder.path])
+        press(&p, .enter, .escape)
+        p.finishBackgroundWork()
+        XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"), "saved once the folder is writable")
+    }
+
+    func testASecondWindowSavesWholeFilesAndBothChangesLand() throws {
+        var a = launch(), b = launch()
+        a.writer.pause()
+        editJohnsPhone(&a)                                           // A holds the journal
+        press(&b, .enter, .down, .down, .enter)                     // B: John's address
+        type(&b, " Apt 2")
+        press(&b, .enter, .escape)
+        XCTAssertEqual(try onDisk().records[0].values["address"], .string("123 Any St. Apt 2"), "B wrote the file itself")
+        a.writer.resume()
+        a.finishBackgroundWork()
+        let john = try onDisk().records[0]
+        XCTAssertEqual(john.values["phone"], .string("555-12349"))
+        XCTAssertEqual(john.values["address"], .string("123 Any St. Apt 2"))
+    }
+
+    func testQuittingWaitsForThePlistAndLeavesNoJournal() throws {
+        var p = launch()
+        editJohnsPhone(&p)
+        press(&p, .control("q"))
+        XCTAssertTrue(p.isFinished)
+        XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+    }
+}
