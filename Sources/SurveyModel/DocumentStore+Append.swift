@@ -24,11 +24,15 @@ extension DocumentStore {
         let records = records.map { $0.withEmptyTextAnswers(in: questionnaire) }
         switch target {
         case .existing(let name):
-            var document = try load(name).get()
-            document.records += records
-            document.assignMissingInstanceIDs()
-            try save(document, as: name)
-            return document.records.count
+            // Read and written under the folder's lock, so the app's save cannot land in
+            // between and be written over (see `save(_:as:ifStill:)`).
+            return try withFolderLock {
+                var document = try load(name).get()
+                document.records += records
+                document.assignMissingInstanceIDs()
+                try save(document, as: name)
+                return document.records.count
+            }
         case .new(let raw):
             var document = SurveyDocument(records: records)
             document.assignMissingInstanceIDs()

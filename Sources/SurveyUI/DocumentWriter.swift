@@ -92,22 +92,25 @@ final class DocumentWriter: @unchecked Sendable {
             pending = nil
             let expected = known
             lock.unlock()
-            let current = job.store.fingerprint(of: job.name)
-            guard current == expected, current != nil else {
-                let theirs = job.store.load(job.name)
-                lock.lock()
-                outcomes.append(.changedElsewhere(theirs, fingerprint: current))
-                pending = nil   // stale too: the main thread merges and schedules again
-                lock.unlock()
-                continue
-            }
             do {
-                let replaced = try job.store.save(job.snapshot, as: job.name)
-                let written = job.store.fingerprint(of: job.name)
-                lock.lock()
-                known = written
-                outcomes.append(.written(snapshot: job.snapshot, fingerprint: written, replaced: replaced))
-                lock.unlock()
+                // The check and the write are one step under the folder's lock: no other
+                // program's save can land between them.
+                // A file we never knew (or that was gone) is never created from here.
+                let outcome: DocumentStore.GuardedSave = expected == nil ? .changed(job.store.fingerprint(of: job.name))
+                    : try job.store.save(job.snapshot, as: job.name, ifStill: expected)
+                switch outcome {
+                case .saved(let written, let replaced):
+                    lock.lock()
+                    known = written
+                    outcomes.append(.written(snapshot: job.snapshot, fingerprint: written, replaced: replaced))
+                    lock.unlock()
+                case .changed(let current):
+                    let theirs = job.store.load(job.name)
+                    lock.lock()
+                    outcomes.append(.changedElsewhere(theirs, fingerprint: current))
+                    pending = nil   // stale too: the main thread merges and schedules again
+                    lock.unlock()
+                }
             } catch {
                 lock.lock()
                 outcomes.append(.failed(Program.describe(error)))

@@ -164,11 +164,20 @@ public struct Program {
             }
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
-            let replaced = try store.save(identified, as: name)
-            knownFingerprint = store.fingerprint(of: name)
-            writer.setKnown(knownFingerprint)
-            persisted = identified
-            return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
+            switch try store.save(identified, as: name, ifStill: knownFingerprint) {
+            case .saved(let written, let replaced):
+                knownFingerprint = written
+                writer.setKnown(written)
+                persisted = identified
+                return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
+            case .changed(let now):
+                // Another program saved while this one was being written out: merged as above.
+                guard now != nil, case .success(let reloaded) = store.load(name) else {
+                    return [.documentVanished(unreadable: nil, suggestion: name)]
+                }
+                knownFingerprint = now
+                return [.documentChangedOnDisk(reloaded)]
+            }
         case .saveDraft:
             if let moved = followOutsideRename() { send(moved) }
             let name = state.documentName

@@ -1,0 +1,47 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Saving only over the file we know. A large document takes half a second to serialise;
+/// checking the file first and writing it afterwards left that half second for another
+/// program (a second window, `survey add`) to save in between, and one of the two changes
+/// was lost. The check and the write are now one step under an exclusive lock on the folder
+/// (`flock`), which every writer of documents takes; the slow serialising stays outside it.
+extension DocumentStore {
+    public enum GuardedSave: Equatable, Sendable {
+        /// Written; the file's fingerprint now, and how many forbidden characters were replaced.
+        case saved(fingerprint: FileFingerprint?, replaced: Int)
+        /// Not written: the file is no longer `expected` (its fingerprint now; nil if gone).
+        case changed(FileFingerprint?)
+    }
+
+    /// Writes `document` as `name` if the file is still `expected`.
+    public func save(_ document: SurveyDocument, as name: String, ifStill expected: FileFingerprint?) throws -> GuardedSave {
+        guard DocumentName.isUsable(name) else {
+            throw DocumentError("\"\(name)\" is not a usable document name")
+        }
+        if let refusal = rawNameRefusal(for: name) { throw refusal }
+        let data = try document.propertyListData()
+        return try withFolderLock {
+            let current = fingerprint(of: name)
+            guard current == expected else { return .changed(current) }
+            try write(data, to: url(for: name))
+            return .saved(fingerprint: fingerprint(of: name), replaced: document.forbiddenCharacterCount)
+        }
+    }
+
+    /// Runs `body` holding the folder's exclusive lock (shared by every copy of survey and
+    /// its command line). Where the folder cannot be locked, `body` runs anyway: the check
+    /// before writing still stands, as it did before the lock.
+    public func withFolderLock<T>(_ body: () throws -> T) throws -> T {
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return try body() }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR { return try body() }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+}
