@@ -133,6 +133,31 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"), "saved once the folder is writable")
     }
 
+    /// The journal is written but the `.plist` cannot be replaced (here: made immutable):
+    /// the status says so, the change stays safe in the journal, and the next change writes both.
+    func testABackgroundRewriteThatFailsKeepsTheChangeInTheJournal() throws {
+        var p = launch()
+        let plist = store.url(for: "Site")
+        XCTAssertEqual(try ChildProcess.run(["chattr", "+i", plist.path]).status, 0)
+        editJohnsPhone(&p)
+        p.finishBackgroundWork()
+        _ = try ChildProcess.run(["chattr", "-i", plist.path])
+        let status = try XCTUnwrap(p.state.status?.text)
+        XCTAssertTrue(status.hasPrefix("Could not update Site.plist:"), status)
+        XCTAssertTrue(status.hasSuffix("Your changes are safe in .Site.journal and are written again with the next change"), status)
+        XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-1234"))
+        XCTAssertEqual(DocumentJournal.entries(at: journalURL)?.count, 1, "the change is in the journal")
+        // The next change writes both.
+        press(&p, .up, .up, .enter)                                // from Age up to Address
+        type(&p, "!")
+        press(&p, .enter, .escape)
+        p.finishBackgroundWork()
+        let john = try onDisk().records[0]
+        XCTAssertEqual(john.values["phone"], .string("555-12349"))
+        XCTAssertEqual(john.values["address"], .string("123 Any St.!"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+    }
+
     func testASecondWindowSavesWholeFilesAndBothChangesLand() throws {
         var a = launch(), b = launch()
         a.writer.pause()
