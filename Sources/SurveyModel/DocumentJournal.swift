@@ -21,7 +21,7 @@ public enum JournalEntry: Equatable, Sendable {
 /// `delete INDEX LENGTH`, LENGTH bytes (a one-survey property list, or the id), and a line
 /// break. An entry cut short by a crash (the last one) is ignored when read.
 public final class DocumentJournal: @unchecked Sendable {
-    public let url: URL
+    public private(set) var url: URL
     private var descriptor: Int32
     static let header = "survey journal 1\n"
 
@@ -87,6 +87,13 @@ public final class DocumentJournal: @unchecked Sendable {
             if end >= 0 { _ = ftruncate(descriptor, end) }
             throw error
         }
+    }
+
+    /// Moves the journal beside its document's new name (a rename made outside survey), so a
+    /// crash still replays it into the right file. Appending goes on through the same file.
+    public func move(to newURL: URL) {
+        guard newURL != url, rename(url.path, newURL.path) == 0 else { return }
+        url = newURL
     }
 
     /// The journal is no longer needed: the `.plist` holds every entry.

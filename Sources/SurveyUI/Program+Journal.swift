@@ -57,7 +57,16 @@ extension Program {
                     self.journaled = nil
                 }
             case .changedElsewhere(.failure(let error), _):
-                send(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))
+                // Renamed outside (a plain `mv`): follow it, journal and all, and write there.
+                if let moved = followOutsideRename() {
+                    send(moved)
+                    let newName = state.documentName
+                    journal?.move(to: store.journalURL(for: newName))
+                    writer.setKnown(knownFingerprint)
+                    if let document = state.document { writer.schedule(document, of: newName, in: store) }
+                } else {
+                    send(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))
+                }
             case .changedElsewhere(.success(let loaded), let fingerprint):
                 var theirs = loaded
                 theirs.identifyRecordsFoundWithoutIDs()

@@ -286,7 +286,7 @@ public struct Program {
     /// The current file is gone from its name but the same file (inode) is in the folder
     /// under another: another program renamed it. Follow it, with the New form's file, so
     /// nothing is written under the old name where no one would look.
-    private mutating func followOutsideRename() -> Action? {
+    mutating func followOutsideRename() -> Action? {
         let name = state.documentName
         guard !state.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
               let moved = store.documentName(sameFileAs: known) else { return nil }

@@ -158,6 +158,22 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
     }
 
+    /// A plain `mv` of the document while its change is only in the journal: the change
+    /// follows the file to its new name, and nothing is recreated under the old one.
+    func testARenameFromOutsideBeforeThePlistCaughtUpIsFollowed() throws {
+        var p = launch()
+        p.writer.pause()
+        editJohnsPhone(&p)
+        try FileManager.default.moveItem(at: store.url(for: "Site"), to: store.url(for: "Field"))
+        p.writer.resume()
+        p.finishBackgroundWork()
+        XCTAssertEqual(p.state.documentName, "Field")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.url(for: "Site").path), "never recreated")
+        XCTAssertEqual(try store.load("Field").get().records[0].values["phone"], .string("555-12349"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.journalURL(for: "Site").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.journalURL(for: "Field").path))
+    }
+
     func testASecondWindowSavesWholeFilesAndBothChangesLand() throws {
         var a = launch(), b = launch()
         a.writer.pause()
