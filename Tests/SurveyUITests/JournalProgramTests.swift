@@ -174,6 +174,32 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.journalURL(for: "Field").path))
     }
 
+    /// The journal of a crashed session cannot be put into the file at the next open (the
+    /// `.plist` cannot be replaced): its changes are still what the app shows and what the
+    /// next save writes, never a version without them.
+    func testAJournalThatCannotBePutBackAtOpenIsStillWhatIsShownAndSaved() throws {
+        do {
+            var p = launch()
+            p.writer.pause()
+            editJohnsPhone(&p)
+        }
+        let plist = store.url(for: "Site")
+        XCTAssertEqual(try ChildProcess.run(["chattr", "+i", plist.path]).status, 0)
+        var again = launch()
+        _ = try ChildProcess.run(["chattr", "-i", plist.path])
+        XCTAssertTrue(again.state.status?.text.hasPrefix("Could not put back the changes in .Site.journal") == true,
+                      again.state.status?.text ?? "")
+        XCTAssertEqual(again.state.records[0].values["phone"], .string("555-12349"), "shown with the journal's change")
+        press(&again, .enter, .down, .down, .enter)                 // and another change: Address
+        type(&again, "!")
+        press(&again, .enter, .escape)
+        again.finishBackgroundWork()
+        let john = try onDisk().records[0]
+        XCTAssertEqual(john.values["phone"], .string("555-12349"), "the journal's change is written too")
+        XCTAssertEqual(john.values["address"], .string("123 Any St.!"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+    }
+
     func testASecondWindowSavesWholeFilesAndBothChangesLand() throws {
         var a = launch(), b = launch()
         a.writer.pause()
