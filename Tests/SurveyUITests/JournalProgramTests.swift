@@ -200,6 +200,24 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
     }
 
+    /// A delete and its undo go through the journal by id; a crash in between replays both.
+    func testADeleteAndItsUndoThroughTheJournalSurviveACrash() throws {
+        do {
+            var p = launch()
+            p.writer.pause()
+            press(&p, .character("d"), .character("y"))                // John, from the list
+            XCTAssertEqual(p.state.records.map(\.listTitle), ["Jones, Doris"])
+            press(&p, .control("z"))
+            XCTAssertEqual(p.state.records.map(\.listTitle), ["Smith, John", "Jones, Doris"])
+            press(&p, .control("y"))
+            XCTAssertEqual(p.state.records.map(\.listTitle), ["Jones, Doris"])
+            XCTAssertEqual(DocumentJournal.entries(at: journalURL)?.count, 3, "delete, put back, delete")
+        }
+        let again = launch()
+        XCTAssertEqual(try onDisk().records.map(\.listTitle), ["Jones, Doris"])
+        XCTAssertEqual(again.state.records.map(\.listTitle), ["Jones, Doris"])
+    }
+
     func testASecondWindowSavesWholeFilesAndBothChangesLand() throws {
         var a = launch(), b = launch()
         a.writer.pause()
