@@ -27,7 +27,7 @@ extension DocumentStore {
     /// A blank record (judged by `questionnaire`) removes the draft file; otherwise it is
     /// written atomically as a one-record document.
     public func saveDraft(_ record: Record, for name: String,
-                          in questionnaire: Questionnaire = .standard) throws {
+                          in questionnaire: Questionnaire) throws {
         guard DocumentName.isUsable(name) else {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }

@@ -38,7 +38,7 @@ final class DocsCommandTests: CLITestCase {
 
     func testRenameMovesTheDocumentAndItsDraft() throws {
         try store.save(records(3), as: "Old")
-        try store.saveDraft(Record(["firstName": .string("Half")]), for: "Old")
+        try store.saveDraft(Record(["firstName": .string("Half")]), for: "Old", in: .standard)
         XCTAssertEqual(try survey("docs", "rename", "old", "New"),
                        Outcome(status: 0, stdout: "Renamed “Old” to “New”\n", stderr: ""))
         XCTAssertEqual(try folderContents(), [".New.draft.plist", "New.plist"])
@@ -94,7 +94,7 @@ final class DocsCommandTests: CLITestCase {
 
     func testRestoreBringsBackTheLatestDeletion() throws {
         try store.save(records(2), as: "A")
-        try store.saveDraft(Record(["firstName": .string("Half")]), for: "A")
+        try store.saveDraft(Record(["firstName": .string("Half")]), for: "A", in: .standard)
         _ = try survey("docs", "rm", "A")
         XCTAssertEqual(try survey("docs", "restore"), Outcome(status: 0, stdout: "Restored “A”\n", stderr: ""))
         XCTAssertEqual(try folderContents(), [".A.draft.plist", ".trash", "A.plist"])

@@ -34,7 +34,7 @@ final class DocsListTests: CLITestCase {
         try store.save(records(1), as: "b")
         try Data("garbage".utf8).write(to: store.url(for: "Broken"))
         try store.save(records(0), as: "山田")
-        try store.saveDraft(Record(["firstName": .string("x")]), for: "b")
+        try store.saveDraft(Record(["firstName": .string("x")]), for: "b", in: .standard)
         for name in ["Market Street", "b", "Broken", "山田"] { try setModified(name) }
         let outcome = try survey("docs")
         XCTAssertEqual(outcome.status, 0)

@@ -18,7 +18,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
 
     func testRenameMovesTheDeletedSurveys() throws {
         try store.save(SurveyDocument(), as: "A")
-        try store.saveDraft(Record.sample(), for: "A")
+        try store.saveDraft(Record.sample(), for: "A", in: .standard)
         try store.appendDeleted([gone], for: "A", at: deletedAt)
         try store.rename("A", to: "B")
         XCTAssertEqual(try folderContents(), [".B.deleted.plist", ".B.draft.plist", "B.plist"])
@@ -46,7 +46,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
 
     func testARenameThatCannotMoveThemIsUndoneWhole() throws {
         try store.save(SurveyDocument(), as: "A")
-        try store.saveDraft(Record.sample(), for: "A")
+        try store.saveDraft(Record.sample(), for: "A", in: .standard)
         try store.appendDeleted([gone], for: "A", at: deletedAt)
         // A stale list in the way that cannot go to the trash: `.trash` is a file.
         try store.appendDeleted([gone], for: "B", at: deletedAt)
@@ -60,7 +60,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
 
     func testDeleteAndRestoreTakeThemAlong() throws {
         try store.save(SurveyDocument(), as: "Field")
-        try store.saveDraft(Record.sample(), for: "Field")
+        try store.saveDraft(Record.sample(), for: "Field", in: .standard)
         try store.appendDeleted([gone], for: "Field", at: deletedAt)
         try store.delete("Field", at: date)
         XCTAssertEqual(try folderContents(), [".trash"])

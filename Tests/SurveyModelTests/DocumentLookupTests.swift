@@ -10,7 +10,7 @@ final class DocumentLookupTests: TemporaryFolderTestCase {
     func testExistsIsExactAndIgnoresFoldersAndHiddenFiles() throws {
         try make("Field")
         try FileManager.default.createDirectory(at: store.url(for: "Folder"), withIntermediateDirectories: false)
-        try store.saveDraft(Record.sample(), for: "Ghost")
+        try store.saveDraft(Record.sample(), for: "Ghost", in: .standard)
         XCTAssertTrue(store.exists("Field"))
         XCTAssertFalse(store.exists("Folder"))
         XCTAssertFalse(store.exists("Ghost"), "a draft alone is not a document")

@@ -26,7 +26,7 @@ final class DocumentNamesTests: TemporaryFolderTestCase {
 
     func testSavedDocumentsAndDraftsList() throws {
         try store.save(SurveyDocument(), as: "One")
-        try store.saveDraft(Record.sample(), for: "One")
+        try store.saveDraft(Record.sample(), for: "One", in: .standard)
         try store.save(SurveyDocument(), as: "Two")
         XCTAssertEqual(try store.documentNames(), ["One", "Two"])
     }

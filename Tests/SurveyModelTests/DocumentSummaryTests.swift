@@ -27,7 +27,7 @@ final class DocumentSummaryTests: TemporaryFolderTestCase {
 
     func testSummariesAreSortedLikeDocumentNames() throws {
         for name in ["b 10", "B 9", "alpha"] { try store.save(SurveyDocument(), as: name) }
-        try store.saveDraft(Record.sample(), for: "alpha")
+        try store.saveDraft(Record.sample(), for: "alpha", in: .standard)
         XCTAssertEqual(store.summaries().map(\.name), ["alpha", "B 9", "b 10"])
         XCTAssertEqual(store.summaries().map(\.recordCount), [0, 0, 0])
     }

@@ -6,18 +6,18 @@ final class DraftTests: TemporaryFolderTestCase {
     func testSaveLoadRemove() throws {
         var draft = Record.sample(first: "Half", last: "", address: "", phone: "", age: nil)
         draft.values["extra"] = .date(Date(timeIntervalSince1970: 86_400))
-        try store.saveDraft(draft, for: "Doc")
+        try store.saveDraft(draft, for: "Doc", in: .standard)
         XCTAssertEqual(try folderContents(), [".Doc.draft.plist"])
         XCTAssertEqual(store.loadDraft(for: "Doc"), draft)
 
-        try store.saveDraft(Record(["firstName": .string("")]), for: "Doc")
+        try store.saveDraft(Record(["firstName": .string("")]), for: "Doc", in: .standard)
         XCTAssertEqual(try folderContents(), [], "blank draft removes the file")
         XCTAssertEqual(store.loadDraft(for: "Doc"), Record())
-        XCTAssertNoThrow(try store.saveDraft(Record(), for: "Doc"), "removing a missing draft is fine")
+        XCTAssertNoThrow(try store.saveDraft(Record(), for: "Doc", in: .standard), "removing a missing draft is fine")
     }
 
     func testDraftIsAOneRecordDocument() throws {
-        try store.saveDraft(Record.sample(), for: "Doc")
+        try store.saveDraft(Record.sample(), for: "Doc", in: .standard)
         let data = try Data(contentsOf: store.draftURL(for: "Doc"))
         XCTAssertEqual(try SurveyDocument(propertyListData: data).records, [Record.sample()])
     }
@@ -31,9 +31,9 @@ final class DraftTests: TemporaryFolderTestCase {
     }
 
     func testDraftSaveKeepsPermissionsAndLeavesNoTemporaries() throws {
-        try store.saveDraft(Record.sample(), for: "Doc")
+        try store.saveDraft(Record.sample(), for: "Doc", in: .standard)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: store.draftURL(for: "Doc").path)
-        try store.saveDraft(Record.sample(first: "Again"), for: "Doc")
+        try store.saveDraft(Record.sample(first: "Again"), for: "Doc", in: .standard)
         XCTAssertEqual(try permissions(of: store.draftURL(for: "Doc")), 0o600)
         XCTAssertEqual(try folderContents(), [".Doc.draft.plist"])
         XCTAssertEqual(store.loadDraft(for: "Doc"), Record.sample(first: "Again"))

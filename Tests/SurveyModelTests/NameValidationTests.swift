@@ -49,7 +49,7 @@ final class NameValidationTests: XCTestCase {
         let store = DocumentStore(folder: folder)
         let name = try validate(String(repeating: "山", count: 66) + "xx").get()
         XCTAssertEqual(try store.prepare(requested: name), name)
-        try store.saveDraft(Record.sample(), for: name)
+        try store.saveDraft(Record.sample(), for: name, in: .standard)
         XCTAssertEqual(store.loadDraft(for: name), Record.sample())
     }
 }

@@ -32,11 +32,11 @@ final class OwnershipTests: TemporaryFolderTestCase {
     func testRootSavingAUsersDraftKeepsItTheirs() throws {
         guard geteuid() == 0 else { return XCTFail("the tests run as root, to give a file to another user") }
         try store.save(SurveyDocument(), as: "Theirs")
-        try store.saveDraft(Record.sample(first: "Half"), for: "Theirs")
+        try store.saveDraft(Record.sample(first: "Half"), for: "Theirs", in: .standard)
         let draft = store.draftURL(for: "Theirs")
         XCTAssertEqual(chown(draft.path, 1000, 1001), 0)
         XCTAssertEqual(chmod(draft.path, 0o660), 0)
-        try store.saveDraft(Record.sample(first: "Halfway"), for: "Theirs")
+        try store.saveDraft(Record.sample(first: "Halfway"), for: "Theirs", in: .standard)
         let after = owner(draft)
         XCTAssertEqual(after.uid, 1000)
         XCTAssertEqual(after.gid, 1001)

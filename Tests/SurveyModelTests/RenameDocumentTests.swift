@@ -16,7 +16,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
 
     func testTheDraftMovesAlong() throws {
         try store.save(SurveyDocument(), as: "Old")
-        try store.saveDraft(Record.sample(first: "Half"), for: "Old")
+        try store.saveDraft(Record.sample(first: "Half"), for: "Old", in: .standard)
         try store.rename("Old", to: "New")
         XCTAssertEqual(try folderContents(), [".New.draft.plist", "New.plist"])
         XCTAssertEqual(store.loadDraft(for: "New"), Record.sample(first: "Half"))
@@ -24,7 +24,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
 
     func testChangingOnlyTheCaseIsAllowed() throws {
         try store.save(SurveyDocument(records: [Record.sample()]), as: "field notes")
-        try store.saveDraft(Record.sample(first: "Half"), for: "field notes")
+        try store.saveDraft(Record.sample(first: "Half"), for: "field notes", in: .standard)
         XCTAssertEqual(try store.rename("field notes", to: "Field Notes"), "Field Notes")
         XCTAssertEqual(try folderContents(), [".Field Notes.draft.plist", "Field Notes.plist"])
         XCTAssertEqual(try records("Field Notes"), [Record.sample()])
@@ -101,8 +101,8 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
 
     func testAStaleDraftInTheWayGoesToTheTrash() throws {
         try store.save(SurveyDocument(), as: "A")
-        try store.saveDraft(Record.sample(first: "Mine"), for: "A")
-        try store.saveDraft(Record.sample(first: "Stale"), for: "B")
+        try store.saveDraft(Record.sample(first: "Mine"), for: "A", in: .standard)
+        try store.saveDraft(Record.sample(first: "Stale"), for: "B", in: .standard)
         try store.rename("A", to: "B")
         XCTAssertEqual(store.loadDraft(for: "B"), Record.sample(first: "Mine"))
         let trashed = try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path)

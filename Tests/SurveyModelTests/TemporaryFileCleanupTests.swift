@@ -36,7 +36,7 @@ final class TemporaryFileCleanupTests: TemporaryFolderTestCase {
 
     func testADeadWritersTemporaryFileIsRemovedAtTheNextStart() throws {
         try store.save(SurveyDocument(), as: "K2")
-        try store.saveDraft(Record.sample(), for: "K2")
+        try store.saveDraft(Record.sample(), for: "K2", in: .standard)
         try leftover("K2.plist", pid: try deadPID(), minutesAgo: 30)
         try leftover("K2.draft.plist", pid: try deadPID(), minutesAgo: 30)
         XCTAssertEqual(try store.prepare(requested: nil), "K2")

@@ -16,7 +16,7 @@ final class TrashTests: TemporaryFolderTestCase {
 
     func testDeleteMovesTheDocumentAndDraftIntoTheTrash() throws {
         try store.save(SurveyDocument(records: [Record.sample()]), as: "Market Street")
-        try store.saveDraft(Record.sample(first: "Half"), for: "Market Street")
+        try store.saveDraft(Record.sample(first: "Half"), for: "Market Street", in: .standard)
         let trashName = try store.delete("Market Street", at: date)
         XCTAssertEqual(trashName, "Market Street (deleted 2024-03-05 09.07.02).plist")
         XCTAssertEqual(try folderContents(), [".trash"])
@@ -88,7 +88,7 @@ final class TrashTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(records: [Record.sample(first: "Old")]), as: "Older")
         try store.delete("Older", at: date)
         try store.save(SurveyDocument(records: [Record.sample(first: "New")]), as: "Newer")
-        try store.saveDraft(Record.sample(first: "Half"), for: "Newer")
+        try store.saveDraft(Record.sample(first: "Half"), for: "Newer", in: .standard)
         try store.delete("Newer", at: date.addingTimeInterval(1))
         XCTAssertEqual(try store.restore(), "Newer")
         XCTAssertEqual(try store.load("Newer").get().records, [Record.sample(first: "New")])
@@ -137,11 +137,11 @@ final class TrashTests: TemporaryFolderTestCase {
 
     func testDeletingTheLongestNameStillFits() throws {
         let name = try store.create(named: String(repeating: "山", count: 66) + "xx")
-        try store.saveDraft(Record.sample(), for: name)
+        try store.saveDraft(Record.sample(), for: name, in: .standard)
         try store.save(SurveyDocument(), as: "spare")
         try store.delete(name, at: date)
         try store.create(named: name)
-        try store.saveDraft(Record.sample(), for: name)
+        try store.saveDraft(Record.sample(), for: name, in: .standard)
         XCTAssertTrue(try store.delete(name, at: date).hasSuffix(") 2.plist"))
         XCTAssertEqual(try store.restore(), name)
         XCTAssertEqual(store.loadDraft(for: name), Record.sample())
