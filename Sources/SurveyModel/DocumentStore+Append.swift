@@ -19,7 +19,7 @@ extension DocumentStore {
     /// not; a designer's form leaves unanswered questions out, as ODK does.
     @discardableResult
     public func append(_ records: [Record], to target: DocumentTarget,
-                       questionnaire: Questionnaire = .standard) throws -> Int {
+                       questionnaire: Questionnaire) throws -> Int {
         // Shaped as the form's Add shapes them.
         let records = records.map { $0.withEmptyTextAnswers(in: questionnaire) }
         switch target {

@@ -79,7 +79,10 @@ extension DocumentStore {
     @discardableResult
     public func restore(_ recovery: Recovery) throws -> String {
         let target = try self.target(requested: recovery.documentName, remembered: nil)
-        try append(recovery.records, to: target)
+        // Shaped by the document's own questionnaire (a form's surveys get no empty answers
+        // to the original five); a form with errors puts them back as they were kept.
+        let questionnaire = (try? questionnaire(for: recovery.documentName)) ?? Questionnaire(fields: [])
+        try append(recovery.records, to: target, questionnaire: questionnaire)
         let name = existingName(matching: recovery.documentName) ?? recovery.documentName
         if unlink(folder.appendingPathComponent(recovery.fileName).path) != 0, errno != ENOENT {
             throw DocumentError("Put the surveys back into “\(name)”, but could not remove \(recovery.fileName): \(SystemError("unlink").reason)")

@@ -8,7 +8,7 @@ final class AppendTests: TemporaryFolderTestCase {
     func testAppendsToAnExistingDocumentKeepingItsRecords() throws {
         let old = Record(["firstName": .string("Old"), "notes": .string("kept")])
         try store.save(SurveyDocument(records: [old]), as: "Field")
-        let count = try store.append([Record.sample(), Record.sample(first: "Bo")], to: .existing("Field"))
+        let count = try store.append([Record.sample(), Record.sample(first: "Bo")], to: .existing("Field"), questionnaire: .standard)
         XCTAssertEqual(count, 3)
         let records = try store.load("Field").get().records
         XCTAssertEqual(records.map(\.answers), [old.values, Record.sample().values, Record.sample(first: "Bo").values])
@@ -18,13 +18,13 @@ final class AppendTests: TemporaryFolderTestCase {
 
     func testANewDocumentIsWrittenWithTheRecords() throws {
         let nested = DocumentStore(folder: folder.appendingPathComponent("a/b"))
-        XCTAssertEqual(try nested.append([Record.sample()], to: .new("Fresh")), 1)
+        XCTAssertEqual(try nested.append([Record.sample()], to: .new("Fresh"), questionnaire: .standard), 1)
         XCTAssertEqual(try nested.load("Fresh").get().records.map(\.answers), [Record.sample().values])
     }
 
     func testANewNameTakenMeanwhileIsRefusedAndTheOtherDocumentKept() throws {
         try store.save(SurveyDocument(records: [Record.sample(first: "Theirs")]), as: "fresh")
-        XCTAssertThrowsError(try store.append([Record.sample()], to: .new("Fresh"))) { error in
+        XCTAssertThrowsError(try store.append([Record.sample()], to: .new("Fresh"), questionnaire: .standard)) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("A document named “fresh” already exists"))
         }
         XCTAssertEqual(try store.load("fresh").get().records, [Record.sample(first: "Theirs")])
@@ -33,7 +33,7 @@ final class AppendTests: TemporaryFolderTestCase {
     func testAnUnreadableDocumentIsNeverReplaced() throws {
         let garbage = Data("garbage".utf8)
         try garbage.write(to: store.url(for: "Broken"))
-        XCTAssertThrowsError(try store.append([Record.sample()], to: .existing("Broken")))
+        XCTAssertThrowsError(try store.append([Record.sample()], to: .existing("Broken"), questionnaire: .standard))
         XCTAssertEqual(try Data(contentsOf: store.url(for: "Broken")), garbage)
     }
 }
@@ -42,7 +42,7 @@ final class AppendTests: TemporaryFolderTestCase {
 /// `instanceID` afterwards; so do the document's older records found without one.
 final class AppendInstanceIDTests: TemporaryFolderTestCase {
     func testANewRecordWithoutAnIDGetsAFreshOne() throws {
-        try store.append([Record.sample(), Record.sample(first: "Bo")], to: .new("Field"))
+        try store.append([Record.sample(), Record.sample(first: "Bo")], to: .new("Field"), questionnaire: .standard)
         let records = try store.load("Field").get().records
         XCTAssertTrue(records.allSatisfy { InstanceIDCheck.isFresh($0.instanceID) }, "\(records)")
         XCTAssertNotEqual(records[0].instanceID, records[1].instanceID)
@@ -52,14 +52,14 @@ final class AppendInstanceIDTests: TemporaryFolderTestCase {
     func testAnImportedRecordKeepsItsOwnID() throws {
         var own = Record.sample()
         own.values[Record.instanceIDKey] = .string("uuid:from-the-export")
-        try store.append([own], to: .new("Field"))
+        try store.append([own], to: .new("Field"), questionnaire: .standard)
         XCTAssertEqual(try store.load("Field").get().records.first?.instanceID, "uuid:from-the-export")
     }
 
     func testAnEmptyIDIsReplacedByAFreshOne() throws {
         var empty = Record.sample()
         empty.values[Record.instanceIDKey] = .string("")
-        try store.append([empty], to: .new("Field"))
+        try store.append([empty], to: .new("Field"), questionnaire: .standard)
         XCTAssertTrue(InstanceIDCheck.isFresh(try store.load("Field").get().records.first?.instanceID))
     }
 
@@ -68,7 +68,7 @@ final class AppendInstanceIDTests: TemporaryFolderTestCase {
         kept.values[Record.instanceIDKey] = .string("uuid:11111111-1111-4111-8111-111111111111")
         let old = Record(["firstName": .string("Old"), "notes": .string("kept")])
         try store.save(SurveyDocument(records: [old, kept]), as: "Field")
-        try store.append([Record.sample()], to: .existing("Field"))
+        try store.append([Record.sample()], to: .existing("Field"), questionnaire: .standard)
         let records = try store.load("Field").get().records
         XCTAssertEqual(records.count, 3)
         XCTAssertTrue(records.allSatisfy { InstanceIDCheck.isFresh($0.instanceID) })

@@ -214,9 +214,20 @@ final class FormRecordsTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(), as: "Tiny")
         try store.append([Record(["name": .string("Ana")])], to: .existing("Tiny"), questionnaire: try Self.questionnaire())
         XCTAssertEqual(try store.load("Tiny").get().records.map(\.answers), [["name": .string("Ana")]])
-        try store.append([Record(["firstName": .string("Bo")])], to: .existing("Tiny"))
+        try store.append([Record(["firstName": .string("Bo")])], to: .existing("Tiny"), questionnaire: .standard)
         XCTAssertEqual(try store.load("Tiny").get().records.last?.answers,
                        ["firstName": .string("Bo"), "lastName": .string(""), "address": .string(""), "phone": .string("")],
                        "the original five still get every text answer")
+    }
+
+    /// Surveys kept by an interrupted session and put back into a form's document are shaped
+    /// by that form: no empty answers to the original five are added to them.
+    func testRecoveredSurveysPutBackIntoAFormsDocumentGetNoneOfTheOriginalFivesKeys() throws {
+        try store.save(SurveyDocument(), as: "Tiny")
+        try Self.tinyForm.write(to: folder.appendingPathComponent("Tiny.form.csv"), atomically: true, encoding: .utf8)
+        try store.saveRecovery([Record(["name": .string("Ana"), "age": .integer(30)])], for: "Tiny")
+        let recovery = try XCTUnwrap(store.recoveries().first)
+        XCTAssertEqual(try store.restore(recovery), "Tiny")
+        XCTAssertEqual(try store.load("Tiny").get().records.map(\.answers), [["name": .string("Ana"), "age": .integer(30)]])
     }
 }
