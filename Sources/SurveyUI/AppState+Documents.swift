@@ -136,6 +136,7 @@ extension AppState {
         pendingChange = nil
         pendingRecordDelete = nil
         list = SurveyListState()
+        list.names = ListNames(questionnaire)
         restorePlace(place)
         formItem = firstFormItem
         if recordCount == 0 {

@@ -48,17 +48,17 @@ extension AppState {
     mutating func toggleSections() -> [Effect] {
         list.order.sections.toggle()
         refreshList()
-        status = .init(list.order.sections ? "Sections A–Z by last name (F6 again for \(list.order.key.label))"
-                                           : "Sorted by \(list.order.key.label)")
+        status = .init(list.order.sections ? "Sections A–Z by \(list.names.label(.lastName)) (F6 again for \(list.names.label(list.order.key)))"
+                                           : "Sorted by \(list.names.label(list.order.key))")
         return [.rememberSession]
     }
 
     /// `s` in the list: the next sort key (entry order, last name, first name, age); it
     /// leaves sections, which have an order of their own.
     mutating func cycleSortKey() -> [Effect] {
-        list.order = ListOrder(key: list.order.sections ? .lastName : list.order.key.next, sections: false)
+        list.order = ListOrder(key: list.order.sections ? .lastName : list.names.next(after: list.order.key), sections: false)
         refreshList()
-        status = .init("Sorted by \(list.order.key.label)")
+        status = .init("Sorted by \(list.names.label(list.order.key))")
         return [.rememberSession]
     }
 

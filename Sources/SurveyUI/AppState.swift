@@ -169,6 +169,7 @@ public struct AppState: Equatable, Sendable {
         // nothing to browse and the first key should start the first survey.
         self.focus = .form
         self.focus = layout.isSplit && count > 0 ? .list : .form
+        self.list.names = ListNames(questionnaire)
         self.list.refresh(records)
         if questionnaire.form != nil { self.formItem = firstFormItem }
     }

@@ -137,9 +137,9 @@ public enum KeyMap {
         KeyBinding([.character("U")], "U", nil, lists, .redo),
         KeyBinding([.control("z")], "^Z", "Undo changes to this field", [.formEditing], .cancelEditing),
         // Find and order
-        KeyBinding([.character("s")], "s", "Sort by the next key: entry order, last name, first name, age", lists, .cycleSortKey, bar: "Sort"),
+        KeyBinding([.character("s")], "s", "Sort by the next key: entry order, last name, first name, age (a form: its survey names)", lists, .cycleSortKey, bar: "Sort"),
         KeyBinding([.character("/")], "/", "Find: type words to narrow the list (any order, any case or accent)", browsing, .beginFilter, bar: "Find"),
-        KeyBinding([.function(6)], "F6", "Sections A–Z by last name, or back", browsing, .toggleSections),
+        KeyBinding([.function(6)], "F6", "Sections A–Z by name, or back", browsing, .toggleSections),
         KeyBinding([.enter], "Enter", "Keep the filter and go to the list", [.filtering], .commitFilter, bar: "Keep"),
         KeyBinding([.escape], "Esc", "Clear the filter", [.filtering], .clearFilter, bar: "Clear"),
         KeyBinding([.control("q")], "^Q", "Quit", all, .quit, bar: "Quit"),

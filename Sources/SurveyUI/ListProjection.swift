@@ -75,7 +75,7 @@ public struct ListProjection: Equatable, Sendable {
     /// `within`: the records of a projection of the same records and order under a filter
     /// this one narrows (typing added characters), already in order: only they are searched.
     init(records: [Record], filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int>, index: SearchIndex?,
-         within: [Int]? = nil) {
+         within: [Int]? = nil, names: ListNames = .standard) {
         if filter.isEmpty, listOrder == ListOrder() {
             identity = records.count
             return
@@ -92,7 +92,7 @@ public struct ListProjection: Equatable, Sendable {
         }
         let sortKey: ListOrder.Key = listOrder.sections ? .lastName : listOrder.key
         if sortKey != .entry && within == nil {
-            let keys = shown.map { SortingKey(records[$0], by: sortKey) }
+            let keys = shown.map { SortingKey(records[$0], by: sortKey, names: names) }
             let byIndex = Dictionary(uniqueKeysWithValues: zip(shown, keys))
             shown.sort { a, b in
                 let (ka, kb) = (byIndex[a]!, byIndex[b]!)
@@ -108,7 +108,7 @@ public struct ListProjection: Equatable, Sendable {
         var lastSection: String?
         for (position, index) in shown.enumerated() {
             if listOrder.sections {
-                let section = Self.section(of: records[index])
+                let section = Self.section(of: records[index], names: names)
                 if section != lastSection {
                     rows.append(.header(section))
                     lastSection = section
@@ -160,8 +160,8 @@ public struct ListProjection: Equatable, Sendable {
 
     /// `A` … `Z` by the last name's first letter with accents and case folded (`Ö` under
     /// `O`), `#` for anything else (digits, CJK, no last name).
-    public static func section(of record: Record) -> String {
-        let last = record.text(forKey: "lastName").trimmingCharacters(in: .whitespaces)
+    public static func section(of record: Record, names: ListNames = .standard) -> String {
+        let last = names.primaryName(of: record).trimmingCharacters(in: .whitespaces)
         guard let first = last.first else { return "#" }
         let folded = String(first).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).uppercased()
         guard folded.count == 1, let scalar = folded.unicodeScalars.first, ("A"..."Z").contains(scalar) else { return "#" }
@@ -176,9 +176,9 @@ private struct SortingKey: Comparable {
     let secondary: String
     let number: Int?
 
-    init(_ record: Record, by key: ListOrder.Key) {
-        let last = record.text(forKey: "lastName")
-        let first = record.text(forKey: "firstName")
+    init(_ record: Record, by key: ListOrder.Key, names: ListNames) {
+        let last = names.primaryName(of: record)
+        let first = names.secondaryName(of: record)
         switch key {
         case .entry, .lastName:
             (primary, secondary, number) = (Self.fold(last), Self.fold(first), nil)
@@ -227,5 +227,49 @@ public struct RecordFilter: Equatable, Sendable {
         var folding = SearchFolding()
         let haystack = folding.searchText(of: record)
         return words.allSatisfy { SearchIndex.contains(haystack, folding.fold($0)) }
+    }
+}
+
+/// The names the list sorts and groups surveys by: the original five's last and first name,
+/// or, with a designer's form, the survey's title (its `instance_name`), since a form's
+/// questions have names of the designer's choosing.
+public enum ListNames: Equatable, Sendable {
+    case standard
+    case form(Questionnaire)
+
+    public init(_ questionnaire: Questionnaire) {
+        self = questionnaire.form == nil ? .standard : .form(questionnaire)
+    }
+
+    func primaryName(of record: Record) -> String {
+        switch self {
+        case .standard: return record.text(forKey: "lastName")
+        case .form(let q):
+            let title = q.title(of: record)
+            return title == "(no name)" ? "" : title
+        }
+    }
+
+    func secondaryName(of record: Record) -> String {
+        switch self {
+        case .standard: return record.text(forKey: "firstName")
+        case .form: return ""
+        }
+    }
+
+    /// What the sort keys are called for this questionnaire.
+    func label(_ key: ListOrder.Key) -> String {
+        switch (self, key) {
+        case (.form, .lastName), (.form, .firstName): return "name"
+        default: return key.label
+        }
+    }
+
+    /// `s`: the next key; a form has entry order and its titles only.
+    func next(after key: ListOrder.Key) -> ListOrder.Key {
+        switch self {
+        case .standard: return key.next
+        case .form: return key == .entry ? .lastName : .entry
+        }
     }
 }

@@ -10,6 +10,8 @@ public struct SurveyListState: Equatable, Sendable {
     /// The `/` line while it is being typed: the list narrows with each key.
     public var filterInput: EditBuffer?
     public var order = ListOrder()
+    /// What sorting and sections go by (the questionnaire's names for a survey).
+    public var names = ListNames.standard
     /// Ids of records edited while a filter was on: they stay listed until it changes, so a
     /// record does not vanish under the typing hand.
     public var pinned: Set<String> = []
@@ -54,7 +56,7 @@ public struct SurveyListState: Equatable, Sendable {
             within = projection.shownRecords
         }
         projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex,
-                                    within: within)
+                                    within: within, names: names)
         builtFrom = (records, order, filter.text, pinned)
     }
 }

@@ -217,6 +217,26 @@ final class QuestionnaireFormTests: XCTestCase {
         XCTAssertTrue(screen.contains("Not in form  retired: dropped question"), screen)
     }
 
+    /// `s` and F6 go by the form's titles (its instance_name): the form's questions are
+    /// not the original five's last and first name.
+    func testSortAndSectionsGoByTheFormsTitles() throws {
+        func person(_ first: String, _ last: String) -> Record {
+            Record(["fname": .string(first), "lname": .string(last), Record.instanceIDKey: .string("uuid:\(last)")])
+        }
+        var s = try householdState([person("Ana", "Lima"), person("Bo", "Zulu"), person("Cy", "Adams")])
+        XCTAssertEqual(s.focus, .list)
+        s.press(.character("s"))
+        XCTAssertEqual(s.statusText, "Sorted by name")
+        XCTAssertEqual(s.list.projection.shownRecords.map { s.title(of: s.records[$0]) }, ["Adams, Cy", "Lima, Ana", "Zulu, Bo"])
+        s.press(.character("s"))
+        XCTAssertEqual(s.statusText, "Sorted by entry order", "a form has entry order and its titles only")
+        s.press(.function(6))
+        XCTAssertEqual(s.statusText, "Sections A–Z by name (F6 again for entry order)")
+        let screen = s.screenText
+        for header in [" A", " L", " Z"] { XCTAssertTrue(screen.contains(header), "\(header):\n\(screen)") }
+        XCTAssertFalse(screen.contains(" #"), "no survey under # for want of a lastName")
+    }
+
     func testF5MakesAddGoOnToTheNextEmptyNewForm() throws {
         var s = try householdState()
         s.press(.function(5))
