@@ -252,3 +252,19 @@ extension SurveyDocument {
         return candidates.filter { records[$0] != old.records[$0] }
     }
 }
+
+extension DocumentStore {
+    /// The document as its commits stand: the `.plist`, plus what its journal holds that the
+    /// file does not yet (a copy of survey still catching up, or one that crashed). For the
+    /// command line's `list` and `export`, which would otherwise show a version a moment (or
+    /// a crash) behind. Without a journal this is `load(_:)` exactly.
+    public func loadWithJournal(_ name: String) -> Result<SurveyDocument, DocumentError> {
+        let loaded = load(name)
+        let url = journalURL(for: name)
+        guard FileManager.default.fileExists(atPath: url.path), let entries = DocumentJournal.entries(at: url),
+              !entries.isEmpty, case .success(var document) = loaded else { return loaded }
+        document.identifyRecordsFoundWithoutIDs()
+        document.replay(entries)
+        return .success(document)
+    }
+}

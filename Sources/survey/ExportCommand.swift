@@ -35,7 +35,7 @@ struct ExportCommand: Equatable {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target)
-            let document = try store.load(target.name).get()
+            let document = try store.loadWithJournal(target.name).get()
             let data = try Self.encoded(document, as: format, questionnaire: questionnaire)
             guard let output, output != "-" else {
                 StandardOutput.write(data)

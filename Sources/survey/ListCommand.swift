@@ -19,7 +19,7 @@ struct ListCommand: Equatable {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target)
-            let document = try store.load(target.name).get()
+            let document = try store.loadWithJournal(target.name).get()
             if format == .table {
                 RecordTable.lines(document.records, questionnaire: questionnaire).forEach(ShellOutput.line)
             } else {
