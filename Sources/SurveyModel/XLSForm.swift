@@ -114,3 +114,16 @@ struct XLSFormColumn: Equatable {
         self.language = language.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
+
+extension XLSForm {
+    /// A stored answer as expressions see it: text, numbers written plainly.
+    static func text(of value: PropertyValue?) -> String {
+        switch value {
+        case .string(let s)?: return s
+        case .integer(let n)?: return String(n)
+        case .real(let d)?: return FormValue.number(d).string
+        case .bool(let b)?: return b ? "true" : "false"
+        default: return ""
+        }
+    }
+}

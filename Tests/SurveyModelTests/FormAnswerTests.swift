@@ -212,12 +212,4 @@ final class FormAnswerTests: XCTestCase {
         XCTAssertEqual(imported(.string(""), "notes"), "none")
         XCTAssertEqual(imported(.integer(5), "notes"), "Notes must be text, not an integer")
     }
-
-    /// The bridge older callers use gives the same words.
-    func testXLSFormStoredValueSharesTheRule() throws {
-        let form = try XCTUnwrap(questionnaire.form)
-        let born = try XCTUnwrap(form.questions.first { $0.name == "born" })
-        XCTAssertEqual(form.storedValue("2023-02-29", for: born), .failure(XLSForm.AnswerProblem(name: "born", message: "Born must be a date, YYYY-MM-DD")))
-        XCTAssertEqual(form.storedValue("2024-02-29", for: born), .success(.string("2024-02-29")))
-    }
 }

@@ -298,24 +298,6 @@ final class QuestionnaireRulesTests: XCTestCase {
                        ["fname", "lname", "age", "confirm"], "without consent the household questions are not asked")
     }
 
-    /// `XLSForm.check`, the older entry point, is the same gate with the same words.
-    func testXLSFormCheckIsTheQuestionnairesGate() throws {
-        let form = try FormTestSupport.householdForm()
-        let q = Questionnaire(form: form)
-        for values: [String: PropertyValue] in [
-            [:], ["consent": .string("yes"), "region": .string("north"), "district": .string("coast")],
-            ["age": .integer(200), "members": .integer(2), "children": .integer(3), "consent": .string("yes")],
-            ["visit_date": .string("2026-12-01"), "consent": .string("yes"), "phone": .string("x")],
-        ] {
-            let record = Record(values)
-            XCTAssertEqual(form.check(record, now: clock.now, timeZone: clock.timeZone).map(\.description),
-                           q.problems(in: record, clock: clock).map { "\(q.fields[$0.index].key): \($0.message)" })
-        }
-        let district = try XCTUnwrap(form.questions.first { $0.name == "district" })
-        XCTAssertFalse(form.isRelevant(district, in: Record(["consent": .string("no")]), now: clock.now, timeZone: clock.timeZone))
-        XCTAssertTrue(form.isRelevant(district, in: Record(["consent": .string("yes")]), now: clock.now, timeZone: clock.timeZone))
-    }
-
     // MARK: calculations
 
     /// Calculations settle in any order: ODK orders them by what they read, not by row.
