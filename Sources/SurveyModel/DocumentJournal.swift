@@ -267,4 +267,28 @@ extension DocumentStore {
         document.replay(entries)
         return .success(document)
     }
+
+    /// Puts the changes a journal left behind (its writer gone: a crash, a kill) into the
+    /// `.plist` and removes the journal. Returns how many changes were put back; nil when
+    /// there was no such journal. Throws, leaving both files as they are, when the journal
+    /// is not one survey wrote, the document cannot be read, or it cannot be saved.
+    public func putBackJournal(of name: String) throws -> Int? {
+        let url = journalURL(for: name)
+        guard FileManager.default.fileExists(atPath: url.path), !DocumentJournal.isHeldElsewhere(at: url) else { return nil }
+        guard let entries = DocumentJournal.entries(at: url) else {
+            throw DocumentError("\(url.lastPathComponent) is not a journal survey wrote: it is left as it is")
+        }
+        try withFolderLock {
+            guard case .success(let document) = loadWithJournal(name) else {
+                throw DocumentError("\(url.lastPathComponent) holds changes to “\(name)”, which cannot be read: both are left as they are")
+            }
+            do {
+                try save(document, as: name)
+            } catch let error as DocumentError {
+                throw DocumentError("Could not put back the changes in \(url.lastPathComponent): \(error.message). They stay there")
+            }
+            unlink(url.path)
+        }
+        return entries.isEmpty ? nil : entries.count
+    }
 }

@@ -108,26 +108,16 @@ extension Program {
         return state != before
     }
 
-    /// Changes an interrupted session left in `.NAME.journal` (not in use by a live copy of
-    /// survey) are replayed into the file, which is saved, and the journal removed. Returns
-    /// what to tell the user, or nil when there was nothing to recover.
+    /// Changes an interrupted session left in `.NAME.journal` are put into the file
+    /// (`DocumentStore.putBackJournal`). Returns what to tell the user, or nil when there was
+    /// nothing to put back.
     static func recoverJournal(of name: String, in store: DocumentStore) -> String? {
-        let url = store.journalURL(for: name)
-        guard FileManager.default.fileExists(atPath: url.path), !DocumentJournal.isHeldElsewhere(at: url) else { return nil }
-        guard let entries = DocumentJournal.entries(at: url) else {
-            return "\(url.lastPathComponent) is not a journal survey wrote: it is left as it is"
-        }
-        guard case .success(var document) = store.load(name) else {
-            return "\(url.lastPathComponent) holds changes to “\(name)”, which cannot be read: both are left as they are"
-        }
-        document.identifyRecordsFoundWithoutIDs()
-        document.replay(entries)
         do {
-            _ = try store.save(document, as: name)
-            unlink(url.path)
-            return entries.isEmpty ? nil : "Put back \(counted(entries.count, "change")) an interrupted session had saved only in its journal"
+            return try store.putBackJournal(of: name).map {
+                "Put back \(counted($0, "change")) an interrupted session had saved only in its journal"
+            }
         } catch {
-            return "Could not put back the changes in \(url.lastPathComponent): \(describe(error)). They stay there"
+            return describe(error)
         }
     }
 }

@@ -373,16 +373,10 @@ public struct Program {
         do {
             let questionnaire = try store.questionnaire(for: name)
             // A journal still there (its changes could not be put into the file: a full
-            // disk) is replayed in memory too, so the next save writes its changes rather
-            // than a version without them.
-            let url = store.journalURL(for: name)
-            if FileManager.default.fileExists(atPath: url.path), !DocumentJournal.isHeldElsewhere(at: url),
-               let entries = DocumentJournal.entries(at: url), !entries.isEmpty,
-               case .success(var document) = identified(store.load(name)) {
-                document.replay(entries)
-                return (.success(document), questionnaire)
-            }
-            return (identifying ? identified(store.load(name)) : store.load(name), questionnaire)
+            // disk) counts too, so the next save writes its changes rather than a version
+            // without them.
+            let loaded = store.loadWithJournal(name)
+            return (identifying ? identified(loaded) : loaded, questionnaire)
         } catch {
             return (.failure(DocumentError(describe(error))), .standard)
         }
