@@ -214,6 +214,14 @@ extension Questionnaire {
     /// ${fname})`), else (or when it names nothing: no letter or digit, as `, ` for a survey
     /// without names) its first two text answers; the original five read `Last, First`.
     public func title(of record: Record, limit: Int? = nil) -> String {
+        guard form != nil else { return record.listTitle(limit: limit) }
+        let text = name(of: record, limit: limit)
+        return text.isEmpty ? "(no name)" : text
+    }
+
+    /// The name the list shows for a survey, "" when a form gives it none: what the list sorts
+    /// and groups a form document by.
+    public func name(of record: Record, limit: Int? = nil) -> String {
         guard let form else { return record.listTitle(limit: limit) }
         var text = ""
         if let name = form.instanceName {
@@ -228,6 +236,6 @@ extension Questionnaire {
         text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{7F}" ? " " : $0 }))
             .trimmingCharacters(in: .whitespaces)
         if let limit, text.count > limit { text = String(text.prefix(limit)) }
-        return text.isEmpty ? "(no name)" : text
+        return text
     }
 }

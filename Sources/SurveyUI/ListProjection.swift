@@ -244,9 +244,7 @@ public enum ListNames: Equatable, Sendable {
     func primaryName(of record: Record) -> String {
         switch self {
         case .standard: return record.text(forKey: "lastName")
-        case .form(let q):
-            let title = q.title(of: record)
-            return title == "(no name)" ? "" : title
+        case .form(let q): return q.name(of: record)
         }
     }
 
