@@ -48,7 +48,8 @@ func format(_ s: Double) -> String {
 }
 
 // Arguments: --quick (small sizes only, for `make test`), --load-sizes 10000,100000 (the load
-// table's sizes), --form-only (the 500-question form's figures alone), --write-form PATH (write
+// table's sizes), --form-only (the 500-question form's figures alone), --commit-only 10000,100000
+// (the main thread's share of a commit and an Add, in process), --write-form PATH (write
 // that form in pyxform's CSV layout and stop), --load-child WAY PATH (internal: one load in a
 // fresh process).
 let arguments = CommandLine.arguments
@@ -60,6 +61,14 @@ if arguments.count == 3, arguments[1] == "--write-form" {
     exit(0)
 }
 let quick = arguments.contains("--quick")
+if let at = arguments.firstIndex(of: "--commit-only") {
+    let counts = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [100_000]
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-commit-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try benchmarkCommit(store: DocumentStore(folder: folder), counts: counts)
+    exit(0)
+}
 if arguments.contains("--form-only") {
     try FormBench.run(quick: quick)
     exit(0)
