@@ -69,7 +69,7 @@ extension DocumentStore {
                   let document = try? SurveyDocument(propertyListData: data),
                   let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
             let date = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
-            return Recovery(documentName: name, fileName: entry, date: date, records: document.records)
+            return Recovery(documentName: name, fileName: entry, date: date, records: Array(document.records))
         }
         .sorted { ($0.date, $0.fileName) < ($1.date, $1.fileName) }
     }

@@ -49,31 +49,24 @@ extension SurveyDocument {
     @discardableResult
     public mutating func identifyRecordsFoundWithoutIDs() -> Int {
         let count = records.count
+        guard records.contains(where: { $0.instanceID == nil }) else { return 0 }
         let parts = count < 20_000 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
-        var assigned = Array(repeating: 0, count: parts)
-        records.withUnsafeMutableBufferPointer { buffer in
-            assigned.withUnsafeMutableBufferPointer { counts in
-                let shared = DisjointWrites(records: buffer, counts: counts)
-                DispatchQueue.concurrentPerform(iterations: parts) { part in
-                    let range = (count * part / parts)..<(count * (part + 1) / parts)
-                    var n = 0
-                    for i in range where shared.records[i].instanceID == nil {
-                        shared.records[i].values[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: i, of: shared.records[i]))
-                        n += 1
-                    }
-                    shared.counts[part] = n
-                }
-            }
+        let assigned = AssignedCount()
+        records.updateConcurrently(parts: parts) { position, record in
+            guard record.instanceID == nil else { return }
+            record.values[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: position, of: record))
+            assigned.add(1)
         }
-        return assigned.reduce(0, +)
+        return assigned.total
     }
 }
 
-/// Buffers that concurrent workers write at disjoint indices only (see
-/// `identifyRecordsFoundWithoutIDs`), so sharing them is safe though the compiler cannot see it.
-private struct DisjointWrites: @unchecked Sendable {
-    let records: UnsafeMutableBufferPointer<Record>
-    let counts: UnsafeMutableBufferPointer<Int>
+/// How many records the workers of `identifyRecordsFoundWithoutIDs` gave an id.
+private final class AssignedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add(_ n: Int) { lock.lock(); count += n; lock.unlock() }
+    var total: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
 
 extension Record {

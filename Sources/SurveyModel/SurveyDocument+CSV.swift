@@ -13,7 +13,7 @@ import Foundation
 /// answers to questions a newer version of the form no longer asks are data too.
 extension SurveyDocument {
     public func csvText(questionnaire: Questionnaire = .standard) -> String {
-        let table = questionnaire.csvTable(records)
+        let table = questionnaire.csvTable(Array(records))
         return CSV.text([table.header] + table.rows)
     }
 

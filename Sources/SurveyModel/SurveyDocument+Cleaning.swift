@@ -3,10 +3,10 @@
 extension SurveyDocument {
     public mutating func replaceForbiddenCharacters() {
         guard forbiddenCharacterCount > 0 else { return }
-        records = records.map { record in
+        records = RecordList(records.map { record in
             guard case .dictionary(let values) = PropertyValue.dictionary(record.values).replacingForbiddenCharacters()
             else { return record }
             return Record(values)
-        }
+        })
     }
 }

@@ -41,7 +41,7 @@ extension SurveyDocument {
             removed.insert(j)
         }
         if !removed.isEmpty {
-            merged = merged.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+            merged = RecordList(merged.enumerated().filter { !removed.contains($0.offset) }.map(\.element))
             reindex()
         }
         for (i, record) in mine.records.enumerated() {

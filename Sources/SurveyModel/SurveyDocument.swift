@@ -4,10 +4,14 @@ import Foundation
 /// `PropertyValue` rather than Codable so that nothing in the file is dropped or retyped,
 /// and writing cleans what Foundation would otherwise emit as ill-formed XML.
 public struct SurveyDocument: Equatable, Sendable {
-    public var records: [Record]
+    public var records: RecordList
 
-    public init(records: [Record] = []) {
+    public init(records: RecordList = []) {
         self.records = records
+    }
+
+    public init(records: [Record]) {
+        self.records = RecordList(records)
     }
 
     /// 0-byte data (or only whitespace) is an empty document (the original app created new
@@ -35,12 +39,12 @@ public struct SurveyDocument: Equatable, Sendable {
             throw DocumentError(
                 "not a survey document: the top level is \(root.kindDescription), expected an array of records")
         }
-        records = try items.enumerated().map { index, item in
+        records = RecordList(try items.enumerated().map { index, item in
             guard case .dictionary(let values) = item else {
                 throw DocumentError("record \(index + 1) is not a dictionary (it is \(item.kindDescription))")
             }
             return Record(values)
-        }
+        })
     }
 
     /// XML plist; every string (values, nested, and dict keys) has XML-forbidden characters

@@ -22,7 +22,7 @@ extension AppState {
             var all = records
             if case .record(let i) = shown { all[i] = form }
             if showingDraft, !form.isBlank(in: questionnaire) { all.append(form) }
-            return all
+            return Array(all)
         }
         guard holdsUnsavedWork else { return [] }
         return [form]

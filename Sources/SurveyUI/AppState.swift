@@ -176,7 +176,7 @@ public struct AppState: Equatable, Sendable {
 
     // MARK: Derived facts
 
-    public var records: [Record] { document?.records ?? [] }
+    public var records: RecordList { document?.records ?? [] }
     public var recordCount: Int { records.count }
     public var layout: Layout { Layout(size: size, splitWidth: splitWidth, status: status?.text) }
 

@@ -68,13 +68,13 @@ public struct ListProjection: Equatable, Sendable {
 
     /// `keep`: records that stay although the filter no longer matches them (edited while
     /// the filter was on: a record does not vanish under the typing hand).
-    public init(records: [Record], filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int> = []) {
+    public init(records: RecordList, filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int> = []) {
         self.init(records: records, filter: filter, order: listOrder, keep: keep, index: nil)
     }
 
     /// `within`: the records of a projection of the same records and order under a filter
     /// this one narrows (typing added characters), already in order: only they are searched.
-    init(records: [Record], filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int>, index: SearchIndex?,
+    init(records: RecordList, filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int>, index: SearchIndex?,
          within: [Int]? = nil, names: ListNames = .standard) {
         if filter.isEmpty, listOrder == ListOrder() {
             identity = records.count

@@ -87,7 +87,7 @@ extension Program {
                         guard let id = r.instanceID, let our = ours.records.first(where: { $0.instanceID == id }) else { return false }
                         return our != r
                     }
-                    if !clashing.isEmpty, let file = try? store.saveRecovery(clashing, for: name) {
+                    if !clashing.isEmpty, let file = try? store.saveRecovery(Array(clashing), for: name) {
                         message = "“\(name)” was changed elsewhere in the same answers: yours are kept, theirs in \(file) (offered at the next start)"
                     }
                     isError = true

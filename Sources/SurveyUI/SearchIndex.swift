@@ -53,11 +53,11 @@ struct SearchFolding {
 /// for the records that changed. A class so that copying the app's state never copies it,
 /// and compared by identity: two states share an index or they do not.
 final class SearchIndex: @unchecked Sendable, Equatable {
-    private(set) var records: [Record]
+    private(set) var records: RecordList
     private(set) var texts: [[UInt8]]
     private var folding: SearchFolding
 
-    init(records: [Record]) {
+    init(records: RecordList) {
         var folding = SearchFolding()
         self.texts = records.map { folding.searchText(of: $0) }
         self.records = records
@@ -66,11 +66,11 @@ final class SearchIndex: @unchecked Sendable, Equatable {
 
     /// The same index for `records`, re-folding only records that are not the same as
     /// before (an edit, an add); a different count (a delete, an undo) folds anew.
-    func updated(for newRecords: [Record]) -> SearchIndex {
+    func updated(for newRecords: RecordList) -> SearchIndex {
         guard newRecords.count == records.count else { return SearchIndex(records: newRecords) }
         // The same array (typing on the `/` line changes no record): nothing to compare.
-        if Self.sameStorage(newRecords, records) { return self }
-        for i in newRecords.indices where newRecords[i] != records[i] {
+        if newRecords.isSameStorage(as: records) { return self }
+        for i in newRecords.differingIndices(from: records) {
             texts[i] = folding.searchText(of: newRecords[i])
         }
         records = newRecords
@@ -112,7 +112,4 @@ final class SearchIndex: @unchecked Sendable, Equatable {
 
     /// Two arrays that share their storage: neither was changed since one was copied from
     /// the other, so nothing in them needs comparing.
-    static func sameStorage(_ a: [Record], _ b: [Record]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
-    }
 }

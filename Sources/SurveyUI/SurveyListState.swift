@@ -21,7 +21,7 @@ public struct SurveyListState: Equatable, Sendable {
     private(set) var searchIndex: SearchIndex?
     /// What the projection was last built from, so a filter typed further (each key adds to
     /// it) searches only the records the previous one showed.
-    private var builtFrom: (records: [Record], order: ListOrder, filter: String, pinned: Set<String>)?
+    private var builtFrom: (records: RecordList, order: ListOrder, filter: String, pinned: Set<String>)?
 
     public init() {}
 
@@ -43,7 +43,7 @@ public struct SurveyListState: Equatable, Sendable {
         builtFrom = nil
     }
 
-    mutating func refresh(_ records: [Record]) {
+    mutating func refresh(_ records: RecordList) {
         let keep: Set<Int> = pinned.isEmpty ? []
             : Set(records.indices.filter { records[$0].instanceID.map(pinned.contains) ?? false })
         let filter = activeFilter
@@ -52,7 +52,7 @@ public struct SurveyListState: Equatable, Sendable {
         }
         var within: [Int]?
         if let last = builtFrom, !last.filter.isEmpty, filter.text.hasPrefix(last.filter), last.order == order,
-           last.pinned == pinned, SearchIndex.sameStorage(last.records, records) {
+           last.pinned == pinned, last.records.isSameStorage(as: records) {
             within = projection.shownRecords
         }
         projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex,

@@ -94,7 +94,7 @@ struct ImportCommand: Equatable {
             case .json:
                 return numbered(try SurveyDocument.records(json: data))
             case .plist:
-                return numbered(try SurveyDocument(propertyListData: data).records)
+                return numbered(Array(try SurveyDocument(propertyListData: data).records))
             }
         } catch let error as DocumentError {
             throw DocumentError("\(file == "-" ? "stdin" : file): \(error.message)")

@@ -21,7 +21,7 @@ struct ListCommand: Equatable {
             let questionnaire = try store.commandQuestionnaire(for: target)
             let document = try store.loadWithJournal(target.name).get()
             if format == .table {
-                RecordTable.lines(document.records, questionnaire: questionnaire).forEach(ShellOutput.line)
+                RecordTable.lines(Array(document.records), questionnaire: questionnaire).forEach(ShellOutput.line)
             } else {
                 StandardOutput.write(try ExportCommand.encoded(document, as: format, questionnaire: questionnaire))
             }

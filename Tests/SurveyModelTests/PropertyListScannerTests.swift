@@ -189,7 +189,7 @@ final class PropertyListScannerTests: XCTestCase {
         try DocumentStore(folder: folder).save(document, as: "Read")
         let url = folder.appendingPathComponent("Read.plist")
         // Windows of 64 bytes, grown to hold a record; the 300 records cross many of them.
-        XCTAssertEqual(try DocumentFileReader.scannedRecords(RawPath(url.path), window: 64).get(), document.records)
+        XCTAssertEqual(try DocumentFileReader.scannedRecords(RawPath(url.path), window: 64).get(), Array(document.records))
         XCTAssertEqual(try DocumentStore(folder: folder).load("Read").get(), document)
         try Data("<plist><array><dict><!-- c --></dict></array></plist>".utf8).write(to: url)
         XCTAssertNil(try DocumentFileReader.scannedRecords(RawPath(url.path), window: 64).get())
@@ -230,7 +230,7 @@ final class PropertyListScannerTests: XCTestCase {
             """.utf8)
     }
 
-    private func assertIdentical(_ mine: [Record], _ theirs: [Record], _ context: String,
+    private func assertIdentical(_ mine: some Collection<Record>, _ theirs: some Collection<Record>, _ context: String,
                                  file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(mine.count, theirs.count, context, file: file, line: line)
         for (a, b) in zip(mine, theirs) where !identical(.dictionary(a.values), .dictionary(b.values)) {

@@ -4,7 +4,7 @@ import XCTest
 
 final class RenameDocumentTests: TemporaryFolderTestCase {
     private func records(_ name: String) throws -> [Record] {
-        try store.load(name).get().records
+        Array(try store.load(name).get().records)
     }
 
     func testRenamesTheFileKeepingItsContent() throws {
