@@ -7,11 +7,19 @@ import SurveyUI
 /// rewrite of the `.plist` not), per key, with the frame drawn after it.
 func benchmarkCommit(store: DocumentStore, counts: [Int], commits: Int = 15) throws {
     for count in counts {
-        let name = "Commit \(count)"
+        for sorted in [false, true] { try benchmarkCommit(store: store, count: count, sorted: sorted, commits: commits) }
+    }
+}
+
+/// `sorted`: the list ordered by name (s), so each change also moves a row.
+func benchmarkCommit(store: DocumentStore, count: Int, sorted: Bool, commits: Int) throws {
+    do {
+        let name = "Commit \(count)\(sorted ? " sorted" : "")"
         var document = generatedDocument(records: count)
         document.assignMissingInstanceIDs()
         try store.save(document, as: name)
         var program = Program(store: store, documentName: name, size: Size(width: 120, height: 40))
+        if sorted { program.send(.cycleSortKey) }
         program.handle(.key(.enter))            // list → form, on the first survey
         var edits: [Double] = []
         for i in 0..<commits {
@@ -35,11 +43,23 @@ func benchmarkCommit(store: DocumentStore, counts: [Int], commits: Int = 15) thr
             })
             usleep(150_000)
         }
+        var deletes: [Double] = []
+        for _ in 0..<5 {
+            program.send(.showList)
+            program.send(.listMove(1))
+            program.send(.requestRecordDelete)
+            deletes.append(seconds {
+                program.send(.confirmRecordDelete)
+                _ = program.screen
+            })
+            usleep(150_000)
+        }
         precondition(program.state.status?.kind != .error, "the commits must succeed: \(program.state.status?.text ?? "")")
-        precondition(program.state.recordCount == count + commits, "every Add must land")
-        edits.sort(); adds.sort()
-        print(String(format: "commit at %d records (main thread, journal synced, frame drawn): field median %@ (max %@), Add median %@ (max %@)",
-                     count, format(edits[edits.count / 2]), format(edits.last!), format(adds[adds.count / 2]), format(adds.last!)))
+        precondition(program.state.recordCount == count + commits - deletes.count, "every Add and delete must land")
+        precondition(!sorted || program.state.list.order != ListOrder(), "the list must be sorted")
+        edits.sort(); adds.sort(); deletes.sort()
+        print(String(format: "commit at %d records%@ (main thread, journal synced, frame drawn): field median %@ (max %@), Add median %@ (max %@), delete median %@",
+                     count, sorted ? ", sorted by name" : "", format(edits[edits.count / 2]), format(edits.last!), format(adds[adds.count / 2]), format(adds.last!), format(deletes[deletes.count / 2])))
         program.terminate()
     }
 }

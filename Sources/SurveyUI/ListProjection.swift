@@ -33,6 +33,9 @@ public struct ListOrder: Equatable, Sendable {
         self.sections = sections
     }
 
+    /// What the list is ordered by (sections go by last name).
+    var sortKey: Key { sections ? .lastName : key }
+
     /// One word for the session memory: "sections" or the key.
     public var memoryWord: String { sections ? "sections" : key.rawValue }
 
@@ -57,7 +60,11 @@ public struct ListProjection: Equatable, Sendable {
 
     /// Set when the projection is the document as it is: `identity` records, in order.
     private var identity: Int?
-    private var rows: [Row] = []
+    /// With sections, each row: a record's index, or `-1 - h` for header `h` in `headers`.
+    /// Plain numbers, so a list of 100,000 is built and let go of without touching each row.
+    /// Without sections the rows are `order` itself.
+    private var sectionRows: [Int32] = []
+    private var headers: [String] = []
     private var order: [Int] = []
     /// By document index, -1 when not shown: arrays, not dictionaries, so a projection of
     /// 100,000 records is built in a few milliseconds.
@@ -74,8 +81,9 @@ public struct ListProjection: Equatable, Sendable {
 
     /// `within`: the records of a projection of the same records and order under a filter
     /// this one narrows (typing added characters), already in order: only they are searched.
+    /// `sorting`: the sort keys of `records` (made when none is given).
     init(records: RecordList, filter: RecordFilter, order listOrder: ListOrder, keep: Set<Int>, index: SearchIndex?,
-         within: [Int]? = nil, names: ListNames = .standard) {
+         within: [Int]? = nil, names: ListNames = .standard, sorting: SortIndex? = nil) {
         if filter.isEmpty, listOrder == ListOrder() {
             identity = records.count
             return
@@ -90,49 +98,88 @@ public struct ListProjection: Equatable, Sendable {
         } else {
             shown = candidates.filter { keep.contains($0) || filter.matches(records[$0]) }
         }
-        let sortKey: ListOrder.Key = listOrder.sections ? .lastName : listOrder.key
-        if sortKey != .entry && within == nil {
-            let keys = shown.map { SortingKey(records[$0], by: sortKey, names: names) }
-            let byIndex = Dictionary(uniqueKeysWithValues: zip(shown, keys))
-            shown.sort { a, b in
-                let (ka, kb) = (byIndex[a]!, byIndex[b]!)
-                if ka < kb { return true }
-                if kb < ka { return false }
-                return a < b   // equal keys keep entry order
-            }
+        let sortKey = listOrder.sortKey
+        let sorting = sortKey == .entry ? nil : sorting ?? SortIndex(records: records, key: sortKey, names: names)
+        if let sorting, within == nil {
+            shown.sort(by: sorting.precedes)
         }
+        build(shown: shown, recordCount: records.count,
+              section: listOrder.sections ? { sorting?.section($0) ?? Self.section(of: records[$0], names: names) } : nil)
+    }
+
+    /// Rows, and where each record is, for `shown` in order.
+    private mutating func build(shown: [Int], recordCount: Int, section: ((Int) -> String)?) {
+        identity = nil
         order = shown
-        rowOfRecord = Array(repeating: -1, count: records.count)
-        positionOfRecord = Array(repeating: -1, count: records.count)
-        rows.reserveCapacity(shown.count)
+        sectionRows = []
+        headers = []
+        positionOfRecord = Array(repeating: -1, count: recordCount)
+        for (position, index) in shown.enumerated() { positionOfRecord[index] = Int32(position) }
+        guard let section else {
+            rowOfRecord = []
+            return
+        }
+        rowOfRecord = Array(repeating: -1, count: recordCount)
+        sectionRows.reserveCapacity(shown.count + 27)
         var lastSection: String?
-        for (position, index) in shown.enumerated() {
-            if listOrder.sections {
-                let section = Self.section(of: records[index], names: names)
-                if section != lastSection {
-                    rows.append(.header(section))
-                    lastSection = section
-                }
+        for index in shown {
+            let name = section(index)
+            if name != lastSection {
+                sectionRows.append(Int32(-1 - headers.count))
+                headers.append(name)
+                lastSection = name
             }
-            rowOfRecord[index] = Int32(rows.count)
-            positionOfRecord[index] = Int32(position)
-            rows.append(.record(index))
+            rowOfRecord[index] = Int32(sectionRows.count)
+            sectionRows.append(Int32(index))
         }
     }
 
+    /// The same projection after a few surveys changed or were added at the end (a commit,
+    /// an Add): each is taken out and put back where it now belongs, by a binary search,
+    /// instead of ordering every survey again. The result is the one a fresh projection
+    /// gives (the order is total: key, then entry order). Nil when it cannot be done so.
+    func repositioned(_ changed: [Int], recordCount: Int, isShown: (Int) -> Bool, order listOrder: ListOrder,
+                      sorting: SortIndex?, names: ListNames, records: RecordList) -> ListProjection? {
+        guard identity == nil, recordCount >= positionOfRecord.count else { return nil }
+        var moving = [Bool](repeating: false, count: recordCount)
+        for i in changed { moving[i] = true }
+        var shown = order.filter { !moving[$0] }
+        let sortKey = listOrder.sortKey
+        if sortKey != .entry && sorting == nil { return nil }
+        for i in changed.sorted() where isShown(i) {
+            var low = 0, high = shown.count
+            while low < high {
+                let mid = (low + high) / 2
+                let before = if let sorting, sortKey != .entry { sorting.precedes(shown[mid], i) } else { shown[mid] < i }
+                if before { low = mid + 1 } else { high = mid }
+            }
+            shown.insert(i, at: low)
+        }
+        var next = ListProjection()
+        next.build(shown: shown, recordCount: recordCount,
+                   section: listOrder.sections ? { sorting?.section($0) ?? Self.section(of: records[$0], names: names) } : nil)
+        return next
+    }
+
     /// Rows on screen, headers included.
-    public var rowCount: Int { identity ?? rows.count }
+    public var rowCount: Int { identity ?? (headers.isEmpty ? order.count : sectionRows.count) }
     /// Records shown (what `N of M` counts).
     public var count: Int { identity ?? order.count }
 
     /// The records shown, in order (the identity spelled out).
     var shownRecords: [Int] { identity.map { Array(0..<$0) } ?? order }
 
-    public func row(_ r: Int) -> Row { identity != nil ? .record(r) : rows[r] }
+    public func row(_ r: Int) -> Row {
+        if identity != nil { return .record(r) }
+        if headers.isEmpty { return .record(order[r]) }
+        let value = Int(sectionRows[r])
+        return value >= 0 ? .record(value) : .header(headers[-1 - value])
+    }
     public func record(atPosition p: Int) -> Int { identity != nil ? p : order[p] }
 
     public func row(ofRecord index: Int) -> Int? {
         if let identity { return (0..<identity).contains(index) ? index : nil }
+        if headers.isEmpty { return position(ofRecord: index) }
         guard rowOfRecord.indices.contains(index), rowOfRecord[index] >= 0 else { return nil }
         return Int(rowOfRecord[index])
     }
@@ -155,7 +202,7 @@ public struct ListProjection: Equatable, Sendable {
     /// Rows where sections start (PgUp/PgDn jump between them).
     public var headerRows: [Int] {
         guard identity == nil else { return [] }
-        return rows.indices.filter { if case .header = rows[$0] { return true } else { return false } }
+        return sectionRows.indices.filter { sectionRows[$0] < 0 }
     }
 
     /// `A` … `Z` by the last name's first letter with accents and case folded (`Ö` under
@@ -166,45 +213,6 @@ public struct ListProjection: Equatable, Sendable {
         let folded = String(first).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).uppercased()
         guard folded.count == 1, let scalar = folded.unicodeScalars.first, ("A"..."Z").contains(scalar) else { return "#" }
         return folded
-    }
-}
-
-/// One record's place in a sort: the key's text folded for a case- and accent-insensitive,
-/// locale-aware comparison, then the other name, so ties are broken as people expect.
-private struct SortingKey: Comparable {
-    let primary: String
-    let secondary: String
-    let number: Int?
-
-    init(_ record: Record, by key: ListOrder.Key, names: ListNames) {
-        let last = names.primaryName(of: record)
-        let first = names.secondaryName(of: record)
-        switch key {
-        case .entry, .lastName:
-            (primary, secondary, number) = (Self.fold(last), Self.fold(first), nil)
-        case .firstName:
-            (primary, secondary, number) = (Self.fold(first), Self.fold(last), nil)
-        case .age:
-            if case .integer(let n) = record.values["age"] { number = n } else { number = nil }
-            (primary, secondary) = (Self.fold(last), Self.fold(first))
-        }
-    }
-
-    static func fold(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: .current)
-    }
-
-    static func < (a: SortingKey, b: SortingKey) -> Bool {
-        if a.number != b.number {
-            // Records without an age go last.
-            guard let x = a.number else { return false }
-            guard let y = b.number else { return true }
-            return x < y
-        }
-        // Empty names go last, as in abook.
-        if a.primary.isEmpty != b.primary.isEmpty { return !a.primary.isEmpty }
-        if a.primary != b.primary { return a.primary.compare(b.primary, locale: .current) == .orderedAscending }
-        return a.secondary.compare(b.secondary, locale: .current) == .orderedAscending
     }
 }
 

@@ -19,9 +19,11 @@ public struct SurveyListState: Equatable, Sendable {
     /// Folded text of every record, built the first time a filter is used and kept up to
     /// date from then on.
     private(set) var searchIndex: SearchIndex?
+    /// Every record's sort key, made the first time the list is sorted and kept up to date.
+    private var sortIndex: SortIndex?
     /// What the projection was last built from, so a filter typed further (each key adds to
     /// it) searches only the records the previous one showed.
-    private var builtFrom: (records: RecordList, order: ListOrder, filter: String, pinned: Set<String>)?
+    private var builtFrom: (records: RecordList, order: ListOrder, filter: String, pinned: Set<String>, names: ListNames)?
 
     public init() {}
 
@@ -50,13 +52,40 @@ public struct SurveyListState: Equatable, Sendable {
         if !filter.isEmpty {
             searchIndex = searchIndex?.updated(for: records) ?? SearchIndex(records: records)
         }
-        var within: [Int]?
-        if let last = builtFrom, !last.filter.isEmpty, filter.text.hasPrefix(last.filter), last.order == order,
-           last.pinned == pinned, last.records.isSameStorage(as: records) {
-            within = projection.shownRecords
+        let sortKey = order.sortKey
+        if sortKey == .entry {
+            sortIndex = nil
+        } else {
+            sortIndex = sortIndex?.updated(for: records, key: sortKey, names: names)
+                ?? SortIndex(records: records, key: sortKey, names: names)
         }
+        defer { builtFrom = (records, order, filter.text, pinned, names) }
+        guard let last = builtFrom, last.order == order, last.pinned == pinned, last.names == names else {
+            projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex,
+                                        names: names, sorting: sortIndex)
+            return
+        }
+        if last.filter == filter.text, let moved = repositioned(from: last.records, to: records, filter: filter, keep: keep) {
+            projection = moved
+            return
+        }
+        // A filter typed further (each key adds to it) searches only what the last one showed.
+        let within: [Int]? = !last.filter.isEmpty && filter.text.hasPrefix(last.filter)
+            && last.records.isSameStorage(as: records) ? projection.shownRecords : nil
         projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex,
-                                    within: within, names: names)
-        builtFrom = (records, order, filter.text, pinned)
+                                    within: within, names: names, sorting: sortIndex)
+    }
+
+    /// The projection after a few surveys changed or were added (a commit, an Add), without
+    /// ordering them all again; nil when too much changed for that to pay.
+    private func repositioned(from old: RecordList, to records: RecordList, filter: RecordFilter, keep: Set<Int>) -> ListProjection? {
+        guard records.count >= old.count, records.count - old.count <= 64 else { return nil }
+        if records.isSameStorage(as: old) { return projection }
+        let changed = records.differingIndices(from: old) + Array(old.count..<records.count)
+        guard changed.count <= 64 else { return nil }
+        let words = filter.isEmpty ? [] : searchIndex?.foldQuery(filter.words) ?? []
+        return projection.repositioned(changed, recordCount: records.count, isShown: { i in
+            filter.isEmpty || keep.contains(i) || (searchIndex.map { $0.matches(i, words: words) } ?? filter.matches(records[i]))
+        }, order: order, sorting: sortIndex, names: names, records: records)
     }
 }

@@ -1,0 +1,61 @@
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// After a commit or an Add the list moves only the surveys that changed (see
+/// `ListProjection.repositioned`); whatever the order, sections and filter, the list must be
+/// exactly the one ordering everything afresh gives.
+final class ListRepositionTests: XCTestCase {
+    private struct Generator {
+        var state: UInt64
+        mutating func next(below bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    private let lasts = ["Núñez", "nunez", "Öberg", "Oberg", "O'Brien", "山田", "", "  Lima ", "lima", "Zoë", "ßmith", "Ana"]
+    private let firsts = ["José", "jose", "", "Ana", "美咲", "Émile"]
+
+    private func record(_ g: inout Generator) -> Record {
+        var values: [String: PropertyValue] = ["lastName": .string(lasts[g.next(below: lasts.count)]),
+                                               "firstName": .string(firsts[g.next(below: firsts.count)])]
+        if g.next(below: 3) > 0 { values["age"] = .integer(g.next(below: 5)) }
+        return Record(values)
+    }
+
+    func testEditsAndAddsGiveTheListAFreshSortGives() {
+        let orders: [ListOrder] = [ListOrder(key: .lastName), ListOrder(key: .firstName), ListOrder(key: .age),
+                                   ListOrder(sections: true), ListOrder(key: .entry)]
+        for (n, order) in orders.enumerated() {
+            for filterText in ["", "a", "lima"] {
+                var g = Generator(state: UInt64(n * 31 + filterText.count))
+                var records = RecordList((0..<300).map { _ in record(&g) })
+                var list = SurveyListState()
+                list.order = order
+                list.filter = RecordFilter(filterText)
+                list.refresh(records)
+                for step in 0..<60 {
+                    switch g.next(below: 3) {
+                    case 0: records.append(record(&g))
+                    case 1: records[g.next(below: records.count)] = record(&g)
+                    default:
+                        for _ in 0..<3 { records[g.next(below: records.count)].values["lastName"] = .string(lasts[g.next(below: lasts.count)]) }
+                    }
+                    list.refresh(records)
+                    let fresh = ListProjection(records: records, filter: list.filter, order: order, keep: [], index: nil)
+                    XCTAssertEqual(list.projection, fresh, "\(order) filter “\(filterText)” step \(step)")
+                    if list.projection != fresh { return }
+                }
+            }
+        }
+    }
+
+    func testSortingFoldsCaseAccentsAndSpacesAndPutsEmptyNamesLast() {
+        let names = ["zoë", "Öberg", "  Lima", "", "lima", "Ana", "oberg", "Ábel"]
+        let records = RecordList(names.map { Record(["lastName": .string($0)]) })
+        let projection = ListProjection(records: records, filter: RecordFilter(""), order: ListOrder(key: .lastName), keep: [], index: nil)
+        let sorted = (0..<projection.count).map { names[projection.record(atPosition: $0)] }
+        XCTAssertEqual(sorted, ["Ábel", "Ana", "  Lima", "lima", "Öberg", "oberg", "zoë", ""])
+    }
+}
