@@ -54,12 +54,21 @@ func benchmarkCommit(store: DocumentStore, count: Int, sorted: Bool, commits: In
             })
             usleep(150_000)
         }
+        var undos: [Double] = []
+        for _ in 0..<3 {
+            undos.append(seconds {
+                program.send(.undo)
+                _ = program.screen
+            })
+            usleep(150_000)
+        }
+        precondition(program.state.status?.text.hasPrefix("Undid") == true, "the undo must land: \(program.state.status?.text ?? "")")
         precondition(program.state.status?.kind != .error, "the commits must succeed: \(program.state.status?.text ?? "")")
-        precondition(program.state.recordCount == count + commits - deletes.count, "every Add and delete must land")
+        precondition(program.state.recordCount == count + commits - deletes.count + undos.count, "every Add and delete must land")
         precondition(!sorted || program.state.list.order != ListOrder(), "the list must be sorted")
         edits.sort(); adds.sort(); deletes.sort()
-        print(String(format: "commit at %d records%@ (main thread, journal synced, frame drawn): field median %@ (max %@), Add median %@ (max %@), delete median %@",
-                     count, sorted ? ", sorted by name" : "", format(edits[edits.count / 2]), format(edits.last!), format(adds[adds.count / 2]), format(adds.last!), format(deletes[deletes.count / 2])))
+        print(String(format: "commit at %d records%@ (main thread, journal synced, frame drawn): field median %@ (max %@), Add median %@ (max %@), delete median %@, undo of a delete median %@",
+                     count, sorted ? ", sorted by name" : "", format(edits[edits.count / 2]), format(edits.last!), format(adds[adds.count / 2]), format(adds.last!), format(deletes[deletes.count / 2]), format(undos.sorted()[undos.count / 2])))
         program.terminate()
     }
 }

@@ -198,17 +198,23 @@ extension SurveyDocument {
                 return entries
             }
         }
+        // Otherwise by id, over the stretch between what both versions share at the start and
+        // at the end (a delete, an undo): not every survey's id.
+        let (prefix, suffix) = new.changedStretch(from: old.records)
+        let oldStretch = prefix..<(old.records.count - suffix)
+        let newStretch = prefix..<(new.count - suffix)
         var before: [String: Record] = [:]
-        for r in old.records { if let id = r.instanceID { before[id] = r } }
+        for i in oldStretch { if let id = old.records[i].instanceID { before[id] = old.records[i] } }
         var entries: [JournalEntry] = []
         var kept = Set<String>()
-        for (i, r) in new.enumerated() {
+        for i in newStretch {
+            let r = new[i]
             guard let id = r.instanceID else { entries.append(.put(index: i, record: r)); continue }
             kept.insert(id)
             if before[id] != r { entries.append(.put(index: i, record: r)) }
         }
-        for (i, r) in old.records.enumerated() {
-            if let id = r.instanceID, !kept.contains(id) { entries.append(.delete(index: i, id: id)) }
+        for i in oldStretch {
+            if let id = old.records[i].instanceID, !kept.contains(id) { entries.append(.delete(index: i, id: id)) }
         }
         // Deletes first, so the puts' places are those of the new order.
         return entries.filter { if case .delete = $0 { return true } else { return false } }
@@ -222,7 +228,15 @@ extension SurveyDocument {
     @discardableResult
     public mutating func assignMissingInstanceIDs(after old: SurveyDocument) -> Int {
         var assigned = 0
-        for i in changedIndices(since: old) + Array(min(old.records.count, records.count)..<records.count) {
+        let candidates: [Int]
+        if records.count >= old.records.count {
+            candidates = changedIndices(since: old) + Array(old.records.count..<records.count)
+        } else {
+            // Fewer (a delete): only the stretch that is not shared with `old` can be new.
+            let (prefix, suffix) = records.changedStretch(from: old.records)
+            candidates = Array(prefix..<(records.count - suffix))
+        }
+        for i in candidates {
             if records[i].instanceID == nil {
                 records[i].values[Record.instanceIDKey] = .string(Record.newInstanceID())
                 assigned += 1

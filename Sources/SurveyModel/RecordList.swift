@@ -125,6 +125,62 @@ public struct RecordList: Sendable {
         return result
     }
 
+    /// How this list differs from `old` as one stretch replaced by another (a delete, an
+    /// insert, an undo of either): `prefix` surveys at the start and `suffix` at the end are
+    /// the very same storage in both, so only `prefix..<count - suffix` here and
+    /// `prefix..<old.count - suffix` in `old` need looking at. Chunks both share are skipped
+    /// whole, from either end.
+    public func changedStretch(from old: RecordList) -> (prefix: Int, suffix: Int) {
+        let limit = Swift.min(count, old.count)
+        let stride = MemoryLayout<Record>.stride
+        func same(_ a: [Record], _ i: Int, _ b: [Record], _ j: Int) -> Bool {
+            a.withUnsafeBytes { x in b.withUnsafeBytes { y in
+                memcmp(x.baseAddress! + i * stride, y.baseAddress! + j * stride, MemoryLayout<Record>.size) == 0
+            } }
+        }
+        var prefix = 0
+        var (ca, oa, cb, ob) = (0, 0, 0, 0)
+        forward: while prefix < limit {
+            let a = chunks[ca], b = old.chunks[cb]
+            let run = Swift.min(a.records.count - oa, b.records.count - ob, limit - prefix)
+            if a === b && oa == ob {
+                prefix += run
+            } else {
+                for k in 0..<run {
+                    guard same(a.records, oa + k, b.records, ob + k) else { prefix += k; break forward }
+                }
+                prefix += run
+            }
+            oa += run
+            ob += run
+            if oa == a.records.count { ca += 1; oa = 0 }
+            if ob == b.records.count { cb += 1; ob = 0 }
+        }
+        var suffix = 0
+        let suffixLimit = limit - prefix
+        ca = chunks.count - 1
+        cb = old.chunks.count - 1
+        oa = ca >= 0 ? chunks[ca].records.count : 0   // how many of chunk ca are still to look at
+        ob = cb >= 0 ? old.chunks[cb].records.count : 0
+        backward: while suffix < suffixLimit {
+            let a = chunks[ca], b = old.chunks[cb]
+            let run = Swift.min(oa, ob, suffixLimit - suffix)
+            if a === b && oa == ob {
+                suffix += run
+            } else {
+                for k in 1...run {
+                    guard same(a.records, oa - k, b.records, ob - k) else { suffix += k - 1; break backward }
+                }
+                suffix += run
+            }
+            oa -= run
+            ob -= run
+            if oa == 0 { ca -= 1; oa = ca >= 0 ? chunks[ca].records.count : 0 }
+            if ob == 0 { cb -= 1; ob = cb >= 0 ? old.chunks[cb].records.count : 0 }
+        }
+        return (prefix, suffix)
+    }
+
     /// Changes every survey through `body`, the chunks shared out over the processor's cores.
     /// `body` gets each survey's position; it must touch nothing but the survey it is given.
     public mutating func updateConcurrently(parts: Int, _ body: @Sendable (Int, inout Record) -> Void) {

@@ -36,14 +36,22 @@ extension AppState {
     private mutating func apply(_ step: UndoHistory.Step, undoing: Bool) -> [Effect] {
         let (from, to) = undoing ? (step.after, step.before) : (step.before, step.after)
         guard let current = document else { return [] }
-        switch SurveyDocument.merge(base: from, mine: to, theirs: current) {
-        case .success(let merge):
+        // Nothing changed since the step (the usual case): the step's other side is the
+        // answer as it is, without replaying it survey by survey (a merge reads every id).
+        let replayed: Result<SurveyDocument, SurveyDocument.MergeClash> = current.records.isSameStorage(as: from.records)
+            ? .success(to) : SurveyDocument.merge(base: from, mine: to, theirs: current).map(\.document)
+        switch replayed {
+        case .success(let merged):
             rollback = captureRollback()
             pendingChange = undoing ? .undo(step) : .redo(step)
             editing = nil
-            document = merge.document
+            document = merged
+            // The survey to show is usually in what the step changed: looked for there first.
+            let (prefix, suffix) = merged.records.changedStretch(from: current.records)
+            let changed = prefix..<max(prefix, merged.records.count - suffix)
             if let id = undoing ? step.focusBefore : step.focusAfter,
-               let index = records.firstIndex(where: { $0.instanceID == id }) {
+               let index = changed.first(where: { records[$0].instanceID == id })
+                ?? records.firstIndex(where: { $0.instanceID == id }) {
                 showRecord(index)
             } else {
                 listCursor = min(listCursor, max(0, recordCount - 1))
@@ -108,8 +116,10 @@ extension AppState {
 
     /// Records of `before` that `after` no longer has, by id.
     static func removed(from before: SurveyDocument, in after: SurveyDocument) -> [Record] {
-        let kept = Set(after.records.compactMap(\.instanceID))
-        return before.records.filter { $0.instanceID.map { !kept.contains($0) } ?? false }
+        // Only the stretch the two versions do not share can hold one: not every survey's id.
+        let (prefix, suffix) = after.records.changedStretch(from: before.records)
+        let kept = Set(after.records[prefix..<(after.records.count - suffix)].compactMap(\.instanceID))
+        return before.records[prefix..<(before.records.count - suffix)].filter { $0.instanceID.map { !kept.contains($0) } ?? false }
     }
 
     /// `“Last, First”` as the list shows it, for messages.

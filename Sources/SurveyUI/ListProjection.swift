@@ -134,19 +134,22 @@ public struct ListProjection: Equatable, Sendable {
         }
     }
 
-    /// The same projection after a few surveys changed or were added at the end (a commit,
-    /// an Add): each is taken out and put back where it now belongs, by a binary search,
-    /// instead of ordering every survey again. The result is the one a fresh projection
-    /// gives (the order is total: key, then entry order). Nil when it cannot be done so.
-    func repositioned(_ changed: [Int], recordCount: Int, isShown: (Int) -> Bool, order listOrder: ListOrder,
-                      sorting: SortIndex?, names: ListNames, records: RecordList) -> ListProjection? {
-        guard identity == nil, recordCount >= positionOfRecord.count else { return nil }
-        var moving = [Bool](repeating: false, count: recordCount)
-        for i in changed { moving[i] = true }
-        var shown = order.filter { !moving[$0] }
+    /// The same projection after a few surveys changed, were added, or were taken out (a
+    /// commit, an Add, a delete): the old ones are taken out (`removing`, by their old
+    /// index), the others keep their place under their new index (`moved`), and `inserting`
+    /// (new indices) are put back where they now belong by a binary search, instead of
+    /// ordering every survey again. The result is the one a fresh projection gives, since the
+    /// order is total (key, then entry order) and moving indices keeps their order.
+    func repositioned(removing: (Int) -> Bool, moved: (Int) -> Int, inserting: [Int], recordCount: Int,
+                      isShown: (Int) -> Bool, order listOrder: ListOrder, sorting: SortIndex?,
+                      names: ListNames, records: RecordList) -> ListProjection? {
+        guard identity == nil else { return nil }
         let sortKey = listOrder.sortKey
         if sortKey != .entry && sorting == nil { return nil }
-        for i in changed.sorted() where isShown(i) {
+        var shown: [Int] = []
+        shown.reserveCapacity(order.count + inserting.count)
+        for i in order where !removing(i) { shown.append(moved(i)) }
+        for i in inserting.sorted() where isShown(i) {
             var low = 0, high = shown.count
             while low < high {
                 let mid = (low + high) / 2

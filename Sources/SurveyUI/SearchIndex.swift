@@ -65,13 +65,19 @@ final class SearchIndex: @unchecked Sendable, Equatable {
     }
 
     /// The same index for `records`, re-folding only records that are not the same as
-    /// before (an edit, an add); a different count (a delete, an undo) folds anew.
+    /// before (an edit, an add, the stretch a delete or an undo changed).
     func updated(for newRecords: RecordList) -> SearchIndex {
-        guard newRecords.count == records.count else { return SearchIndex(records: newRecords) }
-        // The same array (typing on the `/` line changes no record): nothing to compare.
+        // The same list (typing on the `/` line changes no record): nothing to compare.
         if newRecords.isSameStorage(as: records) { return self }
-        for i in newRecords.differingIndices(from: records) {
-            texts[i] = folding.searchText(of: newRecords[i])
+        if newRecords.count == records.count {
+            for i in newRecords.differingIndices(from: records) {
+                texts[i] = folding.searchText(of: newRecords[i])
+            }
+        } else {
+            // Added, deleted, put back: only the stretch the two versions do not share.
+            let (prefix, suffix) = newRecords.changedStretch(from: records)
+            let (oldEnd, newEnd) = (records.count - suffix, newRecords.count - suffix)
+            texts.replaceSubrange(prefix..<oldEnd, with: (prefix..<newEnd).map { folding.searchText(of: newRecords[$0]) })
         }
         records = newRecords
         return self

@@ -85,20 +85,23 @@ final class SortIndex: @unchecked Sendable {
     }
 
     /// The same index for `newRecords`, made again only for surveys that are not the very
-    /// same as before (an edit, an add at the end); anything else (a delete, an undo that
-    /// removed surveys) makes a new index.
+    /// same as before.
     func updated(for newRecords: RecordList, key: ListOrder.Key, names: ListNames) -> SortIndex {
-        guard key == self.key, names == self.names, newRecords.count >= records.count else {
-            return SortIndex(records: newRecords, key: key, names: names)
-        }
+        guard key == self.key, names == self.names else { return SortIndex(records: newRecords, key: key, names: names) }
         if newRecords.isSameStorage(as: records) { return self }
-        for i in newRecords.differingIndices(from: records) {
-            keys[i] = SortingKey(newRecords[i], by: key, names: names, folding: &folding)
-            sectionCache[i] = nil
-        }
-        for i in records.count..<newRecords.count {
-            keys.append(SortingKey(newRecords[i], by: key, names: names, folding: &folding))
-            sectionCache.append(nil)
+        if newRecords.count == records.count {
+            for i in newRecords.differingIndices(from: records) {
+                keys[i] = SortingKey(newRecords[i], by: key, names: names, folding: &folding)
+                sectionCache[i] = nil
+            }
+        } else {
+            // Added, deleted, put back: only the stretch the two versions do not share.
+            let (prefix, suffix) = newRecords.changedStretch(from: records)
+            let (oldEnd, newEnd) = (records.count - suffix, newRecords.count - suffix)
+            keys.replaceSubrange(prefix..<oldEnd, with: (prefix..<newEnd).map {
+                SortingKey(newRecords[$0], by: key, names: names, folding: &folding)
+            })
+            sectionCache.replaceSubrange(prefix..<oldEnd, with: repeatElement(nil, count: newEnd - prefix))
         }
         records = newRecords
         return self

@@ -76,16 +76,30 @@ public struct SurveyListState: Equatable, Sendable {
                                     within: within, names: names, sorting: sortIndex)
     }
 
-    /// The projection after a few surveys changed or were added (a commit, an Add), without
-    /// ordering them all again; nil when too much changed for that to pay.
+    /// The projection after a few surveys changed, were added or were deleted (a commit, an
+    /// Add, a delete, an undo of one), without ordering them all again; nil when too much
+    /// changed for that to pay.
     private func repositioned(from old: RecordList, to records: RecordList, filter: RecordFilter, keep: Set<Int>) -> ListProjection? {
-        guard records.count >= old.count, records.count - old.count <= 64 else { return nil }
         if records.isSameStorage(as: old) { return projection }
-        let changed = records.differingIndices(from: old) + Array(old.count..<records.count)
-        guard changed.count <= 64 else { return nil }
         let words = filter.isEmpty ? [] : searchIndex?.foldQuery(filter.words) ?? []
-        return projection.repositioned(changed, recordCount: records.count, isShown: { i in
+        let isShown: (Int) -> Bool = { i in
             filter.isEmpty || keep.contains(i) || (searchIndex.map { $0.matches(i, words: words) } ?? filter.matches(records[i]))
-        }, order: order, sorting: sortIndex, names: names, records: records)
+        }
+        if records.count == old.count {
+            let changed = records.differingIndices(from: old)
+            guard changed.count <= 64 else { return nil }
+            var moving = [Bool](repeating: false, count: old.count)
+            for i in changed { moving[i] = true }
+            return projection.repositioned(removing: { moving[$0] }, moved: { $0 }, inserting: changed, recordCount: records.count,
+                                           isShown: isShown, order: order, sorting: sortIndex, names: names, records: records)
+        }
+        // One stretch replaced by another: what lies after it moves by the difference.
+        let (prefix, suffix) = records.changedStretch(from: old)
+        let (oldEnd, newEnd) = (old.count - suffix, records.count - suffix)
+        guard oldEnd - prefix <= 64, newEnd - prefix <= 64 else { return nil }
+        let shift = newEnd - oldEnd
+        return projection.repositioned(removing: { $0 >= prefix && $0 < oldEnd }, moved: { $0 >= oldEnd ? $0 + shift : $0 },
+                                       inserting: Array(prefix..<newEnd), recordCount: records.count,
+                                       isShown: isShown, order: order, sorting: sortIndex, names: names, records: records)
     }
 }

@@ -86,4 +86,34 @@ final class DocumentJournalTests: XCTestCase {
         again.replay(edited.journalEntries(since: deleted))
         XCTAssertEqual(again, edited, "Ann back in first place")
     }
+
+    /// Whatever the change (edits, adds, deletes, surveys put back, several at once), over a
+    /// document of several chunks, its entries turn the version before into the one after.
+    func testEntriesOfAnyChangeReplayIntoIt() throws {
+        var random = SplitMix(seed: 11)
+        var serial = 0
+        func fresh() -> Record {
+            serial += 1
+            return person("P\(serial)", id: "uuid:\(serial)")
+        }
+        var document = SurveyDocument(records: (0..<3_000).map { _ in fresh() })
+        for step in 0..<200 {
+            var next = document
+            for _ in 0..<(1 + random.next(below: 3)) {
+                switch random.next(below: 5) {
+                case 0: next.records.append(fresh())
+                case 1 where !next.records.isEmpty: next.records.remove(at: random.next(below: next.records.count))
+                case 2: next.records.insert(fresh(), at: random.next(below: next.records.count + 1))
+                case 3 where !next.records.isEmpty:
+                    next.records[random.next(below: next.records.count)].values["phone"] = .string("\(step)")
+                default: break
+                }
+            }
+            var replayed = document
+            replayed.replay(next.journalEntries(since: document))
+            XCTAssertEqual(replayed, next, "step \(step)")
+            if replayed != next { return }
+            document = next
+        }
+    }
 }

@@ -101,6 +101,32 @@ final class RecordListTests: XCTestCase {
         XCTAssertEqual(RecordList(Array(old)), old, "equal surveys in other storage are equal")
     }
 
+    func testChangedStretchIsWhatADeleteOrAnInsertTouched() {
+        let old = RecordList((0..<5_000).map(record))
+        var deleted = old
+        deleted.remove(at: 3_000)
+        XCTAssertTrue(deleted.changedStretch(from: old) == (3_000, 1_999))
+        var inserted = deleted
+        inserted.insert(old[3_000], at: 3_000)
+        XCTAssertTrue(inserted.changedStretch(from: deleted) == (3_000, 1_999))
+        XCTAssertEqual(inserted, old)
+        var edited = old
+        edited[10].values["age"] = .integer(1)
+        edited[4_000].values["age"] = .integer(1)
+        XCTAssertTrue(edited.changedStretch(from: old) == (10, 999))
+        XCTAssertTrue(old.changedStretch(from: old) == (5_000, 0))
+        var appended = old
+        appended.append(record(-1))
+        XCTAssertTrue(appended.changedStretch(from: old) == (5_000, 0))
+        XCTAssertTrue(RecordList().changedStretch(from: old) == (0, 0))
+        // Prefix and suffix never overlap: a list of the same survey many times.
+        let same = RecordList(Array(repeating: record(1), count: 10))
+        var shorter = same
+        shorter.removeLast()
+        let (prefix, suffix) = shorter.changedStretch(from: same)
+        XCTAssertEqual(prefix + suffix, 9)
+    }
+
     func testUpdatingConcurrentlyChangesEverySurveyAtItsPositionAndNoCopy() {
         let original = RecordList((0..<10_000).map(record))
         var list = original

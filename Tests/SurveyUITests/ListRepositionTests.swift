@@ -24,7 +24,7 @@ final class ListRepositionTests: XCTestCase {
         return Record(values)
     }
 
-    func testEditsAndAddsGiveTheListAFreshSortGives() {
+    func testEditsAddsAndDeletesGiveTheListAFreshSortGives() {
         let orders: [ListOrder] = [ListOrder(key: .lastName), ListOrder(key: .firstName), ListOrder(key: .age),
                                    ListOrder(sections: true), ListOrder(key: .entry)]
         for (n, order) in orders.enumerated() {
@@ -36,8 +36,10 @@ final class ListRepositionTests: XCTestCase {
                 list.filter = RecordFilter(filterText)
                 list.refresh(records)
                 for step in 0..<60 {
-                    switch g.next(below: 3) {
+                    switch g.next(below: 5) {
                     case 0: records.append(record(&g))
+                    case 3: records.remove(at: g.next(below: records.count))
+                    case 4: records.insert(record(&g), at: g.next(below: records.count + 1))
                     case 1: records[g.next(below: records.count)] = record(&g)
                     default:
                         for _ in 0..<3 { records[g.next(below: records.count)].values["lastName"] = .string(lasts[g.next(below: lasts.count)]) }
