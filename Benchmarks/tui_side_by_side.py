@@ -77,9 +77,19 @@ class Milestones:
     def __init__(self, *patterns):
         self.patterns = [re.compile(p) for p in patterns]
         self.times = [None] * len(patterns)
+        self.read_at = None
+
+    def watch(self, session):
+        """Times a pattern from when its bytes were read, as read_burst does, not from after the
+        terminal emulator took them in (a whole first screen takes pyte milliseconds)."""
+        feed = session.stream.feed
+        def timed(data):
+            self.read_at = time.perf_counter()
+            feed(data)
+        session.stream.feed = timed
 
     def search(self, text):
-        now = time.perf_counter()
+        now = self.read_at or time.perf_counter()
         for i, p in enumerate(self.patterns):
             if self.times[i] is None and p.search(text):
                 self.times[i] = now
@@ -90,6 +100,8 @@ def start(cmd, ready, home, max_start, shown=None):
     """`shown`: an earlier pattern, the first frame showing data before `ready` (everything loaded)."""
     s = Session(cmd, ROWS, COLS, env_for(home))
     marks = Milestones(*([shown] if shown else []), ready) if tui_bench.pyte else None
+    if marks:
+        marks.watch(s)
     f, l, n, r = s.read_burst(QUIET_START, max_start, marks)
     first = {"first_byte_ms": ms(f and f - s.t0), "first_burst_ms": ms(l and l - s.t0),
              "ready_ms": ms(r and r - s.t0), "bytes": n}
