@@ -23,7 +23,29 @@ enum LoadBenchmark {
         let url = URL(fileURLWithPath: path)
         var count = -1
         let time = seconds {
-            if way == "old" {
+            if way == "stream" || way == "ids" {
+                // As the app opens a document: its first screen, the rest in the background,
+                // ids derived; or the whole file then its ids, as before streaming.
+                let store = DocumentStore(folder: url.deletingLastPathComponent())
+                let name = url.deletingPathExtension().lastPathComponent
+                if way == "ids" {
+                    guard case .success(var document) = store.load(name) else { return }
+                    document.identifyRecordsFoundWithoutIDs()
+                    count = document.records.count
+                    return
+                }
+                switch store.openStreaming(name, from: 0, firstRecords: 1_000) {
+                case .whole(let loaded):
+                    count = (try? loaded.get().records.count) ?? -1
+                case .streaming(let first, let rest):
+                    var records = first.records
+                    rest.begin()
+                    rest.waitUntilDone()
+                    let part = rest.take()
+                    records.append(contentsOf: part.records)
+                    count = part.end == .complete ? records.count : -1
+                }
+            } else if way == "old" {
                 guard let data = try? Data(contentsOf: url),
                       let document = try? SurveyDocument(foundationPropertyListData: data) else { return }
                 count = document.records.count

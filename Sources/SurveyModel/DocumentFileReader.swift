@@ -59,38 +59,22 @@ enum DocumentFileReader {
     /// except that the first bytes are looked at with `pread` before the reading starts.
     static func scannedRecords(_ path: RawPath, limit: Int = maximumBytes,
                                window: Int = 1 << 20) -> Result<[Record]?, Failure> {
-        let opened = openChecked(path, limit: limit)
-        guard case .success(let (fd, size)) = opened else { return opened.map { _ in nil } }
-        defer { close(fd) }
-        var first = [UInt8](repeating: 0, count: 64)
-        let sniffed = first.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, 0) }
-        guard sniffed >= 0 else { return .failure(.system(operation: "read", code: errno)) }
-        let start = Data(first.prefix(sniffed))
-        if !PropertyListStart.isPlausible(start) {
-            return .failure(.notAPropertyList(firstBytes: Array(start.prefix(4))))
+        let scan: DocumentFileScan
+        switch DocumentFileScan.open(path, limit: limit, window: window) {
+        case .success(let opened): scan = opened
+        case .failure(let failure): return .failure(failure)
         }
-        var total = 0
-        var failure: Failure?
-        let records = PropertyListScanner.records(sizeHint: size, window: window) { buffer in
-            while failure == nil {
-                let count = systemRead(fd, buffer.baseAddress!, buffer.count)
-                if count < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    failure = .system(operation: "read", code: errno)
-                    return 0
-                }
-                total += count
-                if total > limit { failure = .tooLarge(bytes: total) }   // it grew meanwhile
-                return failure == nil ? count : 0
-            }
-            return 0
+        var records: [Record]?
+        if scan.begin(), let read = scan.records(upTo: Int.max, reserving: min(scan.size / 200, 4_000_000)),
+           read.finished, scan.end() {
+            records = read.records
         }
-        if let failure { return .failure(failure) }
+        if let failure = scan.failure { return .failure(failure) }
         return .success(records)
     }
 
     /// Opens `path` for reading without blocking; a regular file no larger than `limit`.
-    private static func openChecked(_ path: RawPath, limit: Int) -> Result<(Int32, Int), Failure> {
+    static func openChecked(_ path: RawPath, limit: Int) -> Result<(Int32, Int), Failure> {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { return .failure(.system(operation: "open", code: errno)) }
         var status = stat()

@@ -29,11 +29,17 @@ struct PropertyListScanner {
     /// Entries of the dictionaries being read, one stack shared by every depth.
     private var entries: [(String, PropertyValue)] = []
 
+    /// Bytes of the file already dropped from the front of the window.
+    private var consumed = 0
+
     private init(_ bytes: UnsafeBufferPointer<UInt8>, source: Source?, sizeHint: Int) {
         self.bytes = bytes
         self.source = source
         self.sizeHint = sizeHint
     }
+
+    /// How far into the file the records read so far end, in bytes.
+    var position: Int { consumed + index }
 
     /// The records of `data`, or nil when the file is outside the subset read here.
     static func records(in data: Data) -> [Record]? {
@@ -46,11 +52,23 @@ struct PropertyListScanner {
     /// The records of a file read through `source` a window at a time, so the file is never
     /// whole in memory (a million records are 256 MB of XML). `sizeHint`: the file's size.
     static func records(sizeHint: Int, window: Int = 1 << 20, from source: @escaping Source) -> [Record]? {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 16)
-        var scanner = PropertyListScanner(UnsafeBufferPointer(start: nil, count: 0), source: source, sizeHint: sizeHint)
-        scanner.window = buffer
-        defer { scanner.window?.deallocate() }
+        var scanner = reading(sizeHint: sizeHint, window: window, from: source)
+        defer { scanner.releaseWindow() }
         return scanner.document()
+    }
+
+    /// A scanner over a file read through `source` a window at a time, to be read a few
+    /// records at a time (`begin`, `records(upTo:)`, `end`); `releaseWindow()` when done.
+    static func reading(sizeHint: Int, window: Int = 1 << 20, from source: @escaping Source) -> PropertyListScanner {
+        var scanner = PropertyListScanner(UnsafeBufferPointer(start: nil, count: 0), source: source, sizeHint: sizeHint)
+        scanner.window = UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 16)
+        return scanner
+    }
+
+    mutating func releaseWindow() {
+        window?.deallocate()
+        window = nil
+        bytes = UnsafeBufferPointer(start: nil, count: 0)
     }
 
     // MARK: - Document structure
@@ -58,20 +76,37 @@ struct PropertyListScanner {
     /// Each step either reads a whole piece (the prologue, one record, the end) or fails;
     /// a failure with more of the file still to read is retried with more of it in the window.
     private mutating func document() -> [Record]? {
-        guard step({ $0.prologue() }) == true else { return nil }
+        guard begin(), let (records, finished) = records(upTo: Int.max, reserving: min(sizeHint / 200, 4_000_000)),
+              finished, end() else { return nil }
+        return records
+    }
+
+    /// The header up to the records' `<array>`; false when the file is outside the subset.
+    mutating func begin() -> Bool {
+        step({ $0.prologue() }) == true
+    }
+
+    /// Up to `limit` more records, and whether the `</array>` that ends them was read (then
+    /// `end()` reads the rest). Nil when the file is outside the subset read here.
+    mutating func records(upTo limit: Int, reserving capacity: Int? = nil) -> (records: [Record], finished: Bool)? {
         var records: [Record] = []
-        records.reserveCapacity(min(sizeHint / 200, 4_000_000))
-        while true {
+        records.reserveCapacity(capacity ?? limit)
+        while records.count < limit {
             guard let next = step({ $0.nextRecord() }) else { return nil }
-            guard let record = next else { break }
+            guard let record = next else { return (records, true) }
             records.append(record)
         }
-        // Whatever follows `</array>` is small: read it all, then it must be `</plist>`.
+        return (records, false)
+    }
+
+    /// After the records: whatever follows `</array>` is small: read it all, then it must be
+    /// `</plist>` and nothing more.
+    mutating func end() -> Bool {
         while refill(keepingFrom: index) {}
         skipBlanks()
-        guard skip("</plist>") else { return nil }
+        guard skip("</plist>") else { return false }
         skipBlanks()
-        return index == bytes.count ? records : nil
+        return index == bytes.count
     }
 
     private mutating func step<T>(_ body: (inout PropertyListScanner) -> T?) -> T? {
@@ -127,6 +162,7 @@ struct PropertyListScanner {
         let typed = buffer.bindMemory(to: UInt8.self)
         bytes = UnsafeBufferPointer(start: typed.baseAddress, count: kept + max(added, 0))
         index -= start
+        consumed += start
         return added > 0
     }
 
@@ -142,7 +178,9 @@ struct PropertyListScanner {
             guard let value = value(depth: depth + 1) else { return nil }
             entries.append((key, value))
         }
-        var result = [String: PropertyValue](minimumCapacity: entries.count - start)
+        // A record (depth 2) may be given a derived `instanceID` next: room for it now saves
+        // growing the dictionary then.
+        var result = [String: PropertyValue](minimumCapacity: entries.count - start + (depth == 2 ? 1 : 0))
         for (key, value) in entries[start...] {
             // Which of two equal keys Foundation keeps is its business.
             guard result.updateValue(value, forKey: key) == nil else { return nil }

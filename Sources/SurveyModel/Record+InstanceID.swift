@@ -112,19 +112,25 @@ private struct StableHasher {
     }
 
     mutating func add(_ text: String) {
-        add(UInt64(text.utf8.count))
-        for byte in text.utf8 { add(byte) }
+        var text = text
+        text.withUTF8 { bytes in
+            add(UInt64(bytes.count))
+            for byte in bytes { add(byte) }
+        }
     }
 
     /// The record's values but its id, as `add(.dictionary(record.answers))` would hash them,
-    /// without copying the dictionary.
+    /// without copying the dictionary or looking each key up again.
     mutating func addAnswers(of record: Record) {
-        let keys = record.values.keys.filter { $0 != Record.instanceIDKey }.sorted()
+        var entries: [(key: String, value: PropertyValue)] = []
+        entries.reserveCapacity(record.values.count)
+        for entry in record.values where entry.key != Record.instanceIDKey { entries.append(entry) }
+        entries.sort { $0.key < $1.key }
         add(8 as UInt8)
-        add(UInt64(keys.count))
-        for key in keys {
+        add(UInt64(entries.count))
+        for (key, value) in entries {
             add(key)
-            add(record.values[key]!)
+            add(value)
         }
     }
 

@@ -149,6 +149,11 @@ public enum Action: Equatable, Sendable {
     /// A quit found the records existing only in memory (the commit before it found the
     /// file gone): it waits, and the next quit leaves.
     case quitHeldForUnsavedRecords
+    /// More of a document being read in the background: records to add after those shown,
+    /// and how much of the file is read (0 to 100).
+    case documentPartLoaded([Record], percent: Int)
+    /// The background reading of the document is over (see `DocumentStream.End`).
+    case documentLoadEnded(DocumentStream.End)
 }
 
 /// Work `update` asks the outside world to do. Plain values, so tests compare them directly;

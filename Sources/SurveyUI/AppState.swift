@@ -56,6 +56,9 @@ public struct AppState: Equatable, Sendable {
     }
     /// Filter, order and the projection the list shows (see `SurveyListState`).
     public var list = SurveyListState()
+    /// Set while the rest of a large document is still being read: `document` then holds
+    /// the records read so far, and nothing may change it (see `AppState+Loading`).
+    public var loading: DocumentLoading?
     public var loadError: String?
     public var draft: Record
     /// The highlighted row of the list; the form shows that record unless `showingDraft`.
@@ -217,7 +220,7 @@ public struct AppState: Equatable, Sendable {
         case .record(let i):
             // Counted in the list as shown, so a filter's `N of M` agrees with ←/→.
             guard let position = list.projection.position(ofRecord: i) else { return "\(i + 1) of \(recordCount), filtered out" }
-            return "\(position + 1) of \(list.projection.count)"
+            return "\(position + 1) of \(list.projection.count)" + (loading == nil ? "" : "…")
         case .draft: return "New"
         }
     }

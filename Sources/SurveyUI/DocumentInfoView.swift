@@ -35,7 +35,7 @@ struct DocumentInfoView: View {
         if let error = state.loadError {
             facts.append(("Status", "cannot be read: \(error)"))
         } else {
-            facts.append(("Records", "\(state.recordCount)"))
+            facts.append(("Records", "\(state.recordCount)" + (state.loading.map { " so far (loading… \($0.percent)%)" } ?? "")))
         }
         if let summary {
             facts.append(("Size", Self.bytes(summary.byteSize)))

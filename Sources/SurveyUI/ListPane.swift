@@ -14,7 +14,7 @@ struct ListPane: View {
     /// Draws the header, the `/` line and the rows; `rect` excludes any border or divider.
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        let title = state.list.activeFilter.isEmpty ? "Surveys (\(state.recordCount))"
+        let title = state.list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.loading == nil ? "" : "…"))"
             : "Surveys (\(projection.count) of \(state.recordCount))"
         grid.put(title, x: rect.x + 1, y: rect.y, style: .bold, clip: rect)
         if state.list.showsFilterLine, rect.height > 1 {

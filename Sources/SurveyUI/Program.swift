@@ -35,12 +35,21 @@ public struct Program {
     var journaled: SurveyDocument?
     var persisted: SurveyDocument?
     let writer = DocumentWriter()
+    /// The rest of a large document, being read in the background (`Program+Loading`).
+    var stream: DocumentStream?
+    /// When a part of it was last taken in.
+    var lastLoadedPart: ContinuousClock.Instant?
 
     /// With `identifyLater`, records found without an id get theirs in `finishOpening()`, which
     /// the terminal calls once the first frame is on screen (at 100,000 records that is a
     /// third of the start-up); no key is handled before then.
+    ///
+    /// With `streamingFrom`, a file of that many bytes or more is opened with its first
+    /// `firstRecords` records only, and the rest is read in the background
+    /// (`Program+Loading`), unless the list's remembered order needs every record first.
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
-                memory: SessionMemory? = nil, identifyLater: Bool = false, journalThreshold: Int = 1 << 20) {
+                memory: SessionMemory? = nil, identifyLater: Bool = false, journalThreshold: Int = 1 << 20,
+                streamingFrom: Int? = nil, firstRecords: Int = Program.firstScreenRecords) {
         self.store = store
         self.memoryURL = memory?.url
         self.journalThreshold = journalThreshold
@@ -49,7 +58,10 @@ public struct Program {
         // Taken before reading: a change landing in between is then seen at the first save.
         let fingerprint = store.fingerprint(of: documentName)
         let draftFingerprint = store.draftFingerprint(for: documentName)
-        let opened = Self.open(documentName, in: store, identifying: !identifyLater)
+        let place = memory?.place(of: documentName, in: store.folder)
+        // A remembered sort order cannot show its first rows before every record is read.
+        let streaming = place?.listOrder == nil ? streamingFrom.map { (from: $0, first: firstRecords) } : nil
+        let opened = Self.open(documentName, in: store, identifying: !identifyLater, streaming: streaming)
         var state = AppState(documentName: documentName,
                              loaded: opened.loaded,
                              draft: store.loadDraft(for: documentName),
@@ -58,14 +70,16 @@ public struct Program {
                              questionnaire: opened.questionnaire)
         state.documentFolder = store.folder.path
         state.deviceID = Self.deviceID
-        let place = memory?.place(of: documentName, in: store.folder)
-        if let place {
+        if let stream = opened.stream {
+            state.beginLoading(percent: stream.percentRead, place: place)
+        } else if let place {
             state.restorePlace(place)
         }
         if let recovered { state.status = .init(recovered) }
         self.state = state
-        self.placeToRestore = identifyLater ? place : nil
-        if !identifyLater { persisted = state.document }
+        self.stream = opened.stream
+        self.placeToRestore = identifyLater && opened.stream == nil ? place : nil
+        if !identifyLater && opened.stream == nil { persisted = state.document }
         writer.setKnown(fingerprint)
         self.knownFingerprint = fingerprint
         self.knownDraftFingerprint = draftFingerprint
@@ -76,6 +90,12 @@ public struct Program {
     /// The rest of opening the first document, after its first frame is drawn: ids for
     /// records found without one, then the remembered record found by its id.
     public mutating func finishOpening() {
+        // A large document's first records have their ids; the rest is read from now on, and
+        // the document becomes `persisted` when whole.
+        if let stream {
+            stream.begin()
+            return
+        }
         guard let records = state.document?.records, records.contains(where: { $0.instanceID == nil }) else {
             placeToRestore = nil
             persisted = state.document
@@ -107,6 +127,10 @@ public struct Program {
     /// Each effect's outcome is handled before the next effect runs, so a failed document
     /// save restores the form before the draft is written.
     public mutating func send(_ action: Action) {
+        // Leaving keeps a valid answer being typed on a record: that waits for the whole document.
+        if stream != nil, action == .quit || action == .terminate, state.editing != nil, !state.showingDraft {
+            finishLoading()
+        }
         for effect in update(&state, action) {
             for outcome in perform(effect) { send(outcome) }
         }
@@ -132,6 +156,10 @@ public struct Program {
 
     private mutating func attempt(_ effect: Effect) throws -> [Action] {
         let name = state.documentName
+        // `update` refuses these while the document loads; nothing is ever saved from part of it.
+        if stream != nil, effect.changesDocument {
+            throw DocumentError("\(state.stillLoading): changes are saved once the whole document is read")
+        }
         switch effect {
         case .saveDocument:
             guard let document = state.document else { return [] }
@@ -198,6 +226,7 @@ public struct Program {
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
             guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
+            stopLoading()
             settleWrites()
             remember()
             isFinished = true
@@ -330,12 +359,13 @@ public struct Program {
     }
 
     /// Work running off the main thread whose result the screen is waiting for.
-    public var hasBackgroundWork: Bool { summaryReader.isBusy || writer.isBusy }
+    public var hasBackgroundWork: Bool { summaryReader.isBusy || writer.isBusy || stream != nil }
 
     /// Takes in what background work finished; true when the state changed (draw again).
     @discardableResult
     public mutating func collectBackgroundWork() -> Bool {
-        let wrote = takeWriterOutcomes()
+        let loaded = takeLoadedPart()
+        let wrote = takeWriterOutcomes() || loaded
         let done = summaryReader.take()
         guard !done.isEmpty else { return wrote }
         for item in done { summaryCache[item.name] = (item.fingerprint, item.summary) }
@@ -346,6 +376,7 @@ public struct Program {
 
     /// Waits for background work and takes it in (tests).
     public mutating func finishBackgroundWork() {
+        finishLoading()
         settleWrites()
         summaryReader.waitUntilIdle()
         collectBackgroundWork()
@@ -368,17 +399,29 @@ public struct Program {
     /// A document with the questionnaire its records are keyed with. A questionnaire that
     /// cannot be used makes the document unreadable for this session (shown, never
     /// written), so no answer is keyed under a form the designer did not mean.
-    static func open(_ name: String, in store: DocumentStore,
-                     identifying: Bool = true) -> (loaded: Result<SurveyDocument, DocumentError>, questionnaire: Questionnaire) {
+    ///
+    /// With `streaming`, a large file may come back as its first records and a stream of the
+    /// rest (`DocumentStore.openStreaming`), their ids already derived.
+    static func open(_ name: String, in store: DocumentStore, identifying: Bool = true,
+                     streaming: (from: Int, first: Int)? = nil)
+        -> (loaded: Result<SurveyDocument, DocumentError>, questionnaire: Questionnaire, stream: DocumentStream?) {
+        let questionnaire: Questionnaire
         do {
-            let questionnaire = try store.questionnaire(for: name)
-            // A journal still there (its changes could not be put into the file: a full
-            // disk) counts too, so the next save writes its changes rather than a version
-            // without them.
-            let loaded = store.loadWithJournal(name)
-            return (identifying ? identified(loaded) : loaded, questionnaire)
+            questionnaire = try store.questionnaire(for: name)
         } catch {
-            return (.failure(DocumentError(describe(error))), .standard)
+            return (.failure(DocumentError(describe(error))), .standard, nil)
+        }
+        // A journal still there (its changes could not be put into the file: a full disk)
+        // counts too, so the next save writes its changes rather than a version without them.
+        guard let streaming else {
+            let loaded = store.loadWithJournal(name)
+            return (identifying ? identified(loaded) : loaded, questionnaire, nil)
+        }
+        switch store.openStreaming(name, from: streaming.from, firstRecords: streaming.first) {
+        case .whole(let loaded):
+            return (identifying ? identified(loaded) : loaded, questionnaire, nil)
+        case .streaming(let first, let rest):
+            return (.success(first), questionnaire, rest)
         }
     }
 

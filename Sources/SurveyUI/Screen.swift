@@ -25,7 +25,7 @@ public enum Screen {
         } else {
             FormPane(state: state).draw(into: &grid, in: layout.form)
         }
-        StatusLine(message: state.status ?? state.highlightedDocumentRemark).draw(into: &grid, in: layout.statusLine)
+        StatusLine(message: state.status ?? state.highlightedDocumentRemark ?? state.loadingRemark).draw(into: &grid, in: layout.statusLine)
         KeyBar(mode: state.inputMode).draw(into: &grid, in: layout.keyBar)
 
         switch state.popover {

@@ -4,12 +4,13 @@ import SurveyModel
 /// resize and effect outcome goes through here. Each case calls a small `mutating` helper;
 /// shared logic lives in the helpers, never in actions that send other actions.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
-    let effects = transition(&state, action)
+    // While the rest of the document loads, nothing may change it (`AppState+Loading`).
+    let effects = state.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
     state.followQuestionnaire()
     return effects
 }
 
-private func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
+func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
     if action.isUserInput {
         state.status = nil
@@ -240,6 +241,10 @@ private func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.status = .init(message, kind: .error)
     case .quitHeldForUnsavedRecords:
         state.holdQuit()
+    case .documentPartLoaded(let records, let percent):
+        state.takeLoadedPart(records, percent: percent)
+    case .documentLoadEnded(let end):
+        state.finishLoading(end)
     case .documentOperationFailed(let message):
         state.status = .init(message, kind: .error)
         if case .confirmDelete = state.popover { state.popover = .documents }
@@ -255,7 +260,7 @@ extension Action {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
              .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
-             .documentMergedInBackground, .documentWriteFailed,
+             .documentMergedInBackground, .documentWriteFailed, .documentPartLoaded, .documentLoadEnded,
              .quitHeldForUnsavedRecords, .draftSaved, .deletedSurveysNotKept, .otherNewFormKept, .documentMovedOutside, .recoveriesFound,
              .recoveryRestored, .recoveryDiscarded, .terminate, .showHelp:
             return false

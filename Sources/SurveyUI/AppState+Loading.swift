@@ -1,0 +1,148 @@
+import SurveyModel
+
+/// A large document opened before all of it is read: its first records are shown and can be
+/// browsed while `Program` adds the rest as it arrives (`DocumentStream`). Until the end,
+/// the document is only part of the file, so nothing may be saved from it: any action that
+/// would change the document or leave it is refused with the reason, and the state stays as
+/// it was before the key, typed text included, to be kept once the whole document is in.
+/// The New form is its own file and stays usable.
+public struct DocumentLoading: Equatable, Sendable {
+    /// How much of the file is read, 0 to 100.
+    public var percent: Int
+    /// The place the session memory remembered, while its record is not read yet.
+    var place: SessionMemory.Place?
+    /// Where the highlight was put meanwhile: once the user moves, the place is forgotten.
+    var placeholder: AppState.Shown?
+
+    public init(percent: Int) {
+        self.percent = percent
+    }
+}
+
+extension AppState {
+    /// "Still loading… (43%)"
+    var stillLoading: String { "Still loading… (\(loading?.percent ?? 100)%)" }
+
+    /// What the status line says while nothing else is said: how far the reading is.
+    public var loadingRemark: StatusMessage? {
+        loading.map { .init("Loading… \($0.percent)%: \(counted(recordCount, "survey")) so far") }
+    }
+
+    /// Starts showing a partly read document; `place`, if its record is not among those
+    /// read, is restored when it is (unless the user has moved by then).
+    mutating func beginLoading(percent: Int, place: SessionMemory.Place?) {
+        loading = DocumentLoading(percent: percent)
+        guard let place else { return }
+        restorePlace(place)
+        if !isRestored(place) {
+            let placeholder = shown
+            loading?.place = place
+            loading?.placeholder = placeholder
+        }
+    }
+
+    /// `update` while the document loads. Sorting and finding wait (each part read would
+    /// sort or search everything again). Any other action runs on a copy; if it would change
+    /// the document or its file, or leave it, the copy is dropped and the status says why.
+    mutating func updateWhileLoading(_ action: Action) -> [Effect] {
+        switch action {
+        case .documentPartLoaded, .documentLoadEnded:
+            return transition(&self, action)
+        case .beginFilter, .cycleSortKey, .toggleSections:
+            status = .init("\(stillLoading): finding and sorting work once the whole document is read", kind: .error)
+            return []
+        default:
+            break
+        }
+        var trial = self
+        let effects = transition(&trial, action)
+        guard effects.contains(where: \.changesDocument) else {
+            self = trial
+            return effects
+        }
+        // A delete asked about on the status line is answered by this refusal.
+        pendingRecordDelete = nil
+        status = .init("\(stillLoading): changes are saved once the whole document is read", kind: .error)
+        return []
+    }
+
+    /// More records read: added after those shown, where the list shows them at once.
+    mutating func takeLoadedPart(_ more: [Record], percent: Int) {
+        guard loading != nil else { return }
+        loading?.percent = percent
+        guard !more.isEmpty else { return }
+        let start = recordCount
+        // The list lets go of its copy first, so the records are added in place.
+        list.forgetRecords()
+        document?.records.append(contentsOf: more)
+        if let place = loading?.place, loading?.placeholder == shown, editing == nil {
+            if let id = place.recordID, let index = records[start...].firstIndex(where: { $0.instanceID == id }) {
+                showRecord(index)
+                loading?.place = nil
+            } else if place.recordID == nil, let index = place.record, index < recordCount {
+                showRecord(index)
+                loading?.place = nil
+            }
+        }
+    }
+
+    /// The whole document is read: it stays as shown (every record was added), is replaced
+    /// by the whole file as `load` reads it (the same record stays highlighted), or turns
+    /// out unreadable, shown as a document that failed to load is.
+    mutating func finishLoading(_ end: DocumentStream.End) {
+        let place = loading?.placeholder == shown && editing == nil ? loading?.place : nil
+        loading = nil
+        if status?.text.hasPrefix("Still loading") == true { status = nil }
+        switch end {
+        case .complete:
+            break
+        case .replaced(let whole):
+            takeMergedDocument(whole)
+        case .failed(let message):
+            becomeUnreadable(message)
+        }
+        if let place, document != nil { restorePlace(place) }
+    }
+
+    /// As a document that could not be read at all is shown: no records, nothing to edit.
+    private mutating func becomeUnreadable(_ message: String) {
+        let typed = editing.flatMap { $0.isChanged ? $0.text : nil }
+        list.forgetRecords()
+        document = nil
+        loadError = message
+        editing = nil
+        pendingRecordDelete = nil
+        showingDraft = true
+        listCursor = 0
+        listScroll = 0
+        focus = .form
+        detail = .form
+        if popover == .list { popover = nil }
+        if case .picker = popover { popover = nil }
+        if let typed {
+            status = .init("“\(typed)” was not kept: \(documentName).plist turned out unreadable", kind: .error)
+        }
+    }
+
+    /// Whether the highlight already shows the remembered record.
+    private func isRestored(_ place: SessionMemory.Place) -> Bool {
+        guard let id = place.recordID else { return place.record.map { $0 < recordCount } ?? true }
+        guard case .record(let i) = shown else { return false }
+        return records[i].instanceID == id
+    }
+}
+
+extension Effect {
+    /// Whether carrying it out writes the document or its file, or leaves the document for
+    /// another: what a partly read document must never do.
+    var changesDocument: Bool {
+        switch self {
+        case .saveDocument, .keepDeleted, .forgetDeleted, .openDocument, .createDocument, .renameDocument,
+             .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery:
+            return true
+        case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .lookForRecoveries,
+             .keepUnsavedWork:
+            return false
+        }
+    }
+}

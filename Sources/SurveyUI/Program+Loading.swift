@@ -1,0 +1,52 @@
+import Foundation
+import SurveyModel
+
+/// A large document opened before all of it is read (launch only): its first records are on
+/// the first frame, `DocumentStream` reads the rest in the background, and each part is
+/// handed to `update` as it is collected, so the list grows while it is browsed. Until the
+/// end, `update` refuses every change to the document (`AppState+Loading`) and `attempt`
+/// refuses any effect that would write it: nothing is ever saved from part of a file. The
+/// fingerprint was taken before the first byte was read, and `persisted` is set only to the
+/// whole document.
+extension Program {
+    /// Records read before the first frame: more than any screen shows, a millisecond or two.
+    public static let firstScreenRecords = 1_000
+
+    /// The rest of the document is still being read.
+    public var isLoading: Bool { stream != nil }
+
+    /// Takes in what the background reading produced since last time; true when the state
+    /// changed (draw again).
+    mutating func takeLoadedPart() -> Bool {
+        guard let stream else { return false }
+        // The end is taken at once; parts ten times a second, so that drawing the growing list
+        // does not take the processor from the reading.
+        let now = ContinuousClock.now
+        if !stream.isOver, let last = lastLoadedPart, now - last < .milliseconds(100) { return false }
+        lastLoadedPart = now
+        let part = stream.take()
+        let before = state.loading?.percent
+        if !part.records.isEmpty || part.percent != before {
+            send(.documentPartLoaded(part.records, percent: part.percent))
+        }
+        guard let end = part.end else { return !part.records.isEmpty || part.percent != before }
+        self.stream = nil
+        send(.documentLoadEnded(end))
+        if state.document != nil { persisted = state.document }
+        return true
+    }
+
+    /// Waits for the rest of the document and takes it in (quitting with an answer being
+    /// typed on a record; tests).
+    mutating func finishLoading() {
+        guard let stream else { return }
+        stream.waitUntilDone()
+        _ = takeLoadedPart()
+    }
+
+    /// Leaving: the reading stops, and what was read is dropped with the rest of the state.
+    mutating func stopLoading() {
+        stream?.cancel()
+        stream = nil
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+@testable import SurveyModel
+
+/// A large document opened for its first screen, the rest read in the background: the
+/// records handed over, in order, with their derived ids, must be exactly what a whole load
+/// gives; a file that goes wrong after the first records ends as a whole load of it ends;
+/// and the files that are not streamed are read whole, as before.
+final class DocumentStreamTests: TemporaryFolderTestCase {
+    /// 600 surveys, every 7th with an id of its own, the rest (the original app's) without.
+    private func writeDocument(_ name: String = "Big", count: Int = 600) throws -> SurveyDocument {
+        var records: [Record] = []
+        for i in 0..<count {
+            var r = Record.sample(first: "Ana \(i)", last: i % 3 == 0 ? "Lima" : "Zoë 山田", age: i % 5 == 0 ? nil : i)
+            if i % 7 == 0 { r.values[Record.instanceIDKey] = .string("uuid:own-\(i)") }
+            if i % 11 == 0 { r.values["tags"] = .array([.string("a"), .integer(i)]) }
+            records.append(r)
+        }
+        let document = SurveyDocument(records: records)
+        try store.save(document, as: name)
+        return document
+    }
+
+    /// What opening the document whole gives: the file, then ids derived for those without.
+    private func wholeLoad(_ name: String = "Big") throws -> SurveyDocument {
+        var document = try store.load(name).get()
+        document.identifyRecordsFoundWithoutIDs()
+        return document
+    }
+
+    /// The first records and the rest, read to the end.
+    private func stream(_ name: String = "Big", first: Int = 50, batch: Int = 64)
+        throws -> (first: SurveyDocument, rest: [Record], end: DocumentStream.End?) {
+        guard case .streaming(let shown, let rest) = store.openStreaming(name, from: 0, firstRecords: first, batchSize: batch) else {
+            XCTFail("not streamed")
+            throw CancellationError()
+        }
+        rest.waitUntilDone()
+        let part = rest.take()
+        return (shown, part.records, part.end)
+    }
+
+    func testTheStreamedDocumentIsTheWholeLoadIdsIncluded() throws {
+        _ = try writeDocument()
+        let whole = try wholeLoad()
+        let read = try stream()
+        XCTAssertEqual(read.first.records.count, 50, "only the first records before the first frame")
+        XCTAssertEqual(Array(read.first.records), Array(whole.records.prefix(50)), "their ids derived as a whole load derives them")
+        XCTAssertEqual(read.end, .complete)
+        XCTAssertEqual(Array(read.first.records) + read.rest, Array(whole.records))
+        XCTAssertEqual(Set((Array(read.first.records) + read.rest).compactMap(\.instanceID)).count, 600, "every survey has its own id")
+    }
+
+    func testProgressGrowsToAHundredPercent() throws {
+        _ = try writeDocument()
+        guard case .streaming(_, let rest) = store.openStreaming("Big", from: 0, firstRecords: 60) else {
+            return XCTFail("not streamed")
+        }
+        XCTAssertEqual(rest.percentRead, 10, "60 of 600 similar surveys are a tenth of the file")
+        rest.waitUntilDone()
+        XCTAssertEqual(rest.take().percent, 100)
+    }
+
+    func testACorruptTailEndsAsAWholeLoadEndsAndTheFileIsUntouched() throws {
+        _ = try writeDocument()
+        let url = store.url(for: "Big")
+        var data = try Data(contentsOf: url)
+        data = data.prefix(data.count * 3 / 4) + Data("<dict><key>x</key><oops></dict>\n</array>\n</plist>\n".utf8)
+        try data.write(to: url)
+        guard case .failure(let whole) = store.load("Big") else { return XCTFail("the damaged file loads") }
+
+        let read = try stream()
+        XCTAssertEqual(read.first.records.count, 50, "the first screen is read before the damage is met")
+        XCTAssertEqual(read.end, .failed(whole.message), "the same message as a whole load gives")
+        XCTAssertEqual(try Data(contentsOf: url), data, "nothing is written")
+    }
+
+    func testALayoutTheScannerLeavesToFoundationLaterInTheFileReplacesWhatWasShown() throws {
+        _ = try writeDocument()
+        let url = store.url(for: "Big")
+        var text = try String(contentsOf: url, encoding: .utf8)
+        // A comment between two surveys near the end: valid XML, read by Foundation.
+        let last = try XCTUnwrap(text.range(of: "\t<dict>", options: .backwards))
+        text.insert(contentsOf: "\t<!-- checked -->\n", at: last.lowerBound)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let whole = try wholeLoad()
+        XCTAssertEqual(whole.records.count, 600)
+
+        let read = try stream()
+        XCTAssertEqual(read.end, .replaced(whole), "the whole file as Foundation reads it, ids derived")
+    }
+
+    func testSmallForeignAndJournaledFilesAreReadWhole() throws {
+        _ = try writeDocument()
+        let size = try XCTUnwrap(store.fingerprint(of: "Big")).size
+        guard case .whole(.success(let small)) = store.openStreaming("Big", from: Int(size) + 1, firstRecords: 50) else {
+            return XCTFail("a file under the threshold is streamed")
+        }
+        XCTAssertEqual(small, try store.load("Big").get())
+
+        guard case .whole(.success(let few)) = store.openStreaming("Big", from: 0, firstRecords: 601) else {
+            return XCTFail("a document with fewer surveys than the first screen is streamed")
+        }
+        XCTAssertEqual(few.records.count, 600)
+
+        // A binary property list is left to Foundation, whole.
+        let binary = try PropertyListSerialization.data(fromPropertyList: [["firstName": "Ana"]], format: .binary, options: 0)
+        try binary.write(to: store.url(for: "Binary"))
+        guard case .whole(.success(let foreign)) = store.openStreaming("Binary", from: 0, firstRecords: 1) else {
+            return XCTFail("a binary plist is streamed")
+        }
+        XCTAssertEqual(foreign.records, [Record(["firstName": .string("Ana")])])
+
+        // A journal beside the file: its changes are replayed on the whole document.
+        try Data().write(to: store.journalURL(for: "Big"))
+        guard case .whole = store.openStreaming("Big", from: 0, firstRecords: 50) else {
+            return XCTFail("a document with a journal is streamed")
+        }
+    }
+
+    func testCancellingStopsTheReadingWithoutAnEnd() throws {
+        _ = try writeDocument()
+        guard case .streaming(_, let rest) = store.openStreaming("Big", from: 0, firstRecords: 50, batchSize: 1) else {
+            return XCTFail("not streamed")
+        }
+        rest.cancel()
+        rest.waitUntilDone()
+        XCTAssertNil(rest.take().end)
+    }
+}
