@@ -46,8 +46,10 @@ public struct SurveyListState: Equatable, Sendable {
     }
 
     mutating func refresh(_ records: RecordList) {
-        let keep: Set<Int> = pinned.isEmpty ? []
-            : Set(records.indices.filter { records[$0].instanceID.map(pinned.contains) ?? false })
+        // Read every survey's id only when the whole list is built afresh.
+        var keep: Set<Int> {
+            pinned.isEmpty ? [] : Set(records.indices.filter { records[$0].instanceID.map(pinned.contains) ?? false })
+        }
         let filter = activeFilter
         if !filter.isEmpty {
             searchIndex = searchIndex?.updated(for: records) ?? SearchIndex(records: records)
@@ -65,7 +67,7 @@ public struct SurveyListState: Equatable, Sendable {
                                         names: names, sorting: sortIndex)
             return
         }
-        if last.filter == filter.text, let moved = repositioned(from: last.records, to: records, filter: filter, keep: keep) {
+        if last.filter == filter.text, let moved = repositioned(from: last.records, to: records, filter: filter) {
             projection = moved
             return
         }
@@ -79,11 +81,13 @@ public struct SurveyListState: Equatable, Sendable {
     /// The projection after a few surveys changed, were added or were deleted (a commit, an
     /// Add, a delete, an undo of one), without ordering them all again; nil when too much
     /// changed for that to pay.
-    private func repositioned(from old: RecordList, to records: RecordList, filter: RecordFilter, keep: Set<Int>) -> ListProjection? {
+    private func repositioned(from old: RecordList, to records: RecordList, filter: RecordFilter) -> ListProjection? {
         if records.isSameStorage(as: old) { return projection }
         let words = filter.isEmpty ? [] : searchIndex?.foldQuery(filter.words) ?? []
+        let pinned = self.pinned
         let isShown: (Int) -> Bool = { i in
-            filter.isEmpty || keep.contains(i) || (searchIndex.map { $0.matches(i, words: words) } ?? filter.matches(records[i]))
+            filter.isEmpty || (records[i].instanceID.map(pinned.contains) ?? false)
+                || (searchIndex.map { $0.matches(i, words: words) } ?? filter.matches(records[i]))
         }
         if records.count == old.count {
             let changed = records.differingIndices(from: old)

@@ -21,6 +21,7 @@ final class ListRepositionTests: XCTestCase {
         var values: [String: PropertyValue] = ["lastName": .string(lasts[g.next(below: lasts.count)]),
                                                "firstName": .string(firsts[g.next(below: firsts.count)])]
         if g.next(below: 3) > 0 { values["age"] = .integer(g.next(below: 5)) }
+        values[Record.instanceIDKey] = .string("uuid:\(g.next(below: 40))")
         return Record(values)
     }
 
@@ -34,6 +35,8 @@ final class ListRepositionTests: XCTestCase {
                 var list = SurveyListState()
                 list.order = order
                 list.filter = RecordFilter(filterText)
+                // Surveys edited while the filter was on stay listed (some ids are shared: any of them).
+                list.pinned = filterText.isEmpty ? [] : ["uuid:1", "uuid:2", "uuid:3"]
                 list.refresh(records)
                 for step in 0..<60 {
                     switch g.next(below: 5) {
@@ -45,7 +48,8 @@ final class ListRepositionTests: XCTestCase {
                         for _ in 0..<3 { records[g.next(below: records.count)].values["lastName"] = .string(lasts[g.next(below: lasts.count)]) }
                     }
                     list.refresh(records)
-                    let fresh = ListProjection(records: records, filter: list.filter, order: order, keep: [], index: nil)
+                    let keep = Set(records.indices.filter { records[$0].instanceID.map(list.pinned.contains) ?? false })
+                    let fresh = ListProjection(records: records, filter: list.filter, order: order, keep: keep, index: nil)
                     XCTAssertEqual(list.projection, fresh, "\(order) filter “\(filterText)” step \(step)")
                     if list.projection != fresh { return }
                 }
