@@ -49,7 +49,8 @@ func format(_ s: Double) -> String {
 
 // Arguments: --quick (small sizes only, for `make test`), --load-sizes 10000,100000 (the load
 // table's sizes), --form-only (the 500-question form's figures alone), --commit-only 10000,100000
-// (the main thread's share of a commit and an Add, in process), --write-form PATH (write
+// (the main thread's share of a commit and an Add, in process), --save-only 100000 (a whole
+// save's time and peak memory, in process), --write-form PATH (write
 // that form in pyxform's CSV layout and stop), --load-child WAY PATH (internal: one load in a
 // fresh process).
 let arguments = CommandLine.arguments
@@ -67,6 +68,14 @@ if let at = arguments.firstIndex(of: "--commit-only") {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try benchmarkCommit(store: DocumentStore(folder: folder), counts: counts)
+    exit(0)
+}
+if let at = arguments.firstIndex(of: "--save-only") {
+    let counts = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [100_000]
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-save-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try SaveBench.run(counts: counts, in: folder)
     exit(0)
 }
 if arguments.contains("--form-only") {

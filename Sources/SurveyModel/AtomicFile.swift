@@ -28,25 +28,53 @@ enum AtomicFile {
         return ".\(base).rename-\(getpid())-\(random)"
     }
 
+    /// Writes a file's whole content to a descriptor at the start of an empty file.
+    typealias Contents = (_ fd: Int32) throws -> Void
+
     /// Keeps the replaced file's owner, group and mode. When the new file cannot be given
     /// them (another user's file in a shared folder: only root may give a file away), the
     /// rename would take the file from its owner, so it is written in place behind a backup
     /// copy instead (`InPlaceWrite`), or refused when it cannot be written in place either.
     static func write(_ data: Data, to url: URL) throws {
+        try write(to: url) { try writeAll(data, to: $0) }
+    }
+
+    /// `write(_:to:)` with the content written by `contents` as it is made (a large
+    /// document streams into the temporary file instead of being built in memory first).
+    static func write(to url: URL, contents: Contents) throws {
+        try write(to: url, contents: contents) { install in try install() }
+    }
+
+    /// `write(to:contents:)` with its last step in the caller's hands. The content is written
+    /// to the temporary file and synced first (the slow part, for a large document); then
+    /// `commit` gets `install`, which puts it in place. Should `commit` return without calling
+    /// it (the caller found the file changed meanwhile), the temporary file is removed and
+    /// nothing is replaced. So a caller can check the file and install under a lock it does
+    /// not hold while writing. `commit` runs a second time, in place of the first, when the
+    /// file's owner turns out not to be keepable: the file is then written in place.
+    static func write(to url: URL, contents: Contents, commit: (_ install: () throws -> Void) throws -> Void) throws {
         let target = resolvedPath(url.path)
         var status = stat()
-        guard stat(target, &status) == 0 else {
-            return try place(data, at: target, keeping: nil) { temporary in
-                if rename(temporary, target) != 0 { throw SystemError("replace") }
-            }
-        }
-        let owner = FileOwner(status)
+        let owner = stat(target, &status) == 0 ? FileOwner(status) : nil
         do {
-            try place(data, at: target, keeping: owner) { temporary in
-                if rename(temporary, target) != 0 { throw SystemError("replace") }
+            try place(contents, at: target, keeping: owner) { temporary in
+                var installed = false
+                try commit {
+                    // The owner or mode may have changed while the content was written.
+                    try keepOwner(of: target, on: temporary)
+                    if rename(temporary, target) != 0 { throw SystemError("replace") }
+                    installed = true
+                }
+                return installed
             }
         } catch is FileOwner.CannotKeep {
-            try InPlaceWrite.write(data, over: target, keeping: owner)
+            try withoutActuallyEscaping(contents) { contents in
+                try commit {
+                    var status = stat()
+                    guard stat(target, &status) == 0 else { throw SystemError("replace", code: ENOENT) }
+                    try InPlaceWrite.write(contents, over: target, keeping: FileOwner(status))
+                }
+            }
         }
     }
 
@@ -54,18 +82,25 @@ enum AtomicFile {
     /// replacing one that appeared since the caller looked (another `survey` creating the same
     /// document), and a crash never leaves a half-written file under the final name.
     static func create(_ data: Data, at url: URL) throws {
+        try create(at: url) { try writeAll(data, to: $0) }
+    }
+
+    static func create(at url: URL, contents: Contents) throws {
         let target = url.path
-        try place(data, at: target, keeping: nil) { temporary in
+        try place(contents, at: target, keeping: nil) { temporary in
             try FileMove.withoutReplacing(from: temporary, to: target)
+            return true
         }
     }
 
-    /// Writes `data` to a temporary file beside `target`, makes it durable, lets `install`
-    /// move it into place, then syncs the folder. The temporary file never outlives a failure.
-    /// With `owner`, the temporary file gets its owner, group and mode first, or
-    /// `FileOwner.CannotKeep` is thrown before anything is written.
-    private static func place(_ data: Data, at target: String, keeping owner: FileOwner?,
-                              install: (String) throws -> Void) throws {
+    /// Writes the content to a temporary file beside `target`, makes it durable, lets
+    /// `install` move it into place (true when it did), then syncs the folder. The temporary
+    /// file never outlives a failure or an install that did not happen. With `owner`, the
+    /// temporary file gets its owner, group and mode first, or `FileOwner.CannotKeep` is
+    /// thrown before anything is written. The temporary file is open for reading too, so a
+    /// debug build can read back what it wrote (`SurveyDocument.writePropertyList(to:)`).
+    private static func place(_ contents: Contents, at target: String, keeping owner: FileOwner?,
+                              install: (String) throws -> Bool) throws {
         let folder = (target as NSString).deletingLastPathComponent
         let fileName = (target as NSString).lastPathComponent
 
@@ -73,7 +108,7 @@ enum AtomicFile {
         var fd: Int32 = -1
         for _ in 0..<100 {
             tempPath = folder + "/" + temporaryName(for: fileName)
-            fd = open(tempPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+            fd = open(tempPath, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o666)
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else { throw SystemError("create temporary file") }
@@ -84,17 +119,30 @@ enum AtomicFile {
             if !installed { unlink(tempPath) }
         }
         if let owner { try owner.apply(to: fd) }
-        try writeAll(data, to: fd)
+        try contents(fd)
         if fsync(fd) != 0 { throw SystemError("sync") }
         let closed = close(fd)
         fd = -1
         if closed != 0 { throw SystemError("close") }
-        try install(tempPath)
-        installed = true
+        installed = try install(tempPath)
+        guard installed else { return }
         // The new content is in place (and its data synced): a failure to sync the folder
         // now only leaves the rename less durable. Reporting it as a failed save would make
         // the app undo on screen a change that is on disk, and then add it twice.
         try? syncFolder(folder)
+    }
+
+    /// Gives the written temporary file the owner, group and mode `target` has now, when
+    /// they changed since it was created (nothing to do when `target` is gone).
+    private static func keepOwner(of target: String, on temporary: String) throws {
+        var now = stat(), written = stat()
+        guard stat(target, &now) == 0, stat(temporary, &written) == 0,
+              FileOwner(now) != FileOwner(written) else { return }
+        let fd = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { throw SystemError("keep owner") }
+        defer { close(fd) }
+        try FileOwner(now).apply(to: fd)
+        if fsync(fd) != 0 { throw SystemError("sync") }
     }
 
     /// Writing through a symbolic link updates the file it points to instead of replacing
@@ -108,18 +156,20 @@ enum AtomicFile {
     }
 
     static func writeAll(_ data: Data, to fd: Int32) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard var pointer = buffer.baseAddress else { return }
-            var remaining = buffer.count
-            while remaining > 0 {
-                let written = systemWrite(fd, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw SystemError("write")
-                }
-                pointer += written
-                remaining -= written
+        try data.withUnsafeBytes { try writeAll($0, to: fd) }
+    }
+
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) throws {
+        guard var pointer = buffer.baseAddress else { return }
+        var remaining = buffer.count
+        while remaining > 0 {
+            let written = systemWrite(fd, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("write")
             }
+            pointer += written
+            remaining -= written
         }
     }
 

@@ -27,9 +27,8 @@ extension DocumentStore {
         if let taken = Self.match(name, in: try documentNames()) {
             throw Self.alreadyExists(taken)
         }
-        let data = try document.propertyListData()
         do {
-            try AtomicFile.create(data, at: url(for: name))
+            try AtomicFile.create(at: url(for: name), contents: document.writePropertyList)
         } catch let error as SystemError where error.code == EEXIST {
             throw Self.alreadyExists(name)
         } catch let error as SystemError {

@@ -6,8 +6,10 @@ import Glibc
 /// Saving only over the file we know. A large document takes half a second to serialise;
 /// checking the file first and writing it afterwards left that half second for another
 /// program (a second window, `survey add`) to save in between, and one of the two changes
-/// was lost. The check and the write are now one step under an exclusive lock on the folder
-/// (`flock`), which every writer of documents takes; the slow serialising stays outside it.
+/// was lost. The check and the replacement are now one step under an exclusive lock on the
+/// folder (`flock`), which every writer of documents takes. The slow part stays outside it:
+/// the document is streamed into its temporary file and synced first, and only the check
+/// and the rename happen under the lock (a file found changed costs that temporary file).
 extension DocumentStore {
     public enum GuardedSave: Equatable, Sendable {
         /// Written; the file's fingerprint now, and how many forbidden characters were replaced.
@@ -22,13 +24,20 @@ extension DocumentStore {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }
         if let refusal = rawNameRefusal(for: name) { throw refusal }
-        let data = try document.propertyListData()
-        return try withFolderLock {
-            let current = fingerprint(of: name)
-            guard current == expected else { return .changed(current) }
-            try write(data, to: url(for: name))
-            return .saved(fingerprint: fingerprint(of: name), replaced: document.forbiddenCharacterCount)
+        var outcome = GuardedSave.changed(nil)
+        try write(to: url(for: name), contents: document.writePropertyList) { install in
+            try withFolderLock {
+                let current = fingerprint(of: name)
+                guard current == expected else { outcome = .changed(current); return }
+                try install()
+                // Still under the lock: no other save can have replaced the file since.
+                outcome = .saved(fingerprint: fingerprint(of: name), replaced: 0)
+            }
         }
+        if case .saved(let written, _) = outcome {
+            return .saved(fingerprint: written, replaced: document.forbiddenCharacterCount)
+        }
+        return outcome
     }
 
     /// Runs `body` holding the folder's exclusive lock (shared by every copy of survey and

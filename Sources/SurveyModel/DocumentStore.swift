@@ -134,7 +134,8 @@ public struct DocumentStore: Sendable {
     /// Atomic write: a crash leaves the old or the new file, the old file's owner, group and
     /// permission bits are kept (another user's file is written in place behind a backup
     /// copy, see `AtomicFile.write`), and no temporary file stays behind. A document whose
-    /// file name is not UTF-8 is refused: it must be renamed first. Returns how many
+    /// file name is not UTF-8 is refused: it must be renamed first. The document is streamed
+    /// into the temporary file survey by survey, never built whole in memory. Returns how many
     /// forbidden characters were replaced.
     @discardableResult
     public func save(_ document: SurveyDocument, as name: String) throws -> Int {
@@ -142,8 +143,7 @@ public struct DocumentStore: Sendable {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }
         if let refusal = rawNameRefusal(for: name) { throw refusal }
-        let data = try document.propertyListData()
-        try write(data, to: url(for: name))
+        try write(to: url(for: name), contents: document.writePropertyList)
         return document.forbiddenCharacterCount
     }
 
@@ -159,8 +159,15 @@ public struct DocumentStore: Sendable {
 
     /// Also clears away temporary files of saves killed in this folder (their writer gone).
     func write(_ data: Data, to url: URL) throws {
+        try write(to: url) { try AtomicFile.writeAll(data, to: $0) }
+    }
+
+    /// `write(_:to:)` with the content streamed by `contents`; `commit` as in
+    /// `AtomicFile.write(to:contents:commit:)`.
+    func write(to url: URL, contents: AtomicFile.Contents,
+               commit: (_ install: () throws -> Void) throws -> Void = { try $0() }) throws {
         do {
-            try AtomicFile.write(data, to: url)
+            try AtomicFile.write(to: url, contents: contents, commit: commit)
         } catch let error as SystemError {
             throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
         }

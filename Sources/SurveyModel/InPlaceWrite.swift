@@ -28,7 +28,14 @@ enum InPlaceWrite {
     static let backupMarker = ".backup-"
 
     static func write(_ data: Data, over target: String, keeping owner: FileOwner) throws {
-        let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        try write({ try AtomicFile.writeAll(data, to: $0) }, over: target, keeping: owner)
+    }
+
+    /// Opened for reading too where the file allows it, so a debug build can read back what
+    /// it wrote; a file we may only write is written all the same.
+    static func write(_ contents: AtomicFile.Contents, over target: String, keeping owner: FileOwner) throws {
+        var fd = open(target, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        if fd < 0, errno == EACCES { fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
         guard fd >= 0 else {
             let code = errno
             guard code == EACCES || code == EPERM else { throw SystemError("open", code: code) }
@@ -55,10 +62,14 @@ enum InPlaceWrite {
 
         do {
             if ftruncate(fd, 0) != 0 { throw SystemError("truncate") }
-            try AtomicFile.writeAll(data, to: fd)
+            try contents(fd)
             if fsync(fd) != 0 { throw SystemError("sync") }
         } catch let error as SystemError {
             throw restore(fd, from: backup, after: error)
+        } catch {
+            // Not the system's refusal (a debug build's read-back): the old content goes back all the same.
+            guard restored(fd, from: backup) else { throw keptBackup(backup, after: SystemError("write", code: EIO)) }
+            throw error
         }
         isOpen = false
         if close(fd) != 0 { throw restoreAfterClose(target, from: backup, after: SystemError("close")) }
@@ -110,15 +121,19 @@ enum InPlaceWrite {
     /// After a failed in-place write: the old content back from the backup, which is then
     /// removed. When even that fails the backup stays, and the error says where it is.
     private static func restore(_ fd: Int32, from backup: String, after error: SystemError) -> SystemError {
+        restored(fd, from: backup) ? error : keptBackup(backup, after: error)
+    }
+
+    /// Whether the old content is back from the backup, which is then removed.
+    private static func restored(_ fd: Int32, from backup: String) -> Bool {
         let input = open(backup, O_RDONLY | O_CLOEXEC)
-        if input >= 0 {
-            defer { close(input) }
-            if ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0, (try? pour(input, into: fd)) != nil, fsync(fd) == 0 {
-                unlink(backup)
-                return error
-            }
+        guard input >= 0 else { return false }
+        defer { close(input) }
+        guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0, (try? pour(input, into: fd)) != nil, fsync(fd) == 0 else {
+            return false
         }
-        return keptBackup(backup, after: error)
+        unlink(backup)
+        return true
     }
 
     private static func restoreAfterClose(_ target: String, from backup: String, after error: SystemError) -> SystemError {

@@ -25,6 +25,39 @@ struct PropertyListWriter {
         return Data(writer.bytes)
     }
 
+    /// What a streamed write holds before handing it to `output`: 256 KB, large enough that
+    /// each `write(2)` is cheap, small enough to stay in the processor's cache.
+    static let streamBufferSize = 256 * 1024
+
+    /// The same bytes as `data(for: .array(records as dictionaries))`, handed to `output` in
+    /// pieces of about `bufferSize` bytes (a survey is never split across two), built record
+    /// by record straight from the list: neither a tree of the whole document nor the whole
+    /// file is ever in memory. An error from `output` stops the write.
+    static func write(_ records: RecordList, bufferSize: Int = streamBufferSize,
+                      to output: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var writer = PropertyListWriter()
+        writer.bytes.reserveCapacity(bufferSize + 64 * 1024)
+        func flush() throws {
+            try writer.bytes.withUnsafeBytes(output)
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
+        writer.append(header)
+        if records.isEmpty {
+            writer.append("<array/>\n")
+        } else {
+            writer.append("<array>\n")
+            try records.forEachRun { _, run in
+                for record in run {
+                    writer.write(record.values, depth: 1)
+                    if writer.bytes.count >= bufferSize { try flush() }
+                }
+            }
+            writer.append("</array>\n")
+        }
+        writer.append("</plist>\n")
+        try flush()
+    }
+
     private mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
@@ -69,16 +102,20 @@ struct PropertyListWriter {
             indent(depth)
             append("</array>\n")
         case .dictionary(let entries):
-            indent(depth)
-            if entries.isEmpty { append("<dict/>\n"); return }
-            append("<dict>\n")
-            for (key, item) in Self.cleanedEntries(entries) {
-                element("key", key, depth: depth + 1, escaped: true)
-                write(item, depth: depth + 1)
-            }
-            indent(depth)
-            append("</dict>\n")
+            write(entries, depth: depth)
         }
+    }
+
+    private mutating func write(_ entries: [String: PropertyValue], depth: Int) {
+        indent(depth)
+        if entries.isEmpty { append("<dict/>\n"); return }
+        append("<dict>\n")
+        for (key, item) in Self.cleanedEntries(entries) {
+            element("key", key, depth: depth + 1, escaped: true)
+            write(item, depth: depth + 1)
+        }
+        indent(depth)
+        append("</dict>\n")
     }
 
     /// Keys in sorted order, cleaned; should two keys become equal once cleaned, the one

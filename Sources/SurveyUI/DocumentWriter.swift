@@ -93,8 +93,9 @@ final class DocumentWriter: @unchecked Sendable {
             let expected = known
             lock.unlock()
             do {
-                // The check and the write are one step under the folder's lock: no other
-                // program's save can land between them.
+                // The document streams into a temporary file first; the check and the rename
+                // are then one step under the folder's lock: no other program's save can land
+                // between them.
                 // A file we never knew (or that was gone) is never created from here.
                 let outcome: DocumentStore.GuardedSave = expected == nil ? .changed(job.store.fingerprint(of: job.name))
                     : try job.store.save(job.snapshot, as: job.name, ifStill: expected)
