@@ -45,6 +45,12 @@ static inline attr_t shim_attr_dim(void) { return (attr_t)A_DIM; }
  */
 extern int setupterm(const char *term, int filedes, int *errret);
 
+/*
+ * glibc's <wchar.h> declares wcwidth only for some feature macros, which Swift's Glibc module
+ * does not set; declared here so the terminal can ask the width curses itself will use.
+ */
+extern int wcwidth(wchar_t c);
+
 /* Mouse event masks. */
 static inline mmask_t shim_button1_pressed(void) { return (mmask_t)BUTTON1_PRESSED; }
 static inline mmask_t shim_button1_released(void) { return (mmask_t)BUTTON1_RELEASED; }

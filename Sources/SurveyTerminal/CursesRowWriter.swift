@@ -8,11 +8,14 @@ import SurveyUI
 
 /// Copies one grid row into a curses window, cell by cell at the grid's own columns.
 ///
-/// Runs of printable ASCII in one style go out as a single `wadd_wchnstr` of ready-made
-/// cells (most of any screen): their width cannot be disputed, and curses copies the cells
-/// without decoding text or moving its cursor. Every other cell is placed with its own
-/// `wmove` + `wadd_wch`, so if curses measures a character differently from the grid
-/// the error cannot shift the rest of the row in curses' model.
+/// Runs of narrow characters in one style go out as a single `wadd_wchnstr` of ready-made
+/// cells (most of any screen): printable ASCII, and any other single scalar that `wcwidth`
+/// (which both the grid and curses measure with) calls one column, such as "ë", "Ж", "λ" or
+/// Arabic letters. Their width cannot be disputed, and curses copies the cells without
+/// decoding text or moving its cursor. Every other cell (wide, combining, emoji, a scalar
+/// `wcwidth` does not know) is placed with its own `wmove` + `wadd_wch`, so if curses
+/// measures a character differently from the grid the error cannot shift the rest of the
+/// row in curses' model.
 ///
 /// A cell becomes one `cchar_t`: its first scalar plus the zero-width scalars right after it
 /// (combining accents, variation selectors). Everything from the first spacing scalar on
@@ -28,17 +31,17 @@ struct CursesRowWriter {
     private let window: UnsafeMutablePointer<WINDOW>
     private let palette: CursesPalette
     private var style: Style?
-    /// A blank in the current style, copied for each ASCII cell.
+    /// A blank in the current style, copied for each narrow cell.
     private var template = cchar_t()
-    private var ascii: [cchar_t] = []
-    private var asciiStart = 0
+    private var narrow: [cchar_t] = []
+    private var narrowStart = 0
     private var row: Int32 = 0
     private var wide: [wchar_t] = []
 
     init(window: UnsafeMutablePointer<WINDOW>, palette: CursesPalette) {
         self.window = window
         self.palette = palette
-        ascii.reserveCapacity(256)
+        narrow.reserveCapacity(256)
         wide.reserveCapacity(Int(CCHARW_MAX) + 1)
     }
 
@@ -50,30 +53,46 @@ struct CursesRowWriter {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
             setStyle(cell.style)
-            if let byte = Self.printableASCII(cell.text) {
-                if ascii.isEmpty { asciiStart = x }
+            if let scalar = Self.narrowScalar(cell.text) {
+                if narrow.isEmpty { narrowStart = x }
                 var cell = template
-                cell.chars.0 = wchar_t(byte)
-                ascii.append(cell)
+                cell.chars.0 = scalar
+                narrow.append(cell)
                 continue
             }
-            flushASCII()
+            flushNarrow()
             let gridWidth = x + 1 < grid.size.width && grid[x + 1, y].isContinuation ? 2 : 1
             guard x + gridWidth <= columns else { continue }
             drawComplex(cell.text, at: x, gridWidth: gridWidth)
         }
-        flushASCII()
+        flushNarrow()
     }
 
-    private static func printableASCII(_ text: String) -> UInt8? {
+    /// The character of a cell that is one narrow scalar (see the type's notes), nil otherwise.
+    static func narrowScalar(_ text: String) -> wchar_t? {
         let utf8 = text.utf8
-        guard utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F else { return nil }
-        return byte
+        if utf8.count == 1, let byte = utf8.first {
+            return byte >= 0x20 && byte < 0x7F ? wchar_t(byte) : nil
+        }
+        // Two to four bytes can be one scalar; more never are.
+        guard utf8.count > 1, utf8.count <= 4 else { return nil }
+        let scalars = text.unicodeScalars
+        guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex,
+              !isControl(scalar) else { return nil }
+        let character = wchar_t(bitPattern: scalar.value)
+        return wcwidth(character) == 1 ? character : nil
+    }
+
+    /// Whether cells `columns` of row `y` are all narrow characters: such a span can be
+    /// copied alone, since no character in it reaches a column outside it.
+    static func isNarrow(row y: Int, columns: Range<Int>, of grid: CellGrid) -> Bool {
+        for x in columns where narrowScalar(grid[x, y].text) == nil { return false }
+        return true
     }
 
     private mutating func setStyle(_ newStyle: Style) {
         guard newStyle != style else { return }
-        flushASCII()
+        flushNarrow()
         let rendition = palette.rendition(of: newStyle)
         wattr_set(window, rendition.attributes, rendition.pair, nil)
         let blank: [wchar_t] = [0x20, 0]
@@ -82,13 +101,13 @@ struct CursesRowWriter {
         style = newStyle
     }
 
-    private mutating func flushASCII() {
-        guard !ascii.isEmpty else { return }
+    private mutating func flushNarrow() {
+        guard !narrow.isEmpty else { return }
         // Copies the cells as they are (the bottom-right one included: the cursor does not
         // advance, so nothing can scroll).
-        wmove(window, row, Int32(asciiStart))
-        _ = wadd_wchnstr(window, ascii, Int32(ascii.count))
-        ascii.removeAll(keepingCapacity: true)
+        wmove(window, row, Int32(narrowStart))
+        _ = wadd_wchnstr(window, narrow, Int32(narrow.count))
+        narrow.removeAll(keepingCapacity: true)
     }
 
     private mutating func drawComplex(_ text: String, at x: Int, gridWidth: Int) {

@@ -6,8 +6,9 @@ extension Terminal {
     ///
     /// Only the cells that differ from the frame presented last are copied (curses then
     /// compares them with what the screen shows and sends only the changes), so a key costs
-    /// the cells it changed. A changed span of plain ASCII is copied as it is; a row with
-    /// anything wider in its changed span is cleared and drawn whole, and the
+    /// the cells it changed. A changed span of narrow characters (ASCII, "ë", "Ж": one
+    /// column each, see `CursesRowWriter`) is copied as it is; a row with anything wider or
+    /// combined in its changed span is cleared and drawn whole, and the
     /// first frame, a frame of a new size and the first after a resize or a resume erase the
     /// whole window first, so any cell the grid does not cover (a smaller grid, or a
     /// character curses draws narrower than the grid assumed) shows blank rather than a
@@ -25,9 +26,9 @@ extension Terminal {
             for y in 0..<rows {
                 if let previous {
                     guard let changed = grid.changedColumns(from: previous, row: y) else { continue }
-                    // Both frames plain there: no wide character is cut or left half drawn.
-                    if grid.isPrintableASCII(row: y, columns: changed),
-                       previous.isPrintableASCII(row: y, columns: changed) {
+                    // Both frames narrow there: no wide character is cut or left half drawn.
+                    if CursesRowWriter.isNarrow(row: y, columns: changed, of: grid),
+                       CursesRowWriter.isNarrow(row: y, columns: changed, of: previous) {
                         writer.draw(row: y, of: grid, columns: columns, range: changed)
                         continue
                     }

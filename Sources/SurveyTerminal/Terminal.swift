@@ -68,6 +68,7 @@ public final class Terminal {
             throw TerminalUnavailable.unknownTerminal(device.termName)
         }
         def_prog_mode()
+        Self.leaveInitialState()
         hasInitialisedCurses = true
         TerminalRestore.cursesDidStart(terminal: device.output)
         let window = shim_stdscr()
@@ -123,6 +124,20 @@ public final class Terminal {
         guard cursorShown != shown else { return }
         curs_set(shown ? 1 : 0)
         cursorShown = shown
+    }
+
+    /// Makes curses send each frame in one `write()` instead of one per cursor move.
+    ///
+    /// ncurses (6.4 here) flushes its output after every cursor move while its screen is in
+    /// the state `newterm` leaves it in (meant for programs that move the cursor through
+    /// terminfo without refreshing). Only `endwin` followed by a refresh moves it on to the
+    /// running state, where output waits until `doupdate` ends. So that cycle is done once
+    /// here, before anything is drawn: the terminal leaves the alternate screen and comes
+    /// straight back (two writes at start), and every later frame is a single write (a list
+    /// step was about 10).
+    static func leaveInitialState() {
+        endwin()
+        doupdate()
     }
 
     private func enableMouse() {
