@@ -34,6 +34,14 @@ extension AppState {
         questionnaire.title(of: record, limit: limit)
     }
 
+    /// A list row's title, kept between frames for the original five (a designer's form's
+    /// title can depend on the time: `today()`).
+    func listTitle(of index: Int, limit: Int) -> String {
+        let record = records[index]
+        guard questionnaire.form == nil else { return title(of: record, limit: limit) }
+        return listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
+    }
+
     /// [ Add ]'s gate for a designer's form: the record as it will be stored (defaults,
     /// calculations, metadata, the form's id and version), or the first problem, with the
     /// highlight moved to its question.

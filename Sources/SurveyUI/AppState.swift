@@ -56,6 +56,8 @@ public struct AppState: Equatable, Sendable {
     }
     /// Filter, order and the projection the list shows (see `SurveyListState`).
     public var list = SurveyListState()
+    /// The titles of the rows on screen, kept between frames (see `ListTitles`).
+    let listTitles = ListTitles()
     /// Set while the rest of a large document is still being read: `document` then holds
     /// the records read so far, and nothing may change it (see `AppState+Loading`).
     public var loading: DocumentLoading?

@@ -52,7 +52,7 @@ struct ListPane: View {
                 if isCursor { grid.fill(rows.row(line), style: style) }
                 // A marker as well as the colour, so the highlight shows without colour too.
                 let marker = isCursor && !focused && cursorIsShown ? "›" : " "
-                grid.put(marker + state.title(of: state.records[index], limit: rows.width), x: rows.x, y: y, style: style, clip: clip)
+                grid.put(marker + state.listTitle(of: index, limit: rows.width), x: rows.x, y: y, style: style, clip: clip)
             }
         }
         if scroll > 0 { grid.put("↑", x: rows.maxX - 1, y: rows.y, style: .muted, clip: rows) }
