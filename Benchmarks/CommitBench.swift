@@ -46,6 +46,7 @@ func benchmarkCommit(store: DocumentStore, count: Int, sorted: Bool, commits: In
         var deletes: [Double] = []
         for _ in 0..<5 {
             program.send(.showList)
+            program.send(.listToFirst)              // near the start: everything after it moves
             program.send(.listMove(1))
             program.send(.requestRecordDelete)
             deletes.append(seconds {

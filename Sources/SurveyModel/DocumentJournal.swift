@@ -184,7 +184,7 @@ extension SurveyDocument {
     /// get one first (`assignMissingInstanceIDs(after:)`).
     public func journalEntries(since old: SurveyDocument) -> [JournalEntry] {
         let new = records
-        if new.count >= old.records.count {
+        if isInPlaceChange(since: old) {
             // Only the surveys that differ are looked at closely: at 100,000 surveys this is
             // about a millisecond, where reading every id took tens.
             var entries: [JournalEntry] = []
@@ -229,10 +229,10 @@ extension SurveyDocument {
     public mutating func assignMissingInstanceIDs(after old: SurveyDocument) -> Int {
         var assigned = 0
         let candidates: [Int]
-        if records.count >= old.records.count {
+        if isInPlaceChange(since: old) {
             candidates = changedIndices(since: old) + Array(old.records.count..<records.count)
         } else {
-            // Fewer (a delete): only the stretch that is not shared with `old` can be new.
+            // A delete, an insert: only the stretch that is not shared with `old` can be new.
             let (prefix, suffix) = records.changedStretch(from: old.records)
             candidates = Array(prefix..<(records.count - suffix))
         }
@@ -251,6 +251,14 @@ extension SurveyDocument {
     /// versions share are skipped whole (see `RecordList`).
     func changedIndices(since old: SurveyDocument) -> [Int] {
         records.differingIndices(from: old.records)
+    }
+
+    /// Whether surveys were only changed in place or added at the end since `old`: then
+    /// comparing place by place finds them. After a delete or an insert (an undo of a
+    /// delete) every later survey is one place off, so place by place would compare them all.
+    func isInPlaceChange(since old: SurveyDocument) -> Bool {
+        records.count == old.records.count
+            || (records.count > old.records.count && records.changedStretch(from: old.records).suffix == 0)
     }
 }
 
