@@ -160,9 +160,7 @@ extension Record {
     /// its document: each record's id depends only on its place and answers, so ids given
     /// piece by piece are those a whole load gives.
     static func identifyFoundWithoutIDs(_ records: inout [Record], from position: Int) {
-        for i in records.indices where records[i].instanceID == nil {
-            records[i].values[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: position + i, of: records[i]))
-        }
+        for i in records.indices { _ = records[i].identify(at: position + i) }
     }
 }
 

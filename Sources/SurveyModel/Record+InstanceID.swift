@@ -51,22 +51,24 @@ extension SurveyDocument {
         let count = records.count
         guard records.contains(where: { $0.instanceID == nil }) else { return 0 }
         let parts = count < 20_000 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
-        let assigned = AssignedCount()
-        records.updateConcurrently(parts: parts) { position, record in
-            guard record.instanceID == nil else { return }
-            record.values[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: position, of: record))
-            assigned.add(1)
-        }
-        return assigned.total
+        return records.updateConcurrently(parts: parts) { position, record in record.identify(at: position) }
     }
 }
 
-/// How many records the workers of `identifyRecordsFoundWithoutIDs` gave an id.
-private final class AssignedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add(_ n: Int) { lock.lock(); count += n; lock.unlock() }
-    var total: Int { lock.lock(); defer { lock.unlock() }; return count }
+extension Record {
+    /// Gives a record found without an id the one derived from its place in its document
+    /// (`position`) and its answers; true when it had none.
+    mutating func identify(at position: Int) -> Bool {
+        guard instanceID == nil else { return false }
+        values[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: position, of: self))
+        return true
+    }
+
+    /// Whether `other` is this very survey: the same storage, so the same answers, without
+    /// comparing them.
+    public func isSameStorage(as other: Record) -> Bool {
+        withUnsafeBytes(of: self) { a in withUnsafeBytes(of: other) { b in a.elementsEqual(b) } }
+    }
 }
 
 extension Record {

@@ -181,18 +181,24 @@ public struct RecordList: Sendable {
         return (prefix, suffix)
     }
 
-    /// Changes every survey through `body`, the chunks shared out over the processor's cores.
-    /// `body` gets each survey's position; it must touch nothing but the survey it is given.
-    public mutating func updateConcurrently(parts: Int, _ body: @Sendable (Int, inout Record) -> Void) {
+    /// Changes every survey through `body`, the chunks shared out over the processor's cores,
+    /// and counts the surveys `body` says it changed. `body` gets each survey's position; it
+    /// must touch nothing but the survey it is given.
+    @discardableResult
+    public mutating func updateConcurrently(parts: Int, _ body: @Sendable (Int, inout Record) -> Bool) -> Int {
         for c in chunks.indices { own(c) }
         let chunks = self.chunks, starts = self.starts
         let parts = Swift.max(1, Swift.min(parts, chunks.count))
+        let total = ChangedCount()
         DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var changed = 0
             for c in (chunks.count * part / parts)..<(chunks.count * (part + 1) / parts) {
                 let chunk = chunks[c]
-                for o in chunk.records.indices { body(starts[c] + o, &chunk.records[o]) }
+                for o in chunk.records.indices where body(starts[c] + o, &chunk.records[o]) { changed += 1 }
             }
+            total.add(changed)   // once per part
         }
+        return total.value
     }
 }
 
@@ -345,4 +351,12 @@ extension RecordList: ExpressibleByArrayLiteral {
 
 extension RecordList: CustomStringConvertible {
     public var description: String { Array(self).description }
+}
+
+/// The workers' count in `updateConcurrently`, added to once per worker.
+private final class ChangedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add(_ n: Int) { lock.lock(); count += n; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

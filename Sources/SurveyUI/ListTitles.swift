@@ -10,17 +10,13 @@ final class ListTitles: @unchecked Sendable, Equatable {
     private var entries: [Int: (record: Record, limit: Int, title: String)] = [:]
 
     func title(of index: Int, record: Record, limit: Int, make: () -> String) -> String {
-        if let known = entries[index], known.limit == limit, Self.sameStorage(known.record, record) {
+        if let known = entries[index], known.limit == limit, known.record.isSameStorage(as: record) {
             return known.title
         }
         let title = make()
         if entries.count >= 512 { entries.removeAll(keepingCapacity: true) }
         entries[index] = (record, limit, title)
         return title
-    }
-
-    private static func sameStorage(_ a: Record, _ b: Record) -> Bool {
-        withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
     }
 
     static func == (a: ListTitles, b: ListTitles) -> Bool { true }
