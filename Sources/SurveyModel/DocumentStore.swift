@@ -157,13 +157,13 @@ public struct DocumentStore: Sendable {
 
     // MARK: - File access shared with drafts
 
-    /// Also clears away temporary files of saves killed in this folder (their writer gone).
     func write(_ data: Data, to url: URL) throws {
         try write(to: url) { try AtomicFile.writeAll(data, to: $0) }
     }
 
     /// `write(_:to:)` with the content streamed by `contents`; `commit` as in
-    /// `AtomicFile.write(to:contents:commit:)`.
+    /// `AtomicFile.write(to:contents:commit:)`. Also clears away temporary files of saves
+    /// killed in this folder (their writer gone).
     func write(to url: URL, contents: AtomicFile.Contents,
                commit: (_ install: () throws -> Void) throws -> Void = { try $0() }) throws {
         do {

@@ -56,7 +56,10 @@ extension AppState {
         }
         var trial = self
         let effects = transition(&trial, action)
-        guard effects.contains(where: \.changesDocument) else {
+        // Refused by what it would do to the file, and, should a change ever come without
+        // a save, by what it did to the surveys (the same chunks: about a hundred compares).
+        let unchanged = trial.document?.records.isSameStorage(as: document?.records ?? []) ?? (document == nil)
+        if unchanged, !effects.contains(where: \.changesDocument) {
             self = trial
             return effects
         }
@@ -72,8 +75,6 @@ extension AppState {
         loading?.percent = percent
         guard !more.isEmpty else { return }
         let start = recordCount
-        // The list lets go of its copy first, so the records are added in place.
-        list.forgetRecords()
         document?.records.append(contentsOf: more)
         if let place = loading?.place, loading?.placeholder == shown, editing == nil {
             if let id = place.recordID, let index = records[start...].firstIndex(where: { $0.instanceID == id }) {

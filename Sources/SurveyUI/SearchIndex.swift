@@ -115,7 +115,4 @@ final class SearchIndex: @unchecked Sendable, Equatable {
     }
 
     static func == (a: SearchIndex, b: SearchIndex) -> Bool { a === b }
-
-    /// Two arrays that share their storage: neither was changed since one was copied from
-    /// the other, so nothing in them needs comparing.
 }
