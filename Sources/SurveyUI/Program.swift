@@ -128,7 +128,7 @@ public struct Program {
     /// save restores the form before the draft is written.
     public mutating func send(_ action: Action) {
         // Leaving keeps a valid answer being typed on a record: that waits for the whole document.
-        if stream != nil, action == .quit || action == .terminate, state.editing != nil, !state.showingDraft {
+        if stream != nil, action == .quit || action == .terminate, state.editing?.isChanged == true, !state.showingDraft {
             finishLoading()
         }
         for effect in update(&state, action) {
