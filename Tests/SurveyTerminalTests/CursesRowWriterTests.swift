@@ -55,7 +55,8 @@ final class CursesRowWriterTests: XCTestCase {
         }
         defer { fclose(output); fclose(input) }
         guard let screen = newterm("xterm-256color", output, input) else {
-            throw XCTSkip("no xterm-256color terminfo entry")
+            // ncurses-base, which `make test` installs with libncurses-dev, always has it.
+            return XCTFail("no xterm-256color terminfo entry")
         }
         defer { delscreen(screen) }
         defer { endwin() }
