@@ -90,7 +90,7 @@ struct PropertyListScanner {
     /// `end()` reads the rest). Nil when the file is outside the subset read here.
     mutating func records(upTo limit: Int, reserving capacity: Int? = nil) -> (records: [Record], finished: Bool)? {
         var records: [Record] = []
-        records.reserveCapacity(capacity ?? limit)
+        records.reserveCapacity(capacity ?? min(limit, 8_192))
         while records.count < limit {
             guard let next = step({ $0.nextRecord() }) else { return nil }
             guard let record = next else { return (records, true) }
