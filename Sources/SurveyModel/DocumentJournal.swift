@@ -238,7 +238,7 @@ extension SurveyDocument {
         }
         for i in candidates {
             if records[i].instanceID == nil {
-                records[i].values[Record.instanceIDKey] = .string(Record.newInstanceID())
+                records[i][Record.instanceIDKey] = .string(Record.newInstanceID())
                 assigned += 1
             }
         }

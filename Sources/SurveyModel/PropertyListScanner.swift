@@ -26,6 +26,9 @@ struct PropertyListScanner {
     private let sizeHint: Int
     /// Decoded text of the string being read when it holds entity references.
     private var scratch: [UInt8] = []
+    /// The record being packed, and where each of its keys is in it.
+    private var packing: [UInt8] = []
+    private var keyMarks: [Range<Int>] = []
     /// Entries of the dictionaries being read, one stack shared by every depth.
     private var entries: [(String, PropertyValue)] = []
 
@@ -139,8 +142,77 @@ struct PropertyListScanner {
         skipBlanks()
         if skip("</array>") { return .some(nil) }
         if skip("<dict/>") { return Record() }
-        guard skip("<dict>"), let values = dictionaryBody(depth: 2) else { return nil }
+        guard skip("<dict>") else { return nil }
+        let start = index
+        if let packed = packedBody() { return Record(packed: packed) }
+        index = start
+        guard let values = dictionaryBody(depth: 2) else { return nil }
         return Record(values)
+    }
+
+    /// After a record's `<dict>`: its keys and values up to `</dict>` straight into packed
+    /// bytes (`PackedAnswers`), with no string or dictionary built for the usual survey.
+    /// Nil when a key is not plain ASCII or a value is not text or a whole number (the
+    /// record is then read as a dictionary), or when the bytes are wrong or cut short.
+    private mutating func packedBody() -> [UInt8]? {
+        packing.removeAll(keepingCapacity: true)
+        keyMarks.removeAll(keepingCapacity: true)
+        while true {
+            skipBlanks()
+            if skip("</dict>") { break }
+            guard skip("<key>") else { return nil }
+            let keyStart = index
+            guard plainText(), skip("</key>") else { return nil }
+            let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<(index - 6)])
+            let mark = packing.count
+            let code = PackedAnswers.code(forKeyBytes: key)
+            if code != 0 {
+                packing.append(code)
+            } else {
+                packing.append(0)
+                PackedAnswers.appendNumber(UInt64(key.count), to: &packing)
+                packing.append(contentsOf: key)
+            }
+            // Two equal keys: which one Foundation keeps is its business.
+            for earlier in keyMarks where packing[earlier].elementsEqual(packing[mark...]) { return nil }
+            keyMarks.append(mark..<packing.count)
+            skipBlanks()
+            if skip("<string>") {
+                packing.append(PackedAnswers.stringTag)
+                let textStart = index
+                if plainText(), skip("</string>") {
+                    PackedAnswers.appendNumber(UInt64(index - 9 - textStart), to: &packing)
+                    packing.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[textStart..<(index - 9)]))
+                } else {
+                    index = textStart
+                    guard var text = text(closing: "</string>") else { return nil }
+                    text.withUTF8 { utf8 in
+                        PackedAnswers.appendNumber(UInt64(utf8.count), to: &packing)
+                        packing.append(contentsOf: utf8)
+                    }
+                }
+            } else if skip("<string/>") {
+                packing.append(PackedAnswers.stringTag)
+                packing.append(0)
+            } else if skip("<integer>"), let number = integer() {
+                _ = PackedAnswers.appendValue(.integer(number), to: &packing)
+            } else {
+                return nil
+            }
+        }
+        return PackedAnswers.exactCopy(packing)
+    }
+
+    /// Steps over text of printable ASCII but `&` (and tabs and line feeds), up to a `<`;
+    /// false when anything else comes first.
+    private mutating func plainText() -> Bool {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") { return true }
+            guard (byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&")) || byte == 0x09 || byte == 0x0A else { return false }
+            index += 1
+        }
+        return false
     }
 
     /// Keeps the bytes from `start` on, moved to the front of the window (grown when they

@@ -48,7 +48,7 @@ struct PropertyListWriter {
             writer.append("<array>\n")
             try records.forEachRun { _, run in
                 for record in run {
-                    writer.write(record.values, depth: 1)
+                    writer.write(record, depth: 1)
                     if writer.bytes.count >= bufferSize { try flush() }
                 }
             }
@@ -106,6 +106,66 @@ struct PropertyListWriter {
         }
     }
 
+    /// A survey, straight from its packed bytes when its keys are already in the order
+    /// written (plain ASCII, sorted, nothing to clean: every survey this app and plistlib
+    /// wrote), so saving builds no dictionary; otherwise as its dictionary.
+    private mutating func write(_ record: Record, depth: Int) {
+        guard case .packed(let packed) = record.storage, !packed.isEmpty else {
+            write(record.values, depth: depth)
+            return
+        }
+        let mark = bytes.count
+        let written = packed.withUnsafeBufferPointer { buffer -> Bool in
+            indent(depth)
+            append("<dict>\n")
+            var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            var inOrder = true
+            PackedAnswers.forEachEntry(in: buffer) { entry in
+                let key = PackedAnswers.keySpelling(of: entry, in: buffer)
+                guard Self.isPlainKey(key), previous.isEmpty || Self.precedes(previous, key) else {
+                    inOrder = false
+                    return false
+                }
+                previous = key
+                indent(depth + 1)
+                append("<key>")
+                appendEscaped(key)
+                append("</key>\n")
+                indent(depth + 1)
+                if entry.tag == PackedAnswers.stringTag {
+                    append("<string>")
+                    appendEscaped(UnsafeBufferPointer(rebasing: buffer[entry.valueBytes]))
+                    append("</string>\n")
+                } else {
+                    append("<integer>")
+                    append(String(PackedAnswers.integer(of: entry, in: buffer)))
+                    append("</integer>\n")
+                }
+                return true
+            }
+            return inOrder
+        }
+        if written {
+            indent(depth)
+            append("</dict>\n")
+        } else {
+            bytes.removeSubrange(mark...)
+            write(record.values, depth: depth)
+        }
+    }
+
+    /// Printable ASCII but `&`, `<`, `>`: a key written as it is, that sorts by its bytes.
+    private static func isPlainKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        key.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }
+    }
+
+    /// `a` sorts strictly before `b`, byte by byte (as `String` sorts plain ASCII).
+    private static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order < 0 || (order == 0 && a.count < b.count)
+    }
+
     private mutating func write(_ entries: [String: PropertyValue], depth: Int) {
         indent(depth)
         if entries.isEmpty { append("<dict/>\n"); return }
@@ -144,6 +204,27 @@ struct PropertyListWriter {
             case 0x20..<0x80: bytes.append(UInt8(scalar.value))
             default: bytes.append(contentsOf: String(scalar).utf8)
             }
+        }
+    }
+
+    /// `appendEscaped(_: String)` over valid UTF-8 bytes, byte by byte.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        while i < text.count {
+            let byte = text[i]
+            switch byte {
+            case 0x26: append("&amp;")
+            case 0x3C: append("&lt;")
+            case 0x3E: append("&gt;")
+            case 0x0D: append("&#13;")
+            case 0x09, 0x0A: bytes.append(byte)
+            case 0x00..<0x20: bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            case 0xEF where i + 2 < text.count && text[i + 1] == 0xBF && text[i + 2] >= 0xBE:
+                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                i += 2
+            default: bytes.append(byte)
+            }
+            i += 1
         }
     }
 

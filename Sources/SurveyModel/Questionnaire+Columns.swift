@@ -58,7 +58,7 @@ extension Questionnaire {
             + (form == nil ? [] : unknownRecordKeys(in: records))
         let rows = records.map { record in
             fields.map { record.text(for: $0) } + others.map { key in
-                key == Record.instanceIDKey ? record.instanceID ?? "" : record.values[key].map(FieldSpec.describe) ?? ""
+                key == Record.instanceIDKey ? record.instanceID ?? "" : record[key].map(FieldSpec.describe) ?? ""
             }
         }
         return (fields.map(\.key) + others, rows)

@@ -64,7 +64,7 @@ extension Questionnaire {
                 let refused = Set(fieldProblems.map(\.index))
                 for (i, message) in formProblems(in: result, clock: clock) where !refused.contains(i) {
                     let key = fields[i].key
-                    fieldProblems.append((i, ImportProblem(place, field: key, value: record.values[key], reason: message)))
+                    fieldProblems.append((i, ImportProblem(place, field: key, value: record[key], reason: message)))
                 }
             }
             if !fieldProblems.isEmpty {
@@ -90,12 +90,12 @@ extension Questionnaire {
                 problems.append(ImportProblem(place, field: nil, reason: "every answer is empty"))
             }
             // A row keyed with another form (its own formID) is not given this form's version.
-            if let form, result.values[Self.formIDKey] == nil || result.values[Self.formIDKey] == form.formID.map(PropertyValue.string) {
-                if result.values[Self.formIDKey] == nil, let id = form.formID, !id.isEmpty {
-                    result.values[Self.formIDKey] = .string(id)
+            if let form, result[Self.formIDKey] == nil || result[Self.formIDKey] == form.formID.map(PropertyValue.string) {
+                if result[Self.formIDKey] == nil, let id = form.formID, !id.isEmpty {
+                    result[Self.formIDKey] = .string(id)
                 }
-                if result.values[Self.formVersionKey] == nil, let version = form.version, !version.isEmpty {
-                    result.values[Self.formVersionKey] = .string(version)
+                if result[Self.formVersionKey] == nil, let version = form.version, !version.isEmpty {
+                    result[Self.formVersionKey] = .string(version)
                 }
             }
             checked.append(result)
@@ -115,7 +115,7 @@ extension Questionnaire {
         let flagged = Set(found.map(\.index))
         let shown = relevance(in: record, clock: clock)
         for (i, field) in fields.enumerated() where field.kind.isAnswered && !flagged.contains(i) {
-            guard !shown[i], let value = record.values[field.key], !XLSForm.text(of: value).isEmpty else { continue }
+            guard !shown[i], let value = record[field.key], !XLSForm.text(of: value).isEmpty else { continue }
             found.append((i, "\(field.label) is not asked in this survey (the form's relevant rule skips it): leave it empty"))
         }
         return found.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)

@@ -40,7 +40,7 @@ extension Questionnaire {
             }
             if let relevant = form.questions[i].relevant {
                 var c = ctx
-                c.current = .string(XLSForm.text(of: record.values[fields[i].key]))
+                c.current = .string(XLSForm.text(of: record[fields[i].key]))
                 result[i] = relevant.evaluate(in: c).boolean
             }
         }
@@ -59,7 +59,7 @@ extension Questionnaire {
         var candidate = record
         // Judging what is stored (the whole-survey check, every frame of a stored survey)
         // needs no copy of the record.
-        if record.values[fields[index].key] != value { candidate.values[fields[index].key] = value }
+        if record[fields[index].key] != value { candidate[fields[index].key] = value }
         let text = XLSForm.text(of: value)
         let ctx = context(candidate, current: text, clock: clock)
         if text.isEmpty {
@@ -90,7 +90,7 @@ extension Questionnaire {
         let shown = relevance(in: record, clock: clock)
         var found: [(Int, String)] = []
         for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] {
-            let value = record.values[field.key]
+            let value = record[field.key]
             if let value, !field.accepts(value) {
                 if case .failure(let error) = field.imported(value) { found.append((i, error.message)); continue }
             }
@@ -112,19 +112,19 @@ extension Questionnaire {
             for (i, field) in fields.enumerated() where field.kind == .calculated {
                 guard let calculation = form.questions[i].calculation else { continue }
                 let text = calculation.evaluate(in: context(next, current: "", clock: clock)).string
-                next.values[field.key] = text.isEmpty || text == "NaN" ? nil : .string(text)
+                next[field.key] = text.isEmpty || text == "NaN" ? nil : .string(text)
             }
             let shown = relevance(in: next, clock: clock)
             for (i, field) in fields.enumerated() where field.kind.isAnswered || field.kind == .calculated {
                 // A cascading choice whose parent changed no longer offers the answer: it is
                 // put aside like a hidden one, and comes back if the parent changes back.
-                if !shown[i] || !isOffered(next.values[field.key], i, in: next, clock: clock), let value = next.values[field.key] {
+                if !shown[i] || !isOffered(next[field.key], i, in: next, clock: clock), let value = next[field.key] {
                     hidden[field.key] = value
-                    next.values[field.key] = nil
-                } else if shown[i], next.values[field.key] == nil, let kept = hidden[field.key],
+                    next[field.key] = nil
+                } else if shown[i], next[field.key] == nil, let kept = hidden[field.key],
                           isOffered(kept, i, in: next, clock: clock) {
                     hidden[field.key] = nil
-                    next.values[field.key] = kept
+                    next[field.key] = kept
                 }
             }
             if next == current { break }
@@ -148,7 +148,7 @@ extension Questionnaire {
         }
         let all = form.choices[list] ?? []
         guard let filter = q.choiceFilter else { return all }
-        let base = context(record, current: XLSForm.text(of: record.values[q.name]), clock: clock)
+        let base = context(record, current: XLSForm.text(of: record[q.name]), clock: clock)
         return all.filter { choice in
             var c = base
             var columns = choice.extra
@@ -186,9 +186,9 @@ extension Questionnaire {
         // As ODK: every default is in the survey from the start, and only the questions left
         // relevant keep theirs (settling drops the others), so a default that shows a
         // question gives that question its default too.
-        for (i, field) in fields.enumerated() where field.kind.isAnswered && result.values[field.key] == nil {
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && result[field.key] == nil {
             if let text = defaultText(i, in: result, clock: clock), case .success(let value) = field.parse(text) {
-                result.values[field.key] = value
+                result[field.key] = value
             }
         }
         var hidden: [String: PropertyValue] = [:]
@@ -196,15 +196,15 @@ extension Questionnaire {
         for field in fields {
             guard case .metadata(let kind) = field.kind, !field.key.isEmpty else { continue }
             switch kind {
-            case "start": result.values[field.key] = .string(Self.isoText(started ?? clock.now, clock.timeZone))
-            case "end": result.values[field.key] = .string(Self.isoText(clock.now, clock.timeZone))
-            case "today": result.values[field.key] = .string(LocalDay.text(clock.now, in: clock.timeZone))
-            case "deviceid": if !deviceID.isEmpty { result.values[field.key] = .string(deviceID) }
+            case "start": result[field.key] = .string(Self.isoText(started ?? clock.now, clock.timeZone))
+            case "end": result[field.key] = .string(Self.isoText(clock.now, clock.timeZone))
+            case "today": result[field.key] = .string(LocalDay.text(clock.now, in: clock.timeZone))
+            case "deviceid": if !deviceID.isEmpty { result[field.key] = .string(deviceID) }
             default: break
             }
         }
-        if let id = form.formID, !id.isEmpty { result.values[Self.formIDKey] = .string(id) }
-        if let version = form.version, !version.isEmpty { result.values[Self.formVersionKey] = .string(version) }
+        if let id = form.formID, !id.isEmpty { result[Self.formIDKey] = .string(id) }
+        if let version = form.version, !version.isEmpty { result[Self.formVersionKey] = .string(version) }
         return result
     }
 
@@ -229,7 +229,7 @@ extension Questionnaire {
         }
         if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
             let answers = fields.lazy.filter { if case .text = $0.kind { return true } else { return false } }
-                .map { XLSForm.text(of: record.values[$0.key]).trimmingCharacters(in: .whitespaces) }
+                .map { XLSForm.text(of: record[$0.key]).trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
             text = answers.prefix(2).joined(separator: ", ")
         }

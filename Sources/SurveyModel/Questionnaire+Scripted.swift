@@ -26,8 +26,8 @@ extension Questionnaire {
         guard form != nil else { return record }
         var result = record
         let shown = relevance(in: record, clock: clock)
-        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && result.values[field.key] == nil {
-            if let text = defaultText(i), !text.isEmpty { result.values[field.key] = .string(text) }
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && result[field.key] == nil {
+            if let text = defaultText(i), !text.isEmpty { result[field.key] = .string(text) }
         }
         return result
     }

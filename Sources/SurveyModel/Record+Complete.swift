@@ -6,8 +6,8 @@ extension Record {
         var copy = self
         guard questionnaire.form == nil else { return copy }   // ODK leaves unanswered questions out
         for field in questionnaire.fields {
-            if case .text = field.kind, copy.values[field.key] == nil {
-                copy.values[field.key] = .string("")
+            if case .text = field.kind, copy[field.key] == nil {
+                copy[field.key] = .string("")
             }
         }
         return copy

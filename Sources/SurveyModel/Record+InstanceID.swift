@@ -8,7 +8,7 @@ extension Record {
     public static let instanceIDKey = "instanceID"
 
     public var instanceID: String? {
-        if case .string(let id) = values[Self.instanceIDKey], !id.isEmpty { return id }
+        if case .string(let id) = self[Self.instanceIDKey], !id.isEmpty { return id }
         return nil
     }
 
@@ -32,7 +32,7 @@ extension SurveyDocument {
     public mutating func assignMissingInstanceIDs() -> Int {
         var assigned = 0
         for i in records.indices where records[i].instanceID == nil {
-            records[i].values[Record.instanceIDKey] = .string(Record.newInstanceID())
+            records[i][Record.instanceIDKey] = .string(Record.newInstanceID())
             assigned += 1
         }
         return assigned
@@ -60,7 +60,7 @@ extension Record {
     /// (`position`) and its answers; true when it had none.
     mutating func identify(at position: Int) -> Bool {
         guard instanceID == nil else { return false }
-        values[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: position, of: self))
+        self[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: position, of: self))
         return true
     }
 
@@ -134,8 +134,10 @@ private struct StableHasher {
     /// without copying the dictionary or looking each key up again.
     mutating func addAnswers(of record: Record) {
         var entries: [(key: String, value: PropertyValue)] = []
-        entries.reserveCapacity(record.values.count)
-        for entry in record.values where entry.key != Record.instanceIDKey { entries.append(entry) }
+        entries.reserveCapacity(8)
+        record.forEachValue { key, value in
+            if key != Record.instanceIDKey { entries.append((key, value)) }
+        }
         entries.sort { $0.key < $1.key }
         add(8 as UInt8)
         add(UInt64(entries.count))

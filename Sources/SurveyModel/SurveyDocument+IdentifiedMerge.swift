@@ -26,7 +26,7 @@ extension SurveyDocument {
         if merged.contains(where: { $0.instanceID == nil }) {
             for (i, record) in base.records.enumerated() where position[record.instanceID!] == nil {
                 if let j = index(of: record, near: i), merged[j].instanceID == nil {
-                    merged[j].values[Record.instanceIDKey] = .string(record.instanceID!)
+                    merged[j][Record.instanceIDKey] = .string(record.instanceID!)
                     position[record.instanceID!] = j
                 }
             }

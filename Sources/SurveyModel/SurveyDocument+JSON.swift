@@ -32,10 +32,10 @@ extension SurveyDocument {
     static func jsonObject(_ record: Record, keys: JSONKeys, indent: String) -> String {
         let inner = indent + "  "
         let known = keys.ordered.map { key in
-            PropertyValue.jsonString(key) + ": " + (record.values[key]?.jsonText(indent: inner) ?? "null")
+            PropertyValue.jsonString(key) + ": " + (record[key]?.jsonText(indent: inner) ?? "null")
         }
         let others = record.values.keys.filter { !keys.known.contains($0) }.sorted().map { key in
-            PropertyValue.jsonString(key) + ": " + (record.values[key] ?? .string("")).jsonText(indent: inner)
+            PropertyValue.jsonString(key) + ": " + (record[key] ?? .string("")).jsonText(indent: inner)
         }
         return PropertyValue.jsonContainer("{", "}", known + others, indent: indent)
     }

@@ -64,10 +64,10 @@ extension SurveyDocument {
         var result = target
         var clashing: [String] = []
         for key in Set(original.values.keys).union(record.values.keys).sorted()
-        where original.values[key] != record.values[key] {
-            let now = result.values[key]
-            if now == original.values[key] || now == record.values[key] {
-                result.values[key] = record.values[key]
+        where original[key] != record[key] {
+            let now = result[key]
+            if now == original[key] || now == record[key] {
+                result[key] = record[key]
             } else {
                 clashing.append(key)
             }
@@ -86,7 +86,7 @@ extension SurveyDocument {
             // Another tool rewrote the file without ids: look among the records that have none.
             guard records.contains(where: { $0.instanceID == nil }) else { return nil }
             var anonymous = original
-            anonymous.values.removeValue(forKey: Record.instanceIDKey)
+            anonymous.removeValue(forKey: Record.instanceIDKey)
             guard let j = locate(anonymous, near: index), records[j].instanceID == nil else { return nil }
             return j
         }

@@ -98,7 +98,7 @@ public struct SurveyDocument: Equatable, Sendable {
 
     /// How many forbidden characters `propertyListData()` will replace (for a one-time notice).
     public var forbiddenCharacterCount: Int {
-        records.reduce(0) { $0 + PropertyValue.dictionary($1.values).forbiddenCharacterCount }
+        records.reduce(0) { $0 + $1.forbiddenCharacterCount }
     }
 
     // MARK: - Helpers

@@ -51,7 +51,7 @@ extension AppState {
             status = .init("\(field.label) is not answered here: the form fills it in")
             return
         }
-        if let value = formRecord.values[field.key], !field.canEditAsText(value) {
+        if let value = formRecord[field.key], !field.canEditAsText(value) {
             status = .init("\(field.label) holds a value the form cannot edit as text \(field.displayText(value)): it is kept as it is",
                            kind: .error)
             return
@@ -62,7 +62,7 @@ extension AppState {
         }
         let stored = formRecord.text(for: field)
         // A New form's default is offered as typed text: Enter keeps it, as ODK does.
-        let start = formRecord.values[field.key] == nil && shown == .draft ? questionnaire.defaultText(index, in: formRecord, clock: ruleClock) ?? stored : stored
+        let start = formRecord[field.key] == nil && shown == .draft ? questionnaire.defaultText(index, in: formRecord, clock: ruleClock) ?? stored : stored
         editing = EditBuffer(fieldIndex: index, text: start, original: stored)
         if let character { typeCharacter(character) }
     }
@@ -96,7 +96,7 @@ extension AppState {
         let field = questionnaire.fields[edit.fieldIndex]
         guard edit.isChanged else {
             if goingOn, questionnaire.form != nil,
-               let problem = questionnaire.ruleProblem(edit.fieldIndex, value: formRecord.values[field.key], in: formRecord, clock: ruleClock) {
+               let problem = questionnaire.ruleProblem(edit.fieldIndex, value: formRecord[field.key], in: formRecord, clock: ruleClock) {
                 status = .init(problem, kind: .error)
                 return nil
             }
@@ -108,7 +108,7 @@ extension AppState {
             status = .init(error.message, kind: .error)
             return nil
         }
-        if let problem = questionnaire.ruleProblem(edit.fieldIndex, value: record.values[field.key], in: formRecord, clock: ruleClock) {
+        if let problem = questionnaire.ruleProblem(edit.fieldIndex, value: record[field.key], in: formRecord, clock: ruleClock) {
             status = .init(problem, kind: .error)
             return nil
         }

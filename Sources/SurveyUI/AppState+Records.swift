@@ -45,7 +45,7 @@ extension AppState {
         let fromDraft = shown == .draft
         // A copy is another survey: it gets its own id when saved.
         var record = formRecord.withEmptyTextAnswers(in: questionnaire)
-        record.values.removeValue(forKey: Record.instanceIDKey)
+        record.removeValue(forKey: Record.instanceIDKey)
         if record.isBlank(in: questionnaire) {
             status = .init("Nothing to add: the form is empty", kind: .error)
             return effects

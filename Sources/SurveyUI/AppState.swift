@@ -203,7 +203,7 @@ public struct AppState: Equatable, Sendable {
     /// label), a New form's default (dimmed, not yet an answer), or why a row is not asked.
     public func displayedAnswer(_ index: Int) -> (text: String, placeholder: Bool) {
         let field = questionnaire.fields[index]
-        let value = formRecord.values[field.key]
+        let value = formRecord[field.key]
         switch field.kind {
         case .notCollected: return ("(not collected here)", true)
         case .choice:

@@ -53,11 +53,11 @@ struct DocumentInfoView: View {
                 let known = Set(state.questionnaire.fields.map(\.key))
                     .union([Record.instanceIDKey, Questionnaire.formIDKey, Questionnaire.formVersionKey])
                 let extra = state.formRecord.values.keys.filter { !known.contains($0) }.sorted()
-                if let keyedWith = state.formRecord.values[Questionnaire.formVersionKey] {
+                if let keyedWith = state.formRecord[Questionnaire.formVersionKey] {
                     facts.append(("Keyed with", "version " + FieldSpec.describe(keyedWith)))
                 }
                 if !extra.isEmpty {
-                    facts.append(("Not in form", extra.map { "\($0): \(FieldSpec.describe(state.formRecord.values[$0]!))" }
+                    facts.append(("Not in form", extra.map { "\($0): \(FieldSpec.describe(state.formRecord[$0]!))" }
                                     .joined(separator: "; ")))
                 }
             }
@@ -75,9 +75,9 @@ struct DocumentInfoView: View {
             }
         } else if state.document != nil {
             let ageField = state.questionnaire.field(forKey: "age")
-            let noAge = ageField.map { f in state.records.filter { f.displayText($0.values[f.key]).isEmpty }.count } ?? 0
+            let noAge = ageField.map { f in state.records.filter { f.displayText($0[f.key]).isEmpty }.count } ?? 0
             let breaking = state.records.filter { r in
-                state.questionnaire.fields.contains { !$0.accepts(r.values[$0.key]) }
+                state.questionnaire.fields.contains { !$0.accepts(r[$0.key]) }
             }.count
             facts.append(("No age", counted(noAge, "record")))
             facts.append(("Rule breaks", counted(breaking, "record") + " (values the form refuses)"))

@@ -39,7 +39,7 @@ extension AppState {
             var result: [Int: String] = [:]
             for problem in questionnaire.problems(in: record, clock: ruleClock) {
                 // An empty required answer of a stored record is not news on every question.
-                if record.values[questionnaire.fields[problem.index].key] != nil { result[problem.index] = problem.message }
+                if record[questionnaire.fields[problem.index].key] != nil { result[problem.index] = problem.message }
             }
             return result
         }

@@ -37,11 +37,12 @@ struct SearchFolding {
     /// joined by a byte no folded text contains, so no word matches across two answers.
     mutating func searchText(of record: Record) -> [UInt8] {
         var out: [UInt8] = []
-        for (key, value) in record.values where key != Record.instanceIDKey {
+        record.forEachValue { key, value in
+            guard key != Record.instanceIDKey else { return }
             switch value {
             case .string(let s): fold(s, into: &out)
             case .integer(let n): out.append(contentsOf: String(n).utf8)
-            default: continue
+            default: return
             }
             out.append(0)
         }

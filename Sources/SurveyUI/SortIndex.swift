@@ -26,7 +26,7 @@ struct SortingKey: Comparable, Sendable {
         case .firstName:
             (primary, secondary, number) = (first, last, nil)
         case .age:
-            if case .integer(let n) = record.values["age"] { number = n } else { number = nil }
+            if case .integer(let n) = record["age"] { number = n } else { number = nil }
             (primary, secondary) = (last, first)
         }
     }

@@ -200,19 +200,24 @@ final class PropertyListScannerTests: XCTestCase {
 
     /// The scanner's answer for `data` in memory, checked against the same bytes read a few
     /// at a time through a 16-byte window (so every token is cut somewhere).
-    /// A survey read with its id takes the room its answers need, not room for one more: six
-    /// entries fit 8 slots, seven take 16 (at a million surveys that was 300 MB). One read
-    /// without an id has room for the id it is about to be given.
+    /// A survey is read into packed bytes that take the room its answers need and no more
+    /// (a million surveys as dictionaries took 590 MB). One read without an id is packed too;
+    /// the id it is given next goes in beside its answers.
     func testSurveysTakeTheRoomTheyNeed() throws {
         let answers: [String: PropertyValue] = ["firstName": .string("Ana"), "lastName": .string("Lima"),
                                                 "address": .string("1 Rua"), "phone": .string("555"), "age": .integer(30)]
         var withID = answers
         withID[Record.instanceIDKey] = .string("uuid:1")
         let data = try SurveyDocument(records: [Record(withID), Record(answers)]).propertyListData()
-        let records = try XCTUnwrap(PropertyListScanner.records(in: data))
-        XCTAssertEqual(records[0].values.capacity, [String: PropertyValue](minimumCapacity: 6).capacity)
-        XCTAssertGreaterThanOrEqual(records[1].values.capacity, 6, "room for the id to come")
-        XCTAssertLessThan(records[0].values.capacity, [String: PropertyValue](minimumCapacity: 7).capacity)
+        var records = try XCTUnwrap(PropertyListScanner.records(in: data))
+        for record in records {
+            guard case .packed(let bytes) = record.storage else { return XCTFail("not packed: \(record.values)") }
+            XCTAssertLessThan(bytes.capacity, bytes.count + 16, "no spare room beyond malloc's rounding")
+            XCTAssertLessThan(bytes.count, 60, "six known keys take a byte each")
+        }
+        XCTAssertTrue(records[1].identify(at: 1))
+        XCTAssertEqual(records[1].values.count, 6)
+        XCTAssertEqual(records[0].values, withID)
     }
 
     private func scanned(_ data: Data, file: StaticString = #filePath, line: UInt = #line) -> [Record]? {
