@@ -24,15 +24,26 @@ final class DocumentFileScan: @unchecked Sendable {
         let limit: Int
         var total = 0
         var failure: Failure?
+        /// Where the next bytes are read from, for a part of the file read with `pread`;
+        /// nil when reading on from the descriptor's own offset.
+        var offset: Int?
 
-        init(fd: Int32, limit: Int) {
+        init(fd: Int32, limit: Int, offset: Int? = nil) {
             self.fd = fd
             self.limit = limit
+            self.offset = offset
+            if let offset { total = offset }
         }
 
         func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
             while failure == nil {
-                let count = systemRead(fd, buffer.baseAddress!, buffer.count)
+                let count: Int
+                if let offset {
+                    count = pread(fd, buffer.baseAddress!, buffer.count, off_t(offset))
+                    if count > 0 { self.offset = offset + count }
+                } else {
+                    count = systemRead(fd, buffer.baseAddress!, buffer.count)
+                }
                 if count < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
                     failure = .system(operation: "read", code: errno)
@@ -46,11 +57,37 @@ final class DocumentFileScan: @unchecked Sendable {
         }
     }
 
-    private init(fd: Int32, size: Int, limit: Int, window: Int) {
-        let input = Input(fd: fd, limit: limit)
+    private init(fd: Int32, size: Int, limit: Int, window: Int, offset: Int? = nil) {
+        let input = Input(fd: fd, limit: limit, offset: offset)
         self.input = input
         self.size = size
-        self.scanner = PropertyListScanner.reading(sizeHint: size, window: window) { input.read(into: $0) }
+        self.scanner = PropertyListScanner.reading(sizeHint: size, window: window, startingAt: offset ?? 0) { input.read(into: $0) }
+    }
+
+    /// The same file read from `offset` on by a scanner of its own (through a duplicate of
+    /// the descriptor, with `pread`): it starts between two records and reads records at
+    /// once, without a header. Only where the records before end exactly at `offset` are
+    /// its records those of the file (`DocumentStream` checks).
+    func part(from offset: Int, window: Int = 1 << 20) -> DocumentFileScan? {
+        let copy = dup(input.fd)
+        guard copy >= 0 else { return nil }
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        return DocumentFileScan(fd: copy, size: size, limit: input.limit, window: window, offset: offset)
+    }
+
+    /// Where a record starts at or after `offset`, as survey and plistlib lay them out
+    /// (`<dict>` alone on a line, one tab in), looked for in the next 64 KB; nil when none
+    /// is there. A guess: the bytes may be inside a record of another layout, which the
+    /// scan before it then shows (it does not end there).
+    func recordStart(after offset: Int) -> Int? {
+        let marker = Array("\n\t<dict>\n".utf8)
+        var bytes = [UInt8](repeating: 0, count: 64 << 10)
+        let count = bytes.withUnsafeMutableBytes { pread(input.fd, $0.baseAddress!, $0.count, off_t(offset)) }
+        guard count >= marker.count else { return nil }
+        for i in 0...(count - marker.count) where bytes[i] == marker[0] && bytes[i..<(i + marker.count)].elementsEqual(marker) {
+            return offset + i + 2
+        }
+        return nil
     }
 
     deinit {
@@ -98,6 +135,12 @@ final class DocumentFileScan: @unchecked Sendable {
     /// out to be outside the scanner's subset (or could not be read: see `failure`).
     func records(upTo limit: Int, reserving capacity: Int? = nil) -> (records: [Record], finished: Bool)? {
         scanner.records(upTo: limit, reserving: capacity)
+    }
+
+    /// Up to `limit` more records that start before the byte `boundary` (then `position`
+    /// is where the next one starts: `boundary` itself when the records end there).
+    func records(upTo limit: Int, before boundary: Int) -> (records: [Record], finished: Bool)? {
+        scanner.records(upTo: limit, before: boundary)
     }
 
     /// After the last record: true when the file ends as it must.

@@ -45,14 +45,25 @@ public final class DocumentStream: @unchecked Sendable {
     /// Records already handed over before the background reading starts.
     private let start: Int
 
-    init(scan: DocumentFileScan, after start: Int, name: String, store: DocumentStore, batchSize: Int) {
+    /// At least this much of the file per part read on a processor of its own.
+    public static let partBytes = 4 << 20
+    private let partBytes: Int
+    private let maximumParts: Int
+
+    init(scan: DocumentFileScan, after start: Int, name: String, store: DocumentStore, batchSize: Int,
+         partBytes: Int = DocumentStream.partBytes, maximumParts: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.scan = scan
+        self.partBytes = partBytes
+        self.maximumParts = min(8, maximumParts)
         self.batchSize = max(1, batchSize)
         self.start = start
         self.name = name
         self.store = store
         self.percent = scan.percent
     }
+
+    /// How many parts read on other processors were taken (tests).
+    private(set) var partsTaken = 0
 
     /// How much of the file the records handed over so far cover.
     public var percentRead: Int { lock.withLock { percent } }
@@ -66,21 +77,22 @@ public final class DocumentStream: @unchecked Sendable {
         }) else { return }
         over.enter()
         let identifying = DispatchQueue(label: "survey.document-stream.ids", qos: .userInitiated)
+        let parts = splitRest()
+        for (k, part) in parts.enumerated() {
+            let boundary = k + 1 < parts.count ? parts[k + 1].start : Int.max
+            DispatchQueue.global(qos: .userInitiated).async { [self] in part.read(before: boundary, batchSize: batchSize) { lock.withLock { cancelled } } }
+        }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             var position = start
-            while !lock.withLock({ cancelled }) {
-                guard var read = scan.records(upTo: batchSize) else {
-                    readWhole(then: identifying)
-                    return
-                }
+            var current = scan
+            var next = 0
+            func handOver(_ records: inout [Record], percent: Int) {
                 // Handed over, not shared: ids are then given in place, without copying
                 // any record's dictionary.
                 let batch = Batch()
-                swap(&batch.records, &read.records)
-                let finished = read.finished
+                swap(&batch.records, &records)
                 let at = position
                 position += batch.records.count
-                let percent = finished ? 100 : scan.percent
                 identifying.async { [self] in
                     Record.identifyFoundWithoutIDs(&batch.records, from: at)
                     lock.withLock {
@@ -88,17 +100,97 @@ public final class DocumentStream: @unchecked Sendable {
                         self.percent = percent
                     }
                 }
+            }
+            while !lock.withLock({ cancelled }) {
+                let boundary = next < parts.count ? parts[next].start : Int.max
+                guard var read = current.records(upTo: batchSize, before: boundary) else {
+                    readWhole(then: identifying)
+                    return
+                }
+                let finished = read.finished
+                handOver(&read.records, percent: finished ? 100 : current.percent)
                 if finished {
-                    guard scan.end(), scan.failure == nil else {
+                    guard current.end(), current.failure == nil else {
                         readWhole(then: identifying)
                         return
                     }
                     identifying.async { [self] in finish(.complete) }
                     return
                 }
+                guard boundary != Int.max, current.position >= boundary else { continue }
+                // The records before reached the next part: its records are the file's only
+                // when those before end exactly where it starts, and it read to its own end.
+                let part = parts[next]
+                part.wait()
+                guard current.position == boundary, part.isWhole else {
+                    next = parts.count   // read on from here alone
+                    continue
+                }
+                lock.withLock { partsTaken += 1 }
+                handOver(&part.records, percent: part.finished ? 100 : part.scan.percent)
+                if part.finished {
+                    identifying.async { [self] in finish(.complete) }
+                    return
+                }
+                current = part.scan
+                next += 1
             }
             identifying.async { [self] in finish(nil) }
         }
+    }
+
+    /// The rest of a large file is read in parts, one per processor, each from a place where
+    /// a record seems to start (`DocumentFileScan.recordStart`); a part whose records do
+    /// not line up with those before is read again by the scan before it.
+    private func splitRest() -> [FilePart] {
+        let from = scan.position
+        let count = min(maximumParts, (scan.size - from) / max(1, partBytes))
+        guard count >= 2 else { return [] }
+        var parts: [FilePart] = []
+        for k in 1..<count {
+            let guess = from + (scan.size - from) * k / count
+            guard guess > (parts.last?.start ?? from), let start = scan.recordStart(after: guess),
+                  start > (parts.last?.start ?? from), let partScan = scan.part(from: start) else { continue }
+            parts.append(FilePart(start: start, scan: partScan))
+        }
+        return parts
+    }
+
+    /// A part of the file read on its own queue, up to where the next part starts.
+    private final class FilePart: @unchecked Sendable {
+        let start: Int
+        let scan: DocumentFileScan
+        private let done = DispatchGroup()
+        var records: [Record] = []
+        /// It ended with the file, which ends as it must.
+        var finished = false
+        /// It read every record from `start` up to exactly the next part, or to the end.
+        var isWhole = false
+
+        init(start: Int, scan: DocumentFileScan) {
+            self.start = start
+            self.scan = scan
+            done.enter()
+        }
+
+        func read(before boundary: Int, batchSize: Int, cancelled: () -> Bool) {
+            defer { done.leave() }
+            while !cancelled() {
+                guard let read = scan.records(upTo: batchSize, before: boundary) else { return }
+                records.append(contentsOf: read.records)
+                if read.finished {
+                    finished = scan.end() && scan.failure == nil
+                    isWhole = finished
+                    return
+                }
+                if scan.position >= boundary {
+                    isWhole = scan.position == boundary && scan.failure == nil
+                    return
+                }
+            }
+        }
+
+        func wait() { done.wait() }
     }
 
     /// Records moving from the scanning queue to the one that gives them ids.
@@ -180,7 +272,8 @@ extension DocumentStore {
     /// read, one with fewer records, and a document with a journal beside it (its changes
     /// are replayed on the whole document).
     public func openStreaming(_ name: String, from threshold: Int, firstRecords: Int,
-                              batchSize: Int = DocumentStream.batchSize) -> Opening {
+                              batchSize: Int = DocumentStream.batchSize, partBytes: Int = DocumentStream.partBytes,
+                              maximumParts: Int = ProcessInfo.processInfo.activeProcessorCount) -> Opening {
         guard DocumentName.isUsable(name), !FileManager.default.fileExists(atPath: journalURL(for: name).path),
               case .success(let scan) = DocumentFileScan.open(filePath(for: name)), scan.size >= threshold,
               scan.begin(), var read = scan.records(upTo: max(1, firstRecords)), !read.finished,
@@ -190,6 +283,7 @@ extension DocumentStore {
         read.records = []   // not shared: the ids are given in place
         first.identifyRecordsFoundWithoutIDs()
         return .streaming(first: first, rest: DocumentStream(scan: scan, after: first.records.count, name: name, store: self,
-                                                                  batchSize: batchSize))
+                                                                  batchSize: batchSize, partBytes: partBytes,
+                                                                  maximumParts: maximumParts))
     }
 }

@@ -62,9 +62,11 @@ struct PropertyListScanner {
 
     /// A scanner over a file read through `source` a window at a time, to be read a few
     /// records at a time (`begin`, `records(upTo:)`, `end`); `releaseWindow()` when done.
-    static func reading(sizeHint: Int, window: Int = 1 << 20, from source: @escaping Source) -> PropertyListScanner {
+    static func reading(sizeHint: Int, window: Int = 1 << 20, startingAt offset: Int = 0,
+                        from source: @escaping Source) -> PropertyListScanner {
         var scanner = PropertyListScanner(UnsafeBufferPointer(start: nil, count: 0), source: source, sizeHint: sizeHint)
         scanner.window = UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 16)
+        scanner.consumed = offset
         return scanner
     }
 
@@ -100,6 +102,28 @@ struct PropertyListScanner {
             records.append(record)
         }
         return (records, false)
+    }
+
+    /// Up to `limit` more records, stopping before one that starts at or after the byte
+    /// `boundary` of the file (`position` then says where it starts).
+    mutating func records(upTo limit: Int, before boundary: Int) -> (records: [Record], finished: Bool)? {
+        var records: [Record] = []
+        records.reserveCapacity(min(limit, 8_192))
+        while records.count < limit {
+            guard step({ $0.nextStart() }) != nil else { return nil }
+            if consumed + index >= boundary { return (records, false) }
+            guard let record = step({ $0.nextRecord() }) else { return nil }
+            guard let record else { return (records, true) }
+            records.append(record)
+        }
+        return (records, false)
+    }
+
+    /// Steps over blanks up to the next record (or the end of the records); nil when that
+    /// is not in the window yet.
+    private mutating func nextStart() -> Bool? {
+        skipBlanks()
+        return index < bytes.count ? true : nil
     }
 
     /// After the records: whatever follows `</array>` is small: read it all, then it must be
@@ -151,9 +175,9 @@ struct PropertyListScanner {
     }
 
     /// After a record's `<dict>`: its keys and values up to `</dict>` straight into packed
-    /// bytes (`PackedAnswers`), with no string or dictionary built for the usual survey.
-    /// Nil when a key is not plain ASCII or a value is not text or a whole number (the
-    /// record is then read as a dictionary), or when the bytes are wrong or cut short.
+    /// bytes (`PackedAnswers`), with no string or dictionary built for text and whole numbers.
+    /// Nil when a key is not plain ASCII (the record is then read as a dictionary, whose
+    /// keys compare as `String`s), or when the bytes are wrong or cut short.
     private mutating func packedBody() -> [UInt8]? {
         packing.removeAll(keepingCapacity: true)
         keyMarks.removeAll(keepingCapacity: true)
@@ -178,26 +202,24 @@ struct PropertyListScanner {
             keyMarks.append(mark..<packing.count)
             skipBlanks()
             if skip("<string>") {
-                packing.append(PackedAnswers.stringTag)
                 let textStart = index
                 if plainText(), skip("</string>") {
-                    PackedAnswers.appendNumber(UInt64(index - 9 - textStart), to: &packing)
-                    packing.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[textStart..<(index - 9)]))
+                    PackedAnswers.appendText(UnsafeBufferPointer(rebasing: bytes[textStart..<(index - 9)]), to: &packing)
                 } else {
                     index = textStart
                     guard var text = text(closing: "</string>") else { return nil }
-                    text.withUTF8 { utf8 in
-                        PackedAnswers.appendNumber(UInt64(utf8.count), to: &packing)
-                        packing.append(contentsOf: utf8)
-                    }
+                    text.withUTF8 { PackedAnswers.appendText($0, to: &packing) }
                 }
             } else if skip("<string/>") {
                 packing.append(PackedAnswers.stringTag)
                 packing.append(0)
-            } else if skip("<integer>"), let number = integer() {
-                _ = PackedAnswers.appendValue(.integer(number), to: &packing)
+            } else if skip("<integer>") {
+                guard let number = integer() else { return nil }
+                PackedAnswers.appendValue(.integer(number), to: &packing)
             } else {
-                return nil
+                // Anything else is read as the dictionary reader reads it, then packed.
+                guard let value = value(depth: 3) else { return nil }
+                PackedAnswers.appendValue(value, to: &packing)
             }
         }
         return PackedAnswers.exactCopy(packing)

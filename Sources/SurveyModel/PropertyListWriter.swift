@@ -106,11 +106,13 @@ struct PropertyListWriter {
         }
     }
 
-    /// A survey, straight from its packed bytes when its keys are already in the order
-    /// written (plain ASCII, sorted, nothing to clean: every survey this app and plistlib
-    /// wrote), so saving builds no dictionary; otherwise as its dictionary.
+    /// A survey, straight from its packed bytes when it holds only text and whole numbers
+    /// under keys already in the order written (plain ASCII, sorted, nothing to clean: nearly
+    /// every survey this app and plistlib wrote), so saving builds no dictionary; otherwise
+    /// as its dictionary.
     private mutating func write(_ record: Record, depth: Int) {
-        guard case .packed(let packed) = record.storage, !packed.isEmpty else {
+        let packed = record.packed
+        guard !packed.isEmpty else {
             write(record.values, depth: depth)
             return
         }
@@ -122,7 +124,9 @@ struct PropertyListWriter {
             var inOrder = true
             PackedAnswers.forEachEntry(in: buffer) { entry in
                 let key = PackedAnswers.keySpelling(of: entry, in: buffer)
-                guard Self.isPlainKey(key), previous.isEmpty || Self.precedes(previous, key) else {
+                guard entry.tag == PackedAnswers.stringTag || entry.tag == PackedAnswers.integerTag
+                        || entry.tag == PackedAnswers.idTag,
+                      Self.isPlainKey(key), previous.isEmpty || Self.precedes(previous, key) else {
                     inOrder = false
                     return false
                 }
@@ -135,6 +139,10 @@ struct PropertyListWriter {
                 if entry.tag == PackedAnswers.stringTag {
                     append("<string>")
                     appendEscaped(UnsafeBufferPointer(rebasing: buffer[entry.valueBytes]))
+                    append("</string>\n")
+                } else if entry.tag == PackedAnswers.idTag {
+                    append("<string>")
+                    append(PackedAnswers.idText(buffer, at: entry.valueBytes.lowerBound))
                     append("</string>\n")
                 } else {
                     append("<integer>")

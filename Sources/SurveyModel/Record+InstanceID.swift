@@ -6,10 +6,26 @@ import Foundation
 /// records were added, removed or changed elsewhere.
 extension Record {
     public static let instanceIDKey = "instanceID"
+    private static let instanceIDCode = PackedAnswers.code(for: instanceIDKey)
 
     public var instanceID: String? {
         if case .string(let id) = self[Self.instanceIDKey], !id.isEmpty { return id }
         return nil
+    }
+
+    /// Whether it has an id (`instanceID != nil`), without building its text: for checks
+    /// over a whole document.
+    public var hasInstanceID: Bool {
+        let idCode = Self.instanceIDCode
+        return packed.withUnsafeBufferPointer { buffer in
+            var found = false
+            PackedAnswers.forEachEntry(in: buffer) { entry in
+                guard entry.code == idCode else { return true }
+                found = entry.tag == PackedAnswers.idTag || (entry.tag == PackedAnswers.stringTag && !entry.valueBytes.isEmpty)
+                return false
+            }
+            return found
+        }
     }
 
     public static func newInstanceID() -> String {
@@ -31,7 +47,7 @@ extension SurveyDocument {
     @discardableResult
     public mutating func assignMissingInstanceIDs() -> Int {
         var assigned = 0
-        for i in records.indices where records[i].instanceID == nil {
+        for i in records.indices where !records[i].hasInstanceID {
             records[i][Record.instanceIDKey] = .string(Record.newInstanceID())
             assigned += 1
         }
@@ -49,7 +65,7 @@ extension SurveyDocument {
     @discardableResult
     public mutating func identifyRecordsFoundWithoutIDs() -> Int {
         let count = records.count
-        guard records.contains(where: { $0.instanceID == nil }) else { return 0 }
+        guard records.contains(where: { !$0.hasInstanceID }) else { return 0 }
         let parts = count < 20_000 ? 1 : max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
         return records.updateConcurrently(parts: parts) { position, record in record.identify(at: position) }
     }
@@ -59,7 +75,7 @@ extension Record {
     /// Gives a record found without an id the one derived from its place in its document
     /// (`position`) and its answers; true when it had none.
     mutating func identify(at position: Int) -> Bool {
-        guard instanceID == nil else { return false }
+        guard !hasInstanceID else { return false }
         self[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: position, of: self))
         return true
     }

@@ -4,74 +4,33 @@ import Foundation
 /// unknown or holding an unexpected type) so that saving never loses what other tools or
 /// older versions wrote; only fields the user edits change.
 ///
-/// Held packed (`PackedAnswers`: one allocation per survey) when its values are text and
-/// whole numbers, as nearly all are, and as a dictionary otherwise; `values` shows either as
-/// the dictionary, and `self[key]` reads or changes one value without building it.
+/// Held packed (`PackedAnswers`: one allocation per survey, 8 bytes in a list); `values`
+/// shows it as a dictionary, built on demand, and `self[key]` reads or changes one value
+/// without building it.
 public struct Record: Equatable, Sendable {
-    enum Storage: Sendable {
-        case packed([UInt8])
-        case dictionary(Loose)
-    }
-
-    /// A survey's dictionary behind one reference, so that either storage fits in 8 bytes
-    /// (an enum of an array and a dictionary takes 9, and 16 in a list).
-    final class Loose: Sendable {
-        let values: [String: PropertyValue]
-        init(_ values: [String: PropertyValue]) { self.values = values }
-    }
-
-    var storage: Storage
+    /// The answers, packed; never shared with anything that changes them.
+    var packed: [UInt8]
 
     public init(_ values: [String: PropertyValue] = [:]) {
-        storage = Self.storage(for: values)
+        packed = PackedAnswers.pack(values)
     }
 
     /// A survey read by `PropertyListScanner` straight into packed bytes.
     init(packed bytes: [UInt8]) {
-        storage = .packed(bytes)
-    }
-
-    private static func storage(for values: [String: PropertyValue]) -> Storage {
-        if values.isEmpty { return .packed([]) }
-        return PackedAnswers.pack(values).map(Storage.packed) ?? .dictionary(Loose(values))
+        packed = bytes
     }
 
     /// Every key and value. Building it costs a dictionary: code that reads or changes a
     /// value or two uses `self[key]`.
     public var values: [String: PropertyValue] {
-        get {
-            switch storage {
-            case .packed(let bytes): return PackedAnswers.dictionary(bytes)
-            case .dictionary(let loose): return loose.values
-            }
-        }
-        set { storage = Self.storage(for: newValue) }
+        get { PackedAnswers.dictionary(packed) }
+        set { packed = PackedAnswers.pack(newValue) }
     }
 
     /// The value under `key`; setting nil removes it.
     public subscript(key: String) -> PropertyValue? {
-        get {
-            switch storage {
-            case .packed(let bytes): return PackedAnswers.value(forKey: key, in: bytes)
-            case .dictionary(let loose): return loose.values[key]
-            }
-        }
-        set {
-            switch storage {
-            case .packed(let bytes):
-                if let changed = PackedAnswers.setting(key, to: newValue, in: bytes) {
-                    storage = .packed(changed)
-                } else {
-                    var values = PackedAnswers.dictionary(bytes)
-                    values[key] = newValue
-                    storage = .dictionary(Loose(values))
-                }
-            case .dictionary(let loose):
-                var values = loose.values
-                values[key] = newValue
-                storage = Self.storage(for: values)
-            }
-        }
+        get { PackedAnswers.value(forKey: key, in: packed) }
+        set { packed = PackedAnswers.setting(key, to: newValue, in: packed) }
     }
 
     /// Removes `key`, returning what it held.
@@ -84,46 +43,30 @@ public struct Record: Equatable, Sendable {
 
     /// The keys, in no particular order.
     public var keys: [String] {
-        switch storage {
-        case .packed(let bytes):
-            return bytes.withUnsafeBufferPointer { buffer in
-                var keys: [String] = []
-                PackedAnswers.forEachEntry(in: buffer) { keys.append(PackedAnswers.key(of: $0, in: buffer)); return true }
-                return keys
-            }
-        case .dictionary(let loose):
-            return Array(loose.values.keys)
+        packed.withUnsafeBufferPointer { buffer in
+            var keys: [String] = []
+            PackedAnswers.forEachEntry(in: buffer) { keys.append(PackedAnswers.key(of: $0, in: buffer)); return true }
+            return keys
         }
     }
 
     /// Calls `body` with every key and value, in no particular order.
     public func forEachValue(_ body: (String, PropertyValue) -> Void) {
-        switch storage {
-        case .packed(let bytes):
-            bytes.withUnsafeBufferPointer { buffer in
-                PackedAnswers.forEachEntry(in: buffer) { entry in
-                    body(PackedAnswers.key(of: entry, in: buffer), PackedAnswers.value(of: entry, in: buffer))
-                    return true
-                }
+        packed.withUnsafeBufferPointer { buffer in
+            PackedAnswers.forEachEntry(in: buffer) { entry in
+                body(PackedAnswers.key(of: entry, in: buffer), PackedAnswers.value(of: entry, in: buffer))
+                return true
             }
-        case .dictionary(let loose):
-            for (key, value) in loose.values { body(key, value) }
         }
     }
 
     /// Characters XML cannot carry, in every key and text (`XMLCharacters`).
-    var forbiddenCharacterCount: Int {
-        switch storage {
-        case .packed(let bytes): return PackedAnswers.forbiddenCharacterCount(bytes)
-        case .dictionary(let loose): return PropertyValue.dictionary(loose.values).forbiddenCharacterCount
-        }
-    }
+    var forbiddenCharacterCount: Int { PackedAnswers.forbiddenCharacterCount(packed) }
 
-    /// Equal answers; the bytes of two packed surveys first, so unchanged surveys compare
-    /// without building anything.
+    /// Equal answers; the bytes first, so unchanged surveys compare without building
+    /// anything, then as dictionaries (keys in another order, canonically equal text).
     public static func == (a: Record, b: Record) -> Bool {
-        if case .packed(let x) = a.storage, case .packed(let y) = b.storage, x == y { return true }
-        return a.values == b.values
+        a.packed == b.packed || a.values == b.values
     }
 
     public func text(for field: FieldSpec) -> String {

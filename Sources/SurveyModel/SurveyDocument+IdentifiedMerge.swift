@@ -18,12 +18,12 @@ extension SurveyDocument {
         /// By id; a record another tool wrote back without ids is searched by answers instead.
         func index(of record: Record, near hint: Int = -1) -> Int? {
             if let id = record.instanceID, let j = position[id] { return j }
-            guard merged.contains(where: { $0.instanceID == nil }) else { return nil }
+            guard merged.contains(where: { !$0.hasInstanceID }) else { return nil }
             return SurveyDocument(records: merged).locate(record, near: hint)
         }
         // Records another tool wrote back without ids take ours again, found by answers
         // (as they were before our change).
-        if merged.contains(where: { $0.instanceID == nil }) {
+        if merged.contains(where: { !$0.hasInstanceID }) {
             for (i, record) in base.records.enumerated() where position[record.instanceID!] == nil {
                 if let j = index(of: record, near: i), merged[j].instanceID == nil {
                     merged[j][Record.instanceIDKey] = .string(record.instanceID!)

@@ -84,7 +84,7 @@ extension SurveyDocument {
         if let id = original.instanceID {
             if let found = records.firstIndex(where: { $0.instanceID == id }) { return found }
             // Another tool rewrote the file without ids: look among the records that have none.
-            guard records.contains(where: { $0.instanceID == nil }) else { return nil }
+            guard records.contains(where: { !$0.hasInstanceID }) else { return nil }
             var anonymous = original
             anonymous.removeValue(forKey: Record.instanceIDKey)
             guard let j = locate(anonymous, near: index), records[j].instanceID == nil else { return nil }

@@ -96,7 +96,7 @@ public struct Program {
             stream.begin()
             return
         }
-        guard let records = state.document?.records, records.contains(where: { $0.instanceID == nil }) else {
+        guard let records = state.document?.records, records.contains(where: { !$0.hasInstanceID }) else {
             placeToRestore = nil
             persisted = state.document
             return

@@ -29,15 +29,46 @@ final class DocumentStreamTests: TemporaryFolderTestCase {
     }
 
     /// The first records and the rest, read to the end.
-    private func stream(_ name: String = "Big", first: Int = 50, batch: Int = 64)
-        throws -> (first: SurveyDocument, rest: [Record], end: DocumentStream.End?) {
-        guard case .streaming(let shown, let rest) = store.openStreaming(name, from: 0, firstRecords: first, batchSize: batch) else {
+    /// With `parts`, the rest is split into that many parts of at least `partBytes`.
+    private func stream(_ name: String = "Big", first: Int = 50, batch: Int = 64, parts: Int = 1, partBytes: Int = 1_000)
+        throws -> (first: SurveyDocument, rest: [Record], end: DocumentStream.End?, partsTaken: Int) {
+        guard case .streaming(let shown, let rest) = store.openStreaming(name, from: 0, firstRecords: first, batchSize: batch,
+                                                                           partBytes: partBytes, maximumParts: parts) else {
             XCTFail("not streamed")
             throw CancellationError()
         }
         rest.waitUntilDone()
         let part = rest.take()
-        return (shown, part.records, part.end)
+        return (shown, part.records, part.end, rest.partsTaken)
+    }
+
+    func testReadInPartsTheDocumentIsTheSameAsReadInOne() throws {
+        _ = try writeDocument()
+        let whole = try wholeLoad()
+        for parts in [2, 3, 7] {
+            for batch in [1, 64, 10_000] {
+                let read = try stream(batch: batch, parts: parts)
+                XCTAssertEqual(read.end, .complete)
+                XCTAssertEqual(read.partsTaken, parts - 1, "\(parts) parts, batches of \(batch)")
+                XCTAssertEqual(Array(read.first.records) + read.rest, Array(whole.records), "\(parts) parts, batches of \(batch)")
+            }
+        }
+        XCTAssertEqual(try stream(parts: 4, partBytes: 1 << 30).partsTaken, 0, "a file smaller than two parts is read in one")
+    }
+
+    /// A layout where `<dict>` one tab in is a value inside a survey: every place a part would
+    /// start is inside a survey, so no part lines up and the file is read in one.
+    func testPartsThatDoNotLineUpWithTheSurveysBeforeAreReadAgain() throws {
+        let record = "<dict>\n<key>firstName</key>\n<string>Ana</string>\n<key>nested</key>\n\t<dict>\n\t<key>a</key>\n\t<string>b</string>\n\t</dict>\n</dict>\n"
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array>\n"
+            + String(repeating: record, count: 400) + "</array>\n</plist>\n"
+        try Data(text.utf8).write(to: store.url(for: "Nested"))
+        let whole = try wholeLoad("Nested")
+        XCTAssertEqual(whole.records.count, 400)
+        let read = try stream("Nested", parts: 4)
+        XCTAssertEqual(read.end, .complete)
+        XCTAssertEqual(read.partsTaken, 0)
+        XCTAssertEqual(Array(read.first.records) + read.rest, Array(whole.records))
     }
 
     func testTheStreamedDocumentIsTheWholeLoadIdsIncluded() throws {
@@ -69,9 +100,11 @@ final class DocumentStreamTests: TemporaryFolderTestCase {
         try data.write(to: url)
         guard case .failure(let whole) = store.load("Big") else { return XCTFail("the damaged file loads") }
 
-        let read = try stream()
-        XCTAssertEqual(read.first.records.count, 50, "the first screen is read before the damage is met")
-        XCTAssertEqual(read.end, .failed(whole.message), "the same message as a whole load gives")
+        for parts in [1, 3] {
+            let read = try stream(parts: parts)
+            XCTAssertEqual(read.first.records.count, 50, "the first screen is read before the damage is met")
+            XCTAssertEqual(read.end, .failed(whole.message), "the same message as a whole load gives, \(parts) parts")
+        }
         XCTAssertEqual(try Data(contentsOf: url), data, "nothing is written")
     }
 
@@ -86,8 +119,10 @@ final class DocumentStreamTests: TemporaryFolderTestCase {
         let whole = try wholeLoad()
         XCTAssertEqual(whole.records.count, 600)
 
-        let read = try stream()
-        XCTAssertEqual(read.end, .replaced(whole), "the whole file as Foundation reads it, ids derived")
+        for parts in [1, 3] {
+            let read = try stream(parts: parts)
+            XCTAssertEqual(read.end, .replaced(whole), "the whole file as Foundation reads it, ids derived, \(parts) parts")
+        }
     }
 
     func testSmallForeignAndJournaledFilesAreReadWhole() throws {

@@ -2,9 +2,9 @@ import Foundation
 import XCTest
 @testable import SurveyModel
 
-/// Surveys of text and whole numbers are held as packed bytes (`PackedAnswers`), the rest as
-/// dictionaries. Whichever way a survey is held, it must read, change, compare, hash into
-/// its derived id and save exactly as the dictionary it stands for.
+/// Surveys are held as packed bytes (`PackedAnswers`). A survey must read, change, compare,
+/// hash into its derived id and save exactly as the dictionary it stands for, whatever the
+/// types it holds and the order its keys came in.
 final class PackedAnswersTests: XCTestCase {
     private let plain: [String: PropertyValue] = [
         "firstName": .string("Zoë"), "lastName": .string("O'Brien & <Sons>"), "address": .string(""),
@@ -13,14 +13,8 @@ final class PackedAnswersTests: XCTestCase {
         "notes": .string(String(repeating: "long ", count: 100)), Record.instanceIDKey: .string("uuid:1"),
     ]
 
-    private func isPacked(_ record: Record) -> Bool {
-        if case .packed = record.storage { return true }
-        return false
-    }
-
     func testTextAndWholeNumbersArePackedAndReadBackExactly() {
         let record = Record(plain)
-        XCTAssertTrue(isPacked(record))
         XCTAssertEqual(record.values, plain)
         for (key, value) in plain { XCTAssertEqual(record[key], value, key) }
         XCTAssertNil(record["missing"])
@@ -35,20 +29,30 @@ final class PackedAnswersTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<Record>.size, 8, "a survey in a list is one reference")
     }
 
-    func testOtherTypesKeepTheSurveyAsADictionary() {
+    func testEveryOtherTypeIsPackedAndReadBackExactly() {
         var values = plain
-        values["ratio"] = .real(2.5)
+        values["ratio"] = .real(-2.5)
+        values["negativeZero"] = .real(-0.0)
+        values["when"] = .date(Date(timeIntervalSinceReferenceDate: -1234.5))
+        values["yes"] = .bool(true)
+        values["no"] = .bool(false)
+        values["blob"] = .data(Data([0, 1, 255]))
+        values["none"] = .data(Data())
+        values["tags"] = .array([.string("a"), .integer(-1), .array([]), .dictionary([:])])
+        values["nested"] = .dictionary(["firstName": .string("inner"), "é": .array([.real(1e300), .bool(false)]),
+                                        "deeper": .dictionary(["x": .date(Date(timeIntervalSince1970: 0))])])
         let record = Record(values)
-        XCTAssertFalse(isPacked(record))
         XCTAssertEqual(record.values, values)
+        for (key, value) in values { XCTAssertEqual(record[key], value, key) }
+        guard case .real(let zero) = record["negativeZero"] else { return XCTFail("not a real") }
+        XCTAssertEqual(zero.sign, .minus, "-0.0 keeps its sign")
 
         var changed = Record(plain)
         changed["when"] = .date(Date(timeIntervalSince1970: 0))
-        XCTAssertFalse(isPacked(changed), "a date cannot be packed")
         XCTAssertEqual(changed["when"], .date(Date(timeIntervalSince1970: 0)))
         changed["when"] = nil
-        XCTAssertTrue(isPacked(changed), "packed again once it holds only text and numbers")
         XCTAssertEqual(changed.values, plain)
+        XCTAssertEqual(changed.packed, Record(plain).packed)
     }
 
     func testChangingOneValueKeepsEveryOtherAndTheKeysSorted() {
@@ -70,17 +74,14 @@ final class PackedAnswersTests: XCTestCase {
         expected["middle"] = nil
         XCTAssertEqual(record.values, expected)
         XCTAssertEqual(record, Record(expected))
-        guard case .packed(let changed) = record.storage, case .packed(let fresh) = Record(expected).storage else {
-            return XCTFail("both packed")
-        }
-        XCTAssertEqual(changed, fresh, "changes keep the keys in the order a fresh pack has")
+        XCTAssertEqual(record.packed, Record(expected).packed, "changes keep the keys in the order a fresh pack has")
     }
 
     func testSurveysCompareByAnswersWhateverTheirBytes() throws {
         // Keys in another order than sorted, as another tool may write them.
         let data = plist("<dict><key>phone</key><string>1</string><key>age</key><integer>3</integer></dict>")
         let scanned = try XCTUnwrap(PropertyListScanner.records(in: data))
-        XCTAssertTrue(isPacked(scanned[0]))
+        XCTAssertNotEqual(scanned[0].packed, Record(["age": .integer(3), "phone": .string("1")]).packed)
         XCTAssertEqual(scanned[0], Record(["age": .integer(3), "phone": .string("1")]))
         XCTAssertNotEqual(scanned[0], Record(["age": .integer(3), "phone": .string("2")]))
         XCTAssertEqual(Record(["a": .string("\u{E9}")]), Record(["a": .string("e\u{301}")]),
@@ -88,7 +89,7 @@ final class PackedAnswersTests: XCTestCase {
         XCTAssertNotEqual(Record(["a": .integer(1)]), Record(["a": .string("1")]))
     }
 
-    func testTheScannerPacksPlainSurveysAndLeavesTheRestAsDictionaries() throws {
+    func testTheScannerReadsEveryTypeIntoPackedSurveysAsFoundationReadsThem() throws {
         let data = plist("""
             <dict><key>firstName</key><string>Ana &amp; Zoë</string><key>age</key><integer>-5</integer><key>x</key><string/></dict>
             <dict><key>ratio</key><real>2.5</real></dict>
@@ -96,7 +97,7 @@ final class PackedAnswersTests: XCTestCase {
             <dict/>
             """)
         let records = try XCTUnwrap(PropertyListScanner.records(in: data))
-        XCTAssertEqual(records.map(isPacked), [true, false, true, true], "a non-ASCII key is read as a dictionary, then packed")
+        XCTAssertEqual(records.count, 4)
         let foundation = try SurveyDocument(foundationPropertyListData: data).records
         XCTAssertEqual(Array(records), Array(foundation))
         XCTAssertEqual(records[0].values, ["firstName": .string("Ana & Zoë"), "age": .integer(-5), "x": .string("")])
@@ -110,6 +111,7 @@ final class PackedAnswersTests: XCTestCase {
         let unsorted = try XCTUnwrap(PropertyListScanner.records(in: plist(
             "<dict><key>phone</key><string>1 &lt; 2</string><key>age</key><integer>3</integer></dict>")))[0]
         let records = [Record(plain), unsorted, Record(["firstName": .string("\u{1}\u{FFFF}x\r")]), Record(),
+                       Record(["tags": .array([.string("\u{1}"), .real(0.5)]), "age": .integer(1), "yes": .bool(true)]),
                        Record(["a&b": .string("key to escape"), "a\u{1}": .string("key to clean")])]
         for record in records {
             var streamed = Data()
@@ -120,14 +122,45 @@ final class PackedAnswersTests: XCTestCase {
         XCTAssertEqual(Record(plain).forbiddenCharacterCount, 2)
     }
 
-    func testDerivedIDsDoNotDependOnHowTheSurveyIsHeld() throws {
+    func testDerivedIDsDoNotDependOnTheOrderOfTheKeys() throws {
         let answers: [String: PropertyValue] = ["lastName": .string("Lima"), "firstName": .string("Ana"), "age": .integer(30)]
-        let packed = Record(answers)
-        XCTAssertTrue(isPacked(packed))
-        var loose = Record(["ratio": .real(1)])
-        loose.values = answers
-        loose.storage = .dictionary(Record.Loose(answers))
-        XCTAssertEqual(Record.derivedInstanceID(position: 3, of: packed), Record.derivedInstanceID(position: 3, of: loose))
+        let sorted = Record(answers)
+        let unsorted = try XCTUnwrap(PropertyListScanner.records(in: plist(
+            "<dict><key>lastName</key><string>Lima</string><key>firstName</key><string>Ana</string><key>age</key><integer>30</integer></dict>")))[0]
+        XCTAssertNotEqual(sorted.packed, unsorted.packed)
+        XCTAssertEqual(Record.derivedInstanceID(position: 3, of: sorted), Record.derivedInstanceID(position: 3, of: unsorted))
+    }
+
+    /// An id in survey's own form is held as 16 bytes; any other text, however close, as
+    /// text; both read back and save byte for byte.
+    func testIDsAreHeldCompactlyAndReadBackExactly() throws {
+        let id = "uuid:0b6ba9bd-fd64-892c-8aee-40bf927ec6bf"
+        XCTAssertEqual(Record([Record.instanceIDKey: .string(id)]).packed.count, 18, "key, tag, 16 bytes")
+        let nearMisses = ["uuid:0B6BA9BD-FD64-892C-8AEE-40BF927EC6BF", "UUID:0b6ba9bd-fd64-892c-8aee-40bf927ec6bf",
+                          "uuid:0b6ba9bdfd64-892c-8aee-40bf927ec6bf-", "uuid:0b6ba9bd-fd64-892c-8aee-40bf927ec6bg",
+                          "uuid:0b6ba9bd-fd64-892c-8aee-40bf927ec6b", "uuid:0b6ba9bd-fd64-892c-8aee-40bf927ec6bf0",
+                          "uuid:00000000-0000-0000-0000-000000000000", "uuid:ffffffff-ffff-ffff-ffff-ffffffffffff"]
+        for text in [id] + nearMisses {
+            let record = Record([Record.instanceIDKey: .string(text), "notes": .string(text)])
+            XCTAssertEqual(record.instanceID, text)
+            XCTAssertEqual(record["notes"], .string(text))
+            XCTAssertEqual(record.values, [Record.instanceIDKey: .string(text), "notes": .string(text)])
+            var streamed = Data()
+            try PropertyListWriter.write(RecordList([record])) { streamed.append(contentsOf: $0) }
+            XCTAssertEqual(streamed, PropertyListWriter.data(for: .array([.dictionary(record.values)])), text)
+            let scanned = try XCTUnwrap(PropertyListScanner.records(in: streamed))
+            XCTAssertEqual(scanned[0].packed, record.packed, "the scanner packs \(text) as Record does")
+        }
+        XCTAssertEqual(Record([Record.instanceIDKey: .string(nearMisses[0])]).packed.count, 44, "upper case stays text")
+        XCTAssertEqual(Record([Record.instanceIDKey: .string(nearMisses[6])]).packed.count, 18, "every digit a zero is an id too")
+    }
+
+    func testHasInstanceIDAgreesWithInstanceID() {
+        let records = [Record(), Record([Record.instanceIDKey: .string("")]), Record([Record.instanceIDKey: .integer(4)]),
+                       Record([Record.instanceIDKey: .string("uuid:0b6ba9bd-fd64-892c-8aee-40bf927ec6bf")]),
+                       Record([Record.instanceIDKey: .string("own-7"), "age": .integer(3)]), Record(["id": .string("x")])]
+        XCTAssertEqual(records.map(\.hasInstanceID), records.map { $0.instanceID != nil })
+        XCTAssertEqual(records.map(\.hasInstanceID), [false, false, false, true, true, false])
     }
 
     private func plist(_ body: String) -> Data {
