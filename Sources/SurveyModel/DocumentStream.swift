@@ -251,8 +251,21 @@ extension Record {
     /// `identifyRecordsFoundWithoutIDs` for a run of records that starts at `position` in
     /// its document: each record's id depends only on its place and answers, so ids given
     /// piece by piece are those a whole load gives.
-    static func identifyFoundWithoutIDs(_ records: inout [Record], from position: Int) {
-        for i in records.indices { _ = records[i].identify(at: position + i) }
+    /// A large run (a part read on another processor, handed over at once) is split across
+    /// the processors.
+    static func identifyFoundWithoutIDs(_ records: inout [Record], from position: Int,
+                                        processors: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        let parts = records.count < 16_384 ? 1 : max(1, min(8, processors))
+        guard parts > 1, records.contains(where: { !$0.hasInstanceID }) else {
+            for i in records.indices { _ = records[i].identify(at: position + i) }
+            return
+        }
+        records.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let all = buffer
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                for i in (all.count * part / parts)..<(all.count * (part + 1) / parts) { _ = all[i].identify(at: position + i) }
+            }
+        }
     }
 }
 

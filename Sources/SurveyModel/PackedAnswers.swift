@@ -146,7 +146,13 @@ struct PackedAnswers {
     static func idText(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> String {
         var at = at
         let high = readWord(bytes, &at), low = readWord(bytes, &at)
-        return String(unsafeUninitializedCapacity: 41) { out in
+        return idText(high: high, low: low)
+    }
+
+    /// `uuid:` and the 32 hex digits of two words, in the 8-4-4-4-12 layout, written digit by
+    /// digit into the string's own storage (`String(format:)` cost a second at 100,000).
+    static func idText(high: UInt64, low: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 41) { out in
             let prefix: StaticString = "uuid:"
             for k in 0..<5 { out[k] = prefix.utf8Start[k] }
             var digit = 0
@@ -426,6 +432,25 @@ struct PackedAnswers {
         }
     }
 
+    /// The bytes with `key` set to the id of two words (`idText(high:low:)`), as `setting`
+    /// with its text would give.
+    static func setting(_ key: String, toID id: (UInt64, UInt64), in bytes: [UInt8]) -> [UInt8] {
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(18)
+        appendKey(key, to: &encoded)
+        encoded.append(idTag)
+        appendWord(id.0, to: &encoded)
+        appendWord(id.1, to: &encoded)
+        return setting(key, encoded: encoded, in: bytes)
+    }
+
+    /// `a` sorts strictly before `b`, byte by byte (as `String` sorts plain ASCII).
+    static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order < 0 || (order == 0 && a.count < b.count)
+    }
+
     /// The bytes with `key` set to `value` (removed when nil): in its place when it was there,
     /// else before the first key that sorts after it, so sorted bytes stay sorted.
     static func setting(_ key: String, to value: PropertyValue?, in bytes: [UInt8]) -> [UInt8] {
@@ -434,6 +459,11 @@ struct PackedAnswers {
             appendKey(key, to: &encoded)
             appendValue(value, to: &encoded)
         }
+        return setting(key, encoded: encoded, in: bytes)
+    }
+
+    /// The bytes with the entry of `key` replaced by `encoded` (an entry, or nothing).
+    private static func setting(_ key: String, encoded: [UInt8], in bytes: [UInt8]) -> [UInt8] {
         let code = code(for: key)
         return bytes.withUnsafeBufferPointer { buffer in
             var replace: Range<Int>?

@@ -126,7 +126,7 @@ struct PropertyListWriter {
                 let key = PackedAnswers.keySpelling(of: entry, in: buffer)
                 guard entry.tag == PackedAnswers.stringTag || entry.tag == PackedAnswers.integerTag
                         || entry.tag == PackedAnswers.idTag,
-                      Self.isPlainKey(key), previous.isEmpty || Self.precedes(previous, key) else {
+                      Self.isPlainKey(key), previous.isEmpty || PackedAnswers.precedes(previous, key) else {
                     inOrder = false
                     return false
                 }
@@ -167,12 +167,6 @@ struct PropertyListWriter {
         key.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<") && $0 != UInt8(ascii: ">") }
     }
 
-    /// `a` sorts strictly before `b`, byte by byte (as `String` sorts plain ASCII).
-    private static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let common = min(a.count, b.count)
-        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-        return order < 0 || (order == 0 && a.count < b.count)
-    }
 
     private mutating func write(_ entries: [String: PropertyValue], depth: Int) {
         indent(depth)

@@ -6,7 +6,7 @@ import Foundation
 /// records were added, removed or changed elsewhere.
 extension Record {
     public static let instanceIDKey = "instanceID"
-    private static let instanceIDCode = PackedAnswers.code(for: instanceIDKey)
+    static let instanceIDCode = PackedAnswers.code(for: instanceIDKey)
 
     public var instanceID: String? {
         if case .string(let id) = self[Self.instanceIDKey], !id.isEmpty { return id }
@@ -76,7 +76,8 @@ extension Record {
     /// (`position`) and its answers; true when it had none.
     mutating func identify(at position: Int) -> Bool {
         guard !hasInstanceID else { return false }
-        self[Record.instanceIDKey] = .string(Record.derivedInstanceID(position: position, of: self))
+        let id = Record.derivedInstanceIDWords(position: position, of: self)
+        packed = PackedAnswers.setting(Record.instanceIDKey, toID: id, in: packed)
         return true
     }
 
@@ -93,32 +94,19 @@ extension Record {
     /// so the same record always gives the same id, in any process, without building text
     /// for it (100,000 records open in tens of milliseconds, not a second).
     static func derivedInstanceID(position: Int, of record: Record) -> String {
+        let (high, low) = derivedInstanceIDWords(position: position, of: record)
+        return PackedAnswers.idText(high: high, low: low)
+    }
+
+    /// The id's 32 hex digits as two words, as `PackedAnswers` holds an id: a survey is
+    /// given its id without the text being written and read back.
+    static func derivedInstanceIDWords(position: Int, of record: Record) -> (UInt64, UInt64) {
         var hasher = StableHasher()
         hasher.add(UInt64(bitPattern: Int64(position)))
         hasher.addAnswers(of: record)
         let high = (hasher.a & ~0xF000) | 0x8000                 // version 8
         let low = (hasher.b & ~(0xC << 60)) | (0x8 << 60)        // variant 10xx
-        // Written digit by digit into the string's own storage: String(format:) cost a second
-        // at 100,000 records, and building arrays for it a tenth of deriving the id.
-        return String(unsafeUninitializedCapacity: 41) { out in
-            let prefix: StaticString = "uuid:"
-            for k in 0..<5 { out[k] = prefix.utf8Start[k] }
-            var at = 5
-            for i in 0..<2 {
-                let word = i == 0 ? high : low
-                for nibble in 0..<16 {
-                    let place = i * 16 + nibble
-                    if place == 8 || place == 12 || place == 16 || place == 20 {
-                        out[at] = UInt8(ascii: "-")
-                        at += 1
-                    }
-                    let digit = UInt8(truncatingIfNeeded: (word >> UInt64(60 - nibble * 4)) & 0xF)
-                    out[at] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
-                    at += 1
-                }
-            }
-            return at
-        }
+        return (high, low)
     }
 }
 
@@ -149,6 +137,7 @@ private struct StableHasher {
     /// The record's values but its id, as `add(.dictionary(record.answers))` would hash them,
     /// without copying the dictionary or looking each key up again.
     mutating func addAnswers(of record: Record) {
+        if addPlainAnswers(of: record) { return }
         var entries: [(key: String, value: PropertyValue)] = []
         entries.reserveCapacity(8)
         record.forEachValue { key, value in
@@ -161,6 +150,56 @@ private struct StableHasher {
             add(key)
             add(value)
         }
+    }
+
+    /// `addAnswers` straight from the packed bytes, for a survey of text and whole numbers
+    /// under plain ASCII keys in sorted order (nearly every one): no text is built. False,
+    /// with nothing added, for any other.
+    private mutating func addPlainAnswers(of record: Record) -> Bool {
+        record.packed.withUnsafeBufferPointer { buffer in
+            var count = 0
+            var plain = true
+            var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+            PackedAnswers.forEachEntry(in: buffer) { entry in
+                let key = PackedAnswers.keySpelling(of: entry, in: buffer)
+                guard entry.tag == PackedAnswers.stringTag || entry.tag == PackedAnswers.integerTag
+                        || entry.tag == PackedAnswers.idTag,
+                      key.allSatisfy({ $0 < 0x80 }), previous.baseAddress == nil || PackedAnswers.precedes(previous, key)
+                else {
+                    plain = false
+                    return false
+                }
+                previous = key
+                if entry.code != Record.instanceIDCode { count += 1 }
+                return true
+            }
+            guard plain else { return false }
+            add(8 as UInt8)
+            add(UInt64(count))
+            PackedAnswers.forEachEntry(in: buffer) { entry in
+                guard entry.code != Record.instanceIDCode else { return true }
+                add(PackedAnswers.keySpelling(of: entry, in: buffer))
+                switch entry.tag {
+                case PackedAnswers.stringTag:
+                    add(1 as UInt8)
+                    add(UnsafeBufferPointer(rebasing: buffer[entry.valueBytes]))
+                case PackedAnswers.integerTag:
+                    add(2 as UInt8)
+                    add(UInt64(bitPattern: Int64(PackedAnswers.integer(of: entry, in: buffer))))
+                default:
+                    add(1 as UInt8)
+                    add(PackedAnswers.value(of: entry, in: buffer).textForHashing)
+                }
+                return true
+            }
+            return true
+        }
+    }
+
+    /// Text as `add(_: String)` adds it: its length, then its bytes.
+    mutating func add(_ text: UnsafeBufferPointer<UInt8>) {
+        add(UInt64(text.count))
+        for byte in text { add(byte) }
     }
 
     mutating func add(_ value: PropertyValue) {
@@ -180,5 +219,13 @@ private struct StableHasher {
                 add(entries[key]!)
             }
         }
+    }
+}
+
+private extension PropertyValue {
+    /// The text of a `.string` (ids held compactly are read back as text).
+    var textForHashing: String {
+        if case .string(let text) = self { return text }
+        return ""
     }
 }

@@ -153,6 +153,21 @@ final class DocumentStreamTests: TemporaryFolderTestCase {
         }
     }
 
+    /// A part handed over at once has its ids derived on every processor: the same ids, at
+    /// the same places, as one processor gives.
+    func testIdsOfALargeRunAreTheSameOnManyProcessorsAsOnOne() {
+        let records = (0..<20_000).map { i in
+            i % 9 == 0 ? Record([Record.instanceIDKey: .string("own-\(i)")]) : Record(["firstName": .string("Ana \(i % 50)")])
+        }
+        var one = records, many = records
+        Record.identifyFoundWithoutIDs(&one, from: 7, processors: 1)
+        Record.identifyFoundWithoutIDs(&many, from: 7, processors: 3)
+        XCTAssertEqual(one, many)
+        XCTAssertEqual(many[9].instanceID, "own-9")
+        XCTAssertEqual(many[10].instanceID, Record.derivedInstanceID(position: 17, of: records[10]))
+        XCTAssertEqual(Set(many.compactMap(\.instanceID)).count, 20_000)
+    }
+
     func testCancellingStopsTheReadingWithoutAnEnd() throws {
         _ = try writeDocument()
         guard case .streaming(_, let rest) = store.openStreaming("Big", from: 0, firstRecords: 50, batchSize: 1) else {
