@@ -200,8 +200,8 @@ struct PackedAnswers {
     }
 
     /// A copy holding no spare capacity: a survey's bytes live as long as the survey.
-    static func exactCopy<C: Collection>(_ bytes: C) -> [UInt8] where C.Element == UInt8 {
-        [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+    static func exactCopy<C: Collection>(_ bytes: C, room: Int = 0) -> [UInt8] where C.Element == UInt8 {
+        [UInt8](unsafeUninitializedCapacity: bytes.count + room) { buffer, count in
             count = buffer.initialize(from: bytes).1
         }
     }
@@ -432,17 +432,22 @@ struct PackedAnswers {
         }
     }
 
-    /// The bytes with `key` set to the id of two words (`idText(high:low:)`), as `setting`
-    /// with its text would give.
-    static func setting(_ key: String, toID id: (UInt64, UInt64), in bytes: [UInt8]) -> [UInt8] {
+    /// Sets `key` to the id of two words (`idText(high:low:)`), as `setting` with its text
+    /// would, in place: a survey the scanner read without an id has room for one, so giving
+    /// it one moves no survey (a new copy each left a hole the size of a survey behind).
+    static func set(_ key: String, toID id: (UInt64, UInt64), in bytes: inout [UInt8]) {
         var encoded: [UInt8] = []
-        encoded.reserveCapacity(18)
+        encoded.reserveCapacity(24)
         appendKey(key, to: &encoded)
         encoded.append(idTag)
         appendWord(id.0, to: &encoded)
         appendWord(id.1, to: &encoded)
-        return setting(key, encoded: encoded, in: bytes)
+        bytes.replaceSubrange(place(of: key, in: bytes), with: encoded)
     }
+
+    /// Room for an id a survey read without one is about to be given: its key, tag and 16
+    /// bytes.
+    static let idRoom = 18
 
     /// `a` sorts strictly before `b`, byte by byte (as `String` sorts plain ASCII).
     static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -464,6 +469,20 @@ struct PackedAnswers {
 
     /// The bytes with the entry of `key` replaced by `encoded` (an entry, or nothing).
     private static func setting(_ key: String, encoded: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        let cut = place(of: key, in: bytes)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var result: [UInt8] = []
+            result.reserveCapacity(buffer.count - cut.count + encoded.count)
+            result.append(contentsOf: buffer[..<cut.lowerBound])
+            result.append(contentsOf: encoded)
+            result.append(contentsOf: buffer[cut.upperBound...])
+            return result
+        }
+    }
+
+    /// Where the entry of `key` is, or where it goes (an empty range): before the first key
+    /// that sorts after it, so sorted bytes stay sorted.
+    private static func place(of key: String, in bytes: [UInt8]) -> Range<Int> {
         let code = code(for: key)
         return bytes.withUnsafeBufferPointer { buffer in
             var replace: Range<Int>?
@@ -476,13 +495,7 @@ struct PackedAnswers {
                 if insertAt == buffer.count, Self.key(of: entry, in: buffer) > key { insertAt = entry.whole.lowerBound }
                 return true
             }
-            let cut = replace ?? insertAt..<insertAt
-            var result: [UInt8] = []
-            result.reserveCapacity(buffer.count - cut.count + encoded.count)
-            result.append(contentsOf: buffer[..<cut.lowerBound])
-            result.append(contentsOf: encoded)
-            result.append(contentsOf: buffer[cut.upperBound...])
-            return result
+            return replace ?? insertAt..<insertAt
         }
     }
 }

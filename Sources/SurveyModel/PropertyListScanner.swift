@@ -222,7 +222,9 @@ struct PropertyListScanner {
                 PackedAnswers.appendValue(value, to: &packing)
             }
         }
-        return PackedAnswers.exactCopy(packing)
+        // A survey without an id is given one next (`Record.identify`): room for it now.
+        let hasID = keyMarks.contains { packing[$0.lowerBound] == Record.instanceIDCode }
+        return PackedAnswers.exactCopy(packing, room: hasID ? 0 : PackedAnswers.idRoom)
     }
 
     /// Steps over text of printable ASCII but `&` (and tabs and line feeds), up to a `<`;

@@ -77,7 +77,7 @@ extension Record {
     mutating func identify(at position: Int) -> Bool {
         guard !hasInstanceID else { return false }
         let id = Record.derivedInstanceIDWords(position: position, of: self)
-        packed = PackedAnswers.setting(Record.instanceIDKey, toID: id, in: packed)
+        PackedAnswers.set(Record.instanceIDKey, toID: id, in: &packed)
         return true
     }
 

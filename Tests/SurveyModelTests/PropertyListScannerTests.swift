@@ -201,8 +201,8 @@ final class PropertyListScannerTests: XCTestCase {
     /// The scanner's answer for `data` in memory, checked against the same bytes read a few
     /// at a time through a 16-byte window (so every token is cut somewhere).
     /// A survey is read into packed bytes that take the room its answers need and no more
-    /// (a million surveys as dictionaries took 590 MB). One read without an id is packed too;
-    /// the id it is given next goes in beside its answers.
+    /// (a million surveys as dictionaries took 590 MB). One read without an id has room for
+    /// the id it is given next, which goes in where it is: the survey is not copied.
     func testSurveysTakeTheRoomTheyNeed() throws {
         let answers: [String: PropertyValue] = ["firstName": .string("Ana"), "lastName": .string("Lima"),
                                                 "address": .string("1 Rua"), "phone": .string("555"), "age": .integer(30)]
@@ -210,13 +210,15 @@ final class PropertyListScannerTests: XCTestCase {
         withID[Record.instanceIDKey] = .string("uuid:1")
         let data = try SurveyDocument(records: [Record(withID), Record(answers)]).propertyListData()
         var records = try XCTUnwrap(PropertyListScanner.records(in: data))
-        for record in records {
-            let bytes = record.packed
-            XCTAssertLessThan(bytes.capacity, bytes.count + 16, "no spare room beyond malloc's rounding")
-            XCTAssertLessThan(bytes.count, 60, "six known keys take a byte each")
-        }
+        XCTAssertLessThan(records[0].packed.capacity, records[0].packed.count + 16, "no spare room beyond malloc's rounding")
+        XCTAssertLessThan(records[0].packed.count, 60, "six known keys take a byte each")
+        XCTAssertGreaterThanOrEqual(records[1].packed.capacity, records[1].packed.count + 18, "room for an id")
+        let before = records[1].packed.withUnsafeBufferPointer { $0.baseAddress }
         XCTAssertTrue(records[1].identify(at: 1))
+        XCTAssertEqual(records[1].packed.withUnsafeBufferPointer { $0.baseAddress }, before, "given its id in place")
         XCTAssertEqual(records[1].values.count, 6)
+        XCTAssertEqual(records[1].instanceID, Record.derivedInstanceID(position: 1, of: Record(answers)))
+        XCTAssertEqual(records[1].packed, Record(records[1].values).packed, "as if packed with its id")
         XCTAssertEqual(records[0].values, withID)
     }
 
