@@ -53,7 +53,7 @@ struct CursesRowWriter {
             let cell = grid[x, y]
             if cell.isContinuation { continue }
             setStyle(cell.style)
-            if let scalar = Self.narrowScalar(cell.text) {
+            if let scalar = Self.narrowScalar(cell) {
                 if narrow.isEmpty { narrowStart = x }
                 var cell = template
                 cell.chars.0 = scalar
@@ -68,7 +68,18 @@ struct CursesRowWriter {
         flushNarrow()
     }
 
-    /// The character of a cell that is one narrow scalar (see the type's notes), nil otherwise.
+    /// The character of a cell that is one narrow scalar (see the type's notes), nil
+    /// otherwise; read from the cell's scalar, without making its text.
+    static func narrowScalar(_ cell: Cell) -> wchar_t? {
+        guard let scalar = cell.scalar else { return nil }
+        let value = scalar.value
+        if value < 0x80 { return value >= 0x20 && value < 0x7F ? wchar_t(value) : nil }
+        guard !isControl(scalar) else { return nil }
+        let character = wchar_t(bitPattern: value)
+        return wcwidth(character) == 1 ? character : nil
+    }
+
+    /// `narrowScalar` for a cell's text.
     static func narrowScalar(_ text: String) -> wchar_t? {
         let utf8 = text.utf8
         if utf8.count == 1, let byte = utf8.first {
@@ -86,7 +97,7 @@ struct CursesRowWriter {
     /// Whether cells `columns` of row `y` are all narrow characters: such a span can be
     /// copied alone, since no character in it reaches a column outside it.
     static func isNarrow(row y: Int, columns: Range<Int>, of grid: CellGrid) -> Bool {
-        for x in columns where narrowScalar(grid[x, y].text) == nil { return false }
+        for x in columns where narrowScalar(grid[x, y]) == nil { return false }
         return true
     }
 
