@@ -1,3 +1,4 @@
+import Synchronization
 /// The message line above the key bar: what just happened, or why something was refused.
 /// A message longer than the width wraps to a second row when the layout gave it one; what
 /// still does not fit ends in "…" and F1 help shows it whole.
@@ -41,13 +42,29 @@ struct KeyBar: View {
         guard !rect.isEmpty else { return }
         grid.fill(rect, style: .chrome)
         var x = rect.x + 1
-        for binding in Self.fitting(KeyMap.barBindings(for: mode), width: rect.width - 1) {
+        for binding in Self.fitted(mode: mode, width: rect.width - 1) {
             let keyWidth = TextWidth.width(of: binding.keyLabel)
             grid.put(binding.keyLabel, x: x, y: rect.y, style: Style([.reverse, .bold], role: .chrome), clip: rect)
             grid.put(binding.barLabel ?? "", x: x + keyWidth + 1, y: rect.y, style: .chrome, clip: rect)
             x += Self.itemWidth(binding) + 2
         }
     }
+
+    /// `fitting` for a mode's bar at a width, worked out once per pair: the bar is drawn on
+    /// every frame and only changes with the mode or the terminal's width.
+    private static func fitted(mode: InputMode, width: Int) -> [KeyBinding] {
+        let key = FittedKey(mode: mode, width: width)
+        if let known = fittedBars.withLock({ $0[key] }) { return known }
+        let items = fitting(KeyMap.barBindings(for: mode), width: width)
+        fittedBars.withLock { bars in
+            if bars.count >= 256 { bars.removeAll() }
+            bars[key] = items
+        }
+        return items
+    }
+
+    private struct FittedKey: Hashable { let mode: InputMode; let width: Int }
+    private static let fittedBars = Mutex<[FittedKey: [KeyBinding]]>([:])
 
     private static func itemWidth(_ b: KeyBinding) -> Int {
         TextWidth.width(of: b.keyLabel) + 1 + TextWidth.width(of: b.barLabel ?? "")
