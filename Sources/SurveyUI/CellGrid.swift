@@ -207,6 +207,31 @@ public struct CellGrid: Equatable, Sendable {
         return true
     }
 
+    /// The cells `put(text, x: 0, y: 0, clip:)` writes when the clip leaves it `width`
+    /// columns (cut with "…" if it does not fit), for drawing the same text again with
+    /// `put(cells:x:y:style:clip:)` without measuring it again.
+    public static func cells(of text: String, width: Int) -> [Cell] {
+        guard width > 0 else { return [] }
+        var row = CellGrid(size: Size(width: width, height: 1))
+        let used = row.put(text, x: 0, y: 0)
+        return Array(row.cells[0..<used])
+    }
+
+    /// Writes cells from `cells(of:width:)` from `(x, y)` in `style`, clipped like `put`:
+    /// the same cells as putting the text there when the clip leaves the width they were
+    /// laid out for. Returns the columns used.
+    @discardableResult
+    public mutating func put(cells laid: [Cell], x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY, x < area.maxX, !laid.isEmpty else { return 0 }
+        let row = y * size.width
+        let first = max(x, area.x)
+        let end = min(x + laid.count, area.maxX)
+        guard first < end else { return 0 }
+        for column in first..<end { cells[row + column] = Cell(code: laid[column - x].code, style: style) }
+        return end - x
+    }
+
     /// One row as plain text; continuation cells are skipped so wide characters read naturally.
     public func rowText(_ y: Int) -> String {
         var s = ""

@@ -99,3 +99,49 @@ final class FrameReuseTests: XCTestCase {
         }
     }
 }
+
+/// List rows are drawn from title cells laid out once and kept between frames.
+final class TitleCellsTests: XCTestCase {
+    /// Cells laid out for a width and put back draw what putting the text draws: cut with
+    /// "…", a wide character that does not fit left out, combining marks kept, any style.
+    func testLaidOutCellsDrawWhatPuttingTheTextDraws() {
+        let texts = ["Smith, John", "Núñez 0, José", "山田, 太郎", "Zoë Ann Marie Longname-Smith", "e\u{301}te 🏙️ x",
+                     "太太太太太", "", "a\u{7}b"]
+        for text in texts {
+            for width in 1...14 {
+                for style in [Style.plain, Style(.reverse), Style(.bold, role: .accent)] {
+                    var put = CellGrid(size: Size(width: 16, height: 1))
+                    var copied = put
+                    let clip = Rect(x: 1, y: 0, width: width, height: 1)
+                    let usedPut = put.put(text, x: 1, y: 0, style: style, clip: clip)
+                    let usedCopied = copied.put(cells: CellGrid.cells(of: text, width: width), x: 1, y: 0, style: style, clip: clip)
+                    XCTAssertEqual(copied, put, "\(text) in \(width)")
+                    XCTAssertEqual(usedCopied, usedPut, "\(text) in \(width)")
+                }
+            }
+        }
+    }
+
+    /// The list drawn from kept cells is the list drawn from its titles, in the pane and the
+    /// popover, focused or not, at widths that cut the titles.
+    func testTheListIsDrawnAsItsTitlesAre() {
+        let records = sampleRecords(extra: 30) + [record("美咲", "山田"), record("Zoë", "Núñez 🏙️"),
+                                                   record("Ann", String(repeating: "Long", count: 30))]
+        for (width, height) in [(120, 40), (70, 20), (50, 16)] {
+            var state = makeState(records, width: width, height: height)
+            if !state.layout.isSplit { state.press(.function(2)) }   // the list popover
+            state.press(.end)
+            let grid = Screen.render(state)
+            let listed = (0..<height).map(grid.rowText).joined(separator: "\n")
+            let count = state.list.projection.count
+            for row in max(0, count - 3)..<count {
+                guard case .record(let index) = state.list.projection.row(row) else { continue }
+                let title = state.listTitle(of: index, limit: width)
+                let shown = String(title.prefix(4))
+                XCTAssertTrue(listed.contains(shown), "\(width)x\(height): \(shown)")
+            }
+            // Drawn again from the kept cells: the same frame.
+            XCTAssertEqual(Screen.render(state), grid, "\(width)x\(height)")
+        }
+    }
+}
