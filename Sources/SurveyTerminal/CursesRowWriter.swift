@@ -49,8 +49,10 @@ struct CursesRowWriter {
     /// second column does not fit is left blank.
     mutating func draw(row y: Int, of grid: CellGrid, columns: Int, range: Range<Int>? = nil) {
         row = Int32(y)
+        let cells = grid[row: y]
+        let start = cells.startIndex
         for x in range ?? 0..<columns {
-            let cell = grid[x, y]
+            let cell = cells[start + x]
             if cell.isContinuation { continue }
             setStyle(cell.style)
             if let scalar = Self.narrowScalar(cell) {
@@ -61,7 +63,7 @@ struct CursesRowWriter {
                 continue
             }
             flushNarrow()
-            let gridWidth = x + 1 < grid.size.width && grid[x + 1, y].isContinuation ? 2 : 1
+            let gridWidth = x + 1 < grid.size.width && cells[start + x + 1].isContinuation ? 2 : 1
             guard x + gridWidth <= columns else { continue }
             drawComplex(cell.text, at: x, gridWidth: gridWidth)
         }
@@ -97,7 +99,8 @@ struct CursesRowWriter {
     /// Whether cells `columns` of row `y` are all narrow characters: such a span can be
     /// copied alone, since no character in it reaches a column outside it.
     static func isNarrow(row y: Int, columns: Range<Int>, of grid: CellGrid) -> Bool {
-        for x in columns where narrowScalar(grid[x, y]) == nil { return false }
+        let cells = grid[row: y]
+        for x in columns where narrowScalar(cells[cells.startIndex + x]) == nil { return false }
         return true
     }
 

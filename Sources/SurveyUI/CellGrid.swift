@@ -117,6 +117,12 @@ public struct CellGrid: Equatable, Sendable {
         }
     }
 
+    /// Row `y`'s cells (indexed by `y * size.width + x`, as in `cells`), for reading a row
+    /// without a call per cell.
+    @inlinable public subscript(row y: Int) -> ArraySlice<Cell> {
+        cells[y * size.width..<(y + 1) * size.width]
+    }
+
     /// Fills a rectangle (clipped to the grid) with one character and style.
     public mutating func fill(_ rect: Rect, with text: String = " ", style: Style = .plain) {
         let r = rect.intersection(bounds)
@@ -188,13 +194,17 @@ public struct CellGrid: Equatable, Sendable {
     public func changedColumns(from previous: CellGrid, row y: Int) -> Range<Int>? {
         guard y >= 0, y < size.height else { return nil }
         guard size.width == previous.size.width, y < previous.size.height else { return 0..<size.width }
-        let start = y * size.width
-        var first = 0
-        while first < size.width, cells[start + first] == previous.cells[start + first] { first += 1 }
-        guard first < size.width else { return nil }
-        var last = size.width - 1
-        while last > first, cells[start + last] == previous.cells[start + last] { last -= 1 }
-        return first..<last + 1
+        let start = y * size.width, width = size.width
+        return cells.withUnsafeBufferPointer { now in
+            previous.cells.withUnsafeBufferPointer { before in
+                var first = 0
+                while first < width, now[start + first] == before[start + first] { first += 1 }
+                guard first < width else { return nil }
+                var last = width - 1
+                while last > first, now[start + last] == before[start + last] { last -= 1 }
+                return first..<last + 1
+            }
+        }
     }
 
     /// Whether the cells of row `y` in `columns` are all one printable ASCII character each.
@@ -230,6 +240,18 @@ public struct CellGrid: Equatable, Sendable {
         guard first < end else { return 0 }
         for column in first..<end { cells[row + column] = Cell(code: laid[column - x].code, style: style) }
         return end - x
+    }
+
+    /// Copies cells, each with its own style, from `(x, y)` rightwards, clipped to `clip`
+    /// (and the grid): for a row drawn once and kept.
+    public mutating func paste(_ laid: [Cell], x: Int, y: Int, clip: Rect? = nil) {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY else { return }
+        let first = max(x, area.x)
+        let end = min(x + laid.count, area.maxX)
+        guard first < end else { return }
+        let row = y * size.width
+        for column in first..<end { cells[row + column] = laid[column - x] }
     }
 
     /// One row as plain text; continuation cells are skipped so wide characters read naturally.

@@ -38,33 +38,40 @@ struct StatusLine: View {
 struct KeyBar: View {
     let mode: InputMode
 
+    /// Draws the bar; a one-row bar is drawn once per mode and width and copied after that,
+    /// since it changes only with them and is on every frame.
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
+        guard rect.height == 1 else { return drawFresh(into: &grid, in: rect) }
+        let key = DrawnKey(mode: mode, width: rect.width)
+        let cells: [Cell]
+        if let known = Self.drawnBars.withLock({ $0[key] }) {
+            cells = known
+        } else {
+            var row = CellGrid(size: Size(width: rect.width, height: 1))
+            drawFresh(into: &row, in: row.bounds)
+            cells = row.cells
+            Self.drawnBars.withLock { bars in
+                if bars.count >= 256 { bars.removeAll() }
+                bars[key] = cells
+            }
+        }
+        grid.paste(cells, x: rect.x, y: rect.y, clip: rect)
+    }
+
+    private struct DrawnKey: Hashable { let mode: InputMode; let width: Int }
+    private static let drawnBars = Mutex<[DrawnKey: [Cell]]>([:])
+
+    func drawFresh(into grid: inout CellGrid, in rect: Rect) {
         grid.fill(rect, style: .chrome)
         var x = rect.x + 1
-        for binding in Self.fitted(mode: mode, width: rect.width - 1) {
+        for binding in Self.fitting(KeyMap.barBindings(for: mode), width: rect.width - 1) {
             let keyWidth = TextWidth.width(of: binding.keyLabel)
             grid.put(binding.keyLabel, x: x, y: rect.y, style: Style([.reverse, .bold], role: .chrome), clip: rect)
             grid.put(binding.barLabel ?? "", x: x + keyWidth + 1, y: rect.y, style: .chrome, clip: rect)
             x += Self.itemWidth(binding) + 2
         }
     }
-
-    /// `fitting` for a mode's bar at a width, worked out once per pair: the bar is drawn on
-    /// every frame and only changes with the mode or the terminal's width.
-    private static func fitted(mode: InputMode, width: Int) -> [KeyBinding] {
-        let key = FittedKey(mode: mode, width: width)
-        if let known = fittedBars.withLock({ $0[key] }) { return known }
-        let items = fitting(KeyMap.barBindings(for: mode), width: width)
-        fittedBars.withLock { bars in
-            if bars.count >= 256 { bars.removeAll() }
-            bars[key] = items
-        }
-        return items
-    }
-
-    private struct FittedKey: Hashable { let mode: InputMode; let width: Int }
-    private static let fittedBars = Mutex<[FittedKey: [KeyBinding]]>([:])
 
     private static func itemWidth(_ b: KeyBinding) -> Int {
         TextWidth.width(of: b.keyLabel) + 1 + TextWidth.width(of: b.barLabel ?? "")

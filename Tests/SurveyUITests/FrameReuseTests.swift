@@ -67,7 +67,8 @@ final class FrameReuseTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<Cell>.size, 6, "a number and a style: nothing to count or free")
     }
 
-    /// The key bar, worked out once per mode and width, is what fitting the bindings gives.
+    /// The key bar, drawn once per mode and width and copied after that, is the bar drawn
+    /// afresh, wherever it is on the grid.
     func testTheKeyBarIsTheSameDrawnAgain() {
         for mode in InputMode.allCases {
             for width in [20, 60, 120] {
@@ -76,6 +77,12 @@ final class FrameReuseTests: XCTestCase {
                 var again = CellGrid(size: Size(width: width, height: 1))
                 KeyBar(mode: mode).draw(into: &again, in: again.bounds)
                 XCTAssertEqual(once, again)
+                var fresh = CellGrid(size: Size(width: width + 4, height: 3))
+                var kept = fresh
+                let rect = Rect(x: 2, y: 1, width: width, height: 1)
+                KeyBar(mode: mode).drawFresh(into: &fresh, in: rect)
+                KeyBar(mode: mode).draw(into: &kept, in: rect)
+                XCTAssertEqual(kept, fresh, "\(mode) \(width)")
                 let labels = KeyBar.fitting(KeyMap.barBindings(for: mode), width: width - 1).map(\.keyLabel)
                 for label in labels { XCTAssertTrue(once.rowText(0).contains(label), "\(mode) \(width): \(label)") }
             }
