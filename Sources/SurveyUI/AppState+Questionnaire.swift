@@ -43,7 +43,8 @@ extension AppState {
     }
 
     /// `listTitle` as the cells it is drawn as in `width` columns (`CellGrid.cells(of:width:)`),
-    /// kept between frames with the title; nil for a designer's form, whose titles are not kept.
+    /// kept between frames with the title; nil for a designer's form, whose titles are not
+    /// kept, and for a title that starts with a joining mark (see `ListTitles.cells`).
     func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
         guard questionnaire.form == nil else { return nil }
         let record = records[index]

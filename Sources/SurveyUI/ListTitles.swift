@@ -13,7 +13,7 @@ final class ListTitles: @unchecked Sendable, Equatable {
         let record: Record
         let limit: Int
         let title: String
-        var cells: (width: Int, cells: [Cell])?
+        var cells: (width: Int, cells: [Cell]?)?
     }
     private var entries: [Int: Entry] = [:]
 
@@ -21,11 +21,14 @@ final class ListTitles: @unchecked Sendable, Equatable {
         entry(of: index, record: record, limit: limit, make: make).title
     }
 
-    /// The cells of the title as `CellGrid.cells(of:width:)` lays it out in `width` columns.
-    func cells(of index: Int, record: Record, limit: Int, width: Int, make: () -> String) -> [Cell] {
+    /// The cells of the title as `CellGrid.cells(of:width:)` lays it out in `width` columns;
+    /// nil when the title starts with a mark that would join the character before it (the
+    /// row's marker), which only drawing the two as one text shows as before.
+    func cells(of index: Int, record: Record, limit: Int, width: Int, make: () -> String) -> [Cell]? {
         let known = entry(of: index, record: record, limit: limit, make: make)
         if let laid = known.cells, laid.width == width { return laid.cells }
-        let cells = CellGrid.cells(of: known.title, width: width)
+        let joinsMarker = known.title.unicodeScalars.first.map { (" " + String($0)).count == 1 } ?? false
+        let cells = joinsMarker ? nil : CellGrid.cells(of: known.title, width: width)
         entries[index]?.cells = (width, cells)
         return cells
     }

@@ -133,7 +133,8 @@ final class TitleCellsTests: XCTestCase {
     /// popover, focused or not, at widths that cut the titles.
     func testTheListIsDrawnAsItsTitlesAre() {
         let records = sampleRecords(extra: 30) + [record("美咲", "山田"), record("Zoë", "Núñez 🏙️"),
-                                                   record("Ann", String(repeating: "Long", count: 30))]
+                                                   record("Ann", String(repeating: "Long", count: 30)),
+                                                   record("", "\u{301}Accent first")]
         for (width, height) in [(120, 40), (70, 20), (50, 16)] {
             var state = makeState(records, width: width, height: height)
             if !state.layout.isSplit { state.press(.function(2)) }   // the list popover
@@ -144,9 +145,17 @@ final class TitleCellsTests: XCTestCase {
             for row in max(0, count - 3)..<count {
                 guard case .record(let index) = state.list.projection.row(row) else { continue }
                 let title = state.listTitle(of: index, limit: width)
+                guard !title.hasPrefix("\u{301}") else { continue }   // checked below
                 let shown = String(title.prefix(4))
                 XCTAssertTrue(listed.contains(shown), "\(width)x\(height): \(shown)")
             }
+            // A title starting with a mark is drawn as one text with its marker, as before.
+            let accented = records.count - 1
+            XCTAssertEqual(state.listTitle(of: accented, limit: width), "\u{301}Accent first")
+            XCTAssertNil(state.listTitleCells(of: accented, limit: width, width: 10))
+            XCTAssertNotNil(state.listTitleCells(of: 0, limit: width, width: 10))
+            XCTAssertTrue((0..<height).contains { y in (0..<width).contains { grid[$0, y].text == " \u{301}" } },
+                          "the marker and the mark in one cell")
             // Drawn again from the kept cells: the same frame.
             XCTAssertEqual(Screen.render(state), grid, "\(width)x\(height)")
         }
