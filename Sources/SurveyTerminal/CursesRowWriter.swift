@@ -49,11 +49,13 @@ struct CursesRowWriter {
     /// second column does not fit is left blank.
     mutating func draw(row y: Int, of grid: CellGrid, columns: Int, range: Range<Int>? = nil) {
         row = Int32(y)
+        let cells = grid[row: y]
+        let start = cells.startIndex
         for x in range ?? 0..<columns {
-            let cell = grid[x, y]
+            let cell = cells[start + x]
             if cell.isContinuation { continue }
             setStyle(cell.style)
-            if let scalar = Self.narrowScalar(cell.text) {
+            if let scalar = Self.narrowScalar(cell) {
                 if narrow.isEmpty { narrowStart = x }
                 var cell = template
                 cell.chars.0 = scalar
@@ -61,14 +63,25 @@ struct CursesRowWriter {
                 continue
             }
             flushNarrow()
-            let gridWidth = x + 1 < grid.size.width && grid[x + 1, y].isContinuation ? 2 : 1
+            let gridWidth = x + 1 < grid.size.width && cells[start + x + 1].isContinuation ? 2 : 1
             guard x + gridWidth <= columns else { continue }
             drawComplex(cell.text, at: x, gridWidth: gridWidth)
         }
         flushNarrow()
     }
 
-    /// The character of a cell that is one narrow scalar (see the type's notes), nil otherwise.
+    /// The character of a cell that is one narrow scalar (see the type's notes), nil
+    /// otherwise; read from the cell's scalar, without making its text.
+    static func narrowScalar(_ cell: Cell) -> wchar_t? {
+        guard let scalar = cell.scalar else { return nil }
+        let value = scalar.value
+        if value < 0x80 { return value >= 0x20 && value < 0x7F ? wchar_t(value) : nil }
+        guard !isControl(scalar) else { return nil }
+        let character = wchar_t(bitPattern: value)
+        return wcwidth(character) == 1 ? character : nil
+    }
+
+    /// `narrowScalar` for a cell's text.
     static func narrowScalar(_ text: String) -> wchar_t? {
         let utf8 = text.utf8
         if utf8.count == 1, let byte = utf8.first {
@@ -86,7 +99,8 @@ struct CursesRowWriter {
     /// Whether cells `columns` of row `y` are all narrow characters: such a span can be
     /// copied alone, since no character in it reaches a column outside it.
     static func isNarrow(row y: Int, columns: Range<Int>, of grid: CellGrid) -> Bool {
-        for x in columns where narrowScalar(grid[x, y].text) == nil { return false }
+        let cells = grid[row: y]
+        for x in columns where narrowScalar(cells[cells.startIndex + x]) == nil { return false }
         return true
     }
 

@@ -16,6 +16,10 @@ extension Terminal {
     /// handled) only the overlap is drawn.
     public func present(_ grid: CellGrid) {
         guard let window = activeWindow else { return }
+        defer {
+            spareGrid = presented
+            presented = grid
+        }
         let screen = size
         let previous = presented.flatMap { $0.size == grid.size && grid.size == screen ? $0 : nil }
         if previous == nil { werase(window) }
@@ -24,25 +28,61 @@ extension Terminal {
         if columns > 0 {
             var writer = CursesRowWriter(window: window, palette: palette)
             for y in 0..<rows {
-                if let previous {
-                    guard let changed = grid.changedColumns(from: previous, row: y) else { continue }
-                    // Both frames narrow there: no wide character is cut or left half drawn.
-                    if CursesRowWriter.isNarrow(row: y, columns: changed, of: grid),
-                       CursesRowWriter.isNarrow(row: y, columns: changed, of: previous) {
-                        writer.draw(row: y, of: grid, columns: columns, range: changed)
-                        continue
+                switch Self.rowCopy(y, of: grid, previous: previous) {
+                case .unchanged:
+                    continue
+                case .columns(let changed):
+                    writer.draw(row: y, of: grid, columns: columns, range: changed)
+                case .whole:
+                    if previous != nil {
+                        wmove(window, Int32(y), 0)
+                        wclrtoeol(window)
                     }
-                    wmove(window, Int32(y), 0)
-                    wclrtoeol(window)
+                    writer.draw(row: y, of: grid, columns: columns)
                 }
-                writer.draw(row: y, of: grid, columns: columns)
             }
         }
-        presented = grid
         wattr_set(window, shim_attr_normal(), 0, nil)
         placeCursor(grid.cursor, showing: grid.showsCaret, screen: screen, window: window)
         wnoutrefresh(window)
         doupdate()
+    }
+
+    /// What `present` copies of row `y` of a frame, given the frame on screen (nil when the
+    /// window was erased): nothing when the row is the same; only the changed columns when
+    /// both frames have narrow characters there (no wide character is cut or left half
+    /// drawn); else the whole row, cleared first.
+    static func rowCopy(_ y: Int, of grid: CellGrid, previous: CellGrid?) -> RowCopy {
+        guard let previous else { return .whole }
+        guard let changed = grid.changedColumns(from: previous, row: y) else { return .unchanged }
+        if CursesRowWriter.isNarrow(row: y, columns: changed, of: grid),
+           CursesRowWriter.isNarrow(row: y, columns: changed, of: previous) {
+            return .columns(changed)
+        }
+        return .whole
+    }
+
+    enum RowCopy: Equatable {
+        case unchanged
+        case columns(Range<Int>)
+        case whole
+    }
+
+    /// Draws `program`'s frame into the grid of the frame before last (see `takeFrameGrid`)
+    /// and presents it.
+    public func present(_ program: Program) {
+        var grid = takeFrameGrid()
+        program.render(into: &grid)
+        present(grid)
+    }
+
+    /// A grid to draw the next frame into: the one presented before the last, which nothing
+    /// else holds any more, so drawing into it neither allocates nor copies. Any grid will
+    /// do (`Screen.render(_:into:)` clears it and sets its size).
+    public func takeFrameGrid() -> CellGrid {
+        let grid = spareGrid
+        spareGrid = nil
+        return grid ?? CellGrid(size: size)
     }
 
     /// Puts the terminal's cursor on the focused item the grid names, showing it only as the

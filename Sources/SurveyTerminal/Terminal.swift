@@ -28,6 +28,9 @@ public final class Terminal {
     /// The frame last copied to the window, so `present` copies only rows that changed;
     /// nil when the window may no longer hold it (start, resume, resize).
     var presented: CellGrid?
+    /// The frame presented before `presented`, kept to draw the next frame into (see
+    /// `takeFrameGrid`), so a key allocates no grid.
+    var spareGrid: CellGrid?
     private var hasInitialisedCurses = false
     /// NO_COLOR (https://no-color.org): any non-empty value turns colours off; focus and
     /// meaning still show through reverse video, bold and markers.

@@ -25,21 +25,21 @@ public enum TerminalApp {
         // came in 17 ms instead of 41).
         var program = Program(store: store, documentName: documentName, size: terminal.size,
                               splitWidth: splitWidth, memory: memory, identifyLater: true, streamingFrom: 1 << 20)
-        terminal.present(program.screen)
+        terminal.present(program)
         // The first frame is up; the rest of opening happens before any key is read. (No copy
         // of the state is kept across it: the records are changed in place.)
         program.finishOpening()
-        terminal.present(program.screen)
+        terminal.present(program)
         while !program.isFinished && !terminal.terminationRequested {
             // While a document loads, or big ones are counted, in the background, look in often.
             // A document loading shows each part soon after it is read.
             let timeout: Int32 = program.isLoading ? 15 : program.hasBackgroundWork ? 50 : 1000
-            if program.collectBackgroundWork() { terminal.present(program.screen) }
+            if program.collectBackgroundWork() { terminal.present(program) }
             guard let event = terminal.readEvent(timeoutMilliseconds: timeout) else {
                 // Idle: let the documents list catch up with changes made outside the app.
                 let before = program.state
                 program.send(.refreshTick)
-                if program.state != before { terminal.present(program.screen) }
+                if program.state != before { terminal.present(program) }
                 continue
             }
             program.handle(event)
@@ -47,7 +47,7 @@ public enum TerminalApp {
             while !program.isFinished, let more = terminal.readEvent(timeoutMilliseconds: 0) {
                 program.handle(more)
             }
-            if !program.isFinished { terminal.present(program.screen) }
+            if !program.isFinished { terminal.present(program) }
         }
         // Terminal closed or killed: keep the field being typed when it is valid, and
         // write what exists only in memory to a recovery file.

@@ -42,6 +42,15 @@ extension AppState {
         return listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
     }
 
+    /// `listTitle` as the cells it is drawn as in `width` columns (`CellGrid.cells(of:width:)`),
+    /// kept between frames with the title; nil for a designer's form, whose titles are not
+    /// kept, and for a title that starts with a joining mark (see `ListTitles.cells`).
+    func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
+        guard questionnaire.form == nil else { return nil }
+        let record = records[index]
+        return listTitles.cells(of: index, record: record, limit: limit, width: width) { title(of: record, limit: limit) }
+    }
+
     /// [ Add ]'s gate for a designer's form: the record as it will be stored (defaults,
     /// calculations, metadata, the form's id and version), or the first problem, with the
     /// highlight moved to its question.

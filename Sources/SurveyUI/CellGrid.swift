@@ -1,16 +1,75 @@
+import Synchronization
+
 /// One terminal cell. A wide character occupies its cell and marks the next one as a
 /// continuation (empty `text`), so the grid's columns always match the terminal's.
+///
+/// Eight bytes with no references: the character is kept as a number (a single scalar's
+/// value, or the place of a longer grapheme cluster in a table shared by every grid), so a
+/// grid is made, cleared, compared and thrown away without counting references or
+/// comparing strings. `text` gives the character back as a string.
 public struct Cell: Hashable, Sendable {
-    public var text: String
+    /// A scalar's value (below 0x110000), `continuationCode`, or `clusterFlag` plus the
+    /// cluster's place in `Cell.clusters`.
+    @usableFromInline var code: UInt32
     public var style: Style
 
+    @usableFromInline static let continuationCode: UInt32 = 0xFFFF_FFFF
+    @usableFromInline static let clusterFlag: UInt32 = 0x8000_0000
+
     public init(_ text: String = " ", style: Style = .plain) {
-        self.text = text
+        self.code = Self.code(of: text)
         self.style = style
     }
 
-    public var isContinuation: Bool { text.isEmpty }
+    @inlinable init(code: UInt32, style: Style) {
+        self.code = code
+        self.style = style
+    }
+
+    public var text: String {
+        get {
+            if code == Self.continuationCode { return "" }
+            if code & Self.clusterFlag != 0 { return Self.clusters.withLock { $0.texts[Int(code & ~Self.clusterFlag)] } }
+            return String(Character(Unicode.Scalar(code) ?? "\u{FFFD}"))
+        }
+        set { code = Self.code(of: newValue) }
+    }
+
+    /// The cell's character when it is one Unicode scalar (nil for a continuation or a
+    /// cluster of several scalars), read without making a string.
+    @inlinable public var scalar: Unicode.Scalar? {
+        code < 0x11_0000 ? Unicode.Scalar(code) : nil
+    }
+
+    @inlinable public var isContinuation: Bool { code == Self.continuationCode }
     public static let blank = Cell()
+
+    /// The grapheme clusters of more than one scalar (an emoji with its selector, a letter
+    /// with a combining accent) drawn so far, each kept once for the life of the process:
+    /// there are as many as distinct such characters were shown, not one per cell.
+    private static let clusters = Mutex(ClusterTable())
+
+    private struct ClusterTable: ~Copyable {
+        var texts: [String] = []
+        var codes: [String: UInt32] = [:]
+    }
+
+    private static func code(of text: String) -> UInt32 {
+        let utf8 = text.utf8
+        if utf8.count == 1, let byte = utf8.first { return UInt32(byte) }
+        if utf8.isEmpty { return continuationCode }
+        let scalars = text.unicodeScalars
+        if let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return first.value
+        }
+        return clusters.withLock { table in
+            if let known = table.codes[text] { return known }
+            let code = clusterFlag | UInt32(table.texts.count)
+            table.texts.append(text)
+            table.codes[text] = code
+            return code
+        }
+    }
 }
 
 /// The in-memory screen every view draws into (ratatui's Buffer). The UI core renders a
@@ -18,7 +77,7 @@ public struct Cell: Hashable, Sendable {
 /// to curses. Writes outside the grid or outside a view's clip rect are dropped, so no view
 /// can spill into another.
 public struct CellGrid: Equatable, Sendable {
-    public let size: Size
+    public private(set) var size: Size
     public private(set) var cells: [Cell]
     /// Where the terminal's cursor goes: the caret while typing, else the focused item.
     public var cursor: Point?
@@ -30,6 +89,19 @@ public struct CellGrid: Equatable, Sendable {
     public init(size: Size) {
         self.size = size
         self.cells = Array(repeating: .blank, count: size.width * size.height)
+    }
+
+    /// Makes this grid what `CellGrid(size:)` makes (blank, no cursor), keeping its storage
+    /// when the size is the same, so a frame can be drawn into the grid of an earlier one
+    /// without allocating.
+    public mutating func reset(size newSize: Size) {
+        guard newSize == size else {
+            self = CellGrid(size: newSize)
+            return
+        }
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: .blank) }
+        cursor = nil
+        showsCaret = false
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
@@ -45,12 +117,20 @@ public struct CellGrid: Equatable, Sendable {
         }
     }
 
+    /// Row `y`'s cells (indexed by `y * size.width + x`, as in `cells`), for reading a row
+    /// without a call per cell.
+    @inlinable public subscript(row y: Int) -> ArraySlice<Cell> {
+        cells[y * size.width..<(y + 1) * size.width]
+    }
+
     /// Fills a rectangle (clipped to the grid) with one character and style.
     public mutating func fill(_ rect: Rect, with text: String = " ", style: Style = .plain) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        let cell = Cell(text, style: style)
         for y in r.y..<r.maxY {
-            for x in r.x..<r.maxX { self[x, y] = Cell(text, style: style) }
+            let row = y * size.width
+            for x in r.x..<r.maxX { cells[row + x] = cell }
         }
     }
 
@@ -84,7 +164,7 @@ public struct CellGrid: Equatable, Sendable {
     }
 
     /// `put` for text that is all printable ASCII (most of any screen): one cell per byte,
-    /// each cell's text taken from a table, so nothing is measured or allocated. Returns nil
+    /// each cell's code the byte itself, so nothing is measured or allocated. Returns nil
     /// (the general path) for anything else, and when the text must be cut with "…".
     private mutating func putPrintableASCII(_ text: String, x: Int, y: Int, style: Style,
                                             area: Rect, truncate: Bool) -> Int? {
@@ -95,14 +175,11 @@ public struct CellGrid: Equatable, Sendable {
         let row = y * size.width
         for byte in utf8 {
             if column >= area.maxX { break }
-            if column >= area.x { cells[row + column] = Cell(Self.asciiText[Int(byte)], style: style) }
+            if column >= area.x { cells[row + column] = Cell(code: UInt32(byte), style: style) }
             column += 1
         }
         return column - x
     }
-
-    /// One-character strings for the ASCII bytes, made once.
-    private static let asciiText: [String] = (0..<128).map { String(Character(Unicode.Scalar(UInt8($0)))) }
 
     private static func printable(_ c: Character) -> Character {
         for s in c.unicodeScalars where s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0) {
@@ -117,23 +194,64 @@ public struct CellGrid: Equatable, Sendable {
     public func changedColumns(from previous: CellGrid, row y: Int) -> Range<Int>? {
         guard y >= 0, y < size.height else { return nil }
         guard size.width == previous.size.width, y < previous.size.height else { return 0..<size.width }
-        let start = y * size.width
-        var first = 0
-        while first < size.width, cells[start + first] == previous.cells[start + first] { first += 1 }
-        guard first < size.width else { return nil }
-        var last = size.width - 1
-        while last > first, cells[start + last] == previous.cells[start + last] { last -= 1 }
-        return first..<last + 1
+        let start = y * size.width, width = size.width
+        return cells.withUnsafeBufferPointer { now in
+            previous.cells.withUnsafeBufferPointer { before in
+                var first = 0
+                while first < width, now[start + first] == before[start + first] { first += 1 }
+                guard first < width else { return nil }
+                var last = width - 1
+                while last > first, now[start + last] == before[start + last] { last -= 1 }
+                return first..<last + 1
+            }
+        }
     }
 
     /// Whether the cells of row `y` in `columns` are all one printable ASCII character each.
     public func isPrintableASCII(row y: Int, columns: Range<Int>) -> Bool {
         let start = y * size.width
         for x in columns {
-            let utf8 = cells[start + x].text.utf8
-            guard utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F else { return false }
+            let code = cells[start + x].code
+            guard code >= 0x20, code < 0x7F else { return false }
         }
         return true
+    }
+
+    /// The cells `put(text, x: 0, y: 0, clip:)` writes when the clip leaves it `width`
+    /// columns (cut with "…" if it does not fit), for drawing the same text again with
+    /// `put(cells:x:y:style:clip:)` without measuring it again.
+    public static func cells(of text: String, width: Int) -> [Cell] {
+        guard width > 0 else { return [] }
+        var row = CellGrid(size: Size(width: width, height: 1))
+        let used = row.put(text, x: 0, y: 0)
+        return Array(row.cells[0..<used])
+    }
+
+    /// Writes cells from `cells(of:width:)` from `(x, y)` in `style`, clipped like `put`:
+    /// the same cells as putting the text there when the clip leaves the width they were
+    /// laid out for. Returns the columns used.
+    @discardableResult
+    public mutating func put(cells laid: [Cell], x: Int, y: Int, style: Style = .plain, clip: Rect? = nil) -> Int {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY, x < area.maxX, !laid.isEmpty else { return 0 }
+        let row = y * size.width
+        let first = max(x, area.x)
+        let end = min(x + laid.count, area.maxX)
+        guard first < end else { return 0 }
+        for column in first..<end { cells[row + column] = Cell(code: laid[column - x].code, style: style) }
+        return end - x
+    }
+
+    /// Copies cells, each with its own style, from `(x, y)` rightwards, clipped to `clip`
+    /// (and the grid): for a row drawn once and kept.
+    public mutating func paste(_ laid: [Cell], x: Int, y: Int, clip: Rect? = nil) {
+        let area = (clip ?? bounds).intersection(bounds)
+        guard y >= area.y, y < area.maxY else { return }
+        let first = max(x, area.x)
+        let end = min(x + laid.count, area.maxX)
+        guard first < end else { return }
+        let row = y * size.width
+        for column in first..<end { cells[row + column] = laid[column - x] }
     }
 
     /// One row as plain text; continuation cells are skipped so wide characters read naturally.

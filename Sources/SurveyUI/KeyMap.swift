@@ -148,7 +148,7 @@ public enum KeyMap {
 
     /// What a key does in a mode: the table first, then typing for the form.
     public static func action(for key: Key, in mode: InputMode) -> Action? {
-        if let binding = bindings.first(where: { $0.modes.contains(mode) && $0.keys.contains(key) }) {
+        if let binding = byMode[mode]?.first(where: { $0.keys.contains(key) }) {
             return binding.action
         }
         if case .character(let c) = key {
@@ -182,8 +182,14 @@ public enum KeyMap {
 
     /// Bindings listed in the key bar for a mode, in table order.
     public static func barBindings(for mode: InputMode) -> [KeyBinding] {
-        bindings.filter { $0.inBar && $0.modes.contains(mode) }
+        barByMode[mode] ?? []
     }
+
+    /// Each mode's bindings in table order, sorted out once rather than on every key.
+    private static let byMode: [InputMode: [KeyBinding]] = Dictionary(uniqueKeysWithValues: InputMode.allCases.map { mode in
+        (mode, bindings.filter { $0.modes.contains(mode) })
+    })
+    private static let barByMode: [InputMode: [KeyBinding]] = byMode.mapValues { $0.filter(\.inBar) }
 
     /// Bindings listed in help for a mode: those with a help line, in table order.
     public static func helpBindings(for mode: InputMode) -> [KeyBinding] {

@@ -52,7 +52,15 @@ struct ListPane: View {
                 if isCursor { grid.fill(rows.row(line), style: style) }
                 // A marker as well as the colour, so the highlight shows without colour too.
                 let marker = isCursor && !focused && cursorIsShown ? "›" : " "
-                grid.put(marker + state.listTitle(of: index, limit: rows.width), x: rows.x, y: y, style: style, clip: clip)
+                // The marker, then the title as cells laid out once and kept between frames:
+                // the same cells as putting `marker + title` (the marker is one column).
+                let width = min(clip.maxX, grid.size.width) - rows.x
+                if width >= 2, rows.x >= 0, let cells = state.listTitleCells(of: index, limit: rows.width, width: width - 1) {
+                    grid.put(marker, x: rows.x, y: y, style: style, clip: clip)
+                    grid.put(cells: cells, x: rows.x + 1, y: y, style: style, clip: clip)
+                } else {
+                    grid.put(marker + state.listTitle(of: index, limit: rows.width), x: rows.x, y: y, style: style, clip: clip)
+                }
             }
         }
         if scroll > 0 { grid.put("↑", x: rows.maxX - 1, y: rows.y, style: .muted, clip: rows) }

@@ -405,4 +405,7 @@ public struct Program {
     }
 
     public var screen: CellGrid { Screen.render(state) }
+
+    /// The frame, drawn into `grid` (an earlier frame's, reused): the same cells as `screen`.
+    public func render(into grid: inout CellGrid) { Screen.render(state, into: &grid) }
 }

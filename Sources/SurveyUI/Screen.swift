@@ -5,10 +5,19 @@ import SurveyModel
 public enum Screen {
     public static func render(_ state: AppState) -> CellGrid {
         var grid = CellGrid(size: state.size)
+        render(state, into: &grid)
+        return grid
+    }
+
+    /// Draws the frame into `grid`, which is first made blank at the state's size: the same
+    /// cells as `render(state)`, but an earlier frame's grid is reused rather than a new one
+    /// allocated (and the old one freed) for every key.
+    public static func render(_ state: AppState, into grid: inout CellGrid) {
+        grid.reset(size: state.size)
         let layout = state.layout
         if layout.kind == .tooSmall {
             TooSmallView(size: state.size).draw(into: &grid, in: grid.bounds)
-            return grid
+            return
         }
         let title = state.documentMissing ? "\(state.documentName) (missing)" : state.documentName
         TitleBar(documentName: title, position: state.document == nil ? "" : state.positionTitle,
@@ -57,7 +66,6 @@ public enum Screen {
         case nil:
             break
         }
-        return grid
     }
 
     private static func listPane(_ state: AppState, focused: Bool) -> ListPane {

@@ -1,3 +1,4 @@
+import Synchronization
 /// The message line above the key bar: what just happened, or why something was refused.
 /// A message longer than the width wraps to a second row when the layout gave it one; what
 /// still does not fit ends in "…" and F1 help shows it whole.
@@ -37,8 +38,31 @@ struct StatusLine: View {
 struct KeyBar: View {
     let mode: InputMode
 
+    /// Draws the bar; a one-row bar is drawn once per mode and width and copied after that,
+    /// since it changes only with them and is on every frame.
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
+        guard rect.height == 1 else { return drawFresh(into: &grid, in: rect) }
+        let key = DrawnKey(mode: mode, width: rect.width)
+        let cells: [Cell]
+        if let known = Self.drawnBars.withLock({ $0[key] }) {
+            cells = known
+        } else {
+            var row = CellGrid(size: Size(width: rect.width, height: 1))
+            drawFresh(into: &row, in: row.bounds)
+            cells = row.cells
+            Self.drawnBars.withLock { bars in
+                if bars.count >= 256 { bars.removeAll() }
+                bars[key] = cells
+            }
+        }
+        grid.paste(cells, x: rect.x, y: rect.y, clip: rect)
+    }
+
+    private struct DrawnKey: Hashable { let mode: InputMode; let width: Int }
+    private static let drawnBars = Mutex<[DrawnKey: [Cell]]>([:])
+
+    func drawFresh(into grid: inout CellGrid, in rect: Rect) {
         grid.fill(rect, style: .chrome)
         var x = rect.x + 1
         for binding in Self.fitting(KeyMap.barBindings(for: mode), width: rect.width - 1) {
