@@ -60,6 +60,30 @@ public struct Record: Equatable, Sendable {
         }
     }
 
+    /// Calls `body` with the UTF-8 of every text and whole number (as its digits) the survey
+    /// holds, but its id, in no particular order: what `/` searches, read without building a
+    /// string for each value.
+    public func forEachSearchableText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        packed.withUnsafeBufferPointer { buffer in
+            PackedAnswers.forEachEntry(in: buffer) { entry in
+                guard entry.code != Record.instanceIDCode else { return true }
+                switch entry.tag {
+                case PackedAnswers.stringTag:
+                    body(UnsafeBufferPointer(rebasing: buffer[entry.valueBytes]))
+                case PackedAnswers.integerTag:
+                    var digits = String(PackedAnswers.integer(of: entry, in: buffer))
+                    digits.withUTF8(body)
+                case PackedAnswers.idTag:
+                    var text = PackedAnswers.idText(buffer, at: entry.valueBytes.lowerBound)
+                    text.withUTF8(body)
+                default:
+                    break
+                }
+                return true
+            }
+        }
+    }
+
     /// Characters XML cannot carry, in every key and text (`XMLCharacters`).
     var forbiddenCharacterCount: Int { PackedAnswers.forbiddenCharacterCount(packed) }
 

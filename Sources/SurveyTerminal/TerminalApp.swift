@@ -33,7 +33,7 @@ public enum TerminalApp {
         while !program.isFinished && !terminal.terminationRequested {
             // While a document loads, or big ones are counted, in the background, look in often.
             // A document loading shows each part soon after it is read.
-            let timeout: Int32 = program.isLoading ? 15 : program.hasBackgroundWork ? 50 : 1000
+            let timeout: Int32 = program.isAwaitedSoon ? 15 : program.hasBackgroundWork ? 50 : 1000
             if program.collectBackgroundWork() { terminal.present(program) }
             guard let event = terminal.readEvent(timeoutMilliseconds: timeout) else {
                 // Idle: let the documents list catch up with changes made outside the app.

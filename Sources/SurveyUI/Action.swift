@@ -154,6 +154,8 @@ public enum Action: Equatable, Sendable {
     case documentPartLoaded([Record], percent: Int)
     /// The background reading of the document is over (see `DocumentStream.End`).
     case documentLoadEnded(DocumentStream.End)
+    /// The `/` index built in the background (`Effect.buildSearchIndex`).
+    case searchIndexBuilt(SearchIndex)
 }
 
 /// Work `update` asks the outside world to do. Plain values, so tests compare them directly;
@@ -184,4 +186,7 @@ public enum Effect: Equatable, Sendable {
     case forgetDeleted(Set<String>)
     /// Write whatever exists only in memory (`AppState.unsavedRecords`) to a recovery file.
     case keepUnsavedWork
+    /// Build the `/` index of the records in the background (a large list: see
+    /// `SurveyListState.buildsIndexInBackground`), then `Action.searchIndexBuilt`.
+    case buildSearchIndex
 }

@@ -15,8 +15,25 @@ extension AppState {
         } else {
             popover = .list
         }
+        var all = effects
+        if list.buildsIndexInBackground(for: recordCount) {
+            list.indexPending = true
+            all.append(.buildSearchIndex)
+        }
         refreshList()
-        return effects
+        return all
+    }
+
+    /// "Indexing 1,000,000 surveys for search…": what the status line says while the index
+    /// of a large list is built and the list is not narrowed yet.
+    var indexingRemark: StatusMessage? {
+        list.isWaitingForIndex ? .init("Indexing \(counted(recordCount, "survey")) for search…") : nil
+    }
+
+    /// The index built in the background: the list narrows to what was typed meanwhile.
+    mutating func takeSearchIndex(_ index: SearchIndex) {
+        list.take(index)
+        refreshList()
     }
 
     /// Enter on the `/` line: keep the filter and go to the list.

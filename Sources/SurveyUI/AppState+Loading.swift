@@ -142,7 +142,7 @@ extension Effect {
              .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery:
             return true
         case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .lookForRecoveries,
-             .keepUnsavedWork:
+             .keepUnsavedWork, .buildSearchIndex:
             return false
         }
     }

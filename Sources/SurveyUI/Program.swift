@@ -23,6 +23,7 @@ public struct Program {
     /// second each time.
     private var summaryCache: [String: (FileFingerprint, DocumentSummary)] = [:]
     private let summaryReader = SummaryReader()
+    private let indexBuilder = SearchIndexBuilder()
 
     // A large document's changes go to its journal first and reach the `.plist` in the
     // background (`Program+Journal`).
@@ -295,6 +296,9 @@ public struct Program {
             let records = state.unsavedRecords
             if !records.isEmpty { try store.saveRecovery(records, for: name) }
             return []
+        case .buildSearchIndex:
+            indexBuilder.start(state.records)
+            return []
         case .restoreRecovery(let recovery):
             let into = try store.restore(recovery)
             return [.recoveryRestored(into: into, count: recovery.records.count)]
@@ -359,12 +363,20 @@ public struct Program {
     }
 
     /// Work running off the main thread whose result the screen is waiting for.
-    public var hasBackgroundWork: Bool { summaryReader.isBusy || writer.isBusy || stream != nil }
+    public var hasBackgroundWork: Bool { summaryReader.isBusy || writer.isBusy || stream != nil || indexBuilder.isBusy }
+
+    /// Background work whose result should show as soon as it is ready (the list growing as a
+    /// document loads, or narrowing once its `/` index is built): look in often.
+    public var isAwaitedSoon: Bool { stream != nil || indexBuilder.isBusy }
 
     /// Takes in what background work finished; true when the state changed (draw again).
     @discardableResult
     public mutating func collectBackgroundWork() -> Bool {
-        let loaded = takeLoadedPart()
+        var loaded = takeLoadedPart()
+        if let index = indexBuilder.take() {
+            send(.searchIndexBuilt(index))
+            loaded = true
+        }
         let wrote = takeWriterOutcomes() || loaded
         let done = summaryReader.take()
         guard !done.isEmpty else { return wrote }
@@ -377,6 +389,7 @@ public struct Program {
     /// Waits for background work and takes it in (tests).
     public mutating func finishBackgroundWork() {
         finishLoading()
+        indexBuilder.waitUntilIdle()
         settleWrites()
         summaryReader.waitUntilIdle()
         collectBackgroundWork()

@@ -34,7 +34,7 @@ public enum Screen {
         } else {
             FormPane(state: state).draw(into: &grid, in: layout.form)
         }
-        StatusLine(message: state.status ?? state.highlightedDocumentRemark ?? state.loadingRemark).draw(into: &grid, in: layout.statusLine)
+        StatusLine(message: state.status ?? state.indexingRemark ?? state.highlightedDocumentRemark ?? state.loadingRemark).draw(into: &grid, in: layout.statusLine)
         KeyBar(mode: state.inputMode).draw(into: &grid, in: layout.keyBar)
 
         switch state.popover {

@@ -245,6 +245,8 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.takeLoadedPart(records, percent: percent)
     case .documentLoadEnded(let end):
         state.finishLoading(end)
+    case .searchIndexBuilt(let index):
+        state.takeSearchIndex(index)
     case .documentOperationFailed(let message):
         state.status = .init(message, kind: .error)
         if case .confirmDelete = state.popover { state.popover = .documents }
@@ -260,7 +262,7 @@ extension Action {
         case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
              .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
-             .documentMergedInBackground, .documentWriteFailed, .documentPartLoaded, .documentLoadEnded,
+             .documentMergedInBackground, .documentWriteFailed, .documentPartLoaded, .documentLoadEnded, .searchIndexBuilt,
              .quitHeldForUnsavedRecords, .draftSaved, .deletedSurveysNotKept, .otherNewFormKept, .documentMovedOutside, .recoveriesFound,
              .recoveryRestored, .recoveryDiscarded, .terminate, .showHelp:
             return false

@@ -204,3 +204,62 @@ final class FindAtEverySizeTests: XCTestCase {
         XCTAssertEqual(s.popover, .list, "help over the find line goes back to it")
     }
 }
+
+/// On a large list the `/` index is built in the background: typing on the `/` line never
+/// waits for it, the list shows every survey and the status line says why meanwhile, and the
+/// list narrows to what was typed once the index comes (`Program` hands it over).
+final class BackgroundIndexTests: XCTestCase {
+    private func largeList() -> [Record] {
+        (0..<SurveyListState.backgroundIndexThreshold).map { i in
+            record(i == 12_345 ? "Zoë" : "Person\(i)", i % 2 == 0 ? "Lima" : "Umeå")
+        }
+    }
+
+    func testTypingBeforeTheIndexShowsEverySurveyThenNarrowsWhenItComes() {
+        var s = makeState(largeList())
+        let effects = s.send(.beginFilter)
+        XCTAssertEqual(effects, [.buildSearchIndex])
+        s.type("zoe")
+        XCTAssertEqual(s.list.activeFilter.text, "zoe", "what was typed is on the / line at once")
+        XCTAssertEqual(s.list.projection.count, SurveyListState.backgroundIndexThreshold, "every survey, until the index comes")
+        XCTAssertEqual(s.indexingRemark?.text, "Indexing \(counted(20_000, "survey")) for search…")
+        XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("Indexing") }, Screen.render(s).lines.joined(separator: "\n"))
+        XCTAssertFalse(s.list.buildsIndexInBackground(for: 20_000), "one build at a time")
+
+        _ = s.send(.searchIndexBuilt(SearchIndex(records: s.records)))
+        XCTAssertEqual(s.list.projection.count, 1)
+        XCTAssertEqual(s.records[s.list.projection.record(atPosition: 0)].listTitle, "Umeå, Zoë")
+        XCTAssertFalse(Screen.render(s).lines.contains { $0.contains("Indexing") })
+        s.press(.escape)
+        XCTAssertEqual(s.send(.beginFilter), [], "the index is kept: no second build")
+    }
+
+    func testAnIndexForAnotherDocumentIsDropped() {
+        var s = makeState(largeList())
+        let stale = SearchIndex(records: RecordList([record("Zoë", "Other")]))
+        _ = s.send(.searchIndexBuilt(stale))
+        XCTAssertEqual(s.send(.beginFilter), [.buildSearchIndex], "none was asked for, so none was taken")
+    }
+
+    func testSmallListsAreIndexedAtOnce() {
+        var s = makeState(sampleRecords(extra: 100))
+        XCTAssertEqual(s.send(.beginFilter), [])
+        s.type("doris")
+        XCTAssertEqual(s.list.projection.count, 1)
+    }
+
+    func testTheProgramBuildsTheIndexAndHandsItOver() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-index-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(records: largeList()), as: "Big")
+        var program = Program(store: store, documentName: "Big", size: Size(width: 120, height: 40))
+        program.handle(.key(.character("/")))
+        for c in "zoe" { program.handle(.key(.character(c))) }
+        XCTAssertTrue(program.isAwaitedSoon || program.state.list.projection.count == 1)
+        program.finishBackgroundWork()
+        XCTAssertEqual(program.state.list.projection.count, 1)
+        XCTAssertFalse(program.isAwaitedSoon)
+    }
+}
