@@ -69,9 +69,8 @@ final class DocumentFileScan: @unchecked Sendable {
     /// once, without a header. Only where the records before end exactly at `offset` are
     /// its records those of the file (`DocumentStream` checks).
     func part(from offset: Int, window: Int = 1 << 20) -> DocumentFileScan? {
-        let copy = dup(input.fd)
+        let copy = fcntl(input.fd, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0 else { return nil }
-        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         return DocumentFileScan(fd: copy, size: size, limit: input.limit, window: window, offset: offset)
     }
 

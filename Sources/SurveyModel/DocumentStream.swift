@@ -1,9 +1,10 @@
 import Foundation
 
 /// The rest of a large document, read in the background once its first records are on
-/// screen (`DocumentStore.openStreaming(_:from:firstRecords:)`). One queue scans the file,
-/// a second derives the ids of records found without one (by their place in the file, as a
-/// whole load does), and the main thread takes what is ready with `take()`.
+/// screen (`DocumentStore.openStreaming(_:from:firstRecords:)`). The file is read in parts,
+/// one per processor (`splitRest`); a queue derives the ids of records found without one (by
+/// their place in the file, as a whole load does), and the main thread takes what is ready
+/// with `take()`.
 ///
 /// Nothing here writes anything. The end is one of three: every record was handed over; the
 /// scanner met something it does not read, so the whole file was read as `load` reads it
@@ -36,6 +37,8 @@ public final class DocumentStream: @unchecked Sendable {
     private var percent: Int
     private var end: End?
     private var cancelled = false
+    /// The parts read on other processors are no longer wanted (the file is read on alone).
+    private var abandoned = false
     private var started = false
     private let over = DispatchGroup()
 
@@ -77,12 +80,20 @@ public final class DocumentStream: @unchecked Sendable {
         }) else { return }
         over.enter()
         let identifying = DispatchQueue(label: "survey.document-stream.ids", qos: .userInitiated)
-        let parts = splitRest()
-        for (k, part) in parts.enumerated() {
-            let boundary = k + 1 < parts.count ? parts[k + 1].start : Int.max
-            DispatchQueue.global(qos: .userInitiated).async { [self] in part.read(before: boundary, batchSize: batchSize) { lock.withLock { cancelled } } }
-        }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
+            // Split here, not on the caller's (main) thread: a `dup`, a read and a window per part.
+            let parts = splitRest()
+            for (k, part) in parts.enumerated() {
+                let boundary = k + 1 < parts.count ? parts[k + 1].start : Int.max
+                DispatchQueue.global(qos: .userInitiated).async { [self] in
+                    part.read(before: boundary, batchSize: batchSize) { lock.withLock { cancelled || abandoned } }
+                }
+            }
+            // Parts no longer wanted stop at their next batch and let go of their surveys.
+            func abandonParts() {
+                lock.withLock { abandoned = true }
+                for part in parts { part.drop() }
+            }
             var position = start
             var current = scan
             var next = 0
@@ -104,6 +115,7 @@ public final class DocumentStream: @unchecked Sendable {
             while !lock.withLock({ cancelled }) {
                 let boundary = next < parts.count ? parts[next].start : Int.max
                 guard var read = current.records(upTo: batchSize, before: boundary) else {
+                    abandonParts()
                     readWhole(then: identifying)
                     return
                 }
@@ -111,6 +123,7 @@ public final class DocumentStream: @unchecked Sendable {
                 handOver(&read.records, percent: finished ? 100 : current.percent)
                 if finished {
                     guard current.end(), current.failure == nil else {
+                        abandonParts()
                         readWhole(then: identifying)
                         return
                     }
@@ -124,6 +137,7 @@ public final class DocumentStream: @unchecked Sendable {
                 part.wait()
                 guard current.position == boundary, part.isWhole else {
                     next = parts.count   // read on from here alone
+                    abandonParts()
                     continue
                 }
                 lock.withLock { partsTaken += 1 }
@@ -191,6 +205,12 @@ public final class DocumentStream: @unchecked Sendable {
         }
 
         func wait() { done.wait() }
+
+        /// Not wanted: its surveys go once its reading stops.
+        func drop() {
+            wait()
+            records = []
+        }
     }
 
     /// Records moving from the scanning queue to the one that gives them ids.

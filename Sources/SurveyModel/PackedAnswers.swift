@@ -4,8 +4,8 @@ import Foundation
 /// survey, where a `[String: PropertyValue]` took about 590 with its strings. At 100,000
 /// surveys that is the difference between 15 MB and 59 MB; at a million, 150 MB and 590 MB.
 ///
-/// Entries are a key then a value, in the order they were added (a file's order, which
-/// survey, plistlib and Apple's tools write sorted):
+/// Entries are a key then a value, in a file's order as the scanner read them (survey,
+/// plistlib and Apple's tools write keys sorted), or sorted when packed or changed here:
 /// - key: one byte 1…n naming one of `knownKeys`, or 0, a length and the key's UTF-8;
 /// - value: a tag, then for text a length and valid UTF-8, for a whole number a zigzag
 ///   number, for a real or a date the 8 bytes of its `Double`, for data a length and the
@@ -28,16 +28,16 @@ struct PackedAnswers {
     /// a usual survey. Only text of exactly that form, so it reads back byte for byte.
     static let idTag: UInt8 = 10
 
-    /// The keys surveys hold most, each stored as one byte. Never reorder: only append.
+    /// The keys surveys hold most, each stored as its place here plus one. Packed bytes live
+    /// only in memory, so the list may change from one version to the next.
     static let knownKeys: [String] = [
         "address", "age", "firstName", "instanceID", "lastName", "phone", "notes", "formID", "formVersion",
     ]
-    private static let knownKeyBytes: [[UInt8]] = knownKeys.map { Array($0.utf8) }
     /// The known keys' UTF-8 in memory that is never freed, so it can be lent out as a
     /// buffer like a key spelled out in a survey's own bytes.
-    nonisolated(unsafe) private static let knownKeySpellings: [UnsafeBufferPointer<UInt8>] = knownKeyBytes.map { bytes in
-        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-        _ = storage.initialize(from: bytes)
+    nonisolated(unsafe) private static let knownKeySpellings: [UnsafeBufferPointer<UInt8>] = knownKeys.map { key in
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: key.utf8.count)
+        _ = storage.initialize(from: key.utf8)
         return UnsafeBufferPointer(storage)
     }
     private static let knownCodes: [String: UInt8] = Dictionary(
@@ -48,10 +48,9 @@ struct PackedAnswers {
 
     /// The byte naming the key spelled by `bytes`, or 0.
     static func code(forKeyBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        for (i, known) in knownKeyBytes.enumerated() where known.count == bytes.count {
-            if known.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return UInt8(i + 1)
-            }
+        for (i, known) in knownKeySpellings.enumerated()
+        where known.count == bytes.count && memcmp(known.baseAddress!, bytes.baseAddress!, bytes.count) == 0 {
+            return UInt8(i + 1)
         }
         return 0
     }
@@ -436,13 +435,12 @@ struct PackedAnswers {
     /// would, in place: a survey the scanner read without an id has room for one, so giving
     /// it one moves no survey (a new copy each left a hole the size of a survey behind).
     static func set(_ key: String, toID id: (UInt64, UInt64), in bytes: inout [UInt8]) {
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(24)
-        appendKey(key, to: &encoded)
-        encoded.append(idTag)
-        appendWord(id.0, to: &encoded)
-        appendWord(id.1, to: &encoded)
-        bytes.replaceSubrange(place(of: key, in: bytes), with: encoded)
+        var value: [UInt8] = [idTag]
+        value.reserveCapacity(17)
+        appendWord(id.0, to: &value)
+        appendWord(id.1, to: &value)
+        let (cut, withKey) = replacement(for: key, value: value, in: bytes)
+        bytes.replaceSubrange(cut, with: withKey)
     }
 
     /// Room for an id a survey read without one is about to be given: its key, tag and 16
@@ -459,17 +457,14 @@ struct PackedAnswers {
     /// The bytes with `key` set to `value` (removed when nil): in its place when it was there,
     /// else before the first key that sorts after it, so sorted bytes stay sorted.
     static func setting(_ key: String, to value: PropertyValue?, in bytes: [UInt8]) -> [UInt8] {
-        var encoded: [UInt8] = []
+        let cut: Range<Int>, encoded: [UInt8]
         if let value {
-            appendKey(key, to: &encoded)
-            appendValue(value, to: &encoded)
+            var valueBytes: [UInt8] = []
+            appendValue(value, to: &valueBytes)
+            (cut, encoded) = replacement(for: key, value: valueBytes, in: bytes)
+        } else {
+            (cut, encoded) = (place(of: key, in: bytes).whole, [])
         }
-        return setting(key, encoded: encoded, in: bytes)
-    }
-
-    /// The bytes with the entry of `key` replaced by `encoded` (an entry, or nothing).
-    private static func setting(_ key: String, encoded: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        let cut = place(of: key, in: bytes)
         return bytes.withUnsafeBufferPointer { buffer in
             var result: [UInt8] = []
             result.reserveCapacity(buffer.count - cut.count + encoded.count)
@@ -480,22 +475,36 @@ struct PackedAnswers {
         }
     }
 
-    /// Where the entry of `key` is, or where it goes (an empty range): before the first key
-    /// that sorts after it, so sorted bytes stay sorted.
-    private static func place(of key: String, in bytes: [UInt8]) -> Range<Int> {
+    /// What to replace so that `key` holds `value` (its encoded bytes): the value alone when
+    /// the key is there, so the key keeps the spelling it was found with (a canonically equal
+    /// spelling finds it, as in a dictionary); else the key and value, inserted.
+    private static func replacement(for key: String, value: [UInt8], in bytes: [UInt8]) -> (Range<Int>, [UInt8]) {
+        let found = place(of: key, in: bytes)
+        if let valueStart = found.valueStart { return (valueStart..<found.whole.upperBound, value) }
+        var entry: [UInt8] = []
+        entry.reserveCapacity(key.utf8.count + value.count + 2)
+        appendKey(key, to: &entry)
+        entry.append(contentsOf: value)
+        return (found.whole, entry)
+    }
+
+    /// Where the entry of `key` is (`whole`, and where its value starts), or where it goes
+    /// (an empty `whole`, no value): before the first key that sorts after it, so sorted bytes
+    /// stay sorted.
+    private static func place(of key: String, in bytes: [UInt8]) -> (whole: Range<Int>, valueStart: Int?) {
         let code = code(for: key)
         return bytes.withUnsafeBufferPointer { buffer in
-            var replace: Range<Int>?
+            var found: (Range<Int>, Int?)?
             var insertAt = buffer.count
             forEachEntry(in: buffer) { entry in
                 if Self.entry(entry, in: buffer, isKey: key, code: code) {
-                    replace = entry.whole
+                    found = (entry.whole, entry.code != 0 ? entry.whole.lowerBound + 1 : entry.keyBytes.upperBound)
                     return false
                 }
                 if insertAt == buffer.count, Self.key(of: entry, in: buffer) > key { insertAt = entry.whole.lowerBound }
                 return true
             }
-            return replace ?? insertAt..<insertAt
+            return found ?? (insertAt..<insertAt, nil)
         }
     }
 }

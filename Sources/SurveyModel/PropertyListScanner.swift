@@ -274,11 +274,7 @@ struct PropertyListScanner {
             guard let value = value(depth: depth + 1) else { return nil }
             entries.append((key, value))
         }
-        // A record (depth 2) without an `instanceID` is given a derived one next: room for it
-        // now saves growing the dictionary then. Only then: a record that has one would get
-        // twice the room it needs (7 entries take 16 slots), 340 bytes more per survey.
-        let needsID = depth == 2 && !entries[start...].contains { $0.0 == Record.instanceIDKey }
-        var result = [String: PropertyValue](minimumCapacity: entries.count - start + (needsID ? 1 : 0))
+        var result = [String: PropertyValue](minimumCapacity: entries.count - start)
         for (key, value) in entries[start...] {
             // Which of two equal keys Foundation keeps is its business.
             guard result.updateValue(value, forKey: key) == nil else { return nil }

@@ -43,7 +43,7 @@ extension Questionnaire {
         let known = Set(knownRecordKeys)
         var keys: Set<String> = []
         for record in records {
-            for key in record.values.keys where !known.contains(key) { keys.insert(key) }
+            for key in record.keys where !known.contains(key) { keys.insert(key) }
         }
         return keys.sorted()
     }

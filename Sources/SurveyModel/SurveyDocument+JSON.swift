@@ -34,7 +34,7 @@ extension SurveyDocument {
         let known = keys.ordered.map { key in
             PropertyValue.jsonString(key) + ": " + (record[key]?.jsonText(indent: inner) ?? "null")
         }
-        let others = record.values.keys.filter { !keys.known.contains($0) }.sorted().map { key in
+        let others = record.keys.filter { !keys.known.contains($0) }.sorted().map { key in
             PropertyValue.jsonString(key) + ": " + (record[key] ?? .string("")).jsonText(indent: inner)
         }
         return PropertyValue.jsonContainer("{", "}", known + others, indent: indent)

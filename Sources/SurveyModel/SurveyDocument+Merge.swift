@@ -63,7 +63,7 @@ extension SurveyDocument {
     static func replay(from original: Record, to record: Record, on target: inout Record) -> [String] {
         var result = target
         var clashing: [String] = []
-        for key in Set(original.values.keys).union(record.values.keys).sorted()
+        for key in Set(original.keys).union(record.keys).sorted()
         where original[key] != record[key] {
             let now = result[key]
             if now == original[key] || now == record[key] {

@@ -52,7 +52,7 @@ struct DocumentInfoView: View {
                 // Answers the form no longer asks (a newer version dropped them): kept, shown here.
                 let known = Set(state.questionnaire.fields.map(\.key))
                     .union([Record.instanceIDKey, Questionnaire.formIDKey, Questionnaire.formVersionKey])
-                let extra = state.formRecord.values.keys.filter { !known.contains($0) }.sorted()
+                let extra = state.formRecord.keys.filter { !known.contains($0) }.sorted()
                 if let keyedWith = state.formRecord[Questionnaire.formVersionKey] {
                     facts.append(("Keyed with", "version " + FieldSpec.describe(keyedWith)))
                 }

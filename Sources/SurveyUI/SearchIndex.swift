@@ -12,23 +12,12 @@ struct SearchFolding {
     private var cache: [UInt32: [UInt8]] = [:]
 
     mutating func fold(_ text: String, into out: inout [UInt8]) {
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v < 0x80 {
-                out.append(UInt8(v >= 65 && v <= 90 ? v + 32 : v))
-            } else if let folded = cache[v] {
-                out.append(contentsOf: folded)
-            } else {
-                let folded = Array(String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                                          locale: nil).utf8)
-                cache[v] = folded
-                out.append(contentsOf: folded)
-            }
-        }
+        var text = text
+        text.withUTF8 { fold(utf8: $0, into: &out) }
     }
 
-    /// `fold(_:into:)` over valid UTF-8: ASCII inline, any other scalar decoded from its
-    /// bytes and folded as above.
+    /// Folds valid UTF-8: ASCII inline, any other scalar decoded from its bytes, folded once
+    /// through Foundation and remembered.
     mutating func fold(utf8 text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         var i = 0
         while i < text.count {

@@ -5,24 +5,40 @@ import SurveyModel
 /// about a third of a second on two processors, and typing on the `/` line must never wait
 /// for it. `Program` starts it when `/` is pressed and hands the index to `update` when it
 /// is done; edits made meanwhile are caught up by `SearchIndex.updated(for:)`.
+///
+/// Only the latest request's index is handed over: one asked for before another document was
+/// opened is dropped when it is done, and the latest request is built next.
 final class SearchIndexBuilder: @unchecked Sendable {
     private let lock = NSLock()
+    /// The records of the latest request not yet started.
+    private var wanted: RecordList?
+    private var generation = 0
     private var building = false
     private var built: SearchIndex?
     private let done = DispatchGroup()
 
-    /// Starts building for `records`, unless a build is already under way.
+    /// Builds for `records`, after the build under way if there is one.
     func start(_ records: RecordList) {
-        guard lock.withLock({ () -> Bool in
+        let idle = lock.withLock { () -> Bool in
+            generation += 1
+            wanted = records
+            built = nil
             defer { building = true }
             return !building
-        }) else { return }
+        }
+        guard idle else { return }
         done.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let index = SearchIndex(records: records)
-            lock.withLock {
-                built = index
-                building = false
+            while let (records, asked) = lock.withLock({ () -> (RecordList, Int)? in
+                guard let next = wanted else {
+                    building = false
+                    return nil
+                }
+                wanted = nil
+                return (next, generation)
+            }) {
+                let index = SearchIndex(records: records)
+                lock.withLock { if asked == generation { built = index } }
             }
             done.leave()
         }
@@ -31,7 +47,7 @@ final class SearchIndexBuilder: @unchecked Sendable {
     /// Building, or built and not yet taken.
     var isBusy: Bool { lock.withLock { building || built != nil } }
 
-    /// The index, once (nil while building or when none was asked for).
+    /// The index of the latest request, once (nil while building or when none was asked for).
     func take() -> SearchIndex? {
         lock.withLock {
             defer { built = nil }
@@ -39,6 +55,6 @@ final class SearchIndexBuilder: @unchecked Sendable {
         }
     }
 
-    /// Waits for a build under way (tests, and quitting).
+    /// Waits for the builds under way (tests, through `Program.finishBackgroundWork`).
     func waitUntilIdle() { done.wait() }
 }

@@ -77,6 +77,17 @@ final class PackedAnswersTests: XCTestCase {
         XCTAssertEqual(record.packed, Record(expected).packed, "changes keep the keys in the order a fresh pack has")
     }
 
+    /// A value set through a canonically equal spelling of a key (as a dictionary finds it)
+    /// keeps the key's own spelling, so saving writes the key as it was found.
+    func testAKeyKeepsItsSpellingWhenItsValueChanges() {
+        var record = Record(["e\u{301}": .string("old"), "age": .integer(1)])
+        record["\u{E9}"] = .string("new")
+        XCTAssertEqual(record.keys.sorted().map { Array($0.utf8) }, [Array("age".utf8), Array("e\u{301}".utf8)])
+        XCTAssertEqual(record["e\u{301}"], .string("new"))
+        record["\u{E9}"] = nil
+        XCTAssertEqual(record.keys, ["age"])
+    }
+
     func testSurveysCompareByAnswersWhateverTheirBytes() throws {
         // Keys in another order than sorted, as another tool may write them.
         let data = plist("<dict><key>phone</key><string>1</string><key>age</key><integer>3</integer></dict>")

@@ -241,6 +241,20 @@ final class BackgroundIndexTests: XCTestCase {
         XCTAssertEqual(s.send(.beginFilter), [.buildSearchIndex], "none was asked for, so none was taken")
     }
 
+    /// A build asked for while another runs (`/` on one document, then another opened and
+    /// `/` again) hands over only the latest request's index.
+    func testOnlyTheLatestRequestsIndexIsHandedOver() {
+        let builder = SearchIndexBuilder()
+        let first = RecordList(largeList()), second = RecordList([record("Ana", "Lima")])
+        builder.start(first)
+        builder.start(second)
+        builder.waitUntilIdle()
+        let index = builder.take()
+        XCTAssertTrue(index?.records.isSameStorage(as: second) ?? false)
+        XCTAssertNil(builder.take(), "handed over once")
+        XCTAssertFalse(builder.isBusy)
+    }
+
     func testSmallListsAreIndexedAtOnce() {
         var s = makeState(sampleRecords(extra: 100))
         XCTAssertEqual(s.send(.beginFilter), [])
