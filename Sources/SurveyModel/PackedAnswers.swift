@@ -351,6 +351,30 @@ struct PackedAnswers {
         entry.code != 0 ? knownKeySpellings[Int(entry.code) - 1] : UnsafeBufferPointer(rebasing: bytes[entry.keyBytes])
     }
 
+    /// Whether these answers have no other packing: keys in plain ASCII and sorted, values
+    /// text in ASCII, whole numbers or ids (each of which packs one way only). Two such runs
+    /// of bytes hold equal answers only when they are equal; anything else (reals, where
+    /// -0.0 equals 0.0; other text, which may be canonically equal; keys out of order) is
+    /// compared as dictionaries.
+    static func isCanonical(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var canonical = true
+            var previous: UnsafeBufferPointer<UInt8>?
+            forEachEntry(in: buffer) { entry in
+                let key = keySpelling(of: entry, in: buffer)
+                let textIsASCII = entry.tag != stringTag || !buffer[entry.valueBytes].contains { $0 >= 0x80 }
+                guard entry.tag == stringTag || entry.tag == integerTag || entry.tag == idTag, textIsASCII,
+                      !key.contains(where: { $0 >= 0x80 }), previous.map({ precedes($0, key) }) ?? true else {
+                    canonical = false
+                    return false
+                }
+                previous = key
+                return true
+            }
+            return canonical
+        }
+    }
+
     /// The number of an integer entry.
     static func integer(of entry: Entry, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var at = entry.valueBytes.lowerBound
@@ -361,12 +385,7 @@ struct PackedAnswers {
     static func forbiddenCharacterCount(_ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var count = 0
-            func scan(_ text: UnsafeBufferPointer<UInt8>) {
-                for (i, byte) in text.enumerated() {
-                    if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { count += 1 }
-                    if byte == 0xEF, i + 2 < text.count, text[i + 1] == 0xBF, text[i + 2] >= 0xBE { count += 1 }
-                }
-            }
+            func scan(_ text: UnsafeBufferPointer<UInt8>) { count += XMLCharacters.forbiddenCount(in: text) }
             forEachEntry(in: buffer) { entry in
                 scan(keySpelling(of: entry, in: buffer))
                 switch entry.tag {

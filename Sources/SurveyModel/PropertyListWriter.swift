@@ -195,36 +195,26 @@ struct PropertyListWriter {
 
     /// XML text escaping, with forbidden characters replaced and CR kept as a reference.
     private mutating func appendEscaped(_ text: String) {
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x26: append("&amp;")
-            case 0x3C: append("&lt;")
-            case 0x3E: append("&gt;")
-            case 0x0D: append("&#13;")
-            case 0x09, 0x0A: bytes.append(UInt8(scalar.value))
-            case 0x00..<0x20, 0xFFFE, 0xFFFF: bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            case 0x20..<0x80: bytes.append(UInt8(scalar.value))
-            default: bytes.append(contentsOf: String(scalar).utf8)
-            }
-        }
+        var text = text
+        text.withUTF8 { appendEscaped($0) }
     }
 
-    /// `appendEscaped(_: String)` over valid UTF-8 bytes, byte by byte.
+    /// The same over valid UTF-8, byte by byte (a survey's packed text is written from here).
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         var i = 0
         while i < text.count {
-            let byte = text[i]
-            switch byte {
+            let forbidden = XMLCharacters.forbiddenLength(at: i, in: text)
+            if forbidden > 0 {
+                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                i += forbidden
+                continue
+            }
+            switch text[i] {
             case 0x26: append("&amp;")
             case 0x3C: append("&lt;")
             case 0x3E: append("&gt;")
             case 0x0D: append("&#13;")
-            case 0x09, 0x0A: bytes.append(byte)
-            case 0x00..<0x20: bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-            case 0xEF where i + 2 < text.count && text[i + 1] == 0xBF && text[i + 2] >= 0xBE:
-                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                i += 2
-            default: bytes.append(byte)
+            case let byte: bytes.append(byte)
             }
             i += 1
         }

@@ -88,9 +88,13 @@ public struct Record: Equatable, Sendable {
     var forbiddenCharacterCount: Int { PackedAnswers.forbiddenCharacterCount(packed) }
 
     /// Equal answers; the bytes first, so unchanged surveys compare without building
-    /// anything, then as dictionaries (keys in another order, canonically equal text).
+    /// anything, then as dictionaries (keys in another order, canonically equal text), unless
+    /// both are held in the one way their answers can be (`PackedAnswers.isCanonical`): then
+    /// different bytes are different answers.
     public static func == (a: Record, b: Record) -> Bool {
-        a.packed == b.packed || a.values == b.values
+        if a.packed == b.packed { return true }
+        if PackedAnswers.isCanonical(a.packed), PackedAnswers.isCanonical(b.packed) { return false }
+        return a.values == b.values
     }
 
     public func text(for field: FieldSpec) -> String {

@@ -12,8 +12,30 @@ enum XMLCharacters {
         }
     }
 
+    /// `isForbidden` read off valid UTF-8: the length of the forbidden character starting at
+    /// `i` (1 for a control, 3 for U+FFFE or U+FFFF), or 0. For saving and counting straight
+    /// from a survey's packed bytes.
+    static func forbiddenLength(at i: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        let byte = text[i]
+        if byte < 0x20 { return byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0 : 1 }
+        if byte == 0xEF, i + 2 < text.count, text[i + 1] == 0xBF, text[i + 2] >= 0xBE { return 3 }
+        return 0
+    }
+
+    /// Forbidden characters in valid UTF-8.
+    static func forbiddenCount(in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0, i = 0
+        while i < text.count {
+            let length = forbiddenLength(at: i, in: text)
+            if length > 0 { count += 1 }
+            i += max(1, length)
+        }
+        return count
+    }
+
     static func forbiddenCount(in text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (isForbidden($1) ? 1 : 0) }
+        var text = text
+        return text.withUTF8 { forbiddenCount(in: $0) }
     }
 
     static func replacingForbidden(in text: String) -> String {

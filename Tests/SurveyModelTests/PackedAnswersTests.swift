@@ -187,3 +187,27 @@ final class PackedAnswersTests: XCTestCase {
             """.utf8)
     }
 }
+
+extension PackedAnswersTests {
+    /// Surveys held in the one way their answers can be compare by bytes alone; any other
+    /// pair still compares by answers.
+    func testDifferentBytesAreDifferentAnswersOnlyWhereThereIsOneWayToHoldThem() throws {
+        let a = Record(["firstName": .string("Ana"), "age": .integer(3), Record.instanceIDKey: .string("uuid:0b6ba9bd-fd64-892c-8aee-40bf927ec6bf")])
+        XCTAssertTrue(PackedAnswers.isCanonical(a.packed))
+        XCTAssertNotEqual(a, Record(["firstName": .string("Ana"), "age": .integer(4)]))
+        XCTAssertFalse(PackedAnswers.isCanonical(Record(["a": .real(0)]).packed))
+        XCTAssertEqual(Record(["a": .real(0)]), Record(["a": .real(-0.0)]), "-0.0 equals 0.0, as in a dictionary")
+        XCTAssertFalse(PackedAnswers.isCanonical(Record(["a": .string("\u{E9}")]).packed))
+        XCTAssertEqual(Record(["a": .string("\u{E9}")]), Record(["a": .string("e\u{301}")]))
+        let unsorted = try XCTUnwrap(PropertyListScanner.records(in: Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <array>
+            <dict><key>phone</key><string>1</string><key>age</key><integer>3</integer></dict>
+            </array>
+            </plist>
+            """.utf8)))[0]
+        XCTAssertFalse(PackedAnswers.isCanonical(unsorted.packed), "keys out of order")
+        XCTAssertEqual(unsorted, Record(["age": .integer(3), "phone": .string("1")]))
+    }
+}
