@@ -19,16 +19,15 @@ func benchmarkCommit(store: DocumentStore, count: Int, sorted: Bool, commits: In
         document.assignMissingInstanceIDs()
         try store.save(document, as: name)
         var program = Program(store: store, documentName: name, size: Size(width: 120, height: 40))
-        let sortTime = sorted ? seconds { program.send(.cycleSortKey); _ = program.screen } : 0
+        /// The main thread's time for `action` and the frame after it.
+        func timed(_ action: Action) -> Double { seconds { program.send(action); _ = program.screen } }
+        let sortTime = sorted ? timed(.cycleSortKey) : 0
         program.handle(.key(.enter))            // list → form, on the first survey
         var edits: [Double] = []
         for i in 0..<commits {
             program.handle(.key(.enter))        // edit First name
             program.handle(.key(i % 2 == 0 ? .character("x") : .backspace))
-            edits.append(seconds {
-                program.send(.commitField)
-                _ = program.screen
-            })
+            edits.append(timed(.commitField))
             program.handle(.key(.escape))
             usleep(150_000)                     // let the background rewrite run, as a typist would
         }
@@ -37,10 +36,7 @@ func benchmarkCommit(store: DocumentStore, count: Int, sorted: Bool, commits: In
             program.send(.newRecord)            // editing First name of an empty New form
             for c in "Ana\(i)" { program.send(.insert(c)) }
             for _ in 0..<5 { program.send(.commitAndAdvance) }   // heads-down to [ Add ]
-            adds.append(seconds {
-                program.send(.activate)
-                _ = program.screen
-            })
+            adds.append(timed(.activate))
             usleep(150_000)
         }
         var deletes: [Double] = []
@@ -49,18 +45,12 @@ func benchmarkCommit(store: DocumentStore, count: Int, sorted: Bool, commits: In
             program.send(.listToFirst)              // near the start: everything after it moves
             program.send(.listMove(1))
             program.send(.requestRecordDelete)
-            deletes.append(seconds {
-                program.send(.confirmRecordDelete)
-                _ = program.screen
-            })
+            deletes.append(timed(.confirmRecordDelete))
             usleep(150_000)
         }
         var undos: [Double] = []
         for _ in 0..<3 {
-            undos.append(seconds {
-                program.send(.undo)
-                _ = program.screen
-            })
+            undos.append(timed(.undo))
             usleep(150_000)
         }
         precondition(program.state.status?.text.hasPrefix("Undid") == true, "the undo must land: \(program.state.status?.text ?? "")")

@@ -351,28 +351,38 @@ struct PackedAnswers {
         entry.code != 0 ? knownKeySpellings[Int(entry.code) - 1] : UnsafeBufferPointer(rebasing: bytes[entry.keyBytes])
     }
 
-    /// Whether these answers have no other packing: keys in plain ASCII and sorted, values
-    /// text in ASCII, whole numbers or ids (each of which packs one way only). Two such runs
-    /// of bytes hold equal answers only when they are equal; anything else (reals, where
-    /// -0.0 equals 0.0; other text, which may be canonically equal; keys out of order) is
-    /// compared as dictionaries.
-    static func isCanonical(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var canonical = true
-            var previous: UnsafeBufferPointer<UInt8>?
-            forEachEntry(in: buffer) { entry in
-                let key = keySpelling(of: entry, in: buffer)
-                let textIsASCII = entry.tag != stringTag || !buffer[entry.valueBytes].contains { $0 >= 0x80 }
-                guard entry.tag == stringTag || entry.tag == integerTag || entry.tag == idTag, textIsASCII,
-                      !key.contains(where: { $0 >= 0x80 }), previous.map({ precedes($0, key) }) ?? true else {
-                    canonical = false
-                    return false
-                }
-                previous = key
-                return true
+    /// Whether every entry is text, a whole number or an id, under keys in strictly
+    /// ascending byte order that `isPlainKey` accepts, its text accepted by `isPlainText`: the
+    /// surveys the writer, the id hasher and `==` take straight from the bytes (for keys in
+    /// ASCII, byte order is the order `String` sorts them in).
+    static func hasPlainSortedEntries(_ buffer: UnsafeBufferPointer<UInt8>,
+                                      isPlainKey: (UnsafeBufferPointer<UInt8>) -> Bool,
+                                      isPlainText: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in true }) -> Bool {
+        var plain = true
+        var previous: UnsafeBufferPointer<UInt8>?
+        forEachEntry(in: buffer) { entry in
+            let key = keySpelling(of: entry, in: buffer)
+            guard entry.tag == integerTag || entry.tag == idTag
+                    || (entry.tag == stringTag && isPlainText(UnsafeBufferPointer(rebasing: buffer[entry.valueBytes]))),
+                  isPlainKey(key), previous.map({ precedes($0, key) }) ?? true else {
+                plain = false
+                return false
             }
-            return canonical
+            previous = key
+            return true
         }
+        return plain
+    }
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { !bytes.contains { $0 >= 0x80 } }
+
+    /// Whether these answers have no other packing: keys in ASCII and sorted, values text in
+    /// ASCII, whole numbers or ids (each of which packs one way only). Two such runs of bytes
+    /// hold equal answers only when they are equal; anything else (reals, where -0.0 equals
+    /// 0.0; other text, which may be canonically equal; keys out of order) is compared as
+    /// dictionaries.
+    static func isCanonical(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { hasPlainSortedEntries($0, isPlainKey: isASCII, isPlainText: isASCII) }
     }
 
     /// The number of an integer entry.

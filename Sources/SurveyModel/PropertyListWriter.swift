@@ -112,28 +112,19 @@ struct PropertyListWriter {
     /// as its dictionary.
     private mutating func write(_ record: Record, depth: Int) {
         let packed = record.packed
-        guard !packed.isEmpty else {
+        guard !packed.isEmpty,
+              packed.withUnsafeBufferPointer({ PackedAnswers.hasPlainSortedEntries($0, isPlainKey: Self.isPlainKey) })
+        else {
             write(record.values, depth: depth)
             return
         }
-        let mark = bytes.count
-        let written = packed.withUnsafeBufferPointer { buffer -> Bool in
-            indent(depth)
-            append("<dict>\n")
-            var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-            var inOrder = true
+        indent(depth)
+        append("<dict>\n")
+        packed.withUnsafeBufferPointer { buffer in
             PackedAnswers.forEachEntry(in: buffer) { entry in
-                let key = PackedAnswers.keySpelling(of: entry, in: buffer)
-                guard entry.tag == PackedAnswers.stringTag || entry.tag == PackedAnswers.integerTag
-                        || entry.tag == PackedAnswers.idTag,
-                      Self.isPlainKey(key), previous.isEmpty || PackedAnswers.precedes(previous, key) else {
-                    inOrder = false
-                    return false
-                }
-                previous = key
                 indent(depth + 1)
                 append("<key>")
-                appendEscaped(key)
+                appendEscaped(PackedAnswers.keySpelling(of: entry, in: buffer))
                 append("</key>\n")
                 indent(depth + 1)
                 if entry.tag == PackedAnswers.stringTag {
@@ -151,15 +142,9 @@ struct PropertyListWriter {
                 }
                 return true
             }
-            return inOrder
         }
-        if written {
-            indent(depth)
-            append("</dict>\n")
-        } else {
-            bytes.removeSubrange(mark...)
-            write(record.values, depth: depth)
-        }
+        indent(depth)
+        append("</dict>\n")
     }
 
     /// Printable ASCII but `&`, `<`, `>`: a key written as it is, that sorts by its bytes.

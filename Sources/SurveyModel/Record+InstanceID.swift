@@ -157,23 +157,12 @@ private struct StableHasher {
     /// with nothing added, for any other.
     private mutating func addPlainAnswers(of record: Record) -> Bool {
         record.packed.withUnsafeBufferPointer { buffer in
+            guard PackedAnswers.hasPlainSortedEntries(buffer, isPlainKey: PackedAnswers.isASCII) else { return false }
             var count = 0
-            var plain = true
-            var previous = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
             PackedAnswers.forEachEntry(in: buffer) { entry in
-                let key = PackedAnswers.keySpelling(of: entry, in: buffer)
-                guard entry.tag == PackedAnswers.stringTag || entry.tag == PackedAnswers.integerTag
-                        || entry.tag == PackedAnswers.idTag,
-                      key.allSatisfy({ $0 < 0x80 }), previous.baseAddress == nil || PackedAnswers.precedes(previous, key)
-                else {
-                    plain = false
-                    return false
-                }
-                previous = key
                 if entry.code != Record.instanceIDCode { count += 1 }
                 return true
             }
-            guard plain else { return false }
             add(8 as UInt8)
             add(UInt64(count))
             PackedAnswers.forEachEntry(in: buffer) { entry in
