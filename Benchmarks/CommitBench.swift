@@ -45,7 +45,7 @@ func benchmarkCommit(store: DocumentStore, count: Int, sorted: Bool, commits: In
             program.send(.listToFirst)              // near the start: everything after it moves
             program.send(.listMove(1))
             program.send(.requestRecordDelete)
-            deletes.append(timed(.confirmRecordDelete))
+            deletes.append(timed(.confirmQuestion))
             usleep(150_000)
         }
         var undos: [Double] = []

@@ -104,25 +104,46 @@ extension Questionnaire {
     /// when their question shows again. Repeated until nothing changes, so chains settle in
     /// any order: a form with a cycle is refused when it is read, so each pass settles at
     /// least one more link of the longest chain and one pass per field always suffices.
-    public func settled(_ record: Record, hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> Record {
+    ///
+    /// `before` is the survey as it was before the change being settled. An answer is put
+    /// aside only when that change hid it (or stopped offering its choice): one the form
+    /// already hid or did not offer before (a survey keyed with an older version of the form)
+    /// is the respondent's word and stays in the survey, whatever else is edited. nil (a
+    /// survey being completed for [ Add ]) puts aside every answer the form hides.
+    public func settled(_ record: Record, before: Record? = nil, hidden: inout [String: PropertyValue],
+                        clock: Clock = Clock()) -> Record {
         guard let form else { return record }
+        // What the survey showed before this change, and whether a value was offered then.
+        let wasShown = before.map { relevance(in: $0, clock: clock) } ?? Array(repeating: true, count: fields.count)
+        func offeredBefore(_ value: PropertyValue, _ i: Int) -> Bool {
+            guard let before else { return true }
+            return isOffered(value, i, in: before, clock: clock)
+        }
         var current = record
         for _ in 0...fields.count {
             var next = current
+            let shownNow = relevance(in: next, clock: clock)
             for (i, field) in fields.enumerated() where field.kind == .calculated {
                 guard let calculation = form.questions[i].calculation else { continue }
+                // A calculation the form hid before this change keeps what it stored.
+                if !shownNow[i], !wasShown[i] { continue }
                 let text = calculation.evaluate(in: context(next, current: "", clock: clock)).string
                 next[field.key] = text.isEmpty || text == "NaN" ? nil : .string(text)
             }
             let shown = relevance(in: next, clock: clock)
             for (i, field) in fields.enumerated() where field.kind.isAnswered || field.kind == .calculated {
-                // A cascading choice whose parent changed no longer offers the answer: it is
-                // put aside like a hidden one, and comes back if the parent changes back.
-                if !shown[i] || !isOffered(next[field.key], i, in: next, clock: clock), let value = next[field.key] {
-                    hidden[field.key] = value
-                    next[field.key] = nil
-                } else if shown[i], next[field.key] == nil, let kept = hidden[field.key],
-                          isOffered(kept, i, in: next, clock: clock) {
+                if let value = next[field.key] {
+                    // Hidden by this change, or a cascading choice whose parent this change
+                    // moved: put aside, to come back if the change is undone.
+                    let hiddenNow = !shown[i] && wasShown[i]
+                    let withdrawnNow = shown[i] && !isOffered(value, i, in: next, clock: clock) && offeredBefore(value, i)
+                    if hiddenNow || withdrawnNow {
+                        hidden[field.key] = value
+                        next[field.key] = nil
+                    }
+                } else if shown[i], let kept = hidden[field.key],
+                          isOffered(kept, i, in: next, clock: clock) || !offeredBefore(kept, i) {
+                    // Back as it was: offered again, or never offered by this version.
                     hidden[field.key] = nil
                     next[field.key] = kept
                 }
@@ -131,6 +152,24 @@ extension Questionnaire {
             current = next
         }
         return current
+    }
+
+    /// The answers a survey holds that this version of the form does not ask of it: questions
+    /// it does not have, questions its `relevant` skips for this survey, and choices its
+    /// `choice_filter` does not offer. Kept on every save and exported; F4 lists them.
+    public func answersNotAsked(in record: Record, clock: Clock = Clock()) -> [String] {
+        guard form != nil else { return [] }
+        let stored = Set([Record.instanceIDKey, Self.formIDKey, Self.formVersionKey])
+        var asked: Set<String> = []
+        var found: [String] = []
+        let shown = relevance(in: record, clock: clock)
+        for (i, field) in fields.enumerated() where !field.key.isEmpty {
+            asked.insert(field.key)
+            guard field.kind.isAnswered || field.kind == .calculated, let value = record[field.key] else { continue }
+            if !shown[i] || !isOffered(value, i, in: record, clock: clock) { found.append(field.key) }
+        }
+        let unknown = record.keys.filter { !asked.contains($0) && !stored.contains($0) }.sorted()
+        return found + unknown
     }
 
     /// The choices offered for a choice field now: its list, narrowed by `choice_filter`

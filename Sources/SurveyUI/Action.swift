@@ -64,8 +64,12 @@ public enum Action: Equatable, Sendable {
 
     // Delete, undo, redo
     case requestRecordDelete
-    case confirmRecordDelete
-    case cancelRecordDelete
+    /// `y` to the question on the status line (delete, copy, clear answers).
+    case confirmQuestion
+    /// `n` or Esc: the survey stays as it is.
+    case cancelQuestion
+    /// F4: clear the answers this form version does not ask of the survey shown (asks y/n).
+    case requestClearNotAsked
     case undo
     case redo
 

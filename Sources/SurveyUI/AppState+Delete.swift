@@ -9,19 +9,15 @@ extension AppState {
             if document != nil { status = .init("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
             return []
         }
-        pendingRecordDelete = index
+        pendingQuestion = .delete(index)
         status = .init("Delete \(quotedTitle(records[index]))? y/n", kind: .error)
         return effects
     }
 
     /// `y`: delete it and save; the next record in the list shows (the previous one when it
     /// was the last).
-    mutating func confirmRecordDelete() -> [Effect] {
-        guard let index = pendingRecordDelete, records.indices.contains(index) else {
-            pendingRecordDelete = nil
-            return []
-        }
-        pendingRecordDelete = nil
+    mutating func deleteRecord(_ index: Int) -> [Effect] {
+        guard records.indices.contains(index) else { return [] }
         let removed = records[index]
         var next: Int?
         if let position = list.projection.position(ofRecord: index) {
@@ -42,12 +38,5 @@ extension AppState {
         // The copy among the deleted surveys first: a crash between the two then leaves a
         // survey listed twice, never one kept nowhere.
         return [.keepDeleted([removed]), .saveDocument]
-    }
-
-    /// `n` or Esc: keep it.
-    mutating func cancelRecordDelete() {
-        guard let index = pendingRecordDelete else { return }
-        pendingRecordDelete = nil
-        if records.indices.contains(index) { status = .init("Kept \(quotedTitle(records[index]))") }
     }
 }

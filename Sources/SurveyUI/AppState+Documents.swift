@@ -134,7 +134,7 @@ extension AppState {
         // Undo steps belong to the document they changed; the filter to the list it narrowed.
         history = UndoHistory()
         pendingChange = nil
-        pendingRecordDelete = nil
+        pendingQuestion = nil
         list = SurveyListState()
         list.names = ListNames(questionnaire)
         restorePlace(place)

@@ -114,7 +114,7 @@ extension AppState {
         }
         if questionnaire.form != nil {
             var hidden = hiddenAnswersHere
-            record = questionnaire.settled(record, hidden: &hidden, clock: ruleClock)
+            record = questionnaire.settled(record, before: formRecord, hidden: &hidden, clock: ruleClock)
             hiddenAnswers = HiddenAnswers(owner: hiddenAnswersOwner, values: hidden)
             if shown == .draft, draftStarted == nil { draftStarted = ruleClock.now }
         }

@@ -63,8 +63,8 @@ extension AppState {
             self = trial
             return effects
         }
-        // A delete asked about on the status line is answered by this refusal.
-        pendingRecordDelete = nil
+        // A question asked on the status line is answered by this refusal.
+        pendingQuestion = nil
         status = .init("\(stillLoading): changes are saved once the whole document is read", kind: .error)
         return []
     }
@@ -112,7 +112,7 @@ extension AppState {
         document = nil
         loadError = message
         editing = nil
-        pendingRecordDelete = nil
+        pendingQuestion = nil
         showingDraft = true
         listCursor = 0
         listScroll = 0

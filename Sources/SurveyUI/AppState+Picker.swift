@@ -65,7 +65,12 @@ extension AppState {
     /// toggled. Either way the answer is committed and the form moves on.
     mutating func pickerChoose() -> [Effect] {
         guard var p = picker else { return [] }
-        if p.isTypingNumber, !p.takePendingDigits() { return [] }
+        // Enter completes a number being typed (`1` of 12 could have been 10, 11 or 12): it
+        // chooses that choice, and on a multiple choice ticks it, as the digit alone would.
+        if p.isTypingNumber {
+            guard p.takePendingDigits() else { return [] }
+            if p.multiple { p.toggleHighlighted() }
+        }
         if !p.multiple {
             guard p.highlightedName != nil else {
                 status = .init("No choice matches “\(p.filter)”", kind: .error)

@@ -34,17 +34,35 @@ extension AppState {
         return hadDraft ? effects + [.saveDraft] : effects
     }
 
-    /// [Add]: appends what the form shows as a new record (from a record, a copy, as the
-    /// original app did) and selects it. Adding from the New form empties it; adding a copy
-    /// leaves the New form's text alone, so no half-entered survey is thrown away.
+    /// [Add]: appends the New form as a new survey and selects it, emptying the New form. On
+    /// a stored survey it asks first whether to add a copy of it (the original app's Add):
+    /// after an Add the highlight rests on [ Add ] of the survey just added, and one Enter
+    /// too many must never key the same interview twice.
     mutating func addRecord() -> [Effect] {
         // Taken before the commit (a click on Add while typing commits first), so a failed
         // save puts back the typed text as well as the record count.
         let before = captureRollback()
-        guard document != nil, var effects = commitEditing() else { return [] }
-        let fromDraft = shown == .draft
+        guard document != nil, let effects = commitEditing() else { return [] }
+        if case .record(let index) = shown {
+            pendingQuestion = .copy(index)
+            status = .init("Add a copy of \(quotedTitle(records[index])) as another survey? y/n", kind: .error)
+            return effects
+        }
+        return append(formRecord, fromDraft: true, rollback: before, effects: effects)
+    }
+
+    /// `y` to "Add a copy?": the survey again, as a new survey with its own id. The New
+    /// form's text is left alone, so no half-entered survey is thrown away.
+    mutating func addCopy(of index: Int) -> [Effect] {
+        guard records.indices.contains(index) else { return [] }
+        return append(records[index], fromDraft: false, rollback: captureRollback(), effects: [])
+    }
+
+    /// Appends `source` as a new survey, through the form's gate, and shows it.
+    private mutating func append(_ source: Record, fromDraft: Bool, rollback before: Rollback, effects: [Effect]) -> [Effect] {
+        var effects = effects
         // A copy is another survey: it gets its own id when saved.
-        var record = formRecord.withEmptyTextAnswers(in: questionnaire)
+        var record = source.withEmptyTextAnswers(in: questionnaire)
         record.removeValue(forKey: Record.instanceIDKey)
         if record.isBlank(in: questionnaire) {
             status = .init("Nothing to add: the form is empty", kind: .error)
@@ -64,7 +82,8 @@ extension AppState {
             hiddenAnswers = HiddenAnswers()
             effects.append(.saveDraft)
         }
-        status = .init("Added survey \(recordCount): \(title(of: record))")
+        status = .init(fromDraft ? "Added survey \(recordCount): \(title(of: record))"
+                       : "Added survey \(recordCount), a copy of \(title(of: record))")
         if fromDraft, addStartsNextForm {
             // Heads-down: the next respondent's form, editing its first question.
             shown = .draft

@@ -58,9 +58,10 @@ extension AppState {
                 if recordCount == 0 { shown = .draft }
                 ensureListCursorVisible()
             }
-            // Redoing a delete keeps the copy first, as the delete did.
-            let keep: [Effect] = !undoing && step.kind == .delete ? [.keepDeleted(Self.removed(from: step.before, in: step.after))] : []
-            return keep + [.saveDocument]
+            // Whatever the step, surveys it takes out of the file (redoing a delete, undoing an
+            // Add) are copied to the deleted surveys first, as a delete does.
+            let gone = Self.removed(from: current, in: merged)
+            return (gone.isEmpty ? [] : [.keepDeleted(gone)]) + [.saveDocument]
         case .failure:
             // Put it back: the history stays as it was.
             if undoing { history.undo.append(step) } else { history.redo.append(step) }
@@ -81,14 +82,14 @@ extension AppState {
             history.record(.init(kind: kind, label: label, before: before, after: after,
                                  focusBefore: focusBefore, focusAfter: focusAfter))
             return []
-        case .undo(let step):
-            history.redo.append(step)
-            status = .init("Undid \(step.label)")
-            return step.kind == .delete ? [.forgetDeleted(Set(Self.removed(from: step.before, in: step.after).compactMap(\.instanceID)))] : []
-        case .redo(let step):
-            history.undo.append(step)
-            status = .init("Redid \(step.label)")
-            return []
+        case .undo(let step), .redo(let step):
+            let undid = if case .undo = pending { true } else { false }
+            if undid { history.redo.append(step) } else { history.undo.append(step) }
+            status = .init("\(undid ? "Undid" : "Redid") \(step.label)")
+            // Surveys it brought back (undoing a delete, redoing an Add) are in the file
+            // again: their copies come off the deleted list.
+            let back = Set(Self.removed(from: after, in: before).compactMap(\.instanceID))
+            return back.isEmpty ? [] : [.forgetDeleted(back)]
         }
     }
 
@@ -102,15 +103,14 @@ extension AppState {
         pendingChange = nil
     }
 
-    /// Ids of the surveys a delete in flight already copied to the deleted list (a delete, or
-    /// a redo of one): if its save fails, those copies are taken back.
+    /// Ids of the surveys a change in flight already copied to the deleted list (a delete, an
+    /// undo or redo that takes surveys out): if its save fails, those copies are taken back.
     var copiesKeptForDelete: Set<String> {
-        let deleting: Bool = switch pendingChange {
-        case .change(.delete, _): true
-        case .redo(let step): step.kind == .delete
+        let removing: Bool = switch pendingChange {
+        case .change(.delete, _), .undo, .redo: true
         default: false
         }
-        guard deleting, let before = rollback?.document, let after = document else { return [] }
+        guard removing, let before = rollback?.document, let after = document else { return [] }
         return Set(Self.removed(from: before, in: after).compactMap(\.instanceID))
     }
 

@@ -113,8 +113,9 @@ public struct AppState: Equatable, Sendable {
     /// Ctrl-N showed a New form that already holds answers: until the next other key, typed
     /// letters are refused instead of landing on the last respondent's answers.
     public var heldNewFormShown = false
-    /// The survey whose delete is being asked about on the status line (a document index).
-    public var pendingRecordDelete: Int?
+    /// The y/n question about a survey asked on the status line: delete it, add a copy of it,
+    /// clear the answers this form version does not ask.
+    public var pendingQuestion: SurveyQuestion?
     /// Changes to step back and forth through, and what the save in flight will add to them.
     public var history = UndoHistory()
     var pendingChange: PendingChange?
@@ -233,7 +234,12 @@ public struct AppState: Equatable, Sendable {
     /// Which keys apply right now; decides both what a key does and what the key bar shows.
     public var inputMode: InputMode {
         // The y/n question on the status line takes the keys wherever it was asked.
-        if pendingRecordDelete != nil { return .confirmingRecordDelete }
+        switch pendingQuestion {
+        case .delete: return .confirmingRecordDelete
+        case .copy: return .confirmingRecordCopy
+        case .clearNotAsked: return .confirmingAnswersClear
+        case nil: break
+        }
         switch popover {
         case .help: return .help
         case .list: return list.filterInput != nil ? .filtering : .listPopover
@@ -267,7 +273,18 @@ public struct DocumentManagerState: Equatable, Sendable {
 public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable
     case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo, offeringRecovery
-    case filtering, confirmingRecordDelete, picking
+    case filtering, confirmingRecordDelete, confirmingRecordCopy, confirmingAnswersClear, picking
+}
+
+/// A y/n question about one survey (a document index), asked on the status line; `y`
+/// carries it out, `n` or Esc keeps the survey as it is.
+public enum SurveyQuestion: Equatable, Sendable {
+    /// "Delete “Last, First”? y/n"
+    case delete(Int)
+    /// "Add a copy of “Last, First” as another survey? y/n": [ Add ] on a stored survey.
+    case copy(Int)
+    /// "Clear N answers this form version does not ask? y/n" (F4), naming the keys.
+    case clearNotAsked(Int, keys: [String])
 }
 
 /// Answers a later answer hid, for one record (by its id, or the New form): another record

@@ -14,6 +14,8 @@ struct DocumentInfoView: View {
         let valueWidth = inner.width - 13
         for (label, value) in facts where y < inner.maxY {
             grid.put(label, x: inner.x, y: y, style: .bold, clip: inner)
+            // A heading too long for the label column has its lines below it.
+            if label.count > 12 { y += 1 }
             // Long values wrap at spaces, and a deep path anywhere, rather than lose their end.
             let lines = TextWrap.lines(value, width: valueWidth).flatMap { TextWrap.hardLines($0, width: valueWidth) }
             for line in lines where y < inner.maxY {
@@ -49,16 +51,16 @@ struct DocumentInfoView: View {
             facts.append(("Questions", "\(state.questionnaire.fields.filter(\.kind.isAnswered).count)"
                           + (form.languages.count > 1 ? "; languages " + form.languages.joined(separator: ", ") + " (F7)" : "")))
             if case .record = state.shown {
-                // Answers the form no longer asks (a newer version dropped them): kept, shown here.
-                let known = Set(state.questionnaire.fields.map(\.key))
-                    .union([Record.instanceIDKey, Questionnaire.formIDKey, Questionnaire.formVersionKey])
-                let extra = state.formRecord.keys.filter { !known.contains($0) }.sorted()
+                // Answers this version does not ask of the survey (dropped, skipped by its
+                // relevant, a choice it no longer offers): kept on every save, listed here.
+                let extra = state.questionnaire.answersNotAsked(in: state.formRecord, clock: state.ruleClock)
                 if let keyedWith = state.formRecord[Questionnaire.formVersionKey] {
                     facts.append(("Keyed with", "version " + FieldSpec.describe(keyedWith)))
                 }
                 if !extra.isEmpty {
-                    facts.append(("Not in form", extra.map { "\($0): \(FieldSpec.describe(state.formRecord[$0]!))" }
-                                    .joined(separator: "; ")))
+                    facts.append(("Not in this form version",
+                                  extra.map { "\($0): \(FieldSpec.describe(state.formRecord[$0]!))" }.joined(separator: "; ")
+                                  + " (kept and exported; x clears them)"))
                 }
             }
         } else {

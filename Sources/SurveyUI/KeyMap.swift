@@ -35,7 +35,7 @@ public enum KeyMap {
     private static let browsing: Set<InputMode> = [.listPane, .listPopover, .formBrowsing]
     /// Modes where a dialog owns every key but quitting.
     private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery,
-                                                  .confirmingRecordDelete]
+                                                  .confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear]
 
     public static let bindings: [KeyBinding] = [
         // Help popover
@@ -129,8 +129,13 @@ public enum KeyMap {
         // Delete, undo, redo
         KeyBinding([.character("d"), .delete], "d/Del", "Delete the highlighted survey (asks y/n; Ctrl-Z undoes)", lists, .requestRecordDelete, bar: "Delete"),
         KeyBinding([.delete], "Del", "Delete this survey (asks y/n; Ctrl-Z undoes)", [.formBrowsing], .requestRecordDelete),
-        KeyBinding([.character("y")], "y", "Delete it", [.confirmingRecordDelete], .confirmRecordDelete, bar: "Delete"),
-        KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingRecordDelete], .cancelRecordDelete, bar: "Keep"),
+        KeyBinding([.character("y")], "y", "Delete it", [.confirmingRecordDelete], .confirmQuestion, bar: "Delete"),
+        KeyBinding([.character("y")], "y", "Add the copy", [.confirmingRecordCopy], .confirmQuestion, bar: "Copy"),
+        KeyBinding([.character("y")], "y", "Clear those answers (Ctrl-Z undoes)", [.confirmingAnswersClear], .confirmQuestion, bar: "Clear"),
+        KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear],
+                   .cancelQuestion, bar: "Keep"),
+        KeyBinding([.character("x")], "x", "Clear the answers this form version does not ask (asks y/n)", [.documentInfo],
+                   .requestClearNotAsked),
         KeyBinding([.control("z")], "^Z", "Undo the last change (every step is saved)", browsing.union([.documentInfo]), .undo, bar: "Undo"),
         KeyBinding([.control("y")], "^Y", "Redo what was undone", browsing.union([.documentInfo]), .redo),
         KeyBinding([.character("u")], "u/U", "Undo / redo", lists, .undo),

@@ -105,10 +105,12 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
 
     case .requestRecordDelete:
         return state.requestRecordDelete()
-    case .confirmRecordDelete:
-        return state.confirmRecordDelete()
-    case .cancelRecordDelete:
-        state.cancelRecordDelete()
+    case .confirmQuestion:
+        return state.confirmQuestion()
+    case .cancelQuestion:
+        state.cancelQuestion()
+    case .requestClearNotAsked:
+        return state.requestClearNotAsked()
     case .undo:
         return state.undoLast()
     case .redo:

@@ -11,6 +11,7 @@ enum ManPage {
         (.formBrowsing, "Form"), (.formEditing, "Editing a field"), (.filtering, "Find (/)"),
         (.help, "Help (F1)"), (.documents, "Documents list (F3)"), (.renamingDocument, "Renaming a document"),
         (.confirmingDelete, "Deleting a document"), (.confirmingRecordDelete, "Deleting a survey"),
+        (.confirmingRecordCopy, "Adding a copy of a survey"), (.confirmingAnswersClear, "Clearing answers not in this form version"),
         (.namingDocument, "Saving records under a name"), (.offeringRecovery, "Recovered surveys"),
         (.documentInfo, "Document info (F4)"), (.unreadable, "Unreadable document"),
     ]

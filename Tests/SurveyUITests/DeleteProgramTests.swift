@@ -50,6 +50,29 @@ final class DeleteProgramTests: XCTestCase {
         XCTAssertEqual(try titles(), ["Smith, John", "Sample3, Person3", "Jones, Doris"])
     }
 
+    /// Undoing an Add takes an interview out of the file: a copy is kept among the deleted
+    /// surveys first, as a delete keeps one, and a redo takes it off that list again.
+    func testUndoOfAnAddKeepsACopyAmongTheDeletedAndRedoTakesItBack() throws {
+        var p = launch()
+        p.handle(.key(.control("n")))
+        for key: Key in [.character("E"), .character("v"), .character("e"), .enter, .character("N"), .character("e"),
+                         .character("w"), .enter, .enter, .enter, .enter] { p.handle(.key(key)) }
+        XCTAssertEqual(p.state.formItem, .add)
+        p.handle(.key(.enter))
+        XCTAssertEqual(try titles(), ["Smith, John", "Jones, Doris", "Sample3, Person3", "New, Eve"])
+        let id = try XCTUnwrap(try store.load("Site").get().records[3].instanceID)
+        p.handle(.key(.control("z")))
+        XCTAssertEqual(try titles(), ["Smith, John", "Jones, Doris", "Sample3, Person3"])
+        XCTAssertEqual(store.deletedRecords(for: "Site").map(\.record.instanceID), [id], "the interview is kept")
+        p.handle(.key(.control("y")))
+        XCTAssertEqual(try titles(), ["Smith, John", "Jones, Doris", "Sample3, Person3", "New, Eve"])
+        XCTAssertEqual(store.deletedRecords(for: "Site"), [], "back in the file: off the deleted list")
+        p.handle(.key(.control("z")))
+        p.handle(.key(.control("q")))
+        XCTAssertEqual(store.deletedRecords(for: "Site").map(\.record.listTitle), ["New, Eve"], "and it outlives the session")
+        XCTAssertEqual(try store.undelete(id: id, from: "Site").listTitle, "New, Eve")
+    }
+
     func testUndoAfterAnotherProgramChangedTheFileWorksByIdOrSaysWhy() throws {
         var p = launch()
         p.handle(.key(.character("d")))

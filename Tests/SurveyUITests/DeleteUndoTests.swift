@@ -89,9 +89,12 @@ final class DeleteUndoTests: XCTestCase {
         XCTAssertEqual(s.records.map(\.listTitle), ["Lovelace, Ada!", "Okonkwo, Chidi", "Hopper, Grace", "Alan"])
         // A new change clears what could be redone.
         _ = saved(&s, s.press(.control("z")))
-        s.press(.enter, .enter)
+        s.focus = .form                             // on the form: First name, not [ Add ]
+        s.formItem = .field(0)
+        s.press(.enter)
         s.type("?")
         _ = saved(&s, s.press(.enter))
+        s.press(.escape)                            // Ctrl-Y while typing is the shell's yank
         XCTAssertEqual(s.press(.control("y")), [])
         XCTAssertEqual(s.statusText, "Nothing to redo")
     }

@@ -34,13 +34,17 @@ final class MouseTests: XCTestCase {
         XCTAssertEqual(s.editing?.text, "789 Town St.")
     }
 
-    func testClickingAddWhileTypingCommitsOnceAndAdds() {
+    func testClickingAddWhileTypingCommitsTheFieldThenAsksForTheCopy() {
         var s = makeState()
         s.press(.enter, .enter)
         s.type("X")
         let g = FormGeometry(form: s.layout.form, labels: s.questionnaire.fields.map(\.label))
         let effects = s.send(.click(Point(x: g.addButton.x + 1, y: g.addButton.y)))
-        XCTAssertEqual(effects, [.saveDocument], "the field and the new record go to disk in one save")
+        XCTAssertEqual(effects, [.saveDocument], "the field goes to disk")
+        XCTAssertEqual(s.recordCount, 2, "a copy of a stored survey is asked for first")
+        XCTAssertEqual(s.inputMode, .confirmingRecordCopy)
+        XCTAssertEqual(s.send(.documentSaved(replacedCharacters: 0)), [])
+        XCTAssertEqual(s.press(.character("y")), [.saveDocument])
         XCTAssertEqual(s.recordCount, 3)
         XCTAssertEqual(s.records[0].listTitle, "Smith, JohnX")
         XCTAssertEqual(s.records[2].listTitle, "Smith, JohnX")

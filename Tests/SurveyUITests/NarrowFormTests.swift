@@ -35,8 +35,9 @@ final class NarrowFormTests: XCTestCase {
                 XCTAssertEqual(cleared.shown, .draft, "\(width)x\(height): a click on Clear clears")
                 XCTAssertEqual(cleared.formItem, .clear)
                 var added = s
-                let effects = added.send(.click(Point(x: addAt.x + 1, y: addAt.y)))
-                XCTAssertEqual(effects, [.saveDocument], "\(width)x\(height): a click on Add adds")
+                XCTAssertEqual(added.send(.click(Point(x: addAt.x + 1, y: addAt.y))), [])
+                XCTAssertEqual(added.inputMode, .confirmingRecordCopy, "\(width)x\(height): a click on Add asks for a copy")
+                XCTAssertEqual(added.press(.character("y")), [.saveDocument], "\(width)x\(height): y adds it")
                 XCTAssertEqual(added.recordCount, 3)
                 XCTAssertEqual(added.formItem, .add)
             }
@@ -52,7 +53,7 @@ final class NarrowFormTests: XCTestCase {
         let drawn = (g.addButton.x..<g.addButton.maxX).map { grid[$0, g.addButton.y].text }.joined()
         XCTAssertEqual(drawn, g.addButtonLabel)
         XCTAssertEqual(grid[g.addButton.x, g.addButton.y].style, Style([.reverse, .bold]), "the highlight is on screen")
-        s.press(.enter)
+        s.press(.enter, .character("y"))           // a copy of the survey shown
         XCTAssertEqual(s.recordCount, 3)
     }
 

@@ -214,7 +214,8 @@ final class QuestionnaireFormTests: XCTestCase {
         XCTAssertTrue(screen.contains("Household survey, id household, version 2026113001"), screen)
         XCTAssertTrue(screen.contains("languages English (en), Français (fr) (F7)"), screen)
         XCTAssertTrue(screen.contains("Keyed with   version 2025010101"), screen)
-        XCTAssertTrue(screen.contains("Not in form  retired: dropped question"), screen)
+        XCTAssertTrue(screen.contains("Not in this form version"), screen)
+        XCTAssertTrue(screen.contains("retired: dropped question"), screen)
     }
 
     /// `s` and F6 go by the form's titles (its instance_name): the form's questions are

@@ -1,0 +1,61 @@
+import SurveyModel
+
+/// The y/n question about a survey on the status line (`SurveyQuestion`): it takes the keys
+/// until answered, `y` carries it out and `n` or Esc leaves the survey as it is.
+extension AppState {
+    /// The survey a delete is being asked about, if that is the question.
+    public var pendingRecordDelete: Int? {
+        if case .delete(let index) = pendingQuestion { return index }
+        return nil
+    }
+
+    /// `y`.
+    mutating func confirmQuestion() -> [Effect] {
+        guard let question = pendingQuestion else { return [] }
+        pendingQuestion = nil
+        switch question {
+        case .delete(let index): return deleteRecord(index)
+        case .copy(let index): return addCopy(of: index)
+        case .clearNotAsked(let index, let keys): return clearAnswers(keys, of: index)
+        }
+    }
+
+    /// `n` or Esc.
+    mutating func cancelQuestion() {
+        guard let question = pendingQuestion else { return }
+        pendingQuestion = nil
+        switch question {
+        case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
+            if records.indices.contains(index) { status = .init("Kept \(quotedTitle(records[index]))") }
+        }
+    }
+
+    /// `x` in F4: the answers of the shown survey that this version of the form does not ask
+    /// (kept on every save until now), cleared on purpose after a y/n.
+    mutating func requestClearNotAsked() -> [Effect] {
+        guard document != nil, case .record(let index) = shown else {
+            status = .init("Only a saved survey can hold answers its form does not ask")
+            return []
+        }
+        let keys = questionnaire.answersNotAsked(in: records[index], clock: ruleClock)
+        guard !keys.isEmpty else {
+            status = .init("\(quotedTitle(records[index])) holds no answer this form version does not ask")
+            return []
+        }
+        pendingQuestion = .clearNotAsked(index, keys: keys)
+        status = .init("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(quotedTitle(records[index]))? y/n",
+                       kind: .error)
+        return []
+    }
+
+    private mutating func clearAnswers(_ keys: [String], of index: Int) -> [Effect] {
+        guard records.indices.contains(index) else { return [] }
+        var record = records[index]
+        for key in keys { _ = record.removeValue(forKey: key) }
+        rollback = captureRollback()
+        pendingChange = .change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(quotedTitle(records[index]))")
+        document?.records[index] = record
+        status = .init("Cleared \(counted(keys.count, "answer")) from \(quotedTitle(record)): Ctrl-Z brings them back")
+        return [.saveDocument]
+    }
+}
