@@ -28,16 +28,31 @@ extension DocumentStore {
             // between and be written over (see `save(_:as:ifStill:)`).
             return try withFolderLock {
                 var document = try load(name).get()
+                try Self.refuseTakenIDs(records, in: document, named: name)
                 document.records += records
                 document.assignMissingInstanceIDs()
                 try save(document, as: name)
                 return document.records.count
             }
         case .new(let raw):
+            try Self.refuseTakenIDs(records, in: SurveyDocument(), named: raw)
             var document = SurveyDocument(records: records)
             document.assignMissingInstanceIDs()
             try create(named: raw, containing: document)
             return records.count
+        }
+    }
+
+    /// An id is unique in a document, whatever path adds the survey: edits, merges, undo and
+    /// `undelete` find a survey by it, and would land on the wrong one. The importers say so
+    /// first with the row (`duplicateIDProblems`); this is the last guard, for every caller.
+    static func refuseTakenIDs(_ records: [Record], in document: SurveyDocument, named name: String) throws {
+        var taken = Set(document.records.compactMap(\.instanceID))
+        for record in records {
+            guard let id = record.instanceID, !id.isEmpty else { continue }
+            guard taken.insert(id).inserted else {
+                throw DocumentError("Not added: “\(name)” already has a survey with the id \(id); nothing was written")
+            }
         }
     }
 }

@@ -75,4 +75,24 @@ final class AppendInstanceIDTests: TemporaryFolderTestCase {
         XCTAssertEqual(records[0].answers, old.values, "only the id was added to the old record")
         XCTAssertEqual(records[1], kept)
     }
+
+    /// However a survey arrives, an id already in the document (or twice in what is added)
+    /// is refused and nothing is written.
+    func testAnIDTheDocumentAlreadyHasIsRefusedAndNothingWritten() throws {
+        var old = Record.sample(first: "Old")
+        old.values[Record.instanceIDKey] = .string("uuid:one")
+        try store.save(SurveyDocument(records: [old]), as: "Field")
+        let before = try Data(contentsOf: store.url(for: "Field"))
+        var again = Record.sample(first: "Again")
+        again.values[Record.instanceIDKey] = .string("uuid:one")
+        XCTAssertThrowsError(try store.append([again], to: .existing("Field"), questionnaire: .standard)) { error in
+            XCTAssertEqual(error as? DocumentError,
+                           DocumentError("Not added: “Field” already has a survey with the id uuid:one; nothing was written"))
+        }
+        XCTAssertEqual(try Data(contentsOf: store.url(for: "Field")), before)
+        var twin = Record.sample(first: "Twin")
+        twin.values[Record.instanceIDKey] = .string("uuid:two")
+        XCTAssertThrowsError(try store.append([twin, twin], to: .new("Twins"), questionnaire: .standard))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.url(for: "Twins").path))
+    }
 }
