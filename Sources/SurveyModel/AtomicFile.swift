@@ -9,7 +9,8 @@ import Darwin
 
 /// Replaces a file so that a crash or power cut leaves either the old or the new content,
 /// never a mix. Foundation's `.atomic` write does not sync the folder, resets permissions
-/// and can leave temporary files behind, so this is done with system calls.
+/// and can leave temporary files behind, so this is done with system calls, made through
+/// the caller's `FileSystem` so that each of them can be made to fail in a test.
 enum AtomicFile {
     /// Temporary names start with "." and end in ".tmp-PID-RANDOM", so they are never
     /// listed as documents nor mistaken for one.
@@ -28,21 +29,21 @@ enum AtomicFile {
         return ".\(base).rename-\(getpid())-\(random)"
     }
 
-    /// Writes a file's whole content to a descriptor at the start of an empty file.
-    typealias Contents = (_ fd: Int32) throws -> Void
+    /// Writes a file's whole content at the start of an empty file.
+    typealias Contents = (_ output: FileOutput) throws -> Void
 
     /// Keeps the replaced file's owner, group and mode. When the new file cannot be given
     /// them (another user's file in a shared folder: only root may give a file away), the
     /// rename would take the file from its owner, so it is written in place behind a backup
     /// copy instead (`InPlaceWrite`), or refused when it cannot be written in place either.
-    static func write(_ data: Data, to url: URL) throws {
-        try write(to: url) { try writeAll(data, to: $0) }
+    static func write(_ data: Data, to url: URL, in fs: FileSystem) throws {
+        try write(to: url, in: fs) { try $0.write(data) }
     }
 
     /// `write(_:to:)` with the content written by `contents` as it is made (a large
     /// document streams into the temporary file instead of being built in memory first).
-    static func write(to url: URL, contents: Contents) throws {
-        try write(to: url, contents: contents) { install in try install() }
+    static func write(to url: URL, in fs: FileSystem, contents: Contents) throws {
+        try write(to: url, in: fs, contents: contents) { install in try install() }
     }
 
     /// `write(to:contents:)` with its last step in the caller's hands. The content is written
@@ -52,17 +53,18 @@ enum AtomicFile {
     /// nothing is replaced. So a caller can check the file and install under a lock it does
     /// not hold while writing. `commit` runs a second time, in place of the first, when the
     /// file's owner turns out not to be keepable: the file is then written in place.
-    static func write(to url: URL, contents: Contents, commit: (_ install: () throws -> Void) throws -> Void) throws {
+    static func write(to url: URL, in fs: FileSystem, contents: Contents,
+                      commit: (_ install: () throws -> Void) throws -> Void) throws {
         let target = resolvedPath(url.path)
         var status = stat()
         let owner = stat(target, &status) == 0 ? FileOwner(status) : nil
         do {
-            try place(contents, at: target, keeping: owner) { temporary in
+            try place(contents, at: target, keeping: owner, in: fs) { temporary in
                 var installed = false
                 try commit {
                     // The owner or mode may have changed while the content was written.
-                    try keepOwner(of: target, on: temporary)
-                    if rename(temporary, target) != 0 { throw SystemError("replace") }
+                    try keepOwner(of: target, on: temporary, in: fs)
+                    if fs.rename(temporary, target) != 0 { throw SystemError("replace") }
                     installed = true
                 }
                 return installed
@@ -72,7 +74,7 @@ enum AtomicFile {
                 try commit {
                     var status = stat()
                     guard stat(target, &status) == 0 else { throw SystemError("replace", code: ENOENT) }
-                    try InPlaceWrite.write(contents, over: target, keeping: FileOwner(status))
+                    try InPlaceWrite.write(contents, over: target, keeping: FileOwner(status), in: fs)
                 }
             }
         }
@@ -81,14 +83,14 @@ enum AtomicFile {
     /// Like `write`, but for a file that must not exist yet: fails with `EEXIST` rather than
     /// replacing one that appeared since the caller looked (another `survey` creating the same
     /// document), and a crash never leaves a half-written file under the final name.
-    static func create(_ data: Data, at url: URL) throws {
-        try create(at: url) { try writeAll(data, to: $0) }
+    static func create(_ data: Data, at url: URL, in fs: FileSystem) throws {
+        try create(at: url, in: fs) { try $0.write(data) }
     }
 
-    static func create(at url: URL, contents: Contents) throws {
+    static func create(at url: URL, in fs: FileSystem, contents: Contents) throws {
         let target = url.path
-        try place(contents, at: target, keeping: nil) { temporary in
-            try FileMove.withoutReplacing(from: temporary, to: target)
+        try place(contents, at: target, keeping: nil, in: fs) { temporary in
+            try FileMove.withoutReplacing(from: temporary, to: target, in: fs)
             return true
         }
     }
@@ -100,7 +102,7 @@ enum AtomicFile {
     /// thrown before anything is written. The temporary file is open for reading too, so a
     /// debug build can read back what it wrote (`SurveyDocument.writePropertyList(to:)`).
     private static func place(_ contents: Contents, at target: String, keeping owner: FileOwner?,
-                              install: (String) throws -> Bool) throws {
+                              in fs: FileSystem, install: (String) throws -> Bool) throws {
         let folder = (target as NSString).deletingLastPathComponent
         let fileName = (target as NSString).lastPathComponent
 
@@ -108,20 +110,20 @@ enum AtomicFile {
         var fd: Int32 = -1
         for _ in 0..<100 {
             tempPath = folder + "/" + temporaryName(for: fileName)
-            fd = open(tempPath, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o666)
+            fd = fs.open(tempPath, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o666)
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else { throw SystemError("create temporary file") }
 
         var installed = false
         defer {
-            if fd >= 0 { close(fd) }
-            if !installed { unlink(tempPath) }
+            if fd >= 0 { _ = fs.close(fd) }
+            if !installed { unlink(tempPath) }   // the clean-up: not a call a fault picks
         }
         if let owner { try owner.apply(to: fd) }
-        try contents(fd)
-        if fsync(fd) != 0 { throw SystemError("sync") }
-        let closed = close(fd)
+        try contents(FileOutput(fd: fd, fileSystem: fs))
+        if fs.sync(fd) != 0 { throw SystemError("sync") }
+        let closed = fs.close(fd)
         fd = -1
         if closed != 0 { throw SystemError("close") }
         installed = try install(tempPath)
@@ -129,20 +131,20 @@ enum AtomicFile {
         // The new content is in place (and its data synced): a failure to sync the folder
         // now only leaves the rename less durable. Reporting it as a failed save would make
         // the app undo on screen a change that is on disk, and then add it twice.
-        try? syncFolder(folder)
+        try? syncFolder(folder, in: fs)
     }
 
     /// Gives the written temporary file the owner, group and mode `target` has now, when
     /// they changed since it was created (nothing to do when `target` is gone).
-    private static func keepOwner(of target: String, on temporary: String) throws {
+    private static func keepOwner(of target: String, on temporary: String, in fs: FileSystem) throws {
         var now = stat(), written = stat()
         guard stat(target, &now) == 0, stat(temporary, &written) == 0,
               FileOwner(now) != FileOwner(written) else { return }
-        let fd = open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let fd = fs.open(temporary, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw SystemError("keep owner") }
-        defer { close(fd) }
+        defer { _ = fs.close(fd) }
         try FileOwner(now).apply(to: fd)
-        if fsync(fd) != 0 { throw SystemError("sync") }
+        if fs.sync(fd) != 0 { throw SystemError("sync") }
     }
 
     /// Writing through a symbolic link updates the file it points to instead of replacing
@@ -155,31 +157,13 @@ enum AtomicFile {
         return String(cString: resolved)
     }
 
-    static func writeAll(_ data: Data, to fd: Int32) throws {
-        try data.withUnsafeBytes { try writeAll($0, to: fd) }
-    }
-
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to fd: Int32) throws {
-        guard var pointer = buffer.baseAddress else { return }
-        var remaining = buffer.count
-        while remaining > 0 {
-            let written = systemWrite(fd, pointer, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("write")
-            }
-            pointer += written
-            remaining -= written
-        }
-    }
-
     /// Makes the rename itself durable. File systems that cannot sync a directory say so
     /// with EINVAL; that is not a failure of the save.
-    static func syncFolder(_ folder: String) throws {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    static func syncFolder(_ folder: String, in fs: FileSystem) throws {
+        let fd = fs.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw SystemError("open folder") }
-        defer { close(fd) }
-        if fsync(fd) != 0, errno != EINVAL, errno != EROFS {
+        defer { _ = fs.close(fd) }
+        if fs.sync(fd) != 0, errno != EINVAL, errno != EROFS {
             throw SystemError("sync folder")
         }
     }

@@ -23,32 +23,35 @@ public enum JournalEntry: Equatable, Sendable {
 public final class DocumentJournal: @unchecked Sendable {
     public private(set) var url: URL
     private var descriptor: Int32
+    private let fileSystem: FileSystem
     static let header = "survey journal 1\n"
 
-    private init(url: URL, descriptor: Int32) {
+    private init(url: URL, descriptor: Int32, fileSystem: FileSystem) {
         self.url = url
         self.descriptor = descriptor
+        self.fileSystem = fileSystem
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Opens (creating) the journal for appending, locked for this process; nil when another
     /// process holds it.
-    public static func open(at url: URL) throws -> DocumentJournal? {
+    public static func open(at url: URL, in fs: FileSystem) throws -> DocumentJournal? {
         let existed = FileManager.default.fileExists(atPath: url.path)
-        let fd = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = fs.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw DocumentError("Could not open \(url.lastPathComponent): \(SystemError("open").reason)") }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        guard fs.lock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            // Held by another copy of survey (or not lockable here): its saves go whole-file.
             close(fd)
             return nil
         }
-        let journal = DocumentJournal(url: url, descriptor: fd)
+        let journal = DocumentJournal(url: url, descriptor: fd, fileSystem: fs)
         var info = stat()
         if fstat(fd, &info) == 0, info.st_size == 0 {
             try journal.write(Data(header.utf8))
-            if fdatasync(fd) != 0 { throw DocumentError("Could not sync \(url.lastPathComponent): \(SystemError("sync").reason)") }
+            if fs.syncData(fd) != 0 { throw DocumentError("Could not sync \(url.lastPathComponent): \(SystemError("sync").reason)") }
         }
-        if !existed { try AtomicFile.syncFolder(url.deletingLastPathComponent().path) }
+        if !existed { try AtomicFile.syncFolder(url.deletingLastPathComponent().path, in: fs) }
         return journal
     }
 
@@ -80,7 +83,7 @@ public final class DocumentJournal: @unchecked Sendable {
         let end = lseek(descriptor, 0, SEEK_END)
         do {
             try write(data)
-            if fdatasync(descriptor) != 0 {
+            if fileSystem.syncData(descriptor) != 0 {
                 throw DocumentError("Could not sync \(url.lastPathComponent): \(SystemError("sync").reason)")
             }
         } catch {
@@ -92,13 +95,13 @@ public final class DocumentJournal: @unchecked Sendable {
     /// Moves the journal beside its document's new name (a rename made outside survey), so a
     /// crash still replays it into the right file. Appending goes on through the same file.
     public func move(to newURL: URL) {
-        guard newURL != url, rename(url.path, newURL.path) == 0 else { return }
+        guard newURL != url, fileSystem.rename(url.path, newURL.path) == 0 else { return }
         url = newURL
     }
 
     /// The journal is no longer needed: the `.plist` holds every entry.
     public func remove() {
-        unlink(url.path)
+        _ = fileSystem.unlink(url.path)
         close(descriptor)
         descriptor = -1
     }
@@ -107,7 +110,7 @@ public final class DocumentJournal: @unchecked Sendable {
         try data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                let n = fileSystem.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw DocumentError("Could not write \(url.lastPathComponent): \(SystemError("write").reason)")
@@ -296,7 +299,7 @@ extension DocumentStore {
             } catch let error as DocumentError {
                 throw DocumentError("Could not put back the changes in \(url.lastPathComponent): \(error.message). They stay there")
             }
-            unlink(url.path)
+            _ = fileSystem.unlink(url.path)
         }
         return entries.isEmpty ? nil : entries.count
     }

@@ -28,7 +28,7 @@ extension DocumentStore {
             throw Self.alreadyExists(taken)
         }
         do {
-            try AtomicFile.create(at: url(for: name), contents: document.writePropertyList)
+            try AtomicFile.create(at: url(for: name), in: fileSystem, contents: document.writePropertyList)
         } catch let error as SystemError where error.code == EEXIST {
             throw Self.alreadyExists(name)
         } catch let error as SystemError {

@@ -136,7 +136,7 @@ extension DocumentStore {
     private func writeDeletedEntries(_ entries: [[String: PropertyValue]], for name: String) throws {
         let url = deletedURL(for: name)
         guard !entries.isEmpty else {
-            if unlink(url.path) != 0, errno != ENOENT {
+            if fileSystem.unlink(url.path) != 0, errno != ENOENT {
                 throw DocumentError("Could not remove \(url.lastPathComponent): \(SystemError("unlink").reason)")
             }
             return

@@ -33,7 +33,7 @@ extension DocumentStore {
         }
         let url = draftURL(for: name)
         if record.isBlank(in: questionnaire) {
-            if unlink(url.path) != 0, errno != ENOENT {
+            if fileSystem.unlink(url.path) != 0, errno != ENOENT {
                 throw DocumentError("Could not remove \(url.lastPathComponent): \(SystemError("unlink").reason)")
             }
             return

@@ -44,10 +44,10 @@ extension DocumentStore {
     /// its command line). Where the folder cannot be locked, `body` runs anyway: the check
     /// before writing still stands, as it did before the lock.
     public func withFolderLock<T>(_ body: () throws -> T) throws -> T {
-        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = fileSystem.open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return try body() }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
+        defer { _ = fileSystem.close(fd) }
+        while fileSystem.lock(fd, LOCK_EX) != 0 {
             if errno != EINTR { return try body() }
         }
         defer { flock(fd, LOCK_UN) }

@@ -41,7 +41,7 @@ extension DocumentStore {
             let fileName = "." + name + Self.recoveryMarker + stamp + "-\(getpid())" + (attempt == 0 ? "" : "-\(attempt)")
                 + DocumentName.fileSuffix
             do {
-                try AtomicFile.create(data, at: folder.appendingPathComponent(fileName))
+                try AtomicFile.create(data, at: folder.appendingPathComponent(fileName), in: fileSystem)
                 return fileName
             } catch let error as SystemError where error.code == EEXIST {
                 continue
@@ -84,7 +84,7 @@ extension DocumentStore {
         let questionnaire = (try? questionnaire(for: recovery.documentName)) ?? Questionnaire(fields: [])
         try append(recovery.records, to: target, questionnaire: questionnaire)
         let name = existingName(matching: recovery.documentName) ?? recovery.documentName
-        if unlink(folder.appendingPathComponent(recovery.fileName).path) != 0, errno != ENOENT {
+        if fileSystem.unlink(folder.appendingPathComponent(recovery.fileName).path) != 0, errno != ENOENT {
             throw DocumentError("Put the surveys back into “\(name)”, but could not remove \(recovery.fileName): \(SystemError("unlink").reason)")
         }
         return name
@@ -95,7 +95,7 @@ extension DocumentStore {
         do {
             try createTrashFolder()
             try FileMove.withoutReplacing(from: folder.appendingPathComponent(recovery.fileName).path,
-                                          to: trashFolder.appendingPathComponent(recovery.fileName).path)
+                                          to: trashFolder.appendingPathComponent(recovery.fileName).path, in: fileSystem)
         } catch let error as SystemError {
             throw DocumentError("Could not move \(recovery.fileName) to the trash: \(error.reason)")
         }

@@ -48,7 +48,7 @@ extension DocumentStore {
                 throw DocumentError("Could not rename “\(current)” to “\(new)”: its \(companion.noun) could not be moved: \(error.reason)")
             }
         }
-        try? AtomicFile.syncFolder(folder.path)
+        try? AtomicFile.syncFolder(folder.path, in: fileSystem)
         return new
     }
 
@@ -58,12 +58,12 @@ extension DocumentStore {
         let source = companionURL(companion, for: old)
         guard isOccupied(source) else { return }
         let parked = folder.appendingPathComponent(AtomicFile.parkingName(for: source.lastPathComponent))
-        try FileMove.withoutReplacing(from: source.path, to: parked.path)
+        try FileMove.withoutReplacing(from: source.path, to: parked.path, in: fileSystem)
         do {
             try moveStaleCompanionToTrash(companion, of: new)
-            try FileMove.withoutReplacing(from: parked.path, to: companionURL(companion, for: new).path)
+            try FileMove.withoutReplacing(from: parked.path, to: companionURL(companion, for: new).path, in: fileSystem)
         } catch {
-            try? FileMove.withoutReplacing(from: parked.path, to: source.path)
+            try? FileMove.withoutReplacing(from: parked.path, to: source.path, in: fileSystem)
             throw error
         }
     }
@@ -71,15 +71,15 @@ extension DocumentStore {
     /// A plain no-replace move, or two of them through a hidden parking name.
     func relocate(_ source: RawPath, to target: RawPath, viaTemporary: Bool) throws {
         guard viaTemporary else {
-            return try FileMove.withoutReplacing(from: source, to: target)
+            return try FileMove.withoutReplacing(from: source, to: target, in: fileSystem)
         }
         let fileName = String(decoding: source.bytes.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
         let parked = RawPath(folder.appendingPathComponent(AtomicFile.parkingName(for: fileName)).path)
-        try FileMove.withoutReplacing(from: source, to: parked)
+        try FileMove.withoutReplacing(from: source, to: parked, in: fileSystem)
         do {
-            try FileMove.withoutReplacing(from: parked, to: target)
+            try FileMove.withoutReplacing(from: parked, to: target, in: fileSystem)
         } catch {
-            try? FileMove.withoutReplacing(from: parked, to: source)
+            try? FileMove.withoutReplacing(from: parked, to: source, in: fileSystem)
             throw error
         }
     }

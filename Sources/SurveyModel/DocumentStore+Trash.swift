@@ -32,7 +32,7 @@ extension DocumentStore {
             try createTrashFolder()
             stem = freeTrashStem(for: current, at: date)
             trashed = trashURL(stem: stem)
-            try FileMove.withoutReplacing(from: source, to: RawPath(trashed.path))
+            try FileMove.withoutReplacing(from: source, to: RawPath(trashed.path), in: fileSystem)
         } catch let error as SystemError {
             throw DocumentError("Could not move “\(current)” to the trash: \(error.reason)")
         }
@@ -40,19 +40,19 @@ extension DocumentStore {
         for companion in DocumentCompanion.allCases where isOccupied(companionURL(companion, for: current)) {
             do {
                 try FileMove.withoutReplacing(from: companionURL(companion, for: current).path,
-                                              to: trashCompanionURL(companion, stem: stem).path)
+                                              to: trashCompanionURL(companion, stem: stem).path, in: fileSystem)
                 moved.append(companion)
             } catch let error as SystemError {
                 for done in moved.reversed() {
                     try? FileMove.withoutReplacing(from: trashCompanionURL(done, stem: stem).path,
-                                                   to: companionURL(done, for: current).path)
+                                                   to: companionURL(done, for: current).path, in: fileSystem)
                 }
-                try? FileMove.withoutReplacing(from: RawPath(trashed.path), to: source)
+                try? FileMove.withoutReplacing(from: RawPath(trashed.path), to: source, in: fileSystem)
                 throw DocumentError("Could not move the \(companion.noun) of “\(current)” to the trash: \(error.reason)")
             }
         }
-        try? AtomicFile.syncFolder(trashFolder.path)
-        try? AtomicFile.syncFolder(folder.path)
+        try? AtomicFile.syncFolder(trashFolder.path, in: fileSystem)
+        try? AtomicFile.syncFolder(folder.path, in: fileSystem)
         return trashed.lastPathComponent
     }
 
@@ -93,7 +93,7 @@ extension DocumentStore {
         let trashed = trashFolder.appendingPathComponent(entry.fileName)
         let stem = String(entry.fileName.dropLast(DocumentName.fileSuffix.count))
         do {
-            try FileMove.withoutReplacing(from: trashed.path, to: url(for: target).path)
+            try FileMove.withoutReplacing(from: trashed.path, to: url(for: target).path, in: fileSystem)
         } catch let error as SystemError {
             throw DocumentError("Could not restore “\(entry.name)”: \(error.reason)")
         }
@@ -102,18 +102,18 @@ extension DocumentStore {
             do {
                 try moveStaleCompanionToTrash(companion, of: target)
                 try FileMove.withoutReplacing(from: trashCompanionURL(companion, stem: stem).path,
-                                              to: companionURL(companion, for: target).path)
+                                              to: companionURL(companion, for: target).path, in: fileSystem)
                 moved.append(companion)
             } catch let error as SystemError {
                 for done in moved.reversed() {
                     try? FileMove.withoutReplacing(from: companionURL(done, for: target).path,
-                                                   to: trashCompanionURL(done, stem: stem).path)
+                                                   to: trashCompanionURL(done, stem: stem).path, in: fileSystem)
                 }
-                try? FileMove.withoutReplacing(from: url(for: target).path, to: trashed.path)
+                try? FileMove.withoutReplacing(from: url(for: target).path, to: trashed.path, in: fileSystem)
                 throw DocumentError("Could not restore the \(companion.noun) of “\(entry.name)”: \(error.reason)")
             }
         }
-        try? AtomicFile.syncFolder(folder.path)
+        try? AtomicFile.syncFolder(folder.path, in: fileSystem)
         return target
     }
 
@@ -135,7 +135,7 @@ extension DocumentStore {
         guard isOccupied(stale) else { return }
         try createTrashFolder()
         let stem = freeTrashStem(for: name, at: date)
-        try FileMove.withoutReplacing(from: stale.path, to: trashCompanionURL(companion, stem: stem).path)
+        try FileMove.withoutReplacing(from: stale.path, to: trashCompanionURL(companion, stem: stem).path, in: fileSystem)
     }
 
     // MARK: - Names inside the trash
@@ -165,7 +165,7 @@ extension DocumentStore {
     /// Throws `SystemError` (not `DocumentError`) so callers can roll back and word it.
     func createTrashFolder() throws {
         if isFolder(trashFolder) { return }
-        if mkdir(trashFolder.path, 0o777) != 0, errno != EEXIST { throw SystemError("create .trash") }
+        if fileSystem.makeFolder(trashFolder.path, 0o777) != 0, errno != EEXIST { throw SystemError("create .trash") }
         guard isFolder(trashFolder) else { throw SystemError("create .trash", code: ENOTDIR) }
     }
 

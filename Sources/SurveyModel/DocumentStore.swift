@@ -12,9 +12,13 @@ import Darwin
 /// UI can stay a pure function of state and tests can point a store at a throw-away folder.
 public struct DocumentStore: Sendable {
     public let folder: URL
+    /// Every call that changes a file goes through it: `.live`, or in tests one that fails
+    /// a chosen call (see `FileSystem`).
+    public let fileSystem: FileSystem
 
-    public init(folder: URL) {
+    public init(folder: URL, fileSystem: FileSystem = .live) {
         self.folder = folder
+        self.fileSystem = fileSystem
     }
 
     /// `prepare(requested:remembered:)` with nothing remembered.
@@ -158,7 +162,7 @@ public struct DocumentStore: Sendable {
     // MARK: - File access shared with drafts
 
     func write(_ data: Data, to url: URL) throws {
-        try write(to: url) { try AtomicFile.writeAll(data, to: $0) }
+        try write(to: url) { try $0.write(data) }
     }
 
     /// `write(_:to:)` with the content streamed by `contents`; `commit` as in
@@ -167,7 +171,7 @@ public struct DocumentStore: Sendable {
     func write(to url: URL, contents: AtomicFile.Contents,
                commit: (_ install: () throws -> Void) throws -> Void = { try $0() }) throws {
         do {
-            try AtomicFile.write(to: url, contents: contents, commit: commit)
+            try AtomicFile.write(to: url, in: fileSystem, contents: contents, commit: commit)
         } catch let error as SystemError {
             throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
         }

@@ -23,9 +23,9 @@ public enum ExportFile {
         let path = url.path
         do {
             if replacing {
-                try AtomicFile.write(data, to: url)
+                try AtomicFile.write(data, to: url, in: .live)
             } else {
-                try AtomicFile.create(data, at: url)
+                try AtomicFile.create(data, at: url, in: .live)
             }
         } catch let error as SystemError where error.code == EEXIST {
             throw AlreadyExists(path: path)

@@ -14,50 +14,50 @@ enum FileMove {
     /// `RENAME_NOREPLACE` (atomic; glibc 2.28+, most Linux file systems), `link` + `unlink`
     /// (atomic check, for file systems without the flag), and last check-then-rename (for
     /// file systems without hard links, such as FAT on a USB stick).
-    static func withoutReplacing(from source: String, to target: String) throws {
-        try withoutReplacing(from: RawPath(source), to: RawPath(target))
+    static func withoutReplacing(from source: String, to target: String, in fs: FileSystem) throws {
+        try withoutReplacing(from: RawPath(source), to: RawPath(target), in: fs)
     }
 
     /// The same for a source whose name may not be UTF-8 (see `RawPath`).
-    static func withoutReplacing(from source: RawPath, to target: RawPath) throws {
+    static func withoutReplacing(from source: RawPath, to target: RawPath, in fs: FileSystem) throws {
         if let renameat2 = renameat2Function {
-            let moved = source.withCString { from in
-                target.withCString { to in renameat2(atCurrentDirectory, from, atCurrentDirectory, to, renameNoReplace) }
+            let moved = fs.renameWithoutReplacing(source, target) { from, to in
+                renameat2(atCurrentDirectory, from, atCurrentDirectory, to, renameNoReplace)
             }
             if moved == 0 { return }
             let code = errno
             if ![EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP].contains(code) { throw SystemError("rename", code: code) }
         }
         do {
-            try linkThenUnlink(from: source, to: target)
+            try linkThenUnlink(from: source, to: target, in: fs)
         } catch let error as SystemError where [EPERM, ENOTSUP, EOPNOTSUPP, EMLINK, ENOSYS].contains(error.code) {
-            try checkThenRename(from: source, to: target)
+            try checkThenRename(from: source, to: target, in: fs)
         }
     }
 
     /// `link` fails with EEXIST atomically; the second name is then removed.
-    static func linkThenUnlink(from source: String, to target: String) throws {
-        try linkThenUnlink(from: RawPath(source), to: RawPath(target))
+    static func linkThenUnlink(from source: String, to target: String, in fs: FileSystem) throws {
+        try linkThenUnlink(from: RawPath(source), to: RawPath(target), in: fs)
     }
 
-    static func linkThenUnlink(from source: RawPath, to target: RawPath) throws {
-        if source.withCString({ from in target.withCString { link(from, $0) } }) != 0 { throw SystemError("rename") }
-        if source.withCString({ unlink($0) }) != 0 {
+    static func linkThenUnlink(from source: RawPath, to target: RawPath, in fs: FileSystem) throws {
+        if fs.link(source, target) != 0 { throw SystemError("rename") }
+        if fs.unlink(source) != 0 {
             let code = errno
-            target.withCString { _ = unlink($0) }
+            target.withCString { _ = unlink($0) }   // taking the new name back: not a call a fault picks
             throw SystemError("rename", code: code)
         }
     }
 
     /// The last resort: not atomic, but the window is a few microseconds.
-    static func checkThenRename(from source: String, to target: String) throws {
-        try checkThenRename(from: RawPath(source), to: RawPath(target))
+    static func checkThenRename(from source: String, to target: String, in fs: FileSystem) throws {
+        try checkThenRename(from: RawPath(source), to: RawPath(target), in: fs)
     }
 
-    static func checkThenRename(from source: RawPath, to target: RawPath) throws {
+    static func checkThenRename(from source: RawPath, to target: RawPath, in fs: FileSystem) throws {
         var status = stat()
         if target.withCString({ lstat($0, &status) }) == 0 { throw SystemError("rename", code: EEXIST) }
-        if source.withCString({ from in target.withCString { rename(from, $0) } }) != 0 { throw SystemError("rename") }
+        if fs.rename(source, target) != 0 { throw SystemError("rename") }
     }
 
     private typealias Renameat2 = @convention(c) (

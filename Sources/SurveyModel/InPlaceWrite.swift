@@ -27,15 +27,16 @@ enum InPlaceWrite {
 
     static let backupMarker = ".backup-"
 
-    static func write(_ data: Data, over target: String, keeping owner: FileOwner) throws {
-        try write({ try AtomicFile.writeAll(data, to: $0) }, over: target, keeping: owner)
+    static func write(_ data: Data, over target: String, keeping owner: FileOwner, in fs: FileSystem) throws {
+        try write({ try $0.write(data) }, over: target, keeping: owner, in: fs)
     }
 
     /// Opened for reading too where the file allows it, so a debug build can read back what
     /// it wrote; a file we may only write is written all the same.
-    static func write(_ contents: AtomicFile.Contents, over target: String, keeping owner: FileOwner) throws {
-        var fd = open(target, O_RDWR | O_CLOEXEC | O_NOCTTY)
-        if fd < 0, errno == EACCES { fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
+    static func write(_ contents: AtomicFile.Contents, over target: String, keeping owner: FileOwner,
+                      in fs: FileSystem) throws {
+        var fd = fs.open(target, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        if fd < 0, errno == EACCES { fd = fs.open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY) }
         guard fd >= 0 else {
             let code = errno
             guard code == EACCES || code == EPERM else { throw SystemError("open", code: code) }
@@ -43,27 +44,27 @@ enum InPlaceWrite {
                 + " and cannot be written in place")
         }
         var isOpen = true
-        defer { if isOpen { close(fd) } }
+        defer { if isOpen { _ = fs.close(fd) } }
 
         let folder = (target as NSString).deletingLastPathComponent
         let backup = folder + "/" + backupName(for: (target as NSString).lastPathComponent)
         do {
-            try copy(from: target, to: backup, owner: owner)
+            try copy(from: target, to: backup, owner: owner, in: fs)
         } catch let error as SystemError {
             throw SystemError(error.operation, code: error.code,
                               explanation: ownerExplanation(owner) + " and no backup copy could be made to write it in place")
         }
         do {
-            try AtomicFile.syncFolder(folder)   // the backup's name is durable before the file changes
+            try AtomicFile.syncFolder(folder, in: fs)   // the backup's name is durable before the file changes
         } catch {
             unlink(backup)
             throw error
         }
 
         do {
-            if ftruncate(fd, 0) != 0 { throw SystemError("truncate") }
-            try contents(fd)
-            if fsync(fd) != 0 { throw SystemError("sync") }
+            if fs.truncate(fd, 0) != 0 { throw SystemError("truncate") }
+            try contents(FileOutput(fd: fd, fileSystem: fs))
+            if fs.sync(fd) != 0 { throw SystemError("sync") }
         } catch let error as SystemError {
             throw restore(fd, from: backup, after: error)
         } catch {
@@ -72,9 +73,9 @@ enum InPlaceWrite {
             throw error
         }
         isOpen = false
-        if close(fd) != 0 { throw restoreAfterClose(target, from: backup, after: SystemError("close")) }
+        if fs.close(fd) != 0 { throw restoreAfterClose(target, from: backup, after: SystemError("close")) }
         unlink(backup)
-        try? AtomicFile.syncFolder(folder)
+        try? AtomicFile.syncFolder(folder, in: fs)
     }
 
     /// "it belongs to another user (uid 1000)": why the usual atomic replacement was not used.
@@ -86,26 +87,26 @@ enum InPlaceWrite {
 
     /// The backup, readable by whom the file is: same mode, in the file's group when we may
     /// choose it, else without the group's permissions (they would go to our own group).
-    private static func copy(from source: String, to backup: String, owner: FileOwner) throws {
-        let input = open(source, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+    private static func copy(from source: String, to backup: String, owner: FileOwner, in fs: FileSystem) throws {
+        let input = fs.open(source, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard input >= 0 else { throw SystemError("open") }
-        defer { close(input) }
-        let output = open(backup, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        defer { _ = fs.close(input) }
+        let output = fs.open(backup, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard output >= 0 else { throw SystemError("create backup") }
         var done = false
         defer {
-            close(output)
+            _ = fs.close(output)
             if !done { unlink(backup) }
         }
         let groupKept = fchown(output, owner.user, owner.group) == 0 || fchown(output, uid_t.max, owner.group) == 0
         _ = fchmod(output, owner.mode & (groupKept ? 0o777 : 0o707))
-        try pour(input, into: output)
-        if fsync(output) != 0 { throw SystemError("sync backup") }
+        try pour(input, into: FileOutput(fd: output, fileSystem: fs))
+        if fs.sync(output) != 0 { throw SystemError("sync backup") }
         done = true
     }
 
     /// Copies what is left to read in `input` to `output`, a megabyte at a time.
-    private static func pour(_ input: Int32, into output: Int32) throws {
+    private static func pour(_ input: Int32, into output: FileOutput) throws {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(input, $0.baseAddress!, $0.count) }
@@ -114,7 +115,7 @@ enum InPlaceWrite {
                 throw SystemError("read")
             }
             if count == 0 { return }
-            try AtomicFile.writeAll(Data(chunk[0..<count]), to: output)
+            try output.write(Data(chunk[0..<count]))
         }
     }
 
@@ -124,12 +125,16 @@ enum InPlaceWrite {
         restored(fd, from: backup) ? error : keptBackup(backup, after: error)
     }
 
+    // Putting the old content back is not made through the file system under test: a fault
+    // picks the write being made, and the recovery from it must then run as it would.
+
     /// Whether the old content is back from the backup, which is then removed.
     private static func restored(_ fd: Int32, from backup: String) -> Bool {
         let input = open(backup, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { return false }
         defer { close(input) }
-        guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0, (try? pour(input, into: fd)) != nil, fsync(fd) == 0 else {
+        guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0,
+              (try? pour(input, into: FileOutput(fd: fd, fileSystem: .live))) != nil, fsync(fd) == 0 else {
             return false
         }
         unlink(backup)

@@ -16,6 +16,9 @@ struct RawPath: Equatable, Sendable {
         bytes = Array(folder.path.utf8) + [UInt8(ascii: "/")] + entry
     }
 
+    /// As text, for a fault to match on (bytes that are not UTF-8 shown as U+FFFD).
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
     func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         let cString = bytes.map { CChar(bitPattern: $0) } + [0]
         return try cString.withUnsafeBufferPointer { try body($0.baseAddress!) }

@@ -141,7 +141,7 @@ public struct SessionMemory: Equatable, Sendable {
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try AtomicFile.write(propertyListData(), to: url)
+            try AtomicFile.write(propertyListData(), to: url, in: .live)
         } catch let error as SystemError {
             throw DocumentError("Could not save \(url.path): \(error.reason)")
         } catch {

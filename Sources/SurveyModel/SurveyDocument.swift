@@ -66,12 +66,12 @@ public struct SurveyDocument: Equatable, Sendable {
     /// Writes what `propertyListData()` returns, byte for byte, to `fd` (an empty file), a
     /// piece at a time as it is made from the records: saving 100,000 surveys no longer holds
     /// a tree of every value and the whole 34 MB file in memory.
-    func writePropertyList(to fd: Int32) throws {
-        try PropertyListWriter.write(records) { try AtomicFile.writeAll($0, to: fd) }
+    func writePropertyList(to output: FileOutput) throws {
+        try PropertyListWriter.write(records) { try output.write($0) }
         #if DEBUG
         // The same guard as `propertyListData()`'s, on what is now in the file, before it
         // replaces anything.
-        if let written = try Self.readBack(fd) { _ = try Self.parse(written) }
+        if let written = try Self.readBack(output.fd) { _ = try Self.parse(written) }
         #endif
     }
 

@@ -12,7 +12,7 @@ extension Program {
     /// document's journal (then this one saves whole files, checking as always).
     mutating func appendToJournal(_ document: SurveyDocument, of name: String) throws -> Bool {
         if journal == nil {
-            guard let opened = try DocumentJournal.open(at: store.journalURL(for: name)) else { return false }
+            guard let opened = try DocumentJournal.open(at: store.journalURL(for: name), in: store.fileSystem) else { return false }
             journal = opened
         }
         let base = journaled ?? persisted ?? SurveyDocument()

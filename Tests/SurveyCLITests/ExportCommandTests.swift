@@ -12,7 +12,7 @@ final class ExportCommandTests: CLITestCase {
         var edited = doc.records[0]
         edited.values["phone"] = .string("555-0199")
         let added = Record(["firstName": .string("Bo"), "lastName": .string("Park"), Record.instanceIDKey: .string("uuid:bo")])
-        let journal = try XCTUnwrap(try DocumentJournal.open(at: store.journalURL(for: "Site")))
+        let journal = try XCTUnwrap(try DocumentJournal.open(at: store.journalURL(for: "Site"), in: .live))
         try journal.append([.put(index: 0, record: edited), .put(index: 1, record: added)])
         let listed = try survey("list", "--doc", "Site")
         XCTAssertEqual(listed.status, 0, listed.stderr)

@@ -23,7 +23,7 @@ final class DocumentJournalTests: XCTestCase {
 
     func testEntriesAreReadBackExactlyWhateverTheyHold() throws {
         let url = folder.appendingPathComponent(".Doc.journal")
-        let journal = try XCTUnwrap(try DocumentJournal.open(at: url))
+        let journal = try XCTUnwrap(try DocumentJournal.open(at: url, in: .live))
         var odd = person("Zoë 山田 😀", id: "uuid:1")
         odd.values["age"] = .integer(42)
         odd.values["height"] = .real(1.75)
@@ -39,7 +39,7 @@ final class DocumentJournalTests: XCTestCase {
 
     func testATornLastEntryIsLeftOutAndAForeignFileIsNotAJournal() throws {
         let url = folder.appendingPathComponent(".Doc.journal")
-        let journal = try XCTUnwrap(try DocumentJournal.open(at: url))
+        let journal = try XCTUnwrap(try DocumentJournal.open(at: url, in: .live))
         try journal.append([.put(index: 0, record: person("Ann", id: "uuid:1"))])
         let whole = try Data(contentsOf: url)
         try journal.append([.put(index: 1, record: person("Bob", id: "uuid:2"))])
@@ -55,9 +55,9 @@ final class DocumentJournalTests: XCTestCase {
 
     func testTheWriterHoldsTheJournalSoNoOneElseReplaysOrAppendsToIt() throws {
         let url = folder.appendingPathComponent(".Doc.journal")
-        let journal = try XCTUnwrap(try DocumentJournal.open(at: url))
+        let journal = try XCTUnwrap(try DocumentJournal.open(at: url, in: .live))
         XCTAssertTrue(DocumentJournal.isHeldElsewhere(at: url))
-        XCTAssertNil(try DocumentJournal.open(at: url), "a second writer is refused")
+        XCTAssertNil(try DocumentJournal.open(at: url, in: .live), "a second writer is refused")
         journal.remove()
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
         XCTAssertFalse(DocumentJournal.isHeldElsewhere(at: url))

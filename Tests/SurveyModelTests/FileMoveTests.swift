@@ -7,7 +7,7 @@ final class FileMoveTests: TemporaryFolderTestCase {
 
     func testMovesToAFreeName() throws {
         try Data("a".utf8).write(to: URL(fileURLWithPath: path("a")))
-        try FileMove.withoutReplacing(from: path("a"), to: path("b"))
+        try FileMove.withoutReplacing(from: path("a"), to: path("b"), in: .live)
         XCTAssertEqual(try folderContents(), ["b"])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("b"))), Data("a".utf8))
     }
@@ -15,7 +15,7 @@ final class FileMoveTests: TemporaryFolderTestCase {
     func testNeverReplacesAnExistingFile() throws {
         try Data("a".utf8).write(to: URL(fileURLWithPath: path("a")))
         try Data("b".utf8).write(to: URL(fileURLWithPath: path("b")))
-        XCTAssertThrowsError(try FileMove.withoutReplacing(from: path("a"), to: path("b"))) { error in
+        XCTAssertThrowsError(try FileMove.withoutReplacing(from: path("a"), to: path("b"), in: .live)) { error in
             XCTAssertEqual((error as? SystemError)?.code, EEXIST)
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("b"))), Data("b".utf8))
@@ -24,7 +24,10 @@ final class FileMoveTests: TemporaryFolderTestCase {
 
     /// The fallbacks for file systems without RENAME_NOREPLACE or hard links keep the promise too.
     func testFallbacksMoveAndNeverReplace() throws {
-        let strategies: [(String, String) throws -> Void] = [FileMove.linkThenUnlink, FileMove.checkThenRename]
+        let strategies: [(String, String) throws -> Void] = [
+            { try FileMove.linkThenUnlink(from: $0, to: $1, in: .live) },
+            { try FileMove.checkThenRename(from: $0, to: $1, in: .live) },
+        ]
         for (index, move) in strategies.enumerated() {
             try Data("a".utf8).write(to: URL(fileURLWithPath: path("a\(index)")))
             try Data("b".utf8).write(to: URL(fileURLWithPath: path("b\(index)")))
@@ -39,7 +42,7 @@ final class FileMoveTests: TemporaryFolderTestCase {
     }
 
     func testMissingSourceIsENOENT() {
-        XCTAssertThrowsError(try FileMove.withoutReplacing(from: path("none"), to: path("b"))) { error in
+        XCTAssertThrowsError(try FileMove.withoutReplacing(from: path("none"), to: path("b"), in: .live)) { error in
             XCTAssertEqual((error as? SystemError)?.code, ENOENT)
         }
     }
@@ -47,12 +50,12 @@ final class FileMoveTests: TemporaryFolderTestCase {
     func testAtomicCreateRefusesAnExistingFileAndLeavesNoTemporary() throws {
         let url = URL(fileURLWithPath: path("Doc.plist"))
         try Data("old".utf8).write(to: url)
-        XCTAssertThrowsError(try AtomicFile.create(Data("new".utf8), at: url)) { error in
+        XCTAssertThrowsError(try AtomicFile.create(Data("new".utf8), at: url, in: .live)) { error in
             XCTAssertEqual((error as? SystemError)?.code, EEXIST)
         }
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
         XCTAssertEqual(try folderContents(), ["Doc.plist"])
-        try AtomicFile.create(Data("fresh".utf8), at: URL(fileURLWithPath: path("New.plist")))
+        try AtomicFile.create(Data("fresh".utf8), at: URL(fileURLWithPath: path("New.plist")), in: .live)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("New.plist"))), Data("fresh".utf8))
     }
 }

@@ -67,7 +67,7 @@ final class OwnershipTests: TemporaryFolderTestCase {
         var before = stat()
         XCTAssertEqual(stat(url.path, &before), 0)
         let data = try SurveyDocument(records: [Record.sample(), Record.sample(first: "B")]).propertyListData()
-        try InPlaceWrite.write(data, over: url.path, keeping: FileOwner(before))
+        try InPlaceWrite.write(data, over: url.path, keeping: FileOwner(before), in: .live)
         var after = stat()
         XCTAssertEqual(stat(url.path, &after), 0)
         XCTAssertEqual(after.st_ino, before.st_ino)

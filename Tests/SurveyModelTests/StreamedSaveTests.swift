@@ -171,11 +171,11 @@ final class StreamedSaveTests: TemporaryFolderTestCase {
             defer { close(fd) }
             XCTAssertEqual(lseek(fd, 0, SEEK_END), 5)
             if readable {
-                XCTAssertThrowsError(try document.writePropertyList(to: fd)) { error in
+                XCTAssertThrowsError(try document.writePropertyList(to: FileOutput(fd: fd, fileSystem: .live))) { error in
                     XCTAssertTrue((error as? DocumentError)?.message.hasPrefix("not a property list") == true, "\(error)")
                 }
             } else {
-                XCTAssertNoThrow(try document.writePropertyList(to: fd))
+                XCTAssertNoThrow(try document.writePropertyList(to: FileOutput(fd: fd, fileSystem: .live)))
             }
         }
     }
@@ -234,7 +234,7 @@ final class StreamedSaveTests: TemporaryFolderTestCase {
         let before = try Data(contentsOf: url)
         var status = stat()
         XCTAssertEqual(stat(url.path, &status), 0)
-        XCTAssertThrowsError(try InPlaceWrite.write(big.writePropertyList, over: url.path, keeping: FileOwner(status))) { error in
+        XCTAssertThrowsError(try InPlaceWrite.write(big.writePropertyList, over: url.path, keeping: FileOwner(status), in: .live)) { error in
             XCTAssertEqual((error as? SystemError)?.code, ENOSPC, "\(error)")
         }
         XCTAssertEqual(try Data(contentsOf: url), before)
