@@ -136,7 +136,7 @@ run: build
 test: test-deps $(DEB)
 	swift build --build-tests
 	@# XCTest only: no suite uses Swift Testing, whose "0 tests" line would close the log.
-	@# The last line is a plain "N passed, N failed" summary of XCTest's count.
+	@# The last line is a plain "N passed, N failed, N skipped" summary of XCTest's count.
 	@# The benchmark harness runs once on small documents so it cannot rot; no time is checked.
 	"$$(swift build --show-bin-path)/survey-bench" --quick > .build/bench-quick.log
 	@grep -qE '^ +1000 .* ms .* MB .* ms .* MB' .build/bench-quick.log \
