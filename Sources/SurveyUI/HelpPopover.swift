@@ -44,15 +44,20 @@ struct HelpPopover {
     }
 
     /// The last message wrapped (first, so a small screen still shows it; at most
-    /// `maxMessageRows` rows, so a message quoting 1 MB costs what can show), the info
-    /// paragraph wrapped to `width` (bold), then one line per key (cut, never wrapped, so the
-    /// columns stay aligned).
-    func lines(width: Int, maxMessageRows: Int) -> [(text: String, style: Style)] {
+    /// `maxMessageRows` rows, so a message quoting 1 MB costs what can show), the title
+    /// wrapped when it is too long for the border (`titleInside`), the info paragraph wrapped
+    /// to `width` (bold), then one line per key (cut, never wrapped, so the columns stay
+    /// aligned).
+    func lines(width: Int, maxMessageRows: Int, titleInside: Bool = false) -> [(text: String, style: Style)] {
         var lines: [(text: String, style: Style)] = []
         if let message {
             let style: Style = message.kind == .error ? .error : .plain
             lines += StatusLine.rows("Last message: " + message.text, width: width, maxRows: maxMessageRows)
                 .map { (text: $0, style: style) }
+            lines.append(("", .plain))
+        }
+        if titleInside {
+            lines += TextWrap.lines(title, width: width).map { (text: $0, style: Style.bold) }
             lines.append(("", .plain))
         }
         lines += TextWrap.lines(info, width: width).map { (text: $0, style: Style.bold) }
@@ -69,9 +74,13 @@ struct HelpPopover {
 
     func draw(into grid: inout CellGrid, layout: Layout) {
         let width = min(64, layout.size.width - 2)
-        let wrapped = lines(width: width - 4, maxMessageRows: max(1, layout.size.height))
+        // The border shows " title " from its third column to the one before the corner. A
+        // title too long for it (a question's whole label) is wrapped inside instead, whatever
+        // its script, so none of it is cut.
+        let titleInside = TextWidth.width(of: title) + 2 > width - 3
+        let wrapped = lines(width: width - 4, maxMessageRows: max(1, layout.size.height), titleInside: titleInside)
         let box = layout.centeredBox(width: width, height: wrapped.count + 2)
-        let inner = grid.box(box, title: title, style: .accent)
+        let inner = grid.box(box, title: titleInside ? "Help" : title, style: .accent)
         for (i, line) in wrapped.enumerated() where i < inner.height {
             grid.put(line.text, x: inner.x + 1, y: inner.y + i, style: line.style,
                      clip: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height))

@@ -19,13 +19,19 @@ final class DebianPackageTests: XCTestCase {
         if let root { try? FileManager.default.removeItem(at: root) }
     }
 
-    /// The package, or nil after printing SKIPPED (plain `swift test` builds none).
-    private func package(_ test: String = #function) -> URL? {
+    /// The package; the test is skipped when there is none (plain `swift test` builds none).
+    private func package() throws -> URL {
         guard let path = ProcessInfo.processInfo.environment["SURVEY_DEB"], !path.isEmpty else {
-            print("SKIPPED \(test): SURVEY_DEB is not set (make test builds the .deb and sets it)")
-            return nil
+            throw XCTSkip("SURVEY_DEB is not set (make test builds the .deb and sets it)")
         }
         return URL(fileURLWithPath: path)
+    }
+
+    /// Skips the test when a tool it runs is missing (`make deps` installs them all).
+    private func require(_ path: String, from package: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw XCTSkip("\(path) is missing (make deps installs \(package))")
+        }
     }
 
     private func run(_ arguments: [String], environment: [String: String]? = nil) throws -> ChildOutcome {
@@ -54,7 +60,7 @@ final class DebianPackageTests: XCTestCase {
     ]
 
     func testFileNameAndContents() throws {
-        guard let deb = package() else { return }
+        let deb = try package()
         let arch = try run(["dpkg", "--print-architecture"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(deb.lastPathComponent, "survey_0.2.0_\(arch).deb")
         let listing = try run(["dpkg-deb", "--contents", deb.path])
@@ -69,7 +75,7 @@ final class DebianPackageTests: XCTestCase {
     }
 
     func testControlFileDependsOnNcurseswAndTheCLibraries() throws {
-        guard let deb = package() else { return }
+        let deb = try package()
         func field(_ name: String) throws -> String {
             try run(["dpkg-deb", "--field", deb.path, name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -81,7 +87,7 @@ final class DebianPackageTests: XCTestCase {
     }
 
     func testPackagedBinaryNeedsNoLibraryFromTheToolchain() throws {
-        guard let deb = package() else { return }
+        let deb = try package()
         let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")
         let ldd = try run(["ldd", binary.path], environment: bareEnvironment)
         XCTAssertEqual(ldd.status, 0, ldd.errors)
@@ -91,12 +97,14 @@ final class DebianPackageTests: XCTestCase {
             XCTAssertFalse(line.lowercased().contains("swift") || line.contains("Foundation") || line.contains("libdispatch")
                            || line.contains("libBlocksRuntime") || line.contains("/opt/"), "toolchain library: \(line)")
         }
-        let file = try run(["file", binary.path])
-        if file.status == 0 { XCTAssertTrue(file.output.contains("stripped") && !file.output.contains("not stripped"), file.output) }
+        // Stripped: no symbol table (readelf comes with binutils, which `make deps` installs).
+        let sections = try run(["readelf", "-S", "-W", binary.path])
+        XCTAssertEqual(sections.status, 0, sections.errors)
+        XCTAssertFalse(sections.output.contains(" .symtab "), "not stripped")
     }
 
     func testExtractedBinaryRunsWithoutTheToolchain() throws {
-        guard let deb = package() else { return }
+        let deb = try package()
         let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")
         let version = try run([binary.path, "--version"], environment: bareEnvironment)
         XCTAssertEqual(version.status, 0, version.errors)
@@ -120,11 +128,8 @@ final class DebianPackageTests: XCTestCase {
     }
 
     func testPackagedManPageRendersWithoutWarnings() throws {
-        guard let deb = package() else { return }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
-            print("SKIPPED testPackagedManPageRendersWithoutWarnings: man is not installed")
-            return
-        }
+        let deb = try package()
+        try require("/usr/bin/man", from: "man-db")
         let page = try extracted(deb).appendingPathComponent("usr/share/man/man1/survey.1.gz")
         var environment = bareEnvironment
         environment["MANPAGER"] = "cat"
@@ -137,34 +142,28 @@ final class DebianPackageTests: XCTestCase {
     }
 
     func testPackagedCompletionsLoad() throws {
-        guard let deb = package() else { return }
+        let deb = try package()
+        let loader = "/usr/share/bash-completion/bash_completion"
+        try require(loader, from: "bash-completion")
+        try require("/usr/bin/zsh", from: "zsh")
         let tree = try extracted(deb)
         let bash = tree.appendingPathComponent("usr/share/bash-completion/completions/survey")
         XCTAssertEqual(try run(["/bin/bash", "-n", bash.path]).status, 0)
         let loaded = try run(["/bin/bash", "-c", "source \"$1\" && complete -p survey", "bash", bash.path])
         XCTAssertEqual(loaded.output, "complete -F _survey survey\n", loaded.errors)
         // bash-completion's own loader finds it where the package puts it.
-        let loader = "/usr/share/bash-completion/bash_completion"
-        if FileManager.default.fileExists(atPath: loader) {
-            let found = try run(["/bin/bash", "-c",
-                                 "source \(loader); __load_completion survey && complete -p survey"],
-                                environment: bareEnvironment.merging(["XDG_DATA_DIRS": tree.appendingPathComponent("usr/share").path]) { $1 })
-            XCTAssertEqual(found.output, "complete -F _survey survey\n", found.errors)
-        } else {
-            print("SKIPPED testPackagedCompletionsLoad (bash-completion loader): bash-completion is not installed")
-        }
+        let found = try run(["/bin/bash", "-c",
+                             "source \(loader); __load_completion survey && complete -p survey"],
+                            environment: bareEnvironment.merging(["XDG_DATA_DIRS": tree.appendingPathComponent("usr/share").path]) { $1 })
+        XCTAssertEqual(found.output, "complete -F _survey survey\n", found.errors)
         let zsh = tree.appendingPathComponent("usr/share/zsh/vendor-completions/_survey")
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
-            XCTAssertEqual(try run(["/usr/bin/zsh", "-n", zsh.path]).status, 0)
-        } else {
-            print("SKIPPED testPackagedCompletionsLoad (zsh -n): zsh is not installed")
-        }
+        XCTAssertEqual(try run(["/usr/bin/zsh", "-n", zsh.path]).status, 0)
     }
 
     /// `make install DESTDIR=… PREFIX=/usr` puts the package's files (the man page not
     /// gzipped), and `make uninstall` with the same variables takes every one away.
     func testMakeInstallThenUninstallLeavesNoFile() throws {
-        guard package() != nil else { return }
+        _ = try package()
         let destination = root.appendingPathComponent("stage")
         let variables = ["DESTDIR=\(destination.path)", "PREFIX=/usr"]
         let make = ["make", "--no-print-directory", "-C", Self.repository.path]

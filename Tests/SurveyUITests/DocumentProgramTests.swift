@@ -27,13 +27,9 @@ final class DocumentProgramTests: XCTestCase {
                 memory: SessionMemory(url: memoryURL))
     }
 
-    private func press(_ p: inout Program, _ keys: Key...) {
-        for k in keys { p.handle(.key(k)) }
-    }
-
     func testF3ListsDocumentsWithCountsAndMarksTheCurrent() {
         var p = launch()
-        press(&p, .function(3))
+        p.press(.function(3))
         XCTAssertEqual(p.state.popover, .documents)
         XCTAssertEqual(p.state.documents.map(\.name), ["Alpha", "Beta"])
         XCTAssertEqual(p.state.documents.map(\.recordCount), [2, 1])
@@ -44,15 +40,15 @@ final class DocumentProgramTests: XCTestCase {
 
     func testEnterSwitchesAndRemembersTheRecordOfEach() throws {
         var p = launch()
-        press(&p, .down)                    // Alpha record 2
-        press(&p, .function(3), .down, .enter)
+        p.press(.down)                    // Alpha record 2
+        p.press(.function(3), .down, .enter)
         XCTAssertNil(p.state.popover)
         XCTAssertEqual(p.state.documentName, "Beta")
         XCTAssertEqual(p.state.positionTitle, "1 of 1")
-        press(&p, .function(3), .up, .enter)
+        p.press(.function(3), .up, .enter)
         XCTAssertEqual(p.state.documentName, "Alpha")
         XCTAssertEqual(p.state.shown, .record(1), "back at its last-viewed record")
-        press(&p, .control("q"))
+        p.press(.control("q"))
         let memory = SessionMemory(url: memoryURL)
         XCTAssertEqual(memory.lastDocument(in: folder), "Alpha")
         XCTAssertEqual(memory.lastRecord(of: "Alpha", in: folder), 1)
@@ -60,50 +56,50 @@ final class DocumentProgramTests: XCTestCase {
 
     func testSwitchingCommitsTheFieldOrRefusesWithTheReason() throws {
         var p = launch()
-        press(&p, .enter, .enter)
+        p.press(.enter, .enter)
         for c in "ny" { p.handle(.key(.character(c))) }
-        press(&p, .function(3))
+        p.press(.function(3))
         XCTAssertEqual(try store.load("Alpha").get().records[0].listTitle, "Smith, Johnny")
-        press(&p, .escape, .down, .down, .down, .down, .enter)
+        p.press(.escape, .down, .down, .down, .down, .enter)
         p.handle(.key(.character("x")))
-        press(&p, .function(3))
+        p.press(.function(3))
         XCTAssertNil(p.state.popover, "refused")
         XCTAssertEqual(p.state.status?.text, "Age must be a whole number from 0 to 150, or empty")
     }
 
     func testEachDocumentKeepsItsOwnDraft() {
         var p = launch()
-        press(&p, .control("n"))
+        p.press(.control("n"))
         for c in "Draft A" { p.handle(.key(.character(c))) }
-        press(&p, .enter, .function(3), .down, .enter, .control("n"))
+        p.press(.enter, .function(3), .down, .enter, .control("n"))
         XCTAssertEqual(p.state.editing?.text, "", "Beta's draft is its own")
-        press(&p, .escape, .function(3), .up, .enter, .control("n"))
+        p.press(.escape, .function(3), .up, .enter, .control("n"))
         XCTAssertEqual(p.state.shown, .draft)
         XCTAssertEqual(p.state.fieldText(0), "Draft A")
     }
 
     func testNewCreatesUntitledThenUntitled2AndSwitches() {
         var p = launch()
-        press(&p, .function(3), .character("n"))
+        p.press(.function(3), .character("n"))
         XCTAssertEqual(p.state.documentName, "Untitled")
         XCTAssertEqual(p.state.recordCount, 0)
-        press(&p, .function(3), .character("n"))
+        p.press(.function(3), .character("n"))
         XCTAssertEqual(p.state.documentName, "Untitled 2")
         XCTAssertTrue(store.exists("Untitled 2"))
     }
 
     func testRenameInPlaceKeepsTextWhenRefused() {
         var p = launch()
-        press(&p, .function(3), .character("r"))
+        p.press(.function(3), .character("r"))
         XCTAssertEqual(p.state.inputMode, .renamingDocument)
-        press(&p, .backspace, .backspace, .backspace, .backspace, .backspace)
+        p.press(.backspace, .backspace, .backspace, .backspace, .backspace)
         for c in "BETA" { p.handle(.key(.character(c))) }
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertEqual(p.state.manager.renaming?.text, "BETA", "kept for correction")
         XCTAssertEqual(p.state.status?.kind, .error)
-        press(&p, .backspace, .backspace, .backspace, .backspace)
+        p.press(.backspace, .backspace, .backspace, .backspace)
         for c in "Market Street" { p.handle(.key(.character(c))) }
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertNil(p.state.manager.renaming)
         XCTAssertEqual(p.state.documentName, "Market Street", "the current document follows its new name")
         XCTAssertTrue(store.exists("Market Street"))
@@ -113,29 +109,29 @@ final class DocumentProgramTests: XCTestCase {
 
     func testDeleteCurrentAsksThenShowsTheNeighbourAndUndoBringsItBack() {
         var p = launch()
-        press(&p, .function(3), .character("d"))
+        p.press(.function(3), .character("d"))
         XCTAssertEqual(p.state.popover, .confirmDelete(name: "Alpha", records: 2))
         XCTAssertTrue(p.screen.lines.joined().contains("Delete “Alpha” (2 records)?"))
-        press(&p, .character("n"))
+        p.press(.character("n"))
         XCTAssertEqual(p.state.popover, .documents)
         XCTAssertTrue(store.exists("Alpha"))
-        press(&p, .character("d"), .character("y"))
+        p.press(.character("d"), .character("y"))
         XCTAssertFalse(store.exists("Alpha"))
         XCTAssertEqual(p.state.documentName, "Beta", "the next one")
         XCTAssertEqual(p.state.status?.text, "Moved “Alpha” (2 records) to the trash; u brings it back")
         XCTAssertEqual(p.state.documents.map(\.name), ["Beta"])
         let trash = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".trash").path)) ?? []
         XCTAssertTrue(trash.contains { $0.hasPrefix("Alpha (deleted ") && $0.hasSuffix(").plist") }, "\(trash)")
-        press(&p, .character("u"))
+        p.press(.character("u"))
         XCTAssertTrue(store.exists("Alpha"))
         XCTAssertEqual(p.state.documents.map(\.name), ["Alpha", "Beta"])
     }
 
     func testDeletingTheOnlyDocumentCreatesAFreshUntitled() {
         var p = launch("Beta")
-        press(&p, .function(3), .character("d"), .character("y"))
+        p.press(.function(3), .character("d"), .character("y"))
         XCTAssertEqual(p.state.popover, .documents, "the manager stays open after a delete")
-        press(&p, .home, .character("d"), .character("y"))
+        p.press(.home, .character("d"), .character("y"))
         XCTAssertEqual(p.state.documentName, "Untitled")
         XCTAssertEqual(store.summaries().map(\.name), ["Untitled"])
     }
@@ -143,42 +139,42 @@ final class DocumentProgramTests: XCTestCase {
     func testCurrentDocumentDeletedOutsideIsNotRecreated() throws {
         var p = launch()
         try FileManager.default.removeItem(at: store.url(for: "Alpha"))
-        press(&p, .enter, .enter)
+        p.press(.enter, .enter)
         p.handle(.key(.character("!")))
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertFalse(store.exists("Alpha"), "not recreated behind the user's back")
         guard case .saveAs = p.state.popover else { return XCTFail("offers to save under a name") }
         XCTAssertEqual(p.state.recordCount, 2, "the records are kept in memory")
         XCTAssertEqual(p.state.editing?.text, "John!", "the entry is back on the form, as after a failed save")
         // Leaving asks first: the first Ctrl-Q only warns.
         XCTAssertFalse(p.isFinished)
-        press(&p, .backspace, .backspace, .backspace, .backspace, .backspace)
+        p.press(.backspace, .backspace, .backspace, .backspace, .backspace)
         for c in "Rescued" { p.handle(.key(.character(c))) }
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertEqual(p.state.documentName, "Rescued")
         XCTAssertEqual(try store.load("Rescued").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris"])
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertEqual(try store.load("Rescued").get().records[0].listTitle, "Smith, John!", "saving again lands in the new file")
     }
 
     func testLeavingADocumentThatIsOnlyInMemoryAsksFirst() throws {
         var p = launch()
         try FileManager.default.removeItem(at: store.url(for: "Alpha"))
-        press(&p, .enter, .enter)
+        p.press(.enter, .enter)
         p.handle(.key(.character("!")))
-        press(&p, .enter, .escape)
+        p.press(.enter, .escape)
         XCTAssertNil(p.state.popover)
-        press(&p, .control("q"))
+        p.press(.control("q"))
         XCTAssertFalse(p.isFinished, "the first Ctrl-Q warns")
         guard case .saveAs = p.state.popover else { return XCTFail("and offers the name again") }
         XCTAssertEqual(p.state.status?.text, "“Alpha” is only in memory: save it, or do that again to leave it unsaved")
-        press(&p, .control("q"))
+        p.press(.control("q"))
         XCTAssertTrue(p.isFinished, "the second one quits")
     }
 
     func testManagerSeesDocumentsAddedOutside() throws {
         var p = launch()
-        press(&p, .function(3))
+        p.press(.function(3))
         try store.save(SurveyDocument(), as: "Gamma")
         p.send(.refreshTick)
         XCTAssertEqual(p.state.documents.map(\.name), ["Alpha", "Beta", "Gamma"])
@@ -186,43 +182,43 @@ final class DocumentProgramTests: XCTestCase {
 
     func testF4ShowsDocumentFacts() {
         var p = launch()
-        press(&p, .enter, .function(4))
+        p.press(.enter, .function(4))
         XCTAssertEqual(p.state.detail, .info)
         let screen = p.screen.lines.joined(separator: "\n")
         XCTAssertTrue(screen.contains("Records      2"), screen)
         XCTAssertTrue(screen.contains("Alpha.plist"), screen)
         XCTAssertTrue(screen.contains("No age       0 records"), screen)
-        press(&p, .function(4))
+        p.press(.function(4))
         XCTAssertEqual(p.state.detail, .form)
     }
 
     func testCtrlQWhileTypingIntoAVanishedDocumentWaitsForTheConfirmation() throws {
         var p = launch()
-        press(&p, .enter, .enter)
+        p.press(.enter, .enter)
         p.handle(.key(.character("Q")))
         try FileManager.default.removeItem(at: store.url(for: "Alpha"))
-        press(&p, .control("q"))
+        p.press(.control("q"))
         XCTAssertFalse(p.isFinished, "the commit found the file gone: the records exist only in memory")
         guard case .saveAs = p.state.popover else { return XCTFail("offers a name") }
-        press(&p, .control("q"))
+        p.press(.control("q"))
         XCTAssertTrue(p.isFinished)
     }
 
     func testAFailedSaveBehindF3PutsTheTextBackInView() throws {
         var p = launch()
-        press(&p, .enter, .enter)
+        p.press(.enter, .enter)
         p.handle(.key(.character("Q")))
         var outside = sampleRecords()
         outside[0].values["firstName"] = .string("Jonathan")     // the same field: a real clash
         try store.save(SurveyDocument(records: outside), as: "Alpha")
-        press(&p, .function(3))
+        p.press(.function(3))
         XCTAssertNil(p.state.popover, "the manager does not hide the entry that still needs saving")
         XCTAssertEqual(p.state.editing?.text, "JohnQ")
     }
 
     func testOpeningAnEmptyDocumentFocusesTheForm() {
         var p = launch()
-        press(&p, .function(3), .character("n"))
+        p.press(.function(3), .character("n"))
         XCTAssertEqual(p.state.documentName, "Untitled")
         XCTAssertEqual(p.state.focus, .form)
         p.handle(.key(.character("Z")))
@@ -239,7 +235,7 @@ final class DocumentProgramTests: XCTestCase {
 
     func testNewSurveyFromTheInfoViewShowsTheForm() {
         var p = launch()
-        press(&p, .enter, .function(4), .control("n"))
+        p.press(.enter, .function(4), .control("n"))
         XCTAssertEqual(p.state.detail, .form)
         XCTAssertEqual(p.state.editing?.fieldIndex, 0)
     }

@@ -26,7 +26,7 @@ final class FormBrowsingTests: XCTestCase {
         s.press(.left)
         XCTAssertEqual(s.shown, .record(0))
         XCTAssertEqual(s.statusText, "Already at the first record")
-        s.press(.end) // not bound in the form: nothing happens
+        s.pressUnbound(.end)    // not bound in the form: nothing happens
         for _ in 0..<10 { s.press(.right) }
         XCTAssertEqual(s.shown, .record(4))
         XCTAssertEqual(s.statusText, "Already at the last record")

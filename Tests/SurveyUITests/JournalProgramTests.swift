@@ -33,16 +33,14 @@ final class JournalProgramTests: XCTestCase {
         return p
     }
 
-    private func press(_ p: inout Program, _ keys: Key...) { for k in keys { p.handle(.key(k)) } }
-    private func type(_ p: inout Program, _ text: String) { for c in text { p.handle(.key(.character(c))) } }
     private func onDisk() throws -> SurveyDocument { try store.load("Site").get() }
     private var journalURL: URL { store.journalURL(for: "Site") }
 
     /// John's phone gets "9" added and is kept (Enter); the edit is then on disk in the journal.
     private func editJohnsPhone(_ p: inout Program, to digit: String = "9") {
-        press(&p, .enter, .down, .down, .down, .enter)
-        type(&p, digit)
-        press(&p, .enter, .escape)
+        p.press(.enter, .down, .down, .down, .enter)
+        p.type(digit)
+        p.press(.enter, .escape)
     }
 
     func testACommitIsInTheJournalAtOnceAndThePlistCatchesUpInTheBackground() throws {
@@ -66,11 +64,11 @@ final class JournalProgramTests: XCTestCase {
             var p = launch()
             p.writer.pause()
             editJohnsPhone(&p)
-            press(&p, .control("n"))
-            type(&p, "Grace")
-            press(&p, .enter, .escape, .backTab, .backTab)   // kept; up to First name, round to [ Add ]
+            p.press(.control("n"))
+            p.type("Grace")
+            p.press(.enter, .escape, .backTab, .backTab)   // kept; up to First name, round to [ Add ]
             XCTAssertEqual(p.state.formItem, .add)
-            press(&p, .enter)
+            p.press(.enter)
             XCTAssertEqual(p.state.recordCount, 3, p.state.status?.text ?? "")
             XCTAssertEqual(try onDisk().records.count, 2, "not in the .plist yet")
             // The process dies here: no quit, no write; its journal lock goes with it.
@@ -120,15 +118,15 @@ final class JournalProgramTests: XCTestCase {
     func testAJournalThatCannotBeWrittenPutsTheEntryBackOnTheForm() throws {
         var p = launch()
         XCTAssertEqual(try ChildProcess.run(["chattr", "+i", folder.path]).status, 0)
-        press(&p, .enter, .down, .down, .down, .enter)
-        type(&p, "9")
-        press(&p, .enter)
+        p.press(.enter, .down, .down, .down, .enter)
+        p.type("9")
+        p.press(.enter)
         XCTAssertEqual(p.state.status?.kind, .error)
         XCTAssertTrue(p.state.status?.text.hasPrefix("Could not save Site") == true, p.state.status?.text ?? "")
         XCTAssertEqual(p.state.editing?.text, "555-12349", "the typed text is back on the form")
         XCTAssertEqual(p.state.records[0].values["phone"], .string("555-1234"))
         _ = try ChildProcess.run(["chattr", "-i", folder.path])
-        press(&p, .enter, .escape)
+        p.press(.enter, .escape)
         p.finishBackgroundWork()
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"), "saved once the folder is writable")
     }
@@ -148,9 +146,9 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-1234"))
         XCTAssertEqual(DocumentJournal.entries(at: journalURL)?.count, 1, "the change is in the journal")
         // The next change writes both.
-        press(&p, .up, .up, .enter)                                // from Age up to Address
-        type(&p, "!")
-        press(&p, .enter, .escape)
+        p.press(.up, .up, .enter)                                // from Age up to Address
+        p.type("!")
+        p.press(.enter, .escape)
         p.finishBackgroundWork()
         let john = try onDisk().records[0]
         XCTAssertEqual(john.values["phone"], .string("555-12349"))
@@ -190,9 +188,9 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertTrue(again.state.status?.text.hasPrefix("Could not put back the changes in .Site.journal") == true,
                       again.state.status?.text ?? "")
         XCTAssertEqual(again.state.records[0].values["phone"], .string("555-12349"), "shown with the journal's change")
-        press(&again, .enter, .down, .down, .enter)                 // and another change: Address
-        type(&again, "!")
-        press(&again, .enter, .escape)
+        again.press(.enter, .down, .down, .enter)                 // and another change: Address
+        again.type("!")
+        again.press(.enter, .escape)
         again.finishBackgroundWork()
         let john = try onDisk().records[0]
         XCTAssertEqual(john.values["phone"], .string("555-12349"), "the journal's change is written too")
@@ -205,11 +203,11 @@ final class JournalProgramTests: XCTestCase {
         do {
             var p = launch()
             p.writer.pause()
-            press(&p, .character("d"), .character("y"))                // John, from the list
+            p.press(.character("d"), .character("y"))                // John, from the list
             XCTAssertEqual(p.state.records.map(\.listTitle), ["Jones, Doris"])
-            press(&p, .control("z"))
+            p.press(.control("z"))
             XCTAssertEqual(p.state.records.map(\.listTitle), ["Smith, John", "Jones, Doris"])
-            press(&p, .control("y"))
+            p.press(.control("y"))
             XCTAssertEqual(p.state.records.map(\.listTitle), ["Jones, Doris"])
             XCTAssertEqual(DocumentJournal.entries(at: journalURL)?.count, 3, "delete, put back, delete")
         }
@@ -222,9 +220,9 @@ final class JournalProgramTests: XCTestCase {
         var a = launch(), b = launch()
         a.writer.pause()
         editJohnsPhone(&a)                                           // A holds the journal
-        press(&b, .enter, .down, .down, .enter)                     // B: John's address
-        type(&b, " Apt 2")
-        press(&b, .enter, .escape)
+        b.press(.enter, .down, .down, .enter)                     // B: John's address
+        b.type(" Apt 2")
+        b.press(.enter, .escape)
         XCTAssertEqual(try onDisk().records[0].values["address"], .string("123 Any St. Apt 2"), "B wrote the file itself")
         a.writer.resume()
         a.finishBackgroundWork()
@@ -236,7 +234,7 @@ final class JournalProgramTests: XCTestCase {
     func testQuittingWaitsForThePlistAndLeavesNoJournal() throws {
         var p = launch()
         editJohnsPhone(&p)
-        press(&p, .control("q"))
+        p.press(.control("q"))
         XCTAssertTrue(p.isFinished)
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))

@@ -29,8 +29,6 @@ final class LoadingProgramTests: XCTestCase {
                 identifyLater: true, journalThreshold: journalThreshold, streamingFrom: 0, firstRecords: 20)
     }
 
-    private func press(_ p: inout Program, _ keys: Key...) { for k in keys { p.handle(.key(k)) } }
-    private func type(_ p: inout Program, _ text: String) { for c in text { p.handle(.key(.character(c))) } }
     private var fileURL: URL { store.url(for: "Site") }
 
     private func wholeLoad() throws -> SurveyDocument {
@@ -48,9 +46,9 @@ final class LoadingProgramTests: XCTestCase {
         XCTAssertNil(p.persisted, "part of the file is never taken for what the file holds")
         XCTAssertTrue(p.screen.lines.contains { $0.contains("Loading… ") }, p.screen.lines.joined(separator: "\n"))
 
-        press(&p, .enter, .enter)
-        type(&p, "ny")
-        press(&p, .enter)
+        p.press(.enter, .enter)
+        p.type("ny")
+        p.press(.enter)
         XCTAssertEqual(p.state.status?.text.hasPrefix("Still loading…"), true, p.state.status?.text ?? "")
         p.send(.quit)   // held: waits for the load, then keeps the answer
         XCTAssertTrue(p.isFinished)
@@ -64,11 +62,11 @@ final class LoadingProgramTests: XCTestCase {
     func testTheWholeDocumentKeepsThePlaceAndEditsGoThroughAfterwards() throws {
         let before = try Data(contentsOf: fileURL)
         var p = launch()
-        press(&p, .down, .down)
-        press(&p, .character("d"), .character("y"))         // delete: refused
-        press(&p, .control("n"))
-        type(&p, "Grace")
-        press(&p, .enter)                                     // the New form is its own file
+        p.press(.down, .down)
+        p.press(.character("d"), .character("y"))         // delete: refused
+        p.press(.control("n"))
+        p.type("Grace")
+        p.press(.enter)                                     // the New form is its own file
         XCTAssertEqual(store.loadDraft(for: "Site").values["firstName"], .string("Grace"))
         XCTAssertEqual(try Data(contentsOf: fileURL), before, "the document's file is untouched")
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.journalURL(for: "Site").path))
@@ -81,11 +79,11 @@ final class LoadingProgramTests: XCTestCase {
         XCTAssertEqual(p.state.listCursor, 2)
         XCTAssertTrue(p.state.showingDraft)
 
-        press(&p, .escape, .left)                             // back to the highlighted survey
+        p.press(.escape, .left)                             // back to the highlighted survey
         XCTAssertEqual(p.state.shown, .record(2))
-        press(&p, .enter)
-        type(&p, "!")
-        press(&p, .enter)
+        p.press(.enter)
+        p.type("!")
+        p.press(.enter)
         XCTAssertNil(p.state.status, p.state.status?.text ?? "")
         XCTAssertEqual(try store.load("Site").get().records[2].answers, p.state.records[2].answers)
         XCTAssertTrue(p.state.records[2].values.values.contains { if case .string(let s) = $0 { return s.hasSuffix("!") } else { return false } })
@@ -99,9 +97,9 @@ final class LoadingProgramTests: XCTestCase {
 
         var p = launch()
         XCTAssertEqual(p.state.recordCount, 20, "the first screen shows before the damage is met")
-        press(&p, .enter, .enter)
-        type(&p, "ny")
-        press(&p, .enter)
+        p.press(.enter, .enter)
+        p.type("ny")
+        p.press(.enter)
         p.finishBackgroundWork()
         XCTAssertNil(p.state.document)
         XCTAssertEqual(p.state.loadError, whole.message, "as opening it whole says")
@@ -116,9 +114,9 @@ final class LoadingProgramTests: XCTestCase {
         do {
             var p = Program(store: store, documentName: "Site", size: Size(width: 80, height: 24), journalThreshold: 0)
             p.writer.pause()
-            press(&p, .enter, .enter)
-            type(&p, "ny")
-            press(&p, .enter, .escape)
+            p.press(.enter, .enter)
+            p.type("ny")
+            p.press(.enter, .escape)
             XCTAssertEqual(try store.load("Site").get().records[0].values["firstName"], .string("John"), "only in the journal")
             // The process dies here: no quit, no write.
         }

@@ -27,14 +27,6 @@ final class SafekeepingProgramTests: XCTestCase {
                 memory: SessionMemory(url: folder.appendingPathComponent(".state-for-test/state.plist")))
     }
 
-    private func press(_ p: inout Program, _ keys: Key...) {
-        for k in keys { p.handle(.key(k)) }
-    }
-
-    private func type(_ p: inout Program, _ text: String) {
-        for c in text { p.handle(.key(.character(c))) }
-    }
-
     /// Makes every write in the folder fail (as a full disk or a read-only mount would).
     private func freezeFolder() throws {
         XCTAssertEqual(try ChildProcess.run(["chattr", "+i", folder.path]).status, 0, "chattr +i failed")
@@ -47,26 +39,26 @@ final class SafekeepingProgramTests: XCTestCase {
     // Item 1
     func testTwoWindowsTypingNewFormsKeepBoth() throws {
         var a = launch(), b = launch()
-        press(&a, .control("n"))
-        type(&a, "Ada")
-        press(&a, .enter)
-        press(&a, .control("q"))
+        a.press(.control("n"))
+        a.type("Ada")
+        a.press(.enter)
+        a.press(.control("q"))
         XCTAssertTrue(a.isFinished)
-        press(&b, .control("n"))
-        type(&b, "Bea")
-        press(&b, .enter)
+        b.press(.control("n"))
+        b.type("Bea")
+        b.press(.enter)
         XCTAssertEqual(store.loadDraft(for: "Site").listTitle, "Bea", "B's New form is B's")
         XCTAssertEqual(store.recoveries().map { $0.records.map(\.listTitle) }, [["Ada"]], "A's was kept, not overwritten")
         XCTAssertEqual(b.state.status?.kind, .error)
         XCTAssertTrue(b.state.status?.text.hasPrefix("Another survey window had saved a New form here (Ada): kept it as .Site.recovered-") == true,
                       b.state.status?.text ?? "")
-        press(&b, .control("q"))
+        b.press(.control("q"))
         // The next start offers A's entry back; Enter adds it to the document.
         var c = launch()
         guard case .recovery(let offered) = c.state.popover else { return XCTFail("offers the kept survey") }
         XCTAssertEqual(offered.records.map(\.listTitle), ["Ada"])
         XCTAssertTrue(c.screen.lines.joined().contains("1 survey of “Site” kept on"))
-        press(&c, .enter)
+        c.press(.enter)
         XCTAssertEqual(try store.load("Site").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Ada"])
         XCTAssertEqual(store.recoveries(), [])
         XCTAssertNil(c.state.popover)
@@ -77,43 +69,43 @@ final class SafekeepingProgramTests: XCTestCase {
     // Item 2
     func testCtrlQAsksWhenAFailedSaveLeftTheEntryOnlyOnScreen() throws {
         var p = launch()
-        press(&p, .control("n"))
-        type(&p, "Grace")
+        p.press(.control("n"))
+        p.type("Grace")
         try freezeFolder()
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertEqual(p.state.editing?.text, "Grace", "the entry is back on the form")
         XCTAssertTrue(p.state.draft.isBlank(in: .standard), "the New form in memory is what is on disk")
-        press(&p, .control("q"))
+        p.press(.control("q"))
         XCTAssertFalse(p.isFinished, "the first Ctrl-Q asks")
         XCTAssertTrue(p.state.status?.text.hasPrefix("Your entry is not saved (") == true, p.state.status?.text ?? "")
         XCTAssertEqual(p.state.editing?.text, "Grace")
-        press(&p, .control("q"))
+        p.press(.control("q"))
         XCTAssertTrue(p.isFinished, "the second leaves")
     }
 
     func testASuccessfulSaveAfterAFailureQuitsAtOnceAgain() throws {
         var p = launch()
-        press(&p, .control("n"))
-        type(&p, "Grace")
+        p.press(.control("n"))
+        p.type("Grace")
         try freezeFolder()
-        press(&p, .enter)
+        p.press(.enter)
         try thawFolder()
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertEqual(store.loadDraft(for: "Site").listTitle, "Grace")
-        press(&p, .control("q"))
+        p.press(.control("q"))
         XCTAssertTrue(p.isFinished)
     }
 
     // Item 13
     func testAFailedClearPutsTheNewFormBack() throws {
         var p = launch()
-        press(&p, .control("n"))
-        type(&p, "Keep")
-        press(&p, .enter)                 // kept, and on to Last name
+        p.press(.control("n"))
+        p.type("Keep")
+        p.press(.enter)                 // kept, and on to Last name
         try freezeFolder()
-        for _ in 0..<4 { press(&p, .down) }
+        for _ in 0..<4 { p.press(.down) }
         XCTAssertEqual(p.state.formItem, .clear)
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertEqual(p.state.draft.listTitle, "Keep", "the screen shows what is on disk")
         XCTAssertEqual(p.state.fieldText(0), "Keep")
         XCTAssertTrue(p.state.status?.text.hasPrefix("Could not save the New form:") == true, p.state.status?.text ?? "")
@@ -125,9 +117,9 @@ final class SafekeepingProgramTests: XCTestCase {
     func testASignalWhileRecordsExistOnlyInMemoryKeepsThemForTheNextStart() throws {
         var p = launch()
         try FileManager.default.removeItem(at: store.url(for: "Site"))
-        press(&p, .enter, .enter)
-        type(&p, "ny")
-        press(&p, .enter, .escape)          // the save finds the file gone; Esc: not now
+        p.press(.enter, .enter)
+        p.type("ny")
+        p.press(.enter, .escape)          // the save finds the file gone; Esc: not now
         XCTAssertTrue(p.state.documentMissing)
         p.terminate()                       // SIGHUP, SIGTERM or a closed terminal
         XCTAssertTrue(p.isFinished)
@@ -139,10 +131,10 @@ final class SafekeepingProgramTests: XCTestCase {
         try store.save(SurveyDocument(), as: "Other")
         var q = launch("Other")
         guard case .recovery = q.state.popover else { return XCTFail("offered at the next start") }
-        press(&q, .escape)
+        q.press(.escape)
         XCTAssertNil(q.state.popover, "Esc: later")
         var r = launch("Other")
-        press(&r, .character("d"))
+        r.press(.character("d"))
         XCTAssertEqual(store.recoveries(), [])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path).count, 1)
         XCTAssertTrue(r.state.status?.text.hasPrefix("Moved 2 recovered surveys to .trash") == true)
@@ -151,15 +143,15 @@ final class SafekeepingProgramTests: XCTestCase {
     func testPuttingBackRecordsOfAVanishedDocumentRecreatesIt() throws {
         try store.saveRecovery(sampleRecords(), for: "Gone")
         var p = launch()
-        press(&p, .enter)
+        p.press(.enter)
         XCTAssertEqual(p.state.documentName, "Gone")
         XCTAssertEqual(try store.load("Gone").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris"])
     }
 
     func testATerminateWithNothingOnlyInMemoryWritesNoRecovery() throws {
         var p = launch()
-        press(&p, .enter, .enter)
-        type(&p, "ny")
+        p.press(.enter, .enter)
+        p.type("ny")
         p.terminate()
         XCTAssertEqual(try store.load("Site").get().records[0].listTitle, "Smith, Johnny", "the valid field is saved")
         XCTAssertEqual(store.recoveries(), [])
@@ -168,12 +160,12 @@ final class SafekeepingProgramTests: XCTestCase {
     // Item 5
     func testARenameFromOutsideIsFollowedWithTheNewForm() throws {
         var p = launch()
-        press(&p, .control("n"))
-        type(&p, "Ann")
-        press(&p, .tab)
+        p.press(.control("n"))
+        p.type("Ann")
+        p.press(.tab)
         try store.rename("Site", to: "Site North")      // `survey docs rename Site 'Site North'`
-        type(&p, "Lee")
-        press(&p, .tab)
+        p.type("Lee")
+        p.press(.tab)
         XCTAssertEqual(p.state.documentName, "Site North")
         XCTAssertEqual(store.loadDraft(for: "Site North").listTitle, "Lee, Ann")
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path), "no orphan draft")
@@ -183,16 +175,16 @@ final class SafekeepingProgramTests: XCTestCase {
 
     func testAPlainMoveIsFollowedAndTheNewFormGoesWithIt() throws {
         var p = launch()
-        press(&p, .control("n"))
-        type(&p, "Ann")
-        press(&p, .tab)
+        p.press(.control("n"))
+        p.type("Ann")
+        p.press(.tab)
         try FileManager.default.moveItem(at: store.url(for: "Site"), to: store.url(for: "Moved"))
-        press(&p, .escape, .control("n"))
+        p.press(.escape, .control("n"))
         XCTAssertEqual(p.state.documentName, "Site", "not noticed before the next save")
-        for _ in 0..<4 { press(&p, .down) }
-        press(&p, .enter)
-        type(&p, "7")
-        press(&p, .enter)
+        for _ in 0..<4 { p.press(.down) }
+        p.press(.enter)
+        p.type("7")
+        p.press(.enter)
         XCTAssertEqual(p.state.documentName, "Moved")
         XCTAssertEqual(store.loadDraft(for: "Moved").values["age"], .integer(7))
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path))

@@ -28,22 +28,43 @@ func makeState(_ records: [Record] = sampleRecords(), width: Int = 120, height: 
 }
 
 extension AppState {
-    /// Presses keys through the real key table; returns every effect they produced.
+    /// Presses keys through the real key table, as the app does (a terminal too small to show
+    /// anything ignores them); returns every effect they produced. A key that does nothing in
+    /// the current mode fails the test: say so with `pressUnbound`.
     @discardableResult
-    mutating func press(_ keys: Key...) -> [Effect] {
+    mutating func press(_ keys: Key..., file: StaticString = #filePath, line: UInt = #line) -> [Effect] {
         var effects: [Effect] = []
         for key in keys {
-            guard let action = KeyMap.action(for: key, in: inputMode) else { continue }
+            guard let action = KeyMap.action(for: .key(key), in: self) else {
+                XCTFail("\(key) has no binding in \(modeDescription)", file: file, line: line)
+                continue
+            }
             effects += update(&self, action)
         }
         return effects
     }
 
+    /// Types text a character at a time; each must do something, as with `press`.
     @discardableResult
-    mutating func type(_ text: String) -> [Effect] {
+    mutating func type(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [Effect] {
         var effects: [Effect] = []
-        for c in text { effects += press(.character(c)) }
+        for c in text { effects += press(.character(c), file: file, line: line) }
         return effects
+    }
+
+    /// Presses keys that must do nothing here: each fails the test if it has a binding (and
+    /// is then not pressed), so "this key does nothing" is said, not assumed.
+    mutating func pressUnbound(_ keys: Key..., file: StaticString = #filePath, line: UInt = #line) {
+        for key in keys {
+            if let action = KeyMap.action(for: .key(key), in: self) {
+                XCTFail("\(key) is bound in \(modeDescription), to \(action)", file: file, line: line)
+            }
+        }
+    }
+
+    /// The input mode, and whether the terminal is too small for any key to count.
+    var modeDescription: String {
+        "\(inputMode)" + (layout.kind == .tooSmall ? " (terminal too small)" : "")
     }
 
     @discardableResult
@@ -75,4 +96,37 @@ func assertScreen(_ grid: CellGrid, named name: String, file: StaticString = #fi
         if el != al { diff.append("row \(i):\n  - \(el)\n  + \(al)") }
     }
     XCTFail("Screen \(name) differs:\n" + diff.joined(separator: "\n"), file: file, line: line)
+}
+
+extension Program {
+    /// Hands keys to the program as the terminal would. A key that does nothing in the current
+    /// state fails the test: say so with `pressUnbound`.
+    mutating func press(_ keys: Key..., file: StaticString = #filePath, line: UInt = #line) {
+        for key in keys where !handle(.key(key)) {
+            XCTFail("\(key) has no binding in \(state.modeDescription)", file: file, line: line)
+        }
+    }
+
+    /// Types text a character at a time; each must do something, as with `press`.
+    mutating func type(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        for c in text { press(.character(c), file: file, line: line) }
+    }
+
+    /// Hands over keys that must do nothing here: each fails the test if the program took it,
+    /// or if the state changed.
+    mutating func pressUnbound(_ keys: Key..., file: StaticString = #filePath, line: UInt = #line) {
+        for key in keys {
+            let before = state
+            if handle(.key(key)) {
+                XCTFail("\(key) is bound in \(before.modeDescription)", file: file, line: line)
+            } else if state != before {
+                XCTFail("\(key) changed the state without a binding", file: file, line: line)
+            }
+        }
+    }
+
+    /// `pressUnbound` for each character of the text.
+    mutating func typeUnbound(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        for c in text { pressUnbound(.character(c), file: file, line: line) }
+    }
 }
