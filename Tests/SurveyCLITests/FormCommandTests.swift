@@ -32,7 +32,7 @@ final class FormCommandTests: CLITestCase {
     func testAFormWithAnExpressionTooDeepIsRefusedNotCrashed() throws {
         let deep = String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
         let wide = Array(repeating: "1", count: 50_000).joined(separator: " + ")
-        let bad = try scratchFile("deep.csv", "survey,,,\n,type,name,relevant\n,integer,a,\(deep)\n,integer,b,\(wide)\n")
+        let bad = try scratchFile("deep.csv", "survey,,,,\n,type,name,label,relevant\n,integer,a,A,\(deep)\n,integer,b,B,\(wide)\n")
         let outcome = try survey("form", "check", bad.path)
         XCTAssertEqual(outcome.status, 1, outcome.stderr)
         XCTAssertEqual(outcome.stderr, """
