@@ -132,7 +132,9 @@ struct XLSFormReader {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "type", message: XLSFormTypes.unknownTypeMessage(type)))
             default: break
             }
-            if question.name.isEmpty, kind != .endGroup {
+            // An `end repeat` closes its repeat and, like `end group`, needs no name.
+            let closes = kind == .endGroup || ["end repeat", "end_repeat", "end loop"].contains(XLSFormTypes.normalized(typeText))
+            if question.name.isEmpty, !closes {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "name", message: "the question has no name"))
             }
             if kind != .endGroup { checkName(question.name, row: number) }
