@@ -97,6 +97,19 @@ final class XLSFormVerdictTests: XCTestCase {
         }
     }
 
+    /// The reserved names are the keys the writers write: whatever `[ Add ]` stores beyond the
+    /// questions' answers, the id, and the column `survey deleted` puts before the answers.
+    func testEveryKeyTheAppWritesItselfIsAReservedName() throws {
+        let form = try FormTestSupport.householdForm()
+        let stored = Questionnaire(form: form).completed(Record([:]), deviceID: "survey:host", clock: FormTestSupport.clock)
+        let own = Set(stored.values.keys).subtracting(form.questions.map(\.name))
+        XCTAssertEqual(own, [Questionnaire.formIDKey, Questionnaire.formVersionKey])
+        XCTAssertTrue(own.isSubset(of: Questionnaire.reservedKeys))
+        XCTAssertTrue(Questionnaire.reservedKeys.contains(Record.instanceIDKey))
+        XCTAssertTrue(Questionnaire.reservedKeys.contains(DeletedRecord.deletedAtKey))
+        XCTAssertEqual(Questionnaire(form: form).recordIdentityKeys, Questionnaire.identityKeys)
+    }
+
     /// For each form, nil when pyxform builds its XForm, else pyxform's error; one python3
     /// run for them all.
     private static func pyxformVerdicts(_ csvs: [String]) throws -> [String?] {
