@@ -20,9 +20,9 @@ extension DocumentStore {
             : lower.hasSuffix(".md") || lower.hasSuffix(".markdown") ? .formMarkdown : .formCSV
         let result = XLSForm.read(try XLSFormSheets.read(fileAt: path))
         guard result.form != nil else {
-            throw DocumentError(([
+            throw UnusableFormError(lines: [
                 "\(path) cannot be used as a questionnaire (\(counted(result.errors.count, "error"))):"
-            ] + result.errors.map(\.description)).joined(separator: "\n"))
+            ] + result.errors.map(\.description))
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("\(path) could not be read") }
         for old in DocumentCompanion.forms where isOccupied(companionURL(old, for: name)) {
@@ -47,4 +47,12 @@ extension DocumentStore {
         }
         return Questionnaire(form: form)
     }
+}
+
+/// A form refused for its errors: a heading, then one line per error. The lines are kept
+/// apart so a shell prints each on its own line; joined with line breaks into one message
+/// they would be shown as U+FFFD, the way a control character in a message is shown.
+public struct UnusableFormError: Error, CustomStringConvertible {
+    public let lines: [String]
+    public var description: String { lines.joined(separator: "\n") }
 }

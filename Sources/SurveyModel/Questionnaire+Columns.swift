@@ -22,8 +22,19 @@ extension Questionnaire {
     /// empty cell when it has none): its id, and with a form the form id and version the
     /// survey was keyed with. The original five keep the original export's shape.
     public var recordIdentityKeys: [String] {
-        form == nil ? [Record.instanceIDKey] : [Record.instanceIDKey, Self.formIDKey, Self.formVersionKey]
+        form == nil ? [Record.instanceIDKey] : Self.identityKeys
     }
+
+    /// What the app writes into every survey of a form itself: its id, and the form's id
+    /// and version from the settings.
+    public static let identityKeys = [Record.instanceIDKey, formIDKey, formVersionKey]
+
+    /// Names no question may have, because the app writes a key of that name itself: the
+    /// identity keys (a question named `instanceID` would make its answer the survey's id,
+    /// one named `formID` would have its answer replaced by the settings), and `deletedAt`,
+    /// the column `survey deleted` writes before a survey's answers. Compared without case,
+    /// as import matches a header to its column.
+    public static let reservedKeys = identityKeys + [DeletedRecord.deletedAtKey]
 
     /// Answers, then identity: the columns every exported record has, in order.
     public var knownRecordKeys: [String] {

@@ -202,8 +202,8 @@ extension Questionnaire {
     /// A default that calls a function or reads an answer (`today()`, `${village}`) is
     /// computed, as pyxform makes it a dynamic default; anything else is the text itself.
     public func defaultText(_ index: Int, in record: Record = Record(), clock: Clock = Clock()) -> String? {
-        guard let text = question(index)?.defaultValue else { return nil }
-        guard text.contains("(") || text.contains("${"), let expression = try? FormExpression(parsing: text) else { return text }
+        guard let question = question(index), let text = question.defaultValue else { return nil }
+        guard let expression = question.dynamicDefault else { return text }
         let value = expression.evaluate(in: context(record, current: "", clock: clock)).string
         return value.isEmpty || value == "NaN" ? nil : value
     }

@@ -5,6 +5,8 @@ import Foundation
 struct XLSFormReader {
     var errors: [XLSFormProblem] = []
     var warnings: [XLSFormProblem] = []
+    /// pyxform's `allow_choice_duplicates` setting.
+    private var allowChoiceDuplicates = false
 
     mutating func read(_ sheets: XLSFormSheets) -> XLSForm {
         var form = XLSForm()
@@ -53,6 +55,7 @@ struct XLSFormReader {
         form.formID = value("form_id", in: cells, columns: columns)
         form.version = value("version", in: cells, columns: columns)
         form.defaultLanguage = value("default_language", in: cells, columns: columns)
+        allowChoiceDuplicates = Self.isYes(value("allow_choice_duplicates", in: cells, columns: columns))
         if let text = value("instance_name", in: cells, columns: columns) {
             form.instanceName = parse(text, sheet: "settings", row: first.number, column: "instance_name")
         }
@@ -62,6 +65,8 @@ struct XLSFormReader {
         guard let rows else { return }
         let (columns, data) = table(rows)
         let known: Set<String> = ["list_name", "name", "label"]
+        var named: [(list: String, name: String, row: Int)] = []
+        defer { if !allowChoiceDuplicates { checkDuplicateChoices(named) } }
         for (number, cells) in data {
             guard let list = value("list_name", in: cells, columns: columns) else { continue }
             guard let raw = value("name", in: cells, columns: columns) else {
@@ -72,6 +77,7 @@ struct XLSFormReader {
             for (i, c) in columns.enumerated() where !known.contains(c.name) && c.language == nil && i < cells.count && !cells[i].isEmpty {
                 extra[c.name] = Self.excelText(cells[i])
             }
+            named.append((list, Self.excelText(raw), number))
             form.choices[list, default: []].append(
                 XLSForm.Choice(name: Self.excelText(raw), labels: localized("label", in: cells, columns: columns), extra: extra))
         }
@@ -119,14 +125,23 @@ struct XLSFormReader {
                 }
             case .calculate where question.calculation == nil:
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "calculation", message: "a calculate row needs a calculation"))
-            case .notCollected(let type):
+            case .notCollected(let type) where XLSFormTypes.isKnown(type):
                 warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
                                                message: "“\(type)” is not collected in a terminal: the row is shown but not asked"))
+            case .notCollected(let type):
+                errors.append(XLSFormProblem(sheet: "survey", row: number, column: "type", message: XLSFormTypes.unknownTypeMessage(type)))
             default: break
             }
-            if question.name.isEmpty, kind != .endGroup {
+            // An `end repeat` closes its repeat and, like `end group`, needs no name.
+            let closes = kind == .endGroup || ["end repeat", "end_repeat", "end loop"].contains(XLSFormTypes.normalized(typeText))
+            if question.name.isEmpty, !closes {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "name", message: "the question has no name"))
             }
+            if kind != .endGroup { checkName(question.name, row: number) }
+            let media = ["image", "big-image", "audio", "video", "media"].contains { column in
+                columns.indices.contains { columns[$0].name == column && $0 < cells.count && !cells[$0].isEmpty }
+            }
+            checkLabel(question, hasMedia: media)
             let orOther: Bool
             switch kind {
             case .selectOne(_, let other), .selectMultiple(_, let other): orOther = other
@@ -196,6 +211,7 @@ struct XLSFormReader {
             errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "instance_name", message: "unknown field ${\(name)}"))
         }
         checkCycles(form)
+        checkDefaults(form)
     }
 
     /// ODK refuses a form whose `relevant`, `calculation` and `required` go round in a circle

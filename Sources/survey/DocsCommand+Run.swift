@@ -61,7 +61,7 @@ extension DocsCommand {
             }
             return 0
         } catch {
-            ShellOutput.error("\(error)")
+            ShellOutput.failure(error)
             return 1
         }
     }

@@ -47,7 +47,7 @@ enum FormCommand: Equatable {
                 ShellOutput.line("“\(target.name)” now uses the questionnaire \(store.formURL(for: target.name)?.lastPathComponent ?? file)")
                 return 0
             } catch {
-                ShellOutput.error("\(error)")
+                ShellOutput.failure(error)
                 return 1
             }
         }

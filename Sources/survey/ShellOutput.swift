@@ -1,4 +1,5 @@
 import Foundation
+import SurveyModel
 
 /// Lines for the shell, through `StandardOutput` (which notices failed writes). Names come
 /// from file names, which may hold escape or other control characters put there by other
@@ -17,6 +18,8 @@ enum ShellOutput {
     static func failure(_ error: Error) {
         if let unusable = error as? UnusableQuestionnaire {
             unusable.lines.forEach(Self.error)
+        } else if let refused = error as? UnusableFormError {
+            refused.lines.forEach(Self.error)
         } else {
             Self.error("\(error)")
         }

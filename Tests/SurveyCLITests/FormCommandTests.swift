@@ -32,7 +32,7 @@ final class FormCommandTests: CLITestCase {
     func testAFormWithAnExpressionTooDeepIsRefusedNotCrashed() throws {
         let deep = String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
         let wide = Array(repeating: "1", count: 50_000).joined(separator: " + ")
-        let bad = try scratchFile("deep.csv", "survey,,,\n,type,name,relevant\n,integer,a,\(deep)\n,integer,b,\(wide)\n")
+        let bad = try scratchFile("deep.csv", "survey,,,,\n,type,name,label,relevant\n,integer,a,A,\(deep)\n,integer,b,B,\(wide)\n")
         let outcome = try survey("form", "check", bad.path)
         XCTAssertEqual(outcome.status, 1, outcome.stderr)
         XCTAssertEqual(outcome.stderr, """
@@ -143,5 +143,25 @@ final class FormCommandTests: CLITestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertFalse(store.exists("Other"), "nothing was created")
         XCTAssertEqual(try survey("docs", "rm", "Census", "--form", form.path).status, 2, "--form only with docs new")
+    }
+
+    /// A question named like a key survey writes itself is refused, naming its row, by every
+    /// command that takes a form; `attach` prints each error on its own line (they were
+    /// joined with line breaks, which the shell output showed as U+FFFD).
+    func testAFormNamingAKeyTheAppWritesIsRefusedByEveryCommandOneErrorALine() throws {
+        try store.save(SurveyDocument(), as: "Site")
+        let bad = try scratchFile("ids.csv", "survey,,,\n,type,name,label\n,text,instanceID,Id\n,text,formID,Form\n")
+        let rows = [3, 4].map { row in
+            "survey: survey row \(row), name: “\(row == 3 ? "instanceID" : "formID")” cannot be a question’s name: "
+                + "survey writes a key of that name itself, so the answer would be lost or mistaken for it; rename the question\n"
+        }.joined()
+        XCTAssertEqual(try survey("form", "check", bad.path),
+                       Outcome(status: 1, stdout: "", stderr: rows + "survey: \(bad.path): 2 errors: the form cannot be used\n"))
+        XCTAssertEqual(try survey("form", "attach", bad.path, "--doc", "Site"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: \(bad.path) cannot be used as a questionnaire (2 errors):\n" + rows))
+        XCTAssertNil(store.formURL(for: "Site"), "nothing was attached")
+        XCTAssertEqual(try survey("docs", "new", "Other", "--form", bad.path),
+                       Outcome(status: 1, stdout: "", stderr: rows + "survey: \(bad.path): 2 errors: nothing was created\n"))
+        XCTAssertFalse(store.exists("Other"))
     }
 }

@@ -251,7 +251,7 @@ final class FormDocumentTests: CLITestCase {
 
     func testAFormWithErrorsStopsEveryRecordCommandBeforeAnythingIsWritten() throws {
         try store.save(SurveyDocument(records: [Record(["firstName": .string("Ana"), "instanceID": .string("uuid:1")])]), as: "Site")
-        try Data("survey,,\n,type,name\n,select_one none,x\n".utf8).write(to: documents.appendingPathComponent("Site.form.csv"))
+        try Data("survey,,,\n,type,name,label\n,select_one none,x,X\n".utf8).write(to: documents.appendingPathComponent("Site.form.csv"))
         let before = try fileBytes(store.url(for: "Site"))
         let input = try scratchFile("in.csv", "firstName\nBo\n")
         let output = root.appendingPathComponent("out.csv")

@@ -17,7 +17,7 @@ final class QuestionnaireFormTests: XCTestCase {
     ,begin group,person,Person,,,,
     ,text,name,Name,Full name,yes,,
     ,integer,age,Age,In years,,,
-    ,decimal,weight,,,,,
+    ,decimal,weight,,In kg,,,
     ,date,born,Born,,,,
     ,time,woke,Woke,,,,
     ,dateTime,seen,Seen,,,,
@@ -51,7 +51,7 @@ final class QuestionnaireFormTests: XCTestCase {
                        ["name", "age", "weight", "born", "woke", "seen", "smoker", "fruits", "fruits_other", "ok"])
         XCTAssertEqual(q.fields.filter(\.kind.isPicked).map(\.key), ["smoker", "fruits", "ok"])
         XCTAssertEqual(q.field(forKey: "name")?.label, "Name")
-        XCTAssertEqual(q.field(forKey: "weight")?.label, "weight", "a question without a label shows its name")
+        XCTAssertEqual(q.field(forKey: "weight")?.label, "weight", "a question with a hint but no label shows its name")
         XCTAssertEqual(q.field(forKey: "name")?.hint, "Full name")
         XCTAssertEqual(q.field(forKey: "name")?.info, "Full name")
         XCTAssertEqual(q.field(forKey: "born")?.hint, "")
@@ -182,7 +182,7 @@ final class QuestionnaireFormTests: XCTestCase {
         ,text,a,Name,Nom,Full name,Nom complet
         ,text,b,Village,,As on the map,
         ,select_one yn,c,Pick,Choisir,,
-        ,text,d,,,,
+        ,text,d,,,Only a hint,
         choices,,,,,,
         ,list_name,name,label::English,label::French,,
         ,yn,yes,Yes,Oui,,
@@ -194,7 +194,7 @@ final class QuestionnaireFormTests: XCTestCase {
         let french = try FormTestSupport.questionnaire(csv)
         XCTAssertEqual(french.language, "French")
         XCTAssertEqual(french.fields.map(\.label), ["Nom", "Village", "Choisir", "d"])
-        XCTAssertEqual(french.fields.map(\.hint), ["Nom complet", "As on the map", "", ""])
+        XCTAssertEqual(french.fields.map(\.hint), ["Nom complet", "As on the map", "", "Only a hint"])
         XCTAssertEqual(french.field(forKey: "c")?.choiceLabels, ["yes": "Oui", "no": "No"])
         let english = try FormTestSupport.questionnaire(csv, language: "English")
         XCTAssertEqual(english.fields.map(\.label), ["Name", "Village", "Pick", "d"])

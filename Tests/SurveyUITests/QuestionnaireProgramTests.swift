@@ -52,7 +52,7 @@ final class QuestionnaireProgramTests: XCTestCase {
 
     func testAFormWithErrorsLeavesTheDocumentReadOnlyWithEveryError() throws {
         let broken = folder.appendingPathComponent("Households.form.csv")
-        try "survey,,,\n,type,name,relevant\n,integer,age,${agee} > 1\n,text,,\n".write(to: broken, atomically: true, encoding: .utf8)
+        try "survey,,,,\n,type,name,label,relevant\n,integer,age,Age,${agee} > 1\n,text,,Nameless,\n".write(to: broken, atomically: true, encoding: .utf8)
         let before = try Data(contentsOf: store.url(for: "Households"))
         var p = launch("Households")
         let error = try XCTUnwrap(p.state.loadError)
