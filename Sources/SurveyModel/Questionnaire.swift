@@ -11,6 +11,9 @@ public struct Questionnaire: Equatable, Sendable {
     /// For each field, the `begin group` fields around it, outermost first: a group's
     /// `relevant` hides everything inside it.
     let enclosingGroups: [[Int]]
+    /// The fields are the keys a document's surveys were found with, not a questionnaire:
+    /// its form is missing or has errors (`DocumentForm`), so they are only read.
+    public internal(set) var isStoredAnswers = false
 
     public init(fields: [FieldSpec]) {
         self.fields = fields

@@ -76,3 +76,10 @@ func assertScreen(_ grid: CellGrid, named name: String, file: StaticString = #fi
     }
     XCTFail("Screen \(name) differs:\n" + diff.joined(separator: "\n"), file: file, line: line)
 }
+
+extension Record {
+    /// The survey's title under the original five (`Questionnaire.standard.title(of:)`, the
+    /// one title rule): "Last, First", for tests that state five-field surveys by name.
+    var listTitle: String { Questionnaire.standard.title(of: self) }
+    func listTitle(limit: Int?) -> String { Questionnaire.standard.title(of: self, limit: limit) }
+}
