@@ -22,7 +22,7 @@ extension Questionnaire {
     /// empty cell when it has none): its id, and with a form the form id and version the
     /// survey was keyed with. The original five keep the original export's shape.
     public var recordIdentityKeys: [String] {
-        form == nil ? [Record.instanceIDKey] : [Record.instanceIDKey, Self.formIDKey, Self.formVersionKey]
+        isOriginalFive ? [Record.instanceIDKey] : [Record.instanceIDKey, Self.formIDKey, Self.formVersionKey]
     }
 
     /// Answers, then identity: the columns every exported record has, in order.
@@ -55,7 +55,7 @@ extension Questionnaire {
         let fields = recordFields
         let fieldKeys = Set(fields.map(\.key))
         let others = recordIdentityKeys.filter { !fieldKeys.contains($0) }
-            + (form == nil ? [] : unknownRecordKeys(in: records))
+            + (isOriginalFive ? [] : unknownRecordKeys(in: records))
         let rows = records.map { record in
             fields.map { record.text(for: $0) } + others.map { key in
                 key == Record.instanceIDKey ? record.instanceID ?? "" : record[key].map(FieldSpec.describe) ?? ""

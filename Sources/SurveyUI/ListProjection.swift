@@ -250,7 +250,7 @@ public enum ListNames: Equatable, Sendable {
 
     public init(_ questionnaire: Questionnaire) {
         // Surveys read without their form are named by their answers, as a form's are.
-        self = questionnaire.form == nil && !questionnaire.isStoredAnswers ? .standard : .form(questionnaire)
+        self = questionnaire.isOriginalFive ? .standard : .form(questionnaire)
     }
 
     func primaryName(of record: Record) -> String {
