@@ -11,9 +11,14 @@ extension AppState {
         formTrouble.map { .init("Read-only: " + $0.remark(document: documentName), kind: .error) }
     }
 
-    /// `update` for a read-only document: the action runs on a copy (as while loading,
-    /// which it may also be), and a key whose copy would change anything is refused.
+    /// `update` for a read-only document: a key runs on a copy (as while loading, which it
+    /// may also be), and one whose copy would change anything is refused.
     mutating func updateReadOnly(_ action: Action) -> [Effect] {
+        // Outcomes of effects (a document opened, a listing, a part read) are always taken,
+        // in place: a copy would make a part read copy the surveys read so far.
+        guard action.isUserInput else {
+            return loading == nil ? transition(&self, action) : updateWhileLoading(action)
+        }
         // The New form's place says why nothing can be keyed (an empty document's surveys
         // give no questions to start on): keys that would start there are refused first.
         if shown == .draft, focus == .form, popover == nil, action.startsTyping {
@@ -22,8 +27,7 @@ extension AppState {
         }
         var trial = self
         let effects = trial.loading == nil ? transition(&trial, action) : trial.updateWhileLoading(action)
-        // Outcomes of effects (a document opened, a listing, a part read) are always taken.
-        guard action.isUserInput, wouldChangeSurveys(trial, effects) else {
+        guard wouldChangeSurveys(trial, effects) else {
             self = trial
             return effects
         }
