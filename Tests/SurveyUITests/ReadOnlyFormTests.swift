@@ -143,6 +143,27 @@ final class ReadOnlyFormTests: XCTestCase {
         XCTAssertTrue(screen(again).contains("Lima, Ana"), "the form's instance_name")
     }
 
+    func testALargeDocumentIsJudgedByItsFirstSurveysAndStaysReadOnlyOnceWhole() throws {
+        let surveys = (0..<30).map { i in
+            Record(["fname": .string("Person\(i)"), "lname": .string("Lima"), "formID": .string("household")])
+        }
+        try store.save(SurveyDocument(records: surveys), as: "Households")
+        let before = try Data(contentsOf: store.url(for: "Households"))
+        var p = Program(store: store, documentName: "Households", size: Size(width: 100, height: 24),
+                        identifyLater: true, streamingFrom: 0, firstRecords: 20)
+        p.finishOpening()
+        XCTAssertNotNil(p.state.loading, "streamed: decided by the first 20")
+        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"))
+        p.finishLoading()
+        XCTAssertNil(p.state.loading)
+        XCTAssertEqual(p.state.recordCount, 30)
+        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"), "still read-only once whole")
+        press(&p, .character("d"))
+        XCTAssertEqual(p.state.status?.text.hasPrefix("Read-only: The form (formID household) is missing"), true)
+        p.send(.quit)
+        XCTAssertEqual(try Data(contentsOf: store.url(for: "Households")), before, "the ids derived are never written")
+    }
+
     func testTheOriginalFiveAreNotTakenForAMissingForm() throws {
         try store.save(SurveyDocument(records: [Record(["firstName": .string("Ana"), "lastName": .string("Lima")])]), as: "Site")
         let p = launch("Site")
