@@ -69,7 +69,7 @@ extension DocumentStore {
         var document = try load(name).get()
         if let place = document.records.firstIndex(where: { $0.instanceID == id }) {
             throw DocumentError("\(id) is already in “\(name)” (record \(place + 1), "
-                + "\(document.records[place].listTitle)): nothing brought back")
+                + "\(title(of: document.records[place], in: name, document))): nothing brought back")
         }
         document.records.append(deleted.record)
         document.assignMissingInstanceIDs()
@@ -78,10 +78,16 @@ extension DocumentStore {
         do {
             try writeDeletedEntries(entries, for: name)
         } catch let error as DocumentError {
-            throw DocumentError("Put \(deleted.record.listTitle) back into “\(name)”, but it is still listed "
+            throw DocumentError("Put \(title(of: deleted.record, in: name, document)) back into “\(name)”, but it is still listed "
                 + "as deleted: \(error.message)")
         }
         return deleted.record
+    }
+
+    /// A survey named as its document's questionnaire names it (read only when a message
+    /// needs it).
+    private func title(of record: Record, in name: String, _ document: SurveyDocument) -> String {
+        documentForm(for: name, firstSurveys: Array(document.records.prefix(Self.formCheckSurveys))).questionnaire.title(of: record)
     }
 
     /// Removes, for each id, its most recently deleted survey from the list (the UI's undo

@@ -20,12 +20,16 @@ public struct Recovery: Equatable, Sendable {
     public let fileName: String
     public let date: Date
     public let records: [Record]
+    /// What names the surveys: their document's questionnaire (`DocumentStore.documentForm`).
+    public let questionnaire: Questionnaire
 
-    public init(documentName: String, fileName: String, date: Date, records: [Record]) {
+    public init(documentName: String, fileName: String, date: Date, records: [Record],
+                questionnaire: Questionnaire = .standard) {
         self.documentName = documentName
         self.fileName = fileName
         self.date = date
         self.records = records
+        self.questionnaire = questionnaire
     }
 }
 
@@ -69,7 +73,11 @@ extension DocumentStore {
                   let document = try? SurveyDocument(propertyListData: data),
                   let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
             let date = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
-            return Recovery(documentName: name, fileName: entry, date: date, records: Array(document.records))
+            let records = Array(document.records)
+            // Named as their document names them; with the document gone, by the form their own
+            // `formID` says they were keyed with.
+            let named = documentForm(for: name, firstSurveys: firstSurveys(of: name) + records).questionnaire
+            return Recovery(documentName: name, fileName: entry, date: date, records: records, questionnaire: named)
         }
         .sorted { ($0.date, $0.fileName) < ($1.date, $1.fileName) }
     }

@@ -22,7 +22,7 @@ extension Questionnaire {
     /// empty cell when it has none): its id, and with a form the form id and version the
     /// survey was keyed with. The original five keep the original export's shape.
     public var recordIdentityKeys: [String] {
-        form == nil ? [Record.instanceIDKey] : Self.identityKeys
+        isOriginalFive ? [Record.instanceIDKey] : Self.identityKeys
     }
 
     /// What the app writes into every survey of a form itself: its id, and the form's id
@@ -66,7 +66,7 @@ extension Questionnaire {
         let fields = recordFields
         let fieldKeys = Set(fields.map(\.key))
         let others = recordIdentityKeys.filter { !fieldKeys.contains($0) }
-            + (form == nil ? [] : unknownRecordKeys(in: records))
+            + (isOriginalFive ? [] : unknownRecordKeys(in: records))
         let rows = records.map { record in
             fields.map { record.text(for: $0) } + others.map { key in
                 key == Record.instanceIDKey ? record.instanceID ?? "" : record[key].map(FieldSpec.describe) ?? ""

@@ -248,33 +248,4 @@ extension Questionnaire {
     }
 
     static func isoText(_ date: Date, _ zone: TimeZone) -> String { LocalDay.dateTimeText(date, in: zone) }
-
-    /// The list row for a record: the form's `instance_name` (`concat(${lname}, ', ',
-    /// ${fname})`), else (or when it names nothing: no letter or digit, as `, ` for a survey
-    /// without names) its first two text answers; the original five read `Last, First`.
-    public func title(of record: Record, limit: Int? = nil) -> String {
-        guard form != nil else { return record.listTitle(limit: limit) }
-        let text = name(of: record, limit: limit)
-        return text.isEmpty ? "(no name)" : text
-    }
-
-    /// The name the list shows for a survey, "" when a form gives it none: what the list sorts
-    /// and groups a form document by.
-    public func name(of record: Record, limit: Int? = nil) -> String {
-        guard let form else { return record.listTitle(limit: limit) }
-        var text = ""
-        if let name = form.instanceName {
-            text = name.evaluate(in: context(record, current: "", clock: Clock())).string
-        }
-        if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
-            let answers = fields.lazy.filter { if case .text = $0.kind { return true } else { return false } }
-                .map { XLSForm.text(of: record[$0.key]).trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
-            text = answers.prefix(2).joined(separator: ", ")
-        }
-        text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{7F}" ? " " : $0 }))
-            .trimmingCharacters(in: .whitespaces)
-        if let limit, text.count > limit { text = String(text.prefix(limit)) }
-        return text
-    }
 }

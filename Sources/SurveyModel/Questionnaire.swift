@@ -11,6 +11,12 @@ public struct Questionnaire: Equatable, Sendable {
     /// For each field, the `begin group` fields around it, outermost first: a group's
     /// `relevant` hides everything inside it.
     let enclosingGroups: [[Int]]
+    /// The fields are the keys a document's surveys were found with, not a questionnaire:
+    /// its form is missing or has errors (`DocumentForm`), so they are only read.
+    public internal(set) var isStoredAnswers = false
+    /// The original app's five questions (or a list of fields like them): no form, and not
+    /// a form's surveys read without it.
+    public var isOriginalFive: Bool { form == nil && !isStoredAnswers }
 
     public init(fields: [FieldSpec]) {
         self.fields = fields

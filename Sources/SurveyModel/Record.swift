@@ -125,59 +125,6 @@ public struct Record: Equatable, Sendable {
     public func isBlank(in questionnaire: Questionnaire) -> Bool {
         questionnaire.fields.allSatisfy { !$0.kind.isAnswered || text(for: $0).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
     }
-
-    /// "Last, First"; just the one that is non-empty when the other is empty; "(no name)"
-    /// when both are. Names are trimmed and line breaks or tabs become spaces, so a title
-    /// always fits on one list row.
-    public var listTitle: String { listTitle(limit: nil) }
-
-    /// The list title built from at most `limit` characters of each name (after its leading
-    /// blanks), for drawing: a list row then costs its width, not a 1 MB name's length. A cut
-    /// name keeps its blanks, so the title still reads as longer than the row.
-    public func listTitle(limit: Int?) -> String {
-        let fields = Questionnaire.standard
-        let first = fields.field(forKey: "firstName").map { Self.oneLine(text(for: $0), limit: limit) } ?? ""
-        let last = fields.field(forKey: "lastName").map { Self.oneLine(text(for: $0), limit: limit) } ?? ""
-        switch (first.isEmpty, last.isEmpty) {
-        case (true, true): return "(no name)"
-        case (false, true): return first
-        case (true, false): return last
-        case (false, false): return "\(last), \(first)"
-        }
-    }
-
-    private static func isBlank(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || s.value < 0x20 }
-
-    /// Called for every visible list row on every frame, so no Foundation: printable ASCII
-    /// (nearly every name) is cut and trimmed as bytes; anything else goes by scalars.
-    private static func oneLine(_ text: String, limit: Int?) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            // One character per byte, and the space is the only blank.
-            var bytes = text.utf8[...]
-            if let limit {
-                bytes = bytes.drop { $0 == 0x20 }
-                if bytes.count > limit { return String(Substring(bytes.prefix(limit))) }
-            }
-            bytes = bytes.drop { $0 == 0x20 }
-            while bytes.last == 0x20 { bytes = bytes.dropLast() }
-            return String(Substring(bytes))
-        }
-        var source = text[...]
-        if let limit {
-            source = source.drop { $0.unicodeScalars.allSatisfy(isBlank) }
-            let cut = source.prefix(limit)
-            if cut.endIndex < source.endIndex {
-                return String(String.UnicodeScalarView(cut.unicodeScalars.map { isBlank($0) ? " " : $0 }))
-            }
-        }
-        // Blanks become spaces, then the ends are trimmed scalar by scalar as Foundation's
-        // `.whitespaces` did: every member is a blank (so now a space) but U+200B.
-        let trimmed: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\u{200B}" }
-        var scalars = String.UnicodeScalarView(source.unicodeScalars.map { isBlank($0) ? " " : $0 })[...]
-        while let first = scalars.first, trimmed(first) { scalars = scalars.dropFirst() }
-        while let last = scalars.last, trimmed(last) { scalars = scalars.dropLast() }
-        return String(String.UnicodeScalarView(scalars))
-    }
 }
 
 extension Record {

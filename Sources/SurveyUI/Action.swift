@@ -119,7 +119,7 @@ public enum Action: Equatable, Sendable {
     case draftSaveFailed(String)
     case documentsListed([DocumentSummary])
     case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, place: SessionMemory.Place?,
-                        questionnaire: Questionnaire = .standard)
+                        form: DocumentForm = DocumentForm(questionnaire: .standard))
     case documentCreated(String)
     case documentRenamed(from: String, to: String)
     /// `replacement`: the document created first to show instead of the only one.

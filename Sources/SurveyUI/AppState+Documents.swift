@@ -107,9 +107,10 @@ extension AppState {
     /// Another document is now current: its records, its draft, its last-viewed record.
     mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
                                     draft newDraft: Record, place: SessionMemory.Place?,
-                                    questionnaire newQuestionnaire: Questionnaire = .standard) -> [Effect] {
+                                    form: DocumentForm = DocumentForm(questionnaire: .standard)) -> [Effect] {
         documentName = name
-        questionnaire = newQuestionnaire
+        questionnaire = form.questionnaire
+        formTrouble = form.trouble
         formScroll = 0
         hiddenAnswers = HiddenAnswers()
         draftStarted = nil
@@ -117,8 +118,9 @@ extension AppState {
         case .success(let doc):
             document = doc
             loadError = nil
-            // Keep a message this same action already gave (a delete says where it went).
-            if status == nil { status = .init("Opened “\(name)”") }
+            // Keep a message this same action already gave (a delete says where it went). A
+            // read-only document's reason shows instead (`readOnlyRemark`).
+            if status == nil, formTrouble == nil { status = .init("Opened “\(name)”") }
         case .failure(let error):
             document = nil
             loadError = error.message

@@ -62,6 +62,9 @@ public struct AppState: Equatable, Sendable {
     /// the records read so far, and nothing may change it (see `AppState+Loading`).
     public var loading: DocumentLoading?
     public var loadError: String?
+    /// Set when the document's form cannot be used (it has errors, or is missing): its
+    /// surveys are shown as stored and nothing may change them (`AppState+ReadOnly`).
+    public var formTrouble: FormTrouble?
     public var draft: Record
     /// The highlighted row of the list; the form shows that record unless `showingDraft`.
     /// Kept as one index plus a flag (not a separate "shown record") so the list highlight
@@ -148,8 +151,10 @@ public struct AppState: Equatable, Sendable {
                 draft: Record = Record(),
                 size: Size,
                 splitWidth: Int = 80,
-                questionnaire: Questionnaire = .standard) {
+                questionnaire: Questionnaire = .standard,
+                formTrouble: FormTrouble? = nil) {
         self.questionnaire = questionnaire
+        self.formTrouble = formTrouble
         self.documentName = documentName
         switch loaded {
         case .success(let doc):

@@ -45,7 +45,17 @@ struct DocumentInfoView: View {
                 facts.append(("Last saved", LocalTime.text(date, in: state.timeZone, seconds: true)))
             }
         }
-        if let form = state.questionnaire.form {
+        if let trouble = state.formTrouble {
+            facts.append(("Status", "read-only: " + trouble.remark(document: state.documentName)))
+            switch trouble {
+            case .errors(let file, let errors):
+                facts.append(("Form", "\(file): \(counted(errors.count, "error"))"))
+                facts += errors.enumerated().map { ($0.offset == 0 ? "Errors" : "", $0.element) }
+            case .missing(let id):
+                facts.append(("Form", "missing: the surveys were keyed with formID \(id)"))
+            }
+            facts.append(("Shown", "each answer as stored, under its name in the file"))
+        } else if let form = state.questionnaire.form {
             facts.append(("Form", [form.title, form.formID.map { "id \($0)" }, form.version.map { "version \($0)" }]
                                     .compactMap { $0 }.joined(separator: ", ")))
             facts.append(("Questions", "\(state.questionnaire.fields.filter(\.kind.isAnswered).count)"
@@ -66,7 +76,9 @@ struct DocumentInfoView: View {
         } else {
             facts.append(("Form", "the original five fields"))
         }
-        if state.document != nil, state.questionnaire.form != nil {
+        if state.formTrouble != nil {
+            // No rules to count by: the form that has them cannot be used.
+        } else if state.document != nil, state.questionnaire.form != nil {
             // Every rule of every survey, drawn each frame: counted up to a size where that
             // stays quick (2,000 surveys of a 30-question form is about 20 ms).
             if state.recordCount * state.questionnaire.fields.count <= 60_000 {

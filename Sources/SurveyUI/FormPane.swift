@@ -91,8 +91,7 @@ struct UnreadableDocumentView: View {
     func draw(into grid: inout CellGrid, in rect: Rect) {
         let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 3, height: rect.height - 1)
         var y = inner.y
-        let heading = reason.hasPrefix("The questionnaire ") ? "Cannot use the questionnaire of \(documentName)"
-                                                             : "Cannot read \(documentName).plist"
+        let heading = "Cannot read \(documentName).plist"
         grid.put(heading, x: inner.x, y: y, style: .error, clip: inner)
         y += 2
         for line in TextWrap.lines(reason, width: inner.width) where y < inner.maxY {
@@ -104,5 +103,39 @@ struct UnreadableDocumentView: View {
             grid.put(line, x: inner.x, y: y, style: .muted, clip: inner)
             y += 1
         }
+    }
+}
+
+/// The New form's place in a read-only document (`FormTrouble`): nothing can be keyed, so
+/// it says why, every error of a form that has them, and how to mend it.
+struct FormTroubleView: View {
+    let documentName: String
+    let trouble: FormTrouble
+
+    func draw(into grid: inout CellGrid, in rect: Rect) {
+        let inner = Rect(x: rect.x + 2, y: rect.y + 1, width: rect.width - 3, height: rect.height - 1)
+        guard !inner.isEmpty else { return }
+        var y = inner.y
+        func paragraph(_ text: String, style: Style = .plain) {
+            for line in TextWrap.lines(text, width: inner.width).flatMap({ TextWrap.hardLines($0, width: inner.width) }) where y < inner.maxY {
+                grid.put(line, x: inner.x, y: y, style: style, clip: inner)
+                y += 1
+            }
+        }
+        switch trouble {
+        case .errors(_, let errors):
+            paragraph("Read-only: cannot use the form of \(documentName)", style: .error)
+            y += 1
+            paragraph(trouble.remark(document: documentName))
+            y += 1
+            errors.forEach { paragraph($0) }
+        case .missing:
+            paragraph("Read-only: the form of \(documentName) is missing", style: .error)
+            y += 1
+            paragraph(trouble.remark(document: documentName))
+        }
+        y += 1
+        paragraph("Its surveys are listed with their answers as stored; nothing is written. F3 opens another document; Ctrl-Q quits.",
+                  style: .muted)
     }
 }

@@ -249,7 +249,8 @@ public enum ListNames: Equatable, Sendable {
     case form(Questionnaire)
 
     public init(_ questionnaire: Questionnaire) {
-        self = questionnaire.form == nil ? .standard : .form(questionnaire)
+        // Surveys read without their form are named by their answers, as a form's are.
+        self = questionnaire.isOriginalFive ? .standard : .form(questionnaire)
     }
 
     func primaryName(of record: Record) -> String {

@@ -4,33 +4,39 @@ import SurveyModel
 /// Opening a document: its questionnaire, then its records, whole or (a large file at launch)
 /// its first records with the rest to follow.
 extension Program {
-    /// A document with the questionnaire its records are keyed with. A questionnaire that
-    /// cannot be used makes the document unreadable for this session (shown, never
-    /// written), so no answer is keyed under a form the designer did not mean.
+    /// A document with the questionnaire its records are keyed with. A form that cannot be
+    /// used (it has errors, or the surveys carry a `formID` and it is missing) leaves the
+    /// surveys readable under their answers as stored, with the trouble that makes the
+    /// document read-only for this session (`AppState+ReadOnly`): no answer is keyed under a
+    /// form the designer did not mean, and the file is never written.
     ///
     /// With `streaming`, a large file may come back as its first records and a stream of the
-    /// rest (`DocumentStore.openStreaming`), their ids already derived.
+    /// rest (`DocumentStore.openStreaming`), their ids already derived; the form is then
+    /// judged by those first records, as a whole read judges it by its first as many.
     static func open(_ name: String, in store: DocumentStore, identifying: Bool = true,
                      streaming: (from: Int, first: Int)? = nil)
-        -> (loaded: Result<SurveyDocument, DocumentError>, questionnaire: Questionnaire, stream: DocumentStream?) {
-        let questionnaire: Questionnaire
-        do {
-            questionnaire = try store.questionnaire(for: name)
-        } catch {
-            return (.failure(DocumentError(describe(error))), .standard, nil)
-        }
+        -> (loaded: Result<SurveyDocument, DocumentError>, form: DocumentForm, stream: DocumentStream?) {
         // A journal still there (its changes could not be put into the file: a full disk)
         // counts too, so the next save writes its changes rather than a version without them.
-        guard let streaming else {
-            let loaded = store.loadWithJournal(name)
-            return (identifying ? identified(loaded) : loaded, questionnaire, nil)
+        let loaded: Result<SurveyDocument, DocumentError>
+        var stream: DocumentStream?
+        if let streaming {
+            switch store.openStreaming(name, from: streaming.from, firstRecords: streaming.first) {
+            case .whole(let whole):
+                loaded = identifying ? identified(whole) : whole
+            case .streaming(let first, let rest):
+                loaded = .success(first)
+                stream = rest
+            }
+        } else {
+            let whole = store.loadWithJournal(name)
+            loaded = identifying ? identified(whole) : whole
         }
-        switch store.openStreaming(name, from: streaming.from, firstRecords: streaming.first) {
-        case .whole(let loaded):
-            return (identifying ? identified(loaded) : loaded, questionnaire, nil)
-        case .streaming(let first, let rest):
-            return (.success(first), questionnaire, rest)
+        let first: [Record] = switch loaded {
+        case .success(let document): Array(document.records.prefix(DocumentStore.formCheckSurveys))
+        case .failure: []
         }
+        return (loaded, store.documentForm(for: name, firstSurveys: first), stream)
     }
 
     /// Records found without an id get one derived from their place and answers, so the

@@ -68,7 +68,8 @@ public struct Program {
                              draft: store.loadDraft(for: documentName),
                              size: size,
                              splitWidth: splitWidth,
-                             questionnaire: opened.questionnaire)
+                             questionnaire: opened.form.questionnaire,
+                             formTrouble: opened.form.trouble)
         state.documentFolder = store.folder.path
         state.deviceID = Self.deviceID
         if let stream = opened.stream {
@@ -244,7 +245,7 @@ public struct Program {
             let opened = Self.open(target, in: store)
             return [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
                                     place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) },
-                                    questionnaire: opened.questionnaire)]
+                                    form: opened.form)]
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):

@@ -9,7 +9,7 @@ struct RecoveryPopover {
     let timeZone: TimeZone
 
     func draw(into grid: inout CellGrid, layout: Layout) {
-        let titles = recovery.records.prefix(3).map(\.listTitle)
+        let titles = recovery.records.prefix(3).map { recovery.questionnaire.title(of: $0) }
         let more = recovery.records.count > 3 ? ", …" : ""
         let lines = ["\(counted(recovery.records.count, "survey")) of “\(recovery.documentName)” kept on \(LocalTime.text(recovery.date, in: timeZone)), unsaved:",
                      titles.joined(separator: "; ") + more, "",

@@ -19,7 +19,8 @@ public enum Screen {
             TooSmallView(size: state.size).draw(into: &grid, in: grid.bounds)
             return
         }
-        let title = state.documentMissing ? "\(state.documentName) (missing)" : state.documentName
+        let title = state.documentMissing ? "\(state.documentName) (missing)"
+            : state.formTrouble != nil ? "\(state.documentName) (read-only)" : state.documentName
         TitleBar(documentName: title, position: state.document == nil ? "" : state.positionTitle,
                  surveysButton: layout.surveysButton).draw(into: &grid, in: layout.titleBar)
         if let pane = layout.listPane {
@@ -31,10 +32,12 @@ public enum Screen {
             DocumentInfoView(state: state).draw(into: &grid, in: layout.form)
         } else if let error = state.loadError {
             UnreadableDocumentView(documentName: state.documentName, reason: error).draw(into: &grid, in: layout.form)
+        } else if let trouble = state.formTrouble, state.shown == .draft {
+            FormTroubleView(documentName: state.documentName, trouble: trouble).draw(into: &grid, in: layout.form)
         } else {
             FormPane(state: state).draw(into: &grid, in: layout.form)
         }
-        StatusLine(message: state.status ?? state.indexingRemark ?? state.highlightedDocumentRemark ?? state.loadingRemark).draw(into: &grid, in: layout.statusLine)
+        StatusLine(message: state.status ?? state.indexingRemark ?? state.highlightedDocumentRemark ?? state.readOnlyRemark ?? state.loadingRemark).draw(into: &grid, in: layout.statusLine)
         KeyBar(mode: state.inputMode).draw(into: &grid, in: layout.keyBar)
 
         switch state.popover {

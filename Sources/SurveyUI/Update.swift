@@ -4,8 +4,10 @@ import SurveyModel
 /// resize and effect outcome goes through here. Each case calls a small `mutating` helper;
 /// shared logic lives in the helpers, never in actions that send other actions.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
-    // While the rest of the document loads, nothing may change it (`AppState+Loading`).
-    let effects = state.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
+    // While the rest of the document loads, nothing may change it (`AppState+Loading`); nor
+    // ever, when its form cannot be used (`AppState+ReadOnly`).
+    let effects = state.formTrouble != nil ? state.updateReadOnly(action)
+        : state.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
     state.followQuestionnaire()
     return effects
 }
@@ -218,8 +220,8 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
         return state.terminate()
     case .documentsListed(let list):
         return state.documentsWereListed(list)
-    case .documentOpened(let name, let loaded, let draft, let place, let questionnaire):
-        return state.documentWasOpened(name, loaded: loaded, draft: draft, place: place, questionnaire: questionnaire)
+    case .documentOpened(let name, let loaded, let draft, let place, let form):
+        return state.documentWasOpened(name, loaded: loaded, draft: draft, place: place, form: form)
     case .documentCreated(let name):
         return [.openDocument(name), .listDocuments]
     case .documentRenamed(let old, let new):

@@ -85,7 +85,7 @@ struct AddCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
-            let questionnaire = try store.commandQuestionnaire(for: target)
+            let questionnaire = try store.commandQuestionnaire(for: target, changing: true)
             let unknown = unknownNames(in: questionnaire, documentName: target.name)
             guard unknown.isEmpty else {
                 unknown.forEach(ShellOutput.error)

@@ -112,14 +112,23 @@ extension DocumentStore {
     /// The questionnaire of the document a record command works on: its attached form, or
     /// the original five (a document about to be created has no form yet). A form with
     /// errors stops the command before anything is read or written: answers are never
-    /// judged, listed or stored under a form the designer did not mean.
-    func commandQuestionnaire(for target: DocumentTarget) throws -> Questionnaire {
+    /// judged, listed or stored under a form the designer did not mean. A form that is
+    /// missing (the surveys carry a `formID`, no form is beside them) stops a command that
+    /// would change the document, with the app's words; one that only reads names and
+    /// lists the surveys by their answers as stored, and says on stderr why.
+    func commandQuestionnaire(for target: DocumentTarget, changing: Bool) throws -> Questionnaire {
         guard case .existing(let name) = target else { return .standard }
-        do {
-            return try questionnaire(for: name)
-        } catch {
-            let lines = "\(error)".split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-            throw UnusableQuestionnaire(lines: lines + ["nothing was done: fix the form (survey form check FILE) and attach it again (survey form attach FILE)"])
+        let form = documentForm(for: name)
+        switch form.trouble {
+        case nil:
+            return form.questionnaire
+        case .errors(let file, let errors)?:
+            throw UnusableQuestionnaire(lines: ["The questionnaire \(file) cannot be used (\(counted(errors.count, "error"))):"]
+                + errors + ["nothing was done: fix the form (survey form check FILE) and attach it again (survey form attach FILE)"])
+        case let trouble?:
+            if changing { throw UnusableQuestionnaire(lines: [trouble.remark(document: name) + "; nothing was done"]) }
+            ShellOutput.error(trouble.remark(document: name) + "; surveys are shown as stored")
+            return form.questionnaire
         }
     }
 }

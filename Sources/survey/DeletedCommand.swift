@@ -18,7 +18,7 @@ struct DeletedCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
-            let questionnaire = try store.commandQuestionnaire(for: target)
+            let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             // Reading the document first reports one that cannot be read, as `list` does.
             _ = try store.load(target.name).get()
             let deleted = store.deletedRecords(for: target.name)

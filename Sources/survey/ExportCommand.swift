@@ -34,7 +34,7 @@ struct ExportCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
-            let questionnaire = try store.commandQuestionnaire(for: target)
+            let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             let document = try store.loadWithJournal(target.name).get()
             let data = try Self.encoded(document, as: format, questionnaire: questionnaire)
             guard let output, output != "-" else {

@@ -34,7 +34,7 @@ struct ImportCommand: Equatable {
             // The document's questionnaire decides what the columns mean and how every
             // record is judged, so it is read before the file.
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
-            let questionnaire = try store.commandQuestionnaire(for: target)
+            let questionnaire = try store.commandQuestionnaire(for: target, changing: true)
             let (records, places) = try decoded(try contents(), questionnaire: questionnaire)
             let check = questionnaire.checkImport(records, places: places)
             guard check.problems.isEmpty else {

@@ -18,7 +18,7 @@ struct ListCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
-            let questionnaire = try store.commandQuestionnaire(for: target)
+            let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             let document = try store.loadWithJournal(target.name).get()
             if format == .table {
                 RecordTable.lines(Array(document.records), questionnaire: questionnaire).forEach(ShellOutput.line)

@@ -57,3 +57,10 @@ extension CLITestCase {
         return records.map { Record($0.answers) }
     }
 }
+
+extension Record {
+    /// The survey's title under the original five (`Questionnaire.standard.title(of:)`, the
+    /// one title rule): "Last, First", for tests that state five-field surveys by name.
+    var listTitle: String { Questionnaire.standard.title(of: self) }
+    func listTitle(limit: Int?) -> String { Questionnaire.standard.title(of: self, limit: limit) }
+}

@@ -247,7 +247,63 @@ final class FormDocumentTests: CLITestCase {
                        "Brought back Lima, Ana into “Household” as survey 1\n")
     }
 
+    func testAnUndeleteRefusedNamesTheSurveyAsTheFormDoes() throws {
+        try makeHousehold()
+        XCTAssertEqual(try add(Self.ana).status, 0)
+        let record = try XCTUnwrap(try store.load("Household").get().records.first)
+        try store.appendDeleted([record], for: "Household")
+        let id = try XCTUnwrap(record.instanceID)
+        XCTAssertEqual(try survey("undelete", id, "--doc", "Household"), Outcome(status: 1, stdout: "",
+            stderr: "survey: \(id) is already in “Household” (record 1, Lima, Ana): nothing brought back\n"))
+    }
+
     // MARK: - A form that cannot be used
+
+    /// Household with Ana and Bo, one deleted survey (Cy), and its form then lost.
+    private func householdWithoutItsForm() throws -> String {
+        try makeHousehold()
+        XCTAssertEqual(try add(Self.ana).status, 0)
+        XCTAssertEqual(try add(Self.bo).status, 0)
+        try store.appendDeleted([Record(["fname": .string("Cy"), "lname": .string("Oduya"), "formID": .string("household"),
+                                         "instanceID": .string("uuid:cccccccc-0000-4000-8000-000000000003")])],
+                                for: "Household")
+        try FileManager.default.removeItem(at: documents.appendingPathComponent("Household.form.csv"))
+        return "survey: The form (formID household) is missing: attach it with survey form attach FILE --doc Household"
+    }
+
+    func testAMissingFormStopsEveryCommandThatWouldChangeTheDocument() throws {
+        let missing = try householdWithoutItsForm()
+        let before = try fileBytes(store.url(for: "Household"))
+        let input = try scratchFile("in.csv", "firstName\nBo\n")
+        for arguments in [["add", "--set", "firstName=Bo"], ["add", "--first", "Bo", "--last", "Ng"], ["add", "--set", "fname=Bo"],
+                          ["import", input.path], ["undelete", "uuid:cccccccc-0000-4000-8000-000000000003"]] {
+            XCTAssertEqual(try survey(arguments + ["--doc", "Household"]),
+                           Outcome(status: 1, stdout: "", stderr: missing + "; nothing was done\n"), "\(arguments)")
+        }
+        XCTAssertEqual(try fileBytes(store.url(for: "Household")), before, "never keyed under the original five")
+        XCTAssertEqual(store.deletedRecords(for: "Household").count, 1)
+    }
+
+    func testAMissingFormListsTheSurveysByTheirAnswersAndSaysWhy() throws {
+        let missing = try householdWithoutItsForm()
+        let note = missing + "; surveys are shown as stored\n"
+        XCTAssertEqual(try survey("list", "--doc", "Household"), Outcome(status: 0, stdout: """
+            #  NAME       PHONE         AGE
+            1  Ana, Lima  +254 700 000   30
+            2  Bo, Ng                    40
+
+            """, stderr: note))
+        let deleted = try survey("deleted", "--doc", "Household")
+        XCTAssertEqual(deleted.status, 0)
+        XCTAssertTrue(deleted.stdout.hasSuffix("uuid:cccccccc-0000-4000-8000-000000000003  Cy, Oduya\n"), deleted.stdout)
+        XCTAssertEqual(deleted.stderr, note)
+        let csv = try survey("export", "--doc", "Household", "--format", "csv")
+        XCTAssertEqual(csv.status, 0)
+        XCTAssertTrue(csv.stdout.hasPrefix("adults,age,children,confirm,consent,distance,district,fname,has_phone,lname,"
+                                           + "members,phone,region,sex,start,today,visit_date,visit_time,water,"
+                                           + "instanceID,formID,formVersion\r\n"), "the answers as stored, by name: \(csv.stdout)")
+        XCTAssertFalse(csv.stdout.contains("firstName"))
+    }
 
     func testAFormWithErrorsStopsEveryRecordCommandBeforeAnythingIsWritten() throws {
         try store.save(SurveyDocument(records: [Record(["firstName": .string("Ana"), "instanceID": .string("uuid:1")])]), as: "Site")

@@ -73,4 +73,32 @@ final class QuestionnaireEndToEndTests: EndToEndTestCase {
         guard case .string(let id)? = ana["instanceID"] else { return XCTFail("no instanceID: \(ana)") }
         XCTAssertTrue(id.hasPrefix("uuid:"), id)
     }
+
+    /// Surveys keyed with the household form, whose form file is then lost: the real binary
+    /// opens them read-only, names them by their answers, says how to attach the form again,
+    /// refuses the New form, and leaves the file as it was.
+    func testSurveysWhoseFormIsMissingOpenReadOnlyAndSayHowToAttachIt() throws {
+        func survey(_ first: String, _ last: String, _ id: String) -> String {
+            "<dict><key>fname</key><string>\(first)</string><key>formID</key><string>household</string>"
+                + "<key>instanceID</key><string>uuid:\(id)-0000-4000-8000-000000000001</string>"
+                + "<key>lname</key><string>\(last)</string></dict>"
+        }
+        let plist = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>"#
+            + survey("Ana", "Lima", "aaaaaaaa") + survey("Bo", "Ng", "bbbbbbbb") + "</array></plist>"
+        try Data(plist.utf8).write(to: documentURL("Households"))
+        let before = try Data(contentsOf: documentURL("Households"))
+        let app = try launch(["--dir", folder.path, "--doc", "Households"], width: 120, height: 24)
+        let opened = try XCTUnwrap(app.waitFor("Households (read-only)", "Surveys (2)", "Ana, Lima", "Bo, Ng",
+                                               "Read-only: The form (formID household) is missing"))
+        XCTAssertFalse(opened.contains("(no name)"), TmuxSession.framed(opened))
+        try app.press("C-n")
+        app.waitFor("attach it with survey form attach FILE --doc Households")
+        try app.press("Tab"); try app.press("Enter"); try app.type("x")
+        try app.press("F4")
+        app.waitFor("missing: the surveys were keyed with formID household")
+        try app.press("C-q")
+        XCTAssertEqual(app.waitForExit(), 0)
+        XCTAssertEqual(try Data(contentsOf: documentURL("Households")), before, "never written")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".Households.draft.plist").path))
+    }
 }

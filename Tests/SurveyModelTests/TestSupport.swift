@@ -83,3 +83,10 @@ let everyTypeValues: [String: PropertyValue] = [
     "uArray": .array([.string("a"), .integer(1), .array([]), .dictionary([:])]),
     "uDict": .dictionary(["inner": .dictionary(["deep": .array([.bool(false), .real(0.1)])])]),
 ]
+
+extension Record {
+    /// The survey's title under the original five (`Questionnaire.standard.title(of:)`, the
+    /// one title rule): "Last, First", for tests that state five-field surveys by name.
+    var listTitle: String { Questionnaire.standard.title(of: self) }
+    func listTitle(limit: Int?) -> String { Questionnaire.standard.title(of: self, limit: limit) }
+}

@@ -5,7 +5,7 @@ import SurveyModel
 @testable import SurveyUI
 
 /// A document's questionnaire file, as the Program loads it on a real folder: at launch, on
-/// switching documents, and refused (the document read-only) when the form has errors.
+/// switching documents. A form with errors or missing: `ReadOnlyFormTests`.
 final class QuestionnaireProgramTests: XCTestCase {
     var folder: URL!
     var store: DocumentStore!
@@ -48,21 +48,5 @@ final class QuestionnaireProgramTests: XCTestCase {
         XCTAssertEqual(p.state.documentName, "Households")
         XCTAssertEqual(p.state.questionnaire.form?.formID, "household")
         XCTAssertEqual(p.state.formItem, .field(p.state.fieldIndex("fname")), "on the first question asked")
-    }
-
-    func testAFormWithErrorsLeavesTheDocumentReadOnlyWithEveryError() throws {
-        let broken = folder.appendingPathComponent("Households.form.csv")
-        try "survey,,,,\n,type,name,label,relevant\n,integer,age,Age,${agee} > 1\n,text,,Nameless,\n".write(to: broken, atomically: true, encoding: .utf8)
-        let before = try Data(contentsOf: store.url(for: "Households"))
-        var p = launch("Households")
-        let error = try XCTUnwrap(p.state.loadError)
-        XCTAssertTrue(error.hasPrefix("The questionnaire Households.form.csv cannot be used (2 errors):"), error)
-        XCTAssertTrue(error.contains("survey row 3, relevant: unknown field ${agee}"), error)
-        XCTAssertTrue(error.contains("survey row 4, name: the question has no name"), error)
-        XCTAssertTrue(Screen.render(p.state).lines.joined().contains("Cannot use the questionnaire of Households"))
-        p.pressUnbound(.enter, .character("x"), .enter, .control("n"), .character("y"), .enter)
-        p.press(.control("q"))
-        XCTAssertEqual(try Data(contentsOf: store.url(for: "Households")), before, "never written")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Households").path))
     }
 }
