@@ -72,7 +72,7 @@ final class ReadOnlyFormTests: XCTestCase {
 
     func testAFormWithErrorsListsTheSurveysReadOnlyWithEveryError() throws {
         try store.save(SurveyDocument(records: Self.households), as: "Households")
-        try "survey,,,\n,type,name,relevant\n,integer,age,${agee} > 1\n,text,,\n"
+        try "survey,,,,\n,type,name,label,relevant\n,integer,age,Age,${agee} > 1\n,text,,Nameless,\n"
             .write(to: folder.appendingPathComponent("Households.form.csv"), atomically: true, encoding: .utf8)
         var p = launch("Households")
         XCTAssertNil(p.state.loadError, "the surveys are read")
@@ -103,7 +103,7 @@ final class ReadOnlyFormTests: XCTestCase {
 
     func testAnEmptyDocumentWithAFormWithErrorsShowsTheErrorsInTheFormsPlace() throws {
         try store.save(SurveyDocument(records: []), as: "Households")
-        try "survey,,,\n,type,name,relevant\n,integer,age,${agee} > 1\n"
+        try "survey,,,,\n,type,name,label,relevant\n,integer,age,Age,${agee} > 1\n"
             .write(to: folder.appendingPathComponent("Households.form.csv"), atomically: true, encoding: .utf8)
         var p = launch("Households")
         let text = screen(p)
