@@ -80,4 +80,37 @@ final class FormVersionAnswersTests: XCTestCase {
             XCTAssertTrue(screen.contains(fragment), "\(fragment):\n\(screen)")
         }
     }
+
+    func testXInF4ClearsThemOnPurposeAfterAYesAndCtrlZBringsThemBack() throws {
+        var s = try householdState([oldSurvey()])
+        s.press(.enter, .function(4))
+        XCTAssertEqual(s.press(.character("x")), [])
+        let asked = try XCTUnwrap(s.statusText)
+        XCTAssertTrue(asked.hasPrefix("Clear 7 answers this form version does not ask ("), asked)
+        XCTAssertTrue(asked.hasSuffix(") from “Timer, Old”? y/n"), asked)
+        XCTAssertEqual(s.inputMode, .confirmingAnswersClear)
+        s.press(.character("n"))
+        XCTAssertEqual(s.records[0], oldSurvey(), "n keeps them")
+        s.press(.character("x"))
+        XCTAssertEqual(s.press(.character("y")), [.saveDocument])
+        XCTAssertEqual(s.statusText, "Cleared 7 answers from “Timer, Old”: Ctrl-Z brings them back")
+        for key in ["region", "district", "members", "children", "adults", "phone", "retired"] {
+            XCTAssertNil(s.records[0][key], key)
+        }
+        XCTAssertEqual(s.records[0]["fname"], .string("Old"), "what the form asks stays")
+        XCTAssertEqual(s.records[0][Record.instanceIDKey], oldSurvey()[Record.instanceIDKey])
+        _ = s.send(.documentSaved(replacedCharacters: 0))
+        XCTAssertFalse(s.screenText.contains("Not in this form version"), s.screenText)
+        _ = s.press(.control("z"))
+        XCTAssertEqual(s.records[0], oldSurvey(), "undone")
+    }
+
+    func testXSaysSoWhenTheSurveyHoldsNothingTheFormDoesNotAsk() throws {
+        var s = try householdState([Record(["fname": .string("New"), "lname": .string("Comer"),
+                                            Record.instanceIDKey: .string("uuid:new")])])
+        s.press(.enter, .function(4))
+        s.press(.character("x"))
+        XCTAssertEqual(s.statusText, "“Comer, New” holds no answer this form version does not ask")
+        XCTAssertNil(s.pendingQuestion)
+    }
 }
