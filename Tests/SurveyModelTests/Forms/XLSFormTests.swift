@@ -6,7 +6,7 @@ import SurveyTestSupport
 /// Reading XLSForm as forgivingly as pyxform, checked against pyxform itself.
 final class XLSFormTests: XCTestCase {
     private var fixture: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/forms/household.csv")
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/forms/household.csv")
     }
 
     private func read(_ text: String, markdown: Bool = false) throws -> (form: XLSForm?, errors: [String], warnings: [String]) {

@@ -18,7 +18,7 @@ final class XLSXWorkbookTests: XCTestCase {
     }
 
     private var fixture: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/forms/household.csv")
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/forms/household.csv")
     }
 
     /// The CSV layout turned into a workbook: one sheet per section, numbers as numbers
@@ -54,7 +54,7 @@ final class XLSXWorkbookTests: XCTestCase {
     /// is the same questionnaire as the CSV kept in the repository.
     func testTheExampleFormAsAWorkbookIsTheSameQuestionnaire() throws {
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Examples/household.csv").standardizedFileURL
+            .appendingPathComponent("../../../Examples/household.csv").standardizedFileURL
         let workbook = try makeWorkbook(from: example)
         let fromWorkbook = XLSForm.read(try XLSFormSheets.read(fileAt: workbook.path))
         let fromCSV = XLSForm.read(try XLSFormSheets.read(fileAt: example.path))

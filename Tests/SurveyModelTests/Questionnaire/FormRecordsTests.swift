@@ -47,7 +47,7 @@ final class FormRecordsTests: TemporaryFolderTestCase {
 
     static var householdURL: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/household.csv")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/household.csv")
     }
 
     // MARK: - Columns

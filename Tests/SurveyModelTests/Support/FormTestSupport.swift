@@ -9,7 +9,7 @@ enum FormTestSupport {
     /// `Examples/household.csv`, the form the example uses.
     static var householdURL: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/household.csv")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/household.csv")
     }
 
     /// The form in `csv`, failing the test when it does not read cleanly.

@@ -6,7 +6,7 @@ import SurveyTestSupport
 /// Shared helpers: fixture location, throw-away folders and a python3 runner.
 enum TestSupport {
     static func fixtureURL(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/\(name)")
     }
 
