@@ -29,26 +29,22 @@ extension DocumentStore {
         // (it is the same file), so a change of case goes through a temporary name.
         let caseOnly = DocumentName.matchKey(new) == DocumentName.matchKey(current)
         let source = filePath(for: current)   // the file itself, even when its name is not UTF-8
+        let renamed = RawPath(url(for: new).path)
+        let companions = DocumentCompanion.allCases.map { companion in
+            MoveStep(companion: companion, run: { try moveCompanion(companion, from: current, to: new) },
+                     undo: { try? moveCompanion(companion, from: new, to: current) })
+        }
         do {
-            try relocate(source, to: RawPath(url(for: new).path), viaTemporary: caseOnly)
-        } catch let error as SystemError where error.code == EEXIST {
-            throw Self.alreadyExists(new)
-        } catch let error as SystemError {
-            throw DocumentError("Could not rename “\(current)” to “\(new)”: \(error.reason)")
-        }
-        var moved: [DocumentCompanion] = []
-        for companion in DocumentCompanion.allCases {
-            do {
-                try moveCompanion(companion, from: current, to: new)
-                moved.append(companion)
-            } catch let error as SystemError {
-                // Back as it was: the companions already moved, then the document.
-                for done in moved.reversed() { try? moveCompanion(done, from: new, to: current) }
-                try? relocate(RawPath(url(for: new).path), to: source, viaTemporary: caseOnly)
-                throw DocumentError("Could not rename “\(current)” to “\(new)”: its \(companion.noun) could not be moved: \(error.reason)")
+            try moveTogether([MoveStep(companion: nil, run: { try relocate(source, to: renamed, viaTemporary: caseOnly) },
+                                       undo: { try? relocate(renamed, to: source, viaTemporary: caseOnly) })]
+                             + companions)
+        } catch let failed as MoveStepFailed {
+            guard let companion = failed.companion else {
+                if failed.error.code == EEXIST { throw Self.alreadyExists(new) }
+                throw DocumentError("Could not rename “\(current)” to “\(new)”: \(failed.error.reason)")
             }
+            throw DocumentError("Could not rename “\(current)” to “\(new)”: its \(companion.noun) could not be moved: \(failed.error.reason)")
         }
-        try? AtomicFile.syncFolder(folder.path, in: fileSystem)
         return new
     }
 

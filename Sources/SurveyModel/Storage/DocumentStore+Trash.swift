@@ -30,29 +30,27 @@ extension DocumentStore {
         let source = filePath(for: current)   // the file itself, even when its name is not UTF-8
         do {
             try createTrashFolder()
-            stem = freeTrashStem(for: current, at: date)
-            trashed = trashURL(stem: stem)
-            try FileMove.withoutReplacing(from: source, to: RawPath(trashed.path), in: fileSystem)
         } catch let error as SystemError {
             throw DocumentError("Could not move “\(current)” to the trash: \(error.reason)")
         }
-        var moved: [DocumentCompanion] = []
-        for companion in DocumentCompanion.allCases where isOccupied(companionURL(companion, for: current)) {
-            do {
-                try FileMove.withoutReplacing(from: companionURL(companion, for: current).path,
-                                              to: trashCompanionURL(companion, stem: stem).path, in: fileSystem)
-                moved.append(companion)
-            } catch let error as SystemError {
-                for done in moved.reversed() {
-                    try? FileMove.withoutReplacing(from: trashCompanionURL(done, stem: stem).path,
-                                                   to: companionURL(done, for: current).path, in: fileSystem)
-                }
-                try? FileMove.withoutReplacing(from: RawPath(trashed.path), to: source, in: fileSystem)
-                throw DocumentError("Could not move the \(companion.noun) of “\(current)” to the trash: \(error.reason)")
-            }
+        stem = freeTrashStem(for: current, at: date)
+        trashed = trashURL(stem: stem)
+        let fs = fileSystem
+        let companions = DocumentCompanion.allCases.filter { isOccupied(companionURL($0, for: current)) }.map { companion in
+            let from = companionURL(companion, for: current).path, to = trashCompanionURL(companion, stem: stem).path
+            return MoveStep(companion: companion, run: { try FileMove.withoutReplacing(from: from, to: to, in: fs) },
+                            undo: { try? FileMove.withoutReplacing(from: to, to: from, in: fs) })
+        }
+        do {
+            try moveTogether([MoveStep(companion: nil,
+                                       run: { try FileMove.withoutReplacing(from: source, to: RawPath(trashed.path), in: fs) },
+                                       undo: { try? FileMove.withoutReplacing(from: RawPath(trashed.path), to: source, in: fs) })]
+                             + companions)
+        } catch let failed as MoveStepFailed {
+            let what = failed.companion.map { "the \($0.noun) of “\(current)”" } ?? "“\(current)”"
+            throw DocumentError("Could not move \(what) to the trash: \(failed.error.reason)")
         }
         try? AtomicFile.syncFolder(trashFolder.path, in: fileSystem)
-        try? AtomicFile.syncFolder(folder.path, in: fileSystem)
         return trashed.lastPathComponent
     }
 
@@ -92,28 +90,23 @@ extension DocumentStore {
         let target = freeName(startingWith: entry.name)
         let trashed = trashFolder.appendingPathComponent(entry.fileName)
         let stem = String(entry.fileName.dropLast(DocumentName.fileSuffix.count))
-        do {
-            try FileMove.withoutReplacing(from: trashed.path, to: url(for: target).path, in: fileSystem)
-        } catch let error as SystemError {
-            throw DocumentError("Could not restore “\(entry.name)”: \(error.reason)")
-        }
-        var moved: [DocumentCompanion] = []
-        for companion in DocumentCompanion.allCases where isOccupied(trashCompanionURL(companion, stem: stem)) {
-            do {
+        let fs = fileSystem
+        let restored = url(for: target).path
+        let companions = DocumentCompanion.allCases.filter { isOccupied(trashCompanionURL($0, stem: stem)) }.map { companion in
+            let from = trashCompanionURL(companion, stem: stem).path, to = companionURL(companion, for: target).path
+            return MoveStep(companion: companion, run: {
                 try moveStaleCompanionToTrash(companion, of: target)
-                try FileMove.withoutReplacing(from: trashCompanionURL(companion, stem: stem).path,
-                                              to: companionURL(companion, for: target).path, in: fileSystem)
-                moved.append(companion)
-            } catch let error as SystemError {
-                for done in moved.reversed() {
-                    try? FileMove.withoutReplacing(from: companionURL(done, for: target).path,
-                                                   to: trashCompanionURL(done, stem: stem).path, in: fileSystem)
-                }
-                try? FileMove.withoutReplacing(from: url(for: target).path, to: trashed.path, in: fileSystem)
-                throw DocumentError("Could not restore the \(companion.noun) of “\(entry.name)”: \(error.reason)")
-            }
+                try FileMove.withoutReplacing(from: from, to: to, in: fs)
+            }, undo: { try? FileMove.withoutReplacing(from: to, to: from, in: fs) })
         }
-        try? AtomicFile.syncFolder(folder.path, in: fileSystem)
+        do {
+            try moveTogether([MoveStep(companion: nil, run: { try FileMove.withoutReplacing(from: trashed.path, to: restored, in: fs) },
+                                       undo: { try? FileMove.withoutReplacing(from: restored, to: trashed.path, in: fs) })]
+                             + companions)
+        } catch let failed as MoveStepFailed {
+            let what = failed.companion.map { "the \($0.noun) of “\(entry.name)”" } ?? "“\(entry.name)”"
+            throw DocumentError("Could not restore \(what): \(failed.error.reason)")
+        }
         return target
     }
 
