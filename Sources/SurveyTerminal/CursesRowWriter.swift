@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import CNcurses
+import SurveyModel
 import SurveyUI
 
 /// Copies one grid row into a curses window, cell by cell at the grid's own columns.
@@ -155,6 +156,6 @@ struct CursesRowWriter {
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+        scalar.isControlCharacter
     }
 }

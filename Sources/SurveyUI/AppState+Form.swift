@@ -83,7 +83,7 @@ extension AppState {
     /// The model's rule for answers (no XML-forbidden characters, DEL or C1 controls), and
     /// no tab or line break either: the form's fields are one line.
     static func isTypable(_ s: Unicode.Scalar) -> Bool {
-        s.value >= 0x20 && !FieldSpec.isRefusedWhenTyped(s)
+        !s.isControlCharacter && !FieldSpec.isRefusedWhenTyped(s)
     }
 
     /// Commits the field being typed. Returns the effects, or nil when the value breaks its

@@ -182,7 +182,7 @@ public struct CellGrid: Equatable, Sendable {
     }
 
     private static func printable(_ c: Character) -> Character {
-        for s in c.unicodeScalars where s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0) {
+        for s in c.unicodeScalars where s.isControlCharacter {
             return "\u{FFFD}"
         }
         return c

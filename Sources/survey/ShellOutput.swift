@@ -27,7 +27,7 @@ enum ShellOutput {
 
     static func printable(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
+            $0.isControlCharacter ? "\u{FFFD}" : $0
         }))
     }
 }

@@ -46,7 +46,7 @@ enum DocumentName {
 
     /// Unlike field answers, a file name has no use for tabs or line breaks either.
     private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control || XMLCharacters.isForbidden(scalar)
+        scalar.isControlCharacter || XMLCharacters.isForbidden(scalar)
     }
 
     /// Whether `name` can be used as a file name inside the folder at all. Looser than

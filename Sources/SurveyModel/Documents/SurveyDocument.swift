@@ -128,7 +128,7 @@ public struct SurveyDocument: Equatable, Sendable {
         let flat = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
         // Parser messages may quote the offending byte; keep terminals safe from it.
         return String(String.UnicodeScalarView(flat.unicodeScalars.map {
-            $0.properties.generalCategory == .control ? XMLCharacters.replacement : $0
+            $0.isControlCharacter ? XMLCharacters.replacement : $0
         }))
     }
 }

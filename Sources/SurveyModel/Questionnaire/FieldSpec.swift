@@ -99,7 +99,7 @@ public struct FieldSpec: Equatable, Sendable {
     /// XML-forbidden characters can never be saved; DEL and C1 controls could be, but they
     /// are invisible, never part of a real answer, and some terminals act on them.
     public static func isRefusedWhenTyped(_ scalar: Unicode.Scalar) -> Bool {
-        XMLCharacters.isForbidden(scalar) || (0x7F...0x9F).contains(scalar.value)
+        XMLCharacters.isForbidden(scalar) || (scalar.isControlCharacter && scalar.value >= 0x7F)
     }
 
     /// ASCII digits only (an optional leading "-" or "+" when the range allows negatives, as

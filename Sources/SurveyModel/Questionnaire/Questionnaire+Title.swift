@@ -38,7 +38,7 @@ extension Questionnaire {
                 .filter { !$0.isEmpty }
             text = answers.prefix(2).joined(separator: ", ")
         }
-        text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0 == "\u{7F}" ? " " : $0 }))
+        text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isControlCharacter ? " " : $0 }))
             .trimmingCharacters(in: .whitespaces)
         if let limit, text.count > limit { text = String(text.prefix(limit)) }
         return text
