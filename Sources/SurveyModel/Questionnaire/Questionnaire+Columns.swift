@@ -42,12 +42,6 @@ extension Questionnaire {
         return answers + recordIdentityKeys.filter { !answers.contains($0) }
     }
 
-    /// Whether `key` is none of `knownRecordKeys`: an answer to a question this questionnaire
-    /// does not have (an older version's, another tool's), kept as it is.
-    public func isUnknownRecordKey(_ key: String) -> Bool {
-        !knownRecordKeys.contains(key)
-    }
-
     /// The unknown keys of `records`, sorted: the columns a CSV export adds after the known
     /// ones when the document has a form (the original five's CSV leaves them out).
     public func unknownRecordKeys(in records: [Record]) -> [String] {
