@@ -5,6 +5,7 @@ import Glibc
 import Musl
 #endif
 import SurveyModel
+import SurveyRuntime
 import SurveyUI
 
 /// The interactive loop: terminal events in, frames out. All decisions are in `Program`
