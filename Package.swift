@@ -1,8 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// One direction only: survey → SurveyTerminal → SurveyUI → SurveyModel.
-// CNcurses is imported by SurveyTerminal alone.
+// One direction only: survey → SurveyTerminal → SurveyRuntime → SurveyUI → SurveyModel.
+// SurveyUI is the pure core (state, actions, update, views): no file, no thread, no clock
+// but the one its state names. SurveyRuntime carries out its effects (the store, the session
+// memory, background loading, indexing, writing and counting) and feeds the outcomes back as
+// actions; it wakes the terminal's loop through one descriptor. CNcurses is imported by
+// SurveyTerminal alone.
 let package = Package(
     name: "survey",
     products: [
@@ -16,16 +20,23 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "CZlib"),
         .target(name: "SurveyModel", dependencies: ["CZlib"]),
         .target(name: "SurveyUI", dependencies: ["SurveyModel"]),
-        .target(name: "SurveyTerminal", dependencies: ["SurveyUI", "SurveyModel", "CNcurses"]),
+        .target(name: "SurveyRuntime", dependencies: ["SurveyUI", "SurveyModel"]),
+        .target(name: "SurveyTerminal", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel", "CNcurses"]),
         .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel"]),
         // `make bench`: prints timings and memory on generated documents.
-        .executableTarget(name: "survey-bench", dependencies: ["SurveyUI", "SurveyModel"], path: "Benchmarks",
+        .executableTarget(name: "survey-bench", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel"], path: "Benchmarks",
                           exclude: ["gen_survey_data.py", "tui_bench.py", "commit_bench.py", "tui_side_by_side.py"]),
         // Shared by the test targets: running child processes (python3, survey, tmux).
         .target(name: "SurveyTestSupport", path: "Tests/SurveyTestSupport"),
+        // Shared by the UI core's and the runtime's tests: sample records, pressing keys
+        // through the key table.
+        .target(name: "SurveyUITestSupport", dependencies: ["SurveyUI", "SurveyModel"], path: "Tests/SurveyUITestSupport"),
         .testTarget(name: "SurveyModelTests", dependencies: ["SurveyModel", "SurveyTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel", "SurveyTestSupport"],
+        .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel", "SurveyUITestSupport", "SurveyTestSupport"],
                     exclude: ["__Snapshots__"]),
+        // Program on a real folder: effects carried out, outcomes fed back, background work.
+        .testTarget(name: "SurveyRuntimeTests", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel",
+                                                               "SurveyUITestSupport", "SurveyTestSupport"]),
         .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel", "SurveyTestSupport"]),
         .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel", "SurveyUI", "SurveyTestSupport"]),
         // The .deb `make deb` built ($SURVEY_DEB): contents, Depends, ldd, running it extracted.

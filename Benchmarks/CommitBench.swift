@@ -1,5 +1,6 @@
 import Foundation
 import SurveyModel
+import SurveyRuntime
 import SurveyUI
 
 /// Committing a field and adding a survey on a large document, in process: the main thread's

@@ -1,5 +1,6 @@
 import Foundation
 import SurveyModel
+import SurveyRuntime
 import SurveyUI
 
 /// `/` search at 10,000 and 100,000 records (1,000 with --quick): the time from a typed character to the

@@ -1,5 +1,6 @@
 import Foundation
 import SurveyModel
+import SurveyRuntime
 import SurveyUI
 #if canImport(Glibc)
 import Glibc

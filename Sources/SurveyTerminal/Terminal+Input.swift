@@ -7,6 +7,68 @@ import CNcurses
 import SurveyUI
 
 extension Terminal {
+    /// What ended a `wait`.
+    public enum Readiness: Equatable {
+        /// The terminal has input (or reports a hang-up): read it with `readWaitingEvents`.
+        case input
+        /// A signal came (a resize, a request to quit), or the size changed: read without
+        /// expecting input, which gives curses' `KEY_RESIZE`.
+        case signal
+        /// The wake-up descriptor is readable: background work has a result.
+        case woken
+        case timedOut
+    }
+
+    /// Blocks until the terminal has input, `wake` is readable, a signal comes, or
+    /// `timeoutMilliseconds` pass (negative: no timeout). `poll(2)` on both descriptors, so
+    /// an idle app with nothing running in the background sleeps until something happens.
+    /// Call it only after `readWaitingEvents` found nothing more: curses may hold input it
+    /// read ahead, which `poll` cannot see.
+    public func wait(wake: Int32, timeoutMilliseconds: Int32) -> Readiness {
+        guard activeWindow != nil, !hangup.isHungUp else { return .input }
+        // A resize curses has not reported yet (its signal came before this wait).
+        if let now = device.windowSize(), now != deliveredWindowSize { return .signal }
+        var descriptors = [pollfd(fd: device.input, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        let count = poll(&descriptors, wake >= 0 ? 2 : 1, timeoutMilliseconds)
+        if count < 0 { return .signal }   // EINTR: SIGWINCH, or a request to quit
+        if count == 0 { return .timedOut }
+        if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            hangup.noteFailure(errno: 0, inputHungUp: true, elapsed: .zero, timeout: nil)
+            return .input
+        }
+        if descriptors[0].revents & Int16(POLLIN) != 0 { return .input }
+        return .woken
+    }
+
+    /// Every event already waiting, read without blocking, in order: after `wait` said
+    /// `.input` (then `poll` saw input, and a read that finds none counts towards a hang-up:
+    /// end-of-file reads as nothing, and the loop would spin) or `.signal`. Ends with a
+    /// resize curses has not reported, if the size changed.
+    public func readWaitingEvents(afterInput: Bool) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var expectingInput = afterInput
+        while true {
+            switch read(timeoutMilliseconds: 0, expectingInput: expectingInput) {
+            case .event(let event): events.append(event)
+            case .ignored: break
+            case .nothing:
+                if let resize = resizeNotReported() { events.append(resize) }
+                return events
+            }
+            expectingInput = false
+        }
+    }
+
+    /// What one read gave.
+    enum Read {
+        case event(InputEvent)
+        /// Input the app does not use.
+        case ignored
+        /// No input (or a failure).
+        case nothing
+    }
+
     /// Waits up to `timeoutMilliseconds` for input (a negative timeout waits forever, 0 only
     /// polls). Returns nil on timeout, on a signal, and for input the app does not use
     /// (other mouse buttons, unknown key codes, stray control characters).
@@ -24,7 +86,14 @@ extension Terminal {
     /// - Everything else goes through `KeyDecoder`. A character is completed with the
     ///   scalars already waiting that belong to the same grapheme (see `completeGrapheme`).
     public func readEvent(timeoutMilliseconds: Int32) -> InputEvent? {
-        guard let window = activeWindow, !hangup.isHungUp else { return nil }
+        if case .event(let event) = read(timeoutMilliseconds: timeoutMilliseconds, expectingInput: false) { return event }
+        return nil
+    }
+
+    /// `readEvent`, telling input the app does not use from none. With `expectingInput`
+    /// (`poll` said there is some), a read that finds none counts towards a hang-up.
+    func read(timeoutMilliseconds: Int32, expectingInput: Bool) -> Read {
+        guard let window = activeWindow, !hangup.isHungUp else { return .nothing }
         if currentTimeout != timeoutMilliseconds {
             wtimeout(window, timeoutMilliseconds)
             currentTimeout = timeoutMilliseconds
@@ -38,37 +107,50 @@ extension Terminal {
             let error = errno
             // A poll that found nothing is the common case (the loop drains input after
             // every key): it cannot be a hang-up, which the next waiting read will see.
-            if timeoutMilliseconds == 0 && error == 0 { return nil }
+            if timeoutMilliseconds == 0 && error == 0 && !expectingInput { return .nothing }
+            // Input `poll` reported that reads as nothing is end-of-file: premature, as a
+            // wait with no timeout that returns is.
             hangup.noteFailure(errno: error, inputHungUp: inputHungUp(),
                                elapsed: clock.now - started,
-                               timeout: timeoutMilliseconds < 0 ? nil : .milliseconds(Int(timeoutMilliseconds)))
-            return nil
+                               timeout: timeoutMilliseconds < 0 || expectingInput ? nil : .milliseconds(Int(timeoutMilliseconds)))
+            return .nothing
         }
         hangup.noteSuccess()
         if status == KEY_CODE_YES && Int32(truncatingIfNeeded: code) == KEY_RESIZE {
             deliveredWindowSize = device.windowSize()
             presented = nil
-            return .resize(size)
+            return .event(.resize(size))
         }
-        if let resize = resizeAhead(of: status, code: code) { return resize }
+        if let resize = resizeAhead(of: status, code: code) { return .event(resize) }
         if status == KEY_CODE_YES {
             switch Int32(truncatingIfNeeded: code) {
-            case KEY_MOUSE: return Self.mouseEvent()
-            case BracketedPaste.startCode: return readPaste(window: window)
-            case BracketedPaste.endCode: return nil
+            case KEY_MOUSE: return Self.mouseEvent().map { .event($0) } ?? .ignored
+            case BracketedPaste.startCode: return .event(readPaste(window: window))
+            case BracketedPaste.endCode: return .ignored
             default: break
             }
         }
         switch KeyDecoder.decode(code: UInt32(code), isFunctionKey: status == KEY_CODE_YES) {
         case .escape?:
-            return .key(metaChord(window: window) ?? .escape)
+            return .event(.key(metaChord(window: window) ?? .escape))
         case .character(let character)?:
-            return .key(.character(completeGrapheme(character, window: window)))
+            return .event(.key(.character(completeGrapheme(character, window: window))))
         case let key?:
-            return .key(key)
+            return .event(.key(key))
         case nil:
-            return nil
+            return .ignored
         }
+    }
+
+    /// The resize the kernel reports and curses has not (its SIGWINCH is still on the way,
+    /// or none reached it): curses is resized, as `resizeAhead` does; nil when the size is
+    /// unchanged. Curses' own `KEY_RESIZE` may follow with the same size.
+    private func resizeNotReported() -> InputEvent? {
+        guard activeWindow != nil, let now = device.windowSize(), now != deliveredWindowSize else { return nil }
+        deliveredWindowSize = now
+        resizeterm(Int32(now.height), Int32(now.width))
+        presented = nil
+        return .resize(size)
     }
 
     /// The resize that happened before `code` was read but that curses has not reported yet,

@@ -1,4 +1,5 @@
 import CNcurses
+import SurveyRuntime
 import SurveyUI
 
 extension Terminal {

@@ -70,6 +70,7 @@ public final class Terminal {
         guard newterm(device.termName, device.outputFile, device.inputFile) != nil else {
             throw TerminalUnavailable.unknownTerminal(device.termName)
         }
+        TerminalSignals.wakeOnResize()   // after newterm: it chains ncurses' handler
         def_prog_mode()
         Self.leaveInitialState()
         hasInitialisedCurses = true

@@ -5,10 +5,12 @@ import Glibc
 import Musl
 #endif
 import SurveyModel
+import SurveyRuntime
 import SurveyUI
 
-/// The interactive loop: terminal events in, frames out. All decisions are in `Program`
-/// (UI core); this only moves bytes between it and curses.
+/// The interactive loop: terminal events in, frames out. All decisions are in the UI core's
+/// `update`, run by `Program` (the runtime); this only moves bytes between it and curses,
+/// and waits in one `poll` on the terminal and the runtime's wake-up descriptor.
 public enum TerminalApp {
     /// Runs the app on `terminal` (made, and so checked, before the document was prepared).
     public static func run(on terminal: Terminal, store: DocumentStore, documentName: String, splitWidth: Int,
@@ -30,24 +32,29 @@ public enum TerminalApp {
         // of the state is kept across it: the records are changed in place.)
         program.finishOpening()
         terminal.present(program)
+        // Signals (a resize, a request to quit) wake the wait too.
+        TerminalSignals.wake(through: program.wake.writeDescriptor)
+        defer { TerminalSignals.wake(through: -1) }
         while !program.isFinished && !terminal.terminationRequested {
-            // While a document loads, or big ones are counted, in the background, look in often.
-            // A document loading shows each part soon after it is read.
-            let timeout: Int32 = program.isAwaitedSoon ? 15 : program.hasBackgroundWork ? 50 : 1000
+            // Results of background work, each handed to `update` as an action.
             if program.collectBackgroundWork() { terminal.present(program) }
-            guard let event = terminal.readEvent(timeoutMilliseconds: timeout) else {
-                // Idle: let the documents list catch up with changes made outside the app.
-                let before = program.state
-                program.send(.refreshTick)
-                if program.state != before { terminal.present(program) }
+            // No timeout unless `Program` names a timer it needs: idle, the app sleeps until
+            // a key, a signal or a result of background work.
+            let timeout = program.pollTimeout.map { Int32(min(1e9, ($0 / .milliseconds(1)).rounded(.up))) } ?? -1
+            let readiness = terminal.wait(wake: program.wake.descriptor, timeoutMilliseconds: timeout)
+            switch readiness {
+            case .woken:
                 continue
+            case .timedOut:
+                // The open documents list catches up with changes made outside the app.
+                program.send(.refreshTick)
+                terminal.present(program)
+            case .input, .signal:
+                // Everything already typed (a paste, key repeat) before drawing.
+                let events = terminal.readWaitingEvents(afterInput: readiness == .input)
+                for event in events where !program.isFinished { program.handle(event) }
+                if !events.isEmpty && !program.isFinished { terminal.present(program) }
             }
-            program.handle(event)
-            // Drain whatever else is already waiting (a paste, key repeat) before drawing.
-            while !program.isFinished, let more = terminal.readEvent(timeoutMilliseconds: 0) {
-                program.handle(more)
-            }
-            if !program.isFinished { terminal.present(program) }
         }
         // Terminal closed or killed: keep the field being typed when it is valid, and
         // write what exists only in memory to a recovery file.

@@ -13,6 +13,22 @@ import Synchronization
 /// signal handler cannot capture a `Terminal` instance.
 private let receivedTerminationSignal = Atomic<Int32>(0)
 
+/// The descriptor a signal handler writes a byte to, so the app loop blocked in `poll` wakes
+/// at once (the runtime's `WakeSignal`); -1 while there is none.
+private let wakeDescriptor = Atomic<Int32>(-1)
+
+/// ncurses' own SIGWINCH handler, called first by ours (see `wakeOnResize`). Written once,
+/// before ours is installed; only read inside the handler after that.
+nonisolated(unsafe) private var cursesResizeAction = sigaction()
+
+/// Writes one byte to the wake descriptor: `write(2)` is async-signal-safe.
+private func wakeLoop() {
+    let descriptor = wakeDescriptor.load(ordering: .relaxed)
+    guard descriptor >= 0 else { return }
+    var byte: UInt8 = 1
+    _ = write(descriptor, &byte, 1)
+}
+
 /// Installs the handlers that turn "please quit" signals into a flag.
 ///
 /// SIGHUP arrives when the terminal window is closed; SIGTERM from `kill` or a shutdown;
@@ -28,14 +44,46 @@ enum TerminalSignals {
         // Touch the atomic now, so its lazy initialisation never runs inside a handler.
         _ = receivedTerminationSignal.load(ordering: .relaxed)
         var action = sigaction()
+        _ = wakeDescriptor.load(ordering: .relaxed)
         action.__sigaction_handler.sa_handler = { signal in
             receivedTerminationSignal.store(signal, ordering: .relaxed)
+            wakeLoop()
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         for signal in terminationSignals {
             sigaction(signal, &action, nil)
         }
+    }
+
+    /// From now on the termination signals and SIGWINCH also write a byte to `descriptor`
+    /// (-1: no longer), so a loop blocked in `poll` with no timeout notices them at once
+    /// even when they arrive just before it blocks.
+    static func wake(through descriptor: Int32) {
+        wakeDescriptor.store(descriptor, ordering: .relaxed)
+    }
+
+    /// Puts our SIGWINCH handler in front of ncurses' (installed by `newterm`): it calls
+    /// ncurses' handler, which notes the resize for the next read (`KEY_RESIZE`), then wakes
+    /// the loop. Without it a resize arriving between the loop's last read and its `poll`
+    /// would wait for the next key. Once per process, after `newterm`.
+    static func wakeOnResize() {
+        var current = sigaction()
+        // A handler taking siginfo cannot be called without it: leave it alone.
+        guard sigaction(SIGWINCH, nil, &current) == 0, current.sa_flags & SA_SIGINFO == 0 else { return }
+        cursesResizeAction = current
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            let curses = cursesResizeAction
+            if let handler = curses.__sigaction_handler.sa_handler,
+               unsafeBitCast(handler, to: Int.self) > 1 {   // not SIG_DFL (0) or SIG_IGN (1)
+                handler(signal)
+            }
+            wakeLoop()
+        }
+        action.sa_mask = current.sa_mask
+        action.sa_flags = current.sa_flags
+        sigaction(SIGWINCH, &action, nil)
     }
 
     /// The signal that asked us to quit, if any.

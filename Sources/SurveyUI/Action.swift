@@ -114,6 +114,15 @@ public enum Action: Equatable, Sendable {
     case refreshTick
 
     // Outcomes of effects, fed back by the runner
+    /// The runner opened the first document (see `Launch`).
+    case launched(Launch)
+    /// The first frame is on screen: records found without an id get theirs (derived, so
+    /// the same in every program that opens the file), then the remembered place is found
+    /// by its record's id.
+    case identifyRecordsFoundWithoutIDs(thenRestoring: SessionMemory.Place?)
+    /// Changes an interrupted session left in the journal were put back into the file (or
+    /// could not be): what to tell the user.
+    case journalPutBack(String)
     case documentSaved(replacedCharacters: Int)
     case documentSaveFailed(String)
     case draftSaveFailed(String)

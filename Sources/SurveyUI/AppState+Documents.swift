@@ -162,7 +162,7 @@ extension AppState {
         let names = documents.map(\.name)
         let count = records.map { counted($0, "record") } ?? "unreadable"
         status = .init("Moved “\(name)” (\(count)) to the trash; u brings it back")
-        let neighbour = DocumentStore.neighbour(of: name, in: names)
+        let neighbour = DocumentName.neighbour(of: name, in: names)
         if manager.highlighted == name { manager.highlighted = neighbour }
         guard name == documentName else { return [.listDocuments] }
         if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }

@@ -21,7 +21,7 @@ public struct DocumentLoading: Equatable, Sendable {
 
 extension AppState {
     /// "Still loading… (43%)"
-    var stillLoading: String { "Still loading… (\(loading?.percent ?? 100)%)" }
+    public var stillLoading: String { "Still loading… (\(loading?.percent ?? 100)%)" }
 
     /// What the status line says while nothing else is said: how far the reading is.
     public var loadingRemark: StatusMessage? {
@@ -46,7 +46,7 @@ extension AppState {
     /// the document or its file, or leave it, the copy is dropped and the status says why.
     mutating func updateWhileLoading(_ action: Action) -> [Effect] {
         switch action {
-        case .documentPartLoaded, .documentLoadEnded:
+        case .documentPartLoaded, .documentLoadEnded, .launched, .journalPutBack:
             return transition(&self, action)
         case .beginFilter, .cycleSortKey, .toggleSections:
             status = .init("\(stillLoading): finding and sorting work once the whole document is read", kind: .error)
@@ -136,7 +136,7 @@ extension AppState {
 extension Effect {
     /// Whether carrying it out writes the document or its file, or leaves the document for
     /// another: what a partly read document must never do.
-    var changesDocument: Bool {
+    public var changesDocument: Bool {
         switch self {
         case .saveDocument, .keepDeleted, .forgetDeleted, .openDocument, .createDocument, .renameDocument,
              .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery:

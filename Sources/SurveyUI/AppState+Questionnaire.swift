@@ -30,7 +30,7 @@ extension AppState {
 
     /// The title of a record as the list shows it (the form's `instance_name`, or `Last,
     /// First`).
-    func title(of record: Record, limit: Int? = nil) -> String {
+    public func title(of record: Record, limit: Int? = nil) -> String {
         questionnaire.title(of: record, limit: limit)
     }
 

@@ -75,7 +75,7 @@ public final class SearchIndex: @unchecked Sendable, Equatable {
 
     /// Built on every processor for a large list (a tenth of a second at 100,000 surveys on
     /// one), each part with its own folding, learned by the index after.
-    init(records: RecordList, processors: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(records: RecordList, processors: Int = ProcessInfo.processInfo.activeProcessorCount) {
         let parts = records.count < 20_000 ? 1 : max(1, min(8, processors))
         var texts = [[UInt8]](repeating: [], count: records.count)
         var foldings = [SearchFolding](repeating: SearchFolding(), count: parts)

@@ -185,6 +185,13 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
                              kind: .error)
     case .refreshTick:
         return state.popover == .documents && state.manager.renaming == nil ? [.listDocuments] : []
+    case .launched(let launch):
+        state.launch(launch)
+    case .identifyRecordsFoundWithoutIDs(let place):
+        state.identifyRecordsInPlace()
+        if let place, place.recordID != nil { state.restorePlace(place) }
+    case .journalPutBack(let message):
+        state.status = .init(message)
 
     case .documentSaved(let replaced):
         return state.documentWasSaved(replacedCharacters: replaced)
@@ -263,7 +270,7 @@ extension Action {
     /// does F1, whose help shows the message in full.
     var isUserInput: Bool {
         switch self {
-        case .resized, .refreshTick, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
+        case .resized, .refreshTick, .launched, .identifyRecordsFoundWithoutIDs, .journalPutBack, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
              .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
              .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
              .documentMergedInBackground, .documentWriteFailed, .documentPartLoaded, .documentLoadEnded, .searchIndexBuilt,

@@ -207,7 +207,7 @@ final class FindAtEverySizeTests: XCTestCase {
 
 /// On a large list the `/` index is built in the background: typing on the `/` line never
 /// waits for it, the list shows every survey and the status line says why meanwhile, and the
-/// list narrows to what was typed once the index comes (`Program` hands it over).
+/// list narrows to what was typed once the index comes (`Program` hands it over: BackgroundWorkTests).
 final class BackgroundIndexTests: XCTestCase {
     private func largeList() -> [Record] {
         (0..<SurveyListState.backgroundIndexThreshold).map { i in
@@ -241,39 +241,10 @@ final class BackgroundIndexTests: XCTestCase {
         XCTAssertEqual(s.send(.beginFilter), [.buildSearchIndex], "none was asked for, so none was taken")
     }
 
-    /// A build asked for while another runs (`/` on one document, then another opened and
-    /// `/` again) hands over only the latest request's index.
-    func testOnlyTheLatestRequestsIndexIsHandedOver() {
-        let builder = SearchIndexBuilder()
-        let first = RecordList(largeList()), second = RecordList([record("Ana", "Lima")])
-        builder.start(first)
-        builder.start(second)
-        builder.waitUntilIdle()
-        let index = builder.take()
-        XCTAssertTrue(index?.records.isSameStorage(as: second) ?? false)
-        XCTAssertNil(builder.take(), "handed over once")
-        XCTAssertFalse(builder.isBusy)
-    }
-
     func testSmallListsAreIndexedAtOnce() {
         var s = makeState(sampleRecords(extra: 100))
         XCTAssertEqual(s.send(.beginFilter), [])
         s.type("doris")
         XCTAssertEqual(s.list.projection.count, 1)
-    }
-
-    func testTheProgramBuildsTheIndexAndHandsItOver() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-index-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = DocumentStore(folder: folder)
-        try store.save(SurveyDocument(records: largeList()), as: "Big")
-        var program = Program(store: store, documentName: "Big", size: Size(width: 120, height: 40))
-        program.handle(.key(.character("/")))
-        for c in "zoe" { program.handle(.key(.character(c))) }
-        XCTAssertTrue(program.isAwaitedSoon || program.state.list.projection.count == 1)
-        program.finishBackgroundWork()
-        XCTAssertEqual(program.state.list.projection.count, 1)
-        XCTAssertFalse(program.isAwaitedSoon)
     }
 }

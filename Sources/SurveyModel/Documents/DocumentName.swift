@@ -2,7 +2,7 @@ import Foundation
 
 /// Rules for document names, which double as file names. Kept apart from file access so
 /// the UI can validate a name as it is typed (rename, new) with the very same rules.
-enum DocumentName {
+public enum DocumentName {
     static let maxCharacters = 100
     static let maxUTF8Bytes = 200
     static let fileSuffix = ".plist"
@@ -72,5 +72,17 @@ enum DocumentName {
         case .orderedDescending: return false
         case .orderedSame: return lhs < rhs
         }
+    }
+
+    /// The document to show after deleting `name` from `names` (sorted, including it): the
+    /// next one, else the previous; nil when it was the only one. When `name` is not in the
+    /// list, the first name sorting after it, else the last.
+    public static func neighbour(of name: String, in names: [String]) -> String? {
+        guard let index = names.firstIndex(of: name) else {
+            return names.first { sortsBefore(name, $0) } ?? names.last
+        }
+        if index + 1 < names.count { return names[index + 1] }
+        if index > 0 { return names[index - 1] }
+        return nil
     }
 }

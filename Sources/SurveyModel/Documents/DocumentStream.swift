@@ -40,6 +40,8 @@ public final class DocumentStream: @unchecked Sendable {
     /// The parts read on other processors are no longer wanted (the file is read on alone).
     private var abandoned = false
     private var started = false
+    /// Called on a background queue each time records or the end are ready to be taken.
+    private var onReady: @Sendable () -> Void = {}
     private let over = DispatchGroup()
 
     private let scan: DocumentFileScan
@@ -72,10 +74,12 @@ public final class DocumentStream: @unchecked Sendable {
     public var percentRead: Int { lock.withLock { percent } }
 
     /// Starts the background reading (once the first frame is drawn: until then it would
-    /// only compete with it for the processor).
-    public func begin() {
+    /// only compete with it for the processor). `ready` is called, on a background queue,
+    /// each time records or the end are ready to be taken (the app's loop wakes up for it).
+    public func begin(ready: @escaping @Sendable () -> Void = {}) {
         guard lock.withLock({ () -> Bool in
             defer { started = true }
+            if !started { onReady = ready }
             return !started
         }) else { return }
         over.enter()
@@ -106,10 +110,12 @@ public final class DocumentStream: @unchecked Sendable {
                 position += batch.records.count
                 identifying.async { [self] in
                     Record.identifyFoundWithoutIDs(&batch.records, from: at)
-                    lock.withLock {
+                    let ready = lock.withLock {
                         pending.append(contentsOf: batch.records)
                         self.percent = percent
+                        return onReady
                     }
+                    ready()
                 }
             }
             while !lock.withLock({ cancelled }) {
@@ -233,13 +239,15 @@ public final class DocumentStream: @unchecked Sendable {
     }
 
     private func finish(_ end: End?) {
-        lock.withLock {
+        let ready = lock.withLock {
             if let end, !cancelled {
                 self.end = end
                 percent = 100
             }
+            return onReady
         }
         over.leave()
+        ready()
     }
 
     /// The reading is over: the next `take()` has the end.

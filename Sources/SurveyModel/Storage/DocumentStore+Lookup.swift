@@ -31,18 +31,6 @@ extension DocumentStore {
         freeName(startingWith: "Untitled")
     }
 
-    /// The document to show after deleting `name` from `names` (sorted, including it): the
-    /// next one, else the previous; nil when it was the only one. When `name` is not in the
-    /// list, the first name sorting after it, else the last.
-    public static func neighbour(of name: String, in names: [String]) -> String? {
-        guard let index = names.firstIndex(of: name) else {
-            return names.first { DocumentName.sortsBefore(name, $0) } ?? names.last
-        }
-        if index + 1 < names.count { return names[index + 1] }
-        if index > 0 { return names[index - 1] }
-        return nil
-    }
-
     // MARK: - Shared with create, rename and the trash
 
     /// Exact bytes first, then canonically equal (NFC/NFD), then folded; the existing spelling.

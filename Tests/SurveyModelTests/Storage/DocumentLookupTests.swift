@@ -64,15 +64,15 @@ final class DocumentLookupTests: TemporaryFolderTestCase {
 
     func testNeighbourIsNextElsePreviousElseNil() {
         let names = ["A", "B", "C"]
-        XCTAssertEqual(DocumentStore.neighbour(of: "A", in: names), "B", "first -> next")
-        XCTAssertEqual(DocumentStore.neighbour(of: "B", in: names), "C", "middle -> next")
-        XCTAssertEqual(DocumentStore.neighbour(of: "C", in: names), "B", "last -> previous")
-        XCTAssertNil(DocumentStore.neighbour(of: "A", in: ["A"]), "only one -> nothing")
+        XCTAssertEqual(DocumentName.neighbour(of: "A", in: names), "B", "first -> next")
+        XCTAssertEqual(DocumentName.neighbour(of: "B", in: names), "C", "middle -> next")
+        XCTAssertEqual(DocumentName.neighbour(of: "C", in: names), "B", "last -> previous")
+        XCTAssertNil(DocumentName.neighbour(of: "A", in: ["A"]), "only one -> nothing")
     }
 
     func testNeighbourOfANameNotInTheList() {
-        XCTAssertEqual(DocumentStore.neighbour(of: "Bb", in: ["A", "C"]), "C")
-        XCTAssertEqual(DocumentStore.neighbour(of: "Z", in: ["A", "C"]), "C")
-        XCTAssertNil(DocumentStore.neighbour(of: "Z", in: []))
+        XCTAssertEqual(DocumentName.neighbour(of: "Bb", in: ["A", "C"]), "C")
+        XCTAssertEqual(DocumentName.neighbour(of: "Z", in: ["A", "C"]), "C")
+        XCTAssertNil(DocumentName.neighbour(of: "Z", in: []))
     }
 }

@@ -3,6 +3,7 @@ import XCTest
 import SurveyTestSupport
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// The save-as box and deleting the last document say what really happened.
 final class SaveAsFlowTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// The document manager end to end through `Program`, on a real folder.
 final class DocumentProgramTests: XCTestCase {

@@ -1,9 +1,14 @@
 import Foundation
 import SurveyModel
+import SurveyUI
 
 /// Runs `update` and carries out its effects against the document store and the state file,
-/// feeding each outcome back in as an action. It owns no terminal, so tests drive it exactly
-/// as the terminal loop does, on a real folder, and see what reaches the disk.
+/// feeding each outcome back in as an action: the state is written only through `update`.
+/// It owns no terminal, so tests drive it exactly as the terminal loop does, on a real
+/// folder, and see what reaches the disk. Work it leaves running in the background (the rest
+/// of a large document, the `/` index, the `.plist` behind the journal, counting big
+/// documents) writes to `wake` when a result is waiting; the loop then calls
+/// `collectBackgroundWork()`.
 public struct Program {
     public private(set) var state: AppState
     public let store: DocumentStore
@@ -22,8 +27,10 @@ public struct Program {
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
     private var summaryCache: [String: (FileFingerprint, DocumentSummary)] = [:]
-    private let summaryReader = SummaryReader()
-    private let indexBuilder = SearchIndexBuilder()
+    /// Readable once background work has a result for `collectBackgroundWork()`.
+    public let wake: WakeSignal
+    private let summaryReader: SummaryReader
+    private let indexBuilder: SearchIndexBuilder
 
     // A large document's changes go to its journal first and reach the `.plist` in the
     // background (`Program+Journal`).
@@ -35,11 +42,13 @@ public struct Program {
     /// base a change made elsewhere is merged against).
     var journaled: SurveyDocument?
     var persisted: SurveyDocument?
-    let writer = DocumentWriter()
+    let writer: DocumentWriter
     /// The rest of a large document, being read in the background (`Program+Loading`).
     var stream: DocumentStream?
     /// When a part of it was last taken in.
     var lastLoadedPart: ContinuousClock.Instant?
+    /// A part was ready but left for later, to keep parts ten a second (`pollTimeout`).
+    var partDeferred = false
 
     /// With `identifyLater`, records found without an id get theirs in `finishOpening()`, which
     /// the terminal calls once the first frame is on screen (at 100,000 records that is a
@@ -51,6 +60,11 @@ public struct Program {
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
                 memory: SessionMemory? = nil, identifyLater: Bool = false, journalThreshold: Int = 1 << 20,
                 streamingFrom: Int? = nil, firstRecords: Int = Program.firstScreenRecords) {
+        let wake = WakeSignal()
+        self.wake = wake
+        self.summaryReader = SummaryReader(wake: wake)
+        self.indexBuilder = SearchIndexBuilder(wake: wake)
+        self.writer = DocumentWriter(wake: wake)
         self.store = store
         self.memoryURL = memory?.url
         self.journalThreshold = journalThreshold
@@ -63,28 +77,21 @@ public struct Program {
         // A remembered sort order cannot show its first rows before every record is read.
         let streaming = place?.listOrder == nil ? streamingFrom.map { (from: $0, first: firstRecords) } : nil
         let opened = Self.open(documentName, in: store, identifying: !identifyLater, streaming: streaming)
-        var state = AppState(documentName: documentName,
-                             loaded: opened.loaded,
-                             draft: store.loadDraft(for: documentName),
-                             size: size,
-                             splitWidth: splitWidth,
-                             questionnaire: opened.form.questionnaire,
-                             formTrouble: opened.form.trouble)
-        state.documentFolder = store.folder.path
-        state.deviceID = Self.deviceID
-        if let stream = opened.stream {
-            state.beginLoading(percent: stream.percentRead, place: place)
-        } else if let place {
-            state.restorePlace(place)
-        }
-        if let recovered { state.status = .init(recovered) }
-        self.state = state
+        self.state = AppState(documentName: documentName,
+                              loaded: opened.loaded,
+                              draft: store.loadDraft(for: documentName),
+                              size: size,
+                              splitWidth: splitWidth,
+                              questionnaire: opened.form.questionnaire,
+                              formTrouble: opened.form.trouble)
         self.stream = opened.stream
         self.placeToRestore = identifyLater && opened.stream == nil ? place : nil
-        if !identifyLater && opened.stream == nil { persisted = state.document }
-        writer.setKnown(fingerprint)
         self.knownFingerprint = fingerprint
         self.knownDraftFingerprint = draftFingerprint
+        writer.setKnown(fingerprint)
+        send(.launched(Launch(folder: store.folder.path, deviceID: Self.deviceID, place: place,
+                              loadingPercent: opened.stream?.percentRead, journalMessage: recovered)))
+        if !identifyLater && opened.stream == nil { persisted = state.document }
         // Surveys an earlier session could not save are offered before anything else.
         send(.recoveriesFound(store.recoveries()))
     }
@@ -95,7 +102,7 @@ public struct Program {
         // A large document's first records have their ids; the rest is read from now on, and
         // the document becomes `persisted` when whole.
         if let stream {
-            stream.begin()
+            stream.begin { [wake] in wake.signal() }
             return
         }
         guard let records = state.document?.records, records.contains(where: { !$0.hasInstanceID }) else {
@@ -104,9 +111,8 @@ public struct Program {
             return
         }
         // In place (see `identified`): the list lets go of its copy of the records first.
-        state.identifyRecordsInPlace()
+        send(.identifyRecordsFoundWithoutIDs(thenRestoring: placeToRestore))
         persisted = state.document
-        if let place = placeToRestore, place.recordID != nil { state.restorePlace(place) }
         placeToRestore = nil
     }
 
@@ -240,7 +246,7 @@ public struct Program {
             let recovered = Self.recoverJournal(of: target, in: store)
             knownFingerprint = store.fingerprint(of: target)
             writer.setKnown(knownFingerprint)
-            if let recovered { state.status = .init(recovered) }
+            if let recovered { send(.journalPutBack(recovered)) }
             knownDraftFingerprint = store.draftFingerprint(for: target)
             let opened = Self.open(target, in: store)
             return [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
@@ -370,21 +376,41 @@ public struct Program {
     /// document loads, or narrowing once its `/` index is built): look in often.
     public var isAwaitedSoon: Bool { stream != nil || indexBuilder.isBusy }
 
-    /// Takes in what background work finished; true when the state changed (draw again).
+    /// Takes in what background work finished, each result as an action; true when any was
+    /// (draw again). The wake-up descriptor is emptied first, so a result that comes after
+    /// this wakes the loop again.
     @discardableResult
     public mutating func collectBackgroundWork() -> Bool {
-        var loaded = takeLoadedPart()
+        wake.drain()
+        var handled = takeLoadedPart()
         if let index = indexBuilder.take() {
             send(.searchIndexBuilt(index))
-            loaded = true
+            handled = true
         }
-        let wrote = takeWriterOutcomes() || loaded
+        handled = takeWriterOutcomes() || handled
         let done = summaryReader.take()
-        guard !done.isEmpty else { return wrote }
+        guard !done.isEmpty else { return handled }
         for item in done { summaryCache[item.name] = (item.fingerprint, item.summary) }
-        let before = state
         perform(.listDocuments).forEach { send($0) }
-        return state != before
+        return true
+    }
+
+    /// How long the loop may wait for a key before it must look in without being woken: nil
+    /// waits for a key or a wake-up alone. Two things keep a timer, each only while it is
+    /// needed: a part of a large document left for later (parts are taken ten times a
+    /// second, so drawing the growing list does not take the processor from the reading),
+    /// and the documents list, refreshed every second while it is open so documents changed
+    /// outside the app show up. Without a wake-up descriptor, background work is looked in
+    /// on every 50 ms.
+    public var pollTimeout: Duration? {
+        var timeout: Duration?
+        func atMost(_ d: Duration) { timeout = min(timeout ?? d, d) }
+        if partDeferred, stream != nil, let last = lastLoadedPart {
+            atMost(max(.zero, Self.partInterval - (ContinuousClock.now - last)))
+        }
+        if state.popover == .documents { atMost(.seconds(1)) }
+        if !wake.isAvailable, hasBackgroundWork { atMost(.milliseconds(50)) }
+        return timeout
     }
 
     /// Waits for background work and takes it in (tests).

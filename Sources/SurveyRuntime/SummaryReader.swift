@@ -1,11 +1,12 @@
 import Foundation
 import Dispatch
 import SurveyModel
+import SurveyUI
 
 /// Counts the records of large documents off the main thread, so opening the documents list
 /// (or its idle refresh) never freezes the keyboard while a big file is parsed. Small files
 /// are still read at once by `Program`, so the list usually appears complete. Results wait
-/// in an inbox that the terminal loop collects between keys. Rejected: reading every file
+/// in an inbox; each one wakes the terminal's loop (`WakeSignal`), which collects it. Rejected: reading every file
 /// in the background (a flicker of "…" on every F3 for no gain) and threads per file (two
 /// cores; one reader at a time keeps memory bounded).
 final class SummaryReader: @unchecked Sendable {
@@ -16,6 +17,12 @@ final class SummaryReader: @unchecked Sendable {
     private let lock = NSLock()
     private var inFlight: Set<String> = []
     private var finished: [(name: String, fingerprint: FileFingerprint, summary: DocumentSummary)] = []
+    /// Written to when a count is done.
+    private let wake: WakeSignal
+
+    init(wake: WakeSignal = WakeSignal()) {
+        self.wake = wake
+    }
 
     var isBusy: Bool {
         lock.lock(); defer { lock.unlock() }
@@ -35,6 +42,7 @@ final class SummaryReader: @unchecked Sendable {
             inFlight.remove(name)
             if let summary { finished.append((name, fingerprint, summary)) }
             lock.unlock()
+            wake.signal()
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SurveyModel
+import SurveyUI
 
 /// A large document opened before all of it is read (launch only): its first records are on
 /// the first frame, `DocumentStream` reads the rest in the background, and each part is
@@ -11,18 +12,24 @@ import SurveyModel
 extension Program {
     /// Records read before the first frame: more than any screen shows, a millisecond or two.
     public static let firstScreenRecords = 1_000
+    /// Parts read are taken in at most this often (the end at once).
+    static let partInterval: Duration = .milliseconds(100)
 
     /// The rest of the document is still being read.
     public var isLoading: Bool { stream != nil }
 
-    /// Takes in what the background reading produced since last time; true when the state
-    /// changed (draw again).
+    /// Takes in what the background reading produced since last time; true when it handed
+    /// anything to `update` (draw again).
     mutating func takeLoadedPart() -> Bool {
         guard let stream else { return false }
         // The end is taken at once; parts ten times a second, so that drawing the growing list
         // does not take the processor from the reading.
         let now = ContinuousClock.now
-        if !stream.isOver, let last = lastLoadedPart, now - last < .milliseconds(100) { return false }
+        if !stream.isOver, let last = lastLoadedPart, now - last < Self.partInterval {
+            partDeferred = true
+            return false
+        }
+        partDeferred = false
         lastLoadedPart = now
         let part = stream.take()
         let before = state.loading?.percent
@@ -48,5 +55,6 @@ extension Program {
     mutating func stopLoading() {
         stream?.cancel()
         stream = nil
+        partDeferred = false
     }
 }

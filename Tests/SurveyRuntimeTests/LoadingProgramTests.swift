@@ -3,6 +3,7 @@ import XCTest
 import SurveyTestSupport
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// A large document opened with its first records, the rest read in the background, driven
 /// on a real folder with the streaming threshold at 0 so a few hundred surveys take that

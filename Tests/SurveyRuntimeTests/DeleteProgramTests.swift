@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// Delete, undo and redo on a real folder: the document, the deleted-surveys file, and what
 /// a relaunch finds.

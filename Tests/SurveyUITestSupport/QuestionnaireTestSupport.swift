@@ -4,7 +4,7 @@ import SurveyModel
 @testable import SurveyUI
 
 /// The example form kept in the repository (Examples/household.csv), as the app runs it.
-func householdQuestionnaire(language: String? = nil) throws -> Questionnaire {
+public func householdQuestionnaire(language: String? = nil) throws -> Questionnaire {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Examples/household.csv").standardizedFileURL
     let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
@@ -13,7 +13,7 @@ func householdQuestionnaire(language: String? = nil) throws -> Questionnaire {
 }
 
 /// A state running the household form, its clock pinned to 2026-11-30 10:00 UTC.
-func householdState(_ records: [Record] = [], width: Int = 120, height: Int = 40) throws -> AppState {
+public func householdState(_ records: [Record] = [], width: Int = 120, height: Int = 40) throws -> AppState {
     var s = AppState(documentName: "Households", loaded: .success(SurveyDocument(records: records)),
                      size: Size(width: width, height: height), questionnaire: try householdQuestionnaire())
     s.timeZone = TimeZone(identifier: "UTC")!
@@ -24,10 +24,10 @@ func householdState(_ records: [Record] = [], width: Int = 120, height: Int = 40
 
 extension AppState {
     /// The field index of a question by its name.
-    func fieldIndex(_ name: String) -> Int {
+    public func fieldIndex(_ name: String) -> Int {
         questionnaire.fields.firstIndex { $0.key == name }!
     }
 
     /// The form's text, for looking at.
-    var screenText: String { Screen.render(self).lines.joined(separator: "\n") }
+    public var screenText: String { Screen.render(self).lines.joined(separator: "\n") }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SurveyModel
+import SurveyUI
 
 /// Rewrites a large document's `.plist` off the main thread, once its changes are safe in the
 /// journal: the keyboard never waits for a whole-file save. Coalesced (only the newest
@@ -29,6 +30,12 @@ final class DocumentWriter: @unchecked Sendable {
     private var busy = false
     private var paused = false
     private var outcomes: [Outcome] = []
+    /// Written to when an outcome is waiting.
+    private let wake: WakeSignal
+
+    init(wake: WakeSignal = WakeSignal()) {
+        self.wake = wake
+    }
 
     /// The file as the main thread last saw it (after opening, or merging a change).
     func setKnown(_ fingerprint: FileFingerprint?) {
@@ -105,17 +112,20 @@ final class DocumentWriter: @unchecked Sendable {
                     known = written
                     outcomes.append(.written(snapshot: job.snapshot, fingerprint: written, replaced: replaced))
                     lock.unlock()
+                    wake.signal()
                 case .changed(let current):
                     let theirs = job.store.load(job.name)
                     lock.lock()
                     outcomes.append(.changedElsewhere(theirs, fingerprint: current))
                     pending = nil   // stale too: the main thread merges and schedules again
                     lock.unlock()
+                    wake.signal()
                 }
             } catch {
                 lock.lock()
                 outcomes.append(.failed(Program.describe(error)))
                 lock.unlock()
+                wake.signal()
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SurveyModel
+import SurveyUI
 
 /// Opening a document: its questionnaire, then its records, whole or (a large file at launch)
 /// its first records with the rest to follow.

@@ -3,6 +3,7 @@ import XCTest
 import SurveyTestSupport
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// A document whose form cannot be used, as the Program opens it on a real folder: a form
 /// with errors, or surveys keyed with a form (`formID`) that is no longer beside them. Their

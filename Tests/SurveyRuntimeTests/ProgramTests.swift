@@ -3,6 +3,7 @@ import XCTest
 import SurveyTestSupport
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// The UI core driven exactly as the terminal drives it, on a real folder: what reaches the disk.
 final class ProgramTests: XCTestCase {

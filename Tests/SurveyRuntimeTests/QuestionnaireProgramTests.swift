@@ -3,6 +3,7 @@ import XCTest
 import SurveyTestSupport
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// A document's questionnaire file, as the Program loads it on a real folder: at launch, on
 /// switching documents. A form with errors or missing: `ReadOnlyFormTests`.

@@ -3,6 +3,7 @@ import XCTest
 import SurveyTestSupport
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// What exists only in memory is never lost without asking: a second window's New form,
 /// a failed save, a signal while records have no file, a rename made outside the app.

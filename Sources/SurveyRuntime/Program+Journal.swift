@@ -1,5 +1,6 @@
 import Foundation
 import SurveyModel
+import SurveyUI
 
 /// A large document's commits: each change is appended to `.NAME.journal` and synced (durable
 /// in about a millisecond), the `.plist` is rewritten in the background by `DocumentWriter`,
@@ -38,12 +39,11 @@ extension Program {
         }
     }
 
-    /// The writer's results, on the main thread. True when the state changed.
+    /// The writer's results, on the main thread. True when there were any.
     @discardableResult
     mutating func takeWriterOutcomes() -> Bool {
         let outcomes = writer.take()
         guard !outcomes.isEmpty else { return false }
-        let before = state
         let name = state.documentName
         for outcome in outcomes {
             switch outcome {
@@ -105,7 +105,7 @@ extension Program {
                                           + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change"))
             }
         }
-        return state != before
+        return true
     }
 
     /// Changes an interrupted session left in `.NAME.journal` are put into the file

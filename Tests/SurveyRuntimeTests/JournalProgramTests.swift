@@ -3,6 +3,7 @@ import XCTest
 import SurveyTestSupport
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// A large document's commits go to `.NAME.journal` at once and reach the `.plist` in the
 /// background. Driven on a real folder with the threshold at 0, so these few records take

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import SurveyModel
 @testable import SurveyUI
+@testable import SurveyRuntime
 
 /// The app reopens a document where the person left it: the same record (by id, even when
 /// another program added records before it) and the same list order.

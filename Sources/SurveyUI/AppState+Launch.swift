@@ -1,0 +1,39 @@
+import SurveyModel
+
+/// What the runner found while opening the first document, handed to `update` in one action
+/// so that the state is written only there: the runner reads the folder, the session memory
+/// and the host name; the core only takes the results in.
+public struct Launch: Equatable, Sendable {
+    /// The document folder's path (shown in F4's info).
+    public var folder: String
+    /// This machine, for a form's `deviceid` metadata.
+    public var deviceID: String
+    /// Where the session memory says the user was in this document.
+    public var place: SessionMemory.Place?
+    /// A large document shown before all of it is read: how much is (nil: all of it).
+    public var loadingPercent: Int?
+    /// What putting back a journal an interrupted session left said, if there was one.
+    public var journalMessage: String?
+
+    public init(folder: String, deviceID: String, place: SessionMemory.Place?, loadingPercent: Int?,
+                journalMessage: String?) {
+        self.folder = folder
+        self.deviceID = deviceID
+        self.place = place
+        self.loadingPercent = loadingPercent
+        self.journalMessage = journalMessage
+    }
+}
+
+extension AppState {
+    mutating func launch(_ launch: Launch) {
+        documentFolder = launch.folder
+        deviceID = launch.deviceID
+        if let percent = launch.loadingPercent {
+            beginLoading(percent: percent, place: launch.place)
+        } else if let place = launch.place {
+            restorePlace(place)
+        }
+        if let message = launch.journalMessage { status = .init(message) }
+    }
+}
