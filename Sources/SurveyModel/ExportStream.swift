@@ -44,7 +44,7 @@ public struct ExportStream {
         case .json:
             for record in records {
                 out.append(contentsOf: (count == 0 ? "\n  " : ",\n  ").utf8)
-                out.append(contentsOf: SurveyDocument.jsonObject(record, keys: jsonKeys, indent: "  ").utf8)
+                SurveyDocument.appendJSONObject(record, keys: jsonKeys, to: &out)
                 count += 1
             }
         case .propertyList:

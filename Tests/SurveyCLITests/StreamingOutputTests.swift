@@ -25,6 +25,7 @@ final class StreamingOutputTests: CLITestCase {
                 if i % 29 == 0: r["zo\u00eb \u540d"] = "\u00fc & <b>"
                 if i % 31 == 0: r["instanceID"] = f"uuid:{i:032x}"
                 if i % 41 == 0: r["firstName"] = "\u00c9mile \u592a\u90ce \U0001F600"
+                if i % 43 == 0: r["lastName"] = "del\x7f c1\x85\x9f \\ end"
                 if i % 37 == 0: r = {}
                 records.append(r)
             with open(sys.argv[1], "wb") as f:

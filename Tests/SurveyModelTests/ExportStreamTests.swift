@@ -29,6 +29,7 @@ final class ExportStreamTests: TemporaryFolderTestCase {
             if i % 29 == 0: r["zo\u00eb \u540d"] = "\u00fc & <b>"
             if i % 31 == 0: r["instanceID"] = f"uuid:{i:032x}"
             if i % 41 == 0: r["firstName"] = "\u00c9mile \u592a\u90ce \U0001F600"
+            if i % 43 == 0: r["lastName"] = "del\x7f c1\x85\x9f \\ end"
             if i % 37 == 0: r = {}
             records.append(r)
         with open(sys.argv[1], "wb") as f:
@@ -131,7 +132,7 @@ final class ExportStreamTests: TemporaryFolderTestCase {
 
         let reader = try RecordBatchReader(store: store, name: "Torn", firstBatch: 10, batchSize: 10)
         XCTAssertEqual(try reader.next()?.map { $0.text(forKey: "firstName") }, (0..<10).map { "P\($0)" })
-        XCTAssertNil(reader.knownCount, "the rest is not read yet")
+        XCTAssertNil(reader.knownCount, "the end is not known yet")
         var handed = 10
         do {
             while let batch = try reader.next() { handed += batch.count }
