@@ -97,6 +97,11 @@ struct RecordTable {
     /// cell, is shown as it is: one column a byte.
     private static func cell(_ text: String) -> (text: String, width: Int) {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return (text, text.utf8.count) }
+        if !text.unicodeScalars.contains(where: {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }) {
+            return (text, TextWidth.width(of: text))   // nothing to replace: C0, DEL and C1 are the controls
+        }
         let shown = ShellOutput.printable(String(String.UnicodeScalarView(text.unicodeScalars.map {
             $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0
         })))
