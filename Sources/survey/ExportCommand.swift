@@ -21,34 +21,34 @@ struct ExportCommand: Equatable {
         format = given ?? output.flatMap(DataFormat.guess(fromPath:)) ?? .csv
     }
 
-    /// The bytes of `document` in `format` (table is not a file format and never reaches here),
-    /// with the columns of its questionnaire.
-    static func encoded(_ document: SurveyDocument, as format: DataFormat, questionnaire: Questionnaire) throws -> Data {
-        switch format {
-        case .csv, .table: return Data(document.csvText(questionnaire: questionnaire).utf8)
-        case .json: return Data(document.jsonText(questionnaire: questionnaire).utf8)
-        case .plist: return try document.propertyListData()
-        }
-    }
-
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
-            let document = try store.loadWithJournal(target.name).get()
-            let data = try Self.encoded(document, as: format, questionnaire: questionnaire)
+            let reader = try RecordBatchReader(store: store, name: target.name)
             guard let output, output != "-" else {
-                StandardOutput.write(data)
+                try RecordOutput.writeToStandardOutput(reader, as: format, questionnaire: questionnaire)
                 return 0
             }
             // A relative path is taken from the current directory, as a shell user expects.
+            // The records stream into the temporary file, which replaces nothing until whole.
             let url = URL(fileURLWithPath: output)
+            var count = 0
+            var unread: RecordBatchReader? = reader
             do {
-                try ExportFile.write(data, to: url, replacing: force)
+                try ExportFile.write(to: url, replacing: force) { write in
+                    // Written a second time, in place, when the file's owner cannot be kept
+                    // (`AtomicFile.write`): the records are then read again.
+                    let records = try unread ?? RecordBatchReader(store: store, name: target.name)
+                    unread = nil
+                    count = try RecordOutput.write(records, as: format, questionnaire: questionnaire) { bytes in
+                        try write(bytes)
+                        return true
+                    }
+                }
             } catch is ExportFile.AlreadyExists {
                 throw DocumentError("\(output) already exists (add --force to replace it)")
             }
-            let count = document.records.count
             ShellOutput.line("Exported \(counted(count, "survey")) from “\(target.name)” to \(output)")
             return 0
         } catch {

@@ -19,12 +19,8 @@ struct ListCommand: Equatable {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
-            let document = try store.loadWithJournal(target.name).get()
-            if format == .table {
-                RecordTable.lines(Array(document.records), questionnaire: questionnaire).forEach(ShellOutput.line)
-            } else {
-                StandardOutput.write(try ExportCommand.encoded(document, as: format, questionnaire: questionnaire))
-            }
+            let reader = try RecordBatchReader(store: store, name: target.name)
+            try RecordOutput.writeToStandardOutput(reader, as: format, questionnaire: questionnaire)
             return 0
         } catch {
             ShellOutput.failure(error)

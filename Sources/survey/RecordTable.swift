@@ -14,35 +14,97 @@ import SurveyUI
 /// line breaks and tabs inside a value become spaces so every record stays on one line;
 /// numbers and ages are right-aligned; trailing blanks are dropped. Like `survey docs`, an
 /// empty document prints the header.
-enum RecordTable {
-    static func lines(_ records: [Record], questionnaire: Questionnaire = .standard) -> [String] {
-        let extra = [("PHONE", "phone", false), ("AGE", "age", true)].compactMap { title, key, right in
+///
+/// The table streams: column widths come from the header and the first batch of rows (the
+/// whole document when it is that small, so the table is then the same as when every row
+/// was measured), the `#` column from the number of rows expected. A later cell wider than
+/// its column pushes the rest of its own row right, as `ps` does; nothing is cut, and the
+/// rows after it line up again.
+struct RecordTable {
+    private let extra: [(title: String, field: FieldSpec, right: Bool)]
+    private let questionnaire: Questionnaire
+    private let widths: [Int]
+    private let rightAligned: [Bool]
+    private var number = 0
+
+    /// Widths from `first` (the rows to come first) and the header; the `#` column wide
+    /// enough for `expectedCount` rows.
+    init(questionnaire: Questionnaire, first: [Record], expectedCount: Int) {
+        self.questionnaire = questionnaire
+        extra = [("PHONE", "phone", false), ("AGE", "age", true)].compactMap { title, key, right in
             questionnaire.field(forKey: key).map { (title, $0, right) }
         }
-        let rows = records.enumerated().map { index, record in
-            [String(index + 1), oneLine(questionnaire.title(of: record))]
-                + extra.map { oneLine(record.text(for: $0.1)) }
-        }
-        let header = ["#", "NAME"] + extra.map(\.0)
-        let rightAligned = [true, false] + extra.map(\.2)
-        let widths = header.indices.map { column in
-            ([header] + rows).map { TextWidth.width(of: ShellOutput.printable($0[column])) }.max() ?? 0
-        }
-        return ([header] + rows).map { cells in
-            let padded = cells.indices.map { column -> String in
-                let text = ShellOutput.printable(cells[column])
-                let pad = String(repeating: " ", count: max(0, widths[column] - TextWidth.width(of: text)))
-                return rightAligned[column] ? pad + text : text + pad
+        rightAligned = [true, false] + extra.map(\.right)
+        var widths = (["#", "NAME"] + extra.map(\.title)).map { Self.cell($0).width }
+        widths[0] = max(widths[0], String(max(first.count, expectedCount)).utf8.count)
+        for record in first {
+            for (column, text) in Self.cells(of: record, questionnaire: questionnaire, extra: extra).enumerated() {
+                widths[column] = max(widths[column], Self.cell(text).width)
             }
-            var line = padded.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }
-            return line
+        }
+        self.widths = widths
+    }
+
+    private var header: [String] { ["#", "NAME"] + extra.map(\.title) }
+
+    /// The header line, with its line break.
+    func appendHeader(to out: inout [UInt8]) {
+        appendLine(header, to: &out)
+    }
+
+    /// The next records' rows, numbered on from the rows before.
+    mutating func append(_ records: [Record], to out: inout [UInt8]) {
+        for record in records {
+            number += 1
+            var cells = Self.cells(of: record, questionnaire: questionnaire, extra: extra)
+            cells[0] = String(number)
+            appendLine(cells, to: &out)
         }
     }
 
-    private static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map {
+    /// The whole table as lines, every row measured (a small table, e.g. in tests).
+    static func lines(_ records: [Record], questionnaire: Questionnaire = .standard) -> [String] {
+        var table = RecordTable(questionnaire: questionnaire, first: records, expectedCount: records.count)
+        var bytes: [UInt8] = []
+        table.appendHeader(to: &bytes)
+        table.append(records, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast().map(String.init)
+    }
+
+    /// A record's cells as text, before cleaning; the first (its number) left empty.
+    private static func cells(of record: Record, questionnaire: Questionnaire,
+                              extra: [(title: String, field: FieldSpec, right: Bool)]) -> [String] {
+        ["", questionnaire.title(of: record)] + extra.map { record.text(for: $0.field) }
+    }
+
+    private func appendLine(_ cells: [String], to out: inout [UInt8]) {
+        let start = out.count
+        for (column, text) in cells.enumerated() {
+            if column > 0 { out.append(contentsOf: [0x20, 0x20]) }
+            let (shown, width) = Self.cell(text)
+            let pad = max(0, widths[column] - width)
+            if rightAligned[column] { out.append(contentsOf: repeatElement(0x20, count: pad)) }
+            out.append(contentsOf: shown.utf8)
+            if !rightAligned[column] { out.append(contentsOf: repeatElement(0x20, count: pad)) }
+        }
+        while out.count > start, out.last == 0x20 { out.removeLast() }
+        out.append(0x0A)
+    }
+
+    /// A cell as shown, on one line with control characters as U+FFFD
+    /// (`ShellOutput.printable`), and its width on a terminal. Printable ASCII, nearly every
+    /// cell, is shown as it is: one column a byte.
+    private static func cell(_ text: String) -> (text: String, width: Int) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return (text, text.utf8.count) }
+        if !text.unicodeScalars.contains(where: {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }) {
+            return (text, TextWidth.width(of: text))   // nothing to replace: C0, DEL and C1 are the controls
+        }
+        let shown = ShellOutput.printable(String(String.UnicodeScalarView(text.unicodeScalars.map {
             $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0
-        }))
+        })))
+        return (shown, TextWidth.width(of: shown))
     }
 }

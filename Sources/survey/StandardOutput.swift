@@ -49,14 +49,22 @@ enum StandardOutput {
     }
 
     static func write(_ data: Data) {
+        data.withUnsafeBytes { write(bytes: $0) }
+    }
+
+    static func write(bytes: UnsafeRawBufferPointer) {
         guard failure == nil else { return }
         if closedAtStart {
             failure = .closed
             return
         }
-        buffer.append(contentsOf: data)
+        buffer.append(contentsOf: bytes)
         if buffer.count >= bufferLimit { flush() }
     }
+
+    /// Whether more output is still wanted: false once a write failed (a reader gone away,
+    /// a full disk), so a streaming command stops reading its document.
+    static var isWritable: Bool { failure == nil }
 
     static func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }

@@ -8,13 +8,15 @@ import SurveyTestSupport
 extension CLITestCase {
     /// `sh -c SCRIPT` where "$SURVEY" is the binary and "$DOCS" the document folder; the
     /// script's stdout and stderr are captured. `$ROOT` is the test's folder.
-    func shell(_ script: String, environment extra: [String: String] = [:]) throws -> Outcome {
+    /// `shell` names another shell (`/bin/bash` for `set -o pipefail`).
+    func shell(_ script: String, environment extra: [String: String] = [:], shell: String = "/bin/sh") throws -> Outcome {
+        guard FileManager.default.isExecutableFile(atPath: shell) else { throw XCTSkip("\(shell) is not installed") }
         var environment = childEnvironment
         environment["SURVEY"] = Self.binary.path
         environment["DOCS"] = documents.path
         environment["ROOT"] = root.path
         environment.merge(extra) { _, new in new }
-        return Outcome(try ChildProcess.run(["/bin/sh", "-c", script], environment: environment))
+        return Outcome(try ChildProcess.run([shell, "-c", script], environment: environment))
     }
 
     /// A document of `count` records, enough that its listing overflows a pipe's buffer

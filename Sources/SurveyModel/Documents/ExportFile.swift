@@ -20,12 +20,20 @@ public enum ExportFile {
     /// Throws `AlreadyExists` when `replacing` is false and something is at `url`, even if
     /// it appeared after the caller looked; a `DocumentError` for any other failure.
     public static func write(_ data: Data, to url: URL, replacing: Bool) throws {
+        try write(to: url, replacing: replacing) { write in try data.withUnsafeBytes(write) }
+    }
+
+    /// The same, with the content handed to `write` piece by piece by `contents` as it is
+    /// made (`survey export` streams a document into the temporary file). An error thrown
+    /// by `contents` leaves nothing behind and replaces nothing.
+    public static func write(to url: URL, replacing: Bool,
+                             contents: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let path = url.path
         do {
             if replacing {
-                try AtomicFile.write(data, to: url, in: .live)
+                try AtomicFile.write(to: url, in: .live) { output in try contents { try output.write($0) } }
             } else {
-                try AtomicFile.create(data, at: url, in: .live)
+                try AtomicFile.create(at: url, in: .live) { output in try contents { try output.write($0) } }
             }
         } catch let error as SystemError where error.code == EEXIST {
             throw AlreadyExists(path: path)

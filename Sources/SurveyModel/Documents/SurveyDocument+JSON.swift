@@ -40,6 +40,34 @@ extension SurveyDocument {
         return PropertyValue.jsonContainer("{", "}", known + others, indent: indent)
     }
 
+    /// `jsonObject(record, keys: keys, indent: "  ")`, appended to `out` as UTF-8 (what
+    /// `survey export` streams): text and whole numbers, nearly every value, are written
+    /// straight as bytes; other values through `jsonText`.
+    static func appendJSONObject(_ record: Record, keys: JSONKeys, to out: inout [UInt8]) {
+        let others = record.keys.filter { !keys.known.contains($0) }.sorted()
+        guard !keys.ordered.isEmpty || !others.isEmpty else {
+            out.append(contentsOf: "{}".utf8)
+            return
+        }
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        func member(_ key: String, _ value: PropertyValue?) {
+            out.append(contentsOf: (first ? "\n    " : ",\n    ").utf8)
+            first = false
+            PropertyValue.appendJSONString(key, to: &out)
+            out.append(contentsOf: ": ".utf8)
+            switch value {
+            case nil: out.append(contentsOf: "null".utf8)
+            case .string(let text)?: PropertyValue.appendJSONString(text, to: &out)
+            case .integer(let number)?: out.append(contentsOf: String(number).utf8)
+            case let other?: out.append(contentsOf: other.jsonText(indent: "    ").utf8)
+            }
+        }
+        for key in keys.ordered { member(key, record[key]) }
+        for key in others { member(key, record[key] ?? .string("")) }
+        out.append(contentsOf: "\n  }".utf8)
+    }
+
     /// Records from JSON data (an array of objects), still to be judged by
     /// `Questionnaire.checkImport`. Refused as a whole (a `DocumentError`): text that is not
     /// JSON, a top level other than an array, an element other than an object, `null` inside

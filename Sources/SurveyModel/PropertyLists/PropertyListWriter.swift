@@ -35,27 +35,44 @@ struct PropertyListWriter {
     /// file is ever in memory. An error from `output` stops the write.
     static func write(_ records: RecordList, bufferSize: Int = streamBufferSize,
                       to output: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var writer = PropertyListWriter()
+        var writer = PropertyListWriter.surveys()
         writer.bytes.reserveCapacity(bufferSize + 64 * 1024)
-        func flush() throws {
-            try writer.bytes.withUnsafeBytes(output)
-            writer.bytes.removeAll(keepingCapacity: true)
-        }
-        writer.append(header)
-        if records.isEmpty {
-            writer.append("<array/>\n")
-        } else {
-            writer.append("<array>\n")
-            try records.forEachRun { _, run in
-                for record in run {
-                    writer.write(record, depth: 1)
-                    if writer.bytes.count >= bufferSize { try flush() }
-                }
+        try records.forEachRun { _, run in
+            for record in run {
+                writer.appendSurvey(record)
+                if writer.bytes.count >= bufferSize { try writer.drain(output) }
             }
-            writer.append("</array>\n")
         }
-        writer.append("</plist>\n")
-        try flush()
+        writer.endSurveys()
+        try writer.drain(output)
+    }
+
+    /// A document written a survey at a time (the streamed save, `survey export`): the
+    /// header now, then `appendSurvey` for each survey and `endSurveys`, with `drain` taking
+    /// the bytes made so far whenever the caller likes.
+    static func surveys() -> PropertyListWriter {
+        var writer = PropertyListWriter()
+        writer.append(header)
+        return writer
+    }
+
+    private var surveysWritten = 0
+
+    mutating func appendSurvey(_ record: Record) {
+        if surveysWritten == 0 { append("<array>\n") }
+        surveysWritten += 1
+        write(record, depth: 1)
+    }
+
+    mutating func endSurveys() {
+        append(surveysWritten == 0 ? "<array/>\n" : "</array>\n")
+        append("</plist>\n")
+    }
+
+    /// Hands the bytes made since the last call to `output`, then forgets them.
+    mutating func drain(_ output: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try bytes.withUnsafeBytes(output)
+        bytes.removeAll(keepingCapacity: true)
     }
 
     private mutating func append(_ text: String) {

@@ -43,6 +43,42 @@ extension PropertyValue {
         return open + "\n" + members.map { inner + $0 }.joined(separator: ",\n") + "\n" + indent + close
     }
 
+    /// `jsonString(text)` appended to `out` as UTF-8, read off the text's bytes.
+    static func appendJSONString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                switch byte {
+                case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
+                case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0..<0x20, 0x7F: appendEscape(UInt32(byte), to: &out)
+                case 0xC2 where i + 1 < bytes.count && (0x80...0x9F).contains(bytes[i + 1]):
+                    appendEscape(UInt32(bytes[i + 1]), to: &out)   // C1 controls, U+0080…U+009F
+                    i += 1
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    appendEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029, to: &out)
+                    i += 2
+                default: out.append(byte)
+                }
+                i += 1
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u` and four lowercase hex digits.
+    private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((value >> UInt32(shift)) & 0xF)]) }
+    }
+
     static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {

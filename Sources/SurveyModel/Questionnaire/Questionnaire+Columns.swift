@@ -57,15 +57,30 @@ extension Questionnaire {
     /// keys and, with a form, every unknown key any record holds (as text; JSON is the
     /// lossless copy).
     public func csvTable(_ records: [Record]) -> (header: [String], rows: [[String]]) {
+        let columns = csvColumns(unknownKeys: isOriginalFive ? [] : unknownRecordKeys(in: records))
+        return (columns.header, records.map(columns.cells))
+    }
+
+    /// The CSV columns when the records' unknown keys are known: with a form, every record's
+    /// (`unknownRecordKeys(in:)`); the original five have no column for them.
+    func csvColumns(unknownKeys: [String]) -> CSVColumns {
         let fields = recordFields
         let fieldKeys = Set(fields.map(\.key))
-        let others = recordIdentityKeys.filter { !fieldKeys.contains($0) }
-            + (isOriginalFive ? [] : unknownRecordKeys(in: records))
-        let rows = records.map { record in
-            fields.map { record.text(for: $0) } + others.map { key in
-                key == Record.instanceIDKey ? record.instanceID ?? "" : record[key].map(FieldSpec.describe) ?? ""
-            }
+        return CSVColumns(fields: fields, others: recordIdentityKeys.filter { !fieldKeys.contains($0) } + unknownKeys)
+    }
+}
+
+/// A CSV export's columns: the questionnaire's answers as the form shows them, then other
+/// keys (the identity keys, and with a form every unknown key) as text.
+struct CSVColumns {
+    let fields: [FieldSpec]
+    let others: [String]
+
+    var header: [String] { fields.map(\.key) + others }
+
+    func cells(_ record: Record) -> [String] {
+        fields.map { record.text(for: $0) } + others.map { key in
+            key == Record.instanceIDKey ? record.instanceID ?? "" : record[key].map(FieldSpec.describe) ?? ""
         }
-        return (fields.map(\.key) + others, rows)
     }
 }

@@ -104,6 +104,10 @@ extension Questionnaire {
         // Blanks become spaces, then the ends are trimmed scalar by scalar as Foundation's
         // `.whitespaces` did: every member is a blank (so now a space) but U+200B.
         let trimmed: (Unicode.Scalar) -> Bool = { $0 == " " || $0 == "\u{200B}" }
+        if let first = source.unicodeScalars.first, let last = source.unicodeScalars.last, !trimmed(first),
+           !trimmed(last), !source.unicodeScalars.contains(where: isBlank) {
+            return String(source)   // nothing to change (most names in other scripts): no copy made scalar by scalar
+        }
         var scalars = String.UnicodeScalarView(source.unicodeScalars.map { isBlank($0) ? " " : $0 })[...]
         while let first = scalars.first, trimmed(first) { scalars = scalars.dropFirst() }
         while let last = scalars.last, trimmed(last) { scalars = scalars.dropLast() }
