@@ -24,7 +24,7 @@ struct AddCommand: Equatable {
         if let word = words.first, word.contains("=") {
             throw CommandLineOptions.UsageError(description: "unexpected argument “\(word)”: an answer is given as --set \(word)")
         }
-        try Command.expectNoArguments(words, shape: Self.shape)
+        try ShellCommands.expectNoArguments(words, shape: Self.shape)
         if options.sets.isEmpty, options.answers["--first"] == nil || options.answers["--last"] == nil {
             throw CommandLineOptions.UsageError(
                 description: "survey add needs --set NAME=VALUE for each answer, or --first and --last: \(Self.shape)")
@@ -112,5 +112,38 @@ struct AddCommand: Equatable {
             ShellOutput.failure(error)
             return 1
         }
+    }
+}
+
+extension AddCommand: ShellCommand {
+    static let name = "add"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["add"], synopsis: AddCommand.synopsis, arguments: [],
+                    help: "append one survey: --set NAME=VALUE for each answer (NAME a question of the document's questionnaire: survey form show lists them; firstName, lastName, address, phone and age without one), or --first and --last with the other answer options. Every answer is checked as the form checks it (its type; a questionnaire's required, constraint, relevant and choice_filter, in the designer's words; without one, age a whole number from 0 to 150 or empty, text within its length, no control characters but tab and line breaks, which the form cannot type but XML keeps; blanks around text are dropped, and a survey with no answer is refused); all refusals are printed and nothing is saved. A NAME the questionnaire does not ask is a usage error. Each option but --set may be given once"),
+    ]
+
+    static let options: [OptionSpec] = [
+        OptionSpec(names: ["--set"], placeholder: "NAME=VALUE", completion: .none,
+                   help: "with add: the answer VALUE to the question NAME of the document's questionnaire (survey form show lists them; firstName, lastName, address, phone and age without a form); repeat it for each answer",
+                   repeatable: true) { $0.sets.append($1) },
+        answer("--first", "X", "the first name"),
+        answer("--last", "Y", "the last name"),
+        answer("--address", "A", "the address"),
+        answer("--phone", "P", "the phone number"),
+        answer("--age", "N", "the age: a whole number from 0 to 150"),
+    ]
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> AddCommand {
+        try AddCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { true }
+
+    /// A `survey add` answer: stored by flag, mapped to its field by `fieldFlags`.
+    private static func answer(_ flag: String, _ placeholder: String, _ help: String) -> OptionSpec {
+        OptionSpec(names: [flag], placeholder: placeholder, completion: .none, help: help + " (add)") { $0.answers[flag] = $1 }
     }
 }

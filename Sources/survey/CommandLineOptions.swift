@@ -86,8 +86,8 @@ struct CommandLineOptions: Equatable {
     /// Asks only for text about survey (help, version, man page, completion): no command runs.
     var printsDocumentation: Bool { showHelp || showVersion || printManual || completionShell != nil }
 
-    /// The command the words ask for; nil (no words) starts the app. See `Command.parse`.
-    func command() throws -> Command? {
-        try Command.parse(self)
+    /// The command the words ask for; nil (no words) starts the app. See `ShellCommands.parse`.
+    func command() throws -> (any ShellCommand)? {
+        try ShellCommands.parse(self)
     }
 }

@@ -10,7 +10,7 @@ struct DeletedCommand: Equatable {
     var format: DataFormat
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
-        try Command.expectNoArguments(words, shape: Self.shape)
+        try ShellCommands.expectNoArguments(words, shape: Self.shape)
         doc = options.doc
         format = try DataFormat.parse(options.format, allowed: [.table, .csv, .json], command: "deleted") ?? .table
     }
@@ -33,4 +33,23 @@ struct DeletedCommand: Equatable {
             return 1
         }
     }
+}
+
+extension DeletedCommand: ShellCommand {
+    static let name = "deleted"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["deleted"], synopsis: "[--doc NAME] [--format table|csv|json]", arguments: [],
+                    help: "the surveys deleted from the document, kept in .NAME.deleted.plist beside it: when (local time), id and name; or CSV or JSON with the date (UTC) and the whole survey"),
+    ]
+
+    static let options: [OptionSpec] = [.format]
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DeletedCommand {
+        try DeletedCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { false }
 }

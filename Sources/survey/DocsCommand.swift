@@ -10,6 +10,9 @@ enum DocsCommand: Equatable {
     /// `words` follow "docs": empty, or a subcommand and its names.
     static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DocsCommand {
         var rest = words
+        if options.form != nil, rest.first != "new" {
+            throw CommandLineOptions.UsageError(description: "--form only works with survey docs new")
+        }
         guard let sub = rest.popFirst() else { return .list }
         let names = Array(rest)
         func expect(_ count: ClosedRange<Int>, _ shape: String) throws {
@@ -39,4 +42,30 @@ enum DocsCommand: Equatable {
                 description: "unknown docs command “\(sub)” (use new, rename, rm or restore)")
         }
     }
+}
+
+extension DocsCommand: ShellCommand {
+    static let name = "docs"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["docs"], synopsis: "[--dir DIR]", arguments: [],
+                    help: "list the documents: name, records (\"?\" when the file cannot be read) and when it was last modified"),
+        CommandSpec(words: ["docs", "new"], synopsis: "NAME [--form FILE]", arguments: [.none],
+                    help: "create an empty document, with FILE (an XLSForm, checked first) as its questionnaire"),
+        CommandSpec(words: ["docs", "rename"], synopsis: "OLD NEW", arguments: [.document, .none],
+                    help: "rename a document; its unsent New form follows it"),
+        CommandSpec(words: ["docs", "rm"], synopsis: "NAME", arguments: [.document],
+                    help: "move a document to the trash (.trash/ in the document folder)"),
+        CommandSpec(words: ["docs", "restore"], synopsis: "[NAME]", arguments: [.document],
+                    help: "bring back the most recent deletion (of NAME) under its old name, or \"NAME 2\" when that name is taken again"),
+    ]
+
+    static let options: [OptionSpec] = [
+        OptionSpec(names: ["--form"], placeholder: "FILE", completion: .file,
+                   help: "with docs new: the new document's questionnaire (an XLSForm, checked first)") { $0.form = $1 },
+    ]
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, stateURL: context.stateURL) }
+
+    var changesDocuments: Bool { if case .list = self { false } else { true } }
 }

@@ -13,7 +13,7 @@ struct ExportCommand: Equatable {
     var force: Bool
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
-        try Command.expectNoArguments(words, shape: Self.shape)
+        try ShellCommands.expectNoArguments(words, shape: Self.shape)
         doc = options.doc
         output = options.output
         force = options.force
@@ -56,4 +56,29 @@ struct ExportCommand: Equatable {
             return 1
         }
     }
+}
+
+extension ExportCommand: ShellCommand {
+    static let name = "export"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["export"], synopsis: "[--doc NAME] [--format csv|json|plist] [--output FILE [--force]]", arguments: [],
+                    help: "the records to stdout, or atomically to --output FILE (an existing FILE is replaced only with --force). The format is --format, else the extension of FILE, else csv"),
+    ]
+
+    static let options: [OptionSpec] = [
+        .format,
+        OptionSpec(names: ["--output"], placeholder: "FILE", completion: .file,
+                   help: "where export writes (default stdout)") { $0.output = $1 },
+        OptionSpec(names: ["--force"], placeholder: nil, completion: .none,
+                   help: "let export replace an existing --output FILE") { options, _ in options.force = true },
+    ]
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ExportCommand {
+        try ExportCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { false }
 }

@@ -16,13 +16,13 @@ enum FormCommand: Equatable {
             throw CommandLineOptions.UsageError(description: "missing subcommand: \(shape)")
         }
         if verb == "default" {
-            try Command.expectNoArguments(words.dropFirst(), shape: shape)
+            try ShellCommands.expectNoArguments(words.dropFirst(), shape: shape)
             return .printDefault
         }
         guard let file = words.dropFirst().first else {
             throw CommandLineOptions.UsageError(description: "missing file: \(shape)")
         }
-        try Command.expectNoArguments(words.dropFirst(2), shape: shape)
+        try ShellCommands.expectNoArguments(words.dropFirst(2), shape: shape)
         switch verb {
         case "check": return .check(file)
         case "show": return .show(file)
@@ -82,4 +82,25 @@ enum FormCommand: Equatable {
                               rules.joined(separator: ",")].filter { !$0.isEmpty }.joined(separator: "  "))
         }
     }
+}
+
+extension FormCommand: ShellCommand {
+    static let name = "form"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["form", "check"], synopsis: "FILE", arguments: [.file],
+                    help: "check an XLSForm (pyxform's CSV or Markdown layout): exit 0 when it can be used (warnings on stderr), 1 with every error listed as \"survey row 12, constraint: unknown field ${agee}\""),
+        CommandSpec(words: ["form", "show"], synopsis: "FILE", arguments: [.file],
+                    help: "the questions of an XLSForm as survey understands them: row, type, name, label and rules"),
+        CommandSpec(words: ["form", "attach"], synopsis: "FILE [--doc NAME]", arguments: [.file],
+                    help: "copy an XLSForm (.xlsx, .csv or .md) beside the document as NAME.form.xlsx (or .csv, .md) after checking it; a questionnaire already there goes to the trash"),
+        CommandSpec(words: ["form", "default"], synopsis: "", arguments: [],
+                    help: "print the five original questions as an XLSForm in pyxform's CSV layout: a starting point for designers"),
+    ]
+
+    static let options: [OptionSpec] = []
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { switch self { case .attach: true; case .check, .show, .printDefault: false } }
 }

@@ -18,7 +18,7 @@ struct ImportCommand: Equatable {
         guard let file = words.first else {
             throw CommandLineOptions.UsageError(description: "missing file: \(Self.shape)")
         }
-        try Command.expectNoArguments(words.dropFirst(), shape: Self.shape)
+        try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
         let given = try DataFormat.parse(options.format, allowed: [.csv, .json, .plist], command: "import")
         guard let format = given ?? DataFormat.guess(fromPath: file) else {
             throw CommandLineOptions.UsageError(
@@ -108,4 +108,23 @@ struct ImportCommand: Equatable {
             ShellOutput.error("…and \(problems.count - Self.shownProblems) more")
         }
     }
+}
+
+extension ImportCommand: ShellCommand {
+    static let name = "import"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["import"], synopsis: "FILE [--doc NAME] [--format csv|json|plist]", arguments: [.file],
+                    help: "append the records of FILE (\"-\" for stdin; format from --format or the extension .csv, .json, .plist or .xml). Every record is checked first, as the form checks it (with a questionnaire: types, required, constraint, relevant and choice_filter; an answer to a question the form skips is refused): one bad record and nothing is imported (row 3: age \"abc\": reason). Records without formID and formVersion get the questionnaire's. CSV rows are numbered as a spreadsheet shows them (the header is row 1); JSON and plist records count from 1 (record 2). A survey whose instanceID the document already has is refused"),
+    ]
+
+    static let options: [OptionSpec] = [.format]
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ImportCommand {
+        try ImportCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { true }
 }

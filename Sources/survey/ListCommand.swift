@@ -10,7 +10,7 @@ struct ListCommand: Equatable {
     var format: DataFormat
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
-        try Command.expectNoArguments(words, shape: Self.shape)
+        try ShellCommands.expectNoArguments(words, shape: Self.shape)
         doc = options.doc
         format = try DataFormat.parse(options.format, allowed: [.table, .csv, .json], command: "list") ?? .table
     }
@@ -27,4 +27,23 @@ struct ListCommand: Equatable {
             return 1
         }
     }
+}
+
+extension ListCommand: ShellCommand {
+    static let name = "list"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["list"], synopsis: "[--doc NAME] [--format table|csv|json]", arguments: [],
+                    help: "the records: an aligned table (#, name, phone, age; the name is the questionnaire's instance_name when it has one), or the CSV or JSON that export writes (with each survey's instanceID)"),
+    ]
+
+    static let options: [OptionSpec] = [.format]
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ListCommand {
+        try ListCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { false }
 }

@@ -14,7 +14,7 @@ struct UndeleteCommand: Equatable {
         guard let id = words.first else {
             throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape) (survey deleted lists them)")
         }
-        try Command.expectNoArguments(words.dropFirst(), shape: Self.shape)
+        try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
         self.id = id.trimmingCharacters(in: .whitespaces)
         doc = options.doc
     }
@@ -32,4 +32,23 @@ struct UndeleteCommand: Equatable {
             return 1
         }
     }
+}
+
+extension UndeleteCommand: ShellCommand {
+    static let name = "undelete"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["undelete"], synopsis: "ID [--doc NAME]", arguments: [.none],
+                    help: "put the deleted survey with that id back at the end of the document (refused when the document already has a survey with it)"),
+    ]
+
+    static let options: [OptionSpec] = []
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> UndeleteCommand {
+        try UndeleteCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { true }
 }

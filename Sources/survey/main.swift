@@ -7,7 +7,7 @@ import SurveyTerminal
 /// the remembered (or requested) document.
 func main() -> Int32 {
     let options: CommandLineOptions
-    let command: Command?
+    let command: (any ShellCommand)?
     do {
         try ArgumentBytes.checkArguments()
         options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -44,7 +44,7 @@ func main() -> Int32 {
     let store = DocumentStore(folder: DocumentStore.resolveFolder(dir: options.dir, environment: environment))
     let stateURL = SessionMemory.defaultURL(environment: environment)
     if let command {
-        return StandardOutput.finish(command.run(store: store, stateURL: stateURL), done: command.changesDocuments)
+        return StandardOutput.finish(command.run(in: CommandContext(store: store, stateURL: stateURL)), done: command.changesDocuments)
     }
     // A terminal survey cannot draw on is refused before any document is opened or created;
     // a refused --doc name (checked without touching the folder) is reported first.
