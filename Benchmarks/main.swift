@@ -139,7 +139,7 @@ print("typing a character + frame: \(format(keystroke)); committing a field of a
 for i in 1...4 { try store.save(bigDoc, as: "Big \(i)") }
 var manager = Program(store: store, documentName: big, size: Size(width: 120, height: 40))
 let open = seconds { manager.handle(.key(.function(3))) }
-let tick = median(runs: 20) { manager.send(.refreshTick) }
+let tick = median(runs: 20) { manager.send(.system(.refreshTick)) }
 print("documents list over \(manager.state.documents.count) documents (5 of \(bigCount) records): open \(format(open)), idle refresh \(format(tick))")
 try benchmarkFilter(store: store, counts: quick ? [1_000] : [10_000, 100_000])
 benchmarkUndoMerge(counts: quick ? [1_000] : [10_000, 100_000])

@@ -89,11 +89,11 @@ public struct Program {
         self.knownFingerprint = fingerprint
         self.knownDraftFingerprint = draftFingerprint
         writer.setKnown(fingerprint)
-        send(.launched(Launch(folder: store.folder.path, deviceID: Self.deviceID, place: place,
-                              loadingPercent: opened.stream?.percentRead, journalMessage: recovered)))
+        send(.outcome(.launched(Launch(folder: store.folder.path, deviceID: Self.deviceID, place: place,
+                              loadingPercent: opened.stream?.percentRead, journalMessage: recovered))))
         if !identifyLater && opened.stream == nil { persisted = state.document }
         // Surveys an earlier session could not save are offered before anything else.
-        send(.recoveriesFound(store.recoveries()))
+        send(.outcome(.recoveriesFound(store.recoveries())))
     }
 
     /// The rest of opening the first document, after its first frame is drawn: ids for
@@ -111,7 +111,7 @@ public struct Program {
             return
         }
         // In place (see `identified`): the list lets go of its copy of the records first.
-        send(.identifyRecordsFoundWithoutIDs(thenRestoring: placeToRestore))
+        send(.outcome(.identifyRecordsFoundWithoutIDs(thenRestoring: placeToRestore)))
         persisted = state.document
         placeToRestore = nil
     }
@@ -120,7 +120,7 @@ public struct Program {
     /// so what exists only in memory goes to a recovery file instead.
     public mutating func terminate() {
         guard !isFinished else { return }
-        send(.terminate)
+        send(.system(.terminate))
         settleWrites()
     }
 
@@ -136,13 +136,13 @@ public struct Program {
     /// save restores the form before the draft is written.
     public mutating func send(_ action: Action) {
         // Leaving keeps a valid answer being typed on a record: that waits for the whole document.
-        if stream != nil, action == .quit || action == .terminate, state.editing?.isChanged == true, !state.showingDraft {
+        if stream != nil, action == .app(.quit) || action == .system(.terminate), state.editing?.isChanged == true, !state.showingDraft {
             finishLoading()
         }
         for effect in update(&state, action) {
             for outcome in perform(effect) { send(outcome) }
         }
-        if case .documentOpened = action {
+        if case .outcome(.documentOpened) = action {
             persisted = state.document
             journaled = nil
         }
@@ -153,11 +153,11 @@ public struct Program {
             return try attempt(effect)
         } catch {
             switch effect {
-            case .saveDocument: return [.documentSaveFailed(Self.describe(error))]
-            case .saveDraft: return [.draftSaveFailed(Self.describe(error))]
-            case .keepDeleted: return [.deletedSurveysNotKept(Self.describe(error))]
+            case .saveDocument: return [.outcome(.documentSaveFailed(Self.describe(error)))]
+            case .saveDraft: return [.outcome(.draftSaveFailed(Self.describe(error)))]
+            case .keepDeleted: return [.outcome(.deletedSurveysNotKept(Self.describe(error)))]
             case .keepUnsavedWork: return []   // stopping anyway: nothing more can be done
-            default: return [.documentOperationFailed(Self.describe(error))]
+            default: return [.outcome(.documentOperationFailed(Self.describe(error)))]
             }
         }
     }
@@ -175,7 +175,7 @@ public struct Program {
             let name = state.documentName
             // Never recreate a file deleted or renamed behind our back.
             guard !state.documentMissing, let current = store.fingerprint(of: name) else {
-                return [.documentVanished(unreadable: nil, suggestion: name)]
+                return [.outcome(.documentVanished(unreadable: nil, suggestion: name))]
             }
             // With journal entries waiting for the `.plist`, the background writer makes this
             // check before it writes, against the file as it last wrote it.
@@ -184,9 +184,9 @@ public struct Program {
                 switch store.load(name) {
                 case .success(let reloaded):
                     knownFingerprint = current
-                    return [.documentChangedOnDisk(reloaded)]
+                    return [.outcome(.documentChangedOnDisk(reloaded))]
                 case .failure(let error):
-                    return [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
+                    return [.outcome(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))]
                 }
             }
             // Records get their id at their document's first save (new ones, and those of
@@ -195,7 +195,7 @@ public struct Program {
                 var identified = document
                 let assigned = identified.assignMissingInstanceIDs(after: journaled ?? persisted ?? SurveyDocument())
                 if try appendToJournal(identified, of: name) {
-                    return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
+                    return (assigned > 0 ? [.outcome(.instanceIDsAssigned(identified))] : []) + [.outcome(.documentSaved(replacedCharacters: 0))]
                 }
             }
             var identified = document
@@ -205,14 +205,14 @@ public struct Program {
                 knownFingerprint = written
                 writer.setKnown(written)
                 persisted = identified
-                return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
+                return (assigned > 0 ? [.outcome(.instanceIDsAssigned(identified))] : []) + [.outcome(.documentSaved(replacedCharacters: replaced))]
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {
-                    return [.documentVanished(unreadable: nil, suggestion: name)]
+                    return [.outcome(.documentVanished(unreadable: nil, suggestion: name))]
                 }
                 knownFingerprint = now
-                return [.documentChangedOnDisk(reloaded)]
+                return [.outcome(.documentChangedOnDisk(reloaded))]
             }
         case .saveDraft:
             if let moved = followOutsideRename() { send(moved) }
@@ -224,36 +224,36 @@ public struct Program {
                 let theirs = store.loadDraft(for: name)
                 if !theirs.isBlank(in: state.questionnaire), theirs.answers != state.draft.answers {
                     let file = try store.saveRecovery([theirs], for: name)
-                    outcome.append(.otherNewFormKept(title: state.title(of: theirs), file: file))
+                    outcome.append(.outcome(.otherNewFormKept(title: state.title(of: theirs), file: file)))
                 }
             }
             try store.saveDraft(state.draft, for: name, in: state.questionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: name)
-            return outcome + [.draftSaved]
+            return outcome + [.outcome(.draftSaved)]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
-            guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
+            guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.outcome(.quitHeldForUnsavedRecords)] }
             stopLoading()
             settleWrites()
             remember()
             isFinished = true
             return []
         case .listDocuments:
-            return [.documentsListed(try listDocuments())]
+            return [.outcome(.documentsListed(try listDocuments()))]
         case .openDocument(let target):
             settleWrites(closing: true)
             let recovered = Self.recoverJournal(of: target, in: store)
             knownFingerprint = store.fingerprint(of: target)
             writer.setKnown(knownFingerprint)
-            if let recovered { send(.journalPutBack(recovered)) }
+            if let recovered { send(.outcome(.journalPutBack(recovered))) }
             knownDraftFingerprint = store.draftFingerprint(for: target)
             let opened = Self.open(target, in: store)
-            return [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
+            return [.outcome(.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
                                     place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) },
-                                    form: opened.form)]
+                                    form: opened.form))]
         case .createDocument:
-            return [.documentCreated(try store.create(named: store.nextUntitledName()))]
+            return [.outcome(.documentCreated(try store.create(named: store.nextUntitledName())))]
         case .renameDocument(let old, let new):
             if old == name { settleWrites(closing: true) }
             let final = try store.rename(old, to: new)
@@ -263,7 +263,7 @@ public struct Program {
                 knownDraftFingerprint = store.draftFingerprint(for: final)
             }
             updateMemory { $0.renamed(old, to: final, in: store.folder) }
-            return [.documentRenamed(from: old, to: final)]
+            return [.outcome(.documentRenamed(from: old, to: final))]
         case .deleteDocument(let target, let records):
             // Deleting the only document: its replacement is created first, so a full disk
             // refuses the delete instead of leaving no document to show.
@@ -283,9 +283,9 @@ public struct Program {
                 throw error
             }
             updateMemory { $0.forget(document: target, in: store.folder) }
-            return [.documentDeleted(name: target, records: records, replacement: replacement)]
+            return [.outcome(.documentDeleted(name: target, records: records, replacement: replacement))]
         case .restoreDocument:
-            return [.documentRestored(try store.restore())]
+            return [.outcome(.documentRestored(try store.restore()))]
         case .saveDocumentAs(let raw):
             // One atomic create with the records in place: a failure leaves no empty file.
             settleWrites(closing: true)
@@ -295,7 +295,7 @@ public struct Program {
             persisted = state.document
             try? store.saveDraft(state.draft, for: newName, in: state.questionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: newName)
-            return [.documentSavedAs(newName)]
+            return [.outcome(.documentSavedAs(newName))]
         case .rememberSession:
             remember()
             return []
@@ -308,10 +308,10 @@ public struct Program {
             return []
         case .restoreRecovery(let recovery):
             let into = try store.restore(recovery)
-            return [.recoveryRestored(into: into, count: recovery.records.count)]
+            return [.outcome(.recoveryRestored(into: into, count: recovery.records.count))]
         case .discardRecovery(let recovery):
             try store.discard(recovery)
-            return [.recoveryDiscarded(count: recovery.records.count)]
+            return [.outcome(.recoveryDiscarded(count: recovery.records.count))]
         case .keepDeleted(let records):
             try store.appendDeleted(records, for: name)
             return []
@@ -319,7 +319,7 @@ public struct Program {
             try store.removeFromDeleted(ids: ids, for: name)
             return []
         case .lookForRecoveries:
-            return [.recoveriesFound(store.recoveries())]
+            return [.outcome(.recoveriesFound(store.recoveries()))]
         }
     }
 
@@ -342,7 +342,7 @@ public struct Program {
         }
         knownFingerprint = store.fingerprint(of: moved)
         knownDraftFingerprint = store.draftFingerprint(for: moved)
-        return .documentMovedOutside(to: moved)
+        return .outcome(.documentMovedOutside(to: moved))
     }
 
     private mutating func listDocuments() throws -> [DocumentSummary] {
@@ -384,7 +384,7 @@ public struct Program {
         wake.drain()
         var handled = takeLoadedPart()
         if let index = indexBuilder.take() {
-            send(.searchIndexBuilt(index))
+            send(.outcome(.searchIndexBuilt(index)))
             handled = true
         }
         handled = takeWriterOutcomes() || handled

@@ -46,9 +46,9 @@ extension AppState {
     /// the document or its file, or leave it, the copy is dropped and the status says why.
     mutating func updateWhileLoading(_ action: Action) -> [Effect] {
         switch action {
-        case .documentPartLoaded, .documentLoadEnded, .launched, .journalPutBack:
+        case .outcome(.documentPartLoaded), .outcome(.documentLoadEnded), .outcome(.launched), .outcome(.journalPutBack):
             return transition(&self, action)
-        case .beginFilter, .cycleSortKey, .toggleSections:
+        case .list(.beginFilter), .list(.cycleSortKey), .list(.toggleSections):
             status = .init("\(stillLoading): finding and sorting work once the whole document is read", kind: .error)
             return []
         default:

@@ -61,7 +61,7 @@ extension Action {
     /// Keys that start an answer on the form.
     var startsTyping: Bool {
         switch self {
-        case .activate, .beginEditing, .insert, .paste: return true
+        case .form(.activate), .form(.beginEditing), .text(.insert), .text(.paste): return true
         default: return false
         }
     }

@@ -177,7 +177,7 @@ final class DocumentProgramTests: XCTestCase {
         var p = launch()
         p.press(.function(3))
         try store.save(SurveyDocument(), as: "Gamma")
-        p.send(.refreshTick)
+        p.send(.system(.refreshTick))
         XCTAssertEqual(p.state.documents.map(\.name), ["Alpha", "Beta", "Gamma"])
     }
 

@@ -51,7 +51,7 @@ final class LoadingProgramTests: XCTestCase {
         p.type("ny")
         p.press(.enter)
         XCTAssertEqual(p.state.status?.text.hasPrefix("Still loading…"), true, p.state.status?.text ?? "")
-        p.send(.quit)   // held: waits for the load, then keeps the answer
+        p.send(.app(.quit))   // held: waits for the load, then keeps the answer
         XCTAssertTrue(p.isFinished)
         var expected = try wholeLoad().records
         XCTAssertEqual(try store.load("Site").get().records.count, 300)
@@ -105,7 +105,7 @@ final class LoadingProgramTests: XCTestCase {
         XCTAssertNil(p.state.document)
         XCTAssertEqual(p.state.loadError, whole.message, "as opening it whole says")
         XCTAssertEqual(p.state.inputMode, .unreadable)
-        p.send(.quit)
+        p.send(.app(.quit))
         XCTAssertTrue(p.isFinished)
         XCTAssertEqual(try Data(contentsOf: fileURL), data, "never written")
         XCTAssertNil(p.persisted)

@@ -41,7 +41,7 @@ final class ReadOnlyFormTests: XCTestCase {
 
     private func launch(_ name: String, width: Int = 120, height: Int = 30) -> Program {
         var p = Program(store: store, documentName: name, size: Size(width: width, height: height))
-        p.send(.resized(Size(width: width, height: height)))
+        p.send(.system(.resized(Size(width: width, height: height))))
         return p
     }
 
@@ -63,7 +63,7 @@ final class ReadOnlyFormTests: XCTestCase {
             XCTAssertFalse(p.state.showingDraft, "\(keys): no New form to key into", file: file, line: line)
             press(&p, .escape, .escape)
         }
-        p.send(.quit)
+        p.send(.app(.quit))
         XCTAssertEqual(try Data(contentsOf: store.url(for: "Households")), before, "never written", file: file, line: line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Households").path), file: file, line: line)
         XCTAssertTrue(store.deletedRecords(for: "Households").isEmpty, file: file, line: line)
@@ -112,7 +112,7 @@ final class ReadOnlyFormTests: XCTestCase {
         XCTAssertTrue(text.contains("survey row 3, relevant: unknown field ${agee}"), text)
         press(&p, .enter, .character("x"), .enter)
         XCTAssertNil(p.state.editing)
-        p.send(.quit)
+        p.send(.app(.quit))
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Households").path))
     }
 
@@ -161,7 +161,7 @@ final class ReadOnlyFormTests: XCTestCase {
         XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"), "still read-only once whole")
         press(&p, .character("d"))
         XCTAssertEqual(p.state.status?.text.hasPrefix("Read-only: The form (formID household) is missing"), true)
-        p.send(.quit)
+        p.send(.app(.quit))
         XCTAssertEqual(try Data(contentsOf: store.url(for: "Households")), before, "the ids derived are never written")
     }
 

@@ -63,7 +63,7 @@ final class SaveAsFlowTests: XCTestCase {
         XCTAssertTrue(p.state.status?.text.hasPrefix("Could not delete “Only”: a new document to show instead could not be created") == true,
                       p.state.status?.text ?? "")
         p.press(.escape)
-        p.send(.refreshTick)
+        p.send(.system(.refreshTick))
         XCTAssertNil(p.state.popover, "no save-as offer for a document that is still there")
     }
 }

@@ -57,7 +57,7 @@ final class DocumentScreenTests: XCTestCase {
     func testManagerFitsEverySize() {
         for (w, h) in [(24, 9), (40, 12), (80, 24), (200, 60)] {
             var s = state(width: w, height: h)
-            s.send(.resized(Size(width: w, height: h)))
+            s.send(.system(.resized(Size(width: w, height: h))))
             let grid = Screen.render(s)
             let box = s.layout.documentManagerBox(rowCount: s.documents.count)
             XCTAssertTrue(grid.bounds.contains(Point(x: box.maxX - 1, y: box.maxY - 1)), "\(w)x\(h)")
@@ -69,7 +69,7 @@ final class DocumentScreenTests: XCTestCase {
         var s = state(width: 120, height: 40)
         s.documents += (1...50).map { DocumentSummary(name: "Zed \($0)", recordCount: 0, problem: nil, modified: day, byteSize: 10) }
         s.press(.end)
-        s.send(.resized(Size(width: 24, height: 9)))
+        s.send(.system(.resized(Size(width: 24, height: 9))))
         let rows = s.layout.documentManagerRows(rowCount: s.documents.count)
         XCTAssertTrue((s.manager.scroll..<s.manager.scroll + rows.height).contains(s.managerCursor))
         XCTAssertTrue(Screen.render(s).lines.joined().contains("Zed 50"))

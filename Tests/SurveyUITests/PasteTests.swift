@@ -135,10 +135,10 @@ final class PasteTests: XCTestCase {
 
     func testNothingIsPastedBlindIntoATooSmallTerminal() {
         var s = newForm()
-        s.send(.resized(Size(width: 20, height: 8)))
+        s.send(.system(.resized(Size(width: 20, height: 8))))
         XCTAssertNil(KeyMap.action(for: .paste("Mary"), in: s))
-        s.send(.resized(Size(width: 120, height: 40)))
-        XCTAssertEqual(KeyMap.action(for: .paste("Mary"), in: s), .paste("Mary"))
+        s.send(.system(.resized(Size(width: 120, height: 40))))
+        XCTAssertEqual(KeyMap.action(for: .paste("Mary"), in: s), .text(.paste("Mary")))
     }
 }
 

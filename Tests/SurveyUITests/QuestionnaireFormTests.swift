@@ -281,7 +281,7 @@ final class QuestionnaireFormTests: XCTestCase {
         s.formItem = .field(s.fieldIndex("sex"))
         s.press(.enter)
         let g = ChoicePickerView.geometry(s.picker!, state: s)
-        s.send(.click(Point(x: g.rows.x + 2, y: g.rows.y + 1)))
+        s.send(.app(.click(Point(x: g.rows.x + 2, y: g.rows.y + 1))))
         XCTAssertEqual(s.draft.values["sex"], .string("male"))
         XCTAssertEqual(s.picker?.title, "Agrees to the interview?", "and on to the next question")
     }

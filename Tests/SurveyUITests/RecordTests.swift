@@ -139,7 +139,7 @@ final class RecordTests: XCTestCase {
         s.press(.enter, .escape, .up, .backTab)
         s.press(.enter)
         XCTAssertEqual(s.recordCount, 3)
-        s.send(.documentSaveFailed("No space left on device"))
+        s.send(.outcome(.documentSaveFailed("No space left on device")))
         XCTAssertEqual(s.recordCount, 2)
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.draft.text(for: first), "Ada")
@@ -152,7 +152,7 @@ final class RecordTests: XCTestCase {
         s.press(.enter, .enter)
         s.type("ny")
         s.press(.tab)
-        s.send(.documentSaveFailed("Read-only file system"))
+        s.send(.outcome(.documentSaveFailed("Read-only file system")))
         XCTAssertEqual(s.records[0].text(for: first), "John")
         XCTAssertEqual(s.editing?.fieldIndex, 0)
         XCTAssertEqual(s.editing?.text, "Johnny")
@@ -160,7 +160,7 @@ final class RecordTests: XCTestCase {
 
     func testSuccessfulSaveWithReplacedCharactersSaysHowMany() {
         var s = makeState([record("A\u{1}B", "C")])
-        s.send(.documentSaved(replacedCharacters: 1))
+        s.send(.outcome(.documentSaved(replacedCharacters: 1)))
         XCTAssertEqual(s.statusText, "Replaced 1 control character XML cannot hold with U+FFFD")
         XCTAssertEqual(s.records[0].text(for: first), "A\u{FFFD}B")
     }

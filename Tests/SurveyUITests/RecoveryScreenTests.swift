@@ -13,7 +13,7 @@ final class RecoveryScreenTests: XCTestCase {
                             date: Date(timeIntervalSince1970: 1_795_000_000),
                             records: [record("Ada", "Lovelace"), record("Grace", "Hopper"), record("Alan", "Turing"),
                                       record("Edsger", "Dijkstra")])
-        s.send(.recoveriesFound([kept]))
+        s.send(.outcome(.recoveriesFound([kept])))
         return s
     }
 

@@ -60,7 +60,7 @@ final class StatusLineTests: XCTestCase {
         guard let y = grid.lines.firstIndex(where: { $0.hasPrefix("     Address") }) else {
             return XCTFail(grid.lines.joined(separator: "\n"))
         }
-        s.send(.click(Point(x: 16, y: y)))
+        s.send(.app(.click(Point(x: 16, y: y))))
         XCTAssertEqual(s.editing?.fieldIndex, 2, "the click on the Address row edits Address")
     }
 
@@ -77,7 +77,7 @@ final class StatusLineTests: XCTestCase {
         let last = grid.lines[shortRows.maxY - 1]
         XCTAssertTrue(last.contains(s.records[s.listCursor].listTitle), "the highlighted row is still on screen: \(last)")
         let first = grid.lines[shortRows.y]
-        s.send(.click(Point(x: 3, y: shortRows.y)))
+        s.send(.app(.click(Point(x: 3, y: shortRows.y))))
         XCTAssertTrue(first.contains(s.records[s.listCursor].listTitle), "a click on the top row picks the record drawn there: \(first)")
     }
 
