@@ -327,7 +327,7 @@ enum FormBench {
             surveys = (0..<recordCount).map { survey($0, answeringSections: sections, of: questionnaire) }
         }
         let document = SurveyDocument(records: surveys)
-        var state = AppState(documentName: "Plots", loaded: .success(document), size: size, questionnaire: questionnaire)
+        var state = AppState(documentName: "Plots", loaded: .success(document), size: size, questionnaire: questionnaire, environment: AppEnvironment(clock: .system))
         _ = update(&state, .list(.focusForm))
         precondition(state.inputMode == .formBrowsing, "the form must be browsing, not \(state.inputMode)")
         let start = state

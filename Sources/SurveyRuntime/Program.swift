@@ -83,7 +83,8 @@ public struct Program {
                               size: size,
                               splitWidth: splitWidth,
                               questionnaire: opened.form.questionnaire,
-                              formTrouble: opened.form.trouble)
+                              formTrouble: opened.form.trouble,
+                              environment: AppEnvironment(clock: .system))
         self.stream = opened.stream
         self.placeToRestore = identifyLater && opened.stream == nil ? place : nil
         self.knownFingerprint = fingerprint
@@ -448,4 +449,9 @@ public struct Program {
 
     /// The frame, drawn into `grid` (an earlier frame's, reused): the same cells as `screen`.
     public func render(into grid: inout CellGrid) { Screen.render(state, into: &grid) }
+}
+
+extension WallClock {
+    /// The machine's clock: the one place the app reads the time for its state.
+    public static let system = WallClock { Date() }
 }

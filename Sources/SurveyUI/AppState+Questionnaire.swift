@@ -57,7 +57,7 @@ extension AppState {
     mutating func recordForAdding(_ record: Record) -> Record? {
         guard questionnaire.form != nil else { return record }
         let completed = questionnaire.completed(record, started: shown == .draft ? draftStarted : nil,
-                                                deviceID: deviceID, clock: ruleClock)
+                                                deviceID: environment.deviceID, clock: ruleClock)
         let problems = questionnaire.problems(in: completed, clock: ruleClock)
         guard let first = problems.first else { return completed }
         formItem = .field(first.index)

@@ -27,8 +27,8 @@ struct DocumentInfoView: View {
 
     var facts: [(String, String)] {
         let summary = state.documents.first { $0.name == state.documentName }
-        let path = state.documentFolder.isEmpty ? "\(state.documentName).plist"
-            : (state.documentFolder as NSString).appendingPathComponent("\(state.documentName).plist")
+        let path = state.environment.documentFolder.isEmpty ? "\(state.documentName).plist"
+            : (state.environment.documentFolder as NSString).appendingPathComponent("\(state.documentName).plist")
         var facts: [(String, String)] = [("Name", state.documentName), ("File", path)]
         if state.documentMissing {
             facts.append(("Status", (state.missingReason.map { "unreadable now (\($0))" }
@@ -42,7 +42,7 @@ struct DocumentInfoView: View {
         if let summary {
             facts.append(("Size", Self.bytes(summary.byteSize)))
             if let date = summary.modified {
-                facts.append(("Last saved", LocalTime.text(date, in: state.timeZone, seconds: true)))
+                facts.append(("Last saved", LocalTime.text(date, in: state.environment.timeZone, seconds: true)))
             }
         }
         if let trouble = state.formTrouble {

@@ -62,7 +62,7 @@ public enum Screen {
                 .draw(into: &grid, layout: layout)
         case .recovery(let recovery):
             grid.cursor = nil
-            RecoveryPopover(recovery: recovery, timeZone: state.timeZone).draw(into: &grid, layout: layout)
+            RecoveryPopover(recovery: recovery, timeZone: state.environment.timeZone).draw(into: &grid, layout: layout)
         case .picker(let picker):
             grid.cursor = nil
             ChoicePickerView(picker: picker).draw(into: &grid, state: state)

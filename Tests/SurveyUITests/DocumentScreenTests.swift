@@ -9,8 +9,8 @@ final class DocumentScreenTests: XCTestCase {
 
     private func state(width: Int, height: Int) -> AppState {
         var s = makeState(sampleRecords(), width: width, height: height)
-        s.timeZone = TimeZone(identifier: "UTC")!
-        s.documentFolder = "/home/field/.local/share/survey"
+        s.environment.timeZone = TimeZone(identifier: "UTC")!
+        s.environment.documentFolder = "/home/field/.local/share/survey"
         s.documents = [
             DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: day, byteSize: 1_204),
             DocumentSummary(name: "Market Street", recordCount: 0, problem: nil, modified: day.addingTimeInterval(3600), byteSize: 212),

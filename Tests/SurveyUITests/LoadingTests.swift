@@ -139,7 +139,7 @@ final class LoadingTests: XCTestCase {
         XCTAssertNil(state.editing)
         XCTAssertEqual(state.statusText, "“Johnny” was not kept: Field Day.plist turned out unreadable")
         let unreadable = AppState(documentName: "Field Day", loaded: .failure(DocumentError("Field Day.plist: not a property list: bad tag")),
-                                  size: Size(width: 120, height: 40))
+                                  size: Size(width: 120, height: 40), environment: .forTests)
         XCTAssertEqual(Screen.render(state).lines.dropLast(2), Screen.render(unreadable).lines.dropLast(2))
     }
 

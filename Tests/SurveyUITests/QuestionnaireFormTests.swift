@@ -265,7 +265,7 @@ final class QuestionnaireFormTests: XCTestCase {
         let read = XLSForm.read(try XLSFormSheets.read(fileAt: file.path))
         guard let form = read.form else { return XCTFail("\(read.errors)") }
         var s = AppState(documentName: "RO", loaded: .success(SurveyDocument()), size: Size(width: 80, height: 24),
-                         questionnaire: Questionnaire(form: form))
+                         questionnaire: Questionnaire(form: form), environment: .forTests)
         XCTAssertEqual(s.formItem, .field(2), "past the note and the read-only site")
         s.press(.down)
         XCTAssertEqual(s.formItem, .clear)

@@ -167,7 +167,7 @@ final class RecordTests: XCTestCase {
 
     func testUnreadableDocumentIsNeverSaved() {
         var s = AppState(documentName: "Broken", loaded: .failure(DocumentError("not a property list")),
-                         size: Size(width: 80, height: 24))
+                         size: Size(width: 80, height: 24), environment: .forTests)
         XCTAssertEqual(s.inputMode, .unreadable)
         s.pressUnbound(.enter, .character("x"), .control("n"), .right, .function(2), .tab)
         XCTAssertEqual(s.press(.control("q")), [.quit])

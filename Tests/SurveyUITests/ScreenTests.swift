@@ -77,7 +77,7 @@ final class ScreenTests: XCTestCase {
 
     func testUnreadableDocumentScreen() {
         let s = AppState(documentName: "Broken", loaded: .failure(DocumentError("not a property list: unexpected character at line 1")),
-                         size: Size(width: 80, height: 24))
+                         size: Size(width: 80, height: 24), environment: .forTests)
         assertScreen(Screen.render(s), named: "unreadable-80x24")
     }
 
