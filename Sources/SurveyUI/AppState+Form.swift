@@ -155,8 +155,6 @@ extension AppState {
     }
 
     func captureRollback() -> Rollback {
-        Rollback(document: document ?? SurveyDocument(), draft: draft, showingDraft: showingDraft,
-                 listCursor: listCursor, editing: editing, formItem: formItem,
-                 focus: focus, popover: popover, detail: detail)
+        Rollback(document: document ?? SurveyDocument(), listCursor: listCursor, form: form, screen: screen, popovers: popovers)
     }
 }

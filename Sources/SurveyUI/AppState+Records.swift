@@ -98,7 +98,7 @@ extension AppState {
         rollback = nil
         saveSucceeded()
         let focusBefore: String? = before.flatMap { b in
-            !b.showingDraft && b.document.records.indices.contains(b.listCursor) ? b.document.records[b.listCursor].instanceID : nil
+            !b.form.showingDraft && b.document.records.indices.contains(b.listCursor) ? b.document.records[b.listCursor].instanceID : nil
         }
         let companion = before.map { changeWasSaved(before: $0.document, focusBefore: focusBefore) } ?? []
         if replacedCharacters > 0 {
@@ -128,16 +128,12 @@ extension AppState {
         rollback = nil
         changeWasNotSaved()
         document = saved.document
-        draft = saved.draft
-        showingDraft = saved.showingDraft
         listCursor = saved.listCursor
-        editing = saved.editing
-        formItem = saved.formItem
+        form = saved.form
         // The key that committed may also have opened a popover or moved the focus; the
         // typed text must be where the user can see it, so that is undone too.
-        focus = saved.focus
-        popover = saved.popover
-        detail = saved.detail
+        screen = saved.screen
+        popovers = saved.popovers
         ensureListCursorVisible()
     }
 
@@ -182,7 +178,7 @@ extension AppState {
     /// rather than applied to some other record.
     mutating func reloadAfterOutsideChange(_ reloaded: SurveyDocument, clash: SurveyDocument.MergeClash?) {
         let before = rollback
-        let original: Record? = if let before, !before.showingDraft,
+        let original: Record? = if let before, !before.form.showingDraft,
                                     before.document.records.indices.contains(before.listCursor) {
             before.document.records[before.listCursor]
         } else { nil }

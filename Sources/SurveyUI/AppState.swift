@@ -35,17 +35,16 @@ public struct AppState: Equatable, Sendable {
         public init(_ text: String, kind: Kind = .info) { self.text = text; self.kind = kind }
     }
 
-    /// What to put back when a save fails, so nothing the user typed is lost.
+    /// What to put back when a save fails, so nothing the user typed is lost: the records
+    /// and the list's highlight, and the form, the screen and the popovers whole, as they
+    /// were before the change. The rest of the session (undo, the file's condition, why the
+    /// save failed) and the list's filter and order go on.
     struct Rollback: Equatable, Sendable {
         var document: SurveyDocument
-        var draft: Record
-        var showingDraft: Bool
         var listCursor: Int
-        var editing: EditBuffer?
-        var formItem: FormItem
-        var focus: Focus
-        var popover: Popover?
-        var detail: Detail
+        var form: FormState
+        var screen: ScreenState
+        var popovers: PopoverState
     }
 
     // The app's state is these sub-states (TCA's scoped state), each documented where it is
