@@ -68,7 +68,7 @@ extension AppState {
 
     mutating func beginRename() {
         guard let name = highlightedDocument?.name else { return }
-        manager.renaming = EditBuffer(fieldIndex: 0, text: name)
+        manager.renaming = TextInput(text: name)
     }
 
     mutating func commitRename() -> [Effect] {
@@ -184,7 +184,7 @@ extension AppState {
         documentMissing = true
         missingReason = reason
         saveAsSuggestion = suggestion
-        popover = .saveAs(EditBuffer(fieldIndex: 0, text: suggestion))
+        popover = .saveAs(TextInput(text: suggestion))
         status = .init(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
                        : "“\(documentName)” was made unreadable by another program: save its records under a name",
@@ -197,7 +197,7 @@ extension AppState {
     mutating func confirmLeavingUnsavedDocument() -> Bool {
         guard documentMissing, !leaveConfirmed else { return true }
         leaveConfirmed = true
-        popover = .saveAs(EditBuffer(fieldIndex: 0, text: saveAsSuggestion ?? documentName))
+        popover = .saveAs(TextInput(text: saveAsSuggestion ?? documentName))
         status = .init("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved", kind: .error)
         return false
     }
@@ -229,8 +229,9 @@ extension AppState {
         return effects
     }
 
-    /// The text field the keys type into: a form field, the rename field or the save-as name.
-    mutating func editActiveText(_ change: (inout EditBuffer) -> Void) {
+    /// The text box the keys type into (the save-as name, the rename field, the `/` line or
+    /// the form's field): each is a `TextInput` and edits itself; this only finds which.
+    mutating func editActiveText(_ change: (inout TextInput) -> Void) {
         if case .saveAs(var buffer) = popover {
             change(&buffer)
             popover = .saveAs(buffer)
@@ -241,7 +242,7 @@ extension AppState {
             change(&list.filterInput!)
             filterInputDidChange()
         } else if editing != nil {
-            change(&editing!)   // in place: a copy would duplicate a long value on every key
+            change(&editing!.input)   // in place: a copy would duplicate a long value on every key
         }
     }
 }

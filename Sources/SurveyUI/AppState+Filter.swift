@@ -8,7 +8,7 @@ extension AppState {
     /// when collapsed), holding the filter in force so it can be refined.
     mutating func beginFilter() -> [Effect] {
         guard document != nil, let effects = commitEditing() else { return [] }
-        list.filterInput = EditBuffer(fieldIndex: 0, text: list.filter.text)
+        list.filterInput = TextInput(text: list.filter.text)
         if layout.isSplit {
             focus = .list
             popover = nil

@@ -15,7 +15,7 @@ public struct AppState: Equatable, Sendable {
         /// "Delete NAME (N records)?"
         case confirmDelete(name: String, records: Int?)
         /// The current document vanished from disk: offer to save its records under a name.
-        case saveAs(EditBuffer)
+        case saveAs(TextInput)
         /// Surveys kept by an earlier session that could not save them: put back or discard.
         case recovery(Recovery)
         /// The choices of a choice question, to pick from (see `ChoicePicker`).
@@ -206,7 +206,7 @@ public struct DocumentManagerState: Equatable, Sendable {
     /// The highlighted document, by name, so a refresh that adds or removes rows keeps it.
     public var highlighted: String?
     public var scroll = 0
-    public var renaming: EditBuffer?
+    public var renaming: TextInput?
     public init() {}
 }
 

@@ -63,7 +63,7 @@ struct FormPane: View {
     private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, problem: Bool, into grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         if let edit = state.editing, edit.fieldIndex == index {
-            TextFieldView(buffer: edit).draw(into: &grid, in: rect)
+            TextFieldView(buffer: edit.input).draw(into: &grid, in: rect)
             return
         }
         let shown = state.displayedAnswer(index)

@@ -8,7 +8,7 @@ public struct SurveyListState: Equatable, Sendable {
     /// The filter in force (Enter on the `/` line keeps it; Esc clears it).
     public var filter = RecordFilter("")
     /// The `/` line while it is being typed: the list narrows with each key.
-    public var filterInput: EditBuffer?
+    public var filterInput: TextInput?
     public var order = ListOrder()
     /// What sorting and sections go by (the questionnaire's names for a survey).
     public var names = ListNames.standard

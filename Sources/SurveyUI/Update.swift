@@ -139,30 +139,11 @@ extension AppState {
         switch action {
         case .insert(let character):
             typeCharacter(character)
-        case .deleteBackward:
-            editActiveText { $0.deleteBackward() }
-        case .deleteForward:
-            editActiveText { $0.deleteForward() }
-        case .caretLeft:
-            editActiveText { $0.moveCaret(by: -1) }
-        case .caretRight:
-            editActiveText { $0.moveCaret(by: 1) }
-        case .caretHome:
-            editActiveText { $0.moveCaretToStart() }
-        case .caretEnd:
-            editActiveText { $0.moveCaretToEnd() }
-        case .caretWordLeft:
-            editActiveText { $0.moveWordLeft() }
-        case .caretWordRight:
-            editActiveText { $0.moveWordRight() }
-        case .deleteWordBackward:
-            editActiveText { $0.deleteWordBackward() }
-        case .deleteToStart:
-            editActiveText { $0.deleteToStart() }
-        case .deleteToEnd:
-            editActiveText { $0.deleteToEnd() }
         case .paste(let text):
             return paste(text)
+        case .deleteBackward, .deleteForward, .caretLeft, .caretRight, .caretHome, .caretEnd, .caretWordLeft,
+             .caretWordRight, .deleteWordBackward, .deleteToStart, .deleteToEnd:
+            editActiveText { $0.apply(action) }
         }
         return []
     }

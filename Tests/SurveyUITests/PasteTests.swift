@@ -67,15 +67,15 @@ final class PasteTests: XCTestCase {
     func testAPasteFillsTheRenameAndSaveAsBoxes() {
         var s = makeState()
         s.popover = .documents
-        s.manager.renaming = EditBuffer(fieldIndex: 0, text: "Field ")
+        s.manager.renaming = TextInput(text: "Field ")
         s.receivePaste("Day\n2")
         XCTAssertEqual(s.manager.renaming?.text, "Field Day 2")
         XCTAssertNil(s.editing)
 
         s.manager.renaming = nil
-        s.popover = .saveAs(EditBuffer(fieldIndex: 0, text: ""))
+        s.popover = .saveAs(TextInput(text: ""))
         s.receivePaste("Market\tStreet\r\n")
-        XCTAssertEqual(s.popover, .saveAs(EditBuffer(fieldIndex: 0, text: "Market Street", original: "")))
+        XCTAssertEqual(s.popover, .saveAs(TextInput(text: "Market Street", original: "")))
     }
 
     func testAPasteWhereNothingTakesTextIsIgnoredWithAMessage() {
