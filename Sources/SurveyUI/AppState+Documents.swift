@@ -14,14 +14,13 @@ extension AppState {
         layout.documentManagerRows(rowCount: documents.count).height
     }
 
-    /// F3: commits the field first (a refused value keeps the manager closed), then opens the
+    /// F3 (after `committingField`: a refused value keeps the manager closed): opens the
     /// manager on the current document and reads the folder afresh.
     mutating func showDocuments() -> [Effect] {
-        guard let effects = commitEditing() else { return [] }
         popover = .documents
         manager = DocumentManagerState()
         manager.highlighted = documentName
-        return effects + [.listDocuments]
+        return [.listDocuments]
     }
 
     mutating func moveManagerCursor(to index: Int) {
@@ -218,15 +217,14 @@ extension AppState {
         return [.rememberSession, .listDocuments]
     }
 
-    /// F4: facts about the document in the form's place, and back.
+    /// F4 (after `committingField`): facts about the document in the form's place, and back.
     mutating func toggleInfo() -> [Effect] {
-        guard let effects = commitEditing() else { return [] }
         detail = detail == .form ? .info : .form
         if detail == .info {
             focus = layout.isSplit && focus == .list ? .list : .form
-            return effects + [.listDocuments]
+            return [.listDocuments]
         }
-        return effects
+        return []
     }
 
     /// The text box the keys type into (the save-as name, the rename field, the `/` line or

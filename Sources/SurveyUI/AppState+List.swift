@@ -88,9 +88,9 @@ extension AppState {
         if popover == nil, list.filterInput != nil, !layout.isSplit { popover = .list }
     }
 
-    /// F2: the list pane takes focus (split) or the list pops up (collapsed). Commits first.
+    /// F2 (after `committingField`): the list pane takes focus (split) or the list pops up
+    /// (collapsed).
     mutating func showList() -> [Effect] {
-        guard let effects = commitEditing() else { return [] }
         if layout.isSplit {
             popover = nil
             focus = .list
@@ -98,7 +98,7 @@ extension AppState {
             popover = .list
         }
         ensureListCursorVisible()
-        return effects
+        return []
     }
 
     /// Keeps focus and popovers legal for the layout: collapsed has no list pane to focus,

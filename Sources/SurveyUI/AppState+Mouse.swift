@@ -51,7 +51,7 @@ extension AppState {
             break
         }
         if let button = layout.surveysButton, button.contains(point) {
-            return showList()
+            return committingField { $0.showList() }
         }
         if layout.isSplit {
             let rows = listBody(in: layout)

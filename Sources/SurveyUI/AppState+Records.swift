@@ -4,9 +4,9 @@ import SurveyModel
 extension AppState {
     /// Ctrl-N: the New form, editing First name. A New form that already holds answers is
     /// shown without starting to edit it, so the next respondent's name is never typed onto
-    /// the last one's.
+    /// the last one's. After `committingField`.
     mutating func startNewRecord() -> [Effect] {
-        guard document != nil, let effects = commitEditing() else { return [] }
+        guard document != nil else { return [] }
         popover = nil
         focus = .form
         detail = .form
@@ -18,7 +18,7 @@ extension AppState {
             heldNewFormShown = true
             status = .init(heldNewFormMessage)
         }
-        return effects
+        return []
     }
 
     /// [Clear]: an empty New form. A shown record is left alone.

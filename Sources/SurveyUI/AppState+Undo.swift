@@ -11,24 +11,24 @@ extension AppState {
         case redo(UndoHistory.Step)
     }
 
-    /// Ctrl-Z (u in the list): the last change, undone and saved.
+    /// Ctrl-Z (u in the list), after `committingField`: the last change, undone and saved.
     mutating func undoLast() -> [Effect] {
-        guard document != nil, let effects = commitEditing() else { return [] }
+        guard document != nil else { return [] }
         guard let step = history.undo.popLast() else {
             status = .init("Nothing to undo")
-            return effects
+            return []
         }
-        return effects + apply(step, undoing: true)
+        return apply(step, undoing: true)
     }
 
-    /// Ctrl-Y (U in the list): the last undone change, again.
+    /// Ctrl-Y (U in the list), after `committingField`: the last undone change, again.
     mutating func redoLast() -> [Effect] {
-        guard document != nil, let effects = commitEditing() else { return [] }
+        guard document != nil else { return [] }
         guard let step = history.redo.popLast() else {
             status = .init("Nothing to redo")
-            return effects
+            return []
         }
-        return effects + apply(step, undoing: false)
+        return apply(step, undoing: false)
     }
 
     /// Makes the document what it was before (or after) `step`, by replaying that change

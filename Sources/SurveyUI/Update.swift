@@ -49,6 +49,14 @@ extension Action {
 }
 
 extension AppState {
+    /// The rule for an action that leaves the field being typed, stated once: the field is
+    /// committed first, and a value its rule refuses keeps the action from happening (the
+    /// typed text stays, the status says why). The commit's effects come first.
+    mutating func committingField(goingOn: Bool = false, then action: (inout AppState) -> [Effect]) -> [Effect] {
+        guard let effects = commitEditing(goingOn: goingOn) else { return [] }
+        return effects + action(&self)
+    }
+
     mutating func reduce(_ action: AppAction, drawnWith shownStatus: StatusMessage?) -> [Effect] {
         switch action {
         case .click(let point):
@@ -56,18 +64,20 @@ extension AppState {
         case .wheel(let delta, let point):
             wheel(delta, at: point)
         case .showList:
-            return showList()
+            return committingField { $0.showList() }
         case .showHelp:
-            guard let effects = commitEditing() else { return [] }
-            // Help over a list explains that list, and closing it goes back there.
-            popover = popover.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
-            popoverUnderHelp = popover
-            popover = .help
-            return effects
+            return committingField { state in
+                // Help over a list explains that list, and closing it goes back there.
+                state.popover = state.popover.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
+                state.popoverUnderHelp = state.popover
+                state.popover = .help
+                return []
+            }
         case .closePopover:
             closePopover()
         case .quit:
-            // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped.
+            // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped
+            // (so not `committingField`, where a refused value stops the action).
             // Only records that exist nowhere but in memory make it ask once first.
             guard confirmLeavingUnsavedDocument() else { return [] }
             return (commitEditing() ?? []) + [.quit]
@@ -89,7 +99,7 @@ extension AppState {
             popover = nil
             focus = .form
         case .beginFilter:
-            return beginFilter()
+            return committingField { $0.beginFilter() }
         case .commitFilter:
             commitFilter()
         case .clearFilter:
@@ -169,7 +179,7 @@ extension AppState {
     mutating func reduce(_ action: RecordAction) -> [Effect] {
         switch action {
         case .newRecord:
-            return startNewRecord()
+            return committingField { $0.startNewRecord() }
         case .requestRecordDelete:
             return requestRecordDelete()
         case .confirmQuestion:
@@ -180,18 +190,18 @@ extension AppState {
         case .requestClearNotAsked:
             return requestClearNotAsked()
         case .undo:
-            return undoLast()
+            return committingField { $0.undoLast() }
         case .redo:
-            return redoLast()
+            return committingField { $0.redoLast() }
         }
     }
 
     mutating func reduce(_ action: DocumentsAction) -> [Effect] {
         switch action {
         case .show:
-            return showDocuments()
+            return committingField { $0.showDocuments() }
         case .toggleInfo:
-            return toggleInfo()
+            return committingField { $0.toggleInfo() }
         case .move(let delta):
             moveManagerCursor(to: managerCursor + delta)
         case .page(let pages):
