@@ -6,7 +6,7 @@ import SurveyModel
 extension AppState {
     /// Index of the highlighted row in `documents`.
     public var managerCursor: Int {
-        if let name = manager.highlighted, let i = documents.firstIndex(where: { $0.name == name }) { return i }
+        if let name = manager.rows.cursor, let i = documents.firstIndex(where: { $0.name == name }) { return i }
         return documents.firstIndex { $0.name == documentName } ?? 0
     }
 
@@ -19,24 +19,19 @@ extension AppState {
     mutating func showDocuments() -> [Effect] {
         popover = .documents
         manager = DocumentManagerState()
-        manager.highlighted = documentName
+        manager.rows.cursor = documentName
         return [.listDocuments]
     }
 
     mutating func moveManagerCursor(to index: Int) {
         guard !documents.isEmpty else { return }
         let i = min(max(0, index), documents.count - 1)
-        manager.highlighted = documents[i].name
+        manager.rows.cursor = documents[i].name
         ensureManagerCursorVisible()
     }
 
     mutating func ensureManagerCursorVisible() {
-        let height = managerViewportHeight
-        guard height > 0 else { return }
-        let cursor = managerCursor
-        if cursor < manager.scroll { manager.scroll = cursor }
-        if cursor >= manager.scroll + height { manager.scroll = cursor - height + 1 }
-        manager.scroll = min(max(0, manager.scroll), max(0, documents.count - height))
+        manager.rows.keepInView(row: managerCursor, height: managerViewportHeight, rowCount: documents.count)
     }
 
     var highlightedDocument: DocumentSummary? {
@@ -93,8 +88,8 @@ extension AppState {
     /// A fresh listing: keep the highlight on the same name when it is still there.
     mutating func documentsWereListed(_ list: [DocumentSummary]) -> [Effect] {
         documents = list
-        if let h = manager.highlighted, !list.contains(where: { $0.name == h }) {
-            manager.highlighted = list.contains { $0.name == documentName } ? documentName : list.first?.name
+        if let h = manager.rows.cursor, !list.contains(where: { $0.name == h }) {
+            manager.rows.cursor = list.contains { $0.name == documentName } ? documentName : list.first?.name
         }
         ensureManagerCursorVisible()
         if !documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
@@ -143,13 +138,13 @@ extension AppState {
         if recordCount == 0 {
             focus = .form   // nothing to browse: the first key starts the first survey
         }
-        manager.highlighted = name
+        manager.rows.cursor = name
         return [.rememberSession]
     }
 
     mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
         manager.renaming = nil
-        manager.highlighted = new
+        manager.rows.cursor = new
         if documentName == old { documentName = new }
         status = .init("Renamed “\(old)” to “\(new)”")
         return [.listDocuments]
@@ -162,14 +157,14 @@ extension AppState {
         let count = records.map { counted($0, "record") } ?? "unreadable"
         status = .init("Moved “\(name)” (\(count)) to the trash; u brings it back")
         let neighbour = DocumentName.neighbour(of: name, in: names)
-        if manager.highlighted == name { manager.highlighted = neighbour }
+        if manager.rows.cursor == name { manager.rows.cursor = neighbour }
         guard name == documentName else { return [.listDocuments] }
         if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }
         return [.createDocument]
     }
 
     mutating func documentWasRestored(_ name: String) -> [Effect] {
-        manager.highlighted = name
+        manager.rows.cursor = name
         status = .init("Restored “\(name)”")
         return [.listDocuments]
     }

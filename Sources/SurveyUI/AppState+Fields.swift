@@ -109,12 +109,12 @@ extension AppState {
         _modify { yield &form.pendingQuestion }
     }
     public var listCursor: Int {
-        get { list.cursor }
-        _modify { yield &list.cursor }
+        get { list.rows.cursor }
+        _modify { yield &list.rows.cursor }
     }
     public var listScroll: Int {
-        get { list.scroll }
-        _modify { yield &list.scroll }
+        get { list.rows.scroll }
+        _modify { yield &list.rows.scroll }
     }
     public var size: Size {
         get { screen.size }

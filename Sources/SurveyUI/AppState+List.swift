@@ -34,7 +34,7 @@ extension AppState {
     mutating func pageList(by pages: Int) {
         let headers = list.projection.headerRows
         guard !headers.isEmpty, let row = list.projection.row(ofRecord: listCursor) else {
-            return moveList(by: pages * max(1, listViewportHeight - 1))
+            return moveList(by: pages * ScrollingList<Int>.page(height: listViewportHeight))
         }
         let target: Int?
         if pages > 0 {
@@ -59,15 +59,10 @@ extension AppState {
     mutating func ensureListCursorVisible() {
         let height = listViewportHeight
         listCursor = min(max(0, listCursor), max(0, recordCount - 1))
-        let rowCount = list.projection.rowCount
-        guard height > 0 else { return }
-        if let row = list.projection.row(ofRecord: listCursor) {
-            var top = row
-            if row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
-            if top < listScroll { listScroll = top }
-            if row >= listScroll + height { listScroll = row - height + 1 }
-        }
-        listScroll = min(max(0, listScroll), max(0, rowCount - height))
+        let row = list.projection.row(ofRecord: listCursor)
+        var top = row
+        if let row, row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
+        list.rows.keepInView(row: row, from: top, height: height, rowCount: list.projection.rowCount)
     }
 
     /// After the filter or the order changed: keep the highlight on a record the list shows

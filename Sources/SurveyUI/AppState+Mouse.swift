@@ -25,8 +25,8 @@ extension AppState {
         case .documents:
             let rows = layout.documentManagerRows(rowCount: documents.count)
             if rows.contains(point), manager.renaming == nil {
-                let index = manager.scroll + point.y - rows.y
-                if index < documents.count { manager.highlighted = documents[index].name }
+                let index = manager.rows.scroll + point.y - rows.y
+                if index < documents.count { manager.rows.cursor = documents[index].name }
             } else if !layout.documentManagerBox(rowCount: documents.count).contains(point) {
                 popover = nil
             }
@@ -83,7 +83,7 @@ extension AppState {
     /// the last row), with the scroll as drawn.
     func listRecord(at point: Point, in rows: Rect) -> Int? {
         guard let cursorRow = list.projection.row(ofRecord: listCursor) ?? Optional(0) else { return nil }
-        let row = ListPane.visibleScroll(listScroll, cursor: cursorRow, rows: rows.height) + point.y - rows.y
+        let row = ScrollingList<Int>.scroll(listScroll, showing: cursorRow, height: rows.height) + point.y - rows.y
         guard row < list.projection.rowCount, case .record(let index) = list.projection.row(row) else { return nil }
         return index
     }

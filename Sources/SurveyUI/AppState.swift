@@ -198,14 +198,14 @@ public struct AppState: Equatable, Sendable {
     }
 }
 
-/// The document manager's own state: which row is highlighted, its scroll, and the inline
-/// rename field while one is open.
+/// The document manager's own state: the folder's documents, the highlighted one and the
+/// scroll, and the inline rename field while one is open.
 public struct DocumentManagerState: Equatable, Sendable {
     /// The folder's documents as last read from disk.
     public var documents: [DocumentSummary] = []
-    /// The highlighted document, by name, so a refresh that adds or removes rows keeps it.
-    public var highlighted: String?
-    public var scroll = 0
+    /// The highlighted document, by name, so a refresh that adds or removes rows keeps it;
+    /// and the first row shown.
+    public var rows = ScrollingList<String?>(cursor: nil)
     public var renaming: TextInput?
     public init() {}
 }

@@ -23,7 +23,7 @@ struct DocumentManagerView {
         }
         let cursor = state.managerCursor
         for line in 0..<rows.height {
-            let index = state.manager.scroll + line
+            let index = state.manager.rows.scroll + line
             guard index < docs.count else { break }
             let doc = docs[index]
             let y = rows.y + line

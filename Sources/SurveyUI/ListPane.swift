@@ -28,7 +28,7 @@ struct ListPane: View {
             return
         }
         let cursorRow = projection.row(ofRecord: state.listCursor)
-        let scroll = Self.visibleScroll(state.listScroll, cursor: cursorRow ?? 0, rows: rows.height)
+        let scroll = ScrollingList<Int>.scroll(state.listScroll, showing: cursorRow ?? 0, height: rows.height)
         let cursorIsShown = !state.showingDraft
         for line in 0..<rows.height {
             let row = scroll + line
@@ -77,12 +77,5 @@ struct ListPane: View {
         } else {
             grid.put(state.list.filter.text, x: field.x, y: field.y, style: .plain, clip: field)
         }
-    }
-
-    /// The scroll drawn (and clicked): the stored one, moved just enough to keep the
-    /// highlighted row on screen when the rows shrank after it was set (a long message took one).
-    static func visibleScroll(_ scroll: Int, cursor: Int, rows: Int) -> Int {
-        guard rows > 0, cursor >= scroll + rows else { return scroll }
-        return cursor - rows + 1
     }
 }

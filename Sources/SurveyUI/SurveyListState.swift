@@ -2,8 +2,8 @@ import SurveyModel
 
 /// The survey list's own state (bubbles' `list`): the `/` filter and its input line, the
 /// order, and the projection they give, kept apart from the document so that filtering or
-/// sorting never moves a record in the file; and the highlight, `cursor`, a document index the
-/// projection maps to a row.
+/// sorting never moves a record in the file; and the highlight and scroll, `rows`, whose cursor
+/// is a document index the projection maps to a row.
 public struct SurveyListState: Equatable, Sendable {
     /// The filter in force (Enter on the `/` line keeps it; Esc clears it).
     public var filter = RecordFilter("")
@@ -16,12 +16,10 @@ public struct SurveyListState: Equatable, Sendable {
     /// record does not vanish under the typing hand.
     public var pinned: Set<String> = []
     public private(set) var projection = ListProjection()
-    /// The highlighted row, as a document index; the form shows that record unless
-    /// `FormState.showingDraft`. Kept as one index plus that flag (not a separate "shown
-    /// record") so the list highlight and the form can never disagree.
-    public var cursor = 0
-    /// The first row shown.
-    public var scroll = 0
+    /// The highlighted row, as a document index, and the first row shown. The form shows
+    /// the highlighted record unless `FormState.showingDraft`: one index plus that flag (not
+    /// a separate "shown record"), so the list highlight and the form can never disagree.
+    public var rows = ScrollingList(cursor: 0)
     /// Folded text of every record, built the first time a filter is used and kept up to
     /// date from then on.
     private(set) var searchIndex: SearchIndex?
@@ -34,7 +32,7 @@ public struct SurveyListState: Equatable, Sendable {
     public init() {}
 
     public static func == (a: SurveyListState, b: SurveyListState) -> Bool {
-        a.cursor == b.cursor && a.scroll == b.scroll && a.filter == b.filter && a.filterInput == b.filterInput && a.order == b.order && a.pinned == b.pinned
+        a.rows == b.rows && a.filter == b.filter && a.filterInput == b.filterInput && a.order == b.order && a.pinned == b.pinned
             && a.projection == b.projection && a.searchIndex == b.searchIndex && a.indexPending == b.indexPending
     }
 

@@ -205,7 +205,7 @@ extension AppState {
         case .move(let delta):
             moveManagerCursor(to: managerCursor + delta)
         case .page(let pages):
-            moveManagerCursor(to: managerCursor + pages * max(1, managerViewportHeight - 1))
+            moveManagerCursor(to: managerCursor + pages * ScrollingList<String?>.page(height: managerViewportHeight))
         case .toFirst:
             moveManagerCursor(to: 0)
         case .toLast:

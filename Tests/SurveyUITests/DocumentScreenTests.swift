@@ -19,14 +19,14 @@ final class DocumentScreenTests: XCTestCase {
             DocumentSummary(name: "東京 survey with a very long name indeed", recordCount: 3, problem: nil, modified: day, byteSize: 700),
         ]
         s.popover = .documents
-        s.manager.highlighted = "Field Day"
+        s.manager.rows.cursor = "Field Day"
         return s
     }
 
     func testManager120x40() {
         var s = state(width: 120, height: 40)
         s.press(.down)
-        XCTAssertEqual(s.manager.highlighted, "Market Street")
+        XCTAssertEqual(s.manager.rows.cursor, "Market Street")
         assertScreen(Screen.render(s), named: "documents-120x40")
     }
 
@@ -71,7 +71,7 @@ final class DocumentScreenTests: XCTestCase {
         s.press(.end)
         s.send(.system(.resized(Size(width: 24, height: 9))))
         let rows = s.layout.documentManagerRows(rowCount: s.documents.count)
-        XCTAssertTrue((s.manager.scroll..<s.manager.scroll + rows.height).contains(s.managerCursor))
+        XCTAssertTrue((s.manager.rows.scroll..<s.manager.rows.scroll + rows.height).contains(s.managerCursor))
         XCTAssertTrue(Screen.render(s).lines.joined().contains("Zed 50"))
     }
 }
