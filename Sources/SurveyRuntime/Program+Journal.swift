@@ -59,7 +59,7 @@ extension Program {
             case .changedElsewhere(.failure(let error), _):
                 // Renamed outside (a plain `mv`): follow it, journal and all, and write there.
                 if let moved = followOutsideRename() {
-                    send(moved)
+                    send(.outcome(moved))
                     let newName = state.documentName
                     journal?.move(to: store.journalURL(for: newName))
                     writer.setKnown(knownFingerprint)

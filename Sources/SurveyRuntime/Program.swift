@@ -141,7 +141,7 @@ public struct Program {
             finishLoading()
         }
         for effect in update(&state, action) {
-            for outcome in perform(effect) { send(outcome) }
+            for outcome in perform(effect) { send(.outcome(outcome)) }
         }
         if case .outcome(.documentOpened) = action {
             persisted = state.document
@@ -149,21 +149,21 @@ public struct Program {
         }
     }
 
-    private mutating func perform(_ effect: Effect) -> [Action] {
+    private mutating func perform(_ effect: Effect) -> [Outcome] {
         do {
             return try attempt(effect)
         } catch {
             switch effect {
-            case .saveDocument: return [.outcome(.documentSaveFailed(Self.describe(error)))]
-            case .saveDraft: return [.outcome(.draftSaveFailed(Self.describe(error)))]
-            case .keepDeleted: return [.outcome(.deletedSurveysNotKept(Self.describe(error)))]
+            case .saveDocument: return [.documentSaveFailed(Self.describe(error))]
+            case .saveDraft: return [.draftSaveFailed(Self.describe(error))]
+            case .keepDeleted: return [.deletedSurveysNotKept(Self.describe(error))]
             case .keepUnsavedWork: return []   // stopping anyway: nothing more can be done
-            default: return [.outcome(.documentOperationFailed(Self.describe(error)))]
+            default: return [.documentOperationFailed(Self.describe(error))]
             }
         }
     }
 
-    private mutating func attempt(_ effect: Effect) throws -> [Action] {
+    private mutating func attempt(_ effect: Effect) throws -> [Outcome] {
         let name = state.documentName
         // `update` refuses these while the document loads; nothing is ever saved from part of it.
         if stream != nil, effect.changesDocument {
@@ -172,11 +172,11 @@ public struct Program {
         switch effect {
         case .saveDocument:
             guard let document = state.document else { return [] }
-            if let moved = followOutsideRename() { send(moved) }
+            if let moved = followOutsideRename() { send(.outcome(moved)) }
             let name = state.documentName
             // Never recreate a file deleted or renamed behind our back.
             guard !state.documentMissing, let current = store.fingerprint(of: name) else {
-                return [.outcome(.documentVanished(unreadable: nil, suggestion: name))]
+                return [.documentVanished(unreadable: nil, suggestion: name)]
             }
             // With journal entries waiting for the `.plist`, the background writer makes this
             // check before it writes, against the file as it last wrote it.
@@ -185,9 +185,9 @@ public struct Program {
                 switch store.load(name) {
                 case .success(let reloaded):
                     knownFingerprint = current
-                    return [.outcome(.documentChangedOnDisk(reloaded))]
+                    return [.documentChangedOnDisk(reloaded)]
                 case .failure(let error):
-                    return [.outcome(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))]
+                    return [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
                 }
             }
             // Records get their id at their document's first save (new ones, and those of
@@ -196,7 +196,7 @@ public struct Program {
                 var identified = document
                 let assigned = identified.assignMissingInstanceIDs(after: journaled ?? persisted ?? SurveyDocument())
                 if try appendToJournal(identified, of: name) {
-                    return (assigned > 0 ? [.outcome(.instanceIDsAssigned(identified))] : []) + [.outcome(.documentSaved(replacedCharacters: 0))]
+                    return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
                 }
             }
             var identified = document
@@ -206,42 +206,42 @@ public struct Program {
                 knownFingerprint = written
                 writer.setKnown(written)
                 persisted = identified
-                return (assigned > 0 ? [.outcome(.instanceIDsAssigned(identified))] : []) + [.outcome(.documentSaved(replacedCharacters: replaced))]
+                return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {
-                    return [.outcome(.documentVanished(unreadable: nil, suggestion: name))]
+                    return [.documentVanished(unreadable: nil, suggestion: name)]
                 }
                 knownFingerprint = now
-                return [.outcome(.documentChangedOnDisk(reloaded))]
+                return [.documentChangedOnDisk(reloaded)]
             }
         case .saveDraft:
-            if let moved = followOutsideRename() { send(moved) }
+            if let moved = followOutsideRename() { send(.outcome(moved)) }
             let name = state.documentName
-            var outcome: [Action] = []
+            var outcome: [Outcome] = []
             // A second window on this document saved its own New form since we last did:
             // keep it as a recovered survey rather than write over it.
             if store.draftFingerprint(for: name) != knownDraftFingerprint {
                 let theirs = store.loadDraft(for: name)
                 if !theirs.isBlank(in: state.questionnaire), theirs.answers != state.draft.answers {
                     let file = try store.saveRecovery([theirs], for: name)
-                    outcome.append(.outcome(.otherNewFormKept(title: state.title(of: theirs), file: file)))
+                    outcome.append(.otherNewFormKept(title: state.title(of: theirs), file: file))
                 }
             }
             try store.saveDraft(state.draft, for: name, in: state.questionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: name)
-            return outcome + [.outcome(.draftSaved)]
+            return outcome + [.draftSaved]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
-            guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.outcome(.quitHeldForUnsavedRecords)] }
+            guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
             stopLoading()
             settleWrites()
             remember()
             isFinished = true
             return []
         case .listDocuments:
-            return [.outcome(.documentsListed(try listDocuments()))]
+            return [.documentsListed(try listDocuments())]
         case .openDocument(let target):
             settleWrites(closing: true)
             let recovered = Self.recoverJournal(of: target, in: store)
@@ -250,11 +250,11 @@ public struct Program {
             if let recovered { send(.outcome(.journalPutBack(recovered))) }
             knownDraftFingerprint = store.draftFingerprint(for: target)
             let opened = Self.open(target, in: store)
-            return [.outcome(.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
+            return [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
                                     place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) },
-                                    form: opened.form))]
+                                    form: opened.form)]
         case .createDocument:
-            return [.outcome(.documentCreated(try store.create(named: store.nextUntitledName())))]
+            return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):
             if old == name { settleWrites(closing: true) }
             let final = try store.rename(old, to: new)
@@ -264,7 +264,7 @@ public struct Program {
                 knownDraftFingerprint = store.draftFingerprint(for: final)
             }
             updateMemory { $0.renamed(old, to: final, in: store.folder) }
-            return [.outcome(.documentRenamed(from: old, to: final))]
+            return [.documentRenamed(from: old, to: final)]
         case .deleteDocument(let target, let records):
             // Deleting the only document: its replacement is created first, so a full disk
             // refuses the delete instead of leaving no document to show.
@@ -284,9 +284,9 @@ public struct Program {
                 throw error
             }
             updateMemory { $0.forget(document: target, in: store.folder) }
-            return [.outcome(.documentDeleted(name: target, records: records, replacement: replacement))]
+            return [.documentDeleted(name: target, records: records, replacement: replacement)]
         case .restoreDocument:
-            return [.outcome(.documentRestored(try store.restore()))]
+            return [.documentRestored(try store.restore())]
         case .saveDocumentAs(let raw):
             // One atomic create with the records in place: a failure leaves no empty file.
             settleWrites(closing: true)
@@ -296,7 +296,7 @@ public struct Program {
             persisted = state.document
             try? store.saveDraft(state.draft, for: newName, in: state.questionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: newName)
-            return [.outcome(.documentSavedAs(newName))]
+            return [.documentSavedAs(newName)]
         case .rememberSession:
             remember()
             return []
@@ -309,10 +309,10 @@ public struct Program {
             return []
         case .restoreRecovery(let recovery):
             let into = try store.restore(recovery)
-            return [.outcome(.recoveryRestored(into: into, count: recovery.records.count))]
+            return [.recoveryRestored(into: into, count: recovery.records.count)]
         case .discardRecovery(let recovery):
             try store.discard(recovery)
-            return [.outcome(.recoveryDiscarded(count: recovery.records.count))]
+            return [.recoveryDiscarded(count: recovery.records.count)]
         case .keepDeleted(let records):
             try store.appendDeleted(records, for: name)
             return []
@@ -320,14 +320,14 @@ public struct Program {
             try store.removeFromDeleted(ids: ids, for: name)
             return []
         case .lookForRecoveries:
-            return [.outcome(.recoveriesFound(store.recoveries()))]
+            return [.recoveriesFound(store.recoveries())]
         }
     }
 
     /// The current file is gone from its name but the same file (inode) is in the folder
     /// under another: another program renamed it. Follow it, with the New form's file, so
     /// nothing is written under the old name where no one would look.
-    mutating func followOutsideRename() -> Action? {
+    mutating func followOutsideRename() -> Outcome? {
         let name = state.documentName
         guard !state.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
               let moved = store.documentName(sameFileAs: known) else { return nil }
@@ -343,7 +343,7 @@ public struct Program {
         }
         knownFingerprint = store.fingerprint(of: moved)
         knownDraftFingerprint = store.draftFingerprint(for: moved)
-        return .outcome(.documentMovedOutside(to: moved))
+        return .documentMovedOutside(to: moved)
     }
 
     private mutating func listDocuments() throws -> [DocumentSummary] {
@@ -392,7 +392,7 @@ public struct Program {
         let done = summaryReader.take()
         guard !done.isEmpty else { return handled }
         for item in done { summaryCache[item.name] = (item.fingerprint, item.summary) }
-        perform(.listDocuments).forEach { send($0) }
+        perform(.listDocuments).forEach { send(.outcome($0)) }
         return true
     }
 

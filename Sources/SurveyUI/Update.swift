@@ -38,8 +38,8 @@ extension Action {
     /// terminal or the runtime reports.
     var isUserInput: Bool {
         switch self {
+        case .app, .list, .form, .text, .picker, .records, .documents: true
         case .outcome, .system: false
-        default: true
         }
     }
 
