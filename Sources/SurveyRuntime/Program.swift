@@ -137,7 +137,7 @@ public struct Program {
     /// save restores the form before the draft is written.
     public mutating func send(_ action: Action) {
         // Leaving keeps a valid answer being typed on a record: that waits for the whole document.
-        if stream != nil, action == .app(.quit) || action == .system(.terminate), state.editing?.isChanged == true, !state.showingDraft {
+        if stream != nil, action == .app(.quit) || action == .system(.terminate), state.editing?.isChanged == true, !state.form.showingDraft {
             finishLoading()
         }
         for effect in update(&state, action) {
@@ -175,7 +175,7 @@ public struct Program {
             if let moved = followOutsideRename() { send(.outcome(moved)) }
             let name = state.documentName
             // Never recreate a file deleted or renamed behind our back.
-            guard !state.documentMissing, let current = store.fingerprint(of: name) else {
+            guard !state.session.documentMissing, let current = store.fingerprint(of: name) else {
                 return [.documentVanished(unreadable: nil, suggestion: name)]
             }
             // With journal entries waiting for the `.plist`, the background writer makes this
@@ -234,7 +234,7 @@ public struct Program {
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
-            guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
+            guard !state.holdsUnsavedWork || state.session.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
             stopLoading()
             settleWrites()
             remember()
@@ -329,7 +329,7 @@ public struct Program {
     /// nothing is written under the old name where no one would look.
     mutating func followOutsideRename() -> Outcome? {
         let name = state.documentName
-        guard !state.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
+        guard !state.session.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
               let moved = store.documentName(sameFileAs: known) else { return nil }
         // `survey docs rename` moves the draft and the deleted surveys too; a plain `mv`
         // leaves them behind.

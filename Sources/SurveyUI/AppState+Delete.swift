@@ -9,7 +9,7 @@ extension AppState {
             if document != nil { status = .init("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
             return []
         }
-        pendingQuestion = .delete(index)
+        form.pendingQuestion = .delete(index)
         status = .init("Delete \(quotedTitle(records[index]))? y/n", kind: .error)
         return effects
     }
@@ -25,7 +25,7 @@ extension AppState {
             else if position > 0 { next = list.projection.record(atPosition: position - 1) }
         }
         rollback = captureRollback()
-        pendingChange = .change(.delete, label: "delete of \(quotedTitle(removed))")
+        session.pendingChange = .change(.delete, label: "delete of \(quotedTitle(removed))")
         document?.records.remove(at: index)
         if let next {
             showRecord(next > index ? next - 1 : next)

@@ -50,7 +50,7 @@ extension AppState {
     mutating func openHighlightedDocument() -> [Effect] {
         guard let target = highlightedDocument?.name, confirmLeavingUnsavedDocument() else { return [] }
         popover = nil
-        if target == documentName && !documentMissing && loadError == nil { return [] }
+        if target == documentName && !session.documentMissing && session.loadError == nil { return [] }
         return [.rememberSession, .openDocument(target)]
     }
 
@@ -92,7 +92,7 @@ extension AppState {
             manager.rows.cursor = list.contains { $0.name == documentName } ? documentName : list.first?.name
         }
         ensureManagerCursorVisible()
-        if !documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
+        if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
             return documentVanished(unreadable: nil, suggestion: documentName)
         }
         return []
@@ -104,33 +104,33 @@ extension AppState {
                                     form: DocumentForm = DocumentForm(questionnaire: .standard)) -> [Effect] {
         documentName = name
         questionnaire = form.questionnaire
-        formTrouble = form.trouble
-        formScroll = 0
-        hiddenAnswers = HiddenAnswers()
-        draftStarted = nil
+        session.formTrouble = form.trouble
+        self.form.formScroll = 0
+        self.form.hiddenAnswers = HiddenAnswers()
+        self.form.draftStarted = nil
         switch loaded {
         case .success(let doc):
             document = doc
-            loadError = nil
+            session.loadError = nil
             // Keep a message this same action already gave (a delete says where it went). A
             // read-only document's reason shows instead (`readOnlyRemark`).
-            if status == nil, formTrouble == nil { status = .init("Opened “\(name)”") }
+            if status == nil, session.formTrouble == nil { status = .init("Opened “\(name)”") }
         case .failure(let error):
             document = nil
-            loadError = error.message
+            session.loadError = error.message
         }
         draft = newDraft
-        documentMissing = false
-        missingReason = nil
-        saveAsSuggestion = nil
-        leaveConfirmed = false
+        session.documentMissing = false
+        session.missingReason = nil
+        session.saveAsSuggestion = nil
+        session.leaveConfirmed = false
         editing = nil
         rollback = nil
-        listScroll = 0
+        list.rows.scroll = 0
         // Undo steps belong to the document they changed; the filter to the list it narrowed.
-        history = UndoHistory()
-        pendingChange = nil
-        pendingQuestion = nil
+        session.history = UndoHistory()
+        session.pendingChange = nil
+        self.form.pendingQuestion = nil
         list = SurveyListState()
         list.names = ListNames(questionnaire)
         restorePlace(place)
@@ -175,9 +175,9 @@ extension AppState {
     /// memory, and the user is offered a name to save them under.
     mutating func documentVanished(unreadable reason: String?, suggestion: String) -> [Effect] {
         if rollback != nil { restoreRollback() }
-        documentMissing = true
-        missingReason = reason
-        saveAsSuggestion = suggestion
+        session.documentMissing = true
+        session.missingReason = reason
+        session.saveAsSuggestion = suggestion
         popover = .saveAs(TextInput(text: suggestion))
         status = .init(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
@@ -189,9 +189,9 @@ extension AppState {
     /// Leaving a document that exists only in memory (switching, a new document, quitting)
     /// asks first: the first try shows the save-as box, doing it again leaves.
     mutating func confirmLeavingUnsavedDocument() -> Bool {
-        guard documentMissing, !leaveConfirmed else { return true }
-        leaveConfirmed = true
-        popover = .saveAs(TextInput(text: saveAsSuggestion ?? documentName))
+        guard session.documentMissing, !session.leaveConfirmed else { return true }
+        session.leaveConfirmed = true
+        popover = .saveAs(TextInput(text: session.saveAsSuggestion ?? documentName))
         status = .init("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved", kind: .error)
         return false
     }
@@ -203,10 +203,10 @@ extension AppState {
 
     mutating func documentWasSavedAs(_ name: String) -> [Effect] {
         documentName = name
-        documentMissing = false
-        missingReason = nil
-        saveAsSuggestion = nil
-        leaveConfirmed = false
+        session.documentMissing = false
+        session.missingReason = nil
+        session.saveAsSuggestion = nil
+        session.leaveConfirmed = false
         popover = nil
         status = .init("Saved \(counted(recordCount, "record")) as “\(name)”")
         return [.rememberSession, .listDocuments]
@@ -214,8 +214,8 @@ extension AppState {
 
     /// F4 (after `committingField`): facts about the document in the form's place, and back.
     mutating func toggleInfo() -> [Effect] {
-        detail = detail == .form ? .info : .form
-        if detail == .info {
+        screen.detail = screen.detail == .form ? .info : .form
+        if screen.detail == .info {
             focus = layout.isSplit && focus == .list ? .list : .form
             return [.listDocuments]
         }

@@ -40,12 +40,12 @@ extension AppState {
     /// first character (typing on a highlighted field starts editing it).
     mutating func beginEditing(inserting character: Character?) {
         guard document != nil, case .field(let index) = formItem else { return }
-        if character != nil, heldNewFormShown {
+        if character != nil, form.heldNewFormShown {
             status = .init(heldNewFormMessage, kind: .error)
             return
         }
         focus = .form
-        detail = .form
+        screen.detail = .form
         let field = questionnaire.fields[index]
         guard field.kind.isAnswered else {
             status = .init("\(field.label) is not answered here: the form fills it in")
@@ -115,15 +115,15 @@ extension AppState {
         if questionnaire.form != nil {
             var hidden = hiddenAnswersHere
             record = questionnaire.settled(record, before: formRecord, hidden: &hidden, clock: ruleClock)
-            hiddenAnswers = HiddenAnswers(owner: hiddenAnswersOwner, values: hidden)
-            if shown == .draft, draftStarted == nil { draftStarted = ruleClock.now }
+            form.hiddenAnswers = HiddenAnswers(owner: hiddenAnswersOwner, values: hidden)
+            if shown == .draft, form.draftStarted == nil { form.draftStarted = ruleClock.now }
         }
         switch shown {
         case .record(let i):
             rollback = captureRollback()
             // Edited under a filter, it stays listed until the filter changes.
             if !list.activeFilter.isEmpty, let id = record.instanceID { list.pinned.insert(id) }
-            pendingChange = .change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))")
+            session.pendingChange = .change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))")
             document?.records[i] = record
             editing = nil
             return [.saveDocument]

@@ -70,15 +70,15 @@ extension AppState {
     mutating func listDidChange() {
         if listPosition == nil, list.projection.count > 0 {
             let first = list.projection.record(atPosition: 0)
-            if showingDraft { listCursor = first } else { showRecord(first) }
+            if form.showingDraft { listCursor = first } else { showRecord(first) }
         }
         ensureListCursorVisible()
     }
 
     /// Esc (or F1 on help): help goes back to the list it was opened over; anything else closes.
     mutating func closePopover() {
-        popover = popover == .help ? popoverUnderHelp : nil
-        popoverUnderHelp = nil
+        popover = popover == .help ? popovers.underHelp : nil
+        popovers.underHelp = nil
         // Collapsed, the `/` line being typed lives in the list popover: back to it.
         if popover == nil, list.filterInput != nil, !layout.isSplit { popover = .list }
     }

@@ -64,7 +64,7 @@ extension AppState {
             return effects
         }
         // A question asked on the status line is answered by this refusal.
-        pendingQuestion = nil
+        form.pendingQuestion = nil
         status = .init("\(stillLoading): changes are saved once the whole document is read", kind: .error)
         return []
     }
@@ -110,14 +110,14 @@ extension AppState {
         let typed = editing.flatMap { $0.isChanged ? $0.text : nil }
         list.forgetRecords()
         document = nil
-        loadError = message
+        session.loadError = message
         editing = nil
-        pendingQuestion = nil
-        showingDraft = true
+        form.pendingQuestion = nil
+        form.showingDraft = true
         listCursor = 0
-        listScroll = 0
+        list.rows.scroll = 0
         focus = .form
-        detail = .form
+        screen.detail = .form
         if popover == .list { popover = nil }
         if case .picker = popover { popover = nil }
         if let typed {

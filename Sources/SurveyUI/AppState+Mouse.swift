@@ -3,7 +3,7 @@ extension AppState {
     /// `shown` is the status message that was on screen: a long one takes a row from the
     /// body, so the click is placed in that layout even though the click clears the message.
     mutating func click(at point: Point, drawnWith shown: StatusMessage?) -> [Effect] {
-        let layout = Layout(size: size, splitWidth: splitWidth, status: shown?.text)
+        let layout = Layout(size: size, splitWidth: screen.splitWidth, status: shown?.text)
         guard layout.kind != .tooSmall else { return [] }
         switch popover {
         case .list:
@@ -62,8 +62,8 @@ extension AppState {
                 return effects
             }
         }
-        guard document != nil, detail == .form,
-              let item = FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: formScroll).item(at: point)
+        guard document != nil, screen.detail == .form,
+              let item = FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: form.formScroll).item(at: point)
         else { return [] }
         if case .field(let i) = item, editing?.fieldIndex == i { return [] }
         if case .field = item {
@@ -83,7 +83,7 @@ extension AppState {
     /// the last row), with the scroll as drawn.
     func listRecord(at point: Point, in rows: Rect) -> Int? {
         guard let cursorRow = list.projection.row(ofRecord: listCursor) ?? Optional(0) else { return nil }
-        let row = ScrollingList<Int>.scroll(listScroll, showing: cursorRow, height: rows.height) + point.y - rows.y
+        let row = ScrollingList<Int>.scroll(list.rows.scroll, showing: cursorRow, height: rows.height) + point.y - rows.y
         guard row < list.projection.rowCount, case .record(let index) = list.projection.row(row) else { return nil }
         return index
     }

@@ -8,7 +8,7 @@ import SurveyModel
 extension AppState {
     /// What the status line says while nothing else is said, and what a refused key says.
     public var readOnlyRemark: StatusMessage? {
-        formTrouble.map { .init("Read-only: " + $0.remark(document: documentName), kind: .error) }
+        session.formTrouble.map { .init("Read-only: " + $0.remark(document: documentName), kind: .error) }
     }
 
     /// `update` for a read-only document: a key runs on a copy (as while loading, which it
@@ -53,7 +53,7 @@ extension AppState {
             || trial.draft != draft
             || !(trial.document?.records.isSameStorage(as: records) ?? true)
             // The New form: nothing may be keyed into it.
-            || (trial.showingDraft && !showingDraft)
+            || (trial.form.showingDraft && !form.showingDraft)
     }
 }
 

@@ -9,13 +9,13 @@ extension AppState {
         guard document != nil else { return [] }
         popover = nil
         focus = .form
-        detail = .form
+        screen.detail = .form
         shown = .draft
         formItem = firstFormItem
         if draft.isBlank(in: questionnaire) {
             beginEditing(inserting: nil)
         } else {
-            heldNewFormShown = true
+            form.heldNewFormShown = true
             status = .init(heldNewFormMessage)
         }
         return []
@@ -28,8 +28,8 @@ extension AppState {
         if hadDraft { rollback = captureRollback() }   // a failed save puts the New form back
         shown = .draft
         draft = Record()
-        draftStarted = nil
-        hiddenAnswers = HiddenAnswers()
+        form.draftStarted = nil
+        form.hiddenAnswers = HiddenAnswers()
         status = .init("The form is empty")
         return hadDraft ? effects + [.saveDraft] : effects
     }
@@ -44,7 +44,7 @@ extension AppState {
         let before = captureRollback()
         guard document != nil, let effects = commitEditing() else { return [] }
         if case .record(let index) = shown {
-            pendingQuestion = .copy(index)
+            form.pendingQuestion = .copy(index)
             status = .init("Add a copy of \(quotedTitle(records[index])) as another survey? y/n", kind: .error)
             return effects
         }
@@ -71,20 +71,20 @@ extension AppState {
         guard let checked = recordForAdding(record) else { return effects }
         record = checked
         rollback = before
-        pendingChange = .change(.add, label: "add of \(quotedTitle(record))")
+        session.pendingChange = .change(.add, label: "add of \(quotedTitle(record))")
         document?.records.append(record)
         showRecord(recordCount - 1)
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
         effects.append(.saveDocument)
         if fromDraft {
             draft = Record()
-            draftStarted = nil
-            hiddenAnswers = HiddenAnswers()
+            form.draftStarted = nil
+            form.hiddenAnswers = HiddenAnswers()
             effects.append(.saveDraft)
         }
         status = .init(fromDraft ? "Added survey \(recordCount): \(title(of: record))"
                        : "Added survey \(recordCount), a copy of \(title(of: record))")
-        if fromDraft, addStartsNextForm {
+        if fromDraft, form.addStartsNextForm {
             // Heads-down: the next respondent's form, editing its first question.
             shown = .draft
             formItem = firstFormItem
@@ -106,7 +106,7 @@ extension AppState {
             status = .init("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
         }
         // The info view shows the file's size and time: read them again.
-        return companion + (detail == .info ? [.listDocuments] : [])
+        return companion + (screen.detail == .info ? [.listDocuments] : [])
     }
 
     /// Puts back the document and form as they were before the change, with the typed text,
@@ -153,13 +153,13 @@ extension AppState {
             // A failed save of the merge puts back what is on disk now, with the entry.
             rollback?.document = reloaded
             rollback?.listCursor = merge.indexInMerged[before.listCursor].map { min($0, max(0, reloaded.records.count - 1)) } ?? 0
-            if !showingDraft, let j = merge.indexInMerged[listCursor] { listCursor = j }
+            if !form.showingDraft, let j = merge.indexInMerged[listCursor] { listCursor = j }
             listCursor = min(listCursor, max(0, recordCount - 1))
             ensureListCursorVisible()
             status = .init("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
         case .failure(let clash):
-            let inFlight = pendingChange
+            let inFlight = session.pendingChange
             reloadAfterOutsideChange(reloaded, clash: clash)
             switch inFlight {
             case .undo(let step), .redo(let step):

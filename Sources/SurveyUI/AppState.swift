@@ -75,14 +75,14 @@ public struct AppState: Equatable, Sendable {
     /// What the form shows, derived from the list's cursor and `showingDraft`. Setting a
     /// record moves the list highlight to it.
     public var shown: Shown {
-        get { showingDraft || !records.indices.contains(listCursor) ? .draft : .record(listCursor) }
+        get { form.showingDraft || !records.indices.contains(listCursor) ? .draft : .record(listCursor) }
         set {
             switch newValue {
             case .record(let i):
                 listCursor = i
-                showingDraft = false
+                form.showingDraft = false
             case .draft:
-                showingDraft = true
+                form.showingDraft = true
             }
         }
     }
@@ -123,7 +123,7 @@ public struct AppState: Equatable, Sendable {
 
     public var records: RecordList { document?.records ?? [] }
     public var recordCount: Int { records.count }
-    public var layout: Layout { Layout(size: size, splitWidth: splitWidth, status: status?.text) }
+    public var layout: Layout { Layout(size: size, splitWidth: screen.splitWidth, status: status?.text) }
 
     /// The record on the form: the shown record, or the draft.
     public var formRecord: Record {
@@ -173,7 +173,7 @@ public struct AppState: Equatable, Sendable {
     /// Which keys apply right now; decides both what a key does and what the key bar shows.
     public var inputMode: InputMode {
         // The y/n question on the status line takes the keys wherever it was asked.
-        switch pendingQuestion {
+        switch form.pendingQuestion {
         case .delete: return .confirmingRecordDelete
         case .copy: return .confirmingRecordCopy
         case .clearNotAsked: return .confirmingAnswersClear
@@ -193,7 +193,7 @@ public struct AppState: Equatable, Sendable {
         if list.filterInput != nil { return .filtering }
         if editing != nil { return .formEditing }
         if focus == .list && layout.isSplit { return .listPane }
-        if detail == .info { return .documentInfo }
+        if screen.detail == .info { return .documentInfo }
         return .formBrowsing
     }
 }

@@ -11,7 +11,7 @@ struct FormPane: View {
         guard !rect.isEmpty else { return }
         let fields = state.questionnaire.fields
         let rows = FormRows.of(state)
-        let geometry = FormGeometry(form: rect, rows: rows, scroll: state.formScroll)
+        let geometry = FormGeometry(form: rect, rows: rows, scroll: state.form.formScroll)
         let active = (state.popover == nil || state.inputMode == .picking) && (state.focus == .form || !state.layout.isSplit)
         if let heading = geometry.heading {
             var text: String

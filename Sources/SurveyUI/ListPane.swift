@@ -28,8 +28,8 @@ struct ListPane: View {
             return
         }
         let cursorRow = projection.row(ofRecord: state.listCursor)
-        let scroll = ScrollingList<Int>.scroll(state.listScroll, showing: cursorRow ?? 0, height: rows.height)
-        let cursorIsShown = !state.showingDraft
+        let scroll = ScrollingList<Int>.scroll(state.list.rows.scroll, showing: cursorRow ?? 0, height: rows.height)
+        let cursorIsShown = !state.form.showingDraft
         for line in 0..<rows.height {
             let row = scroll + line
             guard row < projection.rowCount else { break }

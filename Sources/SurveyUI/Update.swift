@@ -8,7 +8,7 @@ import SurveyModel
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // While the rest of the document loads, nothing may change it (`AppState+Loading`); nor
     // ever, when its form cannot be used (`AppState+ReadOnly`).
-    let effects = state.formTrouble != nil ? state.updateReadOnly(action)
+    let effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
         : state.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
     state.followQuestionnaire()
     return effects
@@ -18,7 +18,7 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
     if action.clearsStatus {
         state.status = nil
-        if case .form(.beginEditing(inserting: .some)) = action {} else { state.heldNewFormShown = false }
+        if case .form(.beginEditing(inserting: .some)) = action {} else { state.form.heldNewFormShown = false }
     }
     switch action {
     case .app(let action): return state.reduce(action, drawnWith: shownStatus)
@@ -69,7 +69,7 @@ extension AppState {
             return committingField { state in
                 // Help over a list explains that list, and closing it goes back there.
                 state.popover = state.popover.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
-                state.popoverUnderHelp = state.popover
+                state.popovers.underHelp = state.popover
                 state.popover = .help
                 return []
             }
@@ -137,8 +137,8 @@ extension AppState {
         case .nextLanguage:
             switchLanguage()
         case .toggleNextFormAfterAdd:
-            addStartsNextForm.toggle()
-            status = .init(addStartsNextForm
+            form.addStartsNextForm.toggle()
+            status = .init(form.addStartsNextForm
                 ? "After Add on the New form: straight on to the next empty New form (F5 changes it)"
                 : "After Add: the survey just added is shown (F5 changes it)")
         }
@@ -266,7 +266,7 @@ extension AppState {
         case .documentSaved(let replaced):
             return documentWasSaved(replacedCharacters: replaced)
         case .documentSaveFailed(let message):
-            lastSaveError = message
+            session.lastSaveError = message
             let unkept = copiesKeptForDelete
             restoreAfterFailedSave(message)
             // The delete did not happen: its copy comes off the deleted list again.

@@ -78,7 +78,7 @@ final class LoadingProgramTests: XCTestCase {
         XCTAssertEqual(p.state.document, try wholeLoad(), "the same records and ids as a whole load")
         XCTAssertEqual(p.persisted, p.state.document)
         XCTAssertEqual(p.state.listCursor, 2)
-        XCTAssertTrue(p.state.showingDraft)
+        XCTAssertTrue(p.state.form.showingDraft)
 
         p.press(.escape, .left)                             // back to the highlighted survey
         XCTAssertEqual(p.state.shown, .record(2))
@@ -103,7 +103,7 @@ final class LoadingProgramTests: XCTestCase {
         p.press(.enter)
         p.finishBackgroundWork()
         XCTAssertNil(p.state.document)
-        XCTAssertEqual(p.state.loadError, whole.message, "as opening it whole says")
+        XCTAssertEqual(p.state.session.loadError, whole.message, "as opening it whole says")
         XCTAssertEqual(p.state.inputMode, .unreadable)
         p.send(.app(.quit))
         XCTAssertTrue(p.isFinished)

@@ -109,7 +109,7 @@ final class ProgramTests: XCTestCase {
         let garbage = Data("this is not a plist <<<".utf8)
         try garbage.write(to: url)
         var p = launch("Broken")
-        XCTAssertNotNil(p.state.loadError)
+        XCTAssertNotNil(p.state.session.loadError)
         p.pressUnbound(.enter, .character("x"), .enter, .control("n"), .tab, .enter)
         p.press(.control("q"))
         XCTAssertEqual(try Data(contentsOf: url), garbage)

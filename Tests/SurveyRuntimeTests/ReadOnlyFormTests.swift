@@ -60,7 +60,7 @@ final class ReadOnlyFormTests: XCTestCase {
             XCTAssertEqual(p.state.status?.text, "Read-only: " + remark, "\(keys)", file: file, line: line)
             XCTAssertNil(p.state.editing, "\(keys)", file: file, line: line)
             XCTAssertNil(p.state.pendingRecordDelete, "\(keys)", file: file, line: line)
-            XCTAssertFalse(p.state.showingDraft, "\(keys): no New form to key into", file: file, line: line)
+            XCTAssertFalse(p.state.form.showingDraft, "\(keys): no New form to key into", file: file, line: line)
             press(&p, .escape, .escape)
         }
         p.send(.app(.quit))
@@ -76,10 +76,10 @@ final class ReadOnlyFormTests: XCTestCase {
         try "survey,,,,\n,type,name,label,relevant\n,integer,age,Age,${agee} > 1\n,text,,Nameless,\n"
             .write(to: folder.appendingPathComponent("Households.form.csv"), atomically: true, encoding: .utf8)
         var p = launch("Households")
-        XCTAssertNil(p.state.loadError, "the surveys are read")
+        XCTAssertNil(p.state.session.loadError, "the surveys are read")
         let remark = "The form Households.form.csv has 2 errors (survey form check lists them): fix it, "
             + "or attach a corrected one with survey form attach FILE --doc Households"
-        XCTAssertEqual(p.state.formTrouble, .errors(file: "Households.form.csv", errors: [
+        XCTAssertEqual(p.state.session.formTrouble, .errors(file: "Households.form.csv", errors: [
             "survey row 3, relevant: unknown field ${agee}", "survey row 4, name: the question has no name"]))
         var text = screen(p)
         XCTAssertTrue(text.contains("Households (read-only)"), text)
@@ -122,7 +122,7 @@ final class ReadOnlyFormTests: XCTestCase {
         try store.save(SurveyDocument(records: Self.households), as: "Households")
         var p = launch("Households")
         let remark = "The form (formID household) is missing: attach it with survey form attach FILE --doc Households"
-        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"))
+        XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"))
         XCTAssertNotEqual(p.state.questionnaire, .standard, "never the original five")
         XCTAssertNil(p.state.questionnaire.field(forKey: "firstName"))
         var text = screen(p)
@@ -139,7 +139,7 @@ final class ReadOnlyFormTests: XCTestCase {
         // Attached again, the document is the form's once more.
         try store.attachForm(from: Self.householdForm, to: "Households")
         let again = launch("Households")
-        XCTAssertNil(again.state.formTrouble)
+        XCTAssertNil(again.state.session.formTrouble)
         XCTAssertEqual(again.state.questionnaire.form?.formID, "household")
         XCTAssertTrue(screen(again).contains("Lima, Ana"), "the form's instance_name")
     }
@@ -154,11 +154,11 @@ final class ReadOnlyFormTests: XCTestCase {
                         identifyLater: true, streamingFrom: 0, firstRecords: 20)
         p.finishOpening()
         XCTAssertNotNil(p.state.loading, "streamed: decided by the first 20")
-        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"))
+        XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"))
         p.finishLoading()
         XCTAssertNil(p.state.loading)
         XCTAssertEqual(p.state.recordCount, 30)
-        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"), "still read-only once whole")
+        XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"), "still read-only once whole")
         press(&p, .character("d"))
         XCTAssertEqual(p.state.status?.text.hasPrefix("Read-only: The form (formID household) is missing"), true)
         p.send(.app(.quit))
@@ -168,7 +168,7 @@ final class ReadOnlyFormTests: XCTestCase {
     func testTheOriginalFiveAreNotTakenForAMissingForm() throws {
         try store.save(SurveyDocument(records: [Record(["firstName": .string("Ana"), "lastName": .string("Lima")])]), as: "Site")
         let p = launch("Site")
-        XCTAssertNil(p.state.formTrouble)
+        XCTAssertNil(p.state.session.formTrouble)
         XCTAssertEqual(p.state.questionnaire, .standard)
     }
 
@@ -178,11 +178,11 @@ final class ReadOnlyFormTests: XCTestCase {
         var p = launch("Site")
         press(&p, .function(3), .up, .enter)   // F3: Households, Site
         XCTAssertEqual(p.state.documentName, "Households")
-        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"))
+        XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"))
         XCTAssertTrue(screen(p).contains("Read-only: The form (formID household) is missing"))
         press(&p, .function(3), .down, .enter)
         XCTAssertEqual(p.state.documentName, "Site")
-        XCTAssertNil(p.state.formTrouble)
+        XCTAssertNil(p.state.session.formTrouble)
         press(&p, .tab, .enter)
         XCTAssertNotNil(p.state.editing, "the other document is not read-only")
     }

@@ -58,7 +58,7 @@ final class SaveAsFlowTests: XCTestCase {
         var p = launch("Only")
         p.press(.function(3), .character("d"), .character("y"))
         XCTAssertTrue(store.exists("Only"), "nothing was deleted")
-        XCTAssertFalse(p.state.documentMissing)
+        XCTAssertFalse(p.state.session.documentMissing)
         XCTAssertEqual(p.state.documentName, "Only")
         XCTAssertTrue(p.state.status?.text.hasPrefix("Could not delete “Only”: a new document to show instead could not be created") == true,
                       p.state.status?.text ?? "")

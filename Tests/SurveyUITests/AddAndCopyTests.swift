@@ -32,7 +32,7 @@ final class AddAndCopyTests: XCTestCase {
         s.press(.escape)
         XCTAssertEqual(s.statusText, "Kept “Hopper, Grace”")
         XCTAssertEqual(s.recordCount, 1)
-        XCTAssertNil(s.pendingQuestion)
+        XCTAssertNil(s.form.pendingQuestion)
     }
 
     func testACopyIsADeliberateYesWithItsOwnID() {

@@ -105,7 +105,7 @@ final class DeleteUndoTests: XCTestCase {
         s.press(.control("z"))
         s.send(.outcome(.documentSaveFailed("No space left on device")))
         XCTAssertEqual(s.recordCount, 2, "the screen shows what is on disk")
-        XCTAssertEqual(s.history.undo.count, 1, "and the undo can be tried again")
+        XCTAssertEqual(s.session.history.undo.count, 1, "and the undo can be tried again")
     }
 
     func testUndoKeepsRecordsAddedSinceByAnotherProgram() {
@@ -129,7 +129,7 @@ final class DeleteUndoTests: XCTestCase {
             _ = saved(&s, s.press(.enter))        // saved, and on to Last name
             s.press(.escape, .up, .function(2))
         }
-        XCTAssertGreaterThanOrEqual(s.history.undo.count, 100)
+        XCTAssertGreaterThanOrEqual(s.session.history.undo.count, 100)
         XCTAssertEqual(s.inputMode, .listPane)
         _ = saved(&s, s.press(.character("u")))
         XCTAssertTrue(s.statusText?.hasPrefix("Undid edit of First name") == true)

@@ -49,7 +49,7 @@ final class DocumentScreenTests: XCTestCase {
     func testInfoView80x24() {
         var s = state(width: 80, height: 24)
         s.popover = nil
-        s.detail = .info
+        s.screen.detail = .info
         s.focus = .form
         assertScreen(Screen.render(s), named: "info-80x24")
     }

@@ -38,7 +38,7 @@ final class FormBrowsingTests: XCTestCase {
         var s = formFocused(sampleRecords(extra: 40), width: 80, height: 24)
         for _ in 0..<30 { s.press(.right) }
         XCTAssertEqual(s.listCursor, 30)
-        XCTAssertTrue((s.listScroll..<s.listScroll + s.listViewportHeight).contains(30))
+        XCTAssertTrue((s.list.rows.scroll..<s.list.rows.scroll + s.listViewportHeight).contains(30))
     }
 
     func testUpDownStopAtTheEndsTabWraps() {

@@ -111,6 +111,6 @@ final class FormVersionAnswersTests: XCTestCase {
         s.press(.enter, .function(4))
         s.press(.character("x"))
         XCTAssertEqual(s.statusText, "“Comer, New” holds no answer this form version does not ask")
-        XCTAssertNil(s.pendingQuestion)
+        XCTAssertNil(s.form.pendingQuestion)
     }
 }

@@ -48,16 +48,16 @@ final class ListNavigationTests: XCTestCase {
         XCTAssertEqual(page, 20, "24 rows less title, status, keys and the list header")
         s.press(.pageDown)
         XCTAssertEqual(s.listCursor, page - 1)
-        XCTAssertEqual(s.listScroll, 0)
+        XCTAssertEqual(s.list.rows.scroll, 0)
         s.press(.pageDown)
         XCTAssertEqual(s.listCursor, 2 * (page - 1))
-        XCTAssertEqual(s.listScroll, s.listCursor - page + 1, "highlight kept on the last visible row")
+        XCTAssertEqual(s.list.rows.scroll, s.listCursor - page + 1, "highlight kept on the last visible row")
         s.press(.pageUp, .pageUp, .pageUp)
         XCTAssertEqual(s.listCursor, 0)
-        XCTAssertEqual(s.listScroll, 0)
+        XCTAssertEqual(s.list.rows.scroll, 0)
         s.press(.end)
         XCTAssertEqual(s.listCursor, 61)
-        XCTAssertEqual(s.listScroll, 62 - page)
+        XCTAssertEqual(s.list.rows.scroll, 62 - page)
     }
 
     func testEnterMovesFocusToForm() {

@@ -134,7 +134,7 @@ final class LoadingTests: XCTestCase {
         state.type("ny")
         state.send(.outcome(.documentLoadEnded(.failed("Field Day.plist: not a property list: bad tag"))))
         XCTAssertNil(state.document)
-        XCTAssertEqual(state.loadError, "Field Day.plist: not a property list: bad tag")
+        XCTAssertEqual(state.session.loadError, "Field Day.plist: not a property list: bad tag")
         XCTAssertEqual(state.inputMode, .unreadable)
         XCTAssertNil(state.editing)
         XCTAssertEqual(state.statusText, "“Johnny” was not kept: Field Day.plist turned out unreadable")

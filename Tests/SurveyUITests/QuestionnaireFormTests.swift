@@ -241,7 +241,7 @@ final class QuestionnaireFormTests: XCTestCase {
     func testF5MakesAddGoOnToTheNextEmptyNewForm() throws {
         var s = try householdState()
         s.press(.function(5))
-        XCTAssertTrue(s.addStartsNextForm)
+        XCTAssertTrue(s.form.addStartsNextForm)
         startInterview(&s)
         s.type("1"); s.type("1")
         for _ in 0..<4 { s.press(.enter) }           // village, members, children: empty; water: none

@@ -69,7 +69,7 @@ final class StatusLineTests: XCTestCase {
         let rows = s.layout.listRows(inPopover: false, rowCount: s.recordCount)
         for _ in 1..<rows.height { s.press(.down) }
         XCTAssertEqual(s.listCursor, rows.height - 1)
-        XCTAssertEqual(s.listScroll, 0)
+        XCTAssertEqual(s.list.rows.scroll, 0)
         s.status = .init(String(repeating: "long message ", count: 8))
         let grid = Screen.render(s)
         let shortRows = s.layout.listRows(inPopover: false, rowCount: s.recordCount)
