@@ -32,7 +32,7 @@ extension Program {
         partDeferred = false
         lastLoadedPart = now
         let part = stream.take()
-        let before = state.loading?.percent
+        let before = state.session.loading?.percent
         if !part.records.isEmpty || part.percent != before {
             send(.outcome(.documentPartLoaded(part.records, percent: part.percent)))
         }

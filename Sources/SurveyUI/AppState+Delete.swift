@@ -30,9 +30,9 @@ extension AppState {
         if let next {
             showRecord(next > index ? next - 1 : next)
         } else {
-            listCursor = 0
+            list.rows.cursor = 0
             shown = .draft
-            focus = .form
+            screen.focus = .form
         }
         status = .init("Deleted \(quotedTitle(removed)): Ctrl-Z brings it back")
         // The copy among the deleted surveys first: a crash between the two then leaves a

@@ -136,7 +136,7 @@ extension AppState {
         restorePlace(place)
         formItem = firstFormItem
         if recordCount == 0 {
-            focus = .form   // nothing to browse: the first key starts the first survey
+            screen.focus = .form   // nothing to browse: the first key starts the first survey
         }
         manager.rows.cursor = name
         return [.rememberSession]
@@ -216,7 +216,7 @@ extension AppState {
     mutating func toggleInfo() -> [Effect] {
         screen.detail = screen.detail == .form ? .info : .form
         if screen.detail == .info {
-            focus = layout.isSplit && focus == .list ? .list : .form
+            screen.focus = layout.isSplit && screen.focus == .list ? .list : .form
             return [.listDocuments]
         }
         return []

@@ -26,10 +26,6 @@ extension AppState {
         get { session.documentName }
         _modify { yield &session.documentName }
     }
-    public var loading: DocumentLoading? {
-        get { session.loading }
-        _modify { yield &session.loading }
-    }
     public var draft: Record {
         get { form.draft }
         _modify { yield &form.draft }
@@ -42,17 +38,9 @@ extension AppState {
         get { form.editing }
         _modify { yield &form.editing }
     }
-    public var listCursor: Int {
-        get { list.rows.cursor }
-        _modify { yield &list.rows.cursor }
-    }
     public var size: Size {
         get { screen.size }
         _modify { yield &screen.size }
-    }
-    public var focus: Focus {
-        get { screen.focus }
-        _modify { yield &screen.focus }
     }
     public var popover: Popover? {
         get { popovers.open }

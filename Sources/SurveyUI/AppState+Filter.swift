@@ -10,7 +10,7 @@ extension AppState {
         guard document != nil else { return [] }
         list.filterInput = TextInput(text: list.filter.text)
         if layout.isSplit {
-            focus = .list
+            screen.focus = .list
             popover = nil
         } else {
             popover = .list

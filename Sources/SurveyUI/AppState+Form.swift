@@ -14,7 +14,7 @@ extension AppState {
         }
         // The list as shown: filtered, sorted, across section headers.
         guard case .record = shown, let position = listPosition else {
-            if listPosition == nil { moveListCursor(toPosition: 0) } else { showRecord(listCursor) }
+            if listPosition == nil { moveListCursor(toPosition: 0) } else { showRecord(list.rows.cursor) }
             return
         }
         let next = position + delta
@@ -44,7 +44,7 @@ extension AppState {
             status = .init(heldNewFormMessage, kind: .error)
             return
         }
-        focus = .form
+        screen.focus = .form
         screen.detail = .form
         let field = questionnaire.fields[index]
         guard field.kind.isAnswered else {
@@ -155,6 +155,6 @@ extension AppState {
     }
 
     func captureRollback() -> Rollback {
-        Rollback(document: document ?? SurveyDocument(), listCursor: listCursor, form: form, screen: screen, popovers: popovers)
+        Rollback(document: document ?? SurveyDocument(), listCursor: list.rows.cursor, form: form, screen: screen, popovers: popovers)
     }
 }

@@ -85,7 +85,7 @@ extension AppState {
     var hiddenAnswersOwner: String {
         switch shown {
         case .draft: return "New"
-        case .record: return formRecord.instanceID ?? "record \(listCursor)"
+        case .record: return formRecord.instanceID ?? "record \(list.rows.cursor)"
         }
     }
 }

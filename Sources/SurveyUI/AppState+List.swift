@@ -14,7 +14,7 @@ extension AppState {
     }
 
     /// The highlighted record's place in the list as shown (nil when the filter hides it).
-    var listPosition: Int? { list.projection.position(ofRecord: listCursor) }
+    var listPosition: Int? { list.projection.position(ofRecord: list.rows.cursor) }
 
     /// Moves the highlight to the record at a place in the list as shown (clamped) and
     /// shows that record at once.
@@ -33,7 +33,7 @@ extension AppState {
     /// PgUp/PgDn: a page, or in sections the previous / next section.
     mutating func pageList(by pages: Int) {
         let headers = list.projection.headerRows
-        guard !headers.isEmpty, let row = list.projection.row(ofRecord: listCursor) else {
+        guard !headers.isEmpty, let row = list.projection.row(ofRecord: list.rows.cursor) else {
             return moveList(by: pages * ScrollingList<Int>.page(height: listViewportHeight))
         }
         let target: Int?
@@ -58,8 +58,8 @@ extension AppState {
     /// header of its section, when it is the first of it).
     mutating func ensureListCursorVisible() {
         let height = listViewportHeight
-        listCursor = min(max(0, listCursor), max(0, recordCount - 1))
-        let row = list.projection.row(ofRecord: listCursor)
+        list.rows.cursor = min(max(0, list.rows.cursor), max(0, recordCount - 1))
+        let row = list.projection.row(ofRecord: list.rows.cursor)
         var top = row
         if let row, row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
         list.rows.keepInView(row: row, from: top, height: height, rowCount: list.projection.rowCount)
@@ -70,7 +70,7 @@ extension AppState {
     mutating func listDidChange() {
         if listPosition == nil, list.projection.count > 0 {
             let first = list.projection.record(atPosition: 0)
-            if form.showingDraft { listCursor = first } else { showRecord(first) }
+            if form.showingDraft { list.rows.cursor = first } else { showRecord(first) }
         }
         ensureListCursorVisible()
     }
@@ -88,7 +88,7 @@ extension AppState {
     mutating func showList() -> [Effect] {
         if layout.isSplit {
             popover = nil
-            focus = .list
+            screen.focus = .list
         } else {
             popover = .list
         }
@@ -103,13 +103,13 @@ extension AppState {
         switch layout.kind {
         case .collapsed where list.filterInput != nil && popover == nil:
             // The `/` line lives above the list: typing must never go on unseen.
-            focus = .form
+            screen.focus = .form
             popover = .list
-        case .collapsed where focus == .list:
-            focus = .form
+        case .collapsed where screen.focus == .list:
+            screen.focus = .form
         case .split where popover == .list:
             popover = nil
-            focus = .list
+            screen.focus = .list
         default:
             break
         }
@@ -124,7 +124,7 @@ extension AppState {
         list.refresh(records)
         guard recordCount > 0 else {
             shown = .draft
-            listCursor = 0
+            list.rows.cursor = 0
             return
         }
         if let id = place?.recordID, let index = records.firstIndex(where: { $0.instanceID == id }) {
@@ -138,7 +138,7 @@ extension AppState {
 
     /// What the session memory keeps of this document.
     public var place: SessionMemory.Place {
-        let record: Int? = recordCount > 0 ? listCursor : nil
+        let record: Int? = recordCount > 0 ? list.rows.cursor : nil
         return .init(record: record, recordID: record.flatMap { records.indices.contains($0) ? records[$0].instanceID : nil },
                      listOrder: list.order == ListOrder() ? nil : list.order.memoryWord)
     }

@@ -13,7 +13,7 @@ extension AppState {
                 if let index = listRecord(at: point, in: rows) {
                     showRecord(index)
                     popover = nil
-                    focus = .form
+                    screen.focus = .form
                 }
             } else if !box.contains(point) {
                 popover = nil
@@ -57,7 +57,7 @@ extension AppState {
             let rows = listBody(in: layout)
             if rows.contains(point) {
                 guard let index = listRecord(at: point, in: rows), let effects = commitEditing() else { return [] }
-                focus = .list
+                screen.focus = .list
                 showRecord(index)
                 return effects
             }
@@ -68,13 +68,13 @@ extension AppState {
         if case .field(let i) = item, editing?.fieldIndex == i { return [] }
         if case .field = item {
             guard let effects = commitEditing() else { return [] }
-            focus = .form
+            screen.focus = .form
             formItem = item
             beginEditing(inserting: nil)
             return effects
         }
         // Clear and Add commit the field themselves.
-        focus = .form
+        screen.focus = .form
         formItem = item
         return item == .add ? addRecord() : clearForm()
     }
@@ -82,7 +82,7 @@ extension AppState {
     /// The record drawn at a point of the list's rows (nil on a section header or below
     /// the last row), with the scroll as drawn.
     func listRecord(at point: Point, in rows: Rect) -> Int? {
-        guard let cursorRow = list.projection.row(ofRecord: listCursor) ?? Optional(0) else { return nil }
+        guard let cursorRow = list.projection.row(ofRecord: list.rows.cursor) ?? Optional(0) else { return nil }
         let row = ScrollingList<Int>.scroll(list.rows.scroll, showing: cursorRow, height: rows.height) + point.y - rows.y
         guard row < list.projection.rowCount, case .record(let index) = list.projection.row(row) else { return nil }
         return index

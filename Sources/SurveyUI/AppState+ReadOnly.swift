@@ -17,16 +17,16 @@ extension AppState {
         // Outcomes of effects (a document opened, a listing, a part read) are always taken,
         // in place: a copy would make a part read copy the surveys read so far.
         guard action.isUserInput else {
-            return loading == nil ? transition(&self, action) : updateWhileLoading(action)
+            return session.loading == nil ? transition(&self, action) : updateWhileLoading(action)
         }
         // The New form's place says why nothing can be keyed (an empty document's surveys
         // give no questions to start on): keys that would start there are refused first.
-        if shown == .draft, focus == .form, popover == nil, action.startsTyping {
+        if shown == .draft, screen.focus == .form, popover == nil, action.startsTyping {
             status = readOnlyRemark
             return []
         }
         var trial = self
-        let effects = trial.loading == nil ? transition(&trial, action) : trial.updateWhileLoading(action)
+        let effects = trial.session.loading == nil ? transition(&trial, action) : trial.updateWhileLoading(action)
         guard wouldChangeSurveys(trial, effects) else {
             self = trial
             return effects

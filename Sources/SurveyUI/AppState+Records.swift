@@ -8,7 +8,7 @@ extension AppState {
     mutating func startNewRecord() -> [Effect] {
         guard document != nil else { return [] }
         popover = nil
-        focus = .form
+        screen.focus = .form
         screen.detail = .form
         shown = .draft
         formItem = firstFormItem
@@ -128,7 +128,7 @@ extension AppState {
         rollback = nil
         changeWasNotSaved()
         document = saved.document
-        listCursor = saved.listCursor
+        list.rows.cursor = saved.listCursor
         form = saved.form
         // The key that committed may also have opened a popover or moved the focus; the
         // typed text must be where the user can see it, so that is undone too.
@@ -153,8 +153,8 @@ extension AppState {
             // A failed save of the merge puts back what is on disk now, with the entry.
             rollback?.document = reloaded
             rollback?.listCursor = merge.indexInMerged[before.listCursor].map { min($0, max(0, reloaded.records.count - 1)) } ?? 0
-            if !form.showingDraft, let j = merge.indexInMerged[listCursor] { listCursor = j }
-            listCursor = min(listCursor, max(0, recordCount - 1))
+            if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.rows.cursor = j }
+            list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
             ensureListCursorVisible()
             status = .init("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
@@ -191,10 +191,10 @@ extension AppState {
             } else {
                 lostText = editing?.text
                 editing = nil
-                listCursor = min(i, max(0, reloaded.records.count - 1))
+                list.rows.cursor = min(i, max(0, reloaded.records.count - 1))
             }
         }
-        listCursor = min(listCursor, max(0, reloaded.records.count - 1))
+        list.rows.cursor = min(list.rows.cursor, max(0, reloaded.records.count - 1))
         ensureListCursorVisible()
         let labels = (clash?.keys ?? []).map { key in questionnaire.field(forKey: key)?.label ?? key }
         if let lostText {
@@ -226,9 +226,9 @@ extension AppState {
         let shownID: String? = if case .record(let i) = shown { records[i].instanceID } else { nil }
         document = merged
         if let shownID, let i = merged.records.firstIndex(where: { $0.instanceID == shownID }) {
-            listCursor = i
+            list.rows.cursor = i
         }
-        listCursor = min(listCursor, max(0, recordCount - 1))
+        list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
         ensureListCursorVisible()
     }
 }

@@ -75,11 +75,11 @@ public struct AppState: Equatable, Sendable {
     /// What the form shows, derived from the list's cursor and `showingDraft`. Setting a
     /// record moves the list highlight to it.
     public var shown: Shown {
-        get { form.showingDraft || !records.indices.contains(listCursor) ? .draft : .record(listCursor) }
+        get { form.showingDraft || !records.indices.contains(list.rows.cursor) ? .draft : .record(list.rows.cursor) }
         set {
             switch newValue {
             case .record(let i):
-                listCursor = i
+                list.rows.cursor = i
                 form.showingDraft = false
             case .draft:
                 form.showingDraft = true
@@ -162,7 +162,7 @@ public struct AppState: Equatable, Sendable {
         case .record(let i):
             // Counted in the list as shown, so a filter's `N of M` agrees with ←/→.
             guard let position = list.projection.position(ofRecord: i) else { return "\(i + 1) of \(recordCount), filtered out" }
-            return "\(position + 1) of \(list.projection.count)" + (loading == nil ? "" : "…")
+            return "\(position + 1) of \(list.projection.count)" + (session.loading == nil ? "" : "…")
         case .draft: return "New"
         }
     }
@@ -192,7 +192,7 @@ public struct AppState: Equatable, Sendable {
         if document == nil { return .unreadable }
         if list.filterInput != nil { return .filtering }
         if editing != nil { return .formEditing }
-        if focus == .list && layout.isSplit { return .listPane }
+        if screen.focus == .list && layout.isSplit { return .listPane }
         if screen.detail == .info { return .documentInfo }
         return .formBrowsing
     }

@@ -37,7 +37,7 @@ struct DocumentInfoView: View {
         if let error = state.session.loadError {
             facts.append(("Status", "cannot be read: \(error)"))
         } else {
-            facts.append(("Records", "\(state.recordCount)" + (state.loading.map { " so far (loading… \($0.percent)%)" } ?? "")))
+            facts.append(("Records", "\(state.recordCount)" + (state.session.loading.map { " so far (loading… \($0.percent)%)" } ?? "")))
         }
         if let summary {
             facts.append(("Size", Self.bytes(summary.byteSize)))

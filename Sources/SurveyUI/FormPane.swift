@@ -12,7 +12,7 @@ struct FormPane: View {
         let fields = state.questionnaire.fields
         let rows = FormRows.of(state)
         let geometry = FormGeometry(form: rect, rows: rows, scroll: state.form.formScroll)
-        let active = (state.popover == nil || state.inputMode == .picking) && (state.focus == .form || !state.layout.isSplit)
+        let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.layout.isSplit)
         if let heading = geometry.heading {
             var text: String
             switch state.shown {

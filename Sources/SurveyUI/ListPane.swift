@@ -14,7 +14,7 @@ struct ListPane: View {
     /// Draws the header, the `/` line and the rows; `rect` excludes any border or divider.
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        let title = state.list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.loading == nil ? "" : "…"))"
+        let title = state.list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.session.loading == nil ? "" : "…"))"
             : "Surveys (\(projection.count) of \(state.recordCount))"
         grid.put(title, x: rect.x + 1, y: rect.y, style: .bold, clip: rect)
         if state.list.showsFilterLine, rect.height > 1 {
@@ -27,7 +27,7 @@ struct ListPane: View {
             grid.put(empty, x: rows.x + 1, y: rows.y, style: .muted, clip: rows)
             return
         }
-        let cursorRow = projection.row(ofRecord: state.listCursor)
+        let cursorRow = projection.row(ofRecord: state.list.rows.cursor)
         let scroll = ScrollingList<Int>.scroll(state.list.rows.scroll, showing: cursorRow ?? 0, height: rows.height)
         let cursorIsShown = !state.form.showingDraft
         for line in 0..<rows.height {

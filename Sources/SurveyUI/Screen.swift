@@ -24,7 +24,7 @@ public enum Screen {
         TitleBar(documentName: title, position: state.document == nil ? "" : state.positionTitle,
                  surveysButton: layout.surveysButton).draw(into: &grid, in: layout.titleBar)
         if let pane = layout.listPane {
-            listPane(state, focused: state.focus == .list && state.popover == nil)
+            listPane(state, focused: state.screen.focus == .list && state.popover == nil)
                 .draw(into: &grid, in: Rect(x: pane.x, y: pane.y, width: pane.width - 1, height: pane.height))
             for y in pane.y..<pane.maxY { grid[pane.maxX - 1, y] = Cell("│", style: .muted) }
         }

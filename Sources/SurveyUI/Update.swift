@@ -9,7 +9,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // While the rest of the document loads, nothing may change it (`AppState+Loading`); nor
     // ever, when its form cannot be used (`AppState+ReadOnly`).
     let effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
-        : state.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
+        : state.session.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
     state.followQuestionnaire()
     return effects
 }
@@ -97,7 +97,7 @@ extension AppState {
             moveListCursor(toPosition: list.projection.count - 1)
         case .focusForm:
             popover = nil
-            focus = .form
+            screen.focus = .form
         case .beginFilter:
             return committingField { $0.beginFilter() }
         case .commitFilter:

@@ -221,7 +221,7 @@ final class DocumentProgramTests: XCTestCase {
         var p = launch()
         p.press(.function(3), .character("n"))
         XCTAssertEqual(p.state.documentName, "Untitled")
-        XCTAssertEqual(p.state.focus, .form)
+        XCTAssertEqual(p.state.screen.focus, .form)
         p.handle(.key(.character("Z")))
         XCTAssertEqual(p.state.editing?.text, "Z")
     }

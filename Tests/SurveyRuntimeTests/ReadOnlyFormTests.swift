@@ -153,10 +153,10 @@ final class ReadOnlyFormTests: XCTestCase {
         var p = Program(store: store, documentName: "Households", size: Size(width: 100, height: 24),
                         identifyLater: true, streamingFrom: 0, firstRecords: 20)
         p.finishOpening()
-        XCTAssertNotNil(p.state.loading, "streamed: decided by the first 20")
+        XCTAssertNotNil(p.state.session.loading, "streamed: decided by the first 20")
         XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"))
         p.finishLoading()
-        XCTAssertNil(p.state.loading)
+        XCTAssertNil(p.state.session.loading)
         XCTAssertEqual(p.state.recordCount, 30)
         XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"), "still read-only once whole")
         press(&p, .character("d"))

@@ -50,7 +50,7 @@ final class DocumentScreenTests: XCTestCase {
         var s = state(width: 80, height: 24)
         s.popover = nil
         s.screen.detail = .info
-        s.focus = .form
+        s.screen.focus = .form
         assertScreen(Screen.render(s), named: "info-80x24")
     }
 

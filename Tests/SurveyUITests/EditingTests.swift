@@ -173,7 +173,7 @@ final class EditingTests: XCTestCase {
         s.send(.system(.resized(Size(width: 120, height: 40))))
         XCTAssertEqual(s.editing?.text, "Johnath")
         XCTAssertEqual(s.editing?.caret, 7)
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.shown, .record(0))
     }
 }

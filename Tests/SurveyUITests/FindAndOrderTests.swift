@@ -187,7 +187,7 @@ final class FindAtEverySizeTests: XCTestCase {
         XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("/ sam") })
         s.send(.system(.resized(Size(width: 120, height: 40))))
         XCTAssertNil(s.popover)
-        XCTAssertEqual(s.focus, .list)
+        XCTAssertEqual(s.screen.focus, .list)
         XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("/ sam") })
     }
 

@@ -53,7 +53,7 @@ final class LoadingTests: XCTestCase {
 
         state.send(.outcome(.documentPartLoaded(rest, percent: 100)))
         state.send(.outcome(.documentLoadEnded(.complete)))
-        XCTAssertNil(state.loading)
+        XCTAssertNil(state.session.loading)
         XCTAssertNil(state.status, "the refusal goes with the loading")
         XCTAssertEqual(state.editing?.text, "Johnny")
         XCTAssertTrue(state.press(.enter).contains(.saveDocument), "now it is kept")
@@ -105,15 +105,15 @@ final class LoadingTests: XCTestCase {
     func testTheEndKeepsTheHighlightFocusAndTyping() {
         var state = loading()
         state.press(.down, .down, .down)
-        XCTAssertEqual(state.listCursor, 3)
+        XCTAssertEqual(state.list.rows.cursor, 3)
         state.send(.outcome(.documentPartLoaded(Array(rest.prefix(2)), percent: 90)))
         XCTAssertEqual(state.recordCount, 10)
-        XCTAssertEqual(state.loading?.percent, 90)
+        XCTAssertEqual(state.session.loading?.percent, 90)
         state.press(.enter, .enter)
         state.type("x")
         state.send(.outcome(.documentLoadEnded(.complete)))
-        XCTAssertEqual(state.listCursor, 3)
-        XCTAssertEqual(state.focus, .form)
+        XCTAssertEqual(state.list.rows.cursor, 3)
+        XCTAssertEqual(state.screen.focus, .form)
         XCTAssertEqual(state.editing?.text, "Person4x")
         XCTAssertTrue(Screen.render(state).lines[0].contains("4 of 10 "), Screen.render(state).lines[0])
     }
@@ -125,7 +125,7 @@ final class LoadingTests: XCTestCase {
         whole.records.insert(record("Early", "Bird"), at: 0)   // as if read afresh, one more first
         state.send(.outcome(.documentLoadEnded(.replaced(whole))))
         XCTAssertEqual(state.records, whole.records)
-        XCTAssertEqual(state.listCursor, 3, "the same survey, found by its id")
+        XCTAssertEqual(state.list.rows.cursor, 3, "the same survey, found by its id")
     }
 
     func testAFileThatTurnsOutUnreadableIsShownAsAWholeLoadShowsIt() {

@@ -26,10 +26,10 @@ final class MouseTests: XCTestCase {
         let rows = s.layout.listRows(inPopover: false, rowCount: 2)
         s.send(.app(.click(Point(x: rows.x + 1, y: rows.y + 1))))
         XCTAssertEqual(s.shown, .record(1))
-        XCTAssertEqual(s.focus, .list)
+        XCTAssertEqual(s.screen.focus, .list)
         let g = FormGeometry(form: s.layout.form, labels: s.questionnaire.fields.map(\.label))
         s.send(.app(.click(Point(x: g.values[2].x + 1, y: g.values[2].y))))
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.editing?.fieldIndex, 2)
         XCTAssertEqual(s.editing?.text, "789 Town St.")
     }

@@ -225,7 +225,7 @@ final class QuestionnaireFormTests: XCTestCase {
             Record(["fname": .string(first), "lname": .string(last), Record.instanceIDKey: .string("uuid:\(last)")])
         }
         var s = try householdState([person("Ana", "Lima"), person("Bo", "Zulu"), person("Cy", "Adams")])
-        XCTAssertEqual(s.focus, .list)
+        XCTAssertEqual(s.screen.focus, .list)
         s.press(.character("s"))
         XCTAssertEqual(s.statusText, "Sorted by name")
         XCTAssertEqual(s.list.projection.shownRecords.map { s.title(of: s.records[$0]) }, ["Adams, Cy", "Lima, Ana", "Zulu, Bo"])

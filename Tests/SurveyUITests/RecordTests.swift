@@ -10,7 +10,7 @@ final class RecordTests: XCTestCase {
         s.press(.control("n"))
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.editing?.fieldIndex, 0)
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.positionTitle, "New")
     }
 
@@ -36,7 +36,7 @@ final class RecordTests: XCTestCase {
         XCTAssertNil(s.editing, "not editing inside the held survey")
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.formItem, .field(0))
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.statusText, "The New form holds an unsaved survey (ui1): press Enter to edit it, or [ Clear ] to start afresh")
         s.type("Bob")
         XCTAssertNil(s.editing, "heads-down typing does not land in the held survey")
@@ -81,7 +81,7 @@ final class RecordTests: XCTestCase {
         XCTAssertEqual(effects, [.saveDocument, .saveDraft])
         XCTAssertEqual(s.recordCount, 3)
         XCTAssertEqual(s.shown, .record(2))
-        XCTAssertEqual(s.listCursor, 2)
+        XCTAssertEqual(s.list.rows.cursor, 2)
         XCTAssertEqual(s.records[2].listTitle, "Lovelace, Ada")
         XCTAssertEqual(s.records[2].values["address"], .string(""), "every text answer is written, as the original app did")
         XCTAssertEqual(s.records[2].values["phone"], .string(""))
