@@ -5,10 +5,7 @@ import SurveyModel
 /// what the screen shows when the answer comes back.
 extension AppState {
     /// Index of the highlighted row in `documents`.
-    public var managerCursor: Int {
-        if let name = manager.rows.cursor, let i = documents.firstIndex(where: { $0.name == name }) { return i }
-        return documents.firstIndex { $0.name == documentName } ?? 0
-    }
+    public var managerCursor: Int { manager.cursorIndex(open: documentName) }
 
     var managerViewportHeight: Int {
         layout.documentManagerRows(rowCount: documents.count).height
@@ -24,10 +21,7 @@ extension AppState {
     }
 
     mutating func moveManagerCursor(to index: Int) {
-        guard !documents.isEmpty else { return }
-        let i = min(max(0, index), documents.count - 1)
-        manager.rows.cursor = documents[i].name
-        ensureManagerCursorVisible()
+        manager.moveCursor(to: index, height: managerViewportHeight)
     }
 
     mutating func ensureManagerCursorVisible() {

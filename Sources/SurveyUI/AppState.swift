@@ -208,6 +208,22 @@ public struct DocumentManagerState: Equatable, Sendable {
     public var rows = ScrollingList<String?>(cursor: nil)
     public var renaming: TextInput?
     public init() {}
+
+    /// Index of the highlighted row in `documents`: the highlighted name's, else the open
+    /// document's, else the first.
+    func cursorIndex(open documentName: String) -> Int {
+        if let name = rows.cursor, let i = documents.firstIndex(where: { $0.name == name }) { return i }
+        return documents.firstIndex { $0.name == documentName } ?? 0
+    }
+
+    /// ↑/↓, PgUp/PgDn, Home/End, the wheel: the highlight to row `index` (clamped), kept in
+    /// view in a window of `height` rows. Writes nothing but the manager's own state.
+    mutating func moveCursor(to index: Int, height: Int) {
+        guard !documents.isEmpty else { return }
+        let i = min(max(0, index), documents.count - 1)
+        rows.cursor = documents[i].name
+        rows.keepInView(row: i, height: height, rowCount: documents.count)
+    }
 }
 
 /// The binding sets of the key table.
