@@ -135,23 +135,22 @@ extension AppState {
         }
     }
 
-    /// Tab, Shift-Tab, ↓, ↑ while editing: commit, move, and keep editing on a field.
-    mutating func commitAndMove(by delta: Int, wrap: Bool) -> [Effect] {
-        guard let effects = commitEditing(goingOn: delta > 0) else { return [] }
+    /// Tab, Shift-Tab, ↓, ↑ while editing, once the field is committed (`committingField`,
+    /// going on when forward): move, and keep editing on a field.
+    mutating func moveOnEditing(by delta: Int, wrap: Bool) -> [Effect] {
         moveHighlight(by: delta, wrap: wrap)
         if case .field = formItem { beginEditing(inserting: nil) }
-        return effects
+        return []
     }
 
     /// Enter while editing, heads-down as data clerks key (CSPro): keep the answer and go on
     /// to the next question shown, still editing; after the last one, the highlight rests
-    /// on [ Add ].
-    mutating func commitAndAdvance() -> [Effect] {
-        guard let effects = commitEditing(goingOn: true) else { return [] }
+    /// on [ Add ]. After `committingField(goingOn: true)`.
+    mutating func advanceEditing() -> [Effect] {
         moveHighlight(by: 1, wrap: false)
         if formItem == .clear { formItem = .add }
         if case .field = formItem { beginEditing(inserting: nil) }
-        return effects
+        return []
     }
 
     func captureRollback() -> Rollback {

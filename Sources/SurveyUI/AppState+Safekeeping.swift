@@ -95,10 +95,11 @@ extension AppState {
         }
     }
 
+    /// After `committingField`.
     mutating func restoreRecovery() -> [Effect] {
-        guard case .recovery(let recovery) = popover, let effects = commitEditing() else { return [] }
+        guard case .recovery(let recovery) = popover else { return [] }
         popover = nil
-        return effects + [.restoreRecovery(recovery)]
+        return [.restoreRecovery(recovery)]
     }
 
     mutating func discardRecovery() -> [Effect] {

@@ -127,11 +127,11 @@ extension AppState {
         case .beginEditing(let character):
             beginEditing(inserting: character)
         case .commitAndMove(let delta, let wrap):
-            return commitAndMove(by: delta, wrap: wrap)
+            return committingField(goingOn: delta > 0) { $0.moveOnEditing(by: delta, wrap: wrap) }
         case .commitField:
             return commitEditing() ?? []
         case .commitAndAdvance:
-            return commitAndAdvance()
+            return committingField(goingOn: true) { $0.advanceEditing() }
         case .cancelEditing:
             editing = nil
         case .nextLanguage:
@@ -235,7 +235,7 @@ extension AppState {
             status = .init("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again",
                            kind: .error)
         case .restoreRecovery:
-            return restoreRecovery()
+            return committingField { $0.restoreRecovery() }
         case .discardRecovery:
             return discardRecovery()
         }
