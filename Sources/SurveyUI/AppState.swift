@@ -47,9 +47,9 @@ public struct AppState: Equatable, Sendable {
         var popovers: PopoverState
     }
 
-    // The app's state is these sub-states (TCA's scoped state), each documented where it is
-    // declared. Their fields are also reached through the forwarding properties of
-    // `AppState+Fields.swift`.
+    // The app's state is these ten sub-states (TCA's scoped state), each documented where
+    // it is declared. Nine of the fields used most keep their old names through the
+    // forwarding properties of `AppState+Fields.swift`.
 
     /// What the runtime supplies: the clock, the time zone, this machine, the folder.
     public var environment: AppEnvironment
@@ -61,6 +61,7 @@ public struct AppState: Equatable, Sendable {
     public var form: FormState
     /// The open popover, and the one help was opened over.
     public var popovers = PopoverState()
+    /// The status line's message; any user input but F1 clears it (`Action.clearsStatus`).
     public var status: StatusMessage?
     /// The terminal's size, the split, which pane has the focus, form or info.
     public var screen: ScreenState
@@ -70,10 +71,11 @@ public struct AppState: Equatable, Sendable {
     /// rolled back): the titles of the rows on screen (`ListTitles`), the form's rules'
     /// answers for the record on the form (`FormRuleCache`).
     let caches = ViewCaches()
+    /// What a failed save puts back, while a save is in flight.
     var rollback: Rollback?
 
-    /// What the form shows, derived from the list's cursor and `showingDraft`. Setting a
-    /// record moves the list highlight to it.
+    /// What the form shows, derived from the list's cursor and `form.showingDraft`. Setting
+    /// a record moves the list highlight to it.
     public var shown: Shown {
         get { form.showingDraft || !records.indices.contains(list.rows.cursor) ? .draft : .record(list.rows.cursor) }
         set {
