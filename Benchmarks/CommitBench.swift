@@ -22,36 +22,36 @@ func benchmarkCommit(store: DocumentStore, count: Int, sorted: Bool, commits: In
         var program = Program(store: store, documentName: name, size: Size(width: 120, height: 40))
         /// The main thread's time for `action` and the frame after it.
         func timed(_ action: Action) -> Double { seconds { program.send(action); _ = program.screen } }
-        let sortTime = sorted ? timed(.cycleSortKey) : 0
+        let sortTime = sorted ? timed(.list(.cycleSortKey)) : 0
         program.handle(.key(.enter))            // list → form, on the first survey
         var edits: [Double] = []
         for i in 0..<commits {
             program.handle(.key(.enter))        // edit First name
             program.handle(.key(i % 2 == 0 ? .character("x") : .backspace))
-            edits.append(timed(.commitField))
+            edits.append(timed(.form(.commitField)))
             program.handle(.key(.escape))
             usleep(150_000)                     // let the background rewrite run, as a typist would
         }
         var adds: [Double] = []
         for i in 0..<commits {
-            program.send(.newRecord)            // editing First name of an empty New form
-            for c in "Ana\(i)" { program.send(.insert(c)) }
-            for _ in 0..<5 { program.send(.commitAndAdvance) }   // heads-down to [ Add ]
-            adds.append(timed(.activate))
+            program.send(.records(.newRecord))            // editing First name of an empty New form
+            for c in "Ana\(i)" { program.send(.text(.insert(c))) }
+            for _ in 0..<5 { program.send(.form(.commitAndAdvance)) }   // heads-down to [ Add ]
+            adds.append(timed(.form(.activate)))
             usleep(150_000)
         }
         var deletes: [Double] = []
         for _ in 0..<5 {
-            program.send(.showList)
-            program.send(.listToFirst)              // near the start: everything after it moves
-            program.send(.listMove(1))
-            program.send(.requestRecordDelete)
-            deletes.append(timed(.confirmQuestion))
+            program.send(.app(.showList))
+            program.send(.list(.toFirst))              // near the start: everything after it moves
+            program.send(.list(.move(1)))
+            program.send(.records(.requestRecordDelete))
+            deletes.append(timed(.records(.confirmQuestion)))
             usleep(150_000)
         }
         var undos: [Double] = []
         for _ in 0..<3 {
-            undos.append(timed(.undo))
+            undos.append(timed(.records(.undo)))
             usleep(150_000)
         }
         precondition(program.state.status?.text.hasPrefix("Undid") == true, "the undo must land: \(program.state.status?.text ?? "")")

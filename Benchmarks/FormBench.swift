@@ -327,8 +327,8 @@ enum FormBench {
             surveys = (0..<recordCount).map { survey($0, answeringSections: sections, of: questionnaire) }
         }
         let document = SurveyDocument(records: surveys)
-        var state = AppState(documentName: "Plots", loaded: .success(document), size: size, questionnaire: questionnaire)
-        _ = update(&state, .focusForm)
+        var state = AppState(documentName: "Plots", loaded: .success(document), size: size, questionnaire: questionnaire, environment: AppEnvironment(clock: .system))
+        _ = update(&state, .list(.focusForm))
         precondition(state.inputMode == .formBrowsing, "the form must be browsing, not \(state.inputMode)")
         let start = state
         func keys(_ action: Action, reset: (inout AppState, Int) -> Void) -> Spread {
@@ -346,10 +346,10 @@ enum FormBench {
         let frame = timings(runs: keyPresses / 4) { _ in _ = Screen.render(start) }
         // ↓ from the first question down to [ Add ], then from the first again (whatever ↓
         // skips on the way).
-        let down = keys(.moveHighlight(1)) { s, _ in if s.formItem == .add { s.formItem = .field(0) } }
-        let tab = keys(.cycleHighlight(1)) { _, _ in }
+        let down = keys(.form(.moveHighlight(1))) { s, _ in if s.formItem == .add { s.formItem = .field(0) } }
+        let tab = keys(.form(.cycleHighlight(1))) { _, _ in }
         // → with the highlight mid-form, through the surveys (back to the first at the last).
-        let right = keys(.nextRecord) { s, r in
+        let right = keys(.form(.nextRecord)) { s, r in
             if case .record(let i) = s.shown, r > 0, i < recordCount - 1 { return }
             s = start
             s.formItem = .field(fields.count / 2)

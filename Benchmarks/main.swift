@@ -139,7 +139,7 @@ print("typing a character + frame: \(format(keystroke)); committing a field of a
 for i in 1...4 { try store.save(bigDoc, as: "Big \(i)") }
 var manager = Program(store: store, documentName: big, size: Size(width: 120, height: 40))
 let open = seconds { manager.handle(.key(.function(3))) }
-let tick = median(runs: 20) { manager.send(.refreshTick) }
+let tick = median(runs: 20) { manager.send(.system(.refreshTick)) }
 print("documents list over \(manager.state.documents.count) documents (5 of \(bigCount) records): open \(format(open)), idle refresh \(format(tick))")
 try benchmarkFilter(store: store, counts: quick ? [1_000] : [10_000, 100_000])
 benchmarkUndoMerge(counts: quick ? [1_000] : [10_000, 100_000])
@@ -175,7 +175,7 @@ let caretMoves = perKey([.left, .right])
 let homeEnd = perKey([.home, .end])
 long.handle(.key(.home))
 let typeAtStart = perKey([.character("x"), .backspace])
-precondition(long.state.editing?.characters.count == longText.count, "the edits must cancel out")
+precondition(long.state.editing?.input.characters.count == longText.count, "the edits must cancel out")
 long.handle(.key(.escape))
 print("\(quick ? "20 KB" : "1 MB") value (\(longText.utf8.count) bytes, \(longText.count) characters) at 80x24, per key + frame:")
 print("  frame \(format(longFrame)); browsing ↓↑ \(format(browse)); typing at the end \(format(typeAtEnd)), at the start \(format(typeAtStart)); ← → \(format(caretMoves)); Home End \(format(homeEnd))")

@@ -59,13 +59,13 @@ extension Program {
             case .changedElsewhere(.failure(let error), _):
                 // Renamed outside (a plain `mv`): follow it, journal and all, and write there.
                 if let moved = followOutsideRename() {
-                    send(moved)
+                    send(.outcome(moved))
                     let newName = state.documentName
                     journal?.move(to: store.journalURL(for: newName))
                     writer.setKnown(knownFingerprint)
                     if let document = state.document { writer.schedule(document, of: newName, in: store) }
                 } else {
-                    send(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))
+                    send(.outcome(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))))
                 }
             case .changedElsewhere(.success(let loaded), let fingerprint):
                 var theirs = loaded
@@ -98,11 +98,11 @@ extension Program {
                 writer.setKnown(fingerprint)
                 try? journal?.append(resolved.journalEntries(since: journaled ?? base))
                 journaled = resolved
-                send(.documentMergedInBackground(resolved, message: message, isError: isError))
+                send(.outcome(.documentMergedInBackground(resolved, message: message, isError: isError)))
                 writer.schedule(resolved, of: name, in: store)
             case .failed(let message):
-                send(.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
-                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change"))
+                send(.outcome(.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
+                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change")))
             }
         }
         return true

@@ -32,13 +32,13 @@ extension Program {
         partDeferred = false
         lastLoadedPart = now
         let part = stream.take()
-        let before = state.loading?.percent
+        let before = state.session.loading?.percent
         if !part.records.isEmpty || part.percent != before {
-            send(.documentPartLoaded(part.records, percent: part.percent))
+            send(.outcome(.documentPartLoaded(part.records, percent: part.percent)))
         }
         guard let end = part.end else { return !part.records.isEmpty || part.percent != before }
         self.stream = nil
-        send(.documentLoadEnded(end))
+        send(.outcome(.documentLoadEnded(end)))
         if state.document != nil { persisted = state.document }
         return true
     }

@@ -83,17 +83,18 @@ public struct Program {
                               size: size,
                               splitWidth: splitWidth,
                               questionnaire: opened.form.questionnaire,
-                              formTrouble: opened.form.trouble)
+                              formTrouble: opened.form.trouble,
+                              environment: AppEnvironment(clock: .system))
         self.stream = opened.stream
         self.placeToRestore = identifyLater && opened.stream == nil ? place : nil
         self.knownFingerprint = fingerprint
         self.knownDraftFingerprint = draftFingerprint
         writer.setKnown(fingerprint)
-        send(.launched(Launch(folder: store.folder.path, deviceID: Self.deviceID, place: place,
-                              loadingPercent: opened.stream?.percentRead, journalMessage: recovered)))
+        send(.outcome(.launched(Launch(folder: store.folder.path, deviceID: Self.deviceID, place: place,
+                              loadingPercent: opened.stream?.percentRead, journalMessage: recovered))))
         if !identifyLater && opened.stream == nil { persisted = state.document }
         // Surveys an earlier session could not save are offered before anything else.
-        send(.recoveriesFound(store.recoveries()))
+        send(.outcome(.recoveriesFound(store.recoveries())))
     }
 
     /// The rest of opening the first document, after its first frame is drawn: ids for
@@ -111,7 +112,7 @@ public struct Program {
             return
         }
         // In place (see `identified`): the list lets go of its copy of the records first.
-        send(.identifyRecordsFoundWithoutIDs(thenRestoring: placeToRestore))
+        send(.outcome(.identifyRecordsFoundWithoutIDs(thenRestoring: placeToRestore)))
         persisted = state.document
         placeToRestore = nil
     }
@@ -120,7 +121,7 @@ public struct Program {
     /// so what exists only in memory goes to a recovery file instead.
     public mutating func terminate() {
         guard !isFinished else { return }
-        send(.terminate)
+        send(.system(.terminate))
         settleWrites()
     }
 
@@ -136,19 +137,19 @@ public struct Program {
     /// save restores the form before the draft is written.
     public mutating func send(_ action: Action) {
         // Leaving keeps a valid answer being typed on a record: that waits for the whole document.
-        if stream != nil, action == .quit || action == .terminate, state.editing?.isChanged == true, !state.showingDraft {
+        if stream != nil, action == .app(.quit) || action == .system(.terminate), state.editing?.isChanged == true, !state.form.showingDraft {
             finishLoading()
         }
         for effect in update(&state, action) {
-            for outcome in perform(effect) { send(outcome) }
+            for outcome in perform(effect) { send(.outcome(outcome)) }
         }
-        if case .documentOpened = action {
+        if case .outcome(.documentOpened) = action {
             persisted = state.document
             journaled = nil
         }
     }
 
-    private mutating func perform(_ effect: Effect) -> [Action] {
+    private mutating func perform(_ effect: Effect) -> [Outcome] {
         do {
             return try attempt(effect)
         } catch {
@@ -162,7 +163,7 @@ public struct Program {
         }
     }
 
-    private mutating func attempt(_ effect: Effect) throws -> [Action] {
+    private mutating func attempt(_ effect: Effect) throws -> [Outcome] {
         let name = state.documentName
         // `update` refuses these while the document loads; nothing is ever saved from part of it.
         if stream != nil, effect.changesDocument {
@@ -171,10 +172,10 @@ public struct Program {
         switch effect {
         case .saveDocument:
             guard let document = state.document else { return [] }
-            if let moved = followOutsideRename() { send(moved) }
+            if let moved = followOutsideRename() { send(.outcome(moved)) }
             let name = state.documentName
             // Never recreate a file deleted or renamed behind our back.
-            guard !state.documentMissing, let current = store.fingerprint(of: name) else {
+            guard !state.session.documentMissing, let current = store.fingerprint(of: name) else {
                 return [.documentVanished(unreadable: nil, suggestion: name)]
             }
             // With journal entries waiting for the `.plist`, the background writer makes this
@@ -215,9 +216,9 @@ public struct Program {
                 return [.documentChangedOnDisk(reloaded)]
             }
         case .saveDraft:
-            if let moved = followOutsideRename() { send(moved) }
+            if let moved = followOutsideRename() { send(.outcome(moved)) }
             let name = state.documentName
-            var outcome: [Action] = []
+            var outcome: [Outcome] = []
             // A second window on this document saved its own New form since we last did:
             // keep it as a recovered survey rather than write over it.
             if store.draftFingerprint(for: name) != knownDraftFingerprint {
@@ -233,7 +234,7 @@ public struct Program {
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
-            guard !state.holdsUnsavedWork || state.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
+            guard !state.holdsUnsavedWork || state.session.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
             stopLoading()
             settleWrites()
             remember()
@@ -246,7 +247,7 @@ public struct Program {
             let recovered = Self.recoverJournal(of: target, in: store)
             knownFingerprint = store.fingerprint(of: target)
             writer.setKnown(knownFingerprint)
-            if let recovered { send(.journalPutBack(recovered)) }
+            if let recovered { send(.outcome(.journalPutBack(recovered))) }
             knownDraftFingerprint = store.draftFingerprint(for: target)
             let opened = Self.open(target, in: store)
             return [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
@@ -326,9 +327,9 @@ public struct Program {
     /// The current file is gone from its name but the same file (inode) is in the folder
     /// under another: another program renamed it. Follow it, with the New form's file, so
     /// nothing is written under the old name where no one would look.
-    mutating func followOutsideRename() -> Action? {
+    mutating func followOutsideRename() -> Outcome? {
         let name = state.documentName
-        guard !state.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
+        guard !state.session.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
               let moved = store.documentName(sameFileAs: known) else { return nil }
         // `survey docs rename` moves the draft and the deleted surveys too; a plain `mv`
         // leaves them behind.
@@ -384,14 +385,14 @@ public struct Program {
         wake.drain()
         var handled = takeLoadedPart()
         if let index = indexBuilder.take() {
-            send(.searchIndexBuilt(index))
+            send(.outcome(.searchIndexBuilt(index)))
             handled = true
         }
         handled = takeWriterOutcomes() || handled
         let done = summaryReader.take()
         guard !done.isEmpty else { return handled }
         for item in done { summaryCache[item.name] = (item.fingerprint, item.summary) }
-        perform(.listDocuments).forEach { send($0) }
+        perform(.listDocuments).forEach { send(.outcome($0)) }
         return true
     }
 
@@ -448,4 +449,9 @@ public struct Program {
 
     /// The frame, drawn into `grid` (an earlier frame's, reused): the same cells as `screen`.
     public func render(into grid: inout CellGrid) { Screen.render(state, into: &grid) }
+}
+
+extension WallClock {
+    /// The machine's clock: the one place the app reads the time for its state.
+    public static let system = WallClock { Date() }
 }

@@ -47,7 +47,7 @@ public enum TerminalApp {
                 continue
             case .timedOut:
                 // The open documents list catches up with changes made outside the app.
-                program.send(.refreshTick)
+                program.send(.system(.refreshTick))
                 terminal.present(program)
             case .input, .signal:
                 // Everything already typed (a paste, key repeat) before drawing.

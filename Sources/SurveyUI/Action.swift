@@ -1,21 +1,50 @@
 import SurveyModel
 
 /// Everything the user (or the outcome of an effect) can ask of the app, named for the intent
-/// rather than the key, so the key table can change without touching `update`.
+/// rather than the key, so the key table can change without touching `update`. Nested by the
+/// feature that handles it (TCA's scoped actions): `update` hands each nest to its feature's
+/// reducer (`Update.swift`). What the user asks is every nest but `.outcome` (what an effect
+/// found) and `.system` (what the terminal or the runtime reports), so "is this user input"
+/// is a question of shape, not a list.
 public enum Action: Equatable, Sendable {
-    // Terminal
-    case resized(Size)
+    case app(AppAction)
+    case list(ListAction)
+    case form(FormAction)
+    /// Typing and the shell's editing keys, for the text box of the moment.
+    case text(TextAction)
+    case picker(PickerAction)
+    case records(RecordAction)
+    case documents(DocumentsAction)
+    case system(SystemEvent)
+    case outcome(Outcome)
+}
+
+/// Anywhere: the mouse, the popovers, quitting.
+public enum AppAction: Equatable, Sendable {
     case click(Point)
     case wheel(Int, at: Point)
+    case showList
+    case showHelp
+    case closePopover
+    case quit
+}
 
-    // List (pane or popover)
-    case listMove(Int)
-    case listPage(Int)
-    case listToFirst
-    case listToLast
+/// The survey list (pane or popover), and finding and ordering it.
+public enum ListAction: Equatable, Sendable {
+    case move(Int)
+    case page(Int)
+    case toFirst
+    case toLast
     case focusForm
+    case beginFilter
+    case commitFilter
+    case clearFilter
+    case toggleSections
+    case cycleSortKey
+}
 
-    // Form, browsing
+/// The form: browsing its questions and records, starting and ending an answer.
+public enum FormAction: Equatable, Sendable {
     case previousRecord
     case nextRecord
     /// ↑/↓: stop at the ends.
@@ -25,8 +54,21 @@ public enum Action: Equatable, Sendable {
     /// Enter: edit the highlighted field or press the highlighted button.
     case activate
     case beginEditing(inserting: Character?)
+    /// Tab, Shift-Tab, ↓, ↑ while editing: commit and move on (wrapping for Tab).
+    case commitAndMove(Int, wrap: Bool)
+    case commitField
+    /// Enter while editing: keep the answer and go on to the next question (heads-down).
+    case commitAndAdvance
+    case cancelEditing
+    /// The form's labels in its next language.
+    case nextLanguage
+    /// Heads-down: [ Add ] on the New form goes on to the next empty New form, or not.
+    case toggleNextFormAfterAdd
+}
 
-    // Form, editing
+/// Typed text and the shell's editing keys, for the text box of the moment (a form field,
+/// a rename, a save-as name, the `/` filter).
+public enum TextAction: Equatable, Sendable {
     case insert(Character)
     case deleteBackward
     case deleteForward
@@ -39,30 +81,23 @@ public enum Action: Equatable, Sendable {
     case deleteWordBackward
     case deleteToStart
     case deleteToEnd
-    /// Tab, Shift-Tab, ↓, ↑ while editing: commit and move on (wrapping for Tab).
-    case commitAndMove(Int, wrap: Bool)
-    case commitField
-    /// Enter while editing: keep the answer and go on to the next question (heads-down).
-    case commitAndAdvance
-    case cancelEditing
     /// Pasted text: typed into the text box of the moment as one piece (see AppState+Paste).
     case paste(String)
+}
 
-    // Choice picker
-    case pickerMove(Int)
-    case pickerType(Character)
-    case pickerBackspace
-    case pickerChoose
-    case pickerAccept(Int)
-    case pickerClear
+/// The choice picker popover.
+public enum PickerAction: Equatable, Sendable {
+    case move(Int)
+    case type(Character)
+    case backspace
+    case choose
+    case accept(Int)
+    case clear
+}
 
-    // Questionnaire
-    /// The form's labels in its next language.
-    case nextLanguage
-    /// Heads-down: [ Add ] on the New form goes on to the next empty New form, or not.
-    case toggleNextFormAfterAdd
-
-    // Delete, undo, redo
+/// Changes to the surveys as a whole: new, delete, undo, and the y/n question asked about one.
+public enum RecordAction: Equatable, Sendable {
+    case newRecord
     case requestRecordDelete
     /// `y` to the question on the status line (delete, copy, clear answers).
     case confirmQuestion
@@ -72,29 +107,17 @@ public enum Action: Equatable, Sendable {
     case requestClearNotAsked
     case undo
     case redo
+}
 
-    // Find and order
-    case beginFilter
-    case commitFilter
-    case clearFilter
-    case toggleSections
-    case cycleSortKey
-
-    // Anywhere
-    case showList
-    case showHelp
-    case closePopover
-    case newRecord
-    case quit
-
-    // Documents
-    case showDocuments
+/// The document manager (F3), the document info (F4), save-as and recovered surveys.
+public enum DocumentsAction: Equatable, Sendable {
+    case show
     case toggleInfo
-    case managerMove(Int)
-    case managerPage(Int)
-    case managerToFirst
-    case managerToLast
-    case openHighlightedDocument
+    case move(Int)
+    case page(Int)
+    case toFirst
+    case toLast
+    case openHighlighted
     case newDocument
     case beginRename
     case commitRename
@@ -107,13 +130,20 @@ public enum Action: Equatable, Sendable {
     case saveUnderName
     case restoreRecovery
     case discardRecovery
+}
+
+/// What the terminal or the runtime reports that the user did not ask for.
+public enum SystemEvent: Equatable, Sendable {
+    case resized(Size)
     /// The terminal closed or a signal asked us to stop: keep what can be kept, then quit
     /// without asking.
     case terminate
     /// Sent on idle ticks so outside changes to the folder show up while the manager is open.
     case refreshTick
+}
 
-    // Outcomes of effects, fed back by the runner
+/// What an effect found, fed back by the runner.
+public enum Outcome: Equatable, Sendable {
     /// The runner opened the first document (see `Launch`).
     case launched(Launch)
     /// The first frame is on screen: records found without an id get theirs (derived, so
@@ -200,6 +230,6 @@ public enum Effect: Equatable, Sendable {
     /// Write whatever exists only in memory (`AppState.unsavedRecords`) to a recovery file.
     case keepUnsavedWork
     /// Build the `/` index of the records in the background (a large list: see
-    /// `SurveyListState.buildsIndexInBackground`), then `Action.searchIndexBuilt`.
+    /// `SurveyListState.buildsIndexInBackground`), then `Outcome.searchIndexBuilt`.
     case buildSearchIndex
 }

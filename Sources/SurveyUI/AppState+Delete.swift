@@ -9,7 +9,7 @@ extension AppState {
             if document != nil { status = .init("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
             return []
         }
-        pendingQuestion = .delete(index)
+        form.pendingQuestion = .delete(index)
         status = .init("Delete \(quotedTitle(records[index]))? y/n", kind: .error)
         return effects
     }
@@ -25,14 +25,14 @@ extension AppState {
             else if position > 0 { next = list.projection.record(atPosition: position - 1) }
         }
         rollback = captureRollback()
-        pendingChange = .change(.delete, label: "delete of \(quotedTitle(removed))")
+        session.pendingChange = .change(.delete, label: "delete of \(quotedTitle(removed))")
         document?.records.remove(at: index)
         if let next {
             showRecord(next > index ? next - 1 : next)
         } else {
-            listCursor = 0
+            list.rows.cursor = 0
             shown = .draft
-            focus = .form
+            screen.focus = .form
         }
         status = .init("Deleted \(quotedTitle(removed)): Ctrl-Z brings it back")
         // The copy among the deleted surveys first: a crash between the two then leaves a

@@ -5,39 +5,27 @@ import SurveyModel
 /// what the screen shows when the answer comes back.
 extension AppState {
     /// Index of the highlighted row in `documents`.
-    public var managerCursor: Int {
-        if let name = manager.highlighted, let i = documents.firstIndex(where: { $0.name == name }) { return i }
-        return documents.firstIndex { $0.name == documentName } ?? 0
-    }
+    public var managerCursor: Int { manager.cursorIndex(open: documentName) }
 
     var managerViewportHeight: Int {
         layout.documentManagerRows(rowCount: documents.count).height
     }
 
-    /// F3: commits the field first (a refused value keeps the manager closed), then opens the
+    /// F3 (after `committingField`: a refused value keeps the manager closed): opens the
     /// manager on the current document and reads the folder afresh.
     mutating func showDocuments() -> [Effect] {
-        guard let effects = commitEditing() else { return [] }
         popover = .documents
         manager = DocumentManagerState()
-        manager.highlighted = documentName
-        return effects + [.listDocuments]
+        manager.rows.cursor = documentName
+        return [.listDocuments]
     }
 
     mutating func moveManagerCursor(to index: Int) {
-        guard !documents.isEmpty else { return }
-        let i = min(max(0, index), documents.count - 1)
-        manager.highlighted = documents[i].name
-        ensureManagerCursorVisible()
+        manager.moveCursor(to: index, height: managerViewportHeight)
     }
 
     mutating func ensureManagerCursorVisible() {
-        let height = managerViewportHeight
-        guard height > 0 else { return }
-        let cursor = managerCursor
-        if cursor < manager.scroll { manager.scroll = cursor }
-        if cursor >= manager.scroll + height { manager.scroll = cursor - height + 1 }
-        manager.scroll = min(max(0, manager.scroll), max(0, documents.count - height))
+        manager.rows.keepInView(row: managerCursor, height: managerViewportHeight, rowCount: documents.count)
     }
 
     var highlightedDocument: DocumentSummary? {
@@ -56,7 +44,7 @@ extension AppState {
     mutating func openHighlightedDocument() -> [Effect] {
         guard let target = highlightedDocument?.name, confirmLeavingUnsavedDocument() else { return [] }
         popover = nil
-        if target == documentName && !documentMissing && loadError == nil { return [] }
+        if target == documentName && !session.documentMissing && session.loadError == nil { return [] }
         return [.rememberSession, .openDocument(target)]
     }
 
@@ -68,7 +56,7 @@ extension AppState {
 
     mutating func beginRename() {
         guard let name = highlightedDocument?.name else { return }
-        manager.renaming = EditBuffer(fieldIndex: 0, text: name)
+        manager.renaming = TextInput(text: name)
     }
 
     mutating func commitRename() -> [Effect] {
@@ -94,11 +82,11 @@ extension AppState {
     /// A fresh listing: keep the highlight on the same name when it is still there.
     mutating func documentsWereListed(_ list: [DocumentSummary]) -> [Effect] {
         documents = list
-        if let h = manager.highlighted, !list.contains(where: { $0.name == h }) {
-            manager.highlighted = list.contains { $0.name == documentName } ? documentName : list.first?.name
+        if let h = manager.rows.cursor, !list.contains(where: { $0.name == h }) {
+            manager.rows.cursor = list.contains { $0.name == documentName } ? documentName : list.first?.name
         }
         ensureManagerCursorVisible()
-        if !documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
+        if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
             return documentVanished(unreadable: nil, suggestion: documentName)
         }
         return []
@@ -110,47 +98,47 @@ extension AppState {
                                     form: DocumentForm = DocumentForm(questionnaire: .standard)) -> [Effect] {
         documentName = name
         questionnaire = form.questionnaire
-        formTrouble = form.trouble
-        formScroll = 0
-        hiddenAnswers = HiddenAnswers()
-        draftStarted = nil
+        session.formTrouble = form.trouble
+        self.form.formScroll = 0
+        self.form.hiddenAnswers = HiddenAnswers()
+        self.form.draftStarted = nil
         switch loaded {
         case .success(let doc):
             document = doc
-            loadError = nil
+            session.loadError = nil
             // Keep a message this same action already gave (a delete says where it went). A
             // read-only document's reason shows instead (`readOnlyRemark`).
-            if status == nil, formTrouble == nil { status = .init("Opened “\(name)”") }
+            if status == nil, session.formTrouble == nil { status = .init("Opened “\(name)”") }
         case .failure(let error):
             document = nil
-            loadError = error.message
+            session.loadError = error.message
         }
         draft = newDraft
-        documentMissing = false
-        missingReason = nil
-        saveAsSuggestion = nil
-        leaveConfirmed = false
+        session.documentMissing = false
+        session.missingReason = nil
+        session.saveAsSuggestion = nil
+        session.leaveConfirmed = false
         editing = nil
         rollback = nil
-        listScroll = 0
+        list.rows.scroll = 0
         // Undo steps belong to the document they changed; the filter to the list it narrowed.
-        history = UndoHistory()
-        pendingChange = nil
-        pendingQuestion = nil
+        session.history = UndoHistory()
+        session.pendingChange = nil
+        self.form.pendingQuestion = nil
         list = SurveyListState()
         list.names = ListNames(questionnaire)
         restorePlace(place)
         formItem = firstFormItem
         if recordCount == 0 {
-            focus = .form   // nothing to browse: the first key starts the first survey
+            screen.focus = .form   // nothing to browse: the first key starts the first survey
         }
-        manager.highlighted = name
+        manager.rows.cursor = name
         return [.rememberSession]
     }
 
     mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
         manager.renaming = nil
-        manager.highlighted = new
+        manager.rows.cursor = new
         if documentName == old { documentName = new }
         status = .init("Renamed “\(old)” to “\(new)”")
         return [.listDocuments]
@@ -163,14 +151,14 @@ extension AppState {
         let count = records.map { counted($0, "record") } ?? "unreadable"
         status = .init("Moved “\(name)” (\(count)) to the trash; u brings it back")
         let neighbour = DocumentName.neighbour(of: name, in: names)
-        if manager.highlighted == name { manager.highlighted = neighbour }
+        if manager.rows.cursor == name { manager.rows.cursor = neighbour }
         guard name == documentName else { return [.listDocuments] }
         if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }
         return [.createDocument]
     }
 
     mutating func documentWasRestored(_ name: String) -> [Effect] {
-        manager.highlighted = name
+        manager.rows.cursor = name
         status = .init("Restored “\(name)”")
         return [.listDocuments]
     }
@@ -181,10 +169,10 @@ extension AppState {
     /// memory, and the user is offered a name to save them under.
     mutating func documentVanished(unreadable reason: String?, suggestion: String) -> [Effect] {
         if rollback != nil { restoreRollback() }
-        documentMissing = true
-        missingReason = reason
-        saveAsSuggestion = suggestion
-        popover = .saveAs(EditBuffer(fieldIndex: 0, text: suggestion))
+        session.documentMissing = true
+        session.missingReason = reason
+        session.saveAsSuggestion = suggestion
+        popover = .saveAs(TextInput(text: suggestion))
         status = .init(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
                        : "“\(documentName)” was made unreadable by another program: save its records under a name",
@@ -195,9 +183,9 @@ extension AppState {
     /// Leaving a document that exists only in memory (switching, a new document, quitting)
     /// asks first: the first try shows the save-as box, doing it again leaves.
     mutating func confirmLeavingUnsavedDocument() -> Bool {
-        guard documentMissing, !leaveConfirmed else { return true }
-        leaveConfirmed = true
-        popover = .saveAs(EditBuffer(fieldIndex: 0, text: saveAsSuggestion ?? documentName))
+        guard session.documentMissing, !session.leaveConfirmed else { return true }
+        session.leaveConfirmed = true
+        popover = .saveAs(TextInput(text: session.saveAsSuggestion ?? documentName))
         status = .init("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved", kind: .error)
         return false
     }
@@ -209,28 +197,28 @@ extension AppState {
 
     mutating func documentWasSavedAs(_ name: String) -> [Effect] {
         documentName = name
-        documentMissing = false
-        missingReason = nil
-        saveAsSuggestion = nil
-        leaveConfirmed = false
+        session.documentMissing = false
+        session.missingReason = nil
+        session.saveAsSuggestion = nil
+        session.leaveConfirmed = false
         popover = nil
         status = .init("Saved \(counted(recordCount, "record")) as “\(name)”")
         return [.rememberSession, .listDocuments]
     }
 
-    /// F4: facts about the document in the form's place, and back.
+    /// F4 (after `committingField`): facts about the document in the form's place, and back.
     mutating func toggleInfo() -> [Effect] {
-        guard let effects = commitEditing() else { return [] }
-        detail = detail == .form ? .info : .form
-        if detail == .info {
-            focus = layout.isSplit && focus == .list ? .list : .form
-            return effects + [.listDocuments]
+        screen.detail = screen.detail == .form ? .info : .form
+        if screen.detail == .info {
+            screen.focus = layout.isSplit && screen.focus == .list ? .list : .form
+            return [.listDocuments]
         }
-        return effects
+        return []
     }
 
-    /// The text field the keys type into: a form field, the rename field or the save-as name.
-    mutating func editActiveText(_ change: (inout EditBuffer) -> Void) {
+    /// The text box the keys type into (the save-as name, the rename field, the `/` line or
+    /// the form's field): each is a `TextInput` and edits itself; this only finds which.
+    mutating func editActiveText(_ change: (inout TextInput) -> Void) {
         if case .saveAs(var buffer) = popover {
             change(&buffer)
             popover = .saveAs(buffer)
@@ -241,7 +229,7 @@ extension AppState {
             change(&list.filterInput!)
             filterInputDidChange()
         } else if editing != nil {
-            change(&editing!)   // in place: a copy would duplicate a long value on every key
+            change(&editing!.input)   // in place: a copy would duplicate a long value on every key
         }
     }
 }

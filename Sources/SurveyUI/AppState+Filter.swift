@@ -5,17 +5,17 @@ import SurveyModel
 /// the list shows.
 extension AppState {
     /// `/` from the list or the form: the filter line opens above the list (in the popover
-    /// when collapsed), holding the filter in force so it can be refined.
+    /// when collapsed), holding the filter in force so it can be refined. After `committingField`.
     mutating func beginFilter() -> [Effect] {
-        guard document != nil, let effects = commitEditing() else { return [] }
-        list.filterInput = EditBuffer(fieldIndex: 0, text: list.filter.text)
+        guard document != nil else { return [] }
+        list.filterInput = TextInput(text: list.filter.text)
         if layout.isSplit {
-            focus = .list
+            screen.focus = .list
             popover = nil
         } else {
             popover = .list
         }
-        var all = effects
+        var all: [Effect] = []
         if list.buildsIndexInBackground(for: recordCount) {
             list.indexPending = true
             all.append(.buildSearchIndex)

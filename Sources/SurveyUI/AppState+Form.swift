@@ -14,7 +14,7 @@ extension AppState {
         }
         // The list as shown: filtered, sorted, across section headers.
         guard case .record = shown, let position = listPosition else {
-            if listPosition == nil { moveListCursor(toPosition: 0) } else { showRecord(listCursor) }
+            if listPosition == nil { moveListCursor(toPosition: 0) } else { showRecord(list.rows.cursor) }
             return
         }
         let next = position + delta
@@ -40,12 +40,12 @@ extension AppState {
     /// first character (typing on a highlighted field starts editing it).
     mutating func beginEditing(inserting character: Character?) {
         guard document != nil, case .field(let index) = formItem else { return }
-        if character != nil, heldNewFormShown {
+        if character != nil, form.heldNewFormShown {
             status = .init(heldNewFormMessage, kind: .error)
             return
         }
-        focus = .form
-        detail = .form
+        screen.focus = .form
+        screen.detail = .form
         let field = questionnaire.fields[index]
         guard field.kind.isAnswered else {
             status = .init("\(field.label) is not answered here: the form fills it in")
@@ -115,15 +115,15 @@ extension AppState {
         if questionnaire.form != nil {
             var hidden = hiddenAnswersHere
             record = questionnaire.settled(record, before: formRecord, hidden: &hidden, clock: ruleClock)
-            hiddenAnswers = HiddenAnswers(owner: hiddenAnswersOwner, values: hidden)
-            if shown == .draft, draftStarted == nil { draftStarted = ruleClock.now }
+            form.hiddenAnswers = HiddenAnswers(owner: hiddenAnswersOwner, values: hidden)
+            if shown == .draft, form.draftStarted == nil { form.draftStarted = ruleClock.now }
         }
         switch shown {
         case .record(let i):
             rollback = captureRollback()
             // Edited under a filter, it stays listed until the filter changes.
             if !list.activeFilter.isEmpty, let id = record.instanceID { list.pinned.insert(id) }
-            pendingChange = .change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))")
+            session.pendingChange = .change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))")
             document?.records[i] = record
             editing = nil
             return [.saveDocument]
@@ -135,28 +135,25 @@ extension AppState {
         }
     }
 
-    /// Tab, Shift-Tab, ↓, ↑ while editing: commit, move, and keep editing on a field.
-    mutating func commitAndMove(by delta: Int, wrap: Bool) -> [Effect] {
-        guard let effects = commitEditing(goingOn: delta > 0) else { return [] }
+    /// Tab, Shift-Tab, ↓, ↑ while editing, once the field is committed (`committingField`,
+    /// going on when forward): move, and keep editing on a field.
+    mutating func moveOnEditing(by delta: Int, wrap: Bool) -> [Effect] {
         moveHighlight(by: delta, wrap: wrap)
         if case .field = formItem { beginEditing(inserting: nil) }
-        return effects
+        return []
     }
 
     /// Enter while editing, heads-down as data clerks key (CSPro): keep the answer and go on
     /// to the next question shown, still editing; after the last one, the highlight rests
-    /// on [ Add ].
-    mutating func commitAndAdvance() -> [Effect] {
-        guard let effects = commitEditing(goingOn: true) else { return [] }
+    /// on [ Add ]. After `committingField(goingOn: true)`.
+    mutating func advanceEditing() -> [Effect] {
         moveHighlight(by: 1, wrap: false)
         if formItem == .clear { formItem = .add }
         if case .field = formItem { beginEditing(inserting: nil) }
-        return effects
+        return []
     }
 
     func captureRollback() -> Rollback {
-        Rollback(document: document ?? SurveyDocument(), draft: draft, showingDraft: showingDraft,
-                 listCursor: listCursor, editing: editing, formItem: formItem,
-                 focus: focus, popover: popover, detail: detail)
+        Rollback(document: document ?? SurveyDocument(), listCursor: list.rows.cursor, form: form, screen: screen, popovers: popovers)
     }
 }

@@ -7,7 +7,7 @@ extension AppState {
     /// Whether each field shows for the record on the form (always, without a form).
     public var formRelevance: [Bool] {
         guard questionnaire.form != nil else { return Array(repeating: true, count: questionnaire.fields.count) }
-        return ruleCache.relevance(questionnaire, formRecord, ruleClock)
+        return caches.ruleCache.relevance(questionnaire, formRecord, ruleClock)
     }
 
     func isNavigable(_ index: Int, _ relevance: [Bool]) -> Bool {
@@ -60,32 +60,32 @@ extension AppState {
 
     /// The form's geometry as drawn now.
     public var formGeometry: FormGeometry {
-        FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: formScroll)
+        FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: form.formScroll)
     }
 
     /// Scrolls a long form so the highlighted question (and the line under it) is in view.
     mutating func keepFormHighlightInView() {
-        guard questionnaire.form != nil else { formScroll = 0; return }
+        guard questionnaire.form != nil else { form.formScroll = 0; return }
         let geometry = formGeometry
         guard geometry.viewport.height > 0, let span = geometry.contentSpan(of: formItem) else {
-            formScroll = geometry.scroll
+            form.formScroll = geometry.scroll
             return
         }
         var top = geometry.scroll
         if span.lowerBound < top { top = span.lowerBound }
         if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
-        formScroll = max(0, min(top, geometry.contentHeight - geometry.viewport.height))
+        form.formScroll = max(0, min(top, geometry.contentHeight - geometry.viewport.height))
     }
 
     /// Answers hidden for the record on the form (none when it is another record's).
     var hiddenAnswersHere: [String: PropertyValue] {
-        hiddenAnswers.owner == hiddenAnswersOwner ? hiddenAnswers.values : [:]
+        form.hiddenAnswers.owner == hiddenAnswersOwner ? form.hiddenAnswers.values : [:]
     }
 
     var hiddenAnswersOwner: String {
         switch shown {
         case .draft: return "New"
-        case .record: return formRecord.instanceID ?? "record \(listCursor)"
+        case .record: return formRecord.instanceID ?? "record \(list.rows.cursor)"
         }
     }
 }

@@ -27,8 +27,8 @@ public struct Launch: Equatable, Sendable {
 
 extension AppState {
     mutating func launch(_ launch: Launch) {
-        documentFolder = launch.folder
-        deviceID = launch.deviceID
+        environment.documentFolder = launch.folder
+        environment.deviceID = launch.deviceID
         if let percent = launch.loadingPercent {
             beginLoading(percent: percent, place: launch.place)
         } else if let place = launch.place {

@@ -14,7 +14,7 @@ extension AppState {
     }
 
     /// The highlighted record's place in the list as shown (nil when the filter hides it).
-    var listPosition: Int? { list.projection.position(ofRecord: listCursor) }
+    var listPosition: Int? { list.projection.position(ofRecord: list.rows.cursor) }
 
     /// Moves the highlight to the record at a place in the list as shown (clamped) and
     /// shows that record at once.
@@ -33,8 +33,8 @@ extension AppState {
     /// PgUp/PgDn: a page, or in sections the previous / next section.
     mutating func pageList(by pages: Int) {
         let headers = list.projection.headerRows
-        guard !headers.isEmpty, let row = list.projection.row(ofRecord: listCursor) else {
-            return moveList(by: pages * max(1, listViewportHeight - 1))
+        guard !headers.isEmpty, let row = list.projection.row(ofRecord: list.rows.cursor) else {
+            return moveList(by: pages * ScrollingList<Int>.page(height: listViewportHeight))
         }
         let target: Int?
         if pages > 0 {
@@ -58,16 +58,11 @@ extension AppState {
     /// header of its section, when it is the first of it).
     mutating func ensureListCursorVisible() {
         let height = listViewportHeight
-        listCursor = min(max(0, listCursor), max(0, recordCount - 1))
-        let rowCount = list.projection.rowCount
-        guard height > 0 else { return }
-        if let row = list.projection.row(ofRecord: listCursor) {
-            var top = row
-            if row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
-            if top < listScroll { listScroll = top }
-            if row >= listScroll + height { listScroll = row - height + 1 }
-        }
-        listScroll = min(max(0, listScroll), max(0, rowCount - height))
+        list.rows.cursor = min(max(0, list.rows.cursor), max(0, recordCount - 1))
+        let row = list.projection.row(ofRecord: list.rows.cursor)
+        var top = row
+        if let row, row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
+        list.rows.keepInView(row: row, from: top, height: height, rowCount: list.projection.rowCount)
     }
 
     /// After the filter or the order changed: keep the highlight on a record the list shows
@@ -75,30 +70,30 @@ extension AppState {
     mutating func listDidChange() {
         if listPosition == nil, list.projection.count > 0 {
             let first = list.projection.record(atPosition: 0)
-            if showingDraft { listCursor = first } else { showRecord(first) }
+            if form.showingDraft { list.rows.cursor = first } else { showRecord(first) }
         }
         ensureListCursorVisible()
     }
 
     /// Esc (or F1 on help): help goes back to the list it was opened over; anything else closes.
     mutating func closePopover() {
-        popover = popover == .help ? popoverUnderHelp : nil
-        popoverUnderHelp = nil
+        popover = popover == .help ? popovers.underHelp : nil
+        popovers.underHelp = nil
         // Collapsed, the `/` line being typed lives in the list popover: back to it.
         if popover == nil, list.filterInput != nil, !layout.isSplit { popover = .list }
     }
 
-    /// F2: the list pane takes focus (split) or the list pops up (collapsed). Commits first.
+    /// F2 (after `committingField`): the list pane takes focus (split) or the list pops up
+    /// (collapsed).
     mutating func showList() -> [Effect] {
-        guard let effects = commitEditing() else { return [] }
         if layout.isSplit {
             popover = nil
-            focus = .list
+            screen.focus = .list
         } else {
             popover = .list
         }
         ensureListCursorVisible()
-        return effects
+        return []
     }
 
     /// Keeps focus and popovers legal for the layout: collapsed has no list pane to focus,
@@ -108,13 +103,13 @@ extension AppState {
         switch layout.kind {
         case .collapsed where list.filterInput != nil && popover == nil:
             // The `/` line lives above the list: typing must never go on unseen.
-            focus = .form
+            screen.focus = .form
             popover = .list
-        case .collapsed where focus == .list:
-            focus = .form
+        case .collapsed where screen.focus == .list:
+            screen.focus = .form
         case .split where popover == .list:
             popover = nil
-            focus = .list
+            screen.focus = .list
         default:
             break
         }
@@ -129,7 +124,7 @@ extension AppState {
         list.refresh(records)
         guard recordCount > 0 else {
             shown = .draft
-            listCursor = 0
+            list.rows.cursor = 0
             return
         }
         if let id = place?.recordID, let index = records.firstIndex(where: { $0.instanceID == id }) {
@@ -143,7 +138,7 @@ extension AppState {
 
     /// What the session memory keeps of this document.
     public var place: SessionMemory.Place {
-        let record: Int? = recordCount > 0 ? listCursor : nil
+        let record: Int? = recordCount > 0 ? list.rows.cursor : nil
         return .init(record: record, recordID: record.flatMap { records.indices.contains($0) ? records[$0].instanceID : nil },
                      listOrder: list.order == ListOrder() ? nil : list.order.memoryWord)
     }

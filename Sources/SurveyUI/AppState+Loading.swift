@@ -21,23 +21,23 @@ public struct DocumentLoading: Equatable, Sendable {
 
 extension AppState {
     /// "Still loading… (43%)"
-    public var stillLoading: String { "Still loading… (\(loading?.percent ?? 100)%)" }
+    public var stillLoading: String { "Still loading… (\(session.loading?.percent ?? 100)%)" }
 
     /// What the status line says while nothing else is said: how far the reading is.
     public var loadingRemark: StatusMessage? {
-        loading.map { .init("Loading… \($0.percent)%: \(counted(recordCount, "survey")) so far") }
+        session.loading.map { .init("Loading… \($0.percent)%: \(counted(recordCount, "survey")) so far") }
     }
 
     /// Starts showing a partly read document; `place`, if its record is not among those
     /// read, is restored when it is (unless the user has moved by then).
     mutating func beginLoading(percent: Int, place: SessionMemory.Place?) {
-        loading = DocumentLoading(percent: percent)
+        session.loading = DocumentLoading(percent: percent)
         guard let place else { return }
         restorePlace(place)
         if !isRestored(place) {
             let placeholder = shown
-            loading?.place = place
-            loading?.placeholder = placeholder
+            session.loading?.place = place
+            session.loading?.placeholder = placeholder
         }
     }
 
@@ -46,9 +46,9 @@ extension AppState {
     /// the document or its file, or leave it, the copy is dropped and the status says why.
     mutating func updateWhileLoading(_ action: Action) -> [Effect] {
         switch action {
-        case .documentPartLoaded, .documentLoadEnded, .launched, .journalPutBack:
+        case .outcome(.documentPartLoaded), .outcome(.documentLoadEnded), .outcome(.launched), .outcome(.journalPutBack):
             return transition(&self, action)
-        case .beginFilter, .cycleSortKey, .toggleSections:
+        case .list(.beginFilter), .list(.cycleSortKey), .list(.toggleSections):
             status = .init("\(stillLoading): finding and sorting work once the whole document is read", kind: .error)
             return []
         default:
@@ -64,25 +64,25 @@ extension AppState {
             return effects
         }
         // A question asked on the status line is answered by this refusal.
-        pendingQuestion = nil
+        form.pendingQuestion = nil
         status = .init("\(stillLoading): changes are saved once the whole document is read", kind: .error)
         return []
     }
 
     /// More records read: added after those shown, where the list shows them at once.
     mutating func takeLoadedPart(_ more: [Record], percent: Int) {
-        guard loading != nil else { return }
-        loading?.percent = percent
+        guard session.loading != nil else { return }
+        session.loading?.percent = percent
         guard !more.isEmpty else { return }
         let start = recordCount
         document?.records.append(contentsOf: more)
-        if let place = loading?.place, loading?.placeholder == shown, editing == nil {
+        if let place = session.loading?.place, session.loading?.placeholder == shown, editing == nil {
             if let id = place.recordID, let index = records[start...].firstIndex(where: { $0.instanceID == id }) {
                 showRecord(index)
-                loading?.place = nil
+                session.loading?.place = nil
             } else if place.recordID == nil, let index = place.record, index < recordCount {
                 showRecord(index)
-                loading?.place = nil
+                session.loading?.place = nil
             }
         }
     }
@@ -91,8 +91,8 @@ extension AppState {
     /// by the whole file as `load` reads it (the same record stays highlighted), or turns
     /// out unreadable, shown as a document that failed to load is.
     mutating func finishLoading(_ end: DocumentStream.End) {
-        let place = loading?.placeholder == shown && editing == nil ? loading?.place : nil
-        loading = nil
+        let place = session.loading?.placeholder == shown && editing == nil ? session.loading?.place : nil
+        session.loading = nil
         if status?.text.hasPrefix("Still loading") == true { status = nil }
         switch end {
         case .complete:
@@ -110,14 +110,14 @@ extension AppState {
         let typed = editing.flatMap { $0.isChanged ? $0.text : nil }
         list.forgetRecords()
         document = nil
-        loadError = message
+        session.loadError = message
         editing = nil
-        pendingQuestion = nil
-        showingDraft = true
-        listCursor = 0
-        listScroll = 0
-        focus = .form
-        detail = .form
+        form.pendingQuestion = nil
+        form.showingDraft = true
+        list.rows.cursor = 0
+        list.rows.scroll = 0
+        screen.focus = .form
+        screen.detail = .form
         if popover == .list { popover = nil }
         if case .picker = popover { popover = nil }
         if let typed {

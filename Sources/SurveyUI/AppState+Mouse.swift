@@ -3,7 +3,7 @@ extension AppState {
     /// `shown` is the status message that was on screen: a long one takes a row from the
     /// body, so the click is placed in that layout even though the click clears the message.
     mutating func click(at point: Point, drawnWith shown: StatusMessage?) -> [Effect] {
-        let layout = Layout(size: size, splitWidth: splitWidth, status: shown?.text)
+        let layout = Layout(size: size, splitWidth: screen.splitWidth, status: shown?.text)
         guard layout.kind != .tooSmall else { return [] }
         switch popover {
         case .list:
@@ -13,7 +13,7 @@ extension AppState {
                 if let index = listRecord(at: point, in: rows) {
                     showRecord(index)
                     popover = nil
-                    focus = .form
+                    screen.focus = .form
                 }
             } else if !box.contains(point) {
                 popover = nil
@@ -25,8 +25,8 @@ extension AppState {
         case .documents:
             let rows = layout.documentManagerRows(rowCount: documents.count)
             if rows.contains(point), manager.renaming == nil {
-                let index = manager.scroll + point.y - rows.y
-                if index < documents.count { manager.highlighted = documents[index].name }
+                let index = manager.rows.scroll + point.y - rows.y
+                if index < documents.count { manager.rows.cursor = documents[index].name }
             } else if !layout.documentManagerBox(rowCount: documents.count).contains(point) {
                 popover = nil
             }
@@ -51,30 +51,30 @@ extension AppState {
             break
         }
         if let button = layout.surveysButton, button.contains(point) {
-            return showList()
+            return committingField { $0.showList() }
         }
         if layout.isSplit {
             let rows = listBody(in: layout)
             if rows.contains(point) {
                 guard let index = listRecord(at: point, in: rows), let effects = commitEditing() else { return [] }
-                focus = .list
+                screen.focus = .list
                 showRecord(index)
                 return effects
             }
         }
-        guard document != nil, detail == .form,
-              let item = FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: formScroll).item(at: point)
+        guard document != nil, screen.detail == .form,
+              let item = FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: form.formScroll).item(at: point)
         else { return [] }
         if case .field(let i) = item, editing?.fieldIndex == i { return [] }
         if case .field = item {
             guard let effects = commitEditing() else { return [] }
-            focus = .form
+            screen.focus = .form
             formItem = item
             beginEditing(inserting: nil)
             return effects
         }
         // Clear and Add commit the field themselves.
-        focus = .form
+        screen.focus = .form
         formItem = item
         return item == .add ? addRecord() : clearForm()
     }
@@ -82,8 +82,8 @@ extension AppState {
     /// The record drawn at a point of the list's rows (nil on a section header or below
     /// the last row), with the scroll as drawn.
     func listRecord(at point: Point, in rows: Rect) -> Int? {
-        guard let cursorRow = list.projection.row(ofRecord: listCursor) ?? Optional(0) else { return nil }
-        let row = ListPane.visibleScroll(listScroll, cursor: cursorRow, rows: rows.height) + point.y - rows.y
+        guard let cursorRow = list.projection.row(ofRecord: list.rows.cursor) ?? Optional(0) else { return nil }
+        let row = ScrollingList<Int>.scroll(list.rows.scroll, showing: cursorRow, height: rows.height) + point.y - rows.y
         guard row < list.projection.rowCount, case .record(let index) = list.projection.row(row) else { return nil }
         return index
     }

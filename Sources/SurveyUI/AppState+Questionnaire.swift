@@ -39,7 +39,7 @@ extension AppState {
     func listTitle(of index: Int, limit: Int) -> String {
         let record = records[index]
         guard questionnaire.form == nil else { return title(of: record, limit: limit) }
-        return listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
+        return caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
     }
 
     /// `listTitle` as the cells it is drawn as in `width` columns (`CellGrid.cells(of:width:)`),
@@ -48,7 +48,7 @@ extension AppState {
     func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
         guard questionnaire.form == nil else { return nil }
         let record = records[index]
-        return listTitles.cells(of: index, record: record, limit: limit, width: width) { title(of: record, limit: limit) }
+        return caches.listTitles.cells(of: index, record: record, limit: limit, width: width) { title(of: record, limit: limit) }
     }
 
     /// [ Add ]'s gate for a designer's form: the record as it will be stored (defaults,
@@ -56,8 +56,8 @@ extension AppState {
     /// highlight moved to its question.
     mutating func recordForAdding(_ record: Record) -> Record? {
         guard questionnaire.form != nil else { return record }
-        let completed = questionnaire.completed(record, started: shown == .draft ? draftStarted : nil,
-                                                deviceID: deviceID, clock: ruleClock)
+        let completed = questionnaire.completed(record, started: shown == .draft ? form.draftStarted : nil,
+                                                deviceID: environment.deviceID, clock: ruleClock)
         let problems = questionnaire.problems(in: completed, clock: ruleClock)
         guard let first = problems.first else { return completed }
         formItem = .field(first.index)

@@ -8,7 +8,7 @@ import SurveyModel
 extension AppState {
     /// What the status line says while nothing else is said, and what a refused key says.
     public var readOnlyRemark: StatusMessage? {
-        formTrouble.map { .init("Read-only: " + $0.remark(document: documentName), kind: .error) }
+        session.formTrouble.map { .init("Read-only: " + $0.remark(document: documentName), kind: .error) }
     }
 
     /// `update` for a read-only document: a key runs on a copy (as while loading, which it
@@ -17,16 +17,16 @@ extension AppState {
         // Outcomes of effects (a document opened, a listing, a part read) are always taken,
         // in place: a copy would make a part read copy the surveys read so far.
         guard action.isUserInput else {
-            return loading == nil ? transition(&self, action) : updateWhileLoading(action)
+            return session.loading == nil ? transition(&self, action) : updateWhileLoading(action)
         }
         // The New form's place says why nothing can be keyed (an empty document's surveys
         // give no questions to start on): keys that would start there are refused first.
-        if shown == .draft, focus == .form, popover == nil, action.startsTyping {
+        if shown == .draft, screen.focus == .form, popover == nil, action.startsTyping {
             status = readOnlyRemark
             return []
         }
         var trial = self
-        let effects = trial.loading == nil ? transition(&trial, action) : trial.updateWhileLoading(action)
+        let effects = trial.session.loading == nil ? transition(&trial, action) : trial.updateWhileLoading(action)
         guard wouldChangeSurveys(trial, effects) else {
             self = trial
             return effects
@@ -53,7 +53,7 @@ extension AppState {
             || trial.draft != draft
             || !(trial.document?.records.isSameStorage(as: records) ?? true)
             // The New form: nothing may be keyed into it.
-            || (trial.showingDraft && !showingDraft)
+            || (trial.form.showingDraft && !form.showingDraft)
     }
 }
 
@@ -61,7 +61,7 @@ extension Action {
     /// Keys that start an answer on the form.
     var startsTyping: Bool {
         switch self {
-        case .activate, .beginEditing, .insert, .paste: return true
+        case .form(.activate), .form(.beginEditing), .text(.insert), .text(.paste): return true
         default: return false
         }
     }

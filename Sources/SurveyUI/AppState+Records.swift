@@ -4,21 +4,21 @@ import SurveyModel
 extension AppState {
     /// Ctrl-N: the New form, editing First name. A New form that already holds answers is
     /// shown without starting to edit it, so the next respondent's name is never typed onto
-    /// the last one's.
+    /// the last one's. After `committingField`.
     mutating func startNewRecord() -> [Effect] {
-        guard document != nil, let effects = commitEditing() else { return [] }
+        guard document != nil else { return [] }
         popover = nil
-        focus = .form
-        detail = .form
+        screen.focus = .form
+        screen.detail = .form
         shown = .draft
         formItem = firstFormItem
         if draft.isBlank(in: questionnaire) {
             beginEditing(inserting: nil)
         } else {
-            heldNewFormShown = true
+            form.heldNewFormShown = true
             status = .init(heldNewFormMessage)
         }
-        return effects
+        return []
     }
 
     /// [Clear]: an empty New form. A shown record is left alone.
@@ -28,8 +28,8 @@ extension AppState {
         if hadDraft { rollback = captureRollback() }   // a failed save puts the New form back
         shown = .draft
         draft = Record()
-        draftStarted = nil
-        hiddenAnswers = HiddenAnswers()
+        form.draftStarted = nil
+        form.hiddenAnswers = HiddenAnswers()
         status = .init("The form is empty")
         return hadDraft ? effects + [.saveDraft] : effects
     }
@@ -44,7 +44,7 @@ extension AppState {
         let before = captureRollback()
         guard document != nil, let effects = commitEditing() else { return [] }
         if case .record(let index) = shown {
-            pendingQuestion = .copy(index)
+            form.pendingQuestion = .copy(index)
             status = .init("Add a copy of \(quotedTitle(records[index])) as another survey? y/n", kind: .error)
             return effects
         }
@@ -71,20 +71,20 @@ extension AppState {
         guard let checked = recordForAdding(record) else { return effects }
         record = checked
         rollback = before
-        pendingChange = .change(.add, label: "add of \(quotedTitle(record))")
+        session.pendingChange = .change(.add, label: "add of \(quotedTitle(record))")
         document?.records.append(record)
         showRecord(recordCount - 1)
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
         effects.append(.saveDocument)
         if fromDraft {
             draft = Record()
-            draftStarted = nil
-            hiddenAnswers = HiddenAnswers()
+            form.draftStarted = nil
+            form.hiddenAnswers = HiddenAnswers()
             effects.append(.saveDraft)
         }
         status = .init(fromDraft ? "Added survey \(recordCount): \(title(of: record))"
                        : "Added survey \(recordCount), a copy of \(title(of: record))")
-        if fromDraft, addStartsNextForm {
+        if fromDraft, form.addStartsNextForm {
             // Heads-down: the next respondent's form, editing its first question.
             shown = .draft
             formItem = firstFormItem
@@ -98,7 +98,7 @@ extension AppState {
         rollback = nil
         saveSucceeded()
         let focusBefore: String? = before.flatMap { b in
-            !b.showingDraft && b.document.records.indices.contains(b.listCursor) ? b.document.records[b.listCursor].instanceID : nil
+            !b.form.showingDraft && b.document.records.indices.contains(b.listCursor) ? b.document.records[b.listCursor].instanceID : nil
         }
         let companion = before.map { changeWasSaved(before: $0.document, focusBefore: focusBefore) } ?? []
         if replacedCharacters > 0 {
@@ -106,7 +106,7 @@ extension AppState {
             status = .init("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
         }
         // The info view shows the file's size and time: read them again.
-        return companion + (detail == .info ? [.listDocuments] : [])
+        return companion + (screen.detail == .info ? [.listDocuments] : [])
     }
 
     /// Puts back the document and form as they were before the change, with the typed text,
@@ -128,16 +128,12 @@ extension AppState {
         rollback = nil
         changeWasNotSaved()
         document = saved.document
-        draft = saved.draft
-        showingDraft = saved.showingDraft
-        listCursor = saved.listCursor
-        editing = saved.editing
-        formItem = saved.formItem
+        list.rows.cursor = saved.listCursor
+        form = saved.form
         // The key that committed may also have opened a popover or moved the focus; the
         // typed text must be where the user can see it, so that is undone too.
-        focus = saved.focus
-        popover = saved.popover
-        detail = saved.detail
+        screen = saved.screen
+        popovers = saved.popovers
         ensureListCursorVisible()
     }
 
@@ -157,13 +153,13 @@ extension AppState {
             // A failed save of the merge puts back what is on disk now, with the entry.
             rollback?.document = reloaded
             rollback?.listCursor = merge.indexInMerged[before.listCursor].map { min($0, max(0, reloaded.records.count - 1)) } ?? 0
-            if !showingDraft, let j = merge.indexInMerged[listCursor] { listCursor = j }
-            listCursor = min(listCursor, max(0, recordCount - 1))
+            if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.rows.cursor = j }
+            list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
             ensureListCursorVisible()
             status = .init("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
         case .failure(let clash):
-            let inFlight = pendingChange
+            let inFlight = session.pendingChange
             reloadAfterOutsideChange(reloaded, clash: clash)
             switch inFlight {
             case .undo(let step), .redo(let step):
@@ -182,7 +178,7 @@ extension AppState {
     /// rather than applied to some other record.
     mutating func reloadAfterOutsideChange(_ reloaded: SurveyDocument, clash: SurveyDocument.MergeClash?) {
         let before = rollback
-        let original: Record? = if let before, !before.showingDraft,
+        let original: Record? = if let before, !before.form.showingDraft,
                                     before.document.records.indices.contains(before.listCursor) {
             before.document.records[before.listCursor]
         } else { nil }
@@ -195,10 +191,10 @@ extension AppState {
             } else {
                 lostText = editing?.text
                 editing = nil
-                listCursor = min(i, max(0, reloaded.records.count - 1))
+                list.rows.cursor = min(i, max(0, reloaded.records.count - 1))
             }
         }
-        listCursor = min(listCursor, max(0, reloaded.records.count - 1))
+        list.rows.cursor = min(list.rows.cursor, max(0, reloaded.records.count - 1))
         ensureListCursorVisible()
         let labels = (clash?.keys ?? []).map { key in questionnaire.field(forKey: key)?.label ?? key }
         if let lostText {
@@ -230,9 +226,9 @@ extension AppState {
         let shownID: String? = if case .record(let i) = shown { records[i].instanceID } else { nil }
         document = merged
         if let shownID, let i = merged.records.firstIndex(where: { $0.instanceID == shownID }) {
-            listCursor = i
+            list.rows.cursor = i
         }
-        listCursor = min(listCursor, max(0, recordCount - 1))
+        list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
         ensureListCursorVisible()
     }
 }

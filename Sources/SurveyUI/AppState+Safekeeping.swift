@@ -7,7 +7,7 @@ extension AppState {
     /// Something on screen is nowhere on disk: the records of a document that vanished, or
     /// an entry a failed save put back on the form.
     public var holdsUnsavedWork: Bool {
-        documentMissing || (lastSaveError != nil && editing?.isChanged == true)
+        session.documentMissing || (session.lastSaveError != nil && editing?.isChanged == true)
     }
 
     /// The surveys to write to a recovery file when the app must stop at once: every record
@@ -18,10 +18,10 @@ extension AppState {
         if let editing, editing.isChanged {
             _ = form.setText(editing.text, for: questionnaire.fields[editing.fieldIndex])
         }
-        if documentMissing {
+        if session.documentMissing {
             var all = records
             if case .record(let i) = shown { all[i] = form }
-            if showingDraft, !form.isBlank(in: questionnaire) { all.append(form) }
+            if self.form.showingDraft, !form.isBlank(in: questionnaire) { all.append(form) }
             return Array(all)
         }
         guard holdsUnsavedWork else { return [] }
@@ -33,32 +33,32 @@ extension AppState {
     /// asking (there is no one left to answer).
     mutating func terminate() -> [Effect] {
         let effects = commitEditing() ?? []
-        leaveConfirmed = true
+        session.leaveConfirmed = true
         return effects + [.keepUnsavedWork, .quit]
     }
 
     /// Quitting found something only in memory: say what, and let a second quit leave.
     mutating func holdQuit() {
-        leaveConfirmed = true
-        if documentMissing {
+        session.leaveConfirmed = true
+        if session.documentMissing {
             status = .init("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved",
                            kind: .error)
         } else {
-            status = .init("Your entry is not saved (\(lastSaveError ?? "the save failed")): press Enter to try again, or quit again to leave without it",
+            status = .init("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, or quit again to leave without it",
                            kind: .error)
         }
     }
 
     /// A save succeeded: nothing typed is held back any more.
     mutating func saveSucceeded() {
-        lastSaveError = nil
-        if !documentMissing { leaveConfirmed = false }
+        session.lastSaveError = nil
+        if !session.documentMissing { session.leaveConfirmed = false }
     }
 
     mutating func draftSaveFailed(_ message: String) {
         // After a failed Add the draft fails the same way: keep that, more useful, message.
-        let addFailed = status?.kind == .error && lastSaveError != nil
-        lastSaveError = message
+        let addFailed = status?.kind == .error && session.lastSaveError != nil
+        session.lastSaveError = message
         if rollback != nil {
             restoreRollback()
             status = .init("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.",
@@ -95,10 +95,11 @@ extension AppState {
         }
     }
 
+    /// After `committingField`.
     mutating func restoreRecovery() -> [Effect] {
-        guard case .recovery(let recovery) = popover, let effects = commitEditing() else { return [] }
+        guard case .recovery(let recovery) = popover else { return [] }
         popover = nil
-        return effects + [.restoreRecovery(recovery)]
+        return [.restoreRecovery(recovery)]
     }
 
     mutating func discardRecovery() -> [Effect] {

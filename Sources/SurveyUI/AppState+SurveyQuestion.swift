@@ -5,14 +5,14 @@ import SurveyModel
 extension AppState {
     /// The survey a delete is being asked about, if that is the question.
     public var pendingRecordDelete: Int? {
-        if case .delete(let index) = pendingQuestion { return index }
+        if case .delete(let index) = form.pendingQuestion { return index }
         return nil
     }
 
     /// `y`.
     mutating func confirmQuestion() -> [Effect] {
-        guard let question = pendingQuestion else { return [] }
-        pendingQuestion = nil
+        guard let question = form.pendingQuestion else { return [] }
+        form.pendingQuestion = nil
         switch question {
         case .delete(let index): return deleteRecord(index)
         case .copy(let index): return addCopy(of: index)
@@ -22,8 +22,8 @@ extension AppState {
 
     /// `n` or Esc.
     mutating func cancelQuestion() {
-        guard let question = pendingQuestion else { return }
-        pendingQuestion = nil
+        guard let question = form.pendingQuestion else { return }
+        form.pendingQuestion = nil
         switch question {
         case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
             if records.indices.contains(index) { status = .init("Kept \(quotedTitle(records[index]))") }
@@ -42,7 +42,7 @@ extension AppState {
             status = .init("\(quotedTitle(records[index])) holds no answer this form version does not ask")
             return []
         }
-        pendingQuestion = .clearNotAsked(index, keys: keys)
+        form.pendingQuestion = .clearNotAsked(index, keys: keys)
         status = .init("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(quotedTitle(records[index]))? y/n",
                        kind: .error)
         return []
@@ -53,7 +53,7 @@ extension AppState {
         var record = records[index]
         for key in keys { _ = record.removeValue(forKey: key) }
         rollback = captureRollback()
-        pendingChange = .change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(quotedTitle(records[index]))")
+        session.pendingChange = .change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(quotedTitle(records[index]))")
         document?.records[index] = record
         status = .init("Cleared \(counted(keys.count, "answer")) from \(quotedTitle(record)): Ctrl-Z brings them back")
         return [.saveDocument]

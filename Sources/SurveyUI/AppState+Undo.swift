@@ -11,24 +11,24 @@ extension AppState {
         case redo(UndoHistory.Step)
     }
 
-    /// Ctrl-Z (u in the list): the last change, undone and saved.
+    /// Ctrl-Z (u in the list), after `committingField`: the last change, undone and saved.
     mutating func undoLast() -> [Effect] {
-        guard document != nil, let effects = commitEditing() else { return [] }
-        guard let step = history.undo.popLast() else {
+        guard document != nil else { return [] }
+        guard let step = session.history.undo.popLast() else {
             status = .init("Nothing to undo")
-            return effects
+            return []
         }
-        return effects + apply(step, undoing: true)
+        return apply(step, undoing: true)
     }
 
-    /// Ctrl-Y (U in the list): the last undone change, again.
+    /// Ctrl-Y (U in the list), after `committingField`: the last undone change, again.
     mutating func redoLast() -> [Effect] {
-        guard document != nil, let effects = commitEditing() else { return [] }
-        guard let step = history.redo.popLast() else {
+        guard document != nil else { return [] }
+        guard let step = session.history.redo.popLast() else {
             status = .init("Nothing to redo")
-            return effects
+            return []
         }
-        return effects + apply(step, undoing: false)
+        return apply(step, undoing: false)
     }
 
     /// Makes the document what it was before (or after) `step`, by replaying that change
@@ -43,7 +43,7 @@ extension AppState {
         switch replayed {
         case .success(let merged):
             rollback = captureRollback()
-            pendingChange = undoing ? .undo(step) : .redo(step)
+            session.pendingChange = undoing ? .undo(step) : .redo(step)
             editing = nil
             document = merged
             // The survey to show is usually in what the step changed: looked for there first.
@@ -54,7 +54,7 @@ extension AppState {
                 ?? records.firstIndex(where: { $0.instanceID == id }) {
                 showRecord(index)
             } else {
-                listCursor = min(listCursor, max(0, recordCount - 1))
+                list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
                 if recordCount == 0 { shown = .draft }
                 ensureListCursorVisible()
             }
@@ -64,7 +64,7 @@ extension AppState {
             return (gone.isEmpty ? [] : [.keepDeleted(gone)]) + [.saveDocument]
         case .failure:
             // Put it back: the history stays as it was.
-            if undoing { history.undo.append(step) } else { history.redo.append(step) }
+            if undoing { session.history.undo.append(step) } else { session.history.redo.append(step) }
             status = .init("Cannot \(undoing ? "undo" : "redo") the \(step.label): that record was changed or removed since",
                            kind: .error)
             return []
@@ -74,17 +74,17 @@ extension AppState {
     /// The save of a change succeeded: record it (or move it across for undo/redo) and say so.
     /// Returns what the deleted-surveys file needs.
     mutating func changeWasSaved(before: SurveyDocument, focusBefore: String?) -> [Effect] {
-        guard let pending = pendingChange, let after = document else { return [] }
-        pendingChange = nil
+        guard let pending = session.pendingChange, let after = document else { return [] }
+        session.pendingChange = nil
         let focusAfter: String? = if case .record(let i) = shown { records[i].instanceID } else { nil }
         switch pending {
         case .change(let kind, let label):
-            history.record(.init(kind: kind, label: label, before: before, after: after,
+            session.history.record(.init(kind: kind, label: label, before: before, after: after,
                                  focusBefore: focusBefore, focusAfter: focusAfter))
             return []
         case .undo(let step), .redo(let step):
             let undid = if case .undo = pending { true } else { false }
-            if undid { history.redo.append(step) } else { history.undo.append(step) }
+            if undid { session.history.redo.append(step) } else { session.history.undo.append(step) }
             status = .init("\(undid ? "Undid" : "Redid") \(step.label)")
             // Surveys it brought back (undoing a delete, redoing an Add) are in the file
             // again: their copies come off the deleted list.
@@ -95,18 +95,18 @@ extension AppState {
 
     /// A save failed: an undo or redo that did not happen goes back on its stack.
     mutating func changeWasNotSaved() {
-        switch pendingChange {
-        case .undo(let step): history.undo.append(step)
-        case .redo(let step): history.redo.append(step)
+        switch session.pendingChange {
+        case .undo(let step): session.history.undo.append(step)
+        case .redo(let step): session.history.redo.append(step)
         case .change, nil: break
         }
-        pendingChange = nil
+        session.pendingChange = nil
     }
 
     /// Ids of the surveys a change in flight already copied to the deleted list (a delete, an
     /// undo or redo that takes surveys out): if its save fails, those copies are taken back.
     var copiesKeptForDelete: Set<String> {
-        let removing: Bool = switch pendingChange {
+        let removing: Bool = switch session.pendingChange {
         case .change(.delete, _), .undo, .redo: true
         default: false
         }

@@ -15,7 +15,7 @@ public struct AppState: Equatable, Sendable {
         /// "Delete NAME (N records)?"
         case confirmDelete(name: String, records: Int?)
         /// The current document vanished from disk: offer to save its records under a name.
-        case saveAs(EditBuffer)
+        case saveAs(TextInput)
         /// Surveys kept by an earlier session that could not save them: put back or discard.
         case recovery(Recovery)
         /// The choices of a choice question, to pick from (see `ChoicePicker`).
@@ -35,116 +35,59 @@ public struct AppState: Equatable, Sendable {
         public init(_ text: String, kind: Kind = .info) { self.text = text; self.kind = kind }
     }
 
-    /// What to put back when a save fails, so nothing the user typed is lost.
+    /// What to put back when a save fails, so nothing the user typed is lost: the records
+    /// and the list's highlight, and the form, the screen and the popovers whole, as they
+    /// were before the change. The rest of the session (undo, the file's condition, why the
+    /// save failed) and the list's filter and order go on.
     struct Rollback: Equatable, Sendable {
         var document: SurveyDocument
-        var draft: Record
-        var showingDraft: Bool
         var listCursor: Int
-        var editing: EditBuffer?
-        var formItem: FormItem
-        var focus: Focus
-        var popover: Popover?
-        var detail: Detail
+        var form: FormState
+        var screen: ScreenState
+        var popovers: PopoverState
     }
 
-    public var questionnaire: Questionnaire
-    public var documentName: String
-    /// nil when the file could not be read: then `loadError` says why and nothing is saved.
-    public var document: SurveyDocument? {
-        didSet { list.refresh(records) }
-    }
-    /// Filter, order and the projection the list shows (see `SurveyListState`).
+    // The app's state is these ten sub-states (TCA's scoped state), each documented where
+    // it is declared. Nine of the fields used most keep their old names through the
+    // forwarding properties of `AppState+Fields.swift`.
+
+    /// What the runtime supplies: the clock, the time zone, this machine, the folder.
+    public var environment: AppEnvironment
+    /// The document open: its records, its form, its file's condition, undo and saving.
+    public var session: DocumentSession
+    /// Filter, order, the projection the list shows and its highlighted row (see `SurveyListState`).
     public var list = SurveyListState()
-    /// The titles of the rows on screen, kept between frames (see `ListTitles`).
-    let listTitles = ListTitles()
-    /// Set while the rest of a large document is still being read: `document` then holds
-    /// the records read so far, and nothing may change it (see `AppState+Loading`).
-    public var loading: DocumentLoading?
-    public var loadError: String?
-    /// Set when the document's form cannot be used (it has errors, or is missing): its
-    /// surveys are shown as stored and nothing may change them (`AppState+ReadOnly`).
-    public var formTrouble: FormTrouble?
-    public var draft: Record
-    /// The highlighted row of the list; the form shows that record unless `showingDraft`.
-    /// Kept as one index plus a flag (not a separate "shown record") so the list highlight
-    /// and the form can never disagree.
-    public var listCursor: Int
-    /// The form shows the New form; `listCursor` still remembers the highlighted row.
-    public var showingDraft: Bool
-    /// What the form shows, derived from the two above. Setting a record moves the list
-    /// highlight to it.
+    /// The record form: what it shows, the highlighted item, the answer being typed.
+    public var form: FormState
+    /// The open popover, and the one help was opened over.
+    public var popovers = PopoverState()
+    /// The status line's message; any user input but F1 clears it (`Action.clearsStatus`).
+    public var status: StatusMessage?
+    /// The terminal's size, the split, which pane has the focus, form or info.
+    public var screen: ScreenState
+    /// The document manager's list as last read from disk, its highlight and rename field.
+    public var manager = DocumentManagerState()
+    /// Caches views read from, kept between frames (references: never compared, never
+    /// rolled back): the titles of the rows on screen (`ListTitles`), the form's rules'
+    /// answers for the record on the form (`FormRuleCache`).
+    let caches = ViewCaches()
+    /// What a failed save puts back, while a save is in flight.
+    var rollback: Rollback?
+
+    /// What the form shows, derived from the list's cursor and `form.showingDraft`. Setting
+    /// a record moves the list highlight to it.
     public var shown: Shown {
-        get { showingDraft || !records.indices.contains(listCursor) ? .draft : .record(listCursor) }
+        get { form.showingDraft || !records.indices.contains(list.rows.cursor) ? .draft : .record(list.rows.cursor) }
         set {
             switch newValue {
             case .record(let i):
-                listCursor = i
-                showingDraft = false
+                list.rows.cursor = i
+                form.showingDraft = false
             case .draft:
-                showingDraft = true
+                form.showingDraft = true
             }
         }
     }
-    public var listScroll: Int
-    public var focus: Focus
-    public var formItem: FormItem
-    public var editing: EditBuffer?
-    public var popover: Popover?
-    public var status: StatusMessage?
-    public var size: Size
-    public var splitWidth: Int
-    public var detail: Detail = .form
-    /// The document manager's list as last read from disk, and its highlight and rename field.
-    public var documents: [DocumentSummary] = []
-    public var manager = DocumentManagerState()
-    /// Where the documents live, for the info view.
-    public var documentFolder: String = ""
-    /// Set when the current file was deleted or renamed outside the app: never recreated
-    /// behind the user's back.
-    public var documentMissing = false
-    /// Why, when the file is still there but another program made it unreadable.
-    public var missingReason: String?
-    /// The name the save-as box offers: the document's own when its file is gone, a free
-    /// one ("Farm 2") when an unreadable file still holds the name.
-    public var saveAsSuggestion: String?
-    /// The user was warned that leaving loses the in-memory records, and may now leave.
-    public var leaveConfirmed = false
-    /// Why the last save failed, until a save succeeds: while the entry it put back on the
-    /// form is still there, that entry exists only in memory and quitting asks first.
-    public var lastSaveError: String?
-    /// Ctrl-N showed a New form that already holds answers: until the next other key, typed
-    /// letters are refused instead of landing on the last respondent's answers.
-    public var heldNewFormShown = false
-    /// The y/n question about a survey asked on the status line: delete it, add a copy of it,
-    /// clear the answers this form version does not ask.
-    public var pendingQuestion: SurveyQuestion?
-    /// Changes to step back and forth through, and what the save in flight will add to them.
-    public var history = UndoHistory()
-    var pendingChange: PendingChange?
-    /// The list popover or documents list F1 was pressed over: help describes it, and
-    /// closing help returns to it.
-    public var popoverUnderHelp: Popover?
-    /// Time zone for dates shown on screen (tests pin it).
-    public var timeZone: TimeZone = .current
-    /// The moment `today()`, `now()` and the `start`/`end` metadata read; nil is the real
-    /// clock (tests pin it).
-    public var pinnedNow: Date?
-    /// The first row of a long form shown (the highlighted question is kept in view).
-    public var formScroll = 0
-    /// Answers of questions a later answer hid, for the record on the form: kept for this
-    /// session, not saved (as ODK does), and put back if the question shows again.
-    public var hiddenAnswers = HiddenAnswers()
-    /// When the New form's first answer was committed: the form's `start` metadata.
-    public var draftStarted: Date?
-    /// Heads-down entry: [ Add ] on the New form goes straight on to the next empty New
-    /// form, editing its first question, instead of showing the survey just added (F5).
-    public var addStartsNextForm = false
-    /// The `deviceid` metadata a form may ask for.
-    public var deviceID = ""
-    /// The form's rules' answers for the record on the form, remembered (see FormRuleCache).
-    let ruleCache = FormRuleCache()
-    var rollback: Rollback?
 
     public init(documentName: String,
                 loaded: Result<SurveyDocument, DocumentError>,
@@ -152,34 +95,27 @@ public struct AppState: Equatable, Sendable {
                 size: Size,
                 splitWidth: Int = 80,
                 questionnaire: Questionnaire = .standard,
-                formTrouble: FormTrouble? = nil) {
-        self.questionnaire = questionnaire
-        self.formTrouble = formTrouble
-        self.documentName = documentName
+                formTrouble: FormTrouble? = nil,
+                environment: AppEnvironment) {
+        self.environment = environment
+        var session = DocumentSession(questionnaire: questionnaire, documentName: documentName)
+        session.formTrouble = formTrouble
         switch loaded {
         case .success(let doc):
-            self.document = doc
-            self.loadError = nil
+            session.document = doc   // the list is refreshed below
         case .failure(let error):
-            self.document = nil
-            self.loadError = error.message
+            session.document = nil
+            session.loadError = error.message
         }
-        self.draft = draft
-        let count = document?.records.count ?? 0
-        self.showingDraft = count == 0
-        self.listCursor = 0
-        self.listScroll = 0
-        self.size = size
-        self.splitWidth = splitWidth
-        self.formItem = .field(0)
-        self.editing = nil
-        self.popover = nil
+        self.session = session
+        let count = session.document?.records.count ?? 0
+        self.form = FormState(draft: draft, showingDraft: count == 0)
+        self.screen = ScreenState(size: size, splitWidth: splitWidth)
         self.status = nil
         self.rollback = nil
         // The list takes the focus in the split layout, unless it is empty: then there is
         // nothing to browse and the first key should start the first survey.
-        self.focus = .form
-        self.focus = layout.isSplit && count > 0 ? .list : .form
+        self.screen.focus = layout.isSplit && count > 0 ? .list : .form
         self.list.names = ListNames(questionnaire)
         self.list.refresh(records)
         if questionnaire.form != nil { self.formItem = firstFormItem }
@@ -189,7 +125,7 @@ public struct AppState: Equatable, Sendable {
 
     public var records: RecordList { document?.records ?? [] }
     public var recordCount: Int { records.count }
-    public var layout: Layout { Layout(size: size, splitWidth: splitWidth, status: status?.text) }
+    public var layout: Layout { Layout(size: size, splitWidth: screen.splitWidth, status: status?.text) }
 
     /// The record on the form: the shown record, or the draft.
     public var formRecord: Record {
@@ -228,18 +164,18 @@ public struct AppState: Equatable, Sendable {
         case .record(let i):
             // Counted in the list as shown, so a filter's `N of M` agrees with ←/→.
             guard let position = list.projection.position(ofRecord: i) else { return "\(i + 1) of \(recordCount), filtered out" }
-            return "\(position + 1) of \(list.projection.count)" + (loading == nil ? "" : "…")
+            return "\(position + 1) of \(list.projection.count)" + (session.loading == nil ? "" : "…")
         case .draft: return "New"
         }
     }
 
     /// The clock the form's expressions read.
-    public var ruleClock: Questionnaire.Clock { Questionnaire.Clock(now: pinnedNow ?? Date(), timeZone: timeZone) }
+    public var ruleClock: Questionnaire.Clock { Questionnaire.Clock(now: environment.clock.now, timeZone: environment.timeZone) }
 
     /// Which keys apply right now; decides both what a key does and what the key bar shows.
     public var inputMode: InputMode {
         // The y/n question on the status line takes the keys wherever it was asked.
-        switch pendingQuestion {
+        switch form.pendingQuestion {
         case .delete: return .confirmingRecordDelete
         case .copy: return .confirmingRecordCopy
         case .clearNotAsked: return .confirmingAnswersClear
@@ -258,20 +194,38 @@ public struct AppState: Equatable, Sendable {
         if document == nil { return .unreadable }
         if list.filterInput != nil { return .filtering }
         if editing != nil { return .formEditing }
-        if focus == .list && layout.isSplit { return .listPane }
-        if detail == .info { return .documentInfo }
+        if screen.focus == .list && layout.isSplit { return .listPane }
+        if screen.detail == .info { return .documentInfo }
         return .formBrowsing
     }
 }
 
-/// The document manager's own state: which row is highlighted, its scroll, and the inline
-/// rename field while one is open.
+/// The document manager's own state: the folder's documents, the highlighted one and the
+/// scroll, and the inline rename field while one is open.
 public struct DocumentManagerState: Equatable, Sendable {
-    /// The highlighted document, by name, so a refresh that adds or removes rows keeps it.
-    public var highlighted: String?
-    public var scroll = 0
-    public var renaming: EditBuffer?
+    /// The folder's documents as last read from disk.
+    public var documents: [DocumentSummary] = []
+    /// The highlighted document, by name, so a refresh that adds or removes rows keeps it;
+    /// and the first row shown.
+    public var rows = ScrollingList<String?>(cursor: nil)
+    public var renaming: TextInput?
     public init() {}
+
+    /// Index of the highlighted row in `documents`: the highlighted name's, else the open
+    /// document's, else the first.
+    func cursorIndex(open documentName: String) -> Int {
+        if let name = rows.cursor, let i = documents.firstIndex(where: { $0.name == name }) { return i }
+        return documents.firstIndex { $0.name == documentName } ?? 0
+    }
+
+    /// ↑/↓, PgUp/PgDn, Home/End, the wheel: the highlight to row `index` (clamped), kept in
+    /// view in a window of `height` rows. Writes nothing but the manager's own state.
+    mutating func moveCursor(to index: Int, height: Int) {
+        guard !documents.isEmpty else { return }
+        let i = min(max(0, index), documents.count - 1)
+        rows.cursor = documents[i].name
+        rows.keepInView(row: i, height: height, rowCount: documents.count)
+    }
 }
 
 /// The binding sets of the key table.

@@ -34,7 +34,8 @@ struct ChoicePickerView {
         let inner = box.inset(by: 1)
         let hint = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: min(1, inner.height))
         let rows = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
-        let scroll = rows.height > 0 ? max(0, picker.highlighted - rows.height + 1) : 0
+        // The picker remembers no scroll: from the top, just enough to show the highlight.
+        let scroll = ScrollingList<Int>.scroll(0, showing: picker.highlighted, height: rows.height)
         return Geometry(box: box, hint: hint, rows: rows, scroll: scroll)
     }
 

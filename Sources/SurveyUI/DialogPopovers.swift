@@ -18,7 +18,7 @@ struct ConfirmDeletePopover {
 struct SaveAsPopover {
     let name: String
     let records: Int
-    let buffer: EditBuffer
+    let buffer: TextInput
     let unreadable: Bool
 
     func draw(into grid: inout CellGrid, layout: Layout) {

@@ -27,25 +27,25 @@ struct DocumentInfoView: View {
 
     var facts: [(String, String)] {
         let summary = state.documents.first { $0.name == state.documentName }
-        let path = state.documentFolder.isEmpty ? "\(state.documentName).plist"
-            : (state.documentFolder as NSString).appendingPathComponent("\(state.documentName).plist")
+        let path = state.environment.documentFolder.isEmpty ? "\(state.documentName).plist"
+            : (state.environment.documentFolder as NSString).appendingPathComponent("\(state.documentName).plist")
         var facts: [(String, String)] = [("Name", state.documentName), ("File", path)]
-        if state.documentMissing {
-            facts.append(("Status", (state.missingReason.map { "unreadable now (\($0))" }
+        if state.session.documentMissing {
+            facts.append(("Status", (state.session.missingReason.map { "unreadable now (\($0))" }
                                      ?? "deleted or renamed outside survey") + "; records in memory only"))
         }
-        if let error = state.loadError {
+        if let error = state.session.loadError {
             facts.append(("Status", "cannot be read: \(error)"))
         } else {
-            facts.append(("Records", "\(state.recordCount)" + (state.loading.map { " so far (loading… \($0.percent)%)" } ?? "")))
+            facts.append(("Records", "\(state.recordCount)" + (state.session.loading.map { " so far (loading… \($0.percent)%)" } ?? "")))
         }
         if let summary {
             facts.append(("Size", Self.bytes(summary.byteSize)))
             if let date = summary.modified {
-                facts.append(("Last saved", LocalTime.text(date, in: state.timeZone, seconds: true)))
+                facts.append(("Last saved", LocalTime.text(date, in: state.environment.timeZone, seconds: true)))
             }
         }
-        if let trouble = state.formTrouble {
+        if let trouble = state.session.formTrouble {
             facts.append(("Status", "read-only: " + trouble.remark(document: state.documentName)))
             switch trouble {
             case .errors(let file, let errors):
@@ -76,7 +76,7 @@ struct DocumentInfoView: View {
         } else {
             facts.append(("Form", "the original five fields"))
         }
-        if state.formTrouble != nil {
+        if state.session.formTrouble != nil {
             // No rules to count by: the form that has them cannot be used.
         } else if state.document != nil, state.questionnaire.form != nil {
             // Every rule of every survey, drawn each frame: counted up to a size where that

@@ -23,7 +23,7 @@ struct DocumentManagerView {
         }
         let cursor = state.managerCursor
         for line in 0..<rows.height {
-            let index = state.manager.scroll + line
+            let index = state.manager.rows.scroll + line
             guard index < docs.count else { break }
             let doc = docs[index]
             let y = rows.y + line
@@ -47,7 +47,7 @@ struct DocumentManagerView {
             grid.put(leftPad(count, columns.records), x: nameRect.maxX + 1, y: y,
                      style: doc.problem != nil ? style.adding(.bold) : style, clip: rows)
             if columns.modified > 0, let date = doc.modified {
-                grid.put(LocalTime.text(date, in: state.timeZone), x: nameRect.maxX + 1 + columns.records + 2, y: y,
+                grid.put(LocalTime.text(date, in: state.environment.timeZone), x: nameRect.maxX + 1 + columns.records + 2, y: y,
                          style: style, clip: rows)
             }
         }

@@ -11,8 +11,8 @@ struct FormPane: View {
         guard !rect.isEmpty else { return }
         let fields = state.questionnaire.fields
         let rows = FormRows.of(state)
-        let geometry = FormGeometry(form: rect, rows: rows, scroll: state.formScroll)
-        let active = (state.popover == nil || state.inputMode == .picking) && (state.focus == .form || !state.layout.isSplit)
+        let geometry = FormGeometry(form: rect, rows: rows, scroll: state.form.formScroll)
+        let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.layout.isSplit)
         if let heading = geometry.heading {
             var text: String
             switch state.shown {
@@ -63,7 +63,7 @@ struct FormPane: View {
     private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, problem: Bool, into grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
         if let edit = state.editing, edit.fieldIndex == index {
-            TextFieldView(buffer: edit).draw(into: &grid, in: rect)
+            TextFieldView(buffer: edit.input).draw(into: &grid, in: rect)
             return
         }
         let shown = state.displayedAnswer(index)

@@ -35,7 +35,7 @@ extension AppState {
     var storedAnswerProblems: [Int: String] {
         guard questionnaire.form != nil, case .record = shown else { return [:] }
         let record = formRecord
-        return ruleCache.problems(questionnaire, record, ruleClock) {
+        return caches.ruleCache.problems(questionnaire, record, ruleClock) {
             var result: [Int: String] = [:]
             for problem in questionnaire.problems(in: record, clock: ruleClock) {
                 // An empty required answer of a stored record is not news on every question.

@@ -12,7 +12,7 @@ struct HelpPopover {
     init(state: AppState) {
         message = state.status
         var below = state
-        below.popover = state.popoverUnderHelp
+        below.popover = state.popovers.underHelp
         mode = below.inputMode
         switch (mode, state.formItem) {
         case (.formBrowsing, .field(let i)), (.formEditing, .field(let i)):

@@ -39,116 +39,116 @@ public enum KeyMap {
 
     public static let bindings: [KeyBinding] = [
         // Help popover
-        KeyBinding([.escape, .function(1)], "Esc", "Close help", [.help], .closePopover, bar: "Close"),
+        KeyBinding([.escape, .function(1)], "Esc", "Close help", [.help], .app(.closePopover), bar: "Close"),
         // Lists
-        KeyBinding([.up], "↑/↓", "Move the highlight", lists, .listMove(-1), bar: "Move"),
-        KeyBinding([.down], "↓", nil, lists, .listMove(1)),
-        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", lists, .listPage(-1)),
-        KeyBinding([.pageDown], "PgDn", nil, lists, .listPage(1)),
-        KeyBinding([.home], "Home/End", "First / last row", lists, .listToFirst),
-        KeyBinding([.end], "End", nil, lists, .listToLast),
-        KeyBinding([.enter, .tab], "Enter", "Go to the form", lists, .focusForm, bar: "Open"),
-        KeyBinding([.escape], "Esc", "Close the list", [.listPopover], .closePopover, bar: "Close"),
+        KeyBinding([.up], "↑/↓", "Move the highlight", lists, .list(.move(-1)), bar: "Move"),
+        KeyBinding([.down], "↓", nil, lists, .list(.move(1))),
+        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", lists, .list(.page(-1))),
+        KeyBinding([.pageDown], "PgDn", nil, lists, .list(.page(1))),
+        KeyBinding([.home], "Home/End", "First / last row", lists, .list(.toFirst)),
+        KeyBinding([.end], "End", nil, lists, .list(.toLast)),
+        KeyBinding([.enter, .tab], "Enter", "Go to the form", lists, .list(.focusForm), bar: "Open"),
+        KeyBinding([.escape], "Esc", "Close the list", [.listPopover], .app(.closePopover), bar: "Close"),
         // Form, browsing
-        KeyBinding([.left], "←/→", "Previous / next record", [.formBrowsing], .previousRecord, bar: "Record"),
-        KeyBinding([.right], "→", nil, [.formBrowsing], .nextRecord),
-        KeyBinding([.up], "↑/↓", "Previous / next field", [.formBrowsing], .moveHighlight(-1)),
-        KeyBinding([.down], "↓", nil, [.formBrowsing], .moveHighlight(1)),
-        KeyBinding([.tab], "Tab/S-Tab", "Next / previous field (wraps)", [.formBrowsing], .cycleHighlight(1)),
-        KeyBinding([.backTab], "S-Tab", nil, [.formBrowsing], .cycleHighlight(-1)),
-        KeyBinding([.enter], "Enter", "Edit the field / press the button", [.formBrowsing], .activate, bar: "Edit"),
+        KeyBinding([.left], "←/→", "Previous / next record", [.formBrowsing], .form(.previousRecord), bar: "Record"),
+        KeyBinding([.right], "→", nil, [.formBrowsing], .form(.nextRecord)),
+        KeyBinding([.up], "↑/↓", "Previous / next field", [.formBrowsing], .form(.moveHighlight(-1))),
+        KeyBinding([.down], "↓", nil, [.formBrowsing], .form(.moveHighlight(1))),
+        KeyBinding([.tab], "Tab/S-Tab", "Next / previous field (wraps)", [.formBrowsing], .form(.cycleHighlight(1))),
+        KeyBinding([.backTab], "S-Tab", nil, [.formBrowsing], .form(.cycleHighlight(-1))),
+        KeyBinding([.enter], "Enter", "Edit the field / press the button", [.formBrowsing], .form(.activate), bar: "Edit"),
         // Form, editing
         KeyBinding([.enter], "Enter", "Keep the answer and go on to the next question (after the last: [ Add ])",
-                   [.formEditing], .commitAndAdvance, bar: "Keep"),
-        KeyBinding([.escape], "Esc", "Undo changes to this field", [.formEditing], .cancelEditing, bar: "Undo"),
-        KeyBinding([.tab], "Tab/S-Tab", "Keep and go to the next / previous field", [.formEditing], .commitAndMove(1, wrap: true), bar: "Next"),
-        KeyBinding([.backTab], "S-Tab", nil, [.formEditing], .commitAndMove(-1, wrap: true)),
-        KeyBinding([.down], "↓/↑", "Keep and move down / up", [.formEditing], .commitAndMove(1, wrap: false)),
-        KeyBinding([.up], "↑", nil, [.formEditing], .commitAndMove(-1, wrap: false)),
-        KeyBinding([.left], "←/→", "Move the caret", typing, .caretLeft),
-        KeyBinding([.right], "→", nil, typing, .caretRight),
-        KeyBinding([.home, .control("a")], "Home/End ^A/^E", "Caret to start / end", typing, .caretHome),
-        KeyBinding([.end, .control("e")], "End", nil, typing, .caretEnd),
-        KeyBinding([.meta("b"), .controlLeft], "M-b/M-f ^←/^→", "Caret a word left / right", typing, .caretWordLeft),
-        KeyBinding([.meta("f"), .controlRight], "M-f", nil, typing, .caretWordRight),
-        KeyBinding([.control("w"), .altBackspace], "^W M-Bksp", "Delete the word before the caret", typing, .deleteWordBackward),
-        KeyBinding([.control("u")], "^U/^K", "Delete to the start / to the end", typing, .deleteToStart),
-        KeyBinding([.control("k")], "^K", nil, typing, .deleteToEnd),
-        KeyBinding([.backspace], "Bksp/Del", "Delete before / after the caret", typing, .deleteBackward),
-        KeyBinding([.delete], "Del", nil, typing, .deleteForward),
+                   [.formEditing], .form(.commitAndAdvance), bar: "Keep"),
+        KeyBinding([.escape], "Esc", "Undo changes to this field", [.formEditing], .form(.cancelEditing), bar: "Undo"),
+        KeyBinding([.tab], "Tab/S-Tab", "Keep and go to the next / previous field", [.formEditing], .form(.commitAndMove(1, wrap: true)), bar: "Next"),
+        KeyBinding([.backTab], "S-Tab", nil, [.formEditing], .form(.commitAndMove(-1, wrap: true))),
+        KeyBinding([.down], "↓/↑", "Keep and move down / up", [.formEditing], .form(.commitAndMove(1, wrap: false))),
+        KeyBinding([.up], "↑", nil, [.formEditing], .form(.commitAndMove(-1, wrap: false))),
+        KeyBinding([.left], "←/→", "Move the caret", typing, .text(.caretLeft)),
+        KeyBinding([.right], "→", nil, typing, .text(.caretRight)),
+        KeyBinding([.home, .control("a")], "Home/End ^A/^E", "Caret to start / end", typing, .text(.caretHome)),
+        KeyBinding([.end, .control("e")], "End", nil, typing, .text(.caretEnd)),
+        KeyBinding([.meta("b"), .controlLeft], "M-b/M-f ^←/^→", "Caret a word left / right", typing, .text(.caretWordLeft)),
+        KeyBinding([.meta("f"), .controlRight], "M-f", nil, typing, .text(.caretWordRight)),
+        KeyBinding([.control("w"), .altBackspace], "^W M-Bksp", "Delete the word before the caret", typing, .text(.deleteWordBackward)),
+        KeyBinding([.control("u")], "^U/^K", "Delete to the start / to the end", typing, .text(.deleteToStart)),
+        KeyBinding([.control("k")], "^K", nil, typing, .text(.deleteToEnd)),
+        KeyBinding([.backspace], "Bksp/Del", "Delete before / after the caret", typing, .text(.deleteBackward)),
+        KeyBinding([.delete], "Del", nil, typing, .text(.deleteForward)),
         // Choice picker
-        KeyBinding([.up], "↑/↓", "Move the highlight", [.picking], .pickerMove(-1), bar: "Move"),
-        KeyBinding([.down], "↓", nil, [.picking], .pickerMove(1)),
-        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", [.picking], .pickerMove(-10)),
-        KeyBinding([.pageDown], "PgDn", nil, [.picking], .pickerMove(10)),
-        KeyBinding([.enter], "Enter", "Choose the highlighted choice (or keep the ticked ones) and go on", [.picking], .pickerChoose, bar: "Choose"),
-        KeyBinding([.character(" ")], "Space", "Tick or untick (several choices allowed)", [.picking], .pickerType(" ")),
-        KeyBinding([.tab], "Tab/S-Tab", "Keep the answer and go to the next / previous question", [.picking], .pickerAccept(1)),
-        KeyBinding([.backTab], "S-Tab", nil, [.picking], .pickerAccept(-1)),
-        KeyBinding([.backspace], "Bksp", "Delete the last letter typed to narrow the list", [.picking], .pickerBackspace),
-        KeyBinding([.delete], "Del", "Leave the question unanswered", [.picking], .pickerClear, bar: "Unanswer"),
-        KeyBinding([.escape], "Esc", "Close without changing the answer", [.picking], .closePopover, bar: "Cancel"),
+        KeyBinding([.up], "↑/↓", "Move the highlight", [.picking], .picker(.move(-1)), bar: "Move"),
+        KeyBinding([.down], "↓", nil, [.picking], .picker(.move(1))),
+        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", [.picking], .picker(.move(-10))),
+        KeyBinding([.pageDown], "PgDn", nil, [.picking], .picker(.move(10))),
+        KeyBinding([.enter], "Enter", "Choose the highlighted choice (or keep the ticked ones) and go on", [.picking], .picker(.choose), bar: "Choose"),
+        KeyBinding([.character(" ")], "Space", "Tick or untick (several choices allowed)", [.picking], .picker(.type(" "))),
+        KeyBinding([.tab], "Tab/S-Tab", "Keep the answer and go to the next / previous question", [.picking], .picker(.accept(1))),
+        KeyBinding([.backTab], "S-Tab", nil, [.picking], .picker(.accept(-1))),
+        KeyBinding([.backspace], "Bksp", "Delete the last letter typed to narrow the list", [.picking], .picker(.backspace)),
+        KeyBinding([.delete], "Del", "Leave the question unanswered", [.picking], .picker(.clear), bar: "Unanswer"),
+        KeyBinding([.escape], "Esc", "Close without changing the answer", [.picking], .app(.closePopover), bar: "Cancel"),
         // Document manager
-        KeyBinding([.up], "↑/↓", "Move the highlight", [.documents], .managerMove(-1), bar: "Move"),
-        KeyBinding([.down], "↓", nil, [.documents], .managerMove(1)),
-        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", [.documents], .managerPage(-1)),
-        KeyBinding([.pageDown], "PgDn", nil, [.documents], .managerPage(1)),
-        KeyBinding([.home], "Home/End", "First / last document", [.documents], .managerToFirst),
-        KeyBinding([.end], "End", nil, [.documents], .managerToLast),
-        KeyBinding([.enter], "Enter", "Switch to the highlighted document", [.documents], .openHighlightedDocument, bar: "Open"),
-        KeyBinding([.character("n")], "n", "New document (Untitled, Untitled 2, …)", [.documents], .newDocument, bar: "New"),
-        KeyBinding([.character("r")], "r", "Rename the highlighted document", [.documents], .beginRename, bar: "Rename"),
-        KeyBinding([.character("d")], "d", "Delete it (to the trash, after a confirmation)", [.documents], .requestDelete, bar: "Delete"),
-        KeyBinding([.character("u")], "u", "Bring back the last deleted document", [.documents], .restoreDeleted, bar: "Undo"),
-        KeyBinding([.escape, .function(3)], "Esc", "Close the documents list", [.documents], .closePopover, bar: "Close"),
-        KeyBinding([.enter], "Enter", "Rename", [.renamingDocument], .commitRename, bar: "Rename"),
-        KeyBinding([.escape], "Esc", "Keep the old name", [.renamingDocument], .cancelRename, bar: "Cancel"),
-        KeyBinding([.character("y")], "y", "Delete", [.confirmingDelete], .confirmDelete, bar: "Delete"),
-        KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingDelete], .cancelDelete, bar: "Keep"),
-        KeyBinding([.enter], "Enter", "Save the records under this name", [.namingDocument], .saveUnderName, bar: "Save"),
-        KeyBinding([.escape], "Esc", "Not now (the records stay in memory)", [.namingDocument], .dismissSaveAs, bar: "Not now"),
-        KeyBinding([.enter], "Enter", "Put the surveys back into their document", [.offeringRecovery], .restoreRecovery, bar: "Put back"),
-        KeyBinding([.character("d")], "d", "Discard them (moved to .trash, not erased)", [.offeringRecovery], .discardRecovery, bar: "Discard"),
-        KeyBinding([.escape], "Esc", "Decide at the next start", [.offeringRecovery], .closePopover, bar: "Later"),
-        KeyBinding([.escape, .function(4)], "Esc", "Back to the form", [.documentInfo], .toggleInfo, bar: "Back"),
+        KeyBinding([.up], "↑/↓", "Move the highlight", [.documents], .documents(.move(-1)), bar: "Move"),
+        KeyBinding([.down], "↓", nil, [.documents], .documents(.move(1))),
+        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", [.documents], .documents(.page(-1))),
+        KeyBinding([.pageDown], "PgDn", nil, [.documents], .documents(.page(1))),
+        KeyBinding([.home], "Home/End", "First / last document", [.documents], .documents(.toFirst)),
+        KeyBinding([.end], "End", nil, [.documents], .documents(.toLast)),
+        KeyBinding([.enter], "Enter", "Switch to the highlighted document", [.documents], .documents(.openHighlighted), bar: "Open"),
+        KeyBinding([.character("n")], "n", "New document (Untitled, Untitled 2, …)", [.documents], .documents(.newDocument), bar: "New"),
+        KeyBinding([.character("r")], "r", "Rename the highlighted document", [.documents], .documents(.beginRename), bar: "Rename"),
+        KeyBinding([.character("d")], "d", "Delete it (to the trash, after a confirmation)", [.documents], .documents(.requestDelete), bar: "Delete"),
+        KeyBinding([.character("u")], "u", "Bring back the last deleted document", [.documents], .documents(.restoreDeleted), bar: "Undo"),
+        KeyBinding([.escape, .function(3)], "Esc", "Close the documents list", [.documents], .app(.closePopover), bar: "Close"),
+        KeyBinding([.enter], "Enter", "Rename", [.renamingDocument], .documents(.commitRename), bar: "Rename"),
+        KeyBinding([.escape], "Esc", "Keep the old name", [.renamingDocument], .documents(.cancelRename), bar: "Cancel"),
+        KeyBinding([.character("y")], "y", "Delete", [.confirmingDelete], .documents(.confirmDelete), bar: "Delete"),
+        KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingDelete], .documents(.cancelDelete), bar: "Keep"),
+        KeyBinding([.enter], "Enter", "Save the records under this name", [.namingDocument], .documents(.saveUnderName), bar: "Save"),
+        KeyBinding([.escape], "Esc", "Not now (the records stay in memory)", [.namingDocument], .documents(.dismissSaveAs), bar: "Not now"),
+        KeyBinding([.enter], "Enter", "Put the surveys back into their document", [.offeringRecovery], .documents(.restoreRecovery), bar: "Put back"),
+        KeyBinding([.character("d")], "d", "Discard them (moved to .trash, not erased)", [.offeringRecovery], .documents(.discardRecovery), bar: "Discard"),
+        KeyBinding([.escape], "Esc", "Decide at the next start", [.offeringRecovery], .app(.closePopover), bar: "Later"),
+        KeyBinding([.escape, .function(4)], "Esc", "Back to the form", [.documentInfo], .documents(.toggleInfo), bar: "Back"),
         // Anywhere
-        KeyBinding([.function(1)], "F1", "Help", all.subtracting([.help]).subtracting(dialogs), .showHelp, bar: "Help"),
+        KeyBinding([.function(1)], "F1", "Help", all.subtracting([.help]).subtracting(dialogs), .app(.showHelp), bar: "Help"),
         KeyBinding([.function(2)], "F2", "Survey list",
-                   all.subtracting([.listPopover, .unreadable]).subtracting(dialogs), .showList, bar: "List"),
-        KeyBinding([.function(2)], "F2", "Close the list", [.listPopover], .closePopover),
+                   all.subtracting([.listPopover, .unreadable]).subtracting(dialogs), .app(.showList), bar: "List"),
+        KeyBinding([.function(2)], "F2", "Close the list", [.listPopover], .app(.closePopover)),
         KeyBinding([.function(3)], "F3", "Documents",
-                   all.subtracting([.documents]).subtracting(dialogs), .showDocuments, bar: "Docs"),
+                   all.subtracting([.documents]).subtracting(dialogs), .documents(.show), bar: "Docs"),
         KeyBinding([.function(4)], "F4", "Document info",
-                   [.formBrowsing, .formEditing, .listPane, .unreadable], .toggleInfo, bar: "Info"),
+                   [.formBrowsing, .formEditing, .listPane, .unreadable], .documents(.toggleInfo), bar: "Info"),
         KeyBinding([.function(5)], "F5", "Add goes on to a new form, or shows the survey",
-                   [.formBrowsing, .formEditing, .listPane, .picking], .toggleNextFormAfterAdd),
+                   [.formBrowsing, .formEditing, .listPane, .picking], .form(.toggleNextFormAfterAdd)),
         KeyBinding([.function(7)], "F7", "Next language of the form",
-                   [.formBrowsing, .formEditing, .listPane, .picking, .documentInfo], .nextLanguage),
+                   [.formBrowsing, .formEditing, .listPane, .picking, .documentInfo], .form(.nextLanguage)),
         KeyBinding([.control("n")], "^N", "New survey",
-                   all.subtracting([.unreadable]).subtracting(dialogs), .newRecord, bar: "New"),
+                   all.subtracting([.unreadable]).subtracting(dialogs), .records(.newRecord), bar: "New"),
         // Delete, undo, redo
-        KeyBinding([.character("d"), .delete], "d/Del", "Delete the highlighted survey (asks y/n; Ctrl-Z undoes)", lists, .requestRecordDelete, bar: "Delete"),
-        KeyBinding([.delete], "Del", "Delete this survey (asks y/n; Ctrl-Z undoes)", [.formBrowsing], .requestRecordDelete),
-        KeyBinding([.character("y")], "y", "Delete it", [.confirmingRecordDelete], .confirmQuestion, bar: "Delete"),
-        KeyBinding([.character("y")], "y", "Add the copy", [.confirmingRecordCopy], .confirmQuestion, bar: "Copy"),
-        KeyBinding([.character("y")], "y", "Clear those answers (Ctrl-Z undoes)", [.confirmingAnswersClear], .confirmQuestion, bar: "Clear"),
+        KeyBinding([.character("d"), .delete], "d/Del", "Delete the highlighted survey (asks y/n; Ctrl-Z undoes)", lists, .records(.requestRecordDelete), bar: "Delete"),
+        KeyBinding([.delete], "Del", "Delete this survey (asks y/n; Ctrl-Z undoes)", [.formBrowsing], .records(.requestRecordDelete)),
+        KeyBinding([.character("y")], "y", "Delete it", [.confirmingRecordDelete], .records(.confirmQuestion), bar: "Delete"),
+        KeyBinding([.character("y")], "y", "Add the copy", [.confirmingRecordCopy], .records(.confirmQuestion), bar: "Copy"),
+        KeyBinding([.character("y")], "y", "Clear those answers (Ctrl-Z undoes)", [.confirmingAnswersClear], .records(.confirmQuestion), bar: "Clear"),
         KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear],
-                   .cancelQuestion, bar: "Keep"),
+                   .records(.cancelQuestion), bar: "Keep"),
         KeyBinding([.character("x")], "x", "Clear the answers this form version does not ask (asks y/n)", [.documentInfo],
-                   .requestClearNotAsked),
-        KeyBinding([.control("z")], "^Z", "Undo the last change (every step is saved)", browsing.union([.documentInfo]), .undo, bar: "Undo"),
-        KeyBinding([.control("y")], "^Y", "Redo what was undone", browsing.union([.documentInfo]), .redo),
-        KeyBinding([.character("u")], "u/U", "Undo / redo", lists, .undo),
-        KeyBinding([.character("U")], "U", nil, lists, .redo),
-        KeyBinding([.control("z")], "^Z", "Undo changes to this field", [.formEditing], .cancelEditing),
+                   .records(.requestClearNotAsked)),
+        KeyBinding([.control("z")], "^Z", "Undo the last change (every step is saved)", browsing.union([.documentInfo]), .records(.undo), bar: "Undo"),
+        KeyBinding([.control("y")], "^Y", "Redo what was undone", browsing.union([.documentInfo]), .records(.redo)),
+        KeyBinding([.character("u")], "u/U", "Undo / redo", lists, .records(.undo)),
+        KeyBinding([.character("U")], "U", nil, lists, .records(.redo)),
+        KeyBinding([.control("z")], "^Z", "Undo changes to this field", [.formEditing], .form(.cancelEditing)),
         // Find and order
-        KeyBinding([.character("s")], "s", "Sort by the next key: entry order, last name, first name, age (a form: its survey names)", lists, .cycleSortKey, bar: "Sort"),
-        KeyBinding([.character("/")], "/", "Find: type words to narrow the list (any order, any case or accent)", browsing, .beginFilter, bar: "Find"),
-        KeyBinding([.function(6)], "F6", "Sections A–Z by name, or back", browsing, .toggleSections),
-        KeyBinding([.enter], "Enter", "Keep the filter and go to the list", [.filtering], .commitFilter, bar: "Keep"),
-        KeyBinding([.escape], "Esc", "Clear the filter", [.filtering], .clearFilter, bar: "Clear"),
-        KeyBinding([.control("q")], "^Q", "Quit", all, .quit, bar: "Quit"),
-        KeyBinding([.control("c")], "^C", nil, all, .quit),
+        KeyBinding([.character("s")], "s", "Sort by the next key: entry order, last name, first name, age (a form: its survey names)", lists, .list(.cycleSortKey), bar: "Sort"),
+        KeyBinding([.character("/")], "/", "Find: type words to narrow the list (any order, any case or accent)", browsing, .list(.beginFilter), bar: "Find"),
+        KeyBinding([.function(6)], "F6", "Sections A–Z by name, or back", browsing, .list(.toggleSections)),
+        KeyBinding([.enter], "Enter", "Keep the filter and go to the list", [.filtering], .list(.commitFilter), bar: "Keep"),
+        KeyBinding([.escape], "Esc", "Clear the filter", [.filtering], .list(.clearFilter), bar: "Clear"),
+        KeyBinding([.control("q")], "^Q", "Quit", all, .app(.quit), bar: "Quit"),
+        KeyBinding([.control("c")], "^C", nil, all, .app(.quit)),
     ]
 
     /// What a key does in a mode: the table first, then typing for the form.
@@ -158,9 +158,9 @@ public enum KeyMap {
         }
         if case .character(let c) = key {
             switch mode {
-            case .formBrowsing: return .beginEditing(inserting: c)
-            case .formEditing, .renamingDocument, .namingDocument, .filtering: return .insert(c)
-            case .picking: return .pickerType(c)
+            case .formBrowsing: return .form(.beginEditing(inserting: c))
+            case .formEditing, .renamingDocument, .namingDocument, .filtering: return .text(.insert(c))
+            case .picking: return .picker(.type(c))
             default: return nil
             }
         }
@@ -173,15 +173,15 @@ public enum KeyMap {
         case .key(let key):
             // Nothing is visible in a too-small terminal: typing blind must not change data.
             if state.layout.kind == .tooSmall {
-                return key == .control("q") || key == .control("c") ? .quit : nil
+                return key == .control("q") || key == .control("c") ? .app(.quit) : nil
             }
             return action(for: key, in: state.inputMode)
-        case .click(let p): return .click(p)
-        case .wheel(let delta, let p): return state.layout.kind == .tooSmall ? nil : .wheel(delta, at: p)
-        case .resize(let size): return .resized(size)
+        case .click(let p): return .app(.click(p))
+        case .wheel(let delta, let p): return state.layout.kind == .tooSmall ? nil : .app(.wheel(delta, at: p))
+        case .resize(let size): return .system(.resized(size))
         case .paste(let text):
             // Like typing: nothing is pasted blind into a terminal too small to show it.
-            return state.layout.kind == .tooSmall ? nil : .paste(text)
+            return state.layout.kind == .tooSmall ? nil : .text(.paste(text))
         }
     }
 

@@ -14,7 +14,7 @@ struct ListPane: View {
     /// Draws the header, the `/` line and the rows; `rect` excludes any border or divider.
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        let title = state.list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.loading == nil ? "" : "…"))"
+        let title = state.list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.session.loading == nil ? "" : "…"))"
             : "Surveys (\(projection.count) of \(state.recordCount))"
         grid.put(title, x: rect.x + 1, y: rect.y, style: .bold, clip: rect)
         if state.list.showsFilterLine, rect.height > 1 {
@@ -27,9 +27,9 @@ struct ListPane: View {
             grid.put(empty, x: rows.x + 1, y: rows.y, style: .muted, clip: rows)
             return
         }
-        let cursorRow = projection.row(ofRecord: state.listCursor)
-        let scroll = Self.visibleScroll(state.listScroll, cursor: cursorRow ?? 0, rows: rows.height)
-        let cursorIsShown = !state.showingDraft
+        let cursorRow = projection.row(ofRecord: state.list.rows.cursor)
+        let scroll = ScrollingList<Int>.scroll(state.list.rows.scroll, showing: cursorRow ?? 0, height: rows.height)
+        let cursorIsShown = !state.form.showingDraft
         for line in 0..<rows.height {
             let row = scroll + line
             guard row < projection.rowCount else { break }
@@ -77,12 +77,5 @@ struct ListPane: View {
         } else {
             grid.put(state.list.filter.text, x: field.x, y: field.y, style: .plain, clip: field)
         }
-    }
-
-    /// The scroll drawn (and clicked): the stored one, moved just enough to keep the
-    /// highlighted row on screen when the rows shrank after it was set (a long message took one).
-    static func visibleScroll(_ scroll: Int, cursor: Int, rows: Int) -> Int {
-        guard rows > 0, cursor >= scroll + rows else { return scroll }
-        return cursor - rows + 1
     }
 }

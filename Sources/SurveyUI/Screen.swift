@@ -19,20 +19,20 @@ public enum Screen {
             TooSmallView(size: state.size).draw(into: &grid, in: grid.bounds)
             return
         }
-        let title = state.documentMissing ? "\(state.documentName) (missing)"
-            : state.formTrouble != nil ? "\(state.documentName) (read-only)" : state.documentName
+        let title = state.session.documentMissing ? "\(state.documentName) (missing)"
+            : state.session.formTrouble != nil ? "\(state.documentName) (read-only)" : state.documentName
         TitleBar(documentName: title, position: state.document == nil ? "" : state.positionTitle,
                  surveysButton: layout.surveysButton).draw(into: &grid, in: layout.titleBar)
         if let pane = layout.listPane {
-            listPane(state, focused: state.focus == .list && state.popover == nil)
+            listPane(state, focused: state.screen.focus == .list && state.popover == nil)
                 .draw(into: &grid, in: Rect(x: pane.x, y: pane.y, width: pane.width - 1, height: pane.height))
             for y in pane.y..<pane.maxY { grid[pane.maxX - 1, y] = Cell("│", style: .muted) }
         }
-        if state.detail == .info {
+        if state.screen.detail == .info {
             DocumentInfoView(state: state).draw(into: &grid, in: layout.form)
-        } else if let error = state.loadError {
+        } else if let error = state.session.loadError {
             UnreadableDocumentView(documentName: state.documentName, reason: error).draw(into: &grid, in: layout.form)
-        } else if let trouble = state.formTrouble, state.shown == .draft {
+        } else if let trouble = state.session.formTrouble, state.shown == .draft {
             FormTroubleView(documentName: state.documentName, trouble: trouble).draw(into: &grid, in: layout.form)
         } else {
             FormPane(state: state).draw(into: &grid, in: layout.form)
@@ -58,11 +58,11 @@ public enum Screen {
         case .saveAs(let buffer):
             grid.cursor = nil
             SaveAsPopover(name: state.documentName, records: state.recordCount, buffer: buffer,
-                          unreadable: state.missingReason != nil)
+                          unreadable: state.session.missingReason != nil)
                 .draw(into: &grid, layout: layout)
         case .recovery(let recovery):
             grid.cursor = nil
-            RecoveryPopover(recovery: recovery, timeZone: state.timeZone).draw(into: &grid, layout: layout)
+            RecoveryPopover(recovery: recovery, timeZone: state.environment.timeZone).draw(into: &grid, layout: layout)
         case .picker(let picker):
             grid.cursor = nil
             ChoicePickerView(picker: picker).draw(into: &grid, state: state)

@@ -2,13 +2,13 @@ import SurveyModel
 
 /// The survey list's own state (bubbles' `list`): the `/` filter and its input line, the
 /// order, and the projection they give, kept apart from the document so that filtering or
-/// sorting never moves a record in the file. The highlight itself stays `AppState.listCursor`,
-/// a document index the projection maps to a row.
+/// sorting never moves a record in the file; and the highlight and scroll, `rows`, whose cursor
+/// is a document index the projection maps to a row.
 public struct SurveyListState: Equatable, Sendable {
     /// The filter in force (Enter on the `/` line keeps it; Esc clears it).
     public var filter = RecordFilter("")
     /// The `/` line while it is being typed: the list narrows with each key.
-    public var filterInput: EditBuffer?
+    public var filterInput: TextInput?
     public var order = ListOrder()
     /// What sorting and sections go by (the questionnaire's names for a survey).
     public var names = ListNames.standard
@@ -16,6 +16,10 @@ public struct SurveyListState: Equatable, Sendable {
     /// record does not vanish under the typing hand.
     public var pinned: Set<String> = []
     public private(set) var projection = ListProjection()
+    /// The highlighted row, as a document index, and the first row shown. The form shows
+    /// the highlighted record unless `FormState.showingDraft`: one index plus that flag (not
+    /// a separate "shown record"), so the list highlight and the form can never disagree.
+    public var rows = ScrollingList(cursor: 0)
     /// Folded text of every record, built the first time a filter is used and kept up to
     /// date from then on.
     private(set) var searchIndex: SearchIndex?
@@ -28,7 +32,7 @@ public struct SurveyListState: Equatable, Sendable {
     public init() {}
 
     public static func == (a: SurveyListState, b: SurveyListState) -> Bool {
-        a.filter == b.filter && a.filterInput == b.filterInput && a.order == b.order && a.pinned == b.pinned
+        a.rows == b.rows && a.filter == b.filter && a.filterInput == b.filterInput && a.order == b.order && a.pinned == b.pinned
             && a.projection == b.projection && a.searchIndex == b.searchIndex && a.indexPending == b.indexPending
     }
 

@@ -2,7 +2,7 @@
 /// with the terminal's caret placed in it. The form's fields, the rename field and the
 /// save-as name all draw through this, so they scroll and show the caret alike.
 struct TextFieldView: View {
-    let buffer: EditBuffer
+    let buffer: TextInput
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }

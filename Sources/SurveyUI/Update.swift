@@ -1,283 +1,331 @@
 import SurveyModel
 
 /// The app's one transition function (TCA's reducer, Bubble Tea's Update): every key, click,
-/// resize and effect outcome goes through here. Each case calls a small `mutating` helper;
-/// shared logic lives in the helpers, never in actions that send other actions.
+/// resize and effect outcome goes through here. The rules every action shares are stated
+/// once, here; then each nest of `Action` goes to its feature's reducer below, each case a
+/// few lines calling a small `mutating` helper. Shared logic lives in the helpers, never in
+/// actions that send other actions.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // While the rest of the document loads, nothing may change it (`AppState+Loading`); nor
     // ever, when its form cannot be used (`AppState+ReadOnly`).
-    let effects = state.formTrouble != nil ? state.updateReadOnly(action)
-        : state.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
+    let effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
+        : state.session.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
     state.followQuestionnaire()
     return effects
 }
 
 func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
-    if action.isUserInput {
+    if action.clearsStatus {
         state.status = nil
-        if case .beginEditing(inserting: .some) = action {} else { state.heldNewFormShown = false }
+        if case .form(.beginEditing(inserting: .some)) = action {} else { state.form.heldNewFormShown = false }
     }
     switch action {
-    case .resized(let size):
-        state.resize(to: size)
-    case .click(let point):
-        return state.click(at: point, drawnWith: shownStatus)
-    case .wheel(let delta, let point):
-        state.wheel(delta, at: point)
-
-    case .listMove(let delta):
-        state.moveList(by: delta)
-    case .listPage(let pages):
-        state.pageList(by: pages)
-    case .listToFirst:
-        state.moveListCursor(toPosition: 0)
-    case .listToLast:
-        state.moveListCursor(toPosition: state.list.projection.count - 1)
-    case .focusForm:
-        state.popover = nil
-        state.focus = .form
-
-    case .previousRecord:
-        state.stepRecord(by: -1)
-    case .nextRecord:
-        state.stepRecord(by: 1)
-    case .moveHighlight(let delta):
-        state.moveHighlight(by: delta, wrap: false)
-    case .cycleHighlight(let delta):
-        state.moveHighlight(by: delta, wrap: true)
-    case .activate:
-        return state.activateHighlighted()
-    case .beginEditing(let character):
-        state.beginEditing(inserting: character)
-
-    case .insert(let character):
-        state.typeCharacter(character)
-    case .deleteBackward:
-        state.editActiveText { $0.deleteBackward() }
-    case .deleteForward:
-        state.editActiveText { $0.deleteForward() }
-    case .caretLeft:
-        state.editActiveText { $0.moveCaret(by: -1) }
-    case .caretRight:
-        state.editActiveText { $0.moveCaret(by: 1) }
-    case .caretHome:
-        state.editActiveText { $0.moveCaretToStart() }
-    case .caretEnd:
-        state.editActiveText { $0.moveCaretToEnd() }
-    case .caretWordLeft:
-        state.editActiveText { $0.moveWordLeft() }
-    case .caretWordRight:
-        state.editActiveText { $0.moveWordRight() }
-    case .deleteWordBackward:
-        state.editActiveText { $0.deleteWordBackward() }
-    case .deleteToStart:
-        state.editActiveText { $0.deleteToStart() }
-    case .deleteToEnd:
-        state.editActiveText { $0.deleteToEnd() }
-    case .commitAndMove(let delta, let wrap):
-        return state.commitAndMove(by: delta, wrap: wrap)
-    case .commitField:
-        return state.commitEditing() ?? []
-    case .commitAndAdvance:
-        return state.commitAndAdvance()
-    case .cancelEditing:
-        state.editing = nil
-    case .pickerMove(let delta):
-        state.updatePicker { $0.move(by: delta) }
-    case .pickerType(let c):
-        return state.pickerType(c)
-    case .pickerBackspace:
-        state.updatePicker { $0.deleteBackward() }
-    case .pickerChoose:
-        return state.pickerChoose()
-    case .pickerAccept(let delta):
-        return state.pickerAccept(moving: delta)
-    case .pickerClear:
-        return state.pickerClear()
-    case .nextLanguage:
-        state.switchLanguage()
-    case .toggleNextFormAfterAdd:
-        state.addStartsNextForm.toggle()
-        state.status = .init(state.addStartsNextForm
-            ? "After Add on the New form: straight on to the next empty New form (F5 changes it)"
-            : "After Add: the survey just added is shown (F5 changes it)")
-    case .paste(let text):
-        return state.paste(text)
-
-    case .requestRecordDelete:
-        return state.requestRecordDelete()
-    case .confirmQuestion:
-        return state.confirmQuestion()
-    case .cancelQuestion:
-        state.cancelQuestion()
-    case .requestClearNotAsked:
-        return state.requestClearNotAsked()
-    case .undo:
-        return state.undoLast()
-    case .redo:
-        return state.redoLast()
-    case .beginFilter:
-        return state.beginFilter()
-    case .commitFilter:
-        state.commitFilter()
-    case .clearFilter:
-        state.clearFilter()
-    case .toggleSections:
-        return state.toggleSections()
-    case .cycleSortKey:
-        return state.cycleSortKey()
-
-    case .showList:
-        return state.showList()
-    case .showHelp:
-        guard let effects = state.commitEditing() else { return [] }
-        // Help over a list explains that list, and closing it goes back there.
-        state.popover = state.popover.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
-        state.popoverUnderHelp = state.popover
-        state.popover = .help
-        return effects
-    case .closePopover:
-        state.closePopover()
-    case .newRecord:
-        return state.startNewRecord()
-    case .quit:
-        // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped.
-        // Only records that exist nowhere but in memory make it ask once first.
-        guard state.confirmLeavingUnsavedDocument() else { return [] }
-        return (state.commitEditing() ?? []) + [.quit]
-
-    case .showDocuments:
-        return state.showDocuments()
-    case .toggleInfo:
-        return state.toggleInfo()
-    case .managerMove(let delta):
-        state.moveManagerCursor(to: state.managerCursor + delta)
-    case .managerPage(let pages):
-        state.moveManagerCursor(to: state.managerCursor + pages * max(1, state.managerViewportHeight - 1))
-    case .managerToFirst:
-        state.moveManagerCursor(to: 0)
-    case .managerToLast:
-        state.moveManagerCursor(to: state.documents.count - 1)
-    case .openHighlightedDocument:
-        return state.openHighlightedDocument()
-    case .newDocument:
-        return state.newDocument()
-    case .beginRename:
-        state.beginRename()
-    case .commitRename:
-        return state.commitRename()
-    case .cancelRename:
-        state.manager.renaming = nil
-    case .requestDelete:
-        state.requestDelete()
-    case .confirmDelete:
-        return state.confirmDelete()
-    case .cancelDelete:
-        state.popover = .documents
-    case .restoreDeleted:
-        return [.restoreDocument]
-    case .saveUnderName:
-        return state.saveUnderName()
-    case .dismissSaveAs:
-        state.popover = nil
-        state.status = .init("“\(state.documentName)” is only in memory now: press F3 to switch, or change a field to be asked again",
-                             kind: .error)
-    case .refreshTick:
-        return state.popover == .documents && state.manager.renaming == nil ? [.listDocuments] : []
-    case .launched(let launch):
-        state.launch(launch)
-    case .identifyRecordsFoundWithoutIDs(let place):
-        state.identifyRecordsInPlace()
-        if let place, place.recordID != nil { state.restorePlace(place) }
-    case .journalPutBack(let message):
-        state.status = .init(message)
-
-    case .documentSaved(let replaced):
-        return state.documentWasSaved(replacedCharacters: replaced)
-    case .documentSaveFailed(let message):
-        state.lastSaveError = message
-        let unkept = state.copiesKeptForDelete
-        state.restoreAfterFailedSave(message)
-        // The delete did not happen: its copy comes off the deleted list again.
-        return unkept.isEmpty ? [] : [.forgetDeleted(unkept)]
-    case .draftSaveFailed(let message):
-        state.draftSaveFailed(message)
-    case .deletedSurveysNotKept(let message):
-        state.restoreRollback()
-        state.status = .init("Not deleted: a copy could not be kept among the deleted surveys: \(message)", kind: .error)
-    case .draftSaved:
-        state.rollback = nil
-        state.saveSucceeded()
-    case .otherNewFormKept(let title, let file):
-        state.otherNewFormKept(title: title, file: file)
-    case .documentMovedOutside(let name):
-        return state.documentMovedOutside(to: name)
-    case .recoveriesFound(let list):
-        state.recoveriesFound(list)
-    case .recoveryRestored(let name, let count):
-        return state.recoveryRestored(into: name, count: count)
-    case .recoveryDiscarded(let count):
-        return state.recoveryDiscarded(count: count)
-    case .restoreRecovery:
-        return state.restoreRecovery()
-    case .discardRecovery:
-        return state.discardRecovery()
-    case .terminate:
-        return state.terminate()
-    case .documentsListed(let list):
-        return state.documentsWereListed(list)
-    case .documentOpened(let name, let loaded, let draft, let place, let form):
-        return state.documentWasOpened(name, loaded: loaded, draft: draft, place: place, form: form)
-    case .documentCreated(let name):
-        return [.openDocument(name), .listDocuments]
-    case .documentRenamed(let old, let new):
-        return state.documentWasRenamed(from: old, to: new)
-    case .documentDeleted(let name, let records, let replacement):
-        return state.documentWasDeleted(name, records: records, replacement: replacement)
-    case .documentRestored(let name):
-        return state.documentWasRestored(name)
-    case .documentSavedAs(let name):
-        return state.documentWasSavedAs(name)
-    case .documentVanished(let reason, let suggestion):
-        return state.documentVanished(unreadable: reason, suggestion: suggestion)
-    case .documentChangedOnDisk(let reloaded):
-        return state.documentChangedOnDisk(reloaded)
-    case .instanceIDsAssigned(let identified):
-        state.document = identified
-    case .documentMergedInBackground(let merged, let message, let isError):
-        state.takeMergedDocument(merged)
-        state.status = .init(message, kind: isError ? .error : .info)
-    case .documentWriteFailed(let message):
-        state.status = .init(message, kind: .error)
-    case .quitHeldForUnsavedRecords:
-        state.holdQuit()
-    case .documentPartLoaded(let records, let percent):
-        state.takeLoadedPart(records, percent: percent)
-    case .documentLoadEnded(let end):
-        state.finishLoading(end)
-    case .searchIndexBuilt(let index):
-        state.takeSearchIndex(index)
-    case .documentOperationFailed(let message):
-        state.status = .init(message, kind: .error)
-        if case .confirmDelete = state.popover { state.popover = .documents }
+    case .app(let action): return state.reduce(action, drawnWith: shownStatus)
+    case .list(let action): return state.reduce(action)
+    case .form(let action): return state.reduce(action)
+    case .text(let action): return state.reduce(action)
+    case .picker(let action): return state.reduce(action)
+    case .records(let action): return state.reduce(action)
+    case .documents(let action): return state.reduce(action)
+    case .system(let event): return state.reduce(event)
+    case .outcome(let outcome): return state.reduce(outcome)
     }
-    return []
 }
 
 extension Action {
-    /// Input from the user clears the last message; resizes and save outcomes don't, nor
-    /// does F1, whose help shows the message in full.
+    /// Whether the user asked for this: every nest but what an effect found and what the
+    /// terminal or the runtime reports.
     var isUserInput: Bool {
         switch self {
-        case .resized, .refreshTick, .launched, .identifyRecordsFoundWithoutIDs, .journalPutBack, .documentSaved, .documentSaveFailed, .draftSaveFailed, .documentsListed,
-             .documentOpened, .documentCreated, .documentRenamed, .documentDeleted, .documentRestored,
-             .documentSavedAs, .documentVanished, .documentChangedOnDisk, .documentOperationFailed, .instanceIDsAssigned,
-             .documentMergedInBackground, .documentWriteFailed, .documentPartLoaded, .documentLoadEnded, .searchIndexBuilt,
-             .quitHeldForUnsavedRecords, .draftSaved, .deletedSurveysNotKept, .otherNewFormKept, .documentMovedOutside, .recoveriesFound,
-             .recoveryRestored, .recoveryDiscarded, .terminate, .showHelp:
-            return false
-        default: return true
+        case .app, .list, .form, .text, .picker, .records, .documents: true
+        case .outcome, .system: false
         }
+    }
+
+    /// Input from the user clears the last message; resizes and effects' outcomes don't,
+    /// nor does F1, whose help shows the message in full.
+    var clearsStatus: Bool { isUserInput && self != .app(.showHelp) }
+}
+
+extension AppState {
+    /// The rule for an action that leaves the field being typed, stated once: the field is
+    /// committed first, and a value its rule refuses keeps the action from happening (the
+    /// typed text stays, the status says why). The commit's effects come first.
+    mutating func committingField(goingOn: Bool = false, then action: (inout AppState) -> [Effect]) -> [Effect] {
+        guard let effects = commitEditing(goingOn: goingOn) else { return [] }
+        return effects + action(&self)
+    }
+
+    mutating func reduce(_ action: AppAction, drawnWith shownStatus: StatusMessage?) -> [Effect] {
+        switch action {
+        case .click(let point):
+            return click(at: point, drawnWith: shownStatus)
+        case .wheel(let delta, let point):
+            wheel(delta, at: point)
+        case .showList:
+            return committingField { $0.showList() }
+        case .showHelp:
+            return committingField { state in
+                // Help over a list explains that list, and closing it goes back there.
+                state.popover = state.popover.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
+                state.popovers.underHelp = state.popover
+                state.popover = .help
+                return []
+            }
+        case .closePopover:
+            closePopover()
+        case .quit:
+            // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped
+            // (so not `committingField`, where a refused value stops the action).
+            // Only records that exist nowhere but in memory make it ask once first.
+            guard confirmLeavingUnsavedDocument() else { return [] }
+            return (commitEditing() ?? []) + [.quit]
+        }
+        return []
+    }
+
+    mutating func reduce(_ action: ListAction) -> [Effect] {
+        switch action {
+        case .move(let delta):
+            moveList(by: delta)
+        case .page(let pages):
+            pageList(by: pages)
+        case .toFirst:
+            moveListCursor(toPosition: 0)
+        case .toLast:
+            moveListCursor(toPosition: list.projection.count - 1)
+        case .focusForm:
+            popover = nil
+            screen.focus = .form
+        case .beginFilter:
+            return committingField { $0.beginFilter() }
+        case .commitFilter:
+            commitFilter()
+        case .clearFilter:
+            clearFilter()
+        case .toggleSections:
+            return toggleSections()
+        case .cycleSortKey:
+            return cycleSortKey()
+        }
+        return []
+    }
+
+    mutating func reduce(_ action: FormAction) -> [Effect] {
+        switch action {
+        case .previousRecord:
+            stepRecord(by: -1)
+        case .nextRecord:
+            stepRecord(by: 1)
+        case .moveHighlight(let delta):
+            moveHighlight(by: delta, wrap: false)
+        case .cycleHighlight(let delta):
+            moveHighlight(by: delta, wrap: true)
+        case .activate:
+            return activateHighlighted()
+        case .beginEditing(let character):
+            beginEditing(inserting: character)
+        case .commitAndMove(let delta, let wrap):
+            return committingField(goingOn: delta > 0) { $0.moveOnEditing(by: delta, wrap: wrap) }
+        case .commitField:
+            return commitEditing() ?? []
+        case .commitAndAdvance:
+            return committingField(goingOn: true) { $0.advanceEditing() }
+        case .cancelEditing:
+            editing = nil
+        case .nextLanguage:
+            switchLanguage()
+        case .toggleNextFormAfterAdd:
+            form.addStartsNextForm.toggle()
+            status = .init(form.addStartsNextForm
+                ? "After Add on the New form: straight on to the next empty New form (F5 changes it)"
+                : "After Add: the survey just added is shown (F5 changes it)")
+        }
+        return []
+    }
+
+    mutating func reduce(_ action: TextAction) -> [Effect] {
+        switch action {
+        case .insert(let character):
+            typeCharacter(character)
+        case .paste(let text):
+            return paste(text)
+        case .deleteBackward, .deleteForward, .caretLeft, .caretRight, .caretHome, .caretEnd, .caretWordLeft,
+             .caretWordRight, .deleteWordBackward, .deleteToStart, .deleteToEnd:
+            editActiveText { $0.apply(action) }
+        }
+        return []
+    }
+
+    mutating func reduce(_ action: PickerAction) -> [Effect] {
+        switch action {
+        case .move(let delta):
+            updatePicker { $0.move(by: delta) }
+        case .type(let c):
+            return pickerType(c)
+        case .backspace:
+            updatePicker { $0.deleteBackward() }
+        case .choose:
+            return pickerChoose()
+        case .accept(let delta):
+            return pickerAccept(moving: delta)
+        case .clear:
+            return pickerClear()
+        }
+        return []
+    }
+
+    mutating func reduce(_ action: RecordAction) -> [Effect] {
+        switch action {
+        case .newRecord:
+            return committingField { $0.startNewRecord() }
+        case .requestRecordDelete:
+            return requestRecordDelete()
+        case .confirmQuestion:
+            return confirmQuestion()
+        case .cancelQuestion:
+            cancelQuestion()
+            return []
+        case .requestClearNotAsked:
+            return requestClearNotAsked()
+        case .undo:
+            return committingField { $0.undoLast() }
+        case .redo:
+            return committingField { $0.redoLast() }
+        }
+    }
+
+    mutating func reduce(_ action: DocumentsAction) -> [Effect] {
+        switch action {
+        case .show:
+            return committingField { $0.showDocuments() }
+        case .toggleInfo:
+            return committingField { $0.toggleInfo() }
+        case .move(let delta):
+            moveManagerCursor(to: managerCursor + delta)
+        case .page(let pages):
+            moveManagerCursor(to: managerCursor + pages * ScrollingList<String?>.page(height: managerViewportHeight))
+        case .toFirst:
+            moveManagerCursor(to: 0)
+        case .toLast:
+            moveManagerCursor(to: documents.count - 1)
+        case .openHighlighted:
+            return openHighlightedDocument()
+        case .newDocument:
+            return newDocument()
+        case .beginRename:
+            beginRename()
+        case .commitRename:
+            return commitRename()
+        case .cancelRename:
+            manager.renaming = nil
+        case .requestDelete:
+            requestDelete()
+        case .confirmDelete:
+            return confirmDelete()
+        case .cancelDelete:
+            popover = .documents
+        case .restoreDeleted:
+            return [.restoreDocument]
+        case .saveUnderName:
+            return saveUnderName()
+        case .dismissSaveAs:
+            popover = nil
+            status = .init("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again",
+                           kind: .error)
+        case .restoreRecovery:
+            return committingField { $0.restoreRecovery() }
+        case .discardRecovery:
+            return discardRecovery()
+        }
+        return []
+    }
+
+    mutating func reduce(_ event: SystemEvent) -> [Effect] {
+        switch event {
+        case .resized(let size):
+            resize(to: size)
+            return []
+        case .terminate:
+            return terminate()
+        case .refreshTick:
+            return popover == .documents && manager.renaming == nil ? [.listDocuments] : []
+        }
+    }
+
+    mutating func reduce(_ outcome: Outcome) -> [Effect] {
+        switch outcome {
+        case .launched(let launch):
+            self.launch(launch)
+        case .identifyRecordsFoundWithoutIDs(let place):
+            identifyRecordsInPlace()
+            if let place, place.recordID != nil { restorePlace(place) }
+        case .journalPutBack(let message):
+            status = .init(message)
+        case .documentSaved(let replaced):
+            return documentWasSaved(replacedCharacters: replaced)
+        case .documentSaveFailed(let message):
+            session.lastSaveError = message
+            let unkept = copiesKeptForDelete
+            restoreAfterFailedSave(message)
+            // The delete did not happen: its copy comes off the deleted list again.
+            return unkept.isEmpty ? [] : [.forgetDeleted(unkept)]
+        case .draftSaveFailed(let message):
+            draftSaveFailed(message)
+        case .deletedSurveysNotKept(let message):
+            restoreRollback()
+            status = .init("Not deleted: a copy could not be kept among the deleted surveys: \(message)", kind: .error)
+        case .draftSaved:
+            rollback = nil
+            saveSucceeded()
+        case .otherNewFormKept(let title, let file):
+            otherNewFormKept(title: title, file: file)
+        case .documentMovedOutside(let name):
+            return documentMovedOutside(to: name)
+        case .recoveriesFound(let list):
+            recoveriesFound(list)
+        case .recoveryRestored(let name, let count):
+            return recoveryRestored(into: name, count: count)
+        case .recoveryDiscarded(let count):
+            return recoveryDiscarded(count: count)
+        case .documentsListed(let list):
+            return documentsWereListed(list)
+        case .documentOpened(let name, let loaded, let draft, let place, let form):
+            return documentWasOpened(name, loaded: loaded, draft: draft, place: place, form: form)
+        case .documentCreated(let name):
+            return [.openDocument(name), .listDocuments]
+        case .documentRenamed(let old, let new):
+            return documentWasRenamed(from: old, to: new)
+        case .documentDeleted(let name, let records, let replacement):
+            return documentWasDeleted(name, records: records, replacement: replacement)
+        case .documentRestored(let name):
+            return documentWasRestored(name)
+        case .documentSavedAs(let name):
+            return documentWasSavedAs(name)
+        case .documentVanished(let reason, let suggestion):
+            return documentVanished(unreadable: reason, suggestion: suggestion)
+        case .documentChangedOnDisk(let reloaded):
+            return documentChangedOnDisk(reloaded)
+        case .instanceIDsAssigned(let identified):
+            document = identified
+        case .documentMergedInBackground(let merged, let message, let isError):
+            takeMergedDocument(merged)
+            status = .init(message, kind: isError ? .error : .info)
+        case .documentWriteFailed(let message):
+            status = .init(message, kind: .error)
+        case .quitHeldForUnsavedRecords:
+            holdQuit()
+        case .documentPartLoaded(let records, let percent):
+            takeLoadedPart(records, percent: percent)
+        case .documentLoadEnded(let end):
+            finishLoading(end)
+        case .searchIndexBuilt(let index):
+            takeSearchIndex(index)
+        case .documentOperationFailed(let message):
+            status = .init(message, kind: .error)
+            if case .confirmDelete = popover { popover = .documents }
+        }
+        return []
     }
 }

@@ -98,6 +98,6 @@ final class DeleteProgramTests: XCTestCase {
         XCTAssertEqual(p.state.status?.text,
                        "Cannot undo the edit of First name of “Smith, John”: “Site” was changed there by another program meanwhile (re-read it)")
         XCTAssertEqual(p.state.records[0].values["firstName"], .string("Jonathan"), "the screen shows the file")
-        XCTAssertEqual(p.state.history.undo.map(\.label), ["edit of First name of “Smith, John”"], "the step stays, to try again")
+        XCTAssertEqual(p.state.session.history.undo.map(\.label), ["edit of First name of “Smith, John”"], "the step stays, to try again")
     }
 }

@@ -177,20 +177,20 @@ final class DocumentProgramTests: XCTestCase {
         var p = launch()
         p.press(.function(3))
         try store.save(SurveyDocument(), as: "Gamma")
-        p.send(.refreshTick)
+        p.send(.system(.refreshTick))
         XCTAssertEqual(p.state.documents.map(\.name), ["Alpha", "Beta", "Gamma"])
     }
 
     func testF4ShowsDocumentFacts() {
         var p = launch()
         p.press(.enter, .function(4))
-        XCTAssertEqual(p.state.detail, .info)
+        XCTAssertEqual(p.state.screen.detail, .info)
         let screen = p.screen.lines.joined(separator: "\n")
         XCTAssertTrue(screen.contains("Records      2"), screen)
         XCTAssertTrue(screen.contains("Alpha.plist"), screen)
         XCTAssertTrue(screen.contains("No age       0 records"), screen)
         p.press(.function(4))
-        XCTAssertEqual(p.state.detail, .form)
+        XCTAssertEqual(p.state.screen.detail, .form)
     }
 
     func testCtrlQWhileTypingIntoAVanishedDocumentWaitsForTheConfirmation() throws {
@@ -221,7 +221,7 @@ final class DocumentProgramTests: XCTestCase {
         var p = launch()
         p.press(.function(3), .character("n"))
         XCTAssertEqual(p.state.documentName, "Untitled")
-        XCTAssertEqual(p.state.focus, .form)
+        XCTAssertEqual(p.state.screen.focus, .form)
         p.handle(.key(.character("Z")))
         XCTAssertEqual(p.state.editing?.text, "Z")
     }
@@ -237,7 +237,7 @@ final class DocumentProgramTests: XCTestCase {
     func testNewSurveyFromTheInfoViewShowsTheForm() {
         var p = launch()
         p.press(.enter, .function(4), .control("n"))
-        XCTAssertEqual(p.state.detail, .form)
+        XCTAssertEqual(p.state.screen.detail, .form)
         XCTAssertEqual(p.state.editing?.fieldIndex, 0)
     }
 }

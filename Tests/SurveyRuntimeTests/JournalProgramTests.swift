@@ -30,7 +30,7 @@ final class JournalProgramTests: XCTestCase {
 
     private func launch() -> Program {
         var p = Program(store: store, documentName: "Site", size: Size(width: 120, height: 40), journalThreshold: 0)
-        p.send(.resized(Size(width: 120, height: 40)))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
         return p
     }
 

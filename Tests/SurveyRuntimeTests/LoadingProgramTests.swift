@@ -43,7 +43,7 @@ final class LoadingProgramTests: XCTestCase {
         var p = launch()
         p.finishOpening()   // the first frame is up: the rest is read from now on
         XCTAssertEqual(p.state.recordCount, 20)
-        XCTAssertNotNil(p.state.loading)
+        XCTAssertNotNil(p.state.session.loading)
         XCTAssertNil(p.persisted, "part of the file is never taken for what the file holds")
         XCTAssertTrue(p.screen.lines.contains { $0.contains("Loading… ") }, p.screen.lines.joined(separator: "\n"))
 
@@ -51,7 +51,7 @@ final class LoadingProgramTests: XCTestCase {
         p.type("ny")
         p.press(.enter)
         XCTAssertEqual(p.state.status?.text.hasPrefix("Still loading…"), true, p.state.status?.text ?? "")
-        p.send(.quit)   // held: waits for the load, then keeps the answer
+        p.send(.app(.quit))   // held: waits for the load, then keeps the answer
         XCTAssertTrue(p.isFinished)
         var expected = try wholeLoad().records
         XCTAssertEqual(try store.load("Site").get().records.count, 300)
@@ -74,11 +74,11 @@ final class LoadingProgramTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.deletedURL(for: "Site").path))
 
         p.finishBackgroundWork()
-        XCTAssertNil(p.state.loading)
+        XCTAssertNil(p.state.session.loading)
         XCTAssertEqual(p.state.document, try wholeLoad(), "the same records and ids as a whole load")
         XCTAssertEqual(p.persisted, p.state.document)
-        XCTAssertEqual(p.state.listCursor, 2)
-        XCTAssertTrue(p.state.showingDraft)
+        XCTAssertEqual(p.state.list.rows.cursor, 2)
+        XCTAssertTrue(p.state.form.showingDraft)
 
         p.press(.escape, .left)                             // back to the highlighted survey
         XCTAssertEqual(p.state.shown, .record(2))
@@ -103,9 +103,9 @@ final class LoadingProgramTests: XCTestCase {
         p.press(.enter)
         p.finishBackgroundWork()
         XCTAssertNil(p.state.document)
-        XCTAssertEqual(p.state.loadError, whole.message, "as opening it whole says")
+        XCTAssertEqual(p.state.session.loadError, whole.message, "as opening it whole says")
         XCTAssertEqual(p.state.inputMode, .unreadable)
-        p.send(.quit)
+        p.send(.app(.quit))
         XCTAssertTrue(p.isFinished)
         XCTAssertEqual(try Data(contentsOf: fileURL), data, "never written")
         XCTAssertNil(p.persisted)
@@ -123,7 +123,7 @@ final class LoadingProgramTests: XCTestCase {
         }
         var again = launch()
         XCTAssertEqual(again.state.status?.text, "Put back 1 change an interrupted session had saved only in its journal")
-        XCTAssertNotNil(again.state.loading)
+        XCTAssertNotNil(again.state.session.loading)
         XCTAssertEqual(again.state.records[0].values["firstName"], .string("Johnny"))
         again.finishBackgroundWork()
         XCTAssertEqual(again.state.document, try wholeLoad())
@@ -137,7 +137,7 @@ final class LoadingProgramTests: XCTestCase {
             $0.remember(document: "Site", place: .init(record: 250, recordID: ids[250]), in: self.folder)
         }
         var p = launch(memory: SessionMemory(url: memoryURL))
-        XCTAssertNotNil(p.state.loading)
+        XCTAssertNotNil(p.state.session.loading)
         XCTAssertEqual(p.state.shown, .record(0), "not read yet")
         p.finishBackgroundWork()
         XCTAssertEqual(p.state.shown, .record(250))
@@ -146,7 +146,7 @@ final class LoadingProgramTests: XCTestCase {
             $0.remember(document: "Site", place: .init(record: 250, recordID: ids[250], listOrder: "lastName"), in: self.folder)
         }
         let sorted = launch(memory: SessionMemory(url: memoryURL))
-        XCTAssertNil(sorted.state.loading, "a sorted list needs every survey before its first row")
+        XCTAssertNil(sorted.state.session.loading, "a sorted list needs every survey before its first row")
         XCTAssertEqual(sorted.state.recordCount, 300)
     }
 }

@@ -31,7 +31,7 @@ final class ProgramTests: XCTestCase {
     private func launch(_ name: String = "Seed", width: Int = 120, height: Int = 40) -> Program {
         var p = Program(store: store, documentName: name, size: Size(width: width, height: height),
                         memory: SessionMemory(url: memoryURL))
-        p.send(.resized(Size(width: width, height: height)))
+        p.send(.system(.resized(Size(width: width, height: height))))
         return p
     }
 
@@ -109,7 +109,7 @@ final class ProgramTests: XCTestCase {
         let garbage = Data("this is not a plist <<<".utf8)
         try garbage.write(to: url)
         var p = launch("Broken")
-        XCTAssertNotNil(p.state.loadError)
+        XCTAssertNotNil(p.state.session.loadError)
         p.pressUnbound(.enter, .character("x"), .enter, .control("n"), .tab, .enter)
         p.press(.control("q"))
         XCTAssertEqual(try Data(contentsOf: url), garbage)
@@ -227,10 +227,10 @@ final class ProgramTests: XCTestCase {
     func testTypingInATooSmallTerminalChangesNothing() {
         var p = launch()
         p.press(.enter, .enter)
-        p.send(.resized(Size(width: 10, height: 3)))
+        p.send(.system(.resized(Size(width: 10, height: 3))))
         p.typeUnbound("blind")
         p.pressUnbound(.enter)
-        p.send(.resized(Size(width: 120, height: 40)))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
         XCTAssertEqual(p.state.editing?.text, "John")
     }
 }

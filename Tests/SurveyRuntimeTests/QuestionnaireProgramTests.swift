@@ -28,7 +28,7 @@ final class QuestionnaireProgramTests: XCTestCase {
 
     private func launch(_ name: String) -> Program {
         var p = Program(store: store, documentName: name, size: Size(width: 120, height: 40))
-        p.send(.resized(Size(width: 120, height: 40)))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
         return p
     }
 

@@ -41,7 +41,7 @@ final class ReadOnlyFormTests: XCTestCase {
 
     private func launch(_ name: String, width: Int = 120, height: Int = 30) -> Program {
         var p = Program(store: store, documentName: name, size: Size(width: width, height: height))
-        p.send(.resized(Size(width: width, height: height)))
+        p.send(.system(.resized(Size(width: width, height: height))))
         return p
     }
 
@@ -60,10 +60,10 @@ final class ReadOnlyFormTests: XCTestCase {
             XCTAssertEqual(p.state.status?.text, "Read-only: " + remark, "\(keys)", file: file, line: line)
             XCTAssertNil(p.state.editing, "\(keys)", file: file, line: line)
             XCTAssertNil(p.state.pendingRecordDelete, "\(keys)", file: file, line: line)
-            XCTAssertFalse(p.state.showingDraft, "\(keys): no New form to key into", file: file, line: line)
+            XCTAssertFalse(p.state.form.showingDraft, "\(keys): no New form to key into", file: file, line: line)
             press(&p, .escape, .escape)
         }
-        p.send(.quit)
+        p.send(.app(.quit))
         XCTAssertEqual(try Data(contentsOf: store.url(for: "Households")), before, "never written", file: file, line: line)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Households").path), file: file, line: line)
         XCTAssertTrue(store.deletedRecords(for: "Households").isEmpty, file: file, line: line)
@@ -76,10 +76,10 @@ final class ReadOnlyFormTests: XCTestCase {
         try "survey,,,,\n,type,name,label,relevant\n,integer,age,Age,${agee} > 1\n,text,,Nameless,\n"
             .write(to: folder.appendingPathComponent("Households.form.csv"), atomically: true, encoding: .utf8)
         var p = launch("Households")
-        XCTAssertNil(p.state.loadError, "the surveys are read")
+        XCTAssertNil(p.state.session.loadError, "the surveys are read")
         let remark = "The form Households.form.csv has 2 errors (survey form check lists them): fix it, "
             + "or attach a corrected one with survey form attach FILE --doc Households"
-        XCTAssertEqual(p.state.formTrouble, .errors(file: "Households.form.csv", errors: [
+        XCTAssertEqual(p.state.session.formTrouble, .errors(file: "Households.form.csv", errors: [
             "survey row 3, relevant: unknown field ${agee}", "survey row 4, name: the question has no name"]))
         var text = screen(p)
         XCTAssertTrue(text.contains("Households (read-only)"), text)
@@ -112,7 +112,7 @@ final class ReadOnlyFormTests: XCTestCase {
         XCTAssertTrue(text.contains("survey row 3, relevant: unknown field ${agee}"), text)
         press(&p, .enter, .character("x"), .enter)
         XCTAssertNil(p.state.editing)
-        p.send(.quit)
+        p.send(.app(.quit))
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Households").path))
     }
 
@@ -122,7 +122,7 @@ final class ReadOnlyFormTests: XCTestCase {
         try store.save(SurveyDocument(records: Self.households), as: "Households")
         var p = launch("Households")
         let remark = "The form (formID household) is missing: attach it with survey form attach FILE --doc Households"
-        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"))
+        XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"))
         XCTAssertNotEqual(p.state.questionnaire, .standard, "never the original five")
         XCTAssertNil(p.state.questionnaire.field(forKey: "firstName"))
         var text = screen(p)
@@ -139,7 +139,7 @@ final class ReadOnlyFormTests: XCTestCase {
         // Attached again, the document is the form's once more.
         try store.attachForm(from: Self.householdForm, to: "Households")
         let again = launch("Households")
-        XCTAssertNil(again.state.formTrouble)
+        XCTAssertNil(again.state.session.formTrouble)
         XCTAssertEqual(again.state.questionnaire.form?.formID, "household")
         XCTAssertTrue(screen(again).contains("Lima, Ana"), "the form's instance_name")
     }
@@ -153,22 +153,22 @@ final class ReadOnlyFormTests: XCTestCase {
         var p = Program(store: store, documentName: "Households", size: Size(width: 100, height: 24),
                         identifyLater: true, streamingFrom: 0, firstRecords: 20)
         p.finishOpening()
-        XCTAssertNotNil(p.state.loading, "streamed: decided by the first 20")
-        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"))
+        XCTAssertNotNil(p.state.session.loading, "streamed: decided by the first 20")
+        XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"))
         p.finishLoading()
-        XCTAssertNil(p.state.loading)
+        XCTAssertNil(p.state.session.loading)
         XCTAssertEqual(p.state.recordCount, 30)
-        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"), "still read-only once whole")
+        XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"), "still read-only once whole")
         press(&p, .character("d"))
         XCTAssertEqual(p.state.status?.text.hasPrefix("Read-only: The form (formID household) is missing"), true)
-        p.send(.quit)
+        p.send(.app(.quit))
         XCTAssertEqual(try Data(contentsOf: store.url(for: "Households")), before, "the ids derived are never written")
     }
 
     func testTheOriginalFiveAreNotTakenForAMissingForm() throws {
         try store.save(SurveyDocument(records: [Record(["firstName": .string("Ana"), "lastName": .string("Lima")])]), as: "Site")
         let p = launch("Site")
-        XCTAssertNil(p.state.formTrouble)
+        XCTAssertNil(p.state.session.formTrouble)
         XCTAssertEqual(p.state.questionnaire, .standard)
     }
 
@@ -178,11 +178,11 @@ final class ReadOnlyFormTests: XCTestCase {
         var p = launch("Site")
         press(&p, .function(3), .up, .enter)   // F3: Households, Site
         XCTAssertEqual(p.state.documentName, "Households")
-        XCTAssertEqual(p.state.formTrouble, .missing(formID: "household"))
+        XCTAssertEqual(p.state.session.formTrouble, .missing(formID: "household"))
         XCTAssertTrue(screen(p).contains("Read-only: The form (formID household) is missing"))
         press(&p, .function(3), .down, .enter)
         XCTAssertEqual(p.state.documentName, "Site")
-        XCTAssertNil(p.state.formTrouble)
+        XCTAssertNil(p.state.session.formTrouble)
         press(&p, .tab, .enter)
         XCTAssertNotNil(p.state.editing, "the other document is not read-only")
     }

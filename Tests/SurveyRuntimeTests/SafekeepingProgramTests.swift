@@ -121,7 +121,7 @@ final class SafekeepingProgramTests: XCTestCase {
         p.press(.enter, .enter)
         p.type("ny")
         p.press(.enter, .escape)          // the save finds the file gone; Esc: not now
-        XCTAssertTrue(p.state.documentMissing)
+        XCTAssertTrue(p.state.session.documentMissing)
         p.terminate()                       // SIGHUP, SIGTERM or a closed terminal
         XCTAssertTrue(p.isFinished)
         let kept = store.recoveries()

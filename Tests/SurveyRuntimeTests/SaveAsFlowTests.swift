@@ -58,12 +58,12 @@ final class SaveAsFlowTests: XCTestCase {
         var p = launch("Only")
         p.press(.function(3), .character("d"), .character("y"))
         XCTAssertTrue(store.exists("Only"), "nothing was deleted")
-        XCTAssertFalse(p.state.documentMissing)
+        XCTAssertFalse(p.state.session.documentMissing)
         XCTAssertEqual(p.state.documentName, "Only")
         XCTAssertTrue(p.state.status?.text.hasPrefix("Could not delete “Only”: a new document to show instead could not be created") == true,
                       p.state.status?.text ?? "")
         p.press(.escape)
-        p.send(.refreshTick)
+        p.send(.system(.refreshTick))
         XCTAssertNil(p.state.popover, "no save-as offer for a document that is still there")
     }
 }

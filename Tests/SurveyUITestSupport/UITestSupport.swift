@@ -27,7 +27,7 @@ public func sampleRecords(extra: Int = 0) -> [Record] {
 public func makeState(_ records: [Record] = sampleRecords(), width: Int = 120, height: Int = 40,
                draft: Record = Record()) -> AppState {
     AppState(documentName: "Field Day", loaded: .success(SurveyDocument(records: records)),
-             draft: draft, size: Size(width: width, height: height))
+             draft: draft, size: Size(width: width, height: height), environment: .forTests)
 }
 
 extension AppState {
@@ -81,4 +81,10 @@ extension Record {
     /// one title rule): "Last, First", for tests that state five-field surveys by name.
     public var listTitle: String { Questionnaire.standard.title(of: self) }
     public func listTitle(limit: Int?) -> String { Questionnaire.standard.title(of: self, limit: limit) }
+}
+
+extension AppEnvironment {
+    /// The environment of a state made in a test: the machine's clock (as the runtime's
+    /// `WallClock.system`), unless the test pins one.
+    public static let forTests = AppEnvironment(clock: WallClock { Date() })
 }

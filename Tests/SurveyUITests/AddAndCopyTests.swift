@@ -21,7 +21,7 @@ final class AddAndCopyTests: XCTestCase {
     func testEnterAgainAfterAddAsksInsteadOfAddingTheSameInterviewTwice() {
         var s = newFormAnswered()
         XCTAssertEqual(s.press(.enter), [.saveDocument, .saveDraft])
-        _ = s.send(.documentSaved(replacedCharacters: 0))
+        _ = s.send(.outcome(.documentSaved(replacedCharacters: 0)))
         XCTAssertEqual(s.recordCount, 1)
         XCTAssertEqual(s.shown, .record(0))
         XCTAssertEqual(s.formItem, .add, "still on [ Add ], of the survey just added")
@@ -32,7 +32,7 @@ final class AddAndCopyTests: XCTestCase {
         s.press(.escape)
         XCTAssertEqual(s.statusText, "Kept “Hopper, Grace”")
         XCTAssertEqual(s.recordCount, 1)
-        XCTAssertNil(s.pendingQuestion)
+        XCTAssertNil(s.form.pendingQuestion)
     }
 
     func testACopyIsADeliberateYesWithItsOwnID() {

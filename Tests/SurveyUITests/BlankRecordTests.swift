@@ -8,9 +8,9 @@ final class BlankRecordTests: XCTestCase {
     /// Ctrl-N, then `text` typed into First name and committed with Enter: all through update().
     private func draftWithFirstName(_ text: String, records: [Record] = sampleRecords()) -> AppState {
         var s = makeState(records)
-        s.send(.newRecord)
-        for c in text { s.send(.insert(c)) }
-        s.send(.commitField)
+        s.send(.records(.newRecord))
+        for c in text { s.send(.text(.insert(c))) }
+        s.send(.form(.commitField))
         return s
     }
 
@@ -23,9 +23,9 @@ final class BlankRecordTests: XCTestCase {
 
     func testAddRefusesAFormOfBlanks() {
         var s = draftWithFirstName("   ")
-        s.send(.cycleHighlight(-1))
+        s.send(.form(.cycleHighlight(-1)))
         XCTAssertEqual(s.formItem, .add)
-        let effects = s.send(.activate)
+        let effects = s.send(.form(.activate))
         XCTAssertFalse(effects.contains(.saveDocument), "nothing is written")
         XCTAssertEqual(s.recordCount, 2)
         XCTAssertEqual(s.shown, .draft)
@@ -34,8 +34,8 @@ final class BlankRecordTests: XCTestCase {
 
     func testAnswersAroundBlanksAreAddedTrimmed() {
         var s = draftWithFirstName("  Ada  ")
-        s.send(.cycleHighlight(-1))
-        XCTAssertEqual(s.send(.activate), [.saveDocument, .saveDraft])
+        s.send(.form(.cycleHighlight(-1)))
+        XCTAssertEqual(s.send(.form(.activate)), [.saveDocument, .saveDraft])
         XCTAssertEqual(s.recordCount, 3)
         XCTAssertEqual(s.records[2].values["firstName"], .string("Ada"))
         XCTAssertEqual(s.statusText, "Added survey 3: Ada")

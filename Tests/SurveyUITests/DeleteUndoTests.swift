@@ -14,7 +14,7 @@ final class DeleteUndoTests: XCTestCase {
     /// What a successful save feeds back (the Program does this against a real folder).
     private func saved(_ s: inout AppState, _ effects: [Effect]) -> [Effect] {
         XCTAssertEqual(effects.last, .saveDocument)
-        return s.send(.documentSaved(replacedCharacters: 0))
+        return s.send(.outcome(.documentSaved(replacedCharacters: 0)))
     }
 
     func testDeleteAsksThenShowsTheNextRecordAndUndoBringsItBack() {
@@ -66,13 +66,13 @@ final class DeleteUndoTests: XCTestCase {
         s.press(.control("n"))
         s.type("Alan")
         s.press(.tab)                               // the New form (not a document change)
-        XCTAssertEqual(s.send(.draftSaved), [])
+        XCTAssertEqual(s.send(.outcome(.draftSaved)), [])
         s.press(.backTab, .backTab)                 // to [ Add ]
         XCTAssertEqual(s.formItem, .add)
         XCTAssertEqual(s.press(.enter), [.saveDocument, .saveDraft])
         // As the Program does: the new record's id first, then the save's outcome.
-        _ = s.send(.instanceIDsAssigned({ var d = s.document!; d.assignMissingInstanceIDs(); return d }()))
-        _ = s.send(.documentSaved(replacedCharacters: 0))
+        _ = s.send(.outcome(.instanceIDsAssigned({ var d = s.document!; d.assignMissingInstanceIDs(); return d }())))
+        _ = s.send(.outcome(.documentSaved(replacedCharacters: 0)))
         XCTAssertEqual(s.records.map(\.listTitle), ["Lovelace, Ada!", "Okonkwo, Chidi", "Hopper, Grace", "Alan"])
         _ = saved(&s, s.press(.control("z")))
         XCTAssertEqual(s.statusText, "Undid add of “Alan”")
@@ -88,7 +88,7 @@ final class DeleteUndoTests: XCTestCase {
         XCTAssertEqual(s.records.map(\.listTitle), ["Lovelace, Ada!", "Okonkwo, Chidi", "Hopper, Grace", "Alan"])
         // A new change clears what could be redone.
         _ = saved(&s, s.press(.control("z")))
-        s.focus = .form                             // on the form: First name, not [ Add ]
+        s.screen.focus = .form                             // on the form: First name, not [ Add ]
         s.formItem = .field(0)
         s.press(.enter)
         s.type("?")
@@ -103,9 +103,9 @@ final class DeleteUndoTests: XCTestCase {
         s.press(.character("d"))
         _ = saved(&s, s.press(.character("y")))
         s.press(.control("z"))
-        s.send(.documentSaveFailed("No space left on device"))
+        s.send(.outcome(.documentSaveFailed("No space left on device")))
         XCTAssertEqual(s.recordCount, 2, "the screen shows what is on disk")
-        XCTAssertEqual(s.history.undo.count, 1, "and the undo can be tried again")
+        XCTAssertEqual(s.session.history.undo.count, 1, "and the undo can be tried again")
     }
 
     func testUndoKeepsRecordsAddedSinceByAnotherProgram() {
@@ -129,7 +129,7 @@ final class DeleteUndoTests: XCTestCase {
             _ = saved(&s, s.press(.enter))        // saved, and on to Last name
             s.press(.escape, .up, .function(2))
         }
-        XCTAssertGreaterThanOrEqual(s.history.undo.count, 100)
+        XCTAssertGreaterThanOrEqual(s.session.history.undo.count, 100)
         XCTAssertEqual(s.inputMode, .listPane)
         _ = saved(&s, s.press(.character("u")))
         XCTAssertTrue(s.statusText?.hasPrefix("Undid edit of First name") == true)
@@ -140,7 +140,7 @@ final class DeleteUndoTests: XCTestCase {
     func testADeleteWhoseCopyCannotBeKeptIsCalledOff() {
         var s = makeState(people())
         s.press(.character("d"), .character("y"))
-        s.send(.deletedSurveysNotKept("it holds deleted surveys, so survey does not write over it"))
+        s.send(.outcome(.deletedSurveysNotKept("it holds deleted surveys, so survey does not write over it")))
         XCTAssertEqual(s.recordCount, 3)
         XCTAssertEqual(s.shown, .record(0))
         XCTAssertTrue(s.statusText?.hasPrefix("Not deleted: a copy could not be kept") == true)
@@ -149,12 +149,12 @@ final class DeleteUndoTests: XCTestCase {
     func testAFailedSaveOfADeleteTakesItsCopyBackOffTheDeletedList() {
         var s = makeState(people())
         s.press(.character("d"), .character("y"))
-        XCTAssertEqual(s.send(.documentSaveFailed("No space left on device")), [.forgetDeleted(["uuid:0"])])
+        XCTAssertEqual(s.send(.outcome(.documentSaveFailed("No space left on device"))), [.forgetDeleted(["uuid:0"])])
         XCTAssertEqual(s.recordCount, 3)
         // An edit's failed save has no copy to take back.
         s.press(.enter, .enter)
         s.type("!")
         s.press(.enter)
-        XCTAssertEqual(s.send(.documentSaveFailed("No space left on device")), [])
+        XCTAssertEqual(s.send(.outcome(.documentSaveFailed("No space left on device"))), [])
     }
 }

@@ -9,8 +9,8 @@ final class DocumentScreenTests: XCTestCase {
 
     private func state(width: Int, height: Int) -> AppState {
         var s = makeState(sampleRecords(), width: width, height: height)
-        s.timeZone = TimeZone(identifier: "UTC")!
-        s.documentFolder = "/home/field/.local/share/survey"
+        s.environment.timeZone = TimeZone(identifier: "UTC")!
+        s.environment.documentFolder = "/home/field/.local/share/survey"
         s.documents = [
             DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: day, byteSize: 1_204),
             DocumentSummary(name: "Market Street", recordCount: 0, problem: nil, modified: day.addingTimeInterval(3600), byteSize: 212),
@@ -19,14 +19,14 @@ final class DocumentScreenTests: XCTestCase {
             DocumentSummary(name: "東京 survey with a very long name indeed", recordCount: 3, problem: nil, modified: day, byteSize: 700),
         ]
         s.popover = .documents
-        s.manager.highlighted = "Field Day"
+        s.manager.rows.cursor = "Field Day"
         return s
     }
 
     func testManager120x40() {
         var s = state(width: 120, height: 40)
         s.press(.down)
-        XCTAssertEqual(s.manager.highlighted, "Market Street")
+        XCTAssertEqual(s.manager.rows.cursor, "Market Street")
         assertScreen(Screen.render(s), named: "documents-120x40")
     }
 
@@ -49,15 +49,15 @@ final class DocumentScreenTests: XCTestCase {
     func testInfoView80x24() {
         var s = state(width: 80, height: 24)
         s.popover = nil
-        s.detail = .info
-        s.focus = .form
+        s.screen.detail = .info
+        s.screen.focus = .form
         assertScreen(Screen.render(s), named: "info-80x24")
     }
 
     func testManagerFitsEverySize() {
         for (w, h) in [(24, 9), (40, 12), (80, 24), (200, 60)] {
             var s = state(width: w, height: h)
-            s.send(.resized(Size(width: w, height: h)))
+            s.send(.system(.resized(Size(width: w, height: h))))
             let grid = Screen.render(s)
             let box = s.layout.documentManagerBox(rowCount: s.documents.count)
             XCTAssertTrue(grid.bounds.contains(Point(x: box.maxX - 1, y: box.maxY - 1)), "\(w)x\(h)")
@@ -69,9 +69,9 @@ final class DocumentScreenTests: XCTestCase {
         var s = state(width: 120, height: 40)
         s.documents += (1...50).map { DocumentSummary(name: "Zed \($0)", recordCount: 0, problem: nil, modified: day, byteSize: 10) }
         s.press(.end)
-        s.send(.resized(Size(width: 24, height: 9)))
+        s.send(.system(.resized(Size(width: 24, height: 9))))
         let rows = s.layout.documentManagerRows(rowCount: s.documents.count)
-        XCTAssertTrue((s.manager.scroll..<s.manager.scroll + rows.height).contains(s.managerCursor))
+        XCTAssertTrue((s.manager.rows.scroll..<s.manager.rows.scroll + rows.height).contains(s.managerCursor))
         XCTAssertTrue(Screen.render(s).lines.joined().contains("Zed 50"))
     }
 }

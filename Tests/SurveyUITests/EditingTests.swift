@@ -158,7 +158,7 @@ final class EditingTests: XCTestCase {
 
     func testControlCharactersCannotBeTyped() {
         var s = editingFirstName()
-        s.send(.insert("\u{7}"))
+        s.send(.text(.insert("\u{7}")))
         XCTAssertEqual(s.editing?.text, "John")
         XCTAssertEqual(s.status?.kind, .error)
     }
@@ -166,14 +166,14 @@ final class EditingTests: XCTestCase {
     func testHalfTypedTextSurvivesResizesBothWays() {
         var s = editingFirstName()
         s.type("ath")
-        s.send(.resized(Size(width: 60, height: 20)))
+        s.send(.system(.resized(Size(width: 60, height: 20))))
         XCTAssertEqual(s.layout.kind, .collapsed)
-        s.send(.resized(Size(width: 5, height: 3)))
+        s.send(.system(.resized(Size(width: 5, height: 3))))
         XCTAssertEqual(s.layout.kind, .tooSmall)
-        s.send(.resized(Size(width: 120, height: 40)))
+        s.send(.system(.resized(Size(width: 120, height: 40))))
         XCTAssertEqual(s.editing?.text, "Johnath")
         XCTAssertEqual(s.editing?.caret, 7)
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.shown, .record(0))
     }
 }

@@ -155,14 +155,14 @@ final class FindAtEverySizeTests: XCTestCase {
             s.press(.function(6))
             s.press(.character("/"))
             s.type("sample1")
-            s.send(.resized(Size(width: w, height: h)))
+            s.send(.system(.resized(Size(width: w, height: h))))
             var grid = Screen.render(s)
             XCTAssertEqual(grid.lines.count, h)
             if let c = grid.cursor { XCTAssertTrue(grid.bounds.contains(c), "cursor inside at \(w)x\(h)") }
-            s.send(.resized(Size(width: 120, height: 40)))
+            s.send(.system(.resized(Size(width: 120, height: 40))))
             XCTAssertEqual(s.list.projection.count, 10, "Sample10…19 at \(w)x\(h)")
             s.press(.enter)
-            s.send(.resized(Size(width: w, height: h)))
+            s.send(.system(.resized(Size(width: w, height: h))))
             if let action = KeyMap.action(for: .key(.delete), in: s) { _ = s.send(action) }   // as the terminal delivers it
             grid = Screen.render(s)
             XCTAssertEqual(grid.lines.count, h)
@@ -181,13 +181,13 @@ final class FindAtEverySizeTests: XCTestCase {
         var s = makeState(sampleRecords(extra: 5), width: 120, height: 40)
         s.press(.character("/"))
         s.type("sam")
-        s.send(.resized(Size(width: 60, height: 20)))
+        s.send(.system(.resized(Size(width: 60, height: 20))))
         XCTAssertEqual(s.popover, .list, "collapsed: the line moves into the list popover")
         XCTAssertEqual(s.inputMode, .filtering)
         XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("/ sam") })
-        s.send(.resized(Size(width: 120, height: 40)))
+        s.send(.system(.resized(Size(width: 120, height: 40))))
         XCTAssertNil(s.popover)
-        XCTAssertEqual(s.focus, .list)
+        XCTAssertEqual(s.screen.focus, .list)
         XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("/ sam") })
     }
 
@@ -217,7 +217,7 @@ final class BackgroundIndexTests: XCTestCase {
 
     func testTypingBeforeTheIndexShowsEverySurveyThenNarrowsWhenItComes() {
         var s = makeState(largeList())
-        let effects = s.send(.beginFilter)
+        let effects = s.send(.list(.beginFilter))
         XCTAssertEqual(effects, [.buildSearchIndex])
         s.type("zoe")
         XCTAssertEqual(s.list.activeFilter.text, "zoe", "what was typed is on the / line at once")
@@ -226,24 +226,24 @@ final class BackgroundIndexTests: XCTestCase {
         XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("Indexing") }, Screen.render(s).lines.joined(separator: "\n"))
         XCTAssertFalse(s.list.buildsIndexInBackground(for: 20_000), "one build at a time")
 
-        _ = s.send(.searchIndexBuilt(SearchIndex(records: s.records)))
+        _ = s.send(.outcome(.searchIndexBuilt(SearchIndex(records: s.records))))
         XCTAssertEqual(s.list.projection.count, 1)
         XCTAssertEqual(s.records[s.list.projection.record(atPosition: 0)].listTitle, "Umeå, Zoë")
         XCTAssertFalse(Screen.render(s).lines.contains { $0.contains("Indexing") })
         s.press(.escape)
-        XCTAssertEqual(s.send(.beginFilter), [], "the index is kept: no second build")
+        XCTAssertEqual(s.send(.list(.beginFilter)), [], "the index is kept: no second build")
     }
 
     func testAnIndexForAnotherDocumentIsDropped() {
         var s = makeState(largeList())
         let stale = SearchIndex(records: RecordList([record("Zoë", "Other")]))
-        _ = s.send(.searchIndexBuilt(stale))
-        XCTAssertEqual(s.send(.beginFilter), [.buildSearchIndex], "none was asked for, so none was taken")
+        _ = s.send(.outcome(.searchIndexBuilt(stale)))
+        XCTAssertEqual(s.send(.list(.beginFilter)), [.buildSearchIndex], "none was asked for, so none was taken")
     }
 
     func testSmallListsAreIndexedAtOnce() {
         var s = makeState(sampleRecords(extra: 100))
-        XCTAssertEqual(s.send(.beginFilter), [])
+        XCTAssertEqual(s.send(.list(.beginFilter)), [])
         s.type("doris")
         XCTAssertEqual(s.list.projection.count, 1)
     }

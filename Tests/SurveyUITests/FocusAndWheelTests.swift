@@ -25,7 +25,7 @@ final class FocusAndWheelTests: XCTestCase {
         grid = Screen.render(s)
         XCTAssertEqual(grid.cursor, Point(x: form.clearButton.x, y: form.clearButton.y), "a button")
         s.press(.function(3))
-        s.send(.documentsListed([DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: nil, byteSize: 1)]))
+        s.send(.outcome(.documentsListed([DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: nil, byteSize: 1)])))
         grid = Screen.render(s)
         XCTAssertEqual(grid.cursor?.y, s.layout.documentManagerRows(rowCount: 1).y, "the highlighted document")
     }
@@ -33,16 +33,16 @@ final class FocusAndWheelTests: XCTestCase {
     func testTheWheelMovesTheListUnderThePointer() {
         var s = makeState(sampleRecords(extra: 20), width: 80, height: 24)
         let pane = s.layout.listPane!
-        s.send(.wheel(1, at: Point(x: pane.x + 2, y: pane.y + 3)))
+        s.send(.app(.wheel(1, at: Point(x: pane.x + 2, y: pane.y + 3))))
         XCTAssertEqual(s.shown, .record(3))
-        s.send(.wheel(-1, at: Point(x: pane.x + 2, y: pane.y + 3)))
+        s.send(.app(.wheel(-1, at: Point(x: pane.x + 2, y: pane.y + 3))))
         XCTAssertEqual(s.shown, .record(0))
-        s.send(.wheel(1, at: Point(x: s.layout.form.x + 5, y: s.layout.form.y + 3)))
+        s.send(.app(.wheel(1, at: Point(x: s.layout.form.x + 5, y: s.layout.form.y + 3))))
         XCTAssertEqual(s.shown, .record(0), "over the form it does nothing")
         var narrow = makeState(sampleRecords(extra: 20), width: 60, height: 20)
         narrow.press(.function(2))
         let box = narrow.layout.listPopoverBox(rowCount: 22)
-        narrow.send(.wheel(1, at: Point(x: box.x + 2, y: box.y + 2)))
+        narrow.send(.app(.wheel(1, at: Point(x: box.x + 2, y: box.y + 2))))
         XCTAssertEqual(narrow.shown, .record(3), "in the popover too")
     }
 }

@@ -13,12 +13,12 @@ final class FormBrowsingTests: XCTestCase {
         var s = formFocused()
         s.press(.right)
         XCTAssertEqual(s.shown, .record(1))
-        XCTAssertEqual(s.listCursor, 1, "list highlight follows")
+        XCTAssertEqual(s.list.rows.cursor, 1, "list highlight follows")
         s.press(.right, .right)
         XCTAssertEqual(s.shown, .record(3))
         s.press(.left)
         XCTAssertEqual(s.shown, .record(2))
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
     }
 
     func testEndsSayWhereTheUserIs() {
@@ -37,8 +37,8 @@ final class FormBrowsingTests: XCTestCase {
     func testSwipesScrollTheListToFollow() {
         var s = formFocused(sampleRecords(extra: 40), width: 80, height: 24)
         for _ in 0..<30 { s.press(.right) }
-        XCTAssertEqual(s.listCursor, 30)
-        XCTAssertTrue((s.listScroll..<s.listScroll + s.listViewportHeight).contains(30))
+        XCTAssertEqual(s.list.rows.cursor, 30)
+        XCTAssertTrue((s.list.rows.scroll..<s.list.rows.scroll + s.listViewportHeight).contains(30))
     }
 
     func testUpDownStopAtTheEndsTabWraps() {

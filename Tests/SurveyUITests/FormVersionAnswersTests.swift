@@ -99,7 +99,7 @@ final class FormVersionAnswersTests: XCTestCase {
         }
         XCTAssertEqual(s.records[0]["fname"], .string("Old"), "what the form asks stays")
         XCTAssertEqual(s.records[0][Record.instanceIDKey], oldSurvey()[Record.instanceIDKey])
-        _ = s.send(.documentSaved(replacedCharacters: 0))
+        _ = s.send(.outcome(.documentSaved(replacedCharacters: 0)))
         XCTAssertFalse(s.screenText.contains("Not in this form version"), s.screenText)
         _ = s.press(.control("z"))
         XCTAssertEqual(s.records[0], oldSurvey(), "undone")
@@ -111,6 +111,6 @@ final class FormVersionAnswersTests: XCTestCase {
         s.press(.enter, .function(4))
         s.press(.character("x"))
         XCTAssertEqual(s.statusText, "“Comer, New” holds no answer this form version does not ask")
-        XCTAssertNil(s.pendingQuestion)
+        XCTAssertNil(s.form.pendingQuestion)
     }
 }

@@ -27,9 +27,9 @@ final class FrameReuseTests: XCTestCase {
         state.press(.escape); check("no caret again")
         state.press(.function(1)); check("help over the form")
         state.press(.escape)
-        state.send(.resized(Size(width: 60, height: 20))); check("smaller: the collapsed layout")
-        state.send(.resized(Size(width: 10, height: 3))); check("too small")
-        state.send(.resized(Size(width: 120, height: 40))); check("back to full size")
+        state.send(.system(.resized(Size(width: 60, height: 20)))); check("smaller: the collapsed layout")
+        state.send(.system(.resized(Size(width: 10, height: 3)))); check("too small")
+        state.send(.system(.resized(Size(width: 120, height: 40)))); check("back to full size")
         XCTAssertEqual(frames, 18)
     }
 

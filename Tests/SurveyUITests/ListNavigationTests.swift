@@ -7,7 +7,7 @@ final class ListNavigationTests: XCTestCase {
         let s = makeState()
         XCTAssertEqual(s.layout.kind, .split)
         XCTAssertEqual(s.shown, .record(0))
-        XCTAssertEqual(s.focus, .list)
+        XCTAssertEqual(s.screen.focus, .list)
         XCTAssertEqual(s.formItem, .field(0))
         XCTAssertEqual(s.inputMode, .listPane)
     }
@@ -15,7 +15,7 @@ final class ListNavigationTests: XCTestCase {
     func testLaunchFocusesFormWhenCollapsed() {
         let s = makeState(width: 60, height: 20)
         XCTAssertEqual(s.layout.kind, .collapsed)
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.inputMode, .formBrowsing)
     }
 
@@ -23,7 +23,7 @@ final class ListNavigationTests: XCTestCase {
         var s = makeState([])
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.positionTitle, "New")
-        XCTAssertEqual(s.focus, .form, "an empty list has nothing to browse")
+        XCTAssertEqual(s.screen.focus, .form, "an empty list has nothing to browse")
         s.type("A")
         XCTAssertEqual(s.editing?.text, "A", "the first key starts the first survey")
     }
@@ -31,11 +31,11 @@ final class ListNavigationTests: XCTestCase {
     func testArrowsMoveHighlightAndFormFollows() {
         var s = makeState(sampleRecords(extra: 3))
         s.press(.down)
-        XCTAssertEqual(s.listCursor, 1)
+        XCTAssertEqual(s.list.rows.cursor, 1)
         XCTAssertEqual(s.shown, .record(1))
         XCTAssertEqual(s.positionTitle, "2 of 5")
         s.press(.up, .up)
-        XCTAssertEqual(s.listCursor, 0, "stops at the top")
+        XCTAssertEqual(s.list.rows.cursor, 0, "stops at the top")
         s.press(.end)
         XCTAssertEqual(s.shown, .record(4))
         s.press(.home)
@@ -47,23 +47,23 @@ final class ListNavigationTests: XCTestCase {
         let page = s.listViewportHeight
         XCTAssertEqual(page, 20, "24 rows less title, status, keys and the list header")
         s.press(.pageDown)
-        XCTAssertEqual(s.listCursor, page - 1)
-        XCTAssertEqual(s.listScroll, 0)
+        XCTAssertEqual(s.list.rows.cursor, page - 1)
+        XCTAssertEqual(s.list.rows.scroll, 0)
         s.press(.pageDown)
-        XCTAssertEqual(s.listCursor, 2 * (page - 1))
-        XCTAssertEqual(s.listScroll, s.listCursor - page + 1, "highlight kept on the last visible row")
+        XCTAssertEqual(s.list.rows.cursor, 2 * (page - 1))
+        XCTAssertEqual(s.list.rows.scroll, s.list.rows.cursor - page + 1, "highlight kept on the last visible row")
         s.press(.pageUp, .pageUp, .pageUp)
-        XCTAssertEqual(s.listCursor, 0)
-        XCTAssertEqual(s.listScroll, 0)
+        XCTAssertEqual(s.list.rows.cursor, 0)
+        XCTAssertEqual(s.list.rows.scroll, 0)
         s.press(.end)
-        XCTAssertEqual(s.listCursor, 61)
-        XCTAssertEqual(s.listScroll, 62 - page)
+        XCTAssertEqual(s.list.rows.cursor, 61)
+        XCTAssertEqual(s.list.rows.scroll, 62 - page)
     }
 
     func testEnterMovesFocusToForm() {
         var s = makeState()
         s.press(.down, .enter)
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.shown, .record(1))
         XCTAssertEqual(s.inputMode, .formBrowsing)
     }
@@ -71,12 +71,12 @@ final class ListNavigationTests: XCTestCase {
     func testF2FocusesListPaneWhenSplit() {
         var s = makeState()
         s.press(.enter)
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         s.press(.function(2))
-        XCTAssertEqual(s.focus, .list)
+        XCTAssertEqual(s.screen.focus, .list)
         XCTAssertNil(s.popover)
         s.press(.function(2))
-        XCTAssertEqual(s.focus, .list, "no change when already there")
+        XCTAssertEqual(s.screen.focus, .list, "no change when already there")
     }
 
     func testF2TogglesListPopoverWhenCollapsed() {
@@ -98,7 +98,7 @@ final class ListNavigationTests: XCTestCase {
         s.press(.enter)
         XCTAssertNil(s.popover)
         XCTAssertEqual(s.shown, .record(1))
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
     }
 
     func testOnlyOnePopoverAtATime() {

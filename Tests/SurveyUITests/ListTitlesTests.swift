@@ -30,7 +30,7 @@ final class ListTitlesTests: XCTestCase {
     func testTheListShowsAnEditedNameAtOnce() {
         var state = AppState(documentName: "Field",
                              loaded: .success(SurveyDocument(records: [person("Ana", "Lima"), person("Bo", "Ng")])),
-                             draft: Record(), size: Size(width: 80, height: 24))
+                             draft: Record(), size: Size(width: 80, height: 24), environment: .forTests)
         XCTAssertTrue(Screen.render(state).lines.joined(separator: "\n").contains("Lima, Ana"))
         state.document?.records[0].values["lastName"] = .string("Lopes")
         let screen = Screen.render(state).lines.joined(separator: "\n")

@@ -34,7 +34,7 @@ final class LoadingTests: XCTestCase {
             XCTAssertTrue(lines.contains { $0.contains("Loading… 43%: 8 surveys so far") }, "\(width)x\(height)\n" + lines.joined(separator: "\n"))
             assertScreen(Screen.render(state), named: "loading-\(width)x\(height)")
             // Browsing works over what is read.
-            state.send(.nextRecord)
+            state.send(.form(.nextRecord))
             XCTAssertEqual(state.shown, .record(1))
         }
         let state = loading(width: 80, height: 24)
@@ -51,9 +51,9 @@ final class LoadingTests: XCTestCase {
         XCTAssertEqual(Array(state.records), Array(all().prefix(8)), "the document is unchanged")
         XCTAssertEqual(state.editing?.text, "Johnny", "what was typed stays, to be kept once loaded")
 
-        state.send(.documentPartLoaded(rest, percent: 100))
-        state.send(.documentLoadEnded(.complete))
-        XCTAssertNil(state.loading)
+        state.send(.outcome(.documentPartLoaded(rest, percent: 100)))
+        state.send(.outcome(.documentLoadEnded(.complete)))
+        XCTAssertNil(state.session.loading)
         XCTAssertNil(state.status, "the refusal goes with the loading")
         XCTAssertEqual(state.editing?.text, "Johnny")
         XCTAssertTrue(state.press(.enter).contains(.saveDocument), "now it is kept")
@@ -95,7 +95,7 @@ final class LoadingTests: XCTestCase {
 
     func testEveryEffectOnTheDocumentOrItsFileIsRefused() {
         var state = loading()
-        for action: Action in [.newDocument, .restoreDeleted, .undo, .redo] {
+        for action: Action in [.documents(.newDocument), .documents(.restoreDeleted), .records(.undo), .records(.redo)] {
             let before = state.records
             XCTAssertFalse(state.send(action).contains(where: \.changesDocument), "\(action)")
             XCTAssertEqual(state.records, before)
@@ -105,15 +105,15 @@ final class LoadingTests: XCTestCase {
     func testTheEndKeepsTheHighlightFocusAndTyping() {
         var state = loading()
         state.press(.down, .down, .down)
-        XCTAssertEqual(state.listCursor, 3)
-        state.send(.documentPartLoaded(Array(rest.prefix(2)), percent: 90))
+        XCTAssertEqual(state.list.rows.cursor, 3)
+        state.send(.outcome(.documentPartLoaded(Array(rest.prefix(2)), percent: 90)))
         XCTAssertEqual(state.recordCount, 10)
-        XCTAssertEqual(state.loading?.percent, 90)
+        XCTAssertEqual(state.session.loading?.percent, 90)
         state.press(.enter, .enter)
         state.type("x")
-        state.send(.documentLoadEnded(.complete))
-        XCTAssertEqual(state.listCursor, 3)
-        XCTAssertEqual(state.focus, .form)
+        state.send(.outcome(.documentLoadEnded(.complete)))
+        XCTAssertEqual(state.list.rows.cursor, 3)
+        XCTAssertEqual(state.screen.focus, .form)
         XCTAssertEqual(state.editing?.text, "Person4x")
         XCTAssertTrue(Screen.render(state).lines[0].contains("4 of 10 "), Screen.render(state).lines[0])
     }
@@ -123,23 +123,23 @@ final class LoadingTests: XCTestCase {
         state.press(.down, .down)
         var whole = SurveyDocument(records: all())
         whole.records.insert(record("Early", "Bird"), at: 0)   // as if read afresh, one more first
-        state.send(.documentLoadEnded(.replaced(whole)))
+        state.send(.outcome(.documentLoadEnded(.replaced(whole))))
         XCTAssertEqual(state.records, whole.records)
-        XCTAssertEqual(state.listCursor, 3, "the same survey, found by its id")
+        XCTAssertEqual(state.list.rows.cursor, 3, "the same survey, found by its id")
     }
 
     func testAFileThatTurnsOutUnreadableIsShownAsAWholeLoadShowsIt() {
         var state = loading()
         state.press(.enter, .enter)
         state.type("ny")
-        state.send(.documentLoadEnded(.failed("Field Day.plist: not a property list: bad tag")))
+        state.send(.outcome(.documentLoadEnded(.failed("Field Day.plist: not a property list: bad tag"))))
         XCTAssertNil(state.document)
-        XCTAssertEqual(state.loadError, "Field Day.plist: not a property list: bad tag")
+        XCTAssertEqual(state.session.loadError, "Field Day.plist: not a property list: bad tag")
         XCTAssertEqual(state.inputMode, .unreadable)
         XCTAssertNil(state.editing)
         XCTAssertEqual(state.statusText, "“Johnny” was not kept: Field Day.plist turned out unreadable")
         let unreadable = AppState(documentName: "Field Day", loaded: .failure(DocumentError("Field Day.plist: not a property list: bad tag")),
-                                  size: Size(width: 120, height: 40))
+                                  size: Size(width: 120, height: 40), environment: .forTests)
         XCTAssertEqual(Screen.render(state).lines.dropLast(2), Screen.render(unreadable).lines.dropLast(2))
     }
 
@@ -147,16 +147,16 @@ final class LoadingTests: XCTestCase {
         let place = SessionMemory.Place(record: 10, recordID: "uuid:r10")
         var state = loading(place: place)
         XCTAssertEqual(state.shown, .record(0), "not read yet")
-        state.send(.documentPartLoaded(Array(rest.prefix(2)), percent: 80))
+        state.send(.outcome(.documentPartLoaded(Array(rest.prefix(2)), percent: 80)))
         XCTAssertEqual(state.shown, .record(0))
-        state.send(.documentPartLoaded(Array(rest.dropFirst(2)), percent: 100))
+        state.send(.outcome(.documentPartLoaded(Array(rest.dropFirst(2)), percent: 100)))
         XCTAssertEqual(state.shown, .record(10), "found by its id as it arrived")
 
         // Moved meanwhile: the user's place wins.
         var moved = loading(place: place)
         moved.press(.down)
-        moved.send(.documentPartLoaded(rest, percent: 100))
-        moved.send(.documentLoadEnded(.complete))
+        moved.send(.outcome(.documentPartLoaded(rest, percent: 100)))
+        moved.send(.outcome(.documentLoadEnded(.complete)))
         XCTAssertEqual(moved.shown, .record(1))
 
         // A remembered record among the first read is shown at once.

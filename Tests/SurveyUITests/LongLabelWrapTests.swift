@@ -21,7 +21,7 @@ final class LongLabelWrapTests: XCTestCase {
         let read = XLSForm.read(sheets)
         let form = try XCTUnwrap(read.form, "\(read.errors)")
         var s = AppState(documentName: "Labels", loaded: .success(SurveyDocument()),
-                         size: Size(width: width, height: height), questionnaire: Questionnaire(form: form))
+                         size: Size(width: width, height: height), questionnaire: Questionnaire(form: form), environment: .forTests)
         s.formItem = .field(0)
         return s
     }

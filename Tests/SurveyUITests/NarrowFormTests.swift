@@ -31,11 +31,11 @@ final class NarrowFormTests: XCTestCase {
                     continue
                 }
                 var cleared = s
-                cleared.send(.click(Point(x: clearAt.x + 1, y: clearAt.y)))
+                cleared.send(.app(.click(Point(x: clearAt.x + 1, y: clearAt.y))))
                 XCTAssertEqual(cleared.shown, .draft, "\(width)x\(height): a click on Clear clears")
                 XCTAssertEqual(cleared.formItem, .clear)
                 var added = s
-                XCTAssertEqual(added.send(.click(Point(x: addAt.x + 1, y: addAt.y))), [])
+                XCTAssertEqual(added.send(.app(.click(Point(x: addAt.x + 1, y: addAt.y)))), [])
                 XCTAssertEqual(added.inputMode, .confirmingRecordCopy, "\(width)x\(height): a click on Add asks for a copy")
                 XCTAssertEqual(added.press(.character("y")), [.saveDocument], "\(width)x\(height): y adds it")
                 XCTAssertEqual(added.recordCount, 3)

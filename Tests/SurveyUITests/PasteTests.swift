@@ -67,15 +67,15 @@ final class PasteTests: XCTestCase {
     func testAPasteFillsTheRenameAndSaveAsBoxes() {
         var s = makeState()
         s.popover = .documents
-        s.manager.renaming = EditBuffer(fieldIndex: 0, text: "Field ")
+        s.manager.renaming = TextInput(text: "Field ")
         s.receivePaste("Day\n2")
         XCTAssertEqual(s.manager.renaming?.text, "Field Day 2")
         XCTAssertNil(s.editing)
 
         s.manager.renaming = nil
-        s.popover = .saveAs(EditBuffer(fieldIndex: 0, text: ""))
+        s.popover = .saveAs(TextInput(text: ""))
         s.receivePaste("Market\tStreet\r\n")
-        XCTAssertEqual(s.popover, .saveAs(EditBuffer(fieldIndex: 0, text: "Market Street", original: "")))
+        XCTAssertEqual(s.popover, .saveAs(TextInput(text: "Market Street", original: "")))
     }
 
     func testAPasteWhereNothingTakesTextIsIgnoredWithAMessage() {
@@ -135,10 +135,10 @@ final class PasteTests: XCTestCase {
 
     func testNothingIsPastedBlindIntoATooSmallTerminal() {
         var s = newForm()
-        s.send(.resized(Size(width: 20, height: 8)))
+        s.send(.system(.resized(Size(width: 20, height: 8))))
         XCTAssertNil(KeyMap.action(for: .paste("Mary"), in: s))
-        s.send(.resized(Size(width: 120, height: 40)))
-        XCTAssertEqual(KeyMap.action(for: .paste("Mary"), in: s), .paste("Mary"))
+        s.send(.system(.resized(Size(width: 120, height: 40))))
+        XCTAssertEqual(KeyMap.action(for: .paste("Mary"), in: s), .text(.paste("Mary")))
     }
 }
 

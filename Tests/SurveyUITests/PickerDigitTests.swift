@@ -15,7 +15,7 @@ final class PickerDigitTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: file) }
         let form = try XCTUnwrap(XLSForm.read(try XLSFormSheets.read(fileAt: file.path)).form)
         var s = AppState(documentName: "Twelve", loaded: .success(SurveyDocument(records: [])),
-                         size: Size(width: 100, height: 30), questionnaire: Questionnaire(form: form))
+                         size: Size(width: 100, height: 30), questionnaire: Questionnaire(form: form), environment: .forTests)
         s.press(.control("n"))
         XCTAssertNotNil(s.picker, "the first question's picker is open")
         return s

@@ -225,7 +225,7 @@ final class QuestionnaireFormTests: XCTestCase {
             Record(["fname": .string(first), "lname": .string(last), Record.instanceIDKey: .string("uuid:\(last)")])
         }
         var s = try householdState([person("Ana", "Lima"), person("Bo", "Zulu"), person("Cy", "Adams")])
-        XCTAssertEqual(s.focus, .list)
+        XCTAssertEqual(s.screen.focus, .list)
         s.press(.character("s"))
         XCTAssertEqual(s.statusText, "Sorted by name")
         XCTAssertEqual(s.list.projection.shownRecords.map { s.title(of: s.records[$0]) }, ["Adams, Cy", "Lima, Ana", "Zulu, Bo"])
@@ -241,7 +241,7 @@ final class QuestionnaireFormTests: XCTestCase {
     func testF5MakesAddGoOnToTheNextEmptyNewForm() throws {
         var s = try householdState()
         s.press(.function(5))
-        XCTAssertTrue(s.addStartsNextForm)
+        XCTAssertTrue(s.form.addStartsNextForm)
         startInterview(&s)
         s.type("1"); s.type("1")
         for _ in 0..<4 { s.press(.enter) }           // village, members, children: empty; water: none
@@ -265,7 +265,7 @@ final class QuestionnaireFormTests: XCTestCase {
         let read = XLSForm.read(try XLSFormSheets.read(fileAt: file.path))
         guard let form = read.form else { return XCTFail("\(read.errors)") }
         var s = AppState(documentName: "RO", loaded: .success(SurveyDocument()), size: Size(width: 80, height: 24),
-                         questionnaire: Questionnaire(form: form))
+                         questionnaire: Questionnaire(form: form), environment: .forTests)
         XCTAssertEqual(s.formItem, .field(2), "past the note and the read-only site")
         s.press(.down)
         XCTAssertEqual(s.formItem, .clear)
@@ -281,7 +281,7 @@ final class QuestionnaireFormTests: XCTestCase {
         s.formItem = .field(s.fieldIndex("sex"))
         s.press(.enter)
         let g = ChoicePickerView.geometry(s.picker!, state: s)
-        s.send(.click(Point(x: g.rows.x + 2, y: g.rows.y + 1)))
+        s.send(.app(.click(Point(x: g.rows.x + 2, y: g.rows.y + 1))))
         XCTAssertEqual(s.draft.values["sex"], .string("male"))
         XCTAssertEqual(s.picker?.title, "Agrees to the interview?", "and on to the next question")
     }

@@ -10,7 +10,7 @@ final class RecordTests: XCTestCase {
         s.press(.control("n"))
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.editing?.fieldIndex, 0)
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.positionTitle, "New")
     }
 
@@ -36,7 +36,7 @@ final class RecordTests: XCTestCase {
         XCTAssertNil(s.editing, "not editing inside the held survey")
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.formItem, .field(0))
-        XCTAssertEqual(s.focus, .form)
+        XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.statusText, "The New form holds an unsaved survey (ui1): press Enter to edit it, or [ Clear ] to start afresh")
         s.type("Bob")
         XCTAssertNil(s.editing, "heads-down typing does not land in the held survey")
@@ -81,7 +81,7 @@ final class RecordTests: XCTestCase {
         XCTAssertEqual(effects, [.saveDocument, .saveDraft])
         XCTAssertEqual(s.recordCount, 3)
         XCTAssertEqual(s.shown, .record(2))
-        XCTAssertEqual(s.listCursor, 2)
+        XCTAssertEqual(s.list.rows.cursor, 2)
         XCTAssertEqual(s.records[2].listTitle, "Lovelace, Ada")
         XCTAssertEqual(s.records[2].values["address"], .string(""), "every text answer is written, as the original app did")
         XCTAssertEqual(s.records[2].values["phone"], .string(""))
@@ -139,7 +139,7 @@ final class RecordTests: XCTestCase {
         s.press(.enter, .escape, .up, .backTab)
         s.press(.enter)
         XCTAssertEqual(s.recordCount, 3)
-        s.send(.documentSaveFailed("No space left on device"))
+        s.send(.outcome(.documentSaveFailed("No space left on device")))
         XCTAssertEqual(s.recordCount, 2)
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.draft.text(for: first), "Ada")
@@ -152,7 +152,7 @@ final class RecordTests: XCTestCase {
         s.press(.enter, .enter)
         s.type("ny")
         s.press(.tab)
-        s.send(.documentSaveFailed("Read-only file system"))
+        s.send(.outcome(.documentSaveFailed("Read-only file system")))
         XCTAssertEqual(s.records[0].text(for: first), "John")
         XCTAssertEqual(s.editing?.fieldIndex, 0)
         XCTAssertEqual(s.editing?.text, "Johnny")
@@ -160,14 +160,14 @@ final class RecordTests: XCTestCase {
 
     func testSuccessfulSaveWithReplacedCharactersSaysHowMany() {
         var s = makeState([record("A\u{1}B", "C")])
-        s.send(.documentSaved(replacedCharacters: 1))
+        s.send(.outcome(.documentSaved(replacedCharacters: 1)))
         XCTAssertEqual(s.statusText, "Replaced 1 control character XML cannot hold with U+FFFD")
         XCTAssertEqual(s.records[0].text(for: first), "A\u{FFFD}B")
     }
 
     func testUnreadableDocumentIsNeverSaved() {
         var s = AppState(documentName: "Broken", loaded: .failure(DocumentError("not a property list")),
-                         size: Size(width: 80, height: 24))
+                         size: Size(width: 80, height: 24), environment: .forTests)
         XCTAssertEqual(s.inputMode, .unreadable)
         s.pressUnbound(.enter, .character("x"), .control("n"), .right, .function(2), .tab)
         XCTAssertEqual(s.press(.control("q")), [.quit])

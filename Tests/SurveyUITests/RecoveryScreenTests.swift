@@ -8,12 +8,12 @@ import SurveyModel
 final class RecoveryScreenTests: XCTestCase {
     private func offering(width: Int, height: Int) -> AppState {
         var s = makeState(sampleRecords(), width: width, height: height)
-        s.timeZone = TimeZone(identifier: "UTC")!
+        s.environment.timeZone = TimeZone(identifier: "UTC")!
         let kept = Recovery(documentName: "Market Street", fileName: ".Market Street.recovered-20261118-101500-42.plist",
                             date: Date(timeIntervalSince1970: 1_795_000_000),
                             records: [record("Ada", "Lovelace"), record("Grace", "Hopper"), record("Alan", "Turing"),
                                       record("Edsger", "Dijkstra")])
-        s.send(.recoveriesFound([kept]))
+        s.send(.outcome(.recoveriesFound([kept])))
         return s
     }
 

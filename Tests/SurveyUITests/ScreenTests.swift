@@ -67,9 +67,9 @@ final class ScreenTests: XCTestCase {
         var s = seeded(width: 120, height: 40)
         s.press(.enter, .down, .enter)
         s.type("-Jones")
-        s.send(.resized(Size(width: 60, height: 20)))
+        s.send(.system(.resized(Size(width: 60, height: 20))))
         assertScreen(Screen.render(s), named: "resize-typing-60x20")
-        s.send(.resized(Size(width: 120, height: 40)))
+        s.send(.system(.resized(Size(width: 120, height: 40))))
         let grid = Screen.render(s)
         assertScreen(grid, named: "resize-typing-back-120x40")
         XCTAssertTrue(grid.lines.contains { $0.contains("Smith-Jones") })
@@ -77,7 +77,7 @@ final class ScreenTests: XCTestCase {
 
     func testUnreadableDocumentScreen() {
         let s = AppState(documentName: "Broken", loaded: .failure(DocumentError("not a property list: unexpected character at line 1")),
-                         size: Size(width: 80, height: 24))
+                         size: Size(width: 80, height: 24), environment: .forTests)
         assertScreen(Screen.render(s), named: "unreadable-80x24")
     }
 
@@ -113,7 +113,7 @@ final class ScreenTests: XCTestCase {
         s.type("typed")
         for w in stride(from: 0, through: 130, by: 7) {
             for h in [0, 1, 2, 5, 8, 9, 10, 12, 24, 41] {
-                s.send(.resized(Size(width: w, height: h)))
+                s.send(.system(.resized(Size(width: w, height: h))))
                 let grid = Screen.render(s)
                 XCTAssertEqual(grid.lines.count, h)
                 if let c = grid.cursor {

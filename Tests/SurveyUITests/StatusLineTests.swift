@@ -60,7 +60,7 @@ final class StatusLineTests: XCTestCase {
         guard let y = grid.lines.firstIndex(where: { $0.hasPrefix("     Address") }) else {
             return XCTFail(grid.lines.joined(separator: "\n"))
         }
-        s.send(.click(Point(x: 16, y: y)))
+        s.send(.app(.click(Point(x: 16, y: y))))
         XCTAssertEqual(s.editing?.fieldIndex, 2, "the click on the Address row edits Address")
     }
 
@@ -68,17 +68,17 @@ final class StatusLineTests: XCTestCase {
         var s = makeState(sampleRecords(extra: 40), width: 80, height: 24)
         let rows = s.layout.listRows(inPopover: false, rowCount: s.recordCount)
         for _ in 1..<rows.height { s.press(.down) }
-        XCTAssertEqual(s.listCursor, rows.height - 1)
-        XCTAssertEqual(s.listScroll, 0)
+        XCTAssertEqual(s.list.rows.cursor, rows.height - 1)
+        XCTAssertEqual(s.list.rows.scroll, 0)
         s.status = .init(String(repeating: "long message ", count: 8))
         let grid = Screen.render(s)
         let shortRows = s.layout.listRows(inPopover: false, rowCount: s.recordCount)
         XCTAssertEqual(shortRows.height, rows.height - 1)
         let last = grid.lines[shortRows.maxY - 1]
-        XCTAssertTrue(last.contains(s.records[s.listCursor].listTitle), "the highlighted row is still on screen: \(last)")
+        XCTAssertTrue(last.contains(s.records[s.list.rows.cursor].listTitle), "the highlighted row is still on screen: \(last)")
         let first = grid.lines[shortRows.y]
-        s.send(.click(Point(x: 3, y: shortRows.y)))
-        XCTAssertTrue(first.contains(s.records[s.listCursor].listTitle), "a click on the top row picks the record drawn there: \(first)")
+        s.send(.app(.click(Point(x: 3, y: shortRows.y))))
+        XCTAssertTrue(first.contains(s.records[s.list.rows.cursor].listTitle), "a click on the top row picks the record drawn there: \(first)")
     }
 
     func testRowsWrapBetweenWordsAndCut() {

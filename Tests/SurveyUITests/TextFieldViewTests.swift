@@ -3,7 +3,7 @@ import XCTest
 
 final class TextFieldViewTests: XCTestCase {
     private func draw(_ text: String, caret moveLeft: Int = 0, width: Int = 10) -> CellGrid {
-        var buffer = EditBuffer(fieldIndex: 0, text: text)
+        var buffer = TextInput(text: text)
         buffer.moveCaret(by: -moveLeft)
         var grid = CellGrid(size: Size(width: width + 2, height: 1))
         TextFieldView(buffer: buffer).draw(into: &grid, in: Rect(x: 1, y: 0, width: width, height: 1))

@@ -1,15 +1,14 @@
-/// The text of the field being typed, with its caret, and the value it started from so Esc
-/// can put it back. Kept apart from the record until committed, so a resize, a refused value
-/// or a failed save never touches what is stored.
-public struct EditBuffer: Equatable, Sendable {
-    public var fieldIndex: Int
+/// One text box (bubbles' `textinput.Model`): its text, its caret, the value it started
+/// from, and the shell's editing keys. Every text box of the app is one: the form's field
+/// being typed (`EditBuffer`), the rename field, the save-as name and the `/` filter line;
+/// `TextFieldView` draws any of them.
+public struct TextInput: Equatable, Sendable {
     public private(set) var characters: [Character]
     /// Caret position, in characters (0...count).
     public private(set) var caret: Int
     public let original: String
 
-    public init(fieldIndex: Int, text: String, original: String? = nil) {
-        self.fieldIndex = fieldIndex
+    public init(text: String, original: String? = nil) {
         self.characters = Array(text)
         self.caret = characters.count
         self.original = original ?? text
@@ -17,6 +16,26 @@ public struct EditBuffer: Equatable, Sendable {
 
     public var text: String { String(characters) }
     public var isChanged: Bool { text != original }
+
+    /// A key typed into the box: a character (already judged typable by whoever owns the
+    /// box), pasted text, or one of the shell's editing keys.
+    public mutating func apply(_ action: TextAction) {
+        switch action {
+        case .insert(let c): insert(c)
+        case .paste(let text): for c in text { insert(c) }
+        case .deleteBackward: deleteBackward()
+        case .deleteForward: deleteForward()
+        case .caretLeft: moveCaret(by: -1)
+        case .caretRight: moveCaret(by: 1)
+        case .caretHome: moveCaretToStart()
+        case .caretEnd: moveCaretToEnd()
+        case .caretWordLeft: moveWordLeft()
+        case .caretWordRight: moveWordRight()
+        case .deleteWordBackward: deleteWordBackward()
+        case .deleteToStart: deleteToStart()
+        case .deleteToEnd: deleteToEnd()
+        }
+    }
 
     public mutating func insert(_ c: Character) {
         characters.insert(c, at: caret)
@@ -79,4 +98,22 @@ public struct EditBuffer: Equatable, Sendable {
 
     public mutating func moveCaretToStart() { caret = 0 }
     public mutating func moveCaretToEnd() { caret = characters.count }
+}
+
+/// The form's field being typed: its text box, and which field it is. Kept apart from the
+/// record until committed, so a resize, a refused value or a failed save never touches what
+/// is stored; `original` is what Esc puts back.
+public struct EditBuffer: Equatable, Sendable {
+    public var fieldIndex: Int
+    public var input: TextInput
+
+    public init(fieldIndex: Int, text: String, original: String? = nil) {
+        self.fieldIndex = fieldIndex
+        self.input = TextInput(text: text, original: original)
+    }
+
+    public var text: String { input.text }
+    public var isChanged: Bool { input.isChanged }
+    public var original: String { input.original }
+    public var caret: Int { input.caret }
 }
