@@ -1,5 +1,5 @@
 # survey: `make run` to start the app, `make test` to run every test.
-# GNU make. Other targets: deps, build, bench, clean, and for installing:
+# GNU make. Other targets: deps, build, bench, foundation-links, clean, and for installing:
 #   make dist                       the self-contained release binary, man page and completions
 #   make install [PREFIX=/usr/local] [DESTDIR=]   and   make uninstall (same variables)
 #   make deb                        survey_VERSION_ARCH.deb, for machines without Swift
@@ -42,7 +42,7 @@ check_packages = missing=(); \
   command -v zsh >/dev/null 2>&1 || missing+=(zsh); \
   [ -f /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)
 
-.PHONY: deps test-deps build run test bench bench-deps clean dist install uninstall deb FORCE
+.PHONY: deps test-deps build run test bench bench-deps foundation-links clean dist install uninstall deb FORCE
 
 # The version is written once, in Sources/survey/BuildInfo.swift.
 VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"/\1/p' Sources/survey/BuildInfo.swift)
@@ -222,6 +222,11 @@ $(OUT)/_survey: $(OUT)/survey
 	$< --completion zsh > $@
 
 dist: $(DIST_FILES)
+
+# Which of our calls link full Foundation, and with it CoreFoundation and ICU's 34 MB of data,
+# into the release binary: the release objects linked again with lld's --why-extract.
+foundation-links: $(RELEASE_BIN)
+	python3 packaging/foundation-links.py $(DIST)/release/survey.product/Objects.LinkFileList
 
 # Installs what `make dist` built; it builds it first when missing or out of date
 # (so `make dist` as yourself, then `sudo make install`).

@@ -18,8 +18,15 @@ private let receivedTerminationSignal = Atomic<Int32>(0)
 private let wakeDescriptor = Atomic<Int32>(-1)
 
 /// ncurses' own SIGWINCH handler, called first by ours (see `wakeOnResize`). Written once,
-/// before ours is installed; only read inside the handler after that.
-nonisolated(unsafe) private var cursesResizeAction = sigaction()
+/// before ours is installed; only read inside the handler after that. On the heap, not a
+/// global `sigaction`: the static release build gave such a global 148 bytes where the struct
+/// has 152, and writing it set the termination flag laid out after it (to 32767), so the
+/// shipped binary quit right after its first frame.
+nonisolated(unsafe) private let cursesResizeAction: UnsafeMutablePointer<sigaction> = {
+    let action = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+    action.initialize(to: sigaction())
+    return action
+}()
 
 /// Writes one byte to the wake descriptor: `write(2)` is async-signal-safe.
 private func wakeLoop() {
@@ -71,10 +78,10 @@ enum TerminalSignals {
         var current = sigaction()
         // A handler taking siginfo cannot be called without it: leave it alone.
         guard sigaction(SIGWINCH, nil, &current) == 0, current.sa_flags & SA_SIGINFO == 0 else { return }
-        cursesResizeAction = current
+        cursesResizeAction.pointee = current
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
-            let curses = cursesResizeAction
+            let curses = cursesResizeAction.pointee
             if let handler = curses.__sigaction_handler.sa_handler,
                unsafeBitCast(handler, to: Int.self) > 1 {   // not SIG_DFL (0) or SIG_IGN (1)
                 handler(signal)
