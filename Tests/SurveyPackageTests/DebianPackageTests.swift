@@ -127,6 +127,58 @@ final class DebianPackageTests: XCTestCase {
         XCTAssertTrue(json.output.contains("\"Díaz\""), json.output)
     }
 
+    /// The packaged app in a real terminal (tmux), as a field laptop runs it: it draws, stays
+    /// up while keys are typed, keeps a survey, and quits with 0. The debug build the end-to-end
+    /// tests drive once hid a release-only bug that quit the app right after its first frame.
+    func testPackagedAppKeysASurveyInATerminal() throws {
+        let deb = try package()
+        try require("/usr/bin/tmux", from: "tmux")
+        let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")
+        let folder = root.appendingPathComponent("docs")
+        let socket = "survey-deb-\(UUID().uuidString.prefix(8))"
+        // As the end-to-end tests start tmux: a UTF-8 locale and a TERM for the client, no
+        // enclosing tmux, and the server started with no descriptor but 0-2 (it would hold
+        // the pipe the test reads the client's output from).
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANG"] = "C.UTF-8"; environment["LC_ALL"] = "C.UTF-8"
+        environment["TERM"] = "xterm-256color"; environment["TMUX"] = nil; environment["TMUX_PANE"] = nil
+        let closeDescriptors = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-" 2>/dev/null; fi; done; exec "$@""#
+        func tmux(_ arguments: [String]) throws -> ChildOutcome {
+            let command = ["/usr/bin/tmux", "-u", "-f", "/dev/null", "-L", socket] + arguments
+            return try run(arguments.first == "new-session" ? ["bash", "-c", closeDescriptors, "bash"] + command : command,
+                           environment: environment)
+        }
+        defer { _ = try? tmux(["kill-server"]) }
+        let command = ["env", "-i", "PATH=/usr/bin:/bin", "HOME=" + root.appendingPathComponent("home").path,
+                       "LANG=C.UTF-8", "TERM=xterm-256color", binary.path, "--dir", folder.path, "--doc", "Field"]
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        XCTAssertEqual(try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "app", command + "; echo EXIT=$?; sleep 30"]).status, 0)
+        func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "app"]).output }
+        func waitFor(_ text: String) throws -> String {
+            var last = ""
+            for _ in 0..<100 {
+                last = try screen()
+                if last.contains(text) { return last }
+                usleep(100_000)
+            }
+            XCTFail("“\(text)” never showed:\n\(last)")
+            return last
+        }
+        _ = try waitFor("No surveys yet")
+        // Heads-down: First name, Last name, three empty answers, then Enter on [ Add ].
+        for keys in [["C-n"], ["-l", "Ana"], ["Enter"], ["-l", "Díaz"], ["Enter"], ["Enter"], ["Enter"], ["Enter"], ["Enter"]] {
+            XCTAssertEqual(try tmux(["send-keys", "-t", "app"] + keys).status, 0)
+            usleep(100_000)
+        }
+        let typed = try waitFor("Added survey 1: Díaz, Ana")
+        XCTAssertFalse(typed.contains("EXIT="), "the app quit by itself:\n\(typed)")
+        _ = try tmux(["send-keys", "-t", "app", "C-q"])
+        _ = try waitFor("EXIT=0")
+        let listed = try run([binary.path, "list", "--dir", folder.path, "--doc", "Field", "--format", "json"],
+                             environment: bareEnvironment)
+        XCTAssertTrue(listed.output.contains("\"Ana\"") && listed.output.contains("\"Díaz\""), listed.output)
+    }
+
     func testPackagedManPageRendersWithoutWarnings() throws {
         let deb = try package()
         try require("/usr/bin/man", from: "man-db")
