@@ -116,15 +116,9 @@ final class XLSFormVerdictTests: XCTestCase {
         guard (try? ChildProcess.run(["python3", "-c", "import pyxform"]).status) == 0 else {
             throw XCTSkip("pyxform is not installed for python3 (make test-deps, or python3 -m pip install pyxform)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("verdicts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for (i, csv) in csvs.enumerated() {
-            let url = folder.appendingPathComponent("form\(i).csv")
-            try Data(csv.utf8).write(to: url)
-            paths.append(url.path)
-        }
+        let folder = try FormTestSupport.writeForms(csvs)
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let paths = folder.paths
         let script = #"""
         import json, sys
         from pyxform.xls2json import parse_file_to_json

@@ -70,16 +70,24 @@ enum FormTestSupport {
 
     /// For each form, whether pyxform builds it and ODK Validate (JavaRosa) accepts it; one
     /// python3 run for them all, since each validation starts a JVM.
-    static func odkValidates(_ csvs: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [Bool] {
+    /// Each CSV as `formN.csv` in a fresh temporary folder (the caller removes it), for one
+    /// python3 run to read them all.
+    static func writeForms(_ csvs: [String]) throws -> (url: URL, paths: [String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forms-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         var paths: [String] = []
         for (i, csv) in csvs.enumerated() {
             let url = folder.appendingPathComponent("form\(i).csv")
             try Data(csv.utf8).write(to: url)
             paths.append(url.path)
         }
+        return (folder, paths)
+    }
+
+    static func odkValidates(_ csvs: [String], file: StaticString = #filePath, line: UInt = #line) throws -> [Bool] {
+        let folder = try writeForms(csvs)
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let paths = folder.paths
         let script = #"""
         import json, sys
         from pyxform.xls2json import parse_file_to_json
