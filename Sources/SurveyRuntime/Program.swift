@@ -280,7 +280,7 @@ public struct Program {
             do {
                 try store.delete(target)
             } catch {
-                if let replacement { try? FileManager.default.removeItem(at: store.url(for: replacement)) }
+                if let replacement { store.removeCreated(replacement) }
                 throw error
             }
             updateMemory { $0.forget(document: target, in: store.folder) }
@@ -335,12 +335,10 @@ public struct Program {
         // leaves them behind.
         if store.draftFingerprint(for: moved) == nil, let ours = knownDraftFingerprint,
            store.draftFingerprint(for: name) == ours {
-            try? FileManager.default.moveItem(at: store.draftURL(for: name), to: store.draftURL(for: moved))
+            try? store.moveDraft(from: name, to: moved)
         }
-        let deleted = (from: store.deletedURL(for: name), to: store.deletedURL(for: moved))
-        if FileManager.default.fileExists(atPath: deleted.from.path), !FileManager.default.fileExists(atPath: deleted.to.path) {
-            try? FileManager.default.moveItem(at: deleted.from, to: deleted.to)
-        }
+        // Never over deleted surveys already under the new name (the move refuses to replace).
+        try? store.moveDeleted(from: name, to: moved)
         knownFingerprint = store.fingerprint(of: moved)
         knownDraftFingerprint = store.draftFingerprint(for: moved)
         return .documentMovedOutside(to: moved)

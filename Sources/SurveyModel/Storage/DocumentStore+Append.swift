@@ -28,6 +28,10 @@ extension DocumentStore {
             // between and be written over (see `save(_:as:ifStill:)`).
             return try withFolderLock {
                 var document = try load(name).get()
+                // The surveys found without an id get the one derived from their place and
+                // answers, the id the app holding the document open gives them, so both
+                // agree which survey is which; only the new ones get fresh random ids.
+                _ = document.identifyRecordsFoundWithoutIDs()
                 try Self.refuseTakenIDs(records, in: document, named: name)
                 document.records += records
                 document.assignMissingInstanceIDs()

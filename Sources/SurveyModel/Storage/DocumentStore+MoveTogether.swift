@@ -32,4 +32,22 @@ extension DocumentStore {
         }
         try? AtomicFile.syncFolder(folder.path, in: fileSystem)
     }
+
+    /// After another program renamed the document from `old` to `new` (a plain `mv`, which
+    /// leaves the companions behind), its New form's file follows it; never over one that is
+    /// already there.
+    public func moveDraft(from old: String, to new: String) throws {
+        try FileMove.withoutReplacing(from: draftURL(for: old).path, to: draftURL(for: new).path, in: fileSystem)
+    }
+
+    /// The same for its deleted surveys.
+    public func moveDeleted(from old: String, to new: String) throws {
+        try FileMove.withoutReplacing(from: deletedURL(for: old).path, to: deletedURL(for: new).path, in: fileSystem)
+    }
+
+    /// Removes the file of a document just created empty (the replacement for the only
+    /// document, when deleting that one failed after all).
+    public func removeCreated(_ name: String) {
+        _ = fileSystem.unlink(url(for: name).path)
+    }
 }

@@ -37,7 +37,7 @@ public struct DocumentStore: Sendable {
     /// Returns the document name to open.
     public func prepare(requested: String?, remembered: String?) throws -> String {
         try createFolder()
-        LeftoverTemporaryFiles.remove(in: folder)
+        LeftoverTemporaryFiles.remove(in: folder, through: fileSystem)
         let existing = try documentNames()
         guard let requested else {
             if let remembered, let match = Self.match(remembered, in: existing) { return match }
@@ -51,10 +51,19 @@ public struct DocumentStore: Sendable {
 
     /// The folder with its parents; a no-op when it exists.
     func createFolder() throws {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DocumentError("Could not create the folder \(folder.path): \(SurveyDocument.oneLine(error))")
+        // Each missing folder from the outermost, through the file system (`mkdir -p`).
+        var missing: [String] = []
+        var path = folder.standardizedFileURL.path
+        var status = stat()
+        while !path.isEmpty, path != "/", stat(path, &status) != 0 {
+            missing.append(path)
+            path = (path as NSString).deletingLastPathComponent
+        }
+        for path in missing.reversed() where fileSystem.makeFolder(path, 0o777) != 0 && errno != EEXIST {
+            throw DocumentError("Could not create the folder \(folder.path): \(SystemError("create folder").reason)")
+        }
+        guard stat(folder.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw DocumentError("Could not create the folder \(folder.path): \(SystemError("create folder", code: ENOTDIR).reason)")
         }
     }
 
@@ -175,7 +184,7 @@ public struct DocumentStore: Sendable {
         } catch let error as SystemError {
             throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
         }
-        LeftoverTemporaryFiles.remove(in: folder)
+        LeftoverTemporaryFiles.remove(in: folder, through: fileSystem)
     }
 
     /// Reads through the system so that "missing" can be told apart from "unreadable", and

@@ -19,7 +19,7 @@ enum LeftoverTemporaryFiles {
     static let quietForOtherProgram: TimeInterval = 10 * 60
 
     /// Best effort: a folder that cannot be read or a file that cannot be removed is left.
-    static func remove(in folder: URL, now: Date = Date()) {
+    static func remove(in folder: URL, through fs: FileSystem, now: Date = Date()) {
         guard let entries = try? FolderEntry.list(folder) else { return }
         let names = Set(entries.compactMap(\.validName))
         for entry in entries {
@@ -29,7 +29,7 @@ enum LeftoverTemporaryFiles {
             var status = stat()
             guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
             let quiet = now.timeIntervalSince(DocumentStore.modificationDate(status))
-            if isAbandoned(pid: parsed.pid, quietFor: quiet) { unlink(path) }
+            if isAbandoned(pid: parsed.pid, quietFor: quiet) { _ = fs.unlink(path) }
         }
     }
 

@@ -63,6 +63,18 @@ final class AppendInstanceIDTests: TemporaryFolderTestCase {
         XCTAssertTrue(InstanceIDCheck.isFresh(try store.load("Field").get().records.first?.instanceID))
     }
 
+    /// A survey found without an id gets, from `survey add` beside it, the id the app holding
+    /// the document open derives for it, so the two agree which survey is which.
+    func testAnOldSurveyGetsTheIDTheAppDerivesNotARandomOne() throws {
+        let old = Record(["firstName": .string("Old"), "lastName": .string("Timer")])
+        try store.save(SurveyDocument(records: [old]), as: "Field")
+        var asTheAppOpensIt = try store.load("Field").get()
+        _ = asTheAppOpensIt.identifyRecordsFoundWithoutIDs()
+        let derived = try XCTUnwrap(asTheAppOpensIt.records[0].instanceID)
+        try store.append([Record.sample()], to: .existing("Field"), questionnaire: .standard)
+        XCTAssertEqual(try store.load("Field").get().records[0].instanceID, derived)
+    }
+
     func testOlderRecordsWithoutAnIDGetOneAtTheSameSaveAndThoseWithOneKeepIt() throws {
         var kept = Record.sample(first: "Kept")
         kept.values[Record.instanceIDKey] = .string("uuid:11111111-1111-4111-8111-111111111111")
