@@ -29,7 +29,7 @@ public enum Screen {
             for y in pane.y..<pane.maxY { grid[pane.maxX - 1, y] = Cell("│", style: .muted) }
         }
         if state.screen.detail == .info {
-            DocumentInfoView(state: state).draw(into: &grid, in: layout.form)
+            DocumentInfoView.make(from: state).draw(into: &grid, in: layout.form)
         } else if let error = state.session.loadError {
             UnreadableDocumentView(documentName: state.documentName, reason: error).draw(into: &grid, in: layout.form)
         } else if let trouble = state.session.formTrouble, state.shown == .draft {

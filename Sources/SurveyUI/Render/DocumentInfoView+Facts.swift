@@ -1,0 +1,86 @@
+import Foundation
+import SurveyModel
+
+/// What F4 says about the current document, made from the state in one place.
+extension DocumentInfoView {
+    /// The facts F4 shows for `state`, in order; a label of "" continues the one above. Pure,
+    /// and apart from the drawing so that the counting (rule breaks, answers not asked) is
+    /// can be tested as values, without drawing.
+    static func facts(of state: AppState) -> [(String, String)] {
+        let summary = state.documents.first { $0.name == state.documentName }
+        let path = state.environment.documentFolder.isEmpty ? "\(state.documentName).plist"
+            : (state.environment.documentFolder as NSString).appendingPathComponent("\(state.documentName).plist")
+        var facts: [(String, String)] = [("Name", state.documentName), ("File", path)]
+        if state.session.documentMissing {
+            facts.append(("Status", (state.session.missingReason.map { "unreadable now (\($0))" }
+                                     ?? "deleted or renamed outside survey") + "; records in memory only"))
+        }
+        if let error = state.session.loadError {
+            facts.append(("Status", "cannot be read: \(error)"))
+        } else {
+            facts.append(("Records", "\(state.recordCount)" + (state.session.loading.map { " so far (loading… \($0.percent)%)" } ?? "")))
+        }
+        if let summary {
+            facts.append(("Size", bytes(summary.byteSize)))
+            if let date = summary.modified {
+                facts.append(("Last saved", LocalTime.text(date, in: state.environment.timeZone, seconds: true)))
+            }
+        }
+        if let trouble = state.session.formTrouble {
+            facts.append(("Status", "read-only: " + trouble.remark(document: state.documentName)))
+            switch trouble {
+            case .errors(let file, let errors):
+                facts.append(("Form", "\(file): \(counted(errors.count, "error"))"))
+                facts += errors.enumerated().map { ($0.offset == 0 ? "Errors" : "", $0.element) }
+            case .missing(let id):
+                facts.append(("Form", "missing: the surveys were keyed with formID \(id)"))
+            }
+            facts.append(("Shown", "each answer as stored, under its name in the file"))
+        } else if let form = state.questionnaire.form {
+            facts.append(("Form", [form.title, form.formID.map { "id \($0)" }, form.version.map { "version \($0)" }]
+                                    .compactMap { $0 }.joined(separator: ", ")))
+            facts.append(("Questions", "\(state.questionnaire.fields.filter(\.kind.isAnswered).count)"
+                          + (form.languages.count > 1 ? "; languages " + form.languages.joined(separator: ", ") + " (F7)" : "")))
+            if case .record = state.shown {
+                // Answers this version does not ask of the survey (dropped, skipped by its
+                // relevant, a choice it no longer offers): kept on every save, listed here.
+                let extra = state.questionnaire.answersNotAsked(in: state.formRecord, clock: state.ruleClock)
+                if let keyedWith = state.formRecord[Questionnaire.formVersionKey] {
+                    facts.append(("Keyed with", "version " + FieldSpec.describe(keyedWith)))
+                }
+                if !extra.isEmpty {
+                    facts.append(("Not in this form version",
+                                  extra.map { "\($0): \(FieldSpec.describe(state.formRecord[$0]!))" }.joined(separator: "; ")
+                                  + " (kept and exported; x clears them)"))
+                }
+            }
+        } else {
+            facts.append(("Form", "the original five fields"))
+        }
+        if state.session.formTrouble != nil {
+            // No rules to count by: the form that has them cannot be used.
+        } else if state.document != nil, state.questionnaire.form != nil {
+            // Every rule of every survey, drawn each frame: counted up to a size where that
+            // stays quick (2,000 surveys of a 30-question form is about 20 ms).
+            if state.recordCount * state.questionnaire.fields.count <= 60_000 {
+                let breaking = state.records.filter { !state.questionnaire.problems(in: $0, clock: state.ruleClock).isEmpty }.count
+                facts.append(("Rule breaks", counted(breaking, "record") + " (answers the form refuses or lacks)"))
+            } else {
+                facts.append(("Rule breaks", "not counted for a document this size (each survey is checked when edited, added or imported)"))
+            }
+        } else if state.document != nil {
+            let ageField = state.questionnaire.field(forKey: "age")
+            let noAge = ageField.map { f in state.records.filter { f.displayText($0[f.key]).isEmpty }.count } ?? 0
+            let breaking = state.records.filter { r in
+                state.questionnaire.fields.contains { !$0.accepts(r[$0.key]) }
+            }.count
+            facts.append(("No age", counted(noAge, "record")))
+            facts.append(("Rule breaks", counted(breaking, "record") + " (values the form refuses)"))
+        }
+        return facts
+    }
+
+    static func bytes(_ n: Int) -> String {
+        n < 1024 ? counted(n, "byte") : String(format: "%.1f KB (%d bytes)", Double(n) / 1024, n)
+    }
+}
