@@ -1,4 +1,6 @@
+import Foundation
 import XCTest
+import SurveyModel
 @testable import SurveyUI
 
 /// Views take what they draw: each is drawn here from hand-made data, no `AppState`.
@@ -14,5 +16,26 @@ final class ViewModelTests: XCTestCase {
             "  Not in this form version    ",
             "               x: 1           ",
         ])
+    }
+
+    func testDocumentManagerDrawsTheRowsItIsGiven() {
+        let size = Size(width: 40, height: 9)
+        var grid = CellGrid(size: size)
+        DocumentManagerView(documents: [DocumentSummary(name: "farm", recordCount: 3, problem: nil, modified: nil, byteSize: 10),
+                                        DocumentSummary(name: "town", recordCount: nil, problem: "bad", modified: nil, byteSize: 0)],
+                            cursor: 1, scroll: 0, current: "farm", renaming: nil, timeZone: TimeZone(identifier: "UTC")!)
+            .draw(into: &grid, layout: Layout(size: size))
+        XCTAssertEqual(grid.lines, [
+            "                                        ",
+            " ┌─ Documents ────────────────────────┐ ",
+            " │  Name                      Records │ ",
+            " │• farm                            3 │ ",
+            " │  town                   unreadable │ ",
+            " └────────────────────────────────────┘ ",
+            "                                        ",
+            "                                        ",
+            "                                        ",
+        ])
+        XCTAssertEqual(grid.cursor, Point(x: 2, y: 4), "on the highlighted row, not the current one")
     }
 }

@@ -4,11 +4,31 @@ import SurveyModel
 /// The F3 popover, modelled on the original app's file list: every document with its record
 /// count and last change, the current one marked, the highlighted one in reverse, and the
 /// inline rename field in place of the highlighted name while renaming.
+///
+/// Like ratatui's `List` with its `ListState`, it holds the rows and where the cursor and
+/// scroll are, nothing else of the state, so it can be drawn from hand-made rows.
 struct DocumentManagerView {
-    let state: AppState
+    /// Every document of the folder, in the order shown.
+    let documents: [DocumentSummary]
+    /// The highlighted row, and the first row shown.
+    let cursor: Int
+    let scroll: Int
+    /// The open document's name, marked •.
+    let current: String
+    /// The rename field, drawn in place of the highlighted name while renaming.
+    let renaming: TextInput?
+    /// For the Modified column.
+    let timeZone: TimeZone
+
+    /// The view for the current state: the one place the state is read for F3.
+    static func make(from state: AppState) -> DocumentManagerView {
+        DocumentManagerView(documents: state.documents, cursor: state.managerCursor, scroll: state.manager.rows.scroll,
+                            current: state.documentName, renaming: state.manager.renaming,
+                            timeZone: state.environment.timeZone)
+    }
 
     func draw(into grid: inout CellGrid, layout: Layout) {
-        let docs = state.documents
+        let docs = documents
         let box = layout.documentManagerBox(rowCount: docs.count)
         let inner = grid.box(box, title: "Documents", style: .accent)
         guard inner.height > 0 else { return }
@@ -21,9 +41,8 @@ struct DocumentManagerView {
             grid.put("  Reading the folder…", x: rows.x, y: rows.y, style: .muted, clip: rows)
             return
         }
-        let cursor = state.managerCursor
         for line in 0..<rows.height {
-            let index = state.manager.rows.scroll + line
+            let index = scroll + line
             guard index < docs.count else { break }
             let doc = docs[index]
             let y = rows.y + line
@@ -33,11 +52,11 @@ struct DocumentManagerView {
                 grid.fill(rows.row(line), style: style)
                 grid.cursor = Point(x: rows.x, y: y)
             }
-            if doc.name == state.documentName {
+            if doc.name == current {
                 grid.put("•", x: rows.x, y: y, style: style.adding(.bold), clip: rows)
             }
             let nameRect = Rect(x: rows.x + 2, y: y, width: columns.name, height: 1)
-            if highlighted, let buffer = state.manager.renaming {
+            if highlighted, let buffer = renaming {
                 TextFieldView(buffer: buffer).draw(into: &grid, in: nameRect)
             } else {
                 grid.put(doc.name, x: nameRect.x, y: y, style: style, clip: nameRect)
@@ -47,7 +66,7 @@ struct DocumentManagerView {
             grid.put(leftPad(count, columns.records), x: nameRect.maxX + 1, y: y,
                      style: doc.problem != nil ? style.adding(.bold) : style, clip: rows)
             if columns.modified > 0, let date = doc.modified {
-                grid.put(LocalTime.text(date, in: state.environment.timeZone), x: nameRect.maxX + 1 + columns.records + 2, y: y,
+                grid.put(LocalTime.text(date, in: timeZone), x: nameRect.maxX + 1 + columns.records + 2, y: y,
                          style: style, clip: rows)
             }
         }

@@ -51,7 +51,7 @@ public enum Screen {
             HelpPopover(state: state).draw(into: &grid, layout: layout)
         case .documents:
             grid.cursor = nil
-            DocumentManagerView(state: state).draw(into: &grid, layout: layout)
+            DocumentManagerView.make(from: state).draw(into: &grid, layout: layout)
         case .confirmDelete(let name, let records):
             grid.cursor = nil
             ConfirmDeletePopover(name: name, records: records).draw(into: &grid, layout: layout)
