@@ -38,4 +38,13 @@ final class ViewModelTests: XCTestCase {
         ])
         XCTAssertEqual(grid.cursor, Point(x: 2, y: 4), "on the highlighted row, not the current one")
     }
+
+    func testHelpDrawsTheTextItIsGivenThenTheModesKeys() {
+        let help = HelpPopover(title: "Age", info: "Years.", mode: .documents,
+                               message: AppState.StatusMessage("Saved.", kind: .info))
+        let lines = help.lines(width: 30, maxMessageRows: 2)
+        XCTAssertEqual(Array(lines.prefix(4).map(\.text)), ["Last message: Saved.", "", "Years.", ""])
+        XCTAssertEqual(lines.count, 4 + KeyMap.helpBindings(for: .documents).count + 2, "one line per key of the mode given")
+        XCTAssertEqual(lines.last?.text, "Esc or F1 closes this help")
+    }
 }

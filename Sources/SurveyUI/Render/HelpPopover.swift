@@ -3,17 +3,23 @@ import SurveyModel
 /// F1: the last status message in full when there is one (the status line may have cut it),
 /// then the highlighted field's info (Age: "If the survey taker refuses, that is okay", as in
 /// the original app), then the keys of the mode underneath, from the key table.
+///
+/// It holds only what it draws (the title, the info, the mode whose keys it lists, the last
+/// message), made from the state by `make(from:)`, so it can be drawn from hand-made text.
 struct HelpPopover {
     let title: String
     let info: String
+    /// The mode under the help, whose keys are listed from the key table.
     let mode: InputMode
     let message: AppState.StatusMessage?
 
-    init(state: AppState) {
-        message = state.status
+    /// The popover for the current state: the one place the state is read for F1.
+    static func make(from state: AppState) -> HelpPopover {
         var below = state
         below.popover = state.popovers.underHelp
-        mode = below.inputMode
+        let mode = below.inputMode
+        let title: String
+        let info: String
         switch (mode, state.formItem) {
         case (.formBrowsing, .field(let i)), (.formEditing, .field(let i)):
             let field = state.questionnaire.fields[i]
@@ -41,6 +47,7 @@ struct HelpPopover {
             title = "Survey list"
             info = "Choose a survey to show it on the form. Every change is saved at once."
         }
+        return HelpPopover(title: title, info: info, mode: mode, message: state.status)
     }
 
     /// The last message wrapped (first, so a small screen still shows it; at most

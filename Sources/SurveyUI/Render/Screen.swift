@@ -48,7 +48,7 @@ public enum Screen {
             listPane(state, focused: true).draw(into: &grid, in: inner)
         case .help:
             grid.cursor = nil
-            HelpPopover(state: state).draw(into: &grid, layout: layout)
+            HelpPopover.make(from: state).draw(into: &grid, layout: layout)
         case .documents:
             grid.cursor = nil
             DocumentManagerView.make(from: state).draw(into: &grid, layout: layout)
