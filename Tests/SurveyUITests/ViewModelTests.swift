@@ -47,4 +47,19 @@ final class ViewModelTests: XCTestCase {
         XCTAssertEqual(lines.count, 4 + KeyMap.helpBindings(for: .documents).count + 2, "one line per key of the mode given")
         XCTAssertEqual(lines.last?.text, "Esc or F1 closes this help")
     }
+
+    func testListPaneDrawsTheRowsAndTitlesItIsGiven() {
+        let names = ["Ames, Ann", "Bell, Bo", "Cole, Cy"]
+        let records = RecordList(names.map { _ in Record([:]) })
+        var grid = CellGrid(size: Size(width: 16, height: 4))
+        ListPane(title: "Surveys (3)", emptyText: "", filterLine: nil,
+                 projection: ListProjection(records: records, filter: RecordFilter(""), order: ListOrder()),
+                 cursorRow: 1, scroll: 0, cursorIsShown: true, focused: false,
+                 body: Rect(x: 0, y: 1, width: 16, height: 3),
+                 titleCells: { _, _, _ in nil }, titleText: { i, _ in names[i] })
+            .draw(into: &grid, in: grid.bounds)
+        XCTAssertEqual(grid.lines, [" Surveys (3)    ", " Ames, Ann      ", "›Bell, Bo       ", " Cole, Cy       "],
+                       "the marker on the cursor's row, as the list is not focused")
+        XCTAssertEqual(grid[1, 2].style, Style(.bold, role: .accent))
+    }
 }

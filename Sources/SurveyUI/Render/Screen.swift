@@ -24,7 +24,7 @@ public enum Screen {
         TitleBar(documentName: title, position: state.document == nil ? "" : state.positionTitle,
                  surveysButton: layout.surveysButton).draw(into: &grid, in: layout.titleBar)
         if let pane = layout.listPane {
-            listPane(state, focused: state.screen.focus == .list && state.popover == nil)
+            ListPane.make(from: state, focused: state.screen.focus == .list && state.popover == nil)
                 .draw(into: &grid, in: Rect(x: pane.x, y: pane.y, width: pane.width - 1, height: pane.height))
             for y in pane.y..<pane.maxY { grid[pane.maxX - 1, y] = Cell("│", style: .muted) }
         }
@@ -45,7 +45,7 @@ public enum Screen {
             grid.cursor = nil
             let box = layout.listPopoverBox(rowCount: state.list.projection.rowCount + (state.list.showsFilterLine ? 1 : 0))
             let inner = grid.box(box, style: .accent)
-            listPane(state, focused: true).draw(into: &grid, in: inner)
+            ListPane.make(from: state, focused: true).draw(into: &grid, in: inner)
         case .help:
             grid.cursor = nil
             HelpPopover.make(from: state).draw(into: &grid, layout: layout)
@@ -69,9 +69,5 @@ public enum Screen {
         case nil:
             break
         }
-    }
-
-    private static func listPane(_ state: AppState, focused: Bool) -> ListPane {
-        ListPane(state: state, focused: focused, body: state.listBody(in: state.layout))
     }
 }
