@@ -62,4 +62,25 @@ final class ViewModelTests: XCTestCase {
                        "the marker on the cursor's row, as the list is not focused")
         XCTAssertEqual(grid[1, 2].style, Style(.bold, role: .accent))
     }
+
+    func testFormPaneDrawsTheRowsAndAnswersItIsGiven() {
+        let fields = Array(Questionnaire.standard.fields.prefix(2))
+        var grid = CellGrid(size: Size(width: 40, height: 8))
+        FormPane(heading: "Survey 1 of 1", rows: fields.map { .field(label: $0.label, extraLine: false) }, scroll: 0,
+                 highlight: .field(1), editing: nil, problems: [:], fields: fields,
+                 answer: { (["Ann", "Ames"][$0], false) })
+            .draw(into: &grid, in: grid.bounds)
+        XCTAssertEqual(grid.lines, [
+            "  Survey 1 of 1                         ",
+            "                                        ",
+            "  First name  Ann                       ",
+            "                                        ",
+            "   Last name  Ames                      ",
+            "                                        ",
+            "              [ Clear ]  [ Add ]        ",
+            "                                        ",
+        ])
+        XCTAssertEqual(grid.cursor, Point(x: 14, y: 4), "on the highlighted field's value")
+        XCTAssertEqual(grid[14, 4].style, Style(.reverse))
+    }
 }

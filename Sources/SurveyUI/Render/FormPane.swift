@@ -4,32 +4,56 @@ import SurveyModel
 /// hints when it is a designer's form) and the Clear and Add buttons, with the highlight
 /// shown in reverse and the field being typed underlined with the caret in it. A long form
 /// scrolls under its heading, with ↑/↓ marks where more rows are.
+///
+/// As STYLE.md asks (`FormPane(rows:highlight:editing:)`), it holds what it draws, made from
+/// the state by `make(from:)`, so it can be drawn from hand-made rows.
 struct FormPane: View {
-    let state: AppState
+    /// "Survey 3 of 10 · title", or "New survey".
+    let heading: String
+    /// The questionnaire as rows (`FormRows`), and the first row shown.
+    let rows: [FormRow]
+    let scroll: Int
+    /// The highlighted item, nil when the form is not where keys go (so nothing is shown
+    /// highlighted).
+    let highlight: AppState.FormItem?
+    /// The field being typed, drawn as a text box in place of its value.
+    let editing: EditBuffer?
+    /// What is wrong with a stored answer, by field: drawn under it, and the value in red.
+    let problems: [Int: String]
+    /// The questions, for each one's hint and whether its value is underlined.
+    let fields: [FieldSpec]
+    /// What a field shows when not being typed. Asked only for the rows that show, so a
+    /// 500-question form costs what a screenful does: that is why it is a function.
+    let answer: (_ field: Int) -> (text: String, placeholder: Bool)
+
+    /// The pane for the current state: the one place the state is read for the form.
+    static func make(from state: AppState) -> FormPane {
+        var heading: String
+        switch state.shown {
+        case .record: heading = "Survey \(state.positionTitle)"   // as the list shows it (filtered, sorted)
+        case .draft: heading = "New survey"
+        }
+        if let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
+        let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.layout.isSplit)
+        return FormPane(heading: heading, rows: FormRows.of(state), scroll: state.form.formScroll,
+                        highlight: active ? state.formItem : nil, editing: state.editing,
+                        problems: state.storedAnswerProblems, fields: state.questionnaire.fields,
+                        answer: { state.displayedAnswer($0) })
+    }
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        let fields = state.questionnaire.fields
-        let rows = FormRows.of(state)
-        let geometry = FormGeometry(form: rect, rows: rows, scroll: state.form.formScroll)
-        let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.layout.isSplit)
+        let geometry = FormGeometry(form: rect, rows: rows, scroll: scroll)
         if let heading = geometry.heading {
-            var text: String
-            switch state.shown {
-            case .record: text = "Survey \(state.positionTitle)"   // as the list shows it (filtered, sorted)
-            case .draft: text = "New survey"
-            }
-            if let title = state.questionnaire.form?.title, !title.isEmpty { text += " · " + title }
-            grid.put(text, x: heading.x, y: heading.y, style: .accent, clip: heading)
+            grid.put(self.heading, x: heading.x, y: heading.y, style: .accent, clip: heading)
         }
-        let problems = state.storedAnswerProblems
         for decoration in geometry.decorations {
             let r = decoration.rect.intersection(rect)
             switch decoration.kind {
             case .heading: grid.put(decoration.text, x: r.x, y: r.y, style: .accent, clip: r)
             case .note: grid.put(decoration.text, x: r.x, y: r.y, clip: r)
             case .label:
-                let highlighted = active && state.formItem == .field(decoration.field)
+                let highlighted = highlight == .field(decoration.field)
                 grid.put(decoration.text, x: r.x, y: r.y, style: highlighted ? .bold : .plain, clip: r)
             case .extra:
                 if let problem = problems[decoration.field] {
@@ -42,7 +66,7 @@ struct FormPane: View {
         for (i, row) in rows.enumerated() {
             guard case .field(let label, _) = row, !geometry.values[i].isEmpty else { continue }
             let labelRect = geometry.labels[i]
-            let highlighted = active && state.formItem == .field(i)
+            let highlighted = highlight == .field(i)
             if !labelRect.isEmpty {
                 let labelWidth = TextWidth.width(of: label)
                 grid.put(label, x: labelRect.maxX - labelWidth, y: labelRect.y,
@@ -52,9 +76,9 @@ struct FormPane: View {
                       problem: problems[i] != nil, into: &grid)
         }
         drawButton(geometry.clearButtonLabel, geometry.clearButton.intersection(rect),
-                   highlighted: active && state.formItem == .clear, into: &grid)
+                   highlighted: highlight == .clear, into: &grid)
         drawButton(geometry.addButtonLabel, geometry.addButton.intersection(rect),
-                   highlighted: active && state.formItem == .add, into: &grid)
+                   highlighted: highlight == .add, into: &grid)
         let edge = rect.maxX - 1
         if geometry.hasMoreAbove { grid.put("↑", x: edge, y: geometry.viewport.y, style: .accent, clip: rect) }
         if geometry.hasMoreBelow { grid.put("↓", x: edge, y: geometry.viewport.maxY - 1, style: .accent, clip: rect) }
@@ -62,12 +86,12 @@ struct FormPane: View {
 
     private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, problem: Bool, into grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
-        if let edit = state.editing, edit.fieldIndex == index {
+        if let edit = editing, edit.fieldIndex == index {
             TextFieldView(buffer: edit.input).draw(into: &grid, in: rect)
             return
         }
-        let shown = state.displayedAnswer(index)
-        let field = state.questionnaire.fields[index]
+        let shown = answer(index)
+        let field = fields[index]
         var style = highlighted ? Style(.reverse) : field.kind.isAnswered ? Style(.underline) : .plain
         if problem { style = Style(style.attributes.union(.bold), role: .error) }
         if highlighted { grid.cursor = Point(x: rect.x, y: rect.y) }

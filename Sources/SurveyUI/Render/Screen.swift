@@ -35,7 +35,7 @@ public enum Screen {
         } else if let trouble = state.session.formTrouble, state.shown == .draft {
             FormTroubleView(documentName: state.documentName, trouble: trouble).draw(into: &grid, in: layout.form)
         } else {
-            FormPane(state: state).draw(into: &grid, in: layout.form)
+            FormPane.make(from: state).draw(into: &grid, in: layout.form)
         }
         StatusLine(message: state.status ?? state.indexingRemark ?? state.highlightedDocumentRemark ?? state.readOnlyRemark ?? state.loadingRemark).draw(into: &grid, in: layout.statusLine)
         KeyBar(mode: state.inputMode).draw(into: &grid, in: layout.keyBar)
