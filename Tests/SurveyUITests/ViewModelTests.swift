@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import SurveyModel
+@testable import SurveyModel
 @testable import SurveyUI
 
 /// Views take what they draw: each is drawn here from hand-made data, no `AppState`.
@@ -82,5 +82,24 @@ final class ViewModelTests: XCTestCase {
         ])
         XCTAssertEqual(grid.cursor, Point(x: 14, y: 4), "on the highlighted field's value")
         XCTAssertEqual(grid[14, 4].style, Style(.reverse))
+    }
+
+    func testChoicePickerDrawsTheChoicesWhereItIsGiven() {
+        let choices = ["yes", "no"].map { XLSForm.Choice(name: $0, labels: [:], extra: [:]) }
+        let picker = ChoicePicker(fieldIndex: 0, title: "Agrees?", choices: choices, labels: ["yes": "Yes", "no": "No"],
+                                  multiple: false, current: "no")
+        let geometry = ChoicePickerView.Geometry(box: Rect(x: 0, y: 0, width: 30, height: 5),
+                                                 hint: Rect(x: 2, y: 1, width: 27, height: 1),
+                                                 rows: Rect(x: 1, y: 2, width: 28, height: 2), scroll: 0)
+        var grid = CellGrid(size: Size(width: 30, height: 5))
+        ChoicePickerView(picker: picker, geometry: geometry).draw(into: &grid)
+        XCTAssertEqual(grid.lines, [
+            "┌─ Agrees? ──────────────────┐",
+            "│ Digit or Enter chooses · t…│",
+            "│ 1 Yes                      │",
+            "│ 2 No                       │",
+            "└────────────────────────────┘",
+        ])
+        XCTAssertEqual(grid.cursor, Point(x: 2, y: 3), "on the current answer")
     }
 }

@@ -1,8 +1,17 @@
 /// The picker popover: a box titled with the question, a line saying what typing does (or
 /// what has been typed), and the choices numbered for heads-down entry, `[x]` marking those
 /// toggled on a multiple-choice question. Geometry is shared with clicks.
+///
+/// It holds the picker and where it goes, made from the state by `make(_:from:)`, so it can
+/// be drawn from a hand-made picker and cannot read anything else.
 struct ChoicePickerView {
     let picker: ChoicePicker
+    let geometry: Geometry
+
+    /// The view for the current state: the one place the state is read for the picker.
+    static func make(_ picker: ChoicePicker, from state: AppState) -> ChoicePickerView {
+        ChoicePickerView(picker: picker, geometry: geometry(picker, state: state))
+    }
 
     struct Geometry {
         let box: Rect
@@ -39,8 +48,8 @@ struct ChoicePickerView {
         return Geometry(box: box, hint: hint, rows: rows, scroll: scroll)
     }
 
-    func draw(into grid: inout CellGrid, state: AppState) {
-        let g = Self.geometry(picker, state: state)
+    func draw(into grid: inout CellGrid) {
+        let g = geometry
         _ = grid.box(g.box, title: picker.title, style: .accent)
         let hint: String
         if !picker.filter.isEmpty {

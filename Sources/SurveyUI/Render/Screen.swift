@@ -65,7 +65,7 @@ public enum Screen {
             RecoveryPopover(recovery: recovery, timeZone: state.environment.timeZone).draw(into: &grid, layout: layout)
         case .picker(let picker):
             grid.cursor = nil
-            ChoicePickerView(picker: picker).draw(into: &grid, state: state)
+            ChoicePickerView.make(picker, from: state).draw(into: &grid)
         case nil:
             break
         }
