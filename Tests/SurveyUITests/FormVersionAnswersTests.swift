@@ -113,4 +113,26 @@ final class FormVersionAnswersTests: XCTestCase {
         XCTAssertEqual(s.statusText, "“Comer, New” holds no answer this form version does not ask")
         XCTAssertNil(s.form.pendingQuestion)
     }
+
+    /// A choice this session's change withdrew (its parent moved) stays aside through later
+    /// edits of other fields: it comes back only if the parent comes back.
+    func testAChoiceWithdrawnNowDoesNotComeBackOnTheNextUnrelatedEdit() throws {
+        let survey = Record(["fname": .string("Ana"), "lname": .string("Lima"), "age": .integer(34),
+                             "consent": .string("yes"), "region": .string("north"), "district": .string("hill"),
+                             Record.instanceIDKey: .string("uuid:ana")])
+        var s = try householdState([survey])
+        s.press(.enter)
+        s.formItem = .field(s.fieldIndex("region"))
+        s.press(.enter)
+        s.type("2")                                     // South: Hill district is not offered there
+        XCTAssertNil(s.records[0]["district"], "withdrawn by this change")
+        s.press(.escape)
+        _ = editFirstName(&s, to: "Anna")
+        XCTAssertEqual(s.records[0]["fname"], .string("Anna"))
+        XCTAssertNil(s.records[0]["district"], "still aside: a southern survey does not get a northern district back")
+        s.formItem = .field(s.fieldIndex("region"))
+        s.press(.enter)
+        s.type("1")                                     // North again
+        XCTAssertEqual(s.records[0]["district"], .string("hill"), "back with its parent")
+    }
 }

@@ -142,8 +142,10 @@ extension Questionnaire {
                         next[field.key] = nil
                     }
                 } else if shown[i], let kept = hidden[field.key],
-                          isOffered(kept, i, in: next, clock: clock) || !offeredBefore(kept, i) {
-                    // Back as it was: offered again, or never offered by this version.
+                          isOffered(kept, i, in: next, clock: clock) || (!wasShown[i] && !offeredBefore(kept, i)) {
+                    // Back as it was: offered again, or its question shown again by this change
+                    // holding an answer this version never offered (an older version's choice).
+                    // A choice withdrawn earlier stays aside while its question keeps showing.
                     hidden[field.key] = nil
                     next[field.key] = kept
                 }
