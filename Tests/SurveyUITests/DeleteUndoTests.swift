@@ -157,4 +157,26 @@ final class DeleteUndoTests: XCTestCase {
         s.press(.enter)
         XCTAssertEqual(s.send(.outcome(.documentSaveFailed("No space left on device"))), [])
     }
+
+    /// A question on the status line follows its survey by id when a background merge moves
+    /// it, and is dropped when that survey changed there: `y` never acts on another survey.
+    func testAQuestionFollowsItsSurveyThroughAMergeOrIsDropped() {
+        var s = makeState(people())
+        s.press(.down, .character("d"))
+        XCTAssertEqual(s.statusText, "Delete “Okonkwo, Chidi”? y/n")
+        let withoutAda = SurveyDocument(records: Array(people().dropFirst()))
+        _ = s.send(.outcome(.documentMergedInBackground(withoutAda, message: "Merged", isError: false)))
+        XCTAssertEqual(s.pendingRecordDelete, 0, "Chidi is first now")
+        let effects = s.press(.character("y"))
+        XCTAssertEqual(effects, [.keepDeleted([people()[1]]), .saveDocument], "Chidi, not Grace")
+
+        var t = makeState(people())
+        t.press(.down, .character("d"))
+        var changed = people()
+        changed[1].values["phone"] = .string("555-0000")
+        _ = t.send(.outcome(.documentMergedInBackground(SurveyDocument(records: changed), message: "Merged", isError: false)))
+        XCTAssertNil(t.form.pendingQuestion)
+        XCTAssertEqual(t.statusText, "Merged. The survey asked about was changed there: nothing was done, ask again")
+        XCTAssertEqual(t.recordCount, 3)
+    }
 }

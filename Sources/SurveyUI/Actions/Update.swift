@@ -310,8 +310,11 @@ extension AppState {
         case .instanceIDsAssigned(let identified):
             document = identified
         case .documentMergedInBackground(let merged, let message, let isError):
-            takeMergedDocument(merged)
-            status = .init(message, kind: isError ? .error : .info)
+            if takeMergedDocument(merged) {
+                status = .init(message + ". The survey asked about was changed there: nothing was done, ask again", kind: .error)
+            } else {
+                status = .init(message, kind: isError ? .error : .info)
+            }
         case .documentWriteFailed(let message):
             status = .init(message, kind: .error)
         case .quitHeldForUnsavedRecords:

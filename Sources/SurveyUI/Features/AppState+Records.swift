@@ -222,13 +222,28 @@ extension AppState {
 extension AppState {
     /// A document merged behind the scenes: the same record stays on the form (found by its
     /// id), and what is being typed stays as it is.
-    mutating func takeMergedDocument(_ merged: SurveyDocument) {
+    /// Returns whether a y/n question had to be dropped.
+    @discardableResult
+    mutating func takeMergedDocument(_ merged: SurveyDocument) -> Bool {
         let shownID: String? = if case .record(let i) = shown { records[i].instanceID } else { nil }
+        // A y/n question on the status line names a survey by its place: it follows the survey
+        // by id, and is dropped when that survey changed or went meanwhile, so `y` never acts
+        // on another survey or on answers the person did not see.
+        let asked: Record? = form.pendingQuestion.flatMap { records.indices.contains($0.index) ? records[$0.index] : nil }
+        if let question = form.pendingQuestion {
+            if let asked, let id = asked.instanceID, let j = merged.records.firstIndex(where: { $0.instanceID == id }),
+               merged.records[j] == asked {
+                form.pendingQuestion = question.moved(to: j)
+            } else {
+                form.pendingQuestion = nil
+            }
+        }
         document = merged
         if let shownID, let i = merged.records.firstIndex(where: { $0.instanceID == shownID }) {
             list.rows.cursor = i
         }
         list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
         ensureListCursorVisible()
+        return asked != nil && form.pendingQuestion == nil
     }
 }

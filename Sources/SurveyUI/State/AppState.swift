@@ -244,6 +244,22 @@ public enum SurveyQuestion: Equatable, Sendable {
     case copy(Int)
     /// "Clear N answers this form version does not ask? y/n" (F4), naming the keys.
     case clearNotAsked(Int, keys: [String])
+
+    /// The document index of the survey asked about.
+    public var index: Int {
+        switch self {
+        case .delete(let i), .copy(let i), .clearNotAsked(let i, _): i
+        }
+    }
+
+    /// The same question about the survey now at `index`.
+    func moved(to index: Int) -> SurveyQuestion {
+        switch self {
+        case .delete: .delete(index)
+        case .copy: .copy(index)
+        case .clearNotAsked(_, let keys): .clearNotAsked(index, keys: keys)
+        }
+    }
 }
 
 /// Answers a later answer hid, for one record (by its id, or the New form): another record
