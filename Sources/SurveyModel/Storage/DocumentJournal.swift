@@ -48,8 +48,15 @@ public final class DocumentJournal: @unchecked Sendable {
         let journal = DocumentJournal(url: url, descriptor: fd, fileSystem: fs)
         var info = stat()
         if fstat(fd, &info) == 0, info.st_size == 0 {
-            try journal.write(Data(header.utf8))
-            if fs.syncData(fd) != 0 { throw DocumentError("Could not sync \(url.lastPathComponent): \(SystemError("sync").reason)") }
+            do {
+                try journal.write(Data(header.utf8))
+                if fs.syncData(fd) != 0 { throw DocumentError("Could not sync \(url.lastPathComponent): \(SystemError("sync").reason)") }
+            } catch {
+                // Back to empty, so the next open writes the header again instead of appending
+                // entries to a file the loader would not take for a journal.
+                _ = ftruncate(fd, 0)
+                throw error
+            }
         }
         if !existed { try AtomicFile.syncFolder(url.deletingLastPathComponent().path, in: fs) }
         return journal

@@ -162,6 +162,22 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
                      // The commit is refused whole: the entry before it stands, no torn tail.
                      XCTAssertEqual(DocumentJournal.entries(at: store.journalURL(for: "Site")), [.put(index: 0, record: Self.bo)])
                  }),
+            Path(name: "new journal", setUp: { try $0.save(SurveyDocument(records: [Self.ada]), as: "Site") },
+                 run: { store in
+                     guard let journal = try DocumentJournal.open(at: store.journalURL(for: "Site"), in: store.fileSystem) else {
+                         throw DocumentError("journal held elsewhere")
+                     }
+                     try journal.append([.put(index: 1, record: Self.cy)])
+                 },
+                 succeeded: { XCTAssertEqual(DocumentJournal.entries(at: $0.journalURL(for: "Site")), [.put(index: 1, record: Self.cy)]) },
+                 failed: { store in
+                     // Nothing, or a header alone: a later open writes on as a journal.
+                     let url = store.journalURL(for: "Site")
+                     if FileManager.default.fileExists(atPath: url.path) {
+                         let data = (try? Data(contentsOf: url)) ?? Data()
+                         XCTAssertTrue(data.isEmpty || DocumentJournal.entries(at: url) == [], "a journal the loader takes, or empty")
+                     }
+                 }),
             Path(name: "putting back a journal", setUp: { store in
                      try store.save(SurveyDocument(records: [Self.ada]), as: "Site")
                      let journal = try XCTUnwrap(try DocumentJournal.open(at: store.journalURL(for: "Site"), in: .live))
