@@ -44,13 +44,7 @@ public struct FileSystem: Sendable {
 
     func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
         if fails(.open, path) { return -1 }
-        #if canImport(Glibc)
-        return Glibc.open(path, flags, mode)
-        #elseif canImport(Musl)
-        return Musl.open(path, flags, mode)
-        #else
-        return Darwin.open(path, flags, mode)
-        #endif
+        return systemOpen(path, flags, mode)
     }
 
     func write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
@@ -72,42 +66,20 @@ public struct FileSystem: Sendable {
 
     /// A failed close still releases the descriptor, as `close` itself does on Linux.
     func close(_ fd: Int32) -> Int32 {
-        #if canImport(Glibc)
-        let result = Glibc.close(fd)
-        #elseif canImport(Musl)
-        let result = Musl.close(fd)
-        #else
-        let result = Darwin.close(fd)
-        #endif
+        let result = systemClose(fd)
         if fails(.close, nil) { return -1 }
         return result
     }
 
     func rename(_ from: String, _ to: String) -> Int32 {
         if fails(.rename, to) { return -1 }
-        #if canImport(Glibc)
-        return Glibc.rename(from, to)
-        #elseif canImport(Musl)
-        return Musl.rename(from, to)
-        #else
-        return Darwin.rename(from, to)
-        #endif
+        return from.withCString { f in to.withCString { t in systemRename(f, t) } }
     }
 
     /// `rename` for names that may not be UTF-8 (see `RawPath`).
     func rename(_ from: RawPath, _ to: RawPath) -> Int32 {
         if fails(.rename, to.text) { return -1 }
-        return from.withCString { f in to.withCString { t in Self.systemRename(f, t) } }
-    }
-
-    private static func systemRename(_ from: UnsafePointer<CChar>, _ to: UnsafePointer<CChar>) -> Int32 {
-        #if canImport(Glibc)
-        return Glibc.rename(from, to)
-        #elseif canImport(Musl)
-        return Musl.rename(from, to)
-        #else
-        return Darwin.rename(from, to)
-        #endif
+        return from.withCString { f in to.withCString { t in systemRename(f, t) } }
     }
 
     /// `renameat2(RENAME_NOREPLACE)` where the C library has it (see `FileMove`).
@@ -119,17 +91,17 @@ public struct FileSystem: Sendable {
 
     func link(_ from: RawPath, _ to: RawPath) -> Int32 {
         if fails(.link, to.text) { return -1 }
-        return from.withCString { f in to.withCString { t in Glibc.link(f, t) } }
+        return from.withCString { f in to.withCString { t in systemLink(f, t) } }
     }
 
     func unlink(_ path: String) -> Int32 {
         if fails(.unlink, path) { return -1 }
-        return Glibc.unlink(path)
+        return path.withCString { systemUnlink($0) }
     }
 
     func unlink(_ path: RawPath) -> Int32 {
         if fails(.unlink, path.text) { return -1 }
-        return path.withCString { Glibc.unlink($0) }
+        return path.withCString { systemUnlink($0) }
     }
 
     func lock(_ fd: Int32, _ operation: Int32) -> Int32 {
