@@ -18,7 +18,7 @@ final class DocumentScreenTests: XCTestCase {
             DocumentSummary(name: "Untitled 10", recordCount: nil, problem: "not a property list", modified: day, byteSize: 12),
             DocumentSummary(name: "東京 survey with a very long name indeed", recordCount: 3, problem: nil, modified: day, byteSize: 700),
         ]
-        s.popover = .documents
+        s.popovers.present(.documents)
         s.manager.rows.cursor = "Field Day"
         return s
     }
@@ -48,7 +48,7 @@ final class DocumentScreenTests: XCTestCase {
 
     func testInfoView80x24() {
         var s = state(width: 80, height: 24)
-        s.popover = nil
+        s.popovers.dismiss()
         s.screen.detail = .info
         s.screen.focus = .form
         assertScreen(Screen.render(s), named: "info-80x24")

@@ -119,7 +119,7 @@ final class ListNavigationTests: XCTestCase {
 
     func testHelpOverTheDocumentsListExplainsItAndGoesBackToIt() {
         var s = makeState()
-        s.popover = .documents
+        s.popovers.present(.documents)
         s.press(.function(1))
         XCTAssertEqual(s.popover, .help)
         let text = Screen.render(s).lines.joined(separator: "\n")

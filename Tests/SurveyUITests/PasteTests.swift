@@ -66,14 +66,14 @@ final class PasteTests: XCTestCase {
 
     func testAPasteFillsTheRenameAndSaveAsBoxes() {
         var s = makeState()
-        s.popover = .documents
+        s.popovers.present(.documents)
         s.manager.renaming = TextInput(text: "Field ")
         s.receivePaste("Day\n2")
         XCTAssertEqual(s.manager.renaming?.text, "Field Day 2")
         XCTAssertNil(s.editing)
 
         s.manager.renaming = nil
-        s.popover = .saveAs(TextInput(text: ""))
+        s.popovers.present(.saveAs(TextInput(text: "")))
         s.receivePaste("Market\tStreet\r\n")
         XCTAssertEqual(s.popover, .saveAs(TextInput(text: "Market Street", original: "")))
     }
@@ -83,7 +83,7 @@ final class PasteTests: XCTestCase {
         XCTAssertEqual(s.inputMode, .listPane)
         var expected = s
         s.receivePaste("Smith\n")
-        expected.status = .init("Paste ignored: there is no text box here")
+        expected.tell("Paste ignored: there is no text box here")
         XCTAssertEqual(s, expected)
 
         s.press(.function(1))

@@ -17,7 +17,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
 func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
     if action.clearsStatus {
-        state.status = nil
+        state.clearStatus()
         if case .form(.beginEditing(inserting: .some)) = action {} else { state.form.heldNewFormShown = false }
     }
     switch action {
@@ -68,9 +68,7 @@ extension AppState {
         case .showHelp:
             return committingField { state in
                 // Help over a list explains that list, and closing it goes back there.
-                state.popover = state.popover.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
-                state.popovers.underHelp = state.popover
-                state.popover = .help
+                state.popovers.showHelp()
                 return []
             }
         case .closePopover:
@@ -96,7 +94,7 @@ extension AppState {
         case .toLast:
             moveListCursor(toPosition: list.projection.count - 1)
         case .focusForm:
-            popover = nil
+            popovers.dismiss()
             screen.focus = .form
         case .beginFilter:
             return committingField { $0.beginFilter() }
@@ -138,7 +136,7 @@ extension AppState {
             switchLanguage()
         case .toggleNextFormAfterAdd:
             form.addStartsNextForm.toggle()
-            status = .init(form.addStartsNextForm
+            tell(form.addStartsNextForm
                 ? "After Add on the New form: straight on to the next empty New form (F5 changes it)"
                 : "After Add: the survey just added is shown (F5 changes it)")
         }
@@ -225,15 +223,14 @@ extension AppState {
         case .confirmDelete:
             return confirmDelete()
         case .cancelDelete:
-            popover = .documents
+            popovers.present(.documents)
         case .restoreDeleted:
             return [.restoreDocument]
         case .saveUnderName:
             return saveUnderName()
         case .dismissSaveAs:
-            popover = nil
-            status = .init("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again",
-                           kind: .error)
+            popovers.dismiss()
+            warn("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again")
         case .restoreRecovery:
             return committingField { $0.restoreRecovery() }
         case .discardRecovery:
@@ -262,7 +259,7 @@ extension AppState {
             identifyRecordsInPlace()
             if let place, place.recordID != nil { restorePlace(place) }
         case .journalPutBack(let message):
-            status = .init(message)
+            tell(message)
         case .documentSaved(let replaced):
             return documentWasSaved(replacedCharacters: replaced)
         case .documentSaveFailed(let message):
@@ -275,7 +272,7 @@ extension AppState {
             draftSaveFailed(message)
         case .deletedSurveysNotKept(let message):
             restoreRollback()
-            status = .init("Not deleted: a copy could not be kept among the deleted surveys: \(message)", kind: .error)
+            warn("Not deleted: a copy could not be kept among the deleted surveys: \(message)")
         case .draftSaved:
             rollback = nil
             saveSucceeded()
@@ -311,12 +308,12 @@ extension AppState {
             document = identified
         case .documentMergedInBackground(let merged, let message, let isError):
             if takeMergedDocument(merged) {
-                status = .init(message + ". The survey asked about was changed there: nothing was done, ask again", kind: .error)
+                warn(message + ". The survey asked about was changed there: nothing was done, ask again")
             } else {
-                status = .init(message, kind: isError ? .error : .info)
+                say(.init(message, kind: isError ? .error : .info))
             }
         case .documentWriteFailed(let message):
-            status = .init(message, kind: .error)
+            warn(message)
         case .quitHeldForUnsavedRecords:
             holdQuit()
         case .documentPartLoaded(let records, let percent):
@@ -326,8 +323,8 @@ extension AppState {
         case .searchIndexBuilt(let index):
             takeSearchIndex(index)
         case .documentOperationFailed(let message):
-            status = .init(message, kind: .error)
-            if case .confirmDelete = popover { popover = .documents }
+            warn(message)
+            if case .confirmDelete = popover { popovers.present(.documents) }
         }
         return []
     }

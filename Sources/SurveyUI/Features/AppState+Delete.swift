@@ -6,11 +6,11 @@ extension AppState {
     /// `d` or Delete in the list, Delete on the form while browsing: ask first.
     mutating func requestRecordDelete() -> [Effect] {
         guard document != nil, case .record(let index) = shown, let effects = commitEditing() else {
-            if document != nil { status = .init("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
+            if document != nil { tell("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
             return []
         }
         form.pendingQuestion = .delete(index)
-        status = .init("Delete \(quotedTitle(records[index]))? y/n", kind: .error)
+        ask("Delete \(quotedTitle(records[index]))? y/n")
         return effects
     }
 
@@ -34,7 +34,7 @@ extension AppState {
             shown = .draft
             screen.focus = .form
         }
-        status = .init("Deleted \(quotedTitle(removed)): Ctrl-Z brings it back")
+        tell("Deleted \(quotedTitle(removed)): Ctrl-Z brings it back")
         // The copy among the deleted surveys first: a crash between the two then leaves a
         // survey listed twice, never one kept nowhere.
         return [.keepDeleted([removed]), .saveDocument]

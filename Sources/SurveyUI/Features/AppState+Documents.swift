@@ -14,7 +14,7 @@ extension AppState {
     /// F3 (after `committingField`: a refused value keeps the manager closed): opens the
     /// manager on the current document and reads the folder afresh.
     mutating func showDocuments() -> [Effect] {
-        popover = .documents
+        popovers.present(.documents)
         manager = DocumentManagerState()
         manager.rows.cursor = documentName
         return [.listDocuments]
@@ -43,14 +43,14 @@ extension AppState {
     /// Enter in the manager: switch (remembering where we were in this one).
     mutating func openHighlightedDocument() -> [Effect] {
         guard let target = highlightedDocument?.name, confirmLeavingUnsavedDocument() else { return [] }
-        popover = nil
+        popovers.dismiss()
         if target == documentName && !session.documentMissing && session.loadError == nil { return [] }
         return [.rememberSession, .openDocument(target)]
     }
 
     mutating func newDocument() -> [Effect] {
         guard confirmLeavingUnsavedDocument() else { return [] }
-        popover = nil
+        popovers.dismiss()
         return [.rememberSession, .createDocument]
     }
 
@@ -70,12 +70,12 @@ extension AppState {
 
     mutating func requestDelete() {
         guard let doc = highlightedDocument else { return }
-        popover = .confirmDelete(name: doc.name, records: doc.recordCount)
+        popovers.present(.confirmDelete(name: doc.name, records: doc.recordCount))
     }
 
     mutating func confirmDelete() -> [Effect] {
         guard case .confirmDelete(let name, let records) = popover else { return [] }
-        popover = .documents
+        popovers.present(.documents)
         return [.deleteDocument(name, records: records)]
     }
 
@@ -108,7 +108,7 @@ extension AppState {
             session.loadError = nil
             // Keep a message this same action already gave (a delete says where it went). A
             // read-only document's reason shows instead (`readOnlyRemark`).
-            if status == nil, session.formTrouble == nil { status = .init("Opened “\(name)”") }
+            if status == nil, session.formTrouble == nil { tell("Opened “\(name)”") }
         case .failure(let error):
             document = nil
             session.loadError = error.message
@@ -140,7 +140,7 @@ extension AppState {
         manager.renaming = nil
         manager.rows.cursor = new
         if documentName == old { documentName = new }
-        status = .init("Renamed “\(old)” to “\(new)”")
+        tell("Renamed “\(old)” to “\(new)”")
         return [.listDocuments]
     }
 
@@ -149,7 +149,7 @@ extension AppState {
     mutating func documentWasDeleted(_ name: String, records: Int?, replacement: String?) -> [Effect] {
         let names = documents.map(\.name)
         let count = records.map { counted($0, "record") } ?? "unreadable"
-        status = .init("Moved “\(name)” (\(count)) to the trash; u brings it back")
+        tell("Moved “\(name)” (\(count)) to the trash; u brings it back")
         let neighbour = DocumentName.neighbour(of: name, in: names)
         if manager.rows.cursor == name { manager.rows.cursor = neighbour }
         guard name == documentName else { return [.listDocuments] }
@@ -159,7 +159,7 @@ extension AppState {
 
     mutating func documentWasRestored(_ name: String) -> [Effect] {
         manager.rows.cursor = name
-        status = .init("Restored “\(name)”")
+        tell("Restored “\(name)”")
         return [.listDocuments]
     }
 
@@ -172,11 +172,10 @@ extension AppState {
         session.documentMissing = true
         session.missingReason = reason
         session.saveAsSuggestion = suggestion
-        popover = .saveAs(TextInput(text: suggestion))
-        status = .init(reason == nil
+        popovers.present(.saveAs(TextInput(text: suggestion)))
+        warn(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
-                       : "“\(documentName)” was made unreadable by another program: save its records under a name",
-                       kind: .error)
+                       : "“\(documentName)” was made unreadable by another program: save its records under a name")
         return []
     }
 
@@ -185,8 +184,8 @@ extension AppState {
     mutating func confirmLeavingUnsavedDocument() -> Bool {
         guard session.documentMissing, !session.leaveConfirmed else { return true }
         session.leaveConfirmed = true
-        popover = .saveAs(TextInput(text: session.saveAsSuggestion ?? documentName))
-        status = .init("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved", kind: .error)
+        popovers.present(.saveAs(TextInput(text: session.saveAsSuggestion ?? documentName)))
+        warn("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved")
         return false
     }
 
@@ -201,8 +200,8 @@ extension AppState {
         session.missingReason = nil
         session.saveAsSuggestion = nil
         session.leaveConfirmed = false
-        popover = nil
-        status = .init("Saved \(counted(recordCount, "record")) as “\(name)”")
+        popovers.dismiss()
+        tell("Saved \(counted(recordCount, "record")) as “\(name)”")
         return [.rememberSession, .listDocuments]
     }
 
@@ -221,7 +220,7 @@ extension AppState {
     mutating func editActiveText(_ change: (inout TextInput) -> Void) {
         if case .saveAs(var buffer) = popover {
             change(&buffer)
-            popover = .saveAs(buffer)
+            popovers.present(.saveAs(buffer))
         } else if popover == .documents, var buffer = manager.renaming {
             change(&buffer)
             manager.renaming = buffer

@@ -11,9 +11,9 @@ extension AppState {
         list.filterInput = TextInput(text: list.filter.text)
         if layout.isSplit {
             screen.focus = .list
-            popover = nil
+            popovers.dismiss()
         } else {
-            popover = .list
+            popovers.present(.list)
         }
         var all: [Effect] = []
         if list.buildsIndexInBackground(for: recordCount) {
@@ -43,7 +43,7 @@ extension AppState {
         list.filterInput = nil
         refreshList()
         if list.projection.count == 0 {
-            status = .init("No surveys match “\(list.filter.text)”: / changes the filter, Esc on it clears it")
+            tell("No surveys match “\(list.filter.text)”: / changes the filter, Esc on it clears it")
         }
     }
 
@@ -52,7 +52,7 @@ extension AppState {
         list.filterInput = nil
         setFilter("")
         refreshList()
-        status = .init("Showing all \(counted(recordCount, "survey"))")
+        tell("Showing all \(counted(recordCount, "survey"))")
     }
 
     /// Typing on the `/` line narrows the list at once.
@@ -65,7 +65,7 @@ extension AppState {
     mutating func toggleSections() -> [Effect] {
         list.order.sections.toggle()
         refreshList()
-        status = .init(list.order.sections ? "Sections A–Z by \(list.names.label(.lastName)) (F6 again for \(list.names.label(list.order.key)))"
+        tell(list.order.sections ? "Sections A–Z by \(list.names.label(.lastName)) (F6 again for \(list.names.label(list.order.key)))"
                                            : "Sorted by \(list.names.label(list.order.key))")
         return [.rememberSession]
     }
@@ -75,7 +75,7 @@ extension AppState {
     mutating func cycleSortKey() -> [Effect] {
         list.order = ListOrder(key: list.order.sections ? .lastName : list.names.next(after: list.order.key), sections: false)
         refreshList()
-        status = .init("Sorted by \(list.names.label(list.order.key))")
+        tell("Sorted by \(list.names.label(list.order.key))")
         return [.rememberSession]
     }
 

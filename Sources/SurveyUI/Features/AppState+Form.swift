@@ -5,11 +5,11 @@ extension AppState {
     /// ←/→ while browsing: the original app's swipes. At either end the record stays.
     mutating func stepRecord(by delta: Int) {
         guard recordCount > 0 else {
-            status = .init("No surveys yet: fill in the form and press Add")
+            tell("No surveys yet: fill in the form and press Add")
             return
         }
         guard list.projection.count > 0 else {
-            status = .init("No surveys match the filter: Esc on the / line clears it")
+            tell("No surveys match the filter: Esc on the / line clears it")
             return
         }
         // The list as shown: filtered, sorted, across section headers.
@@ -19,9 +19,9 @@ extension AppState {
         }
         let next = position + delta
         if next < 0 {
-            status = .init("Already at the first record")
+            tell("Already at the first record")
         } else if next >= list.projection.count {
-            status = .init("Already at the last record")
+            tell("Already at the last record")
         } else {
             moveListCursor(toPosition: next)
         }
@@ -41,19 +41,18 @@ extension AppState {
     mutating func beginEditing(inserting character: Character?) {
         guard document != nil, case .field(let index) = formItem else { return }
         if character != nil, form.heldNewFormShown {
-            status = .init(heldNewFormMessage, kind: .error)
+            warn(heldNewFormMessage)
             return
         }
         screen.focus = .form
         screen.detail = .form
         let field = questionnaire.fields[index]
         guard field.kind.isAnswered else {
-            status = .init("\(field.label) is not answered here: the form fills it in")
+            tell("\(field.label) is not answered here: the form fills it in")
             return
         }
         if let value = formRecord[field.key], !field.canEditAsText(value) {
-            status = .init("\(field.label) holds a value the form cannot edit as text \(field.displayText(value)): it is kept as it is",
-                           kind: .error)
+            warn("\(field.label) holds a value the form cannot edit as text \(field.displayText(value)): it is kept as it is")
             return
         }
         if field.kind.isPicked {
@@ -74,7 +73,7 @@ extension AppState {
     /// Inserts a typed character unless XML could not store it.
     mutating func typeCharacter(_ character: Character) {
         if character.unicodeScalars.contains(where: { !Self.isTypable($0) }) {
-            status = .init("Control characters cannot be typed into a field", kind: .error)
+            warn("Control characters cannot be typed into a field")
             return
         }
         editActiveText { $0.insert(character) }
@@ -97,7 +96,7 @@ extension AppState {
         guard edit.isChanged else {
             if goingOn, questionnaire.form != nil,
                let problem = questionnaire.ruleProblem(edit.fieldIndex, value: formRecord[field.key], in: formRecord, clock: ruleClock) {
-                status = .init(problem, kind: .error)
+                warn(problem)
                 return nil
             }
             editing = nil
@@ -105,11 +104,11 @@ extension AppState {
         }
         var record = formRecord
         if let error = record.setText(edit.text, for: field) {
-            status = .init(error.message, kind: .error)
+            warn(error.message)
             return nil
         }
         if let problem = questionnaire.ruleProblem(edit.fieldIndex, value: record[field.key], in: formRecord, clock: ruleClock) {
-            status = .init(problem, kind: .error)
+            warn(problem)
             return nil
         }
         if questionnaire.form != nil {

@@ -34,6 +34,6 @@ extension AppState {
         } else if let place = launch.place {
             restorePlace(place)
         }
-        if let message = launch.journalMessage { status = .init(message) }
+        if let message = launch.journalMessage { tell(message) }
     }
 }

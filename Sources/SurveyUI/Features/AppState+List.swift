@@ -77,20 +77,19 @@ extension AppState {
 
     /// Esc (or F1 on help): help goes back to the list it was opened over; anything else closes.
     mutating func closePopover() {
-        popover = popover == .help ? popovers.underHelp : nil
-        popovers.underHelp = nil
+        popovers.close()
         // Collapsed, the `/` line being typed lives in the list popover: back to it.
-        if popover == nil, list.filterInput != nil, !layout.isSplit { popover = .list }
+        if popover == nil, list.filterInput != nil, !layout.isSplit { popovers.present(.list) }
     }
 
     /// F2 (after `committingField`): the list pane takes focus (split) or the list pops up
     /// (collapsed).
     mutating func showList() -> [Effect] {
         if layout.isSplit {
-            popover = nil
+            popovers.dismiss()
             screen.focus = .list
         } else {
-            popover = .list
+            popovers.present(.list)
         }
         ensureListCursorVisible()
         return []
@@ -104,11 +103,11 @@ extension AppState {
         case .collapsed where list.filterInput != nil && popover == nil:
             // The `/` line lives above the list: typing must never go on unseen.
             screen.focus = .form
-            popover = .list
+            popovers.present(.list)
         case .collapsed where screen.focus == .list:
             screen.focus = .form
         case .split where popover == .list:
-            popover = nil
+            popovers.dismiss()
             screen.focus = .list
         default:
             break

@@ -49,7 +49,7 @@ extension AppState {
         case .outcome(.documentPartLoaded), .outcome(.documentLoadEnded), .outcome(.launched), .outcome(.journalPutBack):
             return transition(&self, action)
         case .list(.beginFilter), .list(.cycleSortKey), .list(.toggleSections):
-            status = .init("\(stillLoading): finding and sorting work once the whole document is read", kind: .error)
+            warn("\(stillLoading): finding and sorting work once the whole document is read")
             return []
         default:
             break
@@ -65,7 +65,7 @@ extension AppState {
         }
         // A question asked on the status line is answered by this refusal.
         form.pendingQuestion = nil
-        status = .init("\(stillLoading): changes are saved once the whole document is read", kind: .error)
+        warn("\(stillLoading): changes are saved once the whole document is read")
         return []
     }
 
@@ -93,7 +93,7 @@ extension AppState {
     mutating func finishLoading(_ end: DocumentStream.End) {
         let place = session.loading?.placeholder == shown && editing == nil ? session.loading?.place : nil
         session.loading = nil
-        if status?.text.hasPrefix("Still loading") == true { status = nil }
+        if status?.text.hasPrefix("Still loading") == true { clearStatus() }
         switch end {
         case .complete:
             break
@@ -118,10 +118,10 @@ extension AppState {
         list.rows.scroll = 0
         screen.focus = .form
         screen.detail = .form
-        if popover == .list { popover = nil }
-        if case .picker = popover { popover = nil }
+        if popover == .list { popovers.dismiss() }
+        if case .picker = popover { popovers.dismiss() }
         if let typed {
-            status = .init("“\(typed)” was not kept: \(documentName).plist turned out unreadable", kind: .error)
+            warn("“\(typed)” was not kept: \(documentName).plist turned out unreadable")
         }
     }
 

@@ -12,11 +12,11 @@ extension AppState {
             if rows.contains(point) {
                 if let index = listRecord(at: point, in: rows) {
                     showRecord(index)
-                    popover = nil
+                    popovers.dismiss()
                     screen.focus = .form
                 }
             } else if !box.contains(point) {
-                popover = nil
+                popovers.dismiss()
             }
             return []
         case .help:
@@ -28,13 +28,13 @@ extension AppState {
                 let index = manager.rows.scroll + point.y - rows.y
                 if index < documents.count { manager.rows.cursor = documents[index].name }
             } else if !layout.documentManagerBox(rowCount: documents.count).contains(point) {
-                popover = nil
+                popovers.dismiss()
             }
             return []
         case .picker(let picker):
             let g = ChoicePickerView.geometry(picker, state: self)
             guard g.box.contains(point) else {
-                popover = nil
+                popovers.dismiss()
                 return []
             }
             let position = g.scroll + point.y - g.rows.y

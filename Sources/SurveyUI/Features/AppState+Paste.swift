@@ -15,7 +15,7 @@ extension AppState {
             break
         case .formBrowsing:
             guard case .field(let index) = formItem else {
-                status = .init("Paste ignored: highlight a field to paste into it")
+                tell("Paste ignored: highlight a field to paste into it")
                 return []
             }
             if shown == .draft, let cells = Self.tabSeparatedRow(text) {
@@ -24,15 +24,14 @@ extension AppState {
             if pasted.text.isEmpty && pasted.leftOut == 0 { return [] }
             beginEditing(inserting: nil)
         default:
-            status = .init("Paste ignored: there is no text box here")
+            tell("Paste ignored: there is no text box here")
             return []
         }
         editActiveText { buffer in
             for character in pasted.text { buffer.insert(character) }
         }
         if pasted.leftOut > 0 {
-            status = .init("Left out \(counted(pasted.leftOut, "control character")) that a field cannot hold",
-                           kind: .error)
+            warn("Left out \(counted(pasted.leftOut, "control character")) that a field cannot hold")
         }
         return []
     }
@@ -52,7 +51,7 @@ extension AppState {
                 draft = record
                 formItem = .field(first + offset)
                 editing = EditBuffer(fieldIndex: first + offset, text: cell, original: record.text(for: field))
-                status = .init(error.message, kind: .error)
+                warn(error.message)
                 return changed ? [.saveDraft] : []
             }
             filled += 1
@@ -61,7 +60,7 @@ extension AppState {
         draft = record
         formItem = .field(first + filled - 1)
         let extra = cells.count - filled
-        status = .init("Pasted \(counted(filled, "value")) into the New form"
+        tell("Pasted \(counted(filled, "value")) into the New form"
                        + (extra > 0 ? "; \(counted(extra, "value")) more did not fit" : ""))
         return changed ? [.saveDraft] : []
     }

@@ -8,11 +8,11 @@ extension AppState {
         let multiple = if case .choice(_, _, true) = field.kind { true } else { false }
         let choices = questionnaire.choices(for: index, in: formRecord, clock: ruleClock)
         guard !choices.isEmpty else {
-            status = .init("\(field.label) has no choices for the answers given so far", kind: .error)
+            warn("\(field.label) has no choices for the answers given so far")
             return
         }
-        popover = .picker(ChoicePicker(fieldIndex: index, title: field.label, choices: choices, labels: field.choiceLabels,
-                                       multiple: multiple, current: formRecord.text(for: field)))
+        popovers.present(.picker(ChoicePicker(fieldIndex: index, title: field.label, choices: choices, labels: field.choiceLabels,
+                                       multiple: multiple, current: formRecord.text(for: field))))
         if let character { _ = pickerType(character) }
     }
 
@@ -24,7 +24,7 @@ extension AppState {
     mutating func updatePicker(_ change: (inout ChoicePicker) -> Void) {
         guard var p = picker else { return }
         change(&p)
-        popover = .picker(p)
+        popovers.present(.picker(p))
     }
 
     /// A typed character: a digit chooses by number (when nothing narrows the list), Space
@@ -34,19 +34,19 @@ extension AppState {
         if c.isASCII, c.isNumber, p.filter.isEmpty {
             switch p.typeDigit(c) {
             case .chose:
-                popover = .picker(p)
+                popovers.present(.picker(p))
                 if p.multiple {
                     updatePicker { $0.toggleHighlighted() }
                     return []
                 }
                 return pickerChoose()
             case .waiting:
-                popover = .picker(p)
-                status = .init("Choice \(p.digits)…: another digit, or Enter")
+                popovers.present(.picker(p))
+                tell("Choice \(p.digits)…: another digit, or Enter")
                 return []
             case .outOfRange:
-                popover = .picker(p)
-                status = .init("There is no choice \(c): \(counted(p.visible.count, "choice")) shown", kind: .error)
+                popovers.present(.picker(p))
+                warn("There is no choice \(c): \(counted(p.visible.count, "choice")) shown")
                 return []
             }
         }
@@ -57,7 +57,7 @@ extension AppState {
         } else {
             p.type(c)
         }
-        popover = .picker(p)
+        popovers.present(.picker(p))
         return []
     }
 
@@ -73,7 +73,7 @@ extension AppState {
         }
         if !p.multiple {
             guard p.highlightedName != nil else {
-                status = .init("No choice matches “\(p.filter)”", kind: .error)
+                warn("No choice matches “\(p.filter)”")
                 return []
             }
             p.chooseHighlighted()
@@ -91,11 +91,11 @@ extension AppState {
     mutating func pickerClear() -> [Effect] {
         guard let p = picker else { return [] }
         let field = questionnaire.fields[p.fieldIndex]
-        popover = nil
+        popovers.dismiss()
         editing = EditBuffer(fieldIndex: p.fieldIndex, text: "", original: formRecord.text(for: field))
         guard let effects = commitEditing() else {
             editing = nil
-            popover = .picker(p)
+            popovers.present(.picker(p))
             return []
         }
         return effects
@@ -103,12 +103,12 @@ extension AppState {
 
     private mutating func pickerCommit(_ p: ChoicePicker, moving delta: Int, heading: Bool) -> [Effect] {
         let field = questionnaire.fields[p.fieldIndex]
-        popover = nil
+        popovers.dismiss()
         editing = EditBuffer(fieldIndex: p.fieldIndex, text: p.answer, original: formRecord.text(for: field))
         guard let effects = commitEditing(goingOn: delta > 0) else {
             // Refused (required, a constraint): the picker stays open with the reason.
             editing = nil
-            popover = .picker(p)
+            popovers.present(.picker(p))
             return []
         }
         moveHighlight(by: delta, wrap: !heading)

@@ -12,7 +12,7 @@ extension AppState {
     /// F7: the labels, hints and choices in the form's next language.
     mutating func switchLanguage() {
         guard let next = questionnaire.nextLanguage() else {
-            status = .init(questionnaire.form == nil ? "The form has one language" : "The form has only one language")
+            tell(questionnaire.form == nil ? "The form has one language" : "The form has only one language")
             return
         }
         questionnaire = next
@@ -23,9 +23,9 @@ extension AppState {
             p = ChoicePicker(fieldIndex: p.fieldIndex, title: field.label,
                              choices: questionnaire.choices(for: p.fieldIndex, in: formRecord, clock: ruleClock),
                              labels: field.choiceLabels, multiple: p.multiple, current: p.answer)
-            popover = .picker(p)
+            popovers.present(.picker(p))
         }
-        status = .init("Language: \(next.language ?? "default")")
+        tell("Language: \(next.language ?? "default")")
     }
 
     /// The title of a record as the list shows it (the form's `instance_name`, or `Last,
@@ -62,7 +62,7 @@ extension AppState {
         guard let first = problems.first else { return completed }
         formItem = .field(first.index)
         let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")))" : ""
-        status = .init("Not added: \(first.message)\(more)", kind: .error)
+        warn("Not added: \(first.message)\(more)")
         return nil
     }
 }

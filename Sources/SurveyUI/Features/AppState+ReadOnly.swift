@@ -22,7 +22,7 @@ extension AppState {
         // The New form's place says why nothing can be keyed (an empty document's surveys
         // give no questions to start on): keys that would start there are refused first.
         if shown == .draft, screen.focus == .form, popover == nil, action.startsTyping {
-            status = readOnlyRemark
+            say(readOnlyRemark)
             return []
         }
         var trial = self
@@ -31,7 +31,7 @@ extension AppState {
             self = trial
             return effects
         }
-        status = readOnlyRemark
+        say(readOnlyRemark)
         return []
     }
 

@@ -7,7 +7,7 @@ extension AppState {
     /// the last one's. After `committingField`.
     mutating func startNewRecord() -> [Effect] {
         guard document != nil else { return [] }
-        popover = nil
+        popovers.dismiss()
         screen.focus = .form
         screen.detail = .form
         shown = .draft
@@ -16,7 +16,7 @@ extension AppState {
             beginEditing(inserting: nil)
         } else {
             form.heldNewFormShown = true
-            status = .init(heldNewFormMessage)
+            tell(heldNewFormMessage)
         }
         return []
     }
@@ -30,7 +30,7 @@ extension AppState {
         draft = Record()
         form.draftStarted = nil
         form.hiddenAnswers = HiddenAnswers()
-        status = .init("The form is empty")
+        tell("The form is empty")
         return hadDraft ? effects + [.saveDraft] : effects
     }
 
@@ -45,7 +45,7 @@ extension AppState {
         guard document != nil, let effects = commitEditing() else { return [] }
         if case .record(let index) = shown {
             form.pendingQuestion = .copy(index)
-            status = .init("Add a copy of \(quotedTitle(records[index])) as another survey? y/n", kind: .error)
+            ask("Add a copy of \(quotedTitle(records[index])) as another survey? y/n")
             return effects
         }
         return append(formRecord, fromDraft: true, rollback: before, effects: effects)
@@ -65,7 +65,7 @@ extension AppState {
         var record = source.withEmptyTextAnswers(in: questionnaire)
         record.removeValue(forKey: Record.instanceIDKey)
         if record.isBlank(in: questionnaire) {
-            status = .init("Nothing to add: the form is empty", kind: .error)
+            warn("Nothing to add: the form is empty")
             return effects
         }
         guard let checked = recordForAdding(record) else { return effects }
@@ -82,7 +82,7 @@ extension AppState {
             form.hiddenAnswers = HiddenAnswers()
             effects.append(.saveDraft)
         }
-        status = .init(fromDraft ? "Added survey \(recordCount): \(title(of: record))"
+        tell(fromDraft ? "Added survey \(recordCount): \(title(of: record))"
                        : "Added survey \(recordCount), a copy of \(title(of: record))")
         if fromDraft, form.addStartsNextForm {
             // Heads-down: the next respondent's form, editing its first question.
@@ -103,7 +103,7 @@ extension AppState {
         let companion = before.map { changeWasSaved(before: $0.document, focusBefore: focusBefore) } ?? []
         if replacedCharacters > 0 {
             document?.replaceForbiddenCharacters()
-            status = .init("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
+            tell("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
         }
         // The info view shows the file's size and time: read them again.
         return companion + (screen.detail == .info ? [.listDocuments] : [])
@@ -113,12 +113,11 @@ extension AppState {
     /// so a failed save loses nothing the user entered.
     mutating func restoreAfterFailedSave(_ message: String) {
         guard rollback != nil else {
-            status = .init("Could not save \(documentName): \(message)", kind: .error)
+            warn("Could not save \(documentName): \(message)")
             return
         }
         restoreRollback()
-        status = .init("Could not save \(documentName): \(message). Nothing was lost: your entry is still on the form.",
-                       kind: .error)
+        warn("Could not save \(documentName): \(message). Nothing was lost: your entry is still on the form.")
     }
 
     /// Undoes the change being saved: the records, the New form, the selection and the
@@ -156,7 +155,7 @@ extension AppState {
             if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.rows.cursor = j }
             list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
             ensureListCursorVisible()
-            status = .init("“\(documentName)” was also changed elsewhere: your change was added to that version")
+            tell("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
         case .failure(let clash):
             let inFlight = session.pendingChange
@@ -164,8 +163,7 @@ extension AppState {
             switch inFlight {
             case .undo(let step), .redo(let step):
                 let verb = if case .undo = inFlight { "undo" } else { "redo" }
-                status = .init("Cannot \(verb) the \(step.label): “\(documentName)” was changed there by another program meanwhile (re-read it)",
-                               kind: .error)
+                warn("Cannot \(verb) the \(step.label): “\(documentName)” was changed there by another program meanwhile (re-read it)")
             default: break
             }
             return []
@@ -198,14 +196,11 @@ extension AppState {
         ensureListCursorVisible()
         let labels = (clash?.keys ?? []).map { key in questionnaire.field(forKey: key)?.label ?? key }
         if let lostText {
-            status = .init("“\(documentName)” was changed elsewhere and that record is gone: “\(lostText)” was not saved",
-                           kind: .error)
+            warn("“\(documentName)” was changed elsewhere and that record is gone: “\(lostText)” was not saved")
         } else if !labels.isEmpty {
-            status = .init("\(labels.joined(separator: ", ")) also changed elsewhere: re-read “\(documentName)”. Your entry is back on the form: save it again to replace theirs",
-                           kind: .error)
+            warn("\(labels.joined(separator: ", ")) also changed elsewhere: re-read “\(documentName)”. Your entry is back on the form: save it again to replace theirs")
         } else {
-            status = .init("“\(documentName)” was changed elsewhere: re-read it. Your entry is back on the form: save it again",
-                           kind: .error)
+            warn("“\(documentName)” was changed elsewhere: re-read it. Your entry is back on the form: save it again")
         }
     }
 }

@@ -41,11 +41,9 @@ extension AppState {
     mutating func holdQuit() {
         session.leaveConfirmed = true
         if session.documentMissing {
-            status = .init("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved",
-                           kind: .error)
+            warn("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved")
         } else {
-            status = .init("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, or quit again to leave without it",
-                           kind: .error)
+            warn("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, or quit again to leave without it")
         }
     }
 
@@ -61,16 +59,14 @@ extension AppState {
         session.lastSaveError = message
         if rollback != nil {
             restoreRollback()
-            status = .init("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.",
-                           kind: .error)
+            warn("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.")
         } else if !addFailed {
-            status = .init("Could not save the New form: \(message)", kind: .error)
+            warn("Could not save the New form: \(message)")
         }
     }
 
     mutating func otherNewFormKept(title: String, file: String) {
-        status = .init("Another survey window had saved a New form here (\(title)): kept it as \(file), offered at the next start",
-                       kind: .error)
+        warn("Another survey window had saved a New form here (\(title)): kept it as \(file), offered at the next start")
     }
 
     /// Another program renamed the current file (`survey docs rename`, a file manager): the
@@ -78,7 +74,7 @@ extension AppState {
     mutating func documentMovedOutside(to name: String) -> [Effect] {
         let old = documentName
         documentName = name
-        status = .init("“\(old)” was renamed to “\(name)” outside survey: following it")
+        tell("“\(old)” was renamed to “\(name)” outside survey: following it")
         return [.rememberSession]
     }
 
@@ -86,11 +82,11 @@ extension AppState {
 
     mutating func recoveriesFound(_ list: [Recovery]) {
         guard let first = list.first else {
-            if case .recovery = popover { popover = nil }
+            if case .recovery = popover { popovers.dismiss() }
             return
         }
         switch popover {
-        case nil, .recovery: popover = .recovery(first)   // never over another popover
+        case nil, .recovery: popovers.present(.recovery(first))   // never over another popover)
         default: break
         }
     }
@@ -98,23 +94,23 @@ extension AppState {
     /// After `committingField`.
     mutating func restoreRecovery() -> [Effect] {
         guard case .recovery(let recovery) = popover else { return [] }
-        popover = nil
+        popovers.dismiss()
         return [.restoreRecovery(recovery)]
     }
 
     mutating func discardRecovery() -> [Effect] {
         guard case .recovery(let recovery) = popover else { return [] }
-        popover = nil
+        popovers.dismiss()
         return [.discardRecovery(recovery)]
     }
 
     mutating func recoveryRestored(into name: String, count: Int) -> [Effect] {
-        status = .init("Put \(counted(count, "recovered survey")) back into “\(name)”")
+        tell("Put \(counted(count, "recovered survey")) back into “\(name)”")
         return [.rememberSession, .openDocument(name), .lookForRecoveries]
     }
 
     mutating func recoveryDiscarded(count: Int) -> [Effect] {
-        status = .init("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
+        tell("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
         return [.lookForRecoveries]
     }
 }

@@ -26,7 +26,7 @@ extension AppState {
         form.pendingQuestion = nil
         switch question {
         case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
-            if records.indices.contains(index) { status = .init("Kept \(quotedTitle(records[index]))") }
+            if records.indices.contains(index) { tell("Kept \(quotedTitle(records[index]))") }
         }
     }
 
@@ -34,17 +34,16 @@ extension AppState {
     /// (kept on every save until now), cleared on purpose after a y/n.
     mutating func requestClearNotAsked() -> [Effect] {
         guard document != nil, case .record(let index) = shown else {
-            status = .init("Only a saved survey can hold answers its form does not ask")
+            tell("Only a saved survey can hold answers its form does not ask")
             return []
         }
         let keys = questionnaire.answersNotAsked(in: records[index], clock: ruleClock)
         guard !keys.isEmpty else {
-            status = .init("\(quotedTitle(records[index])) holds no answer this form version does not ask")
+            tell("\(quotedTitle(records[index])) holds no answer this form version does not ask")
             return []
         }
         form.pendingQuestion = .clearNotAsked(index, keys: keys)
-        status = .init("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(quotedTitle(records[index]))? y/n",
-                       kind: .error)
+        ask("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(quotedTitle(records[index]))? y/n")
         return []
     }
 
@@ -55,7 +54,7 @@ extension AppState {
         rollback = captureRollback()
         session.pendingChange = .change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(quotedTitle(records[index]))")
         document?.records[index] = record
-        status = .init("Cleared \(counted(keys.count, "answer")) from \(quotedTitle(record)): Ctrl-Z brings them back")
+        tell("Cleared \(counted(keys.count, "answer")) from \(quotedTitle(record)): Ctrl-Z brings them back")
         return [.saveDocument]
     }
 }

@@ -15,7 +15,7 @@ extension AppState {
     mutating func undoLast() -> [Effect] {
         guard document != nil else { return [] }
         guard let step = session.history.undo.popLast() else {
-            status = .init("Nothing to undo")
+            tell("Nothing to undo")
             return []
         }
         return apply(step, undoing: true)
@@ -25,7 +25,7 @@ extension AppState {
     mutating func redoLast() -> [Effect] {
         guard document != nil else { return [] }
         guard let step = session.history.redo.popLast() else {
-            status = .init("Nothing to redo")
+            tell("Nothing to redo")
             return []
         }
         return apply(step, undoing: false)
@@ -65,8 +65,7 @@ extension AppState {
         case .failure:
             // Put it back: the history stays as it was.
             if undoing { session.history.undo.append(step) } else { session.history.redo.append(step) }
-            status = .init("Cannot \(undoing ? "undo" : "redo") the \(step.label): that record was changed or removed since",
-                           kind: .error)
+            warn("Cannot \(undoing ? "undo" : "redo") the \(step.label): that record was changed or removed since")
             return []
         }
     }
@@ -85,7 +84,7 @@ extension AppState {
         case .undo(let step), .redo(let step):
             let undid = if case .undo = pending { true } else { false }
             if undid { session.history.redo.append(step) } else { session.history.undo.append(step) }
-            status = .init("\(undid ? "Undid" : "Redid") \(step.label)")
+            tell("\(undid ? "Undid" : "Redid") \(step.label)")
             // Surveys it brought back (undoing a delete, redoing an Add) are in the file
             // again: their copies come off the deleted list.
             let back = Set(Self.removed(from: after, in: before).compactMap(\.instanceID))

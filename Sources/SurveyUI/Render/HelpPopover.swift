@@ -16,7 +16,7 @@ struct HelpPopover {
     /// The popover for the current state: the one place the state is read for F1.
     static func make(from state: AppState) -> HelpPopover {
         var below = state
-        below.popover = state.popovers.underHelp
+        below.popovers.close()   // the mode help was opened over
         let mode = below.inputMode
         let title: String
         let info: String

@@ -42,8 +42,6 @@ extension AppState {
         get { screen.size }
         _modify { yield &screen.size }
     }
-    public var popover: Popover? {
-        get { popovers.open }
-        _modify { yield &popovers.open }
-    }
+    /// Read only: popovers open and close through `PopoverState`'s methods.
+    public var popover: Popover? { popovers.open }
 }

@@ -61,8 +61,10 @@ public struct AppState: Equatable, Sendable {
     public var form: FormState
     /// The open popover, and the one help was opened over.
     public var popovers = PopoverState()
-    /// The status line's message; any user input but F1 clears it (`Action.clearsStatus`).
-    public var status: StatusMessage?
+    /// The status line's message. Written only by `tell`, `warn`, `ask` and `clearStatus`
+    /// below (the setter is private to this file, so the compiler holds every feature to
+    /// them); any user input but F1 clears it (`Action.clearsStatus`).
+    public private(set) var status: StatusMessage? = nil
     /// The terminal's size, the split, which pane has the focus, form or info.
     public var screen: ScreenState
     /// The document manager's list as last read from disk, its highlight and rename field.
@@ -111,7 +113,6 @@ public struct AppState: Equatable, Sendable {
         let count = session.document?.records.count ?? 0
         self.form = FormState(draft: draft, showingDraft: count == 0)
         self.screen = ScreenState(size: size, splitWidth: splitWidth)
-        self.status = nil
         self.rollback = nil
         // The list takes the focus in the split layout, unless it is empty: then there is
         // nothing to browse and the first key should start the first survey.
@@ -120,6 +121,19 @@ public struct AppState: Equatable, Sendable {
         self.list.refresh(records)
         if questionnaire.form != nil { self.formItem = firstFormItem }
     }
+
+    // MARK: The status line, stated once
+
+    /// One line of news: what the last action did. It replaces the one before.
+    mutating func tell(_ text: String) { status = StatusMessage(text) }
+    /// Why something did not happen (a refused value, a failed save): drawn as an error.
+    mutating func warn(_ text: String) { status = StatusMessage(text, kind: .error) }
+    /// A y/n question about a survey (`form.pendingQuestion` holds what it is about): drawn
+    /// as an error would be, because the next key answers it.
+    mutating func ask(_ question: String) { status = StatusMessage(question, kind: .error) }
+    /// A message made elsewhere (a read-only remark, an outcome's own kind), or nil to clear.
+    mutating func say(_ message: StatusMessage?) { status = message }
+    mutating func clearStatus() { status = nil }
 
     // MARK: Derived facts
 

@@ -84,11 +84,39 @@ public struct ScreenState: Equatable, Sendable {
 }
 
 /// The popover open (only one ever is), and the list popover or documents list F1 was
-/// pressed over: help describes it, and closing help returns to it.
+/// pressed over: help describes it, and closing help returns to it. The rule "one popover at
+/// a time" is stated here once: the setters are private to this type, so every feature opens
+/// and closes popovers through these methods.
 public struct PopoverState: Equatable, Sendable {
-    public var open: AppState.Popover?
-    public var underHelp: AppState.Popover?
+    public private(set) var open: AppState.Popover?
+    public private(set) var underHelp: AppState.Popover?
     public init() {}
+
+    /// Opens `popover` in place of whatever was open: never two at once. Also how an open
+    /// popover's own state (the picker's filter, the save-as box) is written back.
+    public mutating func present(_ popover: AppState.Popover) {
+        if popover != open, popover != .help { underHelp = nil }
+        open = popover
+    }
+
+    /// Closes whatever is open, help and what it was opened over alike.
+    public mutating func dismiss() {
+        open = nil
+        underHelp = nil
+    }
+
+    /// F1: help over the list popover or the documents list explains that list, and closing
+    /// help goes back there; over anything else, closing help closes it all.
+    mutating func showHelp() {
+        underHelp = open.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
+        open = .help
+    }
+
+    /// Esc (or F1 on help): help goes back to what it was opened over; anything else closes.
+    mutating func close() {
+        open = open == .help ? underHelp : nil
+        underHelp = nil
+    }
 }
 
 /// Caches views read from, kept between frames: references, so copies of the state share
