@@ -4,13 +4,15 @@ import XCTest
 import SurveyModel
 @testable import SurveyUI
 
+/// Beside this file, whichever folder the test that draws the screen is in.
+private let snapshotFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+
 /// Compares a rendered screen with `__Snapshots__/NAME.txt`, one row a line with a `|` at the
 /// right edge so trailing blanks show. `SURVEY_RECORD=1` rewrites the file and fails, so a
 /// recording never passes by accident; a mismatch prints a line diff.
 func assertScreen(_ grid: CellGrid, named name: String, file: StaticString = #filePath, line: UInt = #line) {
     let actual = grid.lines.map { $0 + "|" }.joined(separator: "\n") + "\n"
-    let url = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
-        .appendingPathComponent("__Snapshots__/\(name).txt")
+    let url = snapshotFolder.appendingPathComponent("\(name).txt")
     let recording = ProcessInfo.processInfo.environment["SURVEY_RECORD"] == "1"
     guard !recording, let expected = try? String(contentsOf: url, encoding: .utf8) else {
         try? actual.write(to: url, atomically: true, encoding: .utf8)

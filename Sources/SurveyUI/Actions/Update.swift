@@ -217,7 +217,7 @@ extension AppState {
         case .commitRename:
             return commitRename()
         case .cancelRename:
-            manager.renaming = nil
+            manager.endRename()
         case .requestDelete:
             requestDelete()
         case .confirmDelete:

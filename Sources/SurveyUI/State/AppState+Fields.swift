@@ -13,10 +13,7 @@ extension AppState {
             list.refresh(records)
         }
     }
-    public var documents: [DocumentSummary] {
-        get { manager.documents }
-        _modify { yield &manager.documents }
-    }
+    public var documents: [DocumentSummary] { manager.documents }
 
     public var questionnaire: Questionnaire {
         get { session.questionnaire }

@@ -214,34 +214,6 @@ public struct AppState: Equatable, Sendable {
     }
 }
 
-/// The document manager's own state: the folder's documents, the highlighted one and the
-/// scroll, and the inline rename field while one is open.
-public struct DocumentManagerState: Equatable, Sendable {
-    /// The folder's documents as last read from disk.
-    public var documents: [DocumentSummary] = []
-    /// The highlighted document, by name, so a refresh that adds or removes rows keeps it;
-    /// and the first row shown.
-    public var rows = ScrollingList<String?>(cursor: nil)
-    public var renaming: TextInput?
-    public init() {}
-
-    /// Index of the highlighted row in `documents`: the highlighted name's, else the open
-    /// document's, else the first.
-    func cursorIndex(open documentName: String) -> Int {
-        if let name = rows.cursor, let i = documents.firstIndex(where: { $0.name == name }) { return i }
-        return documents.firstIndex { $0.name == documentName } ?? 0
-    }
-
-    /// ↑/↓, PgUp/PgDn, Home/End, the wheel: the highlight to row `index` (clamped), kept in
-    /// view in a window of `height` rows. Writes nothing but the manager's own state.
-    mutating func moveCursor(to index: Int, height: Int) {
-        guard !documents.isEmpty else { return }
-        let i = min(max(0, index), documents.count - 1)
-        rows.cursor = documents[i].name
-        rows.keepInView(row: i, height: height, rowCount: documents.count)
-    }
-}
-
 /// The binding sets of the key table.
 public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable

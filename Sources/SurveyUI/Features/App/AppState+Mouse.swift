@@ -26,7 +26,7 @@ extension AppState {
             let rows = layout.documentManagerRows(rowCount: documents.count)
             if rows.contains(point), manager.renaming == nil {
                 let index = manager.rows.scroll + point.y - rows.y
-                if index < documents.count { manager.rows.cursor = documents[index].name }
+                if index < documents.count { manager.highlight(documents[index].name) }
             } else if !layout.documentManagerBox(rowCount: documents.count).contains(point) {
                 popovers.dismiss()
             }

@@ -67,12 +67,12 @@ final class PasteTests: XCTestCase {
     func testAPasteFillsTheRenameAndSaveAsBoxes() {
         var s = makeState()
         s.popovers.present(.documents)
-        s.manager.renaming = TextInput(text: "Field ")
+        s.manager.beginRename("Field ")
         s.receivePaste("Day\n2")
         XCTAssertEqual(s.manager.renaming?.text, "Field Day 2")
         XCTAssertNil(s.editing)
 
-        s.manager.renaming = nil
+        s.manager.endRename()
         s.popovers.present(.saveAs(TextInput(text: "")))
         s.receivePaste("Market\tStreet\r\n")
         XCTAssertEqual(s.popover, .saveAs(TextInput(text: "Market Street", original: "")))

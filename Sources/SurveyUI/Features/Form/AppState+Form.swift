@@ -121,7 +121,7 @@ extension AppState {
         case .record(let i):
             rollback = captureRollback()
             // Edited under a filter, it stays listed until the filter changes.
-            if !list.activeFilter.isEmpty, let id = record.instanceID { list.pinned.insert(id) }
+            list.pinWhileFiltered(record.instanceID)
             session.pendingChange = .change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))")
             document?.records[i] = record
             editing = nil

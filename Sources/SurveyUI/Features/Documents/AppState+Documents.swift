@@ -15,8 +15,7 @@ extension AppState {
     /// manager on the current document and reads the folder afresh.
     mutating func showDocuments() -> [Effect] {
         popovers.present(.documents)
-        manager = DocumentManagerState()
-        manager.rows.cursor = documentName
+        manager = DocumentManagerState(highlighting: documentName)
         return [.listDocuments]
     }
 
@@ -25,7 +24,7 @@ extension AppState {
     }
 
     mutating func ensureManagerCursorVisible() {
-        manager.rows.keepInView(row: managerCursor, height: managerViewportHeight, rowCount: documents.count)
+        manager.keepCursorInView(open: documentName, height: managerViewportHeight)
     }
 
     var highlightedDocument: DocumentSummary? {
@@ -56,13 +55,13 @@ extension AppState {
 
     mutating func beginRename() {
         guard let name = highlightedDocument?.name else { return }
-        manager.renaming = TextInput(text: name)
+        manager.beginRename(name)
     }
 
     mutating func commitRename() -> [Effect] {
         guard let buffer = manager.renaming, let old = highlightedDocument?.name else { return [] }
         if buffer.text == old {
-            manager.renaming = nil
+            manager.endRename()
             return []
         }
         return [.renameDocument(from: old, to: buffer.text)]
@@ -81,10 +80,7 @@ extension AppState {
 
     /// A fresh listing: keep the highlight on the same name when it is still there.
     mutating func documentsWereListed(_ list: [DocumentSummary]) -> [Effect] {
-        documents = list
-        if let h = manager.rows.cursor, !list.contains(where: { $0.name == h }) {
-            manager.rows.cursor = list.contains { $0.name == documentName } ? documentName : list.first?.name
-        }
+        manager.take(list, open: documentName)
         ensureManagerCursorVisible()
         if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
             return documentVanished(unreadable: nil, suggestion: documentName)
@@ -132,13 +128,13 @@ extension AppState {
         if recordCount == 0 {
             screen.focus = .form   // nothing to browse: the first key starts the first survey
         }
-        manager.rows.cursor = name
+        manager.highlight(name)
         return [.rememberSession]
     }
 
     mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
-        manager.renaming = nil
-        manager.rows.cursor = new
+        manager.endRename()
+        manager.highlight(new)
         if documentName == old { documentName = new }
         tell("Renamed “\(old)” to “\(new)”")
         return [.listDocuments]
@@ -151,14 +147,14 @@ extension AppState {
         let count = records.map { counted($0, "record") } ?? "unreadable"
         tell("Moved “\(name)” (\(count)) to the trash; u brings it back")
         let neighbour = DocumentName.neighbour(of: name, in: names)
-        if manager.rows.cursor == name { manager.rows.cursor = neighbour }
+        manager.removed(name, neighbour: neighbour)
         guard name == documentName else { return [.listDocuments] }
         if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }
         return [.createDocument]
     }
 
     mutating func documentWasRestored(_ name: String) -> [Effect] {
-        manager.rows.cursor = name
+        manager.highlight(name)
         tell("Restored “\(name)”")
         return [.listDocuments]
     }
@@ -221,9 +217,8 @@ extension AppState {
         if case .saveAs(var buffer) = popover {
             change(&buffer)
             popovers.present(.saveAs(buffer))
-        } else if popover == .documents, var buffer = manager.renaming {
-            change(&buffer)
-            manager.renaming = buffer
+        } else if popover == .documents, manager.renaming != nil {
+            manager.editRename(change)
         } else if list.filterInput != nil {
             change(&list.filterInput!)
             filterInputDidChange()
