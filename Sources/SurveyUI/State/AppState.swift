@@ -83,7 +83,7 @@ public struct AppState: Equatable, Sendable {
         set {
             switch newValue {
             case .record(let i):
-                list.rows.cursor = i
+                list.select(i)
                 form.showingDraft = false
             case .draft:
                 form.showingDraft = true
@@ -117,7 +117,7 @@ public struct AppState: Equatable, Sendable {
         // The list takes the focus in the split layout, unless it is empty: then there is
         // nothing to browse and the first key should start the first survey.
         self.screen.focus = layout.isSplit && count > 0 ? .list : .form
-        self.list.names = ListNames(questionnaire)
+        self.list = SurveyListState(names: ListNames(questionnaire))
         self.list.refresh(records)
         if questionnaire.form != nil { self.formItem = firstFormItem }
     }

@@ -132,7 +132,7 @@ final class FindAndOrderTests: XCTestCase {
     func testNarrowingAsYouTypeGivesWhatAFreshFilterGives() {
         for order in [ListOrder(), ListOrder(key: .firstName), ListOrder(sections: true)] {
             var s = makeState(people())
-            s.list.order = order
+            s.list.restoreOrder(order)
             s.press(.character("/"))
             for c in "li a" {
                 s.type(String(c))

@@ -33,10 +33,13 @@ final class ListRepositionTests: XCTestCase {
                 var g = Generator(state: UInt64(n * 31 + filterText.count))
                 var records = RecordList((0..<300).map { _ in record(&g) })
                 var list = SurveyListState()
-                list.order = order
-                list.filter = RecordFilter(filterText)
+                list.restoreOrder(order)
+                _ = list.openFilterLine(recordCount: 0)
+                list.editFilterLine { $0 = TextInput(text: filterText) }
+                list.keepFilterLine()
                 // Surveys edited while the filter was on stay listed (some ids are shared: any of them).
-                list.pinned = filterText.isEmpty ? [] : ["uuid:1", "uuid:2", "uuid:3"]
+                for id in ["uuid:1", "uuid:2", "uuid:3"] { list.pinWhileFiltered(id) }
+                XCTAssertEqual(list.pinned.count, filterText.isEmpty ? 0 : 3)
                 list.refresh(records)
                 for step in 0..<60 {
                     switch g.next(below: 5) {

@@ -116,13 +116,12 @@ extension AppState {
         session.leaveConfirmed = false
         editing = nil
         rollback = nil
-        list.rows.scroll = 0
+        list.scrollToTop()
         // Undo steps belong to the document they changed; the filter to the list it narrowed.
         session.history = UndoHistory()
         session.pendingChange = nil
         self.form.pendingQuestion = nil
-        list = SurveyListState()
-        list.names = ListNames(questionnaire)
+        list = SurveyListState(names: ListNames(questionnaire))
         restorePlace(place)
         formItem = firstFormItem
         if recordCount == 0 {
@@ -220,7 +219,7 @@ extension AppState {
         } else if popover == .documents, manager.renaming != nil {
             manager.editRename(change)
         } else if list.filterInput != nil {
-            change(&list.filterInput!)
+            list.editFilterLine(change)
             filterInputDidChange()
         } else if editing != nil {
             change(&editing!.input)   // in place: a copy would duplicate a long value on every key

@@ -114,8 +114,8 @@ extension AppState {
         editing = nil
         form.pendingQuestion = nil
         form.showingDraft = true
-        list.rows.cursor = 0
-        list.rows.scroll = 0
+        list.select(0)
+        list.scrollToTop()
         screen.focus = .form
         screen.detail = .form
         if popover == .list { popovers.dismiss() }

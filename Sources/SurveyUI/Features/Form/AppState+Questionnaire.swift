@@ -16,7 +16,7 @@ extension AppState {
             return
         }
         questionnaire = next
-        list.names = ListNames(next)
+        list.rename(ListNames(next))
         if var p = picker {
             // The open picker's labels follow too.
             let field = questionnaire.fields[p.fieldIndex]

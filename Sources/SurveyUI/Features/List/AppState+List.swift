@@ -58,11 +58,11 @@ extension AppState {
     /// header of its section, when it is the first of it).
     mutating func ensureListCursorVisible() {
         let height = listViewportHeight
-        list.rows.cursor = min(max(0, list.rows.cursor), max(0, recordCount - 1))
+        list.clampSelection(toCount: recordCount)
         let row = list.projection.row(ofRecord: list.rows.cursor)
         var top = row
         if let row, row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
-        list.rows.keepInView(row: row, from: top, height: height, rowCount: list.projection.rowCount)
+        list.keepInView(row: row, from: top, height: height)
     }
 
     /// After the filter or the order changed: keep the highlight on a record the list shows
@@ -70,7 +70,7 @@ extension AppState {
     mutating func listDidChange() {
         if listPosition == nil, list.projection.count > 0 {
             let first = list.projection.record(atPosition: 0)
-            if form.showingDraft { list.rows.cursor = first } else { showRecord(first) }
+            if form.showingDraft { list.select(first) } else { showRecord(first) }
         }
         ensureListCursorVisible()
     }
@@ -119,11 +119,11 @@ extension AppState {
     /// Where the person left this document: its list order, and the record by id (else by
     /// position, for records without one).
     public mutating func restorePlace(_ place: SessionMemory.Place?) {
-        list.order = place?.listOrder.flatMap(ListOrder.init(memoryWord:)) ?? ListOrder()
+        list.restoreOrder(place?.listOrder.flatMap(ListOrder.init(memoryWord:)) ?? ListOrder())
         list.refresh(records)
         guard recordCount > 0 else {
             shown = .draft
-            list.rows.cursor = 0
+            list.select(0)
             return
         }
         if let id = place?.recordID, let index = records.firstIndex(where: { $0.instanceID == id }) {

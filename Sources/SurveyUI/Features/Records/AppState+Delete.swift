@@ -30,7 +30,7 @@ extension AppState {
         if let next {
             showRecord(next > index ? next - 1 : next)
         } else {
-            list.rows.cursor = 0
+            list.select(0)
             shown = .draft
             screen.focus = .form
         }

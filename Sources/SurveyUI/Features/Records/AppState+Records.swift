@@ -127,7 +127,7 @@ extension AppState {
         rollback = nil
         changeWasNotSaved()
         document = saved.document
-        list.rows.cursor = saved.listCursor
+        list.select(saved.listCursor)
         form = saved.form
         // The key that committed may also have opened a popover or moved the focus; the
         // typed text must be where the user can see it, so that is undone too.
@@ -152,8 +152,8 @@ extension AppState {
             // A failed save of the merge puts back what is on disk now, with the entry.
             rollback?.document = reloaded
             rollback?.listCursor = merge.indexInMerged[before.listCursor].map { min($0, max(0, reloaded.records.count - 1)) } ?? 0
-            if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.rows.cursor = j }
-            list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
+            if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.select(j) }
+            list.clampSelection(toCount: recordCount)
             ensureListCursorVisible()
             tell("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
@@ -189,10 +189,10 @@ extension AppState {
             } else {
                 lostText = editing?.text
                 editing = nil
-                list.rows.cursor = min(i, max(0, reloaded.records.count - 1))
+                list.select(min(i, max(0, reloaded.records.count - 1)))
             }
         }
-        list.rows.cursor = min(list.rows.cursor, max(0, reloaded.records.count - 1))
+        list.clampSelection(toCount: reloaded.records.count)
         ensureListCursorVisible()
         let labels = (clash?.keys ?? []).map { key in questionnaire.field(forKey: key)?.label ?? key }
         if let lostText {
@@ -235,9 +235,9 @@ extension AppState {
         }
         document = merged
         if let shownID, let i = merged.records.firstIndex(where: { $0.instanceID == shownID }) {
-            list.rows.cursor = i
+            list.select(i)
         }
-        list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
+        list.clampSelection(toCount: recordCount)
         ensureListCursorVisible()
         return asked != nil && form.pendingQuestion == nil
     }

@@ -54,7 +54,7 @@ extension AppState {
                 ?? records.firstIndex(where: { $0.instanceID == id }) {
                 showRecord(index)
             } else {
-                list.rows.cursor = min(list.rows.cursor, max(0, recordCount - 1))
+                list.clampSelection(toCount: recordCount)
                 if recordCount == 0 { shown = .draft }
                 ensureListCursorVisible()
             }

@@ -3,23 +3,25 @@ import SurveyModel
 /// The survey list's own state (bubbles' `list`): the `/` filter and its input line, the
 /// order, and the projection they give, kept apart from the document so that filtering or
 /// sorting never moves a record in the file; and the highlight and scroll, `rows`, whose cursor
-/// is a document index the projection maps to a row.
+/// is a document index the projection maps to a row. Every setter is private to this file:
+/// the app-level part of the list feature (`AppState+List`, `AppState+Filter`) and the
+/// features that move the selection go through the methods at the end.
 public struct SurveyListState: Equatable, Sendable {
     /// The filter in force (Enter on the `/` line keeps it; Esc clears it).
-    public var filter = RecordFilter("")
+    public private(set) var filter = RecordFilter("")
     /// The `/` line while it is being typed: the list narrows with each key.
-    public var filterInput: TextInput?
-    public var order = ListOrder()
+    public private(set) var filterInput: TextInput?
+    public private(set) var order = ListOrder()
     /// What sorting and sections go by (the questionnaire's names for a survey).
-    public var names = ListNames.standard
+    public private(set) var names = ListNames.standard
     /// Ids of records edited while a filter was on: they stay listed until it changes, so a
     /// record does not vanish under the typing hand.
-    public var pinned: Set<String> = []
+    public private(set) var pinned: Set<String> = []
     public private(set) var projection = ListProjection()
     /// The highlighted row, as a document index, and the first row shown. The form shows
     /// the highlighted record unless `FormState.showingDraft`: one index plus that flag (not
     /// a separate "shown record"), so the list highlight and the form can never disagree.
-    public var rows = ScrollingList(cursor: 0)
+    public private(set) var rows = ScrollingList(cursor: 0)
     /// Folded text of every record, built the first time a filter is used and kept up to
     /// date from then on.
     private(set) var searchIndex: SearchIndex?
@@ -50,7 +52,7 @@ public struct SurveyListState: Equatable, Sendable {
     }
 
     /// `/` was pressed on a large list and its index is being built in the background.
-    var indexPending = false
+    private(set) var indexPending = false
 
     /// Lists this large have their index built in the background (`Effect.buildSearchIndex`),
     /// when none is kept yet: on one processor 100,000 surveys took a tenth of a second.
@@ -132,5 +134,95 @@ public struct SurveyListState: Equatable, Sendable {
         return projection.repositioned(removing: { $0 >= prefix && $0 < oldEnd }, moved: { $0 >= oldEnd ? $0 + shift : $0 },
                                        inserting: Array(prefix..<newEnd), recordCount: records.count,
                                        isShown: isShown, order: order, sorting: sortIndex, names: names, records: records)
+    }
+}
+
+/// The list feature's own rules for `/` search, sections and sort (bubbles' list filtering):
+/// each writes nothing but the list's state and says what changed, so the app-level part
+/// (`AppState+Filter`) only places the focus, opens the popover and words the status line.
+extension SurveyListState {
+    /// `/`: the line opens holding the filter in force, so it can be refined. True when a list
+    /// this large must have its index built in the background first.
+    mutating func openFilterLine(recordCount: Int) -> Bool {
+        filterInput = TextInput(text: filter.text)
+        guard buildsIndexInBackground(for: recordCount) else { return false }
+        indexPending = true
+        return true
+    }
+
+    /// Enter on the `/` line: what was typed becomes the filter in force.
+    mutating func keepFilterLine() {
+        guard let input = filterInput else { return }
+        setFilter(input.text)
+        filterInput = nil
+    }
+
+    /// Esc on the `/` line: no filter at all.
+    mutating func dropFilter() {
+        filterInput = nil
+        setFilter("")
+    }
+
+    /// A key typed on the `/` line: records pinned by an edit under the old filter go.
+    mutating func filterLineChanged() { pinned = [] }
+
+    /// F6: sections by the initial of the last name, or back to the plain list.
+    mutating func toggleSections() { order.sections.toggle() }
+
+    /// `s`: the next sort key (entry order, last name, first name, age); it leaves sections,
+    /// which have an order of their own.
+    mutating func cycleSortKey() {
+        order = ListOrder(key: order.sections ? .lastName : names.next(after: order.key), sections: false)
+    }
+
+    /// A record edited while a filter is on stays listed until the filter changes, so it
+    /// does not vanish under the typing hand.
+    mutating func pinWhileFiltered(_ id: String?) {
+        if !activeFilter.isEmpty, let id { pinned.insert(id) }
+    }
+
+    /// What the status line says after F6 or `s`.
+    var orderRemark: String {
+        order.sections ? "Sections A–Z by \(names.label(.lastName)) (F6 again for \(names.label(order.key)))"
+            : "Sorted by \(names.label(order.key))"
+    }
+
+    private mutating func setFilter(_ text: String) {
+        let filter = RecordFilter(text)
+        if filter != self.filter { pinned = [] }
+        self.filter = filter
+    }
+
+    // MARK: The selection (the record the form shows) and the scroll
+
+    /// A fresh list for another document, sorting and sectioning by its questionnaire's names.
+    init(names: ListNames) { self.names = names }
+
+    /// The highlight on a document index: the record the form shows.
+    mutating func select(_ index: Int) { rows.cursor = index }
+
+    /// After records went (a delete, a reload, an undo): the highlight stays in the list.
+    mutating func clampSelection(toCount count: Int) {
+        rows.cursor = min(max(0, rows.cursor), max(0, count - 1))
+    }
+
+    /// The list's first row at the top (another document, a reload).
+    mutating func scrollToTop() { rows.scroll = 0 }
+
+    /// Scrolls as little as possible so `row` (and `top`, its section header) is in view.
+    mutating func keepInView(row: Int?, from top: Int?, height: Int) {
+        rows.keepInView(row: row, from: top, height: height, rowCount: projection.rowCount)
+    }
+
+    /// The order remembered for this document (session memory).
+    mutating func restoreOrder(_ order: ListOrder) { self.order = order }
+
+    /// The form's language changed: sort and section by its names in that language.
+    mutating func rename(_ names: ListNames) { self.names = names }
+
+    /// A key typed on the `/` line.
+    mutating func editFilterLine(_ change: (inout TextInput) -> Void) {
+        guard filterInput != nil else { return }
+        change(&filterInput!)
     }
 }
