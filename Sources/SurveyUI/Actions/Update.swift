@@ -18,7 +18,7 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
     if action.clearsStatus {
         state.clearStatus()
-        if case .form(.beginEditing(inserting: .some)) = action {} else { state.form.heldNewFormShown = false }
+        if case .form(.beginEditing(inserting: .some)) = action {} else { state.form.holdNewForm(false) }
     }
     switch action {
     case .app(let action): return state.reduce(action, drawnWith: shownStatus)
@@ -131,11 +131,11 @@ extension AppState {
         case .commitAndAdvance:
             return committingField(goingOn: true) { $0.advanceEditing() }
         case .cancelEditing:
-            editing = nil
+            form.stopEditing()
         case .nextLanguage:
             switchLanguage()
         case .toggleNextFormAfterAdd:
-            form.addStartsNextForm.toggle()
+            form.toggleAddStartsNextForm()
             tell(form.addStartsNextForm
                 ? "After Add on the New form: straight on to the next empty New form (F5 changes it)"
                 : "After Add: the survey just added is shown (F5 changes it)")

@@ -23,18 +23,9 @@ extension AppState {
         get { session.documentName }
         _modify { yield &session.documentName }
     }
-    public var draft: Record {
-        get { form.draft }
-        _modify { yield &form.draft }
-    }
-    public var formItem: FormItem {
-        get { form.formItem }
-        _modify { yield &form.formItem }
-    }
-    public var editing: EditBuffer? {
-        get { form.editing }
-        _modify { yield &form.editing }
-    }
+    public var draft: Record { form.draft }
+    public var formItem: FormItem { form.formItem }
+    public var editing: EditBuffer? { form.editing }
     public var size: Size {
         get { screen.size }
         _modify { yield &screen.size }

@@ -84,9 +84,9 @@ public struct AppState: Equatable, Sendable {
             switch newValue {
             case .record(let i):
                 list.select(i)
-                form.showingDraft = false
+                form.showDraft(false)
             case .draft:
-                form.showingDraft = true
+                form.showDraft(true)
             }
         }
     }
@@ -119,7 +119,7 @@ public struct AppState: Equatable, Sendable {
         self.screen.focus = layout.isSplit && count > 0 ? .list : .form
         self.list = SurveyListState(names: ListNames(questionnaire))
         self.list.refresh(records)
-        if questionnaire.form != nil { self.formItem = firstFormItem }
+        if questionnaire.form != nil { self.form.highlight(firstFormItem) }
     }
 
     // MARK: The status line, stated once

@@ -39,37 +39,6 @@ public struct DocumentSession: Equatable, Sendable {
     }
 }
 
-/// The record form's state: what it shows, the highlighted item, the answer being typed.
-public struct FormState: Equatable, Sendable {
-    /// The unsent New form.
-    public var draft: Record
-    /// The form shows the New form; the list's cursor still remembers the highlighted row.
-    public var showingDraft: Bool
-    public var formItem: AppState.FormItem = .field(0)
-    public var editing: EditBuffer?
-    /// The first row of a long form shown (the highlighted question is kept in view).
-    public var formScroll = 0
-    /// Answers of questions a later answer hid, for the record on the form: kept for this
-    /// session, not saved (as ODK does), and put back if the question shows again.
-    public var hiddenAnswers = HiddenAnswers()
-    /// When the New form's first answer was committed: the form's `start` metadata.
-    public var draftStarted: Date?
-    /// Heads-down entry: [ Add ] on the New form goes straight on to the next empty New
-    /// form, editing its first question, instead of showing the survey just added (F5).
-    public var addStartsNextForm = false
-    /// Ctrl-N showed a New form that already holds answers: until the next other key, typed
-    /// letters are refused instead of landing on the last respondent's answers.
-    public var heldNewFormShown = false
-    /// The y/n question about a survey asked on the status line: delete it, add a copy of it,
-    /// clear the answers this form version does not ask.
-    public var pendingQuestion: SurveyQuestion?
-
-    init(draft: Record, showingDraft: Bool) {
-        self.draft = draft
-        self.showingDraft = showingDraft
-    }
-}
-
 /// The screen: the terminal's size, the split, which pane has the focus, form or info.
 public struct ScreenState: Equatable, Sendable {
     public var size: Size

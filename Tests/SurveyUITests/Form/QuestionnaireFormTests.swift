@@ -100,8 +100,10 @@ final class QuestionnaireFormTests: XCTestCase {
         XCTAssertEqual(s.statusText, nil)
         // A type's rule too: a date that does not exist.
         s.press(.escape)
-        s.draft.values["visit_date"] = nil
-        s.formItem = .field(s.fieldIndex("age"))
+        var draft = s.draft
+        draft.values["visit_date"] = nil
+        s.form.setDraft(draft)
+        s.form.highlight(.field(s.fieldIndex("age")))
         s.press(.enter, .character("x"), .enter)
         XCTAssertEqual(s.statusText, "Age must be a whole number")
     }
@@ -112,7 +114,7 @@ final class QuestionnaireFormTests: XCTestCase {
         s.type("1")                                   // North
         XCTAssertEqual(s.draft.values["region"], .string("north"))
         s.press(.escape)
-        s.formItem = .field(s.fieldIndex("consent"))
+        s.form.highlight(.field(s.fieldIndex("consent")))
         s.press(.enter)
         s.type("2")                                   // No: the household group goes
         XCTAssertNil(s.draft.values["region"], "the hidden answer is not stored")
@@ -120,7 +122,7 @@ final class QuestionnaireFormTests: XCTestCase {
         XCTAssertFalse(s.screenText.contains("Region"), "nor shown")
         XCTAssertEqual(s.formItem, .field(s.fieldIndex("rating")), "the next question shown: Closing")
         s.press(.escape)
-        s.formItem = .field(s.fieldIndex("consent"))
+        s.form.highlight(.field(s.fieldIndex("consent")))
         s.press(.enter)
         s.type("1")                                   // Yes again
         XCTAssertEqual(s.draft.values["region"], .string("north"), "the answer comes back")
@@ -175,7 +177,7 @@ final class QuestionnaireFormTests: XCTestCase {
         s.press(.function(7))
         XCTAssertEqual(s.statusText, "Language: Français (fr)")
         XCTAssertTrue(s.screenText.contains("Prénom *"))
-        s.formItem = .field(s.fieldIndex("sex"))
+        s.form.highlight(.field(s.fieldIndex("sex")))
         s.press(.enter)
         XCTAssertEqual(s.picker?.labels, ["Femme", "Homme", "Autre"])
         s.press(.function(7))
@@ -186,7 +188,7 @@ final class QuestionnaireFormTests: XCTestCase {
         var s = try householdState()
         s.press(.enter)
         s.type("Ana"); s.press(.enter, .escape)
-        s.formItem = .add
+        s.form.highlight(.add)
         XCTAssertEqual(s.press(.enter), [])
         XCTAssertEqual(s.statusText, "Not added: Ask for the respondent's last name (and 3 other problems)",
                        "last name, age, consent and the read-back are required; the household group is not asked")
@@ -246,7 +248,7 @@ final class QuestionnaireFormTests: XCTestCase {
         s.type("1"); s.type("1")
         for _ in 0..<4 { s.press(.enter) }           // village, members, children: empty; water: none
         s.press(.escape)
-        s.formItem = .field(s.fieldIndex("confirm"))
+        s.form.highlight(.field(s.fieldIndex("confirm")))
         s.press(.enter); s.type("1")
         XCTAssertEqual(s.formItem, .add)
         s.press(.enter)
@@ -278,7 +280,7 @@ final class QuestionnaireFormTests: XCTestCase {
 
     func testAClickOnAPickerRowChoosesIt() throws {
         var s = try householdState()
-        s.formItem = .field(s.fieldIndex("sex"))
+        s.form.highlight(.field(s.fieldIndex("sex")))
         s.press(.enter)
         let g = ChoicePickerView.geometry(s.picker!, state: s)
         s.send(.app(.click(Point(x: g.rows.x + 2, y: g.rows.y + 1))))

@@ -40,7 +40,7 @@ final class AddAndCopyTests: XCTestCase {
         original.values[Record.instanceIDKey] = .string("uuid:ada")
         var s = makeState([original])
         s.press(.enter)                                  // to the form
-        s.formItem = .add
+        s.form.highlight(.add)
         s.press(.enter)
         XCTAssertEqual(s.inputMode, .confirmingRecordCopy)
         XCTAssertTrue(KeyMap.barBindings(for: .confirmingRecordCopy).contains { $0.barLabel == "Copy" },

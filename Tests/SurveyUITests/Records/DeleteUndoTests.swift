@@ -89,7 +89,7 @@ final class DeleteUndoTests: XCTestCase {
         // A new change clears what could be redone.
         _ = saved(&s, s.press(.control("z")))
         s.screen.focus = .form                             // on the form: First name, not [ Add ]
-        s.formItem = .field(0)
+        s.form.highlight(.field(0))
         s.press(.enter)
         s.type("?")
         _ = saved(&s, s.press(.enter))

@@ -22,7 +22,7 @@ final class LongLabelWrapTests: XCTestCase {
         let form = try XCTUnwrap(read.form, "\(read.errors)")
         var s = AppState(documentName: "Labels", loaded: .success(SurveyDocument()),
                          size: Size(width: width, height: height), questionnaire: Questionnaire(form: form), environment: .forTests)
-        s.formItem = .field(0)
+        s.form.highlight(.field(0))
         return s
     }
 

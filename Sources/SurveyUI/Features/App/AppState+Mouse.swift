@@ -69,13 +69,13 @@ extension AppState {
         if case .field = item {
             guard let effects = commitEditing() else { return [] }
             screen.focus = .form
-            formItem = item
+            form.highlight(item)
             beginEditing(inserting: nil)
             return effects
         }
         // Clear and Add commit the field themselves.
         screen.focus = .form
-        formItem = item
+        form.highlight(item)
         return item == .add ? addRecord() : clearForm()
     }
 

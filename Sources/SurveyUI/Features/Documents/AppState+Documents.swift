@@ -95,9 +95,7 @@ extension AppState {
         documentName = name
         questionnaire = form.questionnaire
         session.formTrouble = form.trouble
-        self.form.formScroll = 0
-        self.form.hiddenAnswers = HiddenAnswers()
-        self.form.draftStarted = nil
+        self.form.reset(draft: newDraft)
         switch loaded {
         case .success(let doc):
             document = doc
@@ -109,21 +107,18 @@ extension AppState {
             document = nil
             session.loadError = error.message
         }
-        draft = newDraft
         session.documentMissing = false
         session.missingReason = nil
         session.saveAsSuggestion = nil
         session.leaveConfirmed = false
-        editing = nil
         rollback = nil
         list.scrollToTop()
         // Undo steps belong to the document they changed; the filter to the list it narrowed.
         session.history = UndoHistory()
         session.pendingChange = nil
-        self.form.pendingQuestion = nil
         list = SurveyListState(names: ListNames(questionnaire))
         restorePlace(place)
-        formItem = firstFormItem
+        self.form.highlight(firstFormItem)
         if recordCount == 0 {
             screen.focus = .form   // nothing to browse: the first key starts the first survey
         }
@@ -222,7 +217,7 @@ extension AppState {
             list.editFilterLine(change)
             filterInputDidChange()
         } else if editing != nil {
-            change(&editing!.input)   // in place: a copy would duplicate a long value on every key
+            form.editText(change)   // in place: a copy would duplicate a long value on every key
         }
     }
 }

@@ -64,7 +64,7 @@ extension AppState {
             return effects
         }
         // A question asked on the status line is answered by this refusal.
-        form.pendingQuestion = nil
+        form.ask(nil)
         warn("\(stillLoading): changes are saved once the whole document is read")
         return []
     }
@@ -111,9 +111,9 @@ extension AppState {
         list.forgetRecords()
         document = nil
         session.loadError = message
-        editing = nil
-        form.pendingQuestion = nil
-        form.showingDraft = true
+        form.stopEditing()
+        form.ask(nil)
+        form.showDraft(true)
         list.select(0)
         list.scrollToTop()
         screen.focus = .form

@@ -62,7 +62,7 @@ extension AppState {
         let stored = formRecord.text(for: field)
         // A New form's default is offered as typed text: Enter keeps it, as ODK does.
         let start = formRecord[field.key] == nil && shown == .draft ? questionnaire.defaultText(index, in: formRecord, clock: ruleClock) ?? stored : stored
-        editing = EditBuffer(fieldIndex: index, text: start, original: stored)
+        form.beginEditing(EditBuffer(fieldIndex: index, text: start, original: stored))
         if let character { typeCharacter(character) }
     }
 
@@ -99,7 +99,7 @@ extension AppState {
                 warn(problem)
                 return nil
             }
-            editing = nil
+            form.stopEditing()
             return []
         }
         var record = formRecord
@@ -114,8 +114,8 @@ extension AppState {
         if questionnaire.form != nil {
             var hidden = hiddenAnswersHere
             record = questionnaire.settled(record, before: formRecord, hidden: &hidden, clock: ruleClock)
-            form.hiddenAnswers = HiddenAnswers(owner: hiddenAnswersOwner, values: hidden)
-            if shown == .draft, form.draftStarted == nil { form.draftStarted = ruleClock.now }
+            form.keepHidden(HiddenAnswers(owner: hiddenAnswersOwner, values: hidden))
+            if shown == .draft { form.startDraftClock(at: ruleClock.now) }
         }
         switch shown {
         case .record(let i):
@@ -124,12 +124,12 @@ extension AppState {
             list.pinWhileFiltered(record.instanceID)
             session.pendingChange = .change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))")
             document?.records[i] = record
-            editing = nil
+            form.stopEditing()
             return [.saveDocument]
         case .draft:
             rollback = captureRollback()
-            draft = record
-            editing = nil
+            form.setDraft(record)
+            form.stopEditing()
             return [.saveDraft]
         }
     }
@@ -147,7 +147,7 @@ extension AppState {
     /// on [ Add ]. After `committingField(goingOn: true)`.
     mutating func advanceEditing() -> [Effect] {
         moveHighlight(by: 1, wrap: false)
-        if formItem == .clear { formItem = .add }
+        if formItem == .clear { form.highlight(.add) }
         if case .field = formItem { beginEditing(inserting: nil) }
         return []
     }

@@ -38,7 +38,7 @@ extension AppState {
             let after = items.firstIndex { order($0) > order(formItem) } ?? n - 1
             i = delta > 0 ? after : after - 1
         }
-        formItem = items[wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)]
+        form.highlight(items[wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)])
     }
 
     /// A form item's place in the whole form, for comparing items that are not stops.
@@ -55,7 +55,7 @@ extension AppState {
     mutating func settleHighlight() {
         let items = navigableItems
         guard !items.contains(formItem) else { return }
-        formItem = items.first { order($0) > order(formItem) } ?? .add
+        form.highlight(items.first { order($0) > order(formItem) } ?? .add)
     }
 
     /// The form's geometry as drawn now.
@@ -65,16 +65,16 @@ extension AppState {
 
     /// Scrolls a long form so the highlighted question (and the line under it) is in view.
     mutating func keepFormHighlightInView() {
-        guard questionnaire.form != nil else { form.formScroll = 0; return }
+        guard questionnaire.form != nil else { form.scroll(to: 0); return }
         let geometry = formGeometry
         guard geometry.viewport.height > 0, let span = geometry.contentSpan(of: formItem) else {
-            form.formScroll = geometry.scroll
+            form.scroll(to: geometry.scroll)
             return
         }
         var top = geometry.scroll
         if span.lowerBound < top { top = span.lowerBound }
         if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
-        form.formScroll = max(0, min(top, geometry.contentHeight - geometry.viewport.height))
+        form.scroll(to: max(0, min(top, geometry.contentHeight - geometry.viewport.height)))
     }
 
     /// Answers hidden for the record on the form (none when it is another record's).

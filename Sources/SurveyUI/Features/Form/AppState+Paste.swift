@@ -48,17 +48,17 @@ extension AppState {
             let field = fields[first + offset]
             if let error = record.setText(cell, for: field) {
                 let changed = record != draft
-                draft = record
-                formItem = .field(first + offset)
-                editing = EditBuffer(fieldIndex: first + offset, text: cell, original: record.text(for: field))
+                form.setDraft(record)
+                form.highlight(.field(first + offset))
+                form.beginEditing(EditBuffer(fieldIndex: first + offset, text: cell, original: record.text(for: field)))
                 warn(error.message)
                 return changed ? [.saveDraft] : []
             }
             filled += 1
         }
         let changed = record != draft
-        draft = record
-        formItem = .field(first + filled - 1)
+        form.setDraft(record)
+        form.highlight(.field(first + filled - 1))
         let extra = cells.count - filled
         tell("Pasted \(counted(filled, "value")) into the New form"
                        + (extra > 0 ? "; \(counted(extra, "value")) more did not fit" : ""))

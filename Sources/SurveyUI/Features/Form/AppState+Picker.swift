@@ -92,9 +92,9 @@ extension AppState {
         guard let p = picker else { return [] }
         let field = questionnaire.fields[p.fieldIndex]
         popovers.dismiss()
-        editing = EditBuffer(fieldIndex: p.fieldIndex, text: "", original: formRecord.text(for: field))
+        form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: "", original: formRecord.text(for: field)))
         guard let effects = commitEditing() else {
-            editing = nil
+            form.stopEditing()
             popovers.present(.picker(p))
             return []
         }
@@ -104,15 +104,15 @@ extension AppState {
     private mutating func pickerCommit(_ p: ChoicePicker, moving delta: Int, heading: Bool) -> [Effect] {
         let field = questionnaire.fields[p.fieldIndex]
         popovers.dismiss()
-        editing = EditBuffer(fieldIndex: p.fieldIndex, text: p.answer, original: formRecord.text(for: field))
+        form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: p.answer, original: formRecord.text(for: field)))
         guard let effects = commitEditing(goingOn: delta > 0) else {
             // Refused (required, a constraint): the picker stays open with the reason.
-            editing = nil
+            form.stopEditing()
             popovers.present(.picker(p))
             return []
         }
         moveHighlight(by: delta, wrap: !heading)
-        if heading, formItem == .clear { formItem = .add }
+        if heading, formItem == .clear { form.highlight(.add) }
         if case .field = formItem { beginEditing(inserting: nil) }
         return effects
     }

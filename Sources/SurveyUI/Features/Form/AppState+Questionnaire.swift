@@ -60,7 +60,7 @@ extension AppState {
                                                 deviceID: environment.deviceID, clock: ruleClock)
         let problems = questionnaire.problems(in: completed, clock: ruleClock)
         guard let first = problems.first else { return completed }
-        formItem = .field(first.index)
+        form.highlight(.field(first.index))
         let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")))" : ""
         warn("Not added: \(first.message)\(more)")
         return nil

@@ -9,7 +9,7 @@ extension AppState {
             if document != nil { tell("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
             return []
         }
-        form.pendingQuestion = .delete(index)
+        form.ask(.delete(index))
         ask("Delete \(quotedTitle(records[index]))? y/n")
         return effects
     }

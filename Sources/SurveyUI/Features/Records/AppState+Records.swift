@@ -11,11 +11,11 @@ extension AppState {
         screen.focus = .form
         screen.detail = .form
         shown = .draft
-        formItem = firstFormItem
+        form.highlight(firstFormItem)
         if draft.isBlank(in: questionnaire) {
             beginEditing(inserting: nil)
         } else {
-            form.heldNewFormShown = true
+            form.holdNewForm(true)
             tell(heldNewFormMessage)
         }
         return []
@@ -27,9 +27,7 @@ extension AppState {
         let hadDraft = !draft.isBlank(in: questionnaire)
         if hadDraft { rollback = captureRollback() }   // a failed save puts the New form back
         shown = .draft
-        draft = Record()
-        form.draftStarted = nil
-        form.hiddenAnswers = HiddenAnswers()
+        form.emptyDraft()
         tell("The form is empty")
         return hadDraft ? effects + [.saveDraft] : effects
     }
@@ -44,7 +42,7 @@ extension AppState {
         let before = captureRollback()
         guard document != nil, let effects = commitEditing() else { return [] }
         if case .record(let index) = shown {
-            form.pendingQuestion = .copy(index)
+            form.ask(.copy(index))
             ask("Add a copy of \(quotedTitle(records[index])) as another survey? y/n")
             return effects
         }
@@ -77,9 +75,7 @@ extension AppState {
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
         effects.append(.saveDocument)
         if fromDraft {
-            draft = Record()
-            form.draftStarted = nil
-            form.hiddenAnswers = HiddenAnswers()
+            form.emptyDraft()
             effects.append(.saveDraft)
         }
         tell(fromDraft ? "Added survey \(recordCount): \(title(of: record))"
@@ -87,7 +83,7 @@ extension AppState {
         if fromDraft, form.addStartsNextForm {
             // Heads-down: the next respondent's form, editing its first question.
             shown = .draft
-            formItem = firstFormItem
+            form.highlight(firstFormItem)
             beginEditing(inserting: nil)
         }
         return effects
@@ -188,7 +184,7 @@ extension AppState {
                 shown = .record(match)
             } else {
                 lostText = editing?.text
-                editing = nil
+                form.stopEditing()
                 list.select(min(i, max(0, reloaded.records.count - 1)))
             }
         }
@@ -228,9 +224,9 @@ extension AppState {
         if let question = form.pendingQuestion {
             if let asked, let id = asked.instanceID, let j = merged.records.firstIndex(where: { $0.instanceID == id }),
                merged.records[j] == asked {
-                form.pendingQuestion = question.moved(to: j)
+                form.ask(question.moved(to: j))
             } else {
-                form.pendingQuestion = nil
+                form.ask(nil)
             }
         }
         document = merged

@@ -12,7 +12,7 @@ extension AppState {
     /// `y`.
     mutating func confirmQuestion() -> [Effect] {
         guard let question = form.pendingQuestion else { return [] }
-        form.pendingQuestion = nil
+        form.ask(nil)
         switch question {
         case .delete(let index): return deleteRecord(index)
         case .copy(let index): return addCopy(of: index)
@@ -23,7 +23,7 @@ extension AppState {
     /// `n` or Esc.
     mutating func cancelQuestion() {
         guard let question = form.pendingQuestion else { return }
-        form.pendingQuestion = nil
+        form.ask(nil)
         switch question {
         case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
             if records.indices.contains(index) { tell("Kept \(quotedTitle(records[index]))") }
@@ -42,7 +42,7 @@ extension AppState {
             tell("\(quotedTitle(records[index])) holds no answer this form version does not ask")
             return []
         }
-        form.pendingQuestion = .clearNotAsked(index, keys: keys)
+        form.ask(.clearNotAsked(index, keys: keys))
         ask("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(quotedTitle(records[index]))? y/n")
         return []
     }

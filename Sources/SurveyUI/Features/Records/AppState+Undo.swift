@@ -44,7 +44,7 @@ extension AppState {
         case .success(let merged):
             rollback = captureRollback()
             session.pendingChange = undoing ? .undo(step) : .redo(step)
-            editing = nil
+            form.stopEditing()
             document = merged
             // The survey to show is usually in what the step changed: looked for there first.
             let (prefix, suffix) = merged.records.changedStretch(from: current.records)

@@ -1,0 +1,91 @@
+import Foundation
+import SurveyModel
+
+/// The record form's state: what it shows, the highlighted item, the answer being typed.
+/// Every setter is private to this file: the features that change the form (typing, Add,
+/// Clear, opening a document, a failed save's rollback) do it through the methods below, so
+/// the form's rules (a new draft forgets its hidden answers and its start time; a fresh
+/// document drops the typing, the scroll and the question) are stated once, here.
+public struct FormState: Equatable, Sendable {
+    /// The unsent New form.
+    public private(set) var draft: Record
+    /// The form shows the New form; the list's cursor still remembers the highlighted row.
+    public private(set) var showingDraft: Bool
+    public private(set) var formItem: AppState.FormItem = .field(0)
+    public private(set) var editing: EditBuffer?
+    /// The first row of a long form shown (the highlighted question is kept in view).
+    public private(set) var formScroll = 0
+    /// Answers of questions a later answer hid, for the record on the form: kept for this
+    /// session, not saved (as ODK does), and put back if the question shows again.
+    public private(set) var hiddenAnswers = HiddenAnswers()
+    /// When the New form's first answer was committed: the form's `start` metadata.
+    public private(set) var draftStarted: Date?
+    /// Heads-down entry: [ Add ] on the New form goes straight on to the next empty New
+    /// form, editing its first question, instead of showing the survey just added (F5).
+    public private(set) var addStartsNextForm = false
+    /// Ctrl-N showed a New form that already holds answers: until the next other key, typed
+    /// letters are refused instead of landing on the last respondent's answers.
+    public private(set) var heldNewFormShown = false
+    /// The y/n question about a survey asked on the status line: delete it, add a copy of it,
+    /// clear the answers this form version does not ask.
+    public private(set) var pendingQuestion: SurveyQuestion?
+
+    init(draft: Record, showingDraft: Bool) {
+        self.draft = draft
+        self.showingDraft = showingDraft
+    }
+
+    // MARK: What is shown and highlighted
+
+    /// The New form (true) or the record the list highlights (false).
+    mutating func showDraft(_ showing: Bool) { showingDraft = showing }
+    public mutating func highlight(_ item: AppState.FormItem) { formItem = item }
+    mutating func scroll(to top: Int) { formScroll = top }
+
+    // MARK: Typing
+
+    mutating func beginEditing(_ buffer: EditBuffer) { editing = buffer }
+    mutating func stopEditing() { editing = nil }
+    /// A key typed into the field: changed in place, as a copy would duplicate a long value
+    /// on every key.
+    mutating func editText(_ change: (inout TextInput) -> Void) {
+        guard editing != nil else { return }
+        change(&editing!.input)
+    }
+
+    // MARK: The New form
+
+    /// The New form as it now stands (a committed answer, a paste).
+    mutating func setDraft(_ record: Record) { draft = record }
+    /// An empty New form: its hidden answers and its start time go with the old one.
+    mutating func emptyDraft() {
+        draft = Record()
+        draftStarted = nil
+        hiddenAnswers = HiddenAnswers()
+    }
+    /// The first answer committed on the New form starts its clock (`start` metadata).
+    mutating func startDraftClock(at now: Date) {
+        if draftStarted == nil { draftStarted = now }
+    }
+    /// Answers a change hid, for the record they belong to.
+    mutating func keepHidden(_ answers: HiddenAnswers) { hiddenAnswers = answers }
+
+    /// Another document opened: its New form, nothing typed, hidden, asked or scrolled.
+    mutating func reset(draft newDraft: Record) {
+        draft = newDraft
+        draftStarted = nil
+        hiddenAnswers = HiddenAnswers()
+        editing = nil
+        formScroll = 0
+        pendingQuestion = nil
+    }
+
+    // MARK: Heads-down entry and the y/n question
+
+    /// F5: after Add, straight on to the next New form, or show the survey added.
+    mutating func toggleAddStartsNextForm() { addStartsNextForm.toggle() }
+    /// Ctrl-N showed a New form holding answers (true), or another key was pressed (false).
+    mutating func holdNewForm(_ held: Bool) { heldNewFormShown = held }
+    /// A y/n question about a survey, or nil when it was answered or dropped.
+    mutating func ask(_ question: SurveyQuestion?) { pendingQuestion = question }
+}
