@@ -95,7 +95,7 @@ extension AppState {
             moveListCursor(toPosition: list.projection.count - 1)
         case .focusForm:
             popovers.dismiss()
-            screen.focus = .form
+            screen.moveFocus(to: .form)
         case .beginFilter:
             return committingField { $0.beginFilter() }
         case .commitFilter:

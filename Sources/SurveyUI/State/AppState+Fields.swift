@@ -26,10 +26,7 @@ extension AppState {
     public var draft: Record { form.draft }
     public var formItem: FormItem { form.formItem }
     public var editing: EditBuffer? { form.editing }
-    public var size: Size {
-        get { screen.size }
-        _modify { yield &screen.size }
-    }
+    public var size: Size { screen.size }
     /// Read only: popovers open and close through `PopoverState`'s methods.
     public var popover: Popover? { popovers.open }
 }

@@ -116,7 +116,7 @@ public struct AppState: Equatable, Sendable {
         self.rollback = nil
         // The list takes the focus in the split layout, unless it is empty: then there is
         // nothing to browse and the first key should start the first survey.
-        self.screen.focus = layout.isSplit && count > 0 ? .list : .form
+        self.screen.moveFocus(to: layout.isSplit && count > 0 ? .list : .form)
         self.list = SurveyListState(names: ListNames(questionnaire))
         self.list.refresh(records)
         if questionnaire.form != nil { self.form.highlight(firstFormItem) }

@@ -40,16 +40,23 @@ public struct DocumentSession: Equatable, Sendable {
 }
 
 /// The screen: the terminal's size, the split, which pane has the focus, form or info.
+/// Setters private to this file: features move the focus and switch form and info through
+/// these methods, and keeping the focus legal for the layout is `AppState.resize(to:)`'s.
 public struct ScreenState: Equatable, Sendable {
-    public var size: Size
-    public var splitWidth: Int
-    public var focus: AppState.Focus = .form
-    public var detail: AppState.Detail = .form
+    public private(set) var size: Size
+    public private(set) var splitWidth: Int
+    public private(set) var focus: AppState.Focus = .form
+    public private(set) var detail: AppState.Detail = .form
 
     init(size: Size, splitWidth: Int) {
         self.size = size
         self.splitWidth = splitWidth
     }
+
+    mutating func moveFocus(to pane: AppState.Focus) { focus = pane }
+    /// The record form, or facts about the document (F4), in the form's place.
+    mutating func showDetail(_ shown: AppState.Detail) { detail = shown }
+    mutating func resize(to newSize: Size) { size = newSize }
 }
 
 /// The popover open (only one ever is), and the list popover or documents list F1 was

@@ -49,8 +49,8 @@ final class DocumentScreenTests: XCTestCase {
     func testInfoView80x24() {
         var s = state(width: 80, height: 24)
         s.popovers.dismiss()
-        s.screen.detail = .info
-        s.screen.focus = .form
+        s.screen.showDetail(.info)
+        s.screen.moveFocus(to: .form)
         assertScreen(Screen.render(s), named: "info-80x24")
     }
 

@@ -88,7 +88,7 @@ final class DeleteUndoTests: XCTestCase {
         XCTAssertEqual(s.records.map(\.listTitle), ["Lovelace, Ada!", "Okonkwo, Chidi", "Hopper, Grace", "Alan"])
         // A new change clears what could be redone.
         _ = saved(&s, s.press(.control("z")))
-        s.screen.focus = .form                             // on the form: First name, not [ Add ]
+        s.screen.moveFocus(to: .form)                             // on the form: First name, not [ Add ]
         s.form.highlight(.field(0))
         s.press(.enter)
         s.type("?")

@@ -13,7 +13,7 @@ extension AppState {
                 if let index = listRecord(at: point, in: rows) {
                     showRecord(index)
                     popovers.dismiss()
-                    screen.focus = .form
+                    screen.moveFocus(to: .form)
                 }
             } else if !box.contains(point) {
                 popovers.dismiss()
@@ -57,7 +57,7 @@ extension AppState {
             let rows = listBody(in: layout)
             if rows.contains(point) {
                 guard let index = listRecord(at: point, in: rows), let effects = commitEditing() else { return [] }
-                screen.focus = .list
+                screen.moveFocus(to: .list)
                 showRecord(index)
                 return effects
             }
@@ -68,13 +68,13 @@ extension AppState {
         if case .field(let i) = item, editing?.fieldIndex == i { return [] }
         if case .field = item {
             guard let effects = commitEditing() else { return [] }
-            screen.focus = .form
+            screen.moveFocus(to: .form)
             form.highlight(item)
             beginEditing(inserting: nil)
             return effects
         }
         // Clear and Add commit the field themselves.
-        screen.focus = .form
+        screen.moveFocus(to: .form)
         form.highlight(item)
         return item == .add ? addRecord() : clearForm()
     }

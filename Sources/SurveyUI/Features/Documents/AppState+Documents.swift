@@ -120,7 +120,7 @@ extension AppState {
         restorePlace(place)
         self.form.highlight(firstFormItem)
         if recordCount == 0 {
-            screen.focus = .form   // nothing to browse: the first key starts the first survey
+            screen.moveFocus(to: .form)   // nothing to browse: the first key starts the first survey
         }
         manager.highlight(name)
         return [.rememberSession]
@@ -197,9 +197,9 @@ extension AppState {
 
     /// F4 (after `committingField`): facts about the document in the form's place, and back.
     mutating func toggleInfo() -> [Effect] {
-        screen.detail = screen.detail == .form ? .info : .form
+        screen.showDetail(screen.detail == .form ? .info : .form)
         if screen.detail == .info {
-            screen.focus = layout.isSplit && screen.focus == .list ? .list : .form
+            screen.moveFocus(to: layout.isSplit && screen.focus == .list ? .list : .form)
             return [.listDocuments]
         }
         return []

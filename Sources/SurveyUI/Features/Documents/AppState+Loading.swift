@@ -116,8 +116,8 @@ extension AppState {
         form.showDraft(true)
         list.select(0)
         list.scrollToTop()
-        screen.focus = .form
-        screen.detail = .form
+        screen.moveFocus(to: .form)
+        screen.showDetail(.form)
         if popover == .list { popovers.dismiss() }
         if case .picker = popover { popovers.dismiss() }
         if let typed {

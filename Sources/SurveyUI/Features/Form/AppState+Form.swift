@@ -44,8 +44,8 @@ extension AppState {
             warn(heldNewFormMessage)
             return
         }
-        screen.focus = .form
-        screen.detail = .form
+        screen.moveFocus(to: .form)
+        screen.showDetail(.form)
         let field = questionnaire.fields[index]
         guard field.kind.isAnswered else {
             tell("\(field.label) is not answered here: the form fills it in")

@@ -10,7 +10,7 @@ extension AppState {
         guard document != nil else { return [] }
         let buildsIndex = list.openFilterLine(recordCount: recordCount)
         if layout.isSplit {
-            screen.focus = .list
+            screen.moveFocus(to: .list)
             popovers.dismiss()
         } else {
             popovers.present(.list)

@@ -87,7 +87,7 @@ extension AppState {
     mutating func showList() -> [Effect] {
         if layout.isSplit {
             popovers.dismiss()
-            screen.focus = .list
+            screen.moveFocus(to: .list)
         } else {
             popovers.present(.list)
         }
@@ -98,17 +98,17 @@ extension AppState {
     /// Keeps focus and popovers legal for the layout: collapsed has no list pane to focus,
     /// split has no list popover (its pane takes the focus instead).
     mutating func resize(to newSize: Size) {
-        size = newSize
+        screen.resize(to: newSize)
         switch layout.kind {
         case .collapsed where list.filterInput != nil && popover == nil:
             // The `/` line lives above the list: typing must never go on unseen.
-            screen.focus = .form
+            screen.moveFocus(to: .form)
             popovers.present(.list)
         case .collapsed where screen.focus == .list:
-            screen.focus = .form
+            screen.moveFocus(to: .form)
         case .split where popover == .list:
             popovers.dismiss()
-            screen.focus = .list
+            screen.moveFocus(to: .list)
         default:
             break
         }

@@ -32,7 +32,7 @@ extension AppState {
         } else {
             list.select(0)
             shown = .draft
-            screen.focus = .form
+            screen.moveFocus(to: .form)
         }
         tell("Deleted \(quotedTitle(removed)): Ctrl-Z brings it back")
         // The copy among the deleted surveys first: a crash between the two then leaves a

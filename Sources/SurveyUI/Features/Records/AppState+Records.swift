@@ -8,8 +8,8 @@ extension AppState {
     mutating func startNewRecord() -> [Effect] {
         guard document != nil else { return [] }
         popovers.dismiss()
-        screen.focus = .form
-        screen.detail = .form
+        screen.moveFocus(to: .form)
+        screen.showDetail(.form)
         shown = .draft
         form.highlight(firstFormItem)
         if draft.isBlank(in: questionnaire) {
