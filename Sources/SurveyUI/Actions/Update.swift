@@ -263,7 +263,7 @@ extension AppState {
         case .documentSaved(let replaced):
             return documentWasSaved(replacedCharacters: replaced)
         case .documentSaveFailed(let message):
-            session.lastSaveError = message
+            session.saveFailed(message)
             let unkept = copiesKeptForDelete
             restoreAfterFailedSave(message)
             // The delete did not happen: its copy comes off the deleted list again.

@@ -15,14 +15,8 @@ extension AppState {
     }
     public var documents: [DocumentSummary] { manager.documents }
 
-    public var questionnaire: Questionnaire {
-        get { session.questionnaire }
-        _modify { yield &session.questionnaire }
-    }
-    public var documentName: String {
-        get { session.documentName }
-        _modify { yield &session.documentName }
-    }
+    public var questionnaire: Questionnaire { session.questionnaire }
+    public var documentName: String { session.documentName }
     public var draft: Record { form.draft }
     public var formItem: FormItem { form.formItem }
     public var editing: EditBuffer? { form.editing }

@@ -100,14 +100,13 @@ public struct AppState: Equatable, Sendable {
                 formTrouble: FormTrouble? = nil,
                 environment: AppEnvironment) {
         self.environment = environment
-        var session = DocumentSession(questionnaire: questionnaire, documentName: documentName)
-        session.formTrouble = formTrouble
+        var session = DocumentSession(questionnaire: questionnaire, documentName: documentName, formTrouble: formTrouble)
         switch loaded {
         case .success(let doc):
             session.document = doc   // the list is refreshed below
         case .failure(let error):
             session.document = nil
-            session.loadError = error.message
+            session.failedToLoad(error.message)
         }
         self.session = session
         let count = session.document?.records.count ?? 0

@@ -1,44 +1,6 @@
 import Foundation
 import SurveyModel
 
-/// The document open (one feature's state): its records and form, the file's condition,
-/// undo, and what saving needs to know.
-public struct DocumentSession: Equatable, Sendable {
-    public var questionnaire: Questionnaire
-    public var documentName: String
-    /// nil when the file could not be read: then `loadError` says why and nothing is saved.
-    /// Written through `AppState.document`, which keeps the list's projection in step.
-    public var document: SurveyDocument?
-    /// Set while the rest of a large document is still being read: `document` then holds
-    /// the records read so far, and nothing may change it (see `AppState+Loading`).
-    public var loading: DocumentLoading?
-    public var loadError: String?
-    /// Set when the document's form cannot be used (it has errors, or is missing): its
-    /// surveys are shown as stored and nothing may change them (`AppState+ReadOnly`).
-    public var formTrouble: FormTrouble?
-    /// Set when the current file was deleted or renamed outside the app: never recreated
-    /// behind the user's back.
-    public var documentMissing = false
-    /// Why, when the file is still there but another program made it unreadable.
-    public var missingReason: String?
-    /// The name the save-as box offers: the document's own when its file is gone, a free
-    /// one ("Farm 2") when an unreadable file still holds the name.
-    public var saveAsSuggestion: String?
-    /// The user was warned that leaving loses the in-memory records, and may now leave.
-    public var leaveConfirmed = false
-    /// Why the last save failed, until a save succeeds: while the entry it put back on the
-    /// form is still there, that entry exists only in memory and quitting asks first.
-    public var lastSaveError: String?
-    /// Changes to step back and forth through, and what the save in flight will add to them.
-    public var history = UndoHistory()
-    var pendingChange: AppState.PendingChange?
-
-    init(questionnaire: Questionnaire, documentName: String) {
-        self.questionnaire = questionnaire
-        self.documentName = documentName
-    }
-}
-
 /// The screen: the terminal's size, the split, which pane has the focus, form or info.
 /// Setters private to this file: features move the focus and switch form and info through
 /// these methods, and keeping the focus legal for the layout is `AppState.resize(to:)`'s.

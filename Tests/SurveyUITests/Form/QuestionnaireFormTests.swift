@@ -131,7 +131,7 @@ final class QuestionnaireFormTests: XCTestCase {
 
     func testThePickerNarrowsByLabelOrNameIgnoringCaseAndAccents() throws {
         var s = try householdState()
-        s.questionnaire = try householdQuestionnaire(language: "Français (fr)")
+        s.session.relabel(try householdQuestionnaire(language: "Français (fr)"))
         startInterview(&s)
         s.type("1"); s.type("1")                      // Nord, collines
         s.press(.enter)

@@ -92,30 +92,23 @@ extension AppState {
     mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
                                     draft newDraft: Record, place: SessionMemory.Place?,
                                     form: DocumentForm = DocumentForm(questionnaire: .standard)) -> [Effect] {
-        documentName = name
-        questionnaire = form.questionnaire
-        session.formTrouble = form.trouble
+        session.open(name, questionnaire: form.questionnaire, formTrouble: form.trouble, loadError: {
+            if case .failure(let error) = loaded { return error.message } else { return nil }
+        }())
         self.form.reset(draft: newDraft)
         switch loaded {
         case .success(let doc):
             document = doc
-            session.loadError = nil
             // Keep a message this same action already gave (a delete says where it went). A
             // read-only document's reason shows instead (`readOnlyRemark`).
             if status == nil, session.formTrouble == nil { tell("Opened “\(name)”") }
-        case .failure(let error):
+        case .failure:
             document = nil
-            session.loadError = error.message
         }
-        session.documentMissing = false
-        session.missingReason = nil
-        session.saveAsSuggestion = nil
-        session.leaveConfirmed = false
         rollback = nil
         list.scrollToTop()
-        // Undo steps belong to the document they changed; the filter to the list it narrowed.
-        session.history = UndoHistory()
-        session.pendingChange = nil
+        // Undo steps belong to the document they changed (`session.open` dropped them); the
+        // filter to the list it narrowed.
         list = SurveyListState(names: ListNames(questionnaire))
         restorePlace(place)
         self.form.highlight(firstFormItem)
@@ -129,7 +122,7 @@ extension AppState {
     mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
         manager.endRename()
         manager.highlight(new)
-        if documentName == old { documentName = new }
+        if documentName == old { session.rename(to: new) }
         tell("Renamed “\(old)” to “\(new)”")
         return [.listDocuments]
     }
@@ -159,9 +152,7 @@ extension AppState {
     /// memory, and the user is offered a name to save them under.
     mutating func documentVanished(unreadable reason: String?, suggestion: String) -> [Effect] {
         if rollback != nil { restoreRollback() }
-        session.documentMissing = true
-        session.missingReason = reason
-        session.saveAsSuggestion = suggestion
+        session.vanish(reason: reason, suggestion: suggestion)
         popovers.present(.saveAs(TextInput(text: suggestion)))
         warn(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
@@ -173,7 +164,7 @@ extension AppState {
     /// asks first: the first try shows the save-as box, doing it again leaves.
     mutating func confirmLeavingUnsavedDocument() -> Bool {
         guard session.documentMissing, !session.leaveConfirmed else { return true }
-        session.leaveConfirmed = true
+        session.confirmLeaving()
         popovers.present(.saveAs(TextInput(text: session.saveAsSuggestion ?? documentName)))
         warn("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved")
         return false
@@ -185,11 +176,7 @@ extension AppState {
     }
 
     mutating func documentWasSavedAs(_ name: String) -> [Effect] {
-        documentName = name
-        session.documentMissing = false
-        session.missingReason = nil
-        session.saveAsSuggestion = nil
-        session.leaveConfirmed = false
+        session.savedAs(name)
         popovers.dismiss()
         tell("Saved \(counted(recordCount, "record")) as “\(name)”")
         return [.rememberSession, .listDocuments]

@@ -31,13 +31,12 @@ extension AppState {
     /// Starts showing a partly read document; `place`, if its record is not among those
     /// read, is restored when it is (unless the user has moved by then).
     mutating func beginLoading(percent: Int, place: SessionMemory.Place?) {
-        session.loading = DocumentLoading(percent: percent)
+        session.beginLoading(percent: percent)
         guard let place else { return }
         restorePlace(place)
         if !isRestored(place) {
             let placeholder = shown
-            session.loading?.place = place
-            session.loading?.placeholder = placeholder
+            session.awaitPlace(place, shownMeanwhile: placeholder)
         }
     }
 
@@ -72,17 +71,17 @@ extension AppState {
     /// More records read: added after those shown, where the list shows them at once.
     mutating func takeLoadedPart(_ more: [Record], percent: Int) {
         guard session.loading != nil else { return }
-        session.loading?.percent = percent
+        session.loaded(percent: percent)
         guard !more.isEmpty else { return }
         let start = recordCount
         document?.records.append(contentsOf: more)
         if let place = session.loading?.place, session.loading?.placeholder == shown, editing == nil {
             if let id = place.recordID, let index = records[start...].firstIndex(where: { $0.instanceID == id }) {
                 showRecord(index)
-                session.loading?.place = nil
+                session.awaitPlace(nil, shownMeanwhile: nil)
             } else if place.recordID == nil, let index = place.record, index < recordCount {
                 showRecord(index)
-                session.loading?.place = nil
+                session.awaitPlace(nil, shownMeanwhile: nil)
             }
         }
     }
@@ -92,7 +91,7 @@ extension AppState {
     /// out unreadable, shown as a document that failed to load is.
     mutating func finishLoading(_ end: DocumentStream.End) {
         let place = session.loading?.placeholder == shown && editing == nil ? session.loading?.place : nil
-        session.loading = nil
+        session.endLoading()
         if status?.text.hasPrefix("Still loading") == true { clearStatus() }
         switch end {
         case .complete:
@@ -110,7 +109,7 @@ extension AppState {
         let typed = editing.flatMap { $0.isChanged ? $0.text : nil }
         list.forgetRecords()
         document = nil
-        session.loadError = message
+        session.failedToLoad(message)
         form.stopEditing()
         form.ask(nil)
         form.showDraft(true)

@@ -33,13 +33,13 @@ extension AppState {
     /// asking (there is no one left to answer).
     mutating func terminate() -> [Effect] {
         let effects = commitEditing() ?? []
-        session.leaveConfirmed = true
+        session.confirmLeaving()
         return effects + [.keepUnsavedWork, .quit]
     }
 
     /// Quitting found something only in memory: say what, and let a second quit leave.
     mutating func holdQuit() {
-        session.leaveConfirmed = true
+        session.confirmLeaving()
         if session.documentMissing {
             warn("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved")
         } else {
@@ -49,14 +49,13 @@ extension AppState {
 
     /// A save succeeded: nothing typed is held back any more.
     mutating func saveSucceeded() {
-        session.lastSaveError = nil
-        if !session.documentMissing { session.leaveConfirmed = false }
+        session.saveSucceeded()
     }
 
     mutating func draftSaveFailed(_ message: String) {
         // After a failed Add the draft fails the same way: keep that, more useful, message.
         let addFailed = status?.kind == .error && session.lastSaveError != nil
-        session.lastSaveError = message
+        session.saveFailed(message)
         if rollback != nil {
             restoreRollback()
             warn("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.")
@@ -73,7 +72,7 @@ extension AppState {
     /// app follows it, so nothing is written under the old name.
     mutating func documentMovedOutside(to name: String) -> [Effect] {
         let old = documentName
-        documentName = name
+        session.rename(to: name)
         tell("“\(old)” was renamed to “\(name)” outside survey: following it")
         return [.rememberSession]
     }

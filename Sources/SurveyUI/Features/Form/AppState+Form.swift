@@ -122,7 +122,7 @@ extension AppState {
             rollback = captureRollback()
             // Edited under a filter, it stays listed until the filter changes.
             list.pinWhileFiltered(record.instanceID)
-            session.pendingChange = .change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))")
+            session.expect(.change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))"))
             document?.records[i] = record
             form.stopEditing()
             return [.saveDocument]

@@ -15,7 +15,7 @@ extension AppState {
             tell(questionnaire.form == nil ? "The form has one language" : "The form has only one language")
             return
         }
-        questionnaire = next
+        session.relabel(next)
         list.rename(ListNames(next))
         if var p = picker {
             // The open picker's labels follow too.

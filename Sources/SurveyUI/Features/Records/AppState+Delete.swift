@@ -25,7 +25,7 @@ extension AppState {
             else if position > 0 { next = list.projection.record(atPosition: position - 1) }
         }
         rollback = captureRollback()
-        session.pendingChange = .change(.delete, label: "delete of \(quotedTitle(removed))")
+        session.expect(.change(.delete, label: "delete of \(quotedTitle(removed))"))
         document?.records.remove(at: index)
         if let next {
             showRecord(next > index ? next - 1 : next)

@@ -69,7 +69,7 @@ extension AppState {
         guard let checked = recordForAdding(record) else { return effects }
         record = checked
         rollback = before
-        session.pendingChange = .change(.add, label: "add of \(quotedTitle(record))")
+        session.expect(.change(.add, label: "add of \(quotedTitle(record))"))
         document?.records.append(record)
         showRecord(recordCount - 1)
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record

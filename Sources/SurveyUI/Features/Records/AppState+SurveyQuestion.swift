@@ -52,7 +52,7 @@ extension AppState {
         var record = records[index]
         for key in keys { _ = record.removeValue(forKey: key) }
         rollback = captureRollback()
-        session.pendingChange = .change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(quotedTitle(records[index]))")
+        session.expect(.change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(quotedTitle(records[index]))"))
         document?.records[index] = record
         tell("Cleared \(counted(keys.count, "answer")) from \(quotedTitle(record)): Ctrl-Z brings them back")
         return [.saveDocument]

@@ -14,7 +14,7 @@ extension AppState {
     /// Ctrl-Z (u in the list), after `committingField`: the last change, undone and saved.
     mutating func undoLast() -> [Effect] {
         guard document != nil else { return [] }
-        guard let step = session.history.undo.popLast() else {
+        guard let step = session.takeStep(undoing: true) else {
             tell("Nothing to undo")
             return []
         }
@@ -24,7 +24,7 @@ extension AppState {
     /// Ctrl-Y (U in the list), after `committingField`: the last undone change, again.
     mutating func redoLast() -> [Effect] {
         guard document != nil else { return [] }
-        guard let step = session.history.redo.popLast() else {
+        guard let step = session.takeStep(undoing: false) else {
             tell("Nothing to redo")
             return []
         }
@@ -43,7 +43,7 @@ extension AppState {
         switch replayed {
         case .success(let merged):
             rollback = captureRollback()
-            session.pendingChange = undoing ? .undo(step) : .redo(step)
+            session.expect(undoing ? .undo(step) : .redo(step))
             form.stopEditing()
             document = merged
             // The survey to show is usually in what the step changed: looked for there first.
@@ -64,7 +64,7 @@ extension AppState {
             return (gone.isEmpty ? [] : [.keepDeleted(gone)]) + [.saveDocument]
         case .failure:
             // Put it back: the history stays as it was.
-            if undoing { session.history.undo.append(step) } else { session.history.redo.append(step) }
+            session.putBack(step, undoing: undoing)
             warn("Cannot \(undoing ? "undo" : "redo") the \(step.label): that record was changed or removed since")
             return []
         }
@@ -73,17 +73,15 @@ extension AppState {
     /// The save of a change succeeded: record it (or move it across for undo/redo) and say so.
     /// Returns what the deleted-surveys file needs.
     mutating func changeWasSaved(before: SurveyDocument, focusBefore: String?) -> [Effect] {
-        guard let pending = session.pendingChange, let after = document else { return [] }
-        session.pendingChange = nil
+        guard let after = document else { return [] }
         let focusAfter: String? = if case .record(let i) = shown { records[i].instanceID } else { nil }
+        guard let pending = session.changeSaved(before: before, after: after, focusBefore: focusBefore, focusAfter: focusAfter)
+        else { return [] }
         switch pending {
-        case .change(let kind, let label):
-            session.history.record(.init(kind: kind, label: label, before: before, after: after,
-                                 focusBefore: focusBefore, focusAfter: focusAfter))
+        case .change:
             return []
         case .undo(let step), .redo(let step):
             let undid = if case .undo = pending { true } else { false }
-            if undid { session.history.redo.append(step) } else { session.history.undo.append(step) }
             tell("\(undid ? "Undid" : "Redid") \(step.label)")
             // Surveys it brought back (undoing a delete, redoing an Add) are in the file
             // again: their copies come off the deleted list.
@@ -94,12 +92,7 @@ extension AppState {
 
     /// A save failed: an undo or redo that did not happen goes back on its stack.
     mutating func changeWasNotSaved() {
-        switch session.pendingChange {
-        case .undo(let step): session.history.undo.append(step)
-        case .redo(let step): session.history.redo.append(step)
-        case .change, nil: break
-        }
-        session.pendingChange = nil
+        session.changeNotSaved()
     }
 
     /// Ids of the surveys a change in flight already copied to the deleted list (a delete, an

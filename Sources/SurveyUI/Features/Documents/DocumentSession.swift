@@ -1,0 +1,150 @@
+import Foundation
+import SurveyModel
+
+/// The document open (one feature's state): its records and form, the file's condition,
+/// undo, and what saving needs to know. Every setter but `document`'s is private to this
+/// file, so how the file's condition changes (opened, vanished, saved as, a save failed) and
+/// how the undo history moves are each stated once, in the methods below. `document` is the
+/// records every feature reads and the record features change; it is written only through
+/// `AppState.document`, which keeps the list's projection in step.
+public struct DocumentSession: Equatable, Sendable {
+    public private(set) var questionnaire: Questionnaire
+    public private(set) var documentName: String
+    /// nil when the file could not be read: then `loadError` says why and nothing is saved.
+    public internal(set) var document: SurveyDocument?
+    /// Set while the rest of a large document is still being read: `document` then holds
+    /// the records read so far, and nothing may change it (see `AppState+Loading`).
+    public private(set) var loading: DocumentLoading?
+    public private(set) var loadError: String?
+    /// Set when the document's form cannot be used (it has errors, or is missing): its
+    /// surveys are shown as stored and nothing may change them (`AppState+ReadOnly`).
+    public private(set) var formTrouble: FormTrouble?
+    /// Set when the current file was deleted or renamed outside the app: never recreated
+    /// behind the user's back.
+    public private(set) var documentMissing = false
+    /// Why, when the file is still there but another program made it unreadable.
+    public private(set) var missingReason: String?
+    /// The name the save-as box offers: the document's own when its file is gone, a free
+    /// one ("Farm 2") when an unreadable file still holds the name.
+    public private(set) var saveAsSuggestion: String?
+    /// The user was warned that leaving loses the in-memory records, and may now leave.
+    public private(set) var leaveConfirmed = false
+    /// Why the last save failed, until a save succeeds: while the entry it put back on the
+    /// form is still there, that entry exists only in memory and quitting asks first.
+    public private(set) var lastSaveError: String?
+    /// Changes to step back and forth through, and what the save in flight will add to them.
+    public private(set) var history = UndoHistory()
+    private(set) var pendingChange: AppState.PendingChange?
+
+    init(questionnaire: Questionnaire, documentName: String, formTrouble: FormTrouble? = nil) {
+        self.questionnaire = questionnaire
+        self.documentName = documentName
+        self.formTrouble = formTrouble
+    }
+
+    // MARK: Which document, and its file's condition
+
+    /// Another document is current: its name, form and load result; the file's condition,
+    /// the undo history and any change in flight belong to the one left.
+    mutating func open(_ name: String, questionnaire: Questionnaire, formTrouble: FormTrouble?, loadError: String?) {
+        documentName = name
+        self.questionnaire = questionnaire
+        self.formTrouble = formTrouble
+        self.loadError = loadError
+        documentMissing = false
+        missingReason = nil
+        saveAsSuggestion = nil
+        leaveConfirmed = false
+        history = UndoHistory()
+        pendingChange = nil
+    }
+
+    /// The file could not be read (at the start, or when a streamed read ended badly).
+    mutating func failedToLoad(_ message: String) { loadError = message }
+
+    /// The form's language changed: the same questions, labelled in another language.
+    mutating func relabel(_ questionnaire: Questionnaire) { self.questionnaire = questionnaire }
+
+    /// The file was renamed (here, or outside survey, which the app follows).
+    mutating func rename(to name: String) { documentName = name }
+
+    /// The file is gone, or another program made it unreadable: the records stay in memory,
+    /// and the save-as box offers `suggestion`.
+    mutating func vanish(reason: String?, suggestion: String) {
+        documentMissing = true
+        missingReason = reason
+        saveAsSuggestion = suggestion
+    }
+
+    /// The in-memory records were saved under `name`: a document on disk again.
+    mutating func savedAs(_ name: String) {
+        documentName = name
+        documentMissing = false
+        missingReason = nil
+        saveAsSuggestion = nil
+        leaveConfirmed = false
+    }
+
+    /// The user was told that leaving loses what is only in memory: leaving again may.
+    mutating func confirmLeaving() { leaveConfirmed = true }
+
+    /// A save succeeded: nothing typed is held back any more.
+    mutating func saveSucceeded() {
+        lastSaveError = nil
+        if !documentMissing { leaveConfirmed = false }
+    }
+
+    mutating func saveFailed(_ message: String) { lastSaveError = message }
+
+    // MARK: Reading a large document in parts
+
+    mutating func beginLoading(percent: Int) { loading = DocumentLoading(percent: percent) }
+    /// Where to go once the record the session memory named is read, and what was shown meanwhile.
+    mutating func awaitPlace(_ place: SessionMemory.Place?, shownMeanwhile placeholder: AppState.Shown?) {
+        loading?.place = place
+        loading?.placeholder = placeholder
+    }
+    mutating func loaded(percent: Int) { loading?.percent = percent }
+    mutating func endLoading() { loading = nil }
+
+    // MARK: Undo and redo
+
+    /// What the save about to start means for the history when it succeeds.
+    mutating func expect(_ change: AppState.PendingChange) { pendingChange = change }
+
+    /// Ctrl-Z / Ctrl-Y: the step to undo or redo, taken off its stack.
+    mutating func takeStep(undoing: Bool) -> UndoHistory.Step? {
+        undoing ? history.undo.popLast() : history.redo.popLast()
+    }
+
+    /// A step that could not be replayed goes back where it was taken from.
+    mutating func putBack(_ step: UndoHistory.Step, undoing: Bool) {
+        if undoing { history.undo.append(step) } else { history.redo.append(step) }
+    }
+
+    /// The save in flight succeeded: a change is recorded (clearing redo), an undo's step
+    /// moves to redo and a redo's to undo. Returns what the save was.
+    mutating func changeSaved(before: SurveyDocument, after: SurveyDocument,
+                              focusBefore: String?, focusAfter: String?) -> AppState.PendingChange? {
+        guard let pending = pendingChange else { return nil }
+        pendingChange = nil
+        switch pending {
+        case .change(let kind, let label):
+            history.record(.init(kind: kind, label: label, before: before, after: after,
+                                 focusBefore: focusBefore, focusAfter: focusAfter))
+        case .undo(let step): history.redo.append(step)
+        case .redo(let step): history.undo.append(step)
+        }
+        return pending
+    }
+
+    /// The save failed: an undo or redo that did not happen goes back on its stack.
+    mutating func changeNotSaved() {
+        switch pendingChange {
+        case .undo(let step): history.undo.append(step)
+        case .redo(let step): history.redo.append(step)
+        case .change, nil: break
+        }
+        pendingChange = nil
+    }
+}
