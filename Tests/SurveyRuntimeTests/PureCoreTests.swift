@@ -27,3 +27,37 @@ final class PureCoreTests: XCTestCase {
         XCTAssertEqual(found, [], "the UI core is pure; file and thread work belongs in SurveyRuntime")
     }
 }
+
+/// Each feature's state is written only by its own methods: every stored property of the
+/// sub-state types has a private setter (the compiler then refuses a write from any other
+/// file), so the rules of each (one popover at a time, a new document resets the form, the
+/// undo stacks move together) are stated once, beside the state. `DocumentSession.document`
+/// is the one exception, written through `AppState.document`, which keeps the list in step.
+final class StateOwnershipTests: XCTestCase {
+    func testEverySubStateIsWrittenOnlyByItsOwnMethods() throws {
+        let core = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/SurveyUI").standardizedFileURL
+        let owners = ["Features/Form/FormState.swift": "FormState",
+                      "Features/Documents/DocumentSession.swift": "DocumentSession",
+                      "Features/Documents/DocumentManagerState.swift": "DocumentManagerState",
+                      "Features/List/SurveyListState.swift": "SurveyListState",
+                      "State/FeatureStates.swift": "ScreenState, PopoverState"]
+        // A stored property: `var name: Type` or `var name = value`, not a computed one.
+        let stored = try NSRegularExpression(pattern: #"^    (public |public internal\(set\) |internal |private\(set\) |public private\(set\) )?var \w+(: [^{]+)?( = [^{]+)?$"#)
+        var writable: [String] = []
+        var checked = 0
+        for (file, type) in owners.sorted(by: { $0.key < $1.key }) {
+            let text = try String(contentsOf: core.appendingPathComponent(file), encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let line = String(line)
+                guard stored.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil else { continue }
+                checked += 1
+                if line.contains("private(set)") || line.contains("private var") { continue }
+                if file.hasSuffix("DocumentSession.swift"), line.contains("var document:") { continue }
+                writable.append("\(type) \(file):\(n + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        XCTAssertGreaterThan(checked, 30, "the stored properties were found")
+        XCTAssertEqual(writable, [], "a sub-state's fields change through its own methods")
+    }
+}
