@@ -52,7 +52,7 @@ struct FormFunction: Sendable {
             else if range.lowerBound == range.upperBound { wanted = "\(range.lowerBound)" }
             else if range.count == 2 { wanted = "\(range.lowerBound) or \(range.upperBound)" }
             else { wanted = "\(range.lowerBound) to \(range.upperBound)" }
-            let plural = range.lowerBound == range.upperBound && range.upperBound == 1 ? "" : "s"
+            let plural = range.lowerBound == 1 && (range.upperBound == 1 || range.upperBound == unbounded) ? "" : "s"
             throw FormExpressionError("\(name)() takes \(wanted) argument\(plural), not \(count)")
         }
         if let (rule, words) = function.countRule, !rule(count) {
