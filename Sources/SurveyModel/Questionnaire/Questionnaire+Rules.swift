@@ -132,9 +132,9 @@ extension Questionnaire {
         guard let form, let graph = dependencies, let order = graph.order else {
             return settledByPasses(record, before: before, hidden: &hidden, clock: clock)
         }
-        var values = record.values
+        let stored = record.values
+        var values = stored
         let previous = before?.values
-        var result = record
         let affected: [Bool]
         if let previous {
             affected = graph.affected(by: fields.indices.filter { !fields[$0].key.isEmpty && values[fields[$0].key] != previous[fields[$0].key] })
@@ -165,10 +165,11 @@ extension Questionnaire {
             guard let previous else { return true }
             return isOffered(value, i, in: previous, clock: clock)
         }
+        var changedKeys: [String] = []
         func set(_ key: String, _ value: PropertyValue?) {
             guard values[key] != value else { return }
             values[key] = value
-            result[key] = value
+            changedKeys.append(key)
         }
         for i in order where affected[i] && i < form.questions.count {
             let field = fields[i]
@@ -208,6 +209,17 @@ extension Questionnaire {
                 set(field.key, kept)
             }
         }
+        return Self.record(record, stored: stored, changedTo: values, keys: changedKeys)
+    }
+
+    /// `record` with the values of `keys` as in `values`. Changing a packed survey moves the
+    /// bytes after the key, so hundreds of changes (a long chain settling) are packed anew
+    /// instead, when that gives the same bytes (keys stored sorted, as survey writes them).
+    private static func record(_ record: Record, stored: [String: PropertyValue], changedTo values: [String: PropertyValue],
+                               keys: [String]) -> Record {
+        if keys.count > 16, Record(stored) == record { return Record(values) }
+        var result = record
+        for key in keys { result[key] = values[key] }
         return result
     }
 
