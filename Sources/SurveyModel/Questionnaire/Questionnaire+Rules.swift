@@ -165,6 +165,11 @@ extension Questionnaire {
             guard let previous else { return true }
             return isOffered(value, i, in: previous, clock: clock)
         }
+        /// In a function of its own, so the context (which holds the answers) is gone before
+        /// they change: held, each change would copy all of them.
+        func computed(_ expression: FormExpression, current: String) -> String {
+            expression.evaluate(in: context(values, current: current, clock: clock)).string
+        }
         var changedKeys: [String] = []
         func set(_ key: String, _ value: PropertyValue?) {
             guard values[key] != value else { return }
@@ -178,8 +183,7 @@ extension Questionnaire {
                 if showsNow, let calculation = form.questions[i].calculation {
                     // `.` is what the calculation holds, for `once()`. Shown, it is computed,
                     // so a copy put aside when it was hidden has nothing left to bring back.
-                    let ctx = context(values, current: XLSForm.text(of: values[field.key]), clock: clock)
-                    let text = calculation.evaluate(in: ctx).string
+                    let text = computed(calculation, current: XLSForm.text(of: values[field.key]))
                     set(field.key, text.isEmpty || text == "NaN" ? nil : .string(text))
                     hidden[field.key] = nil
                 } else if !showsNow, wasShown(i), let value = values[field.key] {
