@@ -48,7 +48,9 @@ func format(_ s: Double) -> String {
     s >= 1 ? String(format: "%.2f s", s) : s >= 1e-3 ? String(format: "%.2f ms", s * 1e3) : String(format: "%.1f µs", s * 1e6)
 }
 
-// Arguments: --quick (small sizes only, for `make test`), --load-sizes 10000,100000 (the load
+// Arguments: --quick (small sizes only, for `make test`), --rules-only 300,1000 (a reverse chain
+// of calculations settled by the dependency graph and, unless --no-passes, by the old passes),
+// --load-sizes 10000,100000 (the load
 // table's sizes), --form-only (the 500-question form's figures alone), --commit-only 10000,100000
 // (the main thread's share of a commit and an Add, in process), --save-only 100000 (a whole
 // save's time and peak memory, in process), --write-form PATH (write
@@ -77,6 +79,11 @@ if let at = arguments.firstIndex(of: "--save-only") {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try SaveBench.run(counts: counts, in: folder)
+    exit(0)
+}
+if let at = arguments.firstIndex(of: "--rules-only") {
+    let sizes = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [300, 1_000]
+    try RulesBench.run(sizes: sizes, passes: !arguments.contains("--no-passes"))
     exit(0)
 }
 if arguments.contains("--form-only") {

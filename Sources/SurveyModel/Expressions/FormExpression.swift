@@ -4,12 +4,16 @@ import Foundation
 /// `instance_name`) parsed once, when the form is read, so an expression survey cannot evaluate
 /// is reported at load with its sheet, row and column, never at random while someone is keying.
 /// The subset is the XPath that real forms use: `.`, `${name}`, numbers and strings (straight
-/// and typographic quotes), `+ - * div mod`, comparisons, `and or not()`, and ODK's functions.
+/// and typographic quotes), `+ - * div mod`, comparisons, `and or not()`, and ODK's functions
+/// (`FormFunction.library`, which also checks each call's arguments here).
 public indirect enum FormExpression: Equatable, Sendable {
     case number(Double)
     case string(String)
     /// `.`: the answer being checked (a constraint) or the current question.
     case current
+    /// `..`, `../..`: the node that many levels up, read only by `position(..)` (which
+    /// instance of a repeat the question is in).
+    case parent(Int)
     /// `${name}`
     case field(String)
     case negate(FormExpression)
@@ -32,14 +36,21 @@ public indirect enum FormExpression: Equatable, Sendable {
         self = try parser.parseWhole()
     }
 
-    /// Every `${name}` the expression reads, for the load-time check that each names a question.
+    /// Every `${name}` the expression reads, for the load-time check that each names a question
+    /// and for the dependency graph: a question named in quotes where a function takes a
+    /// question's reference (`jr:choice-name(${c}, '${c}')`) too.
     public var fieldReferences: [String] {
         switch self {
-        case .number, .string, .current, .choiceColumn: return []
+        case .number, .string, .current, .parent, .choiceColumn: return []
         case .field(let name): return [name]
         case .negate(let e): return e.fieldReferences
         case .binary(_, let a, let b): return a.fieldReferences + b.fieldReferences
-        case .call(_, let args): return args.flatMap(\.fieldReferences)
+        case .call(let name, let args):
+            var names = args.flatMap(\.fieldReferences)
+            for i in FormFunction.library[name]?.quotedQuestions ?? [] where i < args.count {
+                if case .string(let text) = args[i], let question = FormCall.questionName(in: text) { names.append(question) }
+            }
+            return names
         }
     }
 
@@ -47,7 +58,7 @@ public indirect enum FormExpression: Equatable, Sendable {
     var readsCurrent: Bool {
         switch self {
         case .current: return true
-        case .number, .string, .field, .choiceColumn: return false
+        case .number, .string, .field, .parent, .choiceColumn: return false
         case .negate(let e): return e.readsCurrent
         case .binary(_, let a, let b): return a.readsCurrent || b.readsCurrent
         case .call(_, let args): return args.contains(where: \.readsCurrent)
@@ -192,7 +203,15 @@ struct FormExpressionParser {
         }
         if c == "." {
             position += 1
-            return .current
+            guard peek() == "." else { return .current }
+            // `..`, `../..`: only ever an argument of position().
+            position += 1
+            var levels = 1
+            while peek() == "/", peek(1) == ".", peek(2) == "." {
+                position += 3
+                levels += 1
+            }
+            return .parent(levels)
         }
         if Self.isNameStart(c) {
             let start = position
@@ -208,7 +227,7 @@ struct FormExpressionParser {
                 repeat { arguments.append(try parseOr()) } while take(",")
                 guard take(")") else { throw FormExpressionError("the call to \(name)() is not closed") }
             }
-            try FormFunctions.check(name, arity: arguments.count)
+            try FormFunction.check(name, arguments)
             return .call(name, arguments)
         }
         throw FormExpressionError("unexpected “\(Character(c))”")
@@ -228,8 +247,9 @@ struct FormExpressionParser {
     }
 
     private static func isNameStart(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic || c == "_" }
+    /// `:` for namespaced functions (`jr:choice-name`).
     private static func isNameCharacter(_ c: Unicode.Scalar) -> Bool {
-        c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" || c == "."
+        c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" || c == "." || c == ":"
     }
 
     private func peek(_ offset: Int = 0) -> Unicode.Scalar? {

@@ -21,10 +21,20 @@ extension Questionnaire {
     public static let formVersionKey = "formVersion"
 
     func context(_ record: Record, current: String, clock: Clock) -> FormContext {
-        let values = record.values
-        return FormContext(current: .string(current), now: clock.now, timeZone: clock.timeZone) { name in
+        context(record.values, current: current, clock: clock)
+    }
+
+    /// The answers as expressions see them, and the choices' labels in the language shown
+    /// for `jr:choice-name`.
+    func context(_ values: [String: PropertyValue], current: String, clock: Clock) -> FormContext {
+        var context = FormContext(current: .string(current), now: clock.now, timeZone: clock.timeZone) { name in
             .string(XLSForm.text(of: values[name]))
         }
+        let fields = self.fields
+        context.choiceLabel = { question, choice in
+            fields.first { $0.key == question }?.choiceLabels[choice]
+        }
+        return context
     }
 
     /// Whether each field is shown for this record: its own `relevant` and every enclosing
@@ -101,9 +111,16 @@ extension Questionnaire {
 
     /// The record with calculations filled in and answers of hidden questions moved to
     /// `hidden` (kept for this session, not saved, as ODK does), or brought back from there
-    /// when their question shows again. Repeated until nothing changes, so chains settle in
-    /// any order: a form with a cycle is refused when it is read, so each pass settles at
-    /// least one more link of the longest chain and one pass per field always suffices.
+    /// when their question shows again.
+    ///
+    /// One pass over the fields in the order of the form's dependency graph
+    /// (`FormDependencies`): each field's calculation, relevance and offered choices are
+    /// decided after everything they read, so a chain settles in one pass in any row order.
+    /// With `before`, only the fields downstream of the answers that differ from it are
+    /// evaluated again (JavaRosa's triggerables): the rest read nothing that changed. A
+    /// calculation that reads nothing (`now()`, `random()`) is therefore computed when a
+    /// survey is completed, not at every edit, as in ODK. A form whose value rules go round
+    /// through `choice_filter` (the load check refuses other cycles) is settled by passes.
     ///
     /// `before` is the survey as it was before the change being settled. An answer is put
     /// aside only when that change hid it (or stopped offering its choice): one the form
@@ -112,6 +129,116 @@ extension Questionnaire {
     /// survey being completed for [ Add ]) puts aside every answer the form hides.
     public func settled(_ record: Record, before: Record? = nil, hidden: inout [String: PropertyValue],
                         clock: Clock = Clock()) -> Record {
+        guard let form, let graph = dependencies, let order = graph.order else {
+            return settledByPasses(record, before: before, hidden: &hidden, clock: clock)
+        }
+        let stored = record.values
+        var values = stored
+        let previous = before?.values
+        let affected: [Bool]
+        if let previous {
+            affected = graph.affected(by: fields.indices.filter { !fields[$0].key.isEmpty && values[fields[$0].key] != previous[fields[$0].key] })
+        } else {
+            affected = Array(repeating: true, count: fields.count)
+        }
+        // Whether each field shows, now (decided as the pass reaches it) and before the change.
+        var shown = [Bool?](repeating: nil, count: fields.count)
+        var shownBefore = [Bool?](repeating: nil, count: fields.count)
+        func holds(_ i: Int, _ answers: [String: PropertyValue]) -> Bool {
+            guard let relevant = form.questions[i].relevant else { return true }
+            return relevant.evaluate(in: context(answers, current: XLSForm.text(of: answers[fields[i].key]), clock: clock)).boolean
+        }
+        func isShown(_ i: Int) -> Bool {
+            if let known = shown[i] { return known }
+            let result = (enclosingGroups[i].last.map(isShown) ?? true) && holds(i, values)
+            shown[i] = result
+            return result
+        }
+        func wasShown(_ i: Int) -> Bool {
+            guard let previous else { return true }
+            if let known = shownBefore[i] { return known }
+            let result = (enclosingGroups[i].last.map(wasShown) ?? true) && holds(i, previous)
+            shownBefore[i] = result
+            return result
+        }
+        func offeredBefore(_ value: PropertyValue, _ i: Int) -> Bool {
+            guard let previous else { return true }
+            return isOffered(value, i, in: previous, clock: clock)
+        }
+        /// In a function of its own, so the context (which holds the answers) is gone before
+        /// they change: held, each change would copy all of them.
+        func computed(_ expression: FormExpression, current: String) -> String {
+            expression.evaluate(in: context(values, current: current, clock: clock)).string
+        }
+        var changedKeys: [String] = []
+        func set(_ key: String, _ value: PropertyValue?) {
+            guard values[key] != value else { return }
+            values[key] = value
+            changedKeys.append(key)
+        }
+        for i in order where affected[i] && i < form.questions.count {
+            let field = fields[i]
+            let showsNow = isShown(i)
+            if field.kind == .calculated {
+                if showsNow, let calculation = form.questions[i].calculation {
+                    // `.` is what the calculation holds, for `once()`. Shown, it is computed,
+                    // so a copy put aside when it was hidden has nothing left to bring back.
+                    let text = computed(calculation, current: XLSForm.text(of: values[field.key]))
+                    set(field.key, text.isEmpty || text == "NaN" ? nil : .string(text))
+                    hidden[field.key] = nil
+                } else if !showsNow, wasShown(i), let value = values[field.key] {
+                    // Hidden by this change: put aside as it stood. A calculation the form
+                    // hid before this change keeps what it stored.
+                    hidden[field.key] = value
+                    set(field.key, nil)
+                }
+                continue
+            }
+            guard field.kind.isAnswered else { continue }
+            if let value = values[field.key] {
+                // Hidden by this change, or a cascading choice whose parent this change
+                // moved: put aside, to come back if the change is undone.
+                let hiddenNow = !showsNow && wasShown(i)
+                let withdrawnNow = showsNow && !isOffered(value, i, in: values, clock: clock) && offeredBefore(value, i)
+                if hiddenNow || withdrawnNow {
+                    hidden[field.key] = value
+                    set(field.key, nil)
+                }
+            } else if showsNow, let kept = hidden[field.key],
+                      isOffered(kept, i, in: values, clock: clock) || (!wasShown(i) && !offeredBefore(kept, i)) {
+                // Back as it was: offered again, or its question shown again by this change
+                // holding an answer this version never offered (an older version's choice).
+                // A choice withdrawn earlier stays aside while its question keeps showing.
+                hidden[field.key] = nil
+                set(field.key, kept)
+            }
+        }
+        return Self.record(record, stored: stored, changedTo: values, keys: changedKeys)
+    }
+
+    /// `record` with the values of `keys` as in `values`. Changing a packed survey moves the
+    /// bytes after the key, so hundreds of changes (a long chain settling) are packed anew
+    /// instead, when that gives the same bytes (keys stored sorted, as survey writes them).
+    private static func record(_ record: Record, stored: [String: PropertyValue], changedTo values: [String: PropertyValue],
+                               keys: [String]) -> Record {
+        if keys.count > 16, Record(stored) == record { return Record(values) }
+        var result = record
+        for key in keys { result[key] = values[key] }
+        return result
+    }
+
+    /// The form's dependency graph, or nil without a form.
+    var dependencies: FormDependencies? {
+        guard let form else { return nil }
+        return FormDependencies(fields: fields, form: form, enclosingGroups: enclosingGroups)
+    }
+
+    /// `settled` as it was before the dependency graph, and still for a form whose value rules
+    /// go round: repeated until nothing changes, each pass settling at least one more link of
+    /// the longest chain, so one pass per field always suffices. The benchmark compares it.
+    @_spi(Benchmarks)
+    public func settledByPasses(_ record: Record, before: Record? = nil, hidden: inout [String: PropertyValue],
+                                clock: Clock = Clock()) -> Record {
         guard let form else { return record }
         // What the survey showed before this change, and whether a value was offered then.
         let wasShown = before.map { relevance(in: $0, clock: clock) } ?? Array(repeating: true, count: fields.count)
@@ -189,7 +316,10 @@ extension Questionnaire {
         }
         let all = form.choices[list] ?? []
         guard let filter = q.choiceFilter else { return all }
-        let base = context(record, current: XLSForm.text(of: record[q.name]), clock: clock)
+        return filtered(all, by: filter, base: context(record, current: XLSForm.text(of: record[q.name]), clock: clock))
+    }
+
+    private func filtered(_ all: [XLSForm.Choice], by filter: FormExpression, base: FormContext) -> [XLSForm.Choice] {
         return all.filter { choice in
             var c = base
             var columns = choice.extra
@@ -213,8 +343,13 @@ extension Questionnaire {
     /// Whether a choice answer is among the choices `choice_filter` offers now (anything
     /// else is not a filtered choice and counts as offered).
     func isOffered(_ value: PropertyValue?, _ index: Int, in record: Record, clock: Clock) -> Bool {
-        guard let value, form?.questions[index].choiceFilter != nil, case .choice = fields[index].kind else { return true }
-        let offered = Set(choices(for: index, in: record, clock: clock).map(\.name))
+        isOffered(value, index, in: record.values, clock: clock)
+    }
+
+    func isOffered(_ value: PropertyValue?, _ index: Int, in values: [String: PropertyValue], clock: Clock) -> Bool {
+        guard let value, let q = form?.questions[index], let filter = q.choiceFilter, case .choice(let list, _, _) = fields[index].kind else { return true }
+        let base = context(values, current: XLSForm.text(of: values[q.name]), clock: clock)
+        let offered = Set(filtered(form?.choices[list] ?? [], by: filter, base: base).map(\.name))
         return XLSForm.text(of: value).split(separator: " ").allSatisfy { offered.contains(String($0)) }
     }
 
