@@ -43,6 +43,9 @@ public struct XLSForm: Equatable, Sendable {
         /// A repeat's rows, in order, as `XLSForm.questions` holds the form's: groups as
         /// their begin and end rows, a nested repeat as its one `begin repeat` row.
         public var children: [Question] = []
+        /// `select_one ${name}`: the question whose answers in a repeat are the choices (its
+        /// reference, so the name is checked); the row is not collected yet.
+        public var repeatChoices: FormExpression?
         /// Where it is in the survey sheet.
         public var row: Int
     }

@@ -98,7 +98,9 @@ struct XLSFormReader {
             let kind = Self.kind(of: typeText)
             let loop = Self.loop(typeText)
             var question = XLSForm.Question(kind: kind, name: value("name", in: cells, columns: columns) ?? "", row: number)
-            if kind == .notCollected("audit"), question.name.isEmpty { question.name = "audit" }   // as pyxform names it
+            // Names pyxform gives rows that have none.
+            if kind == .notCollected("audit"), question.name.isEmpty { question.name = "audit" }
+            if kind == .note, question.name.isEmpty { question.name = "generated_note_name_\(number)" }
             question.labels = localized("label", in: cells, columns: columns)
             question.hints = localized("hint", in: cells, columns: columns)
             question.requiredMessage = value("required_message", in: cells, columns: columns)
@@ -122,8 +124,16 @@ struct XLSFormReader {
                 question.repeatCount = parse(Self.excelText(text), sheet: "survey", row: number, column: "repeat_count")
             }
             switch kind {
-            case .calculate where question.calculation == nil:
+            case .calculate where value("calculation", in: cells, columns: columns) == nil:
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "calculation", message: "a calculate row needs a calculation"))
+            case .selectOne(let list, _) where list.hasPrefix("${"), .selectMultiple(let list, _) where list.hasPrefix("${"):
+                // Choices from the answers of a repeat (`select_one ${name}`): shown, not asked yet.
+                question.kind = .notCollected(typeText)
+                warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
+                                               message: "choices from a repeat’s answers (\(list)) are not collected in a terminal yet: "
+                                                   + "the row is shown but not asked"))
+                let name = String(list.dropFirst(2).dropLast())
+                if !name.isEmpty { question.repeatChoices = .field(name) }
             case .beginRepeat:
                 warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
                                                message: "the repeat “\(question.name)” is read and its answers are kept, "
@@ -146,7 +156,8 @@ struct XLSFormReader {
             let media = ["image", "big-image", "audio", "video", "media"].contains { column in
                 columns.indices.contains { columns[$0].name == column && $0 < cells.count && !cells[$0].isEmpty }
             }
-            checkLabel(question, hasMedia: media)
+            // A question with a `trigger` is recomputed, not shown: pyxform asks it for no label.
+            checkLabel(question, hasMedia: media || value("trigger", in: cells, columns: columns) != nil)
             let orOther: Bool
             switch kind {
             case .selectOne(_, let other), .selectMultiple(_, let other): orOther = other
@@ -180,19 +191,28 @@ struct XLSFormReader {
 
     private mutating func check(_ form: inout XLSForm) {
         // A name is a key of the record its answer is kept in: the survey's top level, or a
-        // repeat instance's dictionary (groups add no level). So names are unique within
-        // each of these scopes, a repeat's own name counting in the scope around it.
-        var known: Set<String> = []
+        // repeat instance's dictionary (groups add no level). So a question's or repeat's name
+        // is unique within each of these scopes, a repeat's own name counting in the scope
+        // around it. A group keeps no answer: its name is only unique among the nodes beside
+        // it, as pyxform requires of every name.
+        var known: Set<String> = [Record.instanceIDKey]   // pyxform's `${instanceID}`: the survey's id
         for scope in form.scopes {
-            var seen: [String: Int] = [:]
-            for q in scope where !q.name.isEmpty && q.kind != .endGroup {
+            var names: [String: Int] = [:]    // answers' keys in this record
+            var places: [String: Int] = [:]   // every node, by the groups it is in
+            var groups: [String] = []
+            for q in scope where !q.name.isEmpty {
+                if q.kind == .endGroup { _ = groups.popLast(); continue }
                 known.insert(q.name)
-                if let first = seen[q.name] {
+                let place = (groups + [q.name]).joined(separator: "/")
+                let first = q.kind == .beginGroup ? places[place] : names[q.name] ?? places[place]
+                if let first {
                     errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "name",
                                                  message: "“\(q.name)” is already the name of row \(first)"))
                 } else {
-                    seen[q.name] = q.row
+                    places[place] = q.row
+                    if q.kind != .beginGroup { names[q.name] = q.row }
                 }
+                if q.kind == .beginGroup { groups.append(q.name) }
             }
         }
         for q in form.allQuestions {
@@ -214,7 +234,7 @@ struct XLSFormReader {
             // answer of the same member, and from outside the roster all of them.
             for (column, expression) in [("required", q.required), ("constraint", q.constraint), ("relevant", q.relevant),
                                          ("calculation", q.calculation), ("choice_filter", q.choiceFilter),
-                                         ("repeat_count", q.repeatCount)] {
+                                         ("repeat_count", q.repeatCount), ("type", q.repeatChoices)] {
                 for name in expression?.fieldReferences ?? [] where !known.contains(name) {
                     errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: column, message: "unknown field ${\(name)}"))
                 }
@@ -316,7 +336,11 @@ struct XLSFormReader {
             guard let l = list(after: 1) else { return .notCollected(raw) }
             return type == "select_one" ? .selectOne(list: l, orOther: orOther) : .selectMultiple(list: l, orOther: orOther)
         case "select":
-            // "select one from L", "select_one from L", "select multiple L"
+            // "select one from L", "select_one from L", "select multiple L", "select all that apply [from] L"
+            if words.count >= 5, words[1...3].map({ $0.lowercased() }) == ["all", "that", "apply"] {
+                let l = words[4].lowercased() == "from" ? list(after: 5) : list(after: 4)
+                return l.map { .selectMultiple(list: $0, orOther: orOther) } ?? .notCollected(raw)
+            }
             guard words.count >= 3 else { return .notCollected(raw) }
             let multiple = words[1].lowercased() == "multiple"
             let l = words[2].lowercased() == "from" ? list(after: 3) : list(after: 2)
