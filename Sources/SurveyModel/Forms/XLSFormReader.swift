@@ -10,7 +10,12 @@ struct XLSFormReader {
 
     mutating func read(_ sheets: XLSFormSheets) -> XLSForm {
         var form = XLSForm()
-        guard let survey = sheets.sheet(named: "survey") else {
+        // A workbook of one sheet named for no other part of a form is the survey sheet, as
+        // pyxform reads it (`Sheet1`).
+        let parts: Set<String> = ["choices", "settings", "external_choices", "entities", "osm"]
+        let only = sheets.sheets.count == 1 && !parts.contains(sheets.sheets[0].name.trimmingCharacters(in: .whitespaces).lowercased())
+            ? sheets.sheets[0].rows : nil
+        guard let survey = sheets.sheet(named: "survey") ?? only else {
             errors.append(XLSFormProblem(sheet: "survey", row: nil, column: nil, message: "the form has no survey sheet"))
             return form
         }
@@ -124,7 +129,7 @@ struct XLSFormReader {
                 question.repeatCount = parse(Self.excelText(text), sheet: "survey", row: number, column: "repeat_count")
             }
             switch kind {
-            case .calculate where value("calculation", in: cells, columns: columns) == nil:
+            case .calculate where value("calculation", in: cells, columns: columns) == nil && question.defaultValue == nil:
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "calculation", message: "a calculate row needs a calculation"))
             case .selectOne(let list, _) where list.hasPrefix("${"), .selectMultiple(let list, _) where list.hasPrefix("${"):
                 // Choices from the answers of a repeat (`select_one ${name}`): shown, not asked yet.
@@ -156,8 +161,10 @@ struct XLSFormReader {
             let media = ["image", "big-image", "audio", "video", "media"].contains { column in
                 columns.indices.contains { columns[$0].name == column && $0 < cells.count && !cells[$0].isEmpty }
             }
-            // A question with a `trigger` is recomputed, not shown: pyxform asks it for no label.
-            checkLabel(question, hasMedia: media || value("trigger", in: cells, columns: columns) != nil)
+            // A question with a `trigger` is recomputed, not shown: pyxform asks it for no label;
+            // nor one with a calculation (already refused when it did not parse).
+            checkLabel(question, hasMedia: media || value("trigger", in: cells, columns: columns) != nil
+                           || value("calculation", in: cells, columns: columns) != nil)
             let orOther: Bool
             switch kind {
             case .selectOne(_, let other), .selectMultiple(_, let other): orOther = other
