@@ -15,9 +15,14 @@ public struct AnswerPath: Hashable, Sendable, CustomStringConvertible {
     public var steps: [Step]
     public var name: String
 
-    public init(_ steps: [Step] = [], _ name: String) {
+    public init(_ steps: [Step], _ name: String) {
         self.steps = steps
         self.name = name
+    }
+
+    /// An answer at the survey's top level.
+    public init(_ name: String) {
+        self.init([], name)
     }
 
     /// As ODK names an instance (`member[2]/stem[1]/diameter`): counted from 1.
