@@ -122,6 +122,9 @@ extension XLSForm {
     /// Every row of the form, in every repeat.
     var allQuestions: [Question] { scopes.flatMap { $0 } }
 
+    /// How many rows the form has, in every repeat (an `end repeat` is not kept).
+    public var rowCount: Int { allQuestions.count }
+
     /// The same form with `rows` as its questions: a repeat's rows read as a form of their
     /// own, with the form's choices, languages and settings.
     func scoped(to rows: [Question]) -> XLSForm {
