@@ -58,4 +58,18 @@ final class RepeatRulesTests: XCTestCase {
         XCTAssertEqual(q.repeats, [])
         XCTAssertTrue(q.repeatProblems(in: Record(["members": .integer(-1)]), clock: clock).isEmpty)
     }
+
+    /// An import (a JSON or plist file another tool wrote) is judged member by member too,
+    /// and a survey whose answers are all in its roster is not blank.
+    func testAnImportIsJudgedInEveryInstance() throws {
+        let q = try FormTestSupport.questionnaire(Self.form)
+        let roster: PropertyValue = .array([.dictionary(["name": .string("Ana"), "age": .integer(34), "job": .string("Nurse")]),
+                                            .dictionary(["name": .string("Bo"), "age": .string("old")])])
+        let check = q.checkImport([Record(["size": .integer(2), "min_age": .integer(5), "member": roster]), Record(["member": .array([.dictionary(["name": .string("Cy"), "age": .integer(3)])])])],
+                                  clock: clock)
+        XCTAssertEqual(check.problems.map(\.description), [
+            "record 1: member[2]/age \"old\": Age must be a whole number",
+            "record 2: size: People is required",
+        ])
+    }
 }
