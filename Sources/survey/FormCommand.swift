@@ -65,21 +65,28 @@ enum FormCommand: Equatable {
             return 1
         }
         if case .show = self { show(form) }
-        else { ShellOutput.line("\(path): \(counted(form.questions.count, "row")), usable") }
+        else { ShellOutput.line("\(path): \(counted(form.rowCount, "row")), usable") }
         return 0
     }
 
     private func show(_ form: XLSForm) {
         ShellOutput.line("\(form.title ?? "(no title)")  id \(form.formID ?? "-")  version \(form.version ?? "-")")
-        for q in form.questions {
+        show(form.questions, of: form, indent: "")
+    }
+
+    /// One line a row; a repeat's own rows under it, indented, as the survey keeps them.
+    private func show(_ rows: [XLSForm.Question], of form: XLSForm, indent: String) {
+        for q in rows {
             let label = q.labels[form.defaultLanguage ?? ""] ?? q.labels[""] ?? q.labels.values.sorted().first ?? ""
             var rules: [String] = []
             if q.required != nil { rules.append("required") }
             if q.relevant != nil { rules.append("relevant") }
             if q.constraint != nil { rules.append("constraint") }
             if q.calculation != nil { rules.append("calculated") }
-            ShellOutput.line(["row \(q.row)", q.kind.description, q.name, label.isEmpty ? "-" : "“\(label)”",
-                              rules.joined(separator: ",")].filter { !$0.isEmpty }.joined(separator: "  "))
+            if q.repeatCount != nil { rules.append("repeat_count") }
+            ShellOutput.line(indent + ["row \(q.row)", q.kind.description, q.name, label.isEmpty ? "-" : "“\(label)”",
+                                       rules.joined(separator: ",")].filter { !$0.isEmpty }.joined(separator: "  "))
+            if q.kind == .beginRepeat { show(q.children, of: form, indent: indent + "  ") }
         }
     }
 }

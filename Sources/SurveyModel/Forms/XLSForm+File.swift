@@ -59,6 +59,8 @@ extension XLSForm.Kind: CustomStringConvertible {
         case .acknowledge: return "acknowledge"
         case .beginGroup: return "begin group"
         case .endGroup: return "end group"
+        case .beginRepeat: return "begin repeat"
+        case .endRepeat: return "end repeat"
         case .metadata(let m): return m
         case .notCollected(let t): return "\(t) (not collected here)"
         }

@@ -11,6 +11,9 @@ public struct XLSForm: Equatable, Sendable {
         case selectOne(list: String, orOther: Bool)
         case selectMultiple(list: String, orOther: Bool)
         case note, calculate, acknowledge, beginGroup, endGroup
+        /// `begin repeat` (a roster: its questions are asked once per instance, and kept in
+        /// `Question.children`) and its end, which closes it and is not kept.
+        case beginRepeat, endRepeat
         /// `start`, `end`, `today`, `deviceid`: filled in by the app, not asked.
         case metadata(String)
         /// Image, audio, geopoint, repeats…: the form opens, the row is shown as not
@@ -34,6 +37,15 @@ public struct XLSForm: Equatable, Sendable {
         public var readOnly = false
         public var choiceFilter: FormExpression?
         public var appearance: String?
+        /// A repeat's `repeat_count` (`jr:count`): a number or an expression, how many
+        /// instances ODK makes, with none added or deleted by hand.
+        public var repeatCount: FormExpression?
+        /// A repeat's rows, in order, as `XLSForm.questions` holds the form's: groups as
+        /// their begin and end rows, a nested repeat as its one `begin repeat` row.
+        public var children: [Question] = []
+        /// `select_one ${name}`: the question whose answers in a repeat are the choices (its
+        /// reference, so the name is checked); the row is not collected yet.
+        public var repeatChoices: FormExpression?
         /// Where it is in the survey sheet.
         public var row: Int
     }
@@ -45,6 +57,9 @@ public struct XLSForm: Equatable, Sendable {
         public var extra: [String: String]
     }
 
+    /// The rows outside every repeat, in the spreadsheet's order: what a survey's record
+    /// holds at its top level, and what `Questionnaire.fields` mirrors one for one. A repeat
+    /// is its `begin repeat` row here, its own rows in that row's `children`.
     public var questions: [Question] = []
     public var choices: [String: [Choice]] = [:]
     public var title: String?
@@ -52,6 +67,8 @@ public struct XLSForm: Equatable, Sendable {
     public var version: String?
     public var instanceName: FormExpression?
     public var defaultLanguage: String?
+    /// The XForm's root element, as pyxform names it: the settings' `name`, else `data`.
+    public var rootName = "data"
 
     /// Languages named by `label::…` columns, in column order.
     public var languages: [String] = []
@@ -98,7 +115,7 @@ struct XLSFormColumn: Equatable {
         "read only": "read_only", "readonly": "read_only", "choice filter": "choice_filter",
         "default language": "default_language", "form title": "form_title", "form id": "form_id",
         "instance name": "instance_name", "jr:constraintmsg": "constraint_message", "jr:requiredmsg": "required_message",
-        "media::image": "image", "calculate": "calculation",
+        "media::image": "image", "calculate": "calculation", "jr:count": "repeat_count",
     ]
 
     init(_ raw: String) {

@@ -19,11 +19,15 @@ extension XLSFormReader {
 }
 
 extension XLSForm.Question {
-    /// The default as an expression to compute when it calls a function or reads an answer
-    /// (`today()`, `${village}`), as pyxform makes those dynamic; nil for a literal default,
-    /// which is its text (`2026-01-15` is never subtraction).
+    /// The default as an expression to compute when it calls a function, reads an answer or
+    /// does arithmetic (`today()`, `${village}`, `1 + 1`), as pyxform makes those dynamic; nil
+    /// for a literal default, which is its text (`2026-01-15` is never subtraction, and for a
+    /// date pyxform does not count a `-` as arithmetic at all).
     var dynamicDefault: FormExpression? {
-        guard let text = defaultValue, text.contains("(") || text.contains("${") else { return nil }
+        guard let text = defaultValue else { return nil }
+        let dated = kind == .date || kind == .dateTime
+        let arithmetic = ["+", "*", "|", " mod ", " div "] + (dated ? [] : [" - "])
+        guard text.contains("(") || text.contains("${") || arithmetic.contains(where: text.contains) else { return nil }
         return try? FormExpression(parsing: text)
     }
 }

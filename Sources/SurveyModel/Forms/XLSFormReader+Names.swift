@@ -66,7 +66,7 @@ extension XLSFormReader {
         switch kind {
         case .text, .integer, .decimal, .date, .time, .dateTime, .selectOne, .selectMultiple, .note, .acknowledge:
             return true
-        case .calculate, .beginGroup, .endGroup, .metadata:
+        case .calculate, .beginGroup, .endGroup, .beginRepeat, .endRepeat, .metadata:
             return false
         case .notCollected(let type):
             return XLSFormTypes.shownUncollected.contains(XLSFormTypes.normalized(type).split(separator: " ").first.map(String.init) ?? "")

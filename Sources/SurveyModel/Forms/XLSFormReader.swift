@@ -10,7 +10,12 @@ struct XLSFormReader {
 
     mutating func read(_ sheets: XLSFormSheets) -> XLSForm {
         var form = XLSForm()
-        guard let survey = sheets.sheet(named: "survey") else {
+        // A workbook of one sheet named for no other part of a form is the survey sheet, as
+        // pyxform reads it (`Sheet1`).
+        let parts: Set<String> = ["choices", "settings", "external_choices", "entities", "osm"]
+        let only = sheets.sheets.count == 1 && !parts.contains(sheets.sheets[0].name.trimmingCharacters(in: .whitespaces).lowercased())
+            ? sheets.sheets[0].rows : nil
+        guard let survey = sheets.sheet(named: "survey") ?? only else {
             errors.append(XLSFormProblem(sheet: "survey", row: nil, column: nil, message: "the form has no survey sheet"))
             return form
         }
@@ -56,6 +61,7 @@ struct XLSFormReader {
         form.version = value("version", in: cells, columns: columns)
         form.defaultLanguage = value("default_language", in: cells, columns: columns)
         allowChoiceDuplicates = Self.isYes(value("allow_choice_duplicates", in: cells, columns: columns))
+        if let root = value("name", in: cells, columns: columns) { form.rootName = root }
         if let text = value("instance_name", in: cells, columns: columns) {
             form.instanceName = parse(text, sheet: "settings", row: first.number, column: "instance_name")
         }
@@ -86,7 +92,7 @@ struct XLSFormReader {
     private mutating func readSurvey(_ rows: [XLSFormSheets.Row], into form: inout XLSForm) {
         let (columns, data) = table(rows)
         form.languages = columns.filter { $0.name == "label" }.compactMap(\.language)
-        var depth = 0
+        var blocks = SurveyBlocks()
         for (number, cells) in data {
             guard let typeText = value("type", in: cells, columns: columns) else {
                 if value("name", in: cells, columns: columns) != nil {
@@ -95,7 +101,11 @@ struct XLSFormReader {
                 continue
             }
             let kind = Self.kind(of: typeText)
+            let loop = Self.loop(typeText)
             var question = XLSForm.Question(kind: kind, name: value("name", in: cells, columns: columns) ?? "", row: number)
+            // Names pyxform gives rows that have none.
+            if kind == .notCollected("audit"), question.name.isEmpty { question.name = "audit" }
+            if kind == .note, question.name.isEmpty { question.name = "generated_note_name_\(number)" }
             question.labels = localized("label", in: cells, columns: columns)
             question.hints = localized("hint", in: cells, columns: columns)
             question.requiredMessage = value("required_message", in: cells, columns: columns)
@@ -115,16 +125,26 @@ struct XLSFormReader {
                                                     choiceColumns: column == "choice_filter")
                 }
             }
+            if kind == .beginRepeat, let text = value("repeat_count", in: cells, columns: columns) {
+                question.repeatCount = parse(Self.excelText(text), sheet: "survey", row: number, column: "repeat_count")
+            }
             switch kind {
-            case .beginGroup: depth += 1
-            case .endGroup:
-                depth -= 1
-                if depth < 0 {
-                    errors.append(XLSFormProblem(sheet: "survey", row: number, column: "type", message: "end group without a begin group"))
-                    depth = 0
-                }
-            case .calculate where question.calculation == nil:
+            case .calculate where value("calculation", in: cells, columns: columns) == nil && question.defaultValue == nil:
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "calculation", message: "a calculate row needs a calculation"))
+            case .selectOne(let list, _) where list.hasPrefix("${"), .selectMultiple(let list, _) where list.hasPrefix("${"):
+                // Choices from the answers of a repeat (`select_one ${name}`): shown, not asked yet.
+                question.kind = .notCollected(typeText)
+                warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
+                                               message: "choices from a repeat’s answers (\(list)) are not collected in a terminal yet: "
+                                                   + "the row is shown but not asked"))
+                let name = String(list.dropFirst(2).dropLast())
+                if !name.isEmpty { question.repeatChoices = .field(name) }
+            case .beginRepeat:
+                warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
+                                               message: "the repeat “\(question.name)” is read and its answers are kept, "
+                                                   + "but a roster cannot be keyed in the terminal yet: the row is shown but not asked"))
+            case .notCollected where loop != nil:
+                break   // refused (or closed) where it is placed
             case .notCollected(let type) where XLSFormTypes.isKnown(type):
                 warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
                                                message: "“\(type)” is not collected in a terminal: the row is shown but not asked"))
@@ -132,16 +152,19 @@ struct XLSFormReader {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "type", message: XLSFormTypes.unknownTypeMessage(type)))
             default: break
             }
-            // An `end repeat` closes its repeat and, like `end group`, needs no name.
-            let closes = kind == .endGroup || ["end repeat", "end_repeat", "end loop"].contains(XLSFormTypes.normalized(typeText))
+            // An `end group`, `end repeat` or `end loop` closes its block and needs no name.
+            let closes = kind == .endGroup || kind == .endRepeat || loop == false
             if question.name.isEmpty, !closes {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "name", message: "the question has no name"))
             }
-            if kind != .endGroup { checkName(question.name, row: number) }
+            if !closes { checkName(question.name, row: number) }
             let media = ["image", "big-image", "audio", "video", "media"].contains { column in
                 columns.indices.contains { columns[$0].name == column && $0 < cells.count && !cells[$0].isEmpty }
             }
-            checkLabel(question, hasMedia: media)
+            // A question with a `trigger` is recomputed, not shown: pyxform asks it for no label;
+            // nor one with a calculation (already refused when it did not parse).
+            checkLabel(question, hasMedia: media || value("trigger", in: cells, columns: columns) != nil
+                           || value("calculation", in: cells, columns: columns) != nil)
             let orOther: Bool
             switch kind {
             case .selectOne(_, let other), .selectMultiple(_, let other): orOther = other
@@ -152,40 +175,54 @@ struct XLSFormReader {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "choice_filter",
                                              message: "a choice_filter cannot be used with or_other"))
             }
-            form.questions.append(question)
-            if case .selectOne(let list, true) = kind { addOther(to: question, list: list, into: &form) }
-            if case .selectMultiple(let list, true) = kind { addOther(to: question, list: list, into: &form) }
+            place(question, loop: loop, in: &blocks)
+            if case .selectOne(let list, true) = kind { blocks.append(addOther(to: question, list: list, into: &form)) }
+            if case .selectMultiple(let list, true) = kind { blocks.append(addOther(to: question, list: list, into: &form)) }
         }
-        if depth > 0 {
-            errors.append(XLSFormProblem(sheet: "survey", row: nil, column: "type", message: "\(depth) begin group without an end group"))
-        }
+        form.questions = closeAll(&blocks)
     }
 
     /// `or_other`, as pyxform expands it: an `other` choice in the list, and a text question
     /// `NAME_other` asked only when it is chosen.
-    private func addOther(to question: XLSForm.Question, list: String, into form: inout XLSForm) {
+    private func addOther(to question: XLSForm.Question, list: String, into form: inout XLSForm) -> XLSForm.Question {
         if form.choices[list]?.contains(where: { $0.name == "other" }) == false {
             form.choices[list]?.append(XLSForm.Choice(name: "other", labels: ["": "Other"], extra: [:]))
         }
         var other = XLSForm.Question(kind: .text, name: question.name + "_other", row: question.row)
         other.labels = ["": "Specify other."]
         other.relevant = .call("selected", [.field(question.name), .string("other")])
-        form.questions.append(other)
+        return other
     }
 
     // MARK: Checks
 
     private mutating func check(_ form: inout XLSForm) {
-        var seen: [String: Int] = [:]
-        for q in form.questions where !q.name.isEmpty && q.kind != .endGroup {
-            if let first = seen[q.name] {
-                errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "name",
-                                             message: "“\(q.name)” is already the name of row \(first)"))
-            } else {
-                seen[q.name] = q.row
+        // A name is a key of the record its answer is kept in: the survey's top level, or a
+        // repeat instance's dictionary (groups add no level). So a question's or repeat's name
+        // is unique within each of these scopes, a repeat's own name counting in the scope
+        // around it. A group keeps no answer: its name is only unique among the nodes beside
+        // it, as pyxform requires of every name.
+        var known: Set<String> = [Record.instanceIDKey]   // pyxform's `${instanceID}`: the survey's id
+        for scope in form.scopes {
+            var names: [String: Int] = [:]    // answers' keys in this record
+            var places: [String: Int] = [:]   // every node, by the groups it is in
+            var groups: [String] = []
+            for q in scope where !q.name.isEmpty {
+                if q.kind == .endGroup { _ = groups.popLast(); continue }
+                known.insert(q.name)
+                let place = (groups + [q.name]).joined(separator: "/")
+                let first = q.kind == .beginGroup ? places[place] : names[q.name] ?? places[place]
+                if let first {
+                    errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "name",
+                                                 message: "“\(q.name)” is already the name of row \(first)"))
+                } else {
+                    places[place] = q.row
+                    if q.kind != .beginGroup { names[q.name] = q.row }
+                }
+                if q.kind == .beginGroup { groups.append(q.name) }
             }
         }
-        for q in form.questions {
+        for q in form.allQuestions {
             switch q.kind {
             case .selectOne(let list, _), .selectMultiple(let list, _):
                 if form.choices[list] == nil {
@@ -200,26 +237,28 @@ struct XLSFormReader {
                 }
             default: break
             }
+            // Any name of the form, as pyxform checks it: `${age}` inside a roster is the
+            // answer of the same member, and from outside the roster all of them.
             for (column, expression) in [("required", q.required), ("constraint", q.constraint), ("relevant", q.relevant),
-                                         ("calculation", q.calculation), ("choice_filter", q.choiceFilter)] {
-                for name in expression?.fieldReferences ?? [] where seen[name] == nil {
+                                         ("calculation", q.calculation), ("choice_filter", q.choiceFilter),
+                                         ("repeat_count", q.repeatCount), ("type", q.repeatChoices)] {
+                for name in expression?.fieldReferences ?? [] where !known.contains(name) {
                     errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: column, message: "unknown field ${\(name)}"))
                 }
             }
         }
-        for name in form.instanceName?.fieldReferences ?? [] where seen[name] == nil {
+        for name in form.instanceName?.fieldReferences ?? [] where !known.contains(name) {
             errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "instance_name", message: "unknown field ${\(name)}"))
         }
-        checkCycles(form)
-        checkDefaults(form)
+        for scope in form.scopes { checkCycles(scope) }
+        for scope in form.scopes { checkDefaults(form.scoped(to: scope)) }
     }
 
     /// ODK refuses a form whose `relevant`, `calculation` and `required` go round in a circle
     /// (JavaRosa: "Cycle detected in form's relevant and calculation logic"), and its rules
     /// could never settle here either. A question depends on what those rules read (`.` is
     /// the question itself) and on the group around it, whose `relevant` decides it too.
-    private mutating func checkCycles(_ form: XLSForm) {
-        let questions = form.questions
+    private mutating func checkCycles(_ questions: [XLSForm.Question]) {
         var index: [String: Int] = [:]
         for (i, q) in questions.enumerated() where !q.name.isEmpty && q.kind != .endGroup && index[q.name] == nil {
             index[q.name] = i
@@ -282,10 +321,12 @@ struct XLSFormReader {
         let type = words.first?.lowercased() ?? ""
         let orOther = words.last?.lowercased() == "or_other"
         func list(after skip: Int) -> String? { words.count > skip ? words[skip] : nil }
-        if (type == "begin" || type == "end"), words.count > 1 {
-            // "begin group" / "end group"; repeats are not collected in this first version.
-            guard words[1].lowercased() == "group" else { return .notCollected(raw) }
-            return type == "begin" ? .beginGroup : .endGroup
+        if let (begins, control) = Self.control(raw) {
+            switch control {
+            case "group": return begins ? .beginGroup : .endGroup
+            case "repeat", "lgroup", "looped group": return begins ? .beginRepeat : .endRepeat
+            default: return .notCollected(raw)   // a loop, placed apart; anything else unknown
+            }
         }
         switch type {
         case "text", "string": return .text
@@ -302,14 +343,16 @@ struct XLSFormReader {
             guard let l = list(after: 1) else { return .notCollected(raw) }
             return type == "select_one" ? .selectOne(list: l, orOther: orOther) : .selectMultiple(list: l, orOther: orOther)
         case "select":
-            // "select one from L", "select_one from L", "select multiple L"
+            // "select one from L", "select_one from L", "select multiple L", "select all that apply [from] L"
+            if words.count >= 5, words[1...3].map({ $0.lowercased() }) == ["all", "that", "apply"] {
+                let l = words[4].lowercased() == "from" ? list(after: 5) : list(after: 4)
+                return l.map { .selectMultiple(list: $0, orOther: orOther) } ?? .notCollected(raw)
+            }
             guard words.count >= 3 else { return .notCollected(raw) }
             let multiple = words[1].lowercased() == "multiple"
             let l = words[2].lowercased() == "from" ? list(after: 3) : list(after: 2)
             guard let l else { return .notCollected(raw) }
             return multiple ? .selectMultiple(list: l, orOther: orOther) : .selectOne(list: l, orOther: orOther)
-        case "begin_group": return .beginGroup
-        case "end_group": return .endGroup
         default: return .notCollected(raw)
         }
     }

@@ -28,7 +28,7 @@ enum XLSFormTypes {
 
     /// Types written with a list or file after them (`rank fruits`, `select_one_from_file x.csv`).
     static let withArgument: Set<String> = [
-        "rank", "select_one_from_file", "select_multiple_from_file", "select_one_external", "begin_repeat", "begin",
+        "rank", "osm", "select_one_from_file", "select_multiple_from_file", "select_one_external", "begin_repeat", "begin",
     ]
 
     /// Types not collected here that the interviewer would see, so pyxform wants a label or hint.

@@ -31,6 +31,10 @@ extension Questionnaire {
             case .acknowledge: kind = .acknowledge
             case .beginGroup: kind = .groupStart
             case .endGroup: kind = .groupEnd
+            // A roster is one row here, not keyed yet; its questions are the repeat's own
+            // (`Questionnaire.tree`, `instanceQuestionnaire(for:)`), never top-level fields.
+            case .beginRepeat: kind = .notCollected("begin repeat")
+            case .endRepeat: kind = .notCollected("end repeat")
             case .metadata(let m): kind = .metadata(m)
             case .notCollected(let t): kind = .notCollected(t)
             }

@@ -59,12 +59,20 @@ extension Questionnaire {
                 }
             }
             var result = Record(values)
-            let isBlank = result.isBlank(in: self)
+            // A survey whose answers are all in a roster is not blank.
+            let isBlank = result.isBlank(in: self) && tree.allSatisfy { $0.kind != .repeat || result.instanceCount(of: $0.name) == 0 }
             if form != nil, !isBlank {
                 let refused = Set(fieldProblems.map(\.index))
                 for (i, message) in formProblems(in: result, clock: clock) where !refused.contains(i) {
                     let key = fields[i].key
                     fieldProblems.append((i, ImportProblem(place, field: key, value: record[key], reason: message)))
+                }
+                // Each roster member's answers, judged as the form judges them, after the
+                // survey's own (at the repeat's row, named by path: `member[2]/age`).
+                for problem in repeatProblems(in: result, clock: clock) {
+                    let at = problem.path.steps.first.flatMap { step in fields.firstIndex { $0.key == step.name } } ?? fields.count
+                    fieldProblems.append((at, ImportProblem(place, field: problem.path.description, value: result.value(at: problem.path),
+                                                            reason: problem.message)))
                 }
             }
             if !fieldProblems.isEmpty {

@@ -8,6 +8,10 @@ public struct Questionnaire: Equatable, Sendable {
     public let form: XLSForm?
     /// The label language shown (nil: the form's default).
     public let language: String?
+    /// The form as a tree: questions, groups and repeats, each with its path. `fields` is
+    /// its top level, flat, as the form screen and the exports walk it. An instance's
+    /// questionnaire holds the repeat's nodes, with their paths in the whole form.
+    public internal(set) var tree: [FormNode]
     /// For each field, the `begin group` fields around it, outermost first: a group's
     /// `relevant` hides everything inside it.
     let enclosingGroups: [[Int]]
@@ -23,6 +27,9 @@ public struct Questionnaire: Equatable, Sendable {
         self.form = nil
         self.language = nil
         self.enclosingGroups = Array(repeating: [], count: fields.count)
+        self.tree = fields.enumerated().map { i, field in
+            FormNode(kind: .question, name: field.key, path: "/data/" + field.key, repeats: [], question: nil, fieldIndex: i, children: [])
+        }
     }
 
     init(fields: [FieldSpec], form: XLSForm, language: String?) {
@@ -37,6 +44,7 @@ public struct Questionnaire: Equatable, Sendable {
             if field.kind == .groupStart { stack.append(i) }
         }
         self.enclosingGroups = groups
+        self.tree = FormNode.nodes(form.questions, under: "/" + form.rootName, repeats: [])
     }
 
     public func field(forKey key: String) -> FieldSpec? {

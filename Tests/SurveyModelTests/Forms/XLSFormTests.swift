@@ -138,7 +138,8 @@ final class XLSFormTests: XCTestCase {
             case .calculate: return "calculate"
             case .acknowledge: return "acknowledge"
             case .beginGroup: return "group"
-            case .endGroup: return nil
+            case .endGroup, .endRepeat: return nil
+            case .beginRepeat: return "repeat"
             case .metadata(let m): return m
             case .notCollected: return "not collected"
             }
