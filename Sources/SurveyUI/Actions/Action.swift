@@ -64,6 +64,14 @@ public enum FormAction: Equatable, Sendable {
     case nextLanguage
     /// Heads-down: [ Add ] on the New form goes on to the next empty New form, or not.
     case toggleNextFormAfterAdd
+    /// PgUp/PgDn in a roster: the previous / next member.
+    case stepInstance(Int)
+    /// ^O in a roster: another member after the one shown.
+    case addInstance
+    /// ^D in a roster: delete the member shown (asks y/n).
+    case requestInstanceDelete
+    /// `y` / `n` to the roster's question.
+    case answerRoster(Bool)
 }
 
 /// Typed text and the shell's editing keys, for the text box of the moment (a form field,

@@ -27,15 +27,16 @@ public struct KeyBinding: Sendable {
 /// the F1 help, so the three can never disagree.
 public enum KeyMap {
     private static let lists: Set<InputMode> = [.listPane, .listPopover]
-    private static let form: Set<InputMode> = [.formBrowsing, .formEditing]
+    private static let form: Set<InputMode> = [.formBrowsing, .rosterBrowsing, .formEditing]
     private static let all = Set(InputMode.allCases)
     /// Modes with a text field taking the keys: a form field, a rename, a save-as name.
     private static let typing: Set<InputMode> = [.formEditing, .renamingDocument, .namingDocument, .filtering]
     /// Where the list can be searched and reordered from.
-    private static let browsing: Set<InputMode> = [.listPane, .listPopover, .formBrowsing]
+    private static let browsing: Set<InputMode> = [.listPane, .listPopover, .formBrowsing, .rosterBrowsing]
     /// Modes where a dialog owns every key but quitting.
     private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery,
-                                                  .confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear]
+                                                  .confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear,
+                                                  .confirmingRoster]
 
     public static let bindings: [KeyBinding] = [
         // Help popover
@@ -50,13 +51,13 @@ public enum KeyMap {
         KeyBinding([.enter, .tab], "Enter", "Go to the form", lists, .list(.focusForm), bar: "Open"),
         KeyBinding([.escape], "Esc", "Close the list", [.listPopover], .app(.closePopover), bar: "Close"),
         // Form, browsing
-        KeyBinding([.left], "←/→", "Previous / next record", [.formBrowsing], .form(.previousRecord), bar: "Record"),
-        KeyBinding([.right], "→", nil, [.formBrowsing], .form(.nextRecord)),
-        KeyBinding([.up], "↑/↓", "Previous / next field", [.formBrowsing], .form(.moveHighlight(-1))),
-        KeyBinding([.down], "↓", nil, [.formBrowsing], .form(.moveHighlight(1))),
-        KeyBinding([.tab], "Tab/S-Tab", "Next / previous field (wraps)", [.formBrowsing], .form(.cycleHighlight(1))),
-        KeyBinding([.backTab], "S-Tab", nil, [.formBrowsing], .form(.cycleHighlight(-1))),
-        KeyBinding([.enter], "Enter", "Edit the field / press the button", [.formBrowsing], .form(.activate), bar: "Edit"),
+        KeyBinding([.left], "←/→", "Previous / next record", [.formBrowsing, .rosterBrowsing], .form(.previousRecord), bar: "Record"),
+        KeyBinding([.right], "→", nil, [.formBrowsing, .rosterBrowsing], .form(.nextRecord)),
+        KeyBinding([.up], "↑/↓", "Previous / next field", [.formBrowsing, .rosterBrowsing], .form(.moveHighlight(-1))),
+        KeyBinding([.down], "↓", nil, [.formBrowsing, .rosterBrowsing], .form(.moveHighlight(1))),
+        KeyBinding([.tab], "Tab/S-Tab", "Next / previous field (wraps)", [.formBrowsing, .rosterBrowsing], .form(.cycleHighlight(1))),
+        KeyBinding([.backTab], "S-Tab", nil, [.formBrowsing, .rosterBrowsing], .form(.cycleHighlight(-1))),
+        KeyBinding([.enter], "Enter", "Edit the field / press the button", [.formBrowsing, .rosterBrowsing], .form(.activate), bar: "Edit"),
         // Form, editing
         KeyBinding([.enter], "Enter", "Keep the answer and go on to the next question (after the last: [ Add ])",
                    [.formEditing], .form(.commitAndAdvance), bar: "Keep"),
@@ -119,16 +120,16 @@ public enum KeyMap {
         KeyBinding([.function(3)], "F3", "Documents",
                    all.subtracting([.documents]).subtracting(dialogs), .documents(.show), bar: "Docs"),
         KeyBinding([.function(4)], "F4", "Document info",
-                   [.formBrowsing, .formEditing, .listPane, .unreadable], .documents(.toggleInfo), bar: "Info"),
+                   [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .unreadable], .documents(.toggleInfo), bar: "Info"),
         KeyBinding([.function(5)], "F5", "Add goes on to a new form, or shows the survey",
-                   [.formBrowsing, .formEditing, .listPane, .picking], .form(.toggleNextFormAfterAdd)),
+                   [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .picking], .form(.toggleNextFormAfterAdd)),
         KeyBinding([.function(7)], "F7", "Next language of the form",
-                   [.formBrowsing, .formEditing, .listPane, .picking, .documentInfo], .form(.nextLanguage)),
+                   [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .picking, .documentInfo], .form(.nextLanguage)),
         KeyBinding([.control("n")], "^N", "New survey",
                    all.subtracting([.unreadable]).subtracting(dialogs), .records(.newRecord), bar: "New"),
         // Delete, undo, redo
         KeyBinding([.character("d"), .delete], "d/Del", "Delete the highlighted survey (asks y/n; Ctrl-Z undoes)", lists, .records(.requestRecordDelete), bar: "Delete"),
-        KeyBinding([.delete], "Del", "Delete this survey (asks y/n; Ctrl-Z undoes)", [.formBrowsing], .records(.requestRecordDelete)),
+        KeyBinding([.delete], "Del", "Delete this survey (asks y/n; Ctrl-Z undoes)", [.formBrowsing, .rosterBrowsing], .records(.requestRecordDelete)),
         KeyBinding([.character("y")], "y", "Delete it", [.confirmingRecordDelete], .records(.confirmQuestion), bar: "Delete"),
         KeyBinding([.character("y")], "y", "Add the copy", [.confirmingRecordCopy], .records(.confirmQuestion), bar: "Copy"),
         KeyBinding([.character("y")], "y", "Clear those answers (Ctrl-Z undoes)", [.confirmingAnswersClear], .records(.confirmQuestion), bar: "Clear"),
@@ -136,6 +137,13 @@ public enum KeyMap {
                    .records(.cancelQuestion), bar: "Keep"),
         KeyBinding([.character("x")], "x", "Clear the answers this form version does not ask (asks y/n)", [.documentInfo],
                    .records(.requestClearNotAsked)),
+        // Rosters: the member shown, another one, deleting one
+        KeyBinding([.pageUp], "PgUp/PgDn", "Previous / next member of the roster", [.rosterBrowsing], .form(.stepInstance(-1)), bar: "Member"),
+        KeyBinding([.pageDown], "PgDn", nil, [.rosterBrowsing], .form(.stepInstance(1))),
+        KeyBinding([.control("o")], "^O", "Add a member after this one", [.rosterBrowsing], .form(.addInstance), bar: "Add member"),
+        KeyBinding([.control("d")], "^D", "Delete this member (asks y/n)", [.rosterBrowsing], .form(.requestInstanceDelete), bar: "Del member"),
+        KeyBinding([.character("y")], "y", "Yes", [.confirmingRoster], .form(.answerRoster(true)), bar: "Yes"),
+        KeyBinding([.character("n"), .escape], "n", "No", [.confirmingRoster], .form(.answerRoster(false)), bar: "No"),
         KeyBinding([.control("z")], "^Z", "Undo the last change (every step is saved)", browsing.union([.documentInfo]), .records(.undo), bar: "Undo"),
         KeyBinding([.control("y")], "^Y", "Redo what was undone", browsing.union([.documentInfo]), .records(.redo)),
         KeyBinding([.character("u")], "u/U", "Undo / redo", lists, .records(.undo)),
@@ -158,7 +166,7 @@ public enum KeyMap {
         }
         if case .character(let c) = key {
             switch mode {
-            case .formBrowsing: return .form(.beginEditing(inserting: c))
+            case .formBrowsing, .rosterBrowsing: return .form(.beginEditing(inserting: c))
             case .formEditing, .renamingDocument, .namingDocument, .filtering: return .text(.insert(c))
             case .picking: return .picker(.type(c))
             default: return nil

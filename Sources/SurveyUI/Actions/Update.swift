@@ -134,6 +134,14 @@ extension AppState {
             form.stopEditing()
         case .nextLanguage:
             switchLanguage()
+        case .stepInstance(let delta):
+            return committingField { $0.stepInstance(by: delta); return [] }
+        case .addInstance:
+            return committingField { $0.addInstance() }
+        case .requestInstanceDelete:
+            return committingField { $0.requestInstanceDelete(); return [] }
+        case .answerRoster(let yes):
+            return answerRoster(yes)
         case .toggleNextFormAfterAdd:
             form.toggleAddStartsNextForm()
             tell(form.addStartsNextForm

@@ -35,10 +35,11 @@ struct FormPane: View {
         }
         if let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
         let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.layout.isSplit)
-        return FormPane(heading: heading, rows: FormRows.of(state), scroll: state.form.formScroll,
+        let outline = state.outline
+        return FormPane(heading: heading, rows: FormRows.of(state, outline: outline), scroll: state.form.formScroll,
                         highlight: active ? state.formItem : nil, editing: state.editing,
-                        problems: state.storedAnswerProblems, fields: state.questionnaire.fields,
-                        answer: { state.displayedAnswer($0) })
+                        problems: state.storedAnswerProblems(in: outline), fields: outline.fields,
+                        answer: { state.displayedAnswer($0, in: outline) })
     }
 
     func draw(into grid: inout CellGrid, in rect: Rect) {

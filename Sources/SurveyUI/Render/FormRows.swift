@@ -4,15 +4,20 @@ import SurveyModel
 /// `relevant` hides drops out, required questions are marked `*`, and a question gets a
 /// second line for its hint or for what is wrong with its stored answer.
 enum FormRows {
-    static func of(_ state: AppState) -> [FormRow] {
+    static func of(_ state: AppState) -> [FormRow] { of(state, outline: state.outline) }
+
+    /// A roster's heading is a row of its own ("Household member  2 of 4"), which the
+    /// highlight visits; its instance's questions follow it.
+    static func of(_ state: AppState, outline: FormOutline) -> [FormRow] {
         let questionnaire = state.questionnaire
         guard questionnaire.form != nil else {
             return questionnaire.fields.map { .field(label: $0.label, extraLine: false) }
         }
-        let relevance = state.formRelevance
-        let problems = state.storedAnswerProblems
-        return questionnaire.fields.enumerated().map { i, field in
-            guard relevance[i] else { return .hidden }
+        let problems = state.storedAnswerProblems(in: outline)
+        return outline.indices.map { i in
+            let field = outline.field(i)
+            guard outline.isShown(i) else { return .hidden }
+            if outline.heading(i) != nil { return .field(label: field.label, extraLine: false) }
             switch field.kind {
             case .metadata, .groupEnd: return .hidden
             case .groupStart: return .heading(field.label)
@@ -32,10 +37,13 @@ extension AppState {
     /// What is wrong with each stored answer of the shown record under the current form (a
     /// record keyed with an older version, or edited by another program): shown under the
     /// question, never rewritten until the answer is edited.
-    var storedAnswerProblems: [Int: String] {
+    var storedAnswerProblems: [Int: String] { storedAnswerProblems(in: outline) }
+
+    /// The same, by entry of the outline: a roster member's problems under its questions.
+    func storedAnswerProblems(in outline: FormOutline) -> [Int: String] {
         guard questionnaire.form != nil, case .record = shown else { return [:] }
         let record = formRecord
-        return caches.ruleCache.problems(questionnaire, record, ruleClock) {
+        let top = caches.ruleCache.problems(questionnaire, record, ruleClock) {
             var result: [Int: String] = [:]
             for problem in questionnaire.problems(in: record, clock: ruleClock) {
                 // An empty required answer of a stored record is not news on every question.
@@ -43,5 +51,25 @@ extension AppState {
             }
             return result
         }
+        guard let entries = outline.entries else { return top }
+        var result: [Int: String] = [:]
+        var scopes: [[AnswerPath.Step]: [Int: String]] = [:]
+        for (i, entry) in entries.enumerated() where entry.heading == nil {
+            if entry.steps.isEmpty {
+                if let problem = top[entry.fieldIndex] { result[i] = problem }
+                continue
+            }
+            if scopes[entry.steps] == nil {
+                let (inner, _) = outline.scope(of: i)
+                let scoped = Questionnaire.scoped(record, entry.steps)
+                var found: [Int: String] = [:]
+                for problem in inner.problems(in: scoped, clock: ruleClock) {
+                    if record.value(at: AnswerPath(entry.steps, inner.fields[problem.index].key)) != nil { found[problem.index] = problem.message }
+                }
+                scopes[entry.steps] = found
+            }
+            if let problem = scopes[entry.steps]?[entry.fieldIndex] { result[i] = problem }
+        }
+        return result
     }
 }

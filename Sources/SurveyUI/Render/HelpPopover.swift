@@ -21,10 +21,18 @@ struct HelpPopover {
         let title: String
         let info: String
         switch (mode, state.formItem) {
-        case (.formBrowsing, .field(let i)), (.formEditing, .field(let i)):
-            let field = state.questionnaire.fields[i]
+        case (.formBrowsing, .field(let i)), (.rosterBrowsing, .field(let i)), (.formEditing, .field(let i)):
+            let outline = state.outline
+            let field = outline.field(i)
             title = field.label
-            info = field.info
+            if let heading = outline.heading(i) {
+                let name = RosterText.name(heading)
+                info = heading.fixedCount == nil
+                    ? "A roster: one \(name) at a time. PgUp/PgDn show the previous / next one, ^O adds one after this, ^D deletes this one (asks y/n; Ctrl-Z undoes on a saved survey). After the last question of each, Enter asks whether to add another."
+                    : "A roster of \(heading.fixedCount!) (the form counts them). PgUp/PgDn show the previous / next one; Enter after the last question of one goes on to the next."
+            } else {
+                info = field.info
+            }
         case (.formBrowsing, .clear):
             title = "Clear"
             info = "Empties the form for a new survey. A record on the form is left as it is."

@@ -148,17 +148,29 @@ public struct AppState: Equatable, Sendable {
         }
     }
 
+    /// The form as the screen walks it: the fields, and each roster's heading and the
+    /// instance shown (`FormOutline`). `FormItem.field(i)` and `EditBuffer.fieldIndex` count
+    /// its entries; for a flat form they are the fields themselves.
+    public var outline: FormOutline {
+        FormOutline.make(questionnaire, record: formRecord, selection: form.instances, topRelevance: formRelevance, clock: ruleClock)
+    }
+
     /// Text displayed in a field: the edit buffer for the field being typed, else the stored value.
-    public func fieldText(_ index: Int) -> String {
+    public func fieldText(_ index: Int) -> String { fieldText(index, in: outline) }
+
+    func fieldText(_ index: Int, in outline: FormOutline) -> String {
         if let editing, editing.fieldIndex == index { return editing.text }
-        return formRecord.text(for: questionnaire.fields[index])
+        return outline.storedText(index, in: formRecord)
     }
 
     /// What a field shows when it is not being typed: the stored answer (a choice by its
     /// label), a New form's default (dimmed, not yet an answer), or why a row is not asked.
-    public func displayedAnswer(_ index: Int) -> (text: String, placeholder: Bool) {
-        let field = questionnaire.fields[index]
-        let value = formRecord[field.key]
+    public func displayedAnswer(_ index: Int) -> (text: String, placeholder: Bool) { displayedAnswer(index, in: outline) }
+
+    func displayedAnswer(_ index: Int, in outline: FormOutline) -> (text: String, placeholder: Bool) {
+        if let heading = outline.heading(index) { return (RosterText.position(heading), false) }
+        let field = outline.field(index)
+        let value = outline.value(index, in: formRecord)
         switch field.kind {
         case .notCollected: return ("(not collected here)", true)
         case .choice:
@@ -167,8 +179,8 @@ public struct AppState: Equatable, Sendable {
             return (labels.joined(separator: ", "), false)
         default: break
         }
-        if value == nil, shown == .draft, let text = questionnaire.defaultText(index, in: formRecord, clock: ruleClock) { return (text, true) }
-        return (fieldText(index), false)
+        if value == nil, shown == .draft, let text = outline.defaultText(index, in: formRecord, clock: ruleClock) { return (text, true) }
+        return (fieldText(index, in: outline), false)
     }
 
     /// `N of M` for a record, `New` for the draft.
@@ -194,6 +206,7 @@ public struct AppState: Equatable, Sendable {
         case .clearNotAsked: return .confirmingAnswersClear
         case nil: break
         }
+        if form.rosterQuestion != nil { return .confirmingRoster }
         switch popover {
         case .help: return .help
         case .list: return list.filterInput != nil ? .filtering : .listPopover
@@ -209,7 +222,7 @@ public struct AppState: Equatable, Sendable {
         if editing != nil { return .formEditing }
         if screen.focus == .list && layout.isSplit { return .listPane }
         if screen.detail == .info { return .documentInfo }
-        return .formBrowsing
+        return rosterHeadingHere == nil ? .formBrowsing : .rosterBrowsing
     }
 }
 
@@ -218,6 +231,11 @@ public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable
     case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo, offeringRecovery
     case filtering, confirmingRecordDelete, confirmingRecordCopy, confirmingAnswersClear, picking
+    /// Browsing the form with the highlight on a roster's heading or inside its member:
+    /// the form's keys, and PgUp/PgDn, ^O, ^D for the members.
+    case rosterBrowsing
+    /// "Add another Household member? y/n", "Delete … ? y/n"
+    case confirmingRoster
 }
 
 /// A y/n question about one survey (a document index), asked on the status line; `y`

@@ -16,7 +16,15 @@ extension AppState {
     public var unsavedRecords: [Record] {
         var form = formRecord
         if let editing, editing.isChanged {
-            _ = form.setText(editing.text, for: questionnaire.fields[editing.fieldIndex])
+            let outline = self.outline
+            let field = outline.field(editing.fieldIndex)
+            let path = outline.path(editing.fieldIndex)
+            if path.steps.isEmpty {
+                _ = form.setText(editing.text, for: field)
+            } else {
+                var answer = Record(form.value(at: path).map { [field.key: $0] } ?? [:])
+                if answer.setText(editing.text, for: field) == nil { _ = Self.store(answer[field.key], at: path, in: &form) }
+            }
         }
         if session.documentMissing {
             var all = records

@@ -30,6 +30,7 @@ extension AppState {
     /// Enter while browsing: edit the field, or press the button.
     mutating func activateHighlighted() -> [Effect] {
         switch formItem {
+        case .field(let i) where outline.heading(i) != nil: return enterRoster(at: i)
         case .field: beginEditing(inserting: nil); return []
         case .clear: return clearForm()
         case .add: return addRecord()
@@ -46,12 +47,18 @@ extension AppState {
         }
         screen.moveFocus(to: .form)
         screen.showDetail(.form)
-        let field = questionnaire.fields[index]
+        let outline = self.outline
+        if outline.heading(index) != nil {
+            if character != nil { warn("Type into a question: on a roster's heading PgUp/PgDn, ^O and ^D act on its members") }
+            return
+        }
+        let field = outline.field(index)
+        let value = outline.value(index, in: formRecord)
         guard field.kind.isAnswered else {
             tell("\(field.label) is not answered here: the form fills it in")
             return
         }
-        if let value = formRecord[field.key], !field.canEditAsText(value) {
+        if let value, !field.canEditAsText(value) {
             warn("\(field.label) holds a value the form cannot edit as text \(field.displayText(value)): it is kept as it is")
             return
         }
@@ -59,9 +66,9 @@ extension AppState {
             openPicker(index, typing: character)
             return
         }
-        let stored = formRecord.text(for: field)
+        let stored = outline.storedText(index, in: formRecord)
         // A New form's default is offered as typed text: Enter keeps it, as ODK does.
-        let start = formRecord[field.key] == nil && shown == .draft ? questionnaire.defaultText(index, in: formRecord, clock: ruleClock) ?? stored : stored
+        let start = value == nil && shown == .draft ? outline.defaultText(index, in: formRecord, clock: ruleClock) ?? stored : stored
         form.beginEditing(EditBuffer(fieldIndex: index, text: start, original: stored))
         if let character { typeCharacter(character) }
     }
@@ -92,28 +99,38 @@ extension AppState {
     /// is still judged, so a required question cannot be passed by; going back never is.
     mutating func commitEditing(goingOn: Bool = false) -> [Effect]? {
         guard let edit = editing else { return [] }
-        let field = questionnaire.fields[edit.fieldIndex]
+        let outline = self.outline
+        let field = outline.field(edit.fieldIndex)
+        let path = outline.path(edit.fieldIndex)
         guard edit.isChanged else {
             if goingOn, questionnaire.form != nil,
-               let problem = questionnaire.ruleProblem(edit.fieldIndex, value: formRecord[field.key], in: formRecord, clock: ruleClock) {
+               let problem = outline.ruleProblem(edit.fieldIndex, value: outline.value(edit.fieldIndex, in: formRecord), in: formRecord, clock: ruleClock) {
                 warn(problem)
                 return nil
             }
             form.stopEditing()
             return []
         }
-        var record = formRecord
-        if let error = record.setText(edit.text, for: field) {
+        // The answer alone, as its field parses it (a value shown as typed stays as stored).
+        var answer = Record(outline.value(edit.fieldIndex, in: formRecord).map { [field.key: $0] } ?? [:])
+        if let error = answer.setText(edit.text, for: field) {
             warn(error.message)
             return nil
         }
-        if let problem = questionnaire.ruleProblem(edit.fieldIndex, value: record[field.key], in: formRecord, clock: ruleClock) {
+        if let problem = outline.ruleProblem(edit.fieldIndex, value: answer[field.key], in: formRecord, clock: ruleClock) {
             warn(problem)
+            return nil
+        }
+        var record = formRecord
+        if path.steps.isEmpty {
+            record[field.key] = answer[field.key]
+        } else if !Self.store(answer[field.key], at: path, in: &record) {
+            warn("\(field.label) could not be kept: its roster holds something else than survey answers")
             return nil
         }
         if questionnaire.form != nil {
             var hidden = hiddenAnswersHere
-            record = questionnaire.settled(record, before: formRecord, hidden: &hidden, clock: ruleClock)
+            record = questionnaire.settled(record, changedAt: path, before: formRecord, hidden: &hidden, clock: ruleClock)
             form.keepHidden(HiddenAnswers(owner: hiddenAnswersOwner, values: hidden))
             if shown == .draft { form.startDraftClock(at: ruleClock.now) }
         }
@@ -146,6 +163,7 @@ extension AppState {
     /// to the next question shown, still editing; after the last one, the highlight rests
     /// on [ Add ]. After `committingField(goingOn: true)`.
     mutating func advanceEditing() -> [Effect] {
+        if advanceThroughRoster(from: formItem) { return [] }
         moveHighlight(by: 1, wrap: false)
         if formItem == .clear { form.highlight(.add) }
         if case .field = formItem { beginEditing(inserting: nil) }

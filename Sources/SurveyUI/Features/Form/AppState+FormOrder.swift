@@ -10,16 +10,19 @@ extension AppState {
         return caches.ruleCache.relevance(questionnaire, formRecord, ruleClock)
     }
 
-    func isNavigable(_ index: Int, _ relevance: [Bool]) -> Bool {
-        let field = questionnaire.fields[index]
-        guard field.kind.isAnswered, relevance[index] else { return false }
-        return !(questionnaire.form?.questions[index].readOnly ?? false)
+    /// A question a person answers and `relevant` shows, or a roster's heading (where
+    /// PgUp/PgDn, ^O and ^D act on its members).
+    func isNavigable(_ index: Int, in outline: FormOutline) -> Bool {
+        guard outline.isShown(index) else { return false }
+        if outline.heading(index) != nil { return true }
+        guard outline.field(index).kind.isAnswered else { return false }
+        return !outline.isReadOnly(index)
     }
 
     /// The highlight's stops, in order.
     var navigableItems: [FormItem] {
-        let relevance = formRelevance
-        return questionnaire.fields.indices.filter { isNavigable($0, relevance) }.map { .field($0) } + [.clear, .add]
+        let outline = self.outline
+        return outline.indices.filter { isNavigable($0, in: outline) }.map { .field($0) } + [.clear, .add]
     }
 
     /// The first question a survey starts on.
@@ -29,24 +32,25 @@ extension AppState {
     /// just been hidden moves from where it was.
     mutating func moveHighlight(by delta: Int, wrap: Bool) {
         let items = navigableItems
+        let end = outline.count
         let n = items.count
         let i: Int
         if let here = items.firstIndex(of: formItem) {
             i = here + delta
         } else {
             // Not a stop any more: the next stop after it (or the one before, going back).
-            let after = items.firstIndex { order($0) > order(formItem) } ?? n - 1
+            let after = items.firstIndex { order($0, end: end) > order(formItem, end: end) } ?? n - 1
             i = delta > 0 ? after : after - 1
         }
         form.highlight(items[wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)])
     }
 
     /// A form item's place in the whole form, for comparing items that are not stops.
-    private func order(_ item: FormItem) -> Int {
+    private func order(_ item: FormItem, end: Int) -> Int {
         switch item {
         case .field(let i): return i
-        case .clear: return questionnaire.fields.count
-        case .add: return questionnaire.fields.count + 1
+        case .clear: return end
+        case .add: return end + 1
         }
     }
 
@@ -55,7 +59,8 @@ extension AppState {
     mutating func settleHighlight() {
         let items = navigableItems
         guard !items.contains(formItem) else { return }
-        form.highlight(items.first { order($0) > order(formItem) } ?? .add)
+        let end = outline.count
+        form.highlight(items.first { order($0, end: end) > order(formItem, end: end) } ?? .add)
     }
 
     /// The form's geometry as drawn now.

@@ -13,12 +13,12 @@ extension AppState {
         switch inputMode {
         case .formEditing, .renamingDocument, .namingDocument:
             break
-        case .formBrowsing:
-            guard case .field(let index) = formItem else {
+        case .formBrowsing, .rosterBrowsing:
+            guard case .field(let index) = formItem, outline.heading(index) == nil else {
                 tell("Paste ignored: highlight a field to paste into it")
                 return []
             }
-            if shown == .draft, let cells = Self.tabSeparatedRow(text) {
+            if shown == .draft, outline.isFlat, let cells = Self.tabSeparatedRow(text) {
                 return fillNewForm(from: index, with: cells)
             }
             if pasted.text.isEmpty && pasted.leftOut == 0 { return [] }

@@ -4,15 +4,16 @@ import SurveyModel
 /// through the same gate (the form's rules, the save, undo), and moves on heads-down.
 extension AppState {
     mutating func openPicker(_ index: Int, typing character: Character?) {
-        let field = questionnaire.fields[index]
+        let outline = self.outline
+        let field = outline.field(index)
         let multiple = if case .choice(_, _, true) = field.kind { true } else { false }
-        let choices = questionnaire.choices(for: index, in: formRecord, clock: ruleClock)
+        let choices = outline.choices(index, in: formRecord, clock: ruleClock)
         guard !choices.isEmpty else {
             warn("\(field.label) has no choices for the answers given so far")
             return
         }
         popovers.present(.picker(ChoicePicker(fieldIndex: index, title: field.label, choices: choices, labels: field.choiceLabels,
-                                       multiple: multiple, current: formRecord.text(for: field))))
+                                       multiple: multiple, current: outline.storedText(index, in: formRecord))))
         if let character { _ = pickerType(character) }
     }
 
@@ -90,9 +91,8 @@ extension AppState {
     /// Del: the question unanswered.
     mutating func pickerClear() -> [Effect] {
         guard let p = picker else { return [] }
-        let field = questionnaire.fields[p.fieldIndex]
         popovers.dismiss()
-        form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: "", original: formRecord.text(for: field)))
+        form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: "", original: outline.storedText(p.fieldIndex, in: formRecord)))
         guard let effects = commitEditing() else {
             form.stopEditing()
             popovers.present(.picker(p))
@@ -102,15 +102,16 @@ extension AppState {
     }
 
     private mutating func pickerCommit(_ p: ChoicePicker, moving delta: Int, heading: Bool) -> [Effect] {
-        let field = questionnaire.fields[p.fieldIndex]
+        let from = formItem
         popovers.dismiss()
-        form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: p.answer, original: formRecord.text(for: field)))
+        form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: p.answer, original: outline.storedText(p.fieldIndex, in: formRecord)))
         guard let effects = commitEditing(goingOn: delta > 0) else {
             // Refused (required, a constraint): the picker stays open with the reason.
             form.stopEditing()
             popovers.present(.picker(p))
             return []
         }
+        if heading, advanceThroughRoster(from: from) { return effects }
         moveHighlight(by: delta, wrap: !heading)
         if heading, formItem == .clear { form.highlight(.add) }
         if case .field = formItem { beginEditing(inserting: nil) }

@@ -19,9 +19,10 @@ extension AppState {
         list.rename(ListNames(next))
         if var p = picker {
             // The open picker's labels follow too.
-            let field = questionnaire.fields[p.fieldIndex]
+            let outline = self.outline
+            let field = outline.field(p.fieldIndex)
             p = ChoicePicker(fieldIndex: p.fieldIndex, title: field.label,
-                             choices: questionnaire.choices(for: p.fieldIndex, in: formRecord, clock: ruleClock),
+                             choices: outline.choices(p.fieldIndex, in: formRecord, clock: ruleClock),
                              labels: field.choiceLabels, multiple: p.multiple, current: p.answer)
             popovers.present(.picker(p))
         }

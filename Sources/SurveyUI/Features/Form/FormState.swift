@@ -29,6 +29,12 @@ public struct FormState: Equatable, Sendable {
     /// The y/n question about a survey asked on the status line: delete it, add a copy of it,
     /// clear the answers this form version does not ask.
     public private(set) var pendingQuestion: SurveyQuestion?
+    /// Which instance of each repeat the form shows (`FormOutline.RepeatHeading.selectionKey`):
+    /// the first when unnamed.
+    public private(set) var instances: [String: Int] = [:]
+    /// The y/n question about a roster of the survey on the form: add another member,
+    /// delete the one shown.
+    public private(set) var rosterQuestion: RosterQuestion?
 
     init(draft: Record, showingDraft: Bool) {
         self.draft = draft
@@ -60,6 +66,7 @@ public struct FormState: Equatable, Sendable {
     /// An empty New form: its hidden answers and its start time go with the old one.
     mutating func emptyDraft() {
         draft = Record()
+        instances = [:]
         draftStarted = nil
         hiddenAnswers = HiddenAnswers()
     }
@@ -78,7 +85,15 @@ public struct FormState: Equatable, Sendable {
         editing = nil
         formScroll = 0
         pendingQuestion = nil
+        instances = [:]
+        rosterQuestion = nil
     }
+
+    // MARK: Rosters
+
+    /// The instance of a repeat the form shows.
+    mutating func showInstance(_ index: Int, of key: String) { instances[key] = index }
+    mutating func askRoster(_ question: RosterQuestion?) { rosterQuestion = question }
 
     // MARK: Heads-down entry and the y/n question
 

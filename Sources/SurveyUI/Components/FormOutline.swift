@@ -1,0 +1,208 @@
+import SurveyModel
+
+/// The form as the screen walks it: the top level's questions and, where a repeat (a roster)
+/// stands, its heading ("Household member 2 of 4") followed by the questions of the one
+/// instance shown, nested repeats within it the same way. CSPro and ODK Collect both key a
+/// roster one member at a time; PgUp/PgDn pick the member, so the form stays one column
+/// of questions whatever the roster's size.
+///
+/// The highlight (`FormItem.field(i)`) counts entries of this outline. A flat form's outline
+/// is its fields one for one (`entries` nil, nothing built), so every flat form behaves
+/// exactly as before.
+public struct FormOutline: Sendable {
+    /// A repeat's place in the outline: which instance is shown, of how many.
+    public struct RepeatHeading: Equatable, Sendable {
+        /// The repeat's name, as its instances are stored under it.
+        public var name: String
+        public var label: String
+        /// The instances around the repeat (empty for a repeat at the top level).
+        public var parent: [AnswerPath.Step]
+        /// The instance shown, from 0 (0 when there is none).
+        public var shown: Int
+        /// Instances the form shows: those stored, or as many as `repeat_count` asks if more.
+        public var count: Int
+        /// `repeat_count`: exactly that many, no adding or deleting by hand.
+        public var fixedCount: Int?
+        /// How `FormState` remembers which instance is shown.
+        public var selectionKey: String { RepeatHeading.selectionKey(parent: parent, name: name) }
+        /// The steps to the instance shown.
+        public var steps: [AnswerPath.Step] { parent + [AnswerPath.Step(name: name, index: shown)] }
+
+        static func selectionKey(parent: [AnswerPath.Step], name: String) -> String {
+            (parent.map { "\($0.name)[\($0.index)]" } + [name]).joined(separator: "/")
+        }
+    }
+
+    public struct Entry: Sendable {
+        /// A repeat's heading, else nil: a question (or a group heading, a note) of its scope.
+        public var heading: RepeatHeading?
+        /// The instances around it, outermost first (empty at the top level).
+        public var steps: [AnswerPath.Step]
+        /// Its row among its scope's fields.
+        public var fieldIndex: Int
+        /// Its scope's questionnaire, in `FormOutline.scopes`.
+        var scope: Int
+        /// Whether it shows: its own `relevant`, its groups', its repeat's.
+        public var isShown: Bool
+    }
+
+    /// The top level's questionnaire first, then one per instance shown.
+    let scopes: [Questionnaire]
+    /// nil: a flat form, one entry per field of `scopes[0]`.
+    public let entries: [Entry]?
+    private let topRelevance: [Bool]
+
+    /// A flat form (or the original five): the fields themselves.
+    init(flat questionnaire: Questionnaire, relevance: [Bool]) {
+        scopes = [questionnaire]
+        entries = nil
+        topRelevance = relevance
+    }
+
+    public var count: Int { entries?.count ?? scopes[0].fields.count }
+    public var isFlat: Bool { entries == nil }
+    public var indices: Range<Int> { 0..<count }
+
+    public func field(_ i: Int) -> FieldSpec {
+        guard let entries else { return scopes[0].fields[i] }
+        return scopes[entries[i].scope].fields[entries[i].fieldIndex]
+    }
+
+    /// The questionnaire that judges entry `i`, and its row there.
+    public func scope(of i: Int) -> (questionnaire: Questionnaire, fieldIndex: Int) {
+        guard let entries else { return (scopes[0], i) }
+        return (scopes[entries[i].scope], entries[i].fieldIndex)
+    }
+
+    public func steps(_ i: Int) -> [AnswerPath.Step] { entries?[i].steps ?? [] }
+    public func heading(_ i: Int) -> RepeatHeading? { entries?[i].heading }
+    public func isShown(_ i: Int) -> Bool { entries?[i].isShown ?? topRelevance[i] }
+
+    /// Where entry `i`'s answer is kept.
+    public func path(_ i: Int) -> AnswerPath { AnswerPath(steps(i), field(i).key) }
+
+    /// Entry `i`'s stored answer in `record`.
+    public func value(_ i: Int, in record: Record) -> PropertyValue? {
+        entries == nil ? record[field(i).key] : record.value(at: path(i))
+    }
+
+    /// Entry `i`'s stored answer as text, as its field writes it.
+    public func storedText(_ i: Int, in record: Record) -> String {
+        guard entries != nil else { return record.text(for: field(i)) }
+        let field = field(i)
+        return Record(value(i, in: record).map { [field.key: $0] } ?? [:]).text(for: field)
+    }
+
+    /// The default a New form offers for entry `i`.
+    public func defaultText(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> String? {
+        let (questionnaire, index) = scope(of: i)
+        return questionnaire.defaultText(index, in: Questionnaire.scoped(record, steps(i)), clock: clock)
+    }
+
+    /// What is wrong with `value` as entry `i`'s answer in `record`, by its scope's rules.
+    public func ruleProblem(_ i: Int, value: PropertyValue?, in record: Record, clock: Questionnaire.Clock) -> String? {
+        let (questionnaire, index) = scope(of: i)
+        return questionnaire.ruleProblem(index, value: value, in: Questionnaire.scoped(record, steps(i)), clock: clock)
+    }
+
+    /// The choices entry `i` offers now.
+    public func choices(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> [XLSForm.Choice] {
+        let (questionnaire, index) = scope(of: i)
+        return questionnaire.choices(for: index, in: Questionnaire.scoped(record, steps(i)), clock: clock)
+    }
+
+    /// Whether entry `i` is read-only in its form.
+    public func isReadOnly(_ i: Int) -> Bool {
+        let (questionnaire, index) = scope(of: i)
+        return questionnaire.form?.questions[index].readOnly ?? false
+    }
+
+    /// The fields of every entry, in order (a repeat's heading stands as its row).
+    public var fields: [FieldSpec] { entries == nil ? scopes[0].fields : indices.map(field) }
+
+    /// The entry of a repeat's heading, by its selection key.
+    public func headingEntry(_ key: String) -> Int? {
+        entries?.firstIndex { $0.heading?.selectionKey == key }
+    }
+
+    /// The heading of the innermost repeat entry `i` is in (its own, for a heading).
+    public func enclosingHeading(of i: Int) -> Int? {
+        guard let entries else { return nil }
+        if entries[i].heading != nil { return i }
+        let steps = entries[i].steps
+        guard let last = steps.last else { return nil }
+        let key = RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)
+        return headingEntry(key)
+    }
+
+    /// Entries of the instance a heading shows, nested ones included.
+    public func instanceEntries(of heading: Int) -> [Int] {
+        guard let entries, let h = entries[heading].heading, h.count > 0 else { return [] }
+        let steps = h.steps
+        return entries.indices.filter { $0 > heading && entries[$0].steps.starts(with: steps) }
+    }
+
+    // MARK: Building
+
+    /// The outline of `record` under `questionnaire`, showing for each repeat the instance
+    /// `selection` names (the first by default). `topRelevance` is the top level's.
+    static func make(_ questionnaire: Questionnaire, record: Record, selection: [String: Int],
+                     topRelevance: [Bool], clock: Questionnaire.Clock) -> FormOutline {
+        guard questionnaire.form?.questions.contains(where: { $0.kind == .beginRepeat }) == true else {
+            return FormOutline(flat: questionnaire, relevance: topRelevance)
+        }
+        var builder = Builder(record: record, selection: selection, clock: clock)
+        builder.walk(questionnaire, steps: [], relevance: topRelevance, shown: true)
+        return FormOutline(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance)
+    }
+
+    private init(scopes: [Questionnaire], entries: [Entry], topRelevance: [Bool]) {
+        self.scopes = scopes
+        self.entries = entries
+        self.topRelevance = topRelevance
+    }
+
+    private struct Builder {
+        let record: Record
+        let selection: [String: Int]
+        let clock: Questionnaire.Clock
+        var scopes: [Questionnaire] = []
+        var entries: [Entry] = []
+
+        init(record: Record, selection: [String: Int], clock: Questionnaire.Clock) {
+            self.record = record
+            self.selection = selection
+            self.clock = clock
+        }
+
+        mutating func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], relevance: [Bool], shown: Bool) {
+            let scope = scopes.count
+            scopes.append(questionnaire)
+            let repeatRows = Dictionary(questionnaire.tree.flatMap(\.descendants)
+                .filter { $0.kind == .repeat && $0.repeats.count == steps.count }
+                .map { ($0.fieldIndex, $0) }, uniquingKeysWith: { first, _ in first })
+            for i in questionnaire.fields.indices {
+                let isShown = shown && (relevance.indices.contains(i) ? relevance[i] : true)
+                guard let node = repeatRows[i] else {
+                    entries.append(Entry(heading: nil, steps: steps, fieldIndex: i, scope: scope, isShown: isShown))
+                    continue
+                }
+                let stored = record.instanceCount(of: node.name, in: steps)
+                let fixed = questionnaire.repeatCount(of: node, in: record, parent: steps, clock: clock)
+                let count = max(stored, fixed ?? 0)
+                let key = RepeatHeading.selectionKey(parent: steps, name: node.name)
+                let chosen = min(max(0, selection[key] ?? 0), max(0, count - 1))
+                let heading = RepeatHeading(name: node.name, label: questionnaire.fields[i].label, parent: steps,
+                                            shown: chosen, count: count, fixedCount: fixed)
+                entries.append(Entry(heading: heading, steps: steps, fieldIndex: i, scope: scope, isShown: isShown))
+                guard count > 0 else { continue }
+                let inner = questionnaire.instanceQuestionnaire(for: node)
+                let innerSteps = heading.steps
+                let innerRelevance = isShown
+                    ? inner.relevance(in: Questionnaire.scoped(record, innerSteps), clock: clock)
+                    : Array(repeating: false, count: inner.fields.count)
+                walk(inner, steps: innerSteps, relevance: innerRelevance, shown: isShown)
+            }
+        }
+    }
+}

@@ -1,0 +1,273 @@
+import SurveyModel
+
+/// Keying a roster (a repeat) heads-down, as CSPro and ODK Collect do: one member at a time
+/// under its heading ("Household member 2 of 4"); PgUp/PgDn pick the member, ^O adds one
+/// after the one shown, ^D deletes it (y/n). After the last question of a member, Enter asks
+/// "Add another Household member? y/n" (`y` starts the next one, `n` goes on past the
+/// roster), so a keyer never leaves the home row. With `repeat_count` the form says how many:
+/// Enter goes from one member to the next, and none is added or deleted by hand.
+extension AppState {
+    /// The roster heading the highlight is on or inside, if any.
+    var rosterHeadingHere: (entry: Int, heading: FormOutline.RepeatHeading)? {
+        guard case .field(let i) = formItem else { return nil }
+        let outline = self.outline
+        guard outline.indices.contains(i), let h = outline.enclosingHeading(of: i), let heading = outline.heading(h) else { return nil }
+        return (h, heading)
+    }
+
+    /// PgUp/PgDn: the previous / next member of the roster the highlight is in, the
+    /// highlight on the same question of that member (or the heading).
+    mutating func stepInstance(by delta: Int) {
+        guard let (entry, heading) = rosterHeadingHere else { return }
+        let name = RosterText.name(heading)
+        guard heading.count > 0 else {
+            tell(heading.fixedCount == nil ? "No \(name) yet: ^O adds one" : "The form asks for no \(name)")
+            return
+        }
+        let target = heading.shown + delta
+        guard target >= 0 else { return tell("Already at the first \(name)") }
+        guard target < heading.count else {
+            return tell(heading.fixedCount == nil ? "Already at the last \(name): ^O adds another" : "Already at the last \(name)")
+        }
+        // The same question of the other member, found by its place in the instance.
+        let offset: Int? = if case .field(let i) = formItem, i != entry { i - entry } else { nil }
+        form.showInstance(target, of: heading.selectionKey)
+        let outline = self.outline
+        if let offset, let h = outline.headingEntry(heading.selectionKey), outline.indices.contains(h + offset),
+           isNavigable(h + offset, in: outline) {
+            form.highlight(.field(h + offset))
+        } else if let h = outline.headingEntry(heading.selectionKey) {
+            form.highlight(.field(h))
+        }
+        keepFormHighlightInView()
+    }
+
+    /// ^O (or `y` to "Add another …?"): a new member after the one shown, editing its first
+    /// question.
+    mutating func addInstance() -> [Effect] {
+        guard document != nil, let (_, heading) = rosterHeadingHere else { return [] }
+        return addInstance(after: heading)
+    }
+
+    private mutating func addInstance(after heading: FormOutline.RepeatHeading) -> [Effect] {
+        let name = RosterText.name(heading)
+        if let fixed = heading.fixedCount {
+            warn("The form sets how many: \(counted(fixed, name)); none is added by hand")
+            return []
+        }
+        let at = heading.count == 0 ? 0 : heading.shown + 1
+        var record = formRecord
+        // A member of a roster the form shows but the survey does not hold yet is made first.
+        guard Self.makeInstances(upTo: heading.parent, in: &record),
+              record.insertInstance(of: heading.name, in: heading.parent, at: at) != nil else {
+            warn("\(name) could not be added: the survey holds something else than answers under “\(heading.name)”")
+            return []
+        }
+        let effects = changeFormRecord(to: record, label: "add of \(name) \(at + 1)")
+        form.showInstance(at, of: heading.selectionKey)
+        tell("Added \(name) \(at + 1) of \(heading.count + 1)")
+        enterInstance(of: heading.selectionKey)
+        return effects
+    }
+
+    /// ^D: asks before deleting the member shown.
+    mutating func requestInstanceDelete() {
+        guard document != nil, let (_, heading) = rosterHeadingHere else { return }
+        let name = RosterText.name(heading)
+        guard heading.count > 0, heading.shown < formRecord.instanceCount(of: heading.name, in: heading.parent) else {
+            tell("No \(name) to delete here")
+            return
+        }
+        if heading.fixedCount != nil {
+            warn("The form counts the \(name) entries from its answers: change that answer instead")
+            return
+        }
+        form.askRoster(.deleteInstance(heading.steps, label: name, survey: surveyOnForm))
+        ask("Delete \(name) \(heading.shown + 1) of \(heading.count)\(memberTitle(heading.steps))? y/n")
+    }
+
+    /// `y` or `n` (Esc) to the roster's question.
+    mutating func answerRoster(_ yes: Bool) -> [Effect] {
+        guard let question = form.rosterQuestion else { return [] }
+        form.askRoster(nil)
+        guard question.survey == surveyOnForm else {
+            warn("The survey on the form changed: nothing was done, ask again")
+            return []
+        }
+        switch question {
+        case .addAnother(let key, _, _):
+            let outline = self.outline
+            guard let h = outline.headingEntry(key), let heading = outline.heading(h) else { return [] }
+            if yes { return addInstance(after: heading) }
+            moveHighlight(past: h, in: outline)
+            if case .field = formItem { beginEditing(inserting: nil) }
+            return []
+        case .deleteInstance(let steps, let name, _):
+            guard yes else {
+                tell("Kept \(name) \((steps.last?.index ?? 0) + 1)")
+                return []
+            }
+            var record = formRecord
+            guard record.removeInstance(at: steps) != nil else { return [] }
+            let effects = changeFormRecord(to: record, label: "delete of \(name) \((steps.last?.index ?? 0) + 1)")
+            if let last = steps.last {
+                let key = FormOutline.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)
+                form.showInstance(max(0, last.index - 1), of: key)
+                if let h = outline.headingEntry(key) { form.highlight(.field(h)) }
+            }
+            tell(shown == .draft ? "Deleted \(name) \((steps.last?.index ?? 0) + 1) from the New form"
+                 : "Deleted \(name) \((steps.last?.index ?? 0) + 1): Ctrl-Z brings it back")
+            return effects
+        }
+    }
+
+    /// Enter on a roster's heading: into the member shown, or, with none yet, a first one
+    /// (asked: the roster may rightly be empty).
+    mutating func enterRoster(at entry: Int) -> [Effect] {
+        guard let heading = outline.heading(entry) else { return [] }
+        if heading.count == 0 {
+            guard heading.fixedCount == nil else { return [] }
+            return addInstance(after: heading)
+        }
+        enterInstance(of: heading.selectionKey)
+        return []
+    }
+
+    /// The highlight on the first question of the member shown, editing it.
+    private mutating func enterInstance(of key: String) {
+        let outline = self.outline
+        guard let h = outline.headingEntry(key) else { return }
+        if let first = outline.instanceEntries(of: h).first(where: { isNavigable($0, in: outline) && outline.heading($0) == nil }) {
+            form.highlight(.field(first))
+            beginEditing(inserting: nil)
+        } else {
+            form.highlight(.field(h))
+        }
+        keepFormHighlightInView()
+    }
+
+    /// Heads-down Enter (after the answer was kept): within a roster, the end of a member asks
+    /// for another (or, counted by the form, goes on to the next member); arriving at a
+    /// roster's heading goes into it. True when it decided where the keys go.
+    mutating func advanceThroughRoster(from item: FormItem) -> Bool {
+        let outline = self.outline
+        guard !outline.isFlat, case .field(let from) = item, outline.indices.contains(from) else { return false }
+        let next = outline.indices.first { $0 > from && isNavigable($0, in: outline) }
+        // The end of a member: the next stop is outside its instance.
+        if let h = outline.enclosingHeading(of: from), let heading = outline.heading(h), h != from {
+            let inside = Set(outline.instanceEntries(of: h))
+            if next.map({ !inside.contains($0) }) ?? true {
+                if let fixed = heading.fixedCount {
+                    guard heading.shown + 1 < max(fixed, heading.count) else { return false }
+                    form.showInstance(heading.shown + 1, of: heading.selectionKey)
+                    enterInstance(of: heading.selectionKey)
+                    return true
+                }
+                form.highlight(.field(h))
+                form.askRoster(.addAnother(heading.selectionKey, label: RosterText.name(heading), survey: surveyOnForm))
+                ask("Add another \(RosterText.name(heading))? y/n")
+                return true
+            }
+        }
+        // Arriving at a roster: into its first member, or asked whether there is one.
+        if let next, let heading = outline.heading(next) {
+            form.showInstance(0, of: heading.selectionKey)
+            if heading.count > 0 {
+                enterInstance(of: heading.selectionKey)
+            } else if heading.fixedCount == nil {
+                form.highlight(.field(next))
+                form.askRoster(.addAnother(heading.selectionKey, label: RosterText.name(heading), survey: surveyOnForm))
+                ask("Add a \(RosterText.name(heading))? y/n")
+            } else {
+                moveHighlight(past: next, in: outline)
+                if case .field = formItem { beginEditing(inserting: nil) }
+            }
+            return true
+        }
+        return false
+    }
+
+    /// The highlight on the first stop after a roster (its heading at `entry`, and the
+    /// member shown), or on [ Add ].
+    private mutating func moveHighlight(past entry: Int, in outline: FormOutline) {
+        let inside = Set(outline.instanceEntries(of: entry))
+        let after = outline.indices.first { $0 > entry && !inside.contains($0) && isNavigable($0, in: outline) }
+        form.highlight(after.map { .field($0) } ?? .add)
+        keepFormHighlightInView()
+    }
+
+    /// Which survey the form shows, so a question asked about it is never answered for another.
+    var surveyOnForm: String {
+        switch shown {
+        case .draft: return "New"
+        case .record(let i): return formRecord.instanceID ?? "record \(i)"
+        }
+    }
+
+    /// “ (“Ana”)”: the member's first answer, to tell members apart in a question.
+    private func memberTitle(_ steps: [AnswerPath.Step]) -> String {
+        guard let last = steps.last else { return "" }
+        let answers = formRecord.instances(of: last.name, in: Array(steps.dropLast()))
+        guard answers.indices.contains(last.index) else { return "" }
+        let inner = questionnaire.scopeQuestionnaire(steps)
+        guard let first = inner.fields.first(where: { $0.kind.isAnswered && answers[last.index][$0.key] != nil }),
+              let value = answers[last.index][first.key] else { return "" }
+        return " (“\(first.displayText(value).prefix(40))”)"
+    }
+
+    /// Writes the form's record (the shown survey, saved with an undo step, or the New form).
+    private mutating func changeFormRecord(to changed: Record, label: String) -> [Effect] {
+        var record = changed
+        if questionnaire.form != nil {
+            var hidden = hiddenAnswersHere
+            record = questionnaire.settled(record, changedAt: nil, before: formRecord, hidden: &hidden, clock: ruleClock)
+            form.keepHidden(HiddenAnswers(owner: hiddenAnswersOwner, values: hidden))
+        }
+        rollback = captureRollback()
+        switch shown {
+        case .record(let i):
+            list.pinWhileFiltered(record.instanceID)
+            session.expect(.change(.edit, label: "\(label) of \(quotedTitle(records[i]))"))
+            document?.records[i] = record
+            return [.saveDocument]
+        case .draft:
+            form.setDraft(record)
+            form.startDraftClock(at: ruleClock.now)
+            return [.saveDraft]
+        }
+    }
+
+    /// Stores an answer inside a roster, making the members the form shows but the survey
+    /// does not hold yet (a `repeat_count` of 3 with one stored). False when the survey
+    /// holds something else under the roster's name (never overwritten).
+    static func store(_ value: PropertyValue?, at path: AnswerPath, in record: inout Record) -> Bool {
+        guard makeInstances(upTo: path.steps, in: &record) else { return false }
+        return record.setValue(value, at: path)
+    }
+
+    /// Makes every instance `steps` leads to, outermost first.
+    static func makeInstances(upTo steps: [AnswerPath.Step], in record: inout Record) -> Bool {
+        for (depth, step) in steps.enumerated() {
+            let parent = Array(steps.prefix(depth))
+            while record.instanceCount(of: step.name, in: parent) <= step.index {
+                guard record.insertInstance(of: step.name, in: parent) != nil else { return false }
+            }
+        }
+        return true
+    }
+}
+
+/// A y/n question about a roster of the survey on the form, asked on the status line.
+public enum RosterQuestion: Equatable, Sendable {
+    /// "Add another Household member? y/n" (after a member's last question), or "Add a …?".
+    case addAnother(String, label: String, survey: String)
+    /// "Delete Household member 2 of 4 (“Ana”)? y/n"
+    case deleteInstance([AnswerPath.Step], label: String, survey: String)
+
+    /// The survey it is about (`AppState.surveyOnForm`).
+    var survey: String {
+        switch self {
+        case .addAnother(_, _, let survey), .deleteInstance(_, _, let survey): survey
+        }
+    }
+}
