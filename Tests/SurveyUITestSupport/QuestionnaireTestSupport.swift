@@ -31,3 +31,22 @@ extension AppState {
     /// The form's text, for looking at.
     public var screenText: String { Screen.render(self).lines.joined(separator: "\n") }
 }
+
+/// The roster example kept in the repository (Examples/roster.csv): a village, a `member`
+/// repeat (name, age, school for the young) and a count of the members after it.
+public func rosterQuestionnaire() throws -> Questionnaire {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/roster.csv").standardizedFileURL
+    let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
+    guard let form = result.form else { throw DocumentError("roster.csv: \(result.errors)") }
+    return Questionnaire(form: form)
+}
+
+/// A state running the roster form, its clock pinned as `householdState`'s.
+public func rosterState(_ records: [Record] = [], width: Int = 120, height: Int = 40) throws -> AppState {
+    var s = AppState(documentName: "Roster", loaded: .success(SurveyDocument(records: records)),
+                     size: Size(width: width, height: height), questionnaire: try rosterQuestionnaire(), environment: .forTests)
+    s.environment.timeZone = TimeZone(identifier: "UTC")!
+    s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
+    return s
+}

@@ -1,0 +1,128 @@
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// Keying a roster heads-down (issue 18): the heading "Household member 2 of 2", each
+/// member's questions under it, "Add another …? y/n" after a member's last question,
+/// PgUp/PgDn between members, ^O and ^D, and the answers stored as the file keeps them: an
+/// array of dictionaries under the repeat's name.
+final class RosterKeyingTests: XCTestCase {
+    private func members(_ s: AppState) -> [[String: PropertyValue]] { s.draft.instances(of: "member") }
+
+    /// Village, then two members (the second young enough to be asked about school), then
+    /// "n" goes on past the roster to the notes.
+    private func keyTwoMembers(_ s: inout AppState) {
+        s.press(.enter); s.type("Kibera"); s.press(.enter)
+        XCTAssertEqual(s.inputMode, .confirmingRoster, "arriving at an empty roster asks")
+        XCTAssertEqual(s.statusText, "Add a Household member? y/n")
+        s.press(.character("y"))
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "name", "straight into the member's first question")
+        s.type("Ana"); s.press(.enter)
+        s.type("34"); s.press(.enter)
+        XCTAssertEqual(s.statusText, "Add another Household member? y/n", "school is not asked at 34: the member ends")
+        s.press(.character("y"))
+        s.type("Bo"); s.press(.enter)
+        s.type("12"); s.press(.enter)
+        XCTAssertEqual(s.inputMode, .picking, "school is asked at 12")
+        s.type("1")                                     // Yes, chosen at once
+        XCTAssertEqual(s.statusText, "Add another Household member? y/n")
+        s.press(.character("n"))
+    }
+
+    func testTwoMembersKeyedHeadsDownAreStoredAsTheFileKeepsThem() throws {
+        var s = try rosterState()
+        keyTwoMembers(&s)
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "notes", "n goes on past the roster")
+        XCTAssertEqual(s.draft["village"], .string("Kibera"))
+        XCTAssertEqual(members(s).count, 2)
+        XCTAssertEqual(members(s)[0]["name"], .string("Ana"))
+        XCTAssertEqual(members(s)[0]["age"], .integer(34))
+        XCTAssertNil(members(s)[0]["school"])
+        XCTAssertEqual(members(s)[1]["school"], .string("yes"))
+        XCTAssertNil(s.draft["name"], "a member's answers never land at the top level")
+    }
+
+    func testTheHeadingNamesTheMemberShownAndPageKeysMoveBetweenMembers() throws {
+        var s = try rosterState()
+        keyTwoMembers(&s)
+        s.press(.escape)
+        XCTAssertTrue(s.screenText.contains("2 of 2"), s.screenText)
+        XCTAssertTrue(s.screenText.contains("Household member"))
+        s.press(.up)                                    // into the roster: member 2's questions
+        XCTAssertEqual(s.inputMode, .rosterBrowsing)
+        s.press(.pageUp)
+        XCTAssertTrue(s.screenText.contains("1 of 2"))
+        XCTAssertTrue(s.screenText.contains("Ana"))
+        s.press(.pageUp)
+        XCTAssertEqual(s.statusText, "Already at the first Household member")
+        s.press(.pageDown)
+        XCTAssertTrue(s.screenText.contains("Bo"))
+        s.press(.pageDown)
+        XCTAssertEqual(s.statusText, "Already at the last Household member: ^O adds another")
+    }
+
+    func testControlDDeletesTheMemberShownAfterAYes() throws {
+        var s = try rosterState()
+        keyTwoMembers(&s)
+        s.press(.escape, .up)
+        s.press(.control("d"))
+        XCTAssertEqual(s.inputMode, .confirmingRoster)
+        XCTAssertEqual(s.statusText, "Delete Household member 2 of 2 (“Bo”)? y/n")
+        s.press(.character("n"))
+        XCTAssertEqual(members(s).count, 2, "n keeps it")
+        s.press(.control("d"), .character("y"))
+        XCTAssertEqual(members(s).map { $0["name"] }, [.string("Ana")])
+        XCTAssertTrue(s.screenText.contains("1 of 1"))
+    }
+
+    func testControlOAddsAMemberAfterTheOneShown() throws {
+        var s = try rosterState()
+        keyTwoMembers(&s)
+        s.press(.escape, .up, .pageUp)                   // member 1
+        let effects = s.press(.control("o"))
+        XCTAssertEqual(effects, [.saveDraft])
+        XCTAssertEqual(members(s).count, 3)
+        XCTAssertEqual(members(s)[1], [:], "the new member is the second, after the one shown")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "name")
+        XCTAssertTrue(s.screenText.contains("2 of 3"))
+    }
+
+    func testARefusedAgeInsideAMemberKeepsWhatWasTypedAndSaysWhy() throws {
+        var s = try rosterState()
+        s.press(.enter); s.type("Kibera"); s.press(.enter)
+        s.press(.character("y"))
+        s.type("Ana"); s.press(.enter)
+        s.type("200"); s.press(.enter)
+        XCTAssertEqual(s.statusText, "Ages are 0 to 120")
+        XCTAssertEqual(s.editing?.text, "200", "what was typed stays")
+        XCTAssertNil(members(s)[0]["age"])
+    }
+
+    func testAStoredSurveysRosterEditIsSavedWithAnUndoStep() throws {
+        let stored = Record(["village": .string("Kibera"), "instanceID": .string("uuid:1"),
+                             "member": .array([.dictionary(["name": .string("Ana"), "age": .integer(34)])])])
+        var s = try rosterState([stored])
+        s.press(.enter)                                   // the list's survey, on the form
+        XCTAssertEqual(s.shown, .record(0))
+        let heading = try XCTUnwrap(s.outline.headingEntry("member"))
+        s.form.highlight(.field(heading + 1))             // Ana's name
+        XCTAssertEqual(s.inputMode, .rosterBrowsing, s.modeDescription)
+        s.press(.enter); s.press(.control("u")); s.type("Ana Maria")
+        XCTAssertEqual(s.press(.tab), [.saveDocument])
+        XCTAssertEqual(s.records[0].instances(of: "member")[0]["name"], .string("Ana Maria"))
+        s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        XCTAssertEqual(s.session.history.undo.last?.label, "edit of Name of “Kibera”")
+    }
+
+    func testEveryScreenSizeDrawsTheRoster() throws {
+        for (w, h) in [(120, 40), (80, 24), (40, 12), (24, 9)] {
+            var s = try rosterState(width: w, height: h)
+            keyTwoMembers(&s)
+            s.press(.escape, .up)
+            let grid = Screen.render(s)
+            XCTAssertEqual(grid.lines.count, h)
+            // Down to 40x12 the highlighted question keeps the screen; from 80x24 the heading shows too.
+            if h >= 24 { XCTAssertTrue(grid.lines.joined().contains("2 of 2"), "\(w)x\(h)\n" + grid.lines.joined(separator: "\n")) }
+        }
+    }
+}
