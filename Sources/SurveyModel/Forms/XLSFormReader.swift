@@ -140,9 +140,7 @@ struct XLSFormReader {
                 let name = String(list.dropFirst(2).dropLast())
                 if !name.isEmpty { question.repeatChoices = .field(name) }
             case .beginRepeat:
-                warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
-                                               message: "the repeat “\(question.name)” is read and its answers are kept, "
-                                                   + "but a roster cannot be keyed in the terminal yet: the row is shown but not asked"))
+                break   // keyed on the form, one member at a time (FormOutline)
             case .notCollected where loop != nil:
                 break   // refused (or closed) where it is placed
             case .notCollected(let type) where XLSFormTypes.isKnown(type):
