@@ -77,6 +77,13 @@ extension AppState {
             return
         }
         var top = geometry.scroll
+        // Inside a roster, its heading ("Household member 2 of 4") too, when both fit.
+        if let (entry, _) = rosterHeadingHere, case .field(let i) = formItem, i != entry,
+           let headingSpan = geometry.contentSpan(of: .field(entry)),
+           span.upperBound - headingSpan.lowerBound < geometry.viewport.height {
+            top = min(top, headingSpan.lowerBound)
+            if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
+        }
         if span.lowerBound < top { top = span.lowerBound }
         if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
         form.scroll(to: max(0, min(top, geometry.contentHeight - geometry.viewport.height)))
