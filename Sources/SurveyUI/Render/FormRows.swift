@@ -14,6 +14,12 @@ enum FormRows {
             return questionnaire.fields.map { .field(label: $0.label, extraLine: false) }
         }
         let problems = state.storedAnswerProblems(in: outline)
+        let record = state.formRecord
+        /// A label or note showing answers (`${people}`), filled in from the row's scope.
+        func filledIn(_ text: String, _ i: Int) -> String {
+            guard text.contains("${") else { return text }
+            return outline.scope(of: i).questionnaire.filledIn(text, from: Questionnaire.scoped(record, outline.steps(i)))
+        }
         return outline.indices.map { i in
             let field = outline.field(i)
             guard outline.isShown(i) else { return .hidden }
@@ -21,9 +27,10 @@ enum FormRows {
             switch field.kind {
             case .metadata, .groupEnd: return .hidden
             case .groupStart: return .heading(field.label)
-            case .note: return .note(field.label)
+            case .note:
+                return .note(filledIn(field.label, i))
             default:
-                return .field(label: label(of: field), extraLine: !field.hint.isEmpty || problems[i] != nil)
+                return .field(label: filledIn(label(of: field), i), extraLine: !field.hint.isEmpty || problems[i] != nil)
             }
         }
     }

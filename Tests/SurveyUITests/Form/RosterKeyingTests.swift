@@ -126,3 +126,41 @@ final class RosterKeyingTests: XCTestCase {
         }
     }
 }
+
+/// Labels and notes show the answers they name (`${people}`), as ODK's `<output>` does.
+final class LabelOutputTests: XCTestCase {
+    func testANoteShowsTheAnswerItNames() throws {
+        let survey = Record(["village": .string("Kibera"), "people": .string("2"), "instanceID": .string("uuid:1")])
+        var s = try rosterState([survey])
+        s.press(.enter)
+        XCTAssertTrue(s.screenText.contains("Thank you: 2 people listed."), s.screenText)
+        XCTAssertFalse(s.screenText.contains("${people}"))
+    }
+
+    func testAnUnansweredNameShowsNothingAndTextWithoutOneIsUntouched() throws {
+        let q = try rosterQuestionnaire()
+        XCTAssertEqual(q.filledIn("Thank you: ${people} people listed.", from: Record()), "Thank you:  people listed.")
+        XCTAssertEqual(q.filledIn("No names here {x} $", from: Record()), "No names here {x} $")
+        XCTAssertEqual(q.filledIn("Open ${people", from: Record(["people": .string("3")])), "Open ${people")
+    }
+}
+
+extension RosterKeyingTests {
+    /// Fifty members: one shown at a time, PgDn walks to the last with its heading in view.
+    func testFiftyMembersArePagedWithTheHeadingInView() throws {
+        let members = (1...50).map { PropertyValue.dictionary(["name": .string("M\($0)"), "age": .integer(30)]) }
+        let survey = Record(["village": .string("Kibera"), "member": .array(members), "instanceID": .string("uuid:1")])
+        for (w, h) in [(120, 40), (24, 9)] {
+            var s = try rosterState([survey], width: w, height: h)
+            s.shown = .record(0)
+            s.screen.moveFocus(to: .form)
+            let heading = try XCTUnwrap(s.outline.headingEntry("member"))
+            s.form.highlight(.field(heading + 1))
+            for _ in 1..<50 { s.press(.pageDown) }
+            XCTAssertEqual(s.outline.heading(heading)?.shown, 49)
+            XCTAssertTrue(s.screenText.contains("M50"), "\(w)x\(h)\n" + s.screenText)
+            if h >= 12 { XCTAssertTrue(s.screenText.contains("50 of 50")) }
+            XCTAssertEqual(s.formItem, .field(heading + 1), "the same question of the other member")
+        }
+    }
+}

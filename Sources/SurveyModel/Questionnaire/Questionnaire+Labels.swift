@@ -1,0 +1,29 @@
+import Foundation
+
+/// Labels and notes that show answers (`Thank you: ${people} people listed.`), as ODK
+/// writes them (pyxform turns each `${name}` into an `<output>`): the answer's text, a
+/// choice by its label, nothing for an unanswered question.
+extension Questionnaire {
+    /// `text` with each `${name}` replaced by that answer in `record` (the scope's answers
+    /// first, as `Questionnaire.scoped` gives them). Text without `${` is returned as it is.
+    public func filledIn(_ text: String, from record: Record) -> String {
+        guard text.contains("${") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.range(of: "${") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
+                result += rest[open.lowerBound...]
+                return result
+            }
+            let name = String(rest[open.upperBound..<close])
+            if let field = field(forKey: name), let value = record[name] {
+                result += field.displayText(value)
+            } else if let value = record[name] {
+                result += XLSForm.text(of: value)
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+}
