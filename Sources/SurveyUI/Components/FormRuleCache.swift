@@ -14,6 +14,8 @@ final class FormRuleCache: @unchecked Sendable {
         let minute: Int
         let relevance: [Bool]
         var problems: [Int: String]?
+        /// The form's outline for one choice of members shown (`FormState.instances`).
+        var outline: (selection: [String: Int], value: FormOutline)?
     }
 
     private let lock = NSLock()
@@ -35,11 +37,23 @@ final class FormRuleCache: @unchecked Sendable {
         return found
     }
 
+    /// The outline the form walks (`FormOutline`): asked a dozen times a key, built once.
+    func outline(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
+                 selection: [String: Int]) -> FormOutline {
+        lock.lock(); defer { lock.unlock() }
+        var current = entryFor(questionnaire, record, clock)
+        if let known = current.outline, known.selection == selection { return known.value }
+        let built = FormOutline.make(questionnaire, record: record, selection: selection, topRelevance: current.relevance, clock: clock)
+        current.outline = (selection, built)
+        entry = current
+        return built
+    }
+
     private func entryFor(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock) -> Entry {
         let minute = Int((clock.now.timeIntervalSince1970 / 60).rounded(.down))
         if let entry, entry.minute == minute, entry.fields == questionnaire.fields, entry.record == record { return entry }
         let fresh = Entry(record: record, fields: questionnaire.fields, minute: minute,
-                          relevance: questionnaire.relevance(in: record, clock: clock), problems: nil)
+                          relevance: questionnaire.relevance(in: record, clock: clock), problems: nil, outline: nil)
         entry = fresh
         return fresh
     }

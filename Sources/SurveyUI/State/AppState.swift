@@ -152,7 +152,8 @@ public struct AppState: Equatable, Sendable {
     /// instance shown (`FormOutline`). `FormItem.field(i)` and `EditBuffer.fieldIndex` count
     /// its entries; for a flat form they are the fields themselves.
     public var outline: FormOutline {
-        FormOutline.make(questionnaire, record: formRecord, selection: form.instances, topRelevance: formRelevance, clock: ruleClock)
+        guard questionnaire.form != nil else { return FormOutline(flat: questionnaire, relevance: formRelevance) }
+        return caches.ruleCache.outline(questionnaire, formRecord, ruleClock, selection: form.instances)
     }
 
     /// Text displayed in a field: the edit buffer for the field being typed, else the stored value.
