@@ -73,6 +73,13 @@ final class RosterKeyingTests: XCTestCase {
         s.press(.control("d"), .character("y"))
         XCTAssertEqual(members(s).map { $0["name"] }, [.string("Ana")])
         XCTAssertTrue(s.screenText.contains("1 of 1"))
+        XCTAssertEqual(s.statusText, "Deleted Household member 2: Ctrl-Z brings it back")
+        // The New form keeps no undo history, but the member deleted from it comes back.
+        XCTAssertEqual(s.press(.control("z")), [.saveDraft])
+        XCTAssertEqual(members(s).map { $0["name"] }, [.string("Ana"), .string("Bo")])
+        XCTAssertEqual(members(s)[1]["school"], .string("yes"), "with all its answers")
+        XCTAssertEqual(s.statusText, "Put back Household member 2")
+        XCTAssertEqual(s.press(.control("z")), [], "once")
     }
 
     func testControlOAddsAMemberAfterTheOneShown() throws {

@@ -108,17 +108,31 @@ extension AppState {
                 return []
             }
             var record = formRecord
-            guard record.removeInstance(at: steps) != nil else { return [] }
+            guard let answers = record.removeInstance(at: steps) else { return [] }
+            if shown == .draft { form.keepDeletedMember(DeletedMember(steps: steps, answers: answers, label: name)) }
             let effects = changeFormRecord(to: record, label: "delete of \(name) \((steps.last?.index ?? 0) + 1)")
             if let last = steps.last {
                 let key = FormOutline.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)
                 form.showInstance(max(0, last.index - 1), of: key)
                 if let h = outline.headingEntry(key) { form.highlight(.field(h)) }
             }
-            tell(shown == .draft ? "Deleted \(name) \((steps.last?.index ?? 0) + 1) from the New form"
-                 : "Deleted \(name) \((steps.last?.index ?? 0) + 1): Ctrl-Z brings it back")
+            tell("Deleted \(name) \((steps.last?.index ?? 0) + 1): Ctrl-Z brings it back")
             return effects
         }
+    }
+
+    /// Ctrl-Z on the New form: the member last deleted from it, back in its place.
+    mutating func putBackDeletedMember() -> [Effect]? {
+        guard shown == .draft, let member = form.deletedMember, let last = member.steps.last else { return nil }
+        var record = formRecord
+        let parent = Array(member.steps.dropLast())
+        guard Self.makeInstances(upTo: parent, in: &record),
+              let at = record.insertInstance(of: last.name, in: parent, at: last.index, answers: member.answers) else { return nil }
+        form.keepDeletedMember(nil)
+        let effects = changeFormRecord(to: record, label: "undelete of \(member.label)")
+        form.showInstance(at, of: FormOutline.RepeatHeading.selectionKey(parent: parent, name: last.name))
+        tell("Put back \(member.label) \(at + 1)")
+        return effects
     }
 
     /// Enter on a roster's heading: into the member shown, or, with none yet, a first one

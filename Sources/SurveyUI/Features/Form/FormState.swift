@@ -35,6 +35,9 @@ public struct FormState: Equatable, Sendable {
     /// The y/n question about a roster of the survey on the form: add another member,
     /// delete the one shown.
     public private(set) var rosterQuestion: RosterQuestion?
+    /// The member last deleted from the New form (which has no undo history of its own), so
+    /// Ctrl-Z can put it back while that New form is on screen.
+    public private(set) var deletedMember: DeletedMember?
 
     init(draft: Record, showingDraft: Bool) {
         self.draft = draft
@@ -67,6 +70,7 @@ public struct FormState: Equatable, Sendable {
     mutating func emptyDraft() {
         draft = Record()
         instances = [:]
+        deletedMember = nil
         draftStarted = nil
         hiddenAnswers = HiddenAnswers()
     }
@@ -87,6 +91,7 @@ public struct FormState: Equatable, Sendable {
         pendingQuestion = nil
         instances = [:]
         rosterQuestion = nil
+        deletedMember = nil
     }
 
     // MARK: Rosters
@@ -94,6 +99,7 @@ public struct FormState: Equatable, Sendable {
     /// The instance of a repeat the form shows.
     mutating func showInstance(_ index: Int, of key: String) { instances[key] = index }
     mutating func askRoster(_ question: RosterQuestion?) { rosterQuestion = question }
+    mutating func keepDeletedMember(_ member: DeletedMember?) { deletedMember = member }
 
     // MARK: Heads-down entry and the y/n question
 
@@ -103,4 +109,11 @@ public struct FormState: Equatable, Sendable {
     mutating func holdNewForm(_ held: Bool) { heldNewFormShown = held }
     /// A y/n question about a survey, or nil when it was answered or dropped.
     mutating func ask(_ question: SurveyQuestion?) { pendingQuestion = question }
+}
+
+/// A member deleted from the New form: where it was and its answers.
+public struct DeletedMember: Equatable, Sendable {
+    public var steps: [AnswerPath.Step]
+    public var answers: [String: PropertyValue]
+    public var label: String
 }
