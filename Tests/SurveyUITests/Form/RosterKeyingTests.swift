@@ -171,3 +171,91 @@ extension RosterKeyingTests {
         }
     }
 }
+
+/// Nested rosters (plots, their trees) and a roster a `relevant` hides, as ODK keys them.
+final class NestedRosterTests: XCTestCase {
+    private func state(_ csv: String) throws -> AppState {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nested-\(UUID().uuidString).csv")
+        try Data(csv.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
+        let form = try XCTUnwrap(result.form, "\(result.errors)")
+        var s = AppState(documentName: "Plots", loaded: .success(SurveyDocument(records: [])),
+                         size: Size(width: 100, height: 40), questionnaire: Questionnaire(form: form), environment: .forTests)
+        s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
+        return s
+    }
+
+    private let plots = """
+    survey,,,,
+    ,type,name,label,relevant
+    ,text,site,Site,
+    ,begin repeat,plot,Plot,
+    ,text,plot_id,Plot id,
+    ,begin repeat,tree,Tree,
+    ,text,species,Species,
+    ,end repeat,,,
+    ,end repeat,,,
+    ,text,done,Done,
+    """
+
+    func testTreesAreKeyedInsideTheirPlot() throws {
+        var s = try state(plots)
+        s.press(.enter); s.type("North ridge"); s.press(.enter)
+        s.press(.character("y"))                          // Add a Plot? y
+        s.type("P1"); s.press(.enter)
+        XCTAssertEqual(s.statusText, "Add a Tree? y/n", "the plot's nested roster is asked next")
+        s.press(.character("y"))
+        s.type("Acacia"); s.press(.enter)
+        XCTAssertEqual(s.statusText, "Add another Tree? y/n")
+        s.press(.character("y"))
+        s.type("Baobab"); s.press(.enter)
+        s.press(.character("n"))                          // no more trees: the plot ends
+        XCTAssertEqual(s.statusText, "Add another Plot? y/n")
+        s.press(.character("n"))
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done")
+        let plots = s.draft.instances(of: "plot")
+        XCTAssertEqual(plots.count, 1)
+        XCTAssertEqual(plots[0]["plot_id"], .string("P1"))
+        XCTAssertEqual(s.draft.instances(of: "tree", in: [AnswerPath.Step(name: "plot", index: 0)]).map { $0["species"] },
+                       [.string("Acacia"), .string("Baobab")])
+        XCTAssertTrue(s.screenText.contains("Tree"))
+    }
+
+    func testARosterItsRelevantHidesIsNotAskedNorShown() throws {
+        var s = try state("""
+        survey,,,,
+        ,type,name,label,relevant
+        ,integer,size,Household size,
+        ,begin repeat,member,Member,${size} > 1
+        ,text,name,Name,
+        ,end repeat,,,
+        ,text,done,Done,
+        """)
+        s.press(.enter); s.type("1"); s.press(.enter)
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done", "a household of one has no roster to ask")
+        XCTAssertFalse(s.screenText.contains("Member"))
+    }
+
+    func testRepeatCountSetsHowManyAndEnterGoesFromOneToTheNext() throws {
+        var s = try state("""
+        survey,,,,
+        ,type,name,label,repeat_count
+        ,integer,size,Household size,
+        ,begin repeat,member,Member,${size}
+        ,text,name,Name,
+        ,end repeat,,,
+        ,text,done,Done,
+        """)
+        s.press(.enter); s.type("2"); s.press(.enter)
+        XCTAssertNil(s.form.rosterQuestion, "no question: the form says how many")
+        s.type("Ana"); s.press(.enter)
+        XCTAssertTrue(s.screenText.contains("2 of 2"), s.screenText)
+        s.type("Bo"); s.press(.enter)
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done")
+        XCTAssertEqual(s.draft.instances(of: "member").map { $0["name"] }, [.string("Ana"), .string("Bo")])
+        s.press(.escape, .up)
+        s.press(.control("o"))
+        XCTAssertEqual(s.statusText, "The form sets how many: 2 Members; none is added by hand")
+    }
+}

@@ -99,7 +99,12 @@ extension AppState {
             let outline = self.outline
             guard let h = outline.headingEntry(key), let heading = outline.heading(h) else { return [] }
             if yes { return addInstance(after: heading) }
-            moveHighlight(past: h, in: outline)
+            // On past the roster, which may end the member it is in (a plot's trees).
+            let block = Set([h] + outline.instanceEntries(of: h))
+            let next = outline.indices.first { $0 > h && !block.contains($0) && isNavigable($0, in: outline) }
+            if goOn(from: h, to: next, in: outline) { return [] }
+            form.highlight(next.map { .field($0) } ?? .add)
+            keepFormHighlightInView()
             if case .field = formItem { beginEditing(inserting: nil) }
             return []
         case .deleteInstance(let steps, let name, _):
@@ -167,8 +172,20 @@ extension AppState {
         let outline = self.outline
         guard !outline.isFlat, case .field(let from) = item, outline.indices.contains(from) else { return false }
         let next = outline.indices.first { $0 > from && isNavigable($0, in: outline) }
+        return goOn(from: from, to: next, in: outline)
+    }
+
+    /// Heads-down from entry `from` (a question, or a roster left with `n`) whose next stop
+    /// would be `next`: the end of the member it is in asks for another, and a roster
+    /// arrived at is gone into. False when nothing about rosters decides it.
+    private mutating func goOn(from: Int, to next: Int?, in outline: FormOutline) -> Bool {
+        // The member `from` is in: a heading's own parent member, else its own.
+        let steps = outline.heading(from)?.parent ?? outline.steps(from)
+        let enclosing: Int? = steps.last.flatMap { last in
+            outline.headingEntry(FormOutline.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
+        }
         // The end of a member: the next stop is outside its instance.
-        if let h = outline.enclosingHeading(of: from), let heading = outline.heading(h), h != from {
+        if let h = enclosing, let heading = outline.heading(h) {
             let inside = Set(outline.instanceEntries(of: h))
             if next.map({ !inside.contains($0) }) ?? true {
                 if let fixed = heading.fixedCount {
