@@ -12,9 +12,10 @@ import Foundation
 /// `meta/instanceID`; `formID` and `formVersion` are matched in any case (so Central's
 /// `FormVersion` is `formVersion`). `KEY`, `PARENT_KEY` and `SET-OF-…` are ODK's joins,
 /// spelled exactly as ODK writes them (a question may be named `key`). Any other cell
-/// (Central's `SubmissionDate`, `SubmitterName`, Kobo's `_uuid`, `__version__`) keeps its
-/// column under its own name, and is listed in `unmatched`, so a misspelt question name is
-/// seen, not silently kept beside the question.
+/// keeps its column under its own name. The servers' own bookkeeping (`serverColumns`:
+/// Central's `SubmissionDate`, `SubmitterName`, Kobo's `_uuid`, `__version__`) is kept
+/// quietly; any other cell is listed in `unmatched`, so a misspelt question name is seen,
+/// not silently kept beside the question.
 struct ImportHeader {
     enum Column: Equatable {
         /// A record key: an answer, an identity key, or a kept column.
@@ -62,7 +63,7 @@ struct ImportHeader {
                 column = .value(key)
             } else {
                 column = .value(name)
-                unmatched.append(name)
+                if !Self.serverColumns.contains(name) { unmatched.append(name) }
             }
             let seen = column == .setOf ? nil : "\(column)"
             if let seen {
@@ -77,6 +78,17 @@ struct ImportHeader {
         self.columns = columns
         self.unmatched = unmatched
     }
+
+    /// The columns ODK Central, ODK Briefcase and KoboToolbox add to an export about the
+    /// submission rather than its answers: kept under their names, never taken for a
+    /// misspelt question.
+    static let serverColumns: Set<String> = [
+        "SubmissionDate", "SubmitterID", "SubmitterName", "AttachmentsPresent", "AttachmentsExpected", "Status",
+        "ReviewState", "DeviceID", "Edits", "isValidated",
+        "_id", "_uuid", "_submission_time", "_validation_status", "_notes", "_status", "_submitted_by", "__version__",
+        "_version_", "_tags", "_index", "_parent_index", "_parent_table_name", "_xform_id_string", "_attachments",
+        "_geolocation", "_duration",
+    ]
 
     /// Whether any column names an answer of the scope (not only identity or joins).
     func namesAnAnswer(of scope: Questionnaire) -> Bool {
