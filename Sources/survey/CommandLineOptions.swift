@@ -20,6 +20,8 @@ struct CommandLineOptions: Equatable {
     var format: String?
     var output: String?
     var force = false
+    /// `export --format odk-csv --group-names`: `group-question` column names, as ODK writes them.
+    var groupNames = false
     /// `docs new NAME --form FILE`: the new document's questionnaire.
     var form: String?
     /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.

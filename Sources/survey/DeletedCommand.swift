@@ -23,7 +23,7 @@ struct DeletedCommand: Equatable {
             _ = try store.load(target.name).get()
             let deleted = store.deletedRecords(for: target.name)
             switch format {
-            case .table, .plist: DeletedTable.lines(deleted, questionnaire: questionnaire).forEach(ShellOutput.line)
+            case .table, .plist, .odkCSV, .odkXML: DeletedTable.lines(deleted, questionnaire: questionnaire).forEach(ShellOutput.line)
             case .csv: StandardOutput.write(DeletedRecord.csvText(deleted, questionnaire: questionnaire))
             case .json: StandardOutput.write(DeletedRecord.jsonText(deleted, questionnaire: questionnaire))
             }

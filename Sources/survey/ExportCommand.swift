@@ -4,27 +4,42 @@ import SurveyModel
 /// `survey export`: a document's records as CSV, JSON or its property list, to stdout or to
 /// a file written atomically that replaces nothing unless `--force` says so.
 struct ExportCommand: Equatable {
-    static let shape = "survey export [--doc NAME] [--format csv|json|plist] [--output FILE [--force]]"
+    static let shape = "survey export [--doc NAME] [--format csv|json|plist|odk-csv|odk-xml] [--output FILE|FOLDER [--force]] [--group-names]"
 
     var doc: String?
     var format: DataFormat
     /// nil or "-" for stdout.
     var output: String?
     var force: Bool
+    /// `group-question` column names in the ODK CSV set.
+    var groupNames = false
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
         try ShellCommands.expectNoArguments(words, shape: Self.shape)
         doc = options.doc
         output = options.output
         force = options.force
-        let given = try DataFormat.parse(options.format, allowed: [.csv, .json, .plist], command: "export")
+        groupNames = options.groupNames
+        let given = try DataFormat.parse(options.format, allowed: [.csv, .json, .plist, .odkCSV, .odkXML], command: "export")
         format = given ?? output.flatMap(DataFormat.guess(fromPath:)) ?? .csv
+        if format.isFolder, output == nil || output == "-" {
+            throw CommandLineOptions.UsageError(description: "--format \(format.rawValue) writes a folder of files: add --output FOLDER")
+        }
+        if groupNames, format != .odkCSV {
+            throw CommandLineOptions.UsageError(description: "--group-names only works with --format odk-csv")
+        }
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
+            if format.isFolder, let output {
+                let count = try ODKExport(format: format, folder: output, force: force, groupNames: groupNames)
+                    .write(store: store, name: target.name, questionnaire: questionnaire)
+                ShellOutput.line("Exported \(counted(count, "survey")) from “\(target.name)” to \(output)")
+                return 0
+            }
             let reader = try RecordBatchReader(store: store, name: target.name)
             guard let output, output != "-" else {
                 try RecordOutput.writeToStandardOutput(reader, as: format, questionnaire: questionnaire)
@@ -62,8 +77,8 @@ extension ExportCommand: ShellCommand {
     static let name = "export"
 
     static let forms: [CommandSpec] = [
-        CommandSpec(words: ["export"], synopsis: "[--doc NAME] [--format csv|json|plist] [--output FILE [--force]]", arguments: [],
-                    help: "the records to stdout, or atomically to --output FILE (an existing FILE is replaced only with --force). The format is --format, else the extension of FILE, else csv"),
+        CommandSpec(words: ["export"], synopsis: "[--doc NAME] [--format csv|json|plist|odk-csv|odk-xml] [--output FILE|FOLDER [--force]] [--group-names]", arguments: [],
+                    help: "the records to stdout, or atomically to --output FILE (an existing FILE is replaced only with --force). The format is --format, else the extension of FILE, else csv. odk-csv writes ODK's CSV set into FOLDER (FORMID.csv and one FORMID-REPEAT.csv per repeat, joined by KEY and PARENT_KEY; --group-names for group-question columns); odk-xml writes each survey as an ODK submission in ODK Briefcase's layout (FOLDER/ODK Briefcase Storage/forms/TITLE/instances/uuid…/submission.xml)"),
     ]
 
     static let options: [OptionSpec] = [
@@ -72,6 +87,8 @@ extension ExportCommand: ShellCommand {
                    help: "where export writes (default stdout)") { $0.output = $1 },
         OptionSpec(names: ["--force"], placeholder: nil, completion: .none,
                    help: "let export replace an existing --output FILE") { options, _ in options.force = true },
+        OptionSpec(names: ["--group-names"], placeholder: nil, completion: .none,
+                   help: "export --format odk-csv: name a question in a group group-question, as ODK Central and Briefcase do") { options, _ in options.groupNames = true },
     ]
 
     static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ExportCommand {

@@ -5,7 +5,7 @@ import SurveyModel
 /// all or none. Every record is judged before anything is written, and the refusals are listed
 /// together (up to `shownProblems`), so one run tells what to fix in the file.
 struct ImportCommand: Equatable {
-    static let shape = "survey import FILE [--doc NAME] [--format csv|json|plist]"
+    static let shape = "survey import FILE|FOLDER [--doc NAME] [--format csv|json|plist|odk-csv]"
     /// Enough to see the pattern of what is wrong without burying the terminal.
     static let shownProblems = 20
 
@@ -19,8 +19,10 @@ struct ImportCommand: Equatable {
             throw CommandLineOptions.UsageError(description: "missing file: \(Self.shape)")
         }
         try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
-        let given = try DataFormat.parse(options.format, allowed: [.csv, .json, .plist], command: "import")
-        guard let format = given ?? DataFormat.guess(fromPath: file) else {
+        let given = try DataFormat.parse(options.format, allowed: [.csv, .json, .plist, .odkCSV], command: "import")
+        var isFolder: ObjCBool = false
+        let folder = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue
+        guard let format = given ?? (folder ? .odkCSV : DataFormat.guess(fromPath: file)) else {
             throw CommandLineOptions.UsageError(
                 description: "cannot tell the format of “\(file)” from its name: add --format csv, json or plist")
         }
@@ -35,7 +37,8 @@ struct ImportCommand: Equatable {
             // record is judged, so it is read before the file.
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: true)
-            let (records, places) = try decoded(try contents(), questionnaire: questionnaire)
+            let (records, places) = format == .odkCSV ? try odkSet(questionnaire: questionnaire)
+                : try decoded(try contents(), questionnaire: questionnaire)
             let check = questionnaire.checkImport(records, places: places)
             guard check.problems.isEmpty else {
                 report(check.problems)
@@ -76,6 +79,24 @@ struct ImportCommand: Equatable {
         return data
     }
 
+    /// The records of ODK's CSV set (a folder, or its main table with the repeat tables
+    /// beside it), joined, and each's row in the main table.
+    private func odkSet(questionnaire: Questionnaire) throws -> ([Record], [ImportPlace]) {
+        let files = try ODKSetFiles(path: file, formID: questionnaire.form?.formID)
+        let read = try SurveyDocument.odkSetImport(main: files.main, repeats: files.repeats, questionnaire: questionnaire)
+        note(unmatched: read.unmatched)
+        return (read.rows.map(\.record), read.rows.map { .row($0.row) })
+    }
+
+    /// Says which header cells named no question (kept as text), so a misspelt column is
+    /// seen before its question is reported unanswered. Only with a designer's form: the
+    /// original five's import keeps other columns quietly, as it always did.
+    private func note(unmatched: [String]) {
+        guard !unmatched.isEmpty else { return }
+        ShellOutput.error("note: \(counted(unmatched.count, "column")) named no question of the form and "
+            + "\(unmatched.count == 1 ? "is" : "are") kept as text: \(unmatched.joined(separator: ", "))")
+    }
+
     /// The records and where each was in the file: CSV rows as the spreadsheet numbers
     /// them, JSON and property-list records by position (they have no rows). Whole-file
     /// problems come back naming the file.
@@ -85,11 +106,19 @@ struct ImportCommand: Equatable {
         }
         do {
             switch format {
-            case .csv, .table:
+            case .csv, .table, .odkCSV, .odkXML:
                 guard let text = String(data: data, encoding: .utf8) else {
                     throw DocumentError("not UTF-8 text (save the spreadsheet as “CSV UTF-8”)")
                 }
-                let rows = try SurveyDocument.numberedRecords(csv: text, questionnaire: questionnaire)
+                let read = try SurveyDocument.csvImport(text, questionnaire: questionnaire)
+                if questionnaire.form != nil {
+                    note(unmatched: read.unmatched)
+                    if !read.setOfColumns.isEmpty {
+                        ShellOutput.error("note: \(read.setOfColumns.joined(separator: ", ")) says this is the main table of an ODK "
+                            + "CSV set; its repeat tables are read with --format odk-csv (or give the folder)")
+                    }
+                }
+                let rows = read.rows
                 return (rows.map(\.record), rows.map { .row($0.row) })
             case .json:
                 return numbered(try SurveyDocument.records(json: data))
@@ -114,8 +143,8 @@ extension ImportCommand: ShellCommand {
     static let name = "import"
 
     static let forms: [CommandSpec] = [
-        CommandSpec(words: ["import"], synopsis: "FILE [--doc NAME] [--format csv|json|plist]", arguments: [.file],
-                    help: "append the records of FILE (\"-\" for stdin; format from --format or the extension .csv, .json, .plist or .xml). Every record is checked first, as the form checks it (with a questionnaire: types, required, constraint, relevant and choice_filter; an answer to a question the form skips is refused): one bad record and nothing is imported (row 3: age \"abc\": reason). Records without formID and formVersion get the questionnaire's. CSV rows are numbered as a spreadsheet shows them (the header is row 1); JSON and plist records count from 1 (record 2). A survey whose instanceID the document already has is refused"),
+        CommandSpec(words: ["import"], synopsis: "FILE|FOLDER [--doc NAME] [--format csv|json|plist|odk-csv]", arguments: [.file],
+                    help: "append the records of FILE (\"-\" for stdin; format from --format or the extension .csv, .json, .plist or .xml). A FOLDER, or FILE with --format odk-csv, is ODK's CSV set (the main table FORMID.csv and its repeat tables FORMID-REPEAT.csv beside it, joined by KEY and PARENT_KEY). CSV headers may be ODK Central's and KoboToolbox's (group-question, group/question, meta-instanceID); columns that name no question are kept as text and named on stderr. Every record is checked first, as the form checks it (with a questionnaire: types, required, constraint, relevant and choice_filter; an answer to a question the form skips is refused): one bad record and nothing is imported (row 3: age \"abc\": reason). Records without formID and formVersion get the questionnaire's. CSV rows are numbered as a spreadsheet shows them (the header is row 1); JSON and plist records count from 1 (record 2). A survey whose instanceID the document already has is refused"),
     ]
 
     static let options: [OptionSpec] = [.format]

@@ -116,7 +116,7 @@ final class DocumentationTests: CLITestCase {
                        ["Farm", "Market Street"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "list", "--doc", "M"], environment: ["SURVEY_HOME": documents.path]),
                        ["Market Street"])
-        XCTAssertEqual(try bashCompletions(script, ["survey", "export", "--format", ""]), ["csv", "json", "plist", "table"])
+        XCTAssertEqual(try bashCompletions(script, ["survey", "export", "--format", ""]), ["csv", "json", "odk-csv", "odk-xml", "plist", "table"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "add", "--a"]), ["--address", "--age"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "list", "--f"]), ["--format"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "docs", "--f"]), ["--form"], "--format does not work with docs; --form (docs new) does")

@@ -171,11 +171,11 @@ final class ImportCommandTests: CLITestCase {
 
     func testUsageErrors() throws {
         let cases: [([String], String)] = [
-            (["import"], "survey: missing file: survey import FILE [--doc NAME] [--format csv|json|plist]"),
-            (["import", "a.csv", "b.csv"], "survey: unexpected argument “b.csv”: survey import FILE [--doc NAME] [--format csv|json|plist]"),
+            (["import"], "survey: missing file: survey import FILE|FOLDER [--doc NAME] [--format csv|json|plist|odk-csv]"),
+            (["import", "a.csv", "b.csv"], "survey: unexpected argument “b.csv”: survey import FILE|FOLDER [--doc NAME] [--format csv|json|plist|odk-csv]"),
             (["import", "people.txt"], "survey: cannot tell the format of “people.txt” from its name: add --format csv, json or plist"),
             (["import", "-"], "survey: cannot tell the format of “-” from its name: add --format csv, json or plist"),
-            (["import", "a.csv", "--format", "table"], "survey: unknown format “table” for survey import (use csv, json, plist)"),
+            (["import", "a.csv", "--format", "table"], "survey: unknown format “table” for survey import (use csv, json, plist, odk-csv)"),
         ]
         for (arguments, message) in cases {
             let outcome = try survey(arguments)

@@ -25,23 +25,43 @@ extension SurveyDocument {
 
     /// Records from CSV text, each with its row as a spreadsheet numbers it: the header is
     /// row 1, every line break outside quotes starts the next row, and empty lines count
-    /// (a spreadsheet shows them) though they hold no record.
+    /// (a spreadsheet shows them) though they hold no record. See `csvImport(_:questionnaire:)`.
+    public static func numberedRecords(csv text: String, questionnaire: Questionnaire = .standard)
+        throws -> [(row: Int, record: Record)] {
+        try csvImport(text, questionnaire: questionnaire).rows
+    }
+
+    /// What a CSV import found: the records by row, and the header cells that named no
+    /// question (kept as text under their own names; `survey import` lists them).
+    public struct CSVImport {
+        public let rows: [(row: Int, record: Record)]
+        public let unmatched: [String]
+        /// ODK's `SET-OF-…` columns: the file is the main table of an ODK set, whose repeat
+        /// tables this import did not read.
+        public let setOfColumns: [String]
+    }
+
+    /// Records from CSV text, with the header cells that named no question.
     ///
     /// Fields are separated by commas, semicolons or tabs, whichever the header row holds
     /// most (`CSV.separator(guessedFrom:)`). A header cell names a questionnaire field by
     /// its key or its label, ignoring case and surrounding blanks ("firstName",
-    /// "FIRSTNAME", "First name"), and `instanceID` in any case; any other header keeps its
-    /// column as string values under that name, so nothing in the file is lost. An empty
+    /// "FIRSTNAME", "First name"), by its path through groups as ODK and KoboToolbox write
+    /// it (`visit-visit_time`, `visit/visit_time`), and `instanceID` in any case or as
+    /// `meta-instanceID` / `meta/instanceID` (`ImportHeader`). ODK's `KEY` is the survey's id
+    /// when no column gives it (ODK Central writes both; they agree); its `SET-OF-…` columns
+    /// are dropped (the repeat tables hold the instances). Any other header keeps its column
+    /// as string values under that name, so nothing in the file is lost. An empty
     /// `instanceID` cell means no id (`append` gives one). Columns the file lacks stay absent from
     /// the records. With a designer's form, `formID` and `formVersion` are matched in any case
-    /// too, and an empty cell is no answer (ODK leaves unanswered questions out), so an
-    /// export's empty columns come back as nothing. Refused as a whole (a `DocumentError`): no header, a header cell that is
+    /// too, an empty cell is no answer (ODK leaves unanswered questions out), so an
+    /// export's empty columns come back as nothing, and a time in ODK's format
+    /// (`09:30:00.000+03:00`) is the time of day keyed (`09:30:00`). Refused as a whole (a `DocumentError`): no header, a header cell that is
     /// empty or names a field twice, a header naming no questionnaire field at all (probably
     /// not a survey file, or split at the wrong separator: the message says which was used),
     /// and a row whose number of values differs from the header's (a value would land in
     /// the wrong column or be dropped).
-    public static func numberedRecords(csv text: String, questionnaire: Questionnaire = .standard)
-        throws -> [(row: Int, record: Record)] {
+    public static func csvImport(_ text: String, questionnaire: Questionnaire = .standard) throws -> CSVImport {
         let separator = CSV.separator(guessedFrom: text)
         let rows = try CSV.rows(text, separator: separator).enumerated()
             .map { (row: $0.offset + 1, cells: $0.element) }
@@ -49,13 +69,31 @@ extension SurveyDocument {
         guard let header = rows.first else {
             throw DocumentError("the CSV text is empty: it needs a header row naming the columns")
         }
-        let keys = try columnKeys(header.cells, separator: separator, questionnaire: questionnaire)
-        return try rows.dropFirst().map { row, cells in
-            guard cells.count == keys.count else {
+        let reading = try ImportHeader(header.cells, scope: questionnaire, nodes: questionnaire.tree)
+        guard reading.namesAnAnswer(of: questionnaire) else {
+            let expected = questionnaire.recordFields.map(\.key).joined(separator: ", ")
+            let names: [Unicode.Scalar: String] = [",": "commas", ";": "semicolons", "\t": "tabs"]
+            throw DocumentError("the header row names none of the survey's columns (\(expected)); "
+                + "it was split at \(names[separator] ?? "“\(separator)”"), the separator it holds most "
+                + "(of commas, semicolons and tabs)")
+        }
+        let kinds = reading.columns.map { column -> FieldKind? in
+            if case .value(let key) = column { questionnaire.field(forKey: key)?.kind } else { nil }
+        }
+        let hasID = reading.columns.contains(.value(Record.instanceIDKey))
+        let records = try rows.dropFirst().map { row, cells in
+            guard cells.count == reading.columns.count else {
                 throw DocumentError(
-                    "row \(row): \(counted(cells.count, "value")), but the header names \(counted(keys.count, "column"))")
+                    "row \(row): \(counted(cells.count, "value")), but the header names \(counted(reading.columns.count, "column"))")
             }
-            var values = Dictionary(uniqueKeysWithValues: zip(keys, cells.map(PropertyValue.string)))
+            var values: [String: PropertyValue] = [:]
+            for (i, cell) in cells.enumerated() {
+                switch reading.columns[i] {
+                case .value(let key): values[key] = .string(ODKValue.cell(cell, kind: kinds[i]))
+                case .key: if !hasID { values[Record.instanceIDKey] = .string(cell) }
+                case .parentKey, .setOf: break
+                }
+            }
             if questionnaire.form != nil { values = values.filter { $0.value != .string("") } }
             if case .string(let id) = values[Record.instanceIDKey] {
                 // Spreadsheets pad cells, and an id is compared exactly; an empty cell is no id.
@@ -64,35 +102,7 @@ extension SurveyDocument {
             }
             return (row, Record(values))
         }
-    }
-
-    /// The record key each header cell stands for.
-    private static func columnKeys(_ header: [String], separator: Unicode.Scalar,
-                                   questionnaire: Questionnaire) throws -> [String] {
-        var keys: [String] = []
-        for (index, cell) in header.enumerated() {
-            let name = cell.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else {
-                throw DocumentError("column \(index + 1) has no name in the header row")
-            }
-            let identity = questionnaire.recordIdentityKeys.first { $0.caseInsensitiveCompare(name) == .orderedSame }
-            let key = questionnaire.recordFields.first {
-                $0.key.caseInsensitiveCompare(name) == .orderedSame
-                    || $0.label.caseInsensitiveCompare(name) == .orderedSame
-            }?.key ?? identity ?? name
-            if let earlier = keys.firstIndex(of: key) {
-                throw DocumentError("columns \(earlier + 1) and \(index + 1) of the header both name “\(key)”")
-            }
-            keys.append(key)
-        }
-        let answers = Set(questionnaire.recordFields.map(\.key))
-        guard keys.contains(where: answers.contains) else {
-            let expected = questionnaire.recordFields.map(\.key).joined(separator: ", ")
-            let names: [Unicode.Scalar: String] = [",": "commas", ";": "semicolons", "\t": "tabs"]
-            throw DocumentError("the header row names none of the survey's columns (\(expected)); "
-                + "it was split at \(names[separator] ?? "“\(separator)”"), the separator it holds most "
-                + "(of commas, semicolons and tabs)")
-        }
-        return keys
+        let setOf = zip(header.cells, reading.columns).filter { $0.1 == .setOf }.map(\.0)
+        return CSVImport(rows: records, unmatched: reading.unmatched, setOfColumns: setOf)
     }
 }

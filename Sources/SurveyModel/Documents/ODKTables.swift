@@ -1,0 +1,159 @@
+/// The tables of ODK's CSV export, as ODK Briefcase documents them (`docs/export-format.md`
+/// in getodk/briefcase) and ODK Central writes them (`lib/data/briefcase.js`): a main table,
+/// `FORMID.csv`, with one row per survey, and one table per repeat, `FORMID-REPEAT.csv`
+/// (nested repeats too, depth first in the form's order, `~1`, `~2` after a name two repeats
+/// share), with one row per instance. Rows are joined by `KEY` and `PARENT_KEY`: a survey's
+/// key is its `instanceID` (`uuid:…`), an instance's is its parent's key, the repeat's name
+/// and its place counted from 1 (`uuid:…/member[2]`, nested `uuid:…/member[2]/job[1]`);
+/// groups are never part of a key, as Briefcase writes it.
+///
+/// Columns, as Briefcase's: the main table has `SubmissionDate`, the answers in form order,
+/// `meta-instanceID` and `KEY`; a repeat's table has its answers, `PARENT_KEY`, `KEY` and
+/// `SET-OF-REPEAT`. A repeat inside a table is its `SET-OF-REPEAT` column there
+/// (`{parent key}/REPEAT`, the same value as the column of that name in its own table).
+/// After ODK's columns come survey's own (`formID`, `formVersion`) and every other key the
+/// rows hold, sorted, so nothing a survey holds is left out. A question inside a group is
+/// `group-question` with `groupNames` (Briefcase's names, and Central's by default), else
+/// its name alone (Central's "Remove group names"), which is unique in its table because
+/// groups add no level to survey's answers; `meta-instanceID` is then `instanceID`.
+public struct ODKTables {
+    /// One CSV file of the set.
+    public struct Table {
+        /// `FORMID.csv`, `FORMID-member.csv`.
+        public let fileName: String
+        /// The repeat whose instances are its rows; nil for the main table.
+        public let node: FormNode?
+        /// The questions of one row: the survey's, or one instance's.
+        public let scope: Questionnaire
+        public let columns: [Column]
+        /// The question of each `.answer` column (nil for the others), found once.
+        let fields: [FieldSpec?]
+        public var header: [String] { columns.map(\.header) }
+
+        init(fileName: String, node: FormNode?, scope: Questionnaire, columns: [Column]) {
+            self.fileName = fileName
+            self.node = node
+            self.scope = scope
+            self.columns = columns
+            let byKey = Dictionary(scope.fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            fields = columns.map { if case .answer(let key) = $0.kind { byKey[key] } else { nil } }
+        }
+    }
+
+    public struct Column: Equatable {
+        public enum Kind: Equatable {
+            /// An answer of the row's scope, by its key.
+            case answer(String)
+            /// The instances of a repeat inside the row: `{KEY}/REPEAT`.
+            case setOf(String)
+            /// The main table's submission date (a survey imported from Central keeps it).
+            case submissionDate
+            case instanceID, key, parentKey
+            /// A repeat table's own set: `{PARENT_KEY}/REPEAT`.
+            case ownSet
+            /// Any other key the rows hold, as text.
+            case other(String)
+        }
+        public let header: String
+        public let kind: Kind
+    }
+
+    /// Main table first, then the repeats' depth first.
+    public let tables: [Table]
+
+    /// The record key ODK's `SubmissionDate` column is kept under, so a survey imported from
+    /// Central's export goes back into the same column.
+    public static let submissionDateKey = "SubmissionDate"
+
+    /// The tables for `records` (their other keys become columns). `formID` names the files.
+    public init(questionnaire: Questionnaire, formID: String, groupNames: Bool, records: [Record] = []) {
+        var tables: [Table] = []
+        let identity = questionnaire.recordIdentityKeys.filter { $0 != Record.instanceIDKey }
+        let mainColumns = Self.answerColumns(questionnaire, nodes: questionnaire.tree, groupNames: groupNames)
+        let mainKnown = Set(mainColumns.compactMap(\.recordKey) + questionnaire.knownRecordKeys + [Self.submissionDateKey])
+        var others: Set<String> = []
+        for record in records { for key in record.keys where !mainKnown.contains(key) { others.insert(key) } }
+        tables.append(Table(fileName: formID + ".csv", node: nil, scope: questionnaire, columns:
+            [Column(header: "SubmissionDate", kind: .submissionDate)] + mainColumns
+            + [Column(header: groupNames ? "meta-instanceID" : "instanceID", kind: .instanceID), Column(header: "KEY", kind: .key)]
+            + identity.map { Column(header: $0, kind: .other($0)) } + others.sorted().map { Column(header: $0, kind: .other($0)) }))
+        let repeats = questionnaire.repeats
+        var totals: [String: Int] = [:]
+        for node in repeats { totals[node.name, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        for node in repeats {
+            let scope = questionnaire.instanceQuestionnaire(for: node)
+            let columns = Self.answerColumns(scope, nodes: node.children, groupNames: groupNames)
+            let known = Set(columns.compactMap(\.recordKey) + scope.recordFields.map(\.key))
+            var others: Set<String> = []
+            for instance in Self.allInstances(of: node, in: records) {
+                for key in instance.keys where !known.contains(key) { others.insert(key) }
+            }
+            seen[node.name, default: 0] += 1
+            let suffix = totals[node.name, default: 0] > 1 ? "~\(seen[node.name, default: 0])" : ""
+            tables.append(Table(fileName: "\(formID)-\(node.name)\(suffix).csv", node: node, scope: scope, columns: columns
+                + [Column(header: "PARENT_KEY", kind: .parentKey), Column(header: "KEY", kind: .key),
+                   Column(header: "SET-OF-" + node.name, kind: .ownSet)]
+                + others.sorted().map { Column(header: $0, kind: .other($0)) }))
+        }
+        self.tables = tables
+    }
+
+    /// The answer and `SET-OF` columns of `nodes` (one scope's), groups walked into; then
+    /// any answer the tree does not place (the original five have no groups, but a field
+    /// is never left out).
+    static func answerColumns(_ scope: Questionnaire, nodes: [FormNode], groupNames: Bool) -> [Column] {
+        let answers = Set(scope.recordFields.map(\.key))
+        var columns: [Column] = []
+        var placed: Set<String> = []
+        func walk(_ nodes: [FormNode], _ groups: [String]) {
+            for node in nodes {
+                let name = groupNames ? (groups + [node.name]).joined(separator: "-") : node.name
+                switch node.kind {
+                case .group:
+                    walk(node.children, groups + [node.name])
+                case .repeat:
+                    columns.append(Column(header: "SET-OF-" + name, kind: .setOf(node.name)))
+                    placed.insert(node.name)
+                case .question:
+                    guard answers.contains(node.name), placed.insert(node.name).inserted else { continue }
+                    columns.append(Column(header: name, kind: .answer(node.name)))
+                }
+            }
+        }
+        walk(nodes, [])
+        for field in scope.recordFields where !placed.contains(field.key) {
+            columns.append(Column(header: field.key, kind: .answer(field.key)))
+        }
+        return columns
+    }
+
+    /// Every instance of the repeat `node` in `records`, wherever its parents are.
+    static func allInstances(of node: FormNode, in records: [Record]) -> [[String: PropertyValue]] {
+        var found: [[String: PropertyValue]] = []
+        func walk(_ answers: [String: PropertyValue], _ chain: ArraySlice<String>) {
+            guard let first = chain.first, case .array(let items)? = answers[first] else { return }
+            for case .dictionary(let inner) in items {
+                if chain.count == 1 { found.append(inner) } else { walk(inner, chain.dropFirst()) }
+            }
+        }
+        let chain = node.repeats + [node.name]
+        for record in records {
+            guard case .array? = record[chain[0]] else { continue }
+            walk([chain[0]: record[chain[0]]!], chain[...])
+        }
+        return found
+    }
+}
+
+extension ODKTables.Column {
+    /// The record key whose value the column holds, if it holds one.
+    var recordKey: String? {
+        switch kind {
+        case .answer(let key), .setOf(let key), .other(let key): return key
+        case .submissionDate: return ODKTables.submissionDateKey
+        case .instanceID: return Record.instanceIDKey
+        case .key, .parentKey, .ownSet: return nil
+        }
+    }
+}
