@@ -54,6 +54,35 @@ final class ExportCommandTests: CLITestCase {
                        + "Doris,Jones,789 Town St.,555-1234,40,\r\n", "the fixture's records have no id yet")
     }
 
+    /// `--output /dev/null --force` once replaced the device node itself with a plain file
+    /// (the atomic rename): a device or a pipe is written into, as the shell's `>` does.
+    func testADeviceOrAPipeIsWrittenIntoNeverReplaced() throws {
+        try installFixture("seed-serialized.xml", as: "Seed")
+        let fifo = root.appendingPathComponent("pipe")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        final class Received: @unchecked Sendable { var data = Data() }   // written before isFinished, read after
+        let received = Received()
+        let reader = Thread {
+            if let handle = FileHandle(forReadingAtPath: fifo.path) { received.data = handle.readDataToEndOfFile() }
+        }
+        reader.start()
+        XCTAssertEqual(try survey("export", "--output", fifo.path, "--format", "csv", "--force").status, 0)
+        let deadline = Date().addingTimeInterval(10)
+        while !reader.isFinished && Date() < deadline { usleep(10_000) }
+        XCTAssertTrue(reader.isFinished, "the pipe's reader was never written to")
+        XCTAssertTrue(String(decoding: received.data, as: UTF8.self).contains("John,Smith"), "the pipe's reader got the export")
+        var info = stat()
+        XCTAssertEqual(lstat(fifo.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a pipe")
+
+        guard getuid() == 0 else { throw XCTSkip("making a device node (mknod) needs root") }
+        let device = root.appendingPathComponent("null")
+        XCTAssertEqual(mknod(device.path, S_IFCHR | 0o666, dev_t(0x103)), 0)
+        XCTAssertEqual(try survey("export", "--output", device.path, "--force").status, 0)
+        XCTAssertEqual(lstat(device.path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "still the device")
+    }
+
     func testAnUnknownExtensionMeansCSVAndDashMeansStdout() throws {
         try installFixture("seed-serialized.xml", as: "Seed")
         let target = try scratchFile("out.txt")

@@ -30,6 +30,15 @@ public enum ExportFile {
                              contents: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         let path = url.path
         do {
+            if replacing, let fd = openSpecialFile(path) {
+                // A device, a pipe or a socket (`--output /dev/null`, a FIFO a reader waits
+                // on) is written into as the shell's `>` would: renaming a file over it would
+                // replace the device node itself with a plain file.
+                defer { _ = close(fd) }
+                let output = FileOutput(fd: fd, fileSystem: .live)
+                try contents { try output.write($0) }
+                return
+            }
             if replacing {
                 try AtomicFile.write(to: url, in: .live) { output in try contents { try output.write($0) } }
             } else {
@@ -40,5 +49,16 @@ public enum ExportFile {
         } catch let error as SystemError {
             throw DocumentError("Could not write \(path): \(error.reason)")
         }
+    }
+
+    /// An open descriptor for writing when `path` names (through any links) something other
+    /// than a regular file or a folder; nil for those and for nothing at all.
+    private static func openSpecialFile(_ path: String) -> Int32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFREG, type != S_IFDIR else { return nil }
+        let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        return fd >= 0 ? fd : nil
     }
 }
