@@ -82,6 +82,24 @@ struct AddCommand: Equatable {
         return questionnaire.withDefaultTexts(Record(answers.mapValues(PropertyValue.string)))
     }
 
+    /// The answers to `image`, `audio`, `video` and `file` questions given as a path to a
+    /// file on disk, by key; each answer becomes the file's name, judged as the form judges
+    /// it, and the file is copied into the document's media folder once the survey is
+    /// accepted. A value with no file at it is a file name already in the media folder.
+    mutating func attachmentPaths(in questionnaire: Questionnaire) throws -> [String: String] {
+        var paths: [String: String] = [:]
+        for field in questionnaire.fields {
+            guard case .attachment = field.kind, let value = answers[field.key], !value.isEmpty else { continue }
+            if FileManager.default.fileExists(atPath: value) {
+                paths[field.key] = value
+                answers[field.key] = URL(fileURLWithPath: value).lastPathComponent
+            } else if value.contains("/") {
+                throw DocumentError("--set \(field.key): there is no file at \(value)")
+            }
+        }
+        return paths
+    }
+
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
@@ -91,7 +109,9 @@ struct AddCommand: Equatable {
                 unknown.forEach(ShellOutput.error)
                 return 2
             }
-            let check = questionnaire.checkImport([record(in: questionnaire)])
+            var command = self
+            let paths = try command.attachmentPaths(in: questionnaire)
+            let check = questionnaire.checkImport([command.record(in: questionnaire)])
             guard check.problems.isEmpty, let checked = check.records.first else {
                 for problem in check.problems {
                     if problem.field == nil {
@@ -103,8 +123,13 @@ struct AddCommand: Equatable {
                 }
                 return 1
             }
+            // The attachments' files, copied only once every answer is accepted.
+            var attached = checked
+            for (key, path) in paths.sorted(by: { $0.key < $1.key }) {
+                attached[key] = .string(try store.copyAttachment(from: path, for: target.name))
+            }
             // Calculations, metadata, the form's id and version: as the form's Add stores it.
-            let record = questionnaire.completed(checked, started: Date())
+            let record = questionnaire.completed(attached, started: Date())
             let count = try store.append([record], to: target, questionnaire: questionnaire)
             ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))")
             return 0
@@ -120,7 +145,7 @@ extension AddCommand: ShellCommand {
 
     static let forms: [CommandSpec] = [
         CommandSpec(words: ["add"], synopsis: AddCommand.synopsis, arguments: [],
-                    help: "append one survey: --set NAME=VALUE for each answer (NAME a question of the document's questionnaire: survey form show lists them; firstName, lastName, address, phone and age without one), or --first and --last with the other answer options. Every answer is checked as the form checks it (its type; a questionnaire's required, constraint, relevant and choice_filter, in the designer's words; without one, age a whole number from 0 to 150 or empty, text within its length, no control characters but tab and line breaks, which the form cannot type but XML keeps; blanks around text are dropped, and a survey with no answer is refused); all refusals are printed and nothing is saved. A NAME the questionnaire does not ask is a usage error. Each option but --set may be given once"),
+                    help: "append one survey: --set NAME=VALUE for each answer (NAME a question of the document's questionnaire: survey form show lists them; firstName, lastName, address, phone and age without one), or --first and --last with the other answer options. Every answer is checked as the form checks it (its type; a questionnaire's required, constraint, relevant and choice_filter, in the designer's words; without one, age a whole number from 0 to 150 or empty, text within its length, no control characters but tab and line breaks, which the form cannot type but XML keeps; blanks around text are dropped, and a survey with no answer is refused); all refusals are printed and nothing is saved. An image, audio, video or file question takes a path to a file, copied into NAME.media/ and stored by its file name; a location is typed “lat lon [alt [acc]]” (points separated by “;” for a geotrace or geoshape). A NAME the questionnaire does not ask is a usage error. Each option but --set may be given once"),
     ]
 
     static let options: [OptionSpec] = [

@@ -6,10 +6,11 @@ import SurveyModel
 enum FormCommand: Equatable {
     case check(String)
     case show(String)
-    case attach(String, doc: String?)
+    /// The form and the list files it reads (`NAME.media/`).
+    case attach(String, media: [String], doc: String?)
     case printDefault
 
-    static let shape = "survey form check|show|attach FILE, or survey form default"
+    static let shape = "survey form check|show FILE, survey form attach FILE [LIST-FILE…], or survey form default"
 
     static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> FormCommand {
         guard let verb = words.first else {
@@ -22,11 +23,11 @@ enum FormCommand: Equatable {
         guard let file = words.dropFirst().first else {
             throw CommandLineOptions.UsageError(description: "missing file: \(shape)")
         }
+        if verb == "attach" { return .attach(file, media: Array(words.dropFirst(2)), doc: options.doc) }
         try ShellCommands.expectNoArguments(words.dropFirst(2), shape: shape)
         switch verb {
         case "check": return .check(file)
         case "show": return .show(file)
-        case "attach": return .attach(file, doc: options.doc)
         default: throw CommandLineOptions.UsageError(description: "unknown subcommand “\(verb)”: \(shape)")
         }
     }
@@ -39,10 +40,10 @@ enum FormCommand: Equatable {
         case .printDefault:
             StandardOutput.write(Questionnaire.standard.xlsFormCSV)   // CSV text as it is: CRLF rows
             return 0
-        case .attach(let file, let doc):
+        case .attach(let file, let media, let doc):
             do {
                 let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
-                let warnings = try store.attachForm(from: file, to: target.name)
+                let warnings = try store.attachForm(from: file, to: target.name, media: media)
                 warnings.forEach { ShellOutput.error("warning: \($0)") }
                 ShellOutput.line("“\(target.name)” now uses the questionnaire \(store.formURL(for: target.name)?.lastPathComponent ?? file)")
                 return 0
@@ -60,7 +61,10 @@ enum FormCommand: Equatable {
         }
         result.warnings.forEach { ShellOutput.error("warning: \($0)") }
         result.errors.forEach { ShellOutput.error("\($0)") }
-        guard let form = result.form else {
+        // The list files it reads, from the form's own folder, as `form attach` picks them up.
+        let media = result.form?.loadingMedia(from: URL(fileURLWithPath: path).deletingLastPathComponent())
+        media?.warnings.forEach { ShellOutput.error("warning: \($0)") }
+        guard let form = media?.form else {
             ShellOutput.error("\(path): \(counted(result.errors.count, "error")): the form cannot be used")
             return 1
         }
@@ -99,8 +103,8 @@ extension FormCommand: ShellCommand {
                     help: "check an XLSForm (pyxform's CSV or Markdown layout): exit 0 when it can be used (warnings on stderr), 1 with every error listed as \"survey row 12, constraint: unknown field ${agee}\""),
         CommandSpec(words: ["form", "show"], synopsis: "FILE", arguments: [.file],
                     help: "the questions of an XLSForm as survey understands them: row, type, name, label and rules"),
-        CommandSpec(words: ["form", "attach"], synopsis: "FILE [--doc NAME]", arguments: [.file],
-                    help: "copy an XLSForm (.xlsx, .csv or .md) beside the document as NAME.form.xlsx (or .csv, .md) after checking it; a questionnaire already there goes to the trash"),
+        CommandSpec(words: ["form", "attach"], synopsis: "FILE [LIST-FILE...] [--doc NAME]", arguments: [.file],
+                    help: "copy an XLSForm (.xlsx, .csv or .md) beside the document as NAME.form.xlsx (or .csv, .md) after checking it; a questionnaire already there goes to the trash. The list files it reads (select_one_from_file, pulldata: .csv or .xml) are copied into NAME.media/: those given, and those beside the form"),
         CommandSpec(words: ["form", "default"], synopsis: "", arguments: [],
                     help: "print the five original questions as an XLSForm in pyxform's CSV layout: a starting point for designers"),
     ]

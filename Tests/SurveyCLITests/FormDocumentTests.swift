@@ -13,7 +13,7 @@ final class FormDocumentTests: CLITestCase {
     }
 
     static let householdQuestions = "fname, lname, age, sex, consent, region, district, village, members, children, "
-        + "water, water_other, distance, has_phone, phone, visit_date, visit_time, rating, notes, confirm"
+        + "water, water_other, distance, has_phone, phone, location, visit_date, visit_time, rating, notes, confirm"
 
     /// A complete survey of the household form, as `--set` answers.
     static let ana = ["fname=Ana", "lname=Lima", "age=30", "sex=female", "consent=yes", "region=north", "district=hill",

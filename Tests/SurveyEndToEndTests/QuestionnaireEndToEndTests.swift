@@ -40,6 +40,7 @@ final class QuestionnaireEndToEndTests: EndToEndTestCase {
         try app.type("1.5"); try app.press("Enter")
         app.waitFor("┌─ Has a phone?")
         try app.type("2")                                  // no phone: its number is skipped
+        try app.type("-1.28 36.82"); try app.press("Enter") // the geopoint, typed
         try app.type("2026-11-29"); try app.press("Enter")
         try app.type("09:30"); try app.press("Enter")
         app.waitFor("┌─ How did it go?")

@@ -34,6 +34,10 @@ public struct FormContext: Sendable {
     /// named `choice` in the list of the select question `question`; nil when either is not
     /// there. Default: nil (the call is then the empty string, as JavaRosa's is).
     public var choiceLabel: @Sendable (_ question: String, _ choice: String) -> String?
+    /// The items of a secondary instance, each its columns by name, for
+    /// `instance('name')/root/item[…]` and `pulldata('name', …)`: a choice list of the form
+    /// or a file beside it (`XLSForm.instanceRows`). Default: none, so such a call is empty.
+    public var instance: @Sendable (_ name: String) -> [[String: String]]? = { _ in nil }
     /// A number in [0, 1) for `random()`, and the randomness of `uuid()`. Default: the
     /// system's generator.
     public var random: @Sendable () -> Double

@@ -54,6 +54,22 @@ public indirect enum FormExpression: Equatable, Sendable {
         }
     }
 
+    /// The lists named by `instance('name')` and `pulldata('name', …)`: a choice list of
+    /// the form, or a file beside it (`XLSForm.mediaFiles`).
+    public var instanceNames: [String] {
+        switch self {
+        case .number, .string, .current, .parent, .choiceColumn, .field: return []
+        case .negate(let e): return e.instanceNames
+        case .binary(_, let a, let b): return a.instanceNames + b.instanceNames
+        case .call(let name, let args):
+            var names = args.flatMap(\.instanceNames)
+            if name == "instance" || name == "pulldata", case .string(let list)? = args.first {
+                names.append(list.trimmingCharacters(in: .whitespaces))
+            }
+            return names
+        }
+    }
+
     /// Whether it reads `.`, the question it belongs to.
     var readsCurrent: Bool {
         switch self {
@@ -218,6 +234,10 @@ struct FormExpressionParser {
             while let d = peek(), Self.isNameCharacter(d) { position += 1 }
             let name = String(String.UnicodeScalarView(scalars[start..<position]))
             skipBlanks()
+            if name == "instance", peek() == "(" { return try parseInstancePath() }
+            if name == "current", peek() == "(" { return try parseCurrentPath() }
+            // In a predicate or a choice_filter, `position()` is the item's place in its list.
+            if allowsChoiceColumns, name == "position", take("("), take(")") { return .choiceColumn(Self.positionColumn) }
             if allowsChoiceColumns, peek() != "(" { return .choiceColumn(name) }
             guard take("(") else { throw FormExpressionError("“\(name)” is not a function call (write ${\(name)} for a question)") }
             try enter()
@@ -231,6 +251,68 @@ struct FormExpressionParser {
             return .call(name, arguments)
         }
         throw FormExpressionError("unexpected “\(Character(c))”")
+    }
+
+    // MARK: Paths into secondary instances
+
+    /// The column a predicate reads for `position()`: the item's 1-based place.
+    static let positionColumn = "position()"
+
+    /// `instance('list')/root/item[predicate]…/column`, as real forms write a lookup in a
+    /// choice list or a file beside the form: the call `instance` with the list's name, the
+    /// column (empty for the item itself) and each predicate, whose bare names are the item's
+    /// columns (`name = ${q1}`) and a number its position (`[2]`).
+    private mutating func parseInstancePath() throws -> FormExpression {
+        guard take("(") else { throw FormExpressionError("instance() is not closed") }
+        skipBlanks()
+        guard let q = peek(), let close = Self.closingQuote(for: q) else {
+            throw FormExpressionError("instance() takes the name of a list in quotes, as in instance('fruits')")
+        }
+        position += 1
+        let start = position
+        while let d = peek(), !close.contains(d) { position += 1 }
+        guard position < scalars.count else { throw FormExpressionError("a quoted string is not closed") }
+        let list = String(String.UnicodeScalarView(scalars[start..<position]))
+        position += 1
+        guard take(")") else { throw FormExpressionError("instance('\(list)') takes one argument") }
+        let shape = "instance('\(list)') is read as instance('\(list)')/root/item[name = ${q}]/label"
+        guard take("/"), takeName() == "root", take("/"), takeName() == "item" else { throw FormExpressionError(shape) }
+        var predicates: [FormExpression] = []
+        while take("[") {
+            try enter()
+            let outer = allowsChoiceColumns
+            allowsChoiceColumns = true
+            let predicate = try parseOr()
+            allowsChoiceColumns = outer
+            nesting -= 1
+            guard take("]") else { throw FormExpressionError("a “[” is not closed") }
+            predicates.append(predicate)
+        }
+        var column = ""
+        if take("/") {
+            column = takeName()
+            guard !column.isEmpty else { throw FormExpressionError(shape) }
+        }
+        return .call("instance", [.string(list), .string(column)] + predicates)
+    }
+
+    /// `current()/../name`: the question `name` beside the one being asked, as pyxform
+    /// writes `${name}` inside a repeat's predicate or choice_filter.
+    private mutating func parseCurrentPath() throws -> FormExpression {
+        guard take("("), take(")"), take("/"), take(".."), take("/") else {
+            throw FormExpressionError("current() is read as current()/../name, a question beside this one")
+        }
+        let name = takeName()
+        guard !name.isEmpty else { throw FormExpressionError("current() is read as current()/../name, a question beside this one") }
+        return .field(name)
+    }
+
+    /// An XML name at the position (empty when there is none).
+    private mutating func takeName() -> String {
+        skipBlanks()
+        let start = position
+        while let d = peek(), d != ":" && Self.isNameCharacter(d) { position += 1 }
+        return String(String.UnicodeScalarView(scalars[start..<position]))
     }
 
     // MARK: Scanning

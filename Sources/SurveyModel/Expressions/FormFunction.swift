@@ -31,7 +31,7 @@ struct FormFunction: Sendable {
     /// Every function, by each of its names.
     static let library: [String: FormFunction] = {
         var table: [String: FormFunction] = [:]
-        for function in strings + numbers + logic + dates + selections + nodeSets + geography + encoding {
+        for function in strings + numbers + logic + dates + selections + nodeSets + geography + encoding + instances {
             for name in [function.name] + function.aliases {
                 precondition(table[name] == nil, "\(name)() is declared twice")
                 table[name] = function

@@ -61,6 +61,11 @@ extension XLSForm.Kind: CustomStringConvertible {
         case .endGroup: return "end group"
         case .beginRepeat: return "begin repeat"
         case .endRepeat: return "end repeat"
+        case .geo(let g): return g.rawValue
+        case .barcode: return "barcode"
+        case .attachment(let a): return a
+        case .range: return "range"
+        case .rank(let l): return "rank \(l)"
         case .metadata(let m): return m
         case .notCollected(let t): return "\(t) (not collected here)"
         }

@@ -14,7 +14,18 @@ public struct XLSForm: Equatable, Sendable {
         /// `begin repeat` (a roster: its questions are asked once per instance, and kept in
         /// `Question.children`) and its end, which closes it and is not kept.
         case beginRepeat, endRepeat
-        /// `start`, `end`, `today`, `deviceid`: filled in by the app, not asked.
+        /// `geopoint`, `geotrace`, `geoshape`: typed as `lat lon [alt [acc]]`.
+        case geo(FieldKind.Geometry)
+        /// `barcode`: typed (a USB scanner types like a keyboard), kept as text.
+        case barcode
+        /// `image`, `audio`, `video`, `file`: a file copied into the document's media folder.
+        case attachment(String)
+        /// `range`, with its `parameters` (`Question.parameters`).
+        case range
+        /// `rank LIST`: the list's choices in an order.
+        case rank(list: String)
+        /// `start`, `end`, `today`, `deviceid`: filled in by the app; `username`, `email`,
+        /// `phonenumber`, `audit`, `hidden`, `start-geopoint`: kept as metadata, not asked.
         case metadata(String)
         /// Image, audio, geopoint, repeats…: the form opens, the row is shown as not
         /// collected here.
@@ -37,6 +48,8 @@ public struct XLSForm: Equatable, Sendable {
         public var readOnly = false
         public var choiceFilter: FormExpression?
         public var appearance: String?
+        /// The `parameters` column (`start=1 end=10 step=1` of a range), by name.
+        public var parameters: [String: String] = [:]
         /// A repeat's `repeat_count` (`jr:count`): a number or an expression, how many
         /// instances ODK makes, with none added or deleted by hand.
         public var repeatCount: FormExpression?
@@ -72,6 +85,18 @@ public struct XLSForm: Equatable, Sendable {
 
     /// Languages named by `label::…` columns, in column order.
     public var languages: [String] = []
+    /// The list files beside the form, once read (`loadingMedia(from:)`).
+    public var media = FormMedia.none
+}
+
+extension XLSForm.Kind {
+    /// The choice list a select or rank reads (a file name for `select_one_from_file`).
+    public var listName: String? {
+        switch self {
+        case .selectOne(let list, _), .selectMultiple(let list, _), .rank(let list): return list
+        default: return nil
+        }
+    }
 }
 
 /// A problem with a form, where the designer will find it: `survey row 12, constraint:

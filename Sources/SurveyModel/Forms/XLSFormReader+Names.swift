@@ -64,7 +64,8 @@ extension XLSFormReader {
     /// Whether pyxform gives the row a control (something the interviewer sees).
     private static func isShown(_ kind: XLSForm.Kind) -> Bool {
         switch kind {
-        case .text, .integer, .decimal, .date, .time, .dateTime, .selectOne, .selectMultiple, .note, .acknowledge:
+        case .text, .integer, .decimal, .date, .time, .dateTime, .selectOne, .selectMultiple, .note, .acknowledge,
+             .geo, .barcode, .attachment, .range, .rank:
             return true
         case .calculate, .beginGroup, .endGroup, .beginRepeat, .endRepeat, .metadata:
             return false

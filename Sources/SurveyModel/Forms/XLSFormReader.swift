@@ -104,7 +104,7 @@ struct XLSFormReader {
             let loop = Self.loop(typeText)
             var question = XLSForm.Question(kind: kind, name: value("name", in: cells, columns: columns) ?? "", row: number)
             // Names pyxform gives rows that have none.
-            if kind == .notCollected("audit"), question.name.isEmpty { question.name = "audit" }
+            if kind == .metadata("audit"), question.name.isEmpty { question.name = "audit" }
             if kind == .note, question.name.isEmpty { question.name = "generated_note_name_\(number)" }
             question.labels = localized("label", in: cells, columns: columns)
             question.hints = localized("hint", in: cells, columns: columns)
@@ -114,6 +114,11 @@ struct XLSFormReader {
             question.defaultValue = value("default", in: cells, columns: columns)
             question.appearance = value("appearance", in: cells, columns: columns)
             question.readOnly = Self.isYes(value("read_only", in: cells, columns: columns))
+            if let text = value("parameters", in: cells, columns: columns) { question.parameters = Self.parameters(text) }
+            if kind == .range { checkRange(question) }
+            if case .notCollected(let type) = kind, let problem = Self.listFileProblem(type) {
+                errors.append(XLSFormProblem(sheet: "survey", row: number, column: "type", message: problem))
+            }
             if let required = value("required", in: cells, columns: columns) {
                 question.required = Self.isYes(required) ? .call("true", [])
                     : Self.isNo(required) ? nil : parse(required, sheet: "survey", row: number, column: "required")
@@ -143,6 +148,11 @@ struct XLSFormReader {
                 break   // keyed on the form, one member at a time (FormOutline)
             case .notCollected where loop != nil:
                 break   // refused (or closed) where it is placed
+            case .notCollected(let type) where Self.listFileProblem(type) != nil:
+                break   // refused above
+            case .metadata(let type) where Self.emptyMetadata.contains(type):
+                warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
+                                               message: "“\(type)” is device metadata a laptop does not have: kept in the survey, empty"))
             case .notCollected(let type) where XLSFormTypes.isKnown(type):
                 warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
                                                message: "“\(type)” is not collected in a terminal: the row is shown but not asked"))
@@ -222,8 +232,9 @@ struct XLSFormReader {
         }
         for q in form.allQuestions {
             switch q.kind {
-            case .selectOne(let list, _), .selectMultiple(let list, _):
-                if form.choices[list] == nil {
+            case .selectOne(let list, _), .selectMultiple(let list, _), .rank(let list):
+                // A list file is read when the form is opened with its folder (`loadingMedia`).
+                if form.choices[list] == nil, !XLSForm.isFileList(list) {
                     errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "type", message: "no choice list named \(list)"))
                 }
                 // Several answers are stored separated by spaces, so (as pyxform says) a
@@ -337,6 +348,10 @@ struct XLSFormReader {
         case "calculate": return .calculate
         case "acknowledge", "trigger": return .acknowledge
         case "start", "end", "today", "deviceid": return .metadata(type)
+        case "rank": return list(after: 1).map { .rank(list: $0) } ?? .notCollected(raw)
+        case "select_one_from_file", "select_multiple_from_file":
+            guard let file = list(after: 1), FormMedia.isListFile(file) else { return .notCollected(raw) }
+            return type == "select_one_from_file" ? .selectOne(list: file, orOther: false) : .selectMultiple(list: file, orOther: false)
         case "select_one", "select_multiple":
             guard let l = list(after: 1) else { return .notCollected(raw) }
             return type == "select_one" ? .selectOne(list: l, orOther: orOther) : .selectMultiple(list: l, orOther: orOther)
@@ -351,7 +366,72 @@ struct XLSFormReader {
             let l = words[2].lowercased() == "from" ? list(after: 3) : list(after: 2)
             guard let l else { return .notCollected(raw) }
             return multiple ? .selectMultiple(list: l, orOther: orOther) : .selectOne(list: l, orOther: orOther)
-        default: return .notCollected(raw)
+        default: return typed[XLSFormTypes.normalized(raw)] ?? .notCollected(raw)
+        }
+    }
+
+    /// Metadata ODK Collect reads from the phone (its GPS when the survey starts, its settings,
+    /// its audit log), which survey has no source for: the row is kept, never filled.
+    static let emptyMetadata: Set<String> = ["start-geopoint", "audit", "username", "email", "phonenumber"]
+
+    /// The types a keyboard can give after all, in pyxform's spellings.
+    private static let typed: [String: XLSForm.Kind] = {
+        var table: [String: XLSForm.Kind] = [:]
+        let spellings: [(XLSForm.Kind, [String])] = [
+            (.geo(.point), ["geopoint", "location", "gps", "q geopoint", "q location", "add location prompt"]),
+            (.geo(.trace), ["geotrace", "q geotrace"]),
+            (.geo(.shape), ["geoshape", "q geoshape"]),
+            (.barcode, ["barcode", "q barcode", "add barcode prompt"]),
+            (.attachment("image"), ["image", "photo", "q image", "q picture", "add image prompt"]),
+            (.attachment("audio"), ["audio", "q audio", "add audio prompt"]),
+            (.attachment("video"), ["video", "q video", "add video prompt"]),
+            (.attachment("file"), ["file", "add file prompt"]),
+            (.range, ["range"]),
+            (.metadata("username"), ["username", "uri:username"]),
+            (.metadata("email"), ["email", "uri:email"]),
+            (.metadata("phonenumber"), ["phonenumber", "phone number", "get phone number", "uri:phonenumber"]),
+            (.metadata("audit"), ["audit"]),
+            (.metadata("hidden"), ["hidden"]),
+            (.metadata("start-geopoint"), ["start-geopoint"]),
+        ]
+        for (kind, names) in spellings { for name in names { table[name] = kind } }
+        return table
+    }()
+
+    /// `select_one_from_file` names a `.csv` or `.xml` file (pyxform also takes `.geojson`,
+    /// which is not read here: the row is then shown, not asked).
+    static func listFileProblem(_ raw: String) -> String? {
+        let words = raw.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let type = words.first?.lowercased(), type == "select_one_from_file" || type == "select_multiple_from_file" else { return nil }
+        guard words.count >= 2 else { return "\(type) needs the file of its list, as in “\(type) fruits.csv”" }
+        if words[1].lowercased().hasSuffix(".geojson") { return nil }
+        return "the list file of \(type) must end in .csv or .xml (or .geojson): “\(words[1])”"
+    }
+
+    /// `start=1 end=10 step=1` (blanks, commas or semicolons between) by name, lowercased.
+    static func parameters(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for pair in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" }) {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 { result[parts[0].lowercased()] = parts[1] }
+        }
+        return result
+    }
+
+    /// A range's start, end and step: ODK's defaults 1, 10 and 1.
+    static func rangeParameters(_ q: XLSForm.Question) -> (start: Double?, end: Double?, step: Double?) {
+        func number(_ name: String, _ fallback: Double) -> Double? { q.parameters[name].map { Double($0) } ?? fallback }
+        return (number("start", 1), number("end", 10), number("step", 1))
+    }
+
+    private mutating func checkRange(_ q: XLSForm.Question) {
+        let (start, end, step) = Self.rangeParameters(q)
+        for (name, value) in [("start", start), ("end", end), ("step", step)] where value == nil || !(value!.isFinite) {
+            errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "parameters",
+                                         message: "the range’s \(name) must be a number, not “\(q.parameters[name] ?? "")”"))
+        }
+        if let step, step == 0 {
+            errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "parameters", message: "the range’s step cannot be 0"))
         }
     }
 

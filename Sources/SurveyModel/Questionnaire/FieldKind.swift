@@ -15,6 +15,17 @@ public enum FieldKind: Equatable, Sendable {
     case choice(list: String, names: [String], multiple: Bool)
     /// `acknowledge`: answered "OK" or not at all.
     case acknowledge
+    /// `geopoint`, `geotrace`, `geoshape`, typed as ODK stores them: `lat lon [alt [acc]]`,
+    /// points separated by `;` for a trace or a shape (`GeoAnswer`).
+    case geo(Geometry)
+    /// `range` with its `parameters` (`start=1 end=10 step=1`): a number on the steps from
+    /// start to end, stored as a whole number when all three are whole (as pyxform types it).
+    case range(start: Double, end: Double, step: Double)
+    /// `rank LIST`: every choice of the list once, in the order given, names separated by spaces.
+    case rank(list: String, names: [String])
+    /// `image`, `audio`, `video`, `file`: the answer is a file name in the document's media
+    /// folder (`NAME.media/`), where the file given was copied, as ODK stores attachments.
+    case attachment(String)
     /// Text the form shows and nobody answers.
     case note
     /// A value the form computes (`calculate`); shown, never typed.
@@ -29,7 +40,8 @@ public enum FieldKind: Equatable, Sendable {
     /// Whether a person answers it on the form.
     public var isAnswered: Bool {
         switch self {
-        case .text, .wholeNumber, .decimal, .date, .time, .dateTime, .choice, .acknowledge: return true
+        case .text, .wholeNumber, .decimal, .date, .time, .dateTime, .choice, .acknowledge,
+             .geo, .range, .rank, .attachment: return true
         case .note, .calculated, .groupStart, .groupEnd, .metadata, .notCollected: return false
         }
     }
@@ -40,5 +52,12 @@ public enum FieldKind: Equatable, Sendable {
         case .choice, .acknowledge: return true
         default: return false
         }
+    }
+}
+
+extension FieldKind {
+    /// What a geo question collects: one point, an open line of points, or a closed shape.
+    public enum Geometry: String, Equatable, Sendable {
+        case point = "geopoint", trace = "geotrace", shape = "geoshape"
     }
 }

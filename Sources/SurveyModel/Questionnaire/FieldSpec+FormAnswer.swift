@@ -41,6 +41,10 @@ extension FieldSpec {
         case .acknowledge:
             guard t == "OK" || t.lowercased() == "ok" else { return .failure(FieldError("\(label) is answered OK, or left empty")) }
             return .success(.string("OK"))
+        case .geo(let geometry): return parseGeo(t, geometry)
+        case .range(let start, let end, let step): return parseRange(t, start: start, end: end, step: step)
+        case .rank(_, let names): return parseRank(t, names: names)
+        case .attachment: return parseAttachment(t)
         case .note, .calculated, .groupStart, .groupEnd, .metadata, .notCollected, .text, .wholeNumber:
             return .success(.string(t))
         }

@@ -27,6 +27,11 @@ extension FieldSpec {
             if case .integer(let whole) = value { return .success(.real(Double(whole))) }
             if case .real(let number) = value, number.isFinite { return .success(value) }
             return .failure(FieldError("\(label) must be a number, not \(value.kindDescription)"))
+        case .range:
+            // A number on the range's steps, whatever type a JSON writer gave it.
+            if case .real(let number) = value, number.isFinite { return parse(FormValue.number(number).string) }
+            if case .integer = value { return parse(displayText(value)) }
+            return .failure(FieldError("\(label) must be a number, not \(value.kindDescription)"))
         default:
             // Dates, times, choices: what the form would store for the text shown.
             if case .integer = value { return parse(displayText(value)) }

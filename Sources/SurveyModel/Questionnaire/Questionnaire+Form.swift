@@ -35,6 +35,13 @@ extension Questionnaire {
             // (`Questionnaire.tree`, `instanceQuestionnaire(for:)`), never top-level fields.
             case .beginRepeat: kind = .notCollected("begin repeat")
             case .endRepeat: kind = .notCollected("end repeat")
+            case .geo(let g): kind = .geo(g)
+            case .barcode: kind = .text(maxLength: Int.max)
+            case .attachment(let a): kind = .attachment(a)
+            case .range:
+                let (start, end, step) = XLSFormReader.rangeParameters(q)
+                kind = .range(start: start ?? 1, end: end ?? 10, step: step ?? 1)
+            case .rank(let list): kind = .rank(list: list, names: (form.choices[list] ?? []).map(\.name))
             case .metadata(let m): kind = .metadata(m)
             case .notCollected(let t): kind = .notCollected(t)
             }
@@ -44,7 +51,7 @@ extension Questionnaire {
             field.hint = pick(q.hints) ?? ""
             field.isRequired = q.required != nil
             field.storesEmptyText = false
-            if case .choice(let list, _, _) = kind {
+            if let list = q.kind.listName {
                 for choice in form.choices[list] ?? [] { field.choiceLabels[choice.name] = pick(choice.labels) ?? choice.name }
             }
             if kind == .acknowledge { field.choiceLabels["OK"] = "OK" }

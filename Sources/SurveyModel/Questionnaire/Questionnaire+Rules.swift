@@ -34,6 +34,7 @@ extension Questionnaire {
         context.choiceLabel = { question, choice in
             fields.first { $0.key == question }?.choiceLabels[choice]
         }
+        if let form { context.instance = { [language] name in form.instanceRows(name, language: language) } }
         return context
     }
 

@@ -13,6 +13,8 @@ enum DocumentCompanion: CaseIterable {
     case formWorkbook, formCSV, formMarkdown
     /// Changes not yet in the `.plist` (`DocumentJournal`).
     case journal
+    /// `NAME.media/`: the form's list files and the surveys' attachments (`MediaFolder`).
+    case media
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -23,6 +25,7 @@ enum DocumentCompanion: CaseIterable {
         case .deleted: return ".deleted"
         case .formWorkbook, .formCSV, .formMarkdown: return ".form"
         case .journal: return ".journal"
+        case .media: return ".media"
         }
     }
 
@@ -33,6 +36,7 @@ enum DocumentCompanion: CaseIterable {
         case .deleted: return "deleted surveys"
         case .formWorkbook, .formCSV, .formMarkdown: return "questionnaire"
         case .journal: return "journal"
+        case .media: return "media folder"
         }
     }
 
@@ -45,6 +49,7 @@ enum DocumentCompanion: CaseIterable {
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"
         case .journal: return "." + stem + ".journal"
+        case .media: return stem + ".media"
         }
     }
 }

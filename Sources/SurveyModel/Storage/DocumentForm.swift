@@ -77,7 +77,10 @@ extension DocumentStore {
             let errors: [String]
             do {
                 let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
-                if let form = result.form { return DocumentForm(questionnaire: Questionnaire(form: form)) }
+                if let form = result.form {
+                    // Its list files, read once here for every survey the document shows.
+                    return DocumentForm(questionnaire: Questionnaire(form: form.loadingMedia(from: mediaFolderToRead(for: name)).form))
+                }
                 errors = result.errors.map(\.description)
             } catch {
                 errors = [(error as? DocumentError)?.message ?? "\(error)"]

@@ -12,8 +12,13 @@ extension DocumentStore {
     /// Copies the form at `path` in as the document's questionnaire, after checking it can be
     /// used (a form with errors is refused with them all). A questionnaire already there is
     /// moved to `.trash/` first, never overwritten. Returns the warnings.
+    ///
+    /// The list files the form reads (`select_one_from_file`, `pulldata`) go into the
+    /// document's media folder: those given in `media`, and the others the form names that
+    /// are beside the form itself, as a designer keeps them. A file the form names and nobody
+    /// brought is a warning: the form opens, its list empty until the file is attached.
     @discardableResult
-    public func attachForm(from path: String, to name: String) throws -> [XLSFormProblem] {
+    public func attachForm(from path: String, to name: String, media: [String] = []) throws -> [XLSFormProblem] {
         guard exists(name) else { throw Self.doesNotExist(name) }
         let lower = path.lowercased()
         let companion: DocumentCompanion = lower.hasSuffix(".xlsx") ? .formWorkbook
@@ -28,8 +33,14 @@ extension DocumentStore {
         for old in DocumentCompanion.forms where isOccupied(companionURL(old, for: name)) {
             try moveStaleCompanionToTrash(old, of: name)
         }
+        let given = Set(media.map { URL(fileURLWithPath: $0).lastPathComponent })
+        let besideForm = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let found = (result.form?.mediaFiles ?? []).filter { !given.contains($0) && MediaFolder.problem(withName: $0) == nil }
+            .map { besideForm.appendingPathComponent($0).path }.filter { FileManager.default.fileExists(atPath: $0) }
+        try attachMediaFiles(media + found, to: name)
         try write(data, to: companionURL(companion, for: name))
-        return result.warnings
+        let loaded = result.form?.loadingMedia(from: mediaFolderToRead(for: name)).warnings ?? []
+        return result.warnings + loaded
     }
 }
 
@@ -45,7 +56,7 @@ extension DocumentStore {
                 "The questionnaire \(url.lastPathComponent) cannot be used (\(counted(result.errors.count, "error"))):"
             ] + result.errors.map(\.description)).joined(separator: "\n"))
         }
-        return Questionnaire(form: form)
+        return Questionnaire(form: form.loadingMedia(from: mediaFolderToRead(for: name)).form)
     }
 }
 

@@ -11,18 +11,21 @@ final class PyxformSuiteTests: XCTestCase {
 
     /// What survey refuses though pyxform converts it: the words of the error, and why.
     static let refusals: [(words: String, reason: String)] = [
-        // Expressions: Sources/SurveyModel/Expressions is being rewritten (issue 18) to know
-        // the whole ODK function list, node-sets and XPath paths; until then these are refused
-        // where the designer sees them, never evaluated wrongly.
-        ("unknown function", "a function the expression parser does not know yet (pulldata, instance, indexed-repeat, sum…)"),
+        // XPath the parser does not read: paths into the form's own instance (`/data/x`,
+        // `${rep}[2]/x`), relative paths outside `current()/../name`, and malformed text pyxform
+        // passes through unparsed. `instance('list')/root/item[…]/column`, `pulldata()` and
+        // `current()/../name` are read (FormFunction+Instances.swift), and refused nowhere.
         ("is not closed", "`position(..)` and other XPath steps the parser does not read yet"),
         ("is not a function call", "a bare word where XPath means a path, which the parser does not read yet"),
-        ("unexpected “", "XPath syntax (paths, predicates, `::`) the parser does not read yet"),
+        ("unexpected “", "XPath syntax (paths into the form's own instance, predicates on a repeat, `::`) the parser does not read yet"),
         ("must start ${", "XPath syntax the parser does not read yet"),
         ("unknown field ${last-saved#", "`${last-saved#x}` reads the last survey saved on the device: not supported yet"),
         // On purpose.
         ("“begin loop over” is not supported",
          "a loop asks its questions once per choice under the same names; survey keys an answer by its name in its record"),
+        ("depends on itself",
+         "a `relevant` or `required` that reads its own answer (`pulldata(…, .)`): the rule would decide whether the "
+             + "question is asked from the answer it decides, a cycle survey's dependency check refuses"),
         ("is already the name of row",
          "the same name twice in one record (groups add no level to survey's answers, so the second would overwrite the first)"),
         ("is not an answer this question takes",

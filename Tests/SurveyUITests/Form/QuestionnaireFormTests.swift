@@ -37,7 +37,9 @@ final class QuestionnaireFormTests: XCTestCase {
         s.type("Bucket"); s.press(.enter)
         s.type("1.5"); s.press(.enter)
         s.type("2")                                   // Has a phone? No: the number is skipped
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("visit_date"), "past the phone (not relevant) and the geopoint (not collected)")
+        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("location"), "past the phone (not relevant) to the geopoint, typed")
+        s.type("-1.28 36.82"); s.press(.enter)
+        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("visit_date"))
         s.type("2026-11-29"); s.press(.enter)
         s.type("09:30"); s.press(.enter)
         s.type("1")                                   // How did it go? Good
@@ -58,6 +60,7 @@ final class QuestionnaireFormTests: XCTestCase {
         XCTAssertEqual(v["water"], .string("well other"), "several choices separated by spaces")
         XCTAssertEqual(v["water_other"], .string("Bucket"))
         XCTAssertEqual(v["distance"], .real(1.5), "decimal as real")
+        XCTAssertEqual(v["location"], .string("-1.28 36.82"), "a location as ODK stores it")
         XCTAssertEqual(v["has_phone"], .string("no"))
         XCTAssertNil(v["phone"])
         XCTAssertEqual(v["visit_date"], .string("2026-11-29"))

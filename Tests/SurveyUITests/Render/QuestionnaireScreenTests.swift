@@ -21,6 +21,7 @@ final class QuestionnaireScreenTests: XCTestCase {
         s.type("Bucket"); s.press(.enter)
         s.type("1.5"); s.press(.enter)
         s.type("2")
+        s.type("-1.28 36.82"); s.press(.enter)          // the location, typed
         XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("visit_date"))
         return s
     }
@@ -33,7 +34,7 @@ final class QuestionnaireScreenTests: XCTestCase {
 
     func testPickerOverAScrolledForm80x24() throws {
         var s = try midInterview(width: 80, height: 24)
-        s.press(.escape, .up, .up, .up, .up, .enter)   // back up to the water sources
+        s.press(.escape, .up, .up, .up, .up, .up, .enter)   // back up to the water sources
         XCTAssertEqual(s.picker?.title, "Drinking water sources")
         assertScreen(Screen.render(s), named: "form-household-picker-80x24")
     }
@@ -41,7 +42,7 @@ final class QuestionnaireScreenTests: XCTestCase {
     func testScrolledFormAndPicker40x12() throws {
         var s = try midInterview(width: 40, height: 12)
         assertScreen(Screen.render(s), named: "form-household-scrolled-40x12")
-        s.press(.escape, .up, .up, .up, .up, .enter)
+        s.press(.escape, .up, .up, .up, .up, .up, .enter)
         XCTAssertEqual(s.picker?.title, "Drinking water sources")
         assertScreen(Screen.render(s), named: "form-household-picker-40x12")
     }
@@ -56,7 +57,7 @@ final class QuestionnaireScreenTests: XCTestCase {
             var s = try midInterview(width: w, height: h)
             let grid = Screen.render(s)
             XCTAssertEqual(grid.lines.count, h)
-            s.press(.escape, .up, .up, .up, .up, .enter)
+            s.press(.escape, .up, .up, .up, .up, .up, .enter)
             _ = Screen.render(s)
         }
     }

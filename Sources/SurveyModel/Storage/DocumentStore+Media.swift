@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The names a document's media folder (`NAME.media/`, beside `NAME.form.*`) may hold: the
+/// form's list files and the surveys' attachments, each a plain file name, as ODK keeps a
+/// form's media and a submission's attachments. A name that could reach outside the folder
+/// (`../x`, `/etc/passwd`, a hidden `.x`) is refused, whoever gives it: a form, a keyer or
+/// an imported survey.
+enum MediaFolder {
+    /// Why `name` cannot be a file of the media folder, or nil.
+    static func problem(withName name: String) -> String? {
+        if name.isEmpty { return "the name is empty" }
+        if name.contains("/") || name.contains("\\") { return "“\(name)” is a path, not a file name" }
+        if name.hasPrefix(".") { return "“\(name)” starts with a dot" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format && $0.value == 0xFEFF }) {
+            return "the name has control characters"
+        }
+        if name.utf8.count > 200 { return "the name is longer than 200 bytes" }
+        return nil
+    }
+}
+
+extension DocumentStore {
+    /// folder/NAME.media
+    public func mediaFolderURL(for name: String) -> URL {
+        companionURL(.media, for: name)
+    }
+
+    /// Copies files into the document's media folder under their own names (a list the form
+    /// reads, a picture a label shows), replacing an older copy of the same name atomically.
+    /// Returns the names copied.
+    @discardableResult
+    public func attachMediaFiles(_ paths: [String], to name: String) throws -> [String] {
+        guard exists(name) else { throw Self.doesNotExist(name) }
+        var copied: [String] = []
+        for path in paths {
+            let file = URL(fileURLWithPath: path).lastPathComponent
+            if let why = MediaFolder.problem(withName: file) { throw DocumentError("\(path) cannot be attached: \(why)") }
+            guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("\(path) could not be read") }
+            try write(data, to: try mediaFolder(creatingFor: name).appendingPathComponent(file))
+            copied.append(file)
+        }
+        return copied
+    }
+
+    /// The answer to an `image`, `audio`, `video` or `file` question given as a path on disk:
+    /// the file is copied into the document's media folder and its name there is returned, to
+    /// be stored as the answer (as ODK stores an attachment's file name). A different file
+    /// already under that name is never replaced: the copy is named `photo-2.jpg`, `photo-3.jpg`…;
+    /// the same bytes under that name are the same attachment, not copied twice. What the
+    /// form calls when a keyer gives a path.
+    public func copyAttachment(from path: String, for name: String) throws -> String {
+        guard exists(name) else { throw Self.doesNotExist(name) }
+        let given = URL(fileURLWithPath: path).lastPathComponent
+        if let why = MediaFolder.problem(withName: given) { throw DocumentError("\(path) cannot be attached: \(why)") }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw DocumentError("There is no file at \(path)") }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw DocumentError("\(path) is not a file") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("\(path) could not be read") }
+        let folder = try mediaFolder(creatingFor: name)
+        let stem = FormMedia.instanceName(of: given)
+        let suffix = given.dropFirst(stem.count)
+        var number = 1
+        while true {
+            let file = number == 1 ? given : "\(stem)-\(number)\(suffix)"
+            let target = folder.appendingPathComponent(file)
+            if !isOccupied(target) {
+                try write(data, to: target)
+                return file
+            }
+            if FileManager.default.contents(atPath: target.path) == data { return file }
+            number += 1
+        }
+    }
+
+    /// The media folder, made when missing; refused when something else (a file, a link
+    /// that could lead out of the folder) has its name.
+    func mediaFolder(creatingFor name: String) throws -> URL {
+        let url = mediaFolderURL(for: name)
+        var status = stat()
+        if lstat(url.path, &status) != 0 {
+            if fileSystem.makeFolder(url.path, 0o777) != 0, errno != EEXIST {
+                throw DocumentError("Could not create \(url.lastPathComponent): \(SystemError("mkdir").reason)")
+            }
+            guard lstat(url.path, &status) == 0 else { throw DocumentError("Could not create \(url.lastPathComponent)") }
+        }
+        guard (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw DocumentError("\(url.lastPathComponent) is not a folder: move it away to attach files to “\(name)”")
+        }
+        return url
+    }
+
+    /// The media folder to read a document's list files from, when it is a real folder.
+    func mediaFolderToRead(for name: String) -> URL? {
+        let url = mediaFolderURL(for: name)
+        var status = stat()
+        return lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR ? url : nil
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+@testable import SurveyModel
+
+/// List files beside a form: `select_one_from_file`, `choice_filter` over their columns,
+/// `pulldata()` and `instance('list')/root/item[…]/column`.
+final class XLSFormMediaTests: TemporaryFolderTestCase {
+    static let form = """
+    survey,,,,,
+    ,type,name,label,choice_filter,calculation
+    ,select_one_from_file regions.csv,region,Region,,
+    ,select_one_from_file villages.csv,village,Village,region = ${region},
+    ,calculate,people,,,"pulldata('villages', 'population', 'name', ${village})"
+    ,select_one yn,ok,OK?,,
+    ,calculate,ok_label,,,instance('yn')/root/item[name = ${ok}]/label
+    ,calculate,second,,,instance('villages')/root/item[region = 'north'][2]/label
+    choices,,,,,
+    ,list_name,name,label,,
+    ,yn,yes,Yes indeed,,
+    ,yn,no,No,,
+    """
+
+    private func write(_ text: String, _ name: String) throws {
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    private func loaded() throws -> (Questionnaire, [XLSFormProblem]) {
+        let form = try FormTestSupport.form(Self.form)
+        let (withMedia, warnings) = form.loadingMedia(from: folder)
+        return (Questionnaire(form: withMedia), warnings)
+    }
+
+    func testAListFileIsTheQuestionsChoicesAndItsColumnsFilterThem() throws {
+        try write("name,label\nnorth,North\nsouth,South\n", "regions.csv")
+        try write("name,label,region,population\nn1,Alpha,north,120\nn2,Beta,north,80\ns1,Gamma,south,300\n", "villages.csv")
+        let (q, warnings) = try loaded()
+        XCTAssertEqual(warnings, [])
+        XCTAssertEqual(q.fields[0].kind, .choice(list: "regions.csv", names: ["north", "south"], multiple: false))
+        XCTAssertEqual(q.fields[1].choiceLabels["s1"], "Gamma")
+        let north = Record(["region": .string("north")])
+        XCTAssertEqual(q.choices(for: 1, in: north).map(\.name), ["n1", "n2"], "choice_filter reads the file's region column")
+        XCTAssertEqual(q.ruleProblem(1, value: .string("s1"), in: north), "“s1” is not one of the choices of Village")
+        let done = q.completed(Record(["region": .string("north"), "village": .string("n2"), "ok": .string("yes")]))
+        XCTAssertEqual(done["people"], .string("80"), "pulldata finds the row whose name is the village")
+        XCTAssertEqual(done["ok_label"], .string("Yes indeed"), "instance() reads a choice list of the form too")
+        XCTAssertEqual(done["second"], .string("Beta"), "a number in a predicate is a position")
+    }
+
+    func testAMissingFileIsAWarningAndTheListIsEmpty() throws {
+        try write("name,label\nnorth,North\n", "regions.csv")
+        let (q, warnings) = try loaded()
+        XCTAssertEqual(warnings.map(\.message), ["the list file villages.csv is not beside the form: attach it with survey form attach FORM villages.csv"])
+        XCTAssertEqual(q.fields[1].kind, .choice(list: "villages.csv", names: [], multiple: false))
+        XCTAssertEqual(q.completed(Record(["village": .string("n1")]))["people"], nil, "pulldata of a missing file is empty")
+    }
+
+    func testAnXMLListReadsAsODKWritesIt() throws {
+        try write("name,label\nnorth,North\n", "regions.csv")
+        let xml = "<root><item><name>n1</name><label>Alpha &amp; co</label><region>north</region></item><item><name>s1</name><label>Gamma</label><region>south</region></item></root>"
+        let form = try FormTestSupport.form(Self.form.replacingOccurrences(of: "villages.csv", with: "villages.xml"))
+        try write(xml, "villages.xml")
+        let q = Questionnaire(form: form.loadingMedia(from: folder).form)
+        XCTAssertEqual(q.fields[1].choiceLabels, ["n1": "Alpha & co", "s1": "Gamma"])
+        XCTAssertEqual(q.completed(Record(["village": .string("s1")]))["people"], nil, "no population column: empty")
+    }
+
+    func testAListFileMustBeCSVOrXML() throws {
+        let result = XLSForm.read(try XLSFormSheets.csv("survey,,,\n,type,name,label\n,select_one_from_file towns.txt,town,Town\n"))
+        XCTAssertEqual(result.errors.map(\.description),
+                       ["survey row 3, type: the list file of select_one_from_file must end in .csv or .xml (or .geojson): “towns.txt”"])
+    }
+
+    /// A 5,000-row list is read once, when the questionnaire is made, and narrowed by its filter.
+    func testAFiveThousandRowListLoadsOnce() throws {
+        try write("name,label\nnorth,North\nsouth,South\n", "regions.csv")
+        var csv = "name,label,region,population\n"
+        for i in 0..<5_000 { csv += "v\(i),Village \(i),\(i % 2 == 0 ? "north" : "south"),\(i)\n" }
+        try write(csv, "villages.csv")
+        let (q, _) = try loaded()
+        guard case .choice(_, let names, _) = q.fields[1].kind else { return XCTFail("not a choice") }
+        XCTAssertEqual(names.count, 5_000)
+        XCTAssertEqual(q.choices(for: 1, in: Record(["region": .string("south")])).count, 2_500)
+        XCTAssertTrue(q.form?.media === q.nextLanguage()?.form?.media ?? q.form?.media, "the rows are shared, not read again")
+        XCTAssertEqual(q.completed(Record(["region": .string("south"), "village": .string("v4999")]))["people"], .string("4999"))
+    }
+
+    func testSheetNamesAreReadInAnyCase() throws {
+        let result = XLSForm.read(try XLSFormSheets.csv("SURVEY,,,\n,type,name,label\n,select_one yn,ok,OK\nChoices,,,\n,list_name,name,label\n,yn,yes,Yes\nSETTINGS,,,\n,form_title,form_id,\n,T,tid,\n"))
+        XCTAssertEqual(result.errors, [])
+        XCTAssertEqual(result.form?.choices["yn"]?.map(\.name), ["yes"])
+        XCTAssertEqual(result.form?.formID, "tid")
+    }
+
+    func testPathsAreParsedIntoLookups() throws {
+        XCTAssertEqual(try FormExpression(parsing: "instance('c1')/root/item[name = ${q1}]/label"),
+                       .call("instance", [.string("c1"), .string("label"), .binary(.equal, .choiceColumn("name"), .field("q1"))]))
+        XCTAssertEqual(try FormExpression(parsing: "current()/../pos + 1"), .binary(.plus, .field("pos"), .number(1)))
+        XCTAssertThrowsError(try FormExpression(parsing: "instance('c1')")) { error in
+            XCTAssertEqual("\(error)", "instance('c1') is read as instance('c1')/root/item[name = ${q}]/label")
+        }
+        XCTAssertEqual(try FormExpression(parsing: "pulldata('f', 'a', 'b', .)").instanceNames, ["f"])
+    }
+}
