@@ -113,7 +113,7 @@ public struct FormState: Equatable, Sendable {
 
 /// A member deleted from the New form: where it was and its answers.
 public struct DeletedMember: Equatable, Sendable {
-    public var steps: [AnswerPath.Step]
-    public var answers: [String: PropertyValue]
-    public var label: String
+    public let steps: [AnswerPath.Step]
+    public let answers: [String: PropertyValue]
+    public let label: String
 }
