@@ -321,6 +321,13 @@ public struct Program {
             return []
         case .lookForRecoveries:
             return [.recoveriesFound(store.recoveries())]
+        case .attachFile(let typed):
+            // `~/photos/tree.jpg` as a shell reads it.
+            var path = typed
+            if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+                path = home + path.dropFirst()
+            }
+            return [.fileAttached(try store.copyAttachment(from: path, for: name))]
         }
     }
 

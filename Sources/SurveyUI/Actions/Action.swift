@@ -152,6 +152,8 @@ public enum SystemEvent: Equatable, Sendable {
 
 /// What an effect found, fed back by the runner.
 public enum Outcome: Equatable, Sendable {
+    /// The file typed into an attachment question is in the media folder under this name.
+    case fileAttached(String)
     /// The runner opened the first document (see `Launch`).
     case launched(Launch)
     /// The first frame is on screen: records found without an id get theirs (derived, so
@@ -240,4 +242,7 @@ public enum Effect: Equatable, Sendable {
     /// Build the `/` index of the records in the background (a large list: see
     /// `SurveyListState.buildsIndexInBackground`), then `Outcome.searchIndexBuilt`.
     case buildSearchIndex
+    /// Copy the file at a path typed into an image, audio, video or file question into the
+    /// document's media folder, then `Outcome.fileAttached` with its name there.
+    case attachFile(path: String)
 }

@@ -125,10 +125,13 @@ extension AppState {
         case .beginEditing(let character):
             beginEditing(inserting: character)
         case .commitAndMove(let delta, let wrap):
+            if let copy = attachTypedPath(then: .move(delta, wrap: wrap)) { return copy }
             return committingField(goingOn: delta > 0) { $0.moveOnEditing(by: delta, wrap: wrap) }
         case .commitField:
+            if let copy = attachTypedPath(then: .stay) { return copy }
             return commitEditing() ?? []
         case .commitAndAdvance:
+            if let copy = attachTypedPath(then: .advance) { return copy }
             return committingField(goingOn: true) { $0.advanceEditing() }
         case .cancelEditing:
             form.stopEditing()
@@ -266,6 +269,8 @@ extension AppState {
         case .identifyRecordsFoundWithoutIDs(let place):
             identifyRecordsInPlace()
             if let place, place.recordID != nil { restorePlace(place) }
+        case .fileAttached(let name):
+            return fileAttached(name)
         case .journalPutBack(let message):
             tell(message)
         case .documentSaved(let replaced):
@@ -331,6 +336,7 @@ extension AppState {
         case .searchIndexBuilt(let index):
             takeSearchIndex(index)
         case .documentOperationFailed(let message):
+            form.awaitAttachment(nil)   // a copy that failed: the path stays typed, with why
             warn(message)
             if case .confirmDelete = popover { popovers.present(.documents) }
         }

@@ -141,7 +141,7 @@ extension Effect {
              .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery:
             return true
         case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .lookForRecoveries,
-             .keepUnsavedWork, .buildSearchIndex:
+             .keepUnsavedWork, .buildSearchIndex, .attachFile:
             return false
         }
     }

@@ -38,6 +38,9 @@ public struct FormState: Equatable, Sendable {
     /// The member last deleted from the New form (which has no undo history of its own), so
     /// Ctrl-Z can put it back while that New form is on screen.
     public private(set) var deletedMember: DeletedMember?
+    /// A path typed into an attachment question, being copied into the media folder: Enter
+    /// (or Tab, ↓) goes on once the copy's name is the answer.
+    public private(set) var attaching: Attaching?
 
     init(draft: Record, showingDraft: Bool) {
         self.draft = draft
@@ -100,6 +103,7 @@ public struct FormState: Equatable, Sendable {
     mutating func showInstance(_ index: Int, of key: String) { instances[key] = index }
     mutating func askRoster(_ question: RosterQuestion?) { rosterQuestion = question }
     mutating func keepDeletedMember(_ member: DeletedMember?) { deletedMember = member }
+    mutating func awaitAttachment(_ pending: Attaching?) { attaching = pending }
 
     // MARK: Heads-down entry and the y/n question
 
@@ -116,4 +120,12 @@ public struct DeletedMember: Equatable, Sendable {
     public let steps: [AnswerPath.Step]
     public let answers: [String: PropertyValue]
     public let label: String
+}
+
+/// The attachment question whose typed path is being copied, and how the key that committed
+/// it goes on: `advance` (Enter), `move` (Tab, ↓, ↑ with their wrap), or nothing.
+public struct Attaching: Equatable, Sendable {
+    public enum Then: Equatable, Sendable { case stay, advance, move(Int, wrap: Bool) }
+    public let fieldIndex: Int
+    public let then: Then
 }
