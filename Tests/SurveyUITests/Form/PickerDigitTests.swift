@@ -38,3 +38,30 @@ final class PickerDigitTests: XCTestCase {
         XCTAssertEqual(s.editing?.fieldIndex, 1, "and the form goes on")
     }
 }
+
+/// A `select_one_from_file` list of 5,000 villages (issue 18): the picker opens on all of
+/// them and narrows as each letter is typed; the choice is stored by its name.
+final class LongListPickerTests: XCTestCase {
+    func testTheFiveThousandVillagePickerNarrowsAsYouType() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var csv = "name,label\n"
+        for i in 0..<5_000 { csv += "v\(i),Village \(i)\n" }
+        csv += "kib,Kibera\n"
+        try Data(csv.utf8).write(to: folder.appendingPathComponent("villages.csv"))
+        let read = XLSForm.read(try XLSFormSheets.csv("survey,,,\n,type,name,label\n,select_one_from_file villages.csv,village,Village\n,text,notes,Notes\n"))
+        let form = try XCTUnwrap(read.form, "\(read.errors)").loadingMedia(from: folder).form
+        var s = AppState(documentName: "Villages", loaded: .success(SurveyDocument(records: [])),
+                         size: Size(width: 100, height: 30), questionnaire: Questionnaire(form: form), environment: .forTests)
+        s.press(.enter)
+        XCTAssertEqual(s.picker?.visible.count, 5_001)
+        s.type("k")
+        XCTAssertEqual(s.picker?.visible.count, 1, "only Kibera has a k")
+        s.press(.backspace); s.type("village 4999")     // (digits alone choose by number)
+        XCTAssertEqual(s.picker?.visible.count, 1, "narrowed by label or name")
+        XCTAssertEqual(s.picker?.highlightedName, "v4999")
+        s.press(.enter)
+        XCTAssertEqual(s.draft["village"], .string("v4999"))
+    }
+}
