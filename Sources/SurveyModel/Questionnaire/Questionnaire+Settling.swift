@@ -26,8 +26,11 @@ extension Questionnaire {
     /// in it, each put aside under its path (`member[2]/job`). A change in the number of a
     /// roster's instances forgets what was put aside in it: its places moved.
     ///
-    /// `before` is the survey as it was before the change being settled; `changedAt`, if
-    /// given, the answer that change made (settled again even when `before` holds it too).
+    /// `before` is the survey as it was before the change being settled. `changedAt`, if
+    /// given, is where that change is (an answer, or a repeat's name for an instance added,
+    /// removed or moved): only that answer, and the instances on its way, are compared with
+    /// `before`, which saves reading the rest of a large survey twice; without it every
+    /// answer is compared.
     /// An answer is put aside only when that change hid it (or stopped offering its choice):
     /// one the form already hid or did not offer before (a survey keyed with an older version
     /// of the form) is the respondent's word and stays in the survey, whatever else is
@@ -37,15 +40,24 @@ extension Questionnaire {
                         hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> Record {
         guard form != nil, let outline = outline?.value, scopeNumber == 0 else { return record }
         let stored = record.values
-        var settling = Settling(questionnaire: self, outline: outline, values: stored, before: before?.values,
-                                hidden: hidden, clock: clock)
+        var settling = Settling(questionnaire: self, outline: outline, values: stored, before: before, hidden: hidden, clock: clock)
         var affected: [[[AnswerPath.Step]]]
-        if let previous = before?.values {
+        if let before {
             var seeds: [(node: Int, steps: [AnswerPath.Step])] = []
-            settling.compare(scope: 0, stored, previous, at: [], seeds: &seeds)
-            if let path, let scope = outline.scope(at: path.steps),
-               let i = outline.scopes[scope].fields.firstIndex(where: { $0.key == path.name }) {
-                seeds.append((outline.scopes[scope].offset + i, path.steps))
+            if let path {
+                // The change is at `path`: only the top-level answer it is under is compared
+                // (a roster member by member), so an edit costs reading that one answer twice.
+                let key = path.steps.first?.name ?? path.name
+                var now: [String: PropertyValue] = [:], then: [String: PropertyValue] = [:]
+                now[key] = stored[key]
+                then[key] = before[key]
+                settling.compare(scope: 0, now, then, at: [], only: path.steps[...], seeds: &seeds)
+                if let scope = outline.scope(at: path.steps),
+                   let i = outline.scopes[scope].fields.firstIndex(where: { $0.key == path.name }) {
+                    seeds.append((outline.scopes[scope].offset + i, path.steps))
+                }
+            } else {
+                settling.compare(scope: 0, stored, before.values, at: [], seeds: &seeds)
             }
             affected = outline.graph.affected(by: seeds)
         } else {
@@ -91,10 +103,14 @@ private struct Settling {
     let questionnaire: Questionnaire
     let outline: FormOutline
     var values: [String: PropertyValue]
-    /// The survey before the change, with each roster whose instances were added, removed
-    /// or moved as it is now: its places no longer say which instance was which, so only
-    /// the change itself can hide an answer there.
-    var previous: [String: PropertyValue]?
+    /// The survey before the change (nil: none, it is being completed), read out of its
+    /// record only when a rule asks what showed before: most changes never do.
+    private let before: Record?
+    /// `before`'s answers once read, with each roster whose instances were added, removed or
+    /// moved as it is now: its places no longer say which instance was which, so only the
+    /// change itself can hide an answer there.
+    private var previousValues: [String: PropertyValue]?
+    private var realigned: [(steps: [AnswerPath.Step], key: String, value: PropertyValue?)] = []
     var hidden: [String: PropertyValue]
     let clock: Questionnaire.Clock
     /// Instances this change added (still empty): their defaults are filled in, and an
@@ -105,12 +121,12 @@ private struct Settling {
     private var shownBefore: [At: Bool] = [:]
     private var scopes: [Questionnaire?]
 
-    init(questionnaire: Questionnaire, outline: FormOutline, values: [String: PropertyValue], before: [String: PropertyValue]?,
+    init(questionnaire: Questionnaire, outline: FormOutline, values: [String: PropertyValue], before: Record?,
          hidden: [String: PropertyValue], clock: Questionnaire.Clock) {
         self.questionnaire = questionnaire
         self.outline = outline
         self.values = values
-        self.previous = before
+        self.before = before
         self.hidden = hidden
         self.clock = clock
         self.scopes = Array(repeating: nil, count: outline.scopes.count)
@@ -127,8 +143,12 @@ private struct Settling {
 
     /// The rows whose answers differ from before, in the instances they differ in; a roster
     /// whose instances were added, removed or moved is its repeat's row, changed as a whole.
+    ///
+    /// `only`: the instances the change is in (`changedAt`'s steps), so a roster of the
+    /// same size is compared in the one instance on the way, not member by member.
     mutating func compare(scope number: Int, _ now: [String: PropertyValue], _ before: [String: PropertyValue],
-                          at steps: [AnswerPath.Step], seeds: inout [(node: Int, steps: [AnswerPath.Step])]) {
+                          at steps: [AnswerPath.Step], only: ArraySlice<AnswerPath.Step>? = nil,
+                          seeds: inout [(node: Int, steps: [AnswerPath.Step])]) {
         let scope = outline.scopes[number]
         for (i, field) in scope.fields.enumerated() where !field.key.isEmpty && field.kind != .groupEnd {
             let a = now[field.key], b = before[field.key]
@@ -137,13 +157,15 @@ private struct Settling {
             if let inner = outline.scopeOfRepeatRow[g] {
                 let nowItems = Self.dictionaries(a), beforeItems = Self.dictionaries(b)
                 if let nowItems, let beforeItems, nowItems.count == beforeItems.count {
-                    for k in nowItems.indices where nowItems[k] != beforeItems[k] {
-                        compare(scope: inner, nowItems[k], beforeItems[k], at: steps + [AnswerPath.Step(name: field.key, index: k)], seeds: &seeds)
+                    let focus = only?.first.flatMap { $0.name == field.key && nowItems.indices.contains($0.index) ? $0.index : nil }
+                    for k in focus.map({ [$0] }) ?? Array(nowItems.indices) where nowItems[k] != beforeItems[k] {
+                        compare(scope: inner, nowItems[k], beforeItems[k], at: steps + [AnswerPath.Step(name: field.key, index: k)],
+                                only: only?.dropFirst(), seeds: &seeds)
                     }
                     continue
                 }
                 // Added, removed or another tool's value: its places moved.
-                if previous != nil { AnswerTree.set(a, field.key, at: steps[...], in: &previous!) }
+                realigned.append((steps, field.key, a))
                 for (k, item) in (nowItems ?? []).enumerated() where item.isEmpty {
                     fresh.insert(steps + [AnswerPath.Step(name: field.key, index: k)])
                 }
@@ -288,8 +310,17 @@ private struct Settling {
         changedKeys.insert(steps.first?.name ?? key)
     }
 
-    private func offeredBefore(_ value: PropertyValue, _ i: Int, _ q: Questionnaire, _ steps: [AnswerPath.Step]) -> Bool {
-        guard let previous, !isFresh(steps), AnswerTree.instance(previous, steps[...]) != nil else { return true }
+    /// `before`'s answers, read on first use.
+    private mutating func previous() -> [String: PropertyValue]? {
+        if let previousValues { return previousValues }
+        guard var values = before?.values else { return nil }
+        for (steps, key, value) in realigned { AnswerTree.set(value, key, at: steps[...], in: &values) }
+        previousValues = values
+        return values
+    }
+
+    private mutating func offeredBefore(_ value: PropertyValue, _ i: Int, _ q: Questionnaire, _ steps: [AnswerPath.Step]) -> Bool {
+        guard let previous = previous(), !isFresh(steps), AnswerTree.instance(previous, steps[...]) != nil else { return true }
         return q.isOffered(value, i, at: steps, in: previous, clock: clock)
     }
 
@@ -312,7 +343,7 @@ private struct Settling {
     /// The same, before the change; shown for an instance this change added, and for any
     /// survey without a before (it is being completed).
     mutating func wasShown(_ g: Int, _ steps: [AnswerPath.Step]) -> Bool {
-        guard let previous, !isFresh(steps), AnswerTree.instance(previous, steps[...]) != nil else { return true }
+        guard let previous = previous(), !isFresh(steps), AnswerTree.instance(previous, steps[...]) != nil else { return true }
         let at = At(node: g, steps: steps)
         if let known = shownBefore[at] { return known }
         let result = shows(g, steps, in: previous, now: false)
