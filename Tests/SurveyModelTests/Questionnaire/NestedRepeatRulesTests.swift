@@ -93,6 +93,8 @@ final class NestedRepeatRulesTests: XCTestCase {
         XCTAssertEqual(settled.value(at: AnswerPath(steps(("plot", 0)), "plot_basal")), .string("114"))
         XCTAssertEqual(settled["all_stems"], .string("7"))
         XCTAssertEqual(settled["widest"], .string("10"))
+        // Told where the change is (the stems of that tree), settling compares only there.
+        XCTAssertEqual(q.settled(edited, changedAt: AnswerPath(tree, "stem"), before: first, hidden: &hidden, clock: clock), settled)
 
         let graph = try XCTUnwrap(q.dependencies)
         let outline = try XCTUnwrap(q.outline?.value)
