@@ -98,6 +98,9 @@ final class NestedRepeatRulesTests: XCTestCase {
 
         let graph = try XCTUnwrap(q.dependencies)
         let outline = try XCTUnwrap(q.outline?.value)
+        // Built once, with the questionnaire, and shared by every instance's questionnaire.
+        XCTAssertTrue(q.scopeQuestionnaire(tree).outline?.value === outline)
+        XCTAssertEqual(q.scopeQuestionnaire(tree).fields.map(\.key), ["species", "stem", "stems", "tree_basal"])
         let stemRow = try XCTUnwrap(outline.byName["stem"]?.first)
         let reached = graph.affected(by: [(stemRow, tree)])
         func node(_ name: String) throws -> Int { try XCTUnwrap(outline.byName[name]?.first) }
