@@ -54,7 +54,13 @@ extension Questionnaire {
                 settling.compare(scope: 0, now, then, at: [], only: path.steps[...], seeds: &seeds)
                 if let scope = outline.scope(at: path.steps),
                    let i = outline.scopes[scope].fields.firstIndex(where: { $0.key == path.name }) {
-                    seeds.append((outline.scopes[scope].offset + i, path.steps))
+                    let g = outline.scopes[scope].offset + i
+                    seeds.append((g, path.steps))
+                    // A change named by a repeat's name moved its instances (a move keeps
+                    // their number, so comparing would take it for edits in two of them).
+                    if outline.scopeOfRepeatRow[g] != nil {
+                        settling.restructured(path.name, at: path.steps, now: AnswerTree.value(stored, path.steps[...], path.name))
+                    }
                 }
             } else {
                 settling.compare(scope: 0, stored, before.values, at: [], seeds: &seeds)
@@ -164,16 +170,23 @@ private struct Settling {
                     }
                     continue
                 }
-                // Added, removed or another tool's value: its places moved.
-                realigned.append((steps, field.key, a))
-                for (k, item) in (nowItems ?? []).enumerated() where item.isEmpty {
-                    fresh.insert(steps + [AnswerPath.Step(name: field.key, index: k)])
-                }
-                let prefix = (steps.map { "\($0.name)[\($0.index + 1)]/" }.joined()) + field.key + "["
-                for key in hidden.keys where key.hasPrefix(prefix) { hidden[key] = nil }
+                restructured(field.key, at: steps, now: a)
             }
             seeds.append((g, steps))
         }
+    }
+
+    /// A roster whose instances were added, removed or moved (or that holds another tool's
+    /// value): its places no longer say which instance was which, so each is compared with
+    /// itself as it is now, what was put aside in it is forgotten, and its empty instances
+    /// are new ones, to get their defaults.
+    mutating func restructured(_ key: String, at steps: [AnswerPath.Step], now value: PropertyValue?) {
+        realigned.append((steps, key, value))
+        for (k, item) in (Self.dictionaries(value) ?? []).enumerated() where item.isEmpty {
+            fresh.insert(steps + [AnswerPath.Step(name: key, index: k)])
+        }
+        let prefix = (steps.map { "\($0.name)[\($0.index + 1)]/" }.joined()) + key + "["
+        for place in hidden.keys where place.hasPrefix(prefix) { hidden[place] = nil }
     }
 
     private static func dictionaries(_ value: PropertyValue?) -> [[String: PropertyValue]]? {

@@ -163,6 +163,24 @@ final class RosterRulesTests: XCTestCase {
         XCTAssertNil(hidden["member[2]/school"])
     }
 
+    /// Members moved (settled with the repeat's name as the change): each is compared with
+    /// itself, so an older version's answer a member carries is not taken for one the move
+    /// hid.
+    func testMovedMembersKeepWhatTheFormHidBefore() throws {
+        let q = try FormTestSupport.questionnaire(Self.form)
+        var record = household(q, ages: [10, 12])
+        record.setValue(.string("Old school"), at: AnswerPath(Self.member(0), "school"))   // not asked at 10 in this version
+        record.setValue(.string("Hill school"), at: AnswerPath(Self.member(1), "school"))
+        var hidden: [String: PropertyValue] = [:]
+        let start = q.settled(record, before: record, hidden: &hidden, clock: clock)
+        var moved = start
+        XCTAssertTrue(moved.moveInstance(of: "member", from: 1, to: 0))
+        let settled = q.settled(moved, changedAt: AnswerPath("member"), before: start, hidden: &hidden, clock: clock)
+        XCTAssertEqual(settled.instances(of: "member").map { $0["school"] }, [.string("Hill school"), .string("Old school")])
+        XCTAssertEqual(settled.instances(of: "member").map { $0["pos"] }, [.string("1"), .string("2")])
+        XCTAssertEqual(hidden, [:])
+    }
+
     /// `relevant` on the repeat hides every member's answers, as a group's does, and they
     /// come back with it.
     func testARepeatsRelevantHidesItsInstancesAnswers() throws {
