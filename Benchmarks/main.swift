@@ -50,6 +50,7 @@ func format(_ s: Double) -> String {
 
 // Arguments: --quick (small sizes only, for `make test`), --rules-only 300,1000 (a reverse chain
 // of calculations settled by the dependency graph and, unless --no-passes, by the old passes),
+// --roster-only (a 500-question form with two repeats of 20 instances: one edit settled),
 // --load-sizes 10000,100000 (the load
 // table's sizes), --form-only (the 500-question form's figures alone), --commit-only 10000,100000
 // (the main thread's share of a commit and an Add, in process), --save-only 100000 (a whole
@@ -84,6 +85,10 @@ if let at = arguments.firstIndex(of: "--save-only") {
 if let at = arguments.firstIndex(of: "--rules-only") {
     let sizes = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [300, 1_000]
     try RulesBench.run(sizes: sizes, passes: !arguments.contains("--no-passes"))
+    exit(0)
+}
+if arguments.contains("--roster-only") {
+    try RosterBench.run()
     exit(0)
 }
 if arguments.contains("--form-only") {

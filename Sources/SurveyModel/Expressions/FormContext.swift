@@ -6,9 +6,9 @@ import Foundation
 /// clock, the random source) comes from here, never from the system inside a function, so a
 /// test pins it and two evaluations of the same survey agree.
 ///
-/// The members after `answers` have defaults that give a flat form (no repeats) its results:
-/// whoever builds the repeat tree fills in `nodeSet`, `repeatPositions` and `indexedRepeat`;
-/// the questionnaire fills in `choiceLabel`.
+/// The members after `answers` have defaults that give a flat form (no repeats) its results;
+/// a questionnaire fills them all in from the survey and the instance a rule runs in
+/// (`Questionnaire+Context`), as pyxform's binds read names in a roster.
 public struct FormContext: Sendable {
     public var current: FormValue
     public var answers: @Sendable (String) -> FormValue

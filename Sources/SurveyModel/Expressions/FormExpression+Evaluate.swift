@@ -150,3 +150,29 @@ enum LocalDay {
         return formatter.string(from: date)
     }
 }
+
+extension FormExpression {
+    /// Each name the expression reads (`fieldReferences`), and whether it may read it in any
+    /// instance of its repeat: the question and repeats of `indexed-repeat`, which pyxform
+    /// writes as absolute paths. Any other `${name}` is contextual, read in the instance the
+    /// rule is evaluated in and those around it, or as the node-set of every instance when
+    /// the rule is outside its repeat.
+    var referencesByReach: [(name: String, anyInstance: Bool)] {
+        var indexed: Set<String> = []
+        func walk(_ e: FormExpression) {
+            switch e {
+            case .negate(let inner): walk(inner)
+            case .binary(_, let a, let b): walk(a); walk(b)
+            case .call(let name, let args):
+                if name == "indexed-repeat" {
+                    for (i, arg) in args.enumerated() where i == 0 || i % 2 == 1 { indexed.formUnion(arg.fieldReferences) }
+                }
+                args.forEach(walk)
+            default: break
+            }
+        }
+        walk(self)
+        var seen: Set<String> = []
+        return fieldReferences.compactMap { seen.insert($0).inserted ? ($0, indexed.contains($0)) : nil }
+    }
+}

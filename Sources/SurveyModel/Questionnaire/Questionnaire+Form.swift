@@ -6,6 +6,11 @@ extension Questionnaire {
     /// The form's questions with labels, hints and choices in `language` (nil: the form's
     /// `default_language`, else the unnamed `label` column, else the first language).
     public init(form: XLSForm, language: String? = nil) {
+        self.init(form: form, language: language, outlined: true)
+    }
+
+    /// `outlined: false` for a repeat's rows, whose outline is the whole form's.
+    init(form: XLSForm, language: String?, outlined: Bool) {
         let chosen = language ?? form.defaultLanguage
         func pick(_ texts: [String: String]) -> String? {
             if let chosen, let t = texts[chosen] { return t }
@@ -57,7 +62,7 @@ extension Questionnaire {
             if kind == .acknowledge { field.choiceLabels["OK"] = "OK" }
             fields.append(field)
         }
-        self.init(fields: fields, form: form, language: chosen)
+        self.init(fields: fields, form: form, language: chosen, outlined: outlined)
     }
 
     /// Languages a key can switch between, in column order. An unnamed `label` column beside

@@ -119,7 +119,7 @@ extension Questionnaire {
     /// order; empty for the original five.
     public func formProblems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String)] {
         guard form != nil else { return [] }
-        var found = problems(in: record, clock: clock)
+        var found = topLevelProblems(in: record, clock: clock)
         let flagged = Set(found.map(\.index))
         let shown = relevance(in: record, clock: clock)
         for (i, field) in fields.enumerated() where field.kind.isAnswered && !flagged.contains(i) {

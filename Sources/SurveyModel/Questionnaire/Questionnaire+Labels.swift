@@ -26,4 +26,9 @@ extension Questionnaire {
         }
         return result + rest
     }
+
+    /// The answers a label inside a member reads: the member's own over those around it.
+    public static func scoped(_ record: Record, _ steps: [AnswerPath.Step]) -> Record {
+        scope(record, steps)
+    }
 }

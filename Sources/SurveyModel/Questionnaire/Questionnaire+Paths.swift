@@ -1,71 +1,94 @@
 import Foundation
 
-/// The form's rules asked about one scope of a survey: the top level (`steps` empty) or one
-/// instance of a repeat (`[member[1]]`, `[plot[0], tree[2]]`). The form screen walks a survey
-/// scope by scope, so each question it shows is judged by the questionnaire of its scope,
-/// reading its instance's answers first and the survey's after (`Questionnaire.scope`).
+/// The form's rules in one instance of a roster, for the form screen: an instance is named by
+/// its steps from the top (`[member 1]`, `[plot 0, tree 2]`; empty: the survey's top level,
+/// where each call is the flat one). Rules read the whole survey, from that instance
+/// (`Questionnaire+Context`): its own answers, those of the instances around it, and any
+/// roster as a node-set.
 extension Questionnaire {
-    /// The questionnaire whose `fields` are the rows of that scope: this one at the top
-    /// level, the repeat's own questions inside an instance.
+    /// The questionnaire whose `fields` are the rows of the instances `steps` lead to (a
+    /// repeat's rows, groups as heading rows, a nested repeat as its one row); `self` for the
+    /// top level, and an empty one when no repeat of the form is there.
     public func scopeQuestionnaire(_ steps: [AnswerPath.Step]) -> Questionnaire {
-        var questionnaire = self
-        for step in steps {
-            guard let node = questionnaire.tree.first(where: { $0.kind == .repeat && $0.name == step.name })
-                    ?? questionnaire.tree.flatMap(\.descendants).first(where: { $0.kind == .repeat && $0.name == step.name })
-            else { return Questionnaire(fields: []) }
-            questionnaire = questionnaire.instanceQuestionnaire(for: node)
-        }
-        return questionnaire
+        guard !steps.isEmpty else { return self }
+        guard let outline = outline?.value, let number = outline.scope(at: steps) else { return Questionnaire(fields: []) }
+        return scopeQuestionnaire(number: number)
     }
 
-    /// The answers a scope's rules read: the instance's own, over those around it.
-    public static func scoped(_ record: Record, _ steps: [AnswerPath.Step]) -> Record {
-        scope(record, steps)
+    /// The questionnaire of the outline's scope `number`, sharing the outline.
+    func scopeQuestionnaire(number: Int) -> Questionnaire {
+        guard let outline = outline?.value, outline.scopes.indices.contains(number) else { return Questionnaire(fields: []) }
+        if number == scopeNumber { return self }
+        let scope = outline.scopes[number]
+        var q = Questionnaire(fields: scope.fields, form: scope.form, language: language, outlined: false)
+        q.tree = scope.tree
+        q.outline = self.outline
+        q.scopeNumber = number
+        return q
     }
 
-    /// Whether each field of the scope shows: its own `relevant` and its groups', inside an
-    /// instance the instance's answers first.
+    /// Whether each field of the instance `steps` lead to shows: its own `relevant` and its
+    /// groups', read in that instance, and none when the repeat's own `relevant` (or its
+    /// group's, or an enclosing instance's) hides the instance.
     public func relevance(at steps: [AnswerPath.Step], in record: Record, clock: Clock = Clock()) -> [Bool] {
-        scopeQuestionnaire(steps).relevance(in: Self.scope(record, steps), clock: clock)
+        let q = scopeQuestionnaire(steps)
+        let values = record.values
+        guard instanceShows(steps, in: values, clock: clock) else { return Array(repeating: false, count: q.fields.count) }
+        return q.relevance(of: values, at: steps, clock: clock)
     }
 
-    /// What is wrong with `value` as the answer of field `fieldIndex` of the scope, or nil.
+    /// The designer's rule for an answer about to be stored at field `fieldIndex` of the
+    /// instance `steps` lead to: `required` when it is empty, `constraint` (`.` the answer,
+    /// `${age}` this instance's) when it is not; nil when it passes.
     public func ruleProblem(_ fieldIndex: Int, at steps: [AnswerPath.Step], value: PropertyValue?, in record: Record,
                             clock: Clock = Clock()) -> String? {
-        scopeQuestionnaire(steps).ruleProblem(fieldIndex, value: value, in: Self.scope(record, steps), clock: clock)
+        scopeQuestionnaire(steps).ruleProblem(fieldIndex, at: steps, value: value, values: record.values, clock: clock)
     }
 
-    /// The choices offered for field `fieldIndex` of the scope now.
-    public func choices(for fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record,
-                        clock: Clock = Clock()) -> [XLSForm.Choice] {
-        scopeQuestionnaire(steps).choices(for: fieldIndex, in: Self.scope(record, steps), clock: clock)
+    /// The choices offered now for field `fieldIndex` of the instance `steps` lead to, its
+    /// `choice_filter` read there.
+    public func choices(for fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock = Clock()) -> [XLSForm.Choice] {
+        scopeQuestionnaire(steps).choices(for: fieldIndex, at: steps, values: record.values, clock: clock)
     }
 
-    /// The default a New form offers for field `fieldIndex` of the scope.
-    public func defaultText(_ fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record,
-                            clock: Clock = Clock()) -> String? {
-        scopeQuestionnaire(steps).defaultText(fieldIndex, in: Self.scope(record, steps), clock: clock)
+    /// The text field `fieldIndex` of the instance `steps` lead to offers before anything is
+    /// typed: its `default`, computed there when it reads answers.
+    public func defaultText(_ fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock = Clock()) -> String? {
+        scopeQuestionnaire(steps).defaultText(fieldIndex, at: steps, values: record.values, clock: clock)
     }
 
-    /// The survey settled after a change at `path`: the top level's rules as `settled` applies
-    /// them, and inside the instance changed, that instance's own calculations and hidden
-    /// answers by its questionnaire.
-    public func settled(_ record: Record, changedAt path: AnswerPath?, before: Record,
-                        hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> Record {
-        var result = record
-        if let path, !path.steps.isEmpty {
-            let inner = scopeQuestionnaire(path.steps)
-            let scopeNow = Self.scope(record, path.steps)
-            let scopeBefore = Self.scope(before, path.steps)
-            var innerHidden: [String: PropertyValue] = [:]
-            let settledScope = inner.settled(scopeNow, before: scopeBefore, hidden: &innerHidden, clock: clock)
-            for field in inner.fields where !field.key.isEmpty {
-                let key = field.key
-                guard settledScope[key] != scopeNow[key] else { continue }
-                _ = result.setValue(settledScope[key], at: AnswerPath(path.steps, key))
-            }
-            for (key, value) in innerHidden { hidden[AnswerPath(path.steps, key).description] = value }
+    /// How many instances the repeat must have in the instance `parent` leads to (none:
+    /// the top level): its `repeat_count`, a number or an expression of the answers read
+    /// there; nil when it has none (instances are added by hand) or the count cannot be
+    /// known yet.
+    public func repeatCount(of node: FormNode, in record: Record, parent: [AnswerPath.Step] = [], clock: Clock = Clock()) -> Int? {
+        guard let count = node.question?.repeatCount else { return nil }
+        let value = count.evaluate(in: context(record.values, at: parent, current: "", clock: clock)).number
+        guard value.isFinite else { return nil }
+        return max(0, Int(value.rounded(.towardZero)))
+    }
+
+    /// Whether the instance `steps` lead to shows: for each repeat on the way, its row shows
+    /// in the instance around it (its `relevant`, read there, and its groups').
+    func instanceShows(_ steps: [AnswerPath.Step], in values: [String: PropertyValue], clock: Clock) -> Bool {
+        guard let outline = outline?.value else { return true }
+        var parent: [AnswerPath.Step] = []
+        for step in steps {
+            guard let number = outline.scope(at: parent) else { return false }
+            let q = scopeQuestionnaire(number: number)
+            guard let row = q.fields.indices.first(where: { q.fields[$0].key == step.name && outline.scopeOfRepeatRow[outline.scopes[number].offset + $0] != nil }),
+                  q.fieldShows(row, at: parent, in: values, clock: clock) else { return false }
+            parent.append(step)
         }
-        return settled(result, before: before, hidden: &hidden, clock: clock)
+        return true
+    }
+
+    /// Whether this scope's field `i` shows in the instance `steps` lead to, by its own and
+    /// its groups' `relevant` only.
+    func fieldShows(_ i: Int, at steps: [AnswerPath.Step], in values: [String: PropertyValue], clock: Clock) -> Bool {
+        if let outer = enclosingGroups[i].last, !fieldShows(outer, at: steps, in: values, clock: clock) { return false }
+        guard let relevant = question(i)?.relevant else { return true }
+        let current = XLSForm.text(of: AnswerTree.value(values, steps[...], fields[i].key))
+        return relevant.evaluate(in: context(values, at: steps, current: current, clock: clock)).boolean
     }
 }

@@ -20,30 +20,21 @@ extension Questionnaire {
     public static let formIDKey = "formID"
     public static let formVersionKey = "formVersion"
 
-    func context(_ record: Record, current: String, clock: Clock) -> FormContext {
-        context(record.values, current: current, clock: clock)
-    }
-
-    /// The answers as expressions see them, and the choices' labels in the language shown
-    /// for `jr:choice-name`.
-    func context(_ values: [String: PropertyValue], current: String, clock: Clock) -> FormContext {
-        var context = FormContext(current: .string(current), now: clock.now, timeZone: clock.timeZone) { name in
-            .string(XLSForm.text(of: values[name]))
-        }
-        let fields = self.fields
-        context.choiceLabel = { question, choice in
-            fields.first { $0.key == question }?.choiceLabels[choice]
-        }
-        if let form { context.instance = { [language] name in form.instanceRows(name, language: language) } }
-        return context
-    }
-
     /// Whether each field is shown for this record: its own `relevant` and every enclosing
     /// group's. One pass, so a frame of a 500-question form costs 500 evaluations at most.
+    /// The top level's; `relevance(at:in:clock:)` is an instance's.
     public func relevance(in record: Record, clock: Clock = Clock()) -> [Bool] {
+        relevance(of: record.values, at: [], clock: clock)
+    }
+
+    /// This questionnaire's fields (a scope's: the top level, or a repeat's rows) in the
+    /// instance `steps` lead to, by their own rules and their groups' only: whether the
+    /// instance itself shows is `instanceShows`.
+    func relevance(of values: [String: PropertyValue], at steps: [AnswerPath.Step], clock: Clock) -> [Bool] {
         guard let form else { return Array(repeating: true, count: fields.count) }
         var result = Array(repeating: true, count: fields.count)
-        let ctx = context(record, current: "", clock: clock)
+        let here = AnswerTree.instance(values, steps[...]) ?? [:]
+        let ctx = context(values, at: steps, current: "", clock: clock)
         for i in fields.indices {
             if let outer = enclosingGroups[i].last, !result[outer] {
                 result[i] = false
@@ -51,7 +42,7 @@ extension Questionnaire {
             }
             if let relevant = form.questions[i].relevant {
                 var c = ctx
-                c.current = .string(XLSForm.text(of: record[fields[i].key]))
+                c.current = .string(XLSForm.text(of: here[fields[i].key]))
                 result[i] = relevant.evaluate(in: c).boolean
             }
         }
@@ -66,13 +57,20 @@ extension Questionnaire {
     /// The designer's rule for an answer about to be stored in `record`: `required` when it
     /// is empty, `constraint` (with `.` the answer) when it is not. nil when it passes.
     public func ruleProblem(_ index: Int, value: PropertyValue?, in record: Record, clock: Clock = Clock()) -> String? {
+        ruleProblem(index, at: [], value: value, values: record.values, clock: clock)
+    }
+
+    /// `ruleProblem` for this scope's field `index` in the instance `steps` lead to, with
+    /// `value` put in its place.
+    func ruleProblem(_ index: Int, at steps: [AnswerPath.Step], value: PropertyValue?, values stored: [String: PropertyValue],
+                     clock: Clock) -> String? {
         guard let q = question(index) else { return nil }
-        var candidate = record
+        var values = stored
         // Judging what is stored (the whole-survey check, every frame of a stored survey)
-        // needs no copy of the record.
-        if record[fields[index].key] != value { candidate[fields[index].key] = value }
+        // needs no copy of the answers.
+        if AnswerTree.value(values, steps[...], fields[index].key) != value { AnswerTree.set(value, fields[index].key, at: steps[...], in: &values) }
         let text = XLSForm.text(of: value)
-        let ctx = context(candidate, current: text, clock: clock)
+        let ctx = context(values, at: steps, current: text, clock: clock)
         if text.isEmpty {
             if let required = q.required, required.evaluate(in: ctx).boolean {
                 return q.requiredMessage ?? "\(fields[index].label) is required"
@@ -81,7 +79,7 @@ extension Questionnaire {
         }
         if case .choice(_, _, let multiple) = fields[index].kind, q.choiceFilter != nil {
             // Only what `choice_filter` offers now: a district of another region is refused.
-            let offered = Set(choices(for: index, in: candidate, clock: clock).map(\.name))
+            let offered = Set(choices(for: index, at: steps, values: values, clock: clock).map(\.name))
             let picked = multiple ? text.split(separator: " ").map(String.init) : [text]
             if let stray = picked.first(where: { !offered.contains($0) }) {
                 return "“\(stray)” is not one of the choices of \(fields[index].label)"
@@ -94,144 +92,50 @@ extension Questionnaire {
     }
 
     /// Every problem of a record, field by field in form order, for the relevant questions:
-    /// a stored value of the wrong type, a required question left empty, a constraint broken.
-    /// The gate for [ Add ], `survey add` and imports.
-    public func problems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String)] {
+    /// a stored value of the wrong type, a required question left empty, a constraint broken,
+    /// and after each repeat's row the problems of its instances (`repeatProblems`), each
+    /// with its path (`member[2]/age`; a top-level answer's is its name) and at the index of
+    /// the top-level row it is under (the repeat's), its message naming the path. The gate
+    /// for [ Add ], `survey add` and imports.
+    public func problems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String, path: AnswerPath)] {
         guard form != nil else { return [] }
-        let shown = relevance(in: record, clock: clock)
-        var found: [(Int, String)] = []
+        let values = record.values
+        let shown = relevance(of: values, at: [], clock: clock)
+        var found: [(index: Int, message: String, path: AnswerPath)] = []
+        for problem in problems(of: values, at: [], shown: shown, clock: clock) {
+            found.append((problem.index, problem.message, AnswerPath(fields[problem.index].key)))
+        }
+        var inside: [(path: AnswerPath, message: String)] = []
+        collectRepeatProblems(in: values, parent: [], shown: shown, clock: clock, into: &inside)
+        for problem in inside {
+            let row = problem.path.steps.first.flatMap { step in fields.firstIndex { $0.key == step.name } } ?? fields.count
+            found.append((row, "\(problem.path): \(problem.message)", problem.path))
+        }
+        // Stable, by row: a repeat's instances right after the questions before it.
+        return found.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
+    }
+
+    /// The top level's problems only, as `problems(in:)` gave them before rosters were
+    /// judged (an import names a roster's problems itself, by path).
+    func topLevelProblems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String)] {
+        guard form != nil else { return [] }
+        let values = record.values
+        return problems(of: values, at: [], shown: relevance(of: values, at: [], clock: clock), clock: clock)
+    }
+
+    /// This scope's problems in the instance `steps` lead to, its fields' relevance given.
+    func problems(of values: [String: PropertyValue], at steps: [AnswerPath.Step], shown: [Bool],
+                  clock: Clock) -> [(index: Int, message: String)] {
+        let here = AnswerTree.instance(values, steps[...]) ?? [:]
+        var found: [(index: Int, message: String)] = []
         for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] {
-            let value = record[field.key]
+            let value = here[field.key]
             if let value, !field.accepts(value) {
                 if case .failure(let error) = field.imported(value) { found.append((i, error.message)); continue }
             }
-            if let message = ruleProblem(i, value: value, in: record, clock: clock) { found.append((i, message)) }
+            if let message = ruleProblem(i, at: steps, value: value, values: values, clock: clock) { found.append((i, message)) }
         }
         return found
-    }
-
-    /// The record with calculations filled in and answers of hidden questions moved to
-    /// `hidden` (kept for this session, not saved, as ODK does), or brought back from there
-    /// when their question shows again.
-    ///
-    /// One pass over the fields in the order of the form's dependency graph
-    /// (`FormDependencies`): each field's calculation, relevance and offered choices are
-    /// decided after everything they read, so a chain settles in one pass in any row order.
-    /// With `before`, only the fields downstream of the answers that differ from it are
-    /// evaluated again (JavaRosa's triggerables): the rest read nothing that changed. A
-    /// calculation that reads nothing (`now()`, `random()`) is therefore computed when a
-    /// survey is completed, not at every edit, as in ODK. A form whose value rules go round
-    /// through `choice_filter` (the load check refuses other cycles) is settled by passes.
-    ///
-    /// `before` is the survey as it was before the change being settled. An answer is put
-    /// aside only when that change hid it (or stopped offering its choice): one the form
-    /// already hid or did not offer before (a survey keyed with an older version of the form)
-    /// is the respondent's word and stays in the survey, whatever else is edited. nil (a
-    /// survey being completed for [ Add ]) puts aside every answer the form hides.
-    public func settled(_ record: Record, before: Record? = nil, hidden: inout [String: PropertyValue],
-                        clock: Clock = Clock()) -> Record {
-        guard let form, let graph = dependencies, let order = graph.order else {
-            return settledByPasses(record, before: before, hidden: &hidden, clock: clock)
-        }
-        let stored = record.values
-        var values = stored
-        let previous = before?.values
-        let affected: [Bool]
-        if let previous {
-            affected = graph.affected(by: fields.indices.filter { !fields[$0].key.isEmpty && values[fields[$0].key] != previous[fields[$0].key] })
-        } else {
-            affected = Array(repeating: true, count: fields.count)
-        }
-        // Whether each field shows, now (decided as the pass reaches it) and before the change.
-        var shown = [Bool?](repeating: nil, count: fields.count)
-        var shownBefore = [Bool?](repeating: nil, count: fields.count)
-        func holds(_ i: Int, _ answers: [String: PropertyValue]) -> Bool {
-            guard let relevant = form.questions[i].relevant else { return true }
-            return relevant.evaluate(in: context(answers, current: XLSForm.text(of: answers[fields[i].key]), clock: clock)).boolean
-        }
-        func isShown(_ i: Int) -> Bool {
-            if let known = shown[i] { return known }
-            let result = (enclosingGroups[i].last.map(isShown) ?? true) && holds(i, values)
-            shown[i] = result
-            return result
-        }
-        func wasShown(_ i: Int) -> Bool {
-            guard let previous else { return true }
-            if let known = shownBefore[i] { return known }
-            let result = (enclosingGroups[i].last.map(wasShown) ?? true) && holds(i, previous)
-            shownBefore[i] = result
-            return result
-        }
-        func offeredBefore(_ value: PropertyValue, _ i: Int) -> Bool {
-            guard let previous else { return true }
-            return isOffered(value, i, in: previous, clock: clock)
-        }
-        /// In a function of its own, so the context (which holds the answers) is gone before
-        /// they change: held, each change would copy all of them.
-        func computed(_ expression: FormExpression, current: String) -> String {
-            expression.evaluate(in: context(values, current: current, clock: clock)).string
-        }
-        var changedKeys: [String] = []
-        func set(_ key: String, _ value: PropertyValue?) {
-            guard values[key] != value else { return }
-            values[key] = value
-            changedKeys.append(key)
-        }
-        for i in order where affected[i] && i < form.questions.count {
-            let field = fields[i]
-            let showsNow = isShown(i)
-            if field.kind == .calculated {
-                if showsNow, let calculation = form.questions[i].calculation {
-                    // `.` is what the calculation holds, for `once()`. Shown, it is computed,
-                    // so a copy put aside when it was hidden has nothing left to bring back.
-                    let text = computed(calculation, current: XLSForm.text(of: values[field.key]))
-                    set(field.key, text.isEmpty || text == "NaN" ? nil : .string(text))
-                    hidden[field.key] = nil
-                } else if !showsNow, wasShown(i), let value = values[field.key] {
-                    // Hidden by this change: put aside as it stood. A calculation the form
-                    // hid before this change keeps what it stored.
-                    hidden[field.key] = value
-                    set(field.key, nil)
-                }
-                continue
-            }
-            guard field.kind.isAnswered else { continue }
-            if let value = values[field.key] {
-                // Hidden by this change, or a cascading choice whose parent this change
-                // moved: put aside, to come back if the change is undone.
-                let hiddenNow = !showsNow && wasShown(i)
-                let withdrawnNow = showsNow && !isOffered(value, i, in: values, clock: clock) && offeredBefore(value, i)
-                if hiddenNow || withdrawnNow {
-                    hidden[field.key] = value
-                    set(field.key, nil)
-                }
-            } else if showsNow, let kept = hidden[field.key],
-                      isOffered(kept, i, in: values, clock: clock) || (!wasShown(i) && !offeredBefore(kept, i)) {
-                // Back as it was: offered again, or its question shown again by this change
-                // holding an answer this version never offered (an older version's choice).
-                // A choice withdrawn earlier stays aside while its question keeps showing.
-                hidden[field.key] = nil
-                set(field.key, kept)
-            }
-        }
-        return Self.record(record, stored: stored, changedTo: values, keys: changedKeys)
-    }
-
-    /// `record` with the values of `keys` as in `values`. Changing a packed survey moves the
-    /// bytes after the key, so hundreds of changes (a long chain settling) are packed anew
-    /// instead, when that gives the same bytes (keys stored sorted, as survey writes them).
-    private static func record(_ record: Record, stored: [String: PropertyValue], changedTo values: [String: PropertyValue],
-                               keys: [String]) -> Record {
-        if keys.count > 16, Record(stored) == record { return Record(values) }
-        var result = record
-        for key in keys { result[key] = values[key] }
-        return result
-    }
-
-    /// The form's dependency graph, or nil without a form.
-    var dependencies: FormDependencies? {
-        guard let form else { return nil }
-        return FormDependencies(fields: fields, form: form, enclosingGroups: enclosingGroups)
     }
 
     /// `settled` as it was before the dependency graph, and still for a form whose value rules
@@ -305,6 +209,10 @@ extension Questionnaire {
     /// The choices offered for a choice field now: its list, narrowed by `choice_filter`
     /// (`county = ${county}`) against each choice's columns.
     public func choices(for index: Int, in record: Record, clock: Clock = Clock()) -> [XLSForm.Choice] {
+        choices(for: index, at: [], values: record.values, clock: clock)
+    }
+
+    func choices(for index: Int, at steps: [AnswerPath.Step], values: [String: PropertyValue], clock: Clock) -> [XLSForm.Choice] {
         guard let form, let q = question(index) else {
             if fields.indices.contains(index), fields[index].kind == .acknowledge { return [XLSForm.Choice(name: "OK", labels: ["": "OK"], extra: [:])] }
             return []
@@ -317,7 +225,8 @@ extension Questionnaire {
         }
         let all = form.choices[list] ?? []
         guard let filter = q.choiceFilter else { return all }
-        return filtered(all, by: filter, base: context(record, current: XLSForm.text(of: record[q.name]), clock: clock))
+        let current = XLSForm.text(of: AnswerTree.value(values, steps[...], q.name))
+        return filtered(all, by: filter, base: context(values, at: steps, current: current, clock: clock))
     }
 
     private func filtered(_ all: [XLSForm.Choice], by filter: FormExpression, base: FormContext) -> [XLSForm.Choice] {
@@ -335,39 +244,48 @@ extension Questionnaire {
     /// A default that calls a function or reads an answer (`today()`, `${village}`) is
     /// computed, as pyxform makes it a dynamic default; anything else is the text itself.
     public func defaultText(_ index: Int, in record: Record = Record(), clock: Clock = Clock()) -> String? {
+        defaultText(index, at: [], values: record.values, clock: clock)
+    }
+
+    func defaultText(_ index: Int, at steps: [AnswerPath.Step], values: [String: PropertyValue], clock: Clock) -> String? {
         guard let question = question(index), let text = question.defaultValue else { return nil }
         guard let expression = question.dynamicDefault else { return text }
-        let value = expression.evaluate(in: context(record, current: "", clock: clock)).string
+        let value = expression.evaluate(in: context(values, at: steps, current: "", clock: clock)).string
         return value.isEmpty || value == "NaN" ? nil : value
     }
 
     /// Whether a choice answer is among the choices `choice_filter` offers now (anything
     /// else is not a filtered choice and counts as offered).
     func isOffered(_ value: PropertyValue?, _ index: Int, in record: Record, clock: Clock) -> Bool {
-        isOffered(value, index, in: record.values, clock: clock)
+        isOffered(value, index, at: [], in: record.values, clock: clock)
     }
 
     func isOffered(_ value: PropertyValue?, _ index: Int, in values: [String: PropertyValue], clock: Clock) -> Bool {
+        isOffered(value, index, at: [], in: values, clock: clock)
+    }
+
+    func isOffered(_ value: PropertyValue?, _ index: Int, at steps: [AnswerPath.Step], in values: [String: PropertyValue],
+                   clock: Clock) -> Bool {
         guard let value, let q = form?.questions[index], let filter = q.choiceFilter, case .choice(let list, _, _) = fields[index].kind else { return true }
-        let base = context(values, current: XLSForm.text(of: values[q.name]), clock: clock)
+        let current = XLSForm.text(of: AnswerTree.value(values, steps[...], q.name))
+        let base = context(values, at: steps, current: current, clock: clock)
         let offered = Set(filtered(form?.choices[list] ?? [], by: filter, base: base).map(\.name))
         return XLSForm.text(of: value).split(separator: " ").allSatisfy { offered.contains(String($0)) }
     }
 
-    /// A survey as [ Add ] stores it: defaults for questions still unanswered, calculations,
-    /// the metadata the form asks for (`start`, `end`, `today`, `deviceid`), and the form's
-    /// id and version, so data keyed with different versions can be told apart.
+    /// A survey as [ Add ] stores it: defaults for questions still unanswered, in the survey
+    /// and in every instance of its rosters, calculations, the instances `repeat_count` asks
+    /// for, the metadata the form asks for (`start`, `end`, `today`, `deviceid`), and the
+    /// form's id and version, so data keyed with different versions can be told apart.
     public func completed(_ record: Record, started: Date? = nil, deviceID: String = "", clock: Clock = Clock()) -> Record {
         guard let form else { return record }
-        var result = record
         // As ODK: every default is in the survey from the start, and only the questions left
         // relevant keep theirs (settling drops the others), so a default that shows a
         // question gives that question its default too.
-        for (i, field) in fields.enumerated() where field.kind.isAnswered && result[field.key] == nil {
-            if let text = defaultText(i, in: result, clock: clock), case .success(let value) = field.parse(text) {
-                result[field.key] = value
-            }
-        }
+        var values = record.values
+        let before = values
+        fillDefaults(in: &values, at: [], clock: clock)
+        var result = values == before ? record : Record(values)
         var hidden: [String: PropertyValue] = [:]
         result = settled(result, hidden: &hidden, clock: clock)
         for field in fields {
@@ -383,6 +301,25 @@ extension Questionnaire {
         if let id = form.formID, !id.isEmpty { result[Self.formIDKey] = .string(id) }
         if let version = form.version, !version.isEmpty { result[Self.formVersionKey] = .string(version) }
         return result
+    }
+
+    /// Defaults for this scope's unanswered questions in the instance `steps` lead to, then
+    /// in every instance of the repeats inside it.
+    func fillDefaults(in values: inout [String: PropertyValue], at steps: [AnswerPath.Step], clock: Clock) {
+        guard let here = AnswerTree.instance(values, steps[...]) else { return }
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && here[field.key] == nil {
+            if let text = defaultText(i, at: steps, values: values, clock: clock), case .success(let value) = field.parse(text) {
+                AnswerTree.set(value, field.key, at: steps[...], in: &values)
+            }
+        }
+        guard let outline = outline?.value else { return }
+        for (i, field) in fields.enumerated() {
+            guard let inner = outline.scopeOfRepeatRow[outline.scopes[scopeNumber].offset + i] else { continue }
+            let q = scopeQuestionnaire(number: inner)
+            for index in 0..<AnswerTree.count(values, steps[...], field.key) {
+                q.fillDefaults(in: &values, at: steps + [AnswerPath.Step(name: field.key, index: index)], clock: clock)
+            }
+        }
     }
 
     static func isoText(_ date: Date, _ zone: TimeZone) -> String { LocalDay.dateTimeText(date, in: zone) }

@@ -21,6 +21,12 @@ public struct Questionnaire: Equatable, Sendable {
     /// The original app's five questions (or a list of fields like them): no form, and not
     /// a form's surveys read without it.
     public var isOriginalFive: Bool { form == nil && !isStoredAnswers }
+    /// Every scope of the form (the top level and each repeat) and the dependency graph over
+    /// them, built once with the questionnaire and shared by its repeats' questionnaires;
+    /// nil without a form.
+    var outline: Derived<FormOutline>?
+    /// Which of the outline's scopes this questionnaire's fields are (0: the top level).
+    var scopeNumber = 0
 
     public init(fields: [FieldSpec]) {
         self.fields = fields
@@ -32,7 +38,7 @@ public struct Questionnaire: Equatable, Sendable {
         }
     }
 
-    init(fields: [FieldSpec], form: XLSForm, language: String?) {
+    init(fields: [FieldSpec], form: XLSForm, language: String?, outlined: Bool = true) {
         self.fields = fields
         self.form = form
         self.language = language
@@ -45,6 +51,7 @@ public struct Questionnaire: Equatable, Sendable {
         }
         self.enclosingGroups = groups
         self.tree = FormNode.nodes(form.questions, under: "/" + form.rootName, repeats: [])
+        if outlined { self.outline = Derived(value: FormOutline(root: self)) }
     }
 
     public func field(forKey key: String) -> FieldSpec? {

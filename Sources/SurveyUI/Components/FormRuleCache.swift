@@ -15,7 +15,7 @@ final class FormRuleCache: @unchecked Sendable {
         let relevance: [Bool]
         var problems: [Int: String]?
         /// The form's outline for one choice of members shown (`FormState.instances`).
-        var outline: (selection: [String: Int], value: FormOutline)?
+        var outline: (selection: [String: Int], value: FormWalk)?
     }
 
     private let lock = NSLock()
@@ -37,13 +37,13 @@ final class FormRuleCache: @unchecked Sendable {
         return found
     }
 
-    /// The outline the form walks (`FormOutline`): asked a dozen times a key, built once.
+    /// The outline the form walks (`FormWalk`): asked a dozen times a key, built once.
     func outline(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
-                 selection: [String: Int]) -> FormOutline {
+                 selection: [String: Int]) -> FormWalk {
         lock.lock(); defer { lock.unlock() }
         var current = entryFor(questionnaire, record, clock)
         if let known = current.outline, known.selection == selection { return known.value }
-        let built = FormOutline.make(questionnaire, record: record, selection: selection, topRelevance: current.relevance, clock: clock)
+        let built = FormWalk.make(questionnaire, record: record, selection: selection, topRelevance: current.relevance, clock: clock)
         current.outline = (selection, built)
         entry = current
         return built

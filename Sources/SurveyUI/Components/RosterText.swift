@@ -3,7 +3,7 @@ import SurveyModel
 /// How a roster's place is worded, on its heading row and in messages.
 enum RosterText {
     /// "2 of 4", or, with no instance yet, how to add one (or that the form fixes none).
-    static func position(_ heading: FormOutline.RepeatHeading) -> String {
+    static func position(_ heading: FormWalk.RepeatHeading) -> String {
         if heading.count == 0 {
             return heading.fixedCount == nil ? "none yet: ^O adds one" : "none (the form asks for 0)"
         }
@@ -11,7 +11,7 @@ enum RosterText {
     }
 
     /// The repeat's label, for "Add another Household member? y/n".
-    static func name(_ heading: FormOutline.RepeatHeading) -> String {
+    static func name(_ heading: FormWalk.RepeatHeading) -> String {
         heading.label.isEmpty ? heading.name : heading.label
     }
 }

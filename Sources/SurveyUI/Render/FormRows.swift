@@ -8,7 +8,7 @@ enum FormRows {
 
     /// A roster's heading is a row of its own ("Household member  2 of 4"), which the
     /// highlight visits; its instance's questions follow it.
-    static func of(_ state: AppState, outline: FormOutline) -> [FormRow] {
+    static func of(_ state: AppState, outline: FormWalk) -> [FormRow] {
         let questionnaire = state.questionnaire
         guard questionnaire.form != nil else {
             return questionnaire.fields.map { .field(label: $0.label, extraLine: false) }
@@ -47,7 +47,7 @@ extension AppState {
     var storedAnswerProblems: [Int: String] { storedAnswerProblems(in: outline) }
 
     /// The same, by entry of the outline: a roster member's problems under its questions.
-    func storedAnswerProblems(in outline: FormOutline) -> [Int: String] {
+    func storedAnswerProblems(in outline: FormWalk) -> [Int: String] {
         guard questionnaire.form != nil, case .record = shown else { return [:] }
         let record = formRecord
         let top = caches.ruleCache.problems(questionnaire, record, ruleClock) {

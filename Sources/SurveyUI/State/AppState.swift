@@ -149,17 +149,17 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// The form as the screen walks it: the fields, and each roster's heading and the
-    /// instance shown (`FormOutline`). `FormItem.field(i)` and `EditBuffer.fieldIndex` count
+    /// instance shown (`FormWalk`). `FormItem.field(i)` and `EditBuffer.fieldIndex` count
     /// its entries; for a flat form they are the fields themselves.
-    public var outline: FormOutline {
-        guard questionnaire.form != nil else { return FormOutline(flat: questionnaire, relevance: formRelevance) }
+    public var outline: FormWalk {
+        guard questionnaire.form != nil else { return FormWalk(flat: questionnaire, relevance: formRelevance) }
         return caches.ruleCache.outline(questionnaire, formRecord, ruleClock, selection: form.instances)
     }
 
     /// Text displayed in a field: the edit buffer for the field being typed, else the stored value.
     public func fieldText(_ index: Int) -> String { fieldText(index, in: outline) }
 
-    func fieldText(_ index: Int, in outline: FormOutline) -> String {
+    func fieldText(_ index: Int, in outline: FormWalk) -> String {
         if let editing, editing.fieldIndex == index { return editing.text }
         return outline.storedText(index, in: formRecord)
     }
@@ -168,7 +168,7 @@ public struct AppState: Equatable, Sendable {
     /// label), a New form's default (dimmed, not yet an answer), or why a row is not asked.
     public func displayedAnswer(_ index: Int) -> (text: String, placeholder: Bool) { displayedAnswer(index, in: outline) }
 
-    func displayedAnswer(_ index: Int, in outline: FormOutline) -> (text: String, placeholder: Bool) {
+    func displayedAnswer(_ index: Int, in outline: FormWalk) -> (text: String, placeholder: Bool) {
         if let heading = outline.heading(index) { return (RosterText.position(heading), false) }
         let field = outline.field(index)
         let value = outline.value(index, in: formRecord)

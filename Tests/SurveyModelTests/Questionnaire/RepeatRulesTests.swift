@@ -40,8 +40,11 @@ final class RepeatRulesTests: XCTestCase {
             "member[2]/age: Too young",          // 3 < ${min_age}, the survey's answer
             "member[3]/name: Name is required",  // job is not asked at 10: age is this member's
         ])
-        // The top-level gate is unchanged: it judges the top level only.
-        XCTAssertEqual(q.problems(in: record, clock: clock).map(\.message), [])
+        // The gate for [ Add ] judges them too, each at the repeat's row, named by its path.
+        let gate = q.problems(in: record, clock: clock)
+        XCTAssertEqual(gate.map(\.path.description), ["member[1]/plot[1]/area", "member[1]/plot[2]/area", "member[2]/age", "member[3]/name"])
+        XCTAssertEqual(Set(gate.map { q.fields[$0.index].key }), ["member"])
+        XCTAssertEqual(gate[2].message, "member[2]/age: Too young")
     }
 
     func testARepeatItsRelevantHidesIsNotJudged() throws {

@@ -40,6 +40,8 @@ final class RosterKeyingTests: XCTestCase {
         XCTAssertNil(members(s)[0]["school"])
         XCTAssertEqual(members(s)[1]["school"], .string("yes"))
         XCTAssertNil(s.draft["name"], "a member's answers never land at the top level")
+        XCTAssertEqual(s.draft["people"], .string("2"), "count(${member}) outside the roster follows it")
+        XCTAssertTrue(s.screenText.contains("Thank you: 2 people listed."), s.screenText)
     }
 
     func testTheHeadingNamesTheMemberShownAndPageKeysMoveBetweenMembers() throws {

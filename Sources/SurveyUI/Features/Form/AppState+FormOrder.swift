@@ -12,7 +12,7 @@ extension AppState {
 
     /// A question a person answers and `relevant` shows, or a roster's heading (where
     /// PgUp/PgDn, ^O and ^D act on its members).
-    func isNavigable(_ index: Int, in outline: FormOutline) -> Bool {
+    func isNavigable(_ index: Int, in outline: FormWalk) -> Bool {
         guard outline.isShown(index) else { return false }
         if outline.heading(index) != nil { return true }
         guard outline.field(index).kind.isAnswered else { return false }

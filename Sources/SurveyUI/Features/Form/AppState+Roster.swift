@@ -8,7 +8,7 @@ import SurveyModel
 /// Enter goes from one member to the next, and none is added or deleted by hand.
 extension AppState {
     /// The roster heading the highlight is on or inside, if any.
-    var rosterHeadingHere: (entry: Int, heading: FormOutline.RepeatHeading)? {
+    var rosterHeadingHere: (entry: Int, heading: FormWalk.RepeatHeading)? {
         guard case .field(let i) = formItem else { return nil }
         let outline = self.outline
         guard outline.indices.contains(i), let h = outline.enclosingHeading(of: i), let heading = outline.heading(h) else { return nil }
@@ -49,7 +49,7 @@ extension AppState {
         return addInstance(after: heading)
     }
 
-    private mutating func addInstance(after heading: FormOutline.RepeatHeading) -> [Effect] {
+    private mutating func addInstance(after heading: FormWalk.RepeatHeading) -> [Effect] {
         let name = RosterText.name(heading)
         if let fixed = heading.fixedCount {
             warn("The form sets how many: \(counted(fixed, name)); none is added by hand")
@@ -63,7 +63,7 @@ extension AppState {
             warn("\(name) could not be added: the survey holds something else than answers under “\(heading.name)”")
             return []
         }
-        let effects = changeFormRecord(to: record, label: "add of \(name) \(at + 1)")
+        let effects = changeFormRecord(to: record, roster: AnswerPath(heading.parent, heading.name), label: "add of \(name) \(at + 1)")
         form.showInstance(at, of: heading.selectionKey)
         tell("Added \(name) \(at + 1) of \(heading.count + 1)")
         enterInstance(of: heading.selectionKey)
@@ -115,9 +115,10 @@ extension AppState {
             var record = formRecord
             guard let answers = record.removeInstance(at: steps) else { return [] }
             if shown == .draft { form.keepDeletedMember(DeletedMember(steps: steps, answers: answers, label: name)) }
-            let effects = changeFormRecord(to: record, label: "delete of \(name) \((steps.last?.index ?? 0) + 1)")
+            let effects = changeFormRecord(to: record, roster: AnswerPath(Array(steps.dropLast()), steps.last?.name ?? ""),
+                                           label: "delete of \(name) \((steps.last?.index ?? 0) + 1)")
             if let last = steps.last {
-                let key = FormOutline.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)
+                let key = FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)
                 form.showInstance(max(0, last.index - 1), of: key)
                 if let h = outline.headingEntry(key) { form.highlight(.field(h)) }
             }
@@ -134,8 +135,8 @@ extension AppState {
         guard Self.makeInstances(upTo: parent, in: &record),
               let at = record.insertInstance(of: last.name, in: parent, at: last.index, answers: member.answers) else { return nil }
         form.keepDeletedMember(nil)
-        let effects = changeFormRecord(to: record, label: "undelete of \(member.label)")
-        form.showInstance(at, of: FormOutline.RepeatHeading.selectionKey(parent: parent, name: last.name))
+        let effects = changeFormRecord(to: record, roster: AnswerPath(parent, last.name), label: "undelete of \(member.label)")
+        form.showInstance(at, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: last.name))
         tell("Put back \(member.label) \(at + 1)")
         return effects
     }
@@ -178,11 +179,11 @@ extension AppState {
     /// Heads-down from entry `from` (a question, or a roster left with `n`) whose next stop
     /// would be `next`: the end of the member it is in asks for another, and a roster
     /// arrived at is gone into. False when nothing about rosters decides it.
-    private mutating func goOn(from: Int, to next: Int?, in outline: FormOutline) -> Bool {
+    private mutating func goOn(from: Int, to next: Int?, in outline: FormWalk) -> Bool {
         // The member `from` is in: a heading's own parent member, else its own.
         let steps = outline.heading(from)?.parent ?? outline.steps(from)
         let enclosing: Int? = steps.last.flatMap { last in
-            outline.headingEntry(FormOutline.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
+            outline.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
         }
         // The end of a member: the next stop is outside its instance.
         if let h = enclosing, let heading = outline.heading(h) {
@@ -220,7 +221,7 @@ extension AppState {
 
     /// The highlight on the first stop after a roster (its heading at `entry`, and the
     /// member shown), or on [ Add ].
-    private mutating func moveHighlight(past entry: Int, in outline: FormOutline) {
+    private mutating func moveHighlight(past entry: Int, in outline: FormWalk) {
         let inside = Set(outline.instanceEntries(of: entry))
         let after = outline.indices.first { $0 > entry && !inside.contains($0) && isNavigable($0, in: outline) }
         form.highlight(after.map { .field($0) } ?? .add)
@@ -247,11 +248,12 @@ extension AppState {
     }
 
     /// Writes the form's record (the shown survey, saved with an undo step, or the New form).
-    private mutating func changeFormRecord(to changed: Record, label: String) -> [Effect] {
+    private mutating func changeFormRecord(to changed: Record, roster: AnswerPath, label: String) -> [Effect] {
         var record = changed
         if questionnaire.form != nil {
             var hidden = hiddenAnswersHere
-            record = questionnaire.settled(record, changedAt: nil, before: formRecord, hidden: &hidden, clock: ruleClock)
+            // Settling told which roster gained or lost a member compares that roster only.
+            record = questionnaire.settled(record, changedAt: roster, before: formRecord, hidden: &hidden, clock: ruleClock)
             form.keepHidden(HiddenAnswers(owner: hiddenAnswersOwner, values: hidden))
         }
         rollback = captureRollback()

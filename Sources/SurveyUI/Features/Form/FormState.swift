@@ -29,7 +29,7 @@ public struct FormState: Equatable, Sendable {
     /// The y/n question about a survey asked on the status line: delete it, add a copy of it,
     /// clear the answers this form version does not ask.
     public private(set) var pendingQuestion: SurveyQuestion?
-    /// Which instance of each repeat the form shows (`FormOutline.RepeatHeading.selectionKey`):
+    /// Which instance of each repeat the form shows (`FormWalk.RepeatHeading.selectionKey`):
     /// the first when unnamed.
     public private(set) var instances: [String: Int] = [:]
     /// The y/n question about a roster of the survey on the form: add another member,

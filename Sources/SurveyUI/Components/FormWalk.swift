@@ -9,7 +9,7 @@ import SurveyModel
 /// The highlight (`FormItem.field(i)`) counts entries of this outline. A flat form's outline
 /// is its fields one for one (`entries` nil, nothing built), so every flat form behaves
 /// exactly as before.
-public struct FormOutline: Sendable {
+public struct FormWalk: Sendable {
     /// A repeat's place in the outline: which instance is shown, of how many.
     public struct RepeatHeading: Equatable, Sendable {
         /// The repeat's name, as its instances are stored under it.
@@ -40,7 +40,7 @@ public struct FormOutline: Sendable {
         public var steps: [AnswerPath.Step]
         /// Its row among its scope's fields.
         public var fieldIndex: Int
-        /// Its scope's questionnaire, in `FormOutline.scopes`.
+        /// Its scope's questionnaire, in `FormWalk.scopes`.
         var scope: Int
         /// Whether it shows: its own `relevant`, its groups', its repeat's.
         public var isShown: Bool
@@ -93,22 +93,21 @@ public struct FormOutline: Sendable {
         return Record(value(i, in: record).map { [field.key: $0] } ?? [:]).text(for: field)
     }
 
-    /// The default a New form offers for entry `i`.
+    /// The default a New form offers for entry `i`. (The form's rules are asked of the top
+    /// level's questionnaire with the steps to the member, which knows what each name means
+    /// there, as pyxform's binds do.)
     public func defaultText(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> String? {
-        let (questionnaire, index) = scope(of: i)
-        return questionnaire.defaultText(index, in: Questionnaire.scoped(record, steps(i)), clock: clock)
+        scopes[0].defaultText(scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)
     }
 
     /// What is wrong with `value` as entry `i`'s answer in `record`, by its scope's rules.
     public func ruleProblem(_ i: Int, value: PropertyValue?, in record: Record, clock: Questionnaire.Clock) -> String? {
-        let (questionnaire, index) = scope(of: i)
-        return questionnaire.ruleProblem(index, value: value, in: Questionnaire.scoped(record, steps(i)), clock: clock)
+        scopes[0].ruleProblem(scope(of: i).fieldIndex, at: steps(i), value: value, in: record, clock: clock)
     }
 
     /// The choices entry `i` offers now.
     public func choices(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> [XLSForm.Choice] {
-        let (questionnaire, index) = scope(of: i)
-        return questionnaire.choices(for: index, in: Questionnaire.scoped(record, steps(i)), clock: clock)
+        scopes[0].choices(for: scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)
     }
 
     /// Whether entry `i` is read-only in its form.
@@ -147,13 +146,13 @@ public struct FormOutline: Sendable {
     /// The outline of `record` under `questionnaire`, showing for each repeat the instance
     /// `selection` names (the first by default). `topRelevance` is the top level's.
     static func make(_ questionnaire: Questionnaire, record: Record, selection: [String: Int],
-                     topRelevance: [Bool], clock: Questionnaire.Clock) -> FormOutline {
+                     topRelevance: [Bool], clock: Questionnaire.Clock) -> FormWalk {
         guard questionnaire.form?.questions.contains(where: { $0.kind == .beginRepeat }) == true else {
-            return FormOutline(flat: questionnaire, relevance: topRelevance)
+            return FormWalk(flat: questionnaire, relevance: topRelevance)
         }
-        var builder = Builder(record: record, selection: selection, clock: clock)
+        var builder = Builder(top: questionnaire, record: record, selection: selection, clock: clock)
         builder.walk(questionnaire, steps: [], relevance: topRelevance, shown: true)
-        return FormOutline(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance)
+        return FormWalk(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance)
     }
 
     private init(scopes: [Questionnaire], entries: [Entry], topRelevance: [Bool]) {
@@ -163,13 +162,15 @@ public struct FormOutline: Sendable {
     }
 
     private struct Builder {
+        let top: Questionnaire
         let record: Record
         let selection: [String: Int]
         let clock: Questionnaire.Clock
         var scopes: [Questionnaire] = []
         var entries: [Entry] = []
 
-        init(record: Record, selection: [String: Int], clock: Questionnaire.Clock) {
+        init(top: Questionnaire, record: Record, selection: [String: Int], clock: Questionnaire.Clock) {
+            self.top = top
             self.record = record
             self.selection = selection
             self.clock = clock
@@ -188,7 +189,7 @@ public struct FormOutline: Sendable {
                     continue
                 }
                 let stored = record.instanceCount(of: node.name, in: steps)
-                let fixed = questionnaire.repeatCount(of: node, in: record, parent: steps, clock: clock)
+                let fixed = top.repeatCount(of: node, in: record, parent: steps, clock: clock)
                 let count = max(stored, fixed ?? 0)
                 let key = RepeatHeading.selectionKey(parent: steps, name: node.name)
                 let chosen = min(max(0, selection[key] ?? 0), max(0, count - 1))
@@ -199,7 +200,7 @@ public struct FormOutline: Sendable {
                 let inner = questionnaire.instanceQuestionnaire(for: node)
                 let innerSteps = heading.steps
                 let innerRelevance = isShown
-                    ? inner.relevance(in: Questionnaire.scoped(record, innerSteps), clock: clock)
+                    ? top.relevance(at: innerSteps, in: record, clock: clock)
                     : Array(repeating: false, count: inner.fields.count)
                 walk(inner, steps: innerSteps, relevance: innerRelevance, shown: isShown)
             }
