@@ -15,7 +15,7 @@ struct UndeleteCommand: Equatable {
             throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape) (survey deleted lists them)")
         }
         try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
-        self.id = id.trimmingCharacters(in: .whitespaces)
+        self.id = id.trimmingWhitespace()
         doc = options.doc
     }
 

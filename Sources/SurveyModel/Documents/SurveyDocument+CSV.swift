@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A document as a spreadsheet sees it: one header row of questionnaire keys and
 /// `instanceID`, then one row per record with each answer as the form shows it
@@ -59,7 +59,7 @@ extension SurveyDocument {
             if questionnaire.form != nil { values = values.filter { $0.value != .string("") } }
             if case .string(let id) = values[Record.instanceIDKey] {
                 // Spreadsheets pad cells, and an id is compared exactly; an empty cell is no id.
-                let trimmed = id.trimmingCharacters(in: .whitespaces)
+                let trimmed = id.trimmingWhitespace()
                 values[Record.instanceIDKey] = trimmed.isEmpty ? nil : .string(trimmed)
             }
             return (row, Record(values))
@@ -71,14 +71,14 @@ extension SurveyDocument {
                                    questionnaire: Questionnaire) throws -> [String] {
         var keys: [String] = []
         for (index, cell) in header.enumerated() {
-            let name = cell.trimmingCharacters(in: .whitespaces)
+            let name = cell.trimmingWhitespace()
             guard !name.isEmpty else {
                 throw DocumentError("column \(index + 1) has no name in the header row")
             }
-            let identity = questionnaire.recordIdentityKeys.first { $0.caseInsensitiveCompare(name) == .orderedSame }
+            let identity = questionnaire.recordIdentityKeys.first { $0.equalsIgnoringCase(name) }
             let key = questionnaire.recordFields.first {
-                $0.key.caseInsensitiveCompare(name) == .orderedSame
-                    || $0.label.caseInsensitiveCompare(name) == .orderedSame
+                $0.key.equalsIgnoringCase(name)
+                    || $0.label.equalsIgnoringCase(name)
             }?.key ?? identity ?? name
             if let earlier = keys.firstIndex(of: key) {
                 throw DocumentError("columns \(earlier + 1) and \(index + 1) of the header both name “\(key)”")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Builds an `XLSForm` from its sheets, collecting every problem rather than stopping at the
 /// first, so `survey form check` lists them all at once.
@@ -25,10 +25,10 @@ struct XLSFormReader {
 
     /// The header row (the first non-blank one) and the data rows after it, as column → text.
     private func table(_ rows: [XLSFormSheets.Row]) -> (columns: [XLSFormColumn], rows: [(number: Int, cells: [String])]) {
-        let meaningful = rows.filter { row in row.cells.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        let meaningful = rows.filter { row in row.cells.contains { !$0.trimmingWhitespace().isEmpty } }
         guard let header = meaningful.first else { return ([], []) }
         let columns = header.cells.map(XLSFormColumn.init)
-        return (columns, meaningful.dropFirst().map { ($0.number, $0.cells.map { $0.trimmingCharacters(in: .whitespaces) }) })
+        return (columns, meaningful.dropFirst().map { ($0.number, $0.cells.map { $0.trimmingWhitespace() }) })
     }
 
     private func value(_ column: String, language: String? = nil, in cells: [String], columns: [XLSFormColumn]) -> String? {

@@ -25,6 +25,14 @@ public struct CivilTime: Equatable, Sendable {
         second = secondOfDay % 60
     }
 
+    /// Nil when no such day or time exists (February 30, 24:00, a 60th second).
+    public init?(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        guard (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
+              day >= 1, day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] else { return nil }
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+    }
+
     /// The wall-clock time of `date` in `zone`.
     public init(_ date: Date, in zone: TimeZoneRule) {
         let instant = Self.wholeSeconds(date)

@@ -57,6 +57,33 @@ extension StringProtocol {
     }
 }
 
+extension StringProtocol {
+    /// `compare(other, options: [.caseInsensitive, .numeric]) == .orderedAscending`, nil when
+    /// the two are the same that way: runs of ASCII digits compare as numbers ("2" < "10"),
+    /// the rest scalar by scalar once case-folded.
+    public func compareIgnoringCaseNumerically(_ other: some StringProtocol) -> Bool? {
+        let a = Array(TextFolding.caseFolded(self).unicodeScalars), b = Array(TextFolding.caseFolded(other).unicodeScalars)
+        func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if isDigit(a[i]), isDigit(b[j]) {
+                var ei = i, ej = j
+                while ei < a.count, isDigit(a[ei]) { ei += 1 }
+                while ej < b.count, isDigit(b[ej]) { ej += 1 }
+                let x = a[i..<ei].drop { $0 == "0" }, y = b[j..<ej].drop { $0 == "0" }
+                if x.count != y.count { return x.count < y.count }
+                if let k = zip(x, y).first(where: { $0.0 != $0.1 }) { return k.0.value < k.1.value }
+                i = ei; j = ej
+            } else {
+                if a[i] != b[j] { return a[i].value < b[j].value }
+                i += 1; j += 1
+            }
+        }
+        if i < a.count || j < b.count { return i >= a.count }
+        return nil
+    }
+}
+
 extension String {
     /// C's `printf` formatting (`%04d`, `%.1f`, `%02X`), which `String(format:)` handed the
     /// same conversions to; integers are passed as `Int`, as Swift passed them there.

@@ -81,6 +81,6 @@ extension DocumentInfoView {
     }
 
     static func bytes(_ n: Int) -> String {
-        n < 1024 ? counted(n, "byte") : String(format: "%.1f KB (%d bytes)", Double(n) / 1024, n)
+        n < 1024 ? counted(n, "byte") : String(printf: "%.1f KB (%d bytes)", Double(n) / 1024, n)
     }
 }

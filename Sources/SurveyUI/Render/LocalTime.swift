@@ -8,8 +8,8 @@ enum LocalTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let minutes = String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
+        let minutes = String(printf: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
                              c.hour ?? 0, c.minute ?? 0)
-        return seconds ? minutes + String(format: ":%02d", c.second ?? 0) : minutes
+        return seconds ? minutes + String(printf: ":%02d", c.second ?? 0) : minutes
     }
 }
