@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `survey add`: one survey from flags, judged by the document's questionnaire (its types

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SurveyModel
 
 /// `survey import FILE`: records from CSV, JSON or a property list appended to a document,
@@ -63,13 +68,25 @@ struct ImportCommand: Equatable {
         }
     }
 
+    /// Everything on stdin (`FileHandle.readDataToEndOfFile` is full Foundation).
+    private static func standardInput() -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return data }
+            data.append(contentsOf: buffer[0..<n])
+        }
+    }
+
     private func contents() throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        var isFolder: ObjCBool = false
+        if file == "-" { return Self.standardInput() }
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
             throw DocumentError("\(file) does not exist")
         }
-        if isFolder.boolValue { throw DocumentError("\(file) is a folder, not a file") }
+        if isFolder { throw DocumentError("\(file) is a folder, not a file") }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw DocumentError("\(file) could not be read")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `survey undelete ID`: puts a deleted survey back at the end of its document, by the id

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// A plain `Decodable` type would drop unknown keys, so `AnyPropertyValue` asks the decoder
 /// for each value's own type in turn. One thing cannot be asked: a `<real>` holding a whole
 /// number (`<real>2</real>`) reads as an integer (the decoder answers `Int` for it).
-enum PropertyListReader {
+public enum PropertyListReader {
     /// Nesting beyond this is refused, as `PropertyListSerialization` refused it (deeper
     /// recursion could overflow the stack).
     static let maximumDepth = 512
@@ -26,7 +26,7 @@ enum PropertyListReader {
 
     /// The decoder's reason in its own words ("Close tag on line 1 does not match open tag
     /// string"), as `NSError`'s debug description gave it before.
-    static func reason(_ error: Error) -> String {
+    public static func reason(_ error: Error) -> String {
         if case DecodingError.dataCorrupted(let context) = error {
             if let underlying = context.underlyingError as? CocoaError,
                let detail = underlying.userInfo["NSDebugDescription"] as? String { return detail }

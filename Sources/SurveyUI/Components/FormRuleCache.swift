@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// What the form's rules say about the record on the form (which questions show, what is
@@ -16,7 +16,7 @@ final class FormRuleCache: @unchecked Sendable {
         var problems: [Int: String]?
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entry: Entry?
 
     func relevance(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock) -> [Bool] {
