@@ -103,8 +103,8 @@ enum AtomicFile {
     /// debug build can read back what it wrote (`SurveyDocument.writePropertyList(to:)`).
     private static func place(_ contents: Contents, at target: String, keeping owner: FileOwner?,
                               in fs: FileSystem, install: (String) throws -> Bool) throws {
-        let folder = target.deletingLastPathComponent
-        let fileName = target.lastPathComponent
+        let folder = target.pathRemovingLastComponent
+        let fileName = target.pathLastComponent
 
         var tempPath = ""
         var fd: Int32 = -1

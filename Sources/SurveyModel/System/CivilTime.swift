@@ -57,9 +57,11 @@ public struct CivilTime: Equatable, Sendable {
     /// repeats it, the later offset's when one skips it).
     public func date(in zone: TimeZoneRule) -> Date {
         let local = Self.days(year: year, month: month, day: day) * 86400 + Int64(hour * 3600 + minute * 60 + second)
-        var guess = local - Int64(zone.secondsFromGMT(at: local))
-        guess = local - Int64(zone.secondsFromGMT(at: guess))
-        return Date(timeIntervalSince1970: Double(guess))
+        // The offsets in force a day either side; an instant fits when its own offset is the one
+        // it was computed with. None fits in a skipped hour: the offset before the change then.
+        let before = zone.secondsFromGMT(at: local - 86400), after = zone.secondsFromGMT(at: local + 86400)
+        let fitting = [before, after].map { local - Int64($0) }.filter { local - Int64(zone.secondsFromGMT(at: $0)) == $0 }
+        return Date(timeIntervalSince1970: Double(fitting.min() ?? local - Int64(before)))
     }
 
     /// 2026-11-18

@@ -1,9 +1,10 @@
 /// `NSString`'s path methods survey used (`lastPathComponent`, `deletingLastPathComponent`,
 /// `appendingPathComponent`), on plain strings: bridging to `NSString` links full Foundation
-/// and ICU (DECISIONS.md). Slashes are collapsed at the ends as NSString does.
+/// and ICU (DECISIONS.md). Slashes are collapsed at the ends as NSString does. Named apart
+/// from Foundation's, which tests (linking Foundation) would otherwise pick.
 extension StringProtocol {
     /// "/a/b/" → "b"; "/" → "/"; "" → "".
-    public var lastPathComponent: String {
+    public var pathLastComponent: String {
         let trimmed = trailingSlashesRemoved
         guard trimmed != "/" else { return "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
@@ -11,7 +12,7 @@ extension StringProtocol {
     }
 
     /// "/a/b" → "/a"; "/a" → "/"; "a" → "".
-    public var deletingLastPathComponent: String {
+    public var pathRemovingLastComponent: String {
         let trimmed = trailingSlashesRemoved
         guard trimmed != "/" else { return "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
@@ -20,16 +21,17 @@ extension StringProtocol {
         return folder.isEmpty ? "/" : String(folder)
     }
 
-    /// "/a" + "b" → "/a/b"; "/" + "b" → "/b"; "" + "b" → "b".
-    public func appendingPathComponent(_ component: String) -> String {
-        let base = trailingSlashesRemoved
-        if base.isEmpty { return component }
-        return base == "/" ? "/" + component : base + "/" + component
+    /// "/a" + "b" → "/a/b"; "/a/" + "b" → "/a/b"; "" + "b" → "b".
+    public func pathAppending(_ component: String) -> String {
+        if isEmpty { return component }
+        return hasSuffix("/") ? self + component : self + "/" + component
     }
 
+    /// Repeated slashes made one, then trailing ones dropped ("//a//b//" → "/a/b").
     private var trailingSlashesRemoved: String {
-        var text = Substring(self)
-        while text.count > 1, text.hasSuffix("/") { text = text.dropLast() }
-        return String(text)
+        var text = ""
+        for character in self where !(character == "/" && text.hasSuffix("/")) { text.append(character) }
+        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+        return text
     }
 }

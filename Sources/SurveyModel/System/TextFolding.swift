@@ -8,7 +8,8 @@
 /// more against Foundation itself, so a toolchain whose Unicode data moves is caught.
 /// (`_nfd`/`_nfc` are the standard library's own normalisers, reached through its SPI.)
 public enum TextFolding {
-    /// `folding(options: [.caseInsensitive])`: full case folding (`ß` → `ss`, `µ` → `μ`).
+    /// `folding(options: [.caseInsensitive])`: full case folding (`ß` → `ss`, `µ` → `μ`),
+    /// the same text up to canonical equivalence (Foundation decomposes a few letters, `ǰ`).
     public static func caseFolded(_ text: some StringProtocol) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars { appendCaseFolded(scalar, to: &out) }
@@ -18,7 +19,7 @@ public enum TextFolding {
     /// `folding(options: [.caseInsensitive, .diacriticInsensitive])`, and with `width`,
     /// `.widthInsensitive` too (full-width Latin as ASCII, half-width kana as full-width).
     /// Marks are dropped after a base character; a mark that starts the text stays, as in
-    /// Foundation. The result is composed (NFC).
+    /// Foundation. What was decomposed to drop marks is composed again.
     public static func folded(_ text: some StringProtocol, width: Bool = false) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -29,13 +30,17 @@ public enum TextFolding {
             } else if scalar.isASCII {
                 appendCaseFolded(scalar, to: &out)
             } else {
+                // Decomposed, marks dropped, case-folded, composed again: per scalar, as
+                // Foundation keeps letters NFC would decompose (U+0958) and separate jamo.
+                var piece = String.UnicodeScalarView()
                 for part in String(scalar)._nfd {
-                    if part.properties.isGraphemeExtend && !out.isEmpty { continue }
-                    appendCaseFolded(part, to: &out)
+                    if part.properties.isGraphemeExtend && !(out.isEmpty && piece.isEmpty) { continue }
+                    appendCaseFolded(part, to: &piece)
                 }
+                out.append(contentsOf: String(piece)._nfc)
             }
         }
-        return composed(String(out))
+        return String(out)
     }
 
     /// Canonical composition (NFC): Foundation's `precomposedStringWithCanonicalMapping`.
@@ -43,6 +48,11 @@ public enum TextFolding {
         var out = String.UnicodeScalarView()
         for scalar in String(text)._nfc { out.append(scalar) }
         return String(out)
+    }
+
+    /// Canonical decomposition (NFD), as scalars.
+    static func decomposed(_ text: some StringProtocol) -> [Unicode.Scalar] {
+        Array(String(text)._nfd)
     }
 
     private static func appendCaseFolded(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {

@@ -60,9 +60,9 @@ extension StringProtocol {
 extension StringProtocol {
     /// `compare(other, options: [.caseInsensitive, .numeric]) == .orderedAscending`, nil when
     /// the two are the same that way: runs of ASCII digits compare as numbers ("2" < "10"),
-    /// the rest scalar by scalar once case-folded.
+    /// the rest scalar by scalar once case-folded and decomposed (`Ä` is `A` and a mark).
     public func compareIgnoringCaseNumerically(_ other: some StringProtocol) -> Bool? {
-        let a = Array(TextFolding.caseFolded(self).unicodeScalars), b = Array(TextFolding.caseFolded(other).unicodeScalars)
+        let a = TextFolding.decomposed(TextFolding.caseFolded(self)), b = TextFolding.decomposed(TextFolding.caseFolded(other))
         func isDigit(_ s: Unicode.Scalar) -> Bool { s.value >= 0x30 && s.value <= 0x39 }
         var i = 0, j = 0
         while i < a.count, j < b.count {

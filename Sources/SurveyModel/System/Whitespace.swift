@@ -3,9 +3,9 @@
 /// combining mark after a trimmed space stays). Foundation's own versions link ICU
 /// (DECISIONS.md); `WhitespaceTests` compares these with them for every scalar.
 extension Unicode.Scalar {
-    /// Tab and the space separators (Zs).
+    /// Tab, the space separators (Zs) and ZERO WIDTH SPACE, as Foundation counts them.
     public var isHorizontalWhitespace: Bool {
-        value == 0x09 || properties.generalCategory == .spaceSeparator
+        value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// LF, VT, FF, CR, NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR.

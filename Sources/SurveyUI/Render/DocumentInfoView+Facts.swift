@@ -9,7 +9,7 @@ extension DocumentInfoView {
     static func facts(of state: AppState) -> [(String, String)] {
         let summary = state.documents.first { $0.name == state.documentName }
         let path = state.environment.documentFolder.isEmpty ? "\(state.documentName).plist"
-            : state.environment.documentFolder.appendingPathComponent("\(state.documentName).plist")
+            : state.environment.documentFolder.pathAppending("\(state.documentName).plist")
         var facts: [(String, String)] = [("Name", state.documentName), ("File", path)]
         if state.session.documentMissing {
             facts.append(("Status", (state.session.missingReason.map { "unreadable now (\($0))" }

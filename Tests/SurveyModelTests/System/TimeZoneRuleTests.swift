@@ -93,7 +93,11 @@ final class TimeZoneRuleTests: XCTestCase {
                 let t = CivilTime(date, in: ours)
                 XCTAssertEqual(t.dayText + " " + t.secondText, expected, "\(name) \(instant)")
                 XCTAssertEqual(CivilTime.iso8601(date, in: ours), formatter.string(from: date), "\(name) \(instant)")
-                XCTAssertEqual(CivilTime(date, in: ours).date(in: ours).timeIntervalSince1970, Double(instant), "\(name) \(instant)")
+                // Back from the wall-clock time: this instant, or the first of a repeated hour.
+                let back = t.date(in: ours)
+                XCTAssertEqual(CivilTime(back, in: ours), t, "\(name) \(instant)")
+                XCTAssertEqual(back.timeIntervalSince1970, Double(instant) - (calendar.date(from: c).map { Double(instant) - $0.timeIntervalSince1970 } ?? 0),
+                               "\(name) \(instant): as Foundation's calendar reads it back")
             }
         }
         for offset in [0, 3600, -18000, 19800] {

@@ -28,10 +28,12 @@ final class WhitespaceTests: XCTestCase {
     }
 
     func testPathComponentsMatchNSString() {
-        for path in ["/a/b", "/a/b/", "/a", "/", "a", "", "a/b", "//a//b//", "/a/b.plist"] {
-            XCTAssertEqual(path.lastPathComponent, (path as NSString).lastPathComponent, path)
-            XCTAssertEqual(path.deletingLastPathComponent, (path as NSString).deletingLastPathComponent, path)
-            XCTAssertEqual(path.appendingPathComponent("x.plist"), (path as NSString).appendingPathComponent("x.plist"), path)
+        // Not "a": NSString's deletingLastPathComponent crashes on it (Swift 6.3.1); ours gives "".
+        XCTAssertEqual("a".pathRemovingLastComponent, "")
+        for path in ["/a/b", "/a/b/", "/a", "/", "", "a/b", "//a//b//", "/a/b.plist"] {
+            XCTAssertEqual(path.pathLastComponent, (path as NSString).lastPathComponent, path)
+            XCTAssertEqual(path.pathRemovingLastComponent, (path as NSString).deletingLastPathComponent, path)
+            XCTAssertEqual(path.pathAppending("x.plist"), (path as NSString).appendingPathComponent("x.plist"), path)
         }
     }
 }
