@@ -107,6 +107,8 @@ public struct SurveyDocument: Equatable, Sendable {
         let read: (value: PropertyValue, isXMLOrBinary: Bool)
         do {
             read = try PropertyListReader.read(data)
+        } catch is PropertyListReader.Unrepresentable {
+            throw DocumentError("not a survey document: it holds a value this app cannot represent")
         } catch {
             throw DocumentError("not a property list: \(oneLine(error))")
         }

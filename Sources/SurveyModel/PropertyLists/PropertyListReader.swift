@@ -5,8 +5,8 @@ import FoundationEssentials
 /// scanner does not take, and for the session file. `PropertyListSerialization` did this
 /// before; it is full Foundation (CoreFoundation, ICU's 34 MB of data: DECISIONS.md).
 /// A plain `Decodable` type would drop unknown keys, so `AnyPropertyValue` asks the decoder
-/// for each value's own type in turn. One thing cannot be asked: a `<real>` holding a whole
-/// number (`<real>2</real>`) reads as an integer (the decoder answers `Int` for it).
+/// for each value's own type in turn. It cannot tell `<real>3</real>` from `<integer>3`, so
+/// numbers reach it as marked text read here, and binary files go to our own reader.
 public enum PropertyListReader {
     /// Nesting beyond this is refused, as `PropertyListSerialization` refused it (deeper
     /// recursion could overflow the stack).
@@ -19,10 +19,49 @@ public enum PropertyListReader {
     /// The value and whether the data was XML or binary (OpenStep text, which reads almost
     /// any text as a string, is reported as not a property list by the caller).
     static func read(_ data: Data) throws -> (value: PropertyValue, isXMLOrBinary: Bool) {
+        if BinaryPropertyListReader.isBinary(data) { return (try BinaryPropertyListReader.read(data), true) }
         var format = PropertyListDecoder.PropertyListFormat.xml
+        // Numbers go to the decoder as marked strings, so their text is read here, exactly
+        // (the decoder would answer `Int` for `<real>3</real>` and refuse no unsigned value).
+        // Not when the marker or CDATA (which could hold the tags as text) is in the file.
+        let text = String(decoding: data, as: UTF8.self)
+        if !text.contains(numberMarker), !text.contains("<![CDATA["), text.utf8.elementsEqual(data) {
+            let marked = text.replacingEvery("<integer>", with: "<string>\(numberMarker)i")
+                .replacingEvery("</integer>", with: "</string>")
+                .replacingEvery("<real>", with: "<string>\(numberMarker)r")
+                .replacingEvery("</real>", with: "</string>")
+            let decoded = try PropertyListDecoder().decode(AnyPropertyValue.self, from: Data(marked.utf8), format: &format)
+            return (try numbersRead(decoded.value), format == .xml || format == .binary)
+        }
         let decoded = try PropertyListDecoder().decode(AnyPropertyValue.self, from: data, format: &format)
         return (decoded.value, format == .xml || format == .binary)
     }
+
+    /// A private-use scalar no property list survey reads is expected to hold.
+    private static let numberMarker = "\u{F8FF}\u{F8FE}"
+
+    private static func numbersRead(_ value: PropertyValue) throws -> PropertyValue {
+        switch value {
+        case .string(let text) where text.hasPrefix(numberMarker):
+            let kind = text.dropFirst(numberMarker.count).first
+            let number = String(text.dropFirst(numberMarker.count + 1)).trimmingWhitespaceAndNewlines()
+            if kind == "i" {
+                if let n = Int(number) { return .integer(n) }
+                if number.lowercased().hasPrefix("0x"), let n = Int(number.dropFirst(2), radix: 16) { return .integer(n) }
+                if UInt64(number) != nil { throw Unrepresentable() }
+                throw Failure(description: "an integer that is not a number (\(number))")
+            }
+            let spelled = ["nan": Double.nan, "+inf": .infinity, "inf": .infinity, "-inf": -.infinity][number.lowercased()]
+            guard let real = spelled ?? Double(number) else { throw Failure(description: "a real that is not a number (\(number))") }
+            return .real(real)
+        case .array(let items): return .array(try items.map(numbersRead))
+        case .dictionary(let entries): return .dictionary(try entries.mapValues(numbersRead))
+        default: return value
+        }
+    }
+
+    /// A value no `PropertyValue` holds exactly (an unsigned integer above `Int.max`).
+    struct Unrepresentable: Error {}
 
     /// The decoder's reason in its own words ("Close tag on line 1 does not match open tag
     /// string"), as `NSError`'s debug description gave it before.
