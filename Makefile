@@ -212,6 +212,10 @@ $(RELEASE_BIN): $(SOURCES) $(COMMIT_SWIFT) | deps
 $(OUT)/survey: $(RELEASE_BIN)
 	@mkdir -p $(OUT)
 	strip -o $@ $<
+	@# Every module imports FoundationEssentials only; one full-Foundation call would bring
+	@# back CoreFoundation and ICU's 34 MB of data (its items are named icudt…). Refuse that.
+	@if grep -q icudt $@; then rm -f $@; \
+	  echo "make dist: the binary links ICU again; make foundation-links names the call" >&2; exit 1; fi
 	@echo "survey: $$(stat -c %s $<) bytes, $$(stat -c %s $@) stripped"
 
 $(OUT)/survey.1: $(OUT)/survey
@@ -224,7 +228,8 @@ $(OUT)/_survey: $(OUT)/survey
 dist: $(DIST_FILES)
 
 # Which of our calls link full Foundation, and with it CoreFoundation and ICU's 34 MB of data,
-# into the release binary: the release objects linked again with lld's --why-extract.
+# into the release binary: the release objects linked again with lld's --why-extract. None do
+# today (make dist refuses a binary with ICU in it); this says which call brought it back.
 foundation-links: $(RELEASE_BIN)
 	python3 packaging/foundation-links.py $(DIST)/release/survey.product/Objects.LinkFileList
 

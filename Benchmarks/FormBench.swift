@@ -19,7 +19,7 @@ enum FormBench {
 
     /// `today()` and `now()` pinned, so every run evaluates the same rules the same way.
     static let clock = Questionnaire.Clock(now: Date(timeIntervalSince1970: 1_767_225_600),   // 2026-01-01
-                                           timeZone: TimeZone(identifier: "UTC")!)
+                                           timeZone: .utc)
 
     static let regions = ["north", "south", "east", "west"]
     static let waters = ["tap", "well", "river", "rain", "canal", "other"]

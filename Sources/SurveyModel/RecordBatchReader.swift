@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A document's records in file order, a batch at a time, for the command line's `list`
 /// and `export`: the first records are out while the rest of the file is still unread, and
@@ -95,14 +95,14 @@ public final class RecordBatchReader {
     /// Should the scanner give up, the file is read as `load` reads it and the records after
     /// those already read follow.
     private final class ReadAhead: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let condition = Condition()
         private var batches: [[Record]] = []
         private var over = false
         private var failure: DocumentError?
         private var stopped = false
 
         init(scan: DocumentFileScan, after start: Int, store: DocumentStore, name: String, batchSize: Int) {
-            let thread = Thread { [self] in
+            startThread { [self] in
                 var read = start
                 while let batch = scan.records(upTo: batchSize) {
                     guard scan.failure == nil, !batch.finished || scan.end() else { break }
@@ -127,8 +127,6 @@ public final class RecordBatchReader {
                     }
                 }
             }
-            thread.name = "survey.record-batches"
-            thread.start()
         }
 
         /// Waits while `readAhead` batches wait already; false when no more are wanted.

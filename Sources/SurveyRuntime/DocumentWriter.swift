@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 import SurveyModel
 import SurveyUI
 
@@ -23,8 +24,8 @@ final class DocumentWriter: @unchecked Sendable {
     }
 
     private let queue = DispatchQueue(label: "survey.document-writer")
-    private let lock = NSLock()
-    private let idle = NSCondition()
+    private let lock = Lock()
+    private let idle = Condition()
     private var pending: Job?
     private var known: FileFingerprint?
     private var busy = false
@@ -67,7 +68,7 @@ final class DocumentWriter: @unchecked Sendable {
     /// Blocks until nothing is scheduled or running (quitting, switching documents, tests).
     func waitUntilIdle() {
         idle.lock()
-        while isBusy && !isPaused { idle.wait(until: Date().addingTimeInterval(0.05)) }
+        while isBusy && !isPaused { idle.wait(untilSecondsSince1970: Date().timeIntervalSince1970 + 0.05) }
         idle.unlock()
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 import SurveyUI
 
@@ -447,7 +447,7 @@ public struct Program {
 
     static func describe(_ error: Error) -> String {
         if let e = error as? DocumentError { return e.message }
-        return (error as NSError).localizedDescription
+        return PropertyListReader.reason(error)
     }
 
     public var screen: CellGrid { Screen.render(state) }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 import SurveyModel
 import SurveyUI
 
@@ -10,7 +11,7 @@ import SurveyUI
 /// Only the latest request's index is handed over: one asked for before another document was
 /// opened is dropped when it is done, and the latest request is built next.
 final class SearchIndexBuilder: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The records of the latest request not yet started.
     private var wanted: RecordList?
     private var generation = 0

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Dispatch
 import SurveyModel
 import SurveyUI
@@ -14,7 +14,7 @@ final class SummaryReader: @unchecked Sendable {
     static let backgroundThreshold: Int64 = 1 << 20
 
     private let queue = DispatchQueue(label: "survey.document-summaries", qos: .utility)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var inFlight: Set<String> = []
     private var finished: [(name: String, fingerprint: FileFingerprint, summary: DocumentSummary)] = []
     /// Written to when a count is done.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `survey add`: one survey from flags, judged by the document's questionnaire (its types
@@ -41,7 +41,7 @@ struct AddCommand: Equatable {
             guard let equals = item.firstIndex(of: "=") else {
                 throw CommandLineOptions.UsageError(description: "--set needs NAME=VALUE, got “\(item)”")
             }
-            let name = item[..<equals].trimmingCharacters(in: .whitespaces)
+            let name = item[..<equals].trimmingWhitespace()
             let value = String(item[item.index(after: equals)...])
             guard !name.isEmpty else {
                 throw CommandLineOptions.UsageError(description: "--set needs a question name before “=”, got “\(item)”")

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Names and paths reach survey as bytes, and `CommandLine.arguments` and
 /// `ProcessInfo.environment` decode them lossily: `--dir 'caf\xE9'` (a Latin-1 name) would

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the command line asked for. Parsed by hand: the toolchain ships no argument parser
 /// and no outside packages can be fetched here.

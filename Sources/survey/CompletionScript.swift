@@ -34,7 +34,7 @@ enum CompletionScript {
     }
 
     static func quoted(_ words: [String]) -> String {
-        words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        words.map { "'" + $0.replacingEvery("'", with: "'\\''") + "'" }.joined(separator: " ")
     }
 
     // MARK: - bash

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `survey deleted`: the surveys deleted from a document, still kept beside it, with the id

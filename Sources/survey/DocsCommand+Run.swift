@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// Carrying out `survey docs ...`: one call into the model, one line saying what was done.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 import SurveyUI
 
@@ -35,11 +35,7 @@ enum DocumentTable {
 
     /// YYYY-MM-DD HH:MM in the local time zone.
     static func minute(_ date: Date) -> String {
-        let c = Calendar(identifier: .gregorian).dateComponents(in: .current, from: date)
-        func two(_ value: Int?) -> String {
-            let text = String(value ?? 0)
-            return text.count < 2 ? "0" + text : text
-        }
-        return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute))"
+        let c = CivilTime(date, in: .current)
+        return "\(c.year)-\(CivilTime.padded(c.month, 2))-\(CivilTime.padded(c.day, 2)) \(c.minuteText)"
     }
 }

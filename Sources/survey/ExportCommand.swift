@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `survey export`: a document's records as CSV, JSON or its property list, to stdout or to

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `survey form check FILE` and `survey form show FILE`: a designer checks an XLSForm before

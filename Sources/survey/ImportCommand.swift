@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import SurveyModel
 
 /// `survey import FILE`: records from CSV, JSON or a property list appended to a document,
@@ -20,8 +25,8 @@ struct ImportCommand: Equatable {
         }
         try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
         let given = try DataFormat.parse(options.format, allowed: [.csv, .json, .plist, .odkCSV], command: "import")
-        var isFolder: ObjCBool = false
-        let folder = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue
+        var isFolder = false
+        let folder = FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder
         guard let format = given ?? (folder ? .odkCSV : DataFormat.guess(fromPath: file)) else {
             throw CommandLineOptions.UsageError(
                 description: "cannot tell the format of “\(file)” from its name: add --format csv, json or plist")
@@ -66,13 +71,25 @@ struct ImportCommand: Equatable {
         }
     }
 
+    /// Everything on stdin (`FileHandle.readDataToEndOfFile` is full Foundation).
+    private static func standardInput() -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return data }
+            data.append(contentsOf: buffer[0..<n])
+        }
+    }
+
     private func contents() throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        var isFolder: ObjCBool = false
+        if file == "-" { return Self.standardInput() }
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else {
             throw DocumentError("\(file) does not exist")
         }
-        if isFolder.boolValue { throw DocumentError("\(file) is a folder, not a file") }
+        if isFolder { throw DocumentError("\(file) is a folder, not a file") }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw DocumentError("\(file) could not be read")
         }

@@ -49,7 +49,7 @@ enum ManPage {
         out.append(".SH FORMATS")
         for (name, text) in HelpText.formats { out.append(tagged("\\fB" + name + "\\fR", text)) }
         out.append(".SH NAMES")
-        out.append(paragraph(HelpText.names.replacingOccurrences(of: "Names: ", with: "")))
+        out.append(paragraph(HelpText.names.replacingEvery("Names: ", with: "")))
         out.append(".SH FILES")
         out.append(paragraph("In the document folder, unless the name starts with $:"))
         for (name, text) in HelpText.files { out.append(tagged("\\fI" + escape(name) + "\\fR", text)) }

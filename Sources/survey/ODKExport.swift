@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `survey export --format odk-csv|odk-xml --output FOLDER`: the files of ODK's CSV set, or
@@ -37,7 +37,7 @@ struct ODKExport {
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw DocumentError("Could not create \(url.deletingLastPathComponent().path): \(error.localizedDescription)")
+                throw DocumentError("Could not create \(url.deletingLastPathComponent().path): \(error)")
             }
             do {
                 try ExportFile.write(Data(file.text.utf8), to: url, replacing: force)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// The files of an ODK CSV set on disk, for `survey import`: a folder (survey's export, or
@@ -11,15 +11,15 @@ struct ODKSetFiles {
     let repeats: [(name: String, text: String)]
 
     init(path: String, formID: String?) throws {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw DocumentError("\(path) does not exist")
         }
-        let folder = isFolder.boolValue ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path).deletingLastPathComponent()
+        let folder = isFolder ? URL(fileURLWithPath: path) : URL(fileURLWithPath: path).deletingLastPathComponent()
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.lowercased().hasSuffix(".csv") && !$0.hasPrefix(".") }.sorted()
         let base: String
-        if !isFolder.boolValue {
+        if !isFolder {
             base = String(URL(fileURLWithPath: path).lastPathComponent.dropLast(4))
         } else if let formID, names.contains(formID + ".csv") {
             base = formID

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `list` and `export` write a document's records as they are read (`RecordBatchReader`):

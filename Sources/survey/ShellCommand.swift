@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// One shell command (`survey list`, `survey docs …`), declaring itself: its words, its forms

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// Lines for the shell, through `StandardOutput` (which notices failed writes). Names come

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The process's stdout and stderr, written with `write(2)` so that a failed write is seen
 /// instead of crashing (`FileHandle.write` ends in a `try!`, SIGILL) or vanishing (`print`
@@ -107,7 +112,7 @@ enum StandardOutput {
         guard var next = bytes.baseAddress else { return nil }
         var left = bytes.count
         while left > 0 {
-            let written = Foundation.write(fd, next, left)
+            let written = posixWrite(fd, next, left)
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno
@@ -118,3 +123,6 @@ enum StandardOutput {
         return nil
     }
 }
+
+/// The C library's `write(2)`, named apart from the methods called `write` here.
+private func posixWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, pointer, count) }

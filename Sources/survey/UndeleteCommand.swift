@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// `survey undelete ID`: puts a deleted survey back at the end of its document, by the id
@@ -15,7 +15,7 @@ struct UndeleteCommand: Equatable {
             throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape) (survey deleted lists them)")
         }
         try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
-        self.id = id.trimmingCharacters(in: .whitespaces)
+        self.id = id.trimmingWhitespace()
         doc = options.doc
     }
 

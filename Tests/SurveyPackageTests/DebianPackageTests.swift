@@ -103,6 +103,17 @@ final class DebianPackageTests: XCTestCase {
         XCTAssertFalse(sections.output.contains(" .symtab "), "not stripped")
     }
 
+    /// The shipped binary holds no ICU: FoundationEssentials only (DECISIONS.md). One call
+    /// into full Foundation would link CoreFoundation and ICU's 34 MB of data back in, whose
+    /// items are all named `icudt…`.
+    func testPackagedBinaryCarriesNoICUData() throws {
+        let deb = try package()
+        let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")
+        let bytes = try Data(contentsOf: binary)
+        XCTAssertNil(bytes.range(of: Data("icudt".utf8)), "ICU's data is in the binary: make foundation-links names the call")
+        XCTAssertLessThan(bytes.count, 30_000_000, "the binary grew back towards its ICU size (60 MB)")
+    }
+
     func testExtractedBinaryRunsWithoutTheToolchain() throws {
         let deb = try package()
         let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")

@@ -16,7 +16,7 @@ public func householdQuestionnaire(language: String? = nil) throws -> Questionna
 public func householdState(_ records: [Record] = [], width: Int = 120, height: Int = 40) throws -> AppState {
     var s = AppState(documentName: "Households", loaded: .success(SurveyDocument(records: records)),
                      size: Size(width: width, height: height), questionnaire: try householdQuestionnaire(), environment: .forTests)
-    s.environment.timeZone = TimeZone(identifier: "UTC")!
+    s.environment.timeZone = .utc
     s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))   // 2026-11-30T10:00:00Z
     s.environment.deviceID = "survey:test"
     return s
@@ -46,7 +46,7 @@ public func rosterQuestionnaire() throws -> Questionnaire {
 public func rosterState(_ records: [Record] = [], width: Int = 120, height: Int = 40) throws -> AppState {
     var s = AppState(documentName: "Roster", loaded: .success(SurveyDocument(records: records)),
                      size: Size(width: width, height: height), questionnaire: try rosterQuestionnaire(), environment: .forTests)
-    s.environment.timeZone = TimeZone(identifier: "UTC")!
+    s.environment.timeZone = .utc
     s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
     return s
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Comma-separated values as RFC 4180 describes them, so that spreadsheets, Python's `csv`
 /// module and shell tools read what we write and we read what they write.
@@ -18,7 +18,7 @@ public enum CSV {
     public static func field(_ value: String) -> String {
         let needsQuotes = value.unicodeScalars.contains { [",", "\"", "\r", "\n"].contains($0) }
         guard needsQuotes else { return value }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + value.replacingEvery("\"", with: "\"\"") + "\""
     }
 
     /// The rows of `text`, each a list of fields. A line break after the last row does not

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Deleted surveys for programs (`survey deleted --format csv|json`), in the shapes
 /// `survey export` uses, with the moment of deletion first. Dates are ISO 8601 in UTC
@@ -26,6 +26,6 @@ extension DeletedRecord {
     }
 
     private static func isoText(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        CivilTime.iso8601(date)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A survey deleted from a document, kept in the document's `.NAME.deleted.plist` so that it
 /// is never gone for good (`DocumentStore.undelete`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -105,7 +105,7 @@ enum DocumentFileReader {
             unit += 1
         }
         if unit == 0 { return "\(bytes) bytes" }
-        return value < 10 ? String(format: "%.1f", value) + " " + units[unit] : "\(Int(value.rounded())) \(units[unit])"
+        return value < 10 ? String(printf: "%.1f", value) + " " + units[unit] : "\(Int(value.rounded())) \(units[unit])"
     }
 }
 
@@ -131,6 +131,6 @@ enum PropertyListStart {
 
     /// "00 00 00 00"
     static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02X", $0) }.joined(separator: " ")
+        bytes.map { String(printf: "%02X", $0) }.joined(separator: " ")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Rules for document names, which double as file names. Kept apart from file access so
 /// the UI can validate a name as it is typed (rename, new) with the very same rules.
@@ -10,10 +10,10 @@ public enum DocumentName {
     /// What the person meant to type: surrounding blanks and a typed ".plist" removed.
     /// Used for names that are looked up (rename OLD, rm, restore) as well as new ones.
     static func cleaned(_ raw: String) -> String {
-        var name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        var name = raw.trimmingWhitespaceAndNewlines()
         if name.lowercased().hasSuffix(fileSuffix) {
             name = String(name.dropLast(fileSuffix.count))
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+                .trimmingWhitespaceAndNewlines()
         }
         return name
     }
@@ -21,7 +21,7 @@ public enum DocumentName {
     /// The cleaned name in composed form (NFC), so a name typed with a combining accent and
     /// one typed with a precomposed letter produce the same file name bytes.
     static func validate(_ raw: String) -> Result<String, DocumentError> {
-        let name = cleaned(raw).precomposedStringWithCanonicalMapping
+        let name = TextFolding.composed(cleaned(raw))
         if name.isEmpty {
             return .failure(DocumentError("A document name cannot be empty"))
         }
@@ -59,18 +59,16 @@ public enum DocumentName {
     /// Names that a person would consider "the same" (different case or Unicode
     /// composition) compare equal under this key.
     static func matchKey(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping
-            .folding(options: [.caseInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
+        TextFolding.composed(TextFolding.caseFolded(TextFolding.composed(name)))
     }
 
     /// Case-insensitive with numbers in numeric order ("Untitled 2" before "Untitled 10");
     /// ties broken by plain comparison so the order never depends on the directory.
     static func sortsBefore(_ lhs: String, _ rhs: String) -> Bool {
-        switch lhs.compare(rhs, options: [.caseInsensitive, .numeric]) {
-        case .orderedAscending: return true
-        case .orderedDescending: return false
-        case .orderedSame: return lhs < rhs
+        switch lhs.compareIgnoringCaseNumerically(rhs) {
+        case .some(true): return true
+        case .some(false): return false
+        case nil: return lhs < rhs
         }
     }
 

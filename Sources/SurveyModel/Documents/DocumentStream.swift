@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 
 /// The rest of a large document, read in the background once its first records are on
 /// screen (`DocumentStore.openStreaming(_:from:firstRecords:)`). The file is read in parts,
@@ -32,7 +33,7 @@ public final class DocumentStream: @unchecked Sendable {
     public static let batchSize = 8_192
     private let batchSize: Int
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: [Record] = []
     private var percent: Int
     private var end: End?

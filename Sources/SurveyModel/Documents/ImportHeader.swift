@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What each header cell of an imported CSV stands for, in survey's own exports and in the
 /// CSVs ODK Central, ODK Briefcase and KoboToolbox export. One reading for the plain import
@@ -45,7 +45,7 @@ struct ImportHeader {
         var unmatched: [String] = []
         var keys: [String: Int] = [:]
         for (index, cell) in header.enumerated() {
-            let name = cell.trimmingCharacters(in: .whitespaces)
+            let name = cell.trimmingWhitespace()
             guard !name.isEmpty else { throw DocumentError("column \(index + 1) has no name in the header row") }
             let lower = name.lowercased()
             let column: Column
@@ -130,9 +130,8 @@ enum ODKValue {
     /// as survey keeps a time, the time of day the person keyed: `09:30:00`. Anything else is
     /// left as it is, for the question's own rule to judge.
     static func time(_ text: String) -> String {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        guard t.range(of: #"^([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?$"#,
-                      options: .regularExpression) != nil else { return text }
+        let t = text.trimmingWhitespace()
+        guard t.wholeMatch(of: #/([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})?/#) != nil else { return text }
         return String(t.prefix(8))
     }
 

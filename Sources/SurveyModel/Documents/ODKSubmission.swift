@@ -55,7 +55,7 @@ public enum ODKSubmission {
     /// dropped, the instance's by its id without the colon (Briefcase's own
     /// `instanceID.replaceAll(":", "")`).
     public static func briefcasePath(_ record: Record, questionnaire: Questionnaire, fallbackID: String) -> [String] {
-        let instance = (record.instanceID ?? fallbackID).replacingOccurrences(of: ":", with: "")
+        let instance = (record.instanceID ?? fallbackID).replacing(":", with: "")
         return ["ODK Briefcase Storage", "forms", formFolder(questionnaire), "instances", safeName(instance), "submission.xml"]
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A document as a spreadsheet sees it: one header row of questionnaire keys and
 /// `instanceID`, then one row per record with each answer as the form shows it
@@ -97,7 +97,7 @@ extension SurveyDocument {
             if questionnaire.form != nil { values = values.filter { $0.value != .string("") } }
             if case .string(let id) = values[Record.instanceIDKey] {
                 // Spreadsheets pad cells, and an id is compared exactly; an empty cell is no id.
-                let trimmed = id.trimmingCharacters(in: .whitespaces)
+                let trimmed = id.trimmingWhitespace()
                 values[Record.instanceIDKey] = trimmed.isEmpty ? nil : .string(trimmed)
             }
             return (row, Record(values))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A document as JSON: an array with one object per record, for scripts and other programs.
 ///
@@ -73,35 +73,35 @@ extension SurveyDocument {
     /// JSON, a top level other than an array, an element other than an object, `null` inside
     /// a list or object value, and integers beyond 64 bits.
     public static func records(json data: Data) throws -> [Record] {
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try JSONReader.parse(data)
         } catch {
             throw DocumentError("not JSON: \(oneLine(error))")
         }
-        guard let items = root as? [Any] else {
+        guard case .array(let items) = root else {
             throw DocumentError("the JSON must be an array of records (objects), not \(jsonKind(root))")
         }
         return try items.enumerated().map { index, item in
-            guard let object = item as? [String: Any] else {
+            guard case .object(let object) = item else {
                 throw DocumentError("record \(index + 1): a record must be a JSON object, not \(jsonKind(item))")
             }
             do {
-                return Record(try PropertyValue.jsonObject(object.filter { !($0.value is NSNull) }))
+                return Record(try PropertyValue.jsonObject(object.filter { $0.value != .null }))
             } catch let error as DocumentError {
                 throw DocumentError("record \(index + 1): \(error.message)")
             }
         }
     }
 
-    private static func jsonKind(_ value: Any) -> String {
+    private static func jsonKind(_ value: JSONValue) -> String {
         switch value {
-        case is NSNull: return "null"
-        case is String: return "a string"
-        case is NSNumber: return "a number"
-        case is [Any]: return "an array"
-        case is [String: Any]: return "an object"
-        default: return "\(type(of: value))"
+        case .null: return "null"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .array: return "an array"
+        case .object: return "an object"
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A document as ODK's CSV set (`ODKTables` says which files and columns): what ODK
 /// Central's and ODK Briefcase's exports look like, so the R and Stata tools written for

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ODK's CSV set read back: the main table (survey's `export --format odk-csv`, ODK
 /// Central's or Briefcase's `FORMID.csv`) and its repeat tables, joined into surveys whose
@@ -96,9 +96,9 @@ extension SurveyDocument {
     /// The `KEY` cells of a table, nil when it has no `KEY` column.
     private static func keyColumn(_ text: String) throws -> [String]? {
         let rows = try CSV.rows(text, separator: CSV.separator(guessedFrom: text)).filter { $0 != [""] }
-        guard let header = rows.first, let index = header.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "KEY" })
+        guard let header = rows.first, let index = header.firstIndex(where: { $0.trimmingWhitespace() == "KEY" })
         else { return nil }
-        return rows.dropFirst().map { index < $0.count ? $0[index].trimmingCharacters(in: .whitespaces) : "" }
+        return rows.dropFirst().map { index < $0.count ? $0[index].trimmingWhitespace() : "" }
     }
 
     /// One repeat table's rows, typed by its repeat's questions; nil for a table with no rows
@@ -108,7 +108,7 @@ extension SurveyDocument {
         let rows = try CSV.rows(file.text, separator: CSV.separator(guessedFrom: file.text)).enumerated()
             .map { (row: $0.offset + 1, cells: $0.element) }
             .filter { $0.cells != [""] }
-        guard let header = rows.first?.cells.map({ $0.trimmingCharacters(in: .whitespaces) }) else { return nil }
+        guard let header = rows.first?.cells.map({ $0.trimmingWhitespace() }) else { return nil }
         guard let keyIndex = header.firstIndex(of: "KEY"), let parentIndex = header.firstIndex(of: "PARENT_KEY") else {
             throw DocumentError("it has no KEY and PARENT_KEY columns, so it is no repeat table of an ODK export")
         }
@@ -143,8 +143,8 @@ extension SurveyDocument {
                     values[key] = .string(text)
                 }
             }
-            let key = cells[keyIndex].trimmingCharacters(in: .whitespaces)
-            let parent = cells[parentIndex].trimmingCharacters(in: .whitespaces)
+            let key = cells[keyIndex].trimmingWhitespace()
+            let parent = cells[parentIndex].trimmingWhitespace()
             guard !key.isEmpty, !parent.isEmpty else { throw DocumentError("row \(row): its KEY or PARENT_KEY is empty") }
             return ParsedRow(row: row, key: key, parentKey: parent, values: values)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -104,27 +104,24 @@ public struct SurveyDocument: Equatable, Sendable {
     // MARK: - Helpers
 
     private static func parse(_ data: Data) throws -> PropertyValue {
-        var format = PropertyListSerialization.PropertyListFormat.xml
-        let object: Any
+        let read: (value: PropertyValue, isXMLOrBinary: Bool)
         do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+            read = try PropertyListReader.read(data)
+        } catch is PropertyListReader.Unrepresentable {
+            throw DocumentError("not a survey document: it holds a value this app cannot represent")
         } catch {
             throw DocumentError("not a property list: \(oneLine(error))")
         }
-        // Foundation also accepts the old OpenStep text format, which reads almost any text
+        // The decoder also accepts the old OpenStep text format, which reads almost any text
         // (even "garbage") as a string. Neither plistlib nor this app writes it.
-        guard format == .xml || format == .binary else {
+        guard read.isXMLOrBinary else {
             throw DocumentError("not a property list: the data is neither an XML nor a binary property list")
         }
-        guard let value = PropertyValue(foundation: object) else {
-            throw DocumentError("not a survey document: it holds a value this app cannot represent")
-        }
-        return value
+        return read.value
     }
 
     static func oneLine(_ error: Error) -> String {
-        let nsError = error as NSError
-        let detail = (nsError.userInfo["NSDebugDescription"] as? String) ?? nsError.localizedDescription
+        let detail = PropertyListReader.reason(error)
         let flat = detail.split(whereSeparator: \.isNewline).joined(separator: " ")
         // Parser messages may quote the offending byte; keep terminals safe from it.
         return String(String.UnicodeScalarView(flat.unicodeScalars.map {

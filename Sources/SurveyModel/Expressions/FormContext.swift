@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an expression can see: the answer being checked (`.`), the other answers by name
 /// (already as text, as they are stored), the clock for `today()` and `now()`, and the few
@@ -13,7 +13,7 @@ public struct FormContext: Sendable {
     public var current: FormValue
     public var answers: @Sendable (String) -> FormValue
     public var now: Date
-    public var timeZone: TimeZone
+    public var timeZone: TimeZoneRule
     /// The choice a `choice_filter` is judging: its `name` and its other columns.
     public var choiceColumns: [String: String] = [:]
 
@@ -42,7 +42,7 @@ public struct FormContext: Sendable {
     /// system's generator.
     public var random: @Sendable () -> Double
 
-    public init(current: FormValue = .string(""), now: Date = Date(), timeZone: TimeZone = .current,
+    public init(current: FormValue = .string(""), now: Date = Date(), timeZone: TimeZoneRule = .current,
                 answers: @escaping @Sendable (String) -> FormValue) {
         self.current = current
         self.answers = answers

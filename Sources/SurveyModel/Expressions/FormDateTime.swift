@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A date, date-time or time as ODK's date functions read it: calendar fields as written, and
 /// the offset when one is written (`Z`, `+03:00`). Without an offset a value is local time in
@@ -17,7 +17,7 @@ struct FormDateTime: Equatable {
     /// `YYYY-MM-DD`, optionally `THH:MM[:SS[.fff]]` and an offset; nil for anything else or a
     /// day that does not exist.
     static func parse(_ text: String) -> FormDateTime? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmingWhitespace()
         let b = Array(t.utf8)
         guard b.count >= 10, b[4] == 0x2D, b[7] == 0x2D, let y = digits(b, 0..<4), let m = digits(b, 5..<7),
               let d = digits(b, 8..<10), (1...12).contains(m), d >= 1, d <= daysIn(month: m, year: y) else { return nil }
@@ -31,7 +31,7 @@ struct FormDateTime: Equatable {
 
     /// `HH:MM[:SS[.fff]]` with an optional offset.
     static func parseTime(_ text: String) -> (hour: Int, minute: Int, second: Int, millisecond: Int, offset: Int?)? {
-        let b = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        let b = Array(text.trimmingWhitespace().utf8)
         guard b.count >= 5, b[2] == 0x3A, let h = digits(b, 0..<2), let mi = digits(b, 3..<5), h < 24, mi < 60 else { return nil }
         var i = 5, s = 0, ms = 0
         if i < b.count, b[i] == 0x3A {
@@ -41,7 +41,7 @@ struct FormDateTime: Equatable {
                 var j = i + 1, fraction = "", count = 0
                 while j < b.count, (0x30...0x39).contains(b[j]) { if count < 3 { fraction.append(Character(UnicodeScalar(b[j]))) }; count += 1; j += 1 }
                 guard count > 0 else { return nil }
-                ms = Int(fraction.padding(toLength: 3, withPad: "0", startingAt: 0)) ?? 0
+                ms = Int(fraction + String(repeating: "0", count: max(0, 3 - fraction.count))) ?? 0
                 i = j
             }
         }
@@ -74,7 +74,7 @@ struct FormDateTime: Equatable {
 
     /// The calendar fields in `zone`: the instant converted when an offset is written, the
     /// fields as they are when not.
-    func local(in zone: TimeZone) -> FormDateTime {
+    func local(in zone: TimeZoneRule) -> FormDateTime {
         guard let offset else { return self }
         let instant = Double(Self.days(year, month, day)) * 86400 + Double(hour * 3600 + minute * 60 + second - offset) + Double(millisecond) / 1000
         let shift = zone.secondsFromGMT(for: Date(timeIntervalSince1970: instant))
@@ -84,7 +84,7 @@ struct FormDateTime: Equatable {
     }
 
     /// Seconds since 1970 UTC: by the written offset, or the zone's at that local time.
-    func instant(in zone: TimeZone) -> Double {
+    func instant(in zone: TimeZoneRule) -> Double {
         let wall = Double(Self.days(year, month, day)) * 86400 + Double(hour * 3600 + minute * 60 + second) + Double(millisecond) / 1000
         if let offset { return wall - Double(offset) }
         let guess = wall - Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
@@ -96,7 +96,7 @@ struct FormDateTime: Equatable {
         Double(Self.days(year, month, day)) + Double(hour * 3600 + minute * 60 + second) / 86400 + Double(millisecond) / 86_400_000
     }
 
-    var dateText: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    var dateText: String { String(printf: "%04d-%02d-%02d", year, month, day) }
 
     /// 0 for Sunday.
     var weekday: Int { ((Self.days(year, month, day) % 7) + 11) % 7 }
@@ -111,19 +111,19 @@ struct FormDateTime: Equatable {
             guard escape else { if c == "%" { escape = true } else { out.append(c) }; continue }
             escape = false
             switch c {
-            case "Y": out += String(format: "%04d", year)
-            case "y": out += String(String(format: "%04d", year).suffix(2))
-            case "m": out += String(format: "%02d", month)
+            case "Y": out += String(printf: "%04d", year)
+            case "y": out += String(String(printf: "%04d", year).suffix(2))
+            case "m": out += String(printf: "%02d", month)
             case "n": out += String(month)
             case "b": out += Self.shortMonths[month - 1]
-            case "d": out += String(format: "%02d", day)
+            case "d": out += String(printf: "%02d", day)
             case "e": out += String(day)
             case "a": out += Self.shortDays[weekday]
-            case "H": out += String(format: "%02d", hour)
+            case "H": out += String(printf: "%02d", hour)
             case "h": out += String(hour)
-            case "M": out += String(format: "%02d", minute)
-            case "S": out += String(format: "%02d", second)
-            case "3": out += String(format: "%03d", millisecond)
+            case "M": out += String(printf: "%02d", minute)
+            case "S": out += String(printf: "%02d", second)
+            case "3": out += String(printf: "%03d", millisecond)
             case "%": out += "%"
             default: out += "%" + String(c)
             }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A value during evaluation, with XPath 1.0's conversions: an empty answer is the empty
 /// string, which is false and not a number (so `${age} > 18` is false while age is empty).
@@ -15,7 +20,7 @@ public enum FormValue: Equatable, Sendable {
         case .number(let n): return n
         case .boolean(let b): return b ? 1 : 0
         case .string(let s):
-            let t = s.trimmingCharacters(in: .whitespaces)
+            let t = s.trimmingWhitespace()
             if t.isEmpty { return .nan }
             // Decimal digits (and the exponent a stored real prints with); not "inf", "nan"
             // or "0x10", which XPath does not read as numbers.
@@ -62,8 +67,8 @@ extension FormExpression {
 
     /// `2026-11-30`, `2026-11-30T10:00:00Z`, `09:30`: text that compares in time order.
     static func isISODateOrTime(_ text: String) -> Bool {
-        text.range(of: #"^(\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?|\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$"#,
-                   options: .regularExpression) != nil
+        text.contains(try! Regex(#"^(\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?|\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$"#)
+                        .matchingSemantics(.unicodeScalar))
     }
 
     private static func apply(_ op: Operator, _ a: FormExpression, _ b: FormExpression, in context: FormContext) -> FormValue {
@@ -111,11 +116,8 @@ extension FormExpression {
 
 /// Dates as ODK stores them: `YYYY-MM-DD`, and ISO 8601 date-times with the offset.
 enum LocalDay {
-    static func text(_ date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    static func text(_ date: Date, in zone: TimeZoneRule) -> String {
+        CivilTime(date, in: zone).dayText
     }
 
     /// Days since 1970-01-01 for `YYYY-MM-DD` (a whole number), or for a date and time
@@ -143,11 +145,8 @@ enum LocalDay {
         return Double(era * 146097 + dayOfEra - 719468) + fraction
     }
 
-    static func dateTimeText(_ date: Date, in zone: TimeZone) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = zone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+    static func dateTimeText(_ date: Date, in zone: TimeZoneRule) -> String {
+        CivilTime.iso8601(date, in: zone)
     }
 }
 

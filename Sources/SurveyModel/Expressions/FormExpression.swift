@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An ODK/XLSForm expression (`relevant`, `constraint`, `calculation`, `required`, `choice_filter`,
 /// `instance_name`) parsed once, when the form is read, so an expression survey cannot evaluate
@@ -64,7 +64,7 @@ public indirect enum FormExpression: Equatable, Sendable {
         case .call(let name, let args):
             var names = args.flatMap(\.instanceNames)
             if name == "instance" || name == "pulldata", case .string(let list)? = args.first {
-                names.append(list.trimmingCharacters(in: .whitespaces))
+                names.append(list.trimmingWhitespace())
             }
             return names
         }
@@ -196,7 +196,7 @@ struct FormExpressionParser {
             guard take("${") else { throw FormExpressionError("“$” must start ${name}") }
             let start = position
             while let d = peek(), d != "}" { position += 1 }
-            let name = String(String.UnicodeScalarView(scalars[start..<position])).trimmingCharacters(in: .whitespaces)
+            let name = String(String.UnicodeScalarView(scalars[start..<position])).trimmingWhitespace()
             guard take("}") else { throw FormExpressionError("${\(name) is not closed with “}”") }
             guard !name.isEmpty else { throw FormExpressionError("${} names no question") }
             return .field(name)

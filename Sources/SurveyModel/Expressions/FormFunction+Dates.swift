@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ODK's date and time functions (xforms-spec, "Date and Time Functions"). Answers are text,
 /// so a date function returns text (`2026-01-15`, `2026-01-15T10:00:00+01:00`) and a number

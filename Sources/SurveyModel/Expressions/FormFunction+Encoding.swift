@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `digest()` (XForms 1.1, in ODK's string functions) and `base64-decode()`: the text's UTF-8
 /// bytes hashed or decoded.
@@ -19,14 +19,14 @@ extension FormFunction {
         }) { call in
             guard let hash = MessageDigest.hash(Array(call.string(0).utf8), algorithm: call.string(1)) else { return .string("") }
             switch call.count > 2 ? call.string(2).lowercased() : "base64" {
-            case "hex": return .string(hash.map { String(format: "%02x", $0) }.joined())
+            case "hex": return .string(hash.map { String(printf: "%02x", $0) }.joined())
             case "base64": return .string(Data(hash).base64EncodedString())
             default: return .string("")
             }
         },
         // The bytes as UTF-8 text; empty when the input is not base64 or the bytes not UTF-8.
         FormFunction(name: "base64-decode", arity: 1...1) { call in
-            guard let data = Data(base64Encoded: call.string(0).trimmingCharacters(in: .whitespacesAndNewlines)),
+            guard let data = Data(base64Encoded: call.string(0).trimmingWhitespaceAndNewlines()),
                   let text = String(data: data, encoding: .utf8) else { return .string("") }
             return .string(text)
         },

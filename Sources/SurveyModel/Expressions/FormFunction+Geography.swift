@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// ODK's geographic functions (xforms-spec, "Geographic Functions") over geopoints typed as
 /// `lat lon [alt [acc]]`, and geotraces and geoshapes as such points separated by `;`.
@@ -25,7 +32,7 @@ extension FormFunction {
     static func points(_ values: [FormValue]) -> [(latitude: Double, longitude: Double)]? {
         var result: [(latitude: Double, longitude: Double)] = []
         for value in values {
-            let text = value.string.trimmingCharacters(in: .whitespaces)
+            let text = value.string.trimmingWhitespace()
             if text.isEmpty { continue }
             for point in text.split(separator: ";") {
                 let parts = point.split(whereSeparator: \.isWhitespace)

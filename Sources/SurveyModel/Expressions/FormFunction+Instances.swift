@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading a secondary instance: a choice list of the form, or a list file beside it
 /// (`FormMedia`). `pulldata('fruits', 'price', 'name', ${fruit})` is ODK's shorthand for
@@ -31,7 +31,7 @@ extension FormFunction {
             return .string(rows[first][column] ?? "")
         },
         FormFunction(name: "pulldata", arity: 4...4) { call in
-            let list = call.string(0).trimmingCharacters(in: .whitespaces)
+            let list = call.string(0).trimmingWhitespace()
             let column = call.string(1), key = call.string(2), wanted = call.string(3)
             guard let rows = call.context.instance(list) else { return .string("") }
             return .string(rows.first { $0[key] == wanted }?[column] ?? "")

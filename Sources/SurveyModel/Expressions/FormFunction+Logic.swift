@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ODK's boolean functions (xforms-spec, "Boolean Functions"): choices between values,
 /// truth, and the tests a constraint makes (`regex`, `checklist`).
@@ -28,13 +28,12 @@ extension FormFunction {
         // Whether the text matches the pattern anywhere in it (anchor with ^ and $ for the
         // whole answer). An invalid constant pattern is an error when the form is read.
         FormFunction(name: "regex", arity: 2...2, check: constant(1, { pattern in
-            do { _ = try NSRegularExpression(pattern: pattern) } catch {
+            do { _ = try Regex(pattern) } catch {
                 throw FormExpressionError("“\(pattern)” is not a valid regular expression")
             }
         })) { call in
-            guard let pattern = try? NSRegularExpression(pattern: call.string(1)) else { return .boolean(false) }
-            let text = call.string(0)
-            return .boolean(pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil)
+            guard let pattern = try? Regex(call.string(1)) else { return .boolean(false) }
+            return .boolean(call.string(0).contains(pattern.matchingSemantics(.unicodeScalar)))
         },
         // How many of the answers are true, between min and max inclusive; -1 leaves a bound
         // open. Truth as JavaRosa's boolean(): any non-empty text counts.

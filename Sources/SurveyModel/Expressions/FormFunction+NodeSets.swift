@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ODK's node-set and repeat functions (xforms-spec, "Node-set Functions" and "Repeat
 /// Functions"): `${name}` as an argument is every value of that question, one per instance

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// ODK's number functions (xforms-spec, "Number Functions"), with XPath 1.0's `floor` and
 /// `ceiling` that forms use too. NaN goes through every one of them: an empty answer gives an
@@ -18,19 +25,19 @@ extension FormFunction {
         FormFunction(name: "floor", arity: 1...1) { .number($0.number(0).rounded(.down)) },
         FormFunction(name: "ceiling", arity: 1...1) { .number($0.number(0).rounded(.up)) },
         FormFunction(name: "abs", arity: 1...1) { .number(Swift.abs($0.number(0))) },
-        FormFunction(name: "pow", arity: 2...2) { .number(Foundation.pow($0.number(0), $0.number(1))) },
-        FormFunction(name: "log", arity: 1...1) { .number(Foundation.log($0.number(0))) },
-        FormFunction(name: "log10", arity: 1...1) { .number(Foundation.log10($0.number(0))) },
-        FormFunction(name: "exp", arity: 1...1) { .number(Foundation.exp($0.number(0))) },
-        FormFunction(name: "exp10", arity: 1...1) { .number(Foundation.pow(10, $0.number(0))) },
-        FormFunction(name: "sqrt", arity: 1...1) { .number(Foundation.sqrt($0.number(0))) },
-        FormFunction(name: "sin", arity: 1...1) { .number(Foundation.sin($0.number(0))) },
-        FormFunction(name: "cos", arity: 1...1) { .number(Foundation.cos($0.number(0))) },
-        FormFunction(name: "tan", arity: 1...1) { .number(Foundation.tan($0.number(0))) },
-        FormFunction(name: "asin", arity: 1...1) { .number(Foundation.asin($0.number(0))) },
-        FormFunction(name: "acos", arity: 1...1) { .number(Foundation.acos($0.number(0))) },
-        FormFunction(name: "atan", arity: 1...1) { .number(Foundation.atan($0.number(0))) },
-        FormFunction(name: "atan2", arity: 2...2) { .number(Foundation.atan2($0.number(0), $0.number(1))) },
+        FormFunction(name: "pow", arity: 2...2) { .number(pow($0.number(0), $0.number(1))) },
+        FormFunction(name: "log", arity: 1...1) { .number(log($0.number(0))) },
+        FormFunction(name: "log10", arity: 1...1) { .number(log10($0.number(0))) },
+        FormFunction(name: "exp", arity: 1...1) { .number(exp($0.number(0))) },
+        FormFunction(name: "exp10", arity: 1...1) { .number(pow(10, $0.number(0))) },
+        FormFunction(name: "sqrt", arity: 1...1) { .number(sqrt($0.number(0))) },
+        FormFunction(name: "sin", arity: 1...1) { .number(sin($0.number(0))) },
+        FormFunction(name: "cos", arity: 1...1) { .number(cos($0.number(0))) },
+        FormFunction(name: "tan", arity: 1...1) { .number(tan($0.number(0))) },
+        FormFunction(name: "asin", arity: 1...1) { .number(asin($0.number(0))) },
+        FormFunction(name: "acos", arity: 1...1) { .number(acos($0.number(0))) },
+        FormFunction(name: "atan", arity: 1...1) { .number(atan($0.number(0))) },
+        FormFunction(name: "atan2", arity: 2...2) { .number(atan2($0.number(0), $0.number(1))) },
         FormFunction(name: "pi", arity: 0...0) { _ in .number(Double.pi) },
         // From the context's source, so a test can pin it; `once(random())` keeps the first.
         FormFunction(name: "random", arity: 0...0) { .number($0.context.random()) },
@@ -44,14 +51,30 @@ extension FormFunction {
     static func javaRosaRound(_ x: Double, digits: Int) -> Double {
         guard !x.isNaN, !x.isInfinite else { return x }
         guard (-30...30).contains(digits), var value = Decimal(string: "\(x)") else { return .nan }
-        let scale = Foundation.pow(Decimal(10), Swift.abs(digits))
+        let scale = Self.powerOfTen(Swift.abs(digits))
         if digits >= 0 { value *= scale } else { value /= scale }
-        var half = value + Decimal(sign: .plus, exponent: -1, significand: 5)
-        var floored = Decimal()
-        NSDecimalRound(&floored, &half, 0, .down)
+        let half = value + Decimal(sign: .plus, exponent: -1, significand: 5)
+        var floored = Self.floor(half)
         if digits >= 0 { floored /= scale } else { floored *= scale }
         // Through its text: Decimal's own conversion to Double can land one ulp off (3.14 as
         // 3.1399999999999997).
         return Double(floored.description) ?? .nan
+    }
+
+    /// 10ⁿ exactly, as a Decimal.
+    static func powerOfTen(_ n: Int) -> Decimal {
+        var result = Decimal(1)
+        for _ in 0..<n { result *= 10 }
+        return result
+    }
+
+    /// The greatest whole number not above `d`, read off its decimal text (FoundationEssentials
+    /// has no `NSDecimalRound`).
+    static func floor(_ d: Decimal) -> Decimal {
+        let text = d.description
+        guard let dot = text.firstIndex(of: ".") else { return d }
+        let whole = Decimal(string: String(text[..<dot])) ?? d
+        let fraction = text[text.index(after: dot)...].contains { $0 != "0" }
+        return d < 0 && fraction ? whole - 1 : whole
     }
 }

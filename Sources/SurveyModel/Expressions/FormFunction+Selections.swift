@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// ODK's select functions (xforms-spec, "Select Functions"): a select_multiple answer is its
 /// choice names separated by spaces.
 extension FormFunction {
     static let selections: [FormFunction] = [
         FormFunction(name: "selected", aliases: ["is-selected"], arity: 2...2) { call in
-            let wanted = call.string(1).trimmingCharacters(in: .whitespaces)
+            let wanted = call.string(1).trimmingWhitespace()
             return .boolean(choices(call.string(0)).contains(wanted))
         },
         FormFunction(name: "count-selected", arity: 1...1) { .number(Double(choices($0.string(0)).count)) },

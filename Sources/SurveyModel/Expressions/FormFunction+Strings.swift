@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ODK's string functions (xforms-spec, "String Functions"). Positions and lengths count
 /// characters as a reader sees them (grapheme clusters), where JavaRosa counts UTF-16 units:
@@ -27,12 +27,12 @@ extension FormFunction {
         },
         FormFunction(name: "substring-before", arity: 2...2) { call in
             let text = call.string(0), part = call.string(1)
-            guard let range = text.range(of: part) else { return .string("") }
+            guard let range = text.firstRange(of: part) else { return .string("") }
             return .string(String(text[..<range.lowerBound]))
         },
         FormFunction(name: "substring-after", arity: 2...2) { call in
             let text = call.string(0), part = call.string(1)
-            guard let range = text.range(of: part) else { return .string("") }
+            guard let range = text.firstRange(of: part) else { return .string("") }
             return .string(String(text[range.upperBound...]))
         },
         // Each character of the second string becomes the one at its place in the third, or
@@ -72,7 +72,7 @@ extension FormFunction {
             var bytes = (0..<16).map { _ in UInt8(min(255, Int(random() * 256))) }
             bytes[6] = bytes[6] & 0x0F | 0x40   // version 4
             bytes[8] = bytes[8] & 0x3F | 0x80   // RFC 4122 variant
-            let hex = bytes.map { String(format: "%02x", $0) }.joined()
+            let hex = bytes.map { String(printf: "%02x", $0) }.joined()
             let cut = [8, 4, 4, 4, 12]
             var parts: [String] = [], rest = Substring(hex)
             for n in cut { parts.append(String(rest.prefix(n))); rest = rest.dropFirst(n) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One of ODK's XPath functions, declared once: its name (and the other spellings forms use),
 /// how many arguments it takes, how it evaluates, and what can be checked of its constant
@@ -103,8 +103,8 @@ struct FormCall {
     /// The question a quoted reference names: `${name}`, or an XPath such as `/data/name`
     /// (the last step), or a bare name.
     static func questionName(in text: String) -> String? {
-        var t = text.trimmingCharacters(in: .whitespaces)
-        if t.hasPrefix("${"), t.hasSuffix("}") { t = String(t.dropFirst(2).dropLast()).trimmingCharacters(in: .whitespaces) }
+        var t = text.trimmingWhitespace()
+        if t.hasPrefix("${"), t.hasSuffix("}") { t = String(t.dropFirst(2).dropLast()).trimmingWhitespace() }
         else if t.contains("/") { t = String(t.split(separator: "/").last ?? "") }
         guard let first = t.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
               t.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0) })

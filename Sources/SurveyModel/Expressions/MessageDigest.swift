@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The hashes `digest()` offers (XForms 1.1: MD5, SHA-1, SHA-256, SHA-384, SHA-512), written
 /// out because Foundation on Linux has none and the project takes no outside packages. Only
@@ -35,8 +42,10 @@ enum MessageDigest {
     private static func rotr64(_ x: UInt64, _ n: UInt64) -> UInt64 { (x >> n) | (x << (64 - n)) }
 
     private static func bigEndianWords32(_ b: ArraySlice<UInt8>) -> [UInt32] {
-        stride(from: b.startIndex, to: b.endIndex, by: 4).map { i in
-            UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
+        stride(from: b.startIndex, to: b.endIndex, by: 4).map { (i: Int) -> UInt32 in
+            let high: UInt32 = UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16
+            let low: UInt32 = UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
+            return high | low
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The lists a form reads from files beside it (ODK's "media" files): the choices of
 /// `select_one_from_file fruits.csv`, and the tables of `pulldata('fruits', …)` and
@@ -42,7 +42,7 @@ public final class FormMedia: Equatable, Sendable {
         var text = String(decoding: data, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let lines = try CSV.rows(text, separator: CSV.separator(guessedFrom: text))
-        guard let header = lines.first?.map({ $0.trimmingCharacters(in: .whitespaces) }) else { return [] }
+        guard let header = lines.first?.map({ $0.trimmingWhitespace() }) else { return [] }
         return lines.dropFirst().compactMap { cells in
             guard cells.contains(where: { !$0.isEmpty }) else { return nil }
             var row: [String: String] = [:]
@@ -66,7 +66,7 @@ public final class FormMedia: Equatable, Sendable {
                 if field != nil { text += t }
             case .end(let name):
                 if name == "item", let done = item { rows.append(done); item = nil }
-                else if name == field { item?[name] = text.trimmingCharacters(in: .whitespacesAndNewlines); field = nil }
+                else if name == field { item?[name] = text.trimmingWhitespaceAndNewlines(); field = nil }
             }
         }
         return rows
@@ -77,7 +77,7 @@ extension XLSForm.Choice {
     /// A list file's row as a choice: its `name`, its `label` (or `label::Language`)
     /// columns, and every other column for `choice_filter`.
     init?(row: [String: String]) {
-        guard let name = row["name"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return nil }
+        guard let name = row["name"]?.trimmingWhitespace(), !name.isEmpty else { return nil }
         var labels: [String: String] = [:]
         var extra: [String: String] = [:]
         for (key, value) in row where key != "name" {

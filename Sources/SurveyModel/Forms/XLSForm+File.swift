@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension XLSFormSheets {
     /// The largest questionnaire file read (forms with thousands of questions are a few MB).
@@ -19,7 +19,7 @@ extension XLSFormSheets {
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
             throw DocumentError("\(path) is not a regular file: a questionnaire is an .xlsx, .csv or .md file")
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let size = (attributes[.size] as? any BinaryInteger).map { Int(clamping: $0) } ?? 0
         guard size <= Self.maximumBytes else {
             throw DocumentError("\(path) is \(size / 1_048_576) MB: a questionnaire is at most \(Self.maximumBytes / 1_048_576) MB")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A survey designer's questionnaire as XLSForm defines it (ODK, KoboToolbox): questions in
 /// order with their rules, choice lists, and settings. Read as forgivingly as pyxform reads it
@@ -144,15 +144,15 @@ struct XLSFormColumn: Equatable {
     ]
 
     init(_ raw: String) {
-        var text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimmingWhitespace()
         var language: String?
-        if let range = text.range(of: "::") ?? text.range(of: ":"), !text.lowercased().hasPrefix("jr:") {
-            language = String(text[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+        if let range = text.firstRange(of: "::") ?? text.firstRange(of: ":"), !text.lowercased().hasPrefix("jr:") {
+            language = String(text[range.upperBound...]).trimmingWhitespace()
             text = String(text[..<range.lowerBound])
         }
-        let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
-        let spaced = lowered.replacingOccurrences(of: "_", with: " ")
-        name = Self.aliases[spaced] ?? Self.aliases[lowered] ?? spaced.replacingOccurrences(of: " ", with: "_")
+        let lowered = text.lowercased().trimmingWhitespace()
+        let spaced = lowered.replacingEvery("_", with: " ")
+        name = Self.aliases[spaced] ?? Self.aliases[lowered] ?? spaced.replacingEvery(" ", with: "_")
         self.language = language.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

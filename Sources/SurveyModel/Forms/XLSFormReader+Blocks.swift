@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rows of the survey sheet as they nest: a `begin group` stays a row among the rows
 /// around it (groups add no level to the answers), a `begin repeat` takes the rows up to its

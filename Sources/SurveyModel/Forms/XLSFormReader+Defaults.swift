@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A default the question's own type refuses (`abc` for an integer, a choice its list does
 /// not have) would be offered on every New form and fail every `add` on a value nobody

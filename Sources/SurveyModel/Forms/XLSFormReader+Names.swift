@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules pyxform applies to names and labels, refused with its reasons and the row, so a
 /// form survey accepts is one ODK Collect, KoboToolbox and pyxform accept too, plus the names
@@ -16,7 +16,7 @@ extension XLSFormReader {
                 + "names may contain letters, digits, underscores, hyphens, or periods")
         } else if name == "meta" {
             refuse("the name “meta” is reserved for form metadata")
-        } else if Questionnaire.reservedKeys.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+        } else if Questionnaire.reservedKeys.contains(where: { $0.equalsIgnoringCase(name) }) {
             refuse("“\(name)” cannot be a question’s name: survey writes a key of that name itself, "
                 + "so the answer would be lost or mistaken for it; rename the question")
         }

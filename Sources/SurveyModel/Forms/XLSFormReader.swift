@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Builds an `XLSForm` from its sheets, collecting every problem rather than stopping at the
 /// first, so `survey form check` lists them all at once.
@@ -13,7 +13,7 @@ struct XLSFormReader {
         // A workbook of one sheet named for no other part of a form is the survey sheet, as
         // pyxform reads it (`Sheet1`).
         let parts: Set<String> = ["choices", "settings", "external_choices", "entities", "osm"]
-        let only = sheets.sheets.count == 1 && !parts.contains(sheets.sheets[0].name.trimmingCharacters(in: .whitespaces).lowercased())
+        let only = sheets.sheets.count == 1 && !parts.contains(sheets.sheets[0].name.trimmingWhitespace().lowercased())
             ? sheets.sheets[0].rows : nil
         guard let survey = sheets.sheet(named: "survey") ?? only else {
             errors.append(XLSFormProblem(sheet: "survey", row: nil, column: nil, message: "the form has no survey sheet"))
@@ -30,10 +30,10 @@ struct XLSFormReader {
 
     /// The header row (the first non-blank one) and the data rows after it, as column → text.
     private func table(_ rows: [XLSFormSheets.Row]) -> (columns: [XLSFormColumn], rows: [(number: Int, cells: [String])]) {
-        let meaningful = rows.filter { row in row.cells.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        let meaningful = rows.filter { row in row.cells.contains { !$0.trimmingWhitespace().isEmpty } }
         guard let header = meaningful.first else { return ([], []) }
         let columns = header.cells.map(XLSFormColumn.init)
-        return (columns, meaningful.dropFirst().map { ($0.number, $0.cells.map { $0.trimmingCharacters(in: .whitespaces) }) })
+        return (columns, meaningful.dropFirst().map { ($0.number, $0.cells.map { $0.trimmingWhitespace() }) })
     }
 
     private func value(_ column: String, language: String? = nil, in cells: [String], columns: [XLSFormColumn]) -> String? {
@@ -412,7 +412,7 @@ struct XLSFormReader {
     static func parameters(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
         for pair in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" }) {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
             if parts.count == 2 { result[parts[0].lowercased()] = parts[1] }
         }
         return result

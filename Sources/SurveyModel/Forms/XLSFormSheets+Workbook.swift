@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An .xlsx workbook's sheets as rows of text (read with `XMLTagScanner`, not libxml2): the workbook part names the sheets, its
 /// relationships say which file holds each, shared strings hold most text. Cells keep their

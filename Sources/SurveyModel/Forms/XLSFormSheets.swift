@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An XLSForm's sheets as rows of text, whatever the file was: the workbook, or the two
 /// plain-text layouts pyxform also reads, where the first column names a sheet on the row
@@ -25,7 +25,7 @@ public struct XLSFormSheets: Equatable, Sendable {
 
     /// The rows of a sheet, its name matched ignoring case and blanks around it.
     public func sheet(named name: String) -> [Row]? {
-        sheets.first { $0.name.trimmingCharacters(in: .whitespaces).lowercased() == name }?.rows
+        sheets.first { $0.name.trimmingWhitespace().lowercased() == name }?.rows
     }
 
     /// pyxform's CSV layout.
@@ -38,12 +38,12 @@ public struct XLSFormSheets: Equatable, Sendable {
     /// separator rows (`|---|`) and anything outside a table are skipped.
     public static func markdown(_ text: String) throws -> XLSFormSheets {
         var numbered: [(Int, [String])] = []
-        for (i, line) in text.components(separatedBy: .newlines).enumerated() {
-            var t = line.trimmingCharacters(in: .whitespaces)
+        for (i, line) in text.linesSeparatedByEachBreak().enumerated() {
+            var t = line.trimmingWhitespace()
             guard t.hasPrefix("|") else { continue }
             t.removeFirst()
             if t.hasSuffix("|") { t.removeLast() }
-            let cells = t.components(separatedBy: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = t.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
             if cells.allSatisfy({ $0.isEmpty || $0.allSatisfy { "-: ".contains($0) } }) && cells.contains(where: { $0.contains("-") }) {
                 continue
             }
@@ -57,18 +57,18 @@ public struct XLSFormSheets: Equatable, Sendable {
     private static func grouped(_ lines: [(Int, [String])]) throws -> XLSFormSheets {
         var sheets: [(name: String, rows: [Row])] = []
         for (number, cells) in lines {
-            let first = cells.first?.trimmingCharacters(in: .whitespaces) ?? ""
+            let first = cells.first?.trimmingWhitespace() ?? ""
             if !first.isEmpty {
                 sheets.append((first, []))
                 // pyxform also allows a sheet's header on the same row as its name.
                 let rest = Array(cells.dropFirst())
-                if rest.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                if rest.contains(where: { !$0.trimmingWhitespace().isEmpty }) {
                     sheets[sheets.count - 1].rows.append(Row(number: number, cells: rest))
                 }
                 continue
             }
             guard !sheets.isEmpty else {
-                if cells.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                if cells.contains(where: { !$0.trimmingWhitespace().isEmpty }) {
                     throw DocumentError("line \(number): a row before any sheet name (the first column names the sheet: survey, choices, settings)")
                 }
                 continue

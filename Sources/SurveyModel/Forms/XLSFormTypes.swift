@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The question types XLSForm has, as pyxform spells them, so a row survey does not collect
 /// is told apart from a typo. A real type a terminal cannot collect (a geopoint, a photo) is

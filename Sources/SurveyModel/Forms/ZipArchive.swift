@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import CZlib
 
 /// The entries of a zip archive (an .xlsx workbook is one), read from its central directory

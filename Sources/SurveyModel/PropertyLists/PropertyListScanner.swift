@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Reads the XML property lists survey and plistlib write (an array of dictionaries) straight
 /// into records, byte by byte, without building Foundation objects: 100,000 records load in a

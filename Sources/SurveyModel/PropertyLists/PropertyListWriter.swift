@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes XML property lists in the exact layout Apple's tools and Foundation use (tabs,
 /// sorted keys, `<array/>` for empty containers), about ten times faster than
@@ -232,10 +232,6 @@ struct PropertyListWriter {
     }
 
     static func dateText(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ",
-                      c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        CivilTime.iso8601(date)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How property-list values cross into JSON and back. Written by hand rather than with
 /// `JSONSerialization`, so that the text is the same on every platform (key order, number
@@ -24,7 +24,7 @@ extension PropertyValue {
             if number.isInfinite { return number < 0 ? "\"-Infinity\"" : "\"Infinity\"" }
             return "\(number)"
         case .bool(let flag): return flag ? "true" : "false"
-        case .date(let date): return Self.jsonString(ISO8601DateFormatter().string(from: date))
+        case .date(let date): return Self.jsonString(CivilTime.iso8601(date))
         case .data(let data): return Self.jsonString(data.base64EncodedString())
         case .array(let items):
             return Self.jsonContainer("[", "]", items.map { $0.jsonText(indent: indent + "  ") }, indent: indent)
@@ -98,31 +98,31 @@ extension PropertyValue {
         return out + "\""
     }
 
-    /// A `JSONSerialization` value as a property-list value; nil for `null` (which callers
-    /// treat as "no value" or refuse) and for numbers no property list can hold exactly.
-    init?(json value: Any) throws {
+    /// A JSON value as a property-list value; nil for `null` (which callers treat as
+    /// "no value" or refuse) and for numbers no property list can hold exactly.
+    init?(json value: JSONValue) throws {
         switch value {
-        case is NSNull:
+        case .null:
             return nil
-        case let text as String:
+        case .string(let text):
             self = .string(text)
-        case let number as NSNumber:
-            self = try Self.jsonNumber(number)
-        case let items as [Any]:
+        case .bool(let flag):
+            self = .bool(flag)
+        case .number(let text, let isInteger):
+            self = try Self.jsonNumber(text, isInteger: isInteger)
+        case .array(let items):
             self = .array(try items.map { item in
                 guard let converted = try PropertyValue(json: item) else {
                     throw DocumentError("null cannot be kept in a survey file (inside a list)")
                 }
                 return converted
             })
-        case let object as [String: Any]:
+        case .object(let object):
             self = .dictionary(try Self.jsonObject(object))
-        default:
-            throw DocumentError("a JSON value of an unknown kind (\(type(of: value)))")
         }
     }
 
-    static func jsonObject(_ object: [String: Any]) throws -> [String: PropertyValue] {
+    static func jsonObject(_ object: [String: JSONValue]) throws -> [String: PropertyValue] {
         var entries: [String: PropertyValue] = [:]
         for (key, item) in object {
             guard let converted = try PropertyValue(json: item) else {
@@ -133,22 +133,17 @@ extension PropertyValue {
         return entries
     }
 
-    /// `JSONSerialization` on Linux marks true/false with the type code "c", whole numbers
-    /// with an integer code, numbers with a point or exponent "d", and turns integers too
-    /// large for 64 bits into `NSDecimalNumber` (refused: they would be silently rounded).
-    private static func jsonNumber(_ number: NSNumber) throws -> PropertyValue {
-        if number is NSDecimalNumber {
-            throw DocumentError("the number \(number) is too large to keep exactly")
+    /// Whole numbers (no point, no exponent) are integers, the rest reals, as
+    /// `JSONSerialization` read them; a whole number beyond 64 bits is refused rather than
+    /// silently rounded.
+    private static func jsonNumber(_ text: String, isInteger: Bool) throws -> PropertyValue {
+        if isInteger {
+            guard let number = Int(text) else { throw DocumentError("the number \(text) is too large to keep exactly") }
+            return .integer(number)
         }
-        switch String(cString: number.objCType) {
-        case "c", "B": return .bool(number.boolValue)
-        case "d", "f": return .real(number.doubleValue)
-        case "Q", "L", "I", "S", "C":
-            guard number.uint64Value <= UInt64(Int.max) else {
-                throw DocumentError("the number \(number) is too large to keep exactly")
-            }
-            return .integer(Int(number.uint64Value))
-        default: return .integer(number.intValue)
+        guard let number = Double(text), number.isFinite else {
+            throw DocumentError("the number \(text) is too large to keep exactly")
         }
+        return .real(number)
     }
 }

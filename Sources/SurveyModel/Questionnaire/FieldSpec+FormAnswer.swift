@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules of an XLSForm question's own type, as ODK stores answers: integer as integer,
 /// decimal as real, dates and times as ISO 8601 text, choices by name. One place, so the
@@ -8,7 +8,7 @@ extension FieldSpec {
         if text.unicodeScalars.contains(where: Self.isRefusedWhenTyped) {
             return .failure(FieldError("\(label) cannot hold control characters"))
         }
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = text.trimmingWhitespaceAndNewlines()
         if t.isEmpty { return .success(nil) }
         switch kind {
         case .decimal:
@@ -66,13 +66,13 @@ extension FieldSpec {
     /// write it; the day must exist and the time be a real one (no 24:00, no 60th second).
     static func isDateTime(_ text: String) -> Bool {
         let pattern = #"^[0-9]{4}-[0-9]{2}-[0-9]{2}T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?(Z|[+-](0[0-9]|1[0-3]):[0-5][0-9]|[+-]14:00)$"#
-        guard text.range(of: pattern, options: .regularExpression) != nil else { return false }
+        guard text.contains(try! Regex(pattern).matchingSemantics(.unicodeScalar)) else { return false }
         return isDate(String(text.prefix(10)))
     }
 
     /// `HH:MM` or `HH:MM:SS`, 00:00 to 23:59:59, in ASCII digits.
     static func isTime(_ text: String) -> Bool {
-        text.range(of: #"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"#, options: .regularExpression) != nil
+        text.contains(try! Regex(#"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"#).matchingSemantics(.unicodeScalar))
     }
 
     private static func asciiNumber(_ bytes: ArraySlice<UInt8>) -> Int? {

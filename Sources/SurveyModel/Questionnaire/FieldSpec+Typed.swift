@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules of the types ODK collects with a device's sensors or files, as a keyboard can
 /// give them: a location typed as ODK stores it, a range's number on its steps, a rank's

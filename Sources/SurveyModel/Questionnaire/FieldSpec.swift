@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One question of the questionnaire. All field facts live here as data, so that the UI
 /// never hard-codes a field and a later issue can let users define their own questionnaire.
@@ -37,14 +37,14 @@ public struct FieldSpec: Equatable, Sendable {
         switch kind {
         case .text(let maxLength):
             // Control characters are judged before trimming, so none is dropped unnoticed.
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmingWhitespaceAndNewlines()
             if let problem = textProblem(text, maxLength: Int.max) ?? textProblem(trimmed, maxLength: maxLength) {
                 return .failure(problem)
             }
             if trimmed.isEmpty, !storesEmptyText { return .success(nil) }
             return .success(.string(trimmed))
         case .wholeNumber(let range):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmingWhitespaceAndNewlines()
             if trimmed.isEmpty { return .success(nil) }
             guard let number = Self.wholeNumber(trimmed, allowingSign: range.lowerBound < 0),
                   range.contains(number) else {
@@ -121,7 +121,7 @@ public struct FieldSpec: Equatable, Sendable {
         case .integer(let number): return String(number)
         case .real(let number): return String(number)
         case .bool(let flag): return flag ? "true" : "false"
-        case .date(let date): return ISO8601DateFormatter().string(from: date)
+        case .date(let date): return CivilTime.iso8601(date)
         case .data(let data): return "(data, \(SurveyModel.counted(data.count, "byte")))"
         case .array(let items): return "(list of \(SurveyModel.counted(items.count, "item")))"
         case .dictionary(let entries): return "(dictionary of \(SurveyModel.counted(entries.count, "entry", "entries")))"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which of a form's questions read which, as JavaRosa's triggerable graph: each row of every
 /// scope a node (`FormOutline` numbers them: the top level's fields first, by their index,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an expression sees of a survey, from where it is evaluated: the top level (no steps)
 /// or one instance of a roster (`member[2]`, `plot[1]/tree[3]`). Names are read as pyxform

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A designer's XLSForm as the questionnaire the app runs: every row becomes a field, in the
 /// spreadsheet's order, so the form, the list, `add` and `import` all read one description.
@@ -50,7 +50,7 @@ extension Questionnaire {
             case .metadata(let m): kind = .metadata(m)
             case .notCollected(let t): kind = .notCollected(t)
             }
-            let label = pick(q.labels)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let label = pick(q.labels)?.trimmingWhitespaceAndNewlines()
             var field = FieldSpec(key: q.name, label: (label?.isEmpty == false ? label : nil) ?? q.name, kind: kind,
                                   info: pick(q.hints) ?? "")
             field.hint = pick(q.hints) ?? ""

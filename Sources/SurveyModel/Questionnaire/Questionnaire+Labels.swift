@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Labels and notes that show answers (`Thank you: ${people} people listed.`), as ODK
 /// writes them (pyxform turns each `${name}` into an `<output>`): the answer's text, a
@@ -10,7 +10,7 @@ extension Questionnaire {
         guard text.contains("${") else { return text }
         var result = ""
         var rest = Substring(text)
-        while let open = rest.range(of: "${") {
+        while let open = rest.firstRange(of: "${") {
             result += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
                 result += rest[open.lowerBound...]

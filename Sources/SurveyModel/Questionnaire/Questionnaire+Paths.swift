@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The form's rules in one instance of a roster, for the form screen: an instance is named by
 /// its steps from the top (`[member 1]`, `[plot 0, tree 2]`; empty: the survey's top level,

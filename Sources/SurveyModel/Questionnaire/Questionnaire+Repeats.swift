@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Repeats (rosters) in a questionnaire: which there are, each one's own questions, and the
 /// form's rules judged in every instance.

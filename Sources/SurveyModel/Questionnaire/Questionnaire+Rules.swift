@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The form's rules across fields, as ODK applies them: `relevant` shows and hides,
 /// `calculation` fills in, `required` and `constraint` judge an answer with the designer's
@@ -10,8 +10,8 @@ extension Questionnaire {
     /// can pin them.
     public struct Clock: Equatable, Sendable {
         public var now: Date
-        public var timeZone: TimeZone
-        public init(now: Date = Date(), timeZone: TimeZone = .current) {
+        public var timeZone: TimeZoneRule
+        public init(now: Date = Date(), timeZone: TimeZoneRule = .current) {
             self.now = now
             self.timeZone = timeZone
         }
@@ -322,5 +322,5 @@ extension Questionnaire {
         }
     }
 
-    static func isoText(_ date: Date, _ zone: TimeZone) -> String { LocalDay.dateTimeText(date, in: zone) }
+    static func isoText(_ date: Date, _ zone: TimeZoneRule) -> String { LocalDay.dateTimeText(date, in: zone) }
 }

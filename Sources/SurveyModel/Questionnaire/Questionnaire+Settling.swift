@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Questionnaire {
     /// The form's dependency graph over every scope, built with the questionnaire; nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How a survey is named wherever it is named: the list, `s` and F6, the recovery popover,
 /// status messages, `survey list`, `survey deleted` and `survey undelete`. One rule per kind of
@@ -34,12 +34,12 @@ extension Questionnaire {
         }
         if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
             let answers = fields.lazy.filter { if case .text = $0.kind { return true } else { return false } }
-                .map { XLSForm.text(of: record[$0.key]).trimmingCharacters(in: .whitespaces) }
+                .map { XLSForm.text(of: record[$0.key]).trimmingWhitespace() }
                 .filter { !$0.isEmpty }
             text = answers.prefix(2).joined(separator: ", ")
         }
         text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isControlCharacter ? " " : $0 }))
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingWhitespace()
         if let limit, text.count > limit { text = String(text.prefix(limit)) }
         return text
     }

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A survey's answers as one run of bytes: one allocation of about 130 bytes for a usual
 /// survey, where a `[String: PropertyValue]` took about 590 with its strings. At 100,000

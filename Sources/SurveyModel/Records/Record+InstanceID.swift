@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A record's stable identity, stored under `instanceID` as ODK and KoboToolbox do
 /// (`uuid:` + a random RFC 4122 UUID). Two copies of `survey` (or a sync tool) changing one

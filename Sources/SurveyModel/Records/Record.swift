@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One survey answer sheet. It keeps every key exactly as found in the file (known,
 /// unknown or holding an unexpected type) so that saving never loses what other tools or
@@ -123,7 +123,7 @@ public struct Record: Equatable, Sendable {
     /// Blanks count as nothing here, as `FieldSpec.parse` trims them, so a record of spaces
     /// loaded from an older file is as empty as one typed today.
     public func isBlank(in questionnaire: Questionnaire) -> Bool {
-        questionnaire.fields.allSatisfy { !$0.kind.isAnswered || text(for: $0).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        questionnaire.fields.allSatisfy { !$0.kind.isAnswered || text(for: $0).trimmingWhitespaceAndNewlines().isEmpty }
     }
 }
 

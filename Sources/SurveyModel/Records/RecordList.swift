@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A document's surveys, kept in chunks of about a thousand that copies of the list share.
 ///
@@ -355,7 +361,7 @@ extension RecordList: CustomStringConvertible {
 
 /// The workers' count in `updateConcurrently`, added to once per worker.
 private final class ChangedCount: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var count = 0
     func add(_ n: Int) { lock.lock(); count += n; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The files that belong to one document and go wherever it goes: its draft (the New form),
 /// its deleted surveys, and its questionnaire. Rename, trash and restore move each of them

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension DocumentStore {
     /// `dir` (from --dir) else $SURVEY_HOME else $XDG_DATA_HOME/survey else
@@ -12,7 +12,7 @@ extension DocumentStore {
             guard let value, !value.isEmpty else { return nil }
             return value
         }
-        let home = given(environment["HOME"]) ?? NSHomeDirectory()
+        let home = given(environment["HOME"]) ?? FileManager.default.homeDirectoryForCurrentUser.path
         let path: String
         if let dir = given(dir) {
             path = dir

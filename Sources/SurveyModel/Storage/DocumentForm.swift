@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The questionnaire a document's surveys are read with, and, when the form they were keyed
 /// with cannot be used, why: then the surveys are shown as stored and nothing is written,
@@ -40,7 +40,7 @@ public enum FormTrouble: Equatable, Sendable {
         let plain = name.unicodeScalars.allSatisfy {
             ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "._-+,:@%/".unicodeScalars.contains($0)
         }
-        return plain && !name.isEmpty ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain && !name.isEmpty ? name : "'" + name.replacingEvery("'", with: "'\\''") + "'"
     }
 }
 

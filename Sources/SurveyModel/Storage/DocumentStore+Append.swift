@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Adding records from outside the app (`survey add`, `survey import`, putting recovered
 /// surveys back): all of them or none, in one atomic write, so an interrupted import never

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Backup copies left by an in-place save that was interrupted (`InPlaceWrite`). Such a copy
 /// may be the only good version of a document, so nothing removes it; a document that fails

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Documents whose file names are not valid UTF-8. They are listed under the name a person
 /// sees ("caf\xE9.plist" as "caf�"), open from their own file, can be renamed and moved to

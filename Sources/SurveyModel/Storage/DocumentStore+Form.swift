@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A document's questionnaire: `NAME.form.xlsx` (or `.csv`, `.md`) beside `NAME.plist`, a copy
 /// of the designer's file, so the folder carries the form its records were keyed with and it

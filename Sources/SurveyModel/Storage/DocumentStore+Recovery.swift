@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -62,7 +62,7 @@ extension DocumentStore {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return entries.compactMap { entry -> Recovery? in
             guard entry.hasPrefix("."), entry.hasSuffix(DocumentName.fileSuffix),
-                  let marker = entry.range(of: Self.recoveryMarker, options: .backwards) else { return nil }
+                  let marker = entry.lastRange(of: Self.recoveryMarker) else { return nil }
             // Only names this code makes: ".NAME.recovered-DIGITS-DIGITS-PID[-N].plist", so a
             // draft of a document whose own name holds ".recovered-" is never taken for one.
             let stamp = entry[marker.upperBound...].dropLast(DocumentName.fileSuffix.count)
@@ -110,8 +110,7 @@ extension DocumentStore {
     }
 
     private static func recoveryStamp(_ date: Date) -> String {
-        let c = Calendar(identifier: .gregorian).dateComponents(in: .current, from: date)
-        return String(format: "%04d%02d%02d-%02d%02d%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0,
-                      c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        let c = CivilTime(date, in: .current)
+        return String(printf: "%04d%02d%02d-%02d%02d%02d", c.year, c.month, c.day, c.hour, c.minute, c.second)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The document a shell command works on. It picks exactly what the app would open, but
 /// unlike `prepare` never creates anything: a script that lists or exports must not leave an

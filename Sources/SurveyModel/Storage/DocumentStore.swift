@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -57,7 +57,7 @@ public struct DocumentStore: Sendable {
         var status = stat()
         while !path.isEmpty, path != "/", stat(path, &status) != 0 {
             missing.append(path)
-            path = (path as NSString).deletingLastPathComponent
+            path = path.pathRemovingLastComponent
         }
         for path in missing.reversed() where fileSystem.makeFolder(path, 0o777) != 0 && errno != EEXIST {
             throw DocumentError("Could not create the folder \(folder.path): \(SystemError("create folder").reason)")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -36,7 +36,7 @@ enum LeftoverTemporaryFiles {
     /// ".NAME.tmp-PID-HEX" -> ("NAME", PID), as `AtomicFile.temporaryName` makes them. The
     /// document it was written for is "NAME" or ".NAME" (a draft lost its leading dot).
     static func parse(_ name: String) -> (target: String, pid: pid_t)? {
-        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards),
+        guard name.hasPrefix("."), let marker = name.lastRange(of: ".tmp-"),
               marker.lowerBound > name.startIndex else { return nil }
         let target = String(name[name.index(after: name.startIndex)..<marker.lowerBound])
         let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The state file: a small XML property list, readable and editable by hand.
 ///
@@ -24,15 +24,14 @@ extension SessionMemory {
             entries[folder] = .dictionary(entry)
         }
         let root = PropertyValue.dictionary(["folders": .dictionary(entries)])
-        return try PropertyListSerialization.data(fromPropertyList: root.foundationValue, format: .xml, options: 0)
+        return PropertyListWriter.data(for: root)
     }
 
     /// Anything that is not the expected shape is skipped, piece by piece: one bad entry
     /// does not cost the others.
     static func folders(fromPropertyList data: Data) -> [String: FolderMemory] {
         guard !data.isEmpty,
-              let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-              let root = PropertyValue(foundation: object),
+              let root = try? PropertyListReader.read(data).value,
               case .dictionary(let top) = root,
               case .dictionary(let folderEntries)? = top["folders"] else { return [:] }
         var folders: [String: FolderMemory] = [:]

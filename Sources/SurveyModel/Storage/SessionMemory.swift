@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -37,7 +37,7 @@ public struct SessionMemory: Equatable, Sendable {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
             stateHome = xdg
         } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
             stateHome = home + "/.local/state"
         }
         return URL(fileURLWithPath: stateHome, isDirectory: true)

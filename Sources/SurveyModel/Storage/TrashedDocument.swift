@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A document waiting in the trash, as `trash()` lists it and `restore` brings it back.
 public struct TrashedDocument: Equatable, Sendable {
@@ -38,28 +38,16 @@ enum TrashName {
             number = n
             stem = stem[..<space]
         }
-        guard stem.hasSuffix(")"), let open = stem.range(of: " (deleted ", options: .backwards) else { return nil }
+        guard stem.hasSuffix(")"), let open = stem.lastRange(of: " (deleted ") else { return nil }
         let dateText = stem[open.upperBound..<stem.index(before: stem.endIndex)]
         guard let date = parseStamp(dateText), open.lowerBound > stem.startIndex else { return nil }
         return (String(stem[..<open.lowerBound]), date, number)
     }
 
-    private static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        return calendar
-    }
-
-    /// YYYY-MM-DD HH.MM.SS
+    /// YYYY-MM-DD HH.MM.SS, local time.
     static func stamp(_ date: Date) -> String {
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String {
-            let text = String(value ?? 0)
-            return text.count < 2 ? "0" + text : text
-        }
-        let year = String(c.year ?? 0)
-        return String(repeating: "0", count: max(0, 4 - year.count)) + year
-            + "-\(two(c.month))-\(two(c.day)) \(two(c.hour)).\(two(c.minute)).\(two(c.second))"
+        let c = CivilTime(date, in: .current)
+        return c.dayText + " " + [c.hour, c.minute, c.second].map { CivilTime.padded($0, 2) }.joined(separator: ".")
     }
 
     private static func parseStamp(_ text: Substring) -> Date? {
@@ -71,8 +59,7 @@ enum TrashName {
             if !fits { return nil }
         }
         let n = text.split(whereSeparator: { !("0"..."9").contains($0) }).compactMap { Int($0) }
-        let components = DateComponents(year: n[0], month: n[1], day: n[2], hour: n[3], minute: n[4], second: n[5])
-        guard components.isValidDate(in: calendar) else { return nil }
-        return calendar.date(from: components)
+        guard let time = CivilTime(year: n[0], month: n[1], day: n[2], hour: n[3], minute: n[4], second: n[5]) else { return nil }
+        return time.date(in: .current)
     }
 }

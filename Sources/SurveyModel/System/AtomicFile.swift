@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -103,8 +103,8 @@ enum AtomicFile {
     /// debug build can read back what it wrote (`SurveyDocument.writePropertyList(to:)`).
     private static func place(_ contents: Contents, at target: String, keeping owner: FileOwner?,
                               in fs: FileSystem, install: (String) throws -> Bool) throws {
-        let folder = (target as NSString).deletingLastPathComponent
-        let fileName = (target as NSString).lastPathComponent
+        let folder = target.pathRemovingLastComponent
+        let fileName = target.pathLastComponent
 
         var tempPath = ""
         var fd: Int32 = -1

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -46,8 +46,8 @@ enum InPlaceWrite {
         var isOpen = true
         defer { if isOpen { _ = fs.close(fd) } }
 
-        let folder = (target as NSString).deletingLastPathComponent
-        let backup = folder + "/" + backupName(for: (target as NSString).lastPathComponent)
+        let folder = target.pathRemovingLastComponent
+        let backup = folder + "/" + backupName(for: target.pathLastComponent)
         do {
             try copy(from: target, to: backup, owner: owner, in: fs)
         } catch let error as SystemError {
@@ -150,6 +150,6 @@ enum InPlaceWrite {
 
     private static func keptBackup(_ backup: String, after error: SystemError) -> SystemError {
         SystemError(error.operation, code: error.code,
-                    explanation: "the file may be damaged; its previous content is in \((backup as NSString).lastPathComponent)")
+                    explanation: "the file may be damaged; its previous content is in \(backup.pathLastComponent)")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A path as the bytes the system calls take. Linux file names are bytes, not text: a
 /// document copied from an old Latin-1 machine ("caf\xE9.plist") has a name no Swift string

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// A choice question's answers, picked rather than typed (ODK's select widgets, CSPro's
@@ -110,6 +110,6 @@ public struct ChoicePicker: Equatable, Sendable {
     }
 
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        TextFolding.folded(text)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// What the form's rules say about the record on the form (which questions show, what is
@@ -18,7 +18,7 @@ final class FormRuleCache: @unchecked Sendable {
         var outline: (selection: [String: Int], value: FormWalk)?
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entry: Entry?
 
     func relevance(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock) -> [Bool] {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// How the survey list is ordered: entry order (the original app's), or sorted by a key,
@@ -211,9 +211,9 @@ public struct ListProjection: Equatable, Sendable {
     /// `A` … `Z` by the last name's first letter with accents and case folded (`Ö` under
     /// `O`), `#` for anything else (digits, CJK, no last name).
     public static func section(of record: Record, names: ListNames = .standard) -> String {
-        let last = names.primaryName(of: record).trimmingCharacters(in: .whitespaces)
+        let last = names.primaryName(of: record).trimmingWhitespace()
         guard let first = last.first else { return "#" }
-        let folded = String(first).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).uppercased()
+        let folded = TextFolding.folded(String(first)).uppercased()
         guard folded.count == 1, let scalar = folded.unicodeScalars.first, ("A"..."Z").contains(scalar) else { return "#" }
         return folded
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Dispatch
 import SurveyModel
 #if canImport(Glibc)
 import Glibc
@@ -34,8 +35,7 @@ struct SearchFolding {
             if let folded = cache[value] {
                 out.append(contentsOf: folded)
             } else if let scalar = Unicode.Scalar(value) {
-                let folded = Array(String(scalar).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                                          locale: nil).utf8)
+                let folded = Array(TextFolding.folded(String(scalar), width: true).utf8)
                 cache[value] = folded
                 out.append(contentsOf: folded)
             }

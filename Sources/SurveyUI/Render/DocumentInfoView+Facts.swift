@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// What F4 says about the current document, made from the state in one place.
@@ -9,7 +9,7 @@ extension DocumentInfoView {
     static func facts(of state: AppState) -> [(String, String)] {
         let summary = state.documents.first { $0.name == state.documentName }
         let path = state.environment.documentFolder.isEmpty ? "\(state.documentName).plist"
-            : (state.environment.documentFolder as NSString).appendingPathComponent("\(state.documentName).plist")
+            : state.environment.documentFolder.pathAppending("\(state.documentName).plist")
         var facts: [(String, String)] = [("Name", state.documentName), ("File", path)]
         if state.session.documentMissing {
             facts.append(("Status", (state.session.missingReason.map { "unreadable now (\($0))" }
@@ -81,6 +81,6 @@ extension DocumentInfoView {
     }
 
     static func bytes(_ n: Int) -> String {
-        n < 1024 ? counted(n, "byte") : String(format: "%.1f KB (%d bytes)", Double(n) / 1024, n)
+        n < 1024 ? counted(n, "byte") : String(printf: "%.1f KB (%d bytes)", Double(n) / 1024, n)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// The F3 popover, modelled on the original app's file list: every document with its record
@@ -18,7 +18,7 @@ struct DocumentManagerView {
     /// The rename field, drawn in place of the highlighted name while renaming.
     let renaming: TextInput?
     /// For the Modified column.
-    let timeZone: TimeZone
+    let timeZone: TimeZoneRule
 
     /// The view for the current state: the one place the state is read for F3.
     static func make(from state: AppState) -> DocumentManagerView {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// "Surveys were kept for you": shown at start when an earlier session had to stop with
@@ -6,7 +6,7 @@ import SurveyModel
 /// few, so the choice to put them back or discard them is an informed one.
 struct RecoveryPopover {
     let recovery: Recovery
-    let timeZone: TimeZone
+    let timeZone: TimeZoneRule
 
     func draw(into grid: inout CellGrid, layout: Layout) {
         let titles = recovery.records.prefix(3).map { recovery.questionnaire.title(of: $0) }

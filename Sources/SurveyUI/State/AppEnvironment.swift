@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SurveyModel
 
 /// What the runtime supplies and the core only reads (TCA's dependencies): the clock, the
 /// time zone, this machine's id and the documents' folder. Tests pin the clock and the zone.
@@ -6,13 +7,13 @@ public struct AppEnvironment: Equatable, Sendable {
     /// The moment `today()`, `now()` and the `start`/`end` metadata read.
     public var clock: WallClock
     /// Time zone for dates shown on screen and read by the form's rules.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZoneRule
     /// The `deviceid` metadata a form may ask for.
     public var deviceID: String
     /// Where the documents live, for the info view.
     public var documentFolder: String
 
-    public init(clock: WallClock, timeZone: TimeZone = .current, deviceID: String = "", documentFolder: String = "") {
+    public init(clock: WallClock, timeZone: TimeZoneRule = .current, deviceID: String = "", documentFolder: String = "") {
         self.clock = clock
         self.timeZone = timeZone
         self.deviceID = deviceID

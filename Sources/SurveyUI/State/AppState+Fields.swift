@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// The sub-states' fields by their old names, so the helpers of `AppState+*.swift` read as

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// The whole app as one value: everything a frame is drawn from and every key acts on.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// The screen: the terminal's size, the split, which pane has the focus, form or info.

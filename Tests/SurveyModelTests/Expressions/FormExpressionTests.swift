@@ -11,7 +11,7 @@ final class FormExpressionTests: XCTestCase {
         do {
             let answers = self.answers
             let context = FormContext(current: current, now: Date(timeIntervalSince1970: 1_795_000_000),
-                                      timeZone: TimeZone(identifier: "UTC")!) { .string(answers[$0] ?? "") }
+                                      timeZone: .utc) { .string(answers[$0] ?? "") }
             return try FormExpression(parsing: text).evaluate(in: context)
         } catch {
             XCTFail("\(text): \(error)", file: file, line: line)

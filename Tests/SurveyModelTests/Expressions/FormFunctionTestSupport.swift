@@ -9,7 +9,7 @@ enum FormFunctionTestSupport {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
 
     static func context(_ answers: [String: String], current: FormValue = .string(""),
-                        zone: TimeZone = TimeZone(identifier: "UTC")!) -> FormContext {
+                        zone: TimeZoneRule = .utc) -> FormContext {
         var context = FormContext(current: current, now: now, timeZone: zone) { .string(answers[$0] ?? "") }
         // A fixed sequence, so uuid() and random() are the same on every run.
         let counter = Counter()
@@ -18,7 +18,7 @@ enum FormFunctionTestSupport {
     }
 
     static func eval(_ text: String, _ answers: [String: String] = [:], current: FormValue = .string(""),
-                     zone: TimeZone = TimeZone(identifier: "UTC")!, configure: (inout FormContext) -> Void = { _ in },
+                     zone: TimeZoneRule = .utc, configure: (inout FormContext) -> Void = { _ in },
                      file: StaticString = #filePath, line: UInt = #line) -> FormValue {
         do {
             var c = context(answers, current: current, zone: zone)

@@ -7,7 +7,7 @@ final class FormNumberAndDateFunctionTests: XCTestCase {
     private let answers = ["x": "2.7", "neg": "-2.7", "empty": "", "word": "abc", "born": "2000-02-29",
                            "when": "2026-03-05T07:08:09.123+02:00", "local": "2026-03-05T07:08:09"]
 
-    private func eval(_ text: String, zone: TimeZone = TimeZone(identifier: "UTC")!, file: StaticString = #filePath, line: UInt = #line) -> FormValue {
+    private func eval(_ text: String, zone: TimeZoneRule = .utc, file: StaticString = #filePath, line: UInt = #line) -> FormValue {
         FormFunctionTestSupport.eval(text, answers, zone: zone, file: file, line: line)
     }
 
@@ -67,7 +67,7 @@ final class FormNumberAndDateFunctionTests: XCTestCase {
         XCTAssertEqual(eval("format-date-time(${when}, '%Y-%m-%d %H:%M:%S.%3')").string, "2026-03-05 05:08:09.123",
                        "an instant with an offset, shown in the device's zone (UTC here)")
         XCTAssertEqual(eval("format-date-time(${when}, '%H:%M', )".replacingOccurrences(of: ", )", with: ")"),
-                            zone: TimeZone(secondsFromGMT: 5 * 3600)!).string, "10:08")
+                            zone: TimeZoneRule(secondsFromGMT: 5 * 3600)).string, "10:08")
         XCTAssertEqual(eval("format-date(${born} + 1, '%d/%m')").string, "01/03", "a number of days is a date")
         XCTAssertEqual(eval("format-date(${empty}, '%Y')").string, "")
         XCTAssertEqual(eval("format-date(${word}, '%Y')").string, "", "not a date: empty")
@@ -87,7 +87,7 @@ final class FormNumberAndDateFunctionTests: XCTestCase {
         XCTAssertEqual(eval("date-time(${when})").string, "2026-03-05T05:08:09Z")
         XCTAssertEqual(eval("decimal-date-time('1970-01-02T12:00:00Z')").number, 1.5)
         XCTAssertEqual(eval("decimal-date-time('1970-01-02T12:00:00+12:00')").number, 1, "the offset honoured")
-        XCTAssertEqual(eval("decimal-date-time('1970-01-02')", zone: TimeZone(secondsFromGMT: 6 * 3600)!).number, 0.75,
+        XCTAssertEqual(eval("decimal-date-time('1970-01-02')", zone: TimeZoneRule(secondsFromGMT: 6 * 3600)).number, 0.75,
                        "a date is local midnight")
         XCTAssertTrue(eval("decimal-date-time(${empty})").number.isNaN)
         XCTAssertEqual(eval("decimal-date('1970-01-11')").number, 10)

@@ -207,7 +207,7 @@ final class QuestionnaireRulesTests: XCTestCase {
         XCTAssertNil(q.ruleProblem(q.index("visit_date"), value: .string("2026-12-01"), in: record, clock: clock))
         XCTAssertEqual(q.ruleProblem(q.index("visit_date"), value: .string("2026-12-02"), in: record, clock: clock),
                        "The visit cannot be in the future")
-        let utc = Questionnaire.Clock(now: clock.now, timeZone: TimeZone(secondsFromGMT: 0)!)
+        let utc = Questionnaire.Clock(now: clock.now, timeZone: TimeZoneRule(secondsFromGMT: 0))
         XCTAssertEqual(q.ruleProblem(q.index("visit_date"), value: .string("2026-12-01"), in: record, clock: utc),
                        "The visit cannot be in the future")
     }
@@ -578,7 +578,7 @@ final class QuestionnaireRulesTests: XCTestCase {
         XCTAssertEqual(Questionnaire.formIDKey, "formID")
         XCTAssertEqual(Questionnaire.formVersionKey, "formVersion")
 
-        let utc = Questionnaire.Clock(now: clock.now, timeZone: TimeZone(secondsFromGMT: 0)!)
+        let utc = Questionnaire.Clock(now: clock.now, timeZone: TimeZoneRule(secondsFromGMT: 0))
         let plain = q.completed(Record(["name": .string("Ana")]), clock: utc)
         XCTAssertEqual(plain.values["started"], .string("2026-11-30T23:30:00Z"), "no start given: now")
         XCTAssertEqual(plain.values["ended"], .string("2026-11-30T23:30:00Z"))

@@ -34,7 +34,7 @@ enum FormTestSupport {
 
     /// 2026-11-30 23:30:00 UTC, seen from a zone one hour east: already Dec 1 there.
     static let clock = Questionnaire.Clock(now: Date(timeIntervalSince1970: 1_796_081_400),
-                                           timeZone: TimeZone(secondsFromGMT: 3600)!)
+                                           timeZone: TimeZoneRule(secondsFromGMT: 3600))
 
     /// pyxform's `xls2json` reading of `csv` (written to a temporary `.csv` file), as JSON,
     /// with its warnings under "warnings"; `{"error": …}` when pyxform refuses the form.

@@ -9,7 +9,7 @@ final class DocumentScreenTests: XCTestCase {
 
     private func state(width: Int, height: Int) -> AppState {
         var s = makeState(sampleRecords(), width: width, height: height)
-        s.environment.timeZone = TimeZone(identifier: "UTC")!
+        s.environment.timeZone = .utc
         s.environment.documentFolder = "/home/field/.local/share/survey"
         s.manager.take([
             DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: day, byteSize: 1_204),

@@ -8,7 +8,7 @@ import SurveyModel
 final class RecoveryScreenTests: XCTestCase {
     private func offering(width: Int, height: Int) -> AppState {
         var s = makeState(sampleRecords(), width: width, height: height)
-        s.environment.timeZone = TimeZone(identifier: "UTC")!
+        s.environment.timeZone = .utc
         let kept = Recovery(documentName: "Market Street", fileName: ".Market Street.recovered-20261118-101500-42.plist",
                             date: Date(timeIntervalSince1970: 1_795_000_000),
                             records: [record("Ada", "Lovelace"), record("Grace", "Hopper"), record("Alan", "Turing"),

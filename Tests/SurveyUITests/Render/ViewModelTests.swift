@@ -23,7 +23,7 @@ final class ViewModelTests: XCTestCase {
         var grid = CellGrid(size: size)
         DocumentManagerView(documents: [DocumentSummary(name: "farm", recordCount: 3, problem: nil, modified: nil, byteSize: 10),
                                         DocumentSummary(name: "town", recordCount: nil, problem: "bad", modified: nil, byteSize: 0)],
-                            cursor: 1, scroll: 0, current: "farm", renaming: nil, timeZone: TimeZone(identifier: "UTC")!)
+                            cursor: 1, scroll: 0, current: "farm", renaming: nil, timeZone: .utc)
             .draw(into: &grid, layout: Layout(size: size))
         XCTAssertEqual(grid.lines, [
             "                                        ",

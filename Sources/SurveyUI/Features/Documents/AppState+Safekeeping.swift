@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// What exists only in memory, and how it is kept: a quit that would lose it asks first, a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// The document open (one feature's state): its records and form, the file's condition,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SurveyModel
 
 /// The record form's state: what it shows, the highlighted item, the answer being typed.
