@@ -1,4 +1,11 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The lists a form reads from files beside it (ODK's "media" files): the choices of
 /// `select_one_from_file fruits.csv`, and the tables of `pulldata('fruits', …)` and
@@ -28,6 +35,9 @@ public final class FormMedia: Equatable, Sendable {
         return String(file[..<dot])
     }
 
+    /// The largest list file read (100,000 villages with a few columns are a few MB).
+    static let maximumListBytes = 128 * 1_048_576
+
     static func isListFile(_ name: String) -> Bool {
         listExtensions.contains { name.lowercased().hasSuffix("." + $0) }
     }
@@ -35,6 +45,14 @@ public final class FormMedia: Equatable, Sendable {
     /// The rows of a list file: a CSV's header names the columns; an XML list is
     /// `<root><item><name>…</name><label>…</label></item>…</root>`, as ODK reads it.
     static func rows(ofFileAt url: URL) throws -> [[String: String]] {
+        // Before reading, as for the form itself: a FIFO or a device named villages.csv, or a
+        // 3 GB file, is refused at once instead of hanging the app that opens the form.
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { throw DocumentError("\(url.lastPathComponent) could not be read") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw DocumentError("\(url.lastPathComponent) is not a regular file") }
+        guard Int(info.st_size) <= maximumListBytes else {
+            throw DocumentError("\(url.lastPathComponent) is \(Int(info.st_size) / 1_048_576) MB: a choice list is at most \(maximumListBytes / 1_048_576) MB")
+        }
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw DocumentError("\(url.lastPathComponent) could not be read")
         }

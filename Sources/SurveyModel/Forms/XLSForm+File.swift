@@ -1,4 +1,11 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension XLSFormSheets {
     /// The largest questionnaire file read (forms with thousands of questions are a few MB).
@@ -14,12 +21,14 @@ extension XLSFormSheets {
         // Before reading: a questionnaire is a few kilobytes to a few megabytes, so anything
         // but a regular file of at most `maximumBytes` (a 3 GB file, a device, a FIFO named
         // NAME.form.csv) is refused at once instead of hanging the app that opens it.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let attributes else { throw DocumentError("\(path) could not be read") }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        // stat(2) itself: FileManager's attribute dictionary changed its value types between
+        // Foundation and FoundationEssentials, and a size read as 0 let a 3 GB file through.
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw DocumentError("\(path) could not be read") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
             throw DocumentError("\(path) is not a regular file: a questionnaire is an .xlsx, .csv or .md file")
         }
-        let size = (attributes[.size] as? any BinaryInteger).map { Int(clamping: $0) } ?? 0
+        let size = Int(info.st_size)
         guard size <= Self.maximumBytes else {
             throw DocumentError("\(path) is \(size / 1_048_576) MB: a questionnaire is at most \(Self.maximumBytes / 1_048_576) MB")
         }

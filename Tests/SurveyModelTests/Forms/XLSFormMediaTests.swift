@@ -84,6 +84,20 @@ final class XLSFormMediaTests: TemporaryFolderTestCase {
         XCTAssertEqual(q.completed(Record(["region": .string("south"), "village": .string("v4999")]))["people"], .string("4999"))
     }
 
+    /// A FIFO or a 3 GB sparse file named as a list is refused at once, never read (a FIFO
+    /// would block the app opening the form forever).
+    func testAListThatIsAPipeOrHugeIsRefusedWithoutReading() throws {
+        try write("name,label\nnorth,North\n", "regions.csv")
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("villages.csv").path, 0o600), 0)
+        let (_, warnings) = try loaded()
+        XCTAssertTrue(warnings.contains { $0.message.contains("villages.csv is not a regular file") }, "\(warnings)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("villages.csv"))
+        FileManager.default.createFile(atPath: folder.appendingPathComponent("villages.csv").path, contents: nil)
+        XCTAssertEqual(truncate(folder.appendingPathComponent("villages.csv").path, 3 << 30), 0)
+        let (_, again) = try loaded()
+        XCTAssertTrue(again.contains { $0.message.contains("a choice list is at most 128 MB") }, "\(again)")
+    }
+
     func testSheetNamesAreReadInAnyCase() throws {
         let result = XLSForm.read(try XLSFormSheets.csv("SURVEY,,,\n,type,name,label\n,select_one yn,ok,OK\nChoices,,,\n,list_name,name,label\n,yn,yes,Yes\nSETTINGS,,,\n,form_title,form_id,\n,T,tid,\n"))
         XCTAssertEqual(result.errors, [])
