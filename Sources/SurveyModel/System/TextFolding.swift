@@ -24,7 +24,7 @@ public enum TextFolding {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if width, let folded = widthFolds[scalar.value] {
-                out.append(contentsOf: folded.unicodeScalars)
+                for s in folded.unicodeScalars { out.append(s) }   // (append(contentsOf:) copies the whole view each time)
             } else if keptWhole.contains(scalar.value) {
                 appendCaseFolded(scalar, to: &out)
             } else if scalar.isASCII {
@@ -60,9 +60,9 @@ public enum TextFolding {
             let v = scalar.value
             out.append(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 0x20)! : scalar)
         } else if let folded = caseFolds[scalar.value] {
-            out.append(contentsOf: folded.unicodeScalars)
+            for s in folded.unicodeScalars { out.append(s) }
         } else {
-            out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            for s in scalar.properties.lowercaseMapping.unicodeScalars { out.append(s) }
         }
     }
 }
