@@ -11,15 +11,7 @@ public struct CivilTime: Equatable, Sendable {
     init(_ seconds: Int64) {
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let secondOfDay = Int(seconds - days * 86400)
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let dayOfEra = z - era * 146097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
-        month = Int(mp < 10 ? mp + 3 : mp - 9)
-        year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
+        (year, month, day) = Self.civil(fromDays: days)
         hour = secondOfDay / 3600
         minute = secondOfDay / 60 % 60
         second = secondOfDay % 60
@@ -47,6 +39,20 @@ public struct CivilTime: Equatable, Sendable {
         let dayOfYear = Int64((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1)
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146097 + dayOfEra - 719468
+    }
+
+    /// The civil date of a day count since 1970-01-01 (Howard Hinnant's civil-from-days), the
+    /// one home of this arithmetic: form expressions' dates use it too (`FormDateTime`).
+    static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let dayOfEra = z - era * 146097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
+        let month = Int(mp < 10 ? mp + 3 : mp - 9)
+        return (Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0), month, day)
     }
 
     static func wholeSeconds(_ date: Date) -> Int64 {
