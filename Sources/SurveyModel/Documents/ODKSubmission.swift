@@ -69,16 +69,17 @@ public enum ODKSubmission {
     /// without trailing dots and blanks, as Briefcase's `stripIllegalChars`.
     static func safeName(_ text: String) -> String {
         var kept = String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            !"/\\?%*:|\"<>".unicodeScalars.contains($0) && !$0.properties.generalCategory.isControl
+            !"/\\?%*:|\"<>".unicodeScalars.contains($0) && !$0.isControlCharacter
         }))
         while let last = kept.last, last == "." || last == " " { kept.removeLast() }
         return kept.isEmpty ? "_" : kept
     }
 
-    /// Text as XML element content or attribute value.
+    /// Text as XML element content or attribute value; a character XML cannot hold becomes
+    /// U+FFFD, as the document's own writer does (`XMLCharacters`).
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in XMLCharacters.replacingForbidden(in: text).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -89,10 +90,6 @@ public enum ODKSubmission {
         }
         return out
     }
-}
-
-private extension Unicode.GeneralCategory {
-    var isControl: Bool { self == .control }
 }
 
 private extension String {

@@ -60,22 +60,21 @@ extension AppState {
         }
         guard let entries = outline.entries else { return top }
         var result: [Int: String] = [:]
-        var scopes: [[AnswerPath.Step]: [Int: String]] = [:]
+        var members: [AnswerPath: Int] = [:]
         for (i, entry) in entries.enumerated() where entry.heading == nil {
             if entry.steps.isEmpty {
                 if let problem = top[entry.fieldIndex] { result[i] = problem }
-                continue
+            } else {
+                members[outline.path(i)] = i
             }
-            if scopes[entry.steps] == nil {
-                let (inner, _) = outline.scope(of: i)
-                let scoped = Questionnaire.scoped(record, entry.steps)
-                var found: [Int: String] = [:]
-                for problem in inner.problems(in: scoped, clock: ruleClock) {
-                    if record.value(at: AnswerPath(entry.steps, inner.fields[problem.index].key)) != nil { found[problem.index] = problem.message }
-                }
-                scopes[entry.steps] = found
-            }
-            if let problem = scopes[entry.steps]?[entry.fieldIndex] { result[i] = problem }
+        }
+        guard !members.isEmpty else { return result }
+        // A member's problems come with the survey's, by path (`member[2]/age: …`), judged as
+        // the rules judge them there; shown under the member's own question, without the path.
+        for problem in questionnaire.problems(in: record, clock: ruleClock) where !problem.path.steps.isEmpty {
+            guard let i = members[problem.path], record.value(at: problem.path) != nil else { continue }
+            let prefix = "\(problem.path): "
+            result[i] = problem.message.hasPrefix(prefix) ? String(problem.message.dropFirst(prefix.count)) : problem.message
         }
         return result
     }

@@ -67,4 +67,11 @@ final class ODKSubmissionTests: XCTestCase {
         XCTAssertTrue(ODKSubmission.xml(odd, questionnaire: q).contains("<hh_id>A&amp;B &lt;1&gt;</hh_id><household_size/>"))
         XCTAssertEqual(ODKSubmission.safeName("a/b: c?. "), "ab c")
     }
+
+    /// A character XML cannot hold (a control character another tool put in an answer) is
+    /// written as U+FFFD, as the document's own writer does: the submission stays XML.
+    func testACharacterXMLCannotHoldIsReplacedNotWritten() {
+        XCTAssertEqual(ODKSubmission.escape("a\u{1}b <c> & \"d\""), "a\u{FFFD}b &lt;c&gt; &amp; &quot;d&quot;")
+        XCTAssertEqual(ODKSubmission.safeName("uuid\u{7}1"), "uuid1")
+    }
 }

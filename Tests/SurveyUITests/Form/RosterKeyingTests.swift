@@ -107,6 +107,20 @@ final class RosterKeyingTests: XCTestCase {
         XCTAssertNil(members(s)[0]["age"])
     }
 
+    /// A stored member's answer its form refuses (keyed by another tool) shows under that
+    /// member's own question, without the path, as a top-level answer's does.
+    func testAStoredMembersRefusedAnswerIsShownUnderItsQuestion() throws {
+        let stored = Record(["village": .string("Kibera"), "instanceID": .string("uuid:1"),
+                             "member": .array([.dictionary(["name": .string("Ana"), "age": .integer(200)])])])
+        var s = try rosterState([stored])
+        s.press(.enter)
+        let heading = try XCTUnwrap(s.outline.headingEntry("member"))
+        let problems = s.storedAnswerProblems
+        XCTAssertEqual(problems[heading + 2], "Ages are 0 to 120", "\(problems)")
+        XCTAssertNil(problems[heading + 1], "Ana's name is fine")
+        XCTAssertTrue(s.screenText.contains("Ages are 0 to 120"), s.screenText)
+    }
+
     func testAStoredSurveysRosterEditIsSavedWithAnUndoStep() throws {
         let stored = Record(["village": .string("Kibera"), "instanceID": .string("uuid:1"),
                              "member": .array([.dictionary(["name": .string("Ana"), "age": .integer(34)])])])
