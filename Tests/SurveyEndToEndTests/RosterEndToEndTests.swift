@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 
 /// A household roster keyed in the real binary with Examples/roster.csv beside the
 /// document: heads-down through two members and "Add another …? y/n", then the survey read
@@ -48,5 +49,21 @@ final class RosterEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(bo["name"], .string("Bo"))
         XCTAssertEqual(bo["school"], .string("yes"))
         XCTAssertEqual(survey["formID"], .string("roster"))
+
+        // ODK's CSV set: the members' table joins back to the survey by PARENT_KEY (an
+        // analyst's script, not survey's reader), and the set imports into a new document.
+        let set = folder.deletingLastPathComponent().appendingPathComponent("roster-set")
+        let exported = try ChildProcess.run([Self.binaryPath, "--dir", folder.path, "export", "--doc", "Roster",
+                                             "--format", "odk-csv", "--output", set.path])
+        XCTAssertEqual(exported.status, 0, exported.errors)
+        XCTAssertEqual(try ODKCSVJoin.compare(set: set, main: "roster", with: documentURL("Roster")),
+                       ["joined 1 surveys, 2 members"])
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("Roster.form.csv"),
+                                         to: folder.appendingPathComponent("Back.form.csv"))
+        try Data(empty.utf8).write(to: documentURL("Back"))
+        let imported = try ChildProcess.run([Self.binaryPath, "--dir", folder.path, "import", set.path, "--doc", "Back",
+                                             "--format", "odk-csv"])
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(try records(in: "Back"), saved)
     }
 }

@@ -40,6 +40,10 @@ public struct XLSForm: Equatable, Sendable {
         public var hints: [String: String] = [:]
         public var required: FormExpression?
         public var requiredMessage: String?
+        /// `required_message` / `constraint_message` by language ("" for the unnamed column),
+        /// so a message is shown in the language the labels are.
+        public var requiredMessages: [String: String] = [:]
+        public var constraintMessages: [String: String] = [:]
         public var constraint: FormExpression?
         public var constraintMessage: String?
         public var relevant: FormExpression?

@@ -51,6 +51,10 @@ struct XLSFormReader {
         return result
     }
 
+    private static func firstInColumnOrder(_ texts: [String: String], _ columns: [XLSFormColumn]) -> String? {
+        columns.lazy.compactMap { $0.language.flatMap { texts[$0] } }.first
+    }
+
     private mutating func readSettings(_ rows: [XLSFormSheets.Row]?, into form: inout XLSForm) {
         guard let rows else { return }
         let (columns, data) = table(rows)
@@ -108,9 +112,14 @@ struct XLSFormReader {
             if kind == .note, question.name.isEmpty { question.name = "generated_note_name_\(number)" }
             question.labels = localized("label", in: cells, columns: columns)
             question.hints = localized("hint", in: cells, columns: columns)
+            question.requiredMessages = localized("required_message", in: cells, columns: columns)
+            question.constraintMessages = localized("constraint_message", in: cells, columns: columns)
+            // One text when a caller wants one: the unnamed column's, else the first language's
+            // in column order (a dictionary's order would change from run to run).
             question.requiredMessage = value("required_message", in: cells, columns: columns)
+                ?? Self.firstInColumnOrder(question.requiredMessages, columns)
             question.constraintMessage = value("constraint_message", in: cells, columns: columns)
-                ?? localized("constraint_message", in: cells, columns: columns).values.first
+                ?? Self.firstInColumnOrder(question.constraintMessages, columns)
             question.defaultValue = value("default", in: cells, columns: columns)
             question.appearance = value("appearance", in: cells, columns: columns)
             question.readOnly = Self.isYes(value("read_only", in: cells, columns: columns))

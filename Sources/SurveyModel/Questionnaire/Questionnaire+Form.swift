@@ -88,6 +88,14 @@ extension Questionnaire {
         return hasUnnamed ? form.defaultLanguage ?? "default" : nil
     }
 
+    /// A designer's text in the language shown (a message of `required_message::English (en)`
+    /// columns), nil when it has none there.
+    func shownText(_ texts: [String: String]) -> String? {
+        guard !texts.isEmpty else { return nil }
+        if let shown = shownLanguage, let text = texts[shown] { return text }
+        return texts[""]
+    }
+
     /// The language whose words are shown: the one chosen when the form has it, else the
     /// default (the unnamed column's, `default_language`, or the first).
     private var shownLanguage: String? {

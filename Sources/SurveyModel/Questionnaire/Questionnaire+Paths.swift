@@ -45,6 +45,19 @@ extension Questionnaire {
         scopeQuestionnaire(steps).ruleProblem(fieldIndex, at: steps, value: value, values: record.values, clock: clock)
     }
 
+    /// Whether field `fieldIndex` of the instance `steps` lead to must be answered now: its
+    /// `required`, read there. `required: yes` reads no answers and is known from the form;
+    /// `${health_id} = 'dead'` follows the answers, so the form's `*` does too, as ODK
+    /// Collect's does.
+    public func isRequired(_ fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock = Clock()) -> Bool {
+        let scope = scopeQuestionnaire(steps)
+        guard let required = scope.question(fieldIndex)?.required else { return false }
+        guard !required.fieldReferences.isEmpty || required.readsCurrent else { return required.evaluate(in: scope.context([:], current: "", clock: clock)).boolean }
+        let values = record.values
+        let current = XLSForm.text(of: AnswerTree.value(values, steps[...], scope.fields[fieldIndex].key))
+        return required.evaluate(in: scope.context(values, at: steps, current: current, clock: clock)).boolean
+    }
+
     /// The choices offered now for field `fieldIndex` of the instance `steps` lead to, its
     /// `choice_filter` read there.
     public func choices(for fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock = Clock()) -> [XLSForm.Choice] {

@@ -73,7 +73,8 @@ extension Questionnaire {
         let ctx = context(values, at: steps, current: text, clock: clock)
         if text.isEmpty {
             if let required = q.required, required.evaluate(in: ctx).boolean {
-                return q.requiredMessage ?? "\(fields[index].label) is required"
+                return (shownText(q.requiredMessages) ?? q.requiredMessage).map { filledIn($0, values, at: steps) }
+                    ?? "\(fields[index].label) is required"
             }
             return nil
         }
@@ -86,9 +87,17 @@ extension Questionnaire {
             }
         }
         if let constraint = q.constraint, !constraint.evaluate(in: ctx).boolean {
-            return q.constraintMessage ?? "\(fields[index].label): the answer is not accepted by the form's rule"
+            return (shownText(q.constraintMessages) ?? q.constraintMessage).map { filledIn($0, values, at: steps) }
+                ?? "\(fields[index].label): the answer is not accepted by the form's rule"
         }
         return nil
+    }
+
+    /// A designer's message with the answers it names filled in where the question is
+    /// (`Minimum circumference here is ${size_constraint} cm.`), as Collect shows it.
+    private func filledIn(_ message: String, _ values: [String: PropertyValue], at steps: [AnswerPath.Step]) -> String {
+        guard message.contains("${") else { return message }
+        return filledIn(message, from: Self.scoped(Record(values), steps))
     }
 
     /// Every problem of a record, field by field in form order, for the relevant questions:

@@ -79,7 +79,8 @@ extension DocumentStore {
                 let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
                 if let form = result.form {
                     // Its list files, read once here for every survey the document shows.
-                    return DocumentForm(questionnaire: Questionnaire(form: form.loadingMedia(from: mediaFolderToRead(for: name)).form))
+                    return DocumentForm(questionnaire: Questionnaire(form: form.identified(byDefault: name)
+                        .loadingMedia(from: mediaFolderToRead(for: name)).form))
                 }
                 errors = result.errors.map(\.description)
             } catch {
@@ -109,5 +110,18 @@ extension DocumentStore {
             return read.records
         }
         return (try? load(name).get()).map { Array($0.records.prefix(Self.formCheckSurveys)) } ?? []
+    }
+}
+
+extension XLSForm {
+    /// The form with a `formID` when its settings give none: the name of the file it is read
+    /// from (`NAME.form.xlsx`, so the document's name), as pyxform names a form by its file.
+    /// Every survey then says which form it was keyed with, which ODK tools, imports back and
+    /// a team's server (which keeps each form's surveys together) rely on.
+    func identified(byDefault name: String) -> XLSForm {
+        guard formID?.isEmpty ?? true else { return self }
+        var form = self
+        form.formID = name
+        return form
     }
 }

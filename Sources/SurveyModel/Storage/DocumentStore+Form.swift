@@ -56,7 +56,7 @@ extension DocumentStore {
                 "The questionnaire \(url.lastPathComponent) cannot be used (\(counted(result.errors.count, "error"))):"
             ] + result.errors.map(\.description)).joined(separator: "\n"))
         }
-        return Questionnaire(form: form.loadingMedia(from: mediaFolderToRead(for: name)).form)
+        return Questionnaire(form: form.identified(byDefault: name).loadingMedia(from: mediaFolderToRead(for: name)).form)
     }
 }
 

@@ -105,6 +105,11 @@ public struct FormWalk: Sendable {
         scopes[0].ruleProblem(scope(of: i).fieldIndex, at: steps(i), value: value, in: record, clock: clock)
     }
 
+    /// Whether entry `i` must be answered now (its `required`, read in its member).
+    public func isRequired(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> Bool {
+        scopes[0].isRequired(scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)
+    }
+
     /// The choices entry `i` offers now.
     public func choices(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> [XLSForm.Choice] {
         scopes[0].choices(for: scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)
@@ -193,7 +198,11 @@ public struct FormWalk: Sendable {
                 let count = max(stored, fixed ?? 0)
                 let key = RepeatHeading.selectionKey(parent: steps, name: node.name)
                 let chosen = min(max(0, selection[key] ?? 0), max(0, count - 1))
-                let heading = RepeatHeading(name: node.name, label: questionnaire.fields[i].label, parent: steps,
+                // "Stems of tree with tag number ${tag}": the label shows the answers it names, read
+                // in the member around the roster.
+                var label = questionnaire.fields[i].label
+                if label.contains("${") { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
+                let heading = RepeatHeading(name: node.name, label: label, parent: steps,
                                             shown: chosen, count: count, fixedCount: fixed)
                 entries.append(Entry(heading: heading, steps: steps, fieldIndex: i, scope: scope, isShown: isShown))
                 guard count > 0 else { continue }

@@ -23,20 +23,19 @@ enum FormRows {
         return outline.indices.map { i in
             let field = outline.field(i)
             guard outline.isShown(i) else { return .hidden }
-            if outline.heading(i) != nil { return .field(label: field.label, extraLine: false) }
+            if let heading = outline.heading(i) { return .field(label: heading.label, extraLine: false) }
             switch field.kind {
             case .metadata, .groupEnd: return .hidden
             case .groupStart: return .heading(field.label)
             case .note:
                 return .note(filledIn(field.label, i))
             default:
-                return .field(label: filledIn(label(of: field), i), extraLine: !field.hint.isEmpty || problems[i] != nil)
+                // `*` when the answer is required now: a `required` reading answers follows them.
+                let required = field.isRequired && outline.isRequired(i, in: record, clock: state.ruleClock)
+                return .field(label: filledIn(required ? field.label + " *" : field.label, i),
+                              extraLine: !field.hint.isEmpty || problems[i] != nil)
             }
         }
-    }
-
-    static func label(of field: FieldSpec) -> String {
-        field.isRequired ? field.label + " *" : field.label
     }
 }
 

@@ -274,4 +274,33 @@ final class NestedRosterTests: XCTestCase {
         s.press(.control("o"))
         XCTAssertEqual(s.statusText, "The form sets how many: 2 Members; none is added by hand")
     }
+
+    /// The biomass form's shape: a tree's stems are counted by the form and are the tree's
+    /// last rows, so the end of the last stem is the end of the tree, which asks for another.
+    /// The stems' heading names the tree (`${tag}`) it is in.
+    func testTheLastCountedMemberEndsTheMemberAroundItToo() throws {
+        var s = try state("""
+        survey,,,,
+        ,type,name,label,repeat_count
+        ,begin repeat,tree,Tree,
+        ,integer,tag,Tag,
+        ,integer,stem_count,Stems,
+        ,begin repeat,stem,Stems of tree ${tag},${stem_count}
+        ,integer,cbh,Circumference,
+        ,end repeat,,,
+        ,end repeat,,,
+        ,text,done,Done,
+        """)
+        s.press(.enter)                                   // on the heading: a first tree
+        s.type("101"); s.press(.enter)
+        s.type("2"); s.press(.enter)
+        XCTAssertTrue(s.screenText.contains("Stems of tree 101"), s.screenText)
+        s.type("30"); s.press(.enter)
+        s.type("25"); s.press(.enter)
+        XCTAssertEqual(s.statusText, "Add another Tree? y/n")
+        s.press(.character("n"))
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done")
+        XCTAssertEqual(s.draft.instances(of: "stem", in: [AnswerPath.Step(name: "tree", index: 0)]).map { $0["cbh"] },
+                       [.integer(30), .integer(25)])
+    }
 }

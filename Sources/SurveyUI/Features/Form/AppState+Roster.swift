@@ -190,7 +190,9 @@ extension AppState {
             let inside = Set(outline.instanceEntries(of: h))
             if next.map({ !inside.contains($0) }) ?? true {
                 if let fixed = heading.fixedCount {
-                    guard heading.shown + 1 < max(fixed, heading.count) else { return false }
+                    // Its last member done: the roster is left as `n` leaves one, so the end of
+                    // the member around it (stems inside a tree) still asks for another tree.
+                    guard heading.shown + 1 < max(fixed, heading.count) else { return goOn(from: h, to: next, in: outline) }
                     form.showInstance(heading.shown + 1, of: heading.selectionKey)
                     enterInstance(of: heading.selectionKey)
                     return true

@@ -1,0 +1,127 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+
+/// The real biomass-plot form of issue 18 (UCL's, from pyxform's test suite: two languages,
+/// five repeats, stems nested in trees with a `repeat_count`, lists in CSV files filtered by
+/// earlier answers, a geopoint, photos, calculations in labels and constraint messages),
+/// keyed heads-down in the real binary; then read back with plistlib, exported as ODK's CSV
+/// set and joined back by an analyst's script, and imported into a second document.
+final class BiomassEndToEndTests: EndToEndTestCase {
+    static var form: URL {
+        packageRoot.appendingPathComponent(
+            "Tests/SurveyModelTests/Fixtures/forms/pyxform-suite/bug_example_xls--UCL_Biomass_Plot_Form-ecc08c78.xlsx")
+    }
+
+    /// The five list files the form names, small: districts by region, villages by
+    /// district, plots by village and planting phase.
+    private func writeLists() throws -> [String] {
+        let lists = folder.deletingLastPathComponent().appendingPathComponent("lists")
+        try FileManager.default.createDirectory(at: lists, withIntermediateDirectories: true)
+        let files = [
+            "UCL_regions.csv": "name,label\n1,Pwani\n2,Tanga\n",
+            "UCL_districts.csv": "name,label,region_id\n11,Kibaha,1\n12,Bagamoyo,1\n21,Handeni,2\n",
+            "UCL_villages.csv": "name,label,district_id\n111,Mlandizi,11\n112,Kwala,11\n211,Kabuku,21\n",
+            "ULC_Biomass_Plots.csv": "name,label,village,plant_phase\nP1,Plot 1 Mlandizi,111,2022\nP2,Plot 2 Mlandizi,111,2023\n"
+                + "P3,Plot 3 Kwala,112,2022\n",
+            "species_names.csv": "name,label\nacacia_nilotica,Acacia nilotica\nmelia_azedarach,Melia azedarach\nother,Other\n",
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: lists.appendingPathComponent(name)) }
+        return files.keys.sorted().map { lists.appendingPathComponent($0).path }
+    }
+
+    private func survey(_ arguments: [String]) throws -> ChildOutcome {
+        try ChildProcess.run([Self.binaryPath, "--dir", folder.path] + arguments)
+    }
+
+    private func makeDocument(_ name: String) throws {
+        XCTAssertEqual(try survey(["docs", "new", name]).status, 0)
+        let attached = try survey(["form", "attach", Self.form.path] + (try writeLists()) + ["--doc", name])
+        XCTAssertEqual(attached.status, 0, attached.errors)
+    }
+
+    func testThePlotFormKeysHeadsDownAndItsCSVSetJoinsBack() throws {
+        try makeDocument("Plots")
+        let app = try launch(["--dir", folder.path, "--doc", "Plots"], width: 100, height: 30)
+        app.waitFor("Jina Lako *", "Namba Yako ya Simu *")          // Swahili, the form's default language
+        try app.press("Enter")
+        app.waitFor("1 Aloyce")
+        try app.type("1")                                          // enumerator
+        try app.type("0712345678"); try app.press("Enter")         // phone, checked by the form's regex
+        try app.type("1")                                          // region: Pwani
+        app.waitFor("1 Kibaha", "2 Bagamoyo")                      // districts of Pwani only
+        try app.type("1")
+        app.waitFor("1 Mlandizi", "2 Kwala")
+        try app.type("1")                                          // village
+        try app.type("1")                                          // planting phase 2022
+        app.waitFor("1 Plot 1 Mlandizi")                           // village and phase filter the plots
+        XCTAssertFalse(try app.screen().contains("Plot 3 Kwala"))
+        try app.type("1")
+        try app.type("40"); try app.press("Enter")                 // canopy cover
+        try app.type("-6.8 39.28"); try app.press("Enter")         // the plot's centre, a geopoint
+        try app.press("Enter")                                     // no photo (optional)
+        try app.type("1")                                          // monumented: yes
+        try app.type("10"); try app.press("Enter")                 // slope
+        try app.type("1")                                          // trees to measure: yes
+        app.waitFor("Add a Miti? y/n", "plot kubwa ni 15.04 m")    // a note showing two calculations
+        try app.type("y")
+        try app.type("101"); try app.press("Enter")                // tag
+        try app.type("1")                                          // species, from the list file
+        try app.type("90"); try app.press("Enter")                 // bearing
+        try app.type("5"); try app.press("Enter")                  // distance, under the plot's radius
+        try app.press("Enter")                                     // bole height (optional)
+        try app.type("2"); try app.press("Enter")                  // stems: the form asks for exactly 2
+        app.waitFor("Tawi wa Mti na tag numba 101", "1 of 2")      // the roster's label shows the tag
+        try app.type("3"); try app.press("Enter")                  // under the minimum circumference
+        app.waitFor("Kiwango cha chini cha circumference kwa sehemu hii ya plot ni 6 cm.")
+        try app.press("BSpace"); try app.type("30"); try app.press("Enter")
+        try app.type("1")                                          // alive: no decay class asked
+        try app.press("Enter"); try app.press("Enter")             // height (required only when dead), notes
+        app.waitFor("2 of 2")
+        try app.type("25"); try app.press("Enter")
+        try app.type("1")
+        try app.press("Enter"); try app.press("Enter")
+        app.waitFor("Add another Miti? y/n")                       // the tree ends after its last stem
+        try app.type("n")
+        try app.type("2")                                          // no stumps
+        try app.type("2"); try app.type("2")                       // no regeneration in either subplot
+        app.waitFor("1 [ ] Moto")
+        try app.type("1"); try app.type("4"); try app.press("Enter")   // disturbance: burning, farming
+        try app.press("Enter")                                     // no remarks: on to [ Add ]
+        try app.press("Enter")
+        app.waitFor("Added survey 1")
+        try app.press("C-q")
+        XCTAssertEqual(app.waitForExit(), 0)
+
+        let saved = try records(in: "Plots")
+        XCTAssertEqual(saved.count, 1)
+        let plot = try XCTUnwrap(saved.first)
+        XCTAssertEqual(plot["plot_id"], .string("P1"))
+        XCTAssertEqual(plot["formID"], .string("Plots"), "a form without form_id is named by its file, as pyxform names it")
+        XCTAssertNil(plot["stumps"], "an unasked roster stores nothing")
+        guard case .array(let trees)? = plot["trees"], trees.count == 1, case .dictionary(let tree) = trees[0],
+              case .array(let stems)? = tree["stems"] else { return XCTFail("no nested trees and stems: \(plot)") }
+        XCTAssertEqual(tree["tag"], .int(101))
+        XCTAssertEqual(tree["plot_id1"], .string("P1"), "a calculation inside the roster reads the top level")
+        XCTAssertEqual(stems.count, 2)
+        guard case .dictionary(let first) = stems[0], case .dictionary(let second) = stems[1] else { return XCTFail("\(stems)") }
+        XCTAssertEqual(first["cbh"], .int(30))
+        XCTAssertEqual(second["cbh"], .int(25))
+        XCTAssertEqual(second["tag_1"], .string("101"), "a stem's calculation reads its tree's tag")
+        XCTAssertNil(first["decay_class"])
+
+        // Out as ODK's CSV set, joined back by an analyst's script, in again.
+        let set = folder.deletingLastPathComponent().appendingPathComponent("odk-set")
+        let exported = try survey(["export", "--doc", "Plots", "--format", "odk-csv", "--output", set.path])
+        XCTAssertEqual(exported.status, 0, exported.errors)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: set.path).sorted(),
+                       ["Plots-stems.csv", "Plots-stumps.csv", "Plots-subplot1.csv", "Plots-subplot2.csv",
+                        "Plots-trees.csv", "Plots.csv"])
+        XCTAssertEqual(try ODKCSVJoin.compare(set: set, main: "Plots", with: documentURL("Plots")),
+                       ["joined 1 surveys, 3 members"])
+        try makeDocument("Back")
+        let imported = try survey(["import", set.path, "--doc", "Back", "--format", "odk-csv"])
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(try records(in: "Back"), saved, "the set imports back to the same nested survey")
+    }
+}
