@@ -89,6 +89,7 @@ if let at = arguments.firstIndex(of: "--rules-only") {
 }
 if arguments.contains("--roster-only") {
     try RosterBench.run()
+    try RosterKeysBench.run()
     exit(0)
 }
 if arguments.contains("--form-only") {
@@ -193,6 +194,9 @@ print("\(quick ? "20 KB" : "1 MB") value (\(longText.utf8.count) bytes, \(longTe
 print("  frame \(format(longFrame)); browsing ↓↑ \(format(browse)); typing at the end \(format(typeAtEnd)), at the start \(format(typeAtStart)); ← → \(format(caretMoves)); Home End \(format(homeEnd))")
 
 try FormBench.run(quick: quick)
+print("")
+try RosterBench.run()
+try RosterKeysBench.run()
 
 print("")
 try LoadBenchmark.printTable(sizes: loadSizes, dataFolder: URL(fileURLWithPath: #filePath)
