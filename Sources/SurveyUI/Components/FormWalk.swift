@@ -23,6 +23,9 @@ public struct FormWalk: Sendable {
         public var count: Int
         /// `repeat_count`: exactly that many, no adding or deleting by hand.
         public var fixedCount: Int?
+        /// The survey holds something else than members under the roster's name (an older
+        /// form's answer): kept as it is, never keyed over.
+        public var holdsOtherValue = false
         /// How `FormState` remembers which instance is shown.
         public var selectionKey: String { RepeatHeading.selectionKey(parent: parent, name: name) }
         /// The steps to the instance shown.
@@ -202,8 +205,11 @@ public struct FormWalk: Sendable {
                 // in the member around the roster.
                 var label = questionnaire.fields[i].label
                 if label.contains("${") { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
-                let heading = RepeatHeading(name: node.name, label: label, parent: steps,
+                var heading = RepeatHeading(name: node.name, label: label, parent: steps,
                                             shown: chosen, count: count, fixedCount: fixed)
+                if stored == 0, let value = record.value(at: AnswerPath(steps, node.name)) {
+                    if case .array = value {} else { heading.holdsOtherValue = true }
+                }
                 entries.append(Entry(heading: heading, steps: steps, fieldIndex: i, scope: scope, isShown: isShown))
                 guard count > 0 else { continue }
                 let inner = questionnaire.instanceQuestionnaire(for: node)

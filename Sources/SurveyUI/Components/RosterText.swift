@@ -4,6 +4,7 @@ import SurveyModel
 enum RosterText {
     /// "2 of 4", or, with no instance yet, how to add one (or that the form fixes none).
     static func position(_ heading: FormWalk.RepeatHeading) -> String {
+        if heading.holdsOtherValue { return "none: the survey holds another answer here (kept)" }
         if heading.count == 0 {
             return heading.fixedCount == nil ? "none yet: ^O adds one" : "none (the form asks for 0)"
         }

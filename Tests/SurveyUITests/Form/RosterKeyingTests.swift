@@ -121,6 +121,26 @@ final class RosterKeyingTests: XCTestCase {
         XCTAssertTrue(s.screenText.contains("Ages are 0 to 120"), s.screenText)
     }
 
+    /// An older form's answer under the roster's name (`member` was a text question): the
+    /// heading says it is kept, instead of offering ^O, and ^O refuses with the reason.
+    func testAnotherAnswerUnderTheRostersNameIsKeptAndSaidSo() throws {
+        let stored = Record(["village": .string("Kibera"), "instanceID": .string("uuid:1"), "member": .string("Ana and Bo")])
+        var s = try rosterState([stored])
+        s.press(.enter)
+        let heading = try XCTUnwrap(s.outline.headingEntry("member"))
+        XCTAssertEqual(s.outline.heading(heading)?.holdsOtherValue, true)
+        XCTAssertTrue(s.screenText.contains("none: the survey holds another answer here (kept)"), s.screenText)
+        XCTAssertFalse(s.screenText.contains("^O adds one"))
+        s.form.highlight(.field(heading))
+        s.press(.control("o"))
+        XCTAssertEqual(s.statusText, "Household member could not be added: the survey holds something else than answers under “member”")
+        XCTAssertEqual(s.records[0]["member"], .string("Ana and Bo"))
+        // Heads-down from the village, the roster is passed by, not offered.
+        s.form.highlight(.field(try XCTUnwrap(s.outline.indices.first { s.outline.field($0).key == "village" })))
+        s.press(.enter, .enter)
+        XCTAssertNotEqual(s.inputMode, .confirmingRoster, s.statusText ?? "")
+    }
+
     func testAStoredSurveysRosterEditIsSavedWithAnUndoStep() throws {
         let stored = Record(["village": .string("Kibera"), "instanceID": .string("uuid:1"),
                              "member": .array([.dictionary(["name": .string("Ana"), "age": .integer(34)])])])

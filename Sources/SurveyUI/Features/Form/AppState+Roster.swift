@@ -208,7 +208,7 @@ extension AppState {
             form.showInstance(0, of: heading.selectionKey)
             if heading.count > 0 {
                 enterInstance(of: heading.selectionKey)
-            } else if heading.fixedCount == nil {
+            } else if heading.fixedCount == nil && !heading.holdsOtherValue {
                 form.highlight(.field(next))
                 form.askRoster(.addAnother(heading.selectionKey, label: RosterText.name(heading), survey: surveyOnForm))
                 ask("Add a \(RosterText.name(heading))? y/n")
