@@ -100,13 +100,19 @@ extension Questionnaire {
         return filledIn(message, from: Self.scoped(Record(values), steps))
     }
 
+    /// One problem of a record: the top-level row it is under, what is wrong, and where.
+    public typealias Problem = (index: Int, message: String, path: AnswerPath)
+
     /// Every problem of a record, field by field in form order, for the relevant questions:
     /// a stored value of the wrong type, a required question left empty, a constraint broken,
     /// and after each repeat's row the problems of its instances (`repeatProblems`), each
     /// with its path (`member[2]/age`; a top-level answer's is its name) and at the index of
     /// the top-level row it is under (the repeat's), its message naming the path. The gate
     /// for [ Add ], `survey add` and imports.
-    public func problems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String, path: AnswerPath)] {
+    ///
+    /// `members`: judge only these instances (each given with its steps, its parents' too),
+    /// as a screen showing two members of forty needs; nil judges every one.
+    public func problems(in record: Record, clock: Clock = Clock(), members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
         guard form != nil else { return [] }
         let values = record.values
         let shown = relevance(of: values, at: [], clock: clock)
@@ -115,7 +121,7 @@ extension Questionnaire {
             found.append((problem.index, problem.message, AnswerPath(fields[problem.index].key)))
         }
         var inside: [(path: AnswerPath, message: String)] = []
-        collectRepeatProblems(in: values, parent: [], shown: shown, clock: clock, into: &inside)
+        collectRepeatProblems(in: values, parent: [], shown: shown, clock: clock, members: members, into: &inside)
         for problem in inside {
             let row = problem.path.steps.first.flatMap { step in fields.firstIndex { $0.key == step.name } } ?? fields.count
             found.append((row, "\(problem.path): \(problem.message)", problem.path))

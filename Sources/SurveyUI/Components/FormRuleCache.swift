@@ -13,7 +13,8 @@ final class FormRuleCache: @unchecked Sendable {
         let fields: [FieldSpec]
         let minute: Int
         let relevance: [Bool]
-        var problems: [Int: String]?
+        /// For the members shown when they were judged.
+        var problems: (members: Set<[AnswerPath.Step]>, value: [Questionnaire.Problem])?
         /// The form's outline for one choice of members shown (`FormState.instances`).
         var outline: (selection: [String: Int], value: FormWalk)?
     }
@@ -26,13 +27,17 @@ final class FormRuleCache: @unchecked Sendable {
         return entryFor(questionnaire, record, clock).relevance
     }
 
+    /// The record's problems (`Questionnaire.problems(in:)`, members' by path) for the members
+    /// shown: every member of two rosters of 20 cost 20 ms, so only those on screen, and once
+    /// per record and members, not per frame.
     func problems(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
-                  compute: () -> [Int: String]) -> [Int: String] {
+                  members: Set<[AnswerPath.Step]>,
+                  compute: () -> [Questionnaire.Problem]) -> [Questionnaire.Problem] {
         lock.lock(); defer { lock.unlock() }
         var current = entryFor(questionnaire, record, clock)
-        if let known = current.problems { return known }
+        if let known = current.problems, known.members == members { return known.value }
         let found = compute()
-        current.problems = found
+        current.problems = (members, found)
         entry = current
         return found
     }

@@ -47,6 +47,10 @@ public struct FormWalk: Sendable {
         var scope: Int
         /// Whether it shows: its own `relevant`, its groups', its repeat's.
         public var isShown: Bool
+        /// A member's question: its answer in the record the outline was built from, read
+        /// once with the member (reading it by path decodes the whole roster each time: with
+        /// two rosters of 20, a sixth of every frame).
+        var storedValue: PropertyValue? = nil
     }
 
     /// The top level's questionnaire first, then one per instance shown.
@@ -54,12 +58,15 @@ public struct FormWalk: Sendable {
     /// nil: a flat form, one entry per field of `scopes[0]`.
     public let entries: [Entry]?
     private let topRelevance: [Bool]
+    /// The record the entries' `storedValue`s were read from.
+    private let record: Record
 
     /// A flat form (or the original five): the fields themselves.
     init(flat questionnaire: Questionnaire, relevance: [Bool]) {
         scopes = [questionnaire]
         entries = nil
         topRelevance = relevance
+        record = Record()
     }
 
     public var count: Int { entries?.count ?? scopes[0].fields.count }
@@ -86,7 +93,11 @@ public struct FormWalk: Sendable {
 
     /// Entry `i`'s stored answer in `record`.
     public func value(_ i: Int, in record: Record) -> PropertyValue? {
-        entries == nil ? record[field(i).key] : record.value(at: path(i))
+        guard let entries else { return record[field(i).key] }
+        let entry = entries[i]
+        if entry.steps.isEmpty { return record[field(i).key] }
+        // The record it was built from (the same storage: compared at once), else by path.
+        return record == self.record ? entry.storedValue : record.value(at: path(i))
     }
 
     /// Entry `i`'s stored answer as text, as its field writes it.
@@ -160,13 +171,14 @@ public struct FormWalk: Sendable {
         }
         var builder = Builder(top: questionnaire, record: record, selection: selection, clock: clock)
         builder.walk(questionnaire, steps: [], relevance: topRelevance, shown: true)
-        return FormWalk(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance)
+        return FormWalk(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance, record: record)
     }
 
-    private init(scopes: [Questionnaire], entries: [Entry], topRelevance: [Bool]) {
+    private init(scopes: [Questionnaire], entries: [Entry], topRelevance: [Bool], record: Record) {
         self.scopes = scopes
         self.entries = entries
         self.topRelevance = topRelevance
+        self.record = record
     }
 
     private struct Builder {
@@ -187,13 +199,19 @@ public struct FormWalk: Sendable {
         mutating func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], relevance: [Bool], shown: Bool) {
             let scope = scopes.count
             scopes.append(questionnaire)
+            // The member's answers, read once for all its questions.
+            let member: [String: PropertyValue]? = steps.last.flatMap { last in
+                let all = record.instances(of: last.name, in: Array(steps.dropLast()))
+                return all.indices.contains(last.index) ? all[last.index] : nil
+            }
             let repeatRows = Dictionary(questionnaire.tree.flatMap(\.descendants)
                 .filter { $0.kind == .repeat && $0.repeats.count == steps.count }
                 .map { ($0.fieldIndex, $0) }, uniquingKeysWith: { first, _ in first })
             for i in questionnaire.fields.indices {
                 let isShown = shown && (relevance.indices.contains(i) ? relevance[i] : true)
                 guard let node = repeatRows[i] else {
-                    entries.append(Entry(heading: nil, steps: steps, fieldIndex: i, scope: scope, isShown: isShown))
+                    entries.append(Entry(heading: nil, steps: steps, fieldIndex: i, scope: scope, isShown: isShown,
+                                         storedValue: member?[questionnaire.fields[i].key]))
                     continue
                 }
                 let stored = record.instanceCount(of: node.name, in: steps)

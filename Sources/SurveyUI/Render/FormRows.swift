@@ -49,13 +49,15 @@ extension AppState {
     func storedAnswerProblems(in outline: FormWalk) -> [Int: String] {
         guard questionnaire.form != nil, case .record = shown else { return [:] }
         let record = formRecord
-        let top = caches.ruleCache.problems(questionnaire, record, ruleClock) {
-            var result: [Int: String] = [:]
-            for problem in questionnaire.problems(in: record, clock: ruleClock) {
-                // An empty required answer of a stored record is not news on every question.
-                if record[questionnaire.fields[problem.index].key] != nil { result[problem.index] = problem.message }
-            }
-            return result
+        // The members on the form (each with the members around it).
+        let shownMembers = Set(outline.entries?.map(\.steps).filter { !$0.isEmpty } ?? [])
+        let all = caches.ruleCache.problems(questionnaire, record, ruleClock, members: shownMembers) {
+            questionnaire.problems(in: record, clock: ruleClock, members: shownMembers)
+        }
+        var top: [Int: String] = [:]
+        for problem in all where problem.path.steps.isEmpty {
+            // An empty required answer of a stored record is not news on every question.
+            if record[questionnaire.fields[problem.index].key] != nil { top[problem.index] = problem.message }
         }
         guard let entries = outline.entries else { return top }
         var result: [Int: String] = [:]
@@ -70,7 +72,7 @@ extension AppState {
         guard !members.isEmpty else { return result }
         // A member's problems come with the survey's, by path (`member[2]/age: …`), judged as
         // the rules judge them there; shown under the member's own question, without the path.
-        for problem in questionnaire.problems(in: record, clock: ruleClock) where !problem.path.steps.isEmpty {
+        for problem in all where !problem.path.steps.isEmpty {
             guard let i = members[problem.path], record.value(at: problem.path) != nil else { continue }
             let prefix = "\(problem.path): "
             result[i] = problem.message.hasPrefix(prefix) ? String(problem.message.dropFirst(prefix.count)) : problem.message
