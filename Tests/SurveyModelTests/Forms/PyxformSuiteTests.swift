@@ -19,15 +19,10 @@ final class PyxformSuiteTests: XCTestCase {
         ("is not a function call", "a bare word where XPath means a path, which the parser does not read yet"),
         ("unexpected “", "XPath syntax (paths into the form's own instance, predicates on a repeat, `::`) the parser does not read yet"),
         ("must start ${", "XPath syntax the parser does not read yet"),
-        ("unknown field ${last-saved#", "`${last-saved#x}` reads the last survey saved on the device: not supported yet"),
         // On purpose.
-        ("“begin loop over” is not supported",
-         "a loop asks its questions once per choice under the same names; survey keys an answer by its name in its record"),
         ("depends on itself",
          "a `relevant` or `required` that reads its own answer (`pulldata(…, .)`): the rule would decide whether the "
              + "question is asked from the answer it decides, a cycle survey's dependency check refuses"),
-        ("is already the name of row",
-         "the same name twice in one record (groups add no level to survey's answers, so the second would overwrite the first)"),
         ("is not an answer this question takes",
          "a default its own question refuses (DECISIONS.md), or one pyxform computes from operators alone (`1 + 1`)"),
     ]
@@ -65,6 +60,9 @@ final class PyxformSuiteTests: XCTestCase {
         let opened = verdicts.filter(\.errors.isEmpty).count
         print("pyxform suite: \(opened) of \(verdicts.count) forms open; errors by reason: \(byReason)")
         XCTAssertEqual(unexplained, [], "forms pyxform converts that survey refuses for no reason listed")
+        // Loops, one name in two groups (kept under its group path, XLSFormReader+Keys.swift)
+        // and `${last-saved#x}` open.
+        XCTAssertGreaterThanOrEqual(opened, 574)
     }
 
     /// The real biomass-plot form of the issue (two languages, five repeats, unnamed `end
