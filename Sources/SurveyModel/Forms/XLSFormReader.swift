@@ -208,6 +208,7 @@ struct XLSFormReader {
         // A name is a key of the record its answer is kept in (the survey's top level, or a
         // repeat instance's dictionary); one used twice there is kept under its group path.
         var ambiguous = assignKeys(&form.questions)
+        resolvePaths(&form)
         var known: Set<String> = [Record.instanceIDKey]   // pyxform's `${instanceID}`: the survey's id
         for q in form.allQuestions where !q.name.isEmpty && q.kind != .endGroup { known.insert(q.name) }
         // `${last-saved#name}`: a question's answer in the last survey saved.

@@ -25,6 +25,8 @@ final class XLSFormLastSavedTests: XCTestCase {
         let q = try FormTestSupport.questionnaire(Self.form).withLastSaved(SurveyDocument(records: [Record(), Self.saved]).lastSaved)
         let village = try XCTUnwrap(q.fields.firstIndex { $0.key == "village" })
         XCTAssertEqual(q.defaultText(village), "Riverside")
+        XCTAssertEqual(q.filledIn("Last time ${last-saved#village}, now ${village}", from: Record(["village": .string("Hilltop")])),
+                       "Last time Riverside, now Hilltop")
         var record = Record(["village": .string("Hilltop"), "visits": .integer(5), "member": .array([.dictionary([:])])])
         let why = try XCTUnwrap(q.fields.firstIndex { $0.key == "why" })
         XCTAssertTrue(q.relevance(in: record)[why])
