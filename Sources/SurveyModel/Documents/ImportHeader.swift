@@ -106,10 +106,10 @@ struct ImportHeader {
             for node in nodes {
                 switch node.kind {
                 case .group:
-                    walk(node.children, groups + [node.name])
+                    walk(node.children, groups + [node.element])
                 case .question, .repeat:
                     guard answers.contains(node.name) else { continue }
-                    let inScope = groups + [node.name]
+                    let inScope = groups + [node.element]
                     let fromTop = node.path.split(separator: "/").dropFirst().map(String.init)
                     for parts in [inScope, fromTop] where parts.count > 1 {
                         result.append((parts.joined(separator: "-"), node.name))

@@ -7,7 +7,8 @@
 /// keyed with, else the form's; left out when neither has one, as pyxform leaves it out).
 /// Inside, every question and group of the form in form order, groups as elements around
 /// their questions, one element per instance of a repeat with its questions inside,
-/// unanswered questions as empty elements (Collect writes them so), and last
+/// unanswered questions as empty elements (Collect writes them so; an answer kept under its
+/// group path, `g1/q1`, is its element `q1` inside `g1`), and last
 /// `<meta><instanceID>uuid:…</instanceID></meta>`, pyxform's own block. Keys a survey holds
 /// that the form does not ask are left out: Central would refuse elements its form lacks.
 public enum ODKSubmission {
@@ -31,20 +32,20 @@ public enum ODKSubmission {
         for node in nodes where !node.name.isEmpty {
             switch node.kind {
             case .group:
-                out += "<\(node.name)>"
+                out += "<\(node.element)>"
                 write(node.children, answers: answers, scope: scope, into: &out)
-                out += "</\(node.name)>"
+                out += "</\(node.element)>"
             case .repeat:
                 guard case .array(let items)? = answers[node.name] else { continue }
                 let inner = scope.instanceQuestionnaire(for: node)
                 for case .dictionary(let instance) in items {
-                    out += "<\(node.name)>"
+                    out += "<\(node.element)>"
                     write(node.children, answers: instance, scope: inner, into: &out)
-                    out += "</\(node.name)>"
+                    out += "</\(node.element)>"
                 }
             case .question:
                 let text = answers[node.name].map(FieldSpec.describe) ?? ""
-                out += text.isEmpty ? "<\(node.name)/>" : "<\(node.name)>\(escape(text))</\(node.name)>"
+                out += text.isEmpty ? "<\(node.element)/>" : "<\(node.element)>\(escape(text))</\(node.element)>"
             }
         }
     }

@@ -15,7 +15,8 @@
 /// rows hold, sorted, so nothing a survey holds is left out. A question inside a group is
 /// `group-question` with `groupNames` (Briefcase's names, and Central's by default), else
 /// its name alone (Central's "Remove group names"), which is unique in its table because
-/// groups add no level to survey's answers; `meta-instanceID` is then `instanceID`.
+/// groups add no level to survey's answers, but for a name used twice in one record, whose
+/// key is its group path (`g1/q1`, written `g1-q1`); `meta-instanceID` is then `instanceID`.
 public struct ODKTables {
     /// One CSV file of the set.
     public struct Table {
@@ -79,7 +80,7 @@ public struct ODKTables {
             + identity.map { Column(header: $0, kind: .other($0)) } + others.sorted().map { Column(header: $0, kind: .other($0)) }))
         let repeats = questionnaire.repeats
         var totals: [String: Int] = [:]
-        for node in repeats { totals[node.name, default: 0] += 1 }
+        for node in repeats { totals[node.element, default: 0] += 1 }
         var seen: [String: Int] = [:]
         for node in repeats {
             let scope = questionnaire.instanceQuestionnaire(for: node)
@@ -89,11 +90,11 @@ public struct ODKTables {
             for instance in Self.allInstances(of: node, in: records) {
                 for key in instance.keys where !known.contains(key) { others.insert(key) }
             }
-            seen[node.name, default: 0] += 1
-            let suffix = totals[node.name, default: 0] > 1 ? "~\(seen[node.name, default: 0])" : ""
-            tables.append(Table(fileName: "\(formID)-\(node.name)\(suffix).csv", node: node, scope: scope, columns: columns
+            seen[node.element, default: 0] += 1
+            let suffix = totals[node.element, default: 0] > 1 ? "~\(seen[node.element, default: 0])" : ""
+            tables.append(Table(fileName: "\(formID)-\(node.element)\(suffix).csv", node: node, scope: scope, columns: columns
                 + [Column(header: "PARENT_KEY", kind: .parentKey), Column(header: "KEY", kind: .key),
-                   Column(header: "SET-OF-" + node.name, kind: .ownSet)]
+                   Column(header: "SET-OF-" + node.element, kind: .ownSet)]
                 + others.sorted().map { Column(header: $0, kind: .other($0)) }))
         }
         self.tables = tables
@@ -108,10 +109,10 @@ public struct ODKTables {
         var placed: Set<String> = []
         func walk(_ nodes: [FormNode], _ groups: [String]) {
             for node in nodes {
-                let name = groupNames ? (groups + [node.name]).joined(separator: "-") : node.name
+                let name = groupNames ? (groups + [node.element]).joined(separator: "-") : node.name.replacingEvery("/", with: "-")
                 switch node.kind {
                 case .group:
-                    walk(node.children, groups + [node.name])
+                    walk(node.children, groups + [node.element])
                 case .repeat:
                     columns.append(Column(header: "SET-OF-" + name, kind: .setOf(node.name)))
                     placed.insert(node.name)

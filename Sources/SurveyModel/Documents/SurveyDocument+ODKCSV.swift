@@ -21,11 +21,12 @@ extension SurveyDocument {
                 guard case .setOf(let name) = column.kind, case .array(let items)? = answers[name],
                       let index = tableIndex[chain + [name]] else { continue }
                 let table = layout.tables[index]
+                let element = FormNode.element(name)   // groups are never part of a key
                 var place = 0
                 for case .dictionary(let instance) in items {
                     place += 1
-                    let own = "\(key)/\(name)[\(place)]"
-                    rows[index].append(Self.odkCells(instance, table: table, key: own, parentKey: key, set: "\(key)/\(name)"))
+                    let own = "\(key)/\(element)[\(place)]"
+                    rows[index].append(Self.odkCells(instance, table: table, key: own, parentKey: key, set: "\(key)/\(element)"))
                     addInstances(of: instance, scope: table, key: own, chain: chain + [name])
                 }
             }

@@ -120,8 +120,12 @@ extension SurveyDocument {
         } else {
             return nil
         }
-        let candidates = questionnaire.repeats.filter { chain.count == 1 ? $0.name == chain[0] : $0.repeats + [$0.name] == chain }
-        guard let node = candidates.count == 1 ? candidates[0] : candidates.first(where: { file.name.contains("-\($0.name)") }) else {
+        // Keys and file names hold the repeats' elements (a repeat kept under its group path,
+        // `g1/r`, is `r` there).
+        let candidates = questionnaire.repeats.filter {
+            chain.count == 1 ? $0.element == chain[0] : ($0.repeats + [$0.name]).map(FormNode.element) == chain
+        }
+        guard let node = candidates.count == 1 ? candidates[0] : candidates.first(where: { file.name.contains("-\($0.element)") }) else {
             throw DocumentError("its rows are instances of “\(chain.joined(separator: "/"))”, a repeat the form does not have")
         }
         let scope = questionnaire.instanceQuestionnaire(for: node)

@@ -38,6 +38,10 @@ public struct FormContext: Sendable {
     /// `instance('name')/root/item[…]` and `pulldata('name', …)`: a choice list of the form
     /// or a file beside it (`XLSForm.instanceRows`). Default: none, so such a call is empty.
     public var instance: @Sendable (_ name: String) -> [[String: String]]? = { _ in nil }
+    /// `${last-saved#name}`: the answer `name` of the last survey saved in this document (ODK
+    /// Collect's meaning: the most recent saved instance of the form), which a new, empty
+    /// document does not have. Default: none, so it is empty, as in Collect.
+    public var lastSaved: @Sendable (_ name: String) -> FormValue = { _ in .string("") }
     /// A number in [0, 1) for `random()`, and the randomness of `uuid()`. Default: the
     /// system's generator.
     public var random: @Sendable () -> Double

@@ -57,12 +57,21 @@ extension FormExpression {
         case .string(let s): return .string(s)
         case .current: return context.current
         case .parent: return .string("")
-        case .field(let name): return context.answers(name)
+        case .field(let name):
+            if let saved = Self.lastSavedName(name) { return context.lastSaved(saved) }
+            return context.answers(name)
         case .choiceColumn(let column): return .string(context.choiceColumns[column] ?? "")
         case .negate(let e): return .number(-e.evaluate(in: context).number)
         case .binary(let op, let a, let b): return Self.apply(op, a, b, in: context)
         case .call(let name, let args): return FormFunction.call(name, args, in: context)
         }
+    }
+
+    /// pyxform's `${last-saved#name}` is read as the reference `last-saved#name` (it names no
+    /// question, so the form's dependency graph gives it no edge: the last saved survey does
+    /// not change while this one is keyed); `name` when `reference` is one.
+    public static func lastSavedName(_ reference: String) -> String? {
+        reference.hasPrefix("last-saved#") ? String(reference.dropFirst("last-saved#".count)) : nil
     }
 
     /// `2026-11-30`, `2026-11-30T10:00:00Z`, `09:30`: text that compares in time order.

@@ -14,7 +14,9 @@ public indirect enum FormExpression: Equatable, Sendable {
     /// `..`, `../..`: the node that many levels up, read only by `position(..)` (which
     /// instance of a repeat the question is in).
     case parent(Int)
-    /// `${name}`
+    /// `${name}`. As parsed, also a path into the form's own instance, which the reader
+    /// turns into the key of the node it reaches (`FormExpression+Paths.swift`): `/data/x`,
+    /// `../x`, `./x`, `..` as `current()/..`, and `${rep}/x` under `${rep}[i]/x`.
     case field(String)
     case negate(FormExpression)
     case binary(Operator, FormExpression, FormExpression)
@@ -92,19 +94,21 @@ public struct FormExpressionError: Error, Equatable, Sendable, CustomStringConve
 /// or < and < = != < comparisons < + - < * div mod < unary - < primary.
 struct FormExpressionParser {
     private let scalars: [Unicode.Scalar]
-    private var position = 0
+    var position = 0
 
     var allowsChoiceColumns = false
+    /// Inside `${repeat}[…]`, where `position()` is the instance's place.
+    var inRepeatPredicate = false
     /// Brackets, calls and signs open inside each other, and terms read so far: a hostile
     /// form (a million `(`, or `1 + 1 + …` for a megabyte) must be refused with a message,
     /// not overflow the stack when it is parsed, evaluated, compared or freed.
-    private var nesting = 0
+    var nesting = 0
     private var terms = 0
     static let maximumNesting = 64
     static let maximumTerms = 2_000
     init(_ text: String) { scalars = Array(text.unicodeScalars) }
 
-    private mutating func enter() throws {
+    mutating func enter() throws {
         nesting += 1
         guard nesting <= Self.maximumNesting else {
             throw FormExpressionError("the expression nests more than \(Self.maximumNesting) levels deep")
@@ -122,7 +126,7 @@ struct FormExpressionParser {
         return expression
     }
 
-    private mutating func parseOr() throws -> FormExpression {
+    mutating func parseOr() throws -> FormExpression {
         var left = try parseAnd()
         while takeWord("or") { left = .binary(.or, left, try parseAnd()) }
         return left
@@ -199,8 +203,10 @@ struct FormExpressionParser {
             let name = String(String.UnicodeScalarView(scalars[start..<position])).trimmingWhitespace()
             guard take("}") else { throw FormExpressionError("${\(name) is not closed with “}”") }
             guard !name.isEmpty else { throw FormExpressionError("${} names no question") }
+            if peek() == "[" { return try parseRepeatPredicatePath(name) }
             return .field(name)
         }
+        if c == "/" { return try parseAbsolutePath() }
         if let close = Self.closingQuote(for: c) {
             position += 1
             let start = position
@@ -219,13 +225,17 @@ struct FormExpressionParser {
         }
         if c == "." {
             position += 1
+            if peek() == "/", let next = peek(1), Self.isNameStart(next) { return try parseRelativePath(from: ".") }
             guard peek() == "." else { return .current }
-            // `..`, `../..`: only ever an argument of position().
+            // `..`, `../..`: an argument of position(); `../name` a path (FormExpression+Paths).
             position += 1
             var levels = 1
             while peek() == "/", peek(1) == ".", peek(2) == "." {
                 position += 3
                 levels += 1
+            }
+            if peek() == "/", let next = peek(1), Self.isNameStart(next) {
+                return try parseRelativePath(from: Array(repeating: "..", count: levels).joined(separator: "/"))
             }
             return .parent(levels)
         }
@@ -237,7 +247,11 @@ struct FormExpressionParser {
             if name == "instance", peek() == "(" { return try parseInstancePath() }
             if name == "current", peek() == "(" { return try parseCurrentPath() }
             // In a predicate or a choice_filter, `position()` is the item's place in its list.
-            if allowsChoiceColumns, name == "position", take("("), take(")") { return .choiceColumn(Self.positionColumn) }
+            if allowsChoiceColumns || inRepeatPredicate, name == "position" {
+                let before = position
+                if take("("), take(")") { return .choiceColumn(Self.positionColumn) }
+                position = before   // `position(..)`: the function
+            }
             if allowsChoiceColumns, peek() != "(" { return .choiceColumn(name) }
             guard take("(") else { throw FormExpressionError("“\(name)” is not a function call (write ${\(name)} for a question)") }
             try enter()
@@ -299,7 +313,20 @@ struct FormExpressionParser {
     /// `current()/../name`: the question `name` beside the one being asked, as pyxform
     /// writes `${name}` inside a repeat's predicate or choice_filter.
     private mutating func parseCurrentPath() throws -> FormExpression {
-        guard take("("), take(")"), take("/"), take(".."), take("/") else {
+        guard take("("), take(")"), take("/"), take("..") else {
+            throw FormExpressionError("current() is read as current()/../name, a question beside this one")
+        }
+        // `current()/..`, `current()/../..`: the node that many levels up (position()'s argument).
+        var up = [".."]
+        while peek() == "/", peek(1) == ".", peek(2) == "." {
+            position += 3
+            up.append("..")
+        }
+        if up.count > 1, peek() == "/", let next = peek(1), Self.isNameStart(next) {
+            return try parseRelativePath(from: up.joined(separator: "/"))
+        }
+        if up.count > 1 || peek() != "/" { return .field(up.joined(separator: "/")) }
+        guard take("/") else {
             throw FormExpressionError("current() is read as current()/../name, a question beside this one")
         }
         let name = takeName()
@@ -308,7 +335,7 @@ struct FormExpressionParser {
     }
 
     /// An XML name at the position (empty when there is none).
-    private mutating func takeName() -> String {
+    mutating func takeName() -> String {
         skipBlanks()
         let start = position
         while let d = peek(), d != ":" && Self.isNameCharacter(d) { position += 1 }
@@ -328,21 +355,21 @@ struct FormExpressionParser {
         }
     }
 
-    private static func isNameStart(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic || c == "_" }
+    static func isNameStart(_ c: Unicode.Scalar) -> Bool { c.properties.isAlphabetic || c == "_" }
     /// `:` for namespaced functions (`jr:choice-name`).
-    private static func isNameCharacter(_ c: Unicode.Scalar) -> Bool {
+    static func isNameCharacter(_ c: Unicode.Scalar) -> Bool {
         c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" || c == "." || c == ":"
     }
 
-    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+    func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         position + offset < scalars.count ? scalars[position + offset] : nil
     }
 
-    private mutating func skipBlanks() {
+    mutating func skipBlanks() {
         while let c = peek(), c.properties.isWhitespace { position += 1 }
     }
 
-    private mutating func take(_ token: String) -> Bool {
+    mutating func take(_ token: String) -> Bool {
         skipBlanks()
         let t = Array(token.unicodeScalars)
         guard position + t.count <= scalars.count, Array(scalars[position..<position + t.count]) == t else { return false }

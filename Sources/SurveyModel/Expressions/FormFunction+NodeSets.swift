@@ -28,6 +28,7 @@ extension FormFunction {
             guard let argument = arguments.first else { return }
             switch argument {
             case .parent, .current: return
+            case .field(let path) where path.hasPrefix("."): return   // `current()/..`, resolved by the reader
             default: throw FormExpressionError("the argument must be a path up to a repeat, such as ..")
             }
         }) { call in

@@ -48,6 +48,9 @@ public struct XLSForm: Equatable, Sendable {
         public var constraintMessage: String?
         public var relevant: FormExpression?
         public var defaultValue: String?
+        /// A dynamic default whose paths into the instance the reader made keys
+        /// (`XLSFormReader+Paths.swift`); nil when the default reads none.
+        public var resolvedDefault: FormExpression?
         public var calculation: FormExpression?
         public var readOnly = false
         public var choiceFilter: FormExpression?

@@ -3,14 +3,15 @@ import FoundationEssentials
 /// The rows of the survey sheet as they nest: a `begin group` stays a row among the rows
 /// around it (groups add no level to the answers), a `begin repeat` takes the rows up to its
 /// `end repeat` as its `children` (each instance of a roster is a record of its own). The
-/// end rows may be named or not, as pyxform allows. `begin loop over` is refused: pyxform
-/// expands it into one group per choice, each asking the same names again, and survey keys an
-/// answer by its name within its record, so the second `count` would overwrite the first.
+/// end rows may be named or not, as pyxform allows. A `begin loop over LIST` gathers its rows
+/// up to `end loop` and is expanded there into groups, as pyxform's builder expands it
+/// (`XLSFormReader+Loops.swift`); the names it repeats are then told apart by their group
+/// path (`XLSFormReader+Keys.swift`).
 struct SurveyBlocks {
     enum Kind: String { case group, `repeat`, loop }
     /// The begin rows still open, innermost last.
     var open: [(kind: Kind, question: XLSForm.Question)] = []
-    /// The rows read so far at the top level, then in each open repeat.
+    /// The rows read so far at the top level, then in each open repeat or loop.
     var scopes: [[XLSForm.Question]] = [[]]
 
     mutating func append(_ question: XLSForm.Question) {
@@ -41,7 +42,8 @@ extension XLSFormReader {
 
     /// Puts a row where it belongs: among the rows of the innermost open repeat (or the top
     /// level), a closed repeat as one row holding its own.
-    mutating func place(_ question: XLSForm.Question, loop: Bool?, in blocks: inout SurveyBlocks) {
+    mutating func place(_ question: XLSForm.Question, loop: Bool?, choices: [String: [XLSForm.Choice]],
+                        in blocks: inout SurveyBlocks) {
         switch (question.kind, loop) {
         case (.beginGroup, _):
             blocks.open.append((.group, question))
@@ -50,10 +52,8 @@ extension XLSFormReader {
             blocks.open.append((.repeat, question))
             blocks.scopes.append([])
         case (_, true?):
-            errors.append(XLSFormProblem(sheet: "survey", row: question.row, column: "type",
-                                         message: "“begin loop over” is not supported: it asks the same questions once per choice under "
-                                             + "the same names, which survey cannot keep apart; use a repeat (with repeat_count) instead"))
             blocks.open.append((.loop, question))
+            blocks.scopes.append([])
         case (.endGroup, _):
             if close(.group, at: question.row, in: &blocks) != nil { blocks.append(question) }
         case (.endRepeat, _):
@@ -62,7 +62,10 @@ extension XLSFormReader {
                 blocks.append(begin)
             }
         case (_, false?):
-            _ = close(.loop, at: question.row, in: &blocks)
+            if let begin = close(.loop, at: question.row, in: &blocks) {
+                let rows = blocks.scopes.removeLast()
+                for row in expandLoop(begin, rows: rows, choices: choices) { blocks.append(row) }
+            }
         default:
             blocks.append(question)
         }
@@ -94,6 +97,11 @@ extension XLSFormReader {
         }
         while let (kind, question) = blocks.open.popLast() {
             guard kind != .group else { continue }
+            if kind == .loop {
+                errors.append(XLSFormProblem(sheet: "survey", row: question.row, column: "type",
+                                             message: "the loop “\(question.name)” has no end loop"))
+                blocks.scopes.removeLast()
+            }
             if kind == .repeat {
                 errors.append(XLSFormProblem(sheet: "survey", row: question.row, column: "type",
                                              message: "the repeat “\(question.name)” has no end repeat"))

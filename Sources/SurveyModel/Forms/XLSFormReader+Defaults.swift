@@ -24,6 +24,7 @@ extension XLSForm.Question {
     /// for a literal default, which is its text (`2026-01-15` is never subtraction, and for a
     /// date pyxform does not count a `-` as arithmetic at all).
     var dynamicDefault: FormExpression? {
+        if let resolvedDefault { return resolvedDefault }
         guard let text = defaultValue else { return nil }
         let dated = kind == .date || kind == .dateTime
         let arithmetic = ["+", "*", "|", " mod ", " div "] + (dated ? [] : [" - "])

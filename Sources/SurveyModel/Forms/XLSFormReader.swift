@@ -192,7 +192,7 @@ struct XLSFormReader {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "choice_filter",
                                              message: "a choice_filter cannot be used with or_other"))
             }
-            place(question, loop: loop, in: &blocks)
+            place(question, loop: loop, choices: form.choices, in: &blocks)
             if case .selectOne(let list, true) = kind { blocks.append(addOther(to: question, list: list, into: &form)) }
             if case .selectMultiple(let list, true) = kind { blocks.append(addOther(to: question, list: list, into: &form)) }
         }
@@ -214,31 +214,15 @@ struct XLSFormReader {
     // MARK: Checks
 
     private mutating func check(_ form: inout XLSForm) {
-        // A name is a key of the record its answer is kept in: the survey's top level, or a
-        // repeat instance's dictionary (groups add no level). So a question's or repeat's name
-        // is unique within each of these scopes, a repeat's own name counting in the scope
-        // around it. A group keeps no answer: its name is only unique among the nodes beside
-        // it, as pyxform requires of every name.
+        // A name is a key of the record its answer is kept in (the survey's top level, or a
+        // repeat instance's dictionary); one used twice there is kept under its group path.
+        var ambiguous = assignKeys(&form.questions)
+        resolvePaths(&form)
         var known: Set<String> = [Record.instanceIDKey]   // pyxform's `${instanceID}`: the survey's id
-        for scope in form.scopes {
-            var names: [String: Int] = [:]    // answers' keys in this record
-            var places: [String: Int] = [:]   // every node, by the groups it is in
-            var groups: [String] = []
-            for q in scope where !q.name.isEmpty {
-                if q.kind == .endGroup { _ = groups.popLast(); continue }
-                known.insert(q.name)
-                let place = (groups + [q.name]).joined(separator: "/")
-                let first = q.kind == .beginGroup ? places[place] : names[q.name] ?? places[place]
-                if let first {
-                    errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "name",
-                                                 message: "“\(q.name)” is already the name of row \(first)"))
-                } else {
-                    places[place] = q.row
-                    if q.kind != .beginGroup { names[q.name] = q.row }
-                }
-                if q.kind == .beginGroup { groups.append(q.name) }
-            }
-        }
+        for q in form.allQuestions where !q.name.isEmpty && q.kind != .endGroup { known.insert(q.name) }
+        // `${last-saved#name}`: a question's answer in the last survey saved.
+        for name in known where name != Record.instanceIDKey { known.insert("last-saved#" + name) }
+        for name in ambiguous { ambiguous.insert("last-saved#" + name) }
         for q in form.allQuestions {
             switch q.kind {
             case .selectOne(let list, _), .selectMultiple(let list, _), .rank(let list):
@@ -260,16 +244,26 @@ struct XLSFormReader {
             for (column, expression) in [("required", q.required), ("constraint", q.constraint), ("relevant", q.relevant),
                                          ("calculation", q.calculation), ("choice_filter", q.choiceFilter),
                                          ("repeat_count", q.repeatCount), ("type", q.repeatChoices)] {
-                for name in expression?.fieldReferences ?? [] where !known.contains(name) {
-                    errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: column, message: "unknown field ${\(name)}"))
+                for name in expression?.fieldReferences ?? [] where !known.contains(name) || ambiguous.contains(name) {
+                    errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: column,
+                                                 message: Self.referenceProblem(name, ambiguous: ambiguous)))
                 }
             }
         }
-        for name in form.instanceName?.fieldReferences ?? [] where !known.contains(name) {
-            errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "instance_name", message: "unknown field ${\(name)}"))
+        for name in form.instanceName?.fieldReferences ?? [] where !known.contains(name) || ambiguous.contains(name) {
+            errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "instance_name",
+                                         message: Self.referenceProblem(name, ambiguous: ambiguous)))
         }
         for scope in form.scopes { checkCycles(scope) }
         for scope in form.scopes { checkDefaults(form.scoped(to: scope)) }
+    }
+
+    /// Why `${name}` reads nothing: no question has the name, or several in one record do
+    /// (pyxform's words for the second).
+    static func referenceProblem(_ name: String, ambiguous: Set<String>) -> String {
+        ambiguous.contains(name)
+            ? "${\(name)} is ambiguous: reference variables names must be unique anywhere in the survey, and “\(name)” appears more than once"
+            : "unknown field ${\(name)}"
     }
 
     /// ODK refuses a form whose `relevant`, `calculation` and `required` go round in a circle
@@ -337,7 +331,8 @@ struct XLSFormReader {
     static func kind(of raw: String) -> XLSForm.Kind {
         let words = raw.split(whereSeparator: \.isWhitespace).map(String.init)
         let type = words.first?.lowercased() ?? ""
-        let orOther = words.last?.lowercased() == "or_other"
+        // `or_other`, or pyxform's older spelling `or specify other`.
+        let orOther = words.last?.lowercased() == "or_other" || words.suffix(3).map { $0.lowercased() } == ["or", "specify", "other"]
         func list(after skip: Int) -> String? { words.count > skip ? words[skip] : nil }
         if let (begins, control) = Self.control(raw) {
             switch control {

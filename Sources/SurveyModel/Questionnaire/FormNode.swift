@@ -29,6 +29,14 @@ public struct FormNode: Equatable, Sendable {
         return AnswerPath(zip(repeats, indices).map { AnswerPath.Step(name: $0, index: $1) }, name)
     }
 
+    /// Its element in the XML instance: the name, also where a name used twice in one record
+    /// is kept under its group path (`g1/q1`, `XLSFormReader+Keys.swift`).
+    public var element: String { Self.element(name) }
+
+    static func element(_ key: String) -> String {
+        key.split(separator: "/").last.map(String.init) ?? key
+    }
+
     /// Every node under this one, depth first, this one first.
     public var descendants: [FormNode] { [self] + children.flatMap(\.descendants) }
 }
@@ -39,7 +47,7 @@ extension FormNode {
     static func nodes(_ rows: [XLSForm.Question], under parent: String, repeats: [String]) -> [FormNode] {
         var result: [FormNode] = []
         var open: [(question: XLSForm.Question, index: Int, children: [FormNode])] = []
-        func path(_ name: String) -> String { ([parent] + open.map(\.question.name) + [name]).joined(separator: "/") }
+        func path(_ name: String) -> String { ([parent] + open.map(\.question.name) + [element(name)]).joined(separator: "/") }
         func add(_ node: FormNode) {
             if open.isEmpty { result.append(node) } else { open[open.count - 1].children.append(node) }
         }

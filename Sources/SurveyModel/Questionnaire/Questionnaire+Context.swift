@@ -28,6 +28,8 @@ extension Questionnaire {
             let fields = self.fields
             context.choiceLabel = { question, choice in fields.first { $0.key == question }?.choiceLabels[choice] }
             if let form { context.instance = { [language] name in form.instanceRows(name, language: language) } }
+            let saved = lastSaved
+            context.lastSaved = { name in .string(XLSForm.text(of: saved[name])) }
             return context
         }
         let chain = steps.map(\.name)
@@ -61,6 +63,13 @@ extension Questionnaire {
         }
         context.choiceLabel = { question, choice in outline.choiceLabels[question]?[choice] }
         if let form { context.instance = { [language] name in form.instanceRows(name, language: language) } }
+        // pyxform writes it from the top of the last saved instance
+        // (`instance('__last-saved')/data/member/age`): in a repeat, its first instance's.
+        let saved = lastSaved
+        context.lastSaved = { name in
+            guard let g = outline.resolve(name, from: []) else { return .string(XLSForm.text(of: saved[name])) }
+            return Self.nodes(of: g, named: name, in: saved, from: [], outline: outline).first ?? .string("")
+        }
         return context
     }
 

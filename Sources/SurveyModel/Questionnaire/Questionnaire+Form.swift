@@ -51,7 +51,7 @@ extension Questionnaire {
             case .notCollected(let t): kind = .notCollected(t)
             }
             let label = pick(q.labels)?.trimmingWhitespaceAndNewlines()
-            var field = FieldSpec(key: q.name, label: (label?.isEmpty == false ? label : nil) ?? q.name, kind: kind,
+            var field = FieldSpec(key: q.name, label: (label?.isEmpty == false ? label : nil) ?? FormNode.element(q.name), kind: kind,
                                   info: pick(q.hints) ?? "")
             field.hint = pick(q.hints) ?? ""
             field.isRequired = q.required != nil

@@ -17,7 +17,10 @@ extension Questionnaire {
                 return result
             }
             let name = String(rest[open.upperBound..<close])
-            if let field = field(forKey: name), let value = record[name] {
+            if let saved = FormExpression.lastSavedName(name) {
+                // `${last-saved#name}`: the last saved survey's answer (top level).
+                if let value = lastSaved[saved] { result += field(forKey: saved)?.displayText(value) ?? XLSForm.text(of: value) }
+            } else if let field = field(forKey: name), let value = record[name] {
                 result += field.displayText(value)
             } else if let value = record[name] {
                 result += XLSForm.text(of: value)

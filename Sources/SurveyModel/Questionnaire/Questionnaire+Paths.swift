@@ -24,6 +24,7 @@ extension Questionnaire {
         q.tree = scope.tree
         q.outline = self.outline
         q.scopeNumber = number
+        q.lastSaved = lastSaved
         return q
     }
 

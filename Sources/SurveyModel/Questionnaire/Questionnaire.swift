@@ -27,6 +27,17 @@ public struct Questionnaire: Equatable, Sendable {
     var outline: Derived<FormOutline>?
     /// Which of the outline's scopes this questionnaire's fields are (0: the top level).
     var scopeNumber = 0
+    /// The answers of the last survey saved in the document, which `${last-saved#name}`
+    /// reads (`withLastSaved(_:)`); empty for a new document, as in ODK Collect.
+    public internal(set) var lastSaved: [String: PropertyValue] = [:]
+
+    /// The same questionnaire with `record` as the last survey saved in its document: a
+    /// caller that has the document supplies it (`SurveyDocument.lastSaved`).
+    public func withLastSaved(_ record: Record?) -> Questionnaire {
+        var copy = self
+        copy.lastSaved = record?.values ?? [:]
+        return copy
+    }
 
     public init(fields: [FieldSpec]) {
         self.fields = fields

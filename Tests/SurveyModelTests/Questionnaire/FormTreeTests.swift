@@ -103,20 +103,26 @@ final class FormTreeTests: XCTestCase {
             "survey, type: 1 begin group without an end group",
         ])
         XCTAssertEqual(try errors(",text,t,T\n,end repeat,,\n"), ["survey row 4, type: end repeat without a begin repeat"])
-        XCTAssertEqual(try errors(",begin loop over yn,l,L\n,integer,n,N\n,end loop,,\n"), [
-            "survey row 3, type: “begin loop over” is not supported: it asks the same questions once per choice under the same names, "
-                + "which survey cannot keep apart; use a repeat (with repeat_count) instead",
+        XCTAssertEqual(try errors(",begin loop over yn,l,L\n,integer,n,N\n,end loop,,\nchoices,,,\n,list_name,name,label\n,yn,yes,Yes\n"), [])
+        XCTAssertEqual(try errors(",begin loop over nolist,l,L\n,integer,n,N\n,end loop,,\n"),
+                       ["survey row 3, type: no choice list named nolist"])
+        XCTAssertEqual(try errors(",begin loop over yn,l,L\n,integer,n,N\n"), ["survey row 3, type: the loop “l” has no end loop"])
+        XCTAssertEqual(try errors(",begin loop over yn,l,L\n,begin group,g,G\n,end loop,,\n,end group,,\n"), [
+            "survey row 3, type: the loop “l” has no end loop",
+            "survey row 5, type: end loop where the group “g” of row 4 is still open: end it first",
         ])
     }
 
     /// A name is a key of one record: the top level or an instance. Inside a repeat it may be
-    /// a name used outside; twice in one record (even in two groups) it may not.
+    /// a name used outside; twice in one record it is kept under its group path (two groups),
+    /// or refused (two at one place).
     func testNamesAreUniqueWithinTheRecordTheyAreKeptIn() throws {
         let outsideAndIn = ",text,name,Name\n,begin repeat,member,M\n,text,name,Name\n,end repeat,,\n"
         XCTAssertEqual(XLSForm.read(try XLSFormSheets.csv("survey,,,\n,type,name,label\n" + outsideAndIn)).errors, [])
         let twoGroups = ",begin group,a,A\n,text,q,Q\n,end group,,\n,begin group,b,B\n,text,q,Q\n,end group,,\n"
-        XCTAssertEqual(XLSForm.read(try XLSFormSheets.csv("survey,,,\n,type,name,label\n" + twoGroups)).errors.map(\.description),
-                       ["survey row 7, name: “q” is already the name of row 4"])
+        let read = XLSForm.read(try XLSFormSheets.csv("survey,,,\n,type,name,label\n" + twoGroups))
+        XCTAssertEqual(read.errors, [])
+        XCTAssertEqual(read.form?.questions.map(\.name), ["a", "a/q", "", "b", "b/q", ""])
         let repeatAndQuestion = ",integer,member,How many\n,begin repeat,member,M\n,text,n,N\n,end repeat,,\n"
         XCTAssertEqual(XLSForm.read(try XLSFormSheets.csv("survey,,,\n,type,name,label\n" + repeatAndQuestion)).errors.map(\.description),
                        ["survey row 4, name: “member” is already the name of row 3"])

@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+@testable import SurveyModel
+
+/// Paths into the form's own instance, as pyxform passes them to the XForm (`/data/x`,
+/// `../total`, `current()/../..`, `${rep}[i]/x`): read as the question each reaches.
+final class XLSFormInstancePathTests: XCTestCase {
+    func testAnAbsolutePathIsTheQuestionItReaches() throws {
+        let q = try FormTestSupport.questionnaire("""
+            survey,,,,
+            ,type,name,label,calculation
+            ,begin group,g,G,
+            ,integer,a,A,
+            ,end group,,,
+            ,calculate,double,,/data/g/a * 2
+            ,calculate,other_root,,/test_name/g/a + 1
+            """)
+        let done = q.completed(Record(["a": .integer(4)]))
+        XCTAssertEqual(done["double"], .string("8"))
+        XCTAssertEqual(done["other_root"], .string("5"), "pyxform does not check the root's name")
+    }
+
+    /// `../total` beside the question: in a loop, the `total` of the same choice.
+    func testARelativePathReadsBesideTheQuestion() throws {
+        let q = try FormTestSupport.questionnaire("""
+            survey,,,,
+            ,type,name,label,constraint
+            ,begin loop over types,vehicles,,
+            ,integer,total,How many?,
+            ,integer,working,How many work?,. <= ../total
+            ,end loop,,,
+            choices,,,,
+            ,list_name,name,label,
+            ,types,car,Car,
+            ,types,bike,Bike,
+            """)
+        let working = try XCTUnwrap(q.fields.firstIndex { $0.key == "vehicles/bike/working" })
+        let record = Record(["vehicles/car/total": .integer(1), "vehicles/bike/total": .integer(5)])
+        XCTAssertNil(q.ruleProblem(working, value: .integer(3), in: record))
+        XCTAssertNotNil(q.ruleProblem(working, value: .integer(6), in: record))
+    }
+
+    /// `${rep}[position() = position(current()/../..) - 1]/group/x`: the previous instance's
+    /// answer, as pyxform's own test writes it; `${rep}[2]/x` the second's.
+    func testARepeatInstanceByPredicateIsIndexedRepeat() throws {
+        let q = try FormTestSupport.questionnaire("""
+            survey,,,,
+            ,type,name,label,calculation
+            ,begin repeat,visit,Visit,
+            ,begin group,g,G,
+            ,integer,weight,Weight,
+            ,calculate,before,,${visit}[position() = position(current()/../..) - 1]/g/weight
+            ,end group,,,
+            ,end repeat,,,
+            ,calculate,second,,${visit}[2]/g/weight
+            """)
+        let visits = PropertyValue.array([.dictionary(["weight": .integer(60)]), .dictionary(["weight": .integer(62)]),
+                                          .dictionary(["weight": .integer(65)])])
+        let done = q.completed(Record(["visit": visits]))
+        XCTAssertEqual(done["second"], .string("62"))
+        guard case .array(let items)? = done["visit"], items.count == 3, case .dictionary(let third) = items[2] else {
+            return XCTFail("three visits")
+        }
+        XCTAssertEqual(third["before"], .string("62"))
+    }
+
+    /// A path that reaches no question is refused with its text; malformed ones as before.
+    func testAPathToNoQuestionIsRefused() throws {
+        func errors(_ calculation: String) throws -> [String] {
+            XLSForm.read(try XLSFormSheets.csv("survey,,,,\n,type,name,label,calculation\n,integer,a,A,\n,calculate,c,,\(calculation)\n"))
+                .errors.map(\.description)
+        }
+        XCTAssertEqual(try errors("/data/b + 1"), ["survey row 4, calculation: the path /data/b reaches no question of the form"])
+        XCTAssertEqual(try errors("../b"), ["survey row 4, calculation: the path ../b reaches no question of the form"])
+        XCTAssertEqual(try errors("../../../a"), ["survey row 4, calculation: the path ../../../a goes above the form's root"])
+        XCTAssertEqual(try errors("/data/a"), [])
+        XCTAssertEqual(try errors("../a"), [])
+    }
+}
