@@ -15,6 +15,8 @@ enum DocumentCompanion: CaseIterable {
     case journal
     /// `NAME.media/`: the form's list files and the surveys' attachments (`MediaFolder`).
     case media
+    /// `.NAME.sync.plist`: what its surveys' sync knows (`SyncLedger`).
+    case sync
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -26,6 +28,7 @@ enum DocumentCompanion: CaseIterable {
         case .formWorkbook, .formCSV, .formMarkdown: return ".form"
         case .journal: return ".journal"
         case .media: return ".media"
+        case .sync: return ".sync"
         }
     }
 
@@ -37,6 +40,7 @@ enum DocumentCompanion: CaseIterable {
         case .formWorkbook, .formCSV, .formMarkdown: return "questionnaire"
         case .journal: return "journal"
         case .media: return "media folder"
+        case .sync: return "sync ledger"
         }
     }
 
@@ -44,7 +48,7 @@ enum DocumentCompanion: CaseIterable {
     /// name, or a trash stem inside `.trash/`.
     func fileName(stem: String) -> String {
         switch self {
-        case .draft, .deleted: return "." + stem + marker + DocumentName.fileSuffix
+        case .draft, .deleted, .sync: return "." + stem + marker + DocumentName.fileSuffix
         case .formWorkbook: return stem + ".form.xlsx"
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"
