@@ -55,6 +55,9 @@ extension DocumentStore {
         public let name: String
         public let state: SyncState
         let fingerprint: FileFingerprint?
+        /// Surveys found without ids were given them in `state` only: the document must be
+        /// written with them before a ledger names them.
+        let assignedIDs: Bool
         let documentBytes: Data?
         let deletedBytes: Data?
         let ledgerBytes: Data?
@@ -72,12 +75,12 @@ extension DocumentStore {
         }
         let fingerprint = self.fingerprint(of: name)
         var document = try load(name).get()
-        document.identifyRecordsFoundWithoutIDs()
+        let assigned = document.identifyRecordsFoundWithoutIDs() > 0
         _ = try deletedEntries(for: name)          // an unreadable list stops here, before anything is written
         let ledger = try syncLedger(for: name)
         return SyncSnapshot(name: name, state: SyncState(records: Array(document.records), deleted: deletedRecords(for: name),
                                                          ledger: ledger),
-                            fingerprint: fingerprint, documentBytes: bytes(of: url(for: name)),
+                            fingerprint: fingerprint, assignedIDs: assigned, documentBytes: bytes(of: url(for: name)),
                             deletedBytes: bytes(of: deletedURL(for: name)), ledgerBytes: bytes(of: syncURL(for: name)))
     }
 
@@ -115,7 +118,7 @@ extension DocumentStore {
                     written.append((deletedURL(for: name), snapshot.deletedBytes))
                     try writeDeletedEntries(entries, for: name)
                 }
-                if documentChanged || snapshot.state.records.contains(where: { !$0.hasInstanceID }) {
+                if documentChanged || snapshot.assignedIDs {
                     written.append((url(for: name), snapshot.documentBytes))
                     try save(SurveyDocument(records: state.records), as: name)
                 }
