@@ -1,12 +1,13 @@
 import FoundationEssentials
 
 /// The files that belong to one document and go wherever it goes: its draft (the New form),
-/// its deleted surveys, and its questionnaire. Rename, trash and restore move each of them
-/// with the document, so that neither an unsent survey, a deleted one nor the form the
-/// records were keyed with is ever left behind under an old name. The draft and the deleted
-/// surveys are hidden (`.NAME.MARKER.plist`, kept out of the document list by the dot); the
-/// questionnaire is the designer's file, visible as `NAME.form.xlsx` (or `.csv`, `.md`), never
-/// ending in `.plist`, so it is never listed as a document either.
+/// its deleted surveys, its sync ledger, and its questionnaire. Rename, trash and restore
+/// move each of them with the document, so that neither an unsent survey, a deleted one,
+/// what the sync agreed on nor the form the records were keyed with is ever left behind
+/// under an old name. The draft, the deleted surveys and the ledger are hidden
+/// (`.NAME.MARKER.plist`, kept out of the document list by the dot); the questionnaire is
+/// the designer's file, visible as `NAME.form.xlsx` (or `.csv`, `.md`), never ending in
+/// `.plist`, so it is never listed as a document either.
 enum DocumentCompanion: CaseIterable {
     case draft
     case deleted
