@@ -35,13 +35,10 @@ extension DocumentStore {
         case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
         }
         do {
-            let read = try PropertyListReader.read(data)
-            guard read.isXMLOrBinary else { throw DocumentError("not a property list") }
-            return try SyncLedger(propertyList: read.value)
+            let entries = try SurveyDocument(propertyListData: data).records.map(\.values)
+            return try SyncLedger(propertyListEntries: entries)
         } catch let error as DocumentError {
             throw unreadableLedger("\(fileName): \(error.message)")
-        } catch {
-            throw unreadableLedger("\(fileName): not a property list: \(SurveyDocument.oneLine(error))")
         }
     }
 
@@ -64,17 +61,26 @@ extension DocumentStore {
     }
 
     /// Reads the document (every survey given its id, as the app gives it), its deleted
-    /// surveys and its ledger. Refused while a journal holds changes the file lacks (the
-    /// app has the document open, or crashed and has not put them back).
-    public func syncSnapshot(of name: String) throws -> SyncSnapshot {
+    /// surveys and its ledger. A journal a crashed session left is put back into the file
+    /// first; one still held (the app has the document open) refuses, as its changes are not
+    /// in the file yet. `readOnly` (a dry run) writes nothing: the journal's changes are
+    /// read on top of the file instead.
+    public func syncSnapshot(of name: String, readOnly: Bool = false) throws -> SyncSnapshot {
         try checkDeletedName(name)
-        _ = try? putBackJournal(of: name)
-        if isOccupied(journalURL(for: name)) {
-            throw DocumentError("“\(name)” has changes in \(journalURL(for: name).lastPathComponent) not yet in its file "
-                + "(is survey open on it?): close it, then run this again")
+        var document: SurveyDocument
+        let fingerprint: FileFingerprint?
+        if readOnly {
+            fingerprint = self.fingerprint(of: name)
+            document = try loadWithJournal(name).get()
+        } else {
+            _ = try? putBackJournal(of: name)
+            if isOccupied(journalURL(for: name)) {
+                throw DocumentError("“\(name)” has changes in \(journalURL(for: name).lastPathComponent) not yet in its file "
+                    + "(is survey open on it?): close it, then run this again")
+            }
+            fingerprint = self.fingerprint(of: name)
+            document = try load(name).get()
         }
-        let fingerprint = self.fingerprint(of: name)
-        var document = try load(name).get()
         let assigned = document.identifyRecordsFoundWithoutIDs() > 0
         _ = try deletedEntries(for: name)          // an unreadable list stops here, before anything is written
         let ledger = try syncLedger(for: name)
@@ -143,7 +149,10 @@ extension DocumentStore {
             }
             return
         }
-        try write(PropertyListWriter.data(for: ledger.propertyList), to: url)
+        let entries = ledger.propertyListEntries
+        try write(to: url) { output in
+            try SurveyDocument(records: entries.map(Record.init)).writePropertyList(to: output)
+        }
     }
 
     /// A file as it was before a sync that failed part-way (nil: there was none).

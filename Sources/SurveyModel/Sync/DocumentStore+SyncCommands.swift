@@ -43,7 +43,7 @@ extension DocumentStore {
     /// one that cannot be read refuses the whole merge.
     public func mergeOtherCopies(_ files: [URL], into name: String, write: Bool,
                                  at date: Date = Date()) throws -> (events: [SyncEvent], written: Bool) {
-        let snapshot = try syncSnapshot(of: name)
+        let snapshot = try syncSnapshot(of: name, readOnly: !write)
         var others: [OtherDocument] = []
         for file in files {
             if Self.isSameFile(file, url(for: name)) {

@@ -1,75 +1,81 @@
 import FoundationEssentials
 
-/// The ledger's file: an XML property list (plistlib reads it) whose root is a dictionary,
-/// so it can never be mistaken for a document (an array) if renamed:
+/// The ledger's file: an XML property list (plistlib reads it) in the shape of the deleted
+/// surveys' file, an array of dictionaries, so the same fast reader that opens documents
+/// reads it (`PropertyListScanner`; a dictionary root went to Foundation's decoder, and
+/// 10,000 surveys' ledger took seconds to read). The first entry says what the file is;
+/// then one entry per survey:
 ///
-///     format = 1; pullCursor = 812; lastSync = <date>
-///     surveys   = { ID = { answers = {…}; revision = "41"; deleted = true } }
-///     conflicts = { ID = { theirs = {answers; revision; deleted};
-///                          fields = [ { path = ["member", 1, "age"]; base; mine; theirs } ] } }
-///     reviews   = { ID = { state = "hasIssues"; comment = "…" } }
+///     { ledger = 1; pullCursor = 812; lastSync = <date> }
+///     { id = ID; base = { answers = {…}; revision = "41"; deleted = true };
+///       conflict = { theirs = {answers; revision; deleted};
+///                    fields = [ { path = ["member", 1, "age"]; base; mine; theirs } ] };
+///       review = { state = "hasIssues"; comment = "…" } }
 ///
 /// A path's integers are places in a roster (from 0); an absent value is an absent key.
 /// A file this code cannot read is refused whole (`DocumentError`) and never written over.
 extension SyncLedger {
     static let currentFormat = 1
+    static let headerKey = "ledger"
 
-    public var propertyList: PropertyValue {
-        var root: [String: PropertyValue] = ["format": .integer(Self.currentFormat)]
-        if let pullCursor { root["pullCursor"] = .integer(Int(pullCursor)) }
-        if let lastSync { root["lastSync"] = .date(lastSync) }
-        root["surveys"] = .dictionary(bases.mapValues(\.propertyList))
-        root["conflicts"] = .dictionary(conflicts.mapValues { conflict in
-            .dictionary(["theirs": conflict.theirs.propertyList,
-                         "fields": .array(conflict.fields.map(\.propertyList))])
-        })
-        root["reviews"] = .dictionary(reviews.mapValues { review in
-            var entry: [String: PropertyValue] = ["state": .string(review.state.rawValue)]
-            if let comment = review.comment { entry["comment"] = .string(comment) }
-            return .dictionary(entry)
-        })
-        return .dictionary(root)
+    /// The entries, header first, surveys sorted by id (the file is the same for the same
+    /// ledger).
+    public var propertyListEntries: [[String: PropertyValue]] {
+        var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
+        if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
+        if let lastSync { header["lastSync"] = .date(lastSync) }
+        let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).sorted()
+        return [header] + ids.map { id in
+            var entry: [String: PropertyValue] = ["id": .string(id)]
+            if let base = bases[id] { entry["base"] = base.propertyList }
+            if let conflict = conflicts[id] {
+                entry["conflict"] = .dictionary(["theirs": conflict.theirs.propertyList,
+                                                 "fields": .array(conflict.fields.map(\.propertyList))])
+            }
+            if let review = reviews[id] {
+                var fields: [String: PropertyValue] = ["state": .string(review.state.rawValue)]
+                if let comment = review.comment { fields["comment"] = .string(comment) }
+                entry["review"] = .dictionary(fields)
+            }
+            return entry
+        }
     }
 
-    public init(propertyList value: PropertyValue) throws {
-        guard case .dictionary(let root) = value else {
-            throw DocumentError("not a sync ledger: the top level is \(value.kindDescription), expected a dictionary")
+    public init(propertyListEntries entries: [[String: PropertyValue]]) throws {
+        guard let header = entries.first, case .integer(let format)? = header[Self.headerKey] else {
+            throw DocumentError("not a sync ledger: its first entry does not say \"\(Self.headerKey)\"")
         }
-        guard case .integer(let format)? = root["format"] else { throw DocumentError("not a sync ledger: it has no format") }
         guard format <= Self.currentFormat else {
             throw DocumentError("a sync ledger of format \(format), newer than this survey reads (\(Self.currentFormat))")
         }
         self.init()
-        switch root["pullCursor"] {
+        switch header["pullCursor"] {
         case nil: break
         case .integer(let cursor)?: pullCursor = Int64(cursor)
         case let other?: throw Self.bad("pullCursor", other)
         }
-        switch root["lastSync"] {
+        switch header["lastSync"] {
         case nil: break
         case .date(let date)?: lastSync = date
         case let other?: throw Self.bad("lastSync", other)
         }
-        for (id, entry) in try Self.entries(root["surveys"], "surveys") { bases[id] = try Version(entry, id) }
-        for (id, entry) in try Self.entries(root["conflicts"], "conflicts") {
-            guard case .dictionary(let fields) = entry, let theirs = fields["theirs"],
-                  case .array(let list)? = fields["fields"] else { throw Self.bad("conflicts of \(id)", entry) }
-            conflicts[id] = Conflict(theirs: try Version(theirs, id), fields: try list.map { try FieldConflict($0, id) })
-        }
-        for (id, entry) in try Self.entries(root["reviews"], "reviews") {
-            guard case .dictionary(let fields) = entry, case .string(let name)? = fields["state"],
-                  let state = ReviewState(rawValue: name) else { throw Self.bad("review of \(id)", entry) }
-            var comment: String?
-            if case .string(let text)? = fields["comment"] { comment = text }
-            reviews[id] = SyncReview(state, comment: comment)
-        }
-    }
-
-    private static func entries(_ value: PropertyValue?, _ name: String) throws -> [String: PropertyValue] {
-        switch value {
-        case nil: return [:]
-        case .dictionary(let entries)?: return entries
-        case let other?: throw bad(name, other)
+        for (number, entry) in entries.dropFirst().enumerated() {
+            guard case .string(let id)? = entry["id"], !id.isEmpty else {
+                throw DocumentError("not a sync ledger: entry \(number + 2) has no id")
+            }
+            if let base = entry["base"] { bases[id] = try Version(base, id) }
+            if let conflict = entry["conflict"] {
+                guard case .dictionary(let fields) = conflict, let theirs = fields["theirs"],
+                      case .array(let list)? = fields["fields"] else { throw Self.bad("the conflict of \(id)", conflict) }
+                conflicts[id] = Conflict(theirs: try Version(theirs, id), fields: try list.map { try FieldConflict($0, id) })
+            }
+            if let review = entry["review"] {
+                guard case .dictionary(let fields) = review, case .string(let name)? = fields["state"],
+                      let state = ReviewState(rawValue: name) else { throw Self.bad("the review of \(id)", review) }
+                var comment: String?
+                if case .string(let text)? = fields["comment"] { comment = text }
+                reviews[id] = SyncReview(state, comment: comment)
+            }
         }
     }
 

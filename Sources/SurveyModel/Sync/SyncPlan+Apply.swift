@@ -34,6 +34,11 @@ private struct Applier {
     var ledger: SyncLedger
     let date: Date
     var index: [String: Int] = [:]
+    /// Places of surveys moved out, taken out of `records` once at the end (removing each
+    /// at once would cost the whole list per delete).
+    var removed = Set<Int>()
+    /// The last deleted survey of each id, by its place in `deleted`.
+    var deletedIndex: [String: Int] = [:]
     var events: [SyncEvent] = []
     var movedToDeleted: [Record] = []
     var broughtBack: Set<String> = []
@@ -43,19 +48,22 @@ private struct Applier {
         deleted = state.deleted
         ledger = state.ledger
         self.date = date
-        reindex()
-    }
-
-    var result: SyncPlan.Applied {
-        SyncPlan.Applied(state: SyncState(records: records, deleted: deleted, ledger: ledger), events: events,
-                         movedToDeleted: movedToDeleted, broughtBack: broughtBack)
-    }
-
-    mutating func reindex() {
-        index = [:]
         for (i, record) in records.enumerated() {
             if let id = record.instanceID, index[id] == nil { index[id] = i }
         }
+        for (i, entry) in deleted.enumerated() {
+            if let id = entry.record.instanceID { deletedIndex[id] = i }
+        }
+    }
+
+    var result: SyncPlan.Applied {
+        let kept = removed.isEmpty ? records : records.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
+        let remaining = broughtBack.isEmpty ? deleted : deleted.enumerated().filter { offset, entry in
+            guard let id = entry.record.instanceID, broughtBack.contains(id) else { return true }
+            return deletedIndex[id] != offset
+        }.map(\.element)
+        return SyncPlan.Applied(state: SyncState(records: kept, deleted: remaining, ledger: ledger), events: events,
+                                movedToDeleted: movedToDeleted, broughtBack: broughtBack)
     }
 
     mutating func apply(_ theirs: IncomingVersion) {
@@ -103,7 +111,7 @@ private struct Applier {
     /// Not in the document: new here, deleted here, or gone both ways.
     private mutating func applyToAbsent(_ theirs: IncomingVersion, base: SyncLedger.Version?) {
         let id = theirs.id
-        let keptDeleted = deleted.last { $0.record.instanceID == id }
+        let keptDeleted = deletedIndex[id].map { deleted[$0] }
         let deletedHere = (base.map { !$0.deleted } ?? false) || (base == nil && keptDeleted != nil)
         if theirs.deleted {
             // Gone on both sides (or never here): remember the tombstone.
@@ -130,10 +138,7 @@ private struct Applier {
         record[Record.instanceIDKey] = .string(id)
         records.append(record)
         index[id] = records.count - 1
-        if keptDeleted != nil {
-            broughtBack.insert(id)
-            if let last = deleted.lastIndex(where: { $0.record.instanceID == id }) { deleted.remove(at: last) }
-        }
+        if keptDeleted != nil { broughtBack.insert(id) }
         ledger.conflicts[id] = SyncLedger.Conflict(theirs: theirs.version, fields: [
             FieldConflict(path: SyncFieldPath(), base: base.map { .dictionary($0.answers) },
                           mine: nil, theirs: .dictionary(theirs.answers)),
@@ -165,9 +170,11 @@ private struct Applier {
     }
 
     private mutating func delete(at place: Int, _ theirs: IncomingVersion) {
-        let record = records.remove(at: place)
-        reindex()
+        let record = records[place]
+        removed.insert(place)
+        index[theirs.id] = nil
         deleted.append(DeletedRecord(record: record, deletedAt: date))
+        deletedIndex[theirs.id] = deleted.count - 1
         movedToDeleted.append(record)
         ledger.bases[theirs.id] = theirs.version
         ledger.conflicts[theirs.id] = nil

@@ -30,15 +30,18 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         let python = try TestSupport.python("""
             import plistlib, sys
             d = plistlib.load(open(sys.argv[1], 'rb'))
-            print(d['pullCursor'], d['surveys']['uuid:a']['revision'], d['reviews']['uuid:a']['state'])
+            a = [e for e in d if e.get('id') == 'uuid:a'][0]
+            print(d[0]['pullCursor'], a['base']['revision'], a['review']['state'], len(d))
             """, [store.syncURL(for: "Field").path])
-        XCTAssertEqual(python, "812 41 hasIssues\n")
+        XCTAssertEqual(python, "812 41 hasIssues 3\n")
     }
 
     func testAnUnreadableLedgerIsRefusedAndLeftAlone() throws {
         try store.save(SurveyDocument(records: [Record(["instanceID": .string("uuid:a")])]), as: "Field")
         for garbage in [Data("garbage".utf8), PropertyListWriter.data(for: .array([])),
-                        PropertyListWriter.data(for: .dictionary(["format": .integer(99)]))] {
+                        PropertyListWriter.data(for: .array([.dictionary(["ledger": .integer(99)])])),
+                        PropertyListWriter.data(for: .array([.dictionary(["ledger": .integer(1)]), .dictionary(["base": .string("x")])])),
+                        try Data(contentsOf: store.url(for: "Field"))] {
             try garbage.write(to: store.syncURL(for: "Field"))
             XCTAssertThrowsError(try store.deleteSurvey(id: "uuid:a", from: "Field")) { error in
                 XCTAssertTrue("\(error)".contains(".Field.sync.plist"), "\(error)")
