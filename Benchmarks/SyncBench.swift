@@ -49,7 +49,7 @@ enum SyncBench {
             let again = seconds { _ = try? storeA.mergeOtherCopies([storeB.url(for: "Field")], into: "Field", write: true) }
             let readLedger = seconds { _ = try? storeA.syncLedger(for: "Field") }
             let snapshot = seconds { _ = try? storeA.syncSnapshot(of: "Field") }
-            print("  read ledger \(format(readLedger)), snapshot \(format(snapshot))")
+            print("  \(count) surveys: read the ledger \(format(readLedger)), the whole sync state \(format(snapshot))")
             let ledgerSize = (try? FileManager.default.attributesOfItem(atPath: storeA.syncURL(for: "Field").path)[.size] as? Int) ?? 0
             print("  \(count) surveys: survey merge, no common base \(format(usb)) (ledger \(ledgerSize / 1024) KB); "
                 + "the same again \(format(again))")
