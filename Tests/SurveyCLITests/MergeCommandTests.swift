@@ -183,6 +183,26 @@ final class MergeCommandTests: CLITestCase {
         XCTAssertEqual(store.deletedRecords(for: "Field").map(\.record.instanceID), [ana], "recoverable")
     }
 
+    func testWithoutCompanionsAnAnswerOnlyOneSideHasIsTakenDifferentOnesClashAndASecondRunChangesNothing() throws {
+        try store.save(SurveyDocument(records: [person("Ana", age: 30, id: ana)]), as: "Field")
+        var theirs = person("Ana", age: 31, id: ana)
+        theirs["village"] = .string("Ngong")
+        try storeB.save(SurveyDocument(records: [theirs, person("Bo", age: 40, id: bo)]), as: "Field")
+        XCTAssertEqual(try survey("merge", storeB.url(for: "Field").path).stdout, """
+            conflict  \(ana)  age
+            add       \(bo)
+            Merged \(storeB.url(for: "Field").path) into “Field”: 1 added, 1 in conflict (survey conflicts lists them)
+
+            """)
+        let merged = try store.load("Field").get().records
+        XCTAssertEqual(merged.first?["village"], .string("Ngong"), "only theirs has it: taken")
+        XCTAssertEqual(merged.first?["age"], .integer(30), "both have it, differently: mine kept, in conflict")
+        let before = try folderBytes(documents)
+        XCTAssertEqual(try survey("merge", storeB.url(for: "Field").path).stdout,
+                       "“Field” already has everything in \(storeB.url(for: "Field").path): nothing changed\n")
+        XCTAssertEqual(try folderBytes(documents), before)
+    }
+
     func testDryRunWritesNothing() throws {
         try twoLaptopsThatMetOnce()
         try edit(storeB, ana) { $0["age"] = .integer(50) }
