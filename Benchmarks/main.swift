@@ -50,7 +50,7 @@ func format(_ s: Double) -> String {
 
 // Arguments: --quick (small sizes only, for `make test`), --rules-only 300,1000 (a reverse chain
 // of calculations settled by the dependency graph and, unless --no-passes, by the old passes),
-// --roster-only (a 500-question form with two repeats of 20 instances: one edit settled),
+// --sync-only 10000,100000 (issue 19's apply, outgoing and USB merge), --roster-only (a 500-question form with two repeats of 20 instances: one edit settled),
 // --load-sizes 10000,100000 (the load
 // table's sizes), --form-only (the 500-question form's figures alone), --commit-only 10000,100000
 // (the main thread's share of a commit and an Add, in process), --save-only 100000 (a whole
@@ -85,6 +85,11 @@ if let at = arguments.firstIndex(of: "--save-only") {
 if let at = arguments.firstIndex(of: "--rules-only") {
     let sizes = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [300, 1_000]
     try RulesBench.run(sizes: sizes, passes: !arguments.contains("--no-passes"))
+    exit(0)
+}
+if let at = arguments.firstIndex(of: "--sync-only") {
+    let counts = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [10_000, 100_000]
+    try SyncBench.run(counts: counts)
     exit(0)
 }
 if arguments.contains("--roster-only") {

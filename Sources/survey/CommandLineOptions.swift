@@ -28,6 +28,12 @@ struct CommandLineOptions: Equatable {
     var answers: [String: String] = [:]
     /// `survey add --set NAME=VALUE`, as given, in order.
     var sets: [String] = []
+    /// `merge --dry-run`.
+    var dryRun = false
+    /// `resolve --mine`, `--theirs`, `--value TEXT`.
+    var keepMine = false
+    var keepTheirs = false
+    var resolvedValue: String?
     /// The words that are not options, in order: `["docs", "rename", "A", "B"]`.
     var words: [String] = []
     /// The options given, by their last name (`--help` for `-h`), in declaration order.

@@ -11,7 +11,8 @@ enum HelpText {
     """
 
     static let recordCommands = """
-    Records from a shell: list, add, export, import, deleted and undelete work on --doc \
+    Records from a shell: list, add, export, import, deleted, undelete, delete, merge, \
+    conflicts and resolve work on --doc \
     NAME, else on the document the app would open (never creating one: only add and import \
     create the document --doc names when it does not exist yet). They never change what the \
     app opens. Every survey carries an id, instanceID (uuid:…), given when it is added or \
@@ -39,6 +40,7 @@ enum HelpText {
         ("NAME.plist", "a document: an XML property list holding an array of dictionaries (firstName, lastName, address, phone, age, instanceID)"),
         (".NAME.draft.plist", "the document's New form, while it holds anything"),
         (".NAME.deleted.plist", "the surveys deleted from the document (survey deleted, survey undelete)"),
+        (".NAME.sync.plist", "what the document's merges agreed on: each survey's last common answers and revision, unresolved conflicts (survey conflicts, survey resolve), review states; never a password"),
         (".NAME.recovered-DATE-PID.plist", "surveys that could not be saved where they belonged, offered back at the next start"),
         (".NAME.plist.backup-…", "a copy kept while another user's document is written in place; left only by an interrupted save"),
         (".NAME.plist.tmp-…", "a save's temporary file, removed at the next start once its writer has gone"),
@@ -51,6 +53,7 @@ enum HelpText {
         ("XDG_DATA_HOME", "the document folder is $XDG_DATA_HOME/survey when neither --dir nor $SURVEY_HOME is given (else ~/.local/share/survey)"),
         ("XDG_STATE_HOME", "where state.plist is kept (else ~/.local/state)"),
         ("HOME", "the base of the default folders"),
+        ("SURVEY_DEVICE", "the name this laptop's changes carry in a sync (else survey: and the host name)"),
         ("TERM", "the terminal the app draws on; it must be able to move the cursor (not dumb, and known to terminfo)"),
         ("NO_COLOR", "any non-empty value makes the app draw without colours"),
         ("LANG, LC_ALL, LC_CTYPE", "the locale; a UTF-8 one is needed to draw and type beyond ASCII"),

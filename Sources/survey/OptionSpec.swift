@@ -42,7 +42,7 @@ struct OptionSpec {
         OptionSpec(names: ["--dir"], placeholder: "DIR", completion: .directory,
                    help: "document folder (created when missing); works with every command") { $0.dir = $1 },
         OptionSpec(names: ["--doc"], placeholder: "NAME", completion: .document,
-                   help: "open (or create) the document NAME; the document of list, add, export, import, deleted, undelete and form attach") { $0.doc = $1 },
+                   help: "open (or create) the document NAME; the document of list, add, export, import, deleted, undelete, delete, merge, conflicts, resolve and form attach") { $0.doc = $1 },
         OptionSpec(names: ["--split-width"], placeholder: "N", completion: .none,
                    help: "columns at which the list and form sit side by side (default 80)") { options, text in
             guard let n = Int(text), n >= 1 else {
@@ -72,7 +72,7 @@ struct OptionSpec {
 
     /// Shared by the commands that read or write records in a format.
     static let format = OptionSpec(names: ["--format"], placeholder: "FORMAT", completion: .words(formats),
-                                   help: "table, csv, json or plist (list, export, import, deleted)") { $0.format = $1 }
+                                   help: "table, csv, json or plist (list, export, import, deleted, conflicts)") { $0.format = $1 }
 
     /// Every option, each once, in the order help lists them: those taken everywhere, then
     /// each command's own as it declares them.

@@ -1,12 +1,13 @@
 import FoundationEssentials
 
 /// The files that belong to one document and go wherever it goes: its draft (the New form),
-/// its deleted surveys, and its questionnaire. Rename, trash and restore move each of them
-/// with the document, so that neither an unsent survey, a deleted one nor the form the
-/// records were keyed with is ever left behind under an old name. The draft and the deleted
-/// surveys are hidden (`.NAME.MARKER.plist`, kept out of the document list by the dot); the
-/// questionnaire is the designer's file, visible as `NAME.form.xlsx` (or `.csv`, `.md`), never
-/// ending in `.plist`, so it is never listed as a document either.
+/// its deleted surveys, its sync ledger, and its questionnaire. Rename, trash and restore
+/// move each of them with the document, so that neither an unsent survey, a deleted one,
+/// what the sync agreed on nor the form the records were keyed with is ever left behind
+/// under an old name. The draft, the deleted surveys and the ledger are hidden
+/// (`.NAME.MARKER.plist`, kept out of the document list by the dot); the questionnaire is
+/// the designer's file, visible as `NAME.form.xlsx` (or `.csv`, `.md`), never ending in
+/// `.plist`, so it is never listed as a document either.
 enum DocumentCompanion: CaseIterable {
     case draft
     case deleted
@@ -15,6 +16,8 @@ enum DocumentCompanion: CaseIterable {
     case journal
     /// `NAME.media/`: the form's list files and the surveys' attachments (`MediaFolder`).
     case media
+    /// `.NAME.sync.plist`: what its surveys' sync knows (`SyncLedger`).
+    case sync
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -26,6 +29,7 @@ enum DocumentCompanion: CaseIterable {
         case .formWorkbook, .formCSV, .formMarkdown: return ".form"
         case .journal: return ".journal"
         case .media: return ".media"
+        case .sync: return ".sync"
         }
     }
 
@@ -37,6 +41,7 @@ enum DocumentCompanion: CaseIterable {
         case .formWorkbook, .formCSV, .formMarkdown: return "questionnaire"
         case .journal: return "journal"
         case .media: return "media folder"
+        case .sync: return "sync ledger"
         }
     }
 
@@ -44,7 +49,7 @@ enum DocumentCompanion: CaseIterable {
     /// name, or a trash stem inside `.trash/`.
     func fileName(stem: String) -> String {
         switch self {
-        case .draft, .deleted: return "." + stem + marker + DocumentName.fileSuffix
+        case .draft, .deleted, .sync: return "." + stem + marker + DocumentName.fileSuffix
         case .formWorkbook: return stem + ".form.xlsx"
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"

@@ -109,7 +109,7 @@ extension DocumentStore {
 
     // MARK: - The file
 
-    private func checkDeletedName(_ name: String) throws {
+    func checkDeletedName(_ name: String) throws {
         guard DocumentName.isUsable(name) else {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }
@@ -118,7 +118,7 @@ extension DocumentStore {
 
     /// Every entry as found ([] when there is no file), each a dictionary; read through
     /// `SurveyDocument`, whose array-of-dictionaries shape the file shares, with its checks.
-    private func deletedEntries(for name: String) throws -> [[String: PropertyValue]] {
+    func deletedEntries(for name: String) throws -> [[String: PropertyValue]] {
         let fileName = deletedURL(for: name).lastPathComponent
         let data: Data
         switch readFile(deletedURL(for: name)) {
@@ -139,7 +139,7 @@ extension DocumentStore {
     }
 
     /// Atomically; an empty list removes the file.
-    private func writeDeletedEntries(_ entries: [[String: PropertyValue]], for name: String) throws {
+    func writeDeletedEntries(_ entries: [[String: PropertyValue]], for name: String) throws {
         let url = deletedURL(for: name)
         guard !entries.isEmpty else {
             if fileSystem.unlink(url.path) != 0, errno != ENOENT {

@@ -1,0 +1,34 @@
+/// The unresolved conflicts as `survey conflicts` prints them: a value in one line for the
+/// table, or JSON (the values as `export --format json` writes answers) for programs.
+public enum ConflictListing {
+    /// One line: text as it is, numbers as written, containers as compact JSON; an absent
+    /// value as "-", empty text as "", and for a whole survey, a deleted side as "(deleted)".
+    public static func cellText(_ value: PropertyValue?, wholeSurvey: Bool) -> String {
+        guard let value else { return wholeSurvey ? "(deleted)" : "-" }
+        if wholeSurvey { return "(kept)" }
+        if case .string(let text) = value { return text.isEmpty ? "\"\"" : text }
+        return compactJSON(value)
+    }
+
+    static func compactJSON(_ value: PropertyValue) -> String {
+        value.jsonText().split(separator: "\n").map { $0.trimmingWhitespace() }.joined(separator: " ")
+    }
+
+    /// `[{"id", "field", "base", "mine", "theirs", "deletedMine", "deletedTheirs"}]`: an
+    /// absent value is left out; a whole-survey conflict has `"field": "(survey)"` and says
+    /// which side deleted it.
+    public static func jsonText(_ ledger: SyncLedger) -> String {
+        let items: [PropertyValue] = ledger.conflictList.map { id, field in
+            var entry: [String: PropertyValue] = ["id": .string(id), "field": .string(field.path.description)]
+            if let base = field.base { entry["base"] = base }
+            if let mine = field.mine { entry["mine"] = mine }
+            if let theirs = field.theirs { entry["theirs"] = theirs }
+            if field.path.isWholeSurvey {
+                entry["deletedMine"] = .bool(field.mine == nil)
+                entry["deletedTheirs"] = .bool(field.theirs == nil)
+            }
+            return .dictionary(entry)
+        }
+        return PropertyValue.array(items).jsonText() + "\n"
+    }
+}

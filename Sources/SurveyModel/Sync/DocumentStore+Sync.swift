@@ -1,0 +1,166 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The I/O around `SyncPlan`: a document's sync state read in one go, and the result
+/// written as one change across its three files (the deleted surveys, the document, the
+/// ledger), under the folder's lock. Written in that order, so a crash part-way leaves a
+/// document already merged with a ledger that has not heard of it, and applying the same
+/// versions again finds nothing new to do; a write that fails puts back the files already
+/// written, byte for byte, so the document and ledger are as they were.
+extension DocumentStore {
+    /// folder/.NAME.sync.plist
+    public func syncURL(for name: String) -> URL {
+        companionURL(.sync, for: name)
+    }
+
+    /// The document's ledger; empty when it has none. One that cannot be read is refused
+    /// (it may hold the only record of a conflict), never replaced.
+    public func syncLedger(for name: String) throws -> SyncLedger {
+        try Self.readLedger(at: syncURL(for: name))
+    }
+
+    /// A ledger file anywhere (another laptop's, beside its document on a USB stick).
+    public static func readLedger(at url: URL) throws -> SyncLedger {
+        let fileName = url.lastPathComponent
+        let data: Data
+        switch DocumentFileReader.read(RawPath(url.path)) {
+        case .success(let contents): data = contents
+        case .failure(.system(_, let code)) where code == ENOENT: return SyncLedger()
+        case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
+        }
+        do {
+            let entries = try SurveyDocument(propertyListData: data).records.map(\.values)
+            return try SyncLedger(propertyListEntries: entries)
+        } catch let error as DocumentError {
+            throw unreadableLedger("\(fileName): \(error.message)")
+        }
+    }
+
+    private static func unreadableLedger(_ reason: String) -> DocumentError {
+        DocumentError("\(reason); it holds what this document's sync knows, so survey does not write over it "
+            + "(repair it or move it away)")
+    }
+
+    /// What a sync starts from, with the files' bytes as they were (to put back).
+    public struct SyncSnapshot: Sendable {
+        public let name: String
+        public let state: SyncState
+        let fingerprint: FileFingerprint?
+        /// Surveys found without ids were given them in `state` only: the document must be
+        /// written with them before a ledger names them.
+        let assignedIDs: Bool
+        let documentBytes: Data?
+        let deletedBytes: Data?
+        let ledgerBytes: Data?
+    }
+
+    /// Reads the document (every survey given its id, as the app gives it), its deleted
+    /// surveys and its ledger. A journal a crashed session left is put back into the file
+    /// first; one still held (the app has the document open) refuses, as its changes are not
+    /// in the file yet. `readOnly` (a dry run) writes nothing: the journal's changes are
+    /// read on top of the file instead.
+    public func syncSnapshot(of name: String, readOnly: Bool = false) throws -> SyncSnapshot {
+        try checkDeletedName(name)
+        var document: SurveyDocument
+        let fingerprint: FileFingerprint?
+        if readOnly {
+            fingerprint = self.fingerprint(of: name)
+            document = try loadWithJournal(name).get()
+        } else {
+            _ = try? putBackJournal(of: name)
+            if isOccupied(journalURL(for: name)) {
+                throw DocumentError("“\(name)” has changes in \(journalURL(for: name).lastPathComponent) not yet in its file "
+                    + "(is survey open on it?): close it, then run this again")
+            }
+            fingerprint = self.fingerprint(of: name)
+            document = try load(name).get()
+        }
+        let assigned = document.identifyRecordsFoundWithoutIDs() > 0
+        _ = try deletedEntries(for: name)          // an unreadable list stops here, before anything is written
+        let ledger = try syncLedger(for: name)
+        return SyncSnapshot(name: name, state: SyncState(records: Array(document.records), deleted: deletedRecords(for: name),
+                                                         ledger: ledger),
+                            fingerprint: fingerprint, assignedIDs: assigned, documentBytes: bytes(of: url(for: name)),
+                            deletedBytes: bytes(of: deletedURL(for: name)), ledgerBytes: bytes(of: syncURL(for: name)))
+    }
+
+    private func bytes(of url: URL) -> Data? {
+        if case .success(let data) = readFile(url) { return data }
+        return nil
+    }
+
+    /// Writes `state` over `snapshot`: only the files that change. `movedToDeleted` join the
+    /// deleted surveys (with `date`), `broughtBack` leave them. Refused, with nothing
+    /// written, when the document changed since the snapshot was taken. Returns whether
+    /// anything was written.
+    @discardableResult
+    public func commitSync(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
+                           broughtBack: Set<String> = [], at date: Date = Date()) throws -> Bool {
+        let name = snapshot.name
+        let documentChanged = state.records != snapshot.state.records
+        let deletedChanged = !movedToDeleted.isEmpty || !broughtBack.isEmpty
+        let ledgerChanged = state.ledger != snapshot.state.ledger
+        guard documentChanged || deletedChanged || ledgerChanged else { return false }
+        try withFolderLock {
+            guard fingerprint(of: name) == snapshot.fingerprint else {
+                throw DocumentError("“\(name)” was changed by another program meanwhile: nothing was written; run this again")
+            }
+            var written: [(URL, Data?)] = []
+            do {
+                if deletedChanged {
+                    var entries = try deletedEntries(for: name)
+                    for id in broughtBack {
+                        if let last = entries.lastIndex(where: { DeletedRecord(entry: $0)?.record.instanceID == id }) {
+                            entries.remove(at: last)
+                        }
+                    }
+                    entries += movedToDeleted.map { DeletedRecord(record: $0, deletedAt: date).entry }
+                    written.append((deletedURL(for: name), snapshot.deletedBytes))
+                    try writeDeletedEntries(entries, for: name)
+                }
+                if documentChanged || snapshot.assignedIDs {
+                    written.append((url(for: name), snapshot.documentBytes))
+                    try save(SurveyDocument(records: state.records), as: name)
+                }
+                if ledgerChanged {
+                    written.append((syncURL(for: name), snapshot.ledgerBytes))
+                    try writeLedger(state.ledger, for: name)
+                }
+            } catch {
+                for (url, old) in written.reversed() { putBack(old, at: url) }
+                throw error
+            }
+        }
+        return true
+    }
+
+    /// Atomically; an empty ledger removes the file.
+    func writeLedger(_ ledger: SyncLedger, for name: String) throws {
+        let url = syncURL(for: name)
+        guard !ledger.isEmpty else {
+            if fileSystem.unlink(url.path) != 0, errno != ENOENT {
+                throw DocumentError("Could not remove \(url.lastPathComponent): \(SystemError("unlink").reason)")
+            }
+            return
+        }
+        let entries = ledger.propertyListEntries
+        try write(to: url) { output in
+            try SurveyDocument(records: entries.map(Record.init)).writePropertyList(to: output)
+        }
+    }
+
+    /// A file as it was before a sync that failed part-way (nil: there was none).
+    private func putBack(_ old: Data?, at url: URL) {
+        if let old {
+            try? write(old, to: url)
+        } else {
+            _ = fileSystem.unlink(url.path)
+        }
+    }
+}

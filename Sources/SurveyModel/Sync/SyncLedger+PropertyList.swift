@@ -1,0 +1,139 @@
+import FoundationEssentials
+
+/// The ledger's file: an XML property list (plistlib reads it) in the shape of the deleted
+/// surveys' file, an array of dictionaries, so the same fast reader that opens documents
+/// reads it (`PropertyListScanner`; a dictionary root went to Foundation's decoder, and
+/// 10,000 surveys' ledger took seconds to read). The first entry says what the file is;
+/// then one entry per survey:
+///
+///     { ledger = 1; pullCursor = 812; lastSync = <date> }
+///     { id = ID; base = { answers = {…}; revision = "41"; deleted = true };
+///       conflict = { theirs = {answers; revision; deleted};
+///                    fields = [ { path = ["member", 1, "age"]; base; mine; theirs } ] };
+///       review = { state = "hasIssues"; comment = "…" } }
+///
+/// A path's integers are places in a roster (from 0); an absent value is an absent key.
+/// A file this code cannot read is refused whole (`DocumentError`) and never written over.
+extension SyncLedger {
+    static let currentFormat = 1
+    static let headerKey = "ledger"
+
+    /// The entries, header first, surveys sorted by id (the file is the same for the same
+    /// ledger).
+    public var propertyListEntries: [[String: PropertyValue]] {
+        var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
+        if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
+        if let lastSync { header["lastSync"] = .date(lastSync) }
+        let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).sorted()
+        return [header] + ids.map { id in
+            var entry: [String: PropertyValue] = ["id": .string(id)]
+            if let base = bases[id] { entry["base"] = base.propertyList }
+            if let conflict = conflicts[id] {
+                entry["conflict"] = .dictionary(["theirs": conflict.theirs.propertyList,
+                                                 "fields": .array(conflict.fields.map(\.propertyList))])
+            }
+            if let review = reviews[id] {
+                var fields: [String: PropertyValue] = ["state": .string(review.state.rawValue)]
+                if let comment = review.comment { fields["comment"] = .string(comment) }
+                entry["review"] = .dictionary(fields)
+            }
+            return entry
+        }
+    }
+
+    public init(propertyListEntries entries: [[String: PropertyValue]]) throws {
+        guard let header = entries.first, case .integer(let format)? = header[Self.headerKey] else {
+            throw DocumentError("not a sync ledger: its first entry does not say \"\(Self.headerKey)\"")
+        }
+        guard format <= Self.currentFormat else {
+            throw DocumentError("a sync ledger of format \(format), newer than this survey reads (\(Self.currentFormat))")
+        }
+        self.init()
+        switch header["pullCursor"] {
+        case nil: break
+        case .integer(let cursor)?: pullCursor = Int64(cursor)
+        case let other?: throw Self.bad("pullCursor", other)
+        }
+        switch header["lastSync"] {
+        case nil: break
+        case .date(let date)?: lastSync = date
+        case let other?: throw Self.bad("lastSync", other)
+        }
+        for (number, entry) in entries.dropFirst().enumerated() {
+            guard case .string(let id)? = entry["id"], !id.isEmpty else {
+                throw DocumentError("not a sync ledger: entry \(number + 2) has no id")
+            }
+            if let base = entry["base"] { bases[id] = try Version(base, id) }
+            if let conflict = entry["conflict"] {
+                guard case .dictionary(let fields) = conflict, let theirs = fields["theirs"],
+                      case .array(let list)? = fields["fields"] else { throw Self.bad("the conflict of \(id)", conflict) }
+                conflicts[id] = Conflict(theirs: try Version(theirs, id), fields: try list.map { try FieldConflict($0, id) })
+            }
+            if let review = entry["review"] {
+                guard case .dictionary(let fields) = review, case .string(let name)? = fields["state"],
+                      let state = ReviewState(rawValue: name) else { throw Self.bad("the review of \(id)", review) }
+                var comment: String?
+                if case .string(let text)? = fields["comment"] { comment = text }
+                reviews[id] = SyncReview(state, comment: comment)
+            }
+        }
+    }
+
+    static func bad(_ what: String, _ value: PropertyValue) -> DocumentError {
+        DocumentError("not a sync ledger: \(what) is \(value.kindDescription)")
+    }
+}
+
+extension SyncLedger.Version {
+    var propertyList: PropertyValue {
+        var entry: [String: PropertyValue] = ["answers": .dictionary(answers)]
+        if let revision { entry["revision"] = .string(revision.text) }
+        if deleted { entry["deleted"] = .bool(true) }
+        return .dictionary(entry)
+    }
+
+    init(_ value: PropertyValue, _ id: String) throws {
+        guard case .dictionary(let entry) = value, case .dictionary(let answers)? = entry["answers"] else {
+            throw SyncLedger.bad("the base of \(id)", value)
+        }
+        var revision: SyncRevision?
+        switch entry["revision"] {
+        case nil: break
+        case .string(let text)?: revision = SyncRevision(text)
+        case .integer(let number)?: revision = SyncRevision(Int64(number))
+        case let other?: throw SyncLedger.bad("the revision of \(id)", other)
+        }
+        var deleted = false
+        if case .bool(let flag)? = entry["deleted"] { deleted = flag }
+        self.init(answers: answers, revision: revision, deleted: deleted)
+    }
+}
+
+extension FieldConflict {
+    var propertyList: PropertyValue {
+        var entry: [String: PropertyValue] = ["path": .array(path.steps.map { step in
+            switch step {
+            case .key(let key): return .string(key)
+            case .index(let index): return .integer(index)
+            }
+        })]
+        if let base { entry["base"] = base }
+        if let mine { entry["mine"] = mine }
+        if let theirs { entry["theirs"] = theirs }
+        return .dictionary(entry)
+    }
+
+    init(_ value: PropertyValue, _ id: String) throws {
+        guard case .dictionary(let entry) = value, case .array(let steps)? = entry["path"] else {
+            throw SyncLedger.bad("a conflict of \(id)", value)
+        }
+        let path = try steps.map { step -> SyncFieldPath.Step in
+            switch step {
+            case .string(let key): return .key(key)
+            case .integer(let index) where index >= 0: return .index(index)
+            default: throw SyncLedger.bad("a conflict's path in \(id)", step)
+            }
+        }
+        self.init(path: SyncFieldPath(path), base: entry["base"], mine: entry["mine"], theirs: entry["theirs"])
+    }
+}

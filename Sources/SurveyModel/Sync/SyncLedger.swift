@@ -1,0 +1,62 @@
+import FoundationEssentials
+
+/// What one document knows about its surveys' sync, kept in `.NAME.sync.plist` beside it
+/// (a companion: it moves, goes to the trash and comes back with the document). For each
+/// survey the *base*: the answers both sides last agreed on and the revision they had, so a
+/// later change on either side is told apart from the other's (the three-way merge needs
+/// it, and "changed here since" is answers ≠ base). Per document: the database's pull
+/// cursor, the time of the last sync, the conflicts not yet resolved, the review states
+/// received. Never a credential: connection strings stay in the environment and libpq's
+/// own files.
+public struct SyncLedger: Equatable, Sendable {
+    /// One version of a survey as both sides knew it (or, in a conflict, as the other
+    /// side has it).
+    public struct Version: Equatable, Sendable {
+        /// Every value but the id.
+        public var answers: [String: PropertyValue]
+        public var revision: SyncRevision?
+        /// A tombstone: the survey was deleted; `answers` are its last.
+        public var deleted: Bool
+
+        public init(answers: [String: PropertyValue], revision: SyncRevision?, deleted: Bool = false) {
+            self.answers = answers
+            self.revision = revision
+            self.deleted = deleted
+        }
+    }
+
+    /// A survey whose answers clash: the other side's whole version (it becomes the base
+    /// once every field is resolved, so the resolution goes out as an edit of it) and the
+    /// fields still to choose.
+    public struct Conflict: Equatable, Sendable {
+        public var theirs: Version
+        public var fields: [FieldConflict]
+
+        public init(theirs: Version, fields: [FieldConflict]) {
+            self.theirs = theirs
+            self.fields = fields
+        }
+    }
+
+    /// By survey id.
+    public var bases: [String: Version] = [:]
+    /// Where the next pull starts (the database half's cursor); nil before the first.
+    public var pullCursor: Int64?
+    public var lastSync: Date?
+    /// By survey id; a survey listed here does not go out until resolved.
+    public var conflicts: [String: Conflict] = [:]
+    /// By survey id: the last review state received, or sent (`edited`).
+    public var reviews: [String: SyncReview] = [:]
+
+    public init() {}
+
+    /// Whether nothing is known: such a ledger is not written.
+    public var isEmpty: Bool {
+        bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty
+    }
+
+    /// Every unresolved field, by survey id then as found: what `survey conflicts` lists.
+    public var conflictList: [(id: String, field: FieldConflict)] {
+        conflicts.keys.sorted().flatMap { id in conflicts[id]!.fields.map { (id, $0) } }
+    }
+}

@@ -1,0 +1,75 @@
+import FoundationEssentials
+
+extension SyncPlan {
+    /// How a conflicting answer is settled.
+    public enum Choice: Equatable, Sendable {
+        case mine
+        case theirs
+        /// Neither: this value (nil removes the answer).
+        case value(PropertyValue?)
+    }
+
+    public struct Resolved: Equatable, Sendable {
+        public var state: SyncState
+        /// How many fields were settled.
+        public var count: Int
+        /// The survey left the document (its delete was chosen), for `.NAME.deleted.plist`.
+        public var movedToDeleted: [Record] = []
+    }
+
+    /// Settles the conflicts of survey `id` at `path` (nil: all of them) by `choice`. Once
+    /// none is left, the other side's version becomes the base, so the answers the document
+    /// now holds go out as an edit of it, like any edit (none when theirs was taken whole).
+    /// A whole-survey conflict (edited on one side, deleted on the other) takes `mine` or
+    /// `theirs`: the delete chosen moves the survey to the deleted surveys.
+    public static func resolve(id: String, path: SyncFieldPath?, by choice: Choice, in state: SyncState,
+                               at date: Date) throws -> Resolved {
+        var state = state
+        guard var conflict = state.ledger.conflicts[id] else { throw DocumentError("\(id) has no conflicts") }
+        let chosen = conflict.fields.filter { path == nil || $0.path == path }
+        guard !chosen.isEmpty else {
+            throw DocumentError("\(id) has no conflict at \(path!) (its conflicts: "
+                + conflict.fields.map(\.path.description).joined(separator: ", ") + ")")
+        }
+        var moved: [Record] = []
+        for field in chosen {
+            guard let place = state.records.firstIndex(where: { $0.instanceID == id }) else {
+                throw DocumentError("\(id) is not in the document: bring it back (survey undelete) to resolve it")
+            }
+            if field.path.isWholeSurvey {
+                let keep: Bool
+                switch choice {
+                case .mine: keep = field.mine != nil
+                case .theirs: keep = field.theirs != nil
+                case .value: throw DocumentError("the whole survey \(id) is kept or deleted: choose mine or theirs")
+                }
+                if !keep {
+                    let record = state.records.remove(at: place)
+                    state.deleted.append(DeletedRecord(record: record, deletedAt: date))
+                    moved.append(record)
+                }
+                continue
+            }
+            let value: PropertyValue?
+            switch choice {
+            case .mine: value = field.mine
+            case .theirs: value = field.theirs
+            case .value(let given): value = given
+            }
+            var answers = PropertyValue.dictionary(state.records[place].values)
+            guard answers.setValue(value, at: field.path),
+                  case .dictionary(let values) = answers else {
+                throw DocumentError("\(id) no longer has \(field.path): nothing was changed")
+            }
+            state.records[place] = Record(values)
+        }
+        conflict.fields.removeAll { field in chosen.contains(field) }
+        if conflict.fields.isEmpty {
+            state.ledger.conflicts[id] = nil
+            state.ledger.bases[id] = conflict.theirs
+        } else {
+            state.ledger.conflicts[id] = conflict
+        }
+        return Resolved(state: state, count: chosen.count, movedToDeleted: moved)
+    }
+}

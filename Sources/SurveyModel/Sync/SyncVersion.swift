@@ -1,0 +1,103 @@
+/// A survey as it comes in from the other side (a database pull, or another laptop's file):
+/// plain values, so the PostgreSQL half fills them from rows and `SyncPlan.apply` never
+/// touches a file or a connection.
+public struct IncomingVersion: Equatable, Sendable {
+    public var id: String
+    /// Every value but the id; nested answers and unknown keys whole. `formID` and
+    /// `formVersion` are among them when the survey has them.
+    public var answers: [String: PropertyValue]
+    /// nil only when the other side gives none (then the content names it).
+    public var revision: SyncRevision?
+    /// A tombstone: deleted there; `answers` are its last.
+    public var deleted: Bool
+    public var review: SyncReview?
+    /// The device that last changed it, for people reading a conflict.
+    public var device: String?
+
+    /// `formID`/`formVersion` (a database keeps them in their own columns) are put among the
+    /// answers when the answers lack them.
+    public init(id: String, answers: [String: PropertyValue], revision: SyncRevision?, deleted: Bool = false,
+                review: SyncReview? = nil, formID: String? = nil, formVersion: String? = nil, device: String? = nil) {
+        self.id = id
+        var answers = answers
+        answers.removeValue(forKey: Record.instanceIDKey)
+        if let formID, !formID.isEmpty, answers[Questionnaire.formIDKey] == nil { answers[Questionnaire.formIDKey] = .string(formID) }
+        if let formVersion, !formVersion.isEmpty, answers[Questionnaire.formVersionKey] == nil {
+            answers[Questionnaire.formVersionKey] = .string(formVersion)
+        }
+        self.answers = answers
+        self.revision = revision ?? SyncRevision.content(of: answers, deleted: deleted)
+        self.deleted = deleted
+        self.review = review
+        self.device = device
+    }
+
+    var version: SyncLedger.Version { SyncLedger.Version(answers: answers, revision: revision, deleted: deleted) }
+}
+
+/// A survey changed here since its base, to send: new (no base revision), edited, or
+/// deleted (a tombstone carrying its last answers). `SyncPlan.acknowledge` records the
+/// revision the other side gave it.
+public struct OutgoingChange: Equatable, Sendable {
+    public var id: String
+    public var answers: [String: PropertyValue]
+    public var deleted: Bool
+    /// The revision it was edited from; nil for a survey the other side never had.
+    public var baseRevision: SyncRevision?
+    /// `edited` when it answers a review that asked for a fix (`hasIssues`, `rejected`).
+    public var review: ReviewState?
+    public var device: String
+
+    public var formID: String? { Self.text(answers[Questionnaire.formIDKey]) }
+    public var formVersion: String? { Self.text(answers[Questionnaire.formVersionKey]) }
+
+    private static func text(_ value: PropertyValue?) -> String? {
+        if case .string(let text)? = value, !text.isEmpty { return text }
+        return nil
+    }
+}
+
+/// A document as a sync sees it: its surveys, the ones deleted from it (its
+/// `.NAME.deleted.plist`), and its ledger. What the store reads before, and writes after.
+public struct SyncState: Equatable, Sendable {
+    public var records: [Record]
+    public var deleted: [DeletedRecord]
+    public var ledger: SyncLedger
+
+    public init(records: [Record], deleted: [DeletedRecord] = [], ledger: SyncLedger = SyncLedger()) {
+        self.records = records
+        self.deleted = deleted
+        self.ledger = ledger
+    }
+}
+
+/// What happened to one survey, for `--dry-run` and the summary line.
+public struct SyncEvent: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        /// New here.
+        case added
+        /// Unchanged here: taken as it is there.
+        case fastForwarded
+        /// Changed on both sides, in different answers.
+        case merged
+        /// Changed on both sides in the same answers (or edited here, deleted there).
+        case conflicted
+        /// Deleted there and unchanged here: moved to the deleted surveys.
+        case deleted
+        /// Both sides hold the same answers now.
+        case agreed
+        /// A review state came in.
+        case reviewed
+    }
+
+    public var kind: Kind
+    public var id: String
+    /// For `conflicted`: the paths.
+    public var fields: [SyncFieldPath]
+
+    public init(_ kind: Kind, _ id: String, fields: [SyncFieldPath] = []) {
+        self.kind = kind
+        self.id = id
+        self.fields = fields
+    }
+}

@@ -1,0 +1,78 @@
+import FoundationEssentials
+import SurveyModel
+
+/// `survey conflicts`: the answers changed differently here and on another laptop, kept with
+/// the three values (base, mine, theirs) until `survey resolve` settles them.
+struct ConflictsCommand: Equatable {
+    static let shape = "survey conflicts [--doc NAME] [--format table|json]"
+
+    var doc: String?
+    var format: DataFormat
+
+    init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
+        try ShellCommands.expectNoArguments(words, shape: Self.shape)
+        doc = options.doc
+        format = try DataFormat.parse(options.format, allowed: [.table, .json], command: "conflicts") ?? .table
+    }
+
+    func run(store: DocumentStore, remembered: String?) -> Int32 {
+        do {
+            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            _ = try store.load(target.name).get()
+            let ledger = try store.syncLedger(for: target.name)
+            if format == .json {
+                StandardOutput.write(ConflictListing.jsonText(ledger))
+            } else {
+                Self.table(ledger).forEach(ShellOutput.line)
+            }
+            return 0
+        } catch {
+            ShellOutput.failure(error)
+            return 1
+        }
+    }
+
+    /// ID, FIELD, BASE, MINE, THEIRS, aligned; long values cut to 30 characters (the id and
+    /// field whole: `resolve` takes them).
+    static func table(_ ledger: SyncLedger) -> [String] {
+        let header = ["ID", "FIELD", "BASE", "MINE", "THEIRS"]
+        let rows: [[String]] = ledger.conflictList.map { id, field in
+            let whole = field.path.isWholeSurvey
+            return [id, field.path.description,
+                    whole ? (field.base == nil ? "-" : "(kept)") : ConflictListing.cellText(field.base, wholeSurvey: false),
+                    ConflictListing.cellText(field.mine, wholeSurvey: whole),
+                    ConflictListing.cellText(field.theirs, wholeSurvey: whole)].enumerated().map { $0 < 2 ? $1 : cut($1) }
+        }
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+            }.joined(separator: "  ")
+        }
+    }
+
+    private static func cut(_ text: String) -> String {
+        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count > 30 ? String(flat.prefix(29)) + "…" : flat
+    }
+}
+
+extension ConflictsCommand: ShellCommand {
+    static let name = "conflicts"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["conflicts"], synopsis: "[--doc NAME] [--format table|json]", arguments: [],
+                    help: "the answers changed differently here and elsewhere (by sync or merge), not yet resolved: id, field, base, mine, theirs; (survey) is a survey edited on one side and deleted on the other"),
+    ]
+
+    static let options: [OptionSpec] = [.format]
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ConflictsCommand {
+        try ConflictsCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { false }
+}

@@ -1,0 +1,55 @@
+import FoundationEssentials
+import SurveyModel
+
+/// `survey delete ID`: the counterpart of `undelete`. The survey moves to the document's
+/// deleted surveys (where `survey deleted` lists it and `undelete` brings it back), and the
+/// next sync or merge sends its tombstone, so it is deleted on the other laptops too, and
+/// kept there as well.
+struct DeleteCommand: Equatable {
+    static let shape = "survey delete ID [--doc NAME]"
+
+    var id: String
+    var doc: String?
+
+    init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
+        guard let id = words.first else {
+            throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape) (survey list --format csv shows them)")
+        }
+        try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
+        self.id = id.trimmingWhitespace()
+        doc = options.doc
+    }
+
+    func run(store: DocumentStore, remembered: String?) -> Int32 {
+        do {
+            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
+            let record = try store.deleteSurvey(id: id, from: target.name)
+            ShellOutput.line("Deleted \(questionnaire.title(of: record)) from “\(target.name)”: "
+                + "kept in its deleted surveys (survey undelete \(id))")
+            return 0
+        } catch {
+            ShellOutput.failure(error)
+            return 1
+        }
+    }
+}
+
+extension DeleteCommand: ShellCommand {
+    static let name = "delete"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["delete"], synopsis: "ID [--doc NAME]", arguments: [.none],
+                    help: "move the survey with that id to the document's deleted surveys (undelete brings it back); the next sync or merge deletes it on the other laptops too"),
+    ]
+
+    static let options: [OptionSpec] = []
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DeleteCommand {
+        try DeleteCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+
+    var changesDocuments: Bool { true }
+}

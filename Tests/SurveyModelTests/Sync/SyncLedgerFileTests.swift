@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+@testable import SurveyModel
+
+/// `.NAME.sync.plist`: read back as written, refused (and never written over) when it
+/// cannot be read, and moved with its document.
+final class SyncLedgerFileTests: TemporaryFolderTestCase {
+    private var sample: SyncLedger {
+        var ledger = SyncLedger()
+        ledger.pullCursor = 812
+        ledger.lastSync = Date(timeIntervalSince1970: 1_700_000_000)
+        ledger.bases["uuid:a"] = SyncLedger.Version(answers: ["age": .integer(3), "m": .array([.dictionary(["x": .real(1.5)])])],
+                                                    revision: SyncRevision(41))
+        ledger.bases["uuid:b"] = SyncLedger.Version(answers: [:], revision: SyncRevision("c:00ff"), deleted: true)
+        ledger.conflicts["uuid:a"] = SyncLedger.Conflict(
+            theirs: SyncLedger.Version(answers: ["age": .integer(4)], revision: SyncRevision(42)),
+            fields: [FieldConflict(path: SyncFieldPath([.key("m"), .index(0), .key("x")]), base: nil, mine: .real(1.5), theirs: nil)])
+        ledger.reviews["uuid:a"] = SyncReview(.hasIssues, comment: "age?")
+        ledger.reviews["uuid:b"] = SyncReview(.approved)
+        return ledger
+    }
+
+    func testALedgerReadsBackAsWrittenAndPlistlibReadsIt() throws {
+        try store.save(SurveyDocument(), as: "Field")
+        try store.writeLedger(sample, for: "Field")
+        XCTAssertEqual(try store.syncLedger(for: "Field"), sample)
+        XCTAssertEqual(try folderContents(), [".Field.sync.plist", "Field.plist"])
+        let text = try String(contentsOf: store.syncURL(for: "Field"), encoding: .utf8)
+        XCTAssertFalse(text.lowercased().contains("password"))
+        let python = try TestSupport.python("""
+            import plistlib, sys
+            d = plistlib.load(open(sys.argv[1], 'rb'))
+            a = [e for e in d if e.get('id') == 'uuid:a'][0]
+            print(d[0]['pullCursor'], a['base']['revision'], a['review']['state'], len(d))
+            """, [store.syncURL(for: "Field").path])
+        XCTAssertEqual(python, "812 41 hasIssues 3\n")
+    }
+
+    func testAnUnreadableLedgerIsRefusedAndLeftAlone() throws {
+        try store.save(SurveyDocument(records: [Record(["instanceID": .string("uuid:a")])]), as: "Field")
+        for garbage in [Data("garbage".utf8), PropertyListWriter.data(for: .array([])),
+                        PropertyListWriter.data(for: .array([.dictionary(["ledger": .integer(99)])])),
+                        PropertyListWriter.data(for: .array([.dictionary(["ledger": .integer(1)]), .dictionary(["base": .string("x")])])),
+                        try Data(contentsOf: store.url(for: "Field"))] {
+            try garbage.write(to: store.syncURL(for: "Field"))
+            XCTAssertThrowsError(try store.deleteSurvey(id: "uuid:a", from: "Field")) { error in
+                XCTAssertTrue("\(error)".contains(".Field.sync.plist"), "\(error)")
+                XCTAssertTrue("\(error)".contains("does not write over it"), "\(error)")
+            }
+            XCTAssertEqual(try Data(contentsOf: store.syncURL(for: "Field")), garbage)
+            XCTAssertEqual(try store.load("Field").get().records.count, 1)
+        }
+    }
+
+    func testTheLedgerGoesWhereItsDocumentGoes() throws {
+        try store.save(SurveyDocument(), as: "Field")
+        try store.writeLedger(sample, for: "Field")
+        try store.rename("Field", to: "Farm")
+        XCTAssertEqual(try folderContents(), [".Farm.sync.plist", "Farm.plist"])
+        _ = try store.delete("Farm")
+        XCTAssertFalse(try folderContents().contains(".Farm.sync.plist"))
+        _ = try store.restore()
+        XCTAssertEqual(try store.syncLedger(for: "Farm"), sample)
+    }
+}
