@@ -38,7 +38,9 @@ extension DocumentStore {
         let form = documentForm(for: name)
         switch form.trouble {
         case nil:
-            return form.questionnaire
+            // `${last-saved#x}` reads the document's last survey (read only for forms that ask).
+            guard changing, form.questionnaire.readsLastSaved, case .success(let document) = load(name) else { return form.questionnaire }
+            return form.questionnaire.withLastSaved(document.lastSaved)
         case .errors(let file, let errors)?:
             throw UnusableQuestionnaire(lines: ["The questionnaire \(file) cannot be used (\(counted(errors.count, "error"))):"]
                 + errors + ["nothing was done: fix the form (survey form check FILE) and attach it again (survey form attach FILE)"])

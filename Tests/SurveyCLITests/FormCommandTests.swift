@@ -116,6 +116,22 @@ final class FormCommandTests: CLITestCase {
         XCTAssertEqual(String(decoding: oracle.stdout, as: UTF8.self), "firstName lastName address phone age Survey\n", String(decoding: oracle.stderr, as: UTF8.self))
     }
 
+    /// `${last-saved#village}`: `survey add` without a village takes the last survey's, as
+    /// the app's New form offers it.
+    func testAddGivesALastSavedDefaultTheDocumentsLastSurvey() throws {
+        let form = try scratchFile("villages.csv", """
+            survey,,,,
+            ,type,name,label,default
+            ,text,village,Village,${last-saved#village}
+            ,text,head,Head,
+            """)
+        XCTAssertEqual(try survey("docs", "new", "Villages", "--form", form.path).status, 0)
+        XCTAssertEqual(try survey("add", "--doc", "Villages", "--set", "village=Kibera", "--set", "head=Ana").status, 0)
+        XCTAssertEqual(try survey("add", "--doc", "Villages", "--set", "head=Bo").status, 0)
+        let records = try store.load("Villages").get().records
+        XCTAssertEqual(records.map { $0["village"] }, [.string("Kibera"), .string("Kibera")])
+    }
+
     func testAttachCopiesACheckedFormThatFollowsItsDocument() throws {
         try store.save(SurveyDocument(), as: "Site")
         let form = try scratchFile("form.csv", try survey("form", "default").stdout)

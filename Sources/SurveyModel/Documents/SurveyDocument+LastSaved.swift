@@ -6,3 +6,18 @@
 extension SurveyDocument {
     public var lastSaved: Record? { records.last }
 }
+
+extension Questionnaire {
+    /// Whether any rule, default or label reads `${last-saved#…}`: only then does a caller
+    /// keep `lastSaved` up to date as surveys are added (building a survey's answers at
+    /// every save costs something on forms that never read them).
+    public var readsLastSaved: Bool {
+        guard let form else { return false }
+        return form.questions.contains { q in
+            let expressions = [q.required, q.constraint, q.relevant, q.calculation, q.choiceFilter, q.repeatCount].compactMap { $0 }
+            return expressions.contains { $0.fieldReferences.contains { FormExpression.lastSavedName($0) != nil } }
+                || (q.defaultValue?.contains("last-saved#") ?? false)
+                || q.labels.values.contains { $0.contains("last-saved#") }
+        }
+    }
+}

@@ -11,6 +11,7 @@ extension AppState {
         _modify {
             yield &session.document
             list.refresh(records)
+            session.followLastSaved()
         }
     }
     public var documents: [DocumentSummary] { manager.documents }

@@ -108,6 +108,7 @@ public struct AppState: Equatable, Sendable {
             session.document = nil
             session.failedToLoad(error.message)
         }
+        session.followLastSaved()
         self.session = session
         let count = session.document?.records.count ?? 0
         self.form = FormState(draft: draft, showingDraft: count == 0)

@@ -40,6 +40,7 @@ public struct DocumentSession: Equatable, Sendable {
         self.questionnaire = questionnaire
         self.documentName = documentName
         self.formTrouble = formTrouble
+        self.readsLastSaved = questionnaire.readsLastSaved
     }
 
     // MARK: Which document, and its file's condition
@@ -49,6 +50,7 @@ public struct DocumentSession: Equatable, Sendable {
     mutating func open(_ name: String, questionnaire: Questionnaire, formTrouble: FormTrouble?, loadError: String?) {
         documentName = name
         self.questionnaire = questionnaire
+        readsLastSaved = questionnaire.readsLastSaved
         self.formTrouble = formTrouble
         self.loadError = loadError
         documentMissing = false
@@ -63,7 +65,20 @@ public struct DocumentSession: Equatable, Sendable {
     mutating func failedToLoad(_ message: String) { loadError = message }
 
     /// The form's language changed: the same questions, labelled in another language.
-    mutating func relabel(_ questionnaire: Questionnaire) { self.questionnaire = questionnaire }
+    mutating func relabel(_ questionnaire: Questionnaire) {
+        self.questionnaire = questionnaire
+        followLastSaved()
+    }
+
+    /// Whether the form reads `${last-saved#…}` (decided once per questionnaire).
+    private var readsLastSaved = false
+
+    /// `${last-saved#name}` reads the document's last survey: the questionnaire is given it
+    /// whenever the document changes (`AppState.document`), for forms that read it only.
+    mutating func followLastSaved() {
+        guard readsLastSaved else { return }
+        questionnaire = questionnaire.withLastSaved(document?.lastSaved)
+    }
 
     /// The file was renamed (here, or outside survey, which the app follows).
     mutating func rename(to name: String) { documentName = name }
