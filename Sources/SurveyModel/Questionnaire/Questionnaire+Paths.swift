@@ -32,8 +32,13 @@ extension Questionnaire {
     /// groups', read in that instance, and none when the repeat's own `relevant` (or its
     /// group's, or an enclosing instance's) hides the instance.
     public func relevance(at steps: [AnswerPath.Step], in record: Record, clock: Clock = Clock()) -> [Bool] {
+        relevance(at: steps, values: record.values, clock: clock)
+    }
+
+    /// `relevance(at:in:)` of answers already read out of the survey (`record.values`): a
+    /// screen asking of several members reads them once (each reading decodes every roster).
+    public func relevance(at steps: [AnswerPath.Step], values: [String: PropertyValue], clock: Clock = Clock()) -> [Bool] {
         let q = scopeQuestionnaire(steps)
-        let values = record.values
         guard instanceShows(steps, in: values, clock: clock) else { return Array(repeating: false, count: q.fields.count) }
         return q.relevance(of: values, at: steps, clock: clock)
     }
@@ -76,8 +81,15 @@ extension Questionnaire {
     /// there; nil when it has none (instances are added by hand) or the count cannot be
     /// known yet.
     public func repeatCount(of node: FormNode, in record: Record, parent: [AnswerPath.Step] = [], clock: Clock = Clock()) -> Int? {
+        guard node.question?.repeatCount != nil else { return nil }
+        return repeatCount(of: node, values: record.values, parent: parent, clock: clock)
+    }
+
+    /// `repeatCount(of:in:parent:)` of answers already read out of the survey.
+    public func repeatCount(of node: FormNode, values: [String: PropertyValue], parent: [AnswerPath.Step] = [],
+                            clock: Clock = Clock()) -> Int? {
         guard let count = node.question?.repeatCount else { return nil }
-        let value = count.evaluate(in: context(record.values, at: parent, current: "", clock: clock)).number
+        let value = count.evaluate(in: context(values, at: parent, current: "", clock: clock)).number
         guard value.isFinite else { return nil }
         return max(0, Int(value.rounded(.towardZero)))
     }

@@ -27,6 +27,11 @@ extension Questionnaire {
         relevance(of: record.values, at: [], clock: clock)
     }
 
+    /// `relevance(in:)` of answers already read out of the survey (`record.values`).
+    public func relevance(inValues values: [String: PropertyValue], clock: Clock = Clock()) -> [Bool] {
+        relevance(of: values, at: [], clock: clock)
+    }
+
     /// This questionnaire's fields (a scope's: the top level, or a repeat's rows) in the
     /// instance `steps` lead to, by their own rules and their groups' only: whether the
     /// instance itself shows is `instanceShows`.
@@ -114,7 +119,13 @@ extension Questionnaire {
     /// as a screen showing two members of forty needs; nil judges every one.
     public func problems(in record: Record, clock: Clock = Clock(), members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
         guard form != nil else { return [] }
-        let values = record.values
+        return problems(inValues: record.values, clock: clock, members: members)
+    }
+
+    /// `problems(in:)` of answers already read out of the survey (`record.values`).
+    public func problems(inValues values: [String: PropertyValue], clock: Clock = Clock(),
+                         members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
+        guard form != nil else { return [] }
         let shown = relevance(of: values, at: [], clock: clock)
         var found: [(index: Int, message: String, path: AnswerPath)] = []
         for problem in problems(of: values, at: [], shown: shown, clock: clock) {

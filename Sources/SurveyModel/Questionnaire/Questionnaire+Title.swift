@@ -33,8 +33,7 @@ extension Questionnaire {
             text = name.evaluate(in: context(record, current: "", clock: Clock())).string
         }
         if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
-            let answers = fields.lazy.filter { if case .text = $0.kind { return true } else { return false } }
-                .map { XLSForm.text(of: record[$0.key]).trimmingWhitespace() }
+            let answers = textKeys.lazy.map { XLSForm.text(of: record[$0]).trimmingWhitespace() }
                 .filter { !$0.isEmpty }
             text = answers.prefix(2).joined(separator: ", ")
         }

@@ -91,6 +91,11 @@ public struct Record: Equatable, Sendable {
     /// anything, then as dictionaries (keys in another order, canonically equal text), unless
     /// both are held in the one way their answers can be (`PackedAnswers.isCanonical`): then
     /// different bytes are different answers.
+    /// The same bytes (at once when they are the same storage): what a cache keyed by a
+    /// survey asks. Unlike `==`, never builds the answers, so a changed survey costs a
+    /// comparison, not two decodings.
+    public func hasIdenticalBytes(_ other: Record) -> Bool { packed == other.packed }
+
     public static func == (a: Record, b: Record) -> Bool {
         if a.packed == b.packed { return true }
         if PackedAnswers.isCanonical(a.packed), PackedAnswers.isCanonical(b.packed) { return false }

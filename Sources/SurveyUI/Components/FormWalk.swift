@@ -97,7 +97,7 @@ public struct FormWalk: Sendable {
         let entry = entries[i]
         if entry.steps.isEmpty { return record[field(i).key] }
         // The record it was built from (the same storage: compared at once), else by path.
-        return record == self.record ? entry.storedValue : record.value(at: path(i))
+        return record.hasIdenticalBytes(self.record) ? entry.storedValue : record.value(at: path(i))
     }
 
     /// Entry `i`'s stored answer as text, as its field writes it.
@@ -164,12 +164,12 @@ public struct FormWalk: Sendable {
 
     /// The outline of `record` under `questionnaire`, showing for each repeat the instance
     /// `selection` names (the first by default). `topRelevance` is the top level's.
-    static func make(_ questionnaire: Questionnaire, record: Record, selection: [String: Int],
+    static func make(_ questionnaire: Questionnaire, record: Record, values: [String: PropertyValue]? = nil, selection: [String: Int],
                      topRelevance: [Bool], clock: Questionnaire.Clock) -> FormWalk {
         guard questionnaire.form?.questions.contains(where: { $0.kind == .beginRepeat }) == true else {
             return FormWalk(flat: questionnaire, relevance: topRelevance)
         }
-        var builder = Builder(top: questionnaire, record: record, selection: selection, clock: clock)
+        var builder = Builder(top: questionnaire, record: record, values: values ?? record.values, selection: selection, clock: clock)
         builder.walk(questionnaire, steps: [], relevance: topRelevance, shown: true)
         return FormWalk(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance, record: record)
     }
@@ -184,26 +184,40 @@ public struct FormWalk: Sendable {
     private struct Builder {
         let top: Questionnaire
         let record: Record
+        /// The record's answers, read out once for the whole walk.
+        let values: [String: PropertyValue]
         let selection: [String: Int]
         let clock: Questionnaire.Clock
         var scopes: [Questionnaire] = []
         var entries: [Entry] = []
 
-        init(top: Questionnaire, record: Record, selection: [String: Int], clock: Questionnaire.Clock) {
+        init(top: Questionnaire, record: Record, values: [String: PropertyValue], selection: [String: Int], clock: Questionnaire.Clock) {
             self.top = top
             self.record = record
+            self.values = values
             self.selection = selection
             self.clock = clock
+        }
+
+        /// The answers of the instance `steps` lead to (the survey's own for none).
+        static func instance(_ values: [String: PropertyValue], _ steps: ArraySlice<AnswerPath.Step>) -> [String: PropertyValue]? {
+            guard let first = steps.first else { return values }
+            guard case .array(let items)? = values[first.name], items.indices.contains(first.index),
+                  case .dictionary(let answers) = items[first.index] else { return nil }
+            return instance(answers, steps.dropFirst())
+        }
+
+        /// How many members of the repeat `name` the answers hold (a list of dictionaries).
+        static func members(of name: String, in answers: [String: PropertyValue]) -> Int {
+            guard case .array(let items)? = answers[name] else { return 0 }
+            return items.reduce(0) { count, item in if case .dictionary = item { count + 1 } else { count } }
         }
 
         mutating func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], relevance: [Bool], shown: Bool) {
             let scope = scopes.count
             scopes.append(questionnaire)
             // The member's answers, read once for all its questions.
-            let member: [String: PropertyValue]? = steps.last.flatMap { last in
-                let all = record.instances(of: last.name, in: Array(steps.dropLast()))
-                return all.indices.contains(last.index) ? all[last.index] : nil
-            }
+            let member = Self.instance(values, steps[...])
             let repeatRows = Dictionary(questionnaire.tree.flatMap(\.descendants)
                 .filter { $0.kind == .repeat && $0.repeats.count == steps.count }
                 .map { ($0.fieldIndex, $0) }, uniquingKeysWith: { first, _ in first })
@@ -214,8 +228,8 @@ public struct FormWalk: Sendable {
                                          storedValue: member?[questionnaire.fields[i].key]))
                     continue
                 }
-                let stored = record.instanceCount(of: node.name, in: steps)
-                let fixed = top.repeatCount(of: node, in: record, parent: steps, clock: clock)
+                let stored = Self.members(of: node.name, in: steps.isEmpty ? values : member ?? [:])
+                let fixed = top.repeatCount(of: node, values: values, parent: steps, clock: clock)
                 let count = max(stored, fixed ?? 0)
                 let key = RepeatHeading.selectionKey(parent: steps, name: node.name)
                 let chosen = min(max(0, selection[key] ?? 0), max(0, count - 1))
@@ -225,7 +239,7 @@ public struct FormWalk: Sendable {
                 if label.contains("${") { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
                 var heading = RepeatHeading(name: node.name, label: label, parent: steps,
                                             shown: chosen, count: count, fixedCount: fixed)
-                if stored == 0, let value = record.value(at: AnswerPath(steps, node.name)) {
+                if stored == 0, let value = (steps.isEmpty ? values : member ?? [:])[node.name] {
                     if case .array = value {} else { heading.holdsOtherValue = true }
                 }
                 entries.append(Entry(heading: heading, steps: steps, fieldIndex: i, scope: scope, isShown: isShown))
@@ -233,7 +247,7 @@ public struct FormWalk: Sendable {
                 let inner = questionnaire.instanceQuestionnaire(for: node)
                 let innerSteps = heading.steps
                 let innerRelevance = isShown
-                    ? top.relevance(at: innerSteps, in: record, clock: clock)
+                    ? top.relevance(at: innerSteps, values: values, clock: clock)
                     : Array(repeating: false, count: inner.fields.count)
                 walk(inner, steps: innerSteps, relevance: innerRelevance, shown: isShown)
             }
