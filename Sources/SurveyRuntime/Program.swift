@@ -31,6 +31,8 @@ public struct Program {
     public let wake: WakeSignal
     private let summaryReader: SummaryReader
     private let indexBuilder: SearchIndexBuilder
+    /// F9: the sync running in the background, and what it reported.
+    let syncRunner: BackgroundSync
 
     // A large document's changes go to its journal first and reach the `.plist` in the
     // background (`Program+Journal`).
@@ -65,6 +67,7 @@ public struct Program {
         self.summaryReader = SummaryReader(wake: wake)
         self.indexBuilder = SearchIndexBuilder(wake: wake)
         self.writer = DocumentWriter(wake: wake)
+        self.syncRunner = BackgroundSync(wake: wake)
         self.store = store
         self.memoryURL = memory?.url
         self.journalThreshold = journalThreshold
@@ -321,6 +324,8 @@ public struct Program {
             return []
         case .lookForRecoveries:
             return [.recoveriesFound(store.recoveries())]
+        case .readSyncSummary, .resolveConflict, .syncDocument:
+            return try attemptSync(effect)
         case .attachFile(let typed):
             // `~/photos/tree.jpg` as a shell reads it.
             var path = typed
@@ -376,7 +381,9 @@ public struct Program {
     }
 
     /// Work running off the main thread whose result the screen is waiting for.
-    public var hasBackgroundWork: Bool { summaryReader.isBusy || writer.isBusy || stream != nil || indexBuilder.isBusy }
+    public var hasBackgroundWork: Bool {
+        summaryReader.isBusy || writer.isBusy || stream != nil || indexBuilder.isBusy || syncRunner.isBusy
+    }
 
     /// Background work whose result should show as soon as it is ready (the list growing as a
     /// document loads, or narrowing once its `/` index is built): look in often.
@@ -394,6 +401,7 @@ public struct Program {
             handled = true
         }
         handled = takeWriterOutcomes() || handled
+        handled = takeSyncReports() || handled
         let done = summaryReader.take()
         guard !done.isEmpty else { return handled }
         for item in done { summaryCache[item.name] = (item.fingerprint, item.summary) }
@@ -423,6 +431,7 @@ public struct Program {
     public mutating func finishBackgroundWork() {
         finishLoading()
         indexBuilder.waitUntilIdle()
+        syncRunner.waitUntilIdle()
         settleWrites()
         summaryReader.waitUntilIdle()
         collectBackgroundWork()

@@ -15,6 +15,8 @@ public enum Action: Equatable, Sendable {
     case picker(PickerAction)
     case records(RecordAction)
     case documents(DocumentsAction)
+    /// The team's database: sync, conflicts, review.
+    case sync(SyncAction)
     case system(SystemEvent)
     case outcome(Outcome)
 }
@@ -140,6 +142,17 @@ public enum DocumentsAction: Equatable, Sendable {
     case discardRecovery
 }
 
+/// F9 and the conflicts view (F4, then `c`).
+public enum SyncAction: Equatable, Sendable {
+    /// Pull then push the document, in the background.
+    case start
+    case showConflicts
+    case closeConflicts
+    case moveConflict(Int)
+    /// Settle the highlighted field: keep this laptop's answer, or take the other side's.
+    case resolve(keepMine: Bool)
+}
+
 /// What the terminal or the runtime reports that the user did not ask for.
 public enum SystemEvent: Equatable, Sendable {
     case resized(Size)
@@ -209,6 +222,13 @@ public enum Outcome: Equatable, Sendable {
     case documentLoadEnded(DocumentStream.End)
     /// The `/` index built in the background (`Effect.buildSearchIndex`).
     case searchIndexBuilt(SearchIndex)
+    /// The document's sync as its ledger holds it (nil: never synced nor merged).
+    case syncSummaryRead(document: String, SyncSummary?)
+    /// A step of a sync running in the background ("pulled 1,000 of …").
+    case syncProgress(document: String, String)
+    /// A sync (or a conflict resolved) is over: what to say, the document as written
+    /// (nil: unchanged), and its sync now.
+    case syncFinished(document: String, message: String, isError: Bool, reloaded: SurveyDocument?, summary: SyncSummary?)
 }
 
 /// Work `update` asks the outside world to do. Plain values, so tests compare them directly;
@@ -216,6 +236,12 @@ public enum Outcome: Equatable, Sendable {
 public enum Effect: Equatable, Sendable {
     case saveDocument
     case saveDraft
+    /// Pull then push the current document through the team's database, in the background.
+    case syncDocument
+    /// Read the current document's ledger into a `SyncSummary`.
+    case readSyncSummary
+    /// Settle one conflicting field of a survey (then re-read the document).
+    case resolveConflict(id: String, path: SyncFieldPath, keepMine: Bool)
     case quit
     /// Read the folder's documents (names, counts, times) into `documents`.
     case listDocuments

@@ -112,6 +112,13 @@ public enum KeyMap {
         KeyBinding([.character("d")], "d", "Discard them (moved to .trash, not erased)", [.offeringRecovery], .documents(.discardRecovery), bar: "Discard"),
         KeyBinding([.escape], "Esc", "Decide at the next start", [.offeringRecovery], .app(.closePopover), bar: "Later"),
         KeyBinding([.escape, .function(4)], "Esc", "Back to the form", [.documentInfo], .documents(.toggleInfo), bar: "Back"),
+        KeyBinding([.character("c")], "c", "Conflicts a sync kept: mine / theirs per field", [.documentInfo], .sync(.showConflicts), bar: "Conflicts"),
+        // The conflicts (F4, then c)
+        KeyBinding([.up], "↑/↓", "Previous / next conflict", [.conflicts], .sync(.moveConflict(-1))),
+        KeyBinding([.down], "↓", nil, [.conflicts], .sync(.moveConflict(1))),
+        KeyBinding([.character("m")], "m", "Keep my answer (goes out at the next sync)", [.conflicts], .sync(.resolve(keepMine: true)), bar: "Mine"),
+        KeyBinding([.character("t")], "t", "Take theirs", [.conflicts], .sync(.resolve(keepMine: false)), bar: "Theirs"),
+        KeyBinding([.escape, .function(4)], "Esc", "Back to the document info", [.conflicts], .sync(.closeConflicts), bar: "Back"),
         // Anywhere
         KeyBinding([.function(1)], "F1", "Help", all.subtracting([.help]).subtracting(dialogs), .app(.showHelp), bar: "Help"),
         KeyBinding([.function(2)], "F2", "Survey list",
@@ -123,6 +130,8 @@ public enum KeyMap {
                    [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .unreadable], .documents(.toggleInfo), bar: "Info"),
         KeyBinding([.function(5)], "F5", "Add goes on to a new form, or shows the survey",
                    [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .picking], .form(.toggleNextFormAfterAdd)),
+        KeyBinding([.function(9)], "F9", "Sync with the team's database (pull, then push; SURVEY_DB)",
+                   [.formBrowsing, .rosterBrowsing, .listPane, .documentInfo, .conflicts], .sync(.start), bar: "Sync"),
         KeyBinding([.function(7)], "F7", "Next language of the form",
                    [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .picking, .documentInfo], .form(.nextLanguage)),
         KeyBinding([.control("n")], "^N", "New survey",

@@ -28,6 +28,7 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .picker(let action): return state.reduce(action)
     case .records(let action): return state.reduce(action)
     case .documents(let action): return state.reduce(action)
+    case .sync(let action): return state.reduce(action)
     case .system(let event): return state.reduce(event)
     case .outcome(let outcome): return state.reduce(outcome)
     }
@@ -38,7 +39,7 @@ extension Action {
     /// terminal or the runtime reports.
     var isUserInput: Bool {
         switch self {
-        case .app, .list, .form, .text, .picker, .records, .documents: true
+        case .app, .list, .form, .text, .picker, .records, .documents, .sync: true
         case .outcome, .system: false
         }
     }
@@ -335,6 +336,12 @@ extension AppState {
             finishLoading(end)
         case .searchIndexBuilt(let index):
             takeSearchIndex(index)
+        case .syncSummaryRead(let name, let summary):
+            if name == documentName { session.syncRead(summary) }
+        case .syncProgress(let name, let text):
+            if name == documentName { tell(text) }
+        case .syncFinished(let name, let message, let isError, let reloaded, let summary):
+            return syncFinished(name, message: message, isError: isError, reloaded: reloaded, summary: summary)
         case .documentOperationFailed(let message):
             form.awaitAttachment(nil)   // a copy that failed: the path stays typed, with why
             warn(message)

@@ -26,6 +26,7 @@ extension DocumentInfoView {
                 facts.append(("Last saved", LocalTime.text(date, in: state.environment.timeZone, seconds: true)))
             }
         }
+        facts += syncFacts(of: state)
         if let trouble = state.session.formTrouble {
             facts.append(("Status", "read-only: " + trouble.remark(document: state.documentName)))
             switch trouble {
@@ -76,6 +77,35 @@ extension DocumentInfoView {
             }.count
             facts.append(("No age", counted(noAge, "record")))
             facts.append(("Rule breaks", counted(breaking, "record") + " (values the form refuses)"))
+        }
+        return facts
+    }
+
+    /// The team's database: what is unsent, when the last sync was, what is in conflict, and
+    /// the supervisor's verdict on the survey shown.
+    static func syncFacts(of state: AppState) -> [(String, String)] {
+        var facts: [(String, String)] = []
+        let summary = state.session.sync
+        var line: [String] = []
+        if state.session.syncing == state.documentName { line.append("syncing now") }
+        if let last = summary?.lastSync {
+            line.append("last " + LocalTime.text(last, in: state.environment.timeZone, seconds: false))
+        } else {
+            line.append("never synced (F9 syncs with the database SURVEY_DB names)")
+        }
+        if let summary {
+            line.append(counted(summary.unsent, "change") + " not sent")
+            if !summary.conflicts.isEmpty { line.append(counted(summary.conflicts.count, "conflict") + ": c shows them") }
+        }
+        facts.append(("Sync", line.joined(separator: "; ")))
+        if case .record(let i) = state.shown, let id = state.records[i].instanceID, let review = summary?.reviews[id] {
+            let words: String = switch review.state {
+            case .approved: "approved"
+            case .hasIssues: "has issues"
+            case .rejected: "rejected"
+            case .edited: "edited since review"
+            }
+            facts.append(("Review", words + (review.comment.map { ": “\($0)”" } ?? "")))
         }
         return facts
     }

@@ -30,6 +30,8 @@ public enum Screen {
         }
         if state.screen.detail == .info {
             DocumentInfoView.make(from: state).draw(into: &grid, in: layout.form)
+        } else if state.screen.detail == .conflicts {
+            ConflictsView.make(from: state).draw(into: &grid, in: layout.form)
         } else if let error = state.session.loadError {
             UnreadableDocumentView(documentName: state.documentName, reason: error).draw(into: &grid, in: layout.form)
         } else if let trouble = state.session.formTrouble, state.shown == .draft {

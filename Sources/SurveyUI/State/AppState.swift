@@ -22,7 +22,7 @@ public struct AppState: Equatable, Sendable {
         case picker(ChoicePicker)
     }
     /// What fills the form's place: the record form, or facts about the document (F4).
-    public enum Detail: Equatable, Sendable { case form, info }
+    public enum Detail: Equatable, Sendable { case form, info, conflicts }
     /// What the form shows: a stored record, or the unsent New form (the draft).
     public enum Shown: Equatable, Sendable { case record(Int), draft }
     /// The highlighted item of the form, in Tab order: the fields, then Clear, then Add.
@@ -224,6 +224,7 @@ public struct AppState: Equatable, Sendable {
         if editing != nil { return .formEditing }
         if screen.focus == .list && layout.isSplit { return .listPane }
         if screen.detail == .info { return .documentInfo }
+        if screen.detail == .conflicts { return .conflicts }
         return rosterHeadingHere == nil ? .formBrowsing : .rosterBrowsing
     }
 }
@@ -236,6 +237,8 @@ public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
     /// Browsing the form with the highlight on a roster's heading or inside its member:
     /// the form's keys, and PgUp/PgDn, ^O, ^D for the members.
     case rosterBrowsing
+    /// The conflicts a sync kept (F4, then `c`): mine or theirs, field by field.
+    case conflicts
     /// "Add another Household member? y/n", "Delete … ? y/n"
     case confirmingRoster
 }

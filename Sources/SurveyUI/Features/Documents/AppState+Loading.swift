@@ -138,10 +138,10 @@ extension Effect {
     public var changesDocument: Bool {
         switch self {
         case .saveDocument, .keepDeleted, .forgetDeleted, .openDocument, .createDocument, .renameDocument,
-             .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery:
+             .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .syncDocument, .resolveConflict:
             return true
         case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .lookForRecoveries,
-             .keepUnsavedWork, .buildSearchIndex, .attachFile:
+             .keepUnsavedWork, .buildSearchIndex, .attachFile, .readSyncSummary:
             return false
         }
     }

@@ -40,7 +40,7 @@ extension AppState {
     private func wouldChangeSurveys(_ trial: AppState, _ effects: [Effect]) -> Bool {
         let writes = effects.contains { effect in
             switch effect {
-            case .saveDocument, .saveDraft, .keepDeleted, .forgetDeleted: return true
+            case .saveDocument, .saveDraft, .keepDeleted, .forgetDeleted, .syncDocument, .resolveConflict: return true
             case .restoreRecovery(let recovery): return recovery.documentName == documentName
             default: return false
             }

@@ -48,6 +48,7 @@ public struct DocumentSession: Equatable, Sendable {
     /// Another document is current: its name, form and load result; the file's condition,
     /// the undo history and any change in flight belong to the one left.
     mutating func open(_ name: String, questionnaire: Questionnaire, formTrouble: FormTrouble?, loadError: String?) {
+        if name != documentName { sync = nil; conflictCursor = 0 }
         documentName = name
         self.questionnaire = questionnaire
         readsLastSaved = questionnaire.readsLastSaved
@@ -68,6 +69,28 @@ public struct DocumentSession: Equatable, Sendable {
     mutating func relabel(_ questionnaire: Questionnaire) {
         self.questionnaire = questionnaire
         followLastSaved()
+    }
+
+    // MARK: The team's database
+
+    /// The document's sync as the runtime last read it from its ledger: unsent changes, the
+    /// last sync, conflicts kept, review states. nil until read (or never synced).
+    public private(set) var sync: SyncSummary?
+    /// The document a sync is running for (one at a time), nil when none.
+    public private(set) var syncing: String?
+    /// The conflict highlighted in the conflicts view.
+    public private(set) var conflictCursor = 0
+
+    mutating func syncRead(_ summary: SyncSummary?) {
+        sync = summary
+        moveConflictCursor(to: conflictCursor)
+    }
+
+    mutating func syncStarted() { syncing = documentName }
+    mutating func syncEnded() { syncing = nil }
+
+    mutating func moveConflictCursor(to index: Int) {
+        conflictCursor = max(0, min(index, (sync?.conflicts.count ?? 0) - 1))
     }
 
     /// Whether the form reads `${last-saved#…}` (decided once per questionnaire).

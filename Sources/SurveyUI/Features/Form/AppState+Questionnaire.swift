@@ -39,8 +39,10 @@ extension AppState {
     /// title can depend on the time: `today()`).
     func listTitle(of index: Int, limit: Int) -> String {
         let record = records[index]
-        guard questionnaire.form == nil else { return title(of: record, limit: limit) }
-        return caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
+        // A supervisor's verdict first (`✓`, `!`, `✗`), as a team's list shows it.
+        let mark = reviewMark(of: record).map { $0 + " " } ?? ""
+        guard questionnaire.form == nil else { return mark + title(of: record, limit: limit) }
+        return mark + caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
     }
 
     /// `listTitle` as the cells it is drawn as in `width` columns (`CellGrid.cells(of:width:)`),
@@ -49,6 +51,7 @@ extension AppState {
     func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
         guard questionnaire.form == nil else { return nil }
         let record = records[index]
+        if reviewMark(of: record) != nil { return nil }
         return caches.listTitles.cells(of: index, record: record, limit: limit, width: width) { title(of: record, limit: limit) }
     }
 

@@ -1,0 +1,47 @@
+import FoundationEssentials
+
+/// What the app shows of a document's sync (F4, the conflicts view, the list's review
+/// marks): read from its ledger and surveys by the runtime, a plain value for the UI core.
+public struct SyncSummary: Equatable, Sendable {
+    /// One unresolved field of one survey.
+    public struct Conflict: Equatable, Sendable {
+        public var id: String
+        public var path: SyncFieldPath
+        public var mine: PropertyValue?
+        public var theirs: PropertyValue?
+
+        public init(id: String, path: SyncFieldPath, mine: PropertyValue?, theirs: PropertyValue?) {
+            self.id = id
+            self.path = path
+            self.mine = mine
+            self.theirs = theirs
+        }
+    }
+
+    /// Surveys changed here since they last agreed with the other side (new, edited, deleted).
+    public var unsent: Int
+    public var lastSync: Date?
+    public var conflicts: [Conflict]
+    /// By survey id.
+    public var reviews: [String: SyncReview]
+
+    public init(unsent: Int = 0, lastSync: Date? = nil, conflicts: [Conflict] = [], reviews: [String: SyncReview] = [:]) {
+        self.unsent = unsent
+        self.lastSync = lastSync
+        self.conflicts = conflicts
+        self.reviews = reviews
+    }
+
+    /// Nothing synced, nothing to say (a document of one person's laptop).
+    public var isEmpty: Bool { lastSync == nil && conflicts.isEmpty && reviews.isEmpty }
+
+    /// The summary of a document as a sync sees it.
+    public init(_ state: SyncState) {
+        let outgoing = SyncPlan.outgoing(from: state, device: "")
+        self.init(unsent: outgoing.count + state.ledger.conflicts.count, lastSync: state.ledger.lastSync,
+                  conflicts: state.ledger.conflictList.map {
+                      Conflict(id: $0.id, path: $0.field.path, mine: $0.field.mine, theirs: $0.field.theirs)
+                  },
+                  reviews: state.ledger.reviews)
+    }
+}

@@ -1,0 +1,80 @@
+import FoundationEssentials
+import SurveyModel
+import SurveyUI
+import SurveyDatabase
+
+/// The team's database from the app: F9's sync runs in the background (`BackgroundSync`);
+/// reading the ledger for F4 and settling a conflict are quick and run here. Each ends by
+/// reading the document back on this thread, where saves happen, so what the app holds and
+/// what it last wrote stay one and the same.
+extension Program {
+    mutating func attemptSync(_ effect: Effect) throws -> [Outcome] {
+        let name = state.documentName
+        switch effect {
+        case .readSyncSummary:
+            return [.syncSummaryRead(document: name, try summary(of: name))]
+        case .resolveConflict(let id, let path, let keepMine):
+            try requireSettledWrites(name)
+            _ = try store.resolveConflict(id: id, path: path, by: keepMine ? .mine : .theirs, in: name, at: state.environment.clock.now)
+            let what = path.isWholeSurvey ? "the survey" : path.description
+            return [try finished(name, message: keepMine ? "Kept yours for \(what): it goes out at the next sync"
+                                                         : "Took theirs for \(what)", isError: false)]
+        case .syncDocument:
+            try requireSettledWrites(name)
+            let store = self.store
+            let target = ConnectionString.resolve(option: nil, environment: ProcessInfo.processInfo.environment)
+            let device = SyncDevice.current()
+            syncRunner.start { report in
+                do {
+                    let result = try DocumentSync.run(store: store, document: name, target: target, device: device) { line in
+                        report(.syncProgress(document: name, line))
+                    }
+                    return .syncFinished(document: name, message: result.message, isError: !result.conflicts.isEmpty,
+                                         reloaded: nil, summary: nil)
+                } catch {
+                    return .syncFinished(document: name, message: "Sync of “\(name)” failed: \(DocumentSync.describe(error, target: target))",
+                                         isError: true, reloaded: nil, summary: nil)
+                }
+            }
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// A sync's reports, taken in on the main thread: its end brings the document as it is on
+    /// disk now (read here, so the fingerprint the next save checks is of what the app shows).
+    mutating func takeSyncReports() -> Bool {
+        let reports = syncRunner.take()
+        for report in reports {
+            guard case .syncFinished(let name, let message, let isError, nil, nil) = report, name == state.documentName else {
+                send(.outcome(report))
+                continue
+            }
+            let outcome = (try? finished(name, message: message, isError: isError)) ?? report
+            send(.outcome(outcome))
+        }
+        return !reports.isEmpty
+    }
+
+    /// The document read back after the ledger's commit, with its summary.
+    private mutating func finished(_ name: String, message: String, isError: Bool) throws -> Outcome {
+        let reloaded = try store.load(name).get()
+        knownFingerprint = store.fingerprint(of: name)
+        persisted = reloaded
+        return .syncFinished(document: name, message: message, isError: isError, reloaded: reloaded, summary: try summary(of: name))
+    }
+
+    private func summary(of name: String) throws -> SyncSummary? {
+        guard FileManager.default.fileExists(atPath: store.syncURL(for: name).path) else { return nil }
+        return SyncSummary(try store.syncSnapshot(of: name, readOnly: true).state)
+    }
+
+    /// A sync writes the document under the folder lock; the app's own writes of a large
+    /// document (its journal, the background writer) must be done first.
+    private func requireSettledWrites(_ name: String) throws {
+        guard journal == nil, !writer.isBusy else {
+            throw DocumentError("“\(name)” still has changes being written: sync again in a moment")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import SurveyModel
+
+/// The team's database in the app (issue 19): F9 syncs the document in the background
+/// (the keyboard stays live; what came in shows in the list at once), F4 says what is
+/// unsent, when the last sync was and what is in conflict, and its `c` opens the conflicts:
+/// each field with this laptop's answer and the other side's, settled by `m` (mine) or `t`
+/// (theirs), which is a change that goes out at the next sync like any edit.
+extension AppState {
+    mutating func reduce(_ action: SyncAction) -> [Effect] {
+        switch action {
+        case .start:
+            return committingField { $0.startSync() }
+        case .showConflicts:
+            guard let summary = session.sync, !summary.conflicts.isEmpty else {
+                tell("No conflicts: every survey agrees with the other side's")
+                return session.sync == nil ? [.readSyncSummary] : []
+            }
+            screen.showDetail(.conflicts)
+            session.moveConflictCursor(to: session.conflictCursor)
+        case .closeConflicts:
+            screen.showDetail(.info)
+        case .moveConflict(let delta):
+            session.moveConflictCursor(to: session.conflictCursor + delta)
+        case .resolve(let keepMine):
+            guard let conflicts = session.sync?.conflicts, conflicts.indices.contains(session.conflictCursor) else { return [] }
+            guard session.syncing == nil else {
+                warn("A sync is running: resolve when it is over")
+                return []
+            }
+            let conflict = conflicts[session.conflictCursor]
+            return [.resolveConflict(id: conflict.id, path: conflict.path, keepMine: keepMine)]
+        }
+        return []
+    }
+
+    private mutating func startSync() -> [Effect] {
+        guard session.syncing == nil else {
+            tell("A sync of “\(session.syncing ?? documentName)” is already running")
+            return []
+        }
+        guard document != nil, !session.documentMissing else {
+            warn("“\(documentName)” cannot be synced: it is not a readable file now")
+            return []
+        }
+        session.syncStarted()
+        tell("Syncing “\(documentName)”…")
+        return [.syncDocument]
+    }
+
+    /// A sync or a resolution is over: the document as written comes in (the survey shown
+    /// stays shown, by id), with the ledger's summary and what to say.
+    mutating func syncFinished(_ name: String, message: String, isError: Bool, reloaded: SurveyDocument?,
+                               summary: SyncSummary?) -> [Effect] {
+        if session.syncing == name { session.syncEnded() }
+        guard name == documentName else { return [] }
+        if let reloaded, document.map({ !$0.records.elementsEqual(reloaded.records) { $0.hasIdenticalBytes($1) } }) ?? true {
+            _ = takeMergedDocument(reloaded)
+        }
+        if let summary { session.syncRead(summary) }
+        if screen.detail == .conflicts, session.sync?.conflicts.isEmpty ?? true { screen.showDetail(.info) }
+        if isError { warn(message) } else { tell(message) }
+        return []
+    }
+
+    /// The review mark the list shows before a survey's name.
+    func reviewMark(of record: Record) -> String? {
+        guard let id = record.instanceID, let review = session.sync?.reviews[id] else { return nil }
+        switch review.state {
+        case .approved: return "✓"
+        case .hasIssues: return "!"
+        case .rejected: return "✗"
+        case .edited: return nil
+        }
+    }
+}
