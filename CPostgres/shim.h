@@ -11,8 +11,9 @@
  * reference to libpq for the linker to resolve. Add a function to the X-list below when Swift
  * needs one; put no logic here beyond loading.
  *
- * The table is a static inside static inline functions: one copy per Swift module that calls
- * them, and only SurveyDatabase does. spq_load is called once, under SurveyDatabase's lock.
+ * The table is Swift's (one, allocated by SurveyDatabase's LibPQ and filled once under its
+ * lock), passed to every wrapper: a static here would not do, since a static inline function
+ * is emitted into each object file that calls it, each with its own static.
  */
 #ifndef SURVEY_CPOSTGRES_SHIM_H
 #define SURVEY_CPOSTGRES_SHIM_H
@@ -35,21 +36,15 @@ typedef struct {
 #undef SPQ_FIELD
 } spq_table;
 
-static inline spq_table *spq_functions(void) {
-    static spq_table table;
-    return &table;
-}
-
 /* Opens `path` (e.g. "libpq.so.5") and looks up every function. Returns 1 when all were
  * found; else 0 with dlerror()'s words (or the missing function's name) in `error`. */
-static inline int spq_load(const char *path, char *error, size_t size) {
+static inline int spq_load(spq_table *table, const char *path, char *error, size_t size) {
     void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         const char *why = dlerror();
         snprintf(error, size, "%s", why ? why : "cannot be opened");
         return 0;
     }
-    spq_table *table = spq_functions();
 #define SPQ_LOOKUP(name) \
     table->name = (__typeof__(name) *)dlsym(library, #name); \
     if (table->name == NULL) { snprintf(error, size, "%s has no %s", path, #name); dlclose(library); return 0; }
@@ -58,34 +53,34 @@ static inline int spq_load(const char *path, char *error, size_t size) {
     return 1;
 }
 
-static inline PGconn *spq_connectdb(const char *conninfo) { return spq_functions()->PQconnectdb(conninfo); }
-static inline ConnStatusType spq_status(const PGconn *conn) { return spq_functions()->PQstatus(conn); }
-static inline char *spq_error_message(const PGconn *conn) { return spq_functions()->PQerrorMessage(conn); }
-static inline void spq_finish(PGconn *conn) { spq_functions()->PQfinish(conn); }
-static inline PGresult *spq_exec_params(PGconn *conn, const char *command, int count, const Oid *types,
+static inline PGconn *spq_connectdb(const spq_table *t, const char *conninfo) { return t->PQconnectdb(conninfo); }
+static inline ConnStatusType spq_status(const spq_table *t, const PGconn *conn) { return t->PQstatus(conn); }
+static inline char *spq_error_message(const spq_table *t, const PGconn *conn) { return t->PQerrorMessage(conn); }
+static inline void spq_finish(const spq_table *t, PGconn *conn) { t->PQfinish(conn); }
+static inline PGresult *spq_exec_params(const spq_table *t, PGconn *conn, const char *command, int count, const Oid *types,
                                         const char *const *values, const int *lengths, const int *formats,
                                         int resultFormat) {
-    return spq_functions()->PQexecParams(conn, command, count, types, values, lengths, formats, resultFormat);
+    return t->PQexecParams(conn, command, count, types, values, lengths, formats, resultFormat);
 }
-static inline ExecStatusType spq_result_status(const PGresult *res) { return spq_functions()->PQresultStatus(res); }
-static inline char *spq_result_error_message(const PGresult *res) { return spq_functions()->PQresultErrorMessage(res); }
-static inline char *spq_result_error_field(const PGresult *res, int code) { return spq_functions()->PQresultErrorField(res, code); }
-static inline int spq_ntuples(const PGresult *res) { return spq_functions()->PQntuples(res); }
-static inline int spq_nfields(const PGresult *res) { return spq_functions()->PQnfields(res); }
-static inline char *spq_getvalue(const PGresult *res, int row, int column) { return spq_functions()->PQgetvalue(res, row, column); }
-static inline int spq_getisnull(const PGresult *res, int row, int column) { return spq_functions()->PQgetisnull(res, row, column); }
-static inline int spq_getlength(const PGresult *res, int row, int column) { return spq_functions()->PQgetlength(res, row, column); }
-static inline void spq_clear(PGresult *res) { spq_functions()->PQclear(res); }
-static inline char *spq_cmd_tuples(PGresult *res) { return spq_functions()->PQcmdTuples(res); }
-static inline int spq_lib_version(void) { return spq_functions()->PQlibVersion(); }
-static inline int spq_server_version(const PGconn *conn) { return spq_functions()->PQserverVersion(conn); }
-static inline PGTransactionStatusType spq_transaction_status(const PGconn *conn) { return spq_functions()->PQtransactionStatus(conn); }
-static inline int spq_backend_pid(const PGconn *conn) { return spq_functions()->PQbackendPID(conn); }
+static inline ExecStatusType spq_result_status(const spq_table *t, const PGresult *res) { return t->PQresultStatus(res); }
+static inline char *spq_result_error_message(const spq_table *t, const PGresult *res) { return t->PQresultErrorMessage(res); }
+static inline char *spq_result_error_field(const spq_table *t, const PGresult *res, int code) { return t->PQresultErrorField(res, code); }
+static inline int spq_ntuples(const spq_table *t, const PGresult *res) { return t->PQntuples(res); }
+static inline int spq_nfields(const spq_table *t, const PGresult *res) { return t->PQnfields(res); }
+static inline char *spq_getvalue(const spq_table *t, const PGresult *res, int row, int column) { return t->PQgetvalue(res, row, column); }
+static inline int spq_getisnull(const spq_table *t, const PGresult *res, int row, int column) { return t->PQgetisnull(res, row, column); }
+static inline int spq_getlength(const spq_table *t, const PGresult *res, int row, int column) { return t->PQgetlength(res, row, column); }
+static inline void spq_clear(const spq_table *t, PGresult *res) { t->PQclear(res); }
+static inline char *spq_cmd_tuples(const spq_table *t, PGresult *res) { return t->PQcmdTuples(res); }
+static inline int spq_lib_version(const spq_table *t) { return t->PQlibVersion(); }
+static inline int spq_server_version(const spq_table *t, const PGconn *conn) { return t->PQserverVersion(conn); }
+static inline PGTransactionStatusType spq_transaction_status(const spq_table *t, const PGconn *conn) { return t->PQtransactionStatus(conn); }
+static inline int spq_backend_pid(const spq_table *t, const PGconn *conn) { return t->PQbackendPID(conn); }
 
 /* libpq prints NOTICEs ("relation already exists, skipping") on stderr by default; survey's
  * output is its own, so they are dropped. */
 static inline void spq_ignore_notice(void *arg, const char *message) { (void)arg; (void)message; }
-static inline void spq_silence_notices(PGconn *conn) { spq_functions()->PQsetNoticeProcessor(conn, spq_ignore_notice, NULL); }
+static inline void spq_silence_notices(const spq_table *t, PGconn *conn) { t->PQsetNoticeProcessor(conn, spq_ignore_notice, NULL); }
 
 /* The diagnostic fields Swift reads (PG_DIAG_* are macros of character constants). */
 static inline int spq_diag_sqlstate(void) { return PG_DIAG_SQLSTATE; }

@@ -67,14 +67,15 @@ public struct ConnectionString: Equatable, Sendable {
             }
             return found
         }
-        for (keyword, value) in keywordPairs(text) where keyword == "password" { found.append(value) }
+        for pair in keywordPairs(text) where pair.keyword == "password" { found += [pair.value, pair.written] }
         return found
     }
 
     /// A keyword string's `keyword = value` pairs as libpq reads them: values in single quotes
-    /// may hold spaces and `\'`, `\\`; unquoted ones end at a space.
-    static func keywordPairs(_ text: String) -> [(String, String)] {
-        var pairs: [(String, String)] = []
+    /// may hold spaces and `\'`, `\\`; unquoted ones end at a space. `written` is the value as
+    /// it stands in the text (escapes and all), which is what an echo of the text would show.
+    static func keywordPairs(_ text: String) -> [(keyword: String, value: String, written: String)] {
+        var pairs: [(keyword: String, value: String, written: String)] = []
         let scalars = Array(text.unicodeScalars)
         var i = 0
         func skipSpace() { while i < scalars.count, scalars[i] == " " || scalars[i] == "\t" || scalars[i] == "\n" { i += 1 } }
@@ -87,6 +88,7 @@ public struct ConnectionString: Equatable, Sendable {
             i += 1
             skipSpace()
             var value = String.UnicodeScalarView()
+            let start = i
             if i < scalars.count, scalars[i] == "'" {
                 i += 1
                 while i < scalars.count, scalars[i] != "'" {
@@ -100,7 +102,9 @@ public struct ConnectionString: Equatable, Sendable {
                     value.append(scalars[i]); i += 1
                 }
             }
-            pairs.append((String(keyword), String(value)))
+            var written = String.UnicodeScalarView()
+            written.append(contentsOf: scalars[start..<min(i, scalars.count)])
+            pairs.append((String(keyword), String(value), String(written)))
         }
         return pairs
     }

@@ -12,19 +12,23 @@ enum LibPQ {
     static let soname = "libpq.so.5"
 
     private static let lock = Lock()
-    nonisolated(unsafe) private static var outcome: Result<Void, DatabaseError>?
+    nonisolated(unsafe) private static var outcome: Result<UnsafePointer<spq_table>, DatabaseError>?
 
-    /// Loads libpq once per process (later calls return the first outcome).
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// Loads libpq once per process (later calls return the first outcome): the table of its
+    /// functions every `spq_*` wrapper is handed. Never freed: it lives as long as the process.
+    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> UnsafePointer<spq_table> {
         try lock.withLock {
             if outcome == nil { outcome = attempt(path: environment["SURVEY_LIBPQ"].flatMap { $0.isEmpty ? nil : $0 } ?? soname) }
-            try outcome?.get()
+            return try outcome!.get()
         }
     }
 
-    private static func attempt(path: String) -> Result<Void, DatabaseError> {
+    private static func attempt(path: String) -> Result<UnsafePointer<spq_table>, DatabaseError> {
         var error = [CChar](repeating: 0, count: 512)
-        if spq_load(path, &error, error.count) == 1 { return .success(()) }
+        let table = UnsafeMutablePointer<spq_table>.allocate(capacity: 1)
+        table.initialize(to: spq_table())
+        if spq_load(table, path, &error, error.count) == 1 { return .success(UnsafePointer(table)) }
+        table.deallocate()
         let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return .failure(DatabaseError(.libraryMissing,
             "install libpq5 to sync (sudo apt-get install libpq5): PostgreSQL's client library could not be loaded (\(why))"))
