@@ -1,5 +1,6 @@
 import CPostgres
 import FoundationEssentials
+import SurveyModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -114,7 +115,8 @@ public final class DatabaseConnection {
         var text = String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                                                         count: strlen(pointer)), as: UTF8.self)
         while text.last == "\n" || text.last == " " { text.removeLast() }
-        return text
+        // libpq breaks a message over lines ("…failed: …\n\tIs the server running…?"): one line.
+        return text.replacingEvery("\n\t", with: " ").replacingEvery("\n", with: "; ")
     }
 
     static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {

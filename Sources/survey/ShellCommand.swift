@@ -35,7 +35,7 @@ enum ShellCommands {
     // Walked with `for` loops: Swift 6.3's SIL generation crashes on closures over these metatypes.
     static let all: [any ShellCommand.Type] = [
         DocsCommand.self, ListCommand.self, AddCommand.self, ExportCommand.self, ImportCommand.self,
-        DeletedCommand.self, UndeleteCommand.self, FormCommand.self,
+        DeletedCommand.self, UndeleteCommand.self, FormCommand.self, DatabaseCommand.self,
     ]
 
     /// The command named by the words; nil (no words) starts the app. Options that belong to
