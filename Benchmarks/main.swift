@@ -87,6 +87,12 @@ if let at = arguments.firstIndex(of: "--rules-only") {
     try RulesBench.run(sizes: sizes, passes: !arguments.contains("--no-passes"))
     exit(0)
 }
+// --postgres-only 1000,100000: push and pull through a throwaway PostgreSQL (PostgresBench.swift).
+if let at = arguments.firstIndex(of: "--postgres-only") {
+    let sizes = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [100_000]
+    try PostgresBench.run(sizes: sizes)
+    exit(0)
+}
 if arguments.contains("--roster-only") {
     try RosterBench.run()
     exit(0)
@@ -197,3 +203,6 @@ try FormBench.run(quick: quick)
 print("")
 try LoadBenchmark.printTable(sizes: loadSizes, dataFolder: URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/bench-data"))
+
+// A team's PostgreSQL: not in --quick (make test), which must not need a server.
+if !quick { try PostgresBench.run(sizes: [100_000]) }
