@@ -30,6 +30,9 @@ endif
 #   zlib1g-dev:     zlib, which reads .xlsx workbooks (XLSForm questionnaires)
 #   binutils:       strip and readelf, for the release binary and the .deb's Depends
 #   man-db, zsh, bash-completion: the tests render the man page and load the completions
+#   libpq-dev:      libpq's header, which the CPostgres module builds with (the binary loads
+#                   libpq5 only when it syncs)
+#   postgresql:     the throwaway server the database tests start (initdb, pg_ctl)
 check_packages = missing=(); \
   { command -v pkg-config && pkg-config --exists ncursesw; } >/dev/null 2>&1 \
     || dpkg -s libncurses-dev >/dev/null 2>&1 || missing+=(libncurses-dev); \
@@ -40,7 +43,9 @@ check_packages = missing=(); \
   command -v readelf >/dev/null 2>&1 || missing+=(binutils); \
   command -v man >/dev/null 2>&1 || missing+=(man-db); \
   command -v zsh >/dev/null 2>&1 || missing+=(zsh); \
-  [ -f /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)
+  [ -f /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion); \
+  [ -f /usr/include/postgresql/libpq-fe.h ] || missing+=(libpq-dev); \
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || missing+=(postgresql)
 
 .PHONY: deps test-deps build run test bench bench-deps foundation-links clean dist install uninstall deb FORCE
 

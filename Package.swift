@@ -6,7 +6,8 @@ import PackageDescription
 // but the one its state names. SurveyRuntime carries out its effects (the store, the session
 // memory, background loading, indexing, writing and counting) and feeds the outcomes back as
 // actions; it wakes the terminal's loop through one descriptor. CNcurses is imported by
-// SurveyTerminal alone.
+// SurveyTerminal alone. SurveyDatabase (the team's PostgreSQL, through CPostgres) sits beside
+// the UI core: the runtime (F9) and the shell use it, the UI core never does.
 let package = Package(
     name: "survey",
     products: [
@@ -18,13 +19,18 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "CNcurses"),
         // zlib inflates the parts of .xlsx workbooks (XLSForm); `make deps` installs zlib1g-dev.
         .systemLibrary(name: "CZlib", path: "CZlib"),
+        // libpq, loaded with dlopen at first use (the binary runs without libpq5); its header
+        // comes from libpq-dev, which `make deps` installs.
+        .systemLibrary(name: "CPostgres", path: "CPostgres"),
         .target(name: "SurveyModel", dependencies: ["CZlib"]),
         .target(name: "SurveyUI", dependencies: ["SurveyModel"]),
-        .target(name: "SurveyRuntime", dependencies: ["SurveyUI", "SurveyModel"]),
+        .target(name: "SurveyRuntime", dependencies: ["SurveyUI", "SurveyModel", "SurveyDatabase"]),
         .target(name: "SurveyTerminal", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel", "CNcurses"]),
-        .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel"]),
+        // A team's PostgreSQL (issue 19): schema, roles, push and pull. Nothing in SurveyUI uses it.
+        .target(name: "SurveyDatabase", dependencies: ["SurveyModel", "CPostgres"]),
+        .executableTarget(name: "survey", dependencies: ["SurveyTerminal", "SurveyUI", "SurveyModel", "SurveyDatabase"]),
         // `make bench`: prints timings and memory on generated documents.
-        .executableTarget(name: "survey-bench", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel"], path: "Benchmarks",
+        .executableTarget(name: "survey-bench", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel", "SurveyDatabase", "SurveyTestSupport"], path: "Benchmarks",
                           exclude: ["gen_survey_data.py", "tui_bench.py", "commit_bench.py", "tui_side_by_side.py"]),
         // Shared by the test targets: running child processes (python3, survey, tmux).
         .target(name: "SurveyTestSupport", path: "Tests/SurveyTestSupport"),
@@ -37,6 +43,8 @@ let package = Package(
         // Program on a real folder: effects carried out, outcomes fed back, background work.
         .testTarget(name: "SurveyRuntimeTests", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel",
                                                                "SurveyUITestSupport", "SurveyTestSupport"]),
+        // Against a throwaway PostgreSQL the tests start themselves (SurveyTestSupport).
+        .testTarget(name: "SurveyDatabaseTests", dependencies: ["SurveyDatabase", "SurveyModel", "SurveyTestSupport"]),
         .testTarget(name: "SurveyEndToEndTests", dependencies: ["SurveyModel", "SurveyTestSupport"]),
         .testTarget(name: "SurveyCLITests", dependencies: ["SurveyModel", "SurveyUI", "SurveyTestSupport"]),
         // The .deb `make deb` built ($SURVEY_DEB): contents, Depends, ldd, running it extracted.

@@ -92,6 +92,12 @@ if let at = arguments.firstIndex(of: "--sync-only") {
     try SyncBench.run(counts: counts)
     exit(0)
 }
+// --postgres-only 1000,100000: push and pull through a throwaway PostgreSQL (PostgresBench.swift).
+if let at = arguments.firstIndex(of: "--postgres-only") {
+    let sizes = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [100_000]
+    try PostgresBench.run(sizes: sizes)
+    exit(0)
+}
 if arguments.contains("--roster-only") {
     try RosterBench.run()
     try RosterKeysBench.run()
@@ -206,3 +212,6 @@ try RosterKeysBench.run()
 print("")
 try LoadBenchmark.printTable(sizes: loadSizes, dataFolder: URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/bench-data"))
+
+// A team's PostgreSQL: not in --quick (make test), which must not need a server.
+if !quick { try PostgresBench.run(sizes: [100_000]) }

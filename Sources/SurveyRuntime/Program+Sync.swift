@@ -26,9 +26,8 @@ extension Program {
             let device = SyncDevice.current()
             syncRunner.start { report in
                 do {
-                    let result = try DocumentSync.run(store: store, document: name, target: target, device: device) { line in
-                        report(.syncProgress(document: name, line))
-                    }
+                    let result = try DocumentSync.run(store: store, document: name, target: target, device: device,
+                                                      progress: { line in report(.syncProgress(document: name, line)) })
                     return .syncFinished(document: name, message: result.message, isError: !result.conflicts.isEmpty,
                                          reloaded: nil, summary: nil)
                 } catch {

@@ -22,6 +22,8 @@ struct CommandLineOptions: Equatable {
     var force = false
     /// `export --format odk-csv --group-names`: `group-question` column names, as ODK writes them.
     var groupNames = false
+    /// `db init --db URL`: the team's PostgreSQL (a libpq connection string or URI).
+    var db: String?
     /// `docs new NAME --form FILE`: the new document's questionnaire.
     var form: String?
     /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.

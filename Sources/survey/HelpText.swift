@@ -54,6 +54,8 @@ enum HelpText {
         ("XDG_STATE_HOME", "where state.plist is kept (else ~/.local/state)"),
         ("HOME", "the base of the default folders"),
         ("SURVEY_DEVICE", "the name this laptop's changes carry in a sync (else survey: and the host name)"),
+        ("SURVEY_DB", "the team's PostgreSQL when --db is not given (a libpq connection string or URI); else libpq's own PGHOST, PGDATABASE, PGUSER, PGPASSWORD… and ~/.pgpass"),
+        ("SURVEY_LIBPQ", "the libpq file survey db loads instead of libpq.so.5 (Debian's libpq5, needed only to sync)"),
         ("TERM", "the terminal the app draws on; it must be able to move the cursor (not dumb, and known to terminfo)"),
         ("NO_COLOR", "any non-empty value makes the app draw without colours"),
         ("LANG, LC_ALL, LC_CTYPE", "the locale; a UTF-8 one is needed to draw and type beyond ASCII"),

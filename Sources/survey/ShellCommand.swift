@@ -36,7 +36,8 @@ enum ShellCommands {
     static let all: [any ShellCommand.Type] = [
         DocsCommand.self, ListCommand.self, AddCommand.self, ExportCommand.self, ImportCommand.self,
         DeletedCommand.self, UndeleteCommand.self, DeleteCommand.self, MergeCommand.self,
-        ConflictsCommand.self, ResolveCommand.self, FormCommand.self,
+        ConflictsCommand.self, ResolveCommand.self, SyncAllCommand.self, PullCommand.self, PushCommand.self,
+        FormCommand.self, DatabaseCommand.self,
     ]
 
     /// The command named by the words; nil (no words) starts the app. Options that belong to

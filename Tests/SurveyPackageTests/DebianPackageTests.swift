@@ -114,6 +114,22 @@ final class DebianPackageTests: XCTestCase {
         XCTAssertLessThan(bytes.count, 30_000_000, "the binary grew back towards its ICU size (60 MB)")
     }
 
+    /// libpq is loaded at first use, not linked (DECISIONS.md): the binary names no libpq, so the
+    /// package does not depend on libpq5, and without it `survey db` says what to install.
+    func testPackagedBinaryLoadsLibpqOnlyWhenSyncing() throws {
+        let deb = try package()
+        let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")
+        let dynamic = try run(["readelf", "-d", binary.path])
+        XCTAssertEqual(dynamic.status, 0, dynamic.errors)
+        XCTAssertTrue(dynamic.output.contains("libncursesw.so.6"), dynamic.output)
+        XCTAssertFalse(dynamic.output.contains("libpq"), dynamic.output)
+        var environment = bareEnvironment
+        environment["SURVEY_LIBPQ"] = "/nonexistent/libpq.so.5"
+        let refused = try run([binary.path, "db", "init", "--db", "host=/nonexistent"], environment: environment)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errors.hasPrefix("survey: install libpq5 to sync"), refused.errors)
+    }
+
     func testExtractedBinaryRunsWithoutTheToolchain() throws {
         let deb = try package()
         let binary = try extracted(deb).appendingPathComponent("usr/bin/survey")

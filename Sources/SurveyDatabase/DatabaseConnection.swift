@@ -1,0 +1,125 @@
+import CPostgres
+import FoundationEssentials
+import SurveyModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One libpq connection, used from one thread at a time. Every statement goes through
+/// `execute(_:_:)`, which sends its values separately from its text (`PQexecParams`), so no
+/// answer, name or id is ever spliced into SQL.
+public final class DatabaseConnection {
+    public let target: ConnectionString
+    private var handle: OpaquePointer?
+    /// libpq's functions (`LibPQ.load`).
+    private let pq: UnsafePointer<spq_table>
+
+    /// Connects (loading libpq first). Errors are redacted and say what to check.
+    public init(_ target: ConnectionString) throws {
+        self.target = target
+        pq = try LibPQ.load()
+        guard let connection = spq_connectdb(pq, target.text) else {
+            throw DatabaseError(.connection, "could not connect to \(target.shown): libpq is out of memory")
+        }
+        guard spq_status(pq, connection) == CONNECTION_OK else {
+            let why = Self.text(spq_error_message(pq, connection))
+            spq_finish(pq, connection)
+            throw DatabaseError(.connection, target.redact("could not connect to \(target.shown): \(why)"))
+        }
+        spq_silence_notices(pq, connection)
+        handle = connection
+    }
+
+    deinit { close() }
+
+    public func close() {
+        if let handle { spq_finish(pq, handle) }
+        handle = nil
+    }
+
+    /// The server process serving this connection (`pg_backend_pid()`): tests end it to cut
+    /// the connection as a network would.
+    public var serverProcessID: Int32 { handle.map { spq_backend_pid(pq, $0) } ?? 0 }
+
+    /// Runs one statement with its values as parameters `$1`, `$2`… (nil is SQL NULL).
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [String?] = []) throws -> QueryResult {
+        guard let handle else { throw DatabaseError(.connectionLost, "the connection to \(target.shown) is closed") }
+        let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { for copy in copies { free(copy) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        let result = pointers.withUnsafeBufferPointer { values in
+            spq_exec_params(pq, handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+        }
+        defer { if let result { spq_clear(pq, result) } }
+        let status = result.map { spq_result_status(pq, $0) } ?? PGRES_FATAL_ERROR
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            throw failure(result)
+        }
+        guard let result else { return QueryResult() }
+        var rows: [[String?]] = []
+        let (count, columns) = (spq_ntuples(pq, result), spq_nfields(pq, result))
+        rows.reserveCapacity(Int(count))
+        for row in 0..<count {
+            var values: [String?] = []
+            values.reserveCapacity(Int(columns))
+            for column in 0..<columns {
+                if spq_getisnull(pq, result, row, column) != 0 {
+                    values.append(nil)
+                } else {
+                    let length = Int(spq_getlength(pq, result, row, column))
+                    let bytes = UnsafeRawPointer(spq_getvalue(pq, result, row, column)!).assumingMemoryBound(to: UInt8.self)
+                    values.append(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
+                }
+            }
+            rows.append(values)
+        }
+        return QueryResult(rows: rows, changed: Int(Self.text(spq_cmd_tuples(pq, result))) ?? 0)
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws
+    /// (or when the connection breaks, which the server does by itself).
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            if let handle, spq_status(pq, handle) == CONNECTION_OK { _ = try? execute("ROLLBACK") }
+            throw error
+        }
+        try execute("COMMIT")
+        return value
+    }
+
+    /// The error a failed statement gives: a lost connection told apart from a refusal.
+    private func failure(_ result: OpaquePointer?) -> DatabaseError {
+        let connectionMessage = handle.map { Self.text(spq_error_message(pq, $0)) } ?? ""
+        let why = result.map { Self.text(spq_result_error_message(pq, $0)) }.flatMap { $0.isEmpty ? nil : $0 } ?? connectionMessage
+        let state = result.flatMap { spq_result_error_field(pq, $0, spq_diag_sqlstate()) }.map { Self.text($0) } ?? ""
+        // libpq's own errors (the socket closed) carry no SQLSTATE; class 08 is a connection
+        // exception, 57P01–57P03 the server shutting down.
+        let bad = handle.map { spq_status(pq, $0) != CONNECTION_OK } ?? true
+        if bad || state.isEmpty || state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) {
+            return DatabaseError(.connectionLost, target.redact(
+                "the connection to \(target.shown) was lost (the server stopped, or the network was cut): \(why)"))
+        }
+        return DatabaseError(.statement(sqlState: state), target.redact("the database refused: \(why)"))
+    }
+
+    /// libpq's text, without the newline it ends messages with.
+    static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+        guard let pointer else { return "" }
+        var text = String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                                        count: strlen(pointer)), as: UTF8.self)
+        while text.last == "\n" || text.last == " " { text.removeLast() }
+        // libpq breaks a message over lines ("…failed: …\n\tIs the server running…?"): one line.
+        return text.replacingEvery("\n\t", with: " ").replacingEvery("\n", with: "; ")
+    }
+
+    static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+        text(pointer.map { UnsafePointer($0) })
+    }
+}

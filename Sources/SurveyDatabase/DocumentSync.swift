@@ -1,0 +1,125 @@
+import FoundationEssentials
+import SurveyModel
+
+/// One sync of a document through the team's PostgreSQL, the same for `survey sync` and the
+/// app's F9: pull what changed since the ledger's cursor and fold it in (`SyncPlan.apply`:
+/// fast-forward, three-way merge, conflicts kept), commit; then push what changed here since
+/// its base (`SyncPlan.outgoing`), acknowledge what the server stored, commit again. Every
+/// commit is the store's (`commitSync`: the deleted surveys, the document and the ledger,
+/// under the folder lock, put back whole on a failure), so a sync cut off at any point
+/// leaves both sides consistent and a second run finishes the job: the server keeps each
+/// batch whole or not at all, and the ledger moves its cursor only past rows it kept.
+public enum DocumentSync {
+    public struct Result: Equatable, Sendable {
+        public var pulled: Int = 0
+        public var pushed: Int = 0
+        /// Sent but not stored: changed there since (pulled next time), or another's.
+        public var refused: [String] = []
+        public var events: [SyncEvent] = []
+        /// Surveys in conflict after this sync.
+        public var conflicts: [String] = []
+
+        /// "Synced “Field”: 3 in, 2 out; 1 conflict (F4, c)".
+        public func message(for name: String) -> String {
+            var parts = ["\(pulled) in", "\(pushed) out"]
+            if !refused.isEmpty { parts.append("\(refused.count) not taken by the server (sync again)") }
+            if !conflicts.isEmpty { parts.append(counted(conflicts.count, "survey") + " in conflict (survey conflicts, or F4 then c)") }
+            return "Synced “\(name)”: " + parts.joined(separator: ", ")
+        }
+        public var message: String { message(for: documentName) }
+        var documentName = ""
+    }
+
+    /// What a pull asks of the server at a time.
+    public static let pullBatch = 1_000
+
+    /// Pull then push `document` of `store` through the database `target`; `progress` gets a
+    /// line after each batch. `pullOnly`/`pushOnly` for `survey pull` / `survey push`.
+    public static func run(store: DocumentStore, document name: String, target: ConnectionString, device: String,
+                           pull: Bool = true, push: Bool = true, at date: @escaping () -> Date = { Date() },
+                           progress: (String) -> Void = { _ in }) throws -> Result {
+        let server = try SurveyServer(target)
+        defer { server.connection.close() }
+        var result = Result()
+        result.documentName = name
+        var snapshot = try store.syncSnapshot(of: name)
+        let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
+        if pull {
+            var state = snapshot.state
+            var cursor = state.ledger.pullCursor ?? 0
+            while true {
+                let (rows, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch)
+                guard !rows.isEmpty else { break }
+                let applied = SyncPlan.apply(rows.map(incoming), to: state, at: date())
+                state = applied.state
+                state.ledger.pullCursor = next
+                cursor = next
+                result.pulled += rows.count
+                result.events += applied.events
+                // Kept batch by batch: a pull cut off later starts after this one.
+                try store.commitSync(state, over: snapshot, movedToDeleted: applied.movedToDeleted, at: date())
+                snapshot = try store.syncSnapshot(of: name)
+                state = snapshot.state
+                progress("Syncing “\(name)”: \(result.pulled) in…")
+                if rows.count < pullBatch { break }
+            }
+        }
+        if push {
+            var state = snapshot.state
+            let changes = SyncPlan.outgoing(from: state, device: device)
+            if !changes.isEmpty {
+                let rows = changes.map { outgoing($0, dataset: dataset) }
+                let results = try server.push(rows) { step in
+                    progress("Syncing “\(name)”: \(step.sent) of \(step.total) out…")
+                }
+                for (change, pushed) in zip(changes, results) {
+                    switch pushed.outcome {
+                    case .accepted(let revision), .alreadyThere(let revision):
+                        SyncPlan.acknowledge(change, revision: SyncRevision(revision), in: &state.ledger)
+                        result.pushed += 1
+                    case .stale, .refused, .missing:
+                        result.refused.append(change.id)
+                    }
+                }
+            }
+            state.ledger.lastSync = date()
+            try store.commitSync(state, over: snapshot, at: date())
+            snapshot = try store.syncSnapshot(of: name, readOnly: true)
+        } else {
+            var state = snapshot.state
+            state.ledger.lastSync = date()
+            try store.commitSync(state, over: snapshot, at: date())
+            snapshot = try store.syncSnapshot(of: name, readOnly: true)
+        }
+        result.conflicts = snapshot.state.ledger.conflicts.keys.sorted()
+        return result
+    }
+
+    /// Which of the server's surveys are this document's: its form's id (every laptop
+    /// keying the form shares them), else the document's name.
+    public static func dataset(of store: DocumentStore, name: String, surveys: [Record]) -> String {
+        let form = store.documentForm(for: name, firstSurveys: surveys)
+        if let id = form.questionnaire.form?.formID, !id.isEmpty { return id }
+        return name
+    }
+
+    static func incoming(_ row: IncomingRow) -> IncomingVersion {
+        IncomingVersion(id: row.instanceID, answers: row.answers, revision: SyncRevision(row.revision), deleted: row.deleted,
+                        review: row.review.map { SyncReview($0.state, comment: $0.comment) },
+                        formID: row.formID, formVersion: row.formVersion, device: row.device)
+    }
+
+    static func outgoing(_ change: OutgoingChange, dataset: String) -> OutgoingRow {
+        OutgoingRow(instanceID: change.id, dataset: dataset, answers: change.answers, formID: change.formID,
+                    formVersion: change.formVersion, device: change.device, baseRevision: change.baseRevision?.number,
+                    deleted: change.deleted)
+    }
+
+    /// An error for people: the database's words with the connection string's password
+    /// never shown.
+    public static func describe(_ error: Error, target: ConnectionString) -> String {
+        if let error = error as? DatabaseError { return target.redact(error.message) }
+        if let error = error as? DocumentError { return error.message }
+        return target.redact("\(error)")
+    }
+}

@@ -1,0 +1,172 @@
+/// The survey schema in PostgreSQL, as numbered migrations. `survey db init` applies those a
+/// database has not had yet, each in its own transaction, and records it in
+/// `survey.schema_migrations`; running it again applies nothing. Each statement is written to
+/// be re-runnable on its own too (`IF NOT EXISTS`, `CREATE OR REPLACE`, roles created only when
+/// missing), so a database someone half set up by hand is finished rather than refused.
+///
+/// Never edit a migration that has shipped: add the next one.
+struct Migration: Sendable {
+    let version: Int
+    let summary: String
+    let statements: [String]
+}
+
+enum Schema {
+    static let name = "survey"
+    static let enumeratorRole = "survey_enumerator"
+    static let supervisorRole = "survey_supervisor"
+    /// `pg_advisory_xact_lock`'s key: one `db init` at a time, and one writer of change numbers
+    /// at a time (see `stamp_change`). "survey" in ASCII.
+    static let lockKey = "1937076853"
+
+    static var latest: Int { migrations.last?.version ?? 0 }
+
+    static let bookkeeping = [
+        "CREATE SCHEMA IF NOT EXISTS survey",
+        """
+        CREATE TABLE IF NOT EXISTS survey.schema_migrations (
+            version integer PRIMARY KEY,
+            summary text NOT NULL,
+            applied_at timestamptz NOT NULL DEFAULT now(),
+            applied_by name NOT NULL DEFAULT current_user)
+        """,
+    ]
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, summary: "surveys, forms, the enumerator and supervisor roles", statements: roles + surveys + forms),
+    ]
+
+    /// Group roles, NOLOGIN: each team member logs in as a role of their own that is a member
+    /// of one of them (README, "A team on PostgreSQL").
+    static let roles = [
+        """
+        DO $$ BEGIN
+            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'survey_enumerator') THEN CREATE ROLE survey_enumerator NOLOGIN; END IF;
+            IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'survey_supervisor') THEN CREATE ROLE survey_supervisor NOLOGIN; END IF;
+        END $$
+        """,
+        "GRANT USAGE ON SCHEMA survey TO survey_enumerator, survey_supervisor",
+        "GRANT SELECT ON survey.schema_migrations TO survey_enumerator, survey_supervisor",
+        "CREATE SEQUENCE IF NOT EXISTS survey.change_seq",
+        "GRANT USAGE ON SEQUENCE survey.change_seq TO survey_enumerator, survey_supervisor",
+    ]
+
+    /// One row per survey. `revision` is the server's (1 on insert, +1 on each change of the
+    /// answers, the tombstone or the form); `base_revision` is the revision the pushed edit
+    /// was made from; `change_seq` is bumped on every change, review included, so a pull asks
+    /// for what changed after its cursor.
+    static let surveys = [
+        """
+        CREATE TABLE IF NOT EXISTS survey.surveys (
+            instance_id text PRIMARY KEY,
+            dataset text NOT NULL,
+            answers jsonb NOT NULL,
+            form_id text,
+            form_version text,
+            device text,
+            owner name NOT NULL DEFAULT current_user,
+            revision bigint NOT NULL DEFAULT 1,
+            base_revision bigint,
+            deleted boolean NOT NULL DEFAULT false,
+            review_state text CHECK (review_state IN ('approved', 'hasIssues', 'rejected', 'edited')),
+            review_comment text,
+            reviewed_by name,
+            reviewed_at timestamptz,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            updated_at timestamptz NOT NULL DEFAULT now(),
+            change_seq bigint NOT NULL DEFAULT 0)
+        """,
+        "CREATE INDEX IF NOT EXISTS surveys_dataset_change ON survey.surveys (dataset, change_seq)",
+        "CREATE INDEX IF NOT EXISTS surveys_change ON survey.surveys (change_seq)",
+        // Server-side stamps no client can forge: revision, owner, times, change number. The
+        // advisory lock is held to commit, so change numbers become visible in the order they
+        // were given: a pull can never pass over a number a slower transaction commits later.
+        """
+        CREATE OR REPLACE FUNCTION survey.stamp_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_advisory_xact_lock(1937076853);
+            NEW.change_seq := nextval('survey.change_seq');
+            NEW.updated_at := now();
+            IF TG_OP = 'INSERT' THEN
+                NEW.revision := 1;
+                NEW.created_at := now();
+                NEW.review_state := NULL;
+                NEW.review_comment := NULL;
+                NEW.reviewed_by := NULL;
+                NEW.reviewed_at := NULL;
+                RETURN NEW;
+            END IF;
+            NEW.instance_id := OLD.instance_id;
+            NEW.owner := OLD.owner;
+            NEW.created_at := OLD.created_at;
+            IF NEW.answers IS DISTINCT FROM OLD.answers OR NEW.deleted IS DISTINCT FROM OLD.deleted
+               OR NEW.form_id IS DISTINCT FROM OLD.form_id OR NEW.form_version IS DISTINCT FROM OLD.form_version THEN
+                NEW.revision := OLD.revision + 1;
+                -- A survey fixed after review goes back as edited (ODK Central's review states).
+                IF OLD.review_state IS NOT NULL AND NEW.review_state IS NOT DISTINCT FROM OLD.review_state THEN
+                    NEW.review_state := 'edited';
+                END IF;
+            ELSE
+                NEW.revision := OLD.revision;
+            END IF;
+            IF NEW.review_state IS DISTINCT FROM OLD.review_state OR NEW.review_comment IS DISTINCT FROM OLD.review_comment THEN
+                NEW.reviewed_by := current_user;
+                NEW.reviewed_at := now();
+            END IF;
+            RETURN NEW;
+        END $$
+        """,
+        "DROP TRIGGER IF EXISTS surveys_stamp ON survey.surveys",
+        "CREATE TRIGGER surveys_stamp BEFORE INSERT OR UPDATE ON survey.surveys FOR EACH ROW EXECUTE FUNCTION survey.stamp_change()",
+        // Row-level security: an enumerator reads the team's surveys but inserts and changes
+        // only its own (owner = the login role); a supervisor reads all and may update any row,
+        // where its column privileges allow only the review columns.
+        "ALTER TABLE survey.surveys ENABLE ROW LEVEL SECURITY",
+        "DROP POLICY IF EXISTS team_reads ON survey.surveys",
+        "CREATE POLICY team_reads ON survey.surveys FOR SELECT TO survey_enumerator, survey_supervisor USING (true)",
+        "DROP POLICY IF EXISTS enumerator_inserts_own ON survey.surveys",
+        "CREATE POLICY enumerator_inserts_own ON survey.surveys FOR INSERT TO survey_enumerator WITH CHECK (owner = current_user)",
+        "DROP POLICY IF EXISTS enumerator_edits_own ON survey.surveys",
+        """
+        CREATE POLICY enumerator_edits_own ON survey.surveys FOR UPDATE TO survey_enumerator
+            USING (owner = current_user) WITH CHECK (owner = current_user)
+        """,
+        "DROP POLICY IF EXISTS supervisor_reviews ON survey.surveys",
+        "CREATE POLICY supervisor_reviews ON survey.surveys FOR UPDATE TO survey_supervisor USING (true) WITH CHECK (true)",
+        "GRANT SELECT ON survey.surveys TO survey_enumerator, survey_supervisor",
+        """
+        GRANT INSERT (instance_id, dataset, answers, form_id, form_version, device, base_revision, deleted),
+              UPDATE (dataset, answers, form_id, form_version, device, base_revision, deleted)
+            ON survey.surveys TO survey_enumerator
+        """,
+        "GRANT UPDATE (review_state, review_comment) ON survey.surveys TO survey_supervisor",
+    ]
+
+    /// Published forms: the form file's bytes and its media (choice files, images), per
+    /// version. A supervisor publishes; everyone pulls.
+    static let forms = [
+        """
+        CREATE TABLE IF NOT EXISTS survey.forms (
+            form_id text NOT NULL,
+            version text NOT NULL,
+            file_name text NOT NULL,
+            file bytea NOT NULL,
+            published_by name NOT NULL DEFAULT current_user,
+            published_at timestamptz NOT NULL DEFAULT now(),
+            change_seq bigint NOT NULL DEFAULT nextval('survey.change_seq'),
+            PRIMARY KEY (form_id, version))
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS survey.form_media (
+            form_id text NOT NULL,
+            version text NOT NULL,
+            name text NOT NULL,
+            bytes bytea NOT NULL,
+            PRIMARY KEY (form_id, version, name),
+            FOREIGN KEY (form_id, version) REFERENCES survey.forms ON DELETE CASCADE)
+        """,
+        "GRANT SELECT ON survey.forms, survey.form_media TO survey_enumerator, survey_supervisor",
+        "GRANT INSERT (form_id, version, file_name, file) ON survey.forms TO survey_supervisor",
+        "GRANT INSERT ON survey.form_media TO survey_supervisor",
+    ]
+}

@@ -1,0 +1,51 @@
+import FoundationEssentials
+import SurveyModel
+
+extension SurveyServer {
+    /// The surveys of `dataset` (nil: every dataset) that changed after `cursor`, oldest change
+    /// first, at most `limit`; and the cursor to ask from next time (`cursor` itself when
+    /// nothing came). The caller stores the new cursor only once it has kept the rows, so a
+    /// pull cut off half-way asks again from where its last kept batch ended.
+    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000) throws -> (rows: [IncomingRow], cursor: Int64) {
+        let result = try connection.execute("""
+            SELECT instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
+                   deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
+                   extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
+            FROM survey.surveys
+            WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > $2
+            ORDER BY change_seq
+            LIMIT $3
+            """, [dataset, String(cursor), String(limit)])
+        var rows: [IncomingRow] = []
+        rows.reserveCapacity(result.rows.count)
+        for columns in result.rows { rows.append(try Self.incoming(columns, target: connection.target)) }
+        return (rows, rows.last?.change ?? cursor)
+    }
+
+    static func incoming(_ c: [String?], target: ConnectionString) throws -> IncomingRow {
+        func required(_ i: Int) throws -> String {
+            guard let value = c[i] else { throw DatabaseError(.protocolError, "\(target.shown) sent a survey without column \(i + 1)") }
+            return value
+        }
+        func number(_ i: Int) throws -> Int64 {
+            guard let value = Int64(try required(i)) else { throw DatabaseError(.protocolError, "\(target.shown) sent a number survey cannot read") }
+            return value
+        }
+        func date(_ text: String?) -> Date? { text.flatMap(Double.init).map { Date(timeIntervalSince1970: $0) } }
+        let id = try required(0)
+        let answers: [String: PropertyValue]
+        do {
+            answers = try PropertyValue.answers(jsonObject: Array(try required(2).utf8))
+        } catch {
+            throw DatabaseError(.protocolError, "the survey \(id) on \(target.shown) has answers survey cannot keep: \(error)")
+        }
+        var review: Review?
+        if let state = c[10].flatMap(ReviewState.init(rawValue:)) {
+            review = Review(state: state, comment: c[11], by: c[12], at: date(c[13]))
+        }
+        return IncomingRow(instanceID: id, dataset: try required(1), answers: answers, formID: c[3], formVersion: c[4],
+                           device: c[5], owner: try required(6), revision: try number(7), baseRevision: c[8].flatMap { Int64($0) },
+                           deleted: c[9] == "t", review: review, createdAt: date(c[14]) ?? Date(timeIntervalSince1970: 0),
+                           updatedAt: date(c[15]) ?? Date(timeIntervalSince1970: 0), change: try number(16))
+    }
+}

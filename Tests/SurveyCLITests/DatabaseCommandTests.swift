@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+
+/// `survey db init` on the real binary, against the tests' throwaway PostgreSQL; and the
+/// binary without libpq, which still runs and says what to install.
+final class DatabaseCommandTests: CLITestCase {
+    private func postgres() throws -> ThrowawayPostgres {
+        do {
+            return try ThrowawayPostgres.shared()
+        } catch let unavailable as ThrowawayPostgres.Unavailable {
+            throw XCTSkip(unavailable.description)
+        }
+    }
+
+    func testDbInitCreatesTheSchemaOnceFromDbOrSURVEY_DB() throws {
+        let server = try postgres()
+        let database = try server.createDatabase("cli")
+        defer { _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
+        let url = server.connectionString(database: database)
+        let first = try survey(["db", "init", "--db", url], dir: false)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasPrefix("\(url): survey's schema is at version 1 (applied 1)\n"), first.stdout)
+        let second = try survey(["db", "init"], dir: false, environment: ["SURVEY_DB": url])
+        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 1; nothing to do\n", stderr: ""))
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "1")
+    }
+
+    func testAFailureNeverShowsThePassword() throws {
+        let outcome = try survey(["db", "init", "--db", "postgresql://ana:hunter22@/d?host=/nonexistent-survey-socket"], dir: false,
+                                 environment: ["PGPASSWORD": "other-secret-7"])
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertTrue(outcome.stderr.hasPrefix("survey: could not connect to postgresql://ana:***@/d?host=/nonexistent-survey-socket: "),
+                      outcome.stderr)
+        XCTAssertFalse(outcome.stderr.contains("hunter22") || outcome.stdout.contains("hunter22"), outcome.stderr)
+        XCTAssertEqual(outcome.stderr.split(separator: "\n").count, 1, outcome.stderr)
+    }
+
+    /// libpq is loaded at first use, so a laptop without libpq5 runs every other command, and
+    /// the database ones say what to install (SURVEY_LIBPQ points at a file that is not there,
+    /// as on a machine without libpq5).
+    func testWithoutLibpqTheBinaryRunsAndDbSaysToInstallLibpq5() throws {
+        let missing = ["SURVEY_LIBPQ": "/nonexistent/libpq.so.5"]
+        XCTAssertEqual(try survey(["add", "--doc", "Field", "--first", "Ana", "--last", "Silva"], environment: missing).status, 0)
+        let outcome = try survey(["db", "init", "--db", "host=/nonexistent-survey-socket"], dir: false, environment: missing)
+        XCTAssertEqual(outcome.status, 1)
+        XCTAssertTrue(outcome.stderr.hasPrefix("survey: install libpq5 to sync (sudo apt-get install libpq5)"), outcome.stderr)
+    }
+
+    func testDbTakesOnlyInit() throws {
+        XCTAssertEqual(try survey(["db"], dir: false).stderr.components(separatedBy: "\n").first,
+                       "survey: missing action: survey db init [--db URL]")
+        XCTAssertEqual(try survey(["db", "drop"], dir: false).stderr.components(separatedBy: "\n").first,
+                       "survey: unknown action “drop”: survey db init [--db URL]")
+        XCTAssertEqual(try survey(["list", "--db", "x"]).status, 2)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+import SurveyDatabase
+import SurveyModel
+import SurveyTestSupport
+
+/// A test against the process's throwaway PostgreSQL (`ThrowawayPostgres`): each test gets a
+/// database of its own with survey's schema, and login roles of its own (roles are shared by
+/// the whole server, so their names are unique per test).
+class DatabaseTestCase: XCTestCase {
+    private(set) var server: ThrowawayPostgres!
+    private(set) var database: String!
+    private var roles: [String] = []
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        do {
+            server = try ThrowawayPostgres.shared()
+        } catch let unavailable as ThrowawayPostgres.Unavailable {
+            throw XCTSkip(unavailable.description)
+        }
+        database = try server.createDatabase()
+    }
+
+    override func tearDownWithError() throws {
+        if let server, let database {
+            _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
+            for role in roles { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }
+        }
+        try super.tearDownWithError()
+    }
+
+    /// The connection string for this test's database, as `user` (the superuser by default).
+    func target(as user: String? = nil) -> ConnectionString {
+        ConnectionString(server.connectionString(database: database, user: user))
+    }
+
+    /// Runs `survey db init`'s work as the superuser.
+    @discardableResult
+    func initialize() throws -> SurveyServer.Initialization {
+        try SurveyServer.initialize(target())
+    }
+
+    /// A login role that is a member of `group` (survey_enumerator or survey_supervisor).
+    func login(_ name: String, in group: String) throws -> SurveyServer {
+        try SurveyServer(target(as: try loginRole(name, in: group)))
+    }
+
+    /// A new login role in `group`, by name (dropped at the end of the test).
+    func loginRole(_ name: String, in group: String) throws -> String {
+        let role = "\(name)_\(UUID().uuidString.prefix(6).lowercased())"
+        try server.psql("CREATE ROLE \(role) LOGIN IN ROLE \(group)")
+        roles.append(role)
+        return role
+    }
+
+    func enumerator(_ name: String) throws -> SurveyServer { try login(name, in: "survey_enumerator") }
+    func supervisor(_ name: String) throws -> SurveyServer { try login(name, in: "survey_supervisor") }
+
+    /// A survey with nested answers (a roster) and a key no form knows.
+    func survey(_ id: String, name: String = "Ana", dataset: String = "household") -> OutgoingRow {
+        OutgoingRow(instanceID: id, dataset: dataset, answers: [
+            "name": .string(name),
+            "age": .integer(35),
+            "weight": .real(61.5),
+            "consent": .bool(true),
+            "members": .array([
+                .dictionary(["member_name": .string("Bea"), "member_age": .integer(7), "scores": .array([.integer(1), .real(2.0)])]),
+                .dictionary(["member_name": .string("Ciro \"the elder\" \\ é 漢字"), "member_age": .integer(71)]),
+            ]),
+            "x_unknown_tool_key": .dictionary(["kept": .string("whole"), "big": .real(1e20)]),
+        ], formID: "household", formVersion: "2024-05", device: "laptop-1")
+    }
+
+    /// Every row of `dataset` a role can pull, in batches of `limit`.
+    func pullAll(_ server: SurveyServer, dataset: String? = "household", limit: Int = 1000) throws -> [IncomingRow] {
+        var cursor: Int64 = 0
+        var rows: [IncomingRow] = []
+        while true {
+            let batch = try server.pull(dataset: dataset, since: cursor, limit: limit)
+            if batch.rows.isEmpty { return rows }
+            rows += batch.rows
+            cursor = batch.cursor
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+import SurveyDatabase
+import SurveyModel
+
+/// A sync cut off part-way (the connection dropped between batches or inside one, the server
+/// stopped mid-pull) leaves the server consistent, and running it again finishes the job
+/// without duplicates.
+final class InterruptedSyncTests: DatabaseTestCase {
+    private var rows: [OutgoingRow] { (1...7).map { survey("uuid:\($0)", name: "person \($0)") } }
+
+    private func count() throws -> String {
+        try server.psql("SELECT count(*) || ' ' || count(DISTINCT instance_id) || ' ' || max(revision) FROM survey.surveys", database: database)
+    }
+
+    func testAPushCutOffBetweenBatchesFinishesWhenRunAgain() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        let role = try ana.role()
+        let pid = ana.connection.serverProcessID
+        XCTAssertThrowsError(try ana.push(rows, batchSize: 3) { progress in
+            // The network goes after the first batch is committed, before its answer is kept.
+            if progress.sent == 3 { try self.server.psql("SELECT pg_terminate_backend(\(pid))") }
+        }) { error in
+            XCTAssertEqual((error as? DatabaseError)?.kind, .connectionLost, "\(error)")
+        }
+        XCTAssertEqual(try count(), "3 3 1")
+        let again = try SurveyServer(target(as: role)).push(rows, batchSize: 3)
+        XCTAssertEqual(again.map(\.outcome), Array(repeating: .alreadyThere(revision: 1), count: 3)
+                       + Array(repeating: .accepted(revision: 1), count: 4))
+        XCTAssertEqual(try count(), "7 7 1")
+    }
+
+    func testAPushKilledInsideABatchLeavesNoneOfThatBatch() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        let role = try ana.role()
+        let pid = ana.connection.serverProcessID
+        // A second session holds the lock every write of a change number takes, so the second
+        // batch stops inside its transaction; the push's server process is then ended there.
+        let holder = try DatabaseConnection(target())
+        let postgres = server!
+        let killer = Thread {
+            while (try? postgres.psql("SELECT wait_event_type FROM pg_stat_activity WHERE pid = \(pid)")) != "Lock" { usleep(10_000) }
+            _ = try? postgres.psql("SELECT pg_terminate_backend(\(pid))")
+        }
+        XCTAssertThrowsError(try ana.push(rows, batchSize: 3) { progress in
+            guard progress.sent == 3 else { return }
+            try holder.execute("BEGIN")
+            try holder.execute("SELECT pg_advisory_xact_lock(1937076853)")
+            killer.start()
+        }) { error in
+            XCTAssertEqual((error as? DatabaseError)?.kind, .connectionLost, "\(error)")
+        }
+        try holder.execute("ROLLBACK")
+        XCTAssertEqual(try count(), "3 3 1", "the first batch whole, nothing of the second")
+        let again = try SurveyServer(target(as: role)).push(rows, batchSize: 3)
+        XCTAssertEqual(again.filter(\.isStored).count, 7)
+        XCTAssertEqual(try count(), "7 7 1")
+    }
+
+    func testTheServerStoppedMidPullGivesAClearErrorAndTheLocalSideIsUnchanged() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        let role = try ana.role()
+        _ = try ana.push(rows)
+        // The local side: what was kept, and the cursor it was kept up to.
+        var kept: [String: IncomingRow] = [:]
+        var cursor: Int64 = 0
+        func pullOnce(_ server: SurveyServer) throws {
+            let batch = try server.pull(dataset: "household", since: cursor, limit: 3)
+            for row in batch.rows { kept[row.instanceID] = row }
+            cursor = batch.cursor
+        }
+        try pullOnce(ana)
+        let before = (kept, cursor)
+        try server.stopServer(immediately: true)
+        defer { try? server.startServer() }
+        XCTAssertThrowsError(try pullOnce(ana)) { error in
+            let failure = error as? DatabaseError
+            XCTAssertEqual(failure?.kind, .connectionLost, "\(error)")
+            XCTAssertTrue(failure?.message.contains("was lost (the server stopped, or the network was cut)") == true, "\(error)")
+        }
+        XCTAssertEqual(kept, before.0)
+        XCTAssertEqual(cursor, before.1)
+        try server.startServer()
+        let reconnected = try SurveyServer(target(as: role))
+        while true {
+            let count = kept.count
+            try pullOnce(reconnected)
+            if kept.count == count { break }
+        }
+        XCTAssertEqual(Set(kept.keys), Set(rows.map(\.instanceID)))
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+import SurveyDatabase
+import SurveyModel
+import SurveyTestSupport
+
+/// Two laptops (two document folders keying the same document) and a supervisor meeting in
+/// one throwaway PostgreSQL through `DocumentSync`, what `survey sync` and the app's F9 run:
+/// a new survey travels, edits of different answers merge, the same answer changed on both
+/// is a conflict kept with both values, a delete travels and meets an edit as a conflict, a
+/// supervisor's review comes back to the laptop, and a second sync changes nothing.
+final class TeamSyncTests: DatabaseTestCase {
+    private var laptops: [URL] = []
+
+    override func tearDownWithError() throws {
+        for folder in laptops { try? FileManager.default.removeItem(at: folder) }
+        try super.tearDownWithError()
+    }
+
+    private func laptop(_ records: [Record] = []) throws -> DocumentStore {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("laptop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        laptops.append(folder)
+        let store = DocumentStore(folder: folder)
+        _ = try store.save(SurveyDocument(records: records), as: "Field")
+        return store
+    }
+
+    @discardableResult
+    private func sync(_ store: DocumentStore, as role: String, device: String) throws -> DocumentSync.Result {
+        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device)
+    }
+
+    private func records(_ store: DocumentStore) throws -> [Record] { Array(try store.load("Field").get().records) }
+
+    private func survey(_ id: String, _ values: [String: PropertyValue]) -> Record {
+        var answers = values
+        answers[Record.instanceIDKey] = .string(id)
+        return Record(answers)
+    }
+
+    private func edit(_ store: DocumentStore, _ id: String, _ change: (inout Record) -> Void) throws {
+        var document = try store.load("Field").get()
+        let i = try XCTUnwrap(document.records.firstIndex { $0.instanceID == id })
+        change(&document.records[i])
+        _ = try store.save(document, as: "Field")
+    }
+
+    func testTwoLaptopsAndASupervisorMeetInOneDatabase() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let boss = try loginRole("boss", in: "survey_supervisor")
+        let a = try laptop([survey("uuid:s1", ["name": .string("Ana"), "age": .integer(34), "village": .string("Kibera")]),
+                            survey("uuid:s2", ["name": .string("Bo"), "age": .integer(12)])])
+        let b = try laptop()
+
+        // A new survey travels, once.
+        XCTAssertEqual(try sync(a, as: ana, device: "A").pushed, 2)
+        XCTAssertEqual(try sync(b, as: ana, device: "B").pulled, 2)
+        XCTAssertEqual(try records(b).map { $0["name"] }, [.string("Ana"), .string("Bo")])
+
+        // Different answers changed on each laptop merge.
+        try edit(a, "uuid:s1") { $0["age"] = .integer(35) }
+        try edit(b, "uuid:s1") { $0["village"] = .string("Mathare") }
+        try sync(a, as: ana, device: "A")
+        let merged = try sync(b, as: ana, device: "B")
+        XCTAssertEqual(merged.conflicts, [])
+        try sync(a, as: ana, device: "A")
+        for store in [a, b] {
+            let s1 = try XCTUnwrap(try records(store).first { $0.instanceID == "uuid:s1" })
+            XCTAssertEqual(s1["age"], .integer(35))
+            XCTAssertEqual(s1["village"], .string("Mathare"))
+        }
+
+        // The same answer changed on both: a conflict, both values kept, nothing overwritten.
+        try edit(a, "uuid:s1") { $0["age"] = .integer(40) }
+        try edit(b, "uuid:s1") { $0["age"] = .integer(41) }
+        try sync(a, as: ana, device: "A")
+        let clash = try sync(b, as: ana, device: "B")
+        XCTAssertEqual(clash.conflicts, ["uuid:s1"])
+        XCTAssertEqual(try records(b).first { $0.instanceID == "uuid:s1" }?["age"], .integer(41), "mine stays until resolved")
+        let conflict = try XCTUnwrap(try b.syncLedger(for: "Field").conflicts["uuid:s1"]?.fields.first)
+        XCTAssertEqual([conflict.mine, conflict.theirs], [.integer(41), .integer(40)])
+        // Settled by keeping B's: it goes out as an edit, and A takes it.
+        _ = try b.resolveConflict(id: "uuid:s1", path: conflict.path, by: .mine, in: "Field")
+        XCTAssertEqual(try sync(b, as: ana, device: "B").pushed, 1)
+        try sync(a, as: ana, device: "A")
+        XCTAssertEqual(try records(a).first { $0.instanceID == "uuid:s1" }?["age"], .integer(41))
+
+        // A delete travels; it meets an edit as a conflict.
+        _ = try a.deleteSurvey(id: "uuid:s2", from: "Field")
+        try edit(b, "uuid:s2") { $0["age"] = .integer(13) }
+        try sync(a, as: ana, device: "A")
+        XCTAssertEqual(try sync(b, as: ana, device: "B").conflicts, ["uuid:s2"])
+        XCTAssertNotNil(try records(b).first { $0.instanceID == "uuid:s2" }, "the edited survey stays")
+
+        // A supervisor's review reaches the laptop; the fix goes back as edited.
+        XCTAssertTrue(try SurveyServer(target(as: boss)).setReview("uuid:s1", state: .hasIssues, comment: "age looks wrong"))
+        try sync(a, as: ana, device: "A")
+        XCTAssertEqual(try a.syncLedger(for: "Field").reviews["uuid:s1"], SyncReview(.hasIssues, comment: "age looks wrong"))
+        try edit(a, "uuid:s1") { $0["age"] = .integer(42) }
+        try sync(a, as: ana, device: "A")
+        XCTAssertEqual(try server.psql("SELECT review_state FROM survey.surveys WHERE instance_id = 'uuid:s1'", database: database)
+                        .trimmingCharacters(in: .whitespacesAndNewlines), "edited")
+
+        // Nothing changed: a sync moves nothing and leaves the files as they were.
+        try sync(a, as: ana, device: "A")
+        let before = try Data(contentsOf: a.folder.appendingPathComponent("Field.plist"))
+        let again = try sync(a, as: ana, device: "A")
+        XCTAssertEqual([again.pulled, again.pushed], [0, 0])
+        XCTAssertEqual(try Data(contentsOf: a.folder.appendingPathComponent("Field.plist")), before)
+    }
+
+    func testAnotherEnumeratorsSurveyIsRefusedAndNothingIsLost() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let bob = try loginRole("bob", in: "survey_enumerator")
+        let a = try laptop([survey("uuid:x", ["name": .string("Ana")])])
+        try sync(a, as: ana, device: "A")
+        // Bob's laptop holds a survey with the same id (copied by hand): the server refuses it.
+        // Pushed alone, the server refuses it (row-level security: Ana's); with a pull first,
+        // it is a conflict kept on Bob's laptop, and nothing goes out.
+        let b = try laptop([survey("uuid:x", ["name": .string("Not Ana")])])
+        let pushed = try DocumentSync.run(store: b, document: "Field", target: target(as: bob), device: "B", pull: false)
+        XCTAssertEqual(pushed.refused, ["uuid:x"])
+        let synced = try sync(b, as: bob, device: "B")
+        XCTAssertEqual(synced.conflicts, ["uuid:x"])
+        XCTAssertEqual(synced.pushed, 0)
+        XCTAssertEqual(try records(b).first?["name"], .string("Not Ana"), "kept on Bob's laptop")
+        XCTAssertEqual(try server.psql("SELECT answers->>'name' FROM survey.surveys", database: database)
+                        .trimmingCharacters(in: .whitespacesAndNewlines), "Ana")
+    }
+
+    func testAPasswordNeverAppearsInTheLedgerOrAnError() throws {
+        try initialize()
+        let a = try laptop([survey("uuid:p", ["name": .string("Ana")])])
+        let wrong = ConnectionString(server.connectionString(database: database, user: "nobody_here") + " password=s3cret-Pa55")
+        XCTAssertThrowsError(try DocumentSync.run(store: a, document: "Field", target: wrong, device: "A")) { error in
+            let text = DocumentSync.describe(error, target: wrong)
+            XCTAssertFalse(text.contains("s3cret-Pa55"), text)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: a.syncURL(for: "Field").path), "nothing written")
+    }
+}
