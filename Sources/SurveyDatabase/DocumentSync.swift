@@ -11,6 +11,8 @@ import SurveyModel
 /// batch whole or not at all, and the ledger moves its cursor only past rows it kept.
 public enum DocumentSync {
     public struct Result: Equatable, Sendable {
+        /// Surveys the pull changed here (added, updated, merged, put in conflict, deleted,
+        /// reviewed); a survey coming back as this laptop sent it is not counted.
         public var pulled: Int = 0
         public var pushed: Int = 0
         /// Sent but not stored: changed there since (pulled next time), or another's.
@@ -54,13 +56,13 @@ public enum DocumentSync {
                 state = applied.state
                 state.ledger.pullCursor = next
                 cursor = next
-                result.pulled += rows.count
+                result.pulled += Set(applied.events.filter { $0.kind != .agreed }.map(\.id)).count
                 result.events += applied.events
                 // Kept batch by batch: a pull cut off later starts after this one.
                 try store.commitSync(state, over: snapshot, movedToDeleted: applied.movedToDeleted, at: date())
                 snapshot = try store.syncSnapshot(of: name)
                 state = snapshot.state
-                progress("Syncing “\(name)”: \(result.pulled) in…")
+                progress("Syncing “\(name)”: \(result.events.count) looked at, \(result.pulled) in…")
                 if rows.count < pullBatch { break }
             }
         }
