@@ -20,10 +20,13 @@ public enum DocumentSync {
         public var events: [SyncEvent] = []
         /// Surveys in conflict after this sync.
         public var conflicts: [String] = []
+        /// "form household version 3 taken", when a newer published form came.
+        public var formTaken: String?
 
         /// "Synced “Field”: 3 in, 2 out; 1 conflict (F4, c)".
         public func message(for name: String) -> String {
             var parts = ["\(pulled) in", "\(pushed) out"]
+            if let formTaken { parts.append(formTaken) }
             if !refused.isEmpty { parts.append("\(refused.count) not taken by the server (sync again)") }
             if !conflicts.isEmpty { parts.append(counted(conflicts.count, "survey") + " in conflict (survey conflicts, or F4 then c)") }
             return "Synced “\(name)”: " + parts.joined(separator: ", ")
@@ -47,6 +50,13 @@ public enum DocumentSync {
         var snapshot = try store.syncSnapshot(of: name)
         let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
         if pull {
+            // A newer form version first, so what comes in is read with it.
+            let current = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire.form
+            if let formTaken = try FormPublishing.takeNewest(from: server, formID: dataset, store: store, document: name,
+                                                             currentVersion: current?.version) {
+                result.formTaken = formTaken
+                progress("Syncing “\(name)”: \(formTaken)")
+            }
             var state = snapshot.state
             var cursor = state.ledger.pullCursor ?? 0
             while true {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SurveyModel
+import SurveyDatabase
 
 /// `survey form check FILE` and `survey form show FILE`: a designer checks an XLSForm before
 /// handing it to field workers, with every problem where the spreadsheet shows it.
@@ -9,6 +10,8 @@ enum FormCommand: Equatable {
     /// The form and the list files it reads (`NAME.media/`).
     case attach(String, media: [String], doc: String?)
     case printDefault
+    /// The document's form and media, published to the team's PostgreSQL as a version.
+    case publish(doc: String?, db: String?)
 
     static let shape = "survey form check|show FILE, survey form attach FILE [LIST-FILE…], or survey form default"
 
@@ -19,6 +22,10 @@ enum FormCommand: Equatable {
         if verb == "default" {
             try ShellCommands.expectNoArguments(words.dropFirst(), shape: shape)
             return .printDefault
+        }
+        if verb == "publish" {
+            try ShellCommands.expectNoArguments(words.dropFirst(), shape: shape)
+            return .publish(doc: options.doc, db: options.db)
         }
         guard let file = words.dropFirst().first else {
             throw CommandLineOptions.UsageError(description: "missing file: \(shape)")
@@ -40,6 +47,17 @@ enum FormCommand: Equatable {
         case .printDefault:
             StandardOutput.write(Questionnaire.standard.xlsFormCSV)   // CSV text as it is: CRLF rows
             return 0
+        case .publish(let doc, let db):
+            let target = ConnectionString.resolve(option: db, environment: ProcessInfo.processInfo.environment)
+            do {
+                let document = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+                let published = try FormPublishing.publish(store: store, document: document.name, target: target)
+                ShellOutput.line(published)
+                return 0
+            } catch {
+                ShellOutput.error(DocumentSync.describe(error, target: target))
+                return 1
+            }
         case .attach(let file, let media, let doc):
             do {
                 let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
@@ -105,13 +123,15 @@ extension FormCommand: ShellCommand {
                     help: "the questions of an XLSForm as survey understands them: row, type, name, label and rules"),
         CommandSpec(words: ["form", "attach"], synopsis: "FILE [LIST-FILE...] [--doc NAME]", arguments: [.file],
                     help: "copy an XLSForm (.xlsx, .csv or .md) beside the document as NAME.form.xlsx (or .csv, .md) after checking it; a questionnaire already there goes to the trash. The list files it reads (select_one_from_file, pulldata: .csv or .xml) are copied into NAME.media/: those given, and those beside the form"),
+        CommandSpec(words: ["form", "publish"], synopsis: "[--doc NAME] [--db URL]", arguments: [],
+                    help: "publish the document's form and its list files to the team's PostgreSQL (a supervisor); every laptop's next sync takes it"),
         CommandSpec(words: ["form", "default"], synopsis: "", arguments: [],
                     help: "print the five original questions as an XLSForm in pyxform's CSV layout: a starting point for designers"),
     ]
 
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = DatabaseCommand.options
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 
-    var changesDocuments: Bool { switch self { case .attach: true; case .check, .show, .printDefault: false } }
+    var changesDocuments: Bool { switch self { case .attach: true; case .check, .show, .printDefault, .publish: false } }
 }

@@ -65,7 +65,7 @@ final class DocumentationTests: CLITestCase {
         }
         let synopsis = help.components(separatedBy: "\n\n")[0].split(separator: "\n")
             .map { $0.replacingOccurrences(of: "usage: ", with: "").trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(synopsis.count, 23)
+        XCTAssertEqual(synopsis.count, 25)
         for line in synopsis {
             XCTAssertTrue(text.contains(line), "man page lacks the synopsis \(line)")
         }
@@ -110,7 +110,7 @@ final class DocumentationTests: CLITestCase {
         for name in ["Market Street", "Farm"] { _ = try store.create(named: name) }
         try Data().write(to: documents.appendingPathComponent(".hidden.plist"))
         XCTAssertEqual(try bashCompletions(script, ["survey", ""]),
-                       ["add", "conflicts", "db", "delete", "deleted", "docs", "export", "form", "import", "list", "merge", "resolve", "undelete"])
+                       ["add", "conflicts", "db", "delete", "deleted", "docs", "export", "form", "import", "list", "merge", "pull", "push", "resolve", "sync", "undelete"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "docs", "r"]), ["rename", "restore", "rm"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "--dir", documents.path, "docs", "rm", ""]),
                        ["Farm", "Market Street"])

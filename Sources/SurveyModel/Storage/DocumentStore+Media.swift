@@ -27,6 +27,10 @@ enum MediaFolder {
 }
 
 extension DocumentStore {
+    /// Why `name` (from a form, a server, another laptop) cannot be a file of a media folder,
+    /// or nil: a path, a hidden name, control characters.
+    public static func mediaNameProblem(_ name: String) -> String? { MediaFolder.problem(withName: name) }
+
     /// folder/NAME.media
     public func mediaFolderURL(for name: String) -> URL {
         companionURL(.media, for: name)

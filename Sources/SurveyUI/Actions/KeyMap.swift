@@ -112,7 +112,7 @@ public enum KeyMap {
         KeyBinding([.character("d")], "d", "Discard them (moved to .trash, not erased)", [.offeringRecovery], .documents(.discardRecovery), bar: "Discard"),
         KeyBinding([.escape], "Esc", "Decide at the next start", [.offeringRecovery], .app(.closePopover), bar: "Later"),
         KeyBinding([.escape, .function(4)], "Esc", "Back to the form", [.documentInfo], .documents(.toggleInfo), bar: "Back"),
-        KeyBinding([.character("c")], "c", "Conflicts a sync kept: mine / theirs per field", [.documentInfo], .sync(.showConflicts), bar: "Conflicts"),
+        KeyBinding([.character("c")], "c", "Conflicts a sync kept: mine / theirs per field", [.documentInfo], .sync(.showConflicts)),
         // The conflicts (F4, then c)
         KeyBinding([.up], "↑/↓", "Previous / next conflict", [.conflicts], .sync(.moveConflict(-1))),
         KeyBinding([.down], "↓", nil, [.conflicts], .sync(.moveConflict(1))),
@@ -130,10 +130,10 @@ public enum KeyMap {
                    [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .unreadable], .documents(.toggleInfo), bar: "Info"),
         KeyBinding([.function(5)], "F5", "Add goes on to a new form, or shows the survey",
                    [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .picking], .form(.toggleNextFormAfterAdd)),
-        KeyBinding([.function(9)], "F9", "Sync with the team's database (pull, then push; SURVEY_DB)",
-                   [.formBrowsing, .rosterBrowsing, .listPane, .documentInfo, .conflicts], .sync(.start), bar: "Sync"),
         KeyBinding([.function(7)], "F7", "Next language of the form",
                    [.formBrowsing, .rosterBrowsing, .formEditing, .listPane, .picking, .documentInfo], .form(.nextLanguage)),
+        KeyBinding([.function(9)], "F9", "Sync with the team's database (SURVEY_DB)",
+                   [.formBrowsing, .rosterBrowsing, .listPane, .documentInfo, .conflicts], .sync(.start)),
         KeyBinding([.control("n")], "^N", "New survey",
                    all.subtracting([.unreadable]).subtracting(dialogs), .records(.newRecord), bar: "New"),
         // Delete, undo, redo

@@ -86,6 +86,8 @@ extension DocumentInfoView {
     static func syncFacts(of state: AppState) -> [(String, String)] {
         var facts: [(String, String)] = []
         let summary = state.session.sync
+        // One person's document never synced: nothing to say (F1 lists F9).
+        guard summary != nil || state.session.syncing != nil else { return [] }
         var line: [String] = []
         if state.session.syncing == state.documentName { line.append("syncing now") }
         if let last = summary?.lastSync {
