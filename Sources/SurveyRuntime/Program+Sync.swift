@@ -12,7 +12,9 @@ extension Program {
         let name = state.documentName
         switch effect {
         case .readSyncSummary:
-            return [.syncSummaryRead(document: name, try summary(of: name))]
+            // Unsent changes are counted over every survey: not while part of them is read.
+            guard stream == nil else { return [] }
+            return [.syncSummaryRead(document: name, try summary(of: name, records: Array(state.records)))]
         case .resolveConflict(let id, let path, let keepMine):
             try requireSettledWrites(name)
             _ = try store.resolveConflict(id: id, path: path, by: keepMine ? .mine : .theirs, in: name, at: state.environment.clock.now)
@@ -61,12 +63,15 @@ extension Program {
         let reloaded = try store.load(name).get()
         knownFingerprint = store.fingerprint(of: name)
         persisted = reloaded
-        return .syncFinished(document: name, message: message, isError: isError, reloaded: reloaded, summary: try summary(of: name))
+        return .syncFinished(document: name, message: message, isError: isError, reloaded: reloaded,
+                             summary: try summary(of: name, records: Array(reloaded.records)))
     }
 
-    private func summary(of name: String) throws -> SyncSummary? {
+    /// The ledger beside the surveys the app holds (the document is not read again: at a
+    /// hundred thousand surveys that would double opening it).
+    private func summary(of name: String, records: [Record]) throws -> SyncSummary? {
         guard FileManager.default.fileExists(atPath: store.syncURL(for: name).path) else { return nil }
-        return SyncSummary(try store.syncSnapshot(of: name, readOnly: true).state)
+        return SyncSummary(SyncState(records: records, ledger: try store.syncLedger(for: name)))
     }
 
     /// A sync writes the document under the folder lock; the app's own writes of a large

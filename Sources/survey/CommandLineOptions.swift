@@ -24,6 +24,8 @@ struct CommandLineOptions: Equatable {
     var groupNames = false
     /// `db init --db URL`: the team's PostgreSQL (a libpq connection string or URI).
     var db: String?
+    /// `survey review`: the supervisor's words.
+    var comment: String?
     /// `docs new NAME --form FILE`: the new document's questionnaire.
     var form: String?
     /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.

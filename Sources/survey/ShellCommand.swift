@@ -37,6 +37,7 @@ enum ShellCommands {
         DocsCommand.self, ListCommand.self, AddCommand.self, ExportCommand.self, ImportCommand.self,
         DeletedCommand.self, UndeleteCommand.self, DeleteCommand.self, MergeCommand.self,
         ConflictsCommand.self, ResolveCommand.self, SyncAllCommand.self, PullCommand.self, PushCommand.self,
+        ReviewCommand.self,
         FormCommand.self, DatabaseCommand.self,
     ]
 

@@ -142,3 +142,59 @@ final class TeamSyncTests: DatabaseTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: a.syncURL(for: "Field").path), "nothing written")
     }
 }
+
+/// Forms travel as ODK Central publishes them: a supervisor publishes a version with its list
+/// file, an enumerator's next sync attaches it (to a document named for the form, or keyed
+/// with it), and a later version replaces it at the sync after.
+final class FormTravelTests: DatabaseTestCase {
+    private func form(version: String, extra: String = "") -> String {
+        """
+        survey,,,
+        ,type,name,label
+        ,text,name,Name
+        ,select_one_from_file towns.csv,town,Town
+        \(extra)
+        settings,,,
+        ,form_id,version,
+        ,household,\(version),
+        """
+    }
+
+    func testAPublishedFormReachesTheLaptopWithItsListFile() throws {
+        try initialize()
+        let boss = try loginRole("boss", in: "survey_supervisor")
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("forms-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let office = DocumentStore(folder: root.appendingPathComponent("office"))
+        let laptop = DocumentStore(folder: root.appendingPathComponent("laptop"))
+        for store in [office, laptop] {
+            try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true)
+            _ = try store.save(SurveyDocument(), as: "household")
+        }
+        let designer = root.appendingPathComponent("designer")
+        try FileManager.default.createDirectory(at: designer, withIntermediateDirectories: true)
+        try Data(form(version: "1").utf8).write(to: designer.appendingPathComponent("household.csv"))
+        try Data("name,label\nkib,Kibera\nmat,Mathare\n".utf8).write(to: designer.appendingPathComponent("towns.csv"))
+        _ = try office.attachForm(from: designer.appendingPathComponent("household.csv").path, to: "household")
+
+        XCTAssertThrowsError(try FormPublishing.publish(store: office, document: "household", target: target(as: ana)),
+                             "an enumerator may not publish")
+        XCTAssertEqual(try FormPublishing.publish(store: office, document: "household", target: target(as: boss)),
+                       "Published household version 1 (1 list file): each laptop takes it at its next sync")
+        let first = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        XCTAssertEqual(first.formTaken, "form household version 1 taken")
+        let taken = try laptop.questionnaire(for: "household")
+        XCTAssertEqual(taken.form?.version, "1")
+        XCTAssertEqual(taken.fields.first { $0.key == "town" }.map { Set($0.choiceLabels.values) }, ["Kibera", "Mathare"])
+
+        // A new version: the next sync takes it; the one after changes nothing.
+        try Data(form(version: "2", extra: ",integer,age,Age").utf8).write(to: designer.appendingPathComponent("household.csv"))
+        _ = try office.attachForm(from: designer.appendingPathComponent("household.csv").path, to: "household")
+        _ = try FormPublishing.publish(store: office, document: "household", target: target(as: boss))
+        XCTAssertEqual(try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A").formTaken,
+                       "form household version 2 taken")
+        XCTAssertTrue(try laptop.questionnaire(for: "household").fields.contains { $0.key == "age" })
+        XCTAssertNil(try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A").formTaken)
+    }
+}

@@ -60,5 +60,24 @@ final class TeamSyncEndToEndTests: EndToEndTestCase {
         let pulled = try surveyB(["sync", "--doc", "Field"])
         XCTAssertEqual(pulled.output, "Synced “Field”: 1 in, 0 out\n", pulled.errors)
         XCTAssertFalse(try String(contentsOf: folder.appendingPathComponent(".Field.sync.plist"), encoding: .utf8).contains("password"))
+
+        // The supervisor reviews Ana's survey from the shell; the app shows it after F9.
+        let boss = "boss_\(UUID().uuidString.prefix(6).lowercased())"
+        try server.psql("CREATE ROLE \(boss) LOGIN IN ROLE survey_supervisor")
+        defer { _ = try? server.psql("DROP ROLE IF EXISTS \(boss)") }
+        let anaID = try XCTUnwrap(saved.first { $0["firstName"] == .string("Ana") }.flatMap { if case .string(let id)? = $0["instanceID"] { id } else { nil } })
+        let refused = try surveyB(["review", anaID, "has-issues", "--comment", "age missing"])
+        XCTAssertEqual(refused.status, 1, "an enumerator may not review")
+        XCTAssertTrue(refused.errors.contains("only a supervisor may review"), refused.errors)
+        let reviewed = try ChildProcess.run([Self.binaryPath, "review", anaID, "has-issues", "--comment", "age missing",
+                                             "--db", server.connectionString(database: database, user: boss)])
+        XCTAssertEqual(reviewed.status, 0, reviewed.errors)
+        let again = try launch(["--dir", folder.path, "--doc", "Field"], width: 100, height: 30,
+                               through: ["SURVEY_DB=" + enumerator, "SURVEY_DEVICE=laptop-a"])
+        again.waitFor("Smith, Ana")
+        try again.press("F9")
+        again.waitFor("! Smith, Ana")
+        try again.press("C-q")
+        XCTAssertEqual(again.waitForExit(), 0)
     }
 }

@@ -116,7 +116,8 @@ extension AppState {
             screen.moveFocus(to: .form)   // nothing to browse: the first key starts the first survey
         }
         manager.highlight(name)
-        return [.rememberSession]
+        // Its review marks and conflicts, when it has a sync ledger.
+        return [.rememberSession, .readSyncSummary]
     }
 
     mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
@@ -187,7 +188,7 @@ extension AppState {
         screen.showDetail(screen.detail == .form ? .info : .form)
         if screen.detail == .info {
             screen.moveFocus(to: layout.isSplit && screen.focus == .list ? .list : .form)
-            return [.listDocuments]
+            return [.listDocuments, .readSyncSummary]
         }
         return []
     }
