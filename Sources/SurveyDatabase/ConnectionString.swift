@@ -44,6 +44,12 @@ public struct ConnectionString: Equatable, Sendable {
         return out
     }
 
+    /// The passwords `text` writes (a URI's or a keyword string's), longest first: what the
+    /// command line hides from `ps`.
+    public static func passwordsWritten(in text: String) -> [String] {
+        Array(Set(passwords(in: text).filter { !$0.isEmpty })).sorted { $0.count > $1.count }
+    }
+
     static func isURIPrefix(_ text: String) -> Bool { text.hasPrefix("postgresql://") || text.hasPrefix("postgres://") }
 
     /// The passwords written in a connection string: a URI's `user:password@` and

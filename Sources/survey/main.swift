@@ -16,6 +16,7 @@ func main() -> Int32 {
     do {
         try ArgumentBytes.checkArguments()
         options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        ProcessTitle.hidePasswords()
         command = options.printsDocumentation ? nil : try options.command()
     } catch {
         ShellOutput.error("\(error)")

@@ -55,3 +55,48 @@ final class DatabaseCommandTests: CLITestCase {
         XCTAssertEqual(try survey(["list", "--db", "x"]).status, 2)
     }
 }
+
+/// A password on the command line (`--db postgresql://ana:secret@…`) is not shown to other
+/// users by `ps` while a sync waits for the server: /proc/PID/cmdline, which `ps` reads, has
+/// it overwritten with `*`.
+final class ProcessTitleTests: CLITestCase {
+    func testASyncWaitingForTheServerShowsNoPasswordToPs() throws {
+        // A server that accepts and never answers: libpq waits, and the process can be read.
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        listener.arguments = ["python3", "-c", """
+            import socket, sys, time
+            s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(5)
+            print(s.getsockname()[1], flush=True)
+            conns = []
+            while True:
+                c, _ = s.accept(); conns.append(c)
+            """]
+        let out = Pipe()
+        listener.standardOutput = out
+        try listener.run()
+        defer { listener.terminate() }
+        let portLine = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try XCTUnwrap(Int(portLine.trimmingCharacters(in: .whitespacesAndNewlines)), portLine)
+        _ = try survey("docs", "new", "Field")
+
+        let sync = Process()
+        sync.executableURL = Self.binary
+        sync.arguments = ["--dir", documents.path, "sync", "--doc", "Field",
+                          "--db", "postgresql://ana:s3cret-Pa55@127.0.0.1:\(port)/fieldwork?connect_timeout=20"]
+        sync.standardOutput = FileHandle.nullDevice
+        sync.standardError = FileHandle.nullDevice
+        try sync.run()
+        defer { sync.terminate() }
+        var cmdline = ""
+        for _ in 0..<40 {
+            Thread.sleep(forTimeInterval: 0.1)
+            cmdline = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(sync.processIdentifier)/cmdline"))) ?? Data(),
+                             as: UTF8.self)
+            if cmdline.contains("fieldwork") && !cmdline.contains("s3cret-Pa55") { break }
+        }
+        XCTAssertTrue(sync.isRunning, "the sync is waiting for the server")
+        XCTAssertTrue(cmdline.contains("postgresql://ana:***********@127.0.0.1"), cmdline)
+        XCTAssertFalse(cmdline.contains("s3cret-Pa55"), cmdline)
+    }
+}

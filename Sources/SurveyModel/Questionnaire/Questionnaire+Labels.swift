@@ -7,7 +7,7 @@ extension Questionnaire {
     /// `text` with each `${name}` replaced by that answer in `record` (the scope's answers
     /// first, as `Questionnaire.scoped` gives them). Text without `${` is returned as it is.
     public func filledIn(_ text: String, from record: Record) -> String {
-        guard text.contains("${") else { return text }
+        guard text.namesAnAnswer else { return text }
         var result = ""
         var rest = Substring(text)
         while let open = rest.firstRange(of: "${") {
@@ -33,5 +33,18 @@ extension Questionnaire {
     /// The answers a label inside a member reads: the member's own over those around it.
     public static func scoped(_ record: Record, _ steps: [AnswerPath.Step]) -> Record {
         scope(record, steps)
+    }
+}
+
+extension StringProtocol {
+    /// Whether the text names an answer (`${…}`): asked of every label of every frame, so a
+    /// byte scan for the dollar first (the standard library's substring search is slow).
+    public var namesAnAnswer: Bool {
+        var afterDollar = false
+        for byte in utf8 {
+            if afterDollar, byte == UInt8(ascii: "{") { return true }
+            afterDollar = byte == UInt8(ascii: "$")
+        }
+        return false
     }
 }

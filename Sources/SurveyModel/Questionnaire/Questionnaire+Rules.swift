@@ -101,7 +101,7 @@ extension Questionnaire {
     /// A designer's message with the answers it names filled in where the question is
     /// (`Minimum circumference here is ${size_constraint} cm.`), as Collect shows it.
     private func filledIn(_ message: String, _ values: [String: PropertyValue], at steps: [AnswerPath.Step]) -> String {
-        guard message.contains("${") else { return message }
+        guard message.namesAnAnswer else { return message }
         return filledIn(message, from: Self.scoped(Record(values), steps))
     }
 

@@ -236,7 +236,7 @@ public struct FormWalk: Sendable {
                 // "Stems of tree with tag number ${tag}": the label shows the answers it names, read
                 // in the member around the roster.
                 var label = questionnaire.fields[i].label
-                if label.contains("${") { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
+                if label.namesAnAnswer { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
                 var heading = RepeatHeading(name: node.name, label: label, parent: steps,
                                             shown: chosen, count: count, fixedCount: fixed)
                 if stored == 0, let value = (steps.isEmpty ? values : member ?? [:])[node.name] {

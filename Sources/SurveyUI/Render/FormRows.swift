@@ -17,7 +17,7 @@ enum FormRows {
         let record = state.formRecord
         /// A label or note showing answers (`${people}`), filled in from the row's scope.
         func filledIn(_ text: String, _ i: Int) -> String {
-            guard text.contains("${") else { return text }
+            guard text.namesAnAnswer else { return text }
             return outline.scope(of: i).questionnaire.filledIn(text, from: Questionnaire.scoped(record, outline.steps(i)))
         }
         return outline.indices.map { i in
