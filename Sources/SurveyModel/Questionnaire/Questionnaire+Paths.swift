@@ -56,10 +56,17 @@ extension Questionnaire {
     /// `${health_id} = 'dead'` follows the answers, so the form's `*` does too, as ODK
     /// Collect's does.
     public func isRequired(_ fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock = Clock()) -> Bool {
+        isRequired(fieldIndex, at: steps, values: { record.values }, clock: clock)
+    }
+
+    /// `isRequired(_:at:in:)` with the survey's answers read out only when the rule reads
+    /// them (a screen passes the ones it read once for the frame).
+    public func isRequired(_ fieldIndex: Int, at steps: [AnswerPath.Step], values answers: () -> [String: PropertyValue],
+                           clock: Clock = Clock()) -> Bool {
         let scope = scopeQuestionnaire(steps)
         guard let required = scope.question(fieldIndex)?.required else { return false }
         guard !required.fieldReferences.isEmpty || required.readsCurrent else { return required.evaluate(in: scope.context([:], current: "", clock: clock)).boolean }
-        let values = record.values
+        let values = answers()
         let current = XLSForm.text(of: AnswerTree.value(values, steps[...], scope.fields[fieldIndex].key))
         return required.evaluate(in: scope.context(values, at: steps, current: current, clock: clock)).boolean
     }

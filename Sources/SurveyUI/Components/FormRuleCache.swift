@@ -25,6 +25,12 @@ final class FormRuleCache: @unchecked Sendable {
     private let lock = Lock()
     private var entry: Entry?
 
+    /// The record's answers, read out once (`Record.values`).
+    func values(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock) -> [String: PropertyValue] {
+        lock.lock(); defer { lock.unlock() }
+        return entryFor(questionnaire, record, clock).values
+    }
+
     func relevance(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock) -> [Bool] {
         lock.lock(); defer { lock.unlock() }
         return entryFor(questionnaire, record, clock).relevance

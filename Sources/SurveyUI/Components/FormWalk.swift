@@ -124,6 +124,11 @@ public struct FormWalk: Sendable {
         scopes[0].isRequired(scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)
     }
 
+    /// The same, with the survey's answers as read once for the frame.
+    func isRequired(_ i: Int, values: () -> [String: PropertyValue], clock: Questionnaire.Clock) -> Bool {
+        scopes[0].isRequired(scope(of: i).fieldIndex, at: steps(i), values: values, clock: clock)
+    }
+
     /// The choices entry `i` offers now.
     public func choices(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> [XLSForm.Choice] {
         scopes[0].choices(for: scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)

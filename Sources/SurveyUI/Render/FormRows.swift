@@ -31,7 +31,9 @@ enum FormRows {
                 return .note(filledIn(field.label, i))
             default:
                 // `*` when the answer is required now: a `required` reading answers follows them.
-                let required = field.isRequired && outline.isRequired(i, in: record, clock: state.ruleClock)
+                let required = field.isRequired && outline.isRequired(i, values: {
+                    state.caches.ruleCache.values(questionnaire, record, state.ruleClock)
+                }, clock: state.ruleClock)
                 return .field(label: filledIn(required ? field.label + " *" : field.label, i),
                               extraLine: !field.hint.isEmpty || problems[i] != nil)
             }
