@@ -36,6 +36,11 @@ final class FormOutline: Sendable {
     /// `jr:choice-name` anywhere in the form.
     let choiceLabels: [String: [String: String]]
     let graph: FormDependencies
+    /// Each scope's questionnaire, built once per language (`scopeQuestionnaire(number:)` is
+    /// asked for every rule of every member: building it each time was a twentieth of a
+    /// roster key). Kept without their outline, which each is given on the way out, so
+    /// nothing here holds the outline that holds it.
+    let scopeQuestionnaires = ScopeQuestionnaires()
 
     var count: Int { scopeOf.count }
 
@@ -124,4 +129,18 @@ final class FormOutline: Sendable {
 struct Derived<Value: Sendable>: Equatable, Sendable {
     let value: Value
     static func == (a: Derived, b: Derived) -> Bool { true }
+}
+
+/// `FormOutline.scopeQuestionnaires`: a lock-protected table, filled on first use.
+final class ScopeQuestionnaires: @unchecked Sendable {
+    private let lock = Lock()
+    private var built: [String: Questionnaire] = [:]
+
+    func questionnaire(_ number: Int, language: String?, build: () -> Questionnaire) -> Questionnaire {
+        let key = "\(number)\u{0}\(language ?? "\u{1}")"
+        if let known = lock.withLock({ built[key] }) { return known }
+        let made = build()
+        lock.withLock { built[key] = made }
+        return made
+    }
 }

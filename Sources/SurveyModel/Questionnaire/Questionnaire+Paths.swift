@@ -19,9 +19,12 @@ extension Questionnaire {
     func scopeQuestionnaire(number: Int) -> Questionnaire {
         guard let outline = outline?.value, outline.scopes.indices.contains(number) else { return Questionnaire(fields: []) }
         if number == scopeNumber { return self }
-        let scope = outline.scopes[number]
-        var q = Questionnaire(fields: scope.fields, form: scope.form, language: language, outlined: false)
-        q.tree = scope.tree
+        var q = outline.scopeQuestionnaires.questionnaire(number, language: language) {
+            let scope = outline.scopes[number]
+            var built = Questionnaire(fields: scope.fields, form: scope.form, language: language, outlined: false)
+            built.tree = scope.tree
+            return built
+        }
         q.outline = self.outline
         q.scopeNumber = number
         q.lastSaved = lastSaved
