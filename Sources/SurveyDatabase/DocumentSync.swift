@@ -57,28 +57,29 @@ public enum DocumentSync {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
-            var state = snapshot.state
-            var cursor = state.ledger.pullCursor ?? 0
+            var cursor = snapshot.state.ledger.pullCursor ?? 0
             while true {
                 let (rows, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch)
                 guard !rows.isEmpty else { break }
-                let applied = SyncPlan.apply(rows.map(incoming), to: state, at: date())
-                state = applied.state
-                state.ledger.pullCursor = next
-                cursor = next
-                result.pulled += Set(applied.events.filter { $0.kind != .agreed }.map(\.id)).count
-                result.events += applied.events
+                let incoming = rows.map(Self.incoming)
+                var events: [SyncEvent] = []
                 // Kept batch by batch: a pull cut off later starts after this one.
-                try store.commitSync(state, over: snapshot, movedToDeleted: applied.movedToDeleted, at: date())
-                snapshot = try store.syncSnapshot(of: name)
-                state = snapshot.state
+                snapshot = try commit(store, name, at: date) { snapshot in
+                    var applied = SyncPlan.apply(incoming, to: snapshot.state, at: date())
+                    applied.state.ledger.pullCursor = next
+                    events = applied.events
+                    return (applied.state, applied.movedToDeleted)
+                }
+                cursor = next
+                result.pulled += Set(events.filter { $0.kind != .agreed }.map(\.id)).count
+                result.events += events
                 progress("Syncing “\(name)”: \(result.events.count) looked at, \(result.pulled) in…")
                 if rows.count < pullBatch { break }
             }
         }
+        var sent: [(OutgoingChange, SyncRevision)] = []
         if push {
-            var state = snapshot.state
-            let changes = SyncPlan.outgoing(from: state, device: device)
+            let changes = SyncPlan.outgoing(from: snapshot.state, device: device)
             if !changes.isEmpty {
                 let rows = changes.map { outgoing($0, dataset: dataset) }
                 let results = try server.push(rows) { step in
@@ -87,24 +88,42 @@ public enum DocumentSync {
                 for (change, pushed) in zip(changes, results) {
                     switch pushed.outcome {
                     case .accepted(let revision), .alreadyThere(let revision):
-                        SyncPlan.acknowledge(change, revision: SyncRevision(revision), in: &state.ledger)
-                        result.pushed += 1
+                        sent.append((change, SyncRevision(revision)))
                     case .stale, .refused, .missing:
                         result.refused.append(change.id)
                     }
                 }
+                result.pushed = sent.count
             }
-            state.ledger.lastSync = date()
-            try store.commitSync(state, over: snapshot, at: date())
-            snapshot = try store.syncSnapshot(of: name, readOnly: true)
-        } else {
-            var state = snapshot.state
-            state.ledger.lastSync = date()
-            try store.commitSync(state, over: snapshot, at: date())
-            snapshot = try store.syncSnapshot(of: name, readOnly: true)
         }
+        snapshot = try commit(store, name, at: date) { snapshot in
+            var state = snapshot.state
+            for (change, revision) in sent { SyncPlan.acknowledge(change, revision: revision, in: &state.ledger) }
+            state.ledger.lastSync = date()
+            return (state, [])
+        }
+        snapshot = try store.syncSnapshot(of: name, readOnly: true)
         result.conflicts = snapshot.state.ledger.conflicts.keys.sorted()
         return result
+    }
+
+    /// Commits what `make` builds on a snapshot of the document. When another program wrote
+    /// it meanwhile (the app saving a keyed answer while F9 runs, a shell command), the
+    /// commit refuses and writes nothing; it is built again on a fresh snapshot, a few times,
+    /// so a sync never fails because someone kept working.
+    static func commit(_ store: DocumentStore, _ name: String, at date: () -> Date,
+                       _ make: (DocumentStore.SyncSnapshot) throws -> (SyncState, [Record])) throws -> DocumentStore.SyncSnapshot {
+        var snapshot = try store.syncSnapshot(of: name)
+        for attempt in 1...5 {
+            let (state, moved) = try make(snapshot)
+            do {
+                try store.commitSync(state, over: snapshot, movedToDeleted: moved, at: date())
+                return try store.syncSnapshot(of: name)
+            } catch where attempt < 5 && !store.isCurrent(snapshot) {
+                snapshot = try store.syncSnapshot(of: name)
+            }
+        }
+        return snapshot
     }
 
     /// Which of the server's surveys are this document's: its form's id (every laptop

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import SurveyDatabase
+@testable import SurveyDatabase
 import SurveyModel
 import SurveyTestSupport
 
@@ -196,5 +196,35 @@ final class FormTravelTests: DatabaseTestCase {
                        "form household version 2 taken")
         XCTAssertTrue(try laptop.questionnaire(for: "household").fields.contains { $0.key == "age" })
         XCTAssertNil(try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A").formTaken)
+    }
+}
+
+/// The app keeps saving while F9 runs: a commit whose snapshot another write overtook is
+/// built again on the document as it is now, so neither the keyed answer nor the sync's
+/// work is lost.
+final class SyncCommitRetryTests: XCTestCase {
+    func testACommitOvertakenByAnotherSaveIsBuiltAgainOnTheNewDocument() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("retry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = DocumentStore(folder: folder)
+        _ = try store.save(SurveyDocument(records: [Record(["instanceID": .string("uuid:a"), "name": .string("Ana")])]), as: "Field")
+        var calls = 0
+        let committed = try DocumentSync.commit(store, "Field", at: { Date() }) { snapshot in
+            calls += 1
+            if calls == 1 {
+                // The app saves a keyed answer between the snapshot and the commit.
+                var document = try store.load("Field").get()
+                document.records[0]["age"] = .integer(34)
+                _ = try store.save(document, as: "Field")
+            }
+            var state = snapshot.state
+            state.ledger.pullCursor = 7
+            return (state, [])
+        }
+        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(committed.state.ledger.pullCursor, 7)
+        XCTAssertEqual(try store.load("Field").get().records[0]["age"], .integer(34), "the keyed answer stays")
+        XCTAssertEqual(try store.syncLedger(for: "Field").pullCursor, 7)
     }
 }

@@ -65,6 +65,9 @@ extension DocumentStore {
     /// first; one still held (the app has the document open) refuses, as its changes are not
     /// in the file yet. `readOnly` (a dry run) writes nothing: the journal's changes are
     /// read on top of the file instead.
+    /// Whether the document is still as `snapshot` read it (else a commit over it refuses).
+    public func isCurrent(_ snapshot: SyncSnapshot) -> Bool { fingerprint(of: snapshot.name) == snapshot.fingerprint }
+
     public func syncSnapshot(of name: String, readOnly: Bool = false) throws -> SyncSnapshot {
         try checkDeletedName(name)
         var document: SurveyDocument
