@@ -8,16 +8,11 @@ import Glibc
 /// tombstones) and its ledger (`.NAME.sync.plist`, its bases). Only ever read: a file that
 /// is not a survey document (damaged, a folder, a FIFO, too large, a ledger that cannot be
 /// read) is refused whole with the reason, before anything here is written.
-public struct OtherDocument: Equatable, Sendable {
-    public var records: [Record]
-    public var deleted: [DeletedRecord]
-    public var ledger: SyncLedger
+/// It is what a sync sees of any document (`SyncState`: surveys, deleted surveys, ledger),
+/// read from the stick instead of the folder.
+public typealias OtherDocument = SyncState
 
-    public init(records: [Record], deleted: [DeletedRecord] = [], ledger: SyncLedger = SyncLedger()) {
-        self.records = records
-        self.deleted = deleted
-        self.ledger = ledger
-    }
+extension OtherDocument {
 
     /// Reads `url` and its companions. Its surveys without ids get the ids derived from
     /// their place and answers, the ones the app would give them, so two copies of one
