@@ -12,15 +12,23 @@ public struct ScrollingList<Cursor: Equatable & Sendable>: Equatable, Sendable {
         self.cursor = cursor
     }
 
-    /// Scrolls as little as possible so that rows `top...row` are on screen (`top`: a
-    /// section's header above its first row), then so that no blank rows show past the end.
-    /// Nothing moves while the window has no rows.
-    mutating func keepInView(row: Int?, from top: Int? = nil, height: Int, rowCount: Int) {
+    /// Scrolls so that rows `top...row` are on screen (`top`: a section's header above its
+    /// first row), then so that no blank rows show past the end. Nothing moves while the
+    /// window has no rows.
+    ///
+    /// `jump` is how many rows further than needed to scroll once the row leaves the window
+    /// (Vim's `scrolljump`): 0 scrolls as little as possible, as a list being stepped through
+    /// should. The form's ←/→ step the list *beside* it with half a window's jump, so that
+    /// most steps only move the highlight: a terminal scrolls only whole lines, so scrolling
+    /// a pane that shares its rows with the form redraws the pane's every row (544 bytes a
+    /// step at 120x40, against about 150 for the highlight and the form alone).
+    mutating func keepInView(row: Int?, from top: Int? = nil, height: Int, rowCount: Int, jump: Int = 0) {
         guard height > 0 else { return }
         if let row {
             let top = top ?? row
-            if top < scroll { scroll = top }
-            if row >= scroll + height { scroll = row - height + 1 }
+            let jump = min(max(0, jump), height - 1 - (row - top))
+            if top < scroll { scroll = top - jump }
+            if row >= scroll + height { scroll = row - height + 1 + jump }
         }
         scroll = min(max(0, scroll), max(0, rowCount - height))
     }

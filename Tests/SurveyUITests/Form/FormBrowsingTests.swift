@@ -41,6 +41,32 @@ final class FormBrowsingTests: XCTestCase {
         XCTAssertTrue((s.list.rows.scroll..<s.list.rows.scroll + s.listViewportHeight).contains(30))
     }
 
+    /// The form's → scrolls the list beside it half a window at a time, so that most steps
+    /// only move the highlight (a pane sharing its rows with the form cannot be scrolled by
+    /// the terminal); the list's own ↓ scrolls a row at a time, and ← jumps back up.
+    func testSwipesScrollTheListByHalfAWindowTheListItselfByARow() {
+        var s = formFocused(sampleRecords(extra: 80), width: 120, height: 40)
+        let height = s.listViewportHeight
+        XCTAssertGreaterThan(height, 10)
+        for _ in 0..<(height - 1) { s.press(.right) }
+        XCTAssertEqual(s.list.rows.scroll, 0, "still in the first window")
+        s.press(.right)
+        XCTAssertEqual(s.list.rows.cursor, height)
+        XCTAssertEqual(s.list.rows.scroll, 1 + height / 2, "jumped half a window past the edge")
+        let scrolled = s.list.rows.scroll
+        for _ in 0..<(height / 2 - 2) { s.press(.right) }
+        XCTAssertEqual(s.list.rows.scroll, scrolled, "the next steps only move the highlight")
+        // Back up past the top of the window: half a window the other way.
+        for _ in 0..<(s.list.rows.cursor - scrolled + 1) { s.press(.left) }
+        XCTAssertEqual(s.list.rows.cursor, scrolled - 1)
+        XCTAssertEqual(s.list.rows.scroll, max(0, scrolled - 1 - height / 2))
+
+        var list = makeState(sampleRecords(extra: 80), width: 120, height: 40)
+        for _ in 0..<height { list.press(.down) }
+        XCTAssertEqual(list.list.rows.cursor, height)
+        XCTAssertEqual(list.list.rows.scroll, 1, "the list's own ↓ scrolls one row")
+    }
+
     func testUpDownStopAtTheEndsTabWraps() {
         var s = formFocused()
         s.press(.up)

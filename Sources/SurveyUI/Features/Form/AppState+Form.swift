@@ -23,7 +23,7 @@ extension AppState {
         } else if next >= list.projection.count {
             tell("Already at the last record")
         } else {
-            moveListCursor(toPosition: next)
+            moveListCursor(toPosition: next, jumping: true)
         }
     }
 

@@ -18,10 +18,10 @@ extension AppState {
 
     /// Moves the highlight to the record at a place in the list as shown (clamped) and
     /// shows that record at once.
-    mutating func moveListCursor(toPosition position: Int) {
+    mutating func moveListCursor(toPosition position: Int, jumping: Bool = false) {
         let count = list.projection.count
         guard count > 0 else { return }
-        showRecord(list.projection.record(atPosition: min(max(0, position), count - 1)))
+        showRecord(list.projection.record(atPosition: min(max(0, position), count - 1)), jumping: jumping)
     }
 
     /// ↑/↓ in the list: by rows as shown (headers skipped).
@@ -48,21 +48,22 @@ extension AppState {
         if let target { showRecord(target) }
     }
 
-    /// Shows a record on the form and keeps the list highlight and scroll on it.
-    mutating func showRecord(_ index: Int) {
+    /// Shows a record on the form and keeps the list highlight and scroll on it; `jumping`
+    /// (the form's ←/→) scrolls the list by half a window when the highlight leaves it.
+    mutating func showRecord(_ index: Int, jumping: Bool = false) {
         shown = .record(index)
-        ensureListCursorVisible()
+        ensureListCursorVisible(jumping: jumping)
     }
 
-    /// Scrolls the list as little as possible so the highlighted row is on screen (and the
-    /// header of its section, when it is the first of it).
-    mutating func ensureListCursorVisible() {
+    /// Scrolls the list so the highlighted row is on screen (and the header of its section,
+    /// when it is the first of it): as little as possible, or half a window more `jumping`.
+    mutating func ensureListCursorVisible(jumping: Bool = false) {
         let height = listViewportHeight
         list.clampSelection(toCount: recordCount)
         let row = list.projection.row(ofRecord: list.rows.cursor)
         var top = row
         if let row, row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
-        list.keepInView(row: row, from: top, height: height)
+        list.keepInView(row: row, from: top, height: height, jump: jumping ? height / 2 : 0)
     }
 
     /// After the filter or the order changed: keep the highlight on a record the list shows

@@ -209,9 +209,10 @@ extension SurveyListState {
     /// The list's first row at the top (another document, a reload).
     mutating func scrollToTop() { rows.scroll = 0 }
 
-    /// Scrolls as little as possible so `row` (and `top`, its section header) is in view.
-    mutating func keepInView(row: Int?, from top: Int?, height: Int) {
-        rows.keepInView(row: row, from: top, height: height, rowCount: projection.rowCount)
+    /// Scrolls so `row` (and `top`, its section header) is in view: as little as possible,
+    /// or `jump` rows more (`ScrollingList.keepInView`).
+    mutating func keepInView(row: Int?, from top: Int?, height: Int, jump: Int = 0) {
+        rows.keepInView(row: row, from: top, height: height, rowCount: projection.rowCount, jump: jump)
     }
 
     /// The order remembered for this document (session memory).
