@@ -15,8 +15,9 @@ public indirect enum FormExpression: Equatable, Sendable {
     /// instance of a repeat the question is in).
     case parent(Int)
     /// `${name}`. As parsed, also a path into the form's own instance, which the reader
-    /// turns into the key of the node it reaches (`FormExpression+Paths.swift`): `/data/x`,
-    /// `../x`, `./x`, `..` as `current()/..`, and `${rep}/x` under `${rep}[i]/x`.
+    /// turns into the key of the node it reaches, or into the empty string when it reaches
+    /// none (`FormExpression+Paths.swift`): `/data/x`, `../x`, `./x`, a bare word as `./word`,
+    /// `..` as `current()/..`, and `${rep}/x` under `${rep}[i]/x`.
     case field(String)
     case negate(FormExpression)
     case binary(Operator, FormExpression, FormExpression)
