@@ -55,6 +55,29 @@ final class FormCommandTests: CLITestCase {
         XCTAssertEqual(device.stderr, "survey: /dev/zero is not a regular file: a questionnaire is an .xlsx, .csv or .md file\n")
     }
 
+    /// What pyxform converts though a rule reads nothing or cannot be read, or a default is
+    /// refused (issue 18): usable, each oddity a warning at its row and column.
+    func testAFormPyxformConvertsWithRulesThatReadNothingIsUsableWithWarnings() throws {
+        let odd = try scratchFile("odd.csv", """
+            survey,,,,,,
+            ,type,name,label,relevant,calculation,default
+            ,integer,a,A,,,foo
+            ,calculate,c,,,because + 1,
+            ,calculate,bad,,,£¥§,
+            ,text,t,T,. != 'n/a',,
+            """)
+        let outcome = try survey("form", "check", odd.path)
+        XCTAssertEqual(outcome.status, 0, outcome.stderr)
+        XCTAssertEqual(outcome.stdout, "\(odd.path): 4 rows, usable\n")
+        XCTAssertEqual(outcome.stderr, """
+            survey: warning: survey row 3, default: the default “foo” is not an answer this question takes: A must be a whole number; the question starts empty
+            survey: warning: survey row 4, calculation: “because” reads nothing: a bare word is a path below this question; write ${because} for a question
+            survey: warning: survey row 5, calculation: “£¥§” cannot be read (unexpected “£”): nothing is computed, the value stays empty
+            survey: warning: survey row 6, relevant: ${t}’s relevant reads its own answer: it is judged on the answer as it stands, so an empty answer may hide the question for good
+
+            """)
+    }
+
     func testAUsableFormSaysSoAndShowListsItsQuestions() throws {
         let good = try scratchFile("good.md", """
             | survey |         |       |            |          |

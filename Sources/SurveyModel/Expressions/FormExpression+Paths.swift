@@ -11,16 +11,57 @@ import FoundationEssentials
 /// (`XLSFormReader+Paths.swift`). `${rep}[i]/x` is `indexed-repeat(x, rep, i)`, which is
 /// what it means: the answer `x` of instance `i`.
 extension FormExpressionParser {
-    /// `/root/a/b`, after the leading `/` is seen.
+    /// `/root/a/b`, after the leading `/` is seen. A predicate on the root
+    /// (`/data[position() = ${i}]/x`) picks the one root there is or none: the path is read
+    /// when it holds of position 1 (`if(…, /data/x, '')`).
     mutating func parseAbsolutePath() throws -> FormExpression {
         var steps: [String] = []
+        var rootPredicate: FormExpression?
         while take("/") {
             let step = takeName()
-            guard !step.isEmpty else { throw FormExpressionError("a path step has no name after “/”") }
+            guard !step.isEmpty else { throw FormExpressionError.malformed("a path step has no name after “/”") }
             steps.append(step)
+            if steps.count == 1, peek() == "[" { rootPredicate = try parsePredicate() }
         }
         guard steps.count >= 2 else { throw FormExpressionError("the path /\(steps.joined()) names no question below the form's root") }
-        return .field("/" + steps.joined(separator: "/"))
+        let path = FormExpression.field("/" + steps.joined(separator: "/"))
+        guard let rootPredicate else { return path }
+        return .call("if", [Self.holdsAtFirstPosition(rootPredicate), path, .string("")])
+    }
+
+    /// `[predicate]`, in which `position()` is the place of the node it filters.
+    private mutating func parsePredicate() throws -> FormExpression {
+        guard take("[") else { throw FormExpressionError.malformed("a “[” is expected") }
+        try enter()
+        let outer = inRepeatPredicate
+        inRepeatPredicate = true
+        let predicate = try parseOr()
+        inRepeatPredicate = outer
+        nesting -= 1
+        guard take("]") else { throw FormExpressionError.malformed("a “[” is not closed") }
+        return predicate
+    }
+
+    /// Whether `predicate` keeps the first (and only) node: a number is a position, as in
+    /// XPath (`[1]`), anything else a condition with `position()` 1.
+    private static func holdsAtFirstPosition(_ predicate: FormExpression) -> FormExpression {
+        func atFirst(_ e: FormExpression) -> FormExpression {
+            switch e {
+            case .choiceColumn(FormExpressionParser.positionColumn): return .number(1)
+            case .negate(let inner): return .negate(atFirst(inner))
+            case .binary(let op, let a, let b): return .binary(op, atFirst(a), atFirst(b))
+            case .call(let name, let arguments): return .call(name, arguments.map(atFirst))
+            default: return e
+            }
+        }
+        let condition = atFirst(predicate)
+        switch condition {
+        case .number, .negate, .binary(.plus, _, _), .binary(.minus, _, _), .binary(.times, _, _), .binary(.divide, _, _),
+             .binary(.modulo, _, _):
+            return .binary(.equal, condition, .number(1))
+        default:
+            return condition
+        }
     }
 
     /// `start/a/b`, where `start` (`.`, `..`, `../..`) is read and a `/name` follows.
@@ -34,7 +75,7 @@ extension FormExpressionParser {
                 continue
             }
             let step = takeName()
-            guard !step.isEmpty else { throw FormExpressionError("a path step has no name after “/”") }
+            guard !step.isEmpty else { throw FormExpressionError.malformed("a path step has no name after “/”") }
             steps.append(step)
         }
         return .field(steps.joined(separator: "/"))
@@ -51,7 +92,7 @@ extension FormExpressionParser {
         let predicate = try parseOr()
         inRepeatPredicate = outer
         nesting -= 1
-        guard take("]") else { throw FormExpressionError("a “[” is not closed") }
+        guard take("]") else { throw FormExpressionError.malformed("a “[” is not closed") }
         let place = FormExpression.choiceColumn(Self.positionColumn)
         let index: FormExpression
         switch predicate {

@@ -15,8 +15,9 @@ public indirect enum FormExpression: Equatable, Sendable {
     /// instance of a repeat the question is in).
     case parent(Int)
     /// `${name}`. As parsed, also a path into the form's own instance, which the reader
-    /// turns into the key of the node it reaches (`FormExpression+Paths.swift`): `/data/x`,
-    /// `../x`, `./x`, `..` as `current()/..`, and `${rep}/x` under `${rep}[i]/x`.
+    /// turns into the key of the node it reaches, or into the empty string when it reaches
+    /// none (`FormExpression+Paths.swift`): `/data/x`, `../x`, `./x`, a bare word as `./word`,
+    /// `..` as `current()/..`, and `${rep}/x` under `${rep}[i]/x`.
     case field(String)
     case negate(FormExpression)
     case binary(Operator, FormExpression, FormExpression)
@@ -86,7 +87,17 @@ public indirect enum FormExpression: Equatable, Sendable {
 
 public struct FormExpressionError: Error, Equatable, Sendable, CustomStringConvertible {
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The text is not XPath at all (`£`, a lone `$`, a bracket not closed), as opposed to XPath
+    /// survey does not read, a function it does not know or a form too deep to read: pyxform
+    /// passes such text through unparsed, so the form opens with the rule unread
+    /// (`XLSFormReader.parse`), where the others keep it from opening.
+    public let malformed: Bool
+    public init(_ message: String) { self.init(message, malformed: false) }
+    init(_ message: String, malformed: Bool) {
+        self.message = message
+        self.malformed = malformed
+    }
+    static func malformed(_ message: String) -> FormExpressionError { FormExpressionError(message, malformed: true) }
     public var description: String { message }
 }
 
@@ -117,11 +128,11 @@ struct FormExpressionParser {
 
     mutating func parseWhole() throws -> FormExpression {
         skipBlanks()
-        guard position < scalars.count else { throw FormExpressionError("the expression is empty") }
+        guard position < scalars.count else { throw FormExpressionError.malformed("the expression is empty") }
         let expression = try parseOr()
         skipBlanks()
         guard position >= scalars.count else {
-            throw FormExpressionError("unexpected “\(String(String.UnicodeScalarView(scalars[position...])))”")
+            throw FormExpressionError.malformed("unexpected “\(String(String.UnicodeScalarView(scalars[position...])))”")
         }
         return expression
     }
@@ -183,7 +194,7 @@ struct FormExpressionParser {
 
     private mutating func parsePrimary() throws -> FormExpression {
         skipBlanks()
-        guard let c = peek() else { throw FormExpressionError("the expression ends too early") }
+        guard let c = peek() else { throw FormExpressionError.malformed("the expression ends too early") }
         terms += 1
         guard terms <= Self.maximumTerms else {
             throw FormExpressionError("the expression has more than \(Self.maximumTerms) terms")
@@ -193,16 +204,16 @@ struct FormExpressionParser {
             try enter()
             defer { nesting -= 1 }
             let inner = try parseOr()
-            guard take(")") else { throw FormExpressionError("a “(” is not closed") }
+            guard take(")") else { throw FormExpressionError.malformed("a “(” is not closed") }
             return inner
         }
         if c == "$" {
-            guard take("${") else { throw FormExpressionError("“$” must start ${name}") }
+            guard take("${") else { throw FormExpressionError.malformed("“$” must start ${name}") }
             let start = position
             while let d = peek(), d != "}" { position += 1 }
             let name = String(String.UnicodeScalarView(scalars[start..<position])).trimmingWhitespace()
-            guard take("}") else { throw FormExpressionError("${\(name) is not closed with “}”") }
-            guard !name.isEmpty else { throw FormExpressionError("${} names no question") }
+            guard take("}") else { throw FormExpressionError.malformed("${\(name) is not closed with “}”") }
+            guard !name.isEmpty else { throw FormExpressionError.malformed("${} names no question") }
             if peek() == "[" { return try parseRepeatPredicatePath(name) }
             return .field(name)
         }
@@ -211,7 +222,7 @@ struct FormExpressionParser {
             position += 1
             let start = position
             while let d = peek(), !close.contains(d) { position += 1 }
-            guard position < scalars.count else { throw FormExpressionError("a quoted string is not closed") }
+            guard position < scalars.count else { throw FormExpressionError.malformed("a quoted string is not closed") }
             let text = String(String.UnicodeScalarView(scalars[start..<position]))
             position += 1
             return .string(text)
@@ -220,7 +231,7 @@ struct FormExpressionParser {
             let start = position
             while let d = peek(), ("0"..."9").contains(d) || d == "." { position += 1 }
             let text = String(String.UnicodeScalarView(scalars[start..<position]))
-            guard let value = Double(text) else { throw FormExpressionError("“\(text)” is not a number") }
+            guard let value = Double(text) else { throw FormExpressionError.malformed("“\(text)” is not a number") }
             return .number(value)
         }
         if c == "." {
@@ -253,18 +264,22 @@ struct FormExpressionParser {
                 position = before   // `position(..)`: the function
             }
             if allowsChoiceColumns, peek() != "(" { return .choiceColumn(name) }
+            // A bare word is what XPath makes of it, a path from the rule's own node (`./name`),
+            // which the reader resolves (FormExpression+Paths.swift). In `${rep}[…]` it would be
+            // a path from each instance, a filter this parser does not read.
+            if peek() != "(", !inRepeatPredicate { return try parseRelativePath(from: "./" + name) }
             guard take("(") else { throw FormExpressionError("“\(name)” is not a function call (write ${\(name)} for a question)") }
             try enter()
             defer { nesting -= 1 }
             var arguments: [FormExpression] = []
             if !take(")") {
                 repeat { arguments.append(try parseOr()) } while take(",")
-                guard take(")") else { throw FormExpressionError("the call to \(name)() is not closed") }
+                guard take(")") else { throw FormExpressionError.malformed("the call to \(name)() is not closed") }
             }
             try FormFunction.check(name, arguments)
             return .call(name, arguments)
         }
-        throw FormExpressionError("unexpected “\(Character(c))”")
+        throw FormExpressionError.malformed("unexpected “\(Character(c))”")
     }
 
     // MARK: Paths into secondary instances
@@ -285,7 +300,7 @@ struct FormExpressionParser {
         position += 1
         let start = position
         while let d = peek(), !close.contains(d) { position += 1 }
-        guard position < scalars.count else { throw FormExpressionError("a quoted string is not closed") }
+        guard position < scalars.count else { throw FormExpressionError.malformed("a quoted string is not closed") }
         let list = String(String.UnicodeScalarView(scalars[start..<position]))
         position += 1
         guard take(")") else { throw FormExpressionError("instance('\(list)') takes one argument") }
@@ -299,7 +314,7 @@ struct FormExpressionParser {
             let predicate = try parseOr()
             allowsChoiceColumns = outer
             nesting -= 1
-            guard take("]") else { throw FormExpressionError("a “[” is not closed") }
+            guard take("]") else { throw FormExpressionError.malformed("a “[” is not closed") }
             predicates.append(predicate)
         }
         var column = ""

@@ -123,7 +123,9 @@ public struct XLSFormProblem: Equatable, Sendable, CustomStringConvertible {
 }
 
 extension XLSForm {
-    /// The form, or nil when there are errors; warnings (rows not collected here) either way.
+    /// The form, or nil when there are errors; warnings either way: rows not collected here,
+    /// and rules that read nothing or cannot be read, a default its question refuses
+    /// (`XLSFormReadsNothingTests`), which leave the form usable.
     public static func read(_ sheets: XLSFormSheets) -> (form: XLSForm?, errors: [XLSFormProblem], warnings: [XLSFormProblem]) {
         var reader = XLSFormReader()
         let form = reader.read(sheets)

@@ -1,12 +1,14 @@
 import FoundationEssentials
 
 /// The paths into the form's own instance a rule may write (`/data/x`, `../total`,
-/// `current()/../..`, `${rep}[2]/x`; `FormExpression+Paths.swift`), turned into the key of the
-/// node each reaches, once the rows are nested and keyed: from then on a path is a `${name}`
-/// like any other (checked, in the dependency graph, read as pyxform's binds read names). A
-/// path that reaches no question is refused with its text, where JavaRosa would quietly read
-/// nothing. `position()` of a path up to a repeat instance (`position(current()/../..)`) is
-/// `position(..)` of that repeat.
+/// `current()/../..`, `${rep}[2]/x`, and a bare word, `./word`; `FormExpression+Paths.swift`),
+/// turned into the key of the node each reaches, once the rows are nested and keyed: from then
+/// on a path is a `${name}` like any other (checked, in the dependency graph, read as pyxform's
+/// binds read names). A path that reaches no question reads nothing (the empty string, NaN as
+/// a number), as JavaRosa reads an empty node-set, and the designer is warned with its text;
+/// a bare word below a question's own node is the common case (`name = ${crop}` written for
+/// a choice_filter in a calculation). `position()` of a path up to a repeat instance
+/// (`position(current()/../..)`) is `position(..)` of that repeat.
 extension XLSFormReader {
     mutating func resolvePaths(_ form: inout XLSForm) {
         let root = "/" + form.rootName
@@ -14,8 +16,10 @@ extension XLSFormReader {
         let resolver = PathResolver(root: root, byPath: Dictionary(nodes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
                                     repeats: Dictionary(nodes.filter { $0.kind == .repeat }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }))
         resolveRows(&form.questions, under: root, resolver)
-        if let name = form.instanceName {
-            form.instanceName = resolve(name, at: root, resolver, sheet: "settings", row: nil, column: "instance_name")
+        if let name = form.instanceName, name.readsPath {
+            // pyxform binds the instance name to `meta/instanceName`: its paths start there.
+            form.instanceName = resolve(name, at: root + "/meta/instanceName", resolver, sheet: "settings", row: instanceNameRow,
+                                        column: "instance_name", below: "the instance name (meta/instanceName)")
         }
     }
 
@@ -39,15 +43,22 @@ extension XLSFormReader {
         }
     }
 
-    /// `expression` with its paths made keys; nil (and why) when one reaches no question.
+    /// `expression` with its paths made keys, and a warning for each that reads nothing.
     private mutating func resolve(_ expression: FormExpression, at node: String, _ resolver: PathResolver,
-                                  sheet: String, row: Int?, column: String) -> FormExpression? {
-        do {
-            return try resolver.resolve(expression, at: node)
-        } catch {
-            errors.append(XLSFormProblem(sheet: sheet, row: row, column: column, message: "\(error)"))
-            return nil
+                                  sheet: String, row: Int?, column: String, below: String = "this question") -> FormExpression {
+        var unread: [PathResolver.Unread] = []
+        let resolved = resolver.resolve(expression, at: node, unread: &unread)
+        for path in unread {
+            let message: String
+            switch path {
+            case .bareWord(let word):
+                message = "“\(word)” reads nothing: a bare word is a path below \(below); write ${\(word)} for a question"
+            case .path(let text, let why):
+                message = "the path \(text) \(why): it reads nothing"
+            }
+            warnings.append(XLSFormProblem(sheet: sheet, row: row, column: column, message: message))
         }
+        return resolved
     }
 }
 
@@ -57,31 +68,60 @@ private struct PathResolver {
     let byPath: [String: FormNode]
     let repeats: [String: FormNode]
 
-    func resolve(_ expression: FormExpression, at node: String) throws -> FormExpression {
+    /// A path that reaches no question, for the designer's warning.
+    enum Unread: Equatable {
+        /// `word`, written bare (`./word` as parsed).
+        case bareWord(String)
+        /// The path as written, and why it reaches nothing.
+        case path(String, String)
+    }
+
+    /// What XPath reads where a path reaches no node: an empty node-set, the empty string.
+    static let nothing = FormExpression.string("")
+
+    func resolve(_ expression: FormExpression, at node: String, unread: inout [Unread]) -> FormExpression {
         switch expression {
         case .field(let path) where FormExpression.isPath(path):
-            guard let target = byPath[try absolute(path, at: node)], target.kind != .group else {
-                throw FormExpressionError("the path \(path) reaches no question of the form")
+            let target: String
+            do { target = try absolute(path, at: node) } catch {
+                unread.append(Self.unread(path, because: "\(error)"))
+                return Self.nothing
             }
-            return .field(target.name)
+            guard let reached = byPath[target], reached.kind != .group else {
+                unread.append(Self.unread(path, because: "reaches no question of the form"))
+                return Self.nothing
+            }
+            return .field(reached.name)
         case .call("position", let arguments) where arguments.count == 1:
             guard case .field(let path) = arguments[0], FormExpression.isPath(path) else { return expression }
             // The instance's place: `position(..)` counted in repeats from the rule's own node.
-            let target = try absolute(path, at: node)
             let chain = byPath[node]?.repeats ?? []
-            guard let reached = byPath[target], reached.kind == .repeat, let depth = chain.firstIndex(of: reached.name) else {
+            guard let target = try? absolute(path, at: node), let reached = byPath[target], reached.kind == .repeat,
+                  let depth = chain.firstIndex(of: reached.name) else {
                 return .call("position", [])   // not a repeat instance: the first of its name
             }
             return .call("position", [.parent(chain.count - depth)])
+        case .call("indexed-repeat", let arguments):
+            // `${rep}[i]/x` to no question reads nothing as a whole, not instance i of nothing.
+            var inner: [Unread] = []
+            let resolved = arguments.map { resolve($0, at: node, unread: &inner) }
+            unread += inner
+            return inner.isEmpty ? .call("indexed-repeat", resolved) : Self.nothing
         case .negate(let e):
-            return .negate(try resolve(e, at: node))
+            return .negate(resolve(e, at: node, unread: &unread))
         case .binary(let op, let a, let b):
-            return .binary(op, try resolve(a, at: node), try resolve(b, at: node))
+            return .binary(op, resolve(a, at: node, unread: &unread), resolve(b, at: node, unread: &unread))
         case .call(let name, let arguments):
-            return .call(name, try arguments.map { try resolve($0, at: node) })
+            return .call(name, arguments.map { resolve($0, at: node, unread: &unread) })
         default:
             return expression
         }
+    }
+
+    private static func unread(_ path: String, because why: String) -> Unread {
+        let steps = path.split(separator: "/")
+        if path.hasPrefix("./"), steps.count == 2 { return .bareWord(String(steps[1])) }
+        return .path(path, why)
     }
 
     /// The XForm path `path` names, read from `node` (the root's name may be any: pyxform
@@ -94,7 +134,7 @@ private struct PathResolver {
             steps.removeFirst()
         } else if path.hasPrefix("${") {
             let name = String(steps.removeFirst().dropFirst(2).dropLast())
-            guard let repeatNode = repeats[name] else { throw FormExpressionError("${\(name)}[…] is not a repeat of the form") }
+            guard let repeatNode = repeats[name] else { throw FormExpressionError("names ${\(name)}[…], which is not a repeat of the form") }
             current = repeatNode.path
         }
         for step in steps {
@@ -102,7 +142,7 @@ private struct PathResolver {
             case ".": continue
             case "..":
                 guard let cut = current.lastIndex(of: "/"), cut != current.startIndex else {
-                    throw FormExpressionError("the path \(path) goes above the form's root")
+                    throw FormExpressionError("goes above the form's root")
                 }
                 current = String(current[..<cut])
             default:

@@ -7,6 +7,8 @@ struct XLSFormReader {
     var warnings: [XLSFormProblem] = []
     /// pyxform's `allow_choice_duplicates` setting.
     private var allowChoiceDuplicates = false
+    /// The settings row the instance name is on, for its warnings.
+    var instanceNameRow: Int?
 
     mutating func read(_ sheets: XLSFormSheets) -> XLSForm {
         var form = XLSForm()
@@ -67,6 +69,7 @@ struct XLSFormReader {
         allowChoiceDuplicates = Self.isYes(value("allow_choice_duplicates", in: cells, columns: columns))
         if let root = value("name", in: cells, columns: columns) { form.rootName = root }
         if let text = value("instance_name", in: cells, columns: columns) {
+            instanceNameRow = first.number
             form.instanceName = parse(text, sheet: "settings", row: first.number, column: "instance_name")
         }
     }
@@ -255,7 +258,9 @@ struct XLSFormReader {
                                          message: Self.referenceProblem(name, ambiguous: ambiguous)))
         }
         for scope in form.scopes { checkCycles(scope) }
-        for scope in form.scopes { checkDefaults(form.scoped(to: scope)) }
+        var refusedDefaults: Set<Int> = []
+        for scope in form.scopes { refusedDefaults.formUnion(checkDefaults(form.scoped(to: scope))) }
+        if !refusedDefaults.isEmpty { Self.dropDefaults(at: refusedDefaults, in: &form.questions) }
     }
 
     /// Why `${name}` reads nothing: no question has the name, or several in one record do
@@ -270,6 +275,13 @@ struct XLSFormReader {
     /// (JavaRosa: "Cycle detected in form's relevant and calculation logic"), and its rules
     /// could never settle here either. A question depends on what those rules read (`.` is
     /// the question itself) and on the group around it, whose `relevant` decides it too.
+    ///
+    /// A rule that reads only its own question's answer is no circle but for a calculation
+    /// (which would compute from itself). A `required` that reads it (`pulldata(…, .)`) is
+    /// judged like a constraint, on the answer as it stands. A `relevant` that reads it is
+    /// judged on the answer as it stands too, and is not triggered by it (the self-edge is
+    /// not in the graph, as `FormDependencies` leaves it out): accepted, with a warning, as an
+    /// empty answer may hide the question for good.
     private mutating func checkCycles(_ questions: [XLSForm.Question]) {
         var index: [String: Int] = [:]
         for (i, q) in questions.enumerated() where !q.name.isEmpty && q.kind != .endGroup && index[q.name] == nil {
@@ -284,8 +296,14 @@ struct XLSFormReader {
             if q.kind == .beginGroup { groups.append(i) }
             for (column, expression) in [("relevant", q.relevant), ("calculation", q.calculation), ("required", q.required)] {
                 guard let expression else { continue }
-                if expression.readsCurrent { dependsOn[i].append((i, column)) }
-                for name in expression.fieldReferences { if let j = index[name] { dependsOn[i].append((j, column)) } }
+                let readsItself = expression.readsCurrent || (!q.name.isEmpty && expression.fieldReferences.contains(q.name))
+                if readsItself, column == "relevant" {
+                    warnings.append(XLSFormProblem(sheet: "survey", row: q.row, column: column,
+                                                   message: "${\(q.name)}’s relevant reads its own answer: it is judged on the answer as it stands, "
+                                                       + "so an empty answer may hide the question for good"))
+                }
+                if readsItself, column == "calculation" { dependsOn[i].append((i, column)) }
+                for name in expression.fieldReferences { if let j = index[name], j != i { dependsOn[i].append((j, column)) } }
             }
         }
         enum Mark { case new, open, done }
@@ -315,15 +333,36 @@ struct XLSFormReader {
         errors += found
     }
 
+    /// The rule in `text`; nil, with the reason, when it cannot be read. Text that is not
+    /// XPath at all (`£¥§`, `$(x)`, `{r}`), which pyxform passes through unparsed, opens with
+    /// the rule unread and a warning saying what that leaves: the question asked, not held by
+    /// its required or constraint, its value not computed. Nothing typed is lost for a rule
+    /// nobody can read. XPath survey does not read, or a function it does not know, is an
+    /// error: the designer meant a rule survey would not keep.
     private mutating func parse(_ text: String, sheet: String, row: Int?, column: String,
                                 choiceColumns: Bool = false) -> FormExpression? {
         do {
             return try FormExpression(parsing: text, choiceColumns: choiceColumns)
+        } catch let error as FormExpressionError where error.malformed {
+            warnings.append(XLSFormProblem(sheet: sheet, row: row, column: column,
+                                           message: "“\(text)” cannot be read (\(error)): \(Self.unreadRule[column] ?? "it is ignored")"))
+            return nil
         } catch {
             errors.append(XLSFormProblem(sheet: sheet, row: row, column: column, message: "\(error)"))
             return nil
         }
     }
+
+    /// What a column's rule that cannot be read leaves, in the designer's warning.
+    static let unreadRule: [String: String] = [
+        "relevant": "the question is always asked",
+        "required": "the question is not required",
+        "constraint": "any answer is taken",
+        "calculation": "nothing is computed, the value stays empty",
+        "choice_filter": "every choice is offered",
+        "repeat_count": "instances are added by hand",
+        "instance_name": "surveys are named as without it",
+    ]
 
     // MARK: Cells
 

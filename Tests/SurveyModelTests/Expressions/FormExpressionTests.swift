@@ -102,10 +102,33 @@ final class FormExpressionTests: XCTestCase {
         XCTAssertEqual(error("${age"), "${age is not closed with “}”")
         XCTAssertEqual(error("(1 + 2"), "a “(” is not closed")
         XCTAssertEqual(error("'abc"), "a quoted string is not closed")
-        XCTAssertEqual(error("age > 3"), "“age” is not a function call (write ${age} for a question)")
+        XCTAssertEqual(error("${rep}[age = 3]/x"), "“age” is not a function call (write ${age} for a question)")
         XCTAssertEqual(error("1 +"), "the expression ends too early")
         XCTAssertEqual(error(""), "the expression is empty")
         XCTAssertEqual(error("1 2"), "unexpected “2”")
+    }
+
+    /// A bare word is XPath's path from the rule's node (`./age`), for the reader to resolve;
+    /// a hyphen or a period is part of the name, as in XPath.
+    func testABareWordIsARelativePath() throws {
+        XCTAssertEqual(try FormExpression(parsing: "age > 3"), .binary(.greater, .field("./age"), .number(3)))
+        XCTAssertEqual(try FormExpression(parsing: "XLDateAmbiguous-v1"), .field("./XLDateAmbiguous-v1"))
+        XCTAssertEqual(try FormExpression(parsing: "group/x"), .field("./group/x"))
+        XCTAssertEqual(try FormExpression(parsing: "string (1)"), .call("string", [.number(1)]), "a word before a bracket is a call")
+    }
+
+    /// Text that is not XPath at all is marked so (pyxform passes it through, and the reader
+    /// opens the form with the rule unread); XPath survey does not read is not.
+    func testMalformedTextIsToldFromWhatSurveyDoesNotRead() {
+        func malformed(_ text: String) -> Bool? {
+            do { _ = try FormExpression(parsing: text); return nil } catch { return (error as? FormExpressionError)?.malformed }
+        }
+        for text in ["{r}", "$(myField)='1'", "£¥§", "(1 + 2", "'abc", "1 +", "${age", "concat(1"] {
+            XCTAssertEqual(malformed(text), true, text)
+        }
+        for text in ["frobnicate(1)", "if(1, 2)", "instance('x')", "${rep}[age = 3]/x", String(repeating: "(", count: 70) + "1" + String(repeating: ")", count: 70)] {
+            XCTAssertEqual(malformed(text), false, text)
+        }
     }
 
     /// A hostile form: a million brackets, or a megabyte of `1 + 1 + …`, is refused with a

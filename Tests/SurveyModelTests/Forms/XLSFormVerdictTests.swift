@@ -5,8 +5,9 @@ import SurveyTestSupport
 
 /// Which forms `survey form check` accepts, beside pyxform's verdict on the same file: a table
 /// of small forms, each with survey's exact error. They must agree, except where survey
-/// refuses on purpose what pyxform passes (a name survey writes itself, a default the
-/// question's type refuses), and those rows say so.
+/// refuses on purpose what pyxform passes (a name survey writes itself), and those rows say
+/// so. What pyxform passes though it reads nothing (a bare word, a path to no question, text
+/// that is not XPath, a default its question refuses) opens here too, with a warning.
 final class XLSFormVerdictTests: XCTestCase {
     private struct Case {
         let title: String
@@ -15,6 +16,8 @@ final class XLSFormVerdictTests: XCTestCase {
         let error: String?
         /// pyxform accepts what survey refuses, on purpose.
         var divergent = false
+        /// survey's only warning, when the case is about one.
+        var warning: String? = nil
     }
 
     private static func survey(_ rows: String, choices: String = "", settings: String = "") -> String {
@@ -72,14 +75,28 @@ final class XLSFormVerdictTests: XCTestCase {
              csv: "survey,,,,\n,type,name,label,calculation\n,begin group,g,,\n,calculate,c,,1 + 1\n,end group,,,\n,start,start,,\n",
              error: nil),
         // Defaults
-        Case(title: "a default the integer refuses", csv: survey(",integer,n,N,,many\n"),
-             error: "survey row 3, default: the default “many” is not an answer this question takes: N must be a whole number", divergent: true),
-        Case(title: "a default not in the list", csv: survey(",select_one yn,q,Q,,maybe\n", choices: yesNo),
-             error: "survey row 3, default: the default “maybe” is not an answer this question takes: “maybe” is not one of the choices of Q",
-             divergent: true),
+        Case(title: "a default the integer refuses", csv: survey(",integer,n,N,,many\n"), error: nil,
+             warning: "survey row 3, default: the default “many” is not an answer this question takes: N must be a whole number; the question starts empty"),
+        Case(title: "a default not in the list", csv: survey(",select_one yn,q,Q,,maybe\n", choices: yesNo), error: nil,
+             warning: "survey row 3, default: the default “maybe” is not an answer this question takes: “maybe” is not one of the choices of Q; "
+                 + "the question starts empty"),
         Case(title: "defaults each type takes, and a computed one",
              csv: survey(",integer,n,N,,3\n,select_one yn,q,Q,,yes\n,date,d,D,,2026-01-15\n,date,t,T,,today()\n", choices: yesNo),
              error: nil),
+        // Rules that read nothing or cannot be read (issue 18): pyxform converts them.
+        Case(title: "a bare word where a question was meant",
+             csv: "survey,,,,\n,type,name,label,calculation\n,integer,a,A,\n,calculate,c,,because + 1\n", error: nil,
+             warning: "survey row 4, calculation: “because” reads nothing: a bare word is a path below this question; write ${because} for a question"),
+        Case(title: "a path to no question",
+             csv: "survey,,,,\n,type,name,label,calculation\n,integer,a,A,\n,calculate,c,,/data/b + 1\n", error: nil,
+             warning: "survey row 4, calculation: the path /data/b reaches no question of the form: it reads nothing"),
+        Case(title: "text that is not XPath", csv: "survey,,,,\n,type,name,label,calculation\n,calculate,c,,£¥§\n", error: nil,
+             warning: "survey row 3, calculation: “£¥§” cannot be read (unexpected “£”): nothing is computed, the value stays empty"),
+        Case(title: "a relevant that reads its own answer", csv: "survey,,,,\n,type,name,label,relevant\n,text,a,A,. != 'n/a'\n", error: nil,
+             warning: "survey row 3, relevant: ${a}’s relevant reads its own answer: it is judged on the answer as it stands, "
+                 + "so an empty answer may hide the question for good"),
+        Case(title: "a relevant that names no question", csv: "survey,,,,\n,type,name,label,relevant\n,text,a,A,${b} = 1\n",
+             error: "survey row 3, relevant: unknown field ${b}"),
     ]
 
     func testSurveyAndPyxformGiveTheSameVerdict() throws {
@@ -88,6 +105,7 @@ final class XLSFormVerdictTests: XCTestCase {
             let result = XLSForm.read(try XLSFormSheets.csv(test.csv))
             XCTAssertEqual(result.errors.map(\.description), test.error.map { [$0] } ?? [], test.title)
             XCTAssertEqual(result.form == nil, test.error != nil, test.title)
+            if let warning = test.warning { XCTAssertEqual(result.warnings.map(\.description), [warning], test.title) }
             if test.divergent {
                 XCTAssertNil(pyxform, "\(test.title): pyxform accepts what survey refuses on purpose")
             } else {

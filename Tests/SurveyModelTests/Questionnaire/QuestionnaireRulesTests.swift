@@ -360,31 +360,70 @@ final class QuestionnaireRulesTests: XCTestCase {
     }
 
     /// A form whose rules go round in a circle is refused when read, as ODK Validate refuses
-    /// it; one that only looks circular (a constraint, a choice filter) is not.
-    func testACycleInRelevantCalculationOrRequiredIsRefusedAsODKRefusesIt() throws {
+    /// it; one that only looks circular (a constraint, a choice filter) is not. A `relevant` or
+    /// `required` that reads only its own answer is accepted though ODK Validate refuses it
+    /// (pyxform converts it: issue 18), the relevant with a warning; a calculation that reads
+    /// itself is still refused.
+    func testACycleBetweenRulesIsRefusedAsODKRefusesItButARuleReadingItsOwnAnswerIsNot() throws {
         let header = "survey,,,,,,,\n,type,name,label,relevant,calculation,required,constraint,choice_filter\n"
         let yn = "choices,,,\n,list_name,name,label\n,l,x,X\n,l,y,Y\n"
-        let cases: [(String, String, [String])] = [
-            ("itself", ",text,a,A,${a} = '',,,,\n", ["survey row 3, relevant: ${a} depends on itself"]),
-            ("dot", ",text,a,A,. = '',,,,\n", ["survey row 3, relevant: ${a} depends on itself"]),
+        let readsItself = "survey row 3, relevant: ${a}’s relevant reads its own answer: it is judged on the answer as it stands, "
+            + "so an empty answer may hide the question for good"
+        let cases: [(name: String, body: String, errors: [String], warnings: [String], odkAccepts: Bool)] = [
+            ("itself", ",text,a,A,${a} = '',,,,\n", [], [readsItself], false),
+            ("dot", ",text,a,A,. = '',,,,\n", [], [readsItself], false),
+            ("required reads its own answer", ",text,a,A,,,. = '',,\n", [], [], false),
+            ("calculation reads itself", ",calculate,a,,,${a} + 1,,,\n", ["survey row 3, calculation: ${a} depends on itself"], [], false),
             ("two calculations", ",calculate,a,,,${b} + 1,,,\n,calculate,b,,,${a} + 1,,,\n",
-             ["survey row 3, calculation: ${a} depends on itself: ${a} → ${b} → ${a}"]),
+             ["survey row 3, calculation: ${a} depends on itself: ${a} → ${b} → ${a}"], [], false),
             ("relevant and calculation", ",text,a,A,${b} = '1',,,,\n,calculate,b,,,${a},,,\n",
-             ["survey row 3, relevant: ${a} depends on itself: ${a} → ${b} → ${a}"]),
+             ["survey row 3, relevant: ${a} depends on itself: ${a} → ${b} → ${a}"], [], false),
             ("required", ",integer,a,A,,,${b} = 1,,\n,integer,b,B,,,${a} = 1,,\n",
-             ["survey row 3, required: ${a} depends on itself: ${a} → ${b} → ${a}"]),
+             ["survey row 3, required: ${a} depends on itself: ${a} → ${b} → ${a}"], [], false),
             ("group", ",begin group,g,G,${x} = '1',,,,\n,text,x,X,,,,,\n,end group,,,,,,,\n",
-             ["survey row 3, relevant: ${g} depends on itself: ${g} → ${x} → ${g} (a question inside a group depends on the group’s relevant)"]),
-            ("constraint", ",integer,a,A,,,,. > ${b},\n,integer,b,B,,,,. < ${a},\n", []),
-            ("choice filter", ",select_one l,a,A,,,,,name != ${a}\n" + yn, []),
-            ("chain", ",calculate,a,,,${b},,,\n,calculate,b,,,1,,,\n,text,c,C,${a} = 1,,${b} = 1,,\n", []),
+             ["survey row 3, relevant: ${g} depends on itself: ${g} → ${x} → ${g} (a question inside a group depends on the group’s relevant)"],
+             [], false),
+            ("constraint", ",integer,a,A,,,,. > ${b},\n,integer,b,B,,,,. < ${a},\n", [], [], true),
+            ("choice filter", ",select_one l,a,A,,,,,name != ${a}\n" + yn, [], [], true),
+            ("chain", ",calculate,a,,,${b},,,\n,calculate,b,,,1,,,\n,text,c,C,${a} = 1,,${b} = 1,,\n", [], [], true),
         ]
-        let verdicts = try FormTestSupport.odkValidates(cases.map { header + $0.1 })
-        for ((name, body, expected), odkAccepts) in zip(cases, verdicts) {
-            XCTAssertEqual(odkAccepts, expected.isEmpty, "ODK Validate on \(name)")
-            let result = XLSForm.read(try XLSFormSheets.csv(header + body))
-            XCTAssertEqual(result.errors.map(\.description), expected, name)
+        let verdicts = try FormTestSupport.odkValidates(cases.map { header + $0.body })
+        for (test, odkAccepts) in zip(cases, verdicts) {
+            XCTAssertEqual(odkAccepts, test.odkAccepts, "ODK Validate on \(test.name)")
+            let result = XLSForm.read(try XLSFormSheets.csv(header + test.body))
+            XCTAssertEqual(result.errors.map(\.description), test.errors, test.name)
+            XCTAssertEqual(result.warnings.map(\.description), test.warnings, test.name)
         }
+    }
+
+    /// A `required` that reads its own answer (`pulldata(…, .)`, `. = ''`) is judged like a
+    /// constraint, on the answer as it stands; a `relevant` that does is judged on it too, and
+    /// the dependency graph has no edge from the question to itself, so settling is one pass.
+    func testARuleReadingItsOwnAnswerIsJudgedOnTheAnswerAsItStands() throws {
+        let csv = """
+            survey,,,,
+            ,type,name,label,relevant,required
+            ,text,code,Code,,. = ''
+            ,text,part,Part,,"pulldata('ids', 'must', 'name', .) = 'yes'"
+            ,text,note,Note,. != 'n/a',
+            choices,,,,
+            ,list_name,name,label,must
+            ,ids,P1,One,yes
+            ,ids,P2,Two,no
+            """
+        let result = XLSForm.read(try XLSFormSheets.csv(csv))
+        XCTAssertEqual(result.errors.map(\.description), [])
+        XCTAssertEqual(result.warnings.map(\.row), [5], "only the relevant is worth a warning")
+        let q = Questionnaire(form: try XCTUnwrap(result.form))
+        let code = q.index("code"), part = q.index("part"), note = q.index("note")
+        XCTAssertNotNil(q.ruleProblem(code, value: nil, in: Record(), clock: clock), "empty: its required holds")
+        XCTAssertNil(q.ruleProblem(code, value: .string("x"), in: Record(), clock: clock))
+        XCTAssertNil(q.ruleProblem(part, value: nil, in: Record(), clock: clock), "no id, no row of the list: not required")
+        XCTAssertEqual(q.shown(Record()).filter { $0 == "note" }, ["note"])
+        XCTAssertEqual(q.shown(Record(["note": .string("n/a")])).filter { $0 == "note" }, [])
+        let graph = try XCTUnwrap(q.dependencies)
+        XCTAssertFalse(graph.inputs[note].contains(note))
+        XCTAssertNotNil(graph.order, "no cycle: settled in one pass")
     }
 
     // MARK: choice_filter
