@@ -81,7 +81,12 @@ struct OptionSpec {
         var result: [OptionSpec] = []
         let (folder, rest) = (everywhere.prefix(2), everywhere.dropFirst(2))   // --dir and --doc first
         let declared = folder + ShellCommands.declaredOptions + rest
-        for option in declared where seen.insert(option.names.joined(separator: " ")).inserted { result.append(option) }
+        for option in declared {
+            // Names joined by hand: `joined(separator:)` here ran unspecialized at every start.
+            var key = ""
+            for name in option.names { key += name; key += " " }
+            if seen.insert(key).inserted { result.append(option) }
+        }
         return result
     }
 

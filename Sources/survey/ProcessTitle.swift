@@ -13,7 +13,10 @@ import Musl
 enum ProcessTitle {
     static func hidePasswords() {
         for index in 1..<Int(CommandLine.argc) {
-            guard let raw = CommandLine.unsafeArgv[index], let text = String(validatingCString: raw) else { continue }
+            // Only an argument that can hold a password (a URI's `user:secret@`, a keyword or
+            // query `password=`, percent-encoded or not) is parsed.
+            guard let raw = CommandLine.unsafeArgv[index], strchr(raw, 0x40) != nil || strchr(raw, 0x3D) != nil,
+                  let text = String(validatingCString: raw) else { continue }
             let value = text.hasPrefix("--db=") ? String(text.dropFirst(5)) : text
             let secrets = ConnectionString.passwordsWritten(in: value).filter { !$0.isEmpty }
             guard !secrets.isEmpty else { continue }

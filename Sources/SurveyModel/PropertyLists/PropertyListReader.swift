@@ -1,8 +1,9 @@
 import FoundationEssentials
 
-/// Any property list (XML or binary) as a `PropertyValue`, through FoundationEssentials'
-/// `PropertyListDecoder`: the reader behind `PropertyListScanner` for every layout the
-/// scanner does not take, and for the session file. `PropertyListSerialization` did this
+/// Any property list (XML or binary) as a `PropertyValue`: XML in `PropertyListScanner`'s
+/// subset (what survey, Apple's tools and plistlib write) read by the scanner, anything else
+/// through FoundationEssentials' `PropertyListDecoder`, which is also the reader behind the
+/// scanner for every document layout it does not take. `PropertyListSerialization` did this
 /// before; it is full Foundation (CoreFoundation, ICU's 34 MB of data: DECISIONS.md).
 /// A plain `Decodable` type would drop unknown keys, so `AnyPropertyValue` asks the decoder
 /// for each value's own type in turn. It cannot tell `<real>3</real>` from `<integer>3`, so
@@ -20,6 +21,12 @@ public enum PropertyListReader {
     /// any text as a string, is reported as not a property list by the caller).
     static func read(_ data: Data) throws -> (value: PropertyValue, isXMLOrBinary: Bool) {
         if BinaryPropertyListReader.isBinary(data) { return (try BinaryPropertyListReader.read(data), true) }
+        if let value = PropertyListScanner.value(in: data) { return (value, true) }
+        return try decoded(data)
+    }
+
+    /// `read` through Foundation's decoder alone: what the scanner's subset is tested against.
+    static func decoded(_ data: Data) throws -> (value: PropertyValue, isXMLOrBinary: Bool) {
         var format = PropertyListDecoder.PropertyListFormat.xml
         // Numbers go to the decoder as marked strings, so their text is read here, exactly
         // (the decoder would answer `Int` for `<real>3</real>` and refuse no unsigned value).

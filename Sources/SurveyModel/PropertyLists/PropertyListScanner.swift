@@ -57,6 +57,21 @@ struct PropertyListScanner {
         }
     }
 
+    /// The value of a whole XML property list in the subset read here (a session file, a
+    /// draft, a sync ledger, a document of another layout), or nil: then `PropertyListReader`
+    /// asks Foundation's decoder, which took about 2 ms for a 500-byte session file at every
+    /// start (the runtime instantiating its generic `Codable` machinery) and read a sync
+    /// ledger at 40 MB/s.
+    static func value(in data: Data) -> PropertyValue? {
+        data.withUnsafeBytes { raw in
+            var scanner = PropertyListScanner(raw.bindMemory(to: UInt8.self), source: nil, sizeHint: raw.count)
+            guard scanner.header() else { return nil }
+            scanner.skipBlanks()
+            guard let value = scanner.value(depth: 1), scanner.end() else { return nil }
+            return value
+        }
+    }
+
     /// The records of a file read through `source` a window at a time, so the file is never
     /// whole in memory (a million records are 256 MB of XML). `sizeHint`: the file's size.
     static func records(sizeHint: Int, window: Int = 1 << 20, from source: @escaping Source) -> [Record]? {
@@ -152,18 +167,23 @@ struct PropertyListScanner {
 
     /// The header up to the records' `<array>`; true, or false for an empty `<array/>`.
     private mutating func prologue() -> Bool? {
-        skipBlanks()
-        if skip("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") { skipBlanks() }
-        if skip("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">") {
-            skipBlanks()
-        }
-        guard skip("<plist version=\"1.0\">") || skip("<plist>") else { return nil }
+        guard header() else { return nil }
         skipBlanks()
         if skip("<array/>") { emptyArray = true; return true }
         return skip("<array>") ? true : nil
     }
 
     private var emptyArray = false
+
+    /// The XML declaration and doctype survey, Apple's tools and plistlib write, then `<plist>`.
+    private mutating func header() -> Bool {
+        skipBlanks()
+        if skip("<?xml version=\"1.0\" encoding=\"UTF-8\"?>") { skipBlanks() }
+        if skip("<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">") {
+            skipBlanks()
+        }
+        return skip("<plist version=\"1.0\">") || skip("<plist>")
+    }
 
     /// One record, or `.some(nil)` at the `</array>` that ends them.
     private mutating func nextRecord() -> Record?? {

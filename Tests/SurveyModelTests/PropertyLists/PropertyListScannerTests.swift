@@ -170,6 +170,38 @@ final class PropertyListScannerTests: XCTestCase {
         XCTAssertThrowsError(try SurveyDocument(propertyListData: Data(bomb.utf8)))
     }
 
+    /// Whole property lists of any shape (session files, drafts, sync ledgers) are read by the
+    /// scanner exactly as Foundation's decoder reads them, or handed over.
+    func testAnyValueIsScannedExactlyAsFoundationReadsIt() throws {
+        var random = SplitMix(seed: 19)
+        for round in 0..<400 {
+            let root = randomValue(&random, depth: 0)
+            let data = PropertyListWriter.data(for: root)
+            let scannedValue = try XCTUnwrap(PropertyListScanner.value(in: data), "round \(round): fell back")
+            let foundation = try PropertyListReader.decoded(data)
+            XCTAssertTrue(identical(scannedValue, foundation.value), "round \(round): \(scannedValue) against \(foundation.value)")
+            XCTAssertTrue(identical(try PropertyListReader.read(data).value, foundation.value))
+        }
+        for body in ["<string/>", "<integer>-3</integer>", "<dict/>", "<array><true/><false/></array>",
+                     "<dict><key>a</key><dict><key>b</key><array><date>2024-02-29T23:59:59Z</date></array></dict></dict>"] {
+            let data = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n\(body)\n</plist>\n".utf8)
+            let mine = try XCTUnwrap(PropertyListScanner.value(in: data), body)
+            XCTAssertTrue(identical(mine, try PropertyListReader.decoded(data).value), body)
+        }
+        // Outside the subset: handed over, so the value or the error stays Foundation's.
+        for body in ["<!-- c --><dict/>", "<dict><key>x</key><string>a\rb</string></dict>", "<integer>0x1F</integer>",
+                     "<dict><key>x</key><true/><key>x</key><false/></dict>", "<dict/><dict/>", "", "<string>&bogus;</string>",
+                     String(repeating: "<array>", count: 70) + String(repeating: "</array>", count: 70)] {
+            let data = Data("<plist version=\"1.0\">\(body)</plist>".utf8)
+            XCTAssertNil(PropertyListScanner.value(in: data), body)
+            switch (Result { try PropertyListReader.read(data).value }, Result { try PropertyListReader.decoded(data).value }) {
+            case (.success(let mine), .success(let theirs)): XCTAssertTrue(identical(mine, theirs), body)
+            case (.failure(let mine), .failure(let theirs)): XCTAssertEqual("\(mine)", "\(theirs)", body)
+            case (let mine, let theirs): XCTFail("\(body): \(mine) against Foundation's \(theirs)")
+            }
+        }
+    }
+
     func testNestingUpToTheLimitIsScanned() throws {
         // The root array is level 1, a record 2, its values 3: arrays around a value at the limit.
         let depth = PropertyListScanner.maximumDepth - 3
