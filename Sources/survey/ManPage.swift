@@ -66,7 +66,7 @@ enum ManPage {
 
     /// Keys that work on most screens first, then each screen's own keys.
     static func keySections() -> [String] {
-        let everyday: Set<InputMode> = [.listPane, .formBrowsing, .formEditing]
+        let everyday: InputModes = [.listPane, .formBrowsing, .formEditing]
         let withHelp = KeyMap.bindings.filter { $0.help != nil }
         let anywhere = withHelp.filter { everyday.isSubset(of: $0.modes) }
         var out = [".SS Anywhere"] + anywhere.map(keyEntry)

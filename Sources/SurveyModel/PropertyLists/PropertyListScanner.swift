@@ -553,12 +553,20 @@ struct PropertyListScanner {
         index + offset < bytes.count ? bytes[index + offset] : 0
     }
 
-    /// Steps over `literal` if the bytes at the cursor are exactly it.
+    /// Steps over `literal` if the bytes at the cursor are exactly it. Most literals are tags
+    /// (`<`, then a name), and most tries fail on the byte after `<`, checked first; the rest
+    /// is one `memcmp`. (A byte loop here was an eighth of a document's load.)
+    @inline(__always)
     private mutating func skip(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        let base = literal.utf8Start
-        for i in 0..<count where bytes[index + i] != base[i] { return false }
+        guard index + count <= bytes.count, let base = bytes.baseAddress else { return false }
+        let expected = literal.utf8Start
+        if count == 1 {
+            guard base[index] == expected[0] else { return false }
+        } else {
+            guard base[index + 1] == expected[1], base[index] == expected[0],
+                  memcmp(base + index + 2, expected + 2, count - 2) == 0 else { return false }
+        }
         index += count
         return true
     }

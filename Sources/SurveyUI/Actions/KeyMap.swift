@@ -6,13 +6,13 @@ public struct KeyBinding: Sendable {
     /// The help line; nil for the second half of a pair ("↓" of "↑/↓"), whose first half's
     /// line covers both, and for keys help does not need to teach (^C beside ^Q).
     public let help: String?
-    public let modes: Set<InputMode>
+    public let modes: InputModes
     public let action: Action
     /// The short word for the bottom bar; nil keeps it out of the bar (F1 help lists all).
     public let barLabel: String?
     public var inBar: Bool { barLabel != nil }
 
-    init(_ keys: [Key], _ keyLabel: String, _ help: String?, _ modes: Set<InputMode>,
+    init(_ keys: [Key], _ keyLabel: String, _ help: String?, _ modes: InputModes,
          _ action: Action, bar: String? = nil) {
         self.keys = keys
         self.keyLabel = keyLabel
@@ -26,15 +26,15 @@ public struct KeyBinding: Sendable {
 /// The one key table (bubbles' KeyMap): it decides what a key does AND draws the key bar and
 /// the F1 help, so the three can never disagree.
 public enum KeyMap {
-    private static let lists: Set<InputMode> = [.listPane, .listPopover]
-    private static let form: Set<InputMode> = [.formBrowsing, .rosterBrowsing, .formEditing]
-    private static let all = Set(InputMode.allCases)
+    private static let lists: InputModes = [.listPane, .listPopover]
+    private static let form: InputModes = [.formBrowsing, .rosterBrowsing, .formEditing]
+    private static let all = InputModes.all
     /// Modes with a text field taking the keys: a form field, a rename, a save-as name.
-    private static let typing: Set<InputMode> = [.formEditing, .renamingDocument, .namingDocument, .filtering]
+    private static let typing: InputModes = [.formEditing, .renamingDocument, .namingDocument, .filtering]
     /// Where the list can be searched and reordered from.
-    private static let browsing: Set<InputMode> = [.listPane, .listPopover, .formBrowsing, .rosterBrowsing]
+    private static let browsing: InputModes = [.listPane, .listPopover, .formBrowsing, .rosterBrowsing]
     /// Modes where a dialog owns every key but quitting.
-    private static let dialogs: Set<InputMode> = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery,
+    private static let dialogs: InputModes = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery,
                                                   .confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear,
                                                   .confirmingRoster]
 
@@ -170,7 +170,7 @@ public enum KeyMap {
 
     /// What a key does in a mode: the table first, then typing for the form.
     public static func action(for key: Key, in mode: InputMode) -> Action? {
-        if let binding = byMode[mode]?.first(where: { $0.keys.contains(key) }) {
+        if let binding = byMode[Int(mode.rawValue)].first(where: { $0.keys.contains(key) }) {
             return binding.action
         }
         if case .character(let c) = key {
@@ -204,14 +204,13 @@ public enum KeyMap {
 
     /// Bindings listed in the key bar for a mode, in table order.
     public static func barBindings(for mode: InputMode) -> [KeyBinding] {
-        barByMode[mode] ?? []
+        barByMode[Int(mode.rawValue)]
     }
 
-    /// Each mode's bindings in table order, sorted out once rather than on every key.
-    private static let byMode: [InputMode: [KeyBinding]] = Dictionary(uniqueKeysWithValues: InputMode.allCases.map { mode in
-        (mode, bindings.filter { $0.modes.contains(mode) })
-    })
-    private static let barByMode: [InputMode: [KeyBinding]] = byMode.mapValues { $0.filter(\.inBar) }
+    /// Each mode's bindings in table order (by the mode's raw value), sorted out once rather
+    /// than on every key.
+    private static let byMode: [[KeyBinding]] = InputMode.allCases.map { mode in bindings.filter { $0.modes.contains(mode) } }
+    private static let barByMode: [[KeyBinding]] = byMode.map { $0.filter(\.inBar) }
 
     /// Bindings listed in help for a mode: those with a help line, in table order.
     public static func helpBindings(for mode: InputMode) -> [KeyBinding] {

@@ -229,8 +229,9 @@ public struct AppState: Equatable, Sendable {
     }
 }
 
-/// The binding sets of the key table.
-public enum InputMode: Equatable, Hashable, Sendable, CaseIterable {
+/// The binding sets of the key table. A mode's raw value is its bit in `InputModes` and its
+/// place in `allCases` (declaration order; fewer than 64 modes).
+public enum InputMode: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case listPane, listPopover, formBrowsing, formEditing, help, unreadable
     case documents, renamingDocument, confirmingDelete, namingDocument, documentInfo, offeringRecovery
     case filtering, confirmingRecordDelete, confirmingRecordCopy, confirmingAnswersClear, picking
