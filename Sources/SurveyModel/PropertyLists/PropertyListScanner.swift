@@ -206,6 +206,9 @@ struct PropertyListScanner {
     private mutating func packedBody() -> [UInt8]? {
         packing.removeAll(keepingCapacity: true)
         keyMarks.removeAll(keepingCapacity: true)
+        // Known keys seen, one bit per key code: a duplicate of one is found without
+        // comparing bytes (unknown keys are compared with the earlier unknown ones).
+        var knownSeen: UInt64 = 0
         while true {
             skipBlanks()
             if skip("</dict>") { break }
@@ -215,15 +218,25 @@ struct PropertyListScanner {
             let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<(index - 6)])
             let mark = packing.count
             let code = PackedAnswers.code(forKeyBytes: key)
+            // Two equal keys: which one Foundation keeps is its business.
             if code != 0 {
+                let bit: UInt64 = 1 << UInt64(code & 63)
+                guard knownSeen & bit == 0 else { return nil }
+                knownSeen |= bit
                 packing.append(code)
             } else {
                 packing.append(0)
                 PackedAnswers.appendNumber(UInt64(key.count), to: &packing)
                 packing.append(contentsOf: key)
+                let length = packing.count - mark
+                let duplicate = packing.withUnsafeBufferPointer { packed in
+                    keyMarks.contains { earlier in
+                        earlier.count == length && packed[earlier.lowerBound] == 0
+                            && memcmp(packed.baseAddress! + earlier.lowerBound, packed.baseAddress! + mark, length) == 0
+                    }
+                }
+                guard !duplicate else { return nil }
             }
-            // Two equal keys: which one Foundation keeps is its business.
-            for earlier in keyMarks where packing[earlier].elementsEqual(packing[mark...]) { return nil }
             keyMarks.append(mark..<packing.count)
             skipBlanks()
             if skip("<string>") {
@@ -255,13 +268,36 @@ struct PropertyListScanner {
     /// Steps over text of printable ASCII but `&` (and tabs and line feeds), up to a `<`;
     /// false when anything else comes first.
     private mutating func plainText() -> Bool {
-        while index < bytes.count {
-            let byte = bytes[index]
+        guard let base = bytes.baseAddress else { return false }
+        let end = bytes.count
+        var i = index
+        // Eight bytes at a time while each is printable ASCII other than `<` and `&` (most of
+        // any text): one word's test instead of four per byte.
+        while i + 8 <= end {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            guard Self.isPlainASCII(word) else { break }
+            i += 8
+        }
+        defer { index = i }
+        while i < end {
+            let byte = base[i]
             if byte == UInt8(ascii: "<") { return true }
             guard (byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&")) || byte == 0x09 || byte == 0x0A else { return false }
-            index += 1
+            i += 1
         }
         return false
+    }
+
+    /// Whether all eight bytes of `word` are in 0x20...0x7E and none is `<` or `&` (the
+    /// classic "has a byte less than n" tests, Hacker's Delight 6-1).
+    @inline(__always)
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        let below20 = (word &- ones &* 0x20) & ~word & highs        // a byte < 0x20
+        let above7E = (word &+ ones &* (0x80 - 0x7F)) | word        // a byte >= 0x7F sets its high bit
+        return below20 == 0 && above7E & highs == 0
+            && !hasZero(word ^ (ones &* 0x3C)) && !hasZero(word ^ (ones &* 0x26))
     }
 
     /// Keeps the bytes from `start` on, moved to the front of the window (grown when they

@@ -114,6 +114,8 @@ final class PropertyListScannerTests: XCTestCase {
             plist("<dict><key>x</key><string>&#xFEFF;y</string></dict>"),
             plist("<dict><key>x</key><string>\u{FFFF}</string></dict>"),
             plist("<dict><key>x</key><string>a</string><key>x</key><string>b</string></dict>"),
+            plist("<dict><key>age</key><integer>1</integer><key>x</key><true/><key>age</key><integer>2</integer></dict>"),
+            plist("<dict><key>long key</key><true/><key>x</key><true/><key>long key</key><false/></dict>"),
             plist("<dict><key>n</key><integer>18446744073709551615</integer></dict>"),
             plist("<dict><key>n</key><integer>99999999999999999999999</integer></dict>"),
             plist("<dict><key>n</key><integer>0x1F</integer></dict>"),
