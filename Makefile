@@ -210,8 +210,17 @@ $(COMMIT_SWIFT): FORCE
 	  '$(COMMIT)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 
+# libstdc++ is linked in too when its static archive is there (g++'s libstdc++-dev): the driver
+# asks for `-lstdc++`, and a folder searched first holding only `libstdc++.a` answers it, so
+# the dynamic loader no longer binds libstdc++'s 4,000 symbols at every start (DECISIONS).
+STATIC_CXX := $(DIST)/static-cxx
+CXX_ARCHIVE := $(shell $(CC) -print-file-name=libstdc++.a 2>/dev/null)
 $(RELEASE_BIN): $(SOURCES) $(COMMIT_SWIFT) | deps
-	swift build -c release --static-swift-stdlib --product survey --scratch-path $(DIST) -Xswiftc -DSURVEY_BUILD_COMMIT
+	@mkdir -p $(STATIC_CXX)
+	@if [ -f "$(CXX_ARCHIVE)" ]; then ln -sf "$(CXX_ARCHIVE)" $(STATIC_CXX)/libstdc++.a; \
+	  else rm -f $(STATIC_CXX)/libstdc++.a; echo "make dist: no libstdc++.a (g++): libstdc++ stays a shared library" >&2; fi
+	swift build -c release --static-swift-stdlib --product survey --scratch-path $(DIST) -Xswiftc -DSURVEY_BUILD_COMMIT \
+	  -Xswiftc -L -Xswiftc $(CURDIR)/$(STATIC_CXX)
 	@touch $@
 
 $(OUT)/survey: $(RELEASE_BIN)
