@@ -93,7 +93,7 @@ public struct Program {
         self.knownFingerprint = fingerprint
         self.knownDraftFingerprint = draftFingerprint
         writer.setKnown(fingerprint)
-        send(.outcome(.launched(Launch(folder: store.folder.path, deviceID: Self.deviceID, place: place,
+        send(.outcome(.launched(Launch(folder: store.folder.path, device: Self.device, place: place,
                               loadingPercent: opened.stream?.percentRead, journalMessage: recovered))))
         if !identifyLater && opened.stream == nil { persisted = state.document }
         // Surveys an earlier session could not save are offered before anything else.
@@ -448,11 +448,8 @@ public struct Program {
         updateMemory { $0.remember(document: state.documentName, place: state.place, in: store.folder) }
     }
 
-    /// The `deviceid` a form's metadata asks for: this machine, as ODK Collect names its own.
-    static let deviceID: String = {
-        let host = ProcessInfo.processInfo.hostName
-        return "survey:" + (host.isEmpty ? "unknown" : host)
-    }()
+    /// The `deviceid` and `username` a form's metadata asks for: this laptop and login.
+    static let device = DeviceMetadata.current()
 
     static func describe(_ error: Error) -> String {
         if let e = error as? DocumentError { return e.message }

@@ -129,7 +129,7 @@ struct AddCommand: Equatable {
                 attached[key] = .string(try store.copyAttachment(from: path, for: target.name))
             }
             // Calculations, metadata, the form's id and version: as the form's Add stores it.
-            let record = questionnaire.completed(attached, started: Date())
+            let record = questionnaire.completed(attached, started: Date(), device: .current())
             let count = try store.append([record], to: target, questionnaire: questionnaire)
             ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))")
             return 0

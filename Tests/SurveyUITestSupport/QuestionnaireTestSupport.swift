@@ -18,7 +18,7 @@ public func householdState(_ records: [Record] = [], width: Int = 120, height: I
                      size: Size(width: width, height: height), questionnaire: try householdQuestionnaire(), environment: .forTests)
     s.environment.timeZone = .utc
     s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))   // 2026-11-30T10:00:00Z
-    s.environment.deviceID = "survey:test"
+    s.environment.device = DeviceMetadata(deviceID: "survey:test", username: "enumerator1")
     return s
 }
 

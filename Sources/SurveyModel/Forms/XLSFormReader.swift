@@ -390,7 +390,7 @@ struct XLSFormReader {
         case "note": return .note
         case "calculate": return .calculate
         case "acknowledge", "trigger": return .acknowledge
-        case "start", "end", "today", "deviceid": return .metadata(type)
+        case "start", "end", "today", "deviceid", "username": return .metadata(type)
         case "rank": return list(after: 1).map { .rank(list: $0) } ?? .notCollected(raw)
         case "select_one_from_file", "select_multiple_from_file":
             guard let file = list(after: 1), FormMedia.isListFile(file) else { return .notCollected(raw) }
@@ -415,7 +415,8 @@ struct XLSFormReader {
 
     /// Metadata ODK Collect reads from the phone (its GPS when the survey starts, its settings,
     /// its audit log), which survey has no source for: the row is kept, never filled.
-    static let emptyMetadata: Set<String> = ["start-geopoint", "audit", "username", "email", "phonenumber"]
+    /// (`username` is the login, `DeviceMetadata`.)
+    static let emptyMetadata: Set<String> = ["start-geopoint", "audit", "email", "phonenumber"]
 
     /// The types a keyboard can give after all, in pyxform's spellings.
     private static let typed: [String: XLSForm.Kind] = {
@@ -430,7 +431,7 @@ struct XLSFormReader {
             (.attachment("video"), ["video", "q video", "add video prompt"]),
             (.attachment("file"), ["file", "add file prompt"]),
             (.range, ["range"]),
-            (.metadata("username"), ["username", "uri:username"]),
+            (.metadata("username"), ["uri:username"]),
             (.metadata("email"), ["email", "uri:email"]),
             (.metadata("phonenumber"), ["phonenumber", "phone number", "get phone number", "uri:phonenumber"]),
             (.metadata("audit"), ["audit"]),

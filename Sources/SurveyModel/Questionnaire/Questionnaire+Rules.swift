@@ -301,9 +301,10 @@ extension Questionnaire {
 
     /// A survey as [ Add ] stores it: defaults for questions still unanswered, in the survey
     /// and in every instance of its rosters, calculations, the instances `repeat_count` asks
-    /// for, the metadata the form asks for (`start`, `end`, `today`, `deviceid`), and the
-    /// form's id and version, so data keyed with different versions can be told apart.
-    public func completed(_ record: Record, started: Date? = nil, deviceID: String = "", clock: Clock = Clock()) -> Record {
+    /// for, the metadata the form asks for (`start`, `end`, `today`, `deviceid`, `username`),
+    /// and the form's id and version, so data keyed with different versions can be told apart.
+    public func completed(_ record: Record, started: Date? = nil, device: DeviceMetadata = DeviceMetadata(),
+                          clock: Clock = Clock()) -> Record {
         guard let form else { return record }
         // As ODK: every default is in the survey from the start, and only the questions left
         // relevant keep theirs (settling drops the others), so a default that shows a
@@ -320,7 +321,8 @@ extension Questionnaire {
             case "start": result[field.key] = .string(Self.isoText(started ?? clock.now, clock.timeZone))
             case "end": result[field.key] = .string(Self.isoText(clock.now, clock.timeZone))
             case "today": result[field.key] = .string(LocalDay.text(clock.now, in: clock.timeZone))
-            case "deviceid": if !deviceID.isEmpty { result[field.key] = .string(deviceID) }
+            case "deviceid": if !device.deviceID.isEmpty { result[field.key] = .string(device.deviceID) }
+            case "username": if !device.username.isEmpty { result[field.key] = .string(device.username) }
             default: break
             }
         }

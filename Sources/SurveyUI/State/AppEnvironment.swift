@@ -8,15 +8,16 @@ public struct AppEnvironment: Equatable, Sendable {
     public var clock: WallClock
     /// Time zone for dates shown on screen and read by the form's rules.
     public var timeZone: TimeZoneRule
-    /// The `deviceid` metadata a form may ask for.
-    public var deviceID: String
+    /// The `deviceid` and `username` metadata a form may ask for.
+    public var device: DeviceMetadata
     /// Where the documents live, for the info view.
     public var documentFolder: String
 
-    public init(clock: WallClock, timeZone: TimeZoneRule = .current, deviceID: String = "", documentFolder: String = "") {
+    public init(clock: WallClock, timeZone: TimeZoneRule = .current, device: DeviceMetadata = DeviceMetadata(),
+                documentFolder: String = "") {
         self.clock = clock
         self.timeZone = timeZone
-        self.deviceID = deviceID
+        self.device = device
         self.documentFolder = documentFolder
     }
 }

@@ -119,7 +119,7 @@ final class XLSFormVerdictTests: XCTestCase {
     /// questions' answers, the id, and the column `survey deleted` puts before the answers.
     func testEveryKeyTheAppWritesItselfIsAReservedName() throws {
         let form = try FormTestSupport.householdForm()
-        let stored = Questionnaire(form: form).completed(Record([:]), deviceID: "survey:host", clock: FormTestSupport.clock)
+        let stored = Questionnaire(form: form).completed(Record([:]), device: DeviceMetadata(deviceID: "survey:host", username: "ana"), clock: FormTestSupport.clock)
         let own = Set(stored.values.keys).subtracting(form.questions.map(\.name))
         XCTAssertEqual(own, [Questionnaire.formIDKey, Questionnaire.formVersionKey])
         XCTAssertTrue(own.isSubset(of: Questionnaire.reservedKeys))

@@ -283,7 +283,7 @@ final class QuestionnaireFormTests: XCTestCase {
         XCTAssertEqual(hidden, ["x": .string("kept")])
         XCTAssertEqual(standard.choices(for: 0, in: record), [])
         XCTAssertNil(standard.defaultText(0))
-        XCTAssertEqual(standard.completed(record, deviceID: "dev", clock: FormTestSupport.clock), record,
+        XCTAssertEqual(standard.completed(record, device: DeviceMetadata(deviceID: "dev"), clock: FormTestSupport.clock), record,
                        "no metadata, no formID for the original five")
         XCTAssertEqual(standard.title(of: Record.sample()), "Lima, Ana")
         XCTAssertEqual(standard.title(of: record), "(no name)")

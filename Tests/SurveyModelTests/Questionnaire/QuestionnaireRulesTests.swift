@@ -596,6 +596,7 @@ final class QuestionnaireRulesTests: XCTestCase {
         ,end,ended,,
         ,today,day,,
         ,deviceid,device,,
+        ,username,enumerator,,
         ,text,name,Name,
         ,integer,age,Age,
         ,text,guardian,Guardian,${age} < 18
@@ -607,10 +608,10 @@ final class QuestionnaireRulesTests: XCTestCase {
         let q = try FormTestSupport.questionnaire(csv)
         let started = clock.now.addingTimeInterval(-600)
         let done = q.completed(Record(["name": .string("Ana"), "age": .integer(30), "guardian": .string("Rui")]),
-                               started: started, deviceID: "collect:abc123", clock: clock)
+                               started: started, device: DeviceMetadata(deviceID: "collect:abc123", username: "ana.lima"), clock: clock)
         XCTAssertEqual(done.values, [
             "started": .string("2026-12-01T00:20:00+01:00"), "ended": .string("2026-12-01T00:30:00+01:00"),
-            "day": .string("2026-12-01"), "device": .string("collect:abc123"),
+            "day": .string("2026-12-01"), "device": .string("collect:abc123"), "enumerator": .string("ana.lima"),
             "name": .string("Ana"), "age": .integer(30),
             "formID": .string("census_2026"), "formVersion": .string("7"),
         ], "the guardian of an adult is not asked, so not saved")
@@ -623,6 +624,7 @@ final class QuestionnaireRulesTests: XCTestCase {
         XCTAssertEqual(plain.values["ended"], .string("2026-11-30T23:30:00Z"))
         XCTAssertEqual(plain.values["day"], .string("2026-11-30"), "the day where the clock is")
         XCTAssertNil(plain.values["device"], "no device id: left out")
+        XCTAssertNil(plain.values["enumerator"], "no user name: left out")
     }
 
     func testAFormWithoutIDOrVersionStampsNothing() throws {

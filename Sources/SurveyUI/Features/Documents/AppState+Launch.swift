@@ -2,12 +2,12 @@ import SurveyModel
 
 /// What the runner found while opening the first document, handed to `update` in one action
 /// so that the state is written only there: the runner reads the folder, the session memory
-/// and the host name; the core only takes the results in.
+/// and the host and login names; the core only takes the results in.
 public struct Launch: Equatable, Sendable {
     /// The document folder's path (shown in F4's info).
     public var folder: String
-    /// This machine, for a form's `deviceid` metadata.
-    public var deviceID: String
+    /// This machine and login, for a form's `deviceid` and `username` metadata.
+    public var device: DeviceMetadata
     /// Where the session memory says the user was in this document.
     public var place: SessionMemory.Place?
     /// A large document shown before all of it is read: how much is (nil: all of it).
@@ -15,10 +15,10 @@ public struct Launch: Equatable, Sendable {
     /// What putting back a journal an interrupted session left said, if there was one.
     public var journalMessage: String?
 
-    public init(folder: String, deviceID: String, place: SessionMemory.Place?, loadingPercent: Int?,
+    public init(folder: String, device: DeviceMetadata, place: SessionMemory.Place?, loadingPercent: Int?,
                 journalMessage: String?) {
         self.folder = folder
-        self.deviceID = deviceID
+        self.device = device
         self.place = place
         self.loadingPercent = loadingPercent
         self.journalMessage = journalMessage
@@ -28,7 +28,7 @@ public struct Launch: Equatable, Sendable {
 extension AppState {
     mutating func launch(_ launch: Launch) {
         environment.documentFolder = launch.folder
-        environment.deviceID = launch.deviceID
+        environment.device = launch.device
         if let percent = launch.loadingPercent {
             beginLoading(percent: percent, place: launch.place)
         } else if let place = launch.place {

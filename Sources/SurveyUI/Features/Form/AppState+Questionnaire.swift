@@ -61,7 +61,7 @@ extension AppState {
     mutating func recordForAdding(_ record: Record) -> Record? {
         guard questionnaire.form != nil else { return record }
         let completed = questionnaire.completed(record, started: shown == .draft ? form.draftStarted : nil,
-                                                deviceID: environment.deviceID, clock: ruleClock)
+                                                device: environment.device, clock: ruleClock)
         let problems = questionnaire.problems(in: completed, clock: ruleClock)
         guard let first = problems.first else { return completed }
         form.highlight(.field(first.index))
