@@ -123,12 +123,15 @@ extension Questionnaire {
     }
 
     /// `problems(in:)` of answers already read out of the survey (`record.values`).
+    ///
+    /// `topLevel` false: the members' problems alone (what the form judges again when
+    /// another member is shown; the top level's are the same).
     public func problems(inValues values: [String: PropertyValue], clock: Clock = Clock(),
-                         members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
+                         members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true) -> [Problem] {
         guard form != nil else { return [] }
         let shown = relevance(of: values, at: [], clock: clock)
         var found: [(index: Int, message: String, path: AnswerPath)] = []
-        for problem in problems(of: values, at: [], shown: shown, clock: clock) {
+        for problem in topLevel ? problems(of: values, at: [], shown: shown, clock: clock) : [] {
             found.append((problem.index, problem.message, AnswerPath(fields[problem.index].key)))
         }
         var inside: [(path: AnswerPath, message: String)] = []

@@ -63,8 +63,14 @@ extension Questionnaire {
             return (record, now)
         }
         hidden = settling.hidden
+        var items = settling.changedItems
+        if let step = path.steps.first, !settling.changedKeys.contains(top) || items[top] != nil {
+            items[top, default: []].insert(step.index)
+        } else {
+            items[top] = nil
+        }
         let keys = settling.changedKeys.union([top]).sorted()
-        return (Self.record(before, stored: values, changedTo: settling.values, keys: keys), settling.values)
+        return (Self.record(before, stored: values, changedTo: settling.values, keys: keys, items: items), settling.values)
     }
 
     /// Which rules a settling evaluated, for tests: each row (a node of `FormOutline`) and the
@@ -127,11 +133,17 @@ extension Questionnaire {
     /// `record` with the values of `keys` as in `values`. Changing a packed survey moves the
     /// bytes after the key, so hundreds of changes (a long chain settling) are packed anew
     /// instead, when that gives the same bytes (keys stored sorted, as survey writes them).
+    ///
+    /// `items`: keys holding a roster changed only in these members (of as many as before),
+    /// whose other members' bytes are kept as they are.
     private static func record(_ record: Record, stored: [String: PropertyValue], changedTo values: [String: PropertyValue],
-                               keys: [String]) -> Record {
+                               keys: [String], items: [String: Set<Int>] = [:]) -> Record {
         if keys.count > 16, Record(stored) == record { return Record(values) }
         var result = record
-        for key in keys { result[key] = values[key] }
+        for key in keys {
+            if let indexes = items[key], case .array(let now)? = values[key], result.setItems(indexes, of: key, to: now) { continue }
+            result[key] = values[key]
+        }
         return result
     }
 }
@@ -163,6 +175,9 @@ private struct Settling {
     /// answer their rules hide is put aside, as on a survey being completed.
     var fresh: Set<[AnswerPath.Step]> = []
     var changedKeys: Set<String> = []
+    /// For a key changed only inside members of its roster (no instance added, removed or
+    /// moved, nothing set on the key itself), which members: only they are packed again.
+    var changedItems: [String: Set<Int>] = [:]
     private var shownNow: [At: Bool] = [:]
     private var shownBefore: [At: Bool] = [:]
     private var scopes: [Questionnaire?]
@@ -308,7 +323,7 @@ private struct Settling {
             guard fresh.contains(instance), AnswerTree.instance(values, instance[...])?.isEmpty == true else { continue }
             q.fillDefaults(in: &values, at: instance, clock: clock)
         }
-        if !added.isEmpty || fresh.contains(where: { $0.starts(with: steps) }) { changedKeys.insert(steps.first?.name ?? name) }
+        if !added.isEmpty || fresh.contains(where: { $0.starts(with: steps) }) { changed(steps.first?.name ?? name, in: steps.first) }
     }
 
     /// One question or calculation in one instance, by the flat form's rule.
@@ -365,7 +380,18 @@ private struct Settling {
     private mutating func set(_ value: PropertyValue?, _ key: String, at steps: [AnswerPath.Step]) {
         guard AnswerTree.value(values, steps[...], key) != value else { return }
         AnswerTree.set(value, key, at: steps[...], in: &values)
-        changedKeys.insert(steps.first?.name ?? key)
+        changed(steps.first?.name ?? key, in: steps.first)
+    }
+
+    /// The survey's answer `top` changed, inside its member `member` (nil: as a whole).
+    private mutating func changed(_ top: String, in member: AnswerPath.Step?) {
+        if changedKeys.insert(top).inserted, let member {
+            changedItems[top] = [member.index]
+        } else if let member {
+            changedItems[top]?.insert(member.index)
+        } else {
+            changedItems[top] = nil
+        }
     }
 
     /// `before`'s answers, read on first use.

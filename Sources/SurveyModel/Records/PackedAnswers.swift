@@ -572,6 +572,32 @@ struct PackedAnswers {
     /// What to replace so that `key` holds `value` (its encoded bytes): the value alone when
     /// the key is there, so the key keeps the spelling it was found with (a canonically equal
     /// spelling finds it, as in a dictionary); else the key and value, inserted.
+    /// The bytes with the items at `indexes` of the list under `key` packed anew from
+    /// `items` (the list as it is now, as long as the one packed), the others' bytes kept:
+    /// an edit in one member of a roster of 20 packs that member, not the roster. nil when
+    /// `key` holds no list of that length.
+    static func settingItems(_ indexes: Set<Int>, of key: String, to items: [PropertyValue], in bytes: [UInt8]) -> [UInt8]? {
+        guard let valueStart = place(of: key, in: bytes).valueStart, bytes[valueStart] == arrayTag else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            var at = valueStart + 1
+            guard Int(readNumber(buffer, &at)) == items.count else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 64)
+            result.append(contentsOf: buffer[0..<at])
+            for (k, item) in items.enumerated() {
+                let start = at
+                skipValue(buffer, &at)
+                if indexes.contains(k) {
+                    appendValue(item, to: &result)
+                } else {
+                    result.append(contentsOf: buffer[start..<at])
+                }
+            }
+            result.append(contentsOf: buffer[at...])
+            return exactCopy(result)
+        }
+    }
+
     private static func replacement(for key: String, value: [UInt8], in bytes: [UInt8]) -> (Range<Int>, [UInt8]) {
         let found = place(of: key, in: bytes)
         if let valueStart = found.valueStart { return (valueStart..<found.whole.upperBound, value) }

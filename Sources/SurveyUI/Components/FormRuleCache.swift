@@ -16,8 +16,10 @@ final class FormRuleCache: @unchecked Sendable {
         let fields: [FieldSpec]
         let minute: Int
         let relevance: [Bool]
-        /// For the members shown when they were judged.
-        var problems: (members: Set<[AnswerPath.Step]>, value: [Questionnaire.Problem])?
+        /// The top level's problems, and each roster's (by its name) for its members shown
+        /// when they were judged.
+        var topProblems: [Questionnaire.Problem]?
+        var rosterProblems: [String: (members: Set<[AnswerPath.Step]>, value: [Questionnaire.Problem])] = [:]
         /// The form's outline for one choice of members shown (`FormState.instances`).
         var outline: (selection: [String: Int], value: FormWalk)?
         /// The rows drawn for that outline, asked by every key (to scroll the highlight into
@@ -59,17 +61,30 @@ final class FormRuleCache: @unchecked Sendable {
 
     /// The record's problems (`Questionnaire.problems(in:)`, members' by path) for the members
     /// shown: every member of two rosters of 20 cost 20 ms, so only those on screen, and once
-    /// per record and members, not per frame.
+    /// per record and members, not per frame. The top level's are judged once per record and
+    /// each roster's once per member shown in it: PgDn to the next member judges that member
+    /// alone, not the survey and the other roster again.
     func problems(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
-                  members: Set<[AnswerPath.Step]>,
-                  compute: ([String: PropertyValue]) -> [Questionnaire.Problem]) -> [Questionnaire.Problem] {
+                  members: Set<[AnswerPath.Step]>) -> [Questionnaire.Problem] {
         lock.lock(); defer { lock.unlock() }
         var current = entryFor(questionnaire, record, clock)
-        if let known = current.problems, known.members == members { return known.value }
-        let found = compute(current.values)
-        current.problems = (members, found)
+        let top = current.topProblems ?? questionnaire.problems(inValues: current.values, clock: clock, members: [])
+        current.topProblems = top
+        var found = top
+        let byRoster = Dictionary(grouping: members) { $0.first?.name ?? "" }
+        for name in byRoster.keys.sorted() {
+            let shown = Set(byRoster[name] ?? [])
+            if let known = current.rosterProblems[name], known.members == shown {
+                found += known.value
+                continue
+            }
+            let judged = questionnaire.problems(inValues: current.values, clock: clock, members: shown, topLevel: false)
+            current.rosterProblems[name] = (shown, judged)
+            found += judged
+        }
         entry = current
-        return found
+        // By row, as `problems(in:)` gives them: each roster's after the questions before it.
+        return found.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
     }
 
     /// The outline the form walks (`FormWalk`): asked a dozen times a key, built once.
@@ -131,7 +146,7 @@ final class FormRuleCache: @unchecked Sendable {
     private func makeEntry(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
                            values: [String: PropertyValue]) -> Entry {
         Entry(record: record, values: values, fields: questionnaire.fields, minute: Self.minute(clock),
-              relevance: questionnaire.relevance(inValues: values, clock: clock), problems: nil, outline: nil)
+              relevance: questionnaire.relevance(inValues: values, clock: clock), outline: nil)
     }
 
     private static func minute(_ clock: Questionnaire.Clock) -> Int { Int((clock.now.timeIntervalSince1970 / 60).rounded(.down)) }

@@ -238,12 +238,9 @@ public struct FormWalk: Sendable {
             scopes.append(questionnaire)
             // The member's answers, read once for all its questions.
             let member = Self.instance(values, steps[...])
-            let repeatRows = Dictionary(questionnaire.tree.flatMap(\.descendants)
-                .filter { $0.kind == .repeat && $0.repeats.count == steps.count }
-                .map { ($0.fieldIndex, $0) }, uniquingKeysWith: { first, _ in first })
             for i in questionnaire.fields.indices {
                 let isShown = shown && (relevance.indices.contains(i) ? relevance[i] : true)
-                guard let node = repeatRows[i] else {
+                guard let node = questionnaire.repeatAtRow(i) else {
                     entries.append(Entry(heading: nil, steps: steps, fieldIndex: i, scope: scope, isShown: isShown,
                                          storedValue: member?[questionnaire.fields[i].key]))
                     continue

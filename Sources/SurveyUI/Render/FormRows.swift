@@ -77,9 +77,7 @@ extension AppState {
         let record = formRecord
         // The members on the form (each with the members around it).
         let shownMembers = Set(outline.entries?.map(\.steps).filter { !$0.isEmpty } ?? [])
-        let all = caches.ruleCache.problems(questionnaire, record, ruleClock, members: shownMembers) { values in
-            questionnaire.problems(inValues: values, clock: ruleClock, members: shownMembers)
-        }
+        let all = caches.ruleCache.problems(questionnaire, record, ruleClock, members: shownMembers)
         var top: [Int: String] = [:]
         for problem in all where problem.path.steps.isEmpty {
             // An empty required answer of a stored record is not news on every question.

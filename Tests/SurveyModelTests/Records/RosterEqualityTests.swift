@@ -42,4 +42,21 @@ final class RosterEqualityTests: XCTestCase {
         XCTAssertEqual(built, household([5]))
         XCTAssertEqual(built.values, household([5]).values)
     }
+
+    /// Packing only the members a commit changed gives the bytes packing the roster anew gives.
+    func testMembersPackedAloneAreTheRosterPackedAnew() {
+        let members: [PropertyValue] = (0..<5).map { k in
+            .dictionary(["age": .integer(k), "name": .string("P\(k)"), "w": .real(Double(k) / 2),
+                         "plots": .array([.dictionary(["area": .integer(k * 10)])])])
+        }
+        var record = Record(["a": .string("x"), "member": .array(members), "z": .integer(1)])
+        var now = members
+        now[1] = .dictionary(["age": .integer(41), "plots": .array([])])
+        now[3] = .dictionary(["age": .integer(3), "name": .string("Zoë"), "plots": .array([.dictionary(["area": .integer(7)])])])
+        XCTAssertTrue(record.setItems([1, 3], of: "member", to: now))
+        XCTAssertEqual(record.packed, Record(["a": .string("x"), "member": .array(now), "z": .integer(1)]).packed)
+        XCTAssertFalse(record.setItems([0], of: "member", to: Array(now.prefix(4))), "another length: the roster is packed whole")
+        XCTAssertFalse(record.setItems([0], of: "a", to: now), "no list there")
+        XCTAssertEqual(record["member"], .array(now))
+    }
 }

@@ -70,3 +70,24 @@ final class FormFrameCacheTests: XCTestCase {
         XCTAssertEqual(s.caches.ruleCache.values(s.questionnaire, s.formRecord, s.ruleClock), s.formRecord.values)
     }
 }
+
+extension FormFrameCacheTests {
+    /// The problems shown are what judging the survey and its members shown whole gives,
+    /// though the top level is judged once and each roster once per member shown.
+    func testProblemsJudgedPartByPartAreTheSurveysProblems() throws {
+        let questionnaire = try rosterQuestionnaire()
+        let clock = Questionnaire.Clock(now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: .utc)
+        let record = Record(["member": .array([.dictionary(["name": .string("Ana"), "age": .integer(340)]),
+                                               .dictionary(["age": .integer(12), "school": .string("maybe")]),
+                                               .dictionary(["name": .string("Cy"), "age": .integer(-1)])])])
+        let cache = FormRuleCache()
+        let member = { (i: Int) in [AnswerPath.Step(name: "member", index: i)] }
+        for shown in [[member(0)], [member(1)], [member(2)], [member(1)], [], [member(0), member(2)]] as [[[AnswerPath.Step]]] {
+            let judged = cache.problems(questionnaire, record, clock, members: Set(shown))
+            let whole = questionnaire.problems(inValues: record.values, clock: clock, members: Set(shown))
+            XCTAssertEqual(judged.map { "\($0.index) \($0.path) \($0.message)" }, whole.map { "\($0.index) \($0.path) \($0.message)" },
+                           "\(shown)")
+            XCTAssertFalse(whole.isEmpty)
+        }
+    }
+}
