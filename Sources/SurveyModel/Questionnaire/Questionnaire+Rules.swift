@@ -153,11 +153,12 @@ extension Questionnaire {
     }
 
     /// This scope's problems in the instance `steps` lead to, its fields' relevance given.
+    /// `only`: those fields alone (nil: all).
     func problems(of values: [String: PropertyValue], at steps: [AnswerPath.Step], shown: [Bool],
-                  clock: Clock) -> [(index: Int, message: String)] {
+                  clock: Clock, only: Set<Int>? = nil) -> [(index: Int, message: String)] {
         let here = AnswerTree.instance(values, steps[...]) ?? [:]
         var found: [(index: Int, message: String)] = []
-        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] {
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && only.map({ $0.contains(i) }) ?? true {
             let value = here[field.key]
             if let value, !field.accepts(value) {
                 if case .failure(let error) = field.imported(value) { found.append((i, error.message)); continue }

@@ -19,6 +19,9 @@ final class FormRuleCache: @unchecked Sendable {
         /// The top level's problems, and each roster's (by its name) for its members shown
         /// when they were judged.
         var topProblems: [Questionnaire.Problem]?
+        /// The record this one was settled from by a commit, as judged: its top-level problems
+        /// are judged again only where the commit reached (`Questionnaire.topLevelProblems`).
+        var previous: (values: [String: PropertyValue], relevance: [Bool], problems: [Questionnaire.Problem])?
         var rosterProblems: [String: (members: Set<[AnswerPath.Step]>, value: [Questionnaire.Problem])] = [:]
         /// The form's outline for one choice of members shown (`FormState.instances`).
         var outline: (selection: [String: Int], value: FormWalk)?
@@ -68,8 +71,11 @@ final class FormRuleCache: @unchecked Sendable {
                   members: Set<[AnswerPath.Step]>) -> [Questionnaire.Problem] {
         lock.lock(); defer { lock.unlock() }
         var current = entryFor(questionnaire, record, clock)
-        let top = current.topProblems ?? questionnaire.problems(inValues: current.values, clock: clock, members: [])
+        let top = current.topProblems ?? current.previous.map {
+            questionnaire.topLevelProblems(inValues: current.values, relevance: current.relevance, clock: clock, before: $0)
+        } ?? questionnaire.problems(inValues: current.values, clock: clock, members: [])
         current.topProblems = top
+        current.previous = nil
         var found = top
         let byRoster = Dictionary(grouping: members) { $0.first?.name ?? "" }
         for name in byRoster.keys.sorted() {
@@ -140,7 +146,11 @@ final class FormRuleCache: @unchecked Sendable {
     func seed(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock, values: [String: PropertyValue]) {
         lock.lock(); defer { lock.unlock() }
         if let entry, entry.record.hasIdenticalBytes(record) { return }
-        entry = makeEntry(questionnaire, record, clock, values: values)
+        var fresh = makeEntry(questionnaire, record, clock, values: values)
+        if let entry, let problems = entry.topProblems, entry.minute == fresh.minute, entry.fields == fresh.fields {
+            fresh.previous = (entry.values, entry.relevance, problems)
+        }
+        entry = fresh
     }
 
     private func makeEntry(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,

@@ -65,7 +65,9 @@ final class IncrementalSettlingTests: XCTestCase {
         for i in 0..<size {
             let name = "t\(i)"
             let relevant = random.next(below: 3) == 0 ? pick(top).map { "${\($0)} != \(random.next(below: 4))" } ?? "" : ""
-            rows.append(",integer,\(name),T \(i),,\(relevant),")
+            // Constraints reading answers before, and the roster (judged, never settled).
+            let constraint = [". <= ${\(pick(top) ?? "t0")} + 1", ". != sum(${a\(random.next(below: size))})", ""][random.next(below: 3)]
+            rows.append(",integer,\(name),T \(i),,\(relevant),\(constraint)")
             top.append(name)
             if random.next(below: 2) == 0, let a = pick(top) {
                 rows.append(",calculate,tc\(i),,\"coalesce(${\(a)}, 0) + \(random.next(below: 5))\",,")
@@ -88,7 +90,7 @@ final class IncrementalSettlingTests: XCTestCase {
         rows.append(",end group,,,,,")
         rows.append(",end repeat,,,,,")
         rows += [",calculate,total,,sum(${a1}),,", ",calculate,count,,count(${m}),,",
-                 ",calculate,second,,\"indexed-repeat(${a0}, ${m}, 2)\",,", ",integer,after,After,,${total} > 3,"]
+                 ",calculate,second,,\"indexed-repeat(${a0}, ${m}, 2)\",,", ",integer,after,After,,${total} > 3,. < ${count}"]
         return rows.joined(separator: "\n")
     }
 
@@ -129,6 +131,41 @@ final class IncrementalSettlingTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 150, "most edits land on questions shown")
+    }
+
+    /// The top level judged again only where an edit reached is the top level judged whole.
+    func testRejudgingWhereAnEditReachedIsJudgingTheWholeTopLevel() throws {
+        var rejudged = 0
+        for seed in 1...6 as ClosedRange<UInt64> {
+            let q = try FormTestSupport.questionnaire(Self.generatedForm(seed: seed))
+            var random = SplitMix(seed: seed * 104_729)
+            var values: [String: PropertyValue] = [:]
+            for i in 0..<8 { values["t\(i)"] = .integer(random.next(below: 4)) }
+            values["m"] = .array((0..<3).map { _ in
+                .dictionary(Dictionary(uniqueKeysWithValues: (0..<8).map { ("a\($0)", PropertyValue.integer(random.next(below: 4))) }))
+            })
+            var hidden: [String: PropertyValue] = [:]
+            var survey = q.settled(Record(values), hidden: &hidden, clock: clock).values
+            var relevance = q.relevance(inValues: survey, clock: clock)
+            var problems = q.problems(inValues: survey, clock: clock, members: [])
+            for edit in 0..<40 {
+                let path = random.next(below: 2) == 0 ? AnswerPath(random.next(below: 2) == 0 ? "after" : "t\(random.next(below: 8))")
+                    : AnswerPath([AnswerPath.Step(name: "m", index: random.next(below: 3))], "a\(random.next(below: 8))")
+                let value: PropertyValue? = random.next(below: 5) == 0 ? nil : .integer(random.next(below: 6))
+                guard let settled = q.settled(Record(survey), values: survey, setting: value, at: path, hidden: &hidden, clock: clock) else {
+                    return XCTFail("no member at \(path)")
+                }
+                let nowRelevance = q.relevance(inValues: settled.values, clock: clock)
+                let judged = q.topLevelProblems(inValues: settled.values, relevance: nowRelevance, clock: clock,
+                                                before: (survey, relevance, problems))
+                let whole = q.problems(inValues: settled.values, clock: clock, members: [])
+                XCTAssertEqual(judged.map { "\($0.index) \($0.path) \($0.message)" }, whole.map { "\($0.index) \($0.path) \($0.message)" },
+                               "seed \(seed), edit \(edit): \(path) = \(String(describing: value))")
+                rejudged += whole.count
+                (survey, relevance, problems) = (settled.values, nowRelevance, whole)
+            }
+        }
+        XCTAssertGreaterThan(rejudged, 50, "edits that leave problems behind")
     }
 
     func testTheKeyingPathRefusesAMissingMemberAndChangesNothing() throws {
