@@ -14,7 +14,7 @@ extension Questionnaire {
                                  before: (values: [String: PropertyValue], relevance: [Bool], problems: [Problem])) -> [Problem] {
         guard form != nil, let outline = outline?.value, scopeNumber == 0,
               relevance.count == fields.count, before.relevance.count == fields.count else {
-            return problems(inValues: values, clock: clock, members: [])
+            return problems(inValues: values, clock: clock, members: [], relevance: relevance.count == fields.count ? relevance : nil)
         }
         var changed: [Int] = []
         var judge = Set<Int>()

@@ -125,11 +125,12 @@ extension Questionnaire {
     /// `problems(in:)` of answers already read out of the survey (`record.values`).
     ///
     /// `topLevel` false: the members' problems alone (what the form judges again when
-    /// another member is shown; the top level's are the same).
+    /// another member is shown; the top level's are the same). `relevance`: the top level's,
+    /// when the caller has it (`relevance(inValues:)` of these answers).
     public func problems(inValues values: [String: PropertyValue], clock: Clock = Clock(),
-                         members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true) -> [Problem] {
+                         members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true, relevance known: [Bool]? = nil) -> [Problem] {
         guard form != nil else { return [] }
-        let shown = relevance(of: values, at: [], clock: clock)
+        let shown = known ?? relevance(of: values, at: [], clock: clock)
         var found: [(index: Int, message: String, path: AnswerPath)] = []
         for problem in topLevel ? problems(of: values, at: [], shown: shown, clock: clock) : [] {
             found.append((problem.index, problem.message, AnswerPath(fields[problem.index].key)))

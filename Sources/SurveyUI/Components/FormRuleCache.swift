@@ -73,7 +73,7 @@ final class FormRuleCache: @unchecked Sendable {
         var current = entryFor(questionnaire, record, clock)
         let top = current.topProblems ?? current.previous.map {
             questionnaire.topLevelProblems(inValues: current.values, relevance: current.relevance, clock: clock, before: $0)
-        } ?? questionnaire.problems(inValues: current.values, clock: clock, members: [])
+        } ?? questionnaire.problems(inValues: current.values, clock: clock, members: [], relevance: current.relevance)
         current.topProblems = top
         current.previous = nil
         var found = top
@@ -84,7 +84,8 @@ final class FormRuleCache: @unchecked Sendable {
                 found += known.value
                 continue
             }
-            let judged = questionnaire.problems(inValues: current.values, clock: clock, members: shown, topLevel: false)
+            let judged = questionnaire.problems(inValues: current.values, clock: clock, members: shown, topLevel: false,
+                                                relevance: current.relevance)
             current.rosterProblems[name] = (shown, judged)
             found += judged
         }
