@@ -8,8 +8,9 @@ import SurveyUI
 ///   `Questionnaire(form:)`, what opening a document with a form costs),
 /// - the form's rules per committed answer on a survey half keyed (`ruleProblem`, `settled`,
 ///   `relevance`), and the whole-record check [ Add ] makes (`problems(in:)`),
-/// - the keys of browsing it in-process on a document of surveys answering it: `update` plus
-///   `Screen.render` into a CellGrid at 120x40, for ↓, Tab and → (median and p99).
+/// - the keys of browsing it in-process on a document of surveys answering it: `update` and
+///   the frame (`Screen.render` into the grid kept from the frame before) timed apart, at
+///   120x40, for ↓, Tab and → (median and p99).
 /// Printed only; nothing asserts a time.
 enum FormBench {
     /// The plots a household farms: 20 sections of 25 rows each.
@@ -207,6 +208,14 @@ enum FormBench {
         var max: Double { times.last! }
     }
 
+    /// A key's `update` and its frame, timed apart.
+    struct KeySpread {
+        var update: Spread, frame: Spread
+        var line: String {
+            "update \(ms(update.median)) / \(ms(update.p99))   frame \(ms(frame.median)) / \(ms(frame.p99))  (\(update.times.count) keys)"
+        }
+    }
+
     static func ms(_ s: Double) -> String { String(format: s < 1e-3 ? "%.3f" : "%.2f", s * 1e3) }
 
     /// Each run timed on its own.
@@ -331,17 +340,17 @@ enum FormBench {
         _ = update(&state, .list(.focusForm))
         precondition(state.inputMode == .formBrowsing, "the form must be browsing, not \(state.inputMode)")
         let start = state
-        func keys(_ action: Action, reset: (inout AppState, Int) -> Void) -> Spread {
+        var grid = Screen.render(start)
+        func keys(_ action: Action, reset: (inout AppState, Int) -> Void) -> KeySpread {
             state = start
-            var times: [Double] = []
+            var updates: [Double] = [], frames: [Double] = []
             for r in 0..<keyPresses {
                 reset(&state, r)   // untimed: back to the start at the end
-                times.append(seconds {
-                    _ = update(&state, action)
-                    _ = Screen.render(state)
-                })
+                updates.append(seconds { _ = update(&state, action) })
+                // Into the grid of the frame before, as the terminal draws.
+                frames.append(seconds { Screen.render(state, into: &grid) })
             }
-            return Spread(times)
+            return KeySpread(update: Spread(updates), frame: Spread(frames))
         }
         let frame = timings(runs: keyPresses / 4) { _ in _ = Screen.render(start) }
         // ↓ from the first question down to [ Add ], then from the first again (whatever ↓
@@ -354,9 +363,9 @@ enum FormBench {
             s = start
             s.form.highlight(.field(fields.count / 2))
         }
-        print("  \(recordCount) surveys answering it (made in \(format(made))), at \(size.width)x\(size.height), update + render per key:")
-        func keyLine(_ label: String, _ spread: Spread) {
-            print("  form \(label) key  median \(ms(spread.median)) ms  p99 \(ms(spread.p99)) ms  (max \(ms(spread.max)); \(spread.times.count) keys)")
+        print("  \(recordCount) surveys answering it (made in \(format(made))), at \(size.width)x\(size.height), per key in ms (median / p99):")
+        func keyLine(_ label: String, _ spread: KeySpread) {
+            print("  form \(label) key  \(spread.line)")
         }
         keyLine("↓  ", down)
         keyLine("Tab", tab)

@@ -54,6 +54,13 @@ extension Questionnaire {
         scopeQuestionnaire(steps).ruleProblem(fieldIndex, at: steps, value: value, values: record.values, clock: clock)
     }
 
+    /// The same with the survey's answers already read (`Record.values`): a key on a survey
+    /// with rosters need not read them out of its bytes again.
+    public func ruleProblem(_ fieldIndex: Int, at steps: [AnswerPath.Step], value: PropertyValue?,
+                            answers: [String: PropertyValue], clock: Clock = Clock()) -> String? {
+        scopeQuestionnaire(steps).ruleProblem(fieldIndex, at: steps, value: value, values: answers, clock: clock)
+    }
+
     /// Whether field `fieldIndex` of the instance `steps` lead to must be answered now: its
     /// `required`, read there. `required: yes` reads no answers and is known from the form;
     /// `${health_id} = 'dead'` follows the answers, so the form's `*` does too, as ODK

@@ -26,6 +26,14 @@ extension Questionnaire {
         tree.first { $0.kind == .repeat && $0.fieldIndex == index }
     }
 
+    /// The repeat whose `begin repeat` row is this scope's field `index` (inside groups too),
+    /// or nil. Read from the outline: a form's walk asks it of every row, and gathering the
+    /// tree's nodes each time was a tenth of a roster key.
+    public func repeatAtRow(_ index: Int) -> FormNode? {
+        guard let outline = outline?.value, outline.scopes.indices.contains(scopeNumber) else { return nil }
+        return outline.scopeOfRepeatRow[outline.scopes[scopeNumber].offset + index].flatMap { outline.scopes[$0].node }
+    }
+
     /// The repeat's own questions, as the fields of one instance (groups as heading rows, a
     /// nested repeat as one row), in this questionnaire's language.
     public func instanceQuestionnaire(for node: FormNode) -> Questionnaire {

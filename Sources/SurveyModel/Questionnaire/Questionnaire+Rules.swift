@@ -123,12 +123,16 @@ extension Questionnaire {
     }
 
     /// `problems(in:)` of answers already read out of the survey (`record.values`).
+    ///
+    /// `topLevel` false: the members' problems alone (what the form judges again when
+    /// another member is shown; the top level's are the same). `relevance`: the top level's,
+    /// when the caller has it (`relevance(inValues:)` of these answers).
     public func problems(inValues values: [String: PropertyValue], clock: Clock = Clock(),
-                         members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
+                         members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true, relevance known: [Bool]? = nil) -> [Problem] {
         guard form != nil else { return [] }
-        let shown = relevance(of: values, at: [], clock: clock)
+        let shown = known ?? relevance(of: values, at: [], clock: clock)
         var found: [(index: Int, message: String, path: AnswerPath)] = []
-        for problem in problems(of: values, at: [], shown: shown, clock: clock) {
+        for problem in topLevel ? problems(of: values, at: [], shown: shown, clock: clock) : [] {
             found.append((problem.index, problem.message, AnswerPath(fields[problem.index].key)))
         }
         var inside: [(path: AnswerPath, message: String)] = []
@@ -150,11 +154,12 @@ extension Questionnaire {
     }
 
     /// This scope's problems in the instance `steps` lead to, its fields' relevance given.
+    /// `only`: those fields alone (nil: all).
     func problems(of values: [String: PropertyValue], at steps: [AnswerPath.Step], shown: [Bool],
-                  clock: Clock) -> [(index: Int, message: String)] {
+                  clock: Clock, only: Set<Int>? = nil) -> [(index: Int, message: String)] {
         let here = AnswerTree.instance(values, steps[...]) ?? [:]
         var found: [(index: Int, message: String)] = []
-        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] {
+        for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && only.map({ $0.contains(i) }) ?? true {
             let value = here[field.key]
             if let value, !field.accepts(value) {
                 if case .failure(let error) = field.imported(value) { found.append((i, error.message)); continue }

@@ -38,9 +38,54 @@ extension Questionnaire {
     /// hides.
     public func settled(_ record: Record, changedAt path: AnswerPath? = nil, before: Record? = nil,
                         hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> Record {
-        guard form != nil, let outline = outline?.value, scopeNumber == 0 else { return record }
+        guard form != nil, outline != nil, scopeNumber == 0 else { return record }
         let stored = record.values
-        var settling = Settling(questionnaire: self, outline: outline, values: stored, before: before, hidden: hidden, clock: clock)
+        guard let settling = settle(stored, changedAt: path, before: before, beforeValues: nil, hidden: hidden, clock: clock) else { return record }
+        hidden = settling.hidden
+        return Self.record(record, stored: stored, changedTo: settling.values, keys: settling.changedKeys.sorted())
+    }
+
+    /// `settled(_:changedAt:before:hidden:clock:)` for one answer keyed: `before` with the
+    /// answer at `path` set to `value`, given `before`'s answers as `before.values` reads them.
+    /// Nothing is read out of the survey's packed bytes and the changed roster is packed once
+    /// (a member's edit read and packed a roster of 20 three times over, a third of a key).
+    /// Returns the settled survey and its answers (what its `values` reads), or nil, changing
+    /// nothing, when an instance on the path is missing.
+    public func settled(_ before: Record, values: [String: PropertyValue], setting value: PropertyValue?, at path: AnswerPath,
+                        hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> (record: Record, values: [String: PropertyValue])? {
+        var now = values
+        guard AnswerTree.set(value, path.name, at: path.steps[...], in: &now) else { return nil }
+        let top = path.steps.first?.name ?? path.name
+        guard form != nil, outline != nil, scopeNumber == 0,
+              let settling = settle(now, changedAt: path, before: before, beforeValues: values, hidden: hidden, clock: clock) else {
+            var record = before
+            record[top] = now[top]
+            return (record, now)
+        }
+        hidden = settling.hidden
+        var items = settling.changedItems
+        if let step = path.steps.first, !settling.changedKeys.contains(top) || items[top] != nil {
+            items[top, default: []].insert(step.index)
+        } else {
+            items[top] = nil
+        }
+        let keys = settling.changedKeys.union([top]).sorted()
+        return (Self.record(before, stored: values, changedTo: settling.values, keys: keys, items: items), settling.values)
+    }
+
+    /// Which rules a settling evaluated, for tests: each row (a node of `FormOutline`) and the
+    /// instance it was evaluated in.
+    func settledEvaluations(_ record: Record, changedAt path: AnswerPath? = nil, before: Record? = nil,
+                            clock: Clock = Clock()) -> [(node: Int, steps: [AnswerPath.Step])] {
+        settle(record.values, changedAt: path, before: before, beforeValues: nil, hidden: [:], clock: clock)?.evaluated ?? []
+    }
+
+    /// One settling of the answers `stored` (see `settled`); nil without a form.
+    private func settle(_ stored: [String: PropertyValue], changedAt path: AnswerPath?, before: Record?,
+                        beforeValues: [String: PropertyValue]?, hidden: [String: PropertyValue], clock: Clock) -> Settling? {
+        guard form != nil, let outline = outline?.value, scopeNumber == 0 else { return nil }
+        var settling = Settling(questionnaire: self, outline: outline, values: stored, before: before, beforeValues: beforeValues,
+                                hidden: hidden, clock: clock)
         var affected: [[[AnswerPath.Step]]]
         if let before {
             var seeds: [(node: Int, steps: [AnswerPath.Step])] = []
@@ -50,7 +95,7 @@ extension Questionnaire {
                 let key = path.steps.first?.name ?? path.name
                 var now: [String: PropertyValue] = [:], then: [String: PropertyValue] = [:]
                 now[key] = stored[key]
-                then[key] = before[key]
+                then[key] = beforeValues.map { $0[key] } ?? before[key]
                 settling.compare(scope: 0, now, then, at: [], only: path.steps[...], seeds: &seeds)
                 if let scope = outline.scope(at: path.steps),
                    let i = outline.scopes[scope].fields.firstIndex(where: { $0.key == path.name }) {
@@ -63,7 +108,7 @@ extension Questionnaire {
                     }
                 }
             } else {
-                settling.compare(scope: 0, stored, before.values, at: [], seeds: &seeds)
+                settling.compare(scope: 0, stored, beforeValues ?? before.values, at: [], seeds: &seeds)
             }
             affected = outline.graph.affected(by: seeds)
         } else {
@@ -82,18 +127,23 @@ extension Questionnaire {
                 if settling.values == last { break }
             }
         }
-        hidden = settling.hidden
-        return Self.record(record, stored: stored, changedTo: settling.values, keys: settling.changedKeys.sorted())
+        return settling
     }
 
     /// `record` with the values of `keys` as in `values`. Changing a packed survey moves the
     /// bytes after the key, so hundreds of changes (a long chain settling) are packed anew
     /// instead, when that gives the same bytes (keys stored sorted, as survey writes them).
+    ///
+    /// `items`: keys holding a roster changed only in these members (of as many as before),
+    /// whose other members' bytes are kept as they are.
     private static func record(_ record: Record, stored: [String: PropertyValue], changedTo values: [String: PropertyValue],
-                               keys: [String]) -> Record {
+                               keys: [String], items: [String: Set<Int>] = [:]) -> Record {
         if keys.count > 16, Record(stored) == record { return Record(values) }
         var result = record
-        for key in keys { result[key] = values[key] }
+        for key in keys {
+            if let indexes = items[key], case .array(let now)? = values[key], result.setItems(indexes, of: key, to: now) { continue }
+            result[key] = values[key]
+        }
         return result
     }
 }
@@ -116,6 +166,8 @@ private struct Settling {
     /// moved as it is now: its places no longer say which instance was which, so only the
     /// change itself can hide an answer there.
     private var previousValues: [String: PropertyValue]?
+    /// `before`'s answers when the caller had them read already.
+    private let givenBefore: [String: PropertyValue]?
     private var realigned: [(steps: [AnswerPath.Step], key: String, value: PropertyValue?)] = []
     var hidden: [String: PropertyValue]
     let clock: Questionnaire.Clock
@@ -123,16 +175,23 @@ private struct Settling {
     /// answer their rules hide is put aside, as on a survey being completed.
     var fresh: Set<[AnswerPath.Step]> = []
     var changedKeys: Set<String> = []
+    /// For a key changed only inside members of its roster (no instance added, removed or
+    /// moved, nothing set on the key itself), which members: only they are packed again.
+    var changedItems: [String: Set<Int>] = [:]
     private var shownNow: [At: Bool] = [:]
     private var shownBefore: [At: Bool] = [:]
     private var scopes: [Questionnaire?]
 
+    /// Each row evaluated, in the instance it was evaluated in (for tests: what a change reached).
+    var evaluated: [(node: Int, steps: [AnswerPath.Step])] = []
+
     init(questionnaire: Questionnaire, outline: FormOutline, values: [String: PropertyValue], before: Record?,
-         hidden: [String: PropertyValue], clock: Questionnaire.Clock) {
+         beforeValues: [String: PropertyValue]?, hidden: [String: PropertyValue], clock: Questionnaire.Clock) {
         self.questionnaire = questionnaire
         self.outline = outline
         self.values = values
         self.before = before
+        givenBefore = beforeValues
         self.hidden = hidden
         self.clock = clock
         self.scopes = Array(repeating: nil, count: outline.scopes.count)
@@ -212,6 +271,7 @@ private struct Settling {
             let i = g - scope.offset
             guard i < scope.form.questions.count else { continue }
             for steps in instances(of: g, in: affected[g]) {
+                evaluated.append((g, steps))
                 if let inner = outline.scopeOfRepeatRow[g] {
                     settleRepeat(g, inner, at: steps)
                 } else {
@@ -263,7 +323,7 @@ private struct Settling {
             guard fresh.contains(instance), AnswerTree.instance(values, instance[...])?.isEmpty == true else { continue }
             q.fillDefaults(in: &values, at: instance, clock: clock)
         }
-        if !added.isEmpty || fresh.contains(where: { $0.starts(with: steps) }) { changedKeys.insert(steps.first?.name ?? name) }
+        if !added.isEmpty || fresh.contains(where: { $0.starts(with: steps) }) { changed(steps.first?.name ?? name, in: steps.first) }
     }
 
     /// One question or calculation in one instance, by the flat form's rule.
@@ -320,13 +380,24 @@ private struct Settling {
     private mutating func set(_ value: PropertyValue?, _ key: String, at steps: [AnswerPath.Step]) {
         guard AnswerTree.value(values, steps[...], key) != value else { return }
         AnswerTree.set(value, key, at: steps[...], in: &values)
-        changedKeys.insert(steps.first?.name ?? key)
+        changed(steps.first?.name ?? key, in: steps.first)
+    }
+
+    /// The survey's answer `top` changed, inside its member `member` (nil: as a whole).
+    private mutating func changed(_ top: String, in member: AnswerPath.Step?) {
+        if changedKeys.insert(top).inserted, let member {
+            changedItems[top] = [member.index]
+        } else if let member {
+            changedItems[top]?.insert(member.index)
+        } else {
+            changedItems[top] = nil
+        }
     }
 
     /// `before`'s answers, read on first use.
     private mutating func previous() -> [String: PropertyValue]? {
         if let previousValues { return previousValues }
-        guard var values = before?.values else { return nil }
+        guard var values = givenBefore ?? before?.values else { return nil }
         for (steps, key, value) in realigned { AnswerTree.set(value, key, at: steps[...], in: &values) }
         previousValues = values
         return values

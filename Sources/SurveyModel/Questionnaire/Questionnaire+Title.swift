@@ -30,7 +30,7 @@ extension Questionnaire {
         guard let form else { return originalFiveName(of: record, limit: limit) }
         var text = ""
         if let name = form.instanceName {
-            text = name.evaluate(in: context(record, current: "", clock: Clock())).string
+            text = name.evaluate(in: context(answers(namedBy: name, in: record), current: "", clock: Clock())).string
         }
         if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
             let answers = textKeys.lazy.map { XLSForm.text(of: record[$0]).trimmingWhitespace() }
@@ -41,6 +41,22 @@ extension Questionnaire {
             .trimmingWhitespace()
         if let limit, text.count > limit { text = String(text.prefix(limit)) }
         return text
+    }
+
+    /// The answers an expression reads: each name it names, and the roster around a name
+    /// inside one, read one by one out of the packed survey. A list's frame names forty
+    /// surveys with `instance_name`, and reading each survey whole to do so was nine tenths of
+    /// a designer's form's frame.
+    func answers(namedBy expression: FormExpression, in record: Record) -> [String: PropertyValue] {
+        var values: [String: PropertyValue] = [:]
+        let outline = outline?.value
+        for name in Set(expression.fieldReferences) {
+            values[name] = record[name]
+            for g in outline?.byName[name] ?? [] {
+                if let top = outline?.scopes[outline!.scopeOf[g]].chain.first, values[top] == nil { values[top] = record[top] }
+            }
+        }
+        return values
     }
 
     /// "Last, First", "First" or "Last" (a name of any type shows as text: `7`).

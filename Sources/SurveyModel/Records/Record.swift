@@ -33,6 +33,15 @@ public struct Record: Equatable, Sendable {
         set { packed = PackedAnswers.setting(key, to: newValue, in: packed) }
     }
 
+    /// Sets the items at `indexes` of the list under `key` to those of `items` (the whole list,
+    /// as long as the one stored), packing only them; false, changing nothing, when `key`
+    /// holds no list of that length.
+    mutating func setItems(_ indexes: Set<Int>, of key: String, to items: [PropertyValue]) -> Bool {
+        guard let bytes = PackedAnswers.settingItems(indexes, of: key, to: items, in: packed) else { return false }
+        packed = bytes
+        return true
+    }
+
     /// Removes `key`, returning what it held.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> PropertyValue? {

@@ -16,14 +16,40 @@ final class FormRuleCache: @unchecked Sendable {
         let fields: [FieldSpec]
         let minute: Int
         let relevance: [Bool]
-        /// For the members shown when they were judged.
-        var problems: (members: Set<[AnswerPath.Step]>, value: [Questionnaire.Problem])?
+        /// The top level's problems, and each roster's (by its name) for its members shown
+        /// when they were judged.
+        var topProblems: [Questionnaire.Problem]?
+        /// The record this one was settled from by a commit, as judged: its top-level problems
+        /// are judged again only where the commit reached (`Questionnaire.topLevelProblems`).
+        var previous: (values: [String: PropertyValue], relevance: [Bool], problems: [Questionnaire.Problem])?
+        var rosterProblems: [String: (members: Set<[AnswerPath.Step]>, value: [Questionnaire.Problem])] = [:]
         /// The form's outline for one choice of members shown (`FormState.instances`).
         var outline: (selection: [String: Int], value: FormWalk)?
+        /// The rows drawn for that outline, asked by every key (to scroll the highlight into
+        /// view) and every frame; and their layout at the form's width.
+        var drawn: (key: DrawnKey, value: Drawn)?
+    }
+
+    /// Which rows: the members shown, and whether the record is a stored one (a draft's
+    /// stored answers are never judged) — with the record, all `FormRows.of` reads.
+    struct DrawnKey: Equatable {
+        let selection: [String: Int]
+        let storedRecord: Bool
+    }
+
+    /// The form's rows (`FormRows`), what is wrong with the stored answers by row, and the
+    /// rows' layout at one width.
+    struct Drawn {
+        let rows: [FormRow]
+        let problems: [Int: String]
+        var layout: FormGeometry.Layout?
     }
 
     private let lock = Lock()
     private var entry: Entry?
+    /// How many times rows and layouts were made, for tests: once per record (and members
+    /// shown, and width), never per key or frame.
+    private(set) var rowsMade = 0, layoutsMade = 0
 
     /// The record's answers, read out once (`Record.values`).
     func values(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock) -> [String: PropertyValue] {
@@ -38,17 +64,34 @@ final class FormRuleCache: @unchecked Sendable {
 
     /// The record's problems (`Questionnaire.problems(in:)`, members' by path) for the members
     /// shown: every member of two rosters of 20 cost 20 ms, so only those on screen, and once
-    /// per record and members, not per frame.
+    /// per record and members, not per frame. The top level's are judged once per record and
+    /// each roster's once per member shown in it: PgDn to the next member judges that member
+    /// alone, not the survey and the other roster again.
     func problems(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
-                  members: Set<[AnswerPath.Step]>,
-                  compute: ([String: PropertyValue]) -> [Questionnaire.Problem]) -> [Questionnaire.Problem] {
+                  members: Set<[AnswerPath.Step]>) -> [Questionnaire.Problem] {
         lock.lock(); defer { lock.unlock() }
         var current = entryFor(questionnaire, record, clock)
-        if let known = current.problems, known.members == members { return known.value }
-        let found = compute(current.values)
-        current.problems = (members, found)
+        let top = current.topProblems ?? current.previous.map {
+            questionnaire.topLevelProblems(inValues: current.values, relevance: current.relevance, clock: clock, before: $0)
+        } ?? questionnaire.problems(inValues: current.values, clock: clock, members: [], relevance: current.relevance)
+        current.topProblems = top
+        current.previous = nil
+        var found = top
+        let byRoster = Dictionary(grouping: members) { $0.first?.name ?? "" }
+        for name in byRoster.keys.sorted() {
+            let shown = Set(byRoster[name] ?? [])
+            if let known = current.rosterProblems[name], known.members == shown {
+                found += known.value
+                continue
+            }
+            let judged = questionnaire.problems(inValues: current.values, clock: clock, members: shown, topLevel: false,
+                                                relevance: current.relevance)
+            current.rosterProblems[name] = (shown, judged)
+            found += judged
+        }
         entry = current
-        return found
+        // By row, as `problems(in:)` gives them: each roster's after the questions before it.
+        return found.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element)
     }
 
     /// The outline the form walks (`FormWalk`): asked a dozen times a key, built once.
@@ -64,13 +107,67 @@ final class FormRuleCache: @unchecked Sendable {
         return built
     }
 
+    /// The rows and problems drawn for `key`, made by `make` (outside the lock: it asks this
+    /// cache for the outline and the answers) when the record or the key changed.
+    func drawn(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock, key: DrawnKey,
+               make: () -> (rows: [FormRow], problems: [Int: String])) -> Drawn {
+        lock.lock()
+        if let known = entryFor(questionnaire, record, clock).drawn, known.key == key {
+            lock.unlock()
+            return known.value
+        }
+        lock.unlock()
+        let (rows, problems) = make()
+        let made = Drawn(rows: rows, problems: problems)
+        lock.lock(); defer { lock.unlock() }
+        rowsMade += 1
+        var current = entryFor(questionnaire, record, clock)
+        current.drawn = (key, made)
+        entry = current
+        return made
+    }
+
+    /// The layout of the rows `drawn` returned for `key`, at `width`.
+    func layout(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock, key: DrawnKey,
+                rows: [FormRow], width: Int) -> FormGeometry.Layout {
+        lock.lock(); defer { lock.unlock() }
+        var current = entryFor(questionnaire, record, clock)
+        guard var drawn = current.drawn, drawn.key == key else { return FormGeometry.Layout(rows: rows, width: width) }
+        if let known = drawn.value.layout, known.width == width { return known }
+        let made = FormGeometry.Layout(rows: drawn.value.rows, width: width)
+        layoutsMade += 1
+        drawn.value.layout = made
+        current.drawn = drawn
+        entry = current
+        return made
+    }
+
+    /// A record just settled with its answers as settling left them (what `record.values`
+    /// reads): the rules asked of it next start from these instead of reading them again.
+    func seed(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock, values: [String: PropertyValue]) {
+        lock.lock(); defer { lock.unlock() }
+        if let entry, entry.record.hasIdenticalBytes(record) { return }
+        var fresh = makeEntry(questionnaire, record, clock, values: values)
+        if let entry, let problems = entry.topProblems, entry.minute == fresh.minute, entry.fields == fresh.fields {
+            fresh.previous = (entry.values, entry.relevance, problems)
+        }
+        entry = fresh
+    }
+
+    private func makeEntry(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
+                           values: [String: PropertyValue]) -> Entry {
+        Entry(record: record, values: values, fields: questionnaire.fields, minute: Self.minute(clock),
+              relevance: questionnaire.relevance(inValues: values, clock: clock), outline: nil)
+    }
+
+    private static func minute(_ clock: Questionnaire.Clock) -> Int { Int((clock.now.timeIntervalSince1970 / 60).rounded(.down)) }
+
     private func entryFor(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock) -> Entry {
-        let minute = Int((clock.now.timeIntervalSince1970 / 60).rounded(.down))
         // The same bytes, not `==`: a changed record is then one comparison, not two decodings.
-        if let entry, entry.minute == minute, entry.record.hasIdenticalBytes(record), entry.fields == questionnaire.fields { return entry }
-        let values = record.values
-        let fresh = Entry(record: record, values: values, fields: questionnaire.fields, minute: minute,
-                          relevance: questionnaire.relevance(inValues: values, clock: clock), problems: nil, outline: nil)
+        if let entry, entry.minute == Self.minute(clock), entry.record.hasIdenticalBytes(record), entry.fields == questionnaire.fields {
+            return entry
+        }
+        let fresh = makeEntry(questionnaire, record, clock, values: record.values)
         entry = fresh
         return fresh
     }

@@ -60,13 +60,21 @@ public struct FormWalk: Sendable {
     private let topRelevance: [Bool]
     /// The record the entries' `storedValue`s were read from.
     private let record: Record
+    /// That record's answers, read out once (nil: not read): a top-level answer is looked up
+    /// here rather than scanned for in the record's packed bytes, once per row a frame shows.
+    private let values: [String: PropertyValue]?
+    /// `fields` of a roster's outline, gathered once (each frame asks for them).
+    private let entryFields: [FieldSpec]
 
-    /// A flat form (or the original five): the fields themselves.
-    init(flat questionnaire: Questionnaire, relevance: [Bool]) {
+    /// A flat form (or the original five): the fields themselves; with the record the rules
+    /// were asked of and its answers, when they were read.
+    init(flat questionnaire: Questionnaire, relevance: [Bool], record: Record = Record(), values: [String: PropertyValue]? = nil) {
         scopes = [questionnaire]
         entries = nil
         topRelevance = relevance
-        record = Record()
+        self.record = record
+        self.values = values
+        entryFields = []
     }
 
     public var count: Int { entries?.count ?? scopes[0].fields.count }
@@ -93,18 +101,17 @@ public struct FormWalk: Sendable {
 
     /// Entry `i`'s stored answer in `record`.
     public func value(_ i: Int, in record: Record) -> PropertyValue? {
-        guard let entries else { return record[field(i).key] }
-        let entry = entries[i]
-        if entry.steps.isEmpty { return record[field(i).key] }
         // The record it was built from (the same storage: compared at once), else by path.
+        let built = values != nil && record.hasIdenticalBytes(self.record)
+        guard let entries else { return built ? values?[field(i).key] : record[field(i).key] }
+        let entry = entries[i]
+        if entry.steps.isEmpty { return built ? values?[field(i).key] : record[field(i).key] }
         return record.hasIdenticalBytes(self.record) ? entry.storedValue : record.value(at: path(i))
     }
 
     /// Entry `i`'s stored answer as text, as its field writes it.
     public func storedText(_ i: Int, in record: Record) -> String {
-        guard entries != nil else { return record.text(for: field(i)) }
-        let field = field(i)
-        return Record(value(i, in: record).map { [field.key: $0] } ?? [:]).text(for: field)
+        field(i).displayText(value(i, in: record))
     }
 
     /// The default a New form offers for entry `i`. (The form's rules are asked of the top
@@ -117,6 +124,11 @@ public struct FormWalk: Sendable {
     /// What is wrong with `value` as entry `i`'s answer in `record`, by its scope's rules.
     public func ruleProblem(_ i: Int, value: PropertyValue?, in record: Record, clock: Questionnaire.Clock) -> String? {
         scopes[0].ruleProblem(scope(of: i).fieldIndex, at: steps(i), value: value, in: record, clock: clock)
+    }
+
+    /// The same with the record's answers as read once (`FormRuleCache.values`).
+    func ruleProblem(_ i: Int, value: PropertyValue?, values: [String: PropertyValue], clock: Questionnaire.Clock) -> String? {
+        scopes[0].ruleProblem(scope(of: i).fieldIndex, at: steps(i), value: value, answers: values, clock: clock)
     }
 
     /// Whether entry `i` must be answered now (its `required`, read in its member).
@@ -141,7 +153,7 @@ public struct FormWalk: Sendable {
     }
 
     /// The fields of every entry, in order (a repeat's heading stands as its row).
-    public var fields: [FieldSpec] { entries == nil ? scopes[0].fields : indices.map(field) }
+    public var fields: [FieldSpec] { entries == nil ? scopes[0].fields : entryFields }
 
     /// The entry of a repeat's heading, by its selection key.
     public func headingEntry(_ key: String) -> Int? {
@@ -172,18 +184,21 @@ public struct FormWalk: Sendable {
     static func make(_ questionnaire: Questionnaire, record: Record, values: [String: PropertyValue]? = nil, selection: [String: Int],
                      topRelevance: [Bool], clock: Questionnaire.Clock) -> FormWalk {
         guard questionnaire.form?.questions.contains(where: { $0.kind == .beginRepeat }) == true else {
-            return FormWalk(flat: questionnaire, relevance: topRelevance)
+            return FormWalk(flat: questionnaire, relevance: topRelevance, record: record, values: values)
         }
-        var builder = Builder(top: questionnaire, record: record, values: values ?? record.values, selection: selection, clock: clock)
+        let values = values ?? record.values
+        var builder = Builder(top: questionnaire, record: record, values: values, selection: selection, clock: clock)
         builder.walk(questionnaire, steps: [], relevance: topRelevance, shown: true)
-        return FormWalk(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance, record: record)
+        return FormWalk(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance, record: record, values: values)
     }
 
-    private init(scopes: [Questionnaire], entries: [Entry], topRelevance: [Bool], record: Record) {
+    private init(scopes: [Questionnaire], entries: [Entry], topRelevance: [Bool], record: Record, values: [String: PropertyValue]) {
         self.scopes = scopes
         self.entries = entries
         self.topRelevance = topRelevance
         self.record = record
+        self.values = values
+        entryFields = entries.map { scopes[$0.scope].fields[$0.fieldIndex] }
     }
 
     private struct Builder {
@@ -223,12 +238,9 @@ public struct FormWalk: Sendable {
             scopes.append(questionnaire)
             // The member's answers, read once for all its questions.
             let member = Self.instance(values, steps[...])
-            let repeatRows = Dictionary(questionnaire.tree.flatMap(\.descendants)
-                .filter { $0.kind == .repeat && $0.repeats.count == steps.count }
-                .map { ($0.fieldIndex, $0) }, uniquingKeysWith: { first, _ in first })
             for i in questionnaire.fields.indices {
                 let isShown = shown && (relevance.indices.contains(i) ? relevance[i] : true)
-                guard let node = repeatRows[i] else {
+                guard let node = questionnaire.repeatAtRow(i) else {
                     entries.append(Entry(heading: nil, steps: steps, fieldIndex: i, scope: scope, isShown: isShown,
                                          storedValue: member?[questionnaire.fields[i].key]))
                     continue

@@ -68,16 +68,68 @@ public struct FormGeometry: Equatable, Sendable {
         self.init(form: form, rows: fieldLabels.map { .field(label: $0, extraLine: false) }, scroll: 0)
     }
 
+    /// A row's lines, as laid out in a form of some width whatever the scroll.
+    struct Block: Sendable {
+        let field: Int
+        let lines: [(Decoration.Kind, String)]
+        let labelInline: String?
+        let extra: Bool
+        var height: Int { lines.count + (labelInline != nil || lines.first?.0 == .label ? 1 : 0) + (extra ? 1 : 0) }
+    }
+
+    /// What of the layout depends only on the rows and the form's width: the label column's
+    /// width and each row's lines (labels measured, notes and long labels wrapped). Measuring
+    /// 500 labels is most of laying a long form out, and neither a key that only moves the
+    /// highlight nor a scroll changes it, so `FormRuleCache` keeps it with the rows.
+    struct Layout: Sendable {
+        let width: Int
+        let labelWidth: Int
+        let blocks: [Block]
+        let total: Int
+
+        init(rows: [FormRow], width: Int) {
+            self.width = width
+            let textWidth = max(1, width - 3)
+            // The label column: as wide as the longest label, up to two fifths of the form.
+            let cap = max(12, (width - 4) * 2 / 5)
+            let widths = rows.map { row -> Int in
+                if case .field(let label, _) = row { return TextWidth.width(of: label) }
+                return 0
+            }
+            let labelWidth = min(widths.max() ?? 0, cap)
+            self.labelWidth = labelWidth
+            var blocks: [Block] = []
+            for (i, row) in rows.enumerated() {
+                switch row {
+                case .hidden: continue
+                case .heading(let text):
+                    blocks.append(Block(field: i, lines: [(.heading, text)], labelInline: nil, extra: false))
+                case .note(let text):
+                    let lines = TextWrap.lines(text, width: textWidth)
+                    blocks.append(Block(field: i, lines: (lines.isEmpty ? [""] : lines).map { (.note, $0) }, labelInline: nil, extra: false))
+                case .field(let label, let extra):
+                    if widths[i] <= labelWidth {
+                        blocks.append(Block(field: i, lines: [], labelInline: label, extra: extra))
+                    } else {
+                        blocks.append(Block(field: i, lines: TextWrap.lines(label, width: textWidth).map { (.label, $0) },
+                                            labelInline: nil, extra: extra))
+                    }
+                }
+            }
+            self.blocks = blocks
+            total = blocks.reduce(0) { $0 + $1.height }
+        }
+    }
+
     public init(form: Rect, rows: [FormRow], scroll requestedScroll: Int) {
+        self.init(form: form, rows: rows, scroll: requestedScroll, layout: Layout(rows: rows, width: form.width))
+    }
+
+    /// `layout` must be of these rows at this form's width.
+    init(form: Rect, rows: [FormRow], scroll requestedScroll: Int, layout: Layout) {
         let labelX = form.x + 2
         let textWidth = max(1, form.maxX - 1 - labelX)
-        // The label column: as wide as the longest label, up to two fifths of the form.
-        let cap = max(12, (form.width - 4) * 2 / 5)
-        let widths = rows.map { row -> Int in
-            if case .field(let label, _) = row { return TextWidth.width(of: label) }
-            return 0
-        }
-        let labelWidth = min(widths.max() ?? 0, cap)
+        let labelWidth = layout.labelWidth
         let valueX = labelX + labelWidth + 2
 
         // Buttons first: the widest arrangement that fits the form's width.
@@ -88,30 +140,8 @@ public struct FormGeometry: Equatable, Sendable {
         let buttons = rowsOfButtons.first { $0.x + $0.width <= form.maxX } ?? rowsOfButtons[rowsOfButtons.count - 1]
         let buttonRows = buttons.stacked ? 2 : 1
 
-        // Each row's lines.
-        struct Block { let field: Int; let lines: [(Decoration.Kind, String)]; let labelInline: String?; let extra: Bool }
-        var blocks: [Block] = []
-        for (i, row) in rows.enumerated() {
-            switch row {
-            case .hidden: continue
-            case .heading(let text):
-                blocks.append(Block(field: i, lines: [(.heading, text)], labelInline: nil, extra: false))
-            case .note(let text):
-                let lines = TextWrap.lines(text, width: textWidth)
-                blocks.append(Block(field: i, lines: (lines.isEmpty ? [""] : lines).map { (.note, $0) }, labelInline: nil, extra: false))
-            case .field(let label, let extra):
-                if widths[i] <= labelWidth {
-                    blocks.append(Block(field: i, lines: [], labelInline: label, extra: extra))
-                } else {
-                    blocks.append(Block(field: i, lines: TextWrap.lines(label, width: textWidth).map { (.label, $0) },
-                                        labelInline: nil, extra: extra))
-                }
-            }
-        }
-        func height(_ b: Block) -> Int {
-            b.lines.count + (b.labelInline != nil || b.lines.first?.0 == .label ? 1 : 0) + (b.extra ? 1 : 0)
-        }
-        let total = blocks.reduce(0) { $0 + height($1) }
+        let blocks = layout.blocks
+        let total = layout.total
         let n = blocks.count
 
         // (heading rows, gap between fields, blank row before buttons), most spacious first;

@@ -25,6 +25,9 @@ struct FormPane: View {
     /// What a field shows when not being typed. Asked only for the rows that show, so a
     /// 500-question form costs what a screenful does: that is why it is a function.
     let answer: (_ field: Int) -> (text: String, placeholder: Bool)
+    /// The rows laid out in a rectangle, made with the state's cached layout; drawn into
+    /// another rectangle, the rows are laid out again.
+    var laidOut: (rect: Rect, geometry: FormGeometry)? = nil
 
     /// The pane for the current state: the one place the state is read for the form.
     static func make(from state: AppState) -> FormPane {
@@ -36,15 +39,17 @@ struct FormPane: View {
         if let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
         let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.layout.isSplit)
         let outline = state.outline
+        let rect = state.layout.form
         return FormPane(heading: heading, rows: FormRows.of(state, outline: outline), scroll: state.form.formScroll,
                         highlight: active ? state.formItem : nil, editing: state.editing,
                         problems: state.storedAnswerProblems(in: outline), fields: outline.fields,
-                        answer: { state.displayedAnswer($0, in: outline) })
+                        answer: { state.displayedAnswer($0, in: outline) },
+                        laidOut: (rect, state.formGeometry(in: rect, outline: outline)))
     }
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        let geometry = FormGeometry(form: rect, rows: rows, scroll: scroll)
+        let geometry = laidOut.flatMap { $0.rect == rect ? $0.geometry : nil } ?? FormGeometry(form: rect, rows: rows, scroll: scroll)
         if let heading = geometry.heading {
             grid.put(self.heading, x: heading.x, y: heading.y, style: .accent, clip: heading)
         }

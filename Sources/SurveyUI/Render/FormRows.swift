@@ -6,14 +6,18 @@ import SurveyModel
 enum FormRows {
     static func of(_ state: AppState) -> [FormRow] { of(state, outline: state.outline) }
 
+    static func of(_ state: AppState, outline: FormWalk) -> [FormRow] {
+        guard state.questionnaire.form != nil else { return made(state, outline: outline, problems: [:]) }
+        return state.drawnForm(outline).rows
+    }
+
     /// A roster's heading is a row of its own ("Household member  2 of 4"), which the
     /// highlight visits; its instance's questions follow it.
-    static func of(_ state: AppState, outline: FormWalk) -> [FormRow] {
+    static func made(_ state: AppState, outline: FormWalk, problems: [Int: String]) -> [FormRow] {
         let questionnaire = state.questionnaire
         guard questionnaire.form != nil else {
             return questionnaire.fields.map { .field(label: $0.label, extraLine: false) }
         }
-        let problems = state.storedAnswerProblems(in: outline)
         let record = state.formRecord
         /// A label or note showing answers (`${people}`), filled in from the row's scope.
         func filledIn(_ text: String, _ i: Int) -> String {
@@ -50,12 +54,30 @@ extension AppState {
     /// The same, by entry of the outline: a roster member's problems under its questions.
     func storedAnswerProblems(in outline: FormWalk) -> [Int: String] {
         guard questionnaire.form != nil, case .record = shown else { return [:] }
+        return drawnForm(outline).problems
+    }
+
+    /// The rows and problems of the record on the form, made once per record and members
+    /// shown (`FormRuleCache.drawn`): every key and every frame asks for them.
+    func drawnForm(_ outline: FormWalk) -> FormRuleCache.Drawn {
+        caches.ruleCache.drawn(questionnaire, formRecord, ruleClock, key: drawnKey) {
+            let problems = judgedStoredAnswers(in: outline)
+            return (FormRows.made(self, outline: outline, problems: problems), problems)
+        }
+    }
+
+    var drawnKey: FormRuleCache.DrawnKey {
+        if case .record = shown { return FormRuleCache.DrawnKey(selection: form.instances, storedRecord: true) }
+        return FormRuleCache.DrawnKey(selection: form.instances, storedRecord: false)
+    }
+
+    /// What `storedAnswerProblems(in:)` says, judged.
+    private func judgedStoredAnswers(in outline: FormWalk) -> [Int: String] {
+        guard questionnaire.form != nil, case .record = shown else { return [:] }
         let record = formRecord
         // The members on the form (each with the members around it).
         let shownMembers = Set(outline.entries?.map(\.steps).filter { !$0.isEmpty } ?? [])
-        let all = caches.ruleCache.problems(questionnaire, record, ruleClock, members: shownMembers) { values in
-            questionnaire.problems(inValues: values, clock: ruleClock, members: shownMembers)
-        }
+        let all = caches.ruleCache.problems(questionnaire, record, ruleClock, members: shownMembers)
         var top: [Int: String] = [:]
         for problem in all where problem.path.steps.isEmpty {
             // An empty required answer of a stored record is not news on every question.

@@ -117,20 +117,33 @@ extension AppState {
             warn(error.message)
             return nil
         }
-        if let problem = outline.ruleProblem(edit.fieldIndex, value: answer[field.key], in: formRecord, clock: ruleClock) {
+        // The record's answers as the frames read them (`FormRuleCache`): judging and settling
+        // the change start from them rather than reading the survey's bytes again.
+        let values = questionnaire.form != nil ? caches.ruleCache.values(questionnaire, formRecord, ruleClock) : nil
+        if let problem = values.map({ outline.ruleProblem(edit.fieldIndex, value: answer[field.key], values: $0, clock: ruleClock) })
+            ?? outline.ruleProblem(edit.fieldIndex, value: answer[field.key], in: formRecord, clock: ruleClock) {
             warn(problem)
             return nil
         }
         var record = formRecord
-        if path.steps.isEmpty {
-            record[field.key] = answer[field.key]
-        } else if !Self.store(answer[field.key], at: path, in: &record) {
-            warn("\(field.label) could not be kept: its roster holds something else than survey answers")
-            return nil
+        var hidden = hiddenAnswersHere
+        if let values, let settled = questionnaire.settled(formRecord, values: values, setting: answer[field.key], at: path,
+                                                           hidden: &hidden, clock: ruleClock) {
+            // In an instance that exists (the usual case): set, settled and packed at once.
+            record = settled.record
+            caches.ruleCache.seed(questionnaire, record, ruleClock, values: settled.values)
+        } else {
+            if path.steps.isEmpty {
+                record[field.key] = answer[field.key]
+            } else if !Self.store(answer[field.key], at: path, in: &record) {
+                warn("\(field.label) could not be kept: its roster holds something else than survey answers")
+                return nil
+            }
+            if questionnaire.form != nil {
+                record = questionnaire.settled(record, changedAt: path, before: formRecord, hidden: &hidden, clock: ruleClock)
+            }
         }
         if questionnaire.form != nil {
-            var hidden = hiddenAnswersHere
-            record = questionnaire.settled(record, changedAt: path, before: formRecord, hidden: &hidden, clock: ruleClock)
             form.keepHidden(HiddenAnswers(owner: hiddenAnswersOwner, values: hidden))
             if shown == .draft { form.startDraftClock(at: ruleClock.now) }
         }

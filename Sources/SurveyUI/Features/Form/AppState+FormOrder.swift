@@ -64,8 +64,14 @@ extension AppState {
     }
 
     /// The form's geometry as drawn now.
-    public var formGeometry: FormGeometry {
-        FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: form.formScroll)
+    public var formGeometry: FormGeometry { formGeometry(in: layout.form, outline: outline) }
+
+    /// The same in `rect`, its rows laid out once per record and width (`FormRuleCache.layout`).
+    func formGeometry(in rect: Rect, outline: FormWalk) -> FormGeometry {
+        guard questionnaire.form != nil else { return FormGeometry(form: rect, rows: FormRows.of(self, outline: outline), scroll: form.formScroll) }
+        let rows = drawnForm(outline).rows
+        let laidOut = caches.ruleCache.layout(questionnaire, formRecord, ruleClock, key: drawnKey, rows: rows, width: rect.width)
+        return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut)
     }
 
     /// Scrolls a long form so the highlighted question (and the line under it) is in view.
