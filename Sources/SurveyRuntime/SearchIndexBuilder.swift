@@ -45,7 +45,9 @@ final class SearchIndexBuilder: @unchecked Sendable {
                 wanted = nil
                 return (next, generation)
             }) {
-                let index = SearchIndex(records: records)
+                // One processor is left to the keyboard: on two, a key typed while both
+                // built the index waited its turn for the processor.
+                let index = SearchIndex(records: records, processors: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
                 if lock.withLock({ () -> Bool in
                     guard asked == generation else { return false }
                     built = index

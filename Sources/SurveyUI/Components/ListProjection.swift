@@ -93,8 +93,7 @@ public struct ListProjection: Equatable, Sendable {
         if filter.isEmpty {
             shown = candidates
         } else if let index {
-            let words = index.foldQuery(filter.words)
-            shown = candidates.filter { keep.contains($0) || index.matches($0, words: words) }
+            shown = index.matching(candidates, words: index.foldQuery(filter.words), keep: keep)
         } else {
             shown = candidates.filter { keep.contains($0) || filter.matches(records[$0]) }
         }
