@@ -59,8 +59,10 @@ extension Program {
                 knownFingerprint = fingerprint
                 persisted = snapshot
                 // Everything journaled is in the file: the journal is emptied, and kept for
-                // the next commit (one that cannot be emptied is removed instead).
-                if let journaled, journaled == snapshot, !writer.isBusy {
+                // the next commit (one that cannot be emptied is removed instead). Whether the
+                // writer is still busy does not matter: it is woken before it goes idle, and
+                // anything newer would have made `journaled` differ.
+                if let journaled, journaled == snapshot {
                     if journal?.clear() == false { journal = nil }
                     self.journaled = nil
                 }
