@@ -89,6 +89,7 @@ final class DocumentWriter: @unchecked Sendable {
     }
 
     private func run() {
+        BackgroundPriority.lowerCurrentThread()
         while true {
             lock.lock()
             guard !paused, let job = pending else {
