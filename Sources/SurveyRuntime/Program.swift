@@ -152,6 +152,8 @@ public struct Program {
             persisted = state.document
             journaled = nil
         }
+        // The `/` index being built searches ahead for what is typed by the time it is done.
+        if indexBuilder.isBusy { indexBuilder.setQuery(state.list.activeFilter.text) }
     }
 
     private mutating func perform(_ effect: Effect) -> [Outcome] {

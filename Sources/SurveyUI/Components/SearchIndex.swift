@@ -158,6 +158,18 @@ public final class SearchIndex: @unchecked Sendable, Equatable {
         self.folding = folding
     }
 
+    /// What was typed on the `/` line by the time a background build finished, and the
+    /// surveys (every one searched, in entry order) that match it: found off the main thread,
+    /// so the character the index arrives under searches only these (`SurveyListState.take`).
+    private(set) var searchedAhead: (text: String, matches: [Int])?
+
+    /// Searches every survey for `text` now, on the builder's thread.
+    public func searchAhead(for text: String) {
+        let filter = RecordFilter(text)
+        guard !filter.isEmpty else { return }
+        searchedAhead = (text, matching(Array(0..<records.count), words: foldQuery(filter.words), keep: []))
+    }
+
     /// Each record's folded text, as arrays (tests).
     var texts: [[UInt8]] { spans.indices.map { i in withText(i) { Array($0) } } }
 
