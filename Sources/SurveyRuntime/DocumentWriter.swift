@@ -89,7 +89,6 @@ final class DocumentWriter: @unchecked Sendable {
     }
 
     private func run() {
-        BackgroundPriority.lowerCurrentThread()
         while true {
             lock.lock()
             guard !paused, let job = pending else {

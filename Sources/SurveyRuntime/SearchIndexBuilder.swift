@@ -39,7 +39,6 @@ final class SearchIndexBuilder: @unchecked Sendable {
         guard idle else { return }
         done.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            BackgroundPriority.lowerCurrentThread()
             while let (records, asked) = lock.withLock({ () -> (RecordList, Int)? in
                 guard let next = wanted else {
                     building = false

@@ -106,6 +106,12 @@ public struct ListProjection: Equatable, Sendable {
               section: listOrder.sections ? { sorting?.section($0) ?? Self.section(of: records[$0], names: names) } : nil)
     }
 
+    /// Exactly `shown`, in entry order, without sections: the matches a search made
+    /// elsewhere already found (`SearchIndex.searchAhead`).
+    init(shown: [Int], recordCount: Int) {
+        build(shown: shown, recordCount: recordCount, section: nil)
+    }
+
     /// Rows, and where each record is, for `shown` in order.
     private mutating func build(shown: [Int], recordCount: Int, section: ((Int) -> String)?) {
         identity = nil

@@ -81,10 +81,8 @@ public struct SurveyListState: Equatable, Sendable {
         let typed = activeFilter
         if let ahead = index.searchedAhead, typed.text.hasPrefix(ahead.text), order == ListOrder(), pinned.isEmpty,
            records.isSameStorage(as: index.records) {
-            let searched = RecordFilter(ahead.text)
-            projection = ListProjection(records: records, filter: searched, order: order, keep: [], index: index,
-                                        within: ahead.matches, names: names, sorting: nil)
-            builtFrom = (records, order, searched.text, pinned, names)
+            projection = ListProjection(shown: ahead.matches, recordCount: records.count)
+            builtFrom = (records, order, ahead.text, pinned, names)
         }
     }
 
