@@ -74,6 +74,16 @@ if let at = arguments.firstIndex(of: "--commit-only") {
     try benchmarkCommit(store: DocumentStore(folder: folder), counts: counts)
     exit(0)
 }
+// --filter-only 10000,1000000: `/` search alone, per character median and p99 (FilterBench.swift).
+if let at = arguments.firstIndex(of: "--filter-only") {
+    let counts = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [100_000]
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-filter-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try benchmarkFilter(store: DocumentStore(folder: folder), counts: counts)
+    print(String(format: "peak resident memory: %.1f MB", peakRSSMegabytes()))
+    exit(0)
+}
 if let at = arguments.firstIndex(of: "--save-only") {
     let counts = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [100_000]
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-save-\(getpid())")

@@ -41,7 +41,7 @@ public final class RecordBatchReader {
     /// `loadWithJournal`'s message, before anything is written.
     public init(store: DocumentStore, name: String, firstBatch: Int = firstBatchSize, batchSize: Int = batchSize) throws {
         self.batchSize = max(1, batchSize)
-        if DocumentName.isUsable(name), !FileManager.default.fileExists(atPath: store.journalURL(for: name).path),
+        if DocumentName.isUsable(name), !DocumentJournal.holdsEntries(at: store.journalURL(for: name)),
            case .success(let scan) = DocumentFileScan.open(store.filePath(for: name)), scan.begin(),
            let read = scan.records(upTo: max(1, firstBatch)), scan.failure == nil,
            !read.finished || scan.end() {

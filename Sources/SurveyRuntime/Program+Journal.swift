@@ -2,16 +2,19 @@ import FoundationEssentials
 import SurveyModel
 import SurveyUI
 
-/// A large document's commits: each change is appended to `.NAME.journal` and synced (durable
-/// in about a millisecond), the `.plist` is rewritten in the background by `DocumentWriter`,
-/// and the journal goes once the file holds everything in it. The promises of the whole-file
-/// save are kept: a crash replays the journal at the next open, another program's change is
-/// merged before anything is written over it, and a journal that cannot be written puts the
-/// entry back on the form like any failed save.
+/// A document's commits: each change is appended to `.NAME.journal` and synced (durable in
+/// about half a millisecond), the `.plist` is rewritten in the background by `DocumentWriter`,
+/// and the journal is emptied once the file holds everything in it (kept open, and locked,
+/// until the document is closed). The promises of the whole-file save are kept: a crash
+/// replays the journal at the next open, another program's change is merged before anything
+/// is written over it, and a journal that cannot be written puts the entry back on the form
+/// like any failed save.
 extension Program {
     /// Appends the change to the journal; false when another copy of survey is writing this
     /// document's journal (then this one saves whole files, checking as always).
     mutating func appendToJournal(_ document: SurveyDocument, of name: String) throws -> Bool {
+        // Renamed outside (a plain `mv`) since the journal was opened: it follows the file.
+        if let journal, journal.url != store.journalURL(for: name) { journal.move(to: store.journalURL(for: name)) }
         if journal == nil {
             guard let opened = try DocumentJournal.open(at: store.journalURL(for: name), in: store.fileSystem) else { return false }
             journal = opened
@@ -23,17 +26,22 @@ extension Program {
         return true
     }
 
+    /// Whether committed changes wait for the `.plist` (in the journal, or being written).
+    var writesPending: Bool { journaled != nil || writer.isBusy }
+
     /// Waits for the background writer and takes in what it did, until nothing is left to
-    /// write (a merge schedules one more write). With `closing`, the journal is let go of
-    /// (switching documents): if the last write failed it stays on disk for the next open.
+    /// write (a merge schedules one more write). With `closing` (quitting, switching
+    /// documents), the journal is let go of: removed when the file holds all of it; if the
+    /// last write failed it stays on disk for the next open.
     mutating func settleWrites(closing: Bool = false) {
         for _ in 0..<4 {
-            guard writer.isBusy || journal != nil else { break }
+            guard writesPending else { break }
             writer.waitUntilIdle()
             takeWriterOutcomes()
             if !writer.isBusy { break }
         }
         if closing {
+            if journaled == nil { journal?.remove() }
             journal = nil
             journaled = nil
         }
@@ -50,10 +58,12 @@ extension Program {
             case .written(let snapshot, let fingerprint, _):
                 knownFingerprint = fingerprint
                 persisted = snapshot
-                // Everything journaled is in the file: the journal can go.
-                if let journaled, journaled == snapshot, !writer.isBusy {
-                    journal?.remove()
-                    journal = nil
+                // Everything journaled is in the file: the journal is emptied, and kept for
+                // the next commit (one that cannot be emptied is removed instead). Whether the
+                // writer is still busy does not matter: it is woken before it goes idle, and
+                // anything newer would have made `journaled` differ.
+                if let journaled, journaled == snapshot {
+                    if journal?.clear() == false { journal = nil }
                     self.journaled = nil
                 }
             case .changedElsewhere(.failure(let error), _):

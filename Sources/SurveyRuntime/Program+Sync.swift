@@ -74,10 +74,13 @@ extension Program {
         return SyncSummary(SyncState(records: records, ledger: try store.syncLedger(for: name)))
     }
 
-    /// A sync writes the document under the folder lock; the app's own writes of a large
-    /// document (its journal, the background writer) must be done first.
-    private func requireSettledWrites(_ name: String) throws {
-        guard journal == nil, !writer.isBusy else {
+    /// A sync writes the document under the folder lock; the app's own writes (its journal,
+    /// the background writer) must be done first. Every commit goes through the journal, so
+    /// F9 right after one waits for the `.plist` to catch up (a few milliseconds, a second at
+    /// a million surveys) rather than refuse; a rewrite that failed still refuses.
+    private mutating func requireSettledWrites(_ name: String) throws {
+        settleWrites()
+        guard !writesPending else {
             throw DocumentError("“\(name)” still has changes being written: sync again in a moment")
         }
     }

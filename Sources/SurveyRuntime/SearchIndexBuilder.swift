@@ -17,6 +17,8 @@ final class SearchIndexBuilder: @unchecked Sendable {
     private var generation = 0
     private var building = false
     private var built: SearchIndex?
+    /// What the `/` line holds now (`Program` sets it while a build is under way).
+    private var query = ""
     private let done = DispatchGroup()
     /// Written to when an index is ready to be taken.
     private let wake: WakeSignal
@@ -45,7 +47,11 @@ final class SearchIndexBuilder: @unchecked Sendable {
                 wanted = nil
                 return (next, generation)
             }) {
-                let index = SearchIndex(records: records)
+                // One processor is left to the keyboard: on two, a key typed while both
+                // built the index waited its turn for the processor.
+                let index = SearchIndex(records: records, processors: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+                // The first search of every survey, for what is typed by now, is made here too.
+                index.searchAhead(for: lock.withLock { query })
                 if lock.withLock({ () -> Bool in
                     guard asked == generation else { return false }
                     built = index
@@ -56,6 +62,11 @@ final class SearchIndexBuilder: @unchecked Sendable {
             }
             done.leave()
         }
+    }
+
+    /// The text on the `/` line, for the build under way to search ahead for.
+    func setQuery(_ text: String) {
+        lock.withLock { query = text }
     }
 
     /// Building, or built and not yet taken.

@@ -82,6 +82,28 @@ class EndToEndTestCase: XCTestCase {
         folder.appendingPathComponent(name + ".plist")
     }
 
+    /// The app makes a commit durable in `.NAME.journal` and rewrites the `.plist` behind it,
+    /// emptying the journal (back to its one-line header) once the file holds it all. So a
+    /// test that reads the file after the screen showed a commit waits for that: polled, with
+    /// a deadline that fails the test, never a fixed sleep.
+    func waitForFileToCatchUp(_ name: String, timeout: TimeInterval = 10,
+                              file: StaticString = #filePath, line: UInt = #line) {
+        let journal = folder.appendingPathComponent(".\(name).journal").path
+        let header = "survey journal 1\n".utf8.count
+        func holdsEntries() -> Bool {
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: journal))?[.size] as? Int else { return false }
+            return size > header
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while holdsEntries() {
+            guard Date() < deadline else {
+                XCTFail("\(name).plist did not catch up with its journal within \(timeout) s", file: file, line: line)
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     func folderContents() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
@@ -92,8 +114,10 @@ class EndToEndTestCase: XCTestCase {
         return all.indices.contains(index) ? all[index] : nil
     }
 
-    /// The document's records as plistlib reads them.
+    /// The document's records as plistlib reads them, once the file holds every change
+    /// committed so far (`waitForFileToCatchUp`).
     func records(in name: String, file: StaticString = #filePath, line: UInt = #line) throws -> [PlistValue] {
+        waitForFileToCatchUp(name, file: file, line: line)
         let value = try Plistlib.load(documentURL(name))
         guard case .array(let records) = value else {
             XCTFail("\(name).plist is not an array: \(value)", file: file, line: line)

@@ -5,9 +5,8 @@ import SurveyModel
 @testable import SurveyUI
 @testable import SurveyRuntime
 
-/// A large document's commits go to `.NAME.journal` at once and reach the `.plist` in the
-/// background. Driven on a real folder with the threshold at 0, so these few records take
-/// the large documents' path: the journal holds every committed change before the next
+/// Every commit in the app goes to `.NAME.journal` at once and reaches the `.plist` in the
+/// background. Driven on a real folder with the threshold at 0, as the app runs: the journal holds every committed change before the next
 /// key, a crash before the `.plist` catches up loses nothing, and another program's change
 /// is merged, never written over.
 final class JournalProgramTests: XCTestCase {
@@ -57,7 +56,49 @@ final class JournalProgramTests: XCTestCase {
         p.writer.resume()
         p.finishBackgroundWork()
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path), "the journal goes once the file holds it")
+        XCTAssertEqual(DocumentJournal.entries(at: journalURL), [], "the journal is emptied once the file holds it")
+    }
+
+    /// Every commit goes through the journal: it is kept open (and locked) once emptied, so
+    /// the next commit is one append, and goes when the document is closed.
+    func testTheEmptiedJournalIsKeptForTheNextCommitAndGoesWhenTheDocumentCloses() throws {
+        var p = launch()
+        editJohnsPhone(&p)
+        p.finishBackgroundWork()
+        XCTAssertEqual(DocumentJournal.entries(at: journalURL), [], "kept, empty")
+        XCTAssertTrue(DocumentJournal.isHeldElsewhere(at: journalURL), "and still locked by this session")
+        p.writer.pause()
+        p.press(.up, .up, .enter)                                // from Age up to Address
+        p.type("!")
+        p.press(.enter, .escape)
+        let entries = try XCTUnwrap(DocumentJournal.entries(at: journalURL))
+        XCTAssertEqual(entries.count, 1, "only the new change: \(entries)")
+        p.writer.resume()
+        p.press(.control("q"))
+        XCTAssertTrue(p.isFinished)
+        XCTAssertEqual(try onDisk().records[0].values["address"], .string("123 Any St.!"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path), "closing the document removes it")
+    }
+
+    /// The emptied journal cannot be cut back (a fault through the file-system seam): it is
+    /// removed, and the next commit opens a new one and lands as always.
+    func testAJournalThatCannotBeEmptiedIsRemovedAndTheNextCommitStillLands() throws {
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, _ in operation == .truncate ? EIO : nil })
+        var p = Program(store: failing, documentName: "Site", size: Size(width: 120, height: 40), journalThreshold: 0)
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        editJohnsPhone(&p)
+        p.finishBackgroundWork()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path), "removed, not left holding the change")
+        XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"))
+        p.writer.pause()
+        p.press(.up, .up, .enter)
+        p.type("!")
+        p.press(.enter, .escape)
+        XCTAssertEqual(DocumentJournal.entries(at: journalURL)?.count, 1, "a new journal holds the next change")
+        XCTAssertNotEqual(p.state.status?.kind, .error, p.state.status?.text ?? "")
+        p.writer.resume()
+        p.finishBackgroundWork()
+        XCTAssertEqual(try onDisk().records[0].values["address"], .string("123 Any St.!"))
     }
 
     func testACrashBeforeThePlistCaughtUpLosesNothing() throws {
@@ -97,7 +138,7 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertEqual(disk.records[0].values["phone"], .string("555-12349"), "ours is in")
         XCTAssertEqual(p.state.records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Outside, Eve"], "and shown")
         XCTAssertEqual(p.state.status?.text, "“Site” was also changed elsewhere: your changes were added to that version")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+        XCTAssertFalse(DocumentJournal.holdsEntries(at: journalURL))
     }
 
     func testTheSameAnswerChangedElsewhereKeepsOursAndTheirsAsARecoveredSurvey() throws {
@@ -154,7 +195,7 @@ final class JournalProgramTests: XCTestCase {
         let john = try onDisk().records[0]
         XCTAssertEqual(john.values["phone"], .string("555-12349"))
         XCTAssertEqual(john.values["address"], .string("123 Any St.!"))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+        XCTAssertFalse(DocumentJournal.holdsEntries(at: journalURL))
     }
 
     /// A plain `mv` of the document while its change is only in the journal: the change
@@ -169,8 +210,8 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertEqual(p.state.documentName, "Field")
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.url(for: "Site").path), "never recreated")
         XCTAssertEqual(try store.load("Field").get().records[0].values["phone"], .string("555-12349"))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: store.journalURL(for: "Site").path))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: store.journalURL(for: "Field").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.journalURL(for: "Site").path), "the journal followed")
+        XCTAssertEqual(DocumentJournal.entries(at: store.journalURL(for: "Field")), [])
     }
 
     /// The journal of a crashed session cannot be put into the file at the next open (the
@@ -196,7 +237,7 @@ final class JournalProgramTests: XCTestCase {
         let john = try onDisk().records[0]
         XCTAssertEqual(john.values["phone"], .string("555-12349"), "the journal's change is written too")
         XCTAssertEqual(john.values["address"], .string("123 Any St.!"))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path))
+        XCTAssertFalse(DocumentJournal.holdsEntries(at: journalURL))
     }
 
     /// A delete and its undo go through the journal by id; a crash in between replays both.

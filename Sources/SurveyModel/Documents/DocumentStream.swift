@@ -311,12 +311,12 @@ extension DocumentStore {
     /// own layout is read only up to its first `firstRecords` records, and the rest in the
     /// background (`DocumentStream`). Anything else is read whole, as `loadWithJournal` reads
     /// it: smaller files, a layout the scanner leaves to Foundation, a file that cannot be
-    /// read, one with fewer records, and a document with a journal beside it (its changes
+    /// read, one with fewer records, and a document whose journal holds changes (they
     /// are replayed on the whole document).
     public func openStreaming(_ name: String, from threshold: Int, firstRecords: Int,
                               batchSize: Int = DocumentStream.batchSize, partBytes: Int = DocumentStream.partBytes,
                               maximumParts: Int = ProcessInfo.processInfo.activeProcessorCount) -> Opening {
-        guard DocumentName.isUsable(name), !FileManager.default.fileExists(atPath: journalURL(for: name).path),
+        guard DocumentName.isUsable(name), !DocumentJournal.holdsEntries(at: journalURL(for: name)),
               case .success(let scan) = DocumentFileScan.open(filePath(for: name)), scan.size >= threshold,
               scan.begin(), var read = scan.records(upTo: max(1, firstRecords)), !read.finished,
               scan.failure == nil

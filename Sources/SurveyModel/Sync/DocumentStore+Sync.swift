@@ -62,8 +62,8 @@ extension DocumentStore {
 
     /// Reads the document (every survey given its id, as the app gives it), its deleted
     /// surveys and its ledger. A journal a crashed session left is put back into the file
-    /// first; one still held (the app has the document open) refuses, as its changes are not
-    /// in the file yet. `readOnly` (a dry run) writes nothing: the journal's changes are
+    /// first; one still holding changes after a moment (the app has the document open and
+    /// its file is not caught up) refuses, as its changes are not in the file yet. `readOnly` (a dry run) writes nothing: the journal's changes are
     /// read on top of the file instead.
     /// Whether the document is still as `snapshot` read it (else a commit over it refuses).
     public func isCurrent(_ snapshot: SyncSnapshot) -> Bool { fingerprint(of: snapshot.name) == snapshot.fingerprint }
@@ -77,7 +77,9 @@ extension DocumentStore {
             document = try loadWithJournal(name).get()
         } else {
             _ = try? putBackJournal(of: name)
-            if isOccupied(journalURL(for: name)) {
+            // A copy of survey open on it keeps its journal (empty once the file caught up):
+            // only changes not yet in the file refuse, after a moment's wait for them.
+            if !journalCaughtUp(of: name) {
                 throw DocumentError("“\(name)” has changes in \(journalURL(for: name).lastPathComponent) not yet in its file "
                     + "(is survey open on it?): close it, then run this again")
             }

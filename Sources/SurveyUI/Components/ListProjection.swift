@@ -93,8 +93,7 @@ public struct ListProjection: Equatable, Sendable {
         if filter.isEmpty {
             shown = candidates
         } else if let index {
-            let words = index.foldQuery(filter.words)
-            shown = candidates.filter { keep.contains($0) || index.matches($0, words: words) }
+            shown = index.matching(candidates, words: index.foldQuery(filter.words), keep: keep)
         } else {
             shown = candidates.filter { keep.contains($0) || filter.matches(records[$0]) }
         }
@@ -105,6 +104,12 @@ public struct ListProjection: Equatable, Sendable {
         }
         build(shown: shown, recordCount: records.count,
               section: listOrder.sections ? { sorting?.section($0) ?? Self.section(of: records[$0], names: names) } : nil)
+    }
+
+    /// Exactly `shown`, in entry order, without sections: the matches a search made
+    /// elsewhere already found (`SearchIndex.searchAhead`).
+    init(shown: [Int], recordCount: Int) {
+        build(shown: shown, recordCount: recordCount, section: nil)
     }
 
     /// Rows, and where each record is, for `shown` in order.

@@ -234,6 +234,35 @@ final class BackgroundIndexTests: XCTestCase {
         XCTAssertEqual(s.send(.list(.beginFilter)), [], "the index is kept: no second build")
     }
 
+    /// The index comes having searched every survey for what was typed by the time it was
+    /// built: the list is what a fresh filter gives, whether the text typed since extends
+    /// that one, is it, or went another way (then the search is made again), sorted or not.
+    func testAnIndexThatSearchedAheadGivesWhatAFreshFilterGives() {
+        func titles(_ s: AppState) -> [String] {
+            (0..<s.list.projection.count).map { s.records[s.list.projection.record(atPosition: $0)].listTitle }
+        }
+        for (ahead, typed, sorted) in [("zo", "zo", false), ("z", "zoe", false), ("x", "zoe", false), ("z", "zoe", true), ("zoe", "zo", false),
+                                      ("l", "lima 12", false), ("lima", "lima", true)] {
+            var s = makeState(largeList())
+            if sorted { s.press(.character("s")) }
+            XCTAssertEqual(s.send(.list(.beginFilter)), [.buildSearchIndex])
+            s.type(typed)
+            let index = SearchIndex(records: s.records)
+            index.searchAhead(for: ahead)
+            _ = s.send(.outcome(.searchIndexBuilt(index)))
+            var fresh = makeState(largeList())
+            if sorted { fresh.press(.character("s")) }
+            _ = fresh.send(.list(.beginFilter))
+            _ = fresh.send(.outcome(.searchIndexBuilt(SearchIndex(records: fresh.records))))
+            fresh.type(typed)
+            XCTAssertEqual(titles(s), titles(fresh), "searched ahead for \(ahead), typed \(typed)\(sorted ? ", sorted" : "")")
+            XCTAssertGreaterThan(titles(s).count, 0)
+            s.press(.backspace)
+            fresh.press(.backspace)
+            XCTAssertEqual(titles(s), titles(fresh), "and after a Backspace")
+        }
+    }
+
     func testAnIndexForAnotherDocumentIsDropped() {
         var s = makeState(largeList())
         let stale = SearchIndex(records: RecordList([record("Zoë", "Other")]))

@@ -27,7 +27,7 @@ extension AppState {
 
     /// The index built in the background: the list narrows to what was typed meanwhile.
     mutating func takeSearchIndex(_ index: SearchIndex) {
-        list.take(index)
+        list.take(index, records: records)
         refreshList()
     }
 
