@@ -240,41 +240,29 @@ def print_table(n, s, a, runs, keys, commits):
         return None if stat is None else stat[0]
     rows = []
     # (label, survey stat, abook stat, unit, target text, met(survey median, abook median) -> bool|None)
-    small = n <= 100_000
-    def below_abook(sv, av):
-        return None if av is None else sv < av
-    def both(*checks):
-        c = [x for x in checks if x is not None]
-        return all(c) if c else None
-    rows.append(("first frame showing data", s.get("first_frame_ms"), a and a.get("first_frame_ms"), "ms",
-                 ("≤ 50 ms, < abook" if small else "< abook"),
-                 lambda sv, av: both(sv <= 50 if small else None, below_abook(sv, av))))
-    rows.append(("whole document loaded", s.get("loaded_ms"), a and a.get("loaded_ms"), "ms",
-                 ("≤ 150 ms" if small else ""), lambda sv, av: sv <= 150 if small else None))
-    rows.append(("list ↓: key to redraw done", s.get("down_ms"), a and a.get("down_ms"), "ms",
-                 "≤ 0.4 ms, < abook", lambda sv, av: both(sv <= 0.4, below_abook(sv, av))))
-    rows.append(("list ↓: p99", s.get("down_p99_ms"), a and a.get("down_p99_ms"), "ms", "≤ 2 ms",
-                 lambda sv, av: sv <= 2))
-    rows.append(("list ↓: bytes per step", s.get("down_bytes"), a and a.get("down_bytes"), "B", "≤ abook",
-                 lambda sv, av: None if av is None else sv <= av))
-    rows.append(("form → (abook: >): redraw done", s.get("right_ms"), a and a.get("right_ms"), "ms",
-                 "≤ 0.4 ms, < abook", lambda sv, av: both(sv <= 0.4, below_abook(sv, av))))
-    rows.append(("form →: p99", s.get("right_p99_ms"), a and a.get("right_p99_ms"), "ms", "≤ 2 ms",
-                 lambda sv, av: sv <= 2))
-    rows.append(("form →: bytes per step", s.get("right_bytes"), a and a.get("right_bytes"), "B", "",
-                 lambda sv, av: None))
-    rows.append(("filter: 1st character (index)", s.get("filter_first_ms"), None, "ms", "", lambda sv, av: None))
-    rows.append(("filter: per character after", s.get("filter_ms"), None, "ms",
-                 "≤ 10 ms" if small else "(≤ 10 ms at 100k)",
-                 lambda sv, av: sv <= 10 if small else None))
-    rows.append(("filter: p99 (worst) character", s.get("filter_p99_ms"), None, "ms", "", lambda sv, av: None))
-    rows.append(("commit a field (durable)", s.get("commit_ms"), None, "ms", "≤ 5 ms", lambda sv, av: sv <= 5))
+    # Issue 20's targets: every figure abook also has at or below abook's, at every size; a
+    # durable commit at most 2 ms; no `/` character over 10 ms, p99 included.
+    def at_most_abook(sv, av):
+        return None if av is None else sv <= av
+    def vs_abook(label, key, unit):
+        rows.append((label, s.get(key), a and a.get(key), unit, "≤ abook", at_most_abook))
+    vs_abook("first frame showing data", "first_frame_ms", "ms")
+    vs_abook("whole document loaded", "loaded_ms", "ms")
+    vs_abook("list ↓: key to redraw done", "down_ms", "ms")
+    vs_abook("list ↓: p99", "down_p99_ms", "ms")
+    vs_abook("list ↓: bytes per step", "down_bytes", "B")
+    vs_abook("form → (abook: >): redraw done", "right_ms", "ms")
+    vs_abook("form →: p99", "right_p99_ms", "ms")
+    vs_abook("form →: bytes per step", "right_bytes", "B")
+    rows.append(("filter: 1st character (index)", s.get("filter_first_ms"), None, "ms", "≤ 10 ms", lambda sv, av: sv <= 10))
+    rows.append(("filter: per character after", s.get("filter_ms"), None, "ms", "≤ 10 ms", lambda sv, av: sv <= 10))
+    rows.append(("filter: p99 (worst) character", s.get("filter_p99_ms"), None, "ms", "≤ 10 ms", lambda sv, av: sv <= 10))
+    rows.append(("commit a field (durable)", s.get("commit_ms"), None, "ms", "≤ 2 ms", lambda sv, av: sv <= 2))
     rows.append(("key while the .plist catches up", s.get("writing_key_ms"), None, "ms", "", lambda sv, av: None))
     rows.append(("key while the .plist catches up: p99", s.get("writing_key_p99_ms"), None, "ms", "≤ 5 ms",
                  lambda sv, av: sv <= 5))
     rows.append(("peak memory, committing", s.get("commit_peak_mb"), None, "MB", "", lambda sv, av: None))
-    rows.append(("peak memory, browsing", s.get("peak_browse_mb"), a and a.get("peak_browse_mb"), "MB", "≤ abook",
-                 lambda sv, av: None if av is None else sv <= av))
+    vs_abook("peak memory, browsing", "peak_browse_mb", "MB")
     rows.append(("peak memory, after filter", s.get("peak_mb"), None, "MB", "", lambda sv, av: None))
     title = (f"{n:,} records, {COLS}x{ROWS}: {runs} run(s) of each app, {keys} keys per measure, "
              f"{commits} commits per run; median (lowest–highest run)")
