@@ -146,7 +146,7 @@ test: test-deps $(DEB)
 	"$$(swift build --show-bin-path)/survey-bench" --quick > .build/bench-quick.log
 	@grep -qE '^ +1000 .* ms .* MB .* ms .* MB' .build/bench-quick.log \
 	  || { cat .build/bench-quick.log; echo "make test: survey-bench --quick printed no load table" >&2; exit 1; }
-	@grep -qE '^  form ↓ +key +median [0-9.]+ ms +p99 [0-9.]+ ms' .build/bench-quick.log \
+	@grep -qE '^  form ↓ +key +update [0-9.]+ / [0-9.]+ +frame [0-9.]+ / [0-9.]+' .build/bench-quick.log \
 	  || { cat .build/bench-quick.log; echo "make test: survey-bench --quick printed no form table" >&2; exit 1; }
 	@# The side-by-side harness too: the debug binary through a pseudo-terminal on 1,000 records
 	@# (with abook when it is installed), once; it must finish and print its table, nothing more.
