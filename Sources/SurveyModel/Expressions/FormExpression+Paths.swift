@@ -85,14 +85,9 @@ extension FormExpressionParser {
     /// a number (`[2]`, `[number(${i})]`) or `position() = …`.
     mutating func parseRepeatPredicatePath(_ repeatName: String) throws -> FormExpression {
         let shape = "${\(repeatName)}[…] is read as ${\(repeatName)}[2]/name or ${\(repeatName)}[position() = …]/name"
-        guard take("[") else { throw FormExpressionError(shape) }
-        try enter()
-        let outer = inRepeatPredicate
-        inRepeatPredicate = true
-        let predicate = try parseOr()
-        inRepeatPredicate = outer
-        nesting -= 1
-        guard take("]") else { throw FormExpressionError.malformed("a “[” is not closed") }
+        skipBlanks()
+        guard peek() == "[" else { throw FormExpressionError(shape) }
+        let predicate = try parsePredicate()
         let place = FormExpression.choiceColumn(Self.positionColumn)
         let index: FormExpression
         switch predicate {
