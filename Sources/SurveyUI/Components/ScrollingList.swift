@@ -26,7 +26,8 @@ public struct ScrollingList<Cursor: Equatable & Sendable>: Equatable, Sendable {
         guard height > 0 else { return }
         if let row {
             let top = top ?? row
-            let jump = min(max(0, jump), height - 1 - (row - top))
+            // Never so far that the row (or its header) would leave the window again.
+            let jump = max(0, min(jump, height - 1 - (row - top)))
             if top < scroll { scroll = top - jump }
             if row >= scroll + height { scroll = row - height + 1 + jump }
         }
