@@ -53,7 +53,7 @@ func format(_ s: Double) -> String {
 // --sync-only 10000,100000 (issue 19's apply, outgoing and USB merge), --roster-only (a 500-question form with two repeats of 20 instances: one edit settled),
 // --load-sizes 10000,100000 (the load
 // table's sizes), --form-only (the 500-question form's figures alone), --commit-only 10000,100000
-// (the main thread's share of a commit and an Add, in process), --save-only 100000 (a whole
+// (the main thread's share of a commit and an Add, in process), --keys-only 1000 (list ↓ and form →, update and frame apart), --save-only 100000 (a whole
 // save's time and peak memory, in process), --write-form PATH (write
 // that form in pyxform's CSV layout and stop), --load-child WAY PATH (internal: one load in a
 // fresh process).
@@ -82,6 +82,15 @@ if let at = arguments.firstIndex(of: "--filter-only") {
     defer { try? FileManager.default.removeItem(at: folder) }
     try benchmarkFilter(store: DocumentStore(folder: folder), counts: counts)
     print(String(format: "peak resident memory: %.1f MB", peakRSSMegabytes()))
+    exit(0)
+}
+// --keys-only 1000,100000: list ↓ and form → in process, update and frame apart (KeysBench.swift).
+if let at = arguments.firstIndex(of: "--keys-only") {
+    let counts = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [1_000]
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-keys-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try KeysBench.run(counts: counts, in: folder)
     exit(0)
 }
 if let at = arguments.firstIndex(of: "--save-only") {

@@ -1,4 +1,9 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// One terminal cell. A wide character occupies its cell and marks the next one as a
 /// continuation (empty `text`), so the grid's columns always match the terminal's.
@@ -12,6 +17,9 @@ public struct Cell: Hashable, Sendable {
     /// cluster's place in `Cell.clusters`.
     @usableFromInline var code: UInt32
     public var style: Style
+    /// The two bytes `style` leaves over, kept zero so that equal cells are equal bytes and
+    /// a row can be compared with one `memcmp` (`changedColumns`).
+    @usableFromInline var spare: UInt16 = 0
 
     @usableFromInline static let continuationCode: UInt32 = 0xFFFF_FFFF
     @usableFromInline static let clusterFlag: UInt32 = 0x8000_0000
@@ -197,6 +205,9 @@ public struct CellGrid: Equatable, Sendable {
         let start = y * size.width, width = size.width
         return cells.withUnsafeBufferPointer { now in
             previous.cells.withUnsafeBufferPointer { before in
+                // Most rows of a frame are as they were: one memcmp says so (a cell is eight
+                // bytes of plain data with no padding, so equal bytes are equal cells).
+                if memcmp(now.baseAddress! + start, before.baseAddress! + start, width * MemoryLayout<Cell>.stride) == 0 { return nil }
                 var first = 0
                 while first < width, now[start + first] == before[start + first] { first += 1 }
                 guard first < width else { return nil }

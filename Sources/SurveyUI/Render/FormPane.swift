@@ -37,7 +37,7 @@ struct FormPane: View {
         case .draft: heading = "New survey"
         }
         if let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
-        let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.layout.isSplit)
+        let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.isSplit)
         let outline = state.outline
         let rect = state.layout.form
         return FormPane(heading: heading, rows: FormRows.of(state, outline: outline), scroll: state.form.formScroll,

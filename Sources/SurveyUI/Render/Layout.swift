@@ -38,15 +38,15 @@ public struct Layout: Equatable, Sendable {
         }
         titleBar = Rect(x: 0, y: 0, width: w, height: 1)
         // The second row only when the form keeps its smallest arrangement (the minimum height).
-        let statusRows = h > Self.minimumSize.height
-            ? StatusLine.rows(status ?? "", width: StatusLine.textWidth(in: w), maxRows: 2).count : 1
+        let textWidth = StatusLine.textWidth(in: w)
+        let statusRows = h > Self.minimumSize.height && !(status.map { StatusLine.isOneRow($0, width: textWidth) } ?? true)
+            ? StatusLine.rows(status ?? "", width: textWidth, maxRows: 2).count : 1
         let statusHeight = min(max(statusRows, 1), 2)
         statusLine = Rect(x: 0, y: h - 1 - statusHeight, width: w, height: statusHeight)
         keyBar = Rect(x: 0, y: h - 1, width: w, height: 1)
         let body = Rect(x: 0, y: 1, width: w, height: h - 2 - statusHeight)
-        let listWidth = min(max(w * 3 / 10, Self.listWidthRange.lowerBound), Self.listWidthRange.upperBound)
-        // A small --split-width never squeezes the form below what it needs.
-        if w >= splitWidth && w - listWidth >= Self.minimumFormWidth {
+        let listWidth = Self.listWidth(in: w)
+        if Self.isSplit(size: size, splitWidth: splitWidth) {
             kind = .split
             listPane = Rect(x: 0, y: body.y, width: listWidth, height: body.height)
             form = Rect(x: listWidth, y: body.y, width: w - listWidth, height: body.height)
@@ -60,6 +60,20 @@ public struct Layout: Equatable, Sendable {
     }
 
     public static let surveysButtonLabel = "[Surveys]"
+
+    /// The list pane's width in a split layout `width` columns wide.
+    static func listWidth(in width: Int) -> Int {
+        min(max(width * 3 / 10, listWidthRange.lowerBound), listWidthRange.upperBound)
+    }
+
+    /// Whether a terminal of `size` gets the split layout: what `kind` says, without laying
+    /// out the rest (the key table asks on every key).
+    static func isSplit(size: Size, splitWidth: Int) -> Bool {
+        let w = size.width
+        guard w >= minimumSize.width, size.height >= minimumSize.height else { return false }
+        // A small --split-width never squeezes the form below what it needs.
+        return w >= splitWidth && w - listWidth(in: w) >= minimumFormWidth
+    }
 
     public var isSplit: Bool { kind == .split }
 

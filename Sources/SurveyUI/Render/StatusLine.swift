@@ -14,6 +14,21 @@ struct StatusLine: View {
         }
     }
 
+    /// Whether `text` is its own wrapping in one row of `width` cells, told from its bytes
+    /// alone: no more bytes than cells (no character is wider than its UTF-8 bytes), nothing
+    /// a wrap would change (a control character, a space at either end or two together).
+    /// Most messages are; the layout asks on every key, so it must not measure or wrap them.
+    static func isOneRow(_ text: String, width: Int) -> Bool {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count <= width, utf8.first != 0x20, utf8.last != 0x20 else { return false }
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte < 0x20 || byte == 0x7F || (byte == 0x20 && previous == 0x20) { return false }
+            previous = byte
+        }
+        return true
+    }
+
     /// The cells a message may use on a screen `width` wide (one column of margin on the left).
     static func textWidth(in width: Int) -> Int { max(0, width - 1) }
 
@@ -22,6 +37,7 @@ struct StatusLine: View {
     /// no more of the text than the rows can hold, so a message quoting 1 MB costs its rows.
     static func rows(_ text: String, width: Int, maxRows: Int) -> [String] {
         guard width > 0, maxRows > 0, !text.isEmpty else { return [] }
+        if isOneRow(text, width: width) { return [text] }
         let head = text.prefix(width * maxRows + 1)
         var rows: [String] = []
         for line in TextWrap.lines(String(head), width: width) {

@@ -140,6 +140,8 @@ public struct AppState: Equatable, Sendable {
     public var records: RecordList { document?.records ?? [] }
     public var recordCount: Int { records.count }
     public var layout: Layout { Layout(size: size, splitWidth: screen.splitWidth, status: status?.text) }
+    /// Whether the layout is split, without laying it out (asked on every key and frame).
+    public var isSplit: Bool { Layout.isSplit(size: size, splitWidth: screen.splitWidth) }
 
     /// The record on the form: the shown record, or the draft.
     public var formRecord: Record {
@@ -222,7 +224,7 @@ public struct AppState: Equatable, Sendable {
         if document == nil { return .unreadable }
         if list.filterInput != nil { return .filtering }
         if editing != nil { return .formEditing }
-        if screen.focus == .list && layout.isSplit { return .listPane }
+        if screen.focus == .list && isSplit { return .listPane }
         if screen.detail == .info { return .documentInfo }
         if screen.detail == .conflicts { return .conflicts }
         return rosterHeadingHere == nil ? .formBrowsing : .rosterBrowsing

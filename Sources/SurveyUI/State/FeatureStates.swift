@@ -62,4 +62,5 @@ public struct PopoverState: Equatable, Sendable {
 struct ViewCaches: Equatable, Sendable {
     let listTitles = ListTitles()
     let ruleCache = FormRuleCache()
+    let flatGeometry = FlatFormGeometry()
 }

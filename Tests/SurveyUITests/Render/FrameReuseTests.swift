@@ -64,7 +64,33 @@ final class FrameReuseTests: XCTestCase {
         var cell = Cell("a")
         cell.text = "🇪🇸"
         XCTAssertEqual(cell, Cell("🇪🇸"))
-        XCTAssertEqual(MemoryLayout<Cell>.size, 6, "a number and a style: nothing to count or free")
+        XCTAssertEqual(MemoryLayout<Cell>.size, 8, "a number, a style and two spare bytes: nothing to count or free")
+        XCTAssertEqual(MemoryLayout<Cell>.stride, 8, "no padding between cells")
+    }
+
+    /// Equal frames are equal bytes, however their cells were made (a fresh grid or one
+    /// reset, text put or filled, ASCII or not), so the terminal's row comparison can be one
+    /// `memcmp`: the spare bytes are always zero.
+    func testEqualFramesAreEqualBytes() {
+        let size = Size(width: 12, height: 3)
+        var fresh = CellGrid(size: size)
+        fresh.put("Ana, José", x: 0, y: 0, style: .bold)
+        fresh.put("太郎 x", x: 1, y: 1)
+        var reused = CellGrid(size: size)
+        reused.fill(reused.bounds, with: "#", style: .error)
+        reused.put("something else entirely", x: 0, y: 2)
+        reused.reset(size: size)
+        reused.fill(Rect(x: 0, y: 0, width: 12, height: 1), with: " ", style: .bold)
+        reused.fill(Rect(x: 9, y: 0, width: 3, height: 1))
+        reused.put("Ana, ", x: 0, y: 0, style: .bold)
+        reused.put("J", x: 5, y: 0, style: .bold)
+        reused.put("osé", x: 6, y: 0, style: .bold)
+        reused.put("太郎", x: 1, y: 1)
+        reused.put(" x", x: 5, y: 1)
+        XCTAssertEqual(reused, fresh)
+        let same = fresh.cells.withUnsafeBytes { a in reused.cells.withUnsafeBytes { b in a.elementsEqual(b) } }
+        XCTAssertTrue(same, "the same cells in the same bytes")
+        for y in 0..<3 { XCTAssertNil(reused.changedColumns(from: fresh, row: y)) }
     }
 
     /// The key bar, drawn once per mode and width and copied after that, is the bar drawn
@@ -158,6 +184,30 @@ final class TitleCellsTests: XCTestCase {
                           "the marker and the mark in one cell")
             // Drawn again from the kept cells: the same frame.
             XCTAssertEqual(Screen.render(state), grid, "\(width)x\(height)")
+        }
+    }
+
+    /// The five-field form's geometry kept between frames is the one laid out afresh, for
+    /// any sequence of rectangles, rows and scrolls (each often the same as the one before,
+    /// as while browsing).
+    func testKeptFlatGeometryIsTheFreshOne() {
+        let kept = FlatFormGeometry()
+        let rowSets: [[FormRow]] = [
+            ["First name", "Last name", "Address", "Phone", "Age"].map { .field(label: $0, extraLine: false) },
+            ["First name", "A much longer label than the others", "Age"].map { .field(label: $0, extraLine: true) },
+            [.heading("Household"), .field(label: "Name", extraLine: false), .hidden, .note("Thanks")],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var rect = Rect(x: 36, y: 1, width: 84, height: 37), rows = rowSets[0], scroll = 0
+        for _ in 0..<400 {
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0: rect = Rect(x: Int.random(in: 0...40, using: &generator), y: 1,
+                                width: Int.random(in: 10...120, using: &generator), height: Int.random(in: 3...40, using: &generator))
+            case 1: rows = rowSets.randomElement(using: &generator)!
+            case 2: scroll = Int.random(in: 0...6, using: &generator)
+            default: break
+            }
+            XCTAssertEqual(kept.geometry(form: rect, rows: rows, scroll: scroll), FormGeometry(form: rect, rows: rows, scroll: scroll))
         }
     }
 }

@@ -88,4 +88,44 @@ final class StatusLineTests: XCTestCase {
         XCTAssertEqual(StatusLine.rows("abcdefghijkl", width: 5, maxRows: 2), ["abcde", "fghi…"])
         XCTAssertEqual(StatusLine.rows(String(repeating: "x ", count: 500_000), width: 10, maxRows: 1), ["x x x x x…"])
     }
+
+    /// The one-row shortcut the layout takes on every key says yes only of text the wrap
+    /// leaves as it is: spaces that the wrap would fold, a line break, text one cell too
+    /// wide, or wide characters that need more cells than they have bytes never take it.
+    func testOneRowShortcutAgreesWithTheWrap() {
+        let pieces = ["a", "bc", " ", "  ", "\n", "\t", "太郎", "👩‍💻", "é", "e\u{301}", "Saved", "…", "x"]
+        var generator = SystemRandomNumberGenerator()
+        var shortcuts = 0
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            for width in [1, 3, 6, 12, 40] {
+                let wrapped = StatusLine.rows(text, width: width, maxRows: 2)
+                if StatusLine.isOneRow(text, width: width) {
+                    shortcuts += 1
+                    XCTAssertEqual(wrapped, [text], "\(text.debugDescription) at \(width)")
+                    XCTAssertLessThanOrEqual(TextWidth.width(of: text), width)
+                }
+            }
+        }
+        XCTAssertGreaterThan(shortcuts, 1_000, "most short messages take the shortcut")
+        XCTAssertFalse(StatusLine.isOneRow("two  spaces", width: 40))
+        XCTAssertFalse(StatusLine.isOneRow(" lead", width: 40))
+        XCTAssertFalse(StatusLine.isOneRow("line\nbreak", width: 40))
+        XCTAssertFalse(StatusLine.isOneRow("exactly 12!!", width: 11))
+        XCTAssertTrue(StatusLine.isOneRow("exactly 12!!", width: 12))
+    }
+
+    /// Whether the layout splits, asked without laying it out, is what the layout says, at
+    /// every size and split width (the key table asks it on every key).
+    func testSplitWithoutLayingOutAgrees() {
+        for width in stride(from: 0, through: 220, by: 3) {
+            for height in [0, 8, 9, 10, 24] {
+                for splitWidth in [0, 40, 80, 120, 200] {
+                    let size = Size(width: width, height: height)
+                    XCTAssertEqual(Layout.isSplit(size: size, splitWidth: splitWidth),
+                                   Layout(size: size, splitWidth: splitWidth).isSplit, "\(width)x\(height) split at \(splitWidth)")
+                }
+            }
+        }
+    }
 }

@@ -68,7 +68,9 @@ extension AppState {
 
     /// The same in `rect`, its rows laid out once per record and width (`FormRuleCache.layout`).
     func formGeometry(in rect: Rect, outline: FormWalk) -> FormGeometry {
-        guard questionnaire.form != nil else { return FormGeometry(form: rect, rows: FormRows.of(self, outline: outline), scroll: form.formScroll) }
+        guard questionnaire.form != nil else {
+            return caches.flatGeometry.geometry(form: rect, rows: FormRows.of(self, outline: outline), scroll: form.formScroll)
+        }
         let rows = drawnForm(outline).rows
         let laidOut = caches.ruleCache.layout(questionnaire, formRecord, ruleClock, key: drawnKey, rows: rows, width: rect.width)
         return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut)

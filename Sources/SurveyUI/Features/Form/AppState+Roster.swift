@@ -9,7 +9,9 @@ import SurveyModel
 extension AppState {
     /// The roster heading the highlight is on or inside, if any.
     var rosterHeadingHere: (entry: Int, heading: FormWalk.RepeatHeading)? {
-        guard case .field(let i) = formItem else { return nil }
+        // A flat form has no rosters: asked on every key (the key table's mode), so it must
+        // not walk the form to find that out.
+        guard questionnaire.form != nil, case .field(let i) = formItem else { return nil }
         let outline = self.outline
         guard outline.indices.contains(i), let h = outline.enclosingHeading(of: i), let heading = outline.heading(h) else { return nil }
         return (h, heading)

@@ -80,13 +80,13 @@ extension AppState {
     mutating func closePopover() {
         popovers.close()
         // Collapsed, the `/` line being typed lives in the list popover: back to it.
-        if popover == nil, list.filterInput != nil, !layout.isSplit { popovers.present(.list) }
+        if popover == nil, list.filterInput != nil, !isSplit { popovers.present(.list) }
     }
 
     /// F2 (after `committingField`): the list pane takes focus (split) or the list pops up
     /// (collapsed).
     mutating func showList() -> [Effect] {
-        if layout.isSplit {
+        if isSplit {
             popovers.dismiss()
             screen.moveFocus(to: .list)
         } else {
