@@ -174,7 +174,8 @@ public struct AppState: Equatable, Sendable {
     func displayedAnswer(_ index: Int, in outline: FormWalk) -> (text: String, placeholder: Bool) {
         if let heading = outline.heading(index) { return (RosterText.position(heading), false) }
         let field = outline.field(index)
-        let value = outline.value(index, in: formRecord)
+        let record = formRecord
+        let value = outline.value(index, in: record)
         switch field.kind {
         case .notCollected: return ("(not collected here)", true)
         case .choice:
@@ -183,8 +184,10 @@ public struct AppState: Equatable, Sendable {
             return (labels.joined(separator: ", "), false)
         default: break
         }
-        if value == nil, shown == .draft, let text = outline.defaultText(index, in: formRecord, clock: ruleClock) { return (text, true) }
-        return (fieldText(index, in: outline), false)
+        if value == nil, shown == .draft, let text = outline.defaultText(index, in: record, clock: ruleClock) { return (text, true) }
+        // `fieldText`, with the value already read (each field is drawn on every frame).
+        if let editing, editing.fieldIndex == index { return (editing.text, false) }
+        return (field.displayText(value), false)
     }
 
     /// `N of M` for a record, `New` for the draft.
