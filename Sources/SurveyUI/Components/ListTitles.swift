@@ -9,18 +9,11 @@ import SurveyModel
 /// that drawing, which only reads the state, can fill it in; it never changes what is
 /// drawn, so it takes no part in comparing states.
 final class ListTitles: @unchecked Sendable, Equatable {
-    /// A class, so a row's lookup on every frame takes one reference rather than copying
-    /// the survey, the title and the cells out of the table.
-    private final class Entry {
+    private struct Entry {
         let record: Record
         let limit: Int
         let title: String
         var cells: (width: Int, cells: [Cell]?)?
-        init(record: Record, limit: Int, title: String) {
-            self.record = record
-            self.limit = limit
-            self.title = title
-        }
     }
     private var entries: [Int: Entry] = [:]
 
@@ -36,7 +29,7 @@ final class ListTitles: @unchecked Sendable, Equatable {
         if let laid = known.cells, laid.width == width { return laid.cells }
         let joinsMarker = known.title.unicodeScalars.first.map { (" " + String($0)).count == 1 } ?? false
         let cells = joinsMarker ? nil : CellGrid.cells(of: known.title, width: width)
-        known.cells = (width, cells)
+        entries[index]?.cells = (width, cells)
         return cells
     }
 
