@@ -49,7 +49,10 @@ final class SearchFinisher: @unchecked Sendable {
                 started = true
                 return next
             }) {
-                let result = job.run { lock.withLock { !Self.same(job, latest) } }
+                // One processor is left to the keyboard, as for the index's build.
+                let result = job.run(processors: max(1, ProcessInfo.processInfo.activeProcessorCount - 1)) {
+                    lock.withLock { !Self.same(job, latest) }
+                }
                 if let result, lock.withLock({ () -> Bool in
                     guard Self.same(job, latest) else { return false }
                     finished = result

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The rest of a `/` search that one key could not finish: a query that a million surveys
 /// match took 27–70 ms to search them all, so the key finds only the first screenfuls
 /// (`SearchIndex.firstMatches`) and the title says "matching…" while the runtime finishes the
@@ -23,14 +25,15 @@ public struct SearchJob: Sendable {
     }
 
     /// Searches the rest in slices, asking `isCancelled` between them; nil when cancelled.
-    public func run(isCancelled: () -> Bool) -> FinishedSearch? {
+    /// `processors`: the runtime leaves one to the keyboard, as the index's build does.
+    public func run(processors: Int = ProcessInfo.processInfo.activeProcessorCount, isCancelled: () -> Bool) -> FinishedSearch? {
         var matches = found
         let slice = 1 << 17
         var from = 0
         while from < rest.count {
             if isCancelled() { return nil }
             let to = min(rest.count, from + slice)
-            matches += texts.matching(rest, in: from..<to, words: words, keep: keep)
+            matches += texts.matching(rest, in: from..<to, words: words, keep: keep, processors: processors)
             from = to
         }
         return FinishedSearch(generation: generation, index: index, matches: matches,
