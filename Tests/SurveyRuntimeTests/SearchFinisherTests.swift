@@ -21,7 +21,7 @@ final class SearchFinisherTests: XCTestCase {
 
     func testOnlyTheLatestJobsResultIsHandedOver() throws {
         var s = makeState(people(2_000))
-        s.list.window = SearchWindow(threshold: 100, limit: 10, budget: 100)
+        s.list.useWindow(SearchWindow(threshold: 100, limit: 10, budget: 100))
         s.press(.character("/"))
         let first = try unfinished("a", in: &s)
         let second = try unfinished("n", in: &s)

@@ -110,10 +110,10 @@ public struct ListProjection: Equatable, Sendable {
               section: listOrder.sections ? { sorting?.section($0) ?? Self.section(of: records[$0], names: names) } : nil)
     }
 
-    /// Exactly `shown`, in entry order, without sections: the matches a search made
-    /// elsewhere already found (`SearchIndex.searchAhead`).
-    init(shown: [Int], recordCount: Int) {
-        build(shown: shown, recordCount: recordCount, ascending: true, section: nil)
+    /// Exactly `shown`, without sections: the matches a search made elsewhere already found
+    /// (`SearchIndex.searchAhead`, a `SearchJob`). `ascending`: in entry order.
+    init(shown: [Int], recordCount: Int, ascending: Bool = true) {
+        build(shown: shown, recordCount: recordCount, ascending: ascending, section: nil)
     }
 
     /// Rows, and where each record is, for `shown` in order.

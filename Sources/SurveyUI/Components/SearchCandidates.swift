@@ -1,4 +1,4 @@
-/// The surveys a search has still to look at, in entry order: a few listed ones (`head`),
+/// The surveys a search has still to look at, in the list's order: a few listed ones (`head`),
 /// then a stretch of a longer list (`list` from `listStart` on: a previous search's matches,
 /// shared, never copied), then every survey of `range`. A search stopped part way (`SearchIndex
 /// .firstMatches`) leaves one of these, and the query typed next narrows the matches found so
@@ -12,7 +12,7 @@ struct SearchCandidates: Equatable, Sendable {
     /// Every survey of a list of `count`.
     static func all(_ count: Int) -> SearchCandidates { SearchCandidates(range: 0..<count) }
 
-    /// Exactly `indices` (in entry order).
+    /// Exactly `indices`, in their order.
     static func only(_ indices: [Int]) -> SearchCandidates { SearchCandidates(list: indices) }
 
     var count: Int { head.count + (list.count - listStart) + range.count }

@@ -70,6 +70,10 @@ final class SortIndex: @unchecked Sendable {
     private(set) var keys: [SortingKey]
     private var sectionCache: [String?]
     private var folding = SearchFolding()
+    /// Every survey in this order, made when a search first walks them all in it (a wide `/`
+    /// search in a sorted list finds its first screenfuls by walking this), and made again
+    /// after a change.
+    private var sortedCache: [Int]?
 
     init(records: RecordList, key: ListOrder.Key, names: ListNames) {
         self.key = key
@@ -89,6 +93,7 @@ final class SortIndex: @unchecked Sendable {
     func updated(for newRecords: RecordList, key: ListOrder.Key, names: ListNames) -> SortIndex {
         guard key == self.key, names == self.names else { return SortIndex(records: newRecords, key: key, names: names) }
         if newRecords.isSameStorage(as: records) { return self }
+        sortedCache = nil
         if newRecords.count == records.count {
             for i in newRecords.differingIndices(from: records) {
                 keys[i] = SortingKey(newRecords[i], by: key, names: names, folding: &folding)
@@ -105,6 +110,14 @@ final class SortIndex: @unchecked Sendable {
         }
         records = newRecords
         return self
+    }
+
+    /// Every survey, in this order.
+    func sorted() -> [Int] {
+        if let known = sortedCache { return known }
+        let all = Array(0..<records.count).sorted(by: precedes)
+        sortedCache = all
+        return all
     }
 
     /// `A` … `Z`, or `#` (see `ListProjection.section(of:names:)`).

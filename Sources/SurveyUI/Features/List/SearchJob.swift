@@ -18,6 +18,8 @@ public struct SearchJob: Sendable {
     let found: [Int]
     let rest: SearchCandidates
     let recordCount: Int
+    /// The list is in entry order (else sorted, without sections).
+    let ascending: Bool
 
     /// The same search of the same list (a copy of this job).
     public func isSame(as other: SearchJob?) -> Bool {
@@ -37,7 +39,7 @@ public struct SearchJob: Sendable {
             from = to
         }
         return FinishedSearch(generation: generation, index: index, matches: matches,
-                              projection: ListProjection(shown: matches, recordCount: recordCount))
+                              projection: ListProjection(shown: matches, recordCount: recordCount, ascending: ascending))
     }
 }
 

@@ -41,8 +41,8 @@ public struct SurveyListState: Equatable, Sendable {
     /// Backspace back to one of them searches nothing; only sets of up to an eighth of the
     /// records are kept (a wider query finds its first screen at once anyway).
     private var searched: [(text: String, matches: [Int])] = []
-    /// When a search is left to a `SearchJob` (tests make it smaller).
-    var window = SearchWindow()
+    /// When a search is left to a `SearchJob` (tests make it smaller: `useWindow`).
+    private(set) var window = SearchWindow()
 
     public init() {}
 
@@ -51,6 +51,9 @@ public struct SurveyListState: Equatable, Sendable {
             && a.projection == b.projection && a.searchIndex == b.searchIndex && a.indexPending == b.indexPending
             && a.searchToFinish?.generation == b.searchToFinish?.generation
     }
+
+    /// A smaller window, so that a test's few hundred surveys leave searches to finish.
+    mutating func useWindow(_ window: SearchWindow) { self.window = window }
 
     /// A search is being finished in the background: the list shows its first matches.
     public var isMatching: Bool { searchToFinish != nil }
@@ -171,10 +174,11 @@ public struct SurveyListState: Equatable, Sendable {
                     within: pending.map { $0.rest.after($0.found) } ?? .only(projection.shownRecords))
             return
         }
-        // Backspace: back to a text searched before, or within the longest one it extends.
-        if order == ListOrder(), let known = searched.last(where: { filter.text.hasPrefix($0.text) }) {
-            if known.text == filter.text {
-                projection = ListProjection(shown: known.matches, recordCount: records.count)
+        // Backspace: back to a text searched before, or within the longest one it extends
+        // (the matches are in the list's order).
+        if let known = searched.last(where: { filter.text.hasPrefix($0.text) }) {
+            if known.text == filter.text, !order.sections {
+                projection = ListProjection(shown: known.matches, recordCount: records.count, ascending: order == ListOrder())
             } else {
                 project(records, filter: filter, keep: keep, within: .only(known.matches))
             }
@@ -184,19 +188,23 @@ public struct SurveyListState: Equatable, Sendable {
     }
 
     /// The projection for `filter` among `within` (every survey when nil; in the list's
-    /// order). In entry order, a search among many surveys finds the first screenfuls now and
-    /// leaves the rest to `searchToFinish`.
+    /// order). Without sections, a search among many surveys finds the first screenfuls now
+    /// (walking every survey in the sort's order when sorted) and leaves the rest to
+    /// `searchToFinish`.
     private mutating func project(_ records: RecordList, filter: RecordFilter, keep: () -> Set<Int>,
                                   within: SearchCandidates?) {
-        let candidates = within ?? .all(records.count)
-        if !filter.isEmpty, order == ListOrder(), let index = searchIndex, candidates.count >= window.threshold {
+        var candidates = within ?? .all(records.count)
+        if !filter.isEmpty, !order.sections, let index = searchIndex, candidates.count >= window.threshold {
+            if within == nil, order.sortKey != .entry, let sortIndex { candidates = .only(sortIndex.sorted()) }
             let (words, keep) = (index.foldQuery(filter.words), keep())
             let (found, rest) = index.firstMatches(candidates, words: words, keep: keep, limit: window.limit, budget: window.budget)
-            projection = ListProjection(shown: found, recordCount: records.count)
+            let ascending = order.sortKey == .entry
+            projection = ListProjection(shown: found, recordCount: records.count, ascending: ascending)
             if let rest {
                 searchGeneration += 1
                 searchToFinish = SearchJob(generation: searchGeneration, index: index, texts: index.snapshot, text: filter.text,
-                                           words: words, keep: keep, found: found, rest: rest, recordCount: records.count)
+                                           words: words, keep: keep, found: found, rest: rest, recordCount: records.count,
+                                           ascending: ascending)
             } else {
                 remember(filter.text, found, recordCount: records.count)
             }
@@ -204,7 +212,7 @@ public struct SurveyListState: Equatable, Sendable {
         }
         projection = ListProjection(records: records, filter: filter, order: order, keep: keep(), index: searchIndex,
                                     within: within?.indices, names: names, sorting: sortIndex)
-        if !filter.isEmpty, order == ListOrder() { remember(filter.text, projection.shownRecords, recordCount: records.count) }
+        if !filter.isEmpty { remember(filter.text, projection.shownRecords, recordCount: records.count) }
     }
 
     /// The projection after a few surveys changed, were added or were deleted (a commit, an
