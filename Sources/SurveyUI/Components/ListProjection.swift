@@ -104,7 +104,8 @@ public struct ListProjection: Equatable, Sendable {
         let sortKey = listOrder.sortKey
         let sorting = sortKey == .entry ? nil : sorting ?? SortIndex(records: records, key: sortKey, names: names)
         if let sorting, within == nil {
-            shown.sort(by: sorting.precedes)
+            // Every survey: the order the sort index keeps (made once, then reused by `/`).
+            if filter.isEmpty, shown.count == records.count { shown = sorting.sorted() } else { shown.sort(by: sorting.precedes) }
         }
         build(shown: shown, recordCount: records.count, ascending: sortKey == .entry,
               section: listOrder.sections ? { sorting?.section($0) ?? Self.section(of: records[$0], names: names) } : nil)
