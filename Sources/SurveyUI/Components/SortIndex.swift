@@ -70,10 +70,12 @@ final class SortIndex: @unchecked Sendable {
     private(set) var keys: [SortingKey]
     private var sectionCache: [String?]
     private var folding = SearchFolding()
-    /// Every survey in this order, made when a search first walks them all in it (a wide `/`
-    /// search in a sorted list finds its first screenfuls by walking this), and made again
-    /// after a change.
+    /// Every survey in this order, made when the whole list is first shown sorted (a wide `/`
+    /// search in a sorted list finds its first screenfuls by walking it too). After an edit
+    /// only the surveys that changed (`moved`) are put back in place, when it is next asked
+    /// for; an add or a delete makes it again.
     private var sortedCache: [Int]?
+    private var moved: Set<Int> = []
 
     init(records: RecordList, key: ListOrder.Key, names: ListNames) {
         self.key = key
@@ -93,9 +95,9 @@ final class SortIndex: @unchecked Sendable {
     func updated(for newRecords: RecordList, key: ListOrder.Key, names: ListNames) -> SortIndex {
         guard key == self.key, names == self.names else { return SortIndex(records: newRecords, key: key, names: names) }
         if newRecords.isSameStorage(as: records) { return self }
-        sortedCache = nil
         if newRecords.count == records.count {
             for i in newRecords.differingIndices(from: records) {
+                moved.insert(i)
                 keys[i] = SortingKey(newRecords[i], by: key, names: names, folding: &folding)
                 sectionCache[i] = nil
             }
@@ -107,6 +109,8 @@ final class SortIndex: @unchecked Sendable {
                 SortingKey(newRecords[$0], by: key, names: names, folding: &folding)
             })
             sectionCache.replaceSubrange(prefix..<oldEnd, with: repeatElement(nil, count: newEnd - prefix))
+            sortedCache = nil
+            moved = []
         }
         records = newRecords
         return self
@@ -114,6 +118,21 @@ final class SortIndex: @unchecked Sendable {
 
     /// Every survey, in this order.
     func sorted() -> [Int] {
+        if var known = sortedCache, !moved.isEmpty {
+            // Out, then back in by a binary search each: the order is total, so this is the
+            // order a fresh sort gives.
+            known.removeAll { moved.contains($0) }
+            for i in moved.sorted() {
+                var (low, high) = (0, known.count)
+                while low < high {
+                    let mid = (low + high) / 2
+                    if precedes(known[mid], i) { low = mid + 1 } else { high = mid }
+                }
+                known.insert(i, at: low)
+            }
+            moved = []
+            sortedCache = known
+        }
         if let known = sortedCache { return known }
         let all = Array(0..<records.count).sorted(by: precedes)
         sortedCache = all
