@@ -97,7 +97,7 @@ final class SortIndex: @unchecked Sendable {
         if newRecords.isSameStorage(as: records) { return self }
         if newRecords.count == records.count {
             for i in newRecords.differingIndices(from: records) {
-                moved.insert(i)
+                if sortedCache != nil { moved.insert(i) }
                 keys[i] = SortingKey(newRecords[i], by: key, names: names, folding: &folding)
                 sectionCache[i] = nil
             }
@@ -118,6 +118,8 @@ final class SortIndex: @unchecked Sendable {
 
     /// Every survey, in this order.
     func sorted() -> [Int] {
+        // Each insertion moves the list (8 MB at a million): many changes sort afresh.
+        if moved.count > 256 { sortedCache = nil }
         if var known = sortedCache, !moved.isEmpty {
             // Out, then back in by a binary search each: the order is total, so this is the
             // order a fresh sort gives.
@@ -136,6 +138,7 @@ final class SortIndex: @unchecked Sendable {
         if let known = sortedCache { return known }
         let all = Array(0..<records.count).sorted(by: precedes)
         sortedCache = all
+        moved = []
         return all
     }
 
