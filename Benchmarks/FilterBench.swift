@@ -64,7 +64,9 @@ func benchmarkFilter(store: DocumentStore, counts: [Int]) throws {
         print(String(format: "filter at %d records: per character median %@, p99 %@ (%d keys: typed while indexing %@, the index arriving %@ after waiting %@, widening by Backspace worst %@; the last search's rest arriving %@ after waiting %@; %d shown); Esc %@",
                      count, format(times[times.count / 2]), format(p99), all.count, format(early.max()!), format(arrival),
                      format(indexing), format(times.last!), format(rest), format(finished), shown, format(clear)))
-        // The same keys in a list sorted by last name (`s`: every survey's sort key is made).
+        // The same keys in a list sorted by last name (`s`: every survey's sort key is made,
+        // and their order).
+        let peakBeforeSorting = peakRSSMegabytes()
         let sortKey = key(.character("s"))
         var sorted = [key(.character("/"))]
         for c in "madrid 12" { sorted.append(key(.character(c))) }
@@ -74,8 +76,8 @@ func benchmarkFilter(store: DocumentStore, counts: [Int]) throws {
         let sortedShown = program.state.list.projection.count
         let firstSorted = sorted[1]
         sorted.sort()
-        print(String(format: "  sorted by last name: s %@; then the first character %@ (every survey put in order once), per character median %@, worst %@ (%d keys; %d shown)",
-                     format(sortKey), format(firstSorted), format(sorted[sorted.count / 2]), format(sorted.last!), sorted.count, sortedShown))
+        print(String(format: "  (peak memory before sorting %.1f MB) sorted by last name: s %@; then the first character %@, per character median %@, worst %@ (%d keys; %d shown)",
+                     peakBeforeSorting, format(sortKey), format(firstSorted), format(sorted[sorted.count / 2]), format(sorted.last!), sorted.count, sortedShown))
         program.terminate()
     }
 }
