@@ -31,6 +31,8 @@ public struct Program {
     public let wake: WakeSignal
     private let summaryReader: SummaryReader
     private let indexBuilder: SearchIndexBuilder
+    /// The rest of a `/` search a key left unfinished.
+    private let searchFinisher: SearchFinisher
     /// F9: the sync running in the background, and what it reported.
     let syncRunner: BackgroundSync
 
@@ -68,6 +70,7 @@ public struct Program {
         self.wake = wake
         self.summaryReader = SummaryReader(wake: wake)
         self.indexBuilder = SearchIndexBuilder(wake: wake)
+        self.searchFinisher = SearchFinisher(wake: wake)
         self.writer = DocumentWriter(wake: wake)
         self.syncRunner = BackgroundSync(wake: wake)
         self.store = store
@@ -154,6 +157,8 @@ public struct Program {
         }
         // The `/` index being built searches ahead for what is typed by the time it is done.
         if indexBuilder.isBusy { indexBuilder.setQuery(state.list.activeFilter.text) }
+        // A search the key left unfinished goes on in the background; a newer one replaces it.
+        searchFinisher.want(state.list.searchToFinish)
     }
 
     private mutating func perform(_ effect: Effect) -> [Outcome] {
@@ -386,11 +391,12 @@ public struct Program {
     /// Work running off the main thread whose result the screen is waiting for.
     public var hasBackgroundWork: Bool {
         summaryReader.isBusy || writer.isBusy || stream != nil || indexBuilder.isBusy || syncRunner.isBusy
+            || searchFinisher.isBusy
     }
 
     /// Background work whose result should show as soon as it is ready (the list growing as a
     /// document loads, or narrowing once its `/` index is built): look in often.
-    public var isAwaitedSoon: Bool { stream != nil || indexBuilder.isBusy }
+    public var isAwaitedSoon: Bool { stream != nil || indexBuilder.isBusy || searchFinisher.isBusy }
 
     /// Takes in what background work finished, each result as an action; true when any was
     /// (draw again). The wake-up descriptor is emptied first, so a result that comes after
@@ -401,6 +407,10 @@ public struct Program {
         var handled = takeLoadedPart()
         if let index = indexBuilder.take() {
             send(.outcome(.searchIndexBuilt(index)))
+            handled = true
+        }
+        if let search = searchFinisher.take() {
+            send(.outcome(.searchFinished(search)))
             handled = true
         }
         handled = takeWriterOutcomes() || handled
@@ -434,6 +444,9 @@ public struct Program {
     public mutating func finishBackgroundWork() {
         finishLoading()
         indexBuilder.waitUntilIdle()
+        // An index taken in may leave a search to finish, whose result is taken in after.
+        collectBackgroundWork()
+        searchFinisher.waitUntilIdle()
         syncRunner.waitUntilIdle()
         settleWrites()
         summaryReader.waitUntilIdle()

@@ -222,6 +222,8 @@ public enum Outcome: Equatable, Sendable {
     case documentLoadEnded(DocumentStream.End)
     /// The `/` index built in the background (`Effect.buildSearchIndex`).
     case searchIndexBuilt(SearchIndex)
+    /// The rest of a `/` search, finished in the background (`SurveyListState.searchToFinish`).
+    case searchFinished(FinishedSearch)
     /// The document's sync as its ledger holds it (nil: never synced nor merged).
     case syncSummaryRead(document: String, SyncSummary?)
     /// A step of a sync running in the background ("pulled 1,000 of …").

@@ -336,6 +336,8 @@ extension AppState {
             finishLoading(end)
         case .searchIndexBuilt(let index):
             takeSearchIndex(index)
+        case .searchFinished(let done):
+            takeFinishedSearch(done)
         case .syncSummaryRead(let name, let summary):
             if name == documentName { session.syncRead(summary) }
         case .syncProgress(let name, let text):

@@ -70,6 +70,10 @@ public struct ListProjection: Equatable, Sendable {
     /// 100,000 records is built in a few milliseconds.
     private var rowOfRecord: [Int32] = []
     private var positionOfRecord: [Int32] = []
+    /// `order` is in entry order (no sort, no sections): a record's position is found by a
+    /// binary search, and `positionOfRecord` (4 MB at a million surveys, filled on every key
+    /// of a search) is not made.
+    private var ascending = false
 
     public init() { identity = 0 }
 
@@ -100,24 +104,28 @@ public struct ListProjection: Equatable, Sendable {
         let sortKey = listOrder.sortKey
         let sorting = sortKey == .entry ? nil : sorting ?? SortIndex(records: records, key: sortKey, names: names)
         if let sorting, within == nil {
-            shown.sort(by: sorting.precedes)
+            // Every survey: the order the sort index keeps (made once, then reused by `/`).
+            if filter.isEmpty, shown.count == records.count { shown = sorting.sorted() } else { shown.sort(by: sorting.precedes) }
         }
-        build(shown: shown, recordCount: records.count,
+        build(shown: shown, recordCount: records.count, ascending: sortKey == .entry,
               section: listOrder.sections ? { sorting?.section($0) ?? Self.section(of: records[$0], names: names) } : nil)
     }
 
-    /// Exactly `shown`, in entry order, without sections: the matches a search made
-    /// elsewhere already found (`SearchIndex.searchAhead`).
-    init(shown: [Int], recordCount: Int) {
-        build(shown: shown, recordCount: recordCount, section: nil)
+    /// Exactly `shown`, without sections: the matches a search made elsewhere already found
+    /// (`SearchIndex.searchAhead`, a `SearchJob`). `ascending`: in entry order.
+    init(shown: [Int], recordCount: Int, ascending: Bool = true) {
+        build(shown: shown, recordCount: recordCount, ascending: ascending, section: nil)
     }
 
     /// Rows, and where each record is, for `shown` in order.
-    private mutating func build(shown: [Int], recordCount: Int, section: ((Int) -> String)?) {
+    private mutating func build(shown: [Int], recordCount: Int, ascending: Bool, section: ((Int) -> String)?) {
         identity = nil
         order = shown
         sectionRows = []
         headers = []
+        self.ascending = ascending && section == nil
+        positionOfRecord = []
+        if self.ascending { rowOfRecord = []; return }
         positionOfRecord = Array(repeating: -1, count: recordCount)
         for (position, index) in shown.enumerated() { positionOfRecord[index] = Int32(position) }
         guard let section else {
@@ -164,7 +172,7 @@ public struct ListProjection: Equatable, Sendable {
             shown.insert(i, at: low)
         }
         var next = ListProjection()
-        next.build(shown: shown, recordCount: recordCount,
+        next.build(shown: shown, recordCount: recordCount, ascending: sortKey == .entry,
                    section: listOrder.sections ? { sorting?.section($0) ?? Self.section(of: records[$0], names: names) } : nil)
         return next
     }
@@ -194,6 +202,14 @@ public struct ListProjection: Equatable, Sendable {
 
     public func position(ofRecord index: Int) -> Int? {
         if let identity { return (0..<identity).contains(index) ? index : nil }
+        if ascending {
+            var (low, high) = (0, order.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if order[mid] < index { low = mid + 1 } else { high = mid }
+            }
+            return low < order.count && order[low] == index ? low : nil
+        }
         guard positionOfRecord.indices.contains(index), positionOfRecord[index] >= 0 else { return nil }
         return Int(positionOfRecord[index])
     }

@@ -86,7 +86,12 @@ final class TextStore: @unchecked Sendable {
 
     deinit { free(base) }
 
-    /// Appends `bytes`; returns where they start.
+    /// Whether `count` more bytes go in without moving the block.
+    func fits(_ more: Int) -> Bool { count + more <= capacity }
+
+    /// Appends `bytes`; returns where they start. The block moves when it must grow, so
+    /// only a store no search can be reading grows (one being built, or the index's last
+    /// store for edited texts while `fits`).
     func append(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let start = count
         if count + bytes.count > capacity {
@@ -182,6 +187,7 @@ public final class SearchIndex: @unchecked Sendable, Equatable {
     private func folded(_ record: Record) -> TextSpan {
         var scratch: [UInt8] = []
         folding.searchText(of: record, into: &scratch)
+        if !stores[stores.count - 1].fits(scratch.count) { stores.append(TextStore()) }
         let store = stores.count - 1
         let start = scratch.withUnsafeBufferPointer { stores[store].append($0) }
         return TextSpan(store: Int32(store), length: Int32(scratch.count), start: start)
@@ -225,45 +231,25 @@ public final class SearchIndex: @unchecked Sendable, Equatable {
     /// Below this many candidates a search runs on the calling thread alone.
     static let parallelSearchThreshold = 50_000
 
+    /// The texts as they are now, for a search that may outlive this key (`SearchJob`).
+    var snapshot: SearchTexts { SearchTexts(spans: spans, stores: stores) }
+
     /// The candidates (in order) whose text holds every word, or that `keep` holds. Many
     /// candidates are searched in parts on every processor, each part's matches in order,
     /// joined in order.
     func matching(_ candidates: [Int], words: [[UInt8]], keep: Set<Int>,
                   processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Int] {
-        let parts = candidates.count < Self.parallelSearchThreshold ? 1 : max(1, min(8, processors))
-        let bases = stores.map(\.base)
-        let spans = self.spans
-        // The words as plain memory too, for the inner loop.
-        let flat = words.flatMap { $0 }
-        let offsets = words.reduce(into: [0]) { $0.append($0.last! + $1.count) }
-        var found = [[Int]](repeating: [], count: parts)
-        flat.withUnsafeBufferPointer { flatBuffer in
-            spans.withUnsafeBufferPointer { spanBuffer in
-                candidates.withUnsafeBufferPointer { candidateBuffer in
-                    found.withUnsafeMutableBufferPointer { foundBuffer in
-                        nonisolated(unsafe) let (out, flatWords, allSpans, all, bases) = (foundBuffer, flatBuffer, spanBuffer, candidateBuffer, bases)
-                        // One part runs on this thread (`concurrentPerform` of one does).
-                        DispatchQueue.concurrentPerform(iterations: parts) { part in
-                            var mine: [Int] = []
-                            let keepsAny = !keep.isEmpty
-                            search: for c in (all.count * part / parts)..<(all.count * (part + 1) / parts) {
-                                let i = all[c]
-                                if keepsAny, keep.contains(i) { mine.append(i); continue }
-                                let span = allSpans[i]
-                                let text = UnsafeBufferPointer(start: bases[Int(span.store)] + span.start, count: Int(span.length))
-                                for w in 0..<(offsets.count - 1) {
-                                    let word = UnsafeBufferPointer(rebasing: flatWords[offsets[w]..<offsets[w + 1]])
-                                    if !Self.contains(text, word) { continue search }
-                                }
-                                mine.append(i)
-                            }
-                            out[part] = mine
-                        }
-                    }
-                }
-            }
-        }
-        return parts == 1 ? found[0] : Array(found.joined())
+        snapshot.matching(.only(candidates), words: words, keep: keep, processors: processors)
+    }
+
+    func matching(_ candidates: SearchCandidates, words: [[UInt8]], keep: Set<Int>,
+                  processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Int] {
+        snapshot.matching(candidates, words: words, keep: keep, processors: processors)
+    }
+
+    func firstMatches(_ candidates: SearchCandidates, words: [[UInt8]], keep: Set<Int>, limit: Int, budget: Int)
+        -> (found: [Int], rest: SearchCandidates?) {
+        snapshot.firstMatches(candidates, words: words, keep: keep, limit: limit, budget: budget)
     }
 
     /// A plain byte search: `memchr` for the first byte, then a compare. (glibc's `memmem`
@@ -289,4 +275,73 @@ public final class SearchIndex: @unchecked Sendable, Equatable {
     }
 
     public static func == (a: SearchIndex, b: SearchIndex) -> Bool { a === b }
+}
+
+/// The index's texts at one moment: the spans (a copy, so the index may change them) and
+/// the stores they point into (held, and never moved once texts are in them: an edited
+/// survey's text goes to a new store when the last is full), so a search finished on another
+/// thread (`SearchJob`) reads them safely while the keys go on changing the index.
+struct SearchTexts: @unchecked Sendable {
+    let spans: [TextSpan]
+    let stores: [TextStore]
+
+    /// The matches among candidates `range` (all of them by default), in order.
+    func matching(_ candidates: SearchCandidates, in range: Range<Int>? = nil, words: [[UInt8]], keep: Set<Int>,
+                  processors: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Int] {
+        let range = range ?? 0..<candidates.count
+        let (start, total) = (range.lowerBound, range.count)
+        let parts = total < SearchIndex.parallelSearchThreshold ? 1 : max(1, min(8, processors))
+        var found = [[Int]](repeating: [], count: parts)
+        found.withUnsafeMutableBufferPointer { foundBuffer in
+            nonisolated(unsafe) let out = foundBuffer
+            // One part runs on this thread (`concurrentPerform` of one does).
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                out[part] = search(candidates, from: start + total * part / parts, to: start + total * (part + 1) / parts,
+                                   words: words, keep: keep, limit: Int.max).found
+            }
+        }
+        return parts == 1 ? found[0] : Array(found.joined())
+    }
+
+    /// The first `limit` matches among `candidates` (kept ones included), looking at no more
+    /// than `budget` of them: what the screen needs of a query a million surveys match, found
+    /// in microseconds instead of searching them all. `rest`: the candidates not looked at
+    /// (nil when every one was), whose matches follow `found`.
+    func firstMatches(_ candidates: SearchCandidates, words: [[UInt8]], keep: Set<Int>, limit: Int, budget: Int)
+        -> (found: [Int], rest: SearchCandidates?) {
+        let total = candidates.count
+        let (found, stop) = search(candidates, from: 0, to: min(total, budget), words: words, keep: keep, limit: limit)
+        return (found, stop < total ? candidates.dropping(stop) : nil)
+    }
+
+    /// Candidates `from..<to` searched in order, stopping after `limit` matches: the matches
+    /// and where the search stopped.
+    private func search(_ candidates: SearchCandidates, from: Int, to: Int, words: [[UInt8]], keep: Set<Int>,
+                        limit: Int) -> (found: [Int], stop: Int) {
+        var mine: [Int] = []
+        guard from < to else { return (mine, to) }
+        let keepsAny = !keep.isEmpty
+        // The words as plain memory too, for the inner loop.
+        let flat = words.flatMap { $0 }
+        let offsets = words.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+        let bases = stores.map(\.base)
+        var stop = to
+        flat.withUnsafeBufferPointer { flatWords in
+            spans.withUnsafeBufferPointer { allSpans in
+                search: for c in from..<to {
+                    if mine.count >= limit { stop = c; break }
+                    let i = candidates[c]
+                    if keepsAny, keep.contains(i) { mine.append(i); continue }
+                    let span = allSpans[i]
+                    let text = UnsafeBufferPointer(start: bases[Int(span.store)] + span.start, count: Int(span.length))
+                    for w in 0..<(offsets.count - 1) {
+                        let word = UnsafeBufferPointer(rebasing: flatWords[offsets[w]..<offsets[w + 1]])
+                        if !SearchIndex.contains(text, word) { continue search }
+                    }
+                    mine.append(i)
+                }
+            }
+        }
+        return (mine, stop)
+    }
 }

@@ -70,6 +70,12 @@ final class SortIndex: @unchecked Sendable {
     private(set) var keys: [SortingKey]
     private var sectionCache: [String?]
     private var folding = SearchFolding()
+    /// Every survey in this order, made when the whole list is first shown sorted (a wide `/`
+    /// search in a sorted list finds its first screenfuls by walking it too). After an edit
+    /// only the surveys that changed (`moved`) are put back in place, when it is next asked
+    /// for; an add or a delete makes it again.
+    private var sortedCache: [Int]?
+    private var moved: Set<Int> = []
 
     init(records: RecordList, key: ListOrder.Key, names: ListNames) {
         self.key = key
@@ -91,6 +97,7 @@ final class SortIndex: @unchecked Sendable {
         if newRecords.isSameStorage(as: records) { return self }
         if newRecords.count == records.count {
             for i in newRecords.differingIndices(from: records) {
+                if sortedCache != nil { moved.insert(i) }
                 keys[i] = SortingKey(newRecords[i], by: key, names: names, folding: &folding)
                 sectionCache[i] = nil
             }
@@ -102,9 +109,37 @@ final class SortIndex: @unchecked Sendable {
                 SortingKey(newRecords[$0], by: key, names: names, folding: &folding)
             })
             sectionCache.replaceSubrange(prefix..<oldEnd, with: repeatElement(nil, count: newEnd - prefix))
+            sortedCache = nil
+            moved = []
         }
         records = newRecords
         return self
+    }
+
+    /// Every survey, in this order.
+    func sorted() -> [Int] {
+        // Each insertion moves the list (8 MB at a million): many changes sort afresh.
+        if moved.count > 256 { sortedCache = nil }
+        if var known = sortedCache, !moved.isEmpty {
+            // Out, then back in by a binary search each: the order is total, so this is the
+            // order a fresh sort gives.
+            known.removeAll { moved.contains($0) }
+            for i in moved.sorted() {
+                var (low, high) = (0, known.count)
+                while low < high {
+                    let mid = (low + high) / 2
+                    if precedes(known[mid], i) { low = mid + 1 } else { high = mid }
+                }
+                known.insert(i, at: low)
+            }
+            moved = []
+            sortedCache = known
+        }
+        if let known = sortedCache { return known }
+        let all = Array(0..<records.count).sorted(by: precedes)
+        sortedCache = all
+        moved = []
+        return all
     }
 
     /// `A` … `Z`, or `#` (see `ListProjection.section(of:names:)`).

@@ -42,8 +42,10 @@ struct ListPane: View {
         let list = state.list
         let projection = list.projection
         let title = list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.session.loading == nil ? "" : "…"))"
+            : list.isMatching ? "Surveys (matching… of \(state.recordCount))"
             : "Surveys (\(projection.count) of \(state.recordCount))"
-        let emptyText = state.recordCount == 0 ? "No surveys yet" : "No surveys match “\(list.activeFilter.text)”"
+        let emptyText = state.recordCount == 0 ? "No surveys yet"
+            : list.isMatching ? "Matching “\(list.activeFilter.text)”…" : "No surveys match “\(list.activeFilter.text)”"
         let filterLine: FilterLine? = !list.showsFilterLine ? nil
             : list.filterInput.map { .typing($0) } ?? .applied(list.filter.text)
         return ListPane(title: title, emptyText: emptyText, filterLine: filterLine, projection: projection,

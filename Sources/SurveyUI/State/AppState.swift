@@ -196,7 +196,7 @@ public struct AppState: Equatable, Sendable {
         case .record(let i):
             // Counted in the list as shown, so a filter's `N of M` agrees with ←/→.
             guard let position = list.projection.position(ofRecord: i) else { return "\(i + 1) of \(recordCount), filtered out" }
-            return "\(position + 1) of \(list.projection.count)" + (session.loading == nil ? "" : "…")
+            return "\(position + 1) of \(list.projection.count)" + (session.loading == nil && !list.isMatching ? "" : "…")
         case .draft: return "New"
         }
     }

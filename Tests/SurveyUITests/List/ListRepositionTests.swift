@@ -60,6 +60,30 @@ final class ListRepositionTests: XCTestCase {
         }
     }
 
+    /// The order of every survey a sort index keeps (what a wide `/` search in a sorted list
+    /// walks) is, after edits put back in place and after adds and deletes, a fresh sort's.
+    func testTheKeptOrderOfEverySurveyIsAFreshSorts() {
+        for key in [ListOrder.Key.lastName, .firstName, .age] {
+            var g = Generator(state: UInt64(key.rawValue.count))
+            var records = RecordList((0..<300).map { _ in record(&g) })
+            var index = SortIndex(records: records, key: key, names: .standard)
+            XCTAssertEqual(index.sorted(), SortIndex(records: records, key: key, names: .standard).records.indices.sorted(by: index.precedes))
+            for step in 0..<40 {
+                switch g.next(below: 6) {
+                case 0: records.append(record(&g))
+                case 1: records.remove(at: g.next(below: records.count))
+                default:
+                    for _ in 0..<(1 + g.next(below: 3)) { records[g.next(below: records.count)] = record(&g) }
+                }
+                index = index.updated(for: records, key: key, names: .standard)
+                let fresh = SortIndex(records: records, key: key, names: .standard)
+                if g.next(below: 3) > 0 {
+                    XCTAssertEqual(index.sorted(), records.indices.sorted(by: fresh.precedes), "\(key) step \(step)")
+                }
+            }
+        }
+    }
+
     func testSortingFoldsCaseAccentsAndSpacesAndPutsEmptyNamesLast() {
         let names = ["zoë", "Öberg", "  Lima", "", "lima", "Ana", "oberg", "Ábel"]
         let records = RecordList(names.map { Record(["lastName": .string($0)]) })

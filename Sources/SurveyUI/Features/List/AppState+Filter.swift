@@ -31,12 +31,18 @@ extension AppState {
         refreshList()
     }
 
+    /// The rest of a search, finished in the background: every match shows, and the title
+    /// counts them.
+    mutating func takeFinishedSearch(_ done: FinishedSearch) {
+        if list.takeFinished(done) { listDidChange() }
+    }
+
     /// Enter on the `/` line: keep the filter and go to the list.
     mutating func commitFilter() {
         guard list.filterInput != nil else { return }
         list.keepFilterLine()
         refreshList()
-        if list.projection.count == 0 {
+        if list.projection.count == 0, !list.isMatching {
             tell("No surveys match “\(list.filter.text)”: / changes the filter, Esc on it clears it")
         }
     }

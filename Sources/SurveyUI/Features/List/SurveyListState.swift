@@ -31,12 +31,32 @@ public struct SurveyListState: Equatable, Sendable {
     /// it) searches only the records the previous one showed.
     private var builtFrom: (records: RecordList, order: ListOrder, filter: String, pinned: Set<String>, names: ListNames)?
 
+    /// The rest of a search too large for the key that typed it: the runtime finishes it
+    /// (`Program`), and `takeFinished` shows every match. Meanwhile the projection holds the
+    /// first matches, exactly those the full search puts first.
+    public private(set) var searchToFinish: SearchJob?
+    /// Counts the searches left to finish, so only the latest one's result is taken.
+    private var searchGeneration = 0
+    /// Whole match sets of texts typed on these records, order and pinned surveys, so that a
+    /// Backspace back to one of them searches nothing; only sets of up to an eighth of the
+    /// records are kept (a wider query finds its first screen at once anyway).
+    private var searched: [(text: String, matches: [Int])] = []
+    /// When a search is left to a `SearchJob` (tests make it smaller: `useWindow`).
+    private(set) var window = SearchWindow()
+
     public init() {}
 
     public static func == (a: SurveyListState, b: SurveyListState) -> Bool {
         a.rows == b.rows && a.filter == b.filter && a.filterInput == b.filterInput && a.order == b.order && a.pinned == b.pinned
             && a.projection == b.projection && a.searchIndex == b.searchIndex && a.indexPending == b.indexPending
+            && a.searchToFinish?.generation == b.searchToFinish?.generation
     }
+
+    /// A smaller window, so that a test's few hundred surveys leave searches to finish.
+    mutating func useWindow(_ window: SearchWindow) { self.window = window }
+
+    /// A search is being finished in the background: the list shows its first matches.
+    public var isMatching: Bool { searchToFinish != nil }
 
 
     /// What narrows the list right now: the line being typed, else the kept filter.
@@ -49,6 +69,8 @@ public struct SurveyListState: Equatable, Sendable {
     /// so the document's records can be changed in place without being copied.
     mutating func forgetRecords() {
         builtFrom = nil
+        searched = []
+        searchToFinish = nil
     }
 
     /// `/` was pressed on a large list and its index is being built in the background.
@@ -83,12 +105,32 @@ public struct SurveyListState: Equatable, Sendable {
            records.isSameStorage(as: index.records) {
             projection = ListProjection(shown: ahead.matches, recordCount: records.count)
             builtFrom = (records, order, ahead.text, pinned, names)
+            searched = []
+            remember(ahead.text, ahead.matches, recordCount: records.count)
         }
     }
 
+    /// The finished search, if it is the one the list waits for: every match shows. False
+    /// when it is not (the query, the records or the document changed since).
+    mutating func takeFinished(_ done: FinishedSearch) -> Bool {
+        guard let job = searchToFinish, job.generation == done.generation, job.index === done.index else { return false }
+        searchToFinish = nil
+        projection = done.projection
+        remember(job.text, done.matches, recordCount: job.recordCount)
+        return true
+    }
+
+    private mutating func remember(_ text: String, _ matches: [Int], recordCount: Int) {
+        guard matches.count <= max(window.limit, recordCount / 8) else { return }
+        searched.removeAll { $0.text == text }
+        searched.append((text, matches))
+        if searched.count > 32 { searched.removeFirst() }
+    }
+
     mutating func refresh(_ records: RecordList) {
-        // Read every survey's id only when the whole list is built afresh.
-        var keep: Set<Int> {
+        // Read every survey's id only when a search needs them.
+        let pinned = self.pinned
+        let keep: () -> Set<Int> = {
             pinned.isEmpty ? [] : Set(records.indices.filter { records[$0].instanceID.map(pinned.contains) ?? false })
         }
         // Waiting for the index: every survey, until it comes.
@@ -104,20 +146,73 @@ public struct SurveyListState: Equatable, Sendable {
                 ?? SortIndex(records: records, key: sortKey, names: names)
         }
         defer { builtFrom = (records, order, filter.text, pinned, names) }
+        let pending = searchToFinish
+        searchToFinish = nil
         guard let last = builtFrom, last.order == order, last.pinned == pinned, last.names == names else {
-            projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex,
-                                        names: names, sorting: sortIndex)
+            searched = []
+            project(records, filter: filter, keep: keep, within: nil)
             return
         }
-        if last.filter == filter.text, let moved = repositioned(from: last.records, to: records, filter: filter) {
-            projection = moved
+        let sameRecords = last.records.isSameStorage(as: records)
+        if !sameRecords { searched = [] }
+        if last.filter == filter.text {
+            // The same query on the same records: a search under way goes on.
+            if sameRecords, pending != nil { searchToFinish = pending; return }
+            if pending == nil, let moved = repositioned(from: last.records, to: records, filter: filter) {
+                projection = moved
+                return
+            }
+        }
+        guard sameRecords, !filter.isEmpty else {
+            project(records, filter: filter, keep: keep, within: nil)
             return
         }
-        // A filter typed further (each key adds to it) searches only what the last one showed.
-        let within: [Int]? = !last.filter.isEmpty && filter.text.hasPrefix(last.filter)
-            && last.records.isSameStorage(as: records) ? projection.shownRecords : nil
-        projection = ListProjection(records: records, filter: filter, order: order, keep: keep, index: searchIndex,
-                                    within: within, names: names, sorting: sortIndex)
+        // A filter typed further (each key adds to it) searches only what the last one
+        // showed, and what its search had not looked at yet.
+        if !last.filter.isEmpty, filter.text.hasPrefix(last.filter) {
+            project(records, filter: filter, keep: keep,
+                    within: pending.map { $0.rest.after($0.found) } ?? .only(projection.shownRecords))
+            return
+        }
+        // Backspace: back to a text searched before, or within the longest one it extends
+        // (the matches are in the list's order).
+        if let known = searched.last(where: { filter.text.hasPrefix($0.text) }) {
+            if known.text == filter.text, !order.sections {
+                projection = ListProjection(shown: known.matches, recordCount: records.count, ascending: order == ListOrder())
+            } else {
+                project(records, filter: filter, keep: keep, within: .only(known.matches))
+            }
+            return
+        }
+        project(records, filter: filter, keep: keep, within: nil)
+    }
+
+    /// The projection for `filter` among `within` (every survey when nil; in the list's
+    /// order). Without sections, a search among many surveys finds the first screenfuls now
+    /// (walking every survey in the sort's order when sorted) and leaves the rest to
+    /// `searchToFinish`.
+    private mutating func project(_ records: RecordList, filter: RecordFilter, keep: () -> Set<Int>,
+                                  within: SearchCandidates?) {
+        var candidates = within ?? .all(records.count)
+        if !filter.isEmpty, !order.sections, let index = searchIndex, candidates.count >= window.threshold {
+            if within == nil, order.sortKey != .entry, let sortIndex { candidates = .only(sortIndex.sorted()) }
+            let (words, keep) = (index.foldQuery(filter.words), keep())
+            let (found, rest) = index.firstMatches(candidates, words: words, keep: keep, limit: window.limit, budget: window.budget)
+            let ascending = order.sortKey == .entry
+            projection = ListProjection(shown: found, recordCount: records.count, ascending: ascending)
+            if let rest {
+                searchGeneration += 1
+                searchToFinish = SearchJob(generation: searchGeneration, index: index, texts: index.snapshot, text: filter.text,
+                                           words: words, keep: keep, found: found, rest: rest, recordCount: records.count,
+                                           ascending: ascending)
+            } else {
+                remember(filter.text, found, recordCount: records.count)
+            }
+            return
+        }
+        projection = ListProjection(records: records, filter: filter, order: order, keep: keep(), index: searchIndex,
+                                    within: within?.indices, names: names, sorting: sortIndex)
+        if !filter.isEmpty { remember(filter.text, projection.shownRecords, recordCount: records.count) }
     }
 
     /// The projection after a few surveys changed, were added or were deleted (a commit, an

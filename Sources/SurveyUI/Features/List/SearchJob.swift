@@ -1,0 +1,65 @@
+import FoundationEssentials
+
+/// The rest of a `/` search that one key could not finish: a query that a million surveys
+/// match took 27–70 ms to search them all, so the key finds only the first screenfuls
+/// (`SearchIndex.firstMatches`) and the title says "matching…" while the runtime finishes the
+/// search on another thread (`Program`, `SearchFinisher`); the update core itself starts no
+/// thread. A newer query makes a newer job, and the older one stops at its next slice.
+public struct SearchJob: Sendable {
+    /// Which search of the list this is: a result is taken only for the latest one.
+    public let generation: Int
+    /// The index searched (its identity tells one document's search from another's).
+    let index: SearchIndex
+    let texts: SearchTexts
+    let text: String
+    let words: [[UInt8]]
+    let keep: Set<Int>
+    /// The matches found during the key, all before `rest`.
+    let found: [Int]
+    let rest: SearchCandidates
+    let recordCount: Int
+    /// The list is in entry order (else sorted, without sections).
+    let ascending: Bool
+
+    /// The same search of the same list (a copy of this job).
+    public func isSame(as other: SearchJob?) -> Bool {
+        other.map { $0.generation == generation && $0.index === index } ?? false
+    }
+
+    /// Searches the rest in slices, asking `isCancelled` between them; nil when cancelled.
+    /// `processors`: the runtime leaves one to the keyboard, as the index's build does.
+    public func run(processors: Int = ProcessInfo.processInfo.activeProcessorCount, isCancelled: () -> Bool) -> FinishedSearch? {
+        var matches = found
+        let slice = 1 << 17
+        var from = 0
+        while from < rest.count {
+            if isCancelled() { return nil }
+            let to = min(rest.count, from + slice)
+            matches += texts.matching(rest, in: from..<to, words: words, keep: keep, processors: processors)
+            from = to
+        }
+        return FinishedSearch(generation: generation, index: index, matches: matches,
+                              projection: ListProjection(shown: matches, recordCount: recordCount, ascending: ascending))
+    }
+}
+
+/// A finished `SearchJob`: every match, and the list's projection of them, built on the
+/// job's thread so that taking it costs the key nothing.
+public struct FinishedSearch: Equatable, Sendable {
+    public let generation: Int
+    let index: SearchIndex
+    let matches: [Int]
+    let projection: ListProjection
+
+    public static func == (a: FinishedSearch, b: FinishedSearch) -> Bool {
+        a.generation == b.generation && a.index === b.index && a.matches == b.matches
+    }
+}
+
+/// When a search is left to a `SearchJob`: from `threshold` candidates, the key looks at
+/// no more than `budget` of them for the first `limit` matches (a few screenfuls).
+struct SearchWindow: Equatable, Sendable {
+    var threshold = 50_000
+    var limit = 200
+    var budget = 40_000
+}
