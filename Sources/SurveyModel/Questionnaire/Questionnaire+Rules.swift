@@ -69,13 +69,30 @@ extension Questionnaire {
     /// `value` put in its place.
     func ruleProblem(_ index: Int, at steps: [AnswerPath.Step], value: PropertyValue?, values stored: [String: PropertyValue],
                      clock: Clock) -> String? {
+        var none: FormContext?
+        return ruleProblem(index, at: steps, value: value, values: stored, clock: clock, storedContext: &none)
+    }
+
+    /// `ruleProblem`, with the context of the stored answers at `steps` kept in
+    /// `storedContext` for the next question judged there: judging a survey's stored answers
+    /// made one per question, a fifth of judging it.
+    private func ruleProblem(_ index: Int, at steps: [AnswerPath.Step], value: PropertyValue?, values stored: [String: PropertyValue],
+                             clock: Clock, storedContext: inout FormContext?) -> String? {
         guard let q = question(index) else { return nil }
         var values = stored
-        // Judging what is stored (the whole-survey check, every frame of a stored survey)
-        // needs no copy of the answers.
-        if AnswerTree.value(values, steps[...], fields[index].key) != value { AnswerTree.set(value, fields[index].key, at: steps[...], in: &values) }
         let text = XLSForm.text(of: value)
-        let ctx = context(values, at: steps, current: text, clock: clock)
+        let ctx: FormContext
+        // Judging what is stored (the whole-survey check, every frame of a stored survey)
+        // needs no copy of the answers, and one context serves every question.
+        if AnswerTree.value(values, steps[...], fields[index].key) != value {
+            AnswerTree.set(value, fields[index].key, at: steps[...], in: &values)
+            ctx = context(values, at: steps, current: text, clock: clock)
+        } else {
+            var shared = storedContext ?? context(values, at: steps, current: "", clock: clock)
+            storedContext = shared
+            shared.current = .string(text)
+            ctx = shared
+        }
         if text.isEmpty {
             if let required = q.required, required.evaluate(in: ctx).boolean {
                 return (shownText(q.requiredMessages) ?? q.requiredMessage).map { filledIn($0, values, at: steps) }
@@ -159,12 +176,15 @@ extension Questionnaire {
                   clock: Clock, only: Set<Int>? = nil) -> [(index: Int, message: String)] {
         let here = AnswerTree.instance(values, steps[...]) ?? [:]
         var found: [(index: Int, message: String)] = []
+        var shared: FormContext?
         for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && only.map({ $0.contains(i) }) ?? true {
             let value = here[field.key]
             if let value, !field.accepts(value) {
                 if case .failure(let error) = field.imported(value) { found.append((i, error.message)); continue }
             }
-            if let message = ruleProblem(i, at: steps, value: value, values: values, clock: clock) { found.append((i, message)) }
+            if let message = ruleProblem(i, at: steps, value: value, values: values, clock: clock, storedContext: &shared) {
+                found.append((i, message))
+            }
         }
         return found
     }

@@ -147,17 +147,22 @@ final class FormRuleCache: @unchecked Sendable {
     func seed(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock, values: [String: PropertyValue]) {
         lock.lock(); defer { lock.unlock() }
         if let entry, entry.record.hasIdenticalBytes(record) { return }
-        var fresh = makeEntry(questionnaire, record, clock, values: values)
-        if let entry, let problems = entry.topProblems, entry.minute == fresh.minute, entry.fields == fresh.fields {
-            fresh.previous = (entry.values, entry.relevance, problems)
+        guard let entry, entry.minute == Self.minute(clock), entry.fields == questionnaire.fields else {
+            self.entry = makeEntry(questionnaire, record, clock, values: values)
+            return
         }
-        entry = fresh
+        // The settled record's relevance from the one it was settled from: only the rows the
+        // commit reached are evaluated again (`topLevelRelevance`).
+        let relevance = questionnaire.topLevelRelevance(inValues: values, clock: clock, before: (entry.values, entry.relevance))
+        var fresh = makeEntry(questionnaire, record, clock, values: values, relevance: relevance)
+        if let problems = entry.topProblems { fresh.previous = (entry.values, entry.relevance, problems) }
+        self.entry = fresh
     }
 
     private func makeEntry(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
-                           values: [String: PropertyValue]) -> Entry {
+                           values: [String: PropertyValue], relevance: [Bool]? = nil) -> Entry {
         Entry(record: record, values: values, fields: questionnaire.fields, minute: Self.minute(clock),
-              relevance: questionnaire.relevance(inValues: values, clock: clock), outline: nil)
+              relevance: relevance ?? questionnaire.relevance(inValues: values, clock: clock), outline: nil)
     }
 
     private static func minute(_ clock: Questionnaire.Clock) -> Int { Int((clock.now.timeIntervalSince1970 / 60).rounded(.down)) }
