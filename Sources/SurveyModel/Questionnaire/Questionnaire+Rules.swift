@@ -144,8 +144,13 @@ extension Questionnaire {
     /// `topLevel` false: the members' problems alone (what the form judges again when
     /// another member is shown; the top level's are the same). `relevance`: the top level's,
     /// when the caller has it (`relevance(inValues:)` of these answers).
+    ///
+    /// `memberRelevance`: each member's relevance when the caller keeps it (what
+    /// `relevance(at:values:)` gives of these answers), so a member drawn and judged is
+    /// evaluated once.
     public func problems(inValues values: [String: PropertyValue], clock: Clock = Clock(),
-                         members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true, relevance known: [Bool]? = nil) -> [Problem] {
+                         members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true, relevance known: [Bool]? = nil,
+                         memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil) -> [Problem] {
         guard form != nil else { return [] }
         let shown = known ?? relevance(of: values, at: [], clock: clock)
         var found: [(index: Int, message: String, path: AnswerPath)] = []
@@ -153,7 +158,8 @@ extension Questionnaire {
             found.append((problem.index, problem.message, AnswerPath(fields[problem.index].key)))
         }
         var inside: [(path: AnswerPath, message: String)] = []
-        collectRepeatProblems(in: values, parent: [], shown: shown, clock: clock, members: members, into: &inside)
+        collectRepeatProblems(in: values, parent: [], shown: shown, clock: clock, members: members, memberRelevance: memberRelevance,
+                              into: &inside)
         for problem in inside {
             let row = problem.path.steps.first.flatMap { step in fields.firstIndex { $0.key == step.name } } ?? fields.count
             found.append((row, "\(problem.path): \(problem.message)", problem.path))

@@ -277,6 +277,12 @@ struct PackedAnswers {
 
     /// Reads one value, its tag included.
     private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> PropertyValue {
+        var keys = SpelledKeys()
+        return readValue(bytes, &at, keys: &keys)
+    }
+
+    /// The same, the keys spelled out in its dictionaries made once each (`SpelledKeys`).
+    private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int, keys: inout SpelledKeys) -> PropertyValue {
         let tag = bytes[at]
         at += 1
         switch tag {
@@ -302,7 +308,7 @@ struct PackedAnswers {
             let count = Int(readNumber(bytes, &at))
             var items: [PropertyValue] = []
             items.reserveCapacity(count)
-            for _ in 0..<count { items.append(readValue(bytes, &at)) }
+            for _ in 0..<count { items.append(readValue(bytes, &at, keys: &keys)) }
             return .array(items)
         default:   // dictionaryTag
             let count = Int(readNumber(bytes, &at))
@@ -313,12 +319,12 @@ struct PackedAnswers {
                 let key: String
                 if code == 0 {
                     let length = Int(readNumber(bytes, &at))
-                    key = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<(at + length)]), as: UTF8.self)
+                    key = keys.key(UnsafeBufferPointer(rebasing: bytes[at..<(at + length)]))
                     at += length
                 } else {
                     key = knownKey(code)
                 }
-                entries[key] = readValue(bytes, &at)
+                entries[key] = readValue(bytes, &at, keys: &keys)
             }
             return .dictionary(entries)
         }
