@@ -63,24 +63,26 @@ extension Questionnaire {
     /// changed: a rule may read it by a name the graph does not know).
     private func topLevelRowsReached(_ values: [String: PropertyValue], before: [String: PropertyValue]) -> Set<Int>? {
         guard form != nil, let outline = outline?.value, scopeNumber == 0 else { return nil }
+        // The answers that differ, found from the answers themselves (an unchanged roster is
+        // the same storage in both, compared at once), then the rows asking them.
+        var changedKeys: [String] = []
+        for (key, value) in values where before[key] != value { changedKeys.append(key) }
+        for key in before.keys where values[key] == nil { changedKeys.append(key) }
         var changed: [Int] = []
         var reached = Set<Int>()
-        var asked = Set<String>()
-        for (i, field) in fields.enumerated() where !field.key.isEmpty && field.kind != .groupEnd {
-            asked.insert(field.key)
-            guard values[field.key] != before[field.key] else { continue }
-            reached.insert(i)
-            changed.append(i)
-            // A roster: every row of its scopes (nested ones too) changed with it.
-            if outline.scopeOfRepeatRow[i] != nil {
-                for scope in outline.scopes where scope.chain.first == field.key {
-                    changed += Array(scope.offset..<(scope.offset + scope.fields.count))
+        for key in changedKeys {
+            // The top level's rows come first among the form's nodes (`FormOutline`).
+            guard let rows = outline.byName[key]?.filter({ $0 < fields.count }), !rows.isEmpty else { return nil }
+            for i in rows {
+                reached.insert(i)
+                changed.append(i)
+                // A roster: every row of its scopes (nested ones too) changed with it.
+                if outline.scopeOfRepeatRow[i] != nil {
+                    for scope in outline.scopes where scope.chain.first == key {
+                        changed += Array(scope.offset..<(scope.offset + scope.fields.count))
+                    }
                 }
             }
-        }
-        if values.contains(where: { !asked.contains($0.key) && before[$0.key] != $0.value })
-            || before.contains(where: { !asked.contains($0.key) && values[$0.key] == nil }) {
-            return nil
         }
         for node in changed {
             for reader in outline.graph.readers[node] where reader < fields.count { reached.insert(reader) }
