@@ -78,7 +78,9 @@ extension Questionnaire {
     /// made one per question, a fifth of judging it.
     private func ruleProblem(_ index: Int, at steps: [AnswerPath.Step], value: PropertyValue?, values stored: [String: PropertyValue],
                              clock: Clock, storedContext: inout FormContext?) -> String? {
-        guard let q = question(index) else { return nil }
+        // The rules read in place: a copy of the whole question for each answer judged was
+        // a tenth of → to a survey on the designer's form.
+        guard let form, form.questions.indices.contains(index) else { return nil }
         var values = stored
         let text = XLSForm.text(of: value)
         let ctx: FormContext
@@ -94,13 +96,13 @@ extension Questionnaire {
             ctx = shared
         }
         if text.isEmpty {
-            if let required = q.required, required.evaluate(in: ctx).boolean {
-                return (shownText(q.requiredMessages) ?? q.requiredMessage).map { filledIn($0, values, at: steps) }
+            if let required = form.questions[index].required, required.evaluate(in: ctx).boolean {
+                return (shownText(form.questions[index].requiredMessages) ?? form.questions[index].requiredMessage).map { filledIn($0, values, at: steps) }
                     ?? "\(fields[index].label) is required"
             }
             return nil
         }
-        if case .choice(_, _, let multiple) = fields[index].kind, q.choiceFilter != nil {
+        if case .choice(_, _, let multiple) = fields[index].kind, form.questions[index].choiceFilter != nil {
             // Only what `choice_filter` offers now: a district of another region is refused.
             let offered = Set(choices(for: index, at: steps, values: values, clock: clock).map(\.name))
             let picked = multiple ? text.split(separator: " ").map(String.init) : [text]
@@ -108,8 +110,8 @@ extension Questionnaire {
                 return "“\(stray)” is not one of the choices of \(fields[index].label)"
             }
         }
-        if let constraint = q.constraint, !constraint.evaluate(in: ctx).boolean {
-            return (shownText(q.constraintMessages) ?? q.constraintMessage).map { filledIn($0, values, at: steps) }
+        if let constraint = form.questions[index].constraint, !constraint.evaluate(in: ctx).boolean {
+            return (shownText(form.questions[index].constraintMessages) ?? form.questions[index].constraintMessage).map { filledIn($0, values, at: steps) }
                 ?? "\(fields[index].label): the answer is not accepted by the form's rule"
         }
         return nil
