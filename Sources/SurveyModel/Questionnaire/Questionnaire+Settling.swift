@@ -134,7 +134,7 @@ extension Questionnaire {
     /// bytes after the key, so hundreds of changes (a long chain settling) are packed anew
     /// instead (keys sorted, as survey writes them). `stored` is `record`'s answers, as both
     /// callers read them: checking it by packing them again (`Record(stored) == record`) was
-    /// a quarter of a commit on the flat 500-row bench, and could only ever be true.
+    /// a quarter of a commit on the flat 500-row bench, to confirm what both callers guarantee.
     ///
     /// `items`: keys holding a roster changed only in these members (of as many as before),
     /// whose other members' bytes are kept as they are.
