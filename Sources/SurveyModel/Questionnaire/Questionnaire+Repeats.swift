@@ -69,7 +69,7 @@ extension Questionnaire {
     }
 
     func collectRepeatProblems(in values: [String: PropertyValue], parent: [AnswerPath.Step], shown: [Bool], clock: Clock,
-                               members: Set<[AnswerPath.Step]>? = nil,
+                               members: Set<[AnswerPath.Step]>? = nil, memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil,
                                into found: inout [(path: AnswerPath, message: String)]) {
         guard let outline = outline?.value else { return }
         let offset = outline.scopes[scopeNumber].offset
@@ -79,11 +79,13 @@ extension Questionnaire {
             for index in 0..<AnswerTree.count(values, parent[...], field.key) {
                 let steps = parent + [AnswerPath.Step(name: field.key, index: index)]
                 if let members, !members.contains(steps) { continue }
-                let innerShown = inner.relevance(of: values, at: steps, clock: clock)
+                // Reached only through repeats shown, where `relevance(at:values:)` is this.
+                let innerShown = memberRelevance?(steps) ?? inner.relevance(of: values, at: steps, clock: clock)
                 for problem in inner.problems(of: values, at: steps, shown: innerShown, clock: clock) {
                     found.append((AnswerPath(steps, inner.fields[problem.index].key), problem.message))
                 }
-                inner.collectRepeatProblems(in: values, parent: steps, shown: innerShown, clock: clock, members: members, into: &found)
+                inner.collectRepeatProblems(in: values, parent: steps, shown: innerShown, clock: clock, members: members,
+                                            memberRelevance: memberRelevance, into: &found)
             }
         }
     }

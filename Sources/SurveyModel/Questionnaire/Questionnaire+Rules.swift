@@ -69,21 +69,40 @@ extension Questionnaire {
     /// `value` put in its place.
     func ruleProblem(_ index: Int, at steps: [AnswerPath.Step], value: PropertyValue?, values stored: [String: PropertyValue],
                      clock: Clock) -> String? {
-        guard let q = question(index) else { return nil }
+        var none: FormContext?
+        return ruleProblem(index, at: steps, value: value, values: stored, clock: clock, storedContext: &none)
+    }
+
+    /// `ruleProblem`, with the context of the stored answers at `steps` kept in
+    /// `storedContext` for the next question judged there: judging a survey's stored answers
+    /// made one per question, a fifth of judging it.
+    private func ruleProblem(_ index: Int, at steps: [AnswerPath.Step], value: PropertyValue?, values stored: [String: PropertyValue],
+                             clock: Clock, storedContext: inout FormContext?) -> String? {
+        // The rules read in place: a copy of the whole question for each answer judged was
+        // a tenth of → to a survey on the designer's form.
+        guard let form, form.questions.indices.contains(index) else { return nil }
         var values = stored
-        // Judging what is stored (the whole-survey check, every frame of a stored survey)
-        // needs no copy of the answers.
-        if AnswerTree.value(values, steps[...], fields[index].key) != value { AnswerTree.set(value, fields[index].key, at: steps[...], in: &values) }
         let text = XLSForm.text(of: value)
-        let ctx = context(values, at: steps, current: text, clock: clock)
+        let ctx: FormContext
+        // Judging what is stored (the whole-survey check, every frame of a stored survey)
+        // needs no copy of the answers, and one context serves every question.
+        if AnswerTree.value(values, steps[...], fields[index].key) != value {
+            AnswerTree.set(value, fields[index].key, at: steps[...], in: &values)
+            ctx = context(values, at: steps, current: text, clock: clock)
+        } else {
+            var shared = storedContext ?? context(values, at: steps, current: "", clock: clock)
+            storedContext = shared
+            shared.current = .string(text)
+            ctx = shared
+        }
         if text.isEmpty {
-            if let required = q.required, required.evaluate(in: ctx).boolean {
-                return (shownText(q.requiredMessages) ?? q.requiredMessage).map { filledIn($0, values, at: steps) }
+            if let required = form.questions[index].required, required.evaluate(in: ctx).boolean {
+                return (shownText(form.questions[index].requiredMessages) ?? form.questions[index].requiredMessage).map { filledIn($0, values, at: steps) }
                     ?? "\(fields[index].label) is required"
             }
             return nil
         }
-        if case .choice(_, _, let multiple) = fields[index].kind, q.choiceFilter != nil {
+        if case .choice(_, _, let multiple) = fields[index].kind, form.questions[index].choiceFilter != nil {
             // Only what `choice_filter` offers now: a district of another region is refused.
             let offered = Set(choices(for: index, at: steps, values: values, clock: clock).map(\.name))
             let picked = multiple ? text.split(separator: " ").map(String.init) : [text]
@@ -91,8 +110,8 @@ extension Questionnaire {
                 return "“\(stray)” is not one of the choices of \(fields[index].label)"
             }
         }
-        if let constraint = q.constraint, !constraint.evaluate(in: ctx).boolean {
-            return (shownText(q.constraintMessages) ?? q.constraintMessage).map { filledIn($0, values, at: steps) }
+        if let constraint = form.questions[index].constraint, !constraint.evaluate(in: ctx).boolean {
+            return (shownText(form.questions[index].constraintMessages) ?? form.questions[index].constraintMessage).map { filledIn($0, values, at: steps) }
                 ?? "\(fields[index].label): the answer is not accepted by the form's rule"
         }
         return nil
@@ -127,8 +146,13 @@ extension Questionnaire {
     /// `topLevel` false: the members' problems alone (what the form judges again when
     /// another member is shown; the top level's are the same). `relevance`: the top level's,
     /// when the caller has it (`relevance(inValues:)` of these answers).
+    ///
+    /// `memberRelevance`: each member's relevance when the caller keeps it (what
+    /// `relevance(at:values:)` gives of these answers), so a member drawn and judged is
+    /// evaluated once.
     public func problems(inValues values: [String: PropertyValue], clock: Clock = Clock(),
-                         members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true, relevance known: [Bool]? = nil) -> [Problem] {
+                         members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true, relevance known: [Bool]? = nil,
+                         memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil) -> [Problem] {
         guard form != nil else { return [] }
         let shown = known ?? relevance(of: values, at: [], clock: clock)
         var found: [(index: Int, message: String, path: AnswerPath)] = []
@@ -136,7 +160,8 @@ extension Questionnaire {
             found.append((problem.index, problem.message, AnswerPath(fields[problem.index].key)))
         }
         var inside: [(path: AnswerPath, message: String)] = []
-        collectRepeatProblems(in: values, parent: [], shown: shown, clock: clock, members: members, into: &inside)
+        collectRepeatProblems(in: values, parent: [], shown: shown, clock: clock, members: members, memberRelevance: memberRelevance,
+                              into: &inside)
         for problem in inside {
             let row = problem.path.steps.first.flatMap { step in fields.firstIndex { $0.key == step.name } } ?? fields.count
             found.append((row, "\(problem.path): \(problem.message)", problem.path))
@@ -159,12 +184,15 @@ extension Questionnaire {
                   clock: Clock, only: Set<Int>? = nil) -> [(index: Int, message: String)] {
         let here = AnswerTree.instance(values, steps[...]) ?? [:]
         var found: [(index: Int, message: String)] = []
+        var shared: FormContext?
         for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && only.map({ $0.contains(i) }) ?? true {
             let value = here[field.key]
             if let value, !field.accepts(value) {
                 if case .failure(let error) = field.imported(value) { found.append((i, error.message)); continue }
             }
-            if let message = ruleProblem(i, at: steps, value: value, values: values, clock: clock) { found.append((i, message)) }
+            if let message = ruleProblem(i, at: steps, value: value, values: values, clock: clock, storedContext: &shared) {
+                found.append((i, message))
+            }
         }
         return found
     }

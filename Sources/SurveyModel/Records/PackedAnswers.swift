@@ -277,6 +277,12 @@ struct PackedAnswers {
 
     /// Reads one value, its tag included.
     private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> PropertyValue {
+        var keys = SpelledKeys()
+        return readValue(bytes, &at, keys: &keys)
+    }
+
+    /// The same, the keys spelled out in its dictionaries made once each (`SpelledKeys`).
+    private static func readValue(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int, keys: inout SpelledKeys) -> PropertyValue {
         let tag = bytes[at]
         at += 1
         switch tag {
@@ -302,7 +308,7 @@ struct PackedAnswers {
             let count = Int(readNumber(bytes, &at))
             var items: [PropertyValue] = []
             items.reserveCapacity(count)
-            for _ in 0..<count { items.append(readValue(bytes, &at)) }
+            for _ in 0..<count { items.append(readValue(bytes, &at, keys: &keys)) }
             return .array(items)
         default:   // dictionaryTag
             let count = Int(readNumber(bytes, &at))
@@ -313,12 +319,12 @@ struct PackedAnswers {
                 let key: String
                 if code == 0 {
                     let length = Int(readNumber(bytes, &at))
-                    key = String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<(at + length)]), as: UTF8.self)
+                    key = keys.key(UnsafeBufferPointer(rebasing: bytes[at..<(at + length)]))
                     at += length
                 } else {
                     key = knownKey(code)
                 }
-                entries[key] = readValue(bytes, &at)
+                entries[key] = readValue(bytes, &at, keys: &keys)
             }
             return .dictionary(entries)
         }
@@ -389,24 +395,31 @@ struct PackedAnswers {
     /// equal; keys out of order) is compared as dictionaries. Rosters count: comparing a
     /// survey with two rosters of 20 as dictionaries cost two readings of it (2.5 ms), at
     /// every commit's refresh of the list.
+    ///
+    /// One pass over the bytes, each value checked as it is stepped over (walking the entries
+    /// first stepped over each roster once more: two thirds of the check, which the list's
+    /// refresh makes of the survey a commit changed and of the one before).
     static func isCanonical(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            var canonical = true
+            var at = 0
             var previous: UnsafeBufferPointer<UInt8>?
-            forEachEntry(in: buffer) { entry in
-                let key = keySpelling(of: entry, in: buffer)
-                var at = entry.tag == stringTag ? 0 : entry.valueBytes.lowerBound - 1
-                guard isASCII(key), previous.map({ precedes($0, key) }) ?? true,
-                      entry.tag == stringTag ? isASCII(UnsafeBufferPointer(rebasing: buffer[entry.valueBytes]))
-                                             : isCanonicalValue(buffer, &at) else {
-                    canonical = false
-                    return false
-                }
+            while at < buffer.count {
+                guard let key = entryKey(buffer, &at), isASCII(key), previous.map({ precedes($0, key) }) ?? true,
+                      isCanonicalValue(buffer, &at) else { return false }
                 previous = key
-                return true
             }
-            return canonical
+            return true
         }
+    }
+
+    /// The key of the entry at `at` (its spelling, a known key's included); steps over it.
+    private static func entryKey(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) -> UnsafeBufferPointer<UInt8>? {
+        let code = bytes[at]
+        at += 1
+        guard code == 0 else { return knownKeySpellings[Int(code) - 1] }
+        let length = Int(readNumber(bytes, &at))
+        defer { at += length }
+        return UnsafeBufferPointer(rebasing: bytes[at..<(at + length)])
     }
 
     /// Whether the value at `at` (its tag) packs one way only, as `isCanonical` asks of a
@@ -431,17 +444,8 @@ struct PackedAnswers {
         case dictionaryTag:
             var previous: UnsafeBufferPointer<UInt8>?
             for _ in 0..<readNumber(bytes, &at) {
-                let code = bytes[at]
-                at += 1
-                let key: UnsafeBufferPointer<UInt8>
-                if code == 0 {
-                    let length = Int(readNumber(bytes, &at))
-                    key = UnsafeBufferPointer(rebasing: bytes[at..<(at + length)])
-                    at += length
-                } else {
-                    key = knownKeySpellings[Int(code) - 1]
-                }
-                guard isASCII(key), previous.map({ precedes($0, key) }) ?? true, isCanonicalValue(bytes, &at) else { return false }
+                guard let key = entryKey(bytes, &at), isASCII(key), previous.map({ precedes($0, key) }) ?? true,
+                      isCanonicalValue(bytes, &at) else { return false }
                 previous = key
             }
             return true

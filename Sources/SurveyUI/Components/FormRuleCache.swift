@@ -25,6 +25,8 @@ final class FormRuleCache: @unchecked Sendable {
         var rosterProblems: [String: (members: Set<[AnswerPath.Step]>, value: [Questionnaire.Problem])] = [:]
         /// The form's outline for one choice of members shown (`FormState.instances`).
         var outline: (selection: [String: Int], value: FormWalk)?
+        /// Each member's relevance, asked by the outline and again by its problems.
+        let members = MemberRelevance()
         /// The rows drawn for that outline, asked by every key (to scroll the highlight into
         /// view) and every frame; and their layout at the form's width.
         var drawn: (key: DrawnKey, value: Drawn)?
@@ -43,6 +45,23 @@ final class FormRuleCache: @unchecked Sendable {
         let rows: [FormRow]
         let problems: [Int: String]
         var layout: FormGeometry.Layout?
+    }
+
+    /// Members' relevance (`relevance(at:values:)`) for one entry's answers: the outline
+    /// and the problems of a member shown both need it, and each evaluated it (PgDn twice
+    /// the 200 rules of the member it brings). Used only under the cache's lock.
+    private final class MemberRelevance {
+        var known: [[AnswerPath.Step]: [Bool]] = [:]
+
+        func lookup(_ questionnaire: Questionnaire, _ values: [String: PropertyValue],
+                    _ clock: Questionnaire.Clock) -> ([AnswerPath.Step]) -> [Bool] {
+            { [self] steps in
+                if let found = known[steps] { return found }
+                let made = questionnaire.relevance(at: steps, values: values, clock: clock)
+                known[steps] = made
+                return made
+            }
+        }
     }
 
     private let lock = Lock()
@@ -85,7 +104,8 @@ final class FormRuleCache: @unchecked Sendable {
                 continue
             }
             let judged = questionnaire.problems(inValues: current.values, clock: clock, members: shown, topLevel: false,
-                                                relevance: current.relevance)
+                                                relevance: current.relevance,
+                                                memberRelevance: current.members.lookup(questionnaire, current.values, clock))
             current.rosterProblems[name] = (shown, judged)
             found += judged
         }
@@ -101,7 +121,8 @@ final class FormRuleCache: @unchecked Sendable {
         var current = entryFor(questionnaire, record, clock)
         if let known = current.outline, known.selection == selection { return known.value }
         let built = FormWalk.make(questionnaire, record: record, values: current.values, selection: selection,
-                                  topRelevance: current.relevance, clock: clock)
+                                  topRelevance: current.relevance, clock: clock,
+                                  memberRelevance: current.members.lookup(questionnaire, current.values, clock))
         current.outline = (selection, built)
         entry = current
         return built
@@ -147,17 +168,22 @@ final class FormRuleCache: @unchecked Sendable {
     func seed(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock, values: [String: PropertyValue]) {
         lock.lock(); defer { lock.unlock() }
         if let entry, entry.record.hasIdenticalBytes(record) { return }
-        var fresh = makeEntry(questionnaire, record, clock, values: values)
-        if let entry, let problems = entry.topProblems, entry.minute == fresh.minute, entry.fields == fresh.fields {
-            fresh.previous = (entry.values, entry.relevance, problems)
+        guard let entry, entry.minute == Self.minute(clock), entry.fields == questionnaire.fields else {
+            self.entry = makeEntry(questionnaire, record, clock, values: values)
+            return
         }
-        entry = fresh
+        // The settled record's relevance from the one it was settled from: only the rows the
+        // commit reached are evaluated again (`topLevelRelevance`).
+        let relevance = questionnaire.topLevelRelevance(inValues: values, clock: clock, before: (entry.values, entry.relevance))
+        var fresh = makeEntry(questionnaire, record, clock, values: values, relevance: relevance)
+        if let problems = entry.topProblems { fresh.previous = (entry.values, entry.relevance, problems) }
+        self.entry = fresh
     }
 
     private func makeEntry(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
-                           values: [String: PropertyValue]) -> Entry {
+                           values: [String: PropertyValue], relevance: [Bool]? = nil) -> Entry {
         Entry(record: record, values: values, fields: questionnaire.fields, minute: Self.minute(clock),
-              relevance: questionnaire.relevance(inValues: values, clock: clock), outline: nil)
+              relevance: relevance ?? questionnaire.relevance(inValues: values, clock: clock), outline: nil)
     }
 
     private static func minute(_ clock: Questionnaire.Clock) -> Int { Int((clock.now.timeIntervalSince1970 / 60).rounded(.down)) }

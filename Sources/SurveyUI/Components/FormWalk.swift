@@ -181,13 +181,18 @@ public struct FormWalk: Sendable {
 
     /// The outline of `record` under `questionnaire`, showing for each repeat the instance
     /// `selection` names (the first by default). `topRelevance` is the top level's.
+    ///
+    /// `memberRelevance`: a member's relevance (`relevance(at:values:)`) when the caller
+    /// keeps it, so a member drawn and judged is evaluated once.
     static func make(_ questionnaire: Questionnaire, record: Record, values: [String: PropertyValue]? = nil, selection: [String: Int],
-                     topRelevance: [Bool], clock: Questionnaire.Clock) -> FormWalk {
+                     topRelevance: [Bool], clock: Questionnaire.Clock,
+                     memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil) -> FormWalk {
         guard questionnaire.form?.questions.contains(where: { $0.kind == .beginRepeat }) == true else {
             return FormWalk(flat: questionnaire, relevance: topRelevance, record: record, values: values)
         }
         let values = values ?? record.values
-        var builder = Builder(top: questionnaire, record: record, values: values, selection: selection, clock: clock)
+        var builder = Builder(top: questionnaire, record: record, values: values, selection: selection, clock: clock,
+                              memberRelevance: memberRelevance)
         builder.walk(questionnaire, steps: [], relevance: topRelevance, shown: true)
         return FormWalk(scopes: builder.scopes, entries: builder.entries, topRelevance: topRelevance, record: record, values: values)
     }
@@ -208,15 +213,18 @@ public struct FormWalk: Sendable {
         let values: [String: PropertyValue]
         let selection: [String: Int]
         let clock: Questionnaire.Clock
+        let memberRelevance: (([AnswerPath.Step]) -> [Bool])?
         var scopes: [Questionnaire] = []
         var entries: [Entry] = []
 
-        init(top: Questionnaire, record: Record, values: [String: PropertyValue], selection: [String: Int], clock: Questionnaire.Clock) {
+        init(top: Questionnaire, record: Record, values: [String: PropertyValue], selection: [String: Int], clock: Questionnaire.Clock,
+             memberRelevance: (([AnswerPath.Step]) -> [Bool])?) {
             self.top = top
             self.record = record
             self.values = values
             self.selection = selection
             self.clock = clock
+            self.memberRelevance = memberRelevance
         }
 
         /// The answers of the instance `steps` lead to (the survey's own for none).
@@ -264,7 +272,7 @@ public struct FormWalk: Sendable {
                 let inner = questionnaire.instanceQuestionnaire(for: node)
                 let innerSteps = heading.steps
                 let innerRelevance = isShown
-                    ? top.relevance(at: innerSteps, values: values, clock: clock)
+                    ? memberRelevance?(innerSteps) ?? top.relevance(at: innerSteps, values: values, clock: clock)
                     : Array(repeating: false, count: inner.fields.count)
                 walk(inner, steps: innerSteps, relevance: innerRelevance, shown: isShown)
             }

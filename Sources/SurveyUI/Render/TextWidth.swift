@@ -51,6 +51,15 @@ public enum TextWidth {
     }
 
     public static func width(of text: some StringProtocol) -> Int {
+        // ASCII without a carriage return (the one pair of ASCII characters that is one
+        // character: CR LF) is a cell a byte: counted from the bytes, as every label of a
+        // form is measured each time a survey comes on it.
+        if let counted = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int? in
+            for byte in bytes where byte >= 0x7F || byte == 0x0D { return nil }
+            return bytes.count
+        }), let counted {
+            return counted
+        }
         var total = 0
         for c in text { total += width(of: c) }
         return total

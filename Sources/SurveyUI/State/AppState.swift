@@ -71,8 +71,9 @@ public struct AppState: Equatable, Sendable {
     public var manager = DocumentManagerState()
     /// Caches views read from, kept between frames (references: never compared, never
     /// rolled back): the titles of the rows on screen (`ListTitles`), the form's rules'
-    /// answers for the record on the form (`FormRuleCache`).
-    let caches = ViewCaches()
+    /// answers for the record on the form (`FormRuleCache`). Copies share them; a test
+    /// gives a copy fresh ones to draw it with nothing remembered.
+    var caches = ViewCaches()
     /// What a failed save puts back, while a save is in flight.
     var rollback: Rollback?
 

@@ -212,4 +212,24 @@ final class FormAnswerTests: XCTestCase {
         XCTAssertEqual(imported(.string(""), "notes"), "none")
         XCTAssertEqual(imported(.integer(5), "notes"), "Notes must be text, not an integer")
     }
+
+    /// A time is checked byte by byte: exactly what the pattern it stands for matches, over
+    /// every two-character hour and minute of digits, colons and neighbours, with and
+    /// without seconds, and text around them.
+    func testATimeIsWhatItsPatternMatches() throws {
+        let pattern = try Regex(#"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"#).matchingSemantics(.unicodeScalar)
+        let characters = ["0", "1", "2", "3", "5", "6", "9", ":", "/", ";", "a", "٣", "\n"]
+        var checked = 0
+        for a in characters { for b in characters { for c in characters { for d in characters {
+            for text in ["\(a)\(b):\(c)\(d)", "\(a)\(b):\(c)\(d):\(d)\(c)", "12:\(c)\(d):\(a)\(b)", "\(a)\(b)\(c)\(d)"] {
+                XCTAssertEqual(FieldSpec.isTime(text), text.contains(pattern), text.debugDescription)
+                checked += 1
+            }
+        } } } }
+        for text in ["", "1:30", "01:30 ", " 01:30", "01:30\n", "01:30:00\n", "23:59:59", "24:00", "00:00:60", "01:30:5", "01:30:599"] {
+            XCTAssertEqual(FieldSpec.isTime(text), text.contains(pattern), text.debugDescription)
+        }
+        XCTAssertGreaterThan(checked, 100_000)
+        XCTAssertTrue(FieldSpec.isTime("23:59:59"))
+    }
 }

@@ -57,12 +57,17 @@ final class IncrementalSettlingTests: XCTestCase {
     /// A form of `size` rows at the top level and in a roster, its rules picked by a seeded
     /// generator: relevances and calculations reading answers before them, in the member and
     /// outside, totals over the roster, `indexed-repeat`, a group hiding part of the member.
-    static func generatedForm(seed: UInt64, size: Int = 8) -> String {
+    ///
+    /// `topGroups`: the top level's second half in a group shown by an answer before it, its
+    /// last rows in a group inside that one shown by an answer of the first.
+    static func generatedForm(seed: UInt64, size: Int = 8, topGroups: Bool = false) -> String {
         var random = SplitMix(seed: seed)
         var rows = ["survey,,,,,,", ",type,name,label,calculation,relevant,constraint"]
         var top: [String] = [], member: [String] = []
         func pick(_ names: [String]) -> String? { names.isEmpty ? nil : names[random.next(below: names.count)] }
         for i in 0..<size {
+            if topGroups, i == size / 2 { rows.append(",begin group,tg,Top group,,${t\(random.next(below: i))} != \(random.next(below: 4)),") }
+            if topGroups, i == size - 2 { rows.append(",begin group,tg2,Inner group,,${t\(size / 2)} != \(random.next(below: 4)),") }
             let name = "t\(i)"
             let relevant = random.next(below: 3) == 0 ? pick(top).map { "${\($0)} != \(random.next(below: 4))" } ?? "" : ""
             // Constraints reading answers before, and the roster (judged, never settled).
@@ -74,6 +79,7 @@ final class IncrementalSettlingTests: XCTestCase {
                 top.append("tc\(i)")
             }
         }
+        if topGroups { rows += [",end group,,,,,", ",end group,,,,,"] }
         rows.append(",begin repeat,m,Member,,\(random.next(below: 3) == 0 ? "${t0} != 9" : ""),")
         for i in 0..<size {
             if i == size / 2 { rows.append(",begin group,g,Group,,${a0} != 1,") }
@@ -133,11 +139,13 @@ final class IncrementalSettlingTests: XCTestCase {
         XCTAssertGreaterThan(checked, 150, "most edits land on questions shown")
     }
 
-    /// The top level judged again only where an edit reached is the top level judged whole.
+    /// The top level judged again only where an edit reached is the top level judged whole,
+    /// and its relevance evaluated again only where the edit reached is the relevance
+    /// evaluated whole (`topLevelRelevance`, what the form's cache keeps after a commit).
     func testRejudgingWhereAnEditReachedIsJudgingTheWholeTopLevel() throws {
-        var rejudged = 0
-        for seed in 1...6 as ClosedRange<UInt64> {
-            let q = try FormTestSupport.questionnaire(Self.generatedForm(seed: seed))
+        var rejudged = 0, shownOrHidden = 0
+        for (seed, groups) in (1...6).flatMap({ s in [(UInt64(s), false), (UInt64(s), true)] }) {
+            let q = try FormTestSupport.questionnaire(Self.generatedForm(seed: seed, topGroups: groups))
             var random = SplitMix(seed: seed * 104_729)
             var values: [String: PropertyValue] = [:]
             for i in 0..<8 { values["t\(i)"] = .integer(random.next(below: 4)) }
@@ -156,16 +164,20 @@ final class IncrementalSettlingTests: XCTestCase {
                     return XCTFail("no member at \(path)")
                 }
                 let nowRelevance = q.relevance(inValues: settled.values, clock: clock)
+                XCTAssertEqual(q.topLevelRelevance(inValues: settled.values, clock: clock, before: (survey, relevance)), nowRelevance,
+                               "seed \(seed)\(groups ? " with groups" : ""), edit \(edit): \(path) = \(String(describing: value))")
+                if nowRelevance != relevance { shownOrHidden += 1 }
                 let judged = q.topLevelProblems(inValues: settled.values, relevance: nowRelevance, clock: clock,
                                                 before: (survey, relevance, problems))
                 let whole = q.problems(inValues: settled.values, clock: clock, members: [])
                 XCTAssertEqual(judged.map { "\($0.index) \($0.path) \($0.message)" }, whole.map { "\($0.index) \($0.path) \($0.message)" },
-                               "seed \(seed), edit \(edit): \(path) = \(String(describing: value))")
+                               "seed \(seed)\(groups ? " with groups" : ""), edit \(edit): \(path) = \(String(describing: value))")
                 rejudged += whole.count
                 (survey, relevance, problems) = (settled.values, nowRelevance, whole)
             }
         }
         XCTAssertGreaterThan(rejudged, 50, "edits that leave problems behind")
+        XCTAssertGreaterThan(shownOrHidden, 15, "edits that show or hide rows")
     }
 
     func testTheKeyingPathRefusesAMissingMemberAndChangesNothing() throws {

@@ -55,6 +55,28 @@ final class PackedAnswersTests: XCTestCase {
         XCTAssertEqual(changed.packed, Record(plain).packed)
     }
 
+    /// A roster's keys are made into text once and reused member by member (`SpelledKeys`):
+    /// thousands of keys of every length, many sharing a slot of its table, some only in one
+    /// member, some longer than it keeps, some not ASCII, each read back under its own name.
+    func testKeysRepeatedAcrossMembersReadBackAsSpelled() {
+        let names = (0..<1500).map { i -> String in
+            switch i % 5 {
+            case 0: return "q\(i)"
+            case 1: return String(repeating: "k", count: i % 15 + 1) + "\(i)"
+            case 2: return "plot\(i)_irrigated_water_source"
+            case 3: return "é\(i)"
+            default: return "x\(i % 97)_\(i)"
+            }
+        }
+        let members: [PropertyValue] = (0..<6).map { m in
+            .dictionary(Dictionary(uniqueKeysWithValues: names.enumerated().filter { ($0.offset + m) % 4 != 0 }
+                .map { ($0.element, PropertyValue.integer($0.offset * 10 + m)) }))
+        }
+        let answers: [String: PropertyValue] = ["roster": .array(members), "nested": .array([.dictionary(["inner": .array(members)])])]
+        XCTAssertEqual(Record(answers).values, answers)
+        XCTAssertEqual(Record(answers).value(at: AnswerPath([AnswerPath.Step(name: "roster", index: 3)], names[7])), .integer(73))
+    }
+
     func testChangingOneValueKeepsEveryOtherAndTheKeysSorted() {
         var record = Record(plain)
         record["age"] = .integer(7)

@@ -22,6 +22,15 @@ final class RosterEqualityTests: XCTestCase {
         XCTAssertFalse(PackedAnswers.isCanonical(Record(["member": .array([.dictionary(["w": .real(1.5)])])]).packed))
         XCTAssertFalse(PackedAnswers.isCanonical(Record(["member": .array([.dictionary(["n": .string("Zoë")])])]).packed))
         XCTAssertFalse(PackedAnswers.isCanonical(Record(["member": .array([.date(Date(timeIntervalSince1970: 0))])]).packed))
+        // The same at the top level, after a roster that is canonical, and keys out of order.
+        XCTAssertFalse(PackedAnswers.isCanonical(Record(["member": .array([]), "w": .real(1.5)]).packed))
+        XCTAssertFalse(PackedAnswers.isCanonical(Record(["member": .array([]), "n": .string("Zoë")]).packed))
+        XCTAssertFalse(PackedAnswers.isCanonical(Record(["member": .array([]), "Zoë": .string("n")]).packed))
+        let outOfOrder = household([40, 12]).packed + Record(["aaa": .integer(1)]).packed
+        XCTAssertEqual(PackedAnswers.dictionary(outOfOrder)["aaa"], .integer(1))
+        XCTAssertFalse(PackedAnswers.isCanonical(outOfOrder))
+        XCTAssertTrue(PackedAnswers.isCanonical(Record(["aaa": .integer(1)]).packed + household([40, 12]).packed))
+        XCTAssertTrue(PackedAnswers.isCanonical(Record(["member": .array([]), "n": .string("Zoe"), "w": .integer(2)]).packed))
         XCTAssertEqual(Record(["member": .array([.dictionary(["w": .real(0.0)])])]),
                        Record(["member": .array([.dictionary(["w": .real(-0.0)])])]))
         XCTAssertEqual(Record(["member": .array([.dictionary(["n": .string("Zo\u{EB}")])])]),

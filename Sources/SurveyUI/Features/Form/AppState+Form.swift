@@ -126,7 +126,9 @@ extension AppState {
             return nil
         }
         var record = formRecord
-        var hidden = hiddenAnswersHere
+        // Read once: the id is found by stepping over the survey's bytes (its rosters too).
+        let owner = hiddenAnswersOwner
+        var hidden = form.hiddenAnswers.owner == owner ? form.hiddenAnswers.values : [:]
         if let values, let settled = questionnaire.settled(formRecord, values: values, setting: answer[field.key], at: path,
                                                            hidden: &hidden, clock: ruleClock) {
             // In an instance that exists (the usual case): set, settled and packed at once.
@@ -144,7 +146,7 @@ extension AppState {
             }
         }
         if questionnaire.form != nil {
-            form.keepHidden(HiddenAnswers(owner: hiddenAnswersOwner, values: hidden))
+            form.keepHidden(HiddenAnswers(owner: owner, values: hidden))
             if shown == .draft { form.startDraftClock(at: ruleClock.now) }
         }
         switch shown {
