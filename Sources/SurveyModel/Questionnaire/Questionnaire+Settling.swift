@@ -77,15 +77,17 @@ extension Questionnaire {
     /// instance it was evaluated in.
     func settledEvaluations(_ record: Record, changedAt path: AnswerPath? = nil, before: Record? = nil,
                             clock: Clock = Clock()) -> [(node: Int, steps: [AnswerPath.Step])] {
-        settle(record.values, changedAt: path, before: before, beforeValues: nil, hidden: [:], clock: clock)?.evaluated ?? []
+        settle(record.values, changedAt: path, before: before, beforeValues: nil, hidden: [:], clock: clock, recording: true)?.evaluated ?? []
     }
 
     /// One settling of the answers `stored` (see `settled`); nil without a form.
     private func settle(_ stored: [String: PropertyValue], changedAt path: AnswerPath?, before: Record?,
-                        beforeValues: [String: PropertyValue]?, hidden: [String: PropertyValue], clock: Clock) -> Settling? {
+                        beforeValues: [String: PropertyValue]?, hidden: [String: PropertyValue], clock: Clock,
+                        recording: Bool = false) -> Settling? {
         guard form != nil, let outline = outline?.value, scopeNumber == 0 else { return nil }
         var settling = Settling(questionnaire: self, outline: outline, values: stored, before: before, beforeValues: beforeValues,
                                 hidden: hidden, clock: clock)
+        settling.recordsEvaluations = recording
         var affected: [[[AnswerPath.Step]]]
         if let before {
             var seeds: [(node: Int, steps: [AnswerPath.Step])] = []
@@ -184,8 +186,10 @@ private struct Settling {
     private var shownBefore: [At: Bool] = [:]
     private var scopes: [Questionnaire?]
 
-    /// Each row evaluated, in the instance it was evaluated in (for tests: what a change reached).
+    /// Each row evaluated, in the instance it was evaluated in (for tests: what a change
+    /// reached), kept only when `recordsEvaluations` asks (not on every commit).
     var evaluated: [(node: Int, steps: [AnswerPath.Step])] = []
+    var recordsEvaluations = false
 
     init(questionnaire: Questionnaire, outline: FormOutline, values: [String: PropertyValue], before: Record?,
          beforeValues: [String: PropertyValue]?, hidden: [String: PropertyValue], clock: Questionnaire.Clock) {
@@ -273,7 +277,7 @@ private struct Settling {
             let i = g - scope.offset
             guard i < scope.form.questions.count else { continue }
             for steps in instances(of: g, in: affected[g]) {
-                evaluated.append((g, steps))
+                if recordsEvaluations { evaluated.append((g, steps)) }
                 if let inner = outline.scopeOfRepeatRow[g] {
                     settleRepeat(g, inner, at: steps)
                 } else {

@@ -163,12 +163,7 @@ public struct ListProjection: Equatable, Sendable {
         shown.reserveCapacity(order.count + inserting.count)
         for i in order where !removing(i) { shown.append(moved(i)) }
         for i in inserting.sorted() where isShown(i) {
-            var low = 0, high = shown.count
-            while low < high {
-                let mid = (low + high) / 2
-                let before = if let sorting, sortKey != .entry { sorting.precedes(shown[mid], i) } else { shown[mid] < i }
-                if before { low = mid + 1 } else { high = mid }
-            }
+            let low = shown.insertionIndex { if let sorting, sortKey != .entry { sorting.precedes($0, i) } else { $0 < i } }
             shown.insert(i, at: low)
         }
         var next = ListProjection()
@@ -203,11 +198,7 @@ public struct ListProjection: Equatable, Sendable {
     public func position(ofRecord index: Int) -> Int? {
         if let identity { return (0..<identity).contains(index) ? index : nil }
         if ascending {
-            var (low, high) = (0, order.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if order[mid] < index { low = mid + 1 } else { high = mid }
-            }
+            let low = order.insertionIndex { $0 < index }
             return low < order.count && order[low] == index ? low : nil
         }
         guard positionOfRecord.indices.contains(index), positionOfRecord[index] >= 0 else { return nil }

@@ -172,7 +172,7 @@ public final class SearchIndex: @unchecked Sendable, Equatable {
     public func searchAhead(for text: String) {
         let filter = RecordFilter(text)
         guard !filter.isEmpty else { return }
-        searchedAhead = (text, matching(Array(0..<records.count), words: foldQuery(filter.words), keep: []))
+        searchedAhead = (text, matching(.all(records.count), words: foldQuery(filter.words), keep: []))
     }
 
     /// Each record's folded text, as arrays (tests).

@@ -125,12 +125,7 @@ final class SortIndex: @unchecked Sendable {
             // order a fresh sort gives.
             known.removeAll { moved.contains($0) }
             for i in moved.sorted() {
-                var (low, high) = (0, known.count)
-                while low < high {
-                    let mid = (low + high) / 2
-                    if precedes(known[mid], i) { low = mid + 1 } else { high = mid }
-                }
-                known.insert(i, at: low)
+                known.insert(i, at: known.insertionIndex { precedes($0, i) })
             }
             moved = []
             sortedCache = known
