@@ -12,8 +12,16 @@ extension Questionnaire {
     /// question in it, so a total's constraint reading the roster is judged again.
     public func topLevelProblems(inValues values: [String: PropertyValue], relevance: [Bool], clock: Clock = Clock(),
                                  before: (values: [String: PropertyValue], relevance: [Bool], problems: [Problem])) -> [Problem] {
-        guard relevance.count == fields.count, before.relevance.count == fields.count,
-              var judge = topLevelRowsReached(values, before: before.values) else {
+        topLevelProblems(inValues: values, relevance: relevance, clock: clock, before: before,
+                         reached: topLevelRowsReached(values, before: before.values))
+    }
+
+    /// The same, with the rows the change reached already worked out (`topLevelRowsReached`,
+    /// nil: judge them all), as the commit's relevance worked them out.
+    public func topLevelProblems(inValues values: [String: PropertyValue], relevance: [Bool], clock: Clock = Clock(),
+                                 before: (values: [String: PropertyValue], relevance: [Bool], problems: [Problem]),
+                                 reached: Set<Int>?) -> [Problem] {
+        guard relevance.count == fields.count, before.relevance.count == fields.count, var judge = reached else {
             return problems(inValues: values, clock: clock, members: [], relevance: relevance.count == fields.count ? relevance : nil)
         }
         for i in fields.indices where relevance[i] != before.relevance[i] { judge.insert(i) }
@@ -33,7 +41,13 @@ extension Questionnaire {
     /// `before` must have been evaluated at the same clock (a rule may read `now()`).
     public func topLevelRelevance(inValues values: [String: PropertyValue], clock: Clock = Clock(),
                                   before: (values: [String: PropertyValue], relevance: [Bool])) -> [Bool] {
-        guard let form, before.relevance.count == fields.count, let reached = topLevelRowsReached(values, before: before.values) else {
+        topLevelRelevance(inValues: values, clock: clock, before: before, reached: topLevelRowsReached(values, before: before.values))
+    }
+
+    /// The same, with the rows the change reached already worked out (nil: evaluate them all).
+    public func topLevelRelevance(inValues values: [String: PropertyValue], clock: Clock = Clock(),
+                                  before: (values: [String: PropertyValue], relevance: [Bool]), reached: Set<Int>?) -> [Bool] {
+        guard let form, before.relevance.count == fields.count, let reached else {
             return relevance(inValues: values, clock: clock)
         }
         var result = before.relevance
@@ -61,7 +75,7 @@ extension Questionnaire {
     /// change inside a roster counts as a change of every row of its repeats). nil when the
     /// graph cannot say (no form, not the top level, or an answer the form does not ask
     /// changed: a rule may read it by a name the graph does not know).
-    private func topLevelRowsReached(_ values: [String: PropertyValue], before: [String: PropertyValue]) -> Set<Int>? {
+    public func topLevelRowsReached(_ values: [String: PropertyValue], before: [String: PropertyValue]) -> Set<Int>? {
         guard form != nil, let outline = outline?.value, scopeNumber == 0 else { return nil }
         // The answers that differ, found from the answers themselves (an unchanged roster is
         // the same storage in both, compared at once), then the rows asking them.

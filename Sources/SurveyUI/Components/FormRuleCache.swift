@@ -21,7 +21,7 @@ final class FormRuleCache: @unchecked Sendable {
         var topProblems: [Questionnaire.Problem]?
         /// The record this one was settled from by a commit, as judged: its top-level problems
         /// are judged again only where the commit reached (`Questionnaire.topLevelProblems`).
-        var previous: (values: [String: PropertyValue], relevance: [Bool], problems: [Questionnaire.Problem])?
+        var previous: (values: [String: PropertyValue], relevance: [Bool], problems: [Questionnaire.Problem], reached: Set<Int>?)?
         var rosterProblems: [String: (members: Set<[AnswerPath.Step]>, value: [Questionnaire.Problem])] = [:]
         /// The form's outline for one choice of members shown (`FormState.instances`).
         var outline: (selection: [String: Int], value: FormWalk)?
@@ -91,7 +91,8 @@ final class FormRuleCache: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         var current = entryFor(questionnaire, record, clock)
         let top = current.topProblems ?? current.previous.map {
-            questionnaire.topLevelProblems(inValues: current.values, relevance: current.relevance, clock: clock, before: $0)
+            questionnaire.topLevelProblems(inValues: current.values, relevance: current.relevance, clock: clock,
+                                           before: ($0.values, $0.relevance, $0.problems), reached: $0.reached)
         } ?? questionnaire.problems(inValues: current.values, clock: clock, members: [], relevance: current.relevance)
         current.topProblems = top
         current.previous = nil
@@ -174,9 +175,13 @@ final class FormRuleCache: @unchecked Sendable {
         }
         // The settled record's relevance from the one it was settled from: only the rows the
         // commit reached are evaluated again (`topLevelRelevance`).
-        let relevance = questionnaire.topLevelRelevance(inValues: values, clock: clock, before: (entry.values, entry.relevance))
+        // The rows it reached are worked out once, for the relevance now and the problems the
+        // next frame asks for.
+        let reached = questionnaire.topLevelRowsReached(values, before: entry.values)
+        let relevance = questionnaire.topLevelRelevance(inValues: values, clock: clock, before: (entry.values, entry.relevance),
+                                                        reached: reached)
         var fresh = makeEntry(questionnaire, record, clock, values: values, relevance: relevance)
-        if let problems = entry.topProblems { fresh.previous = (entry.values, entry.relevance, problems) }
+        if let problems = entry.topProblems { fresh.previous = (entry.values, entry.relevance, problems, reached) }
         self.entry = fresh
     }
 

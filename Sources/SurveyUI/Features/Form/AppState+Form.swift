@@ -128,7 +128,7 @@ extension AppState {
         var record = formRecord
         // Read once: the id is found by stepping over the survey's bytes (its rosters too).
         let owner = hiddenAnswersOwner
-        var hidden = form.hiddenAnswers.owner == owner ? form.hiddenAnswers.values : [:]
+        var hidden = hiddenAnswers(of: owner)
         if let values, let settled = questionnaire.settled(formRecord, values: values, setting: answer[field.key], at: path,
                                                            hidden: &hidden, clock: ruleClock) {
             // In an instance that exists (the usual case): set, settled and packed at once.

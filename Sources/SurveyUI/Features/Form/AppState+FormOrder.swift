@@ -98,8 +98,11 @@ extension AppState {
     }
 
     /// Answers hidden for the record on the form (none when it is another record's).
-    var hiddenAnswersHere: [String: PropertyValue] {
-        form.hiddenAnswers.owner == hiddenAnswersOwner ? form.hiddenAnswers.values : [:]
+    var hiddenAnswersHere: [String: PropertyValue] { hiddenAnswers(of: hiddenAnswersOwner) }
+
+    /// The same, for an owner already read (reading it steps over the survey's bytes).
+    func hiddenAnswers(of owner: String) -> [String: PropertyValue] {
+        form.hiddenAnswers.owner == owner ? form.hiddenAnswers.values : [:]
     }
 
     var hiddenAnswersOwner: String {
