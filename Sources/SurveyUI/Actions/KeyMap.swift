@@ -57,7 +57,11 @@ public enum KeyMap {
         KeyBinding([.down], "↓", nil, [.formBrowsing, .rosterBrowsing], .form(.moveHighlight(1))),
         KeyBinding([.tab], "Tab/S-Tab", "Next / previous field (wraps)", [.formBrowsing, .rosterBrowsing], .form(.cycleHighlight(1))),
         KeyBinding([.backTab], "S-Tab", nil, [.formBrowsing, .rosterBrowsing], .form(.cycleHighlight(-1))),
-        KeyBinding([.enter], "Enter", "Edit the field / press the button", [.formBrowsing, .rosterBrowsing], .form(.activate), bar: "Edit"),
+        KeyBinding([.enter], "Enter", "Edit it, caret at the end / press the button", [.formBrowsing, .rosterBrowsing], .form(.activate), bar: "Edit"),
+        // No key of its own: any character typed (see `action(for:in:)`); listed so the bar
+        // and help say that typing over an answer replaces it.
+        KeyBinding([], "Type", "Typing over a highlighted answer replaces it", [.formBrowsing, .rosterBrowsing],
+                   .form(.activate), bar: "Replace"),
         // Form, editing
         KeyBinding([.enter], "Enter", "Keep the answer and go on to the next question (after the last: [ Add ])",
                    [.formEditing], .form(.commitAndAdvance), bar: "Keep"),

@@ -7,11 +7,17 @@ public struct TextInput: Equatable, Sendable {
     /// Caret position, in characters (0...count).
     public private(set) var caret: Int
     public let original: String
+    /// The whole text is selected, as a field arrived at heads-down shows its answer: the
+    /// first character typed or pasted replaces it (a keyer correcting from paper types the
+    /// new value, CSPro's way), and any other key drops the selection and acts as usual, so
+    /// changing part of an answer stays deliberate.
+    public private(set) var selectsAll: Bool
 
-    public init(text: String, original: String? = nil) {
+    public init(text: String, original: String? = nil, selectingAll: Bool = false) {
         self.characters = Array(text)
         self.caret = characters.count
         self.original = original ?? text
+        self.selectsAll = selectingAll && !characters.isEmpty
     }
 
     public var text: String { String(characters) }
@@ -20,6 +26,10 @@ public struct TextInput: Equatable, Sendable {
     /// A key typed into the box: a character (already judged typable by whoever owns the
     /// box), pasted text, or one of the shell's editing keys.
     public mutating func apply(_ action: TextAction) {
+        switch action {
+        case .insert, .paste: break
+        default: selectsAll = false
+        }
         switch action {
         case .insert(let c): insert(c)
         case .paste(let text): for c in text { insert(c) }
@@ -38,6 +48,11 @@ public struct TextInput: Equatable, Sendable {
     }
 
     public mutating func insert(_ c: Character) {
+        if selectsAll {
+            characters.removeAll()
+            caret = 0
+            selectsAll = false
+        }
         characters.insert(c, at: caret)
         caret += 1
     }
@@ -107,13 +122,14 @@ public struct EditBuffer: Equatable, Sendable {
     public var fieldIndex: Int
     public var input: TextInput
 
-    public init(fieldIndex: Int, text: String, original: String? = nil) {
+    public init(fieldIndex: Int, text: String, original: String? = nil, selectingAll: Bool = false) {
         self.fieldIndex = fieldIndex
-        self.input = TextInput(text: text, original: original)
+        self.input = TextInput(text: text, original: original, selectingAll: selectingAll)
     }
 
     public var text: String { input.text }
     public var isChanged: Bool { input.isChanged }
     public var original: String { input.original }
     public var caret: Int { input.caret }
+    public var selectsAll: Bool { input.selectsAll }
 }

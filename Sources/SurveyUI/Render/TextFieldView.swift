@@ -8,8 +8,9 @@ struct TextFieldView: View {
         guard !rect.isEmpty else { return }
         grid.fill(rect, style: Style(.underline))
         let window = Self.visibleWindow(buffer.characters, caret: buffer.caret, width: rect.width)
+        // A selected answer (typing replaces it) shows reversed, as a selection does.
         grid.put(String(buffer.characters[window.start..<window.end]), x: rect.x, y: rect.y,
-                 style: Style(.underline), clip: rect, truncate: false)
+                 style: Style(buffer.selectsAll ? [.underline, .reverse] : .underline), clip: rect, truncate: false)
         grid.cursor = Point(x: rect.x + window.caretColumn, y: rect.y)
         grid.showsCaret = true
     }

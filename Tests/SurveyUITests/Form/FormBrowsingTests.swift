@@ -94,12 +94,12 @@ final class FormBrowsingTests: XCTestCase {
         XCTAssertEqual(s.inputMode, .formEditing)
     }
 
-    func testTypingAPrintableStartsEditingAndInserts() {
+    func testTypingAPrintableStartsEditingAndReplacesTheAnswer() {
         var s = formFocused()
         s.press(.down)
         s.type("x")
         XCTAssertEqual(s.editing?.fieldIndex, 1)
-        XCTAssertEqual(s.editing?.text, "Smithx")
+        XCTAssertEqual(s.editing?.text, "x", "typing over an answer replaces it (issue 27)")
     }
 
     func testHighlightStaysWhereTheUserLeavesIt() {

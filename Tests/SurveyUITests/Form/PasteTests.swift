@@ -129,7 +129,7 @@ final class PasteTests: XCTestCase {
         s.press(.enter)   // list → form, on John Smith's First name
         XCTAssertEqual(s.inputMode, .formBrowsing)
         XCTAssertEqual(s.receivePaste("A\tB"), [])
-        XCTAssertEqual(s.editing?.text, "JohnA B")
+        XCTAssertEqual(s.editing?.text, "A B", "a paste over a highlighted answer replaces it, as typing does")
         XCTAssertEqual(Array(s.records), sampleRecords(), "no record is filled from a row")
     }
 

@@ -39,7 +39,11 @@ extension AppState {
 
     /// Starts editing the highlighted field with the caret at the end, optionally typing a
     /// first character (typing on a highlighted field starts editing it).
-    mutating func beginEditing(inserting character: Character?) {
+    ///
+    /// Typing on a highlighted answer, and a field arrived at heads-down (`selectingAnswer`),
+    /// start with the answer selected, so what is typed replaces it: a keyer correcting 45 to
+    /// 41 types 41, never storing 4541. Enter and a click edit it with the caret at its end.
+    mutating func beginEditing(inserting character: Character?, selectingAnswer: Bool = false) {
         guard document != nil, case .field(let index) = formItem else { return }
         if character != nil, form.heldNewFormShown {
             warn(heldNewFormMessage)
@@ -69,7 +73,8 @@ extension AppState {
         let stored = outline.storedText(index, in: formRecord)
         // A New form's default is offered as typed text: Enter keeps it, as ODK does.
         let start = value == nil && shown == .draft ? outline.defaultText(index, in: formRecord, clock: ruleClock) ?? stored : stored
-        form.beginEditing(EditBuffer(fieldIndex: index, text: start, original: stored))
+        form.beginEditing(EditBuffer(fieldIndex: index, text: start, original: stored,
+                                     selectingAll: selectingAnswer || character != nil))
         if let character { typeCharacter(character) }
     }
 
@@ -170,7 +175,7 @@ extension AppState {
     /// going on when forward): move, and keep editing on a field.
     mutating func moveOnEditing(by delta: Int, wrap: Bool) -> [Effect] {
         moveHighlight(by: delta, wrap: wrap)
-        if case .field = formItem { beginEditing(inserting: nil) }
+        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
         return []
     }
 
@@ -181,7 +186,7 @@ extension AppState {
         if advanceThroughRoster(from: formItem) { return [] }
         moveHighlight(by: 1, wrap: false)
         if formItem == .clear { form.highlight(.add) }
-        if case .field = formItem { beginEditing(inserting: nil) }
+        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
         return []
     }
 

@@ -22,7 +22,7 @@ extension AppState {
                 return fillNewForm(from: index, with: cells)
             }
             if pasted.text.isEmpty && pasted.leftOut == 0 { return [] }
-            beginEditing(inserting: nil)
+            beginEditing(inserting: nil, selectingAnswer: true)
         default:
             tell("Paste ignored: there is no text box here")
             return []

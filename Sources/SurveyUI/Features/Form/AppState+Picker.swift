@@ -114,7 +114,7 @@ extension AppState {
         if heading, advanceThroughRoster(from: from) { return effects }
         moveHighlight(by: delta, wrap: !heading)
         if heading, formItem == .clear { form.highlight(.add) }
-        if case .field = formItem { beginEditing(inserting: nil) }
+        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
         return effects
     }
 }

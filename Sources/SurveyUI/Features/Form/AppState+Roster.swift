@@ -107,7 +107,7 @@ extension AppState {
             if goOn(from: h, to: next, in: outline) { return [] }
             form.highlight(next.map { .field($0) } ?? .add)
             keepFormHighlightInView()
-            if case .field = formItem { beginEditing(inserting: nil) }
+            if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
             return []
         case .deleteInstance(let steps, let name, _):
             guard yes else {
@@ -161,7 +161,7 @@ extension AppState {
         guard let h = outline.headingEntry(key) else { return }
         if let first = outline.instanceEntries(of: h).first(where: { isNavigable($0, in: outline) && outline.heading($0) == nil }) {
             form.highlight(.field(first))
-            beginEditing(inserting: nil)
+            beginEditing(inserting: nil, selectingAnswer: true)
         } else {
             form.highlight(.field(h))
         }
@@ -216,7 +216,7 @@ extension AppState {
                 ask("Add a \(RosterText.name(heading))? y/n")
             } else {
                 moveHighlight(past: next, in: outline)
-                if case .field = formItem { beginEditing(inserting: nil) }
+                if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
             }
             return true
         }

@@ -13,7 +13,7 @@ extension AppState {
         shown = .draft
         form.highlight(firstFormItem)
         if draft.isBlank(in: questionnaire) {
-            beginEditing(inserting: nil)
+            beginEditing(inserting: nil, selectingAnswer: true)
         } else {
             form.holdNewForm(true)
             tell(heldNewFormMessage)
@@ -84,7 +84,7 @@ extension AppState {
             // Heads-down: the next respondent's form, editing its first question.
             shown = .draft
             form.highlight(firstFormItem)
-            beginEditing(inserting: nil)
+            beginEditing(inserting: nil, selectingAnswer: true)
         }
         return effects
     }
