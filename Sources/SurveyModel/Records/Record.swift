@@ -133,11 +133,12 @@ public struct Record: Equatable, Sendable {
         }
     }
 
-    /// True when every questionnaire field shows no text but blanks (unknown keys ignored).
-    /// Blanks count as nothing here, as `FieldSpec.parse` trims them, so a record of spaces
-    /// loaded from an older file is as empty as one typed today.
+    /// True when every questionnaire field shows no text but blanks (unknown keys ignored),
+    /// roster members' answers included (`Questionnaire.holdsAnswers`). Blanks count as
+    /// nothing here, as `FieldSpec.parse` trims them, so a record of spaces loaded from an
+    /// older file is as empty as one typed today.
     public func isBlank(in questionnaire: Questionnaire) -> Bool {
-        questionnaire.fields.allSatisfy { !$0.kind.isAnswered || text(for: $0).trimmingWhitespaceAndNewlines().isEmpty }
+        !questionnaire.holdsAnswers(self)
     }
 }
 

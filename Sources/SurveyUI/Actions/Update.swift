@@ -10,6 +10,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // ever, when its form cannot be used (`AppState+ReadOnly`).
     let effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
         : state.session.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
+    state.settleUnsavedMember(after: effects)
     state.followQuestionnaire()
     return effects
 }
@@ -133,6 +134,7 @@ extension AppState {
             return commitEditing() ?? []
         case .commitAndAdvance:
             if let copy = attachTypedPath(then: .advance) { return copy }
+            if leaveEmptyNewMember() { return [] }
             return committingField(goingOn: true) { $0.advanceEditing() }
         case .cancelEditing:
             form.stopEditing()

@@ -6,7 +6,7 @@ import SurveyModel
 /// any case or accent), with digits choosing the n-th choice for heads-down entry and Space
 /// toggling choices of a multiple-choice question.
 public struct ChoicePicker: Equatable, Sendable {
-    public let fieldIndex: Int
+    public internal(set) var fieldIndex: Int
     public let title: String
     public let names: [String]
     public let labels: [String]

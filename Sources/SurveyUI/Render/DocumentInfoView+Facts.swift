@@ -64,8 +64,19 @@ extension DocumentInfoView {
             // Every rule of every survey, drawn each frame: counted up to a size where that
             // stays quick (2,000 surveys of a 30-question form is about 20 ms).
             if state.recordCount * state.questionnaire.fields.count <= 60_000 {
-                let breaking = state.records.filter { !state.questionnaire.problems(in: $0, clock: state.ruleClock).isEmpty }.count
-                facts.append(("Rule breaks", counted(breaking, "record") + " (answers the form refuses or lacks)"))
+                // Each survey that breaks a rule, named with its first problem (the field and
+                // why), so the keyer can find it: the first few, the list marks them all (`!`).
+                var named: [String] = []
+                var breaking = 0
+                for record in state.records {
+                    guard let first = state.questionnaire.problems(in: record, clock: state.ruleClock).first else { continue }
+                    breaking += 1
+                    if named.count < 3 { named.append("“\(state.title(of: record, limit: 40))”: \(first.message)") }
+                }
+                facts.append(("Rule breaks", counted(breaking, "record") + " (answers the form refuses or lacks)"
+                              + (breaking > 0 ? ", marked ! in the list" : "")))
+                facts += named.map { ("", $0) }
+                if breaking > named.count { facts.append(("", "and \(counted(breaking - named.count, "more record"))")) }
             } else {
                 facts.append(("Rule breaks", "not counted for a document this size (each survey is checked when edited, added or imported)"))
             }

@@ -45,6 +45,14 @@ public struct AppState: Equatable, Sendable {
         var form: FormState
         var screen: ScreenState
         var popovers: PopoverState
+        /// What the file held before the change, where it differs from `document`: a member
+        /// added by hand is in memory only until its first answer (`UnsavedMember`), so the
+        /// undo step of that answer, and a merge with another program's change, start from
+        /// the survey without it.
+        var fileBase: SurveyDocument? = nil
+
+        /// The document the change started from on disk (`fileBase`, else `document`).
+        var documentOnDisk: SurveyDocument { fileBase ?? document }
     }
 
     // The app's state is these ten sub-states (TCA's scoped state), each documented where

@@ -61,6 +61,7 @@ public struct PopoverState: Equatable, Sendable {
 /// them, and never compared (see `ListTitles`, `FormRuleCache`).
 struct ViewCaches: Equatable, Sendable {
     let listTitles = ListTitles()
+    let listRuleMarks = ListRuleMarks()
     let ruleCache = FormRuleCache()
     let flatGeometry = FlatFormGeometry()
 }

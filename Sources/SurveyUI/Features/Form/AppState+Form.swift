@@ -191,6 +191,13 @@ extension AppState {
     }
 
     func captureRollback() -> Rollback {
-        Rollback(document: document ?? SurveyDocument(), listCursor: list.rows.cursor, form: form, screen: screen, popovers: popovers)
+        let document = self.document ?? SurveyDocument()
+        var fileBase: SurveyDocument?
+        if let member = form.unsavedMember, case .record(let i) = member.survey, document.records.indices.contains(i) {
+            fileBase = document
+            fileBase?.records[i] = member.before
+        }
+        return Rollback(document: document, listCursor: list.rows.cursor, form: form, screen: screen, popovers: popovers,
+                        fileBase: fileBase)
     }
 }

@@ -36,13 +36,19 @@ extension AppState {
     }
 
     /// A list row's title, kept between frames for the original five (a designer's form's
-    /// title can depend on the time: `today()`).
+    /// title can depend on the time: `today()`), marked `⚠` when the survey breaks a rule.
     func listTitle(of index: Int, limit: Int) -> String {
         let record = records[index]
         // A supervisor's verdict first (`✓`, `!`, `✗`), as a team's list shows it.
         let mark = reviewMark(of: record).map { $0 + " " } ?? ""
-        guard questionnaire.form == nil else { return mark + title(of: record, limit: limit) }
-        return mark + caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
+        guard let form = questionnaire.form else {
+            return mark + caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
+        }
+        // A survey that breaks a rule of the form (what F4 counts) is marked, so it can be found.
+        let breaks = caches.listRuleMarks.breaks(index, record: record, formKey: "\(form.formID ?? "")\u{1}\(form.version ?? "")") {
+            !questionnaire.problems(in: record, clock: ruleClock).isEmpty
+        }
+        return mark + (breaks ? "⚠ " : "") + title(of: record, limit: limit)
     }
 
     /// `listTitle` as the cells it is drawn as in `width` columns (`CellGrid.cells(of:width:)`),

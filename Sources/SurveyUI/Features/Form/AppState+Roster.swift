@@ -45,7 +45,7 @@ extension AppState {
     }
 
     /// ^O (or `y` to "Add another …?"): a new member after the one shown, editing its first
-    /// question.
+    /// question. It is in memory only until an answer is kept in it (`AppState+UnsavedMember`).
     mutating func addInstance() -> [Effect] {
         guard document != nil, let (_, heading) = rosterHeadingHere else { return [] }
         return addInstance(after: heading)
@@ -57,19 +57,27 @@ extension AppState {
             warn("The form sets how many: \(counted(fixed, name)); none is added by hand")
             return []
         }
+        if let empty = form.unsavedMember {
+            warn("\(empty.label) \((empty.steps.last?.index ?? 0) + 1) has no answer yet: type one, or leave it and it is not kept")
+            return []
+        }
         let at = heading.count == 0 ? 0 : heading.shown + 1
-        var record = formRecord
+        let before = formRecord
+        var record = before
         // A member of a roster the form shows but the survey does not hold yet is made first.
         guard Self.makeInstances(upTo: heading.parent, in: &record),
               record.insertInstance(of: heading.name, in: heading.parent, at: at) != nil else {
             warn("\(name) could not be added: the survey holds something else than answers under “\(heading.name)”")
             return []
         }
-        let effects = changeFormRecord(to: record, roster: AnswerPath(heading.parent, heading.name), label: "add of \(name) \(at + 1)")
+        // Not saved: the member is stored with its first answer, or not at all.
+        changeFormRecordInMemory(to: record, roster: AnswerPath(heading.parent, heading.name))
+        form.keepUnsavedMember(UnsavedMember(survey: shown, steps: heading.parent + [AnswerPath.Step(name: heading.name, index: at)],
+                                             before: before, added: formRecord, label: name))
         form.showInstance(at, of: heading.selectionKey)
         tell("Added \(name) \(at + 1) of \(heading.count + 1)")
         enterInstance(of: heading.selectionKey)
-        return effects
+        return []
     }
 
     /// ^D: asks before deleting the member shown.
@@ -101,13 +109,7 @@ extension AppState {
             let outline = self.outline
             guard let h = outline.headingEntry(key), let heading = outline.heading(h) else { return [] }
             if yes { return addInstance(after: heading) }
-            // On past the roster, which may end the member it is in (a plot's trees).
-            let block = Set([h] + outline.instanceEntries(of: h))
-            let next = outline.indices.first { $0 > h && !block.contains($0) && isNavigable($0, in: outline) }
-            if goOn(from: h, to: next, in: outline) { return [] }
-            form.highlight(next.map { .field($0) } ?? .add)
-            keepFormHighlightInView()
-            if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
+            goOnPastRoster(h, in: outline)
             return []
         case .deleteInstance(let steps, let name, _):
             guard yes else {
@@ -131,12 +133,12 @@ extension AppState {
 
     /// Ctrl-Z on the New form: the member last deleted from it, back in its place.
     mutating func putBackDeletedMember() -> [Effect]? {
-        guard shown == .draft, let member = form.deletedMember, let last = member.steps.last else { return nil }
+        guard shown == .draft, let member = form.deletedMembers.last, let last = member.steps.last else { return nil }
         var record = formRecord
         let parent = Array(member.steps.dropLast())
         guard Self.makeInstances(upTo: parent, in: &record),
               let at = record.insertInstance(of: last.name, in: parent, at: last.index, answers: member.answers) else { return nil }
-        form.keepDeletedMember(nil)
+        _ = form.takeDeletedMember()
         let effects = changeFormRecord(to: record, roster: AnswerPath(parent, last.name), label: "undelete of \(member.label)")
         form.showInstance(at, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: last.name))
         tell("Put back \(member.label) \(at + 1)")
@@ -168,6 +170,37 @@ extension AppState {
         keepFormHighlightInView()
     }
 
+    /// Enter on nothing typed in a member added by hand that holds no answer yet: the keyer is
+    /// done with the roster (CSPro ends a roster on a blank first field), so the member is not
+    /// kept and the keys go on past the roster, its required questions not asked. True when
+    /// that is what happened.
+    mutating func leaveEmptyNewMember() -> Bool {
+        guard let edit = editing, edit.text.trimmingWhitespaceAndNewlines().isEmpty,
+              let empty = form.unsavedMember, empty.survey == shown,
+              outline.steps(edit.fieldIndex) == empty.steps,
+              !questionnaire.memberHoldsAnswers(formRecord, at: empty.steps),
+              let last = empty.steps.last else { return false }
+        form.stopEditing()
+        dropUnsavedMember(empty, from: formRecord)
+        let walk = self.outline
+        guard let h = walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(empty.steps.dropLast()), name: last.name))
+        else { return true }
+        form.highlight(.field(h))
+        goOnPastRoster(h, in: walk)
+        return true
+    }
+
+    /// `n` to "Add another …?": on past the roster (its heading at `h`), which may end the
+    /// member it is in (a plot's trees).
+    private mutating func goOnPastRoster(_ h: Int, in outline: FormWalk) {
+        let block = Set([h] + outline.instanceEntries(of: h))
+        let next = outline.indices.first { $0 > h && !block.contains($0) && isNavigable($0, in: outline) }
+        if goOn(from: h, to: next, in: outline) { return }
+        form.highlight(next.map { .field($0) } ?? .add)
+        keepFormHighlightInView()
+        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
+    }
+
     /// Heads-down Enter (after the answer was kept): within a roster, the end of a member asks
     /// for another (or, counted by the form, goes on to the next member); arriving at a
     /// roster's heading goes into it. True when it decided where the keys go.
@@ -197,6 +230,24 @@ extension AppState {
                     guard heading.shown + 1 < max(fixed, heading.count) else { return goOn(from: h, to: next, in: outline) }
                     form.showInstance(heading.shown + 1, of: heading.selectionKey)
                     enterInstance(of: heading.selectionKey)
+                    return true
+                }
+                // A member before the last (a correction in the middle of the roster): on to
+                // the next member, as a counted roster goes; "Add another?" belongs to its end.
+                if heading.shown + 1 < heading.count {
+                    form.showInstance(heading.shown + 1, of: heading.selectionKey)
+                    enterInstance(of: heading.selectionKey)
+                    return true
+                }
+                // A member added by hand and left empty ends the roster, as `n` would: it is
+                // not kept, and no other is offered after it.
+                if let empty = form.unsavedMember, empty.survey == shown, empty.steps == heading.steps,
+                   !questionnaire.memberHoldsAnswers(formRecord, at: empty.steps) {
+                    dropUnsavedMember(empty, from: formRecord)
+                    let walk = self.outline
+                    guard let again = walk.headingEntry(heading.selectionKey) else { return true }
+                    form.highlight(.field(again))
+                    goOnPastRoster(again, in: walk)
                     return true
                 }
                 form.highlight(.field(h))
@@ -251,15 +302,28 @@ extension AppState {
         return " (“\(first.displayText(value).prefix(40))”)"
     }
 
+    /// The form's record, settled after a change to `roster`'s members.
+    private mutating func settledFormRecord(_ changed: Record, roster: AnswerPath) -> Record {
+        guard questionnaire.form != nil else { return changed }
+        var hidden = hiddenAnswersHere
+        // Settling told which roster gained or lost a member compares that roster only.
+        let record = questionnaire.settled(changed, changedAt: roster, before: formRecord, hidden: &hidden, clock: ruleClock)
+        form.keepHidden(HiddenAnswers(owner: hiddenAnswersOwner, values: hidden))
+        return record
+    }
+
+    /// The form's record changed in memory only (a member added by hand, not yet answered).
+    private mutating func changeFormRecordInMemory(to changed: Record, roster: AnswerPath) {
+        let record = settledFormRecord(changed, roster: roster)
+        switch shown {
+        case .record(let i): document?.records[i] = record
+        case .draft: form.setDraft(record)
+        }
+    }
+
     /// Writes the form's record (the shown survey, saved with an undo step, or the New form).
     private mutating func changeFormRecord(to changed: Record, roster: AnswerPath, label: String) -> [Effect] {
-        var record = changed
-        if questionnaire.form != nil {
-            var hidden = hiddenAnswersHere
-            // Settling told which roster gained or lost a member compares that roster only.
-            record = questionnaire.settled(record, changedAt: roster, before: formRecord, hidden: &hidden, clock: ruleClock)
-            form.keepHidden(HiddenAnswers(owner: hiddenAnswersOwner, values: hidden))
-        }
+        let record = settledFormRecord(changed, roster: roster)
         rollback = captureRollback()
         switch shown {
         case .record(let i):

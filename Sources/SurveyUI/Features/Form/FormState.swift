@@ -35,12 +35,16 @@ public struct FormState: Equatable, Sendable {
     /// The y/n question about a roster of the survey on the form: add another member,
     /// delete the one shown.
     public private(set) var rosterQuestion: RosterQuestion?
-    /// The member last deleted from the New form (which has no undo history of its own), so
-    /// Ctrl-Z can put it back while that New form is on screen.
-    public private(set) var deletedMember: DeletedMember?
+    /// The members deleted from the New form (which has no undo history of its own), the
+    /// last deleted last, so Ctrl-Z puts them back one by one, newest first, while that New
+    /// form is on screen (issue 27: a second Ctrl-Z brings back the first member deleted).
+    public private(set) var deletedMembers: [DeletedMember] = []
     /// A path typed into an attachment question, being copied into the media folder: Enter
     /// (or Tab, ↓) goes on once the copy's name is the answer.
     public private(set) var attaching: Attaching?
+    /// A member added by hand (^O, `y`) that holds no answer yet: in memory only, never
+    /// saved, and dropped once the keyer leaves it empty (`AppState+UnsavedMember`).
+    public private(set) var unsavedMember: UnsavedMember?
 
     init(draft: Record, showingDraft: Bool) {
         self.draft = draft
@@ -73,9 +77,10 @@ public struct FormState: Equatable, Sendable {
     mutating func emptyDraft() {
         draft = Record()
         instances = [:]
-        deletedMember = nil
+        deletedMembers = []
         draftStarted = nil
         hiddenAnswers = HiddenAnswers()
+        if unsavedMember?.survey == .draft { unsavedMember = nil }
     }
     /// The first answer committed on the New form starts its clock (`start` metadata).
     mutating func startDraftClock(at now: Date) {
@@ -94,7 +99,8 @@ public struct FormState: Equatable, Sendable {
         pendingQuestion = nil
         instances = [:]
         rosterQuestion = nil
-        deletedMember = nil
+        deletedMembers = []
+        unsavedMember = nil
     }
 
     // MARK: Rosters
@@ -102,8 +108,11 @@ public struct FormState: Equatable, Sendable {
     /// The instance of a repeat the form shows.
     mutating func showInstance(_ index: Int, of key: String) { instances[key] = index }
     mutating func askRoster(_ question: RosterQuestion?) { rosterQuestion = question }
-    mutating func keepDeletedMember(_ member: DeletedMember?) { deletedMember = member }
+    mutating func keepDeletedMember(_ member: DeletedMember) { deletedMembers.append(member) }
+    /// The member last deleted, taken off the list to be put back.
+    mutating func takeDeletedMember() -> DeletedMember? { deletedMembers.popLast() }
     mutating func awaitAttachment(_ pending: Attaching?) { attaching = pending }
+    mutating func keepUnsavedMember(_ member: UnsavedMember?) { unsavedMember = member }
 
     // MARK: Heads-down entry and the y/n question
 
@@ -119,6 +128,18 @@ public struct FormState: Equatable, Sendable {
 public struct DeletedMember: Equatable, Sendable {
     public let steps: [AnswerPath.Step]
     public let answers: [String: PropertyValue]
+    public let label: String
+}
+
+/// A member added by hand and not stored yet: which survey and member, and the survey as it
+/// was before the add (`before`, what its file holds) and right after it (`added`), so that
+/// leaving it empty puts the survey back exactly and an undo never brings back an empty one.
+public struct UnsavedMember: Equatable, Sendable {
+    public let survey: AppState.Shown
+    public let steps: [AnswerPath.Step]
+    public let before: Record
+    public let added: Record
+    /// "Household member", for the status line.
     public let label: String
 }
 

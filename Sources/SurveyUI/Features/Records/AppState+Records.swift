@@ -96,7 +96,7 @@ extension AppState {
         let focusBefore: String? = before.flatMap { b in
             !b.form.showingDraft && b.document.records.indices.contains(b.listCursor) ? b.document.records[b.listCursor].instanceID : nil
         }
-        let companion = before.map { changeWasSaved(before: $0.document, focusBefore: focusBefore) } ?? []
+        let companion = before.map { changeWasSaved(before: $0.documentOnDisk, focusBefore: focusBefore) } ?? []
         if replacedCharacters > 0 {
             document?.replaceForbiddenCharacters()
             tell("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
@@ -142,11 +142,12 @@ extension AppState {
             reloadAfterOutsideChange(reloaded, clash: nil)
             return []
         }
-        switch SurveyDocument.merge(base: before.document, mine: mine, theirs: reloaded) {
+        switch SurveyDocument.merge(base: before.documentOnDisk, mine: mine, theirs: reloaded) {
         case .success(let merge):
             document = merge.document
             // A failed save of the merge puts back what is on disk now, with the entry.
             rollback?.document = reloaded
+            rollback?.fileBase = nil
             rollback?.listCursor = merge.indexInMerged[before.listCursor].map { min($0, max(0, reloaded.records.count - 1)) } ?? 0
             if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.select(j) }
             list.clampSelection(toCount: recordCount)

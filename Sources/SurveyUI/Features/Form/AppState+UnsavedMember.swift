@@ -1,0 +1,143 @@
+import SurveyModel
+
+/// A member that holds no answer is never stored (issue 27). ^O and `y` to "Add another …?"
+/// add a member in memory only; the first answer kept in it saves the survey with it, as any
+/// answer does. Left empty (another member, out of the roster, another survey, a sync or
+/// quitting), it is taken out again: the file never holds an empty `{}` member, the count never
+/// goes up by one, and an export never writes a blank row for it. Collect likewise keeps no
+/// repeat instance nobody answered when the keyer declines it.
+extension AppState {
+    /// After every action (`update`): a member added by hand that now holds an answer is an
+    /// ordinary member; one left empty goes. `effects`: what the action asked for; anything
+    /// that writes or leaves the document counts as leaving, so nothing is written with it.
+    mutating func settleUnsavedMember(after effects: [Effect]) {
+        guard let member = form.unsavedMember else { return }
+        guard let record = surveyHolding(member) else {
+            form.keepUnsavedMember(nil)   // the survey is gone (undone, reloaded): nothing to keep
+            return
+        }
+        if questionnaire.memberHoldsAnswers(record, at: member.steps) {
+            form.keepUnsavedMember(nil)   // its first answer was kept: stored with the survey
+            return
+        }
+        let leaves = effects.contains { $0.writesOrLeavesDocument }
+        if !leaves, shown == member.survey, isInside(member) { return }
+        dropUnsavedMember(member, from: record)
+    }
+
+    /// The survey the member was added to, if it is still there.
+    private func surveyHolding(_ member: UnsavedMember) -> Record? {
+        switch member.survey {
+        case .draft:
+            return draft
+        case .record(let i):
+            guard records.indices.contains(i), records[i].instanceID == member.before.instanceID else { return nil }
+            return records[i]
+        }
+    }
+
+    /// Whether the highlight is on a question of the member (or of a roster inside it).
+    private func isInside(_ member: UnsavedMember) -> Bool {
+        guard case .field(let entry) = formItem else { return false }
+        let outline = self.outline
+        guard outline.indices.contains(entry) else { return false }
+        let steps = outline.heading(entry)?.parent ?? outline.steps(entry)
+        return steps.starts(with: member.steps)
+    }
+
+    /// Takes the empty member out of its survey, in memory (it was never saved), and shows
+    /// the member before it. The highlight, the field being typed and an open picker stay
+    /// on the same questions, whose places in the walk may move (the member shown now can
+    /// hold a roster the empty one did not).
+    mutating func dropUnsavedMember(_ member: UnsavedMember, from record: Record) {
+        form.keepUnsavedMember(nil)
+        let walk = outline
+        let highlighted = if case .field(let i) = formItem { EntryAnchor(i, in: walk) } else { EntryAnchor?.none }
+        let typed = editing.flatMap { EntryAnchor($0.fieldIndex, in: walk) }
+        let picked = picker.flatMap { EntryAnchor($0.fieldIndex, in: walk) }
+        defer { follow(highlighted: highlighted, typed: typed, picked: picked, member: member) }
+        var restored: Record
+        if record == member.added {
+            restored = member.before   // exactly what the file holds
+        } else {
+            restored = record
+            restored.removeInstance(at: member.steps)
+            if questionnaire.form != nil, let last = member.steps.last {
+                var hidden = hiddenAnswersHere
+                restored = questionnaire.settled(restored, changedAt: AnswerPath(Array(member.steps.dropLast()), last.name),
+                                                 before: record, hidden: &hidden, clock: ruleClock)
+            }
+        }
+        switch member.survey {
+        case .draft: form.setDraft(restored)
+        case .record(let i): document?.records[i] = restored
+        }
+        if let last = member.steps.last {
+            let key = FormWalk.RepeatHeading.selectionKey(parent: Array(member.steps.dropLast()), name: last.name)
+            if (form.instances[key] ?? 0) >= last.index { form.showInstance(max(0, last.index - 1), of: key) }
+            if status == nil { tell("\(member.label) \(last.index + 1) held no answer: not kept") }
+        }
+    }
+}
+
+extension AppState {
+    /// The highlight, the field being typed and the picker, found again in the walk after
+    /// the member went; one inside it moves to its roster's heading, and stops typing.
+    private mutating func follow(highlighted: EntryAnchor?, typed: EntryAnchor?, picked: EntryAnchor?, member: UnsavedMember) {
+        let walk = outline
+        guard let last = member.steps.last else { return }
+        let heading = walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(member.steps.dropLast()), name: last.name))
+        if let highlighted {
+            if let i = highlighted.entry(in: walk) { form.highlight(.field(i)) } else if let heading { form.highlight(.field(heading)) }
+        }
+        if let typed, var buffer = editing {
+            if let i = typed.entry(in: walk) {
+                buffer.fieldIndex = i
+                form.beginEditing(buffer)
+            } else {
+                form.stopEditing()
+            }
+        }
+        if let picked, var p = picker {
+            if let i = picked.entry(in: walk) {
+                p.fieldIndex = i
+                popovers.present(.picker(p))
+            } else {
+                popovers.dismiss()
+            }
+        }
+    }
+}
+
+/// An entry of the form's walk by what it is rather than where it stands: its instance, its
+/// row there, and the roster it heads.
+struct EntryAnchor: Equatable {
+    let steps: [AnswerPath.Step]
+    let fieldIndex: Int
+    let heading: String?
+
+    init?(_ i: Int, in walk: FormWalk) {
+        guard let entries = walk.entries, entries.indices.contains(i) else { return nil }
+        steps = entries[i].steps
+        fieldIndex = entries[i].fieldIndex
+        heading = entries[i].heading?.selectionKey
+    }
+
+    func entry(in walk: FormWalk) -> Int? {
+        walk.entries?.firstIndex { $0.steps == steps && $0.fieldIndex == fieldIndex && $0.heading?.selectionKey == heading }
+    }
+}
+
+extension Effect {
+    /// Effects after which a member added by hand and still empty must not be in memory:
+    /// they write the document, or leave it.
+    var writesOrLeavesDocument: Bool {
+        switch self {
+        case .saveDocument, .saveDraft, .syncDocument, .resolveConflict, .quit, .openDocument, .createDocument,
+             .renameDocument, .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .keepUnsavedWork:
+            return true
+        default:
+            return false
+        }
+    }
+}
