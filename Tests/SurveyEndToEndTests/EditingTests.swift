@@ -109,26 +109,30 @@ final class EditingTests: EndToEndTestCase {
         app.waitUntil("the caret is hidden") { _ in (try? self.caretIsShown(app)) == false }
         XCTAssertEqual(try Data(contentsOf: documentURL("Seed")), original, "Esc writes nothing")
 
-        // Typing on a highlighted field starts editing it; ↓ keeps the value and edits the next.
-        try app.type("!")
-        app.waitForField("Address", "123 Any St.!")
-        try app.press("Left", "Left", "Left", "Left")
+        // Typing on a highlighted field replaces its answer (issue 27); a caret key first
+        // edits it in place; ↓ keeps the value and edits the next, its answer selected.
+        try app.type("9 Elm St.")
+        app.waitForField("Address", "9 Elm St.")
+        try app.press("Left", "Left", "Left")
         try app.type("Main ")
-        app.waitForField("Address", "123 Any Main St.!")
+        app.waitForField("Address", "9 Elm Main St.")
         try app.press("Down")
+        try app.press("End")
         try app.type("9")
         app.waitForField("Phone", "555-12349")
-        XCTAssertEqual(try record(0, in: "Seed")?["address"], .string("123 Any Main St.!"))
+        XCTAssertEqual(try record(0, in: "Seed")?["address"], .string("9 Elm Main St."))
 
-        // ↑ and Shift-Tab keep the value too, and edit the field they land on.
+        // ↑ and Shift-Tab keep the value too, and the field they land on arrives selected:
+        // typing replaces it.
         try app.press("Up")
         try app.type("?")
-        app.waitForField("Address", "123 Any Main St.!?")
+        app.waitForField("Address", "?")
         XCTAssertEqual(try record(0, in: "Seed")?["phone"], .string("555-12349"))
         try app.press("BTab", "BTab")
+        try app.press("End")
         try app.type("n")
         app.waitForField("First name", "Johnn")
-        XCTAssertEqual(try record(0, in: "Seed")?["address"], .string("123 Any Main St.!?"))
+        XCTAssertEqual(try record(0, in: "Seed")?["address"], .string("?"))
         try app.press("Escape")
         app.waitForField("First name", "John")
         app.waitUntil("the caret is hidden") { _ in (try? self.caretIsShown(app)) == false }

@@ -11,6 +11,11 @@ public struct ChoicePicker: Equatable, Sendable {
     public let names: [String]
     public let labels: [String]
     public let multiple: Bool
+    /// The code each choice is typed by, when the list's labels (else its names) are all
+    /// whole numbers, as a paper form's codes are (years 2022…2028, `1 Yes` / `2 No` with
+    /// names 1 and 2): digits then type that code, never a position, so `2022` is 2022 and
+    /// not the second choice. nil: digits choose by position (1 = the first shown).
+    public let codes: [String]?
     /// What was typed to narrow the list.
     public private(set) var filter = ""
     /// Digits typed so far towards a choice number (lists of ten or more wait for the next).
@@ -28,6 +33,7 @@ public struct ChoicePicker: Equatable, Sendable {
         self.names = choices.map(\.name)
         self.labels = choices.map { labels[$0.name] ?? $0.name }
         self.multiple = multiple
+        self.codes = Self.isCodes(self.labels) ? self.labels : Self.isCodes(self.names) ? self.names : nil
         let picked = current.split(separator: " ").map(String.init)
         self.selected = names.filter { picked.contains($0) }
         self.visible = Array(names.indices)
@@ -59,13 +65,33 @@ public struct ChoicePicker: Equatable, Sendable {
         selected = [name]
     }
 
-    public enum DigitOutcome: Equatable { case chose(Int), waiting, outOfRange }
+    public enum DigitOutcome: Equatable { case chose(Int), waiting, outOfRange, noSuchCode(String) }
+
+    /// Whole numbers only (ASCII digits, as typed from paper), at least one.
+    static func isCodes(_ texts: [String]) -> Bool {
+        !texts.isEmpty && texts.allSatisfy { !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+    }
 
     /// A digit with nothing typed to narrow the list: choice number n (1 = the first shown).
     /// With ten or more choices, "1" waits for a second digit unless no choice has a
-    /// two-digit number starting with it.
+    /// two-digit number starting with it. With `codes`, the digits typed so far are a code:
+    /// chosen when no other code starts with them, waiting for more (or Enter) when one does,
+    /// and refused, never taken for another, when no code starts with them.
     public mutating func typeDigit(_ d: Character) -> DigitOutcome {
         digits.append(d)
+        if let codes {
+            let typed = digits
+            let starting = visible.indices.filter { codes[visible[$0]].hasPrefix(typed) }
+            guard let first = starting.first else {
+                digits = ""
+                return .noSuchCode(typed)
+            }
+            let exact = starting.first { codes[visible[$0]] == typed }
+            highlighted = exact ?? first
+            guard let exact, starting.count == 1 else { return .waiting }
+            digits = ""
+            return .chose(exact + 1)
+        }
         guard let n = Int(digits), n >= 1, n <= visible.count else {
             digits = ""
             return .outOfRange
@@ -82,6 +108,11 @@ public struct ChoicePicker: Equatable, Sendable {
     /// Enter after a waiting digit: that number.
     public mutating func takePendingDigits() -> Bool {
         defer { digits = "" }
+        if let codes {
+            guard let exact = visible.indices.first(where: { codes[visible[$0]] == digits }) else { return false }
+            highlighted = exact
+            return true
+        }
         guard let n = Int(digits), n >= 1, n <= visible.count else { return false }
         highlighted = n - 1
         return true

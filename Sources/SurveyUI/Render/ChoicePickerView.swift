@@ -27,8 +27,14 @@ struct ChoicePickerView {
         return geometry(picker, layout: state.layout, anchor: value.isEmpty ? nil : value)
     }
 
+    /// The column the choices' numbers (or codes) take.
+    static func numberWidth(_ picker: ChoicePicker) -> Int {
+        guard let codes = picker.codes else { return String(picker.names.count).count }
+        return codes == picker.labels ? 0 : codes.map(\.count).max() ?? 0
+    }
+
     static func geometry(_ picker: ChoicePicker, layout: Layout, anchor: Rect? = nil) -> Geometry {
-        let numberWidth = String(picker.names.count).count
+        let numberWidth = numberWidth(picker)
         let widest = picker.labels.map { TextWidth.width(of: $0) }.max() ?? 0
         let wanted = max(widest + numberWidth + (picker.multiple ? 6 : 2) + 4, TextWidth.width(of: picker.title) + 6, 44)
         var box = layout.centeredBox(width: wanted, height: picker.names.count + 3)
@@ -55,17 +61,21 @@ struct ChoicePickerView {
         if !picker.filter.isEmpty {
             hint = "Find: \(picker.filter)" + (picker.visible.isEmpty ? " (no match)" : "")
         } else if picker.isTypingNumber {
-            hint = "Choice \(picker.digits)…"
+            hint = (picker.codes == nil ? "Choice " : "Code ") + "\(picker.digits)…"
+        } else if picker.codes != nil {
+            hint = picker.multiple ? "Space ticks · a code ticks it · Enter keeps" : "Type the code · Enter chooses"
         } else {
             hint = picker.multiple ? "Space ticks · digit ticks n · Enter keeps" : "Digit or Enter chooses · type to narrow"
         }
         grid.put(hint, x: g.hint.x, y: g.hint.y, style: .muted, clip: g.hint)
-        let numberWidth = String(picker.names.count).count
+        let numberWidth = Self.numberWidth(picker)
         for row in 0..<g.rows.height {
             let position = g.scroll + row
             guard position < picker.visible.count else { break }
             let index = picker.visible[position]
-            let number = String(position + 1)
+            // The code typed for it: its position, its name when the names are the codes, and
+            // nothing more when the label is the code itself.
+            let number = picker.codes == nil ? String(position + 1) : picker.codes == picker.labels ? "" : picker.names[index]
             let mark = picker.multiple ? (picker.selected.contains(picker.names[index]) ? "[x] " : "[ ] ") : ""
             let text = " " + String(repeating: " ", count: numberWidth - number.count) + number + " " + mark + picker.labels[index]
             let y = g.rows.y + row

@@ -65,3 +65,74 @@ final class LongListPickerTests: XCTestCase {
         XCTAssertEqual(s.draft["village"], .string("v4999"))
     }
 }
+
+/// Lists whose labels (or names) are numbers, as paper forms' codes are (issue 27, item 3):
+/// the digits typed are the code, never a position, and a code no choice has is refused.
+final class PickerCodeTests: XCTestCase {
+    private func state(_ choices: [(name: String, label: String)], multiple: Bool = false) throws -> AppState {
+        let type = multiple ? "select_multiple" : "select_one"
+        let csv = "survey,,,\n,type,name,label\n,\(type) list,q,Q\n,text,after,After\nchoices,,,\n,list_name,name,label\n"
+            + choices.map { ",list,\($0.name),\($0.label)\n" }.joined()
+        let read = XLSForm.read(try XLSFormSheets.csv(csv))
+        let form = try XCTUnwrap(read.form, "\(read.errors)")
+        var s = AppState(documentName: "Codes", loaded: .success(SurveyDocument(records: [])),
+                         size: Size(width: 100, height: 30), questionnaire: Questionnaire(form: form), environment: .forTests)
+        s.press(.control("n"))
+        XCTAssertNotNil(s.picker)
+        return s
+    }
+
+    private let years = (0..<7).map { (name: "\($0 + 1)", label: "\(2022 + $0)") }
+
+    func testTypingAYearLabelChoosesThatYearNotAPosition() throws {
+        var s = try state(years)
+        XCTAssertEqual(s.picker?.codes, years.map(\.label), "the labels are the codes")
+        s.type("202")
+        XCTAssertNotNil(s.picker, "2, 20, 202 start every year: it waits")
+        XCTAssertEqual(s.statusText, "Code 202…: another digit, or Enter")
+        XCTAssertEqual(s.type("2"), [.saveDraft])
+        XCTAssertEqual(s.draft["q"], .string("1"), "2022 is stored by its name, 1")
+        XCTAssertEqual(s.editing?.fieldIndex, 1, "and the form goes on")
+    }
+
+    func testACodeNoChoiceHasIsRefusedNotTakenForAnother() throws {
+        var s = try state(years)
+        XCTAssertEqual(s.type("2029"), [])
+        XCTAssertEqual(s.statusText, "No choice has the code 2029: nothing was chosen")
+        XCTAssertNil(s.draft["q"])
+        XCTAssertNotNil(s.picker, "still asking")
+        s.type("3")
+        XCTAssertEqual(s.statusText, "No choice has the code 3: nothing was chosen", "no position 3 either")
+        s.type("2025")
+        XCTAssertEqual(s.draft["q"], .string("4"))
+    }
+
+    func testNamesThatAreCodesAreTypedByName() throws {
+        let list = [("1", "Yes"), ("2", "No"), ("9", "Don't know"), ("10", "Refused")]
+        var s = try state(list)
+        XCTAssertEqual(s.picker?.codes, ["1", "2", "9", "10"])
+        s.type("9")
+        XCTAssertEqual(s.draft["q"], .string("9"), "9 is Don't know, not a missing ninth choice")
+        s = try state(list)
+        s.type("1")
+        XCTAssertEqual(s.statusText, "Code 1…: another digit, or Enter", "1 could be 10")
+        s.press(.enter)
+        XCTAssertEqual(s.draft["q"], .string("1"))
+        XCTAssertTrue(s.screenText.contains("After"))
+    }
+
+    func testTheCodesAreWhatThePickerShows() throws {
+        var s = try state([("1", "Yes"), ("2", "No"), ("9", "Don't know")])
+        XCTAssertTrue(s.screenText.contains(" 9 Don't know"), s.screenText)
+        s = try state(years)
+        XCTAssertTrue(s.screenText.contains("Type the code"), s.screenText)
+        XCTAssertFalse(s.screenText.contains("1 2022"), "a label that is its code is not numbered again")
+    }
+
+    func testTextLabelsStillChooseByPosition() throws {
+        var s = try state([("a", "Apple"), ("b", "Banana")])
+        XCTAssertNil(s.picker?.codes)
+        s.type("2")
+        XCTAssertEqual(s.draft["q"], .string("b"))
+    }
+}

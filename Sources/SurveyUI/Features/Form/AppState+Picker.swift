@@ -43,7 +43,11 @@ extension AppState {
                 return pickerChoose()
             case .waiting:
                 popovers.present(.picker(p))
-                tell("Choice \(p.digits)…: another digit, or Enter")
+                tell(p.codes == nil ? "Choice \(p.digits)…: another digit, or Enter" : "Code \(p.digits)…: another digit, or Enter")
+                return []
+            case .noSuchCode(let typed):
+                popovers.present(.picker(p))
+                warn("No choice has the code \(typed): nothing was chosen")
                 return []
             case .outOfRange:
                 popovers.present(.picker(p))
@@ -69,7 +73,12 @@ extension AppState {
         // Enter completes a number being typed (`1` of 12 could have been 10, 11 or 12): it
         // chooses that choice, and on a multiple choice ticks it, as the digit alone would.
         if p.isTypingNumber {
-            guard p.takePendingDigits() else { return [] }
+            let typed = p.digits
+            guard p.takePendingDigits() else {
+                popovers.present(.picker(p))
+                warn(p.codes == nil ? "There is no choice \(typed)" : "No choice has the code \(typed): nothing was chosen")
+                return []
+            }
             if p.multiple { p.toggleHighlighted() }
         }
         if !p.multiple {
