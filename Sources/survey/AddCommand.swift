@@ -111,7 +111,10 @@ struct AddCommand: Equatable {
             }
             var command = self
             let paths = try command.attachmentPaths(in: questionnaire)
-            let check = questionnaire.checkImport([command.record(in: questionnaire)])
+            // As the form's [ Add ]: completed (defaults, calculations, the members
+            // `repeat_count` asks for, metadata, the form's id and version), then judged.
+            let arrival = Questionnaire.Arrival.keyed(started: Date(), device: .current())
+            let check = questionnaire.checkImport([command.record(in: questionnaire)], arriving: arrival)
             guard check.problems.isEmpty, let checked = check.records.first else {
                 for problem in check.problems {
                     if problem.field == nil {
@@ -128,8 +131,9 @@ struct AddCommand: Equatable {
             for (key, path) in paths.sorted(by: { $0.key < $1.key }) {
                 attached[key] = .string(try store.copyAttachment(from: path, for: target.name))
             }
-            // Calculations, metadata, the form's id and version: as the form's Add stores it.
-            let record = questionnaire.completed(attached, started: Date(), device: .current())
+            // A file stored under another name (one of that name was there): what reads it
+            // is computed again.
+            let record = attached == checked ? checked : questionnaire.stored(attached, arriving: arrival).record
             let count = try store.append([record], to: target, questionnaire: questionnaire)
             ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))")
             return 0

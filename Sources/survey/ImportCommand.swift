@@ -45,6 +45,7 @@ struct ImportCommand: Equatable {
             let (records, places) = format == .odkCSV ? try odkSet(questionnaire: questionnaire)
                 : try decoded(try contents(), questionnaire: questionnaire)
             let check = questionnaire.checkImport(records, places: places)
+            note(check)
             guard check.problems.isEmpty else {
                 report(check.problems)
                 return 1
@@ -114,6 +115,24 @@ struct ImportCommand: Equatable {
             + "\(unmatched.count == 1 ? "is" : "are") kept as text: \(unmatched.joined(separator: ", "))")
     }
 
+    /// Says which calculations the file gave a value the form does not compute (the form's
+    /// is stored), once for the whole file, and which members held no answer and are left
+    /// out: nothing a person answered is lost, but the file and the document differ there.
+    private func note(_ check: Questionnaire.ImportCheck) {
+        let names = check.ignoredCalculations
+        if !names.isEmpty {
+            ShellOutput.error("note: \(names.joined(separator: ", ")) \(names.count == 1 ? "is" : "are") calculated by the form: "
+                + "the value\(names.count == 1 ? "" : "s") given \(names.count == 1 ? "is" : "are") ignored")
+        }
+        let dropped = check.droppedMembers
+        for member in dropped.prefix(Self.shownProblems) {
+            ShellOutput.error("note: \(member.place): \(member.field ?? "a member") holds no answer and is left out")
+        }
+        if dropped.count > Self.shownProblems {
+            ShellOutput.error("note: …and \(dropped.count - Self.shownProblems) more members holding no answer")
+        }
+    }
+
     /// The records and where each was in the file: CSV rows as the spreadsheet numbers
     /// them, JSON and property-list records by position (they have no rows). Whole-file
     /// problems come back naming the file.
@@ -161,7 +180,7 @@ extension ImportCommand: ShellCommand {
 
     static let forms: [CommandSpec] = [
         CommandSpec(words: ["import"], synopsis: "FILE|FOLDER [--doc NAME] [--format csv|json|plist|odk-csv]", arguments: [.file],
-                    help: "append the records of FILE (\"-\" for stdin; format from --format or the extension .csv, .json, .plist or .xml). A FOLDER, or FILE with --format odk-csv, is ODK's CSV set (the main table FORMID.csv and its repeat tables FORMID-REPEAT.csv beside it, joined by KEY and PARENT_KEY). CSV headers may be ODK Central's and KoboToolbox's (group-question, group/question, meta-instanceID); columns that name no question are kept as text and named on stderr. Every record is checked first, as the form checks it (with a questionnaire: types, required, constraint, relevant and choice_filter; an answer to a question the form skips is refused): one bad record and nothing is imported (row 3: age \"abc\": reason). Records without formID and formVersion get the questionnaire's. CSV rows are numbered as a spreadsheet shows them (the header is row 1); JSON and plist records count from 1 (record 2). A survey whose instanceID the document already has is refused"),
+                    help: "append the records of FILE (\"-\" for stdin; format from --format or the extension .csv, .json, .plist or .xml). A FOLDER, or FILE with --format odk-csv, is ODK's CSV set (the main table FORMID.csv and its repeat tables FORMID-REPEAT.csv beside it, joined by KEY and PARENT_KEY). CSV headers may be ODK Central's and KoboToolbox's (group-question, group/question, meta-instanceID); columns that name no question are kept as text and named on stderr. Every record is checked first, as the form checks it (with a questionnaire: types, required, constraint, relevant and choice_filter; an answer to a question the form skips is refused), after the form computes its calculations (a value the file gives for one is ignored, with a note) and the members its repeat_count asks for: one bad record and nothing is imported (row 3: age \"abc\": reason). A roster member holding no answer is left out (with a note), or refused where repeat_count asks for it. Records without formID and formVersion get the questionnaire's. CSV rows are numbered as a spreadsheet shows them (the header is row 1); JSON and plist records count from 1 (record 2). A survey whose instanceID the document already has is refused"),
     ]
 
     static let options: [OptionSpec] = [.format]

@@ -8,29 +8,42 @@ extension Questionnaire {
     public struct ImportCheck: Equatable, Sendable {
         public let records: [Record]
         public let problems: [ImportProblem]
+        /// Calculations some record gave a value the form does not compute (the form's is
+        /// stored): their names, once each, in the order first met.
+        public var ignoredCalculations: [String] = []
+        /// Members that held no answer and were left out, each where it was
+        /// (`record 2: member[3]`, no reason).
+        public var droppedMembers: [ImportProblem] = []
     }
 
     /// Per record: each questionnaire field goes through `FieldSpec.imported` (strings read
     /// as typed text); keys the questionnaire does not know are kept as they are, but
     /// refused when a key or string in them holds a character XML cannot carry (saving
-    /// would silently turn it into U+FFFD); a record whose fields are all empty is refused,
-    /// as the form's Add refuses an empty form; an `instanceID` that is not text is refused
-    /// (an empty one means none: `append` gives one).
+    /// would silently turn it into U+FFFD); a record that holds no answer (its members' count)
+    /// is refused, as the form's Add refuses an empty form; an `instanceID` that is not text
+    /// is refused (an empty one means none: `append` gives one).
     ///
-    /// With a designer's form, a record that is not empty then passes the form's own gate
-    /// (`formProblems`): `required` and `constraint` with the designer's messages for the
-    /// questions `relevant` leaves on, an answer to a question the form skips for this
-    /// survey, a choice its `choice_filter` does not offer. Problems of one record come in
-    /// form order. A record without `formID` or `formVersion` is stamped with the form's.
-    /// Calculations, metadata and questions not collected here are kept as the file has
-    /// them (text trimmed as typed text is), never judged: they are not answers a person
-    /// gave.
+    /// With a designer's form, a record that is not empty is then made what it will be
+    /// stored as and judged as the form judges it: `stored(_:arriving:)`, the one order the
+    /// form's [ Add ], `survey add` and imports share. Its calculations are the form's (a
+    /// value the file gives for one is ignored, and named in `ignoredCalculations`), members
+    /// holding no answer are left out where no `repeat_count` asks for them
+    /// (`droppedMembers`), and then `required`, `constraint` and `choice_filter` apply with
+    /// the designer's messages for the questions `relevant` leaves on, in the survey and in
+    /// every member; an answer to a question the form skips for this survey is refused.
+    /// Problems of one record come in form order. Imported (`arrival` `.imported`), a record
+    /// keeps the metadata the file gives and gets no defaults, and one without `formID` or
+    /// `formVersion` is stamped with the form's; keyed (`survey add`), it is completed as
+    /// [ Add ] completes it.
     ///
     /// `places` says where each record was in its file (the CSV row); without it, records
     /// are numbered from 1 (`record 2`).
-    public func checkImport(_ records: [Record], places: [ImportPlace]? = nil, clock: Clock = Clock()) -> ImportCheck {
+    public func checkImport(_ records: [Record], places: [ImportPlace]? = nil, arriving arrival: Arrival = .imported,
+                            clock: Clock = Clock()) -> ImportCheck {
         var checked: [Record] = []
         var problems: [ImportProblem] = []
+        var ignored: [String] = []
+        var dropped: [ImportProblem] = []
         // The fields a record holds values for, by their index in `fields`.
         var answerKeys: Set<String> = []
         let answerIndices = recordFields.compactMap { field in
@@ -45,7 +58,8 @@ extension Questionnaire {
                 let field = fields[i]
                 guard let value = values[field.key] else { continue }
                 if !field.kind.isAnswered {
-                    // A calculation or metadata written by another tool: kept, strings trimmed.
+                    // Metadata written by another tool: kept, strings trimmed. (A
+                    // calculation's is replaced by the form's.)
                     if case .string(let text) = value, case .success(let stored) = field.parse(text) {
                         values[field.key] = stored
                     }
@@ -59,21 +73,23 @@ extension Questionnaire {
                 }
             }
             var result = Record(values)
-            // A survey whose answers are all in a roster is not blank.
-            let isBlank = result.isBlank(in: self) && tree.allSatisfy { $0.kind != .repeat || result.instanceCount(of: $0.name) == 0 }
+            // A survey whose only answers are in a roster is not blank; one holding only
+            // members without answers is.
+            let isBlank = result.isBlank(in: self)
             if form != nil, !isBlank {
+                let survey = stored(result, arriving: arrival, clock: clock)
+                result = survey.record
                 let refused = Set(fieldProblems.map(\.index))
-                for (i, message) in formProblems(in: result, clock: clock) where !refused.contains(i) {
-                    let key = fields[i].key
-                    fieldProblems.append((i, ImportProblem(place, field: key, value: record[key], reason: message)))
+                for problem in survey.problems {
+                    // A top-level answer is quoted as the file gives it; one a type problem
+                    // refused already is not judged again.
+                    let topLevel = problem.path.steps.isEmpty && problem.member == nil
+                    if topLevel, refused.contains(problem.index) { continue }
+                    let value = topLevel ? record[problem.path.name] : problem.value
+                    fieldProblems.append((problem.index, ImportProblem(place, field: problem.place, value: value, reason: problem.message)))
                 }
-                // Each roster member's answers, judged as the form judges them, after the
-                // survey's own (at the repeat's row, named by path: `member[2]/age`).
-                for problem in repeatProblems(in: result, clock: clock) {
-                    let at = problem.path.steps.first.flatMap { step in fields.firstIndex { $0.key == step.name } } ?? fields.count
-                    fieldProblems.append((at, ImportProblem(place, field: problem.path.description, value: result.value(at: problem.path),
-                                                            reason: problem.message)))
-                }
+                for name in survey.ignoredCalculations where !ignored.contains(name) { ignored.append(name) }
+                dropped += survey.droppedMembers.map { ImportProblem(place, field: $0, reason: "holds no answer") }
             }
             if !fieldProblems.isEmpty {
                 // Stable: a field's type problem before its rule problem.
@@ -97,18 +113,9 @@ extension Questionnaire {
             if isBlank {
                 problems.append(ImportProblem(place, field: nil, reason: "every answer is empty"))
             }
-            // A row keyed with another form (its own formID) is not given this form's version.
-            if let form, result[Self.formIDKey] == nil || result[Self.formIDKey] == form.formID.map(PropertyValue.string) {
-                if result[Self.formIDKey] == nil, let id = form.formID, !id.isEmpty {
-                    result[Self.formIDKey] = .string(id)
-                }
-                if result[Self.formVersionKey] == nil, let version = form.version, !version.isEmpty {
-                    result[Self.formVersionKey] = .string(version)
-                }
-            }
             checked.append(result)
         }
-        return ImportCheck(records: checked, problems: problems)
+        return ImportCheck(records: checked, problems: problems, ignoredCalculations: ignored, droppedMembers: dropped)
     }
 
     /// The form's gate for a whole record whose answers are already stored values: every

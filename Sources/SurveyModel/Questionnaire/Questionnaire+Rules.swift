@@ -338,6 +338,15 @@ extension Questionnaire {
     /// and the form's id and version, so data keyed with different versions can be told apart.
     public func completed(_ record: Record, started: Date? = nil, device: DeviceMetadata = DeviceMetadata(),
                           clock: Clock = Clock()) -> Record {
+        var hidden: [String: PropertyValue] = [:]
+        return completed(record, started: started, device: device, clock: clock, hidden: &hidden)
+    }
+
+    /// `completed`, with the answers its settling put aside (the form hides them, or no
+    /// longer offers their choice) in `hidden`, by place (`member[2]/job`): what
+    /// `stored(_:arriving:)` judges rather than drops.
+    func completed(_ record: Record, started: Date?, device: DeviceMetadata, clock: Clock,
+                   hidden: inout [String: PropertyValue]) -> Record {
         guard let form else { return record }
         // As ODK: every default is in the survey from the start, and only the questions left
         // relevant keep theirs (settling drops the others), so a default that shows a
@@ -346,7 +355,6 @@ extension Questionnaire {
         let before = values
         fillDefaults(in: &values, at: [], clock: clock)
         var result = values == before ? record : Record(values)
-        var hidden: [String: PropertyValue] = [:]
         result = settled(result, hidden: &hidden, clock: clock)
         for field in fields {
             guard case .metadata(let kind) = field.kind, !field.key.isEmpty else { continue }

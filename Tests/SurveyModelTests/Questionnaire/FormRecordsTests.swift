@@ -135,9 +135,12 @@ final class FormRecordsTests: TemporaryFolderTestCase {
                     "height": .real(1.62), "region": .string("north"), "town": .string("hill"),
                     "fruits": .string("mango apple"), "months": .string("360"), "old": .integer(4),
                     "formID": .string("tiny"), "formVersion": .string("7")]),
-            Record(["name": .string("Bo"), "age": .integer(8), "formID": .string("tiny"), "formVersion": .string("6")]),
+            Record(["name": .string("Bo"), "age": .integer(8), "months": .string("96"), "formID": .string("tiny"),
+                    "formVersion": .string("6")]),
             Record(["name": .string("Cy"), "formID": .string("census")]),
-        ], "a record keeps the form id and version it was keyed with, and gets no other form's version")
+        ], "a record keeps the form id and version it was keyed with, and gets no other form's version; "
+            + "the form computes its calculation")
+        XCTAssertEqual(check.ignoredCalculations, [], "the value given is the form's")
     }
 
     func testEveryRuleOfTheFormRefusesWithItsMessageInFormOrder() throws {
@@ -164,13 +167,15 @@ final class FormRecordsTests: TemporaryFolderTestCase {
         ])
     }
 
-    func testCalculationsAndMetadataAreKeptAsTheFileHasThem() throws {
+    func testMetadataAreKeptAsTheFileHasThemAndCalculationsAreTheForms() throws {
         let tiny = try Self.questionnaire()
-        let check = tiny.checkImport([Record(["name": .string("Ana"), "start": .string(" 2024-01-02T03:04:05Z "),
-                                              "months": .real(1.5)])])
+        let check = tiny.checkImport([Record(["name": .string("Ana"), "age": .integer(30), "start": .string(" 2024-01-02T03:04:05Z "),
+                                              "months": .real(1.5)]),
+                                      Record(["name": .string("Bo"), "months": .string("12")])])
         XCTAssertEqual(check.problems, [])
         XCTAssertEqual(check.records.first?.values["start"], .string("2024-01-02T03:04:05Z"))
-        XCTAssertEqual(check.records.first?.values["months"], .real(1.5), "not recomputed, not refused")
+        XCTAssertEqual(check.records.map { $0.values["months"] }, [.string("360"), nil], "computed by the form, the values given ignored")
+        XCTAssertEqual(check.ignoredCalculations, ["months"], "named once")
     }
 
     func testTheOriginalFiveAreJudgedOnlyByTheirTypes() {
@@ -198,8 +203,8 @@ final class FormRecordsTests: TemporaryFolderTestCase {
     func testCSVOfAFormDocumentReadsBackWithEmptyCellsAsNoAnswer() throws {
         let tiny = try Self.questionnaire()
         let records = [Record(["name": .string("Ana"), "age": .integer(30), "height": .real(1.5),
-                               "instanceID": .string("uuid:a"), "formID": .string("tiny"), "formVersion": .string("7"),
-                               "old": .string("from version 6")])]
+                               "months": .string("360"), "instanceID": .string("uuid:a"), "formID": .string("tiny"),
+                               "formVersion": .string("7"), "old": .string("from version 6")])]
         let text = SurveyDocument(records: records).csvText(questionnaire: tiny)
         XCTAssertEqual(text.components(separatedBy: "\r\n").first,
                        "start,name,age,smokes,cigs,height,region,town,fruits,country,months,instanceID,formID,formVersion,old")

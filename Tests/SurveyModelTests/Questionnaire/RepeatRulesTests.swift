@@ -63,7 +63,8 @@ final class RepeatRulesTests: XCTestCase {
     }
 
     /// An import (a JSON or plist file another tool wrote) is judged member by member too,
-    /// and a survey whose answers are all in its roster is not blank.
+    /// and a survey whose answers are all in its roster is not blank. Answers in a roster the
+    /// form skips (no `size`) are refused, as any answer to a question the form skips.
     func testAnImportIsJudgedInEveryInstance() throws {
         let q = try FormTestSupport.questionnaire(Self.form)
         let roster: PropertyValue = .array([.dictionary(["name": .string("Ana"), "age": .integer(34), "job": .string("Nurse")]),
@@ -73,6 +74,8 @@ final class RepeatRulesTests: XCTestCase {
         XCTAssertEqual(check.problems.map(\.description), [
             "record 1: member[2]/age \"old\": Age must be a whole number",
             "record 2: size: People is required",
+            "record 2: member[1]/name \"Cy\": Name is not asked in this survey (the form's relevant rule skips it): leave it empty",
+            "record 2: member[1]/age 3: Age is not asked in this survey (the form's relevant rule skips it): leave it empty",
         ])
     }
 }
