@@ -24,7 +24,15 @@ struct MergeCommand: Equatable {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let urls = files.map { URL(fileURLWithPath: $0) }
-            let (events, written) = try store.mergeOtherCopies(urls, into: target.name, write: !dryRun)
+            // The form computes the calculations of the surveys merged from both sides; a
+            // form that cannot be used leaves them as merged (and says so).
+            let form = store.documentForm(for: target.name)
+            let (events, written) = try store.mergeOtherCopies(urls, into: target.name, write: !dryRun,
+                                                               questionnaire: form.trouble == nil ? form.questionnaire : nil)
+            if let trouble = form.trouble, events.contains(where: { $0.kind == .merged || $0.kind == .conflicted }) {
+                ShellOutput.error("note: \(trouble.remark(document: target.name)); the calculations of the surveys merged "
+                    + "were not computed again")
+            }
             let would = dryRun ? "would be " : ""
             for event in events { ShellOutput.line(Self.line(event, would: dryRun)) }
             let from = files.count == 1 ? files[0] : "\(files.count) files"
@@ -79,7 +87,7 @@ extension MergeCommand: ShellCommand {
 
     static let forms: [CommandSpec] = [
         CommandSpec(words: ["merge"], synopsis: "FILE... [--doc NAME] [--dry-run]", arguments: [.file],
-                    help: "merge another laptop's copy of the document (a .plist, with its .FILE.sync.plist and .FILE.deleted.plist when beside it): one-sided changes are taken, clashes kept for survey conflicts; FILE is only read"),
+                    help: "merge another laptop's copy of the document (a .plist, with its .FILE.sync.plist and .FILE.deleted.plist when beside it): one-sided changes are taken, clashes kept for survey conflicts; a survey merged from both sides gets the form's calculations (a clash on a calculation is settled by the form); FILE is only read"),
     ]
 
     static let options: [OptionSpec] = [

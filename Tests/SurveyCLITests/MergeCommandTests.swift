@@ -122,6 +122,65 @@ final class MergeCommandTests: CLITestCase {
         XCTAssertEqual(try folderBytes(laptopB), b)
     }
 
+    /// A survey merged from both sides holds answers neither side stored together: the form
+    /// computes its calculations again, a clash on a calculation is settled by the form, and
+    /// a survey taken whole from one side is that side's exactly.
+    func testASurveyMergedFromBothSidesGetsTheFormsCalculations() throws {
+        let form = try scratchFile("sums.csv", """
+            survey
+            ,type,name,label,calculation
+            ,integer,a,A
+            ,integer,b,B
+            ,calculate,total,,${a} + ${b}
+            ,calculate,twice,,${a} * 2
+            settings
+            ,form_title,form_id,version
+            ,Sums,sums,1
+            """)
+        XCTAssertEqual(try survey("docs", "new", "Field", "--form", form.path).status, 0)
+        let input = try scratchFile("sums.json", """
+            [{"instanceID": "\(ana)", "a": 1, "b": 1}, {"instanceID": "\(bo)", "a": 5, "b": 5}, {"instanceID": "\(cy)", "a": 1, "b": 1}]
+            """)
+        XCTAssertEqual(try survey("import", input.path, "--doc", "Field").status, 0)
+        for name in ["Field.plist", "Field.form.csv"] {
+            try FileManager.default.copyItem(at: documents.appendingPathComponent(name), to: laptopB.appendingPathComponent(name))
+        }
+        try copyToStick(from: documents)
+        XCTAssertEqual(try onB("merge", stickFile).status, 0)
+        try copyToStick(from: laptopB)
+        XCTAssertEqual(try survey("merge", stickFile).status, 0)
+        // Each side edits as the app does, its calculations with it.
+        func set(_ a: Int, _ b: Int) -> (inout Record) -> Void {
+            { $0["a"] = .integer(a); $0["b"] = .integer(b); $0["total"] = .string("\(a + b)"); $0["twice"] = .string("\(a * 2)") }
+        }
+        try edit(store, ana, set(2, 1))
+        try edit(storeB, ana, set(1, 5))
+        try edit(storeB, bo, set(5, 7))
+        try edit(store, cy, set(2, 1))
+        try edit(storeB, cy, set(3, 1))
+        let theirBo = try XCTUnwrap(try storeB.load("Field").get().records.first { $0.instanceID == bo })
+        try copyToStick(from: laptopB)
+        XCTAssertEqual(try survey("merge", stickFile), Outcome(status: 0, stdout: """
+            merge     \(ana)
+            update    \(bo)
+            conflict  \(cy)  a
+            Merged \(stickFile) into “Field”: 1 updated, 1 merged, 1 in conflict (survey conflicts lists them)
+
+            """, stderr: ""), "total and twice clashed on Cy too: the form decides them")
+        let merged = Array(try store.load("Field").get().records)
+        XCTAssertEqual(merged.map { [$0["a"], $0["b"], $0["total"], $0["twice"]] }, [
+            [.integer(2), .integer(5), .string("7"), .string("4")],
+            [.integer(5), .integer(7), .string("12"), .string("10")],
+            [.integer(2), .integer(1), .string("3"), .string("4")],
+        ], "Ana's total is the form's for the answers merged, neither side's")
+        XCTAssertEqual(merged[1], theirBo, "taken whole from B: B's survey exactly")
+        XCTAssertEqual(try survey("conflicts").stdout, """
+            ID                                         FIELD  BASE  MINE  THEIRS
+            \(cy)  a      1     2     3
+
+            """)
+    }
+
     func testAClashIsListedAndResolvedNeverLastWriterWins() throws {
         try twoLaptopsThatMetOnce()
         try edit(store, ana) { $0["age"] = .integer(31) }

@@ -40,8 +40,10 @@ extension DocumentStore {
 
     /// What merging the other copies `files` into document `name` does, in order; written
     /// only when `write` (else a dry run). Every file is read before anything is written:
-    /// one that cannot be read refuses the whole merge.
-    public func mergeOtherCopies(_ files: [URL], into name: String, write: Bool,
+    /// one that cannot be read refuses the whole merge. With the document's `questionnaire`,
+    /// each survey merged from both sides gets the form's calculations
+    /// (`Questionnaire.settlingMerges`).
+    public func mergeOtherCopies(_ files: [URL], into name: String, write: Bool, questionnaire: Questionnaire? = nil,
                                  at date: Date = Date()) throws -> (events: [SyncEvent], written: Bool) {
         let snapshot = try syncSnapshot(of: name, readOnly: !write)
         var others: [OtherDocument] = []
@@ -66,6 +68,7 @@ extension DocumentStore {
             }
             moved += applied.movedToDeleted
         }
+        if let questionnaire { state = questionnaire.settlingMerges(state, before: snapshot.state, events: &events) }
         guard write else { return (events, false) }
         if state != snapshot.state || !moved.isEmpty || !broughtBack.isEmpty { state.ledger.lastSync = date }
         let written = try commitSync(state, over: snapshot, movedToDeleted: moved, broughtBack: broughtBack, at: date)
