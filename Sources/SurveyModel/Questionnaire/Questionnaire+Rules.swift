@@ -132,7 +132,8 @@ extension Questionnaire {
     /// and after each repeat's row the problems of its instances (`repeatProblems`), each
     /// with its path (`member[2]/age`; a top-level answer's is its name) and at the index of
     /// the top-level row it is under (the repeat's), its message naming the path. The gate
-    /// for [ Add ], `survey add` and imports.
+    /// for [ Add ], on the survey `completed` makes; `survey add` and imports judge the same
+    /// way, after the same completing (`stored(_:arriving:)`).
     ///
     /// `members`: judge only these instances (each given with its steps, its parents' too),
     /// as a screen showing two members of forty needs; nil judges every one.
