@@ -48,8 +48,8 @@ extension Questionnaire {
         /// input (`member[2]`).
         public var droppedMembers: [String] = []
 
-        /// The problems as `problems(in:)` words them (a member's led by its path): the form's
-        /// [ Add ] shows the first.
+        /// The problems as `problems(in:)` words them for the form's [ Add ] (a member's led
+        /// by its path), so the two can be compared.
         public var formProblems: [Problem] {
             problems.map { problem in
                 let whole = problem.member != nil || !problem.path.steps.isEmpty
