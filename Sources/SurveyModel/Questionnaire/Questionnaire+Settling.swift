@@ -320,7 +320,10 @@ private struct Settling {
         var added: [[AnswerPath.Step]] = []
         if let count = outline.scopes[inner].node?.question?.repeatCount, isShown(g, steps) {
             let n = count.evaluate(in: questionnaire.context(values, at: steps, current: "", clock: clock)).number
-            if n.isFinite, n > 0 { added = AnswerTree.grow(name, at: steps, to: Int(min(n, 10_000).rounded(.towardZero)), in: &values) }
+            // A count over the limit makes nothing: it is a problem the survey shows.
+            if n.isFinite, n > 0, n <= Double(Questionnaire.repeatCountLimit) {
+                added = AnswerTree.grow(name, at: steps, to: Int(n.rounded(.towardZero)), in: &values)
+            }
         }
         fresh.formUnion(added)
         let q = scope(inner)

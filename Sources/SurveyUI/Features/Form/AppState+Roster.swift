@@ -88,7 +88,9 @@ extension AppState {
             tell("No \(name) to delete here")
             return
         }
-        if heading.fixedCount != nil {
+        // Within the form's count a member is the form's to keep; one after it (the count
+        // went down once it was keyed) is the keyer's to delete.
+        if let fixed = heading.fixedCount, heading.shown < fixed {
             warn("The form counts the \(name) entries from its answers: change that answer instead")
             return
         }
