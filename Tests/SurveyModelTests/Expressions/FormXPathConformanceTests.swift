@@ -274,6 +274,21 @@ final class FormXPathConformanceTests: XCTestCase {
         XCTAssertEqual(disagreements.prefix(10), [], "\(disagreements.count) of \(texts.count) disagree")
     }
 
+    /// A decimal answer too small or too large for Swift's plain text reaches a rule as a
+    /// number (it reached it as `1e-07`, which XPath does not read).
+    func testATinyOrHugeDecimalAnswerIsANumberInARule() throws {
+        let result = XLSForm.read(try XLSFormSheets.csv("""
+            survey,,,,
+            ,type,name,label,constraint
+            ,decimal,tiny,Tiny,. > 0 and . < 0.001
+            ,decimal,huge,Huge,. > 1000000000000000000000 - 1
+            """))
+        let q = Questionnaire(form: try XCTUnwrap(result.form))
+        XCTAssertNil(q.ruleProblem(q.index("tiny"), value: .real(1e-7), in: Record(), clock: FormTestSupport.clock))
+        XCTAssertNotNil(q.ruleProblem(q.index("tiny"), value: .real(0.5), in: Record(), clock: FormTestSupport.clock))
+        XCTAssertNil(q.ruleProblem(q.index("huge"), value: .real(1e22), in: Record(), clock: FormTestSupport.clock))
+    }
+
     /// `|` (XPath's union) is not read, as in JavaRosa: the rule is text survey cannot read.
     func testUnionIsNotRead() {
         XCTAssertThrowsError(try FormExpression(parsing: "${a} | ${b}")) { error in
