@@ -54,7 +54,12 @@ final class RepeatCountTests: XCTestCase {
         XCTAssertTrue(s.screenText.contains("3 of 4 (counted 2: ^D deletes it)"), s.screenText)
         s.press(.control("d"))
         XCTAssertEqual(s.inputMode, .confirmingRoster)
-        XCTAssertEqual(s.press(.character("y")), [.saveDocument])
+        let effects = s.press(.character("y"))
+        XCTAssertEqual(effects.last, .saveDocument)
+        guard case .keepDeletedMember(let kept) = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(kept.answers, ["name": .string("Cy")], "kept in the deleted surveys' file before the save")
+        XCTAssertEqual(kept.roster, "member[3]")
+        XCTAssertEqual(kept.survey, "uuid:h")
         XCTAssertEqual(s.records[0].instances(of: "member").map { $0["name"] }, [.string("Ana"), .string("Bo"), .string("Di")])
         // The list marks the survey until it agrees with its count.
         XCTAssertTrue(s.screenText.contains("⚠"), s.screenText)
