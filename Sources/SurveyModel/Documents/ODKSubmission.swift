@@ -4,7 +4,9 @@
 ///
 /// The root element is the XForm's (`XLSForm.rootName`: the settings' `name`, else `data`,
 /// as pyxform names it) with the form's `id` and the survey's `version` (the version it was
-/// keyed with, else the form's; left out when neither has one, as pyxform leaves it out).
+/// keyed with, else the form's; left out when neither has one, as pyxform leaves it out;
+/// a day count survey once read from the form's date cell is written as pyxform writes that
+/// date, `XLSForm.isVersion`).
 /// Inside, every question and group of the form in form order, groups as elements around
 /// their questions, one element per instance of a repeat with its questions inside,
 /// unanswered questions as empty elements (Collect writes them so; an answer kept under its
@@ -23,7 +25,9 @@ public enum ODKSubmission {
         let form = questionnaire.form
         let root = form?.rootName ?? "data"
         var attributes = " id=\"\(escape(form?.formID ?? root))\""
-        if let version = record.text(forKey: Questionnaire.formVersionKey).nonEmpty ?? form?.version?.nonEmpty {
+        // A version survey read from a date cell as its day count is the one pyxform wrote.
+        let keyed = record.text(forKey: Questionnaire.formVersionKey).nonEmpty
+        if let version = keyed.map({ form?.isVersion($0) ?? false ? form?.version ?? $0 : $0 }) ?? form?.version?.nonEmpty {
             attributes += " version=\"\(escape(version))\""
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<\(root)\(attributes)>"
