@@ -78,7 +78,8 @@ extension DocumentStore {
     /// attached (`attachForm`), else the document's name (a form attached before it was kept).
     func defaultFormID(for name: String) -> String {
         guard let data = FileManager.default.contents(atPath: companionURL(.formID, for: name).path),
-              let text = String(data: data, encoding: .utf8)?.trimmingWhitespace(), !text.isEmpty else { return name }
+              let line = String(data: data, encoding: .utf8)?.split(whereSeparator: \.isNewline).first,
+              case let text = String(line).trimmingWhitespace(), !text.isEmpty else { return name }
         return text
     }
 
