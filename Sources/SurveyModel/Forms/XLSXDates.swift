@@ -128,10 +128,10 @@ struct XLSXDates {
     }
 
     /// Python's `str(timedelta(days=value))`, rounded to milliseconds as openpyxl rounds it:
-    /// `2:00:00`, `1 day, 2:00:00`, `3 days, 0:00:00.500000`. A negative one is left as the
-    /// number it is.
+    /// `2:00:00`, `1 day, 2:00:00`, `3 days, 0:00:00.500000`. A negative one, and one of a
+    /// hundred million days or more, is left as the number it is.
     static func durationText(_ value: Double) -> String? {
-        guard value >= 0 else { return nil }
+        guard value >= 0, value < 100_000_000 else { return nil }
         // timedelta(days=value) keeps microseconds (rounded half to even); openpyxl then
         // rounds them to milliseconds.
         var micro = Int64((value * 86_400_000_000).rounded(.toNearestOrEven))

@@ -62,6 +62,7 @@ final class XLSXDatesTests: XCTestCase {
         XCTAssertTrue(form.isVersion("2022-04-11 16:26:28.971000"))
         XCTAssertFalse(form.isVersion("44662.6850585292"), "86 ms later")
         XCTAssertFalse(form.isVersion("44663"))
+        for other in ["2024120101", "1e300", "-1e300", "-5", "0"] { XCTAssertFalse(form.isVersion(other), other) }
     }
 
     /// Versions in every shape a designer types them, each compared with pyxform's.
