@@ -116,6 +116,12 @@ final class ExportShapeTests: CLITestCase {
         XCTAssertEqual(csv.status, 1)
         XCTAssertTrue(csv.stderr.contains("has no place for the roster “member”"), csv.stderr)
         XCTAssertFalse(csv.stdout.contains("(list of"), csv.stdout)
+        // Deleted surveys in CSV too.
+        let id = try XCTUnwrap(try store.load("Village").get().records.first?.instanceID)
+        XCTAssertEqual(try survey("delete", id, "--doc", "Village").status, 0)
+        let deleted = try survey("deleted", "--doc", "Village", "--format", "csv")
+        XCTAssertEqual(deleted.status, 1)
+        XCTAssertTrue(deleted.stderr.contains("has no place for the roster “member”"), deleted.stderr)
         // A document whose surveys hold no members exports as before.
         XCTAssertEqual(try survey("docs", "new", "Empty", "--form", ODKDataTests.rosterForm.path).status, 0)
         let flat = try scratchFile("flat.json", #"[{"hh_id": "H9", "household_size": 1}]"#)
