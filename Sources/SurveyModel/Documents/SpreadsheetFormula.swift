@@ -5,7 +5,10 @@
 /// begins with `=`, `+`, `-`, `@`, a tab or a carriage return, after any quotes it already
 /// begins with (so `'=x`, which a spreadsheet would show as `=x`, is escaped too, and comes
 /// back whole). A plain number (`-3`, `+2.5`, `-1e3`) is left as it is: a spreadsheet reads
-/// it as the number it is, and a keyer's -3 must stay -3 for a script as for a person.
+/// it as the number it is, and a keyer's -3 must stay -3 for a script as for a person. So are
+/// plain numbers separated by blanks and semicolons, ODK's geopoint, geotrace and geoshape
+/// (`-6.8 39.28 0 0`, the latitude of everything south of the equator): nothing in them can
+/// run, and ruODK, odkmeta and every script split them into numbers.
 ///
 /// `survey import` takes the `'` back off (`unescaped`), so an export imports as the same
 /// answers; `export --raw` writes the cells as they are, for scripts.
@@ -28,7 +31,13 @@ public enum SpreadsheetFormula {
 
     static func needsEscape(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first(where: { $0 != "'" }), triggers.contains(first) else { return false }
-        return !isPlainNumber(text)
+        return !isPlainNumber(text) && !isNumberList(text)
+    }
+
+    /// Plain numbers separated by blanks and semicolons: a geopoint, a geotrace, a geoshape.
+    static func isNumberList(_ text: String) -> Bool {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == ";" })
+        return !parts.isEmpty && parts.allSatisfy { isPlainNumber(String($0)) }
     }
 
     /// An optional sign, digits with at most one decimal point, an optional exponent: what

@@ -5,10 +5,12 @@ import XCTest
 /// begins with `'`, a plain number does not, and reading takes the `'` back off exactly.
 final class SpreadsheetFormulaTests: XCTestCase {
     func testFormulasAreEscapedAndNumbersAreNot() {
-        for text in ["=1+1", "+1+1", "-2-2", "@SUM(A1)", "\tx", "\rx", "-", "+", "=", "'=x", "''@x", "-1.28 36.8 0 0", "+44 20 7946 0000"] {
+        for text in ["=1+1", "+1+1", "-2-2", "@SUM(A1)", "\tx", "\rx", "-", "+", "=", "'=x", "''@x", "-1.28 x", "- 5", "-1;=2"] {
             XCTAssertEqual(SpreadsheetFormula.escaped(text), "'" + text, text.debugDescription)
         }
-        for text in ["-3", "+3", "-3.5", "-.5", "-3.", "-1e3", "+2.5E-7", "plain", "", "'quoted", "a=b", " =x", "x-1"] {
+        // A geopoint south of the equator, a geotrace: numbers only, which ODK's tools split.
+        for text in ["-3", "+3", "-3.5", "-.5", "-3.", "-1e3", "+2.5E-7", "plain", "", "'quoted", "a=b", " =x", "x-1",
+                     "-6.8 39.28 0 0", "-6.8 39.28 0 0;-6.9 39.3 0 0", "+44 20 7946 0000"] {
             XCTAssertEqual(SpreadsheetFormula.escaped(text), text, text.debugDescription)
         }
     }
