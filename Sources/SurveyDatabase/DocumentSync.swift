@@ -53,7 +53,7 @@ public enum DocumentSync {
             // A newer form version first, so what comes in is read with it.
             let current = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire.form
             if let formTaken = try FormPublishing.takeNewest(from: server, formID: dataset, store: store, document: name,
-                                                             currentVersion: current?.version) {
+                                                             current: current) {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }

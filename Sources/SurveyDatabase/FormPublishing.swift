@@ -34,9 +34,10 @@ public enum FormPublishing {
     /// The newest version published for `formID`, attached to `document` when it differs
     /// from the one it has; what changed, for the sync's message (nil: nothing).
     static func takeNewest(from server: SurveyServer, formID: String, store: DocumentStore, document name: String,
-                           currentVersion: String?) throws -> String? {
+                           current: XLSForm?) throws -> String? {
         let published = try server.forms(since: 0).forms.filter { $0.formID == formID }
-        guard let newest = published.max(by: { $0.change < $1.change }), newest.version != currentVersion else { return nil }
+        guard let newest = published.max(by: { $0.change < $1.change }),
+              !(current?.isVersion(newest.version) ?? false) else { return nil }
         // Through files, so the attaching is `survey form attach`'s own (checked, renamed, its
         // list files into NAME.media/).
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("survey-form-\(UUID().uuidString)")
@@ -54,7 +55,7 @@ public enum FormPublishing {
             try bytes.write(to: url)
             media.append(url.path)
         }
-        _ = try store.attachForm(from: fileURL.path, to: name, media: media.sorted())
+        _ = try store.attachForm(from: fileURL.path, to: name, media: media.sorted(), formID: formID)
         return "form \(formID) version \(newest.version) taken"
     }
 }

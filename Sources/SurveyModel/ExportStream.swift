@@ -21,9 +21,11 @@ public struct ExportStream {
         format == .csv && questionnaire.form != nil
     }
 
-    public init(_ format: Format, questionnaire: Questionnaire, unknownKeys: [String] = []) {
+    /// `raw`: CSV cells as they are, without the `'` that keeps a formula from running in a
+    /// spreadsheet (`SpreadsheetFormula`).
+    public init(_ format: Format, questionnaire: Questionnaire, unknownKeys: [String] = [], raw: Bool = false) {
         self.format = format
-        columns = questionnaire.csvColumns(unknownKeys: unknownKeys)
+        columns = questionnaire.csvColumns(unknownKeys: unknownKeys, raw: raw)
         jsonKeys = SurveyDocument.JSONKeys(questionnaire)
     }
 

@@ -168,7 +168,7 @@ public struct Program {
             switch effect {
             case .saveDocument: return [.documentSaveFailed(Self.describe(error))]
             case .saveDraft: return [.draftSaveFailed(Self.describe(error))]
-            case .keepDeleted: return [.deletedSurveysNotKept(Self.describe(error))]
+            case .keepDeleted, .keepDeletedMember: return [.deletedSurveysNotKept(Self.describe(error))]
             case .keepUnsavedWork: return []   // stopping anyway: nothing more can be done
             default: return [.documentOperationFailed(Self.describe(error))]
             }
@@ -326,6 +326,9 @@ public struct Program {
             return [.recoveryDiscarded(count: recovery.records.count)]
         case .keepDeleted(let records):
             try store.appendDeleted(records, for: name)
+            return []
+        case .keepDeletedMember(let member):
+            try store.appendDeletedMember(member, for: name)
             return []
         case .forgetDeleted(let ids):
             try store.removeFromDeleted(ids: ids, for: name)

@@ -22,6 +22,8 @@ struct CommandLineOptions: Equatable {
     var force = false
     /// `export --format odk-csv --group-names`: `group-question` column names, as ODK writes them.
     var groupNames = false
+    /// `export`/`list --raw`: CSV cells as they are, no `'` before a formula.
+    var raw = false
     /// `db init --db URL`: the team's PostgreSQL (a libpq connection string or URI).
     var db: String?
     /// `survey review`: the supervisor's words.

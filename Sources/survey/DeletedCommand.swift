@@ -24,7 +24,10 @@ struct DeletedCommand: Equatable {
             let deleted = store.deletedRecords(for: target.name)
             switch format {
             case .table, .plist, .odkCSV, .odkXML: DeletedTable.lines(deleted, questionnaire: questionnaire).forEach(ShellOutput.line)
-            case .csv: StandardOutput.write(DeletedRecord.csvText(deleted, questionnaire: questionnaire))
+            case .csv:
+                // A roster has no cell (`UncarriedAnswer`), here as in `export`.
+                if let uncarried = questionnaire.csvUncarried(deleted.map(\.record)) { throw uncarried }
+                StandardOutput.write(DeletedRecord.csvText(deleted, questionnaire: questionnaire))
             case .json: StandardOutput.write(DeletedRecord.jsonText(deleted, questionnaire: questionnaire))
             }
             return 0

@@ -4,7 +4,7 @@ import SurveyModel
 /// `survey export`: a document's records as CSV, JSON or its property list, to stdout or to
 /// a file written atomically that replaces nothing unless `--force` says so.
 struct ExportCommand: Equatable {
-    static let shape = "survey export [--doc NAME] [--format csv|json|plist|odk-csv|odk-xml] [--output FILE|FOLDER [--force]] [--group-names]"
+    static let shape = "survey export [--doc NAME] [--format csv|json|plist|odk-csv|odk-xml] [--output FILE|FOLDER [--force]] [--group-names] [--raw]"
 
     var doc: String?
     var format: DataFormat
@@ -13,6 +13,8 @@ struct ExportCommand: Equatable {
     var force: Bool
     /// `group-question` column names in the ODK CSV set.
     var groupNames = false
+    /// CSV cells as they are, without the `'` that keeps a formula from running.
+    var raw = false
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
         try ShellCommands.expectNoArguments(words, shape: Self.shape)
@@ -20,6 +22,7 @@ struct ExportCommand: Equatable {
         output = options.output
         force = options.force
         groupNames = options.groupNames
+        raw = options.raw
         let given = try DataFormat.parse(options.format, allowed: [.csv, .json, .plist, .odkCSV, .odkXML], command: "export")
         format = given ?? output.flatMap(DataFormat.guess(fromPath:)) ?? .csv
         if format.isFolder, output == nil || output == "-" {
@@ -28,6 +31,9 @@ struct ExportCommand: Equatable {
         if groupNames, format != .odkCSV {
             throw CommandLineOptions.UsageError(description: "--group-names only works with --format odk-csv")
         }
+        if raw, format != .csv, format != .odkCSV {
+            throw CommandLineOptions.UsageError(description: "--raw only changes CSV: --format csv or odk-csv")
+        }
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
@@ -35,14 +41,14 @@ struct ExportCommand: Equatable {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             if format.isFolder, let output {
-                let count = try ODKExport(format: format, folder: output, force: force, groupNames: groupNames)
+                let count = try ODKExport(format: format, folder: output, force: force, groupNames: groupNames, raw: raw)
                     .write(store: store, name: target.name, questionnaire: questionnaire)
                 ShellOutput.line("Exported \(counted(count, "survey")) from “\(target.name)” to \(output)")
                 return 0
             }
             let reader = try RecordBatchReader(store: store, name: target.name)
             guard let output, output != "-" else {
-                try RecordOutput.writeToStandardOutput(reader, as: format, questionnaire: questionnaire)
+                try RecordOutput.writeToStandardOutput(reader, as: format, questionnaire: questionnaire, raw: raw)
                 return 0
             }
             // A relative path is taken from the current directory, as a shell user expects.
@@ -56,7 +62,7 @@ struct ExportCommand: Equatable {
                     // (`AtomicFile.write`): the records are then read again.
                     let records = try unread ?? RecordBatchReader(store: store, name: target.name)
                     unread = nil
-                    count = try RecordOutput.write(records, as: format, questionnaire: questionnaire) { bytes in
+                    count = try RecordOutput.write(records, as: format, questionnaire: questionnaire, raw: raw) { bytes in
                         try write(bytes)
                         return true
                     }
@@ -77,8 +83,8 @@ extension ExportCommand: ShellCommand {
     static let name = "export"
 
     static let forms: [CommandSpec] = [
-        CommandSpec(words: ["export"], synopsis: "[--doc NAME] [--format csv|json|plist|odk-csv|odk-xml] [--output FILE|FOLDER [--force]] [--group-names]", arguments: [],
-                    help: "the records to stdout, or atomically to --output FILE (an existing FILE is replaced only with --force). The format is --format, else the extension of FILE, else csv. odk-csv writes ODK's CSV set into FOLDER (FORMID.csv and one FORMID-REPEAT.csv per repeat, joined by KEY and PARENT_KEY; --group-names for group-question columns); odk-xml writes each survey as an ODK submission in ODK Briefcase's layout (FOLDER/ODK Briefcase Storage/forms/TITLE/instances/uuid…/submission.xml)"),
+        CommandSpec(words: ["export"], synopsis: "[--doc NAME] [--format csv|json|plist|odk-csv|odk-xml] [--output FILE|FOLDER [--force]] [--group-names] [--raw]", arguments: [],
+                    help: "the records to stdout, or atomically to --output FILE (an existing FILE is replaced only with --force). The format is --format, else the extension of FILE, else csv. A CSV cell a spreadsheet would run as a formula (text beginning = + - @, a tab or CR, but not a number such as -3 or a geopoint such as -6.8 39.28 0 0) begins with ' (import takes it off; --raw writes cells as they are). A roster (a repeat's members) has no place in the plain CSV: such an export is refused, pointing to odk-csv or json. odk-csv writes ODK's CSV set into FOLDER (FORMID.csv and one FORMID-REPEAT.csv per repeat, joined by KEY and PARENT_KEY; --group-names for group-question columns); odk-xml writes each survey as an ODK submission in ODK Briefcase's layout (FOLDER/ODK Briefcase Storage/forms/TITLE/instances/uuid…/submission.xml)"),
     ]
 
     static let options: [OptionSpec] = [
@@ -89,6 +95,7 @@ extension ExportCommand: ShellCommand {
                    help: "let export replace an existing --output FILE") { options, _ in options.force = true },
         OptionSpec(names: ["--group-names"], placeholder: nil, completion: .none,
                    help: "export --format odk-csv: name a question in a group group-question, as ODK Central and Briefcase do") { options, _ in options.groupNames = true },
+        .raw,
     ]
 
     static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ExportCommand {
@@ -98,4 +105,10 @@ extension ExportCommand: ShellCommand {
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 
     var changesDocuments: Bool { false }
+}
+
+extension OptionSpec {
+    /// Shared by export and list, the commands that write CSV.
+    static let raw = OptionSpec(names: ["--raw"], placeholder: nil, completion: .none,
+                                help: "export, list: CSV cells as they are, without the ' that keeps a formula (= + - @) from running in a spreadsheet") { options, _ in options.raw = true }
 }

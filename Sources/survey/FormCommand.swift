@@ -86,7 +86,8 @@ enum FormCommand: Equatable {
             ShellOutput.error("\(path): \(counted(result.errors.count, "error")): the form cannot be used")
             return 1
         }
-        if case .show = self { show(form) }
+        // Named as pyxform names it: by the file when the settings give no form_id.
+        if case .show = self { show(form.identified(byDefault: DocumentStore.fileStem(path))) }
         else { ShellOutput.line("\(path): \(counted(form.rowCount, "row")), usable") }
         return 0
     }

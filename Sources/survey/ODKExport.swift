@@ -2,49 +2,45 @@ import FoundationEssentials
 import SurveyModel
 
 /// `survey export --format odk-csv|odk-xml --output FOLDER`: the files of ODK's CSV set, or
-/// one ODK submission per survey in ODK Briefcase's storage layout, each written as
-/// `ExportFile` writes (whole or not at all). Nothing is written when any file is already
+/// one ODK submission per survey in ODK Briefcase's storage layout, written by
+/// `ExportFolder`: each whole or not at all, only inside FOLDER (a name from the form or a
+/// survey is made a plain file name, never a path), and nothing when any file is already
 /// there and `--force` was not given, so a second export never mixes with a first.
 struct ODKExport {
     let format: DataFormat
     let folder: String
     let force: Bool
     let groupNames: Bool
+    /// CSV cells as they are, without the `'` before a formula (`SpreadsheetFormula`).
+    var raw = false
 
     /// How many surveys were exported.
     func write(store: DocumentStore, name: String, questionnaire: Questionnaire) throws -> Int {
         let reader = try RecordBatchReader(store: store, name: name)
         var records: [Record] = []
         while let batch = try reader.next() { records += batch }
-        let root = URL(fileURLWithPath: folder)
-        var files: [(path: [String], text: String)] = []
+        var files: [ExportFolder.File] = []
         if format == .odkCSV {
             let formID = questionnaire.form?.formID.flatMap { $0.isEmpty ? nil : $0 } ?? name
-            files = SurveyDocument(records: records)
-                .odkCSVFiles(questionnaire: questionnaire, formID: formID, groupNames: groupNames)
-                .map { ([$0.name], $0.text) }
+            files = try SurveyDocument(records: records)
+                .odkCSVFiles(questionnaire: questionnaire, formID: formID, groupNames: groupNames, raw: raw)
+                .map { ExportFolder.File(path: [$0.name], data: Data($0.text.utf8)) }
         } else {
+            var taken: Set<String> = []
             for (i, record) in records.enumerated() {
-                files.append((ODKSubmission.briefcasePath(record, questionnaire: questionnaire, fallbackID: "survey\(i + 1)"),
-                              ODKSubmission.xml(record, questionnaire: questionnaire)))
+                var path = ODKSubmission.briefcasePath(record, questionnaire: questionnaire, fallbackID: "survey\(i + 1)")
+                // Two ids that make one folder name (`uuid:a/b`, `uuid:ab`) keep a folder each.
+                let slot = path.count - 2
+                let plain = path[slot]
+                var number = 1
+                while !taken.insert(path[slot].lowercased()).inserted {
+                    number += 1
+                    path[slot] = "\(plain)-\(number)"
+                }
+                files.append(ExportFolder.File(path: path, data: Data(try ODKSubmission.xml(record, questionnaire: questionnaire).utf8)))
             }
         }
-        let urls = files.map { $0.path.reduce(root) { $0.appendingPathComponent($1) } }
-        if !force, let there = urls.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
-            throw DocumentError("\(there.path) already exists (add --force to replace it)")
-        }
-        for (url, file) in zip(urls, files) {
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw DocumentError("Could not create \(url.deletingLastPathComponent().path): \(error)")
-            }
-            do {
-                try ExportFile.write(Data(file.text.utf8), to: url, replacing: force)
-            } catch is ExportFile.AlreadyExists {
-                throw DocumentError("\(url.path) already exists (add --force to replace it)")
-            }
-        }
+        try ExportFolder.write(files, into: URL(fileURLWithPath: folder), replacing: force)
         return records.count
     }
 }

@@ -21,8 +21,9 @@ struct ODKSetFiles {
         let base: String
         if !isFolder {
             base = String(URL(fileURLWithPath: path).lastPathComponent.dropLast(4))
-        } else if let formID, names.contains(formID + ".csv") {
-            base = formID
+        } else if let formID, names.contains(ExportFolder.safeName(formID) + ".csv") {
+            // Named as the export names it: a form id is made a plain file name there.
+            base = ExportFolder.safeName(formID)
         } else {
             let stems = names.map { String($0.dropLast(4)) }
             let mains = stems.filter { stem in stems.allSatisfy { $0 == stem || $0.hasPrefix(stem + "-") } }

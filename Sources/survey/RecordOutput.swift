@@ -10,10 +10,12 @@ enum RecordOutput {
 
     /// Writes every record `reader` has left in `format` to `sink`; returns how many were
     /// written. Throws what the reader throws (the rest of the file unreadable: what was
-    /// written stays written) and what `sink` throws.
+    /// written stays written) and what `sink` throws; for CSV, an answer a cell has no place
+    /// for (`UncarriedAnswer`: a roster), before anything is written when the surveys are all
+    /// read first (a form's). `raw`: CSV cells without the `'` before a formula.
     @discardableResult
     static func write(_ reader: RecordBatchReader, as format: DataFormat, questionnaire: Questionnaire,
-                      to sink: Sink) throws -> Int {
+                      raw: Bool = false, to sink: Sink) throws -> Int {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
         var first = try reader.next() ?? []
@@ -40,11 +42,16 @@ enum RecordOutput {
             while let batch = try reader.next() { first += batch }
             unknownKeys = questionnaire.unknownRecordKeys(in: first)
         }
-        var stream = ExportStream(streamed, questionnaire: questionnaire, unknownKeys: unknownKeys)
+        func check(_ records: [Record]) throws {
+            if streamed == .csv, let uncarried = questionnaire.csvUncarried(records) { throw uncarried }
+        }
+        try check(first)
+        var stream = ExportStream(streamed, questionnaire: questionnaire, unknownKeys: unknownKeys, raw: raw)
         stream.start(into: &out)
         stream.append(first, into: &out)
         guard try send() else { return first.count }
         while let batch = try reader.next() {
+            try check(batch)
             stream.append(batch, into: &out)
             guard try send() else { return reader.handedOver }
         }
@@ -57,9 +64,9 @@ enum RecordOutput {
     /// before the rest of the file is read); stops when stdout fails (`StandardOutput`
     /// reports it, or ends quietly on a broken pipe).
     static func writeToStandardOutput(_ reader: RecordBatchReader, as format: DataFormat,
-                                      questionnaire: Questionnaire) throws {
+                                      questionnaire: Questionnaire, raw: Bool = false) throws {
         var first = true
-        try write(reader, as: format, questionnaire: questionnaire) { bytes in
+        try write(reader, as: format, questionnaire: questionnaire, raw: raw) { bytes in
             StandardOutput.write(bytes: bytes)
             if first {
                 first = false

@@ -197,6 +197,32 @@ final class FormTravelTests: DatabaseTestCase {
         XCTAssertTrue(try laptop.questionnaire(for: "household").fields.contains { $0.key == "age" })
         XCTAssertNil(try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A").formTaken)
     }
+
+    /// A form published when survey read its `=NOW()` version as Excel's day count is the
+    /// same version as the file reads now (pyxform's `2022-04-11 16:26:28.971000`): the
+    /// laptop takes it once, under the id it was published with, and not at every sync after.
+    func testAVersionPublishedAsADayCountIsTakenOnce() throws {
+        try initialize()
+        let boss = try loginRole("boss", in: "survey_supervisor")
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("forms-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let biomass = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SurveyModelTests/Fixtures/forms/pyxform-suite/bug_example_xls--UCL_Biomass_Plot_Form-ecc08c78.xlsx")
+        let server = try SurveyServer(target(as: boss))
+        defer { server.connection.close() }
+        XCTAssertTrue(try server.publish(PublishedForm(formID: "UCL_Biomass_Plot_Form", version: "44662.6850575292",
+                                                       fileName: "Plots.form.xlsx", file: try Data(contentsOf: biomass))))
+        let laptop = DocumentStore(folder: root.appendingPathComponent("laptop"))
+        try FileManager.default.createDirectory(at: laptop.folder, withIntermediateDirectories: true)
+        _ = try laptop.save(SurveyDocument(), as: "UCL_Biomass_Plot_Form")
+        let first = try DocumentSync.run(store: laptop, document: "UCL_Biomass_Plot_Form", target: target(as: ana), device: "A")
+        XCTAssertEqual(first.formTaken, "form UCL_Biomass_Plot_Form version 44662.6850575292 taken")
+        let form = try XCTUnwrap(try laptop.questionnaire(for: "UCL_Biomass_Plot_Form").form)
+        XCTAssertEqual(form.formID, "UCL_Biomass_Plot_Form", "the id it was published with, not the scratch file's name")
+        XCTAssertEqual(form.version, "2022-04-11 16:26:28.971000")
+        XCTAssertNil(try DocumentSync.run(store: laptop, document: "UCL_Biomass_Plot_Form", target: target(as: ana), device: "A").formTaken)
+    }
 }
 
 /// The app keeps saving while F9 runs: a commit whose snapshot another write overtook is

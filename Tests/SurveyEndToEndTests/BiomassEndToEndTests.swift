@@ -34,9 +34,12 @@ final class BiomassEndToEndTests: EndToEndTestCase {
         try ChildProcess.run([Self.binaryPath, "--dir", folder.path] + arguments)
     }
 
+    /// The form under the name UCL gave its file, which is its id (its settings give none).
     private func makeDocument(_ name: String) throws {
         XCTAssertEqual(try survey(["docs", "new", name]).status, 0)
-        let attached = try survey(["form", "attach", Self.form.path] + (try writeLists()) + ["--doc", name])
+        let file = folder.deletingLastPathComponent().appendingPathComponent("UCL_Biomass_Plot_Form.xlsx")
+        if !FileManager.default.fileExists(atPath: file.path) { try FileManager.default.copyItem(at: Self.form, to: file) }
+        let attached = try survey(["form", "attach", file.path] + (try writeLists()) + ["--doc", name])
         XCTAssertEqual(attached.status, 0, attached.errors)
     }
 
@@ -97,7 +100,8 @@ final class BiomassEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(saved.count, 1)
         let plot = try XCTUnwrap(saved.first)
         XCTAssertEqual(plot["plot_id"], .string("P1"))
-        XCTAssertEqual(plot["formID"], .string("Plots"), "a form without form_id is named by its file, as pyxform names it")
+        XCTAssertEqual(plot["formID"], .string("UCL_Biomass_Plot_Form"), "a form without form_id is named by its file, as pyxform names it")
+        XCTAssertEqual(plot["formVersion"], .string("2022-04-11 16:26:28.971000"), "its date cell, as pyxform writes it")
         XCTAssertNil(plot["stumps"], "an unasked roster stores nothing")
         guard case .array(let trees)? = plot["trees"], trees.count == 1, case .dictionary(let tree) = trees[0],
               case .array(let stems)? = tree["stems"] else { return XCTFail("no nested trees and stems: \(plot)") }
@@ -115,9 +119,9 @@ final class BiomassEndToEndTests: EndToEndTestCase {
         let exported = try survey(["export", "--doc", "Plots", "--format", "odk-csv", "--output", set.path])
         XCTAssertEqual(exported.status, 0, exported.errors)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: set.path).sorted(),
-                       ["Plots-stems.csv", "Plots-stumps.csv", "Plots-subplot1.csv", "Plots-subplot2.csv",
-                        "Plots-trees.csv", "Plots.csv"])
-        XCTAssertEqual(try ODKCSVJoin.compare(set: set, main: "Plots", with: documentURL("Plots")),
+                       ["UCL_Biomass_Plot_Form-stems.csv", "UCL_Biomass_Plot_Form-stumps.csv", "UCL_Biomass_Plot_Form-subplot1.csv",
+                        "UCL_Biomass_Plot_Form-subplot2.csv", "UCL_Biomass_Plot_Form-trees.csv", "UCL_Biomass_Plot_Form.csv"])
+        XCTAssertEqual(try ODKCSVJoin.compare(set: set, main: "UCL_Biomass_Plot_Form", with: documentURL("Plots")),
                        ["joined 1 surveys, 3 members"])
         try makeDocument("Back")
         let imported = try survey(["import", set.path, "--doc", "Back", "--format", "odk-csv"])

@@ -135,8 +135,10 @@ enum ODKValue {
         return String(t.prefix(8))
     }
 
-    /// The cell of a question of `kind` as the question's rule reads it.
+    /// The cell of a question of `kind` as the question's rule reads it: without the `'` a
+    /// CSV export puts before a formula (`SpreadsheetFormula.unescaped`).
     static func cell(_ text: String, kind: FieldKind?) -> String {
+        let text = SpreadsheetFormula.unescaped(text)
         if kind == .time { return time(text) }
         return text
     }

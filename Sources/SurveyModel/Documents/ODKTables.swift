@@ -12,7 +12,12 @@
 /// `SET-OF-REPEAT`. A repeat inside a table is its `SET-OF-REPEAT` column there
 /// (`{parent key}/REPEAT`, the same value as the column of that name in its own table).
 /// After ODK's columns come survey's own (`formID`, `formVersion`) and every other key the
-/// rows hold, sorted, so nothing a survey holds is left out. A question inside a group is
+/// rows hold, sorted, so nothing a survey holds is left out. A roster a survey holds that the
+/// form does not (an older version's, or any key whose value is a list of dictionaries) gets
+/// its own table as the form's repeats do, named the same way (`FORMID-member.csv`), its
+/// columns the keys its instances hold, sorted, and a roster inside it a table of its own
+/// too. File names are made safe (`ExportFolder.safeName`): a `form_id` or a key is never a
+/// path. A question inside a group is
 /// `group-question` with `groupNames` (Briefcase's names, and Central's by default), else
 /// its name alone (Central's "Remove group names"), which is unique in its table because
 /// groups add no level to survey's answers, but for a name used twice in one record, whose
@@ -22,8 +27,12 @@ public struct ODKTables {
     public struct Table {
         /// `FORMID.csv`, `FORMID-member.csv`.
         public let fileName: String
-        /// The repeat whose instances are its rows; nil for the main table.
+        /// The repeat whose instances are its rows; nil for the main table and for a roster
+        /// the form does not have.
         public let node: FormNode?
+        /// The keys from the survey down to its rows: `[]` for the main table,
+        /// `["member", "job"]` for the jobs inside members.
+        public let chain: [String]
         /// The questions of one row: the survey's, or one instance's.
         public let scope: Questionnaire
         public let columns: [Column]
@@ -31,9 +40,10 @@ public struct ODKTables {
         let fields: [FieldSpec?]
         public var header: [String] { columns.map(\.header) }
 
-        init(fileName: String, node: FormNode?, scope: Questionnaire, columns: [Column]) {
+        init(fileName: String, node: FormNode?, chain: [String], scope: Questionnaire, columns: [Column]) {
             self.fileName = fileName
             self.node = node
+            self.chain = chain
             self.scope = scope
             self.columns = columns
             let byKey = Dictionary(scope.fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -59,45 +69,88 @@ public struct ODKTables {
         public let kind: Kind
     }
 
-    /// Main table first, then the repeats' depth first.
+    /// Main table first, then the form's repeats depth first, then the rosters it lacks.
     public let tables: [Table]
 
     /// The record key ODK's `SubmissionDate` column is kept under, so a survey imported from
     /// Central's export goes back into the same column.
     public static let submissionDateKey = "SubmissionDate"
 
-    /// The tables for `records` (their other keys become columns). `formID` names the files.
+    /// The tables for `records` (their other keys become columns, their rosters the form
+    /// lacks tables). `formID` names the files.
     public init(questionnaire: Questionnaire, formID: String, groupNames: Bool, records: [Record] = []) {
-        var tables: [Table] = []
         let identity = questionnaire.recordIdentityKeys.filter { $0 != Record.instanceIDKey }
         let mainColumns = Self.answerColumns(questionnaire, nodes: questionnaire.tree, groupNames: groupNames)
         let mainKnown = Set(mainColumns.compactMap(\.recordKey) + questionnaire.knownRecordKeys + [Self.submissionDateKey])
-        var others: Set<String> = []
-        for record in records { for key in record.keys where !mainKnown.contains(key) { others.insert(key) } }
-        tables.append(Table(fileName: formID + ".csv", node: nil, scope: questionnaire, columns:
-            [Column(header: "SubmissionDate", kind: .submissionDate)] + mainColumns
+        let main = Self.otherColumns(of: records.map(\.values), known: mainKnown)
+        // Each table (the form's, then the rosters found) with the other rosters its rows hold.
+        var found: [(node: FormNode?, chain: [String], scope: Questionnaire, columns: [Column])] = []
+        var unknown: [[String]] = main.rosters.map { [$0] }
+        found.append((nil, [], questionnaire, [Column(header: "SubmissionDate", kind: .submissionDate)] + mainColumns
             + [Column(header: groupNames ? "meta-instanceID" : "instanceID", kind: .instanceID), Column(header: "KEY", kind: .key)]
-            + identity.map { Column(header: $0, kind: .other($0)) } + others.sorted().map { Column(header: $0, kind: .other($0)) }))
-        let repeats = questionnaire.repeats
-        var totals: [String: Int] = [:]
-        for node in repeats { totals[node.element, default: 0] += 1 }
-        var seen: [String: Int] = [:]
-        for node in repeats {
+            + identity.map { Column(header: $0, kind: .other($0)) } + main.columns))
+        for node in questionnaire.repeats {
             let scope = questionnaire.instanceQuestionnaire(for: node)
+            let chain = node.repeats + [node.name]
             let columns = Self.answerColumns(scope, nodes: node.children, groupNames: groupNames)
             let known = Set(columns.compactMap(\.recordKey) + scope.recordFields.map(\.key))
-            var others: Set<String> = []
-            for instance in Self.allInstances(of: node, in: records) {
-                for key in instance.keys where !known.contains(key) { others.insert(key) }
-            }
-            seen[node.element, default: 0] += 1
-            let suffix = totals[node.element, default: 0] > 1 ? "~\(seen[node.element, default: 0])" : ""
-            tables.append(Table(fileName: "\(formID)-\(node.element)\(suffix).csv", node: node, scope: scope, columns: columns
-                + [Column(header: "PARENT_KEY", kind: .parentKey), Column(header: "KEY", kind: .key),
-                   Column(header: "SET-OF-" + node.element, kind: .ownSet)]
-                + others.sorted().map { Column(header: $0, kind: .other($0)) }))
+            let others = Self.otherColumns(of: Self.allInstances(of: chain, in: records), known: known)
+            unknown += others.rosters.map { chain + [$0] }
+            found.append((node, chain, scope, columns + Self.ownColumns(node.element) + others.columns))
         }
-        self.tables = tables
+        while !unknown.isEmpty {
+            let chain = unknown.removeFirst()
+            let others = Self.otherColumns(of: Self.allInstances(of: chain, in: records), known: [])
+            unknown += others.rosters.map { chain + [$0] }
+            found.append((nil, chain, questionnaire, others.columns + Self.ownColumns(FormNode.element(chain.last!))))
+        }
+        // File names: FORMID-REPEAT.csv, with `~1`, `~2` after a name two repeats share.
+        let stems = found.map { $0.chain.last.map { "\(formID)-\(FormNode.element($0))" } ?? formID }
+            .map(ExportFolder.safeName)
+        var totals: [String: Int] = [:]
+        for stem in stems.dropFirst() { totals[stem, default: 0] += 1 }
+        var seen: [String: Int] = [:]
+        tables = zip(found, stems).enumerated().map { i, pair in
+            let (table, stem) = pair
+            var name = stem
+            if i > 0, totals[stem, default: 0] > 1 {
+                seen[stem, default: 0] += 1
+                name += "~\(seen[stem, default: 0])"
+            }
+            return Table(fileName: name + ".csv", node: table.node, chain: table.chain, scope: table.scope, columns: table.columns)
+        }
+    }
+
+    /// A repeat table's own columns after its answers: `PARENT_KEY`, `KEY`, `SET-OF-REPEAT`.
+    private static func ownColumns(_ element: String) -> [Column] {
+        [Column(header: "PARENT_KEY", kind: .parentKey), Column(header: "KEY", kind: .key),
+         Column(header: "SET-OF-" + element, kind: .ownSet)]
+    }
+
+    /// The columns of the keys `rows` hold beyond `known`, sorted: a roster (a list of
+    /// dictionaries in every row that holds the key) as its `SET-OF-` column, anything else
+    /// as text; and the rosters, whose instances become tables of their own.
+    static func otherColumns(of rows: [[String: PropertyValue]], known: Set<String>) -> (columns: [Column], rosters: [String]) {
+        var keys: Set<String> = []
+        var notRosters: Set<String> = []
+        for row in rows {
+            for (key, value) in row where !known.contains(key) {
+                keys.insert(key)
+                if !isRoster(value) { notRosters.insert(key) }
+            }
+        }
+        let sorted = keys.sorted()
+        let rosters = sorted.filter { !notRosters.contains($0) }
+        return (sorted.map { key in
+            rosters.contains(key) ? Column(header: "SET-OF-" + key.replacingEvery("/", with: "-"), kind: .setOf(key))
+                : Column(header: key, kind: .other(key))
+        }, rosters)
+    }
+
+    /// A list whose items are all dictionaries: a roster's instances (an empty list too).
+    static func isRoster(_ value: PropertyValue) -> Bool {
+        guard case .array(let items) = value else { return false }
+        return items.allSatisfy { if case .dictionary = $0 { true } else { false } }
     }
 
     /// The answer and `SET-OF` columns of `nodes` (one scope's), groups walked into; then
@@ -129,8 +182,9 @@ public struct ODKTables {
         return columns
     }
 
-    /// Every instance of the repeat `node` in `records`, wherever its parents are.
-    static func allInstances(of node: FormNode, in records: [Record]) -> [[String: PropertyValue]] {
+    /// Every instance of the roster reached through `chain` (`["member", "job"]`) in
+    /// `records`, wherever its parents are.
+    static func allInstances(of chain: [String], in records: [Record]) -> [[String: PropertyValue]] {
         var found: [[String: PropertyValue]] = []
         func walk(_ answers: [String: PropertyValue], _ chain: ArraySlice<String>) {
             guard let first = chain.first, case .array(let items)? = answers[first] else { return }
@@ -138,10 +192,9 @@ public struct ODKTables {
                 if chain.count == 1 { found.append(inner) } else { walk(inner, chain.dropFirst()) }
             }
         }
-        let chain = node.repeats + [node.name]
         for record in records {
-            guard case .array? = record[chain[0]] else { continue }
-            walk([chain[0]: record[chain[0]]!], chain[...])
+            guard let first = chain.first, let value = record[first] else { continue }
+            walk([first: value], chain[...])
         }
         return found
     }

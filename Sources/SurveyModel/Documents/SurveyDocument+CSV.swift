@@ -12,8 +12,8 @@ import FoundationEssentials
 /// `instanceID`, `formID`, `formVersion`, then every other key any record holds, sorted:
 /// answers to questions a newer version of the form no longer asks are data too.
 extension SurveyDocument {
-    public func csvText(questionnaire: Questionnaire = .standard) -> String {
-        let table = questionnaire.csvTable(Array(records))
+    public func csvText(questionnaire: Questionnaire = .standard, raw: Bool = false) -> String {
+        let table = questionnaire.csvTable(Array(records), raw: raw)
         return CSV.text([table.header] + table.rows)
     }
 
@@ -69,7 +69,7 @@ extension SurveyDocument {
         guard let header = rows.first else {
             throw DocumentError("the CSV text is empty: it needs a header row naming the columns")
         }
-        let reading = try ImportHeader(header.cells, scope: questionnaire, nodes: questionnaire.tree)
+        let reading = try ImportHeader(header.cells.map(SpreadsheetFormula.unescaped), scope: questionnaire, nodes: questionnaire.tree)
         guard reading.namesAnAnswer(of: questionnaire) else {
             let expected = questionnaire.recordFields.map(\.key).joined(separator: ", ")
             let names: [Unicode.Scalar: String] = [",": "commas", ";": "semicolons", "\t": "tabs"]

@@ -11,7 +11,10 @@ import FoundationEssentials
 /// the instance or survey whose `KEY` its `PARENT_KEY` is, in file order. Headers are read
 /// as `ImportHeader` reads them; a repeat's answers are typed by its questions (an age
 /// "34" is 34), and a value its question refuses is left as text for
-/// `Questionnaire.checkImport` to refuse by its path (`member[2]/age`).
+/// `Questionnaire.checkImport` to refuse by its path (`member[2]/age`). A table of a roster
+/// the form does not have (an older version's, which survey's export writes as a table of
+/// its own) is read as that roster, its cells kept as text under their headers, as the main
+/// table keeps a column that names no question.
 extension SurveyDocument {
     /// What was read: the surveys with the main table's rows, and every header cell that
     /// named no question, with its file (`household-member.csv: note`).
@@ -22,8 +25,8 @@ extension SurveyDocument {
 
     /// `main` and `repeats` are (file name, text). Refused as a whole (a `DocumentError`
     /// naming the file): what `csvImport` refuses in the main table; a repeat table without
-    /// `KEY` and `PARENT_KEY`, of a repeat the form does not have, with a row whose
-    /// `PARENT_KEY` is no row's `KEY`, or a `KEY` given twice.
+    /// `KEY` and `PARENT_KEY`, with a row whose `PARENT_KEY` is no row's `KEY`, or a `KEY`
+    /// given twice.
     public static func odkSetImport(main: (name: String, text: String), repeats: [(name: String, text: String)],
                                     questionnaire: Questionnaire) throws -> ODKSetImport {
         let mainImport: CSVImport
@@ -36,18 +39,18 @@ extension SurveyDocument {
         let mainKeys = try keyColumn(main.text) ?? mainImport.rows.map { $0.record.instanceID ?? "" }
         var unmatched = mainImport.unmatched.map { "\(main.name): \($0)" }
 
-        var tables: [(name: String, node: FormNode, rows: [ParsedRow])] = []
+        var tables: [(name: String, chain: [String], rows: [ParsedRow])] = []
         for file in repeats {
             do {
                 guard let table = try parseRepeatTable(file, questionnaire: questionnaire) else { continue }
                 unmatched += table.unmatched.map { "\(file.name): \($0)" }
-                tables.append((file.name, table.node, table.rows))
+                tables.append((file.name, table.chain, table.rows))
             } catch let error as DocumentError {
                 throw DocumentError("\(file.name): \(error.message)")
             }
         }
         // Parents before children: a row's parent is then placed before it is.
-        tables.sort { $0.node.repeats.count < $1.node.repeats.count }
+        tables.sort { $0.chain.count < $1.chain.count }
 
         var known = Set(mainKeys)
         var values: [String: [String: PropertyValue]] = [:]
@@ -56,13 +59,13 @@ extension SurveyDocument {
             for row in table.rows {
                 guard known.contains(row.parentKey) else {
                     throw DocumentError("\(table.name): row \(row.row): its PARENT_KEY “\(row.parentKey)” is the KEY of no row "
-                        + "of \(main.name) or of the table of \(table.node.repeats.last ?? "the survey")")
+                        + "of \(main.name) or of the table of \(table.chain.dropLast().last ?? "the survey")")
                 }
                 guard known.insert(row.key).inserted else {
                     throw DocumentError("\(table.name): row \(row.row): the KEY “\(row.key)” is given twice")
                 }
                 values[row.key] = row.values
-                children[row.parentKey, default: []].append((table.node.name, row.key))
+                children[row.parentKey, default: []].append((table.chain.last ?? "", row.key))
             }
         }
         func nested(_ key: String, into answers: inout [String: PropertyValue]) {
@@ -101,14 +104,15 @@ extension SurveyDocument {
         return rows.dropFirst().map { index < $0.count ? $0[index].trimmingWhitespace() : "" }
     }
 
-    /// One repeat table's rows, typed by its repeat's questions; nil for a table with no rows
-    /// whose repeat nothing names.
+    /// One repeat table's rows, typed by its repeat's questions, and the keys from the survey
+    /// down to its rows (`["member", "job"]`); nil for a table with no rows whose repeat
+    /// nothing names.
     private static func parseRepeatTable(_ file: (name: String, text: String), questionnaire: Questionnaire) throws
-        -> (node: FormNode, rows: [ParsedRow], unmatched: [String])? {
+        -> (chain: [String], rows: [ParsedRow], unmatched: [String])? {
         let rows = try CSV.rows(file.text, separator: CSV.separator(guessedFrom: file.text)).enumerated()
             .map { (row: $0.offset + 1, cells: $0.element) }
             .filter { $0.cells != [""] }
-        guard let header = rows.first?.cells.map({ $0.trimmingWhitespace() }) else { return nil }
+        guard let header = rows.first?.cells.map({ SpreadsheetFormula.unescaped($0.trimmingWhitespace()) }) else { return nil }
         guard let keyIndex = header.firstIndex(of: "KEY"), let parentIndex = header.firstIndex(of: "PARENT_KEY") else {
             throw DocumentError("it has no KEY and PARENT_KEY columns, so it is no repeat table of an ODK export")
         }
@@ -125,11 +129,15 @@ extension SurveyDocument {
         let candidates = questionnaire.repeats.filter {
             chain.count == 1 ? $0.element == chain[0] : ($0.repeats + [$0.name]).map(FormNode.element) == chain
         }
-        guard let node = candidates.count == 1 ? candidates[0] : candidates.first(where: { file.name.contains("-\($0.element)") }) else {
-            throw DocumentError("its rows are instances of “\(chain.joined(separator: "/"))”, a repeat the form does not have")
+        let node = candidates.count == 1 ? candidates[0] : candidates.first(where: { file.name.contains("-\($0.element)") })
+        if node == nil, !candidates.isEmpty {
+            throw DocumentError("its rows are instances of “\(chain.joined(separator: "/"))”, a name \(candidates.count) repeats "
+                + "of the form share, and its file name says which of them by none")
         }
-        let scope = questionnaire.instanceQuestionnaire(for: node)
-        let reading = try ImportHeader(header, scope: scope, nodes: node.children)
+        // A roster the form does not have: no question types its cells (`storedAnswers` of
+        // nothing names none), so each is kept as text under its header.
+        let scope = node.map(questionnaire.instanceQuestionnaire(for:)) ?? .storedAnswers(of: [])
+        let reading = try ImportHeader(header, scope: scope, nodes: node?.children ?? [])
         let fields = reading.columns.map { column -> FieldSpec? in
             if case .value(let key) = column { scope.field(forKey: key) } else { nil }
         }
@@ -152,7 +160,7 @@ extension SurveyDocument {
             guard !key.isEmpty, !parent.isEmpty else { throw DocumentError("row \(row): its KEY or PARENT_KEY is empty") }
             return ParsedRow(row: row, key: key, parentKey: parent, values: values)
         }
-        return (node, parsed, reading.unmatched)
+        return (node.map { $0.repeats + [$0.name] } ?? chain, parsed, reading.unmatched)
     }
 
     /// The repeats an instance's key goes through: `uuid:…/grp/member[2]/job[1]` is

@@ -23,30 +23,63 @@ public enum FormValue: Equatable, Sendable {
             // Most answers are stored numbers, digits only: read at once (the scan below, a
             // trim and a set of scalars per character, was a tenth of judging a survey).
             if !s.isEmpty, s.utf8.allSatisfy(Self.isNumberByte), let n = Double(s) { return n }
-            let t = s.trimmingWhitespace()
+            let t = s.trimmingWhitespaceAndNewlines()
             if t.isEmpty { return .nan }
-            // Decimal digits (and the exponent a stored real prints with); not "inf", "nan"
-            // or "0x10", which XPath does not read as numbers.
-            if t.unicodeScalars.allSatisfy({ "0123456789.-+eE".unicodeScalars.contains($0) }), let n = Double(t) { return n }
+            // XPath 1.0's Number, between blanks: an optional "-", then digits with an optional
+            // ".". Not "1.1e6", "+5", "Infinity", "0x10" or "4,6" (JavaRosa reads a comma as
+            // the point; XPath and Enketo do not). `Double` refuses the rest ("1-2", "1.2.3").
+            // A stored real never has an exponent: it reaches a rule as `string` prints it.
+            if t.utf8.allSatisfy(Self.isNumberByte), let n = Double(t) { return n }
             return LocalDay.days(t) ?? .nan
         }
     }
 
-    /// `0123456789.-+eE`, the characters a number is read from.
+    /// `0123456789.-`, the characters XPath reads a number from.
     private static func isNumberByte(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || b == 0x2E || b == 0x2D || b == 0x2B || b == 0x65 || b == 0x45
+        (b >= 0x30 && b <= 0x39) || b == 0x2E || b == 0x2D
     }
 
     public var string: String {
         switch self {
         case .string(let s): return s
         case .boolean(let b): return b ? "true" : "false"
-        case .number(let n):
-            if n.isNaN { return "NaN" }
-            if n.isInfinite { return n > 0 ? "Infinity" : "-Infinity" }
-            if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-            return String(n)
+        case .number(let n): return Self.text(of: n)
         }
+    }
+
+    /// XPath 1.0's number-to-string (section 4.2): "NaN", "Infinity", "-Infinity", a whole
+    /// number without a point (`-0` is "0"), anything else with digits on both sides of it,
+    /// and never an exponent: 1e21 is "1000000000000000000000", 1e-7 "0.0000001". The digits
+    /// are the fewest that read back as the same number (Swift's shortest description).
+    /// JavaRosa writes Java's text past its int range or below 0.001 ("1.23E21", "1.0E-4");
+    /// a calculation here stores what XPath writes, which any reader takes as a number.
+    static func text(of n: Double) -> String {
+        if n.isNaN { return "NaN" }
+        if n.isInfinite { return n > 0 ? "Infinity" : "-Infinity" }
+        if n == 0 { return "0" }
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        // "1.2345e+21", "1e-07", "0.001", "123.5": the shortest digits and where the point goes.
+        let shortest = "\(abs(n))"
+        let parts = shortest.split(separator: "e", maxSplits: 1)
+        let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        let mantissa = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        var digits = Array(mantissa[0].utf8) + (mantissa.count > 1 ? Array(mantissa[1].utf8) : [])
+        var point = mantissa[0].utf8.count + exponent
+        while digits.count > 1, digits.first == UInt8(ascii: "0") {
+            digits.removeFirst()
+            point -= 1
+        }
+        while digits.count > 1, digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        let zero = UInt8(ascii: "0")
+        var text: [UInt8] = n < 0 ? [UInt8(ascii: "-")] : []
+        if point <= 0 {
+            text += [zero, UInt8(ascii: ".")] + Array(repeating: zero, count: -point) + digits
+        } else if point >= digits.count {
+            text += digits + Array(repeating: zero, count: point - digits.count)
+        } else {
+            text += digits[..<point] + [UInt8(ascii: ".")] + digits[point...]
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     public var boolean: Bool {
@@ -88,6 +121,13 @@ extension FormExpression {
                         .matchingSemantics(.unicodeScalar))
     }
 
+    /// Numbers are equal, for `=` and `!=`, within 1e-12 of each other, as JavaRosa has them
+    /// (so `6.1 - 7.8 = -1.7` holds in Collect and here; XPath 1.0 compares exactly, and
+    /// binary arithmetic makes the left side -1.6999999999999993). Infinity equals itself.
+    static func equalNumbers(_ a: Double, _ b: Double) -> Bool {
+        a == b || Swift.abs(a - b) < 1e-12
+    }
+
     private static func apply(_ op: Operator, _ a: FormExpression, _ b: FormExpression, in context: FormContext) -> FormValue {
         switch op {
         case .or: return .boolean(a.evaluate(in: context).boolean || b.evaluate(in: context).boolean)
@@ -100,7 +140,7 @@ extension FormExpression {
             let same: Bool
             switch (x, y) {
             case (.boolean, _), (_, .boolean): same = x.boolean == y.boolean
-            case (.number, _), (_, .number): same = x.number == y.number
+            case (.number, _), (_, .number): same = Self.equalNumbers(x.number, y.number)
             default: same = x.string == y.string
             }
             return .boolean(op == .equal ? same : !same)

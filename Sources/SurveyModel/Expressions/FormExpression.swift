@@ -101,8 +101,11 @@ public struct FormExpressionError: Error, Equatable, Sendable, CustomStringConve
     public var description: String { message }
 }
 
-/// Recursive descent over the XPath grammar, lowest precedence first:
-/// or < and < = != < comparisons < + - < * div mod < unary - < primary.
+/// Recursive descent over XPath 1.0's grammar (its section 3.4-3.5), lowest precedence
+/// first: or < and < `= !=` < `< <= > >=` < `+ -` < `* div mod` < unary `-` < primary, each
+/// binary level left-associative. So `-3 < 3 = 6 >= 6` is `(-3 < 3) = (6 >= 6)`, true, as in
+/// XPath and JavaRosa. XPath's union `|` is not read (JavaRosa refuses it too): a rule with
+/// one is left unread, as text that is not XPath (`FormExpressionError.malformed`).
 struct FormExpressionParser {
     private let scalars: [Unicode.Scalar]
     var position = 0
@@ -144,19 +147,30 @@ struct FormExpressionParser {
     }
 
     private mutating func parseAnd() throws -> FormExpression {
-        var left = try parseComparison()
-        while takeWord("and") { left = .binary(.and, left, try parseComparison()) }
+        var left = try parseEquality()
+        while takeWord("and") { left = .binary(.and, left, try parseEquality()) }
         return left
     }
 
-    private mutating func parseComparison() throws -> FormExpression {
-        var left = try parseAdditive()
+    /// XPath's EqualityExpr: `=` and `!=` bind more loosely than `<` and the others.
+    private mutating func parseEquality() throws -> FormExpression {
+        var left = try parseRelational()
         while true {
             let op: FormExpression.Operator
             if take("!=") { op = .notEqual }
-            else if take("<=") { op = .lessOrEqual }
-            else if take(">=") { op = .greaterOrEqual }
             else if take("=") { op = .equal }
+            else { return left }
+            left = .binary(op, left, try parseRelational())
+        }
+    }
+
+    /// XPath's RelationalExpr.
+    private mutating func parseRelational() throws -> FormExpression {
+        var left = try parseAdditive()
+        while true {
+            let op: FormExpression.Operator
+            if take("<=") { op = .lessOrEqual }
+            else if take(">=") { op = .greaterOrEqual }
             else if take("<") { op = .less }
             else if take(">") { op = .greater }
             else { return left }

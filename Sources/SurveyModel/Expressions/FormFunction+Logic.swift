@@ -26,14 +26,25 @@ extension FormFunction {
             return .boolean(text.lowercased() == "true" || text == "1")
         },
         // Whether the text matches the pattern anywhere in it (anchor with ^ and $ for the
-        // whole answer). An invalid constant pattern is an error when the form is read.
+        // whole answer), in time bounded by the two lengths (`FormRegex`). A constant pattern
+        // is checked when the form is read: one that is no regular expression is an error;
+        // one survey does not run (a backreference, a count over 1,000) leaves the rule
+        // unread, with a warning, like text that is not XPath. A pattern computed from the
+        // answers that cannot be run matches, so the constraint it is in takes the answer,
+        // as a constraint that cannot be read does (DECISIONS.md).
         FormFunction(name: "regex", arity: 2...2, check: constant(1, { pattern in
-            do { _ = try Regex(pattern) } catch {
-                throw FormExpressionError("“\(pattern)” is not a valid regular expression")
+            guard case .failure(let error) = FormRegex.cached(pattern) else { return }
+            switch error.kind {
+            case .invalid:
+                throw FormExpressionError("“\(pattern)” is not a valid regular expression: \(error.message)")
+            case .unsupported:
+                throw FormExpressionError.malformed("“\(pattern)” is a regular expression survey does not run: \(error.message)")
             }
         })) { call in
-            guard let pattern = try? Regex(call.string(1)) else { return .boolean(false) }
-            return .boolean(call.string(0).contains(pattern.matchingSemantics(.unicodeScalar)))
+            switch FormRegex.cached(call.string(1)) {
+            case .success(let pattern): return .boolean(pattern.matches(in: call.string(0)))
+            case .failure: return .boolean(true)
+            }
         },
         // How many of the answers are true, between min and max inclusive; -1 leaves a bound
         // open. Truth as JavaRosa's boolean(): any non-empty text counts.

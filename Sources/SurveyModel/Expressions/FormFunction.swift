@@ -64,7 +64,7 @@ struct FormFunction: Sendable {
             }
         }
         do { try function.check?(arguments) } catch let error as FormExpressionError {
-            throw FormExpressionError("\(name)(): \(error.message)")
+            throw FormExpressionError("\(name)(): \(error.message)", malformed: error.malformed)
         }
     }
 

@@ -13,12 +13,13 @@ extension XLSFormSheets {
         let targets = Dictionary(relations.compactMap { r in r["Id"].flatMap { id in r["Target"].map { (id, $0) } } },
                                  uniquingKeysWith: { a, _ in a })
         let shared = try zip.contents(of: "xl/sharedStrings.xml").map(SharedStrings.parse) ?? []
+        let dates = XLSXDates(styles: try zip.contents(of: "xl/styles.xml"), workbook: workbookXML)
         var sheets: [(name: String, rows: [Row])] = []
         for sheet in XMLElements.collect(workbookXML, element: "sheet") {
             guard let name = sheet["name"], let id = sheet["r:id"], let target = targets[id] else { continue }
             let path = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
             guard let xml = try zip.contents(of: path) else { continue }
-            sheets.append((name, WorksheetRows.parse(xml, shared: shared)))
+            sheets.append((name, WorksheetRows.parse(xml, shared: shared, dates: dates)))
         }
         guard !sheets.isEmpty else { throw DocumentError("the workbook has no sheets") }
         return XLSFormSheets(sheets: sheets)
@@ -58,14 +59,16 @@ private enum SharedStrings {
     }
 }
 
-/// A worksheet's rows: each `<c r="C7" t="s|inlineStr|str|b|n">` placed at its column.
+/// A worksheet's rows: each `<c r="C7" t="s|inlineStr|str|b|n">` placed at its column; a
+/// number whose style is a date's as pyxform writes the date (`XLSXDates`).
 private enum WorksheetRows {
-    static func parse(_ data: Data, shared: [String]) -> [XLSFormSheets.Row] {
+    static func parse(_ data: Data, shared: [String], dates: XLSXDates) -> [XLSFormSheets.Row] {
         var rows: [XLSFormSheets.Row] = []
         var rowNumber = 0
         var cells: [String] = []
         var column = 0
         var type = ""
+        var style = 0
         var text = ""
         var capturing = false
         for event in XMLTagScanner.events(Array(data)) {
@@ -76,6 +79,7 @@ private enum WorksheetRows {
             case .start("c", let attributes, _):
                 column = attributes["r"].map(Self.column) ?? cells.count
                 type = attributes["t"] ?? "n"
+                style = attributes["s"].flatMap(Int.init) ?? 0
                 text = ""
             case .start("v", _, _), .start("t", _, _): capturing = true
             case .end("v"), .end("t"): capturing = false
@@ -85,6 +89,7 @@ private enum WorksheetRows {
                 switch type {
                 case "s": value = Int(text).flatMap { shared.indices.contains($0) ? shared[$0] : nil } ?? ""
                 case "b": value = text == "1" ? "TRUE" : "FALSE"
+                case "n": value = dates.text(of: text, style: style) ?? text
                 default: value = text
                 }
                 while cells.count < column { cells.append("") }

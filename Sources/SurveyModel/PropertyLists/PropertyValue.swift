@@ -27,3 +27,13 @@ public enum PropertyValue: Equatable, Sendable {
         }
     }
 }
+
+extension PropertyValue {
+    /// A list or a dictionary (a roster, a member): a value no typed text stands for.
+    public var isContainer: Bool {
+        switch self {
+        case .array, .dictionary: true
+        default: false
+        }
+    }
+}

@@ -55,32 +55,37 @@ extension Questionnaire {
 
     /// The CSV header and cells for `records`: answers as the form shows them, the identity
     /// keys and, with a form, every unknown key any record holds (as text; JSON is the
-    /// lossless copy).
-    public func csvTable(_ records: [Record]) -> (header: [String], rows: [[String]]) {
-        let columns = csvColumns(unknownKeys: isOriginalFive ? [] : unknownRecordKeys(in: records))
+    /// lossless copy). A cell a spreadsheet would run as a formula begins with `'`
+    /// (`SpreadsheetFormula`) unless `raw`.
+    public func csvTable(_ records: [Record], raw: Bool = false) -> (header: [String], rows: [[String]]) {
+        let columns = csvColumns(unknownKeys: isOriginalFive ? [] : unknownRecordKeys(in: records), raw: raw)
         return (columns.header, records.map(columns.cells))
     }
 
     /// The CSV columns when the records' unknown keys are known: with a form, every record's
     /// (`unknownRecordKeys(in:)`); the original five have no column for them.
-    func csvColumns(unknownKeys: [String]) -> CSVColumns {
+    func csvColumns(unknownKeys: [String], raw: Bool = false) -> CSVColumns {
         let fields = recordFields
         let fieldKeys = Set(fields.map(\.key))
-        return CSVColumns(fields: fields, others: recordIdentityKeys.filter { !fieldKeys.contains($0) } + unknownKeys)
+        return CSVColumns(fields: fields, others: recordIdentityKeys.filter { !fieldKeys.contains($0) } + unknownKeys, raw: raw)
     }
 }
 
 /// A CSV export's columns: the questionnaire's answers as the form shows them, then other
-/// keys (the identity keys, and with a form every unknown key) as text.
+/// keys (the identity keys, and with a form every unknown key) as text; each cell (the
+/// header's too) escaped as `SpreadsheetFormula` says, unless `raw`.
 struct CSVColumns {
     let fields: [FieldSpec]
     let others: [String]
+    var raw = false
 
-    var header: [String] { fields.map(\.key) + others }
+    var header: [String] { (fields.map(\.key) + others).map(cell) }
 
     func cells(_ record: Record) -> [String] {
-        fields.map { record.text(for: $0) } + others.map { key in
+        (fields.map { record.text(for: $0) } + others.map { key in
             key == Record.instanceIDKey ? record.instanceID ?? "" : record[key].map(FieldSpec.describe) ?? ""
-        }
+        }).map(cell)
     }
+
+    private func cell(_ text: String) -> String { raw ? text : SpreadsheetFormula.escaped(text) }
 }

@@ -102,13 +102,27 @@ extension Questionnaire {
         return repeatCount(of: node, values: record.values, parent: parent, clock: clock)
     }
 
-    /// `repeatCount(of:in:parent:)` of answers already read out of the survey.
+    /// `repeatCount(of:in:parent:)` of answers already read out of the survey. A count over
+    /// `repeatCountLimit` is refused: nil, as if the form gave none (nothing is made for it),
+    /// and said as a problem of the survey (`repeatCountProblems`), never silently capped.
     public func repeatCount(of node: FormNode, values: [String: PropertyValue], parent: [AnswerPath.Step] = [],
                             clock: Clock = Clock()) -> Int? {
+        guard let asked = repeatCountAsked(of: node, values: values, parent: parent, clock: clock),
+              asked <= Double(Self.repeatCountLimit) else { return nil }
+        return Int(asked)
+    }
+
+    /// The most members survey makes for a `repeat_count`: a count of a billion (a typo, or a
+    /// rule feeding on itself) would otherwise fill memory and the file.
+    public static let repeatCountLimit = 10_000
+
+    /// What a repeat's `repeat_count` asks for there, as a whole number of at least 0 (not
+    /// capped); nil without one or when it cannot be known yet.
+    func repeatCountAsked(of node: FormNode, values: [String: PropertyValue], parent: [AnswerPath.Step], clock: Clock) -> Double? {
         guard let count = node.question?.repeatCount else { return nil }
         let value = count.evaluate(in: context(values, at: parent, current: "", clock: clock)).number
         guard value.isFinite else { return nil }
-        return max(0, Int(value.rounded(.towardZero)))
+        return max(0, value.rounded(.towardZero))
     }
 
     /// Whether the instance `steps` lead to shows: for each repeat on the way, its row shows

@@ -68,6 +68,23 @@ extension Questionnaire {
         return found
     }
 
+    /// A roster that disagrees with its `repeat_count` (issue 27): more members stored than
+    /// the count now asks for (it went down after they were keyed: they are kept, visibly,
+    /// until the keyer deletes them or changes the count), or a count beyond what survey makes.
+    func repeatCountProblems(_ node: FormNode, stored: Int, values: [String: PropertyValue], parent: [AnswerPath.Step],
+                             label: String, clock: Clock) -> [(path: AnswerPath, message: String)] {
+        guard let asked = repeatCountAsked(of: node, values: values, parent: parent, clock: clock) else { return [] }
+        let path = AnswerPath(parent, node.name)
+        if asked > Double(Self.repeatCountLimit) {
+            let text = asked < 1e15 ? String(Int(asked)) : "\(asked)"
+            return [(path, "the form's count asks for \(text) \(label) entries; survey keeps at most \(Self.repeatCountLimit): correct the count")]
+        }
+        if stored > Int(asked) {
+            return [(path, "\(stored) \(label) entries where the form counts \(Int(asked)): delete those after \(Int(asked)) (^D) or change the count")]
+        }
+        return []
+    }
+
     func collectRepeatProblems(in values: [String: PropertyValue], parent: [AnswerPath.Step], shown: [Bool], clock: Clock,
                                members: Set<[AnswerPath.Step]>? = nil, memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil,
                                into found: inout [(path: AnswerPath, message: String)]) {
@@ -76,6 +93,10 @@ extension Questionnaire {
         for (i, field) in fields.enumerated() where shown.indices.contains(i) && shown[i] {
             guard let number = outline.scopeOfRepeatRow[offset + i] else { continue }
             let inner = scopeQuestionnaire(number: number)
+            if members == nil, let node = outline.scopes[number].node {
+                found += repeatCountProblems(node, stored: AnswerTree.count(values, parent[...], field.key), values: values,
+                                             parent: parent, label: field.label.isEmpty ? field.key : field.label, clock: clock)
+            }
             for index in 0..<AnswerTree.count(values, parent[...], field.key) {
                 let steps = parent + [AnswerPath.Step(name: field.key, index: index)]
                 if let members, !members.contains(steps) { continue }

@@ -164,7 +164,8 @@ extension Questionnaire {
         collectRepeatProblems(in: values, parent: [], shown: shown, clock: clock, members: members, memberRelevance: memberRelevance,
                               into: &inside)
         for problem in inside {
-            let row = problem.path.steps.first.flatMap { step in fields.firstIndex { $0.key == step.name } } ?? fields.count
+            let top = problem.path.steps.first?.name ?? problem.path.name
+            let row = fields.firstIndex { $0.key == top } ?? fields.count
             found.append((row, "\(problem.path): \(problem.message)", problem.path))
         }
         // Stable, by row: a repeat's instances right after the questions before it.

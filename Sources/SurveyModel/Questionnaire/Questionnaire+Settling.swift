@@ -315,12 +315,32 @@ private struct Settling {
 
     /// A repeat's row in the instance around it: the instances its `repeat_count` asks for
     /// while it shows, and the defaults of the instances this change added.
+    ///
+    /// A repeat its `relevant` (or its group's) hides is not part of the survey, as ODK
+    /// leaves a non-relevant repeat out of the submission: hidden by this change, the whole
+    /// roster is put aside under the repeat's path (members, answers and all, so no empty
+    /// shell is left to export as a blank row), and comes back whole when it shows again.
     private mutating func settleRepeat(_ g: Int, _ inner: Int, at steps: [AnswerPath.Step]) {
         let name = outline.scopes[inner].chain.last ?? ""
+        let place = AnswerPath(steps, name).description
+        guard isShown(g, steps) else {
+            if wasShown(g, steps), let current = AnswerTree.value(values, steps[...], name) {
+                hidden[place] = current
+                set(nil, name, at: steps)
+            }
+            return
+        }
+        if AnswerTree.value(values, steps[...], name) == nil, let kept = hidden[place] {
+            hidden[place] = nil
+            set(kept, name, at: steps)
+        }
         var added: [[AnswerPath.Step]] = []
-        if let count = outline.scopes[inner].node?.question?.repeatCount, isShown(g, steps) {
+        if let count = outline.scopes[inner].node?.question?.repeatCount {
             let n = count.evaluate(in: questionnaire.context(values, at: steps, current: "", clock: clock)).number
-            if n.isFinite, n > 0 { added = AnswerTree.grow(name, at: steps, to: Int(min(n, 10_000).rounded(.towardZero)), in: &values) }
+            // A count over the limit makes nothing: it is a problem the survey shows.
+            if n.isFinite, n > 0, n <= Double(Questionnaire.repeatCountLimit) {
+                added = AnswerTree.grow(name, at: steps, to: Int(n.rounded(.towardZero)), in: &values)
+            }
         }
         fresh.formUnion(added)
         let q = scope(inner)

@@ -18,6 +18,9 @@ enum DocumentCompanion: CaseIterable {
     case media
     /// `.NAME.sync.plist`: what its surveys' sync knows (`SyncLedger`).
     case sync
+    /// `.NAME.form-id`: the id its form has when the settings give none, as pyxform takes it
+    /// from the file's name (the stem of the file the designer attached).
+    case formID
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -30,6 +33,7 @@ enum DocumentCompanion: CaseIterable {
         case .journal: return ".journal"
         case .media: return ".media"
         case .sync: return ".sync"
+        case .formID: return ".form-id"
         }
     }
 
@@ -42,6 +46,7 @@ enum DocumentCompanion: CaseIterable {
         case .journal: return "journal"
         case .media: return "media folder"
         case .sync: return "sync ledger"
+        case .formID: return "form id"
         }
     }
 
@@ -54,6 +59,7 @@ enum DocumentCompanion: CaseIterable {
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"
         case .journal: return "." + stem + ".journal"
+        case .formID: return "." + stem + ".form-id"
         case .media: return stem + ".media"
         }
     }

@@ -79,7 +79,7 @@ extension DocumentStore {
                 let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
                 if let form = result.form {
                     // Its list files, read once here for every survey the document shows.
-                    return DocumentForm(questionnaire: Questionnaire(form: form.identified(byDefault: name)
+                    return DocumentForm(questionnaire: Questionnaire(form: form.identified(byDefault: defaultFormID(for: name))
                         .loadingMedia(from: mediaFolderToRead(for: name)).form))
                 }
                 errors = result.errors.map(\.description)
@@ -114,11 +114,12 @@ extension DocumentStore {
 }
 
 extension XLSForm {
-    /// The form with a `formID` when its settings give none: the name of the file it is read
-    /// from (`NAME.form.xlsx`, so the document's name), as pyxform names a form by its file.
+    /// The form with a `formID` when its settings give none: the stem of the file the
+    /// designer attached, as pyxform names a form by its file (`DocumentStore.attachForm`
+    /// keeps it; the document's name for a form attached before).
     /// Every survey then says which form it was keyed with, which ODK tools, imports back and
     /// a team's server (which keeps each form's surveys together) rely on.
-    func identified(byDefault name: String) -> XLSForm {
+    public func identified(byDefault name: String) -> XLSForm {
         guard formID?.isEmpty ?? true else { return self }
         var form = self
         form.formID = name

@@ -17,8 +17,17 @@ extension DocumentStore {
     /// document's media folder: those given in `media`, and the others the form names that
     /// are beside the form itself, as a designer keeps them. A file the form names and nobody
     /// brought is a warning: the form opens, its list empty until the file is attached.
+    ///
+    /// The form's id when its settings give none is pyxform's, the stem of the file's name
+    /// (`UCL_Biomass_Plot_Form.xlsx` is `UCL_Biomass_Plot_Form`), or `formID` when given (a
+    /// form taken from the team's server keeps the id it was published with); it is kept
+    /// beside the document (`.NAME.form-id`), since the copy is renamed `NAME.form.xlsx`. A
+    /// document whose form had an id already keeps it through later versions, whatever
+    /// their files are called: its surveys, its ODK exports and its team's server know it
+    /// by that id. A document that got its form before the id was kept (its surveys carry
+    /// the document's name) keeps the document's name.
     @discardableResult
-    public func attachForm(from path: String, to name: String, media: [String] = []) throws -> [XLSFormProblem] {
+    public func attachForm(from path: String, to name: String, media: [String] = [], formID: String? = nil) throws -> [XLSFormProblem] {
         guard exists(name) else { throw Self.doesNotExist(name) }
         let lower = path.lowercased()
         let companion: DocumentCompanion = lower.hasSuffix(".xlsx") ? .formWorkbook
@@ -30,6 +39,9 @@ extension DocumentStore {
             ] + result.errors.map(\.description))
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("\(path) could not be read") }
+        let keptID = isOccupied(companionURL(.formID, for: name)) ? nil
+            : formURL(for: name) != nil ? name
+            : formID ?? Self.fileStem(path)
         for old in DocumentCompanion.forms where isOccupied(companionURL(old, for: name)) {
             try moveStaleCompanionToTrash(old, of: name)
         }
@@ -38,6 +50,9 @@ extension DocumentStore {
         let found = (result.form?.mediaFiles ?? []).filter { !given.contains($0) && MediaFolder.problem(withName: $0) == nil }
             .map { besideForm.appendingPathComponent($0).path }.filter { FileManager.default.fileExists(atPath: $0) }
         try attachMediaFiles(media + found, to: name)
+        if let keptID {
+            try write(Data((keptID + "\n").utf8), to: companionURL(.formID, for: name))
+        }
         try write(data, to: companionURL(companion, for: name))
         let loaded = result.form?.loadingMedia(from: mediaFolderToRead(for: name)).warnings ?? []
         return result.warnings + loaded
@@ -56,7 +71,23 @@ extension DocumentStore {
                 "The questionnaire \(url.lastPathComponent) cannot be used (\(counted(result.errors.count, "error"))):"
             ] + result.errors.map(\.description)).joined(separator: "\n"))
         }
-        return Questionnaire(form: form.identified(byDefault: name).loadingMedia(from: mediaFolderToRead(for: name)).form)
+        return Questionnaire(form: form.identified(byDefault: defaultFormID(for: name)).loadingMedia(from: mediaFolderToRead(for: name)).form)
+    }
+
+    /// The id of the document's form when its settings give none: the one kept when it was
+    /// attached (`attachForm`), else the document's name (a form attached before it was kept).
+    func defaultFormID(for name: String) -> String {
+        guard let data = FileManager.default.contents(atPath: companionURL(.formID, for: name).path),
+              let line = String(data: data, encoding: .utf8)?.split(whereSeparator: \.isNewline).first,
+              case let text = String(line).trimmingWhitespace(), !text.isEmpty else { return name }
+        return text
+    }
+
+    /// pyxform's name for a form file: its name without the folder and the last extension.
+    public static func fileStem(_ path: String) -> String {
+        let file = URL(fileURLWithPath: path).lastPathComponent
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
     }
 }
 

@@ -1,6 +1,8 @@
 /// A roster merges member by member only when both sides kept the same members, so an
 /// answer can never land on another person: matched by each member's own id when every
-/// member has one (`memberIDKeys`), else by place when all sides have the same number.
+/// member has one (`memberIDKeys`), else by place when all sides have the same number and
+/// no member moved (one side's member at a place is, unchanged, the base's member of
+/// another place: a delete and an add, or a reordering, that kept the count).
 /// A member added, removed or moved on one side while the roster changed on the other is
 /// one conflict on the roster as a whole (the choice is then between two whole lists).
 extension AnswerMerge {
@@ -33,10 +35,20 @@ extension AnswerMerge {
             }
         }
         guard sides.allSatisfy({ $0.count == mineMembers.count }) else { return nil }
+        if let baseMembers, movedAny(mineMembers, from: baseMembers) || movedAny(theirMembers, from: baseMembers) { return nil }
         return mineMembers.indices.map { index in
             .dictionary(mergeEntries(base: baseMembers?[index], mine: mineMembers[index], theirs: theirMembers[index],
                                      at: path.appending(.index(index)), conflicts: &conflicts))
         }
+    }
+
+    /// True when a member of `side` is, as it is, the base's member of another place (and not
+    /// also the one of its own): that person moved, and a place no longer names them.
+    private static func movedAny(_ side: [[String: PropertyValue]], from base: [[String: PropertyValue]]) -> Bool {
+        for (i, member) in side.enumerated() where i >= base.count || member != base[i] {
+            if base.indices.contains(where: { $0 != i && base[$0] == member }) { return true }
+        }
+        return false
     }
 
     /// The members, when every item is a dictionary.

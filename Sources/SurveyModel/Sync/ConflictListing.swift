@@ -3,11 +3,41 @@
 public enum ConflictListing {
     /// One line: text as it is, numbers as written, containers as compact JSON; an absent
     /// value as "-", empty text as "", and for a whole survey, a deleted side as "(deleted)".
-    public static func cellText(_ value: PropertyValue?, wholeSurvey: Bool) -> String {
+    ///
+    /// A roster (a list of members) is told by its members, each named by its first text
+    /// answer and marked `*` where it is not one of `base`'s members as they were (`2: Ana*,
+    /// Bo` against `1: Bo`), so two sides of a roster conflict never print as the same cut
+    /// text: what differs comes first (issue 27).
+    public static func cellText(_ value: PropertyValue?, wholeSurvey: Bool, base: PropertyValue? = nil) -> String {
         guard let value else { return wholeSurvey ? "(deleted)" : "-" }
         if wholeSurvey { return "(kept)" }
         if case .string(let text) = value { return text.isEmpty ? "\"\"" : text }
+        if case .array(let items) = value, let members = members(items) {
+            let known: [[String: PropertyValue]] = base.flatMap { if case .array(let b) = $0 { Self.members(b) } else { nil } } ?? []
+            let named = members.enumerated().map { i, member in
+                memberName(member, place: i + 1) + (base != nil && !known.contains(member) ? "*" : "")
+            }
+            return "\(members.count): " + named.joined(separator: ", ")
+        }
         return compactJSON(value)
+    }
+
+    /// The roster's members, when every item is one (a dictionary of answers).
+    private static func members(_ items: [PropertyValue]) -> [[String: PropertyValue]]? {
+        var members: [[String: PropertyValue]] = []
+        for item in items {
+            guard case .dictionary(let member) = item else { return nil }
+            members.append(member)
+        }
+        return members
+    }
+
+    /// A member's first text answer by key (its name, in most rosters), else `#place`.
+    private static func memberName(_ member: [String: PropertyValue], place: Int) -> String {
+        for key in member.keys.sorted() where key != "instanceID" {
+            if case .string(let text)? = member[key], !text.isEmpty { return text.count > 20 ? String(text.prefix(19)) + "…" : text }
+        }
+        return "#\(place)"
     }
 
     static func compactJSON(_ value: PropertyValue) -> String {

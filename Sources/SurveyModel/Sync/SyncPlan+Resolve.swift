@@ -54,7 +54,13 @@ extension SyncPlan {
             switch choice {
             case .mine: value = field.mine
             case .theirs: value = field.theirs
-            case .value(let given): value = given
+            case .value(let given):
+                // A roster (or any list or dictionary) is never replaced by a typed value.
+                if [field.mine, field.theirs, field.base].contains(where: { $0?.isContainer == true }) {
+                    throw DocumentError("\(field.path) of \(id) is a roster: keep one side whole (--mine or --theirs), "
+                        + "then correct its members in the app; a typed value cannot replace its members")
+                }
+                value = given
             }
             var answers = PropertyValue.dictionary(state.records[place].values)
             guard answers.setValue(value, at: field.path),

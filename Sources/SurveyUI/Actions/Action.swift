@@ -263,6 +263,9 @@ public enum Effect: Equatable, Sendable {
     case lookForRecoveries
     /// Append surveys just deleted to the document's deleted-surveys file.
     case keepDeleted([Record])
+    /// Keep a roster member deleted with ^D in the deleted-surveys file (before the survey is
+    /// saved without it), so it is in some file whatever happens next.
+    case keepDeletedMember(DeletedMemberEntry)
     /// Take surveys an undo brought back out of the deleted-surveys file, by id.
     case forgetDeleted(Set<String>)
     /// Write whatever exists only in memory (`AppState.unsavedRecords`) to a recovery file.

@@ -8,6 +8,11 @@ enum RosterText {
         if heading.count == 0 {
             return heading.fixedCount == nil ? "none yet: ^O adds one" : "none (the form asks for 0)"
         }
+        // Members kept after the form's count went down show as what they are.
+        if let fixed = heading.fixedCount, heading.count > fixed {
+            let beyond = heading.shown >= fixed ? ": ^D deletes it" : ""
+            return "\(heading.shown + 1) of \(heading.count) (counted \(fixed)\(beyond))"
+        }
         return "\(heading.shown + 1) of \(heading.count)"
     }
 

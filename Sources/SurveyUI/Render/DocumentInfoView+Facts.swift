@@ -74,7 +74,7 @@ extension DocumentInfoView {
                     if named.count < 3 { named.append("“\(state.title(of: record, limit: 40))”: \(first.message)") }
                 }
                 facts.append(("Rule breaks", counted(breaking, "record") + " (answers the form refuses or lacks)"
-                              + (breaking > 0 ? ", marked ! in the list" : "")))
+                              + (breaking > 0 ? ", marked ⚠ in the list" : "")))
                 facts += named.map { ("", $0) }
                 if breaking > named.count { facts.append(("", "and \(counted(breaking - named.count, "more record"))")) }
             } else {

@@ -10,7 +10,7 @@ final class ODKSubmissionTests: XCTestCase {
     func testTheSubmissionIsTheXFormsInstance() throws {
         let q = try ODKCSVSetTests.roster()
         let record = ODKCSVSetTests.records[0]
-        let xml = ODKSubmission.xml(record, questionnaire: q)
+        let xml = try ODKSubmission.xml(record, questionnaire: q)
         XCTAssertEqual(xml, """
             <?xml version="1.0" encoding="UTF-8"?>
             <data id="roster_hh" version="2024120101"><hh_id>H1</hh_id><household_size>2</household_size>\
@@ -64,7 +64,7 @@ final class ODKSubmissionTests: XCTestCase {
         XCTAssertEqual(ODKSubmission.briefcasePath(ODKCSVSetTests.records[0], questionnaire: q, fallbackID: "x"),
                        ["ODK Briefcase Storage", "forms", "Household roster", "instances", "uuidh1", "submission.xml"])
         let odd = Record(["hh_id": .string("A&B <1>"), "instanceID": .string("uuid:z")])
-        XCTAssertTrue(ODKSubmission.xml(odd, questionnaire: q).contains("<hh_id>A&amp;B &lt;1&gt;</hh_id><household_size/>"))
+        XCTAssertTrue(try ODKSubmission.xml(odd, questionnaire: q).contains("<hh_id>A&amp;B &lt;1&gt;</hh_id><household_size/>"))
         XCTAssertEqual(ODKSubmission.safeName("a/b: c?. "), "ab c")
     }
 

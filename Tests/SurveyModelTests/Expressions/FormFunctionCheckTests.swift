@@ -23,7 +23,7 @@ final class FormFunctionCheckTests: XCTestCase {
     }
 
     func testConstantArgumentsThatCannotWorkAreRefused() {
-        XCTAssertEqual(error("regex(., '[a-z')"), "regex(): “[a-z” is not a valid regular expression")
+        XCTAssertEqual(error("regex(., '[a-z')"), "regex(): “[a-z” is not a valid regular expression: a “[” is not closed")
         XCTAssertNil(error("regex(., concat('[a-z', ']'))"), "a computed pattern is judged when evaluated")
         XCTAssertEqual(error("format-date(today(), '%Y-%q')"),
                        "format-date(): “%q” is not a date format ODK knows (%Y %y %m %n %b %d %e %a %H %h %M %S %3)")
@@ -69,7 +69,7 @@ final class FormFunctionCheckTests: XCTestCase {
         let result = XLSForm.read(try XLSFormSheets.csv(csv))
         XCTAssertNil(result.form)
         XCTAssertEqual(result.errors.map(\.description),
-                       ["survey row 3, constraint: regex(): “^[A-Z{2}$” is not a valid regular expression"])
+                       ["survey row 3, constraint: regex(): “^[A-Z{2}$” is not a valid regular expression: a “[” is not closed"])
     }
 
     func testAChoiceNameOfAnUnknownQuestionIsAFormError() throws {

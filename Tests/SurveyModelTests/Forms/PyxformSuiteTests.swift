@@ -12,7 +12,7 @@ import XCTest
 /// name), a path to no question (`${rep1}[…]/label`, `/test_name[…]/text`), text that is not
 /// XPath (`{r}`, `$(myField)`, `£¥§`), a `relevant` that reads its own answer
 /// (`pulldata(…, .)`; the same in a `required` is no warning), a default its question refuses
-/// (`foo` for an integer, `1` for a date).
+/// (`foo` for an integer, `1900-01-01 00:00:00`, a date cell as pyxform reads it, for a date).
 final class PyxformSuiteTests: XCTestCase {
     static var folder: URL { TestSupport.fixtureURL("forms/pyxform-suite") }
 
@@ -48,7 +48,8 @@ final class PyxformSuiteTests: XCTestCase {
         let verdicts = try Self.verdicts()
         let expected: [(prefix: String, words: String)] = [
             ("bug_example_xls--bad_calc", "“because pyxform doesn't know what to do” cannot be read"),
-            ("bug_example_xls--xl_date_ambiguous_v1", "the default “1” is not an answer this question takes"),
+            // The cell is a date typed as 1 (1900-01-01): pyxform writes the default as that date.
+            ("bug_example_xls--xl_date_ambiguous_v1", "the default “1900-01-01 00:00:00” is not an answer this question takes"),
             ("test_repeat--test_calculate_relative_path", "“name” reads nothing"),
             ("test_repeat--test_relative_path_expansion_not_using_current_if_reference_path_is_predicate_but_not_part", "the path ${rep1}/label reaches no question of the form"),
             ("test_repeat--test_repeat_with_reference_path_after_instance_in_predicate_uses_current", "the path /test_name/text reaches no question of the form"),

@@ -78,7 +78,7 @@ final class XLSFormGroupPathTests: XCTestCase {
 
     func testTheSubmissionNestsThePathsAsTheXFormsInstance() throws {
         let q = try FormTestSupport.questionnaire(Self.form)
-        XCTAssertEqual(ODKSubmission.xml(Self.record, questionnaire: q), """
+        XCTAssertEqual(try ODKSubmission.xml(Self.record, questionnaire: q), """
             <?xml version="1.0" encoding="UTF-8"?>
             <data id="data"><hh>H1</hh><g1><q1>3</q1><note1>big</note1></g1><g2><q1>4</q1><inner><q1>yes</q1></inner></g2>\
             <total>7</total><meta><instanceID>uuid:p1</instanceID></meta></data>
@@ -91,14 +91,14 @@ final class XLSFormGroupPathTests: XCTestCase {
         let q = try FormTestSupport.questionnaire(Self.form)
         let doc = SurveyDocument(records: [Self.record])
         // ODK's CSV: Central's `group-name` headers, read back to the same keys.
-        let main = try XCTUnwrap(doc.odkCSVFiles(questionnaire: q, formID: "f", groupNames: true).first)
+        let main = try XCTUnwrap(try doc.odkCSVFiles(questionnaire: q, formID: "f", groupNames: true).first)
         XCTAssertTrue(main.text.hasPrefix("SubmissionDate,hh,g1-q1,g1-note1,g2-q1,g2-inner-q1,total,meta-instanceID,KEY"), main.text)
         let back = try SurveyDocument.odkSetImport(main: main, repeats: [], questionnaire: q)
         XCTAssertEqual(back.rows.first?.record["g2/inner/q1"], .string("yes"))
         XCTAssertEqual(back.rows.first?.record["g1/q1"], .string("3"))
         XCTAssertEqual(back.unmatched, [])
         // Without group names a path is still one column, not two `q1`.
-        let plain = try XCTUnwrap(doc.odkCSVFiles(questionnaire: q, formID: "f", groupNames: false).first)
+        let plain = try XCTUnwrap(try doc.odkCSVFiles(questionnaire: q, formID: "f", groupNames: false).first)
         XCTAssertTrue(plain.text.hasPrefix("SubmissionDate,hh,g1-q1,note1,g2-q1,g2-inner-q1,total,"), plain.text)
         // survey's own CSV and JSON keep the key.
         let csv = doc.csvText(questionnaire: q)

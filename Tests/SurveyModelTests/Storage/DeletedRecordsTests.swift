@@ -28,6 +28,19 @@ final class DeletedRecordsTests: TemporaryFolderTestCase {
         XCTAssertEqual(store.recoveries(), [])
     }
 
+    /// A member deleted with ^D is kept in the same file (issue 27: nothing deleted is ever
+    /// in no file), beside the deleted surveys, which it leaves listed as they were.
+    func testADeletedMemberIsKeptBesideTheDeletedSurveys() throws {
+        try store.appendDeleted([ana], for: "Field", at: first)
+        let member = DeletedMemberEntry(answers: ["name": .string("Bo"), "age": .integer(31)], survey: "uuid:k",
+                                        roster: "member[2]", deletedAt: second)
+        try store.appendDeletedMember(member, for: "Field")
+        XCTAssertEqual(store.deletedMembers(for: "Field"), [member])
+        XCTAssertEqual(store.deletedRecords(for: "Field"), [DeletedRecord(record: ana, deletedAt: first)])
+        try store.appendDeleted([bo], for: "Field", at: second)
+        XCTAssertEqual(store.deletedMembers(for: "Field"), [member], "a later delete keeps it")
+    }
+
     func testAppendingKeepsEarlierEntriesInOrder() throws {
         try store.appendDeleted([ana, bo], for: "Field", at: first)
         try store.appendDeleted([cy], for: "Field", at: second)

@@ -92,6 +92,26 @@ final class AnswerMergeTests: XCTestCase {
         XCTAssertEqual(outcome.answers["member"], mine["member"])
     }
 
+    /// Issue 27, item 6: the other side deleted Ana and added Cy, so the count is the same,
+    /// but place 1 is Bo there. Merged by place, my edit of Ana's age would land on Bo: the
+    /// roster is one conflict instead, and nobody's answer moves onto another person.
+    func testADeleteAndAnAddThatKeepTheCountAreNotMergedByPlace() {
+        let ana: [String: PropertyValue] = ["name": .string("Ana"), "age": .integer(30)]
+        let bo: [String: PropertyValue] = ["name": .string("Bo"), "age": .integer(31)]
+        let cy: [String: PropertyValue] = ["name": .string("Cy")]
+        var anaOlder = ana
+        anaOlder["age"] = .integer(41)
+        let outcome = merge(["member": roster([ana, bo])], ["member": roster([anaOlder, bo])], ["member": roster([bo, cy])])
+        XCTAssertEqual(outcome.conflicts.map(\.path), [SyncFieldPath([.key("member")])], "one conflict on the roster")
+        XCTAssertEqual(outcome.answers["member"], roster([anaOlder, bo]), "mine kept whole until it is resolved")
+        // Both sides still hold the same people in place: merged member by member as before.
+        var boOlder = bo
+        boOlder["age"] = .integer(32)
+        let same = merge(["member": roster([ana, bo])], ["member": roster([anaOlder, bo])], ["member": roster([ana, boOlder])])
+        XCTAssertEqual(same.conflicts, [])
+        XCTAssertEqual(same.answers["member"], roster([anaOlder, boOlder]))
+    }
+
     func testUnknownValuesTravelWhole() {
         let blob = PropertyValue.data(Data([1, 2, 3]))
         let outcome = merge(["x": .integer(1)], ["x": .integer(1)], ["x": .integer(1), "extra": blob, "list": .array([.integer(1)])])

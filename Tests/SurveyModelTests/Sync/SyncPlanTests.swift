@@ -96,6 +96,32 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(applied.state.ledger.conflicts, [:])
     }
 
+    /// Issue 27, item 7: a roster in conflict (a member deleted there, edited here) is never
+    /// replaced by typed text; it is kept whole, mine or theirs; and the listing tells the two
+    /// sides apart by their members, the changed ones marked.
+    func testARosterConflictIsResolvedWholeNeverByATypedValueAndShowsWhatDiffers() throws {
+        let ana: PropertyValue = .dictionary(["name": .string("Ana"), "age": .integer(30)])
+        let anaOlder: PropertyValue = .dictionary(["name": .string("Ana"), "age": .integer(41)])
+        let bo: PropertyValue = .dictionary(["name": .string("Bo"), "age": .integer(31)])
+        let base = with(v1, "member", .array([ana, bo]))
+        var ledger = SyncLedger()
+        ledger.bases[id] = SyncLedger.Version(answers: base, revision: SyncRevision(1))
+        let start = SyncState(records: [survey(with(v1, "member", .array([anaOlder, bo])))], ledger: ledger)
+        let applied = SyncPlan.apply([incoming(with(v1, "member", .array([bo])), revision: 2)], to: start, at: date)
+        let conflict = try XCTUnwrap(applied.state.ledger.conflictList.first?.field)
+        XCTAssertEqual(conflict.path, SyncFieldPath([.key("member")]))
+        XCTAssertThrowsError(try SyncPlan.resolve(id: id, path: conflict.path, by: .value(.string("Bo")), in: applied.state, at: date)) {
+            XCTAssertTrue("\($0)".contains("is a roster"), "\($0)")
+        }
+        XCTAssertEqual(ConflictListing.cellText(conflict.mine, wholeSurvey: false, base: conflict.base), "2: Ana*, Bo")
+        XCTAssertEqual(ConflictListing.cellText(conflict.theirs, wholeSurvey: false, base: conflict.base), "1: Bo")
+        XCTAssertEqual(ConflictListing.cellText(conflict.base, wholeSurvey: false), "2: Ana, Bo")
+        let theirs = try SyncPlan.resolve(id: id, path: conflict.path, by: .theirs, in: applied.state, at: date)
+        XCTAssertEqual(theirs.state.records.first?["member"], .array([bo]))
+        let mine = try SyncPlan.resolve(id: id, path: conflict.path, by: .mine, in: applied.state, at: date)
+        XCTAssertEqual(mine.state.records.first?["member"], .array([anaOlder, bo]))
+    }
+
     func testDeletedThereAndUnchangedHereMovesToTheDeletedSurveys() {
         let applied = SyncPlan.apply([incoming(v1, revision: 2, deleted: true)], to: state(mine: v1), at: date)
         XCTAssertEqual(applied.state.records, [])

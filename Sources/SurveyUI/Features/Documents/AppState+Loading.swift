@@ -137,7 +137,7 @@ extension Effect {
     /// another: what a partly read document must never do.
     public var changesDocument: Bool {
         switch self {
-        case .saveDocument, .keepDeleted, .forgetDeleted, .openDocument, .createDocument, .renameDocument,
+        case .saveDocument, .keepDeleted, .keepDeletedMember, .forgetDeleted, .openDocument, .createDocument, .renameDocument,
              .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .syncDocument, .resolveConflict:
             return true
         case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .lookForRecoveries,

@@ -88,7 +88,9 @@ extension AppState {
             tell("No \(name) to delete here")
             return
         }
-        if heading.fixedCount != nil {
+        // Within the form's count a member is the form's to keep; one after it (the count
+        // went down once it was keyed) is the keyer's to delete.
+        if let fixed = heading.fixedCount, heading.shown < fixed {
             warn("The form counts the \(name) entries from its answers: change that answer instead")
             return
         }
@@ -119,8 +121,14 @@ extension AppState {
             var record = formRecord
             guard let answers = record.removeInstance(at: steps) else { return [] }
             if shown == .draft { form.keepDeletedMember(DeletedMember(steps: steps, answers: answers, label: name)) }
-            let effects = changeFormRecord(to: record, roster: AnswerPath(Array(steps.dropLast()), steps.last?.name ?? ""),
-                                           label: "delete of \(name) \((steps.last?.index ?? 0) + 1)")
+            // Kept in the deleted surveys' file first (as a deleted survey is), then saved without.
+            let kept = DeletedMemberEntry(answers: answers, survey: shown == .draft ? "New form" : surveyOnForm,
+                                          roster: AnswerPath(Array(steps.dropLast()), steps.last?.name ?? "").description
+                                              + "[\((steps.last?.index ?? 0) + 1)]",
+                                          deletedAt: ruleClock.now)
+            let effects = [.keepDeletedMember(kept)]
+                + changeFormRecord(to: record, roster: AnswerPath(Array(steps.dropLast()), steps.last?.name ?? ""),
+                                   label: "delete of \(name) \((steps.last?.index ?? 0) + 1)")
             if let last = steps.last {
                 let key = FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)
                 form.showInstance(max(0, last.index - 1), of: key)

@@ -110,21 +110,27 @@ extension AppState {
 }
 
 /// An entry of the form's walk by what it is rather than where it stands: its instance, its
-/// row there, and the roster it heads.
+/// row there, and the name of the roster it heads (its place is in `steps`).
 struct EntryAnchor: Equatable {
     let steps: [AnswerPath.Step]
     let fieldIndex: Int
     let heading: String?
 
+    init(steps: [AnswerPath.Step], fieldIndex: Int, heading: String?) {
+        self.steps = steps
+        self.fieldIndex = fieldIndex
+        self.heading = heading
+    }
+
     init?(_ i: Int, in walk: FormWalk) {
         guard let entries = walk.entries, entries.indices.contains(i) else { return nil }
         steps = entries[i].steps
         fieldIndex = entries[i].fieldIndex
-        heading = entries[i].heading?.selectionKey
+        heading = entries[i].heading?.name
     }
 
     func entry(in walk: FormWalk) -> Int? {
-        walk.entries?.firstIndex { $0.steps == steps && $0.fieldIndex == fieldIndex && $0.heading?.selectionKey == heading }
+        walk.entries?.firstIndex { $0.steps == steps && $0.fieldIndex == fieldIndex && $0.heading?.name == heading }
     }
 }
 
