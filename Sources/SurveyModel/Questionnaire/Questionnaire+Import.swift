@@ -81,11 +81,12 @@ extension Questionnaire {
                 result = survey.record
                 let refused = Set(fieldProblems.map(\.index))
                 for problem in survey.problems {
-                    // A top-level answer is quoted as the file gives it; one a type problem
-                    // refused already is not judged again.
+                    // A top-level answer is quoted as the file gives it (a roster is named
+                    // alone); one a type problem refused already is not judged again.
                     let topLevel = problem.path.steps.isEmpty && problem.member == nil
                     if topLevel, refused.contains(problem.index) { continue }
-                    let value = topLevel ? record[problem.path.name] : problem.value
+                    var value = topLevel ? record[problem.path.name] : problem.value
+                    if case .array? = value { value = nil }
                     fieldProblems.append((problem.index, ImportProblem(place, field: problem.place, value: value, reason: problem.message)))
                 }
                 for name in survey.ignoredCalculations where !ignored.contains(name) { ignored.append(name) }

@@ -93,11 +93,12 @@ extension Questionnaire {
         for calculation in given where XLSForm.text(of: AnswerTree.value(stored, calculation.steps[...], calculation.key)) != calculation.text {
             if !ignored.contains(calculation.key) { ignored.append(calculation.key) }
         }
-        // Judged with the answers the form hides put back where they were, so each is refused.
+        // Judged with the answers the form hides (a roster it skips, whole) put back where
+        // they were, so each is refused.
         var judged = stored
         var restored: [AnswerPath] = []
-        for (place, value) in hidden.sorted(by: { $0.key < $1.key }) where !XLSForm.text(of: value).isEmpty {
-            guard let path = AnswerPath(place: place), isAnsweredQuestion(at: path),
+        for (place, value) in hidden.sorted(by: { $0.key < $1.key }) {
+            guard let path = AnswerPath(place: place), holdsSomething(value, at: path),
                   AnswerTree.set(value, path.name, at: path.steps[...], in: &judged) else { continue }
             restored.append(path)
         }
@@ -117,7 +118,9 @@ extension Questionnaire {
         func add(_ path: AnswerPath, member: Int? = nil, _ message: String) {
             let place = member.map { MemberPlaces.text(places.input(path.steps + [AnswerPath.Step(name: path.name, index: $0)])) }
                 ?? AnswerPath(places.input(path.steps), path.name).description
-            let value = member == nil ? AnswerTree.value(judged, path.steps[...], path.name) : nil
+            // An answer is quoted; a roster or a member is named by its place alone.
+            var value = member == nil ? AnswerTree.value(judged, path.steps[...], path.name) : nil
+            if case .array? = value { value = nil }
             found.append(StoredProblem(index: row(path), path: path, member: member, place: place, value: value, message: message))
         }
         let shown = relevance(of: judged, at: [], clock: clock)
@@ -128,15 +131,22 @@ extension Questionnaire {
         collectRepeatProblems(in: judged, parent: [], shown: shown, clock: clock, into: &inside)
         for problem in inside { add(problem.path, problem.message) }
         for path in restored where !found.contains(where: { $0.path == path && $0.member == nil }) {
-            let label = scopeQuestionnaire(path.steps).fields.first { $0.key == path.name }?.label ?? path.name
-            add(path, "\(label) is not asked in this survey (the form's relevant rule skips it): leave it empty")
+            let roster = scopeQuestionnaire(path.steps).fields.firstIndex { $0.key == path.name }
+                .flatMap { scopeQuestionnaire(path.steps).repeatAtRow($0) } != nil
+            add(path, "\(label(at: path)) is not asked in this survey (the form's relevant rule skips it): "
+                + (roster ? "leave its members out" : "leave it empty"))
+        }
+        func inRestoredRoster(_ steps: [AnswerPath.Step]) -> Bool {
+            restored.contains { r in steps.count > r.steps.count && steps[r.steps.count].name == r.name && steps.starts(with: r.steps) }
         }
         var empty: [(steps: [AnswerPath.Step], reason: String)] = []
         collectEmptyMembers(in: judged, at: [], clock: clock, into: &empty)
         for member in empty {
             let steps = member.steps
-            // Its required questions already say what it lacks.
-            guard !found.contains(where: { $0.path.steps.starts(with: steps) }), let last = steps.last else { continue }
+            // Its required questions already say what it lacks; a roster the form skips is
+            // refused whole.
+            guard !found.contains(where: { $0.path.steps.starts(with: steps) }), !inRestoredRoster(steps),
+                  let last = steps.last else { continue }
             add(AnswerPath(Array(steps.dropLast()), last.name), member: last.index, member.reason)
         }
         // In form order: a roster's members right after the questions before it, member by
@@ -163,9 +173,26 @@ extension Questionnaire {
         return key
     }
 
-    /// Whether `path` names a question a person answers, in its scope.
-    private func isAnsweredQuestion(at path: AnswerPath) -> Bool {
-        scopeQuestionnaire(path.steps).fields.first { $0.key == path.name }?.kind.isAnswered ?? false
+    /// Whether `value`, put aside from `path`, is something given that storing would lose: an
+    /// answer that is not blank, or a roster with a member holding an answer or anything else.
+    private func holdsSomething(_ value: PropertyValue, at path: AnswerPath) -> Bool {
+        let scope = scopeQuestionnaire(path.steps)
+        guard let i = scope.fields.firstIndex(where: { $0.key == path.name }) else { return false }
+        guard let node = scope.repeatAtRow(i) else {
+            return scope.fields[i].kind.isAnswered && !scope.fields[i].displayText(value).trimmingWhitespaceAndNewlines().isEmpty
+        }
+        guard case .array(let items) = value else { return true }
+        let inner = scope.instanceQuestionnaire(for: node)
+        return items.contains { item in
+            guard case .dictionary(let member) = item else { return true }
+            return inner.holdsAnswers(member) || !inner.holdsNothingElse(member)
+        }
+    }
+
+    /// The label of the question (or roster) `path` names, else its name.
+    private func label(at path: AnswerPath) -> String {
+        let field = scopeQuestionnaire(path.steps).fields.first { $0.key == path.name }
+        return field.map { $0.label.isEmpty ? $0.key : $0.label } ?? path.name
     }
 
     /// Takes out of this scope's rosters (in the instance `steps` lead to, which was at
@@ -250,18 +277,20 @@ extension Questionnaire {
             guard let number = outline.scopeOfRepeatRow[offset + i],
                   case .array(let items)? = AnswerTree.value(values, steps[...], field.key) else { continue }
             let inner = scopeQuestionnaire(number: number)
-            let count = outline.scopes[number].node?.question?.repeatCount.map { expression in
-                expression.evaluate(in: context(values, at: steps, current: "", clock: clock)).number
-            }
+            let node = outline.scopes[number].node
+            let counted = node?.question?.repeatCount != nil
+            let asked = node.flatMap { repeatCountAsked(of: $0, values: values, parent: steps, clock: clock) }
             for (k, item) in items.enumerated() {
                 guard case .dictionary(let member) = item else { continue }
                 let here = steps + [AnswerPath.Step(name: field.key, index: k)]
                 if inner.holdsAnswers(member) {
                     inner.collectEmptyMembers(in: values, at: here, clock: clock, into: &found)
-                } else if let count, count.isFinite, Double(k) < count.rounded(.towardZero) {
-                    found.append((here, "holds no answer; the form's repeat_count asks for \(Int(min(count, 10_000)))"))
+                } else if counted {
+                    // One beyond the count is the roster's problem (`repeatCountProblems`).
+                    guard let asked, asked <= Double(Self.repeatCountLimit), Double(k) < asked else { continue }
+                    found.append((here, "holds no answer; the form's repeat_count asks for \(Int(asked))"))
                 } else {
-                    found.append((here, count == nil ? "holds no answer to the form's questions" : "holds no answer"))
+                    found.append((here, "holds no answer to the form's questions"))
                 }
             }
         }
