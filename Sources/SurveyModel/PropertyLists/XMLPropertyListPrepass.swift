@@ -1,4 +1,11 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What Foundation's XML property-list reader is handed, made here first in one pass over the
 /// bytes that never recurses (`PropertyListReader.decoded`, the only call into Foundation's
@@ -57,21 +64,45 @@ struct XMLPropertyListPrepass {
     private mutating func run() throws {
         let n = bytes.count
         output.reserveCapacity(n + n / 8)
+        try bytes.withUnsafeBufferPointer { try run(over: $0) }
+    }
+
+    private mutating func run(over bytes: UnsafeBufferPointer<UInt8>) throws {
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return }
         var depth = 0
         var copied = 0
         /// The name of the element whose start tag was rewritten, until its end tag.
         var open: [UInt8]?
         var i = 0
-        while i < n {
-            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
-            if has("<!--", at: i) { i = end(of: "-->", from: i + 4); continue }
-            if has("<![CDATA[", at: i) { i = end(of: "]]>", from: i + 9); continue }
-            if has("<?", at: i) { i = end(of: "?>", from: i + 2); continue }
-            if has("<!", at: i) { i = end(of: ">", from: i + 2); continue }
-            if has("</", at: i) {
+        func has(_ literal: StaticString, at i: Int) -> Bool {
+            let count = literal.utf8CodeUnitCount
+            return i + count <= n && memcmp(base + i, literal.utf8Start, count) == 0
+        }
+        /// Just past the first `terminator` at or after `from`; the end of the bytes without one.
+        func end(of terminator: StaticString, from: Int) -> Int {
+            var at = from
+            while at < n, let found = memchr(base + at, Int32(terminator.utf8Start[0]), n - at) {
+                at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if has(terminator, at: at) { return at + terminator.utf8CodeUnitCount }
+                at += 1
+            }
+            return n
+        }
+        while i < n, let found = memchr(base + i, Int32(UInt8(ascii: "<")), n - i) {
+            i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let next: UInt8 = i + 1 < n ? base[i + 1] : 0
+            if next == UInt8(ascii: "!") {
+                if has("<!--", at: i) { i = end(of: "-->", from: i + 4) }
+                else if has("<![CDATA[", at: i) { i = end(of: "]]>", from: i + 9) }
+                else { i = end(of: ">", from: i + 2) }
+                continue
+            }
+            if next == UInt8(ascii: "?") { i = end(of: "?>", from: i + 2); continue }
+            if next == UInt8(ascii: "/") {
                 depth = max(0, depth - 1)
-                if let name = open, bytes[(i + 2)...].starts(with: name) {
-                    output.append(contentsOf: bytes[copied..<(i + 2)])
+                if let name = open, i + 2 + name.count <= n, memcmp(base + i + 2, name, name.count) == 0 {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<(i + 2)]))
                     output.append(contentsOf: "string".utf8)
                     copied = i + 2 + name.count
                 }
@@ -80,19 +111,18 @@ struct XMLPropertyListPrepass {
                 continue
             }
             // A start tag, to the first `>`.
-            var close = i + 1
-            while close < n, bytes[close] != UInt8(ascii: ">") { close += 1 }
-            guard close < n else { break }
+            guard let closing = memchr(base + i + 1, Int32(UInt8(ascii: ">")), n - i - 1) else { break }
+            let close = base.distance(to: closing.assumingMemoryBound(to: UInt8.self))
             open = nil
-            if bytes[close - 1] != UInt8(ascii: "/") {
+            if base[close - 1] != UInt8(ascii: "/") {
                 depth += 1
                 // The `<plist>` around the value and a leaf inside the deepest container are
                 // counted here and not in `maximumDepth` (`AnyPropertyValue`'s bound).
                 guard depth <= maximumDepth + 2 else {
                     throw PropertyListReader.Failure(description: "nesting deeper than \(maximumDepth) levels")
                 }
-                if let kind = Self.marked.first(where: { isStartTag($0.name, at: i) }) {
-                    output.append(contentsOf: bytes[copied..<i])
+                if let kind = Self.marked.first(where: { isStartTag($0.name, at: i, in: bytes) }) {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
                     output.append(contentsOf: "<string>".utf8)
                     output.append(contentsOf: marker)
                     output.append(kind.letter)
@@ -102,31 +132,15 @@ struct XMLPropertyListPrepass {
             }
             i = close + 1
         }
-        output.append(contentsOf: bytes[min(copied, n)...])
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[min(copied, n)...]))
     }
 
     /// `<NAME` followed by what ends a tag name for Foundation (`>`, `/` or a blank).
-    private func isStartTag(_ name: [UInt8], at i: Int) -> Bool {
+    private func isStartTag(_ name: [UInt8], at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let after = i + 1 + name.count
-        guard after < bytes.count, bytes[(i + 1)...].starts(with: name) else { return false }
-        return [UInt8(ascii: ">"), UInt8(ascii: "/"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[after])
-    }
-
-    private func has(_ literal: StaticString, at i: Int) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard i + count <= bytes.count else { return false }
-        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-        return bytes[i..<(i + count)].elementsEqual(expected)
-    }
-
-    /// Just past the first `terminator` at or after `from`; the end of the bytes without one.
-    private func end(of terminator: StaticString, from: Int) -> Int {
-        var i = from
-        while i < bytes.count {
-            if has(terminator, at: i) { return i + terminator.utf8CodeUnitCount }
-            i += 1
-        }
-        return bytes.count
+        guard after < bytes.count, bytes[i + 1] == name[0], memcmp(bytes.baseAddress! + i + 1, name, name.count) == 0 else { return false }
+        let byte = bytes[after]
+        return byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Whether Foundation reads the bytes as XML: the first byte that is not a blank is `<`.
@@ -146,12 +160,16 @@ struct XMLPropertyListPrepass {
 
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var i = 0
-        while i + needle.count <= bytes.count {
-            if bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) { return true }
-            i += 1
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var i = 0
+            while i + needle.count <= buffer.count, let found = memchr(base + i, Int32(first), buffer.count - i) {
+                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if i + needle.count <= buffer.count, memcmp(base + i, needle, needle.count) == 0 { return true }
+                i += 1
+            }
+            return false
         }
-        return false
     }
 
     /// The bytes as UTF-8, and whether they were converted (from UTF-16 or UTF-32 with a
