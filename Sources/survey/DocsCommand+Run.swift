@@ -17,17 +17,20 @@ extension DocsCommand {
                 }
                 DocumentTable.lines(store.summaries()).forEach(ShellOutput.line)
             case .new(let raw, let form):
-                // The form is checked before anything is created: a bad one leaves nothing behind.
+                // The form (and its list files) is read and checked before anything is
+                // created: a bad one, or a link, leaves nothing behind.
+                var prepared: DocumentStore.FormToAttach?
                 if let form {
                     let checked = XLSForm.read(try XLSFormSheets.read(fileAt: form))
                     guard checked.form != nil else {
                         checked.errors.forEach { ShellOutput.error("\($0)") }
                         throw DocumentError("\(form): \(counted(checked.errors.count, "error")): nothing was created")
                     }
+                    prepared = try store.formToAttach(from: form)
                 }
                 let name = try store.create(named: raw)
-                if let form {
-                    try store.attachForm(from: form, to: name).forEach { ShellOutput.error("warning: \($0)") }
+                if let form, let prepared {
+                    try store.attach(prepared, to: name).forEach { ShellOutput.error("warning: \($0)") }
                     ShellOutput.line("Created “\(name)” with the questionnaire \(store.formURL(for: name)?.lastPathComponent ?? form)")
                 } else {
                     ShellOutput.line("Created “\(name)”")

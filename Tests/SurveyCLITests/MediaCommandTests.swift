@@ -47,4 +47,25 @@ final class MediaCommandTests: CLITestCase {
         let far = try survey("add", "--doc", "Plot", "--set", "spot=95 32")
         XCTAssertEqual(far.stderr, "survey: spot \"95 32\": Spot: the latitude 95 is not between -90 and 90\n")
     }
+
+    /// A list file beside the form that is a link (to a key, to /etc/shadow) is refused before
+    /// anything is made: `docs new --form` leaves no document behind, `add` copies no linked photo.
+    func testALinkBesideTheFormOrAsAPhotoIsRefused() throws {
+        let form = try scratchFile("plot.csv", "survey,,,\n,type,name,label\n,select_one_from_file towns.csv,town,Town\n,image,photo,Photo\n")
+        let secret = try scratchFile("id_rsa", "PRIVATE KEY")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("towns.csv").path, withDestinationPath: secret.path)
+        let refused = try survey("docs", "new", "Plot", "--form", form.path)
+        XCTAssertEqual(refused, Outcome(status: 1, stdout: "", stderr: "survey: \(root.path)/towns.csv is a symbolic link to \(secret.path): "
+                                        + "survey copies a file itself, never through a link (give the file's own path)\n"))
+        XCTAssertEqual(try folderContents(), [], "nothing was created")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("towns.csv"))
+        _ = try scratchFile("towns.csv", "name,label\nka,Kampala\n")
+        XCTAssertEqual(try survey("docs", "new", "Plot", "--form", form.path).status, 0)
+        let link = root.appendingPathComponent("photo.jpg")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: secret.path)
+        let photo = try survey("add", "--doc", "Plot", "--set", "town=ka", "--set", "photo=\(link.path)")
+        XCTAssertEqual(photo.status, 1)
+        XCTAssertTrue(photo.stderr.contains("is a symbolic link to \(secret.path)"), photo.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: documents.appendingPathComponent("Plot.media").path), ["towns.csv"])
+    }
 }

@@ -43,6 +43,23 @@ final class ODKDataTests: CLITestCase {
         XCTAssertEqual(try store.load("Third").get().records, original)
     }
 
+    /// A set with a repeat's table left behind is refused, naming the file, and nothing is
+    /// imported (it stored the surveys with no roster at all).
+    func testASetWithoutARepeatsTableIsRefusedNamingIt() throws {
+        try makeRoster("Village")
+        let input = try scratchFile("households.json", Self.households)
+        XCTAssertEqual(try survey("import", input.path, "--doc", "Village").status, 0)
+        let folder = root.appendingPathComponent("set")
+        XCTAssertEqual(try survey("export", "--doc", "Village", "--format", "odk-csv", "--output", folder.path).status, 0)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("roster_hh-member.csv"))
+        try makeRoster("Copy")
+        let refused = try survey("import", folder.path, "--doc", "Copy")
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.hasPrefix("survey: roster_hh-member.csv, the table of the repeat “member”, is not beside roster_hh.csv"),
+                      refused.stderr)
+        XCTAssertEqual(try store.load("Copy").get().records.count, 0)
+    }
+
     func testSubmissionsAreWrittenInBriefcasesLayoutAndNotOverwritten() throws {
         try makeRoster("Village")
         let input = try scratchFile("households.json", Self.households)

@@ -48,4 +48,36 @@ final class UnusualFilesTests: CLITestCase {
         XCTAssertEqual(RawFileNames.entries(of: documents), [Array("café.plist".utf8)])
         XCTAssertEqual(try store.load("café").get().records.count, 2)
     }
+
+    /// A file nested 10,000 arrays deep crashed (SIGSEGV) every command that read it, in
+    /// Foundation's recursive reader; each now says why it cannot read it. `docs` lists it with
+    /// the reason and the other documents; the others exit 1. JSON nested as deep likewise.
+    func testAFileNestedTenThousandDeepIsRefusedByEveryCommandWithoutACrash() throws {
+        let deep = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
+            + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000) + "\n</plist>\n"
+        try Data(deep.utf8).write(to: store.url(for: "Deep"))
+        try store.save(records(2), as: "Fine")
+        let outside = root.appendingPathComponent("Deep.plist")
+        try Data(deep.utf8).write(to: outside)
+        let json = root.appendingPathComponent("deep.json")
+        try Data((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8).write(to: json)
+        let reason = "Deep.plist: not a property list: nesting deeper than 512 levels"
+
+        let docs = try survey("docs")
+        XCTAssertEqual(docs.status, 0, docs.stderr)
+        let lines = docs.stdout.split(separator: "\n").map(String.init)
+        guard lines.count == 3 else { return XCTFail(docs.stdout + docs.stderr) }
+        XCTAssertTrue(lines[1].hasPrefix("Deep        ?  ") && lines[1].hasSuffix("  " + reason), lines[1])
+        XCTAssertTrue(lines[2].hasPrefix("Fine        2  "), lines[2])
+
+        XCTAssertEqual(try survey("list", "--doc", "Deep"), Outcome(status: 1, stdout: "", stderr: "survey: \(reason)\n"))
+        XCTAssertEqual(try survey("import", outside.path, "--doc", "Fine"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: \(root.path)/\(reason)\n"))
+        XCTAssertEqual(try survey("merge", outside.path, "--doc", "Fine", "--dry-run"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: \(reason)\n"))
+        XCTAssertEqual(try survey("import", json.path, "--doc", "Fine"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: \(json.path): not JSON: nesting deeper than 512 levels at offset 512\n"))
+        XCTAssertEqual(try store.load("Fine").get().records.count, 2, "nothing was imported or merged")
+        XCTAssertEqual(try Data(contentsOf: store.url(for: "Deep")), Data(deep.utf8), "the deep file is untouched")
+    }
 }

@@ -85,6 +85,26 @@ final class DocumentFileTests: EndToEndTestCase {
         XCTAssertEqual(try folderContents(), ["Broken.plist"], "no other file was written")
     }
 
+    /// A first document nested 10,000 arrays deep crashed the app at start (SIGSEGV in
+    /// Foundation's recursive reader); it is now shown as unreadable, with why, and the app
+    /// runs: the next document opens, and the deep file is never written.
+    func testAFirstDocumentNestedTenThousandDeepIsShownAndTheAppRuns() throws {
+        let deep = Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n"
+            + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000) + "\n</plist>\n").utf8)
+        try deep.write(to: documentURL("Deep"))
+        try installFixture("seed-serialized.xml", as: "Seed")
+        let app = try launch()
+        app.waitFor("Cannot read Deep.plist")
+        app.waitFor("nesting deeper than 512 levels")
+        try app.press("F3")
+        app.waitFor("Seed")
+        try app.press("Down", "Enter")
+        app.waitFor("Surveys (2)")
+        try app.press("C-q")
+        XCTAssertEqual(app.waitForExit(), 0)
+        XCTAssertEqual(try Data(contentsOf: documentURL("Deep")), deep, "the bytes are unchanged")
+    }
+
     func testAMissingFolderIsCreatedWithAnEmptyUntitledDocument() throws {
         let fresh = folder.appendingPathComponent("fresh/sub", isDirectory: true)
         let app = try launch(["--dir", fresh.path])

@@ -7,8 +7,9 @@ import FoundationEssentials
 /// A repeat table is known by its `KEY`s (`uuid:…/member[2]/job[1]` is an instance of
 /// `job` inside `member`; steps without `[n]` are groups, which Central writes into keys and
 /// Briefcase leaves out), else by its `SET-OF-…` column, else by its file name
-/// (`FORMID-job.csv`); a table with no rows says nothing and is skipped. Each row goes into
-/// the instance or survey whose `KEY` its `PARENT_KEY` is, in file order. Headers are read
+/// (`FORMID-job.csv`); a table with no rows and no such name says nothing and is skipped. Each row goes into
+/// the instance or survey whose `KEY` its `PARENT_KEY` is, at the place the `[n]` that ends
+/// its `KEY` gives (not the file's order, which a spreadsheet's sort changes). Headers are read
 /// as `ImportHeader` reads them; a repeat's answers are typed by its questions (an age
 /// "34" is 34), and a value its question refuses is left as text for
 /// `Questionnaire.checkImport` to refuse by its path (`member[2]/age`). A table of a roster
@@ -24,9 +25,13 @@ extension SurveyDocument {
     }
 
     /// `main` and `repeats` are (file name, text). Refused as a whole (a `DocumentError`
-    /// naming the file): what `csvImport` refuses in the main table; a repeat table without
-    /// `KEY` and `PARENT_KEY`, with a row whose `PARENT_KEY` is no row's `KEY`, or a `KEY`
-    /// given twice.
+    /// naming the file and the row): what `csvImport` refuses in the main table; a repeat of
+    /// the form without its table (ODK's exports write one for every repeat, empty or not:
+    /// the surveys would be imported without their rosters); a repeat table without `KEY`
+    /// and `PARENT_KEY`; a row whose `PARENT_KEY` is
+    /// the `KEY` of no row of its parent's table, whose `KEY` is not inside its `PARENT_KEY`
+    /// or does not end in `[n]` with n a whole number from 1, a `KEY` given twice, or two
+    /// rows at the same place.
     public static func odkSetImport(main: (name: String, text: String), repeats: [(name: String, text: String)],
                                     questionnaire: Questionnaire) throws -> ODKSetImport {
         let mainImport: CSVImport
@@ -39,38 +44,68 @@ extension SurveyDocument {
         let mainKeys = try keyColumn(main.text) ?? mainImport.rows.map { $0.record.instanceID ?? "" }
         var unmatched = mainImport.unmatched.map { "\(main.name): \($0)" }
 
-        var tables: [(name: String, chain: [String], rows: [ParsedRow])] = []
+        var tables: [(name: String, node: FormNode?, chain: [String], rows: [ParsedRow])] = []
         for file in repeats {
             do {
                 guard let table = try parseRepeatTable(file, questionnaire: questionnaire) else { continue }
                 unmatched += table.unmatched.map { "\(file.name): \($0)" }
-                tables.append((file.name, table.chain, table.rows))
+                tables.append((file.name, table.node, table.chain, table.rows))
             } catch let error as DocumentError {
                 throw DocumentError("\(file.name): \(error.message)")
             }
         }
+        try checkEveryRepeatHasItsTable(main: main.name, repeats: repeats.map(\.name), read: tables.compactMap(\.node),
+                                        questionnaire: questionnaire)
         // Parents before children: a row's parent is then placed before it is.
         tables.sort { $0.chain.count < $1.chain.count }
 
+        // The KEYs of each table's rows, by the repeat whose instances they are ("" the survey's).
+        var keysOf: [String: Set<String>] = ["": Set(mainKeys)]
+        var fileOf: [String: String] = ["": main.name]
+        for table in tables { fileOf[table.chain.last ?? ""] = fileOf[table.chain.last ?? ""] ?? table.name }
         var known = Set(mainKeys)
         var values: [String: [String: PropertyValue]] = [:]
-        var children: [String: [(name: String, key: String)]] = [:]
+        var children: [String: [(name: String, key: String, place: Int)]] = [:]
+        // The row at each place of each parent's instances of a repeat.
+        var taken: [String: Int] = [:]
         for table in tables {
+            // The repeat's name, its parent's, and its element in KEYs (a roster the form does
+            // not have is known by its KEYs' names alone).
+            let name = table.chain.last ?? ""
+            let parent = table.chain.dropLast().last ?? ""
+            let element = table.node?.element ?? name
+            let parentKeys = keysOf[parent] ?? []
+            func refuse(_ row: ParsedRow, _ why: String) -> DocumentError {
+                DocumentError("\(table.name): row \(row.row): \(why)")
+            }
             for row in table.rows {
-                guard known.contains(row.parentKey) else {
-                    throw DocumentError("\(table.name): row \(row.row): its PARENT_KEY “\(row.parentKey)” is the KEY of no row "
-                        + "of \(main.name) or of the table of \(table.chain.dropLast().last ?? "the survey")")
+                guard parentKeys.contains(row.parentKey) else {
+                    throw refuse(row, "its PARENT_KEY “\(row.parentKey)” is the KEY of no row of \(fileOf[parent] ?? parent)")
+                }
+                guard row.key.hasPrefix(row.parentKey + "/") else {
+                    throw refuse(row, "its KEY “\(row.key)” is not inside its PARENT_KEY “\(row.parentKey)” "
+                        + "(an instance's KEY is its PARENT_KEY, then /\(element)[n])")
+                }
+                guard let place = instancePlace(row.key, of: element) else {
+                    throw refuse(row, "its KEY “\(row.key)” does not end in \(element)[n], "
+                        + "n the instance's place: a whole number from 1")
                 }
                 guard known.insert(row.key).inserted else {
-                    throw DocumentError("\(table.name): row \(row.row): the KEY “\(row.key)” is given twice")
+                    throw refuse(row, "the KEY “\(row.key)” is given twice")
                 }
+                let spot = row.parentKey + "\u{0}" + name + "\u{0}" + String(place)
+                if let other = taken.updateValue(row.row, forKey: spot) {
+                    throw refuse(row, "its KEY “\(row.key)” puts it at place \(place) of “\(row.parentKey)”, "
+                        + "as row \(other)'s KEY does")
+                }
+                keysOf[name, default: []].insert(row.key)
                 values[row.key] = row.values
-                children[row.parentKey, default: []].append((table.chain.last ?? "", row.key))
+                children[row.parentKey, default: []].append((name, row.key, place))
             }
         }
         func nested(_ key: String, into answers: inout [String: PropertyValue]) {
             var lists: [(String, [PropertyValue])] = []
-            for child in children[key] ?? [] {
+            for child in (children[key] ?? []).sorted(by: { $0.place < $1.place }) {
                 var inner = values[child.key] ?? [:]
                 nested(child.key, into: &inner)
                 if let i = lists.firstIndex(where: { $0.0 == child.name }) {
@@ -104,11 +139,11 @@ extension SurveyDocument {
         return rows.dropFirst().map { index < $0.count ? $0[index].trimmingWhitespace() : "" }
     }
 
-    /// One repeat table's rows, typed by its repeat's questions, and the keys from the survey
-    /// down to its rows (`["member", "job"]`); nil for a table with no rows whose repeat
-    /// nothing names.
+    /// One repeat table's rows, typed by its repeat's questions (nil: a roster the form does
+    /// not have), and the keys from the survey down to its rows (`["member", "job"]`); nil
+    /// for a table with no rows whose repeat nothing names.
     private static func parseRepeatTable(_ file: (name: String, text: String), questionnaire: Questionnaire) throws
-        -> (chain: [String], rows: [ParsedRow], unmatched: [String])? {
+        -> (node: FormNode?, chain: [String], rows: [ParsedRow], unmatched: [String])? {
         let rows = try CSV.rows(file.text, separator: CSV.separator(guessedFrom: file.text)).enumerated()
             .map { (row: $0.offset + 1, cells: $0.element) }
             .filter { $0.cells != [""] }
@@ -116,23 +151,30 @@ extension SurveyDocument {
         guard let keyIndex = header.firstIndex(of: "KEY"), let parentIndex = header.firstIndex(of: "PARENT_KEY") else {
             throw DocumentError("it has no KEY and PARENT_KEY columns, so it is no repeat table of an ODK export")
         }
-        let chain: [String]
+        // The repeats the first row's KEY goes through, else the table's own set (the last
+        // `SET-OF-` column: a nested repeat's comes before it), else its file's name.
+        var chain: [String] = []
         if let first = rows.dropFirst().first, keyIndex < first.cells.count {
             chain = repeatChain(of: first.cells[keyIndex])
-        } else if let set = header.first(where: { $0.hasPrefix("SET-OF-") }) {
+        }
+        if chain.isEmpty, let set = header.last(where: { $0.hasPrefix("SET-OF-") }) {
             chain = [String(set.dropFirst("SET-OF-".count))]
-        } else {
-            return nil
         }
         // Keys and file names hold the repeats' elements (a repeat kept under its group path,
         // `g1/r`, is `r` there).
+        let stem = file.name.lowercased().hasSuffix(".csv") ? String(file.name.dropLast(4)) : file.name
         let candidates = questionnaire.repeats.filter {
-            chain.count == 1 ? $0.element == chain[0] : ($0.repeats + [$0.name]).map(FormNode.element) == chain
+            chain.isEmpty ? stem.hasSuffix("-" + $0.element) || stem.contains("-\($0.element)~")
+                : chain.count == 1 ? $0.element == chain[0] : ($0.repeats + [$0.name]).map(FormNode.element) == chain
         }
         let node = candidates.count == 1 ? candidates[0] : candidates.first(where: { file.name.contains("-\($0.element)") })
-        if node == nil, !candidates.isEmpty {
-            throw DocumentError("its rows are instances of “\(chain.joined(separator: "/"))”, a name \(candidates.count) repeats "
-                + "of the form share, and its file name says which of them by none")
+        if node == nil {
+            if chain.isEmpty, rows.count <= 1 { return nil }
+            if chain.isEmpty { throw DocumentError("its KEYs and its name name no repeat of the form") }
+            if !candidates.isEmpty {
+                throw DocumentError("its rows are instances of “\(chain.joined(separator: "/"))”, a name \(candidates.count) repeats "
+                    + "of the form share, and its file name says which of them by none")
+            }
         }
         // A roster the form does not have: no question types its cells (`storedAnswers` of
         // nothing names none), so each is kept as text under its header.
@@ -160,7 +202,39 @@ extension SurveyDocument {
             guard !key.isEmpty, !parent.isEmpty else { throw DocumentError("row \(row): its KEY or PARENT_KEY is empty") }
             return ParsedRow(row: row, key: key, parentKey: parent, values: values)
         }
-        return (node.map { $0.repeats + [$0.name] } ?? chain, parsed, reading.unmatched)
+        return (node, node.map { $0.repeats + [$0.name] } ?? chain, parsed, reading.unmatched)
+    }
+
+    /// The n of a KEY that ends in `element[n]`, when n is a whole number from 1 (digits only,
+    /// as ODK writes it).
+    static func instancePlace(_ key: String, of element: String) -> Int? {
+        guard let last = key.split(separator: "/").last, last.hasPrefix(element + "["), last.hasSuffix("]") else { return nil }
+        let digits = last.dropFirst(element.count + 1).dropLast()
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }), digits.first != "0",
+              let place = Int(digits) else { return nil }
+        return place
+    }
+
+    /// Every repeat of the form has its table among the files: read (`read`), or there by
+    /// the name ODK gives it (`MAIN-REPEAT.csv`, `MAIN-REPEAT~2.csv`), rows or none. ODK
+    /// Central's and Briefcase's exports, and survey's, always write one per repeat, so a
+    /// missing one is a file left behind; importing without it would store the surveys
+    /// without their rosters (DECISIONS.md).
+    private static func checkEveryRepeatHasItsTable(main: String, repeats files: [String], read: [FormNode],
+                                                    questionnaire: Questionnaire) throws {
+        let base = main.lowercased().hasSuffix(".csv") ? String(main.dropLast(4)) : main
+        for node in questionnaire.repeats where !read.contains(where: { $0.name == node.name }) {
+            let expected = "\(base)-\(node.element)"
+            let there = files.contains { file in
+                let stem = file.lowercased().hasSuffix(".csv") ? String(file.dropLast(4)) : file
+                return stem == expected || stem.hasPrefix(expected + "~")
+            }
+            if !there {
+                throw DocumentError("\(expected).csv, the table of the repeat “\(node.name)”, is not beside \(main): "
+                    + "ODK's exports have a file for every repeat, so the surveys would be imported without their "
+                    + "\(node.element) rows (import the whole folder of the export)")
+            }
+        }
     }
 
     /// The repeats an instance's key goes through: `uuid:…/grp/member[2]/job[1]` is

@@ -42,9 +42,26 @@ public final class FormMedia: Equatable, Sendable {
         listExtensions.contains { name.lowercased().hasSuffix("." + $0) }
     }
 
+    /// A list file read: its rows, every column by its header (a CSV) or element name (XML).
+    struct Table {
+        var rows: [[String: String]] = []
+        /// Where each row is in the file, to name it in a warning: its row counting the
+        /// header as row 1 (a CSV, where it is the line when no cell spans lines), or its
+        /// `item` counting from 1 (XML).
+        var places: [Int] = []
+        /// A CSV's header, or the element names an XML list's items hold, in file order.
+        var columns: [String] = []
+        var isXML = false
+
+        /// "row 3", "item 3".
+        func place(_ index: Int) -> String { (isXML ? "item " : "row ") + String(places[index]) }
+    }
+
     /// The rows of a list file: a CSV's header names the columns; an XML list is
-    /// `<root><item><name>…</name><label>…</label></item>…</root>`, as ODK reads it.
-    static func rows(ofFileAt url: URL) throws -> [[String: String]] {
+    /// `<root><item><name>…</name><label>…</label></item>…</root>`, as ODK reads it. Text that
+    /// is not UTF-8 is refused with its line (it was read with U+FFFD in place of the bytes,
+    /// so a choice named `céleri` in Latin-1 never matched an answer).
+    static func table(ofFileAt url: URL) throws -> Table {
         // Before reading, as for the form itself: a FIFO or a device named villages.csv, or a
         // 3 GB file, is refused at once instead of hanging the app that opens the form.
         var info = stat()
@@ -56,38 +73,117 @@ public final class FormMedia: Equatable, Sendable {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw DocumentError("\(url.lastPathComponent) could not be read")
         }
-        if url.pathExtension.lowercased() == "xml" { return xmlRows(Array(data)) }
-        var text = String(decoding: data, as: UTF8.self)
+        let bytes = [UInt8](data)
+        guard var text = String(validating: bytes, as: UTF8.self) else {
+            let valid = bytes.withUnsafeBufferPointer { validUTF8Prefix($0) }
+            let line = bytes[..<valid].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw DocumentError("line \(line) is not UTF-8 text (save the file as “CSV UTF-8”, or XML in UTF-8)")
+        }
+        if url.pathExtension.lowercased() == "xml" { return xmlTable(bytes) }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let lines = try CSV.rows(text, separator: CSV.separator(guessedFrom: text))
-        guard let header = lines.first?.map({ $0.trimmingWhitespace() }) else { return [] }
-        return lines.dropFirst().compactMap { cells in
-            guard cells.contains(where: { !$0.isEmpty }) else { return nil }
+        guard let header = lines.first?.map({ $0.trimmingWhitespace() }) else { return Table() }
+        var table = Table(columns: header)
+        for (offset, cells) in lines.enumerated().dropFirst() where cells.contains(where: { !$0.isEmpty }) {
             var row: [String: String] = [:]
             for (i, column) in header.enumerated() where !column.isEmpty && i < cells.count { row[column] = cells[i] }
-            return row
+            table.rows.append(row)
+            table.places.append(offset + 1)
+        }
+        return table
+    }
+
+    /// How many bytes at the start of `bytes` are well-formed UTF-8.
+    private static func validUTF8Prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var valid = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): valid += UTF8.width(scalar)
+            case .emptyInput, .error: return valid
+            }
         }
     }
 
+    /// The rows of `xmlTable`, for the tests.
+    static func xmlRows(_ bytes: [UInt8]) -> [[String: String]] { xmlTable(bytes).rows }
+
     /// Each `item` element's children, by element name.
-    static func xmlRows(_ bytes: [UInt8]) -> [[String: String]] {
-        var rows: [[String: String]] = []
+    static func xmlTable(_ bytes: [UInt8]) -> Table {
+        var table = Table(isXML: true)
         var item: [String: String]?
         var field: String?
         var text = ""
+        var count = 0
+        func note(_ name: String) { if !table.columns.contains(name) { table.columns.append(name) } }
         for event in XMLTagScanner.events(bytes) {
             switch event {
             case .start(let name, _, let selfClosing):
-                if name == "item" { item = selfClosing ? nil : [:]; if selfClosing { rows.append([:]) } }
-                else if item != nil { field = selfClosing ? nil : name; text = ""; if selfClosing { item?[name] = "" } }
+                if name == "item" {
+                    count += 1
+                    item = selfClosing ? nil : [:]
+                    if selfClosing { table.rows.append([:]); table.places.append(count) }
+                } else if item != nil {
+                    field = selfClosing ? nil : name
+                    text = ""
+                    if selfClosing { item?[name] = ""; note(name) }
+                }
             case .text(let t):
                 if field != nil { text += t }
             case .end(let name):
-                if name == "item", let done = item { rows.append(done); item = nil }
-                else if name == field { item?[name] = text.trimmingWhitespaceAndNewlines(); field = nil }
+                if name == "item", let done = item {
+                    table.rows.append(done)
+                    table.places.append(count)
+                    item = nil
+                } else if name == field {
+                    item?[name] = text.trimmingWhitespaceAndNewlines()
+                    note(name)
+                    field = nil
+                }
             }
         }
-        return rows
+        return table
+    }
+
+    /// The choices of a list file a `select_…_from_file` question reads, and what is wrong
+    /// with it, each said with the file and where in it: no `name` column (the list is then
+    /// empty), rows without a name (left out), names given twice (both kept, as ODK Collect
+    /// shows them; an answer cannot tell them apart).
+    static func choices(of table: Table, file: String) -> (choices: [XLSForm.Choice], problems: [String]) {
+        guard table.rows.isEmpty || table.columns.contains("name") else {
+            let columns = table.columns.filter { !$0.isEmpty }
+            return ([], ["the list file \(file) has no name column (\(columns.isEmpty ? "it has no columns" : "its columns: " + columns.joined(separator: ", "))): "
+                         + "its list is empty"])
+        }
+        var choices: [XLSForm.Choice] = []
+        var unnamed: [String] = []
+        var seen: [String: Int] = [:]
+        var twice: [(name: String, first: String, again: String)] = []
+        for (index, row) in table.rows.enumerated() {
+            guard let choice = XLSForm.Choice(row: row) else { unnamed.append(table.place(index)); continue }
+            if let first = seen[choice.name] {
+                twice.append((choice.name, table.place(first), table.place(index)))
+            } else {
+                seen[choice.name] = index
+            }
+            choices.append(choice)
+        }
+        var problems: [String] = []
+        if !unnamed.isEmpty {
+            problems.append("the list file \(file): \(listed(unnamed)) \(unnamed.count == 1 ? "has" : "have") no name: left out of the list")
+        }
+        if !twice.isEmpty {
+            problems.append("the list file \(file) gives a name twice: "
+                + listed(twice.map { "“\($0.name)” (\($0.first) and \($0.again))" })
+                + ": an answer cannot tell them apart")
+        }
+        return (choices, problems)
+    }
+
+    /// The first ten of `items`, and how many more.
+    private static func listed(_ items: [String]) -> String {
+        items.prefix(10).joined(separator: ", ") + (items.count > 10 ? " and \(items.count - 10) more" : "")
     }
 }
 
@@ -134,6 +230,7 @@ extension XLSForm {
         var form = self
         var tables: [String: [[String: String]]] = [:]
         var warnings: [XLSFormProblem] = []
+        let choiceFiles = Set(allQuestions.compactMap(\.kind.listName).filter(Self.isFileList))
         for file in files {
             let instance = FormMedia.instanceName(of: file)
             var candidates = [file]
@@ -148,9 +245,15 @@ extension XLSForm {
                 continue
             }
             do {
-                let rows = try FormMedia.rows(ofFileAt: url)
-                tables[instance] = rows
-                if Self.isFileList(file) { form.choices[file] = rows.compactMap(XLSForm.Choice.init(row:)) }
+                let table = try FormMedia.table(ofFileAt: url)
+                tables[instance] = table.rows
+                if choiceFiles.contains(file) {
+                    let (choices, problems) = FormMedia.choices(of: table, file: file)
+                    form.choices[file] = choices
+                    warnings += problems.map { XLSFormProblem(sheet: "survey", row: nil, column: nil, message: $0) }
+                } else if Self.isFileList(file) {
+                    form.choices[file] = table.rows.compactMap(XLSForm.Choice.init(row:))
+                }
             } catch {
                 warnings.append(XLSFormProblem(sheet: "survey", row: nil, column: nil,
                                                message: "the list file \(file) cannot be read: \((error as? DocumentError)?.message ?? "\(error)")"))

@@ -35,6 +35,15 @@ extension XLSFormSheets {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError("\(path) could not be read")
         }
+        return try read(data, named: path)
+    }
+
+    /// The form in `data`, read by the extension of `path` (which names it in messages).
+    static func read(_ data: Data, named path: String) throws -> XLSFormSheets {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".xls") {
+            throw DocumentError("\(path) is an old .xls workbook: save it as .xlsx, or as CSV in pyxform's layout")
+        }
         if lower.hasSuffix(".xlsx") {
             do {
                 return try workbook(data)

@@ -96,6 +96,11 @@ struct XLSFormReader {
         }
     }
 
+    /// Blocks open at once beyond this are refused, and the sheet is read no further: every
+    /// walk of a form's tree recurses once per level, and a sheet of 10,000 nested groups
+    /// crashed `form check` (SIGSEGV). No real form nests more than a handful.
+    static let maximumNesting = 64
+
     private mutating func readSurvey(_ rows: [XLSFormSheets.Row], into form: inout XLSForm) {
         let (columns, data) = table(rows)
         form.languages = columns.filter { $0.name == "label" }.compactMap(\.language)
@@ -194,6 +199,13 @@ struct XLSFormReader {
                 // pyxform refuses it: the `other` it adds has none of the columns a filter reads.
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "choice_filter",
                                              message: "a choice_filter cannot be used with or_other"))
+            }
+            if kind == .beginGroup || kind == .beginRepeat || loop == true, blocks.open.count >= Self.maximumNesting {
+                errors.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
+                                             message: "groups, repeats and loops nest more than \(Self.maximumNesting) deep here: "
+                                                 + "the rest of the sheet is not read"))
+                blocks = SurveyBlocks()   // and the blocks left open are not errors of their own
+                break
             }
             place(question, loop: loop, choices: form.choices, in: &blocks)
             if case .selectOne(let list, true) = kind { blocks.append(addOther(to: question, list: list, into: &form)) }

@@ -86,7 +86,13 @@ struct BinaryPropertyListReader {
             }
         case 0x3:
             guard marker == 0x33 else { throw failure("a bad date") }
-            return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try unsigned(start + 1, 8))))
+            let seconds = Double(bitPattern: try unsigned(start + 1, 8))
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            // Another date could not be written back as XML (`PropertyListDate`).
+            guard PropertyListDate.isRepresentable(date) else {
+                throw PropertyListDate.outOfRange(seconds.isFinite ? "\(seconds) seconds from 2001-01-01" : "\(seconds)")
+            }
+            return .date(date)
         case 0x4:
             let (count, body) = try length(marker, at: start)
             guard body + count <= bytes.count else { throw failure("data running past the end") }

@@ -6,8 +6,10 @@ import FoundationEssentials
 /// scanner for every document layout it does not take. `PropertyListSerialization` did this
 /// before; it is full Foundation (CoreFoundation, ICU's 34 MB of data: DECISIONS.md).
 /// A plain `Decodable` type would drop unknown keys, so `AnyPropertyValue` asks the decoder
-/// for each value's own type in turn. It cannot tell `<real>3</real>` from `<integer>3`, so
-/// numbers reach it as marked text read here, and binary files go to our own reader.
+/// for each value's own type in turn. It cannot tell `<real>3</real>` from `<integer>3`, and
+/// its dates are Julian before 1582, so numbers and dates reach it as marked text read here
+/// (`XMLPropertyListPrepass`, which also bounds the nesting first), and binary files go to
+/// our own reader.
 public enum PropertyListReader {
     /// Nesting beyond this is refused, as `PropertyListSerialization` refused it (deeper
     /// recursion could overflow the stack).
@@ -26,32 +28,27 @@ public enum PropertyListReader {
     }
 
     /// `read` through Foundation's decoder alone: what the scanner's subset is tested against.
+    /// The only call into Foundation's reader, and always behind `XMLPropertyListPrepass`,
+    /// which refuses nesting Foundation's recursive scanner could not survive and hands it
+    /// numbers and dates as marked strings, read here exactly (the decoder would answer `Int`
+    /// for `<real>3</real>`, refuse no unsigned value, and count days before 1582 in the Julian
+    /// calendar).
     static func decoded(_ data: Data) throws -> (value: PropertyValue, isXMLOrBinary: Bool) {
         var format = PropertyListDecoder.PropertyListFormat.xml
-        // Numbers go to the decoder as marked strings, so their text is read here, exactly
-        // (the decoder would answer `Int` for `<real>3</real>` and refuse no unsigned value).
-        // Not when the marker or CDATA (which could hold the tags as text) is in the file.
-        let text = String(decoding: data, as: UTF8.self)
-        if !text.contains(numberMarker), !text.contains("<![CDATA["), text.utf8.elementsEqual(data) {
-            let marked = text.replacingEvery("<integer>", with: "<string>\(numberMarker)i")
-                .replacingEvery("</integer>", with: "</string>")
-                .replacingEvery("<real>", with: "<string>\(numberMarker)r")
-                .replacingEvery("</real>", with: "</string>")
-            let decoded = try PropertyListDecoder().decode(AnyPropertyValue.self, from: Data(marked.utf8), format: &format)
-            return (try numbersRead(decoded.value), format == .xml || format == .binary)
-        }
-        let decoded = try PropertyListDecoder().decode(AnyPropertyValue.self, from: data, format: &format)
-        return (decoded.value, format == .xml || format == .binary)
+        let prepared = try XMLPropertyListPrepass.prepared(data, maximumDepth: maximumDepth)
+        let decoded = try PropertyListDecoder().decode(AnyPropertyValue.self, from: prepared.data, format: &format)
+        let value = try prepared.marker.map { try markedRead(decoded.value, marker: $0) } ?? decoded.value
+        return (value, format == .xml || format == .binary)
     }
 
-    /// A private-use scalar no property list survey reads is expected to hold.
-    private static let numberMarker = "\u{F8FF}\u{F8FE}"
-
-    private static func numbersRead(_ value: PropertyValue) throws -> PropertyValue {
+    /// The values of the marked strings `XMLPropertyListPrepass` made.
+    private static func markedRead(_ value: PropertyValue, marker: String) throws -> PropertyValue {
         switch value {
-        case .string(let text) where text.hasPrefix(numberMarker):
-            let kind = text.dropFirst(numberMarker.count).first
-            let number = String(text.dropFirst(numberMarker.count + 1)).trimmingWhitespaceAndNewlines()
+        case .string(let text) where text.hasPrefix(marker):
+            let kind = text.dropFirst(marker.count).first
+            let body = String(text.dropFirst(marker.count + 1))
+            if kind == "d" { return .date(try PropertyListDate.date(body)) }
+            let number = body.trimmingWhitespaceAndNewlines()
             if kind == "i" {
                 if let n = Int(number) { return .integer(n) }
                 if number.lowercased().hasPrefix("0x"), let n = Int(number.dropFirst(2), radix: 16) { return .integer(n) }
@@ -61,8 +58,8 @@ public enum PropertyListReader {
             let spelled = ["nan": Double.nan, "+inf": .infinity, "inf": .infinity, "-inf": -.infinity][number.lowercased()]
             guard let real = spelled ?? Double(number) else { throw Failure(description: "a real that is not a number (\(number))") }
             return .real(real)
-        case .array(let items): return .array(try items.map(numbersRead))
-        case .dictionary(let entries): return .dictionary(try entries.mapValues(numbersRead))
+        case .array(let items): return .array(try items.map { try markedRead($0, marker: marker) })
+        case .dictionary(let entries): return .dictionary(try entries.mapValues { try markedRead($0, marker: marker) })
         default: return value
         }
     }
@@ -114,6 +111,8 @@ private struct AnyPropertyValue: Decodable {
             } else if let number = try? single.decode(Double.self) {
                 value = .real(number)
             } else if let date = try? single.decode(Date.self) {
+                // Not reached for XML (every `<date>` is marked) nor binary (read by survey).
+                guard PropertyListDate.isRepresentable(date) else { throw PropertyListDate.outOfRange("\(date)") }
                 value = .date(date)
             } else if let data = try? single.decode(Data.self) {
                 value = .data(data)

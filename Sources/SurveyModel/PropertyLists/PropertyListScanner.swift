@@ -519,47 +519,15 @@ struct PropertyListScanner {
         return index - start
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` for a real day of years 1900 to 9999, in UTC.
+    /// `YYYY-MM-DDTHH:MM:SSZ` for a real day of years 1 to 9999, in UTC, proleptic Gregorian
+    /// (`PropertyListDate`); anything else goes to the reader behind, which says what is wrong.
     private mutating func date() -> Date? {
-        guard index + 20 <= bytes.count else { return nil }
-        func number(_ offset: Int, _ count: Int) -> Int? {
-            var value = 0
-            for i in index + offset..<index + offset + count {
-                let digit = bytes[i] &- UInt8(ascii: "0")
-                guard digit < 10 else { return nil }
-                value = value * 10 + Int(digit)
-            }
-            return value
-        }
-        let separators: [(Int, Character)] = [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
-        guard separators.allSatisfy({ bytes[index + $0.0] == $0.1.asciiValue! }),
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              (1900...9999).contains(year), (1...12).contains(month), hour < 24, minute < 60, second < 60,
-              (1...Self.daysIn(month: month, year: year)).contains(day)
+        guard index + 20 <= bytes.count,
+              case .date(let date) = PropertyListDate.reading(UnsafeBufferPointer(rebasing: bytes[index..<(index + 20)]))
         else { return nil }
         index += 20
         guard skip("</date>") else { return nil }
-        let days = Self.daysSince1970(year: year, month: month, day: day)
-        return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Proleptic Gregorian day count (Howard Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = y / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return date
     }
 
     /// Base64 with blanks between the groups, correctly padded.

@@ -223,15 +223,19 @@ struct PropertyListWriter {
     }
 
     /// Shortest text that reads back as the same double; plistlib and Foundation read
-    /// "inf"/"nan" spellings too.
+    /// "inf"/"nan" spellings too. Negative zero keeps its sign, written `-0.0` as plistlib
+    /// writes it (a whole number is otherwise written without a fraction, as Apple's tools do).
     static func realText(_ d: Double) -> String {
         if d.isNaN { return "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
+        if d == 0, d.sign == .minus { return "-0.0" }
         if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
         return "\(d)"
     }
 
+    /// Proleptic Gregorian, as plistlib reads it. Every date comes from a reader, which refuses
+    /// a year outside 1 to 9999 (`PropertyListDate`), or from the clock.
     static func dateText(_ date: Date) -> String {
-        CivilTime.iso8601(date)
+        PropertyListDate.text(date)
     }
 }

@@ -29,33 +29,62 @@ extension DocumentStore {
     @discardableResult
     public func attachForm(from path: String, to name: String, media: [String] = [], formID: String? = nil) throws -> [XLSFormProblem] {
         guard exists(name) else { throw Self.doesNotExist(name) }
+        return try attach(try formToAttach(from: path, media: media), to: name, formID: formID)
+    }
+
+    /// A form and its list files read and checked, not yet copied in (`docs new --form`
+    /// reads them before it creates the document, so a refused one leaves nothing behind).
+    public struct FormToAttach {
+        let path: String
+        let companion: DocumentCompanion
+        let copy: CopiedFile
+        let files: [(file: String, copy: CopiedFile)]
+        let result: (form: XLSForm?, errors: [XLSFormProblem], warnings: [XLSFormProblem])
+    }
+
+    /// The form at `path` and the list files it reads (`media`, and those beside it), read as
+    /// copies are (`CopiedFile`: its own bytes, never through a link, its mode kept) and
+    /// checked: a form with errors is refused with them all.
+    public func formToAttach(from path: String, media: [String] = []) throws -> FormToAttach {
         let lower = path.lowercased()
         let companion: DocumentCompanion = lower.hasSuffix(".xlsx") ? .formWorkbook
             : lower.hasSuffix(".md") || lower.hasSuffix(".markdown") ? .formMarkdown : .formCSV
-        let result = XLSForm.read(try XLSFormSheets.read(fileAt: path))
+        // The bytes checked are the bytes copied.
+        let copy = try CopiedFile.read(path, in: fileSystem, maximumBytes: XLSFormSheets.maximumBytes)
+        let result = XLSForm.read(try XLSFormSheets.read(copy.data, named: path))
         guard result.form != nil else {
             throw UnusableFormError(lines: [
                 "\(path) cannot be used as a questionnaire (\(counted(result.errors.count, "error"))):"
             ] + result.errors.map(\.description))
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("\(path) could not be read") }
+        let given = Set(media.map { URL(fileURLWithPath: $0).lastPathComponent })
+        let besideForm = URL(fileURLWithPath: path).deletingLastPathComponent()
+        // A file the form names that sits beside it (a link there too, to be refused).
+        let found = (result.form?.mediaFiles ?? []).filter { !given.contains($0) && MediaFolder.problem(withName: $0) == nil }
+            .map { besideForm.appendingPathComponent($0) }.filter(isOccupied).map(\.path)
+        return FormToAttach(path: path, companion: companion, copy: copy, files: try readMediaFiles(media + found), result: result)
+    }
+
+    /// Copies in what `formToAttach` read: the list files, then the form, the old form moved
+    /// to `.trash/` first. Returns the warnings.
+    /// `formID`: the id a form without one in its settings is known by (see `attachForm`);
+    /// nil: the stem of its file's name.
+    @discardableResult
+    public func attach(_ prepared: FormToAttach, to name: String, formID: String? = nil) throws -> [XLSFormProblem] {
+        guard exists(name) else { throw Self.doesNotExist(name) }
         let keptID = isOccupied(companionURL(.formID, for: name)) ? nil
             : formURL(for: name) != nil ? name
-            : formID ?? Self.fileStem(path)
+            : formID ?? Self.fileStem(prepared.path)
         for old in DocumentCompanion.forms where isOccupied(companionURL(old, for: name)) {
             try moveStaleCompanionToTrash(old, of: name)
         }
-        let given = Set(media.map { URL(fileURLWithPath: $0).lastPathComponent })
-        let besideForm = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let found = (result.form?.mediaFiles ?? []).filter { !given.contains($0) && MediaFolder.problem(withName: $0) == nil }
-            .map { besideForm.appendingPathComponent($0).path }.filter { FileManager.default.fileExists(atPath: $0) }
-        try attachMediaFiles(media + found, to: name)
+        _ = try install(prepared.files, to: name)
         if let keptID {
             try write(Data((keptID + "\n").utf8), to: companionURL(.formID, for: name))
         }
-        try write(data, to: companionURL(companion, for: name))
-        let loaded = result.form?.loadingMedia(from: mediaFolderToRead(for: name)).warnings ?? []
-        return result.warnings + loaded
+        try write(prepared.copy, to: companionURL(prepared.companion, for: name))
+        let loaded = prepared.result.form?.loadingMedia(from: mediaFolderToRead(for: name)).warnings ?? []
+        return prepared.result.warnings + loaded
     }
 }
 

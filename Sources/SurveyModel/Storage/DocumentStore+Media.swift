@@ -38,19 +38,29 @@ extension DocumentStore {
 
     /// Copies files into the document's media folder under their own names (a list the form
     /// reads, a picture a label shows), replacing an older copy of the same name atomically.
+    /// Each copy is only as readable as its file, and a link is refused (`CopiedFile`).
     /// Returns the names copied.
     @discardableResult
     public func attachMediaFiles(_ paths: [String], to name: String) throws -> [String] {
         guard exists(name) else { throw Self.doesNotExist(name) }
-        var copied: [String] = []
-        for path in paths {
+        return try install(try readMediaFiles(paths), to: name)
+    }
+
+    /// Every file read before any is copied, so a refused one (a link, a folder) leaves the
+    /// media folder and the document's form as they were.
+    func readMediaFiles(_ paths: [String]) throws -> [(file: String, copy: CopiedFile)] {
+        try paths.map { path in
             let file = URL(fileURLWithPath: path).lastPathComponent
             if let why = MediaFolder.problem(withName: file) { throw DocumentError("\(path) cannot be attached: \(why)") }
-            guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("\(path) could not be read") }
-            try write(data, to: try mediaFolder(creatingFor: name).appendingPathComponent(file))
-            copied.append(file)
+            return (file, try CopiedFile.read(path, in: fileSystem))
         }
-        return copied
+    }
+
+    func install(_ files: [(file: String, copy: CopiedFile)], to name: String) throws -> [String] {
+        guard !files.isEmpty else { return [] }
+        let folder = try mediaFolder(creatingFor: name)
+        for (file, copy) in files { try write(copy, to: folder.appendingPathComponent(file)) }
+        return files.map(\.file)
     }
 
     /// The answer to an `image`, `audio`, `video` or `file` question given as a path on disk:
@@ -58,15 +68,13 @@ extension DocumentStore {
     /// be stored as the answer (as ODK stores an attachment's file name). A different file
     /// already under that name is never replaced: the copy is named `photo-2.jpg`, `photo-3.jpg`…;
     /// the same bytes under that name are the same attachment, not copied twice. What the
-    /// form calls when a keyer gives a path.
+    /// form calls when a keyer gives a path. The copy is only as readable as the file, and a
+    /// link is refused (`CopiedFile`).
     public func copyAttachment(from path: String, for name: String) throws -> String {
         guard exists(name) else { throw Self.doesNotExist(name) }
         let given = URL(fileURLWithPath: path).lastPathComponent
         if let why = MediaFolder.problem(withName: given) { throw DocumentError("\(path) cannot be attached: \(why)") }
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw DocumentError("There is no file at \(path)") }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw DocumentError("\(path) is not a file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("\(path) could not be read") }
+        let copy = try CopiedFile.read(path, in: fileSystem)
         let folder = try mediaFolder(creatingFor: name)
         let stem = FormMedia.instanceName(of: given)
         let suffix = given.dropFirst(stem.count)
@@ -75,12 +83,22 @@ extension DocumentStore {
             let file = number == 1 ? given : "\(stem)-\(number)\(suffix)"
             let target = folder.appendingPathComponent(file)
             if !isOccupied(target) {
-                try write(data, to: target)
+                try write(copy, to: target)
                 return file
             }
-            if FileManager.default.contents(atPath: target.path) == data { return file }
+            if (try? CopiedFile.read(target.path, in: fileSystem))?.data == copy.data { return file }
             number += 1
         }
+    }
+
+    /// `copy` put in place at `url`, with its own mode (`AtomicFile.replace`).
+    func write(_ copy: CopiedFile, to url: URL) throws {
+        do {
+            try AtomicFile.replace(copy.data, at: url, mode: copy.mode, in: fileSystem)
+        } catch let error as SystemError {
+            throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
+        }
+        LeftoverTemporaryFiles.remove(in: folder, through: fileSystem)
     }
 
     /// The media folder, made when missing; refused when something else (a file, a link

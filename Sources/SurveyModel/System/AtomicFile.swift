@@ -87,6 +87,16 @@ enum AtomicFile {
         try create(at: url, in: fs) { try $0.write(data) }
     }
 
+    /// A copy of someone's file put in place under `url`, created with `mode` (the umask
+    /// narrowing it further), whatever had that name replaced, never kept: not an older copy's
+    /// owner or mode, and a link there is replaced, not written through (`CopiedFile`).
+    static func replace(_ data: Data, at url: URL, mode: mode_t, in fs: FileSystem) throws {
+        try place({ try $0.write(data) }, at: url.path, keeping: nil, mode: mode, in: fs) { temporary in
+            if fs.rename(temporary, url.path) != 0 { throw SystemError("replace") }
+            return true
+        }
+    }
+
     static func create(at url: URL, in fs: FileSystem, contents: Contents) throws {
         let target = url.path
         try place(contents, at: target, keeping: nil, in: fs) { temporary in
@@ -97,11 +107,12 @@ enum AtomicFile {
 
     /// Writes the content to a temporary file beside `target`, makes it durable, lets
     /// `install` move it into place (true when it did), then syncs the folder. The temporary
-    /// file never outlives a failure or an install that did not happen. With `owner`, the
+    /// file never outlives a failure or an install that did not happen. It is created with
+    /// `mode`, less the umask. With `owner`, the
     /// temporary file gets its owner, group and mode first, or `FileOwner.CannotKeep` is
     /// thrown before anything is written. The temporary file is open for reading too, so a
     /// debug build can read back what it wrote (`SurveyDocument.writePropertyList(to:)`).
-    private static func place(_ contents: Contents, at target: String, keeping owner: FileOwner?,
+    private static func place(_ contents: Contents, at target: String, keeping owner: FileOwner?, mode: mode_t = 0o666,
                               in fs: FileSystem, install: (String) throws -> Bool) throws {
         let folder = target.pathRemovingLastComponent
         let fileName = target.pathLastComponent
@@ -110,7 +121,7 @@ enum AtomicFile {
         var fd: Int32 = -1
         for _ in 0..<100 {
             tempPath = folder + "/" + temporaryName(for: fileName)
-            fd = fs.open(tempPath, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0o666)
+            fd = fs.open(tempPath, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, mode)
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else { throw SystemError("create temporary file") }

@@ -14,11 +14,12 @@ import Darwin
 /// through a `FileSystem`: `.live` makes the real calls; `.failing(…)` first asks a `Fault`
 /// whether this call should fail and with which `errno` (a full disk on the 3rd write, EIO on
 /// the 2nd sync), so a plain `swift test`, without root or a tmpfs, runs every failure path.
-/// Reads are not here: a read failure changes nothing on disk.
+/// Reads are not here, a read failure changes nothing on disk, but for the copies survey
+/// makes of a user's files (`CopiedFile`: a list file, a photo), which a test fails midway.
 public struct FileSystem: Sendable {
     /// What a call does, for a fault to pick by.
     public enum Operation: String, CaseIterable, Sendable {
-        case open, write, sync, close, rename, link, unlink, lock, truncate, makeFolder
+        case open, read, write, sync, close, rename, link, unlink, lock, truncate, makeFolder
     }
 
     /// Asked before each call with what it is and the path (nil for calls on a descriptor):
@@ -45,6 +46,11 @@ public struct FileSystem: Sendable {
     func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
         if fails(.open, path) { return -1 }
         return systemOpen(path, flags, mode)
+    }
+
+    func read(_ fd: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        if fails(.read, nil) { return -1 }
+        return systemRead(fd, pointer, count)
     }
 
     func write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {

@@ -99,7 +99,10 @@ final class ODKCSVSetTests: XCTestCase {
             Di,old,uuid:c9,uuid:c9/member[2]\r
 
             """
-        let read = try SurveyDocument.odkSetImport(main: ("roster_hh.csv", main), repeats: [("roster_hh-member.csv", members)],
+        // Central writes a table for every repeat, with no rows when nobody has a job.
+        let jobs = "job_title,PARENT_KEY,KEY\r\n"
+        let read = try SurveyDocument.odkSetImport(main: ("roster_hh.csv", main),
+                                                   repeats: [("roster_hh-member.csv", members), ("roster_hh-job.csv", jobs)],
                                                    questionnaire: q)
         XCTAssertEqual(read.unmatched, ["roster_hh.csv: hh_idd"], "Central's own columns are kept quietly")
         XCTAssertEqual(read.rows.first?.record["SubmitterName"], .string("Ana"))
@@ -130,10 +133,11 @@ final class ODKCSVSetTests: XCTestCase {
         let q = try Self.roster()
         let main = "hh_id,household_size,KEY\r\nH1,1,uuid:a\r\n"
         let members = "name,PARENT_KEY,KEY\r\nAna,uuid:a,uuid:a/member[1]\r\nBo,uuid:zz,uuid:zz/member[1]\r\n"
-        XCTAssertThrowsError(try SurveyDocument.odkSetImport(main: ("m.csv", main), repeats: [("m-member.csv", members)],
+        let jobs = "job_title,PARENT_KEY,KEY\r\n"
+        XCTAssertThrowsError(try SurveyDocument.odkSetImport(main: ("m.csv", main), repeats: [("m-member.csv", members), ("m-job.csv", jobs)],
                                                              questionnaire: q)) { error in
             XCTAssertEqual((error as? DocumentError)?.message,
-                           "m-member.csv: row 3: its PARENT_KEY “uuid:zz” is the KEY of no row of m.csv or of the table of the survey")
+                           "m-member.csv: row 3: its PARENT_KEY “uuid:zz” is the KEY of no row of m.csv")
         }
     }
 
@@ -145,10 +149,76 @@ final class ODKCSVSetTests: XCTestCase {
         let main = "hh_id,household_size,KEY\r\nH1,1,uuid:a\r\n"
         let pets = "kind,legs,PARENT_KEY,KEY,SET-OF-pets\r\ndog,4,uuid:a,uuid:a/pets[1],uuid:a/pets\r\n"
             + "hen,2,uuid:a,uuid:a/pets[2],uuid:a/pets\r\n"
-        let read = try SurveyDocument.odkSetImport(main: ("m.csv", main), repeats: [("m-pets.csv", pets)], questionnaire: q)
+        // The form's own roster has its (empty) table, as every ODK export writes one.
+        let read = try SurveyDocument.odkSetImport(main: ("m.csv", main), repeats: [("m-pets.csv", pets), ("m-member.csv", "PARENT_KEY,KEY\r\n"), ("m-job.csv", "PARENT_KEY,KEY\r\n")],
+                                                   questionnaire: q)
         XCTAssertEqual(read.rows.first?.record["pets"], .array([.dictionary(["kind": .string("dog"), "legs": .string("4")]),
                                                                  .dictionary(["kind": .string("hen"), "legs": .string("2")])]))
         XCTAssertEqual(read.unmatched, ["m-pets.csv: kind", "m-pets.csv: legs"])
+    }
+
+    private func imported(_ main: String, _ repeats: [(String, String)]) throws -> [Record] {
+        try SurveyDocument.odkSetImport(main: ("m.csv", main), repeats: repeats, questionnaire: try Self.roster()).rows.map(\.record)
+    }
+
+    private func refusal(_ main: String, _ repeats: [(String, String)], file: StaticString = #filePath, line: UInt = #line) -> String? {
+        do {
+            _ = try imported(main, repeats)
+            XCTFail("imported", file: file, line: line)
+            return nil
+        } catch {
+            return (error as? DocumentError)?.message ?? "\(error)"
+        }
+    }
+
+    /// A repeat's table left out of the set is refused, naming the file: the surveys were
+    /// imported with no roster at all. A table with no rows is a table.
+    func testARepeatWithoutItsTableIsRefusedNamingTheFile() throws {
+        let main = "hh_id,household_size,SET-OF-member,KEY\r\nH1,1,uuid:a/member,uuid:a\r\n"
+        let members = "name,PARENT_KEY,KEY\r\nAna,uuid:a,uuid:a/member[1]\r\n"
+        XCTAssertEqual(refusal(main, []), "m-member.csv, the table of the repeat “member”, is not beside m.csv: ODK's exports have "
+                       + "a file for every repeat, so the surveys would be imported without their member rows (import the whole folder of the export)")
+        XCTAssertEqual(refusal(main, [("m-member.csv", members)])?.hasPrefix("m-job.csv, the table of the repeat “job”, is not beside m.csv"), true)
+        let records = try imported(main, [("m-member.csv", members), ("m-job.csv", "job_title,PARENT_KEY,KEY\r\n")])
+        XCTAssertEqual(records.first?.instances(of: "member").map { $0["name"] }, [.string("Ana")])
+    }
+
+    /// Instances take the place their KEY's `[n]` gives, whatever the rows' order (a sorted
+    /// spreadsheet), nested ones too.
+    func testInstancesFollowThePlaceInTheirKey() throws {
+        let main = "hh_id,household_size,KEY\r\nH1,3,uuid:a\r\nH2,1,uuid:b\r\n"
+        let members = "name,PARENT_KEY,KEY\r\nCy,uuid:a,uuid:a/member[3]\r\nDi,uuid:b,uuid:b/member[1]\r\n"
+            + "Ana,uuid:a,uuid:a/member[1]\r\nBo,uuid:a,uuid:a/grp/member[2]\r\n"
+        let jobs = "job_title,PARENT_KEY,KEY\r\nFarmer,uuid:a/member[1],uuid:a/member[1]/job[2]\r\nNurse,uuid:a/member[1],uuid:a/member[1]/job[1]\r\n"
+        let records = try imported(main, [("m-job.csv", jobs), ("m-member.csv", members)])
+        XCTAssertEqual(records[0].instances(of: "member").map { $0["name"] }, [.string("Ana"), .string("Bo"), .string("Cy")])
+        XCTAssertEqual(records[1].instances(of: "member").map { $0["name"] }, [.string("Di")])
+        guard case .array(let anasJobs)? = records[0].instances(of: "member").first?["job"] else { return XCTFail("no jobs") }
+        XCTAssertEqual(anasJobs, [.dictionary(["job_title": .string("Nurse")]), .dictionary(["job_title": .string("Farmer")])])
+    }
+
+    /// A KEY whose place is not a whole number from 1, a place given twice, a KEY outside its
+    /// PARENT_KEY (another survey's), a PARENT_KEY that is no row of the parent's own table:
+    /// each refused with the file and the row.
+    func testABadPlaceOrAParentOfAnotherSurveyIsRefusedWithTheRow() throws {
+        let main = "hh_id,household_size,KEY\r\nH1,1,uuid:a\r\nH2,1,uuid:b\r\n"
+        let noJobs = ("m-job.csv", "job_title,PARENT_KEY,KEY\r\n")
+        func members(_ rows: String) -> (String, String) { ("m-member.csv", "name,PARENT_KEY,KEY\r\n" + rows) }
+        XCTAssertEqual(refusal(main, [members("Ana,uuid:a,uuid:a/member[1]\r\nBo,uuid:a,uuid:a/member[x]\r\n"), noJobs]),
+                       "m-member.csv: row 3: its KEY “uuid:a/member[x]” does not end in member[n], n the instance's place: a whole number from 1")
+        for bad in ["0", "-1", "01", "1.5", "", " 2"] {
+            XCTAssertEqual(refusal(main, [members("Ana,uuid:a,uuid:a/member[\(bad)]\r\n"), noJobs])?.hasPrefix("m-member.csv: row 2: its KEY"), true, bad)
+        }
+        XCTAssertEqual(refusal(main, [members("Ana,uuid:a,uuid:a\r\n"), noJobs])?.hasPrefix("m-member.csv: row 2: its KEY “uuid:a” is not inside"), true)
+        XCTAssertEqual(refusal(main, [members("Ana,uuid:a,uuid:a/member[2]\r\nBo,uuid:a,uuid:a/g/member[2]\r\n"), noJobs]),
+                       "m-member.csv: row 3: its KEY “uuid:a/g/member[2]” puts it at place 2 of “uuid:a”, as row 2's KEY does")
+        XCTAssertEqual(refusal(main, [members("Ana,uuid:b,uuid:a/member[1]\r\n"), noJobs]),
+                       "m-member.csv: row 2: its KEY “uuid:a/member[1]” is not inside its PARENT_KEY “uuid:b” "
+                       + "(an instance's KEY is its PARENT_KEY, then /member[n])")
+        // A job's parent is a member: a survey's KEY is no row of the members' table.
+        XCTAssertEqual(refusal(main, [members("Ana,uuid:a,uuid:a/member[1]\r\n"),
+                                      ("m-job.csv", "job_title,PARENT_KEY,KEY\r\nNurse,uuid:a,uuid:a/job[1]\r\n")]),
+                       "m-job.csv: row 2: its PARENT_KEY “uuid:a” is the KEY of no row of m-member.csv")
     }
 
     /// JSON keeps a roster whole, nested repeats included, and reads it back as it was.

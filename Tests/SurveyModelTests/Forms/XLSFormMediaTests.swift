@@ -98,6 +98,40 @@ final class XLSFormMediaTests: TemporaryFolderTestCase {
         XCTAssertTrue(again.contains { $0.message.contains("a choice list is at most 128 MB") }, "\(again)")
     }
 
+    /// A list file a select reads with something wrong in it is said, with the file and
+    /// where in it (they all passed in silence): no `name` column, text that is not UTF-8,
+    /// rows without a name, a name given twice. A file only `pulldata` reads needs no `name`.
+    func testAListFilesProblemsAreSaidWithTheFileAndTheRow() throws {
+        let form = try FormTestSupport.form("""
+            survey,,,,
+            ,type,name,label,calculation
+            ,select_one_from_file fruits.csv,fruit,Fruit,
+            ,select_one_from_file veg.csv,veg,Veg,
+            ,select_multiple_from_file dup.csv,d,D,
+            ,select_one_from_file items.xml,x,X,
+            ,calculate,price,,"pulldata('prices', 'price', 'code', ${fruit})"
+            """)
+        try write("label,code\nApple,a\nPear,p\n", "fruits.csv")
+        try Data(Array("name,label\nleek,Leek\n\"c".utf8) + [0xE9] + Array("leri\",Celery\n".utf8))
+            .write(to: folder.appendingPathComponent("veg.csv"))
+        try write("name,label\na,A\nb,B\na,A again\n,nameless\n\nb,B again\n", "dup.csv")
+        try write("<root><item><label>One</label></item><item><name>1</name><label>x</label></item><item><name>1</name></item></root>", "items.xml")
+        try write("code,price\na,3\n", "prices.csv")
+        let (loaded, warnings) = form.loadingMedia(from: folder)
+        XCTAssertEqual(warnings.map(\.message), [
+            "the list file fruits.csv has no name column (its columns: label, code): its list is empty",
+            "the list file veg.csv cannot be read: line 3 is not UTF-8 text (save the file as “CSV UTF-8”, or XML in UTF-8)",
+            "the list file dup.csv: row 5 has no name: left out of the list",
+            "the list file dup.csv gives a name twice: “a” (row 2 and row 4), “b” (row 3 and row 7): an answer cannot tell them apart",
+            "the list file items.xml: item 1 has no name: left out of the list",
+            "the list file items.xml gives a name twice: “1” (item 2 and item 3): an answer cannot tell them apart",
+        ])
+        XCTAssertEqual(loaded.choices["fruits.csv"], [])
+        XCTAssertEqual(loaded.choices["veg.csv"], [])
+        XCTAssertEqual(loaded.choices["dup.csv"]?.map(\.name), ["a", "b", "a", "b"], "both kept, as ODK Collect shows them")
+        XCTAssertEqual(Questionnaire(form: loaded).completed(Record(["fruit": .string("a")]))["price"], .string("3"))
+    }
+
     func testSheetNamesAreReadInAnyCase() throws {
         let result = XLSForm.read(try XLSFormSheets.csv("SURVEY,,,\n,type,name,label\n,select_one yn,ok,OK\nChoices,,,\n,list_name,name,label\n,yn,yes,Yes\nSETTINGS,,,\n,form_title,form_id,\n,T,tid,\n"))
         XCTAssertEqual(result.errors, [])

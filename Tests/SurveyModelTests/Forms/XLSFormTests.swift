@@ -76,6 +76,22 @@ final class XLSFormTests: XCTestCase {
         XCTAssertEqual(warnings, ["survey row 7, relevant: “if(1” cannot be read (the call to if() is not closed): the question is always asked"])
     }
 
+    /// A sheet of 10,000 nested groups (or repeats) crashed `form check` in the recursive
+    /// walks of the form's tree; nesting past 64 is one error at its row, and 64 still opens.
+    func testNestingDeeperThanSixtyFourIsOneErrorNotACrash() throws {
+        for kind in ["group", "repeat"] {
+            func sheet(_ depth: Int) -> String {
+                "survey,,,\n,type,name,label\n" + (0..<depth).map { ",begin \(kind),b\($0),B\n" }.joined()
+                    + ",text,q,Q\n" + String(repeating: ",end \(kind),,\n", count: depth)
+            }
+            let deep = try read(sheet(10_000))
+            XCTAssertNil(deep.form)
+            XCTAssertEqual(deep.errors, ["survey row 67, type: groups, repeats and loops nest more than 64 deep here: the rest of the sheet is not read"])
+            let (form, errors, _) = try read(sheet(64))
+            XCTAssertNotNil(form, "\(errors)")
+        }
+    }
+
     /// pyxform refuses a select_multiple whose choice names hold a space (its answers are
     /// names separated by spaces); so does survey, and a select_one may still have one.
     func testASelectMultipleChoiceWithASpaceIsRefusedAsPyxformRefusesIt() throws {

@@ -32,7 +32,7 @@ final class PropertyListScannerTests: XCTestCase {
                 if kind == 1: return r.choice([0, 1, -1, 2**63 - 1, -2**63, r.randint(-10**12, 10**12)])
                 if kind == 2: return r.choice([0.1, 1e300, -1e-300, 5e-324, 3.0, -0.0, 1e15, 2.5e-7, r.uniform(-1e6, 1e6)])
                 if kind == 3: return r.random() < 0.5
-                if kind == 4: return datetime.datetime(r.randint(1900, 9999), r.randint(1, 12), r.randint(1, 28),
+                if kind == 4: return datetime.datetime(r.randint(1, 9999), r.randint(1, 12), r.randint(1, 28),
                                                        r.randint(0, 23), r.randint(0, 59), r.randint(0, 59))
                 if kind == 5: return bytes(r.randrange(256) for _ in range(r.choice([0, 1, 2, 3, 57, 200])))
                 if kind in (6, 7): return text()
@@ -73,6 +73,8 @@ final class PropertyListScannerTests: XCTestCase {
             "<dict><key>r</key><real>0.30000000000000004</real><key>r2</key><real>4.9406564584124654e-324</real></dict>",
             "<dict><key>d</key><date>1900-01-01T00:00:00Z</date><key>d2</key><date>2024-02-29T23:59:59Z</date></dict>",
             "<dict><key>d</key><date>9999-12-31T23:59:59Z</date><key>d2</key><date>1969-12-31T23:59:59Z</date></dict>",
+            "<dict><key>d</key><date>0001-01-01T00:00:00Z</date><key>d2</key><date>1582-10-14T12:00:00Z</date></dict>",
+            "<dict><key>d</key><date>1000-06-15T00:00:00Z</date><key>r</key><real>-0.0</real></dict>",
             "<dict><key>b</key><data>\n\tAAEC/w==\n\t</data><key>b2</key><data></data><key>b3</key><data>QUJD REVG</data></dict>",
             "<dict><key>raw</key><string>a > b ]]> c \u{7F} \u{85} \u{FFFD} \t\n</string></dict>",
             "<dict><key></key><true/><key> </key><false/></dict>",
@@ -128,7 +130,8 @@ final class PropertyListScannerTests: XCTestCase {
             plist("<dict><key>r</key><real>-inf</real></dict>"),
             plist("<dict><key>r</key><real>1e999</real></dict>"),
             plist("<dict><key>r</key><real>.5</real></dict>"),
-            plist("<dict><key>d</key><date>1899-12-31T23:59:59Z</date></dict>"),
+            plist("<dict><key>d</key><date>0000-12-30T00:00:00Z</date></dict>"),
+            plist("<dict><key>d</key><date>-0001-01-01T00:00:00Z</date></dict>"),
             plist("<dict><key>d</key><date>2023-02-29T00:00:00Z</date></dict>"),
             plist("<dict><key>d</key><date>2024-01-02T03:04:05.5Z</date></dict>"),
             plist("<dict><key>d</key><date>2024-01-02</date></dict>"),
@@ -338,8 +341,8 @@ final class PropertyListScannerTests: XCTestCase {
             return .real(bits.isFinite ? bits : 0.5)
         case 4: return .bool(random.next(below: 2) == 0)
         case 5:
-            // 1900-01-01 to 9999-12-31, whole seconds (what the writer keeps).
-            let seconds = -2_208_988_800 + Int(random.next() % 255_611_289_600)
+            // 0001-01-01 to 9999-12-31, whole seconds (what the writer keeps).
+            let seconds = -62_135_596_800 + Int(random.next() % 315_537_897_600)
             return .date(Date(timeIntervalSince1970: Double(seconds)))
         case 6: return .data(Data((0..<random.next(below: 70)).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
         case 7: return .string("")
