@@ -266,6 +266,16 @@ extension Questionnaire {
         }
     }
 
+    /// The members of `record` that hold no answer and cannot be stored so (`repeat_count`
+    /// asks for them, or they hold only keys the form does not ask), each as `member[2]: why`:
+    /// what [ Add ] refuses as `survey add` does, so whatever the app stores, `survey import`
+    /// takes back.
+    public func emptyMemberProblems(in record: Record, clock: Clock = Clock()) -> [String] {
+        var found: [(steps: [AnswerPath.Step], reason: String)] = []
+        collectEmptyMembers(in: record.values, at: [], clock: clock, into: &found)
+        return found.map { "\(MemberPlaces.text($0.steps)): \($0.reason)" }
+    }
+
     /// The members holding no answer, in every roster of this scope's instance at `steps`
     /// (left there because `repeat_count` asks for them, or because they hold keys the form
     /// does not ask), each with why it cannot be stored.

@@ -79,4 +79,17 @@ final class RepeatCountTests: XCTestCase {
         // A count too large to be a whole number at all is refused the same way.
         XCTAssertTrue(q.problems(in: Record(["size": .real(1e300)])).contains { $0.message.contains("survey keeps at most 10000") })
     }
+
+    /// [ Add ] refuses a member the count made and nobody answered, as `survey add` and
+    /// `survey import` do (issue 27, item 11): what the app stores, the import takes back.
+    func testAddRefusesTheEmptyMembersTheCountMade() throws {
+        var s = try state([])
+        s.press(.control("n"))
+        s.type("2"); s.press(.enter)                    // two members, their names optional
+        s.press(.escape)
+        s.form.highlight(.add)
+        XCTAssertEqual(s.press(.enter), [])
+        XCTAssertEqual(s.statusText, "Not added: member[1]: holds no answer; the form's repeat_count asks for 2 (and 1 other problem)")
+        XCTAssertEqual(s.recordCount, 0)
+    }
 }

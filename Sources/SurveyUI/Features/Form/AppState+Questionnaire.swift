@@ -69,7 +69,14 @@ extension AppState {
         let completed = questionnaire.completed(record, started: shown == .draft ? form.draftStarted : nil,
                                                 device: environment.device, clock: ruleClock)
         let problems = questionnaire.problems(in: completed, clock: ruleClock)
-        guard let first = problems.first else { return completed }
+        guard let first = problems.first else {
+            // A member `repeat_count` made and nobody answered is refused as `survey add` and
+            // `survey import` refuse it (an empty member stored here would not import back).
+            let empty = questionnaire.emptyMemberProblems(in: completed, clock: ruleClock)
+            guard let member = empty.first else { return completed }
+            warn("Not added: \(member)" + (empty.count > 1 ? " (and \(counted(empty.count - 1, "other problem")))" : ""))
+            return nil
+        }
         form.highlight(.field(first.index))
         let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")))" : ""
         warn("Not added: \(first.message)\(more)")
