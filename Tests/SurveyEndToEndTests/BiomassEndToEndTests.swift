@@ -51,12 +51,14 @@ final class BiomassEndToEndTests: EndToEndTestCase {
         app.waitFor("1 Aloyce")
         try app.type("1")                                          // enumerator
         try app.type("0712345678"); try app.press("Enter")         // phone, checked by the form's regex
+        // Lists whose names (or labels) are numbers are typed by their codes, as from paper
+        // (issue 27): region 1, district 11, village 111, planting phase 2022.
         try app.type("1")                                          // region: Pwani
-        app.waitFor("1 Kibaha", "2 Bagamoyo")                      // districts of Pwani only
-        try app.type("1")
-        app.waitFor("1 Mlandizi", "2 Kwala")
-        try app.type("1")                                          // village
-        try app.type("1")                                          // planting phase 2022
+        app.waitFor("11 Kibaha", "12 Bagamoyo")                    // districts of Pwani only
+        try app.type("11")
+        app.waitFor("111 Mlandizi", "112 Kwala")
+        try app.type("111")                                        // village
+        try app.type("2022")                                       // planting phase 2022, its own code
         app.waitFor("1 Plot 1 Mlandizi")                           // village and phase filter the plots
         XCTAssertFalse(try app.screen().contains("Plot 3 Kwala"))
         try app.type("1")
