@@ -22,11 +22,19 @@ public enum DocumentSync {
         public var conflicts: [String] = []
         /// "form household version 3 taken", when a newer published form came.
         public var formTaken: String?
+        /// Surveys on the server this pull could not keep: not applied, noted in the ledger
+        /// (F4 counts them), named by `survey sync`.
+        public var setAside: [SetAsideRow] = []
+        /// Surveys here the server's checks would refuse (an id or answers no laptop keeps,
+        /// `SetAsideRow`): kept here, not sent, so they never stop the rest of the push.
+        public var notSent: [SetAsideRow] = []
 
         /// "Synced “Field”: 3 in, 2 out; 1 conflict (F4, c)".
         public func message(for name: String) -> String {
             var parts = ["\(pulled) in", "\(pushed) out"]
             if let formTaken { parts.append(formTaken) }
+            if !notSent.isEmpty { parts.append("\(notSent.count) not sendable (survey sync names them)") }
+            if !setAside.isEmpty { parts.append("\(setAside.count) set aside (survey sync names them)") }
             if !refused.isEmpty { parts.append("\(refused.count) not taken by the server (sync again)") }
             if !conflicts.isEmpty { parts.append(counted(conflicts.count, "survey") + " in conflict (survey conflicts, or F4 then c)") }
             return "Synced “\(name)”: " + parts.joined(separator: ", ")
@@ -59,13 +67,16 @@ public enum DocumentSync {
             }
             var cursor = snapshot.state.ledger.pullCursor ?? 0
             while true {
-                let (rows, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch)
-                guard !rows.isEmpty else { break }
+                let (rows, setAside, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch)
+                guard !rows.isEmpty || !setAside.isEmpty else { break }
                 let incoming = rows.map(Self.incoming)
                 var events: [SyncEvent] = []
                 // Kept batch by batch: a pull cut off later starts after this one.
                 snapshot = try commit(store, name, at: date) { snapshot in
                     var applied = SyncPlan.apply(incoming, to: snapshot.state, at: date())
+                    let arrived = Set(rows.map(\.instanceID))
+                    applied.state.ledger.setAside.removeAll { arrived.contains($0.id) }
+                    for row in setAside { applied.state.ledger.setAside(row) }
                     applied.state.ledger.pullCursor = next
                     events = applied.events
                     return (applied.state, applied.movedToDeleted)
@@ -73,13 +84,21 @@ public enum DocumentSync {
                 cursor = next
                 result.pulled += Set(events.filter { $0.kind != .agreed }.map(\.id)).count
                 result.events += events
+                result.setAside += setAside
                 progress("Syncing “\(name)”: \(result.events.count) looked at, \(result.pulled) in…")
-                if rows.count < pullBatch { break }
+                if rows.count + setAside.count < pullBatch { break }
             }
         }
         var sent: [(OutgoingChange, SyncRevision)] = []
         if push {
-            let changes = SyncPlan.outgoing(from: snapshot.state, device: device)
+            var changes: [OutgoingChange] = []
+            for change in SyncPlan.outgoing(from: snapshot.state, device: device) {
+                if let problem = SetAsideRow.problem(withID: change.id) ?? SetAsideRow.problem(withAnswers: change.answers) {
+                    result.notSent.append(SetAsideRow(id: change.id, owner: device, reason: problem))
+                } else {
+                    changes.append(change)
+                }
+            }
             if !changes.isEmpty {
                 let rows = changes.map { outgoing($0, dataset: dataset) }
                 let results = try server.push(rows) { step in

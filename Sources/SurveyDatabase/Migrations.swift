@@ -34,6 +34,7 @@ enum Schema {
 
     static let migrations: [Migration] = [
         Migration(version: 1, summary: "surveys, forms, the enumerator and supervisor roles", statements: roles + surveys + forms),
+        Migration(version: 2, summary: "surveys a laptop can keep: instance ids and answers checked", statements: rowChecks),
     ]
 
     /// Group roles, NOLOGIN: each team member logs in as a role of their own that is a member
@@ -168,5 +169,28 @@ enum Schema {
         "GRANT SELECT ON survey.forms, survey.form_media TO survey_enumerator, survey_supervisor",
         "GRANT INSERT (form_id, version, file_name, file) ON survey.forms TO survey_supervisor",
         "GRANT INSERT ON survey.form_media TO survey_supervisor",
+    ]
+
+    /// A row a laptop cannot keep stopped every laptop's pull (issue 28), so the schema
+    /// refuses one, as strictly as a laptop keeps (`SetAsideRow`): an instance id that is
+    /// empty, holds a control character or is longer than 1,000 characters; answers that are
+    /// not a JSON object, hold a `null` anywhere, a number a double cannot hold, or nest
+    /// deeper than 500 levels (the answers object counted). `NOT VALID`: a database already
+    /// holding such rows takes the checks without failing; they bind every insert and update
+    /// from then on, and a laptop sets aside a row from before (DECISIONS.md).
+    static let rowChecks = [
+        "ALTER TABLE survey.surveys DROP CONSTRAINT IF EXISTS surveys_instance_id_keepable",
+        """
+        ALTER TABLE survey.surveys ADD CONSTRAINT surveys_instance_id_keepable CHECK (
+            instance_id <> '' AND char_length(instance_id) <= 1000 AND instance_id !~ '[\\u0001-\\u001f\\u007f-\\u009f]') NOT VALID
+        """,
+        "ALTER TABLE survey.surveys DROP CONSTRAINT IF EXISTS surveys_answers_keepable",
+        """
+        ALTER TABLE survey.surveys ADD CONSTRAINT surveys_answers_keepable CHECK (
+            jsonb_typeof(answers) = 'object'
+            AND NOT answers @? 'strict $.** ? (@.type() == "null")'
+            AND NOT answers @? 'strict $.** ? (@.type() == "number" && (@ >= 1.797693134862315807937289714053e308 || @ <= -1.797693134862315807937289714053e308))'
+            AND NOT answers @? 'strict $.**{500 to last} ? (@.type() == "object" || @.type() == "array")') NOT VALID
+        """,
     ]
 }

@@ -6,7 +6,13 @@ extension SurveyServer {
     /// first, at most `limit`; and the cursor to ask from next time (`cursor` itself when
     /// nothing came). The caller stores the new cursor only once it has kept the rows, so a
     /// pull cut off half-way asks again from where its last kept batch ended.
-    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000) throws -> (rows: [IncomingRow], cursor: Int64) {
+    ///
+    /// A row this laptop cannot keep (`SetAsideRow`: answers that are not an object, a `null`,
+    /// a number beyond a double, nesting too deep; an empty or control-character id) comes
+    /// back in `setAside` with who wrote it and why, never stopping the rest: the cursor moves
+    /// past it like any other (issue 28).
+    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000)
+        throws -> (rows: [IncomingRow], setAside: [SetAsideRow], cursor: Int64) {
         let result = try connection.execute("""
             SELECT instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
                    deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
@@ -17,9 +23,22 @@ extension SurveyServer {
             LIMIT $3
             """, [dataset, String(cursor), String(limit)])
         var rows: [IncomingRow] = []
+        var setAside: [SetAsideRow] = []
         rows.reserveCapacity(result.rows.count)
-        for columns in result.rows { rows.append(try Self.incoming(columns, target: connection.target)) }
-        return (rows, rows.last?.change ?? cursor)
+        for columns in result.rows {
+            do {
+                rows.append(try Self.incoming(columns, target: connection.target))
+            } catch let unreadable as Unreadable {
+                setAside.append(SetAsideRow(id: columns[0] ?? "", owner: columns[6] ?? "", reason: unreadable.reason))
+            }
+        }
+        let last = result.rows.last.flatMap { $0[16] }.flatMap { Int64($0) }
+        return (rows, setAside, last ?? cursor)
+    }
+
+    /// Why a row cannot be kept here.
+    struct Unreadable: Error {
+        var reason: String
     }
 
     static func incoming(_ c: [String?], target: ConnectionString) throws -> IncomingRow {
@@ -33,12 +52,14 @@ extension SurveyServer {
         }
         func date(_ text: String?) -> Date? { text.flatMap(Double.init).map { Date(timeIntervalSince1970: $0) } }
         let id = try required(0)
+        if let problem = SetAsideRow.problem(withID: id) { throw Unreadable(reason: problem) }
         let answers: [String: PropertyValue]
         do {
             answers = try PropertyValue.answers(jsonObject: Array(try required(2).utf8))
-        } catch {
-            throw DatabaseError(.protocolError, "the survey \(id) on \(target.shown) has answers survey cannot keep: \(error)")
+        } catch let error as DocumentError {
+            throw Unreadable(reason: error.message)
         }
+        if let problem = SetAsideRow.problem(withAnswers: answers) { throw Unreadable(reason: problem) }
         var review: Review?
         if let state = c[10].flatMap(ReviewState.init(rawValue:)) {
             review = Review(state: state, comment: c[11], by: c[12], at: date(c[13]))

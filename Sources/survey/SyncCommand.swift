@@ -34,7 +34,13 @@ struct SyncCommand: Equatable {
             for id in result.refused {
                 ShellOutput.error("\(id): changed on the server since this laptop's version (or not yours): survey pull, then push again")
             }
-            return result.conflicts.isEmpty && result.refused.isEmpty ? 0 : 2
+            for row in result.setAside {
+                ShellOutput.error("set aside: \(row.line) (not taken here; the one who wrote it or the data manager can fix it on the server)")
+            }
+            for row in result.notSent {
+                ShellOutput.error("not sent: \(row.line) (the team's database refuses it; fix it here)")
+            }
+            return result.conflicts.isEmpty && result.refused.isEmpty && result.setAside.isEmpty && result.notSent.isEmpty ? 0 : 2
         } catch {
             ShellOutput.error(DocumentSync.describe(error, target: target))
             return 1

@@ -92,7 +92,7 @@ final class UnreadableRowTests: DatabaseTestCase {
         XCTAssertEqual(Set(try bo.load("Field").get().records.compactMap(\.instanceID)), ["uuid:before", "uuid:after", "uuid:bo1"])
         XCTAssertEqual(first.setAside.count, 7)
         let ids = first.setAside.map(\.id)
-        for expected in ["uuid:null", "uuid:array", "uuid:whole-null", "uuid:huge", "", "uuid:bell\\u{07}", "uuid:deep"] {
+        for expected in ["uuid:null", "uuid:array", "uuid:whole-null", "uuid:huge", "", "uuid:bell\\u{7}", "uuid:deep"] {
             XCTAssertTrue(ids.contains(expected), "\(expected) not named among \(ids)")
         }
         for row in first.setAside {
@@ -166,6 +166,24 @@ final class UnreadableRowTests: DatabaseTestCase {
         XCTAssertThrowsError(try server.psql("UPDATE survey.surveys SET answers = jsonb_set(answers, '{age}', 'null')", database: database))
         XCTAssertThrowsError(try server.psql("UPDATE survey.surveys SET answers = jsonb_set(answers, '{w}', '-1e309')", database: database))
         XCTAssertEqual(try server.psql("SELECT answers->>'age' FROM survey.surveys", database: database), "3")
+    }
+
+    /// A survey here the schema would refuse (nested deeper than a laptop keeps, as a JSON
+    /// import can make it) is kept here and named, not sent: the rest of the push goes out.
+    func testASurveyTheSchemaWouldRefuseIsNotSentAndTheRestGoesOut() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        var deep = PropertyValue.string("leaf")
+        for _ in 0..<SetAsideRow.maximumAnswerDepth { deep = .array([deep]) }
+        var tooDeep = survey("uuid:too-deep", "Deep")
+        tooDeep["deep"] = deep
+        let bo = try laptop([survey("uuid:fine", "Fine"), tooDeep])
+        let result = try sync(bo, as: ana)
+        XCTAssertEqual(result.pushed, 1)
+        XCTAssertEqual(result.notSent.map(\.id), ["uuid:too-deep"])
+        XCTAssertTrue(result.notSent.first?.reason.contains("deeper than 500") == true, "\(result.notSent)")
+        XCTAssertEqual(try server.psql("SELECT string_agg(instance_id, ',') FROM survey.surveys", database: database), "uuid:fine")
+        XCTAssertEqual(try bo.load("Field").get().records.count, 2)
     }
 
     /// `survey db init` on a database that already holds such rows succeeds: the checks are

@@ -6,7 +6,8 @@ import FoundationEssentials
 /// 10,000 surveys' ledger took seconds to read). The first entry says what the file is;
 /// then one entry per survey:
 ///
-///     { ledger = 1; pullCursor = 812; lastSync = <date> }
+///     { ledger = 1; pullCursor = 812; lastSync = <date>;
+///       setAside = [ { id = ID; owner = ana; reason = "…" } ] }
 ///     { id = ID; base = { answers = {…}; revision = "41"; deleted = true };
 ///       conflict = { theirs = {answers; revision; deleted};
 ///                    fields = [ { path = ["member", 1, "age"]; base; mine; theirs } ] };
@@ -24,6 +25,11 @@ extension SyncLedger {
         var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
+        if !setAside.isEmpty {
+            header["setAside"] = .array(setAside.map {
+                .dictionary(["id": .string($0.id), "owner": .string($0.owner), "reason": .string($0.reason)])
+            })
+        }
         let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).sorted()
         return [header] + ids.map { id in
             var entry: [String: PropertyValue] = ["id": .string(id)]
@@ -58,6 +64,18 @@ extension SyncLedger {
         case nil: break
         case .date(let date)?: lastSync = date
         case let other?: throw Self.bad("lastSync", other)
+        }
+        switch header["setAside"] {
+        case nil: break
+        case .array(let list)?:
+            setAside = try list.map { item in
+                guard case .dictionary(let fields) = item, case .string(let id)? = fields["id"],
+                      case .string(let owner)? = fields["owner"], case .string(let reason)? = fields["reason"] else {
+                    throw Self.bad("a survey set aside", item)
+                }
+                return SetAsideRow(id: id, owner: owner, reason: reason)
+            }
+        case let other?: throw Self.bad("setAside", other)
         }
         for (number, entry) in entries.dropFirst().enumerated() {
             guard case .string(let id)? = entry["id"], !id.isEmpty else {

@@ -47,12 +47,22 @@ public struct SyncLedger: Equatable, Sendable {
     public var conflicts: [String: Conflict] = [:]
     /// By survey id: the last review state received, or sent (`edited`).
     public var reviews: [String: SyncReview] = [:]
+    /// Surveys on the server this laptop could not keep, oldest first (at most
+    /// `SetAsideRow.kept`); one leaves the list when a version of it comes that it can keep.
+    public var setAside: [SetAsideRow] = []
 
     public init() {}
 
+    /// Notes `row` as set aside, in place of an earlier note of the same id.
+    public mutating func setAside(_ row: SetAsideRow) {
+        setAside.removeAll { $0.id == row.id }
+        setAside.append(row)
+        if setAside.count > SetAsideRow.kept { setAside.removeFirst(setAside.count - SetAsideRow.kept) }
+    }
+
     /// Whether nothing is known: such a ledger is not written.
     public var isEmpty: Bool {
-        bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty
+        bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty && setAside.isEmpty
     }
 
     /// Every unresolved field, by survey id then as found: what `survey conflicts` lists.

@@ -24,9 +24,13 @@ public struct SyncSummary: Equatable, Sendable {
     public var conflicts: [Conflict]
     /// By survey id.
     public var reviews: [String: SyncReview]
+    /// Surveys on the server this laptop could not keep (`SetAsideRow`).
+    public var setAside: Int
 
-    public init(unsent: Int = 0, lastSync: Date? = nil, conflicts: [Conflict] = [], reviews: [String: SyncReview] = [:]) {
+    public init(unsent: Int = 0, lastSync: Date? = nil, conflicts: [Conflict] = [], reviews: [String: SyncReview] = [:],
+                setAside: Int = 0) {
         self.unsent = unsent
+        self.setAside = setAside
         self.lastSync = lastSync
         self.conflicts = conflicts
         self.reviews = reviews
@@ -42,6 +46,6 @@ public struct SyncSummary: Equatable, Sendable {
                   conflicts: state.ledger.conflictList.map {
                       Conflict(id: $0.id, path: $0.field.path, mine: $0.field.mine, theirs: $0.field.theirs)
                   },
-                  reviews: state.ledger.reviews)
+                  reviews: state.ledger.reviews, setAside: state.ledger.setAside.count)
     }
 }

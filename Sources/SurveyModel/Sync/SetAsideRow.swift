@@ -1,0 +1,81 @@
+import FoundationEssentials
+
+/// A survey the team's store holds that this laptop cannot keep (answers that are not a JSON
+/// object, a `null`, a number beyond a double, nesting deeper than the ledger keeps; an empty
+/// or control-character id): not applied, never stopping the rest of a pull, named by
+/// `survey sync` and counted in F4, kept in the ledger until a good version of it comes.
+/// Every text is printable (control characters written as `\u{7}`) and bounded, so the
+/// ledger that keeps it is always one the next sync reads.
+public struct SetAsideRow: Equatable, Sendable {
+    /// The id as the server has it, made printable; "" for an empty id.
+    public var id: String
+    /// The login role that wrote it.
+    public var owner: String
+    public var reason: String
+
+    /// Nesting of a survey's answers, the answers object counted as 1, that a laptop keeps:
+    /// the ledger puts a conflict's answers four levels below its root, and the property
+    /// list reader refuses more than 512; the schema's check (Migrations) is the same.
+    public static let maximumAnswerDepth = 500
+    /// The longest instance id kept, in characters; the schema's check is the same.
+    public static let maximumIDLength = 1_000
+    /// At most this many are kept in the ledger, the newest.
+    public static let kept = 1_000
+
+    public init(id: String, owner: String, reason: String) {
+        self.id = Self.printable(id, limit: Self.maximumIDLength + 10)
+        self.owner = Self.printable(owner, limit: 200)
+        self.reason = Self.printable(reason, limit: 500)
+    }
+
+    /// "uuid:x by ana: the answers are not a JSON object", one line.
+    public var line: String {
+        (id.isEmpty ? "a survey with an empty id" : id) + " by \(owner): \(reason)"
+    }
+
+    /// Why `id` cannot key a survey here, or nil when it can.
+    public static func problem(withID id: String) -> String? {
+        if id.isEmpty { return "its instance id is empty" }
+        if id.unicodeScalars.contains(where: { $0.isControlCharacter }) { return "its instance id holds a control character" }
+        if id.count > maximumIDLength { return "its instance id is longer than \(maximumIDLength) characters" }
+        return nil
+    }
+
+    /// Why `answers` cannot be kept here, or nil when they can.
+    public static func problem(withAnswers answers: [String: PropertyValue]) -> String? {
+        var containers = answers.values.filter(isContainer)
+        var depth = 1
+        while !containers.isEmpty {
+            depth += 1
+            if depth > maximumAnswerDepth { return "its answers nest deeper than \(maximumAnswerDepth) levels" }
+            containers = containers.flatMap { value -> [PropertyValue] in
+                switch value {
+                case .array(let items): return items.filter(isContainer)
+                case .dictionary(let members): return members.values.filter(isContainer)
+                default: return []
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func isContainer(_ value: PropertyValue) -> Bool {
+        switch value {
+        case .array, .dictionary: return true
+        default: return false
+        }
+    }
+
+    static func printable(_ text: String, limit: Int) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if out.unicodeScalars.count >= limit { return out + "…" }
+            if scalar.isControlCharacter || scalar == "\u{FFFE}" || scalar == "\u{FFFF}" {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
