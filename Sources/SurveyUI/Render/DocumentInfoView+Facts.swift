@@ -109,9 +109,9 @@ extension DocumentInfoView {
         if let summary {
             line.append(counted(summary.unsent, "change") + " not sent")
             if !summary.conflicts.isEmpty { line.append(counted(summary.conflicts.count, "conflict") + ": c shows them") }
-            if summary.setAside > 0 { line.append(counted(summary.setAside, "survey") + " on the server set aside (survey sync names them)") }
         }
         facts.append(("Sync", line.joined(separator: "; ")))
+        if let n = summary?.setAside, n > 0 { facts.append(("Set aside", counted(n, "survey") + " on the server this laptop cannot keep (survey sync names them)")) }
         if case .record(let i) = state.shown, let id = state.records[i].instanceID, let review = summary?.reviews[id] {
             let words: String = switch review.state {
             case .approved: "approved"

@@ -17,6 +17,10 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
             fields: [FieldConflict(path: SyncFieldPath([.key("m"), .index(0), .key("x")]), base: nil, mine: .real(1.5), theirs: nil)])
         ledger.reviews["uuid:a"] = SyncReview(.hasIssues, comment: "age?")
         ledger.reviews["uuid:b"] = SyncReview(.approved)
+        // Rows of the server set aside (issue 28): an id with a control character is kept
+        // printable, an empty one as empty, so the file reads back.
+        ledger.setAside(SetAsideRow(id: "uuid:bell\u{7}", owner: "mallory", reason: "its instance id holds a control character"))
+        ledger.setAside(SetAsideRow(id: "", owner: "mallory", reason: "its instance id is empty"))
         return ledger
     }
 
@@ -31,9 +35,9 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
             import plistlib, sys
             d = plistlib.load(open(sys.argv[1], 'rb'))
             a = [e for e in d if e.get('id') == 'uuid:a'][0]
-            print(d[0]['pullCursor'], a['base']['revision'], a['review']['state'], len(d))
+            print(d[0]['pullCursor'], a['base']['revision'], a['review']['state'], len(d), [r['id'] for r in d[0]['setAside']])
             """, [store.syncURL(for: "Field").path])
-        XCTAssertEqual(python, "812 41 hasIssues 3\n")
+        XCTAssertEqual(python, "812 41 hasIssues 3 ['uuid:bell\\\\u{7}', '']\n")
     }
 
     func testAnUnreadableLedgerIsRefusedAndLeftAlone() throws {

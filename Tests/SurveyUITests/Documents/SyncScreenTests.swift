@@ -21,7 +21,7 @@ final class SyncScreenTests: XCTestCase {
         unsent: 2, lastSync: Date(timeIntervalSince1970: 1_796_032_800),
         conflicts: [SyncSummary.Conflict(id: "uuid:1", path: SyncFieldPath(text: "age")!, mine: .integer(41), theirs: .integer(40)),
                     SyncSummary.Conflict(id: "uuid:0", path: SyncFieldPath(text: "phone")!, mine: .string("555-1"), theirs: .string("555-2"))],
-        reviews: ["uuid:0": SyncReview(.hasIssues, comment: "phone looks wrong")])
+        reviews: ["uuid:0": SyncReview(.hasIssues, comment: "phone looks wrong")], setAside: 3)
 
     func testF9StartsOneSyncAndTheKeysStayLive() {
         var s = makeState(identified())
@@ -52,6 +52,7 @@ final class SyncScreenTests: XCTestCase {
         let info = s.screenText
         XCTAssertTrue(info.contains("2 changes not sent"), info)
         XCTAssertTrue(info.contains("2 conflicts: c shows them"), info)
+        XCTAssertTrue(info.contains("Set aside    3 surveys on the server this laptop cannot keep"), info)
         XCTAssertTrue(info.contains("has issues: “phone looks wrong”"), info)
         s.press(.character("c"))
         XCTAssertEqual(s.inputMode, .conflicts)
