@@ -20,10 +20,36 @@ final class DatabaseCommandTests: CLITestCase {
         let url = server.connectionString(database: database)
         let first = try survey(["db", "init", "--db", url], dir: false)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.hasPrefix("\(url): survey's schema is at version 1 (applied 1)\n"), first.stdout)
+        XCTAssertTrue(first.stdout.hasPrefix("\(url): survey's schema is at version 2 (applied 1, 2)\n"), first.stdout)
         let second = try survey(["db", "init"], dir: false, environment: ["SURVEY_DB": url])
-        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 1; nothing to do\n", stderr: ""))
-        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "1")
+        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 2; nothing to do\n", stderr: ""))
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "2")
+    }
+
+    /// Issue 28: a row on the server this laptop cannot keep (a `null` answer, put there
+    /// before the schema's checks) is named by `survey sync`, one line, with who wrote it and
+    /// why; the rest of the sync goes on, and the exit status (2) says to look.
+    func testSyncNamesARowItSetsAside() throws {
+        let server = try postgres()
+        let database = try server.createDatabase("cli")
+        defer { _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
+        XCTAssertEqual(try survey(["db", "init", "--db", server.connectionString(database: database)], dir: false).status, 0)
+        let role = "ana_\(UUID().uuidString.prefix(6).lowercased())"
+        try server.psql("CREATE ROLE \(role) LOGIN IN ROLE survey_enumerator")
+        defer { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }
+        try server.psql("""
+            ALTER TABLE survey.surveys DROP CONSTRAINT surveys_answers_keepable;
+            INSERT INTO survey.surveys (instance_id, dataset, answers, owner) VALUES ('uuid:bad', 'Field', '{"age": null}', '\(role)')
+            """, database: database)
+        let environment = ["SURVEY_DB": server.connectionString(database: database, user: role), "SURVEY_DEVICE": "laptop-a"]
+        XCTAssertEqual(try survey(["add", "--doc", "Field", "--first", "Ana", "--last", "Silva"]).status, 0)
+        let first = try survey(["sync", "--doc", "Field"], environment: environment)
+        XCTAssertEqual(first.status, 2, first.stderr)
+        XCTAssertEqual(first.stdout, "Synced “Field”: 0 in, 1 out, 1 set aside (survey sync names them)\n")
+        XCTAssertEqual(first.stderr, "survey: set aside: uuid:bad by \(role): null cannot be kept in a survey file (inside “age”)"
+                       + " (not taken here; the one who wrote it or the data manager can fix it on the server)\n")
+        let second = try survey(["sync", "--doc", "Field"], environment: environment)
+        XCTAssertEqual(second, Outcome(status: 0, stdout: "Synced “Field”: 0 in, 0 out\n", stderr: ""))
     }
 
     func testAFailureNeverShowsThePassword() throws {
