@@ -175,7 +175,7 @@ enum Schema {
     /// refuses one, as strictly as a laptop keeps (`SetAsideRow`): an instance id that is
     /// empty, holds a control character or is longer than 1,000 characters; answers that are
     /// not a JSON object, hold a `null` anywhere, a number a double cannot hold, or nest
-    /// deeper than 500 levels (the answers object counted). `NOT VALID`: a database already
+    /// deeper than 50 levels (the answers object counted). `NOT VALID`: a database already
     /// holding such rows takes the checks without failing; they bind every insert and update
     /// from then on, and a laptop sets aside a row from before (DECISIONS.md).
     static let rowChecks = [
@@ -190,7 +190,7 @@ enum Schema {
             jsonb_typeof(answers) = 'object'
             AND NOT answers @? 'strict $.** ? (@.type() == "null")'
             AND NOT answers @? 'strict $.** ? (@.type() == "number" && (@ >= 1.797693134862315807937289714053e308 || @ <= -1.797693134862315807937289714053e308))'
-            AND NOT answers @? 'strict $.**{500 to last} ? (@.type() == "object" || @.type() == "array")') NOT VALID
+            AND NOT answers @? 'strict $.**{50 to last} ? (@.type() == "object" || @.type() == "array")') NOT VALID
         """,
     ]
 }

@@ -181,7 +181,7 @@ final class UnreadableRowTests: DatabaseTestCase {
         let result = try sync(bo, as: ana)
         XCTAssertEqual(result.pushed, 1)
         XCTAssertEqual(result.notSent.map(\.id), ["uuid:too-deep"])
-        XCTAssertTrue(result.notSent.first?.reason.contains("deeper than 500") == true, "\(result.notSent)")
+        XCTAssertTrue(result.notSent.first?.reason.contains("deeper than 50 levels") == true, "\(result.notSent)")
         XCTAssertEqual(try server.psql("SELECT string_agg(instance_id, ',') FROM survey.surveys", database: database), "uuid:fine")
         XCTAssertEqual(try bo.load("Field").get().records.count, 2)
     }

@@ -13,10 +13,12 @@ public struct SetAsideRow: Equatable, Sendable {
     public var owner: String
     public var reason: String
 
-    /// Nesting of a survey's answers, the answers object counted as 1, that a laptop keeps:
-    /// the ledger puts a conflict's answers four levels below its root, and the property
-    /// list reader refuses more than 512; the schema's check (Migrations) is the same.
-    public static let maximumAnswerDepth = 500
+    /// Nesting of a survey's answers, the answers object counted as 1, that the team keeps:
+    /// the ledger puts a conflict's answers four levels below its root, and the fast reader
+    /// (`PropertyListScanner`) takes 64 levels, leaf included; a deeper ledger would go to
+    /// Foundation's decoder on every read, seconds for one 500-level survey and for a large
+    /// ledger (DECISIONS.md). The schema's check (Migrations) is the same.
+    public static let maximumAnswerDepth = 50
     /// The longest instance id kept, in characters; the schema's check is the same.
     public static let maximumIDLength = 1_000
     /// At most this many are kept in the ledger, the newest.

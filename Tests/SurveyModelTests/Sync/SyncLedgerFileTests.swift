@@ -40,6 +40,36 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         XCTAssertEqual(python, "812 41 hasIssues 3 ['uuid:bell\\\\u{7}', '']\n")
     }
 
+    /// The deepest answers the team keeps (`SetAsideRow.maximumAnswerDepth`, the schema's
+    /// bound too), in a conflict, the deepest place the ledger puts them, leave a ledger the
+    /// fast reader takes whole (a deeper one goes to Foundation's decoder: seconds a read);
+    /// ten levels more do not.
+    func testTheDeepestAnswersKeptLeaveALedgerTheFastReaderTakes() throws {
+        /// Answers nested `depth` levels, the answers object counted, a leaf in the deepest.
+        func answers(depth: Int) -> [String: PropertyValue] {
+            var deep = PropertyValue.array([.string("leaf")])
+            for _ in 0..<(depth - 2) { deep = .array([deep]) }
+            return ["deep": deep]
+        }
+        func ledger(depth: Int) -> SyncLedger {
+            var ledger = SyncLedger()
+            ledger.conflicts["uuid:a"] = SyncLedger.Conflict(
+                theirs: SyncLedger.Version(answers: answers(depth: depth), revision: SyncRevision(2)),
+                fields: [FieldConflict(path: SyncFieldPath([.key("deep")]), base: nil, mine: .string("mine"),
+                                       theirs: answers(depth: depth)["deep"])])
+            return ledger
+        }
+        let deepest = SetAsideRow.maximumAnswerDepth
+        XCTAssertNil(SetAsideRow.problem(withAnswers: answers(depth: deepest)))
+        XCTAssertEqual(SetAsideRow.problem(withAnswers: answers(depth: deepest + 1)), "its answers nest deeper than \(deepest) levels")
+        try store.save(SurveyDocument(), as: "Field")
+        try store.writeLedger(ledger(depth: deepest), for: "Field")
+        XCTAssertNotNil(PropertyListScanner.value(in: try Data(contentsOf: store.syncURL(for: "Field"))))
+        XCTAssertEqual(try store.syncLedger(for: "Field"), ledger(depth: deepest))
+        try store.writeLedger(ledger(depth: deepest + 10), for: "Field")
+        XCTAssertNil(PropertyListScanner.value(in: try Data(contentsOf: store.syncURL(for: "Field"))))
+    }
+
     func testAnUnreadableLedgerIsRefusedAndLeftAlone() throws {
         try store.save(SurveyDocument(records: [Record(["instanceID": .string("uuid:a")])]), as: "Field")
         for garbage in [Data("garbage".utf8), PropertyListWriter.data(for: .array([])),
