@@ -199,5 +199,10 @@ final class UnreadableRowTests: DatabaseTestCase {
             """, database: database)
         XCTAssertEqual(checks, "2 of 2")
         XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys WHERE instance_id = ''", database: database), "1")
+        // An update of it must fix it: a review alone is refused; its answers made an object are taken.
+        XCTAssertThrowsError(try server.psql("UPDATE survey.surveys SET review_state = 'approved' WHERE instance_id = ''", database: database))
+        try insertUnchecked([("'uuid:old'", "'{\"age\": null}'")], owner: mallory)
+        XCTAssertThrowsError(try server.psql("UPDATE survey.surveys SET review_state = 'approved' WHERE instance_id = 'uuid:old'", database: database))
+        try server.psql("UPDATE survey.surveys SET answers = answers - 'age', review_state = 'approved' WHERE instance_id = 'uuid:old'", database: database)
     }
 }
