@@ -39,7 +39,9 @@ public struct SetAsideRow: Equatable, Sendable {
     public static func problem(withID id: String) -> String? {
         if id.isEmpty { return "its instance id is empty" }
         if id.unicodeScalars.contains(where: { $0.isControlCharacter }) { return "its instance id holds a control character" }
-        if id.count > maximumIDLength { return "its instance id is longer than \(maximumIDLength) characters" }
+        // Code points, as PostgreSQL's char_length counts them, so the laptop never sends an
+        // id the schema's check refuses (a refused row would fail its whole push batch).
+        if id.unicodeScalars.count > maximumIDLength { return "its instance id is longer than \(maximumIDLength) characters" }
         return nil
     }
 
@@ -70,8 +72,8 @@ public struct SetAsideRow: Equatable, Sendable {
 
     static func printable(_ text: String, limit: Int) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            if out.unicodeScalars.count >= limit { return out + "…" }
+        for (count, scalar) in text.unicodeScalars.enumerated() {
+            if count >= limit { return out + "…" }
             if scalar.isControlCharacter || scalar == "\u{FFFE}" || scalar == "\u{FFFF}" {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
