@@ -106,7 +106,17 @@ public final class DatabaseConnection {
             return DatabaseError(.connectionLost, target.redact(
                 "the connection to \(target.shown) was lost (the server stopped, or the network was cut): \(why)"))
         }
-        return DatabaseError(.statement(sqlState: state), target.redact("the database refused: \(why)"))
+        switch state {
+        case "55P03":
+            // lock_timeout: another session holds a row or lock this statement needs.
+            return DatabaseError(.statement(sqlState: state), target.redact(
+                "the team's database is busy: another session holds a lock this needs (a teammate's unfinished push or review, or a session of their own); try again in a moment (the server said: \(why))"))
+        case "57014":
+            return DatabaseError(.statement(sqlState: state), target.redact(
+                "the team's database took too long to answer (a statement may run at most a minute); try again in a moment (the server said: \(why))"))
+        default:
+            return DatabaseError(.statement(sqlState: state), target.redact("the database refused: \(why)"))
+        }
     }
 
     /// libpq's text, without the newline it ends messages with.

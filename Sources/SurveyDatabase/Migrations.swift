@@ -15,8 +15,9 @@ enum Schema {
     static let name = "survey"
     static let enumeratorRole = "survey_enumerator"
     static let supervisorRole = "survey_supervisor"
-    /// `pg_advisory_xact_lock`'s key: one `db init` at a time, and one writer of change numbers
-    /// at a time (see `stamp_change`). "survey" in ASCII.
+    /// `pg_advisory_xact_lock`'s key: one `db init` at a time. Migrations 1 and 2 also held it
+    /// in every write of a change number, which let any role stall every push (issue 28);
+    /// migration 3 took it out of the trigger. "survey" in ASCII.
     static let lockKey = "1937076853"
 
     static var latest: Int { migrations.last?.version ?? 0 }
@@ -35,6 +36,7 @@ enum Schema {
     static let migrations: [Migration] = [
         Migration(version: 1, summary: "surveys, forms, the enumerator and supervisor roles", statements: roles + surveys + forms),
         Migration(version: 2, summary: "surveys a laptop can keep: instance ids and answers checked", statements: rowChecks),
+        Migration(version: 3, summary: "change numbers without a lock: no session can stall another's push", statements: lockFreeChanges),
     ]
 
     /// Group roles, NOLOGIN: each team member logs in as a role of their own that is a member
@@ -191,6 +193,79 @@ enum Schema {
             AND NOT answers @? 'strict $.** ? (@.type() == "null")'
             AND NOT answers @? 'strict $.** ? (@.type() == "number" && (@ >= 1.797693134862315807937289714053e308 || @ <= -1.797693134862315807937289714053e308))'
             AND NOT answers @? 'strict $.**{50 to last} ? (@.type() == "object" || @.type() == "array")') NOT VALID
+        """,
+    ]
+
+    /// How long a transaction may sit idle before the server ends it (a laptop paused
+    /// mid-push, a psql left open): the database's default for every session, survey's or not.
+    static let idleInTransactionTimeout = "30s"
+
+    /// Change numbers no session can stall (issue 28). Until now the trigger took a fixed
+    /// advisory lock, held to commit, so numbers became visible in the order they were given;
+    /// any role could take that key, and a laptop paused mid-push held it, freezing every push
+    /// and review. Now a change number is `base + xid × 2²⁴ + (a sequence mod 2²⁴)`: ordered by
+    /// the writing transaction's id (`pg_current_xact_id`), never waiting. A pull reads only
+    /// numbers below `change_horizon()`, the oldest transaction id still running when its
+    /// snapshot was taken (`pg_snapshot_xmin`): every transaction that could still commit a
+    /// row has an id at or above it, so a cursor below it never passes over a row committed
+    /// late (DECISIONS.md). `base` is the old sequence's last value, so every new number is
+    /// above every number a laptop already holds as its cursor; nothing calls the old sequence
+    /// after this, so running the statement again gives the same base.
+    static let lockFreeChanges = [
+        // Writers of the old numbers finish first; none starts until this commits.
+        "LOCK TABLE survey.surveys, survey.forms IN EXCLUSIVE MODE",
+        "CREATE SEQUENCE IF NOT EXISTS survey.change_low",
+        "GRANT USAGE ON SEQUENCE survey.change_low TO survey_enumerator, survey_supervisor",
+        """
+        DO $$
+        DECLARE base bigint := (SELECT last_value FROM survey.change_seq);
+        BEGIN
+            EXECUTE format($f$CREATE OR REPLACE FUNCTION survey.change_number() RETURNS bigint LANGUAGE sql VOLATILE
+                AS 'SELECT %s + (pg_current_xact_id()::text::bigint << 24) + (nextval(''survey.change_low'') & 16777215)'$f$, base);
+            EXECUTE format($f$CREATE OR REPLACE FUNCTION survey.change_horizon() RETURNS bigint LANGUAGE sql STABLE
+                AS 'SELECT %s + (pg_snapshot_xmin(pg_current_snapshot())::text::bigint << 24)'$f$, base);
+        END $$
+        """,
+        "GRANT EXECUTE ON FUNCTION survey.change_number(), survey.change_horizon() TO survey_enumerator, survey_supervisor",
+        "ALTER TABLE survey.forms ALTER COLUMN change_seq SET DEFAULT survey.change_number()",
+        """
+        CREATE OR REPLACE FUNCTION survey.stamp_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            NEW.change_seq := survey.change_number();
+            NEW.updated_at := now();
+            IF TG_OP = 'INSERT' THEN
+                NEW.revision := 1;
+                NEW.created_at := now();
+                NEW.review_state := NULL;
+                NEW.review_comment := NULL;
+                NEW.reviewed_by := NULL;
+                NEW.reviewed_at := NULL;
+                RETURN NEW;
+            END IF;
+            NEW.instance_id := OLD.instance_id;
+            NEW.owner := OLD.owner;
+            NEW.created_at := OLD.created_at;
+            IF NEW.answers IS DISTINCT FROM OLD.answers OR NEW.deleted IS DISTINCT FROM OLD.deleted
+               OR NEW.form_id IS DISTINCT FROM OLD.form_id OR NEW.form_version IS DISTINCT FROM OLD.form_version THEN
+                NEW.revision := OLD.revision + 1;
+                -- A survey fixed after review goes back as edited (ODK Central's review states).
+                IF OLD.review_state IS NOT NULL AND NEW.review_state IS NOT DISTINCT FROM OLD.review_state THEN
+                    NEW.review_state := 'edited';
+                END IF;
+            ELSE
+                NEW.revision := OLD.revision;
+            END IF;
+            IF NEW.review_state IS DISTINCT FROM OLD.review_state OR NEW.review_comment IS DISTINCT FROM OLD.review_comment THEN
+                NEW.reviewed_by := current_user;
+                NEW.reviewed_at := now();
+            END IF;
+            RETURN NEW;
+        END $$
+        """,
+        """
+        DO $$ BEGIN
+            EXECUTE format('ALTER DATABASE %I SET idle_in_transaction_session_timeout = %L', current_database(), '\(idleInTransactionTimeout)');
+        END $$
         """,
     ]
 }

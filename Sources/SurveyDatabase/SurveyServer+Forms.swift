@@ -33,7 +33,6 @@ extension SurveyServer {
     @discardableResult
     public func publish(_ form: PublishedForm) throws -> Bool {
         try connection.transaction {
-            try connection.execute("SELECT pg_advisory_xact_lock(\(Schema.lockKey))")
             let inserted = try connection.execute("""
                 INSERT INTO survey.forms (form_id, version, file_name, file) VALUES ($1, $2, $3, decode($4, 'hex'))
                 ON CONFLICT (form_id, version) DO NOTHING
@@ -60,12 +59,13 @@ extension SurveyServer {
     }
 
     /// The form versions published after `cursor`, oldest first, and the cursor to ask from next.
+    /// Below the change horizon only, as `pull` (`Schema.lockFreeChanges`).
     public func forms(since cursor: Int64) throws -> (forms: [PublishedForm], cursor: Int64) {
         let result = try connection.execute("""
             SELECT f.form_id, f.version, f.file_name, encode(f.file, 'hex'), f.published_by, f.change_seq,
                    (SELECT coalesce(jsonb_object_agg(name, encode(bytes, 'hex')), '{}')::text FROM survey.form_media m
                     WHERE m.form_id = f.form_id AND m.version = f.version)
-            FROM survey.forms f WHERE f.change_seq > $1 ORDER BY f.change_seq
+            FROM survey.forms f WHERE f.change_seq > $1 AND f.change_seq < survey.change_horizon() ORDER BY f.change_seq
             """, [String(cursor)])
         var forms: [PublishedForm] = []
         for c in result.rows {

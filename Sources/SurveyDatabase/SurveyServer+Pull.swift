@@ -11,6 +11,11 @@ extension SurveyServer {
     /// a number beyond a double, nesting too deep; an empty or control-character id) comes
     /// back in `setAside` with who wrote it and why, never stopping the rest: the cursor moves
     /// past it like any other (issue 28).
+    ///
+    /// Only changes below `survey.change_horizon()` come: those of transactions older than
+    /// every one still open, so no change committed later can get a number under the cursor
+    /// (`Schema.lockFreeChanges`). A teammate's open transaction holds back what a pull sees,
+    /// not what anyone can write, and the server ends it when it sits idle.
     public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000)
         throws -> (rows: [IncomingRow], setAside: [SetAsideRow], cursor: Int64) {
         let result = try connection.execute("""
@@ -18,7 +23,7 @@ extension SurveyServer {
                    deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
                    extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
             FROM survey.surveys
-            WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > $2
+            WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > $2 AND change_seq < survey.change_horizon()
             ORDER BY change_seq
             LIMIT $3
             """, [dataset, String(cursor), String(limit)])

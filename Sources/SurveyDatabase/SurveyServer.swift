@@ -10,6 +10,7 @@ public final class SurveyServer {
     /// Connects and checks the schema is there and not newer than this survey knows.
     public init(_ target: ConnectionString) throws {
         connection = try DatabaseConnection(target)
+        try Self.setTimeouts(connection)
         let version: Int
         do {
             version = Int(try connection.execute("SELECT coalesce(max(version), 0) FROM survey.schema_migrations").scalar ?? "") ?? 0
@@ -22,6 +23,21 @@ public final class SurveyServer {
         if version > Schema.latest {
             throw DatabaseError(.schema, "\(target.shown) has survey's schema version \(version), newer than this survey knows (\(Schema.latest)): update survey")
         }
+    }
+
+    /// What every session survey opens sets (issue 28), so no other session can stall it
+    /// without a word: a lock wait longer than 5 s fails with "the team's database is busy"
+    /// (`DatabaseConnection`); a statement longer than 60 s (a push batch is 500 rows, a pull
+    /// 1,000) fails rather than hangs; a transaction idle 30 s (a laptop paused mid-push) is
+    /// ended by the server, which rolls it back, so whatever it held is let go.
+    public static let sessionTimeouts = [
+        ("lock_timeout", "5s"), ("statement_timeout", "60s"),
+        ("idle_in_transaction_session_timeout", Schema.idleInTransactionTimeout),
+    ]
+
+    static func setTimeouts(_ connection: DatabaseConnection) throws {
+        try connection.execute("SELECT " + sessionTimeouts.indices.map { "set_config($\($0 * 2 + 1), $\($0 * 2 + 2), false)" }.joined(separator: ", "),
+                               sessionTimeouts.flatMap { [$0.0, $0.1] })
     }
 
     /// The login role this connection acts as (`current_user`).
@@ -42,6 +58,7 @@ public final class SurveyServer {
     public static func initialize(_ target: ConnectionString) throws -> Initialization {
         let connection = try DatabaseConnection(target)
         defer { connection.close() }
+        try setTimeouts(connection)
         var applied: [Int] = []
         try connection.transaction {
             try connection.execute("SELECT pg_advisory_xact_lock(\(Schema.lockKey))")

@@ -36,8 +36,8 @@ final class InterruptedSyncTests: DatabaseTestCase {
         let ana = try enumerator("ana")
         let role = try ana.role()
         let pid = ana.connection.serverProcessID
-        // A second session holds the lock every write of a change number takes, so the second
-        // batch stops inside its transaction; the push's server process is then ended there.
+        // A second session has inserted, uncommitted, a survey the second batch sends, so that
+        // batch waits inside its transaction; the push's server process is then ended there.
         let holder = try DatabaseConnection(target())
         let postgres = server!
         let killer = Thread {
@@ -47,7 +47,7 @@ final class InterruptedSyncTests: DatabaseTestCase {
         XCTAssertThrowsError(try ana.push(rows, batchSize: 3) { progress in
             guard progress.sent == 3 else { return }
             try holder.execute("BEGIN")
-            try holder.execute("SELECT pg_advisory_xact_lock(1937076853)")
+            try holder.execute("INSERT INTO survey.surveys (instance_id, dataset, answers) VALUES ('uuid:4', 'household', '{}')")
             killer.start()
         }) { error in
             XCTAssertEqual((error as? DatabaseError)?.kind, .connectionLost, "\(error)")
