@@ -22,7 +22,7 @@ final class DatabaseCommandTests: CLITestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.hasPrefix("\(url): survey's schema is at version 3 (applied 1, 2, 3)\n"), first.stdout)
         let second = try survey(["db", "init"], dir: false, environment: ["SURVEY_DB": url])
-        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 2; nothing to do\n", stderr: ""))
+        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 3; nothing to do\n", stderr: ""))
         XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "3")
     }
 

@@ -95,4 +95,25 @@ final class LockTests: DatabaseTestCase {
             XCTAssertTrue(message.contains("try again"), message)
         }
     }
+
+    /// What a teammate's own SQL can lock: its own rows, and no table lock that would hold
+    /// back a push (column grants give none stronger than ROW EXCLUSIVE).
+    func testATeammatesOwnSQLCanLockNeitherTheTableNorAnothersRow() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        _ = try ana.push([survey("uuid:ana")])
+        for group in ["survey_enumerator", "survey_supervisor"] {
+            let mallory = try DatabaseConnection(target(as: try loginRole("mallory", in: group)))
+            for mode in ["SHARE", "SHARE ROW EXCLUSIVE", "EXCLUSIVE", "ACCESS EXCLUSIVE"] {
+                XCTAssertThrowsError(try mallory.transaction { try mallory.execute("LOCK TABLE survey.surveys IN \(mode) MODE") },
+                                     "\(group) \(mode)") { error in
+                    XCTAssertTrue((error as? DatabaseError)?.isPermissionDenied == true, "\(error)")
+                }
+            }
+        }
+        let bruno = try DatabaseConnection(target(as: try loginRole("bruno", in: "survey_enumerator")))
+        try bruno.execute("BEGIN")
+        XCTAssertEqual(try bruno.execute("SELECT 1 FROM survey.surveys FOR UPDATE").rows.count, 0)
+        try bruno.execute("ROLLBACK")
+    }
 }
