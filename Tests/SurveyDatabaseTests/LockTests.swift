@@ -116,4 +116,26 @@ final class LockTests: DatabaseTestCase {
         XCTAssertEqual(try bruno.execute("SELECT 1 FROM survey.surveys FOR UPDATE").rows.count, 0)
         try bruno.execute("ROLLBACK")
     }
+
+    /// A database from before migration 3, whose change numbers (and so the laptops' cursors)
+    /// ran high: every change after the upgrade still comes after the cursor a laptop kept.
+    func testChangesAfterTheUpgradeComeAfterACursorFromBefore() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        // The rows as the old trigger numbered them: from survey.change_seq, here far along.
+        try server.psql("""
+            DELETE FROM survey.schema_migrations WHERE version = 3;
+            ALTER TABLE survey.surveys DISABLE TRIGGER surveys_stamp;
+            SELECT setval('survey.change_seq', 1000000000000000);
+            INSERT INTO survey.surveys (instance_id, dataset, answers, owner, change_seq)
+                VALUES ('uuid:old', 'household', '{}', '\(try ana.role())', nextval('survey.change_seq'));
+            ALTER TABLE survey.surveys ENABLE TRIGGER surveys_stamp;
+            """, database: database)
+        XCTAssertEqual(try initialize().applied, [3])
+        let before = try ana.pull(dataset: "household", since: 0)
+        XCTAssertEqual(before.rows.map(\.instanceID), ["uuid:old"])
+        XCTAssertEqual(before.cursor, 1_000_000_000_000_001)
+        _ = try ana.push([survey("uuid:new")])
+        XCTAssertEqual(try ana.pull(dataset: "household", since: before.cursor).rows.map(\.instanceID), ["uuid:new"])
+    }
 }
