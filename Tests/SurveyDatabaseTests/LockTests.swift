@@ -96,6 +96,16 @@ final class LockTests: DatabaseTestCase {
         }
     }
 
+    func testAStatementPastItsTimeoutSaysSoNotARawError() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        try ana.connection.execute("SET statement_timeout = '100ms'")
+        XCTAssertThrowsError(try ana.connection.execute("SELECT pg_sleep(2)")) { error in
+            let message = (error as? DatabaseError)?.message ?? ""
+            XCTAssertTrue(message.hasPrefix("the team's database took too long to answer"), message)
+        }
+    }
+
     /// What a teammate's own SQL can lock: its own rows, and no table lock that would hold
     /// back a push (column grants give none stronger than ROW EXCLUSIVE).
     func testATeammatesOwnSQLCanLockNeitherTheTableNorAnothersRow() throws {
