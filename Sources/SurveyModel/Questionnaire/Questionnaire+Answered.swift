@@ -17,9 +17,7 @@ extension Questionnaire {
     }
 
     private func holdsAnswers(_ answer: (String) -> PropertyValue?) -> Bool {
-        for field in fields where field.kind.isAnswered {
-            if !field.displayText(answer(field.key)).trimmingWhitespaceAndNewlines().isEmpty { return true }
-        }
+        for field in fields where field.holdsAnswer(answer(field.key)) { return true }
         guard form != nil || outline != nil else { return false }
         for (i, field) in fields.enumerated() {
             guard let node = repeatAtRow(i), case .array(let items)? = answer(field.key) else { continue }
@@ -35,5 +33,29 @@ extension Questionnaire {
         let members = record.instances(of: last.name, in: Array(steps.dropLast()))
         guard members.indices.contains(last.index) else { return false }
         return scopeQuestionnaire(steps).holdsAnswers(members[last.index])
+    }
+}
+
+extension FieldSpec {
+    /// Whether `value` is an answer a person gave to this question: the question is one the
+    /// keyer answers, and the value shows more than blanks (as `parse` trims them). The one
+    /// rule behind "holds an answer", "nothing a person gave is lost" and `Record.isBlank`.
+    public func holdsAnswer(_ value: PropertyValue?) -> Bool {
+        kind.isAnswered && !displayText(value).trimmingWhitespaceAndNewlines().isEmpty
+    }
+}
+
+extension PropertyValue {
+    /// A roster's members: the dictionaries of a list all of whose items are one; nil for
+    /// anything else (another tool's value under a roster's name).
+    public var members: [[String: PropertyValue]]? {
+        guard case .array(let items) = self else { return nil }
+        var members: [[String: PropertyValue]] = []
+        members.reserveCapacity(items.count)
+        for item in items {
+            guard case .dictionary(let member) = item else { return nil }
+            members.append(member)
+        }
+        return members
     }
 }

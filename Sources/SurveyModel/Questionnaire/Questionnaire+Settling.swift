@@ -254,15 +254,9 @@ private struct Settling {
         for place in hidden.keys where place.hasPrefix(prefix) { hidden[place] = nil }
     }
 
+    /// A roster's members (none when the key is absent), nil for another value.
     private static func dictionaries(_ value: PropertyValue?) -> [[String: PropertyValue]]? {
-        guard let value else { return [] }
-        guard case .array(let items) = value else { return nil }
-        var result: [[String: PropertyValue]] = []
-        for item in items {
-            guard case .dictionary(let answers) = item else { return nil }
-            result.append(answers)
-        }
-        return result
+        value.map(\.members) ?? []
     }
 
     // MARK: - Settling

@@ -179,7 +179,7 @@ extension Questionnaire {
         let scope = scopeQuestionnaire(path.steps)
         guard let i = scope.fields.firstIndex(where: { $0.key == path.name }) else { return false }
         guard let node = scope.repeatAtRow(i) else {
-            return scope.fields[i].kind.isAnswered && !scope.fields[i].displayText(value).trimmingWhitespaceAndNewlines().isEmpty
+            return scope.fields[i].holdsAnswer(value)
         }
         guard case .array(let items) = value else { return true }
         let inner = scope.instanceQuestionnaire(for: node)
@@ -245,7 +245,7 @@ extension Questionnaire {
                 let inner = instanceQuestionnaire(for: node)
                 return items.allSatisfy { if case .dictionary(let answers) = $0 { inner.holdsNothingElse(answers) } else { false } }
             }
-            return !fields[i].kind.isAnswered || fields[i].displayText(value).trimmingWhitespaceAndNewlines().isEmpty
+            return !fields[i].holdsAnswer(value)
         }
     }
 

@@ -13,10 +13,10 @@ extension AnswerMerge {
     /// The merged members, or nil when the roster must be one conflict.
     static func mergeRoster(base: PropertyValue?, hasBase: Bool, mine: [PropertyValue], theirs: [PropertyValue],
                             at path: SyncFieldPath, conflicts: inout [FieldConflict]) -> [PropertyValue]? {
-        guard let mineMembers = dictionaries(mine), let theirMembers = dictionaries(theirs) else { return nil }
+        guard let mineMembers = PropertyValue.array(mine).members, let theirMembers = PropertyValue.array(theirs).members else { return nil }
         var baseMembers: [[String: PropertyValue]]?
         if hasBase {
-            guard case .array(let items)? = base, let members = dictionaries(items) else { return nil }
+            guard let members = base?.members else { return nil }
             baseMembers = members
         }
         let sides = [mineMembers, theirMembers] + (baseMembers.map { [$0] } ?? [])
@@ -49,16 +49,6 @@ extension AnswerMerge {
             if base.indices.contains(where: { $0 != i && base[$0] == member }) { return true }
         }
         return false
-    }
-
-    /// The members, when every item is a dictionary.
-    private static func dictionaries(_ items: [PropertyValue]) -> [[String: PropertyValue]]? {
-        var members: [[String: PropertyValue]] = []
-        for item in items {
-            guard case .dictionary(let member) = item else { return nil }
-            members.append(member)
-        }
-        return members
     }
 
     private static func id(of member: [String: PropertyValue], key: String) -> String? {

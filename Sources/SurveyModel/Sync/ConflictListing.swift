@@ -12,24 +12,14 @@ public enum ConflictListing {
         guard let value else { return wholeSurvey ? "(deleted)" : "-" }
         if wholeSurvey { return "(kept)" }
         if case .string(let text) = value { return text.isEmpty ? "\"\"" : text }
-        if case .array(let items) = value, let members = members(items) {
-            let known: [[String: PropertyValue]] = base.flatMap { if case .array(let b) = $0 { Self.members(b) } else { nil } } ?? []
+        if let members = value.members {
+            let known = base?.members ?? []
             let named = members.enumerated().map { i, member in
                 memberName(member, place: i + 1) + (base != nil && !known.contains(member) ? "*" : "")
             }
             return "\(members.count): " + named.joined(separator: ", ")
         }
         return compactJSON(value)
-    }
-
-    /// The roster's members, when every item is one (a dictionary of answers).
-    private static func members(_ items: [PropertyValue]) -> [[String: PropertyValue]]? {
-        var members: [[String: PropertyValue]] = []
-        for item in items {
-            guard case .dictionary(let member) = item else { return nil }
-            members.append(member)
-        }
-        return members
     }
 
     /// A member's first text answer by key (its name, in most rosters), else `#place`.

@@ -7,13 +7,14 @@ import SurveyModel
 /// reused while its row shows the very same survey (its storage) under the same form.
 final class ListRuleMarks: @unchecked Sendable, Equatable {
     private var entries: [Int: (record: Record, breaks: Bool)] = [:]
-    private var form = ""
+    private var form: (id: String?, version: String?) = (nil, nil)
 
-    /// `judge` is asked only for a survey not judged yet under the form `formKey`.
-    func breaks(_ index: Int, record: Record, formKey: String, judge: () -> Bool) -> Bool {
-        if formKey != form {
+    /// `judge` is asked only for a survey not judged yet under the form of this id and
+    /// version (compared as they are: a row drawn on every frame builds no key).
+    func breaks(_ index: Int, record: Record, formID: String?, version: String?, judge: () -> Bool) -> Bool {
+        if formID != form.id || version != form.version {
             entries.removeAll(keepingCapacity: true)
-            form = formKey
+            form = (formID, version)
         }
         if let known = entries[index], known.record.isSameStorage(as: record) { return known.breaks }
         let breaks = judge()

@@ -45,7 +45,7 @@ extension AppState {
             return mark + caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
         }
         // A survey that breaks a rule of the form (what F4 counts) is marked, so it can be found.
-        let breaks = caches.listRuleMarks.breaks(index, record: record, formKey: "\(form.formID ?? "")\u{1}\(form.version ?? "")") {
+        let breaks = caches.listRuleMarks.breaks(index, record: record, formID: form.formID, version: form.version) {
             !questionnaire.problems(in: record, clock: ruleClock).isEmpty
         }
         return mark + (breaks ? "⚠ " : "") + title(of: record, limit: limit)

@@ -183,18 +183,24 @@ extension AppState {
     /// kept and the keys go on past the roster, its required questions not asked. True when
     /// that is what happened.
     mutating func leaveEmptyNewMember() -> Bool {
+        // The field being typed is in the member: taking the member out stops the typing.
         guard let edit = editing, edit.text.trimmingWhitespaceAndNewlines().isEmpty,
-              let empty = form.unsavedMember, empty.survey == shown,
-              outline.steps(edit.fieldIndex) == empty.steps,
-              !questionnaire.memberHoldsAnswers(formRecord, at: empty.steps),
-              let last = empty.steps.last else { return false }
-        form.stopEditing()
+              let steps = form.unsavedMember?.steps, outline.steps(edit.fieldIndex) == steps else { return false }
+        return leaveRoster(droppingEmptyMemberAt: steps)
+    }
+
+    /// When the member `steps` lead to is the one added by hand and still holds no answer:
+    /// takes it out and goes on past its roster, as `n` to "Add another?" would. False
+    /// (nothing done) for any other member.
+    private mutating func leaveRoster(droppingEmptyMemberAt steps: [AnswerPath.Step]) -> Bool {
+        guard let empty = form.unsavedMember, empty.survey == shown, empty.steps == steps, let last = steps.last,
+              !questionnaire.memberHoldsAnswers(formRecord, at: steps) else { return false }
         dropUnsavedMember(empty, from: formRecord)
         let walk = self.outline
-        guard let h = walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(empty.steps.dropLast()), name: last.name))
-        else { return true }
-        form.highlight(.field(h))
-        goOnPastRoster(h, in: walk)
+        if let h = walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)) {
+            form.highlight(.field(h))
+            goOnPastRoster(h, in: walk)
+        }
         return true
     }
 
@@ -249,15 +255,7 @@ extension AppState {
                 }
                 // A member added by hand and left empty ends the roster, as `n` would: it is
                 // not kept, and no other is offered after it.
-                if let empty = form.unsavedMember, empty.survey == shown, empty.steps == heading.steps,
-                   !questionnaire.memberHoldsAnswers(formRecord, at: empty.steps) {
-                    dropUnsavedMember(empty, from: formRecord)
-                    let walk = self.outline
-                    guard let again = walk.headingEntry(heading.selectionKey) else { return true }
-                    form.highlight(.field(again))
-                    goOnPastRoster(again, in: walk)
-                    return true
-                }
+                if leaveRoster(droppingEmptyMemberAt: heading.steps) { return true }
                 form.highlight(.field(h))
                 form.askRoster(.addAnother(heading.selectionKey, label: RosterText.name(heading), survey: surveyOnForm))
                 ask("Add another \(RosterText.name(heading))? y/n")

@@ -136,14 +136,12 @@ struct EntryAnchor: Equatable {
 
 extension Effect {
     /// Effects after which a member added by hand and still empty must not be in memory:
-    /// they write the document, or leave it.
+    /// those that write the document or leave it (`changesDocument`), and the New form's
+    /// save, quitting and keeping what is in memory only.
     var writesOrLeavesDocument: Bool {
         switch self {
-        case .saveDocument, .saveDraft, .syncDocument, .resolveConflict, .quit, .openDocument, .createDocument,
-             .renameDocument, .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .keepUnsavedWork:
-            return true
-        default:
-            return false
+        case .saveDraft, .quit, .keepUnsavedWork: true
+        default: changesDocument
         }
     }
 }
