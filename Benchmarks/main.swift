@@ -61,6 +61,9 @@ let arguments = CommandLine.arguments
 if arguments.count == 4, arguments[1] == "--load-child" {
     LoadBenchmark.runChild(path: arguments[3], way: arguments[2])
 }
+if arguments.count == 5, arguments[1] == "--team-child" {
+    TeamBench.runChild(folder: arguments[2], target: arguments[3], device: arguments[4])
+}
 if arguments.count == 3, arguments[1] == "--write-form" {
     try FormBench.formCSV().write(toFile: arguments[2], atomically: true, encoding: .utf8)
     exit(0)
@@ -115,6 +118,12 @@ if let at = arguments.firstIndex(of: "--sync-only") {
 if let at = arguments.firstIndex(of: "--postgres-only") {
     let sizes = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [100_000]
     try PostgresBench.run(sizes: sizes)
+    exit(0)
+}
+// --team-only 10000,100000: survey sync end to end, push, pull and no-op syncs (TeamBench.swift).
+if let at = arguments.firstIndex(of: "--team-only") {
+    let sizes = arguments.indices.contains(at + 1) ? arguments[at + 1].split(separator: ",").compactMap { Int($0) } : [100_000]
+    try TeamBench.run(sizes: sizes)
     exit(0)
 }
 if arguments.contains("--roster-only") {
@@ -234,3 +243,4 @@ try LoadBenchmark.printTable(sizes: loadSizes, dataFolder: URL(fileURLWithPath: 
 
 // A team's PostgreSQL: not in --quick (make test), which must not need a server.
 if !quick { try PostgresBench.run(sizes: [100_000]) }
+if !quick { try TeamBench.run(sizes: loadSizes.filter { $0 <= 100_000 } + (loadSizes.contains(1_000_000) ? [1_000_000] : [])) }

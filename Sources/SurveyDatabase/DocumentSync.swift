@@ -45,6 +45,10 @@ public enum DocumentSync {
 
     /// What a pull asks of the server at a time.
     public static let pullBatch = 1_000
+    /// A long pull keeps what it has every so often, so one cut off late starts near where it
+    /// stopped; between, batches are applied in memory and written once (issue 28: writing
+    /// the whole document and ledger after every batch made a pull quadratic).
+    public static let pullCheckpoint: TimeInterval = 30
 
     /// Pull then push `document` of `store` through the database `target`; `progress` gets a
     /// line after each batch. `pullOnly`/`pushOnly` for `survey pull` / `survey push`.
@@ -65,31 +69,10 @@ public enum DocumentSync {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
-            var cursor = snapshot.state.ledger.pullCursor ?? 0
-            while true {
-                let (rows, setAside, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch)
-                guard !rows.isEmpty || !setAside.isEmpty else { break }
-                let incoming = rows.map(Self.incoming)
-                var events: [SyncEvent] = []
-                // Kept batch by batch: a pull cut off later starts after this one.
-                snapshot = try commit(store, name, at: date) { snapshot in
-                    var applied = SyncPlan.apply(incoming, to: snapshot.state, at: date())
-                    let arrived = Set(rows.map(\.instanceID))
-                    applied.state.ledger.setAside.removeAll { arrived.contains($0.id) }
-                    for row in setAside { applied.state.ledger.setAside(row) }
-                    applied.state.ledger.pullCursor = next
-                    events = applied.events
-                    return (applied.state, applied.movedToDeleted)
-                }
-                cursor = next
-                result.pulled += Set(events.filter { $0.kind != .agreed }.map(\.id)).count
-                result.events += events
-                result.setAside += setAside
-                progress("Syncing “\(name)”: \(result.events.count) looked at, \(result.pulled) in…")
-                if rows.count + setAside.count < pullBatch { break }
-            }
+            snapshot = try pullAll(server, store, name, dataset: dataset, from: snapshot, into: &result, at: date, progress: progress)
         }
         var sent: [(OutgoingChange, SyncRevision)] = []
+        var written: [ClosedRange<Int64>] = []
         if push {
             var changes: [OutgoingChange] = []
             for change in SyncPlan.outgoing(from: snapshot.state, device: device) {
@@ -101,9 +84,10 @@ public enum DocumentSync {
             }
             if !changes.isEmpty {
                 let rows = changes.map { outgoing($0, dataset: dataset) }
-                let results = try server.push(rows) { step in
-                    progress("Syncing “\(name)”: \(step.sent) of \(step.total) out…")
-                }
+                var clock = ProgressClock(total: rows.count)
+                let results = try server.push(rows, progress: { step in
+                    progress("Syncing “\(name)”: \(step.sent) of \(step.total) out\(clock.left(done: step.sent))…")
+                }, written: { written.append($0) })
                 for (change, pushed) in zip(changes, results) {
                     switch pushed.outcome {
                     case .accepted(let revision), .alreadyThere(let revision):
@@ -118,12 +102,90 @@ public enum DocumentSync {
         snapshot = try commit(store, name, at: date) { snapshot in
             var state = snapshot.state
             for (change, revision) in sent { SyncPlan.acknowledge(change, revision: revision, in: &state.ledger) }
+            state.ledger.ownChanges += written.filter { $0.upperBound > (state.ledger.pullCursor ?? 0) }
             state.ledger.lastSync = date()
             return (state, [])
         }
-        snapshot = try store.syncSnapshot(of: name, readOnly: true)
         result.conflicts = snapshot.state.ledger.conflicts.keys.sorted()
         return result
+    }
+
+    /// Every batch the server has after the ledger's cursor (but this laptop's own pushes),
+    /// applied to one state in memory and written once, or every `pullCheckpoint` seconds on
+    /// a long pull. When another program wrote the document meanwhile (the app saving a keyed
+    /// answer during F9), nothing is written and the pull runs again on the fresh document
+    /// from the cursor it had: the server still has every row.
+    static func pullAll(_ server: SurveyServer, _ store: DocumentStore, _ name: String, dataset: String,
+                        from start: DocumentStore.SyncSnapshot, into result: inout Result, at date: () -> Date,
+                        progress: (String) -> Void) throws -> DocumentStore.SyncSnapshot {
+        var snapshot = start
+        var kept: (events: [SyncEvent], setAside: [SetAsideRow]) = ([], [])
+        var clock = ProgressClock(total: nil)
+        for attempt in 1...5 {
+            var events: [SyncEvent] = [], setAside: [SetAsideRow] = []
+            do {
+                var applier = SyncApplier(state: snapshot.state, date: date())
+                var cursor = applier.ledger.pullCursor ?? 0
+                var checkpoint = Date()
+                /// Writes what the applier holds; the next batches go on from the written state.
+                func keep() throws {
+                    let applied = applier.result
+                    if try store.commitSync(applied.state, over: snapshot, movedToDeleted: applied.movedToDeleted,
+                                            broughtBack: applied.broughtBack, at: date()) {
+                        snapshot = try store.syncSnapshot(of: name)
+                    }
+                    kept.events += events
+                    kept.setAside += setAside
+                    (events, setAside) = ([], [])
+                }
+                while true {
+                    let (rows, aside, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch,
+                                                              skipping: applier.ledger.ownChanges)
+                    guard !rows.isEmpty || !aside.isEmpty || next != cursor else { break }
+                    if !applier.ledger.setAside.isEmpty {
+                        let arrived = Set(rows.map(\.instanceID))
+                        applier.ledger.setAside.removeAll { arrived.contains($0.id) }
+                    }
+                    for row in aside { applier.ledger.setAside(row) }
+                    events += applier.apply(rows.map(Self.incoming))
+                    setAside += aside
+                    applier.ledger.pullCursor = next
+                    cursor = next
+                    let taken = rows.count + aside.count
+                    if taken == pullBatch, clock.total == nil {
+                        // A long pull: how long is left is worth one count.
+                        clock = ProgressClock(total: taken + (try server.changesWaiting(dataset: dataset, since: cursor,
+                                                                                         skipping: applier.ledger.ownChanges)),
+                                              started: clock.started)
+                    }
+                    if taken > 0 {
+                        clock.count(taken)
+                        let looked = clock.done
+                        progress("Syncing “\(name)”: \(looked)\(clock.total.map { " of \($0)" } ?? "") looked at, "
+                            + "\(pulledCount(kept.events + events)) in\(clock.left(done: looked))…")
+                    }
+                    if taken < pullBatch { break }
+                    if Date().timeIntervalSince(checkpoint) >= pullCheckpoint {
+                        try keep()
+                        applier = SyncApplier(state: snapshot.state, date: date())
+                        checkpoint = Date()
+                    }
+                }
+                try keep()
+                break
+            } catch where attempt < 5 && !store.isCurrent(snapshot) {
+                snapshot = try store.syncSnapshot(of: name)
+            }
+        }
+        result.events += kept.events
+        result.setAside += kept.setAside
+        result.pulled = pulledCount(result.events)
+        return snapshot
+    }
+
+    /// Surveys the pull changed here: one coming back as this laptop has it is not counted.
+    static func pulledCount(_ events: [SyncEvent]) -> Int {
+        Set(events.lazy.filter { $0.kind != .agreed }.map(\.id)).count
     }
 
     /// Commits what `make` builds on a snapshot of the document. When another program wrote

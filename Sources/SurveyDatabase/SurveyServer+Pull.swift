@@ -3,9 +3,16 @@ import SurveyModel
 
 extension SurveyServer {
     /// The surveys of `dataset` (nil: every dataset) that changed after `cursor`, oldest change
-    /// first, at most `limit`; and the cursor to ask from next time (`cursor` itself when
-    /// nothing came). The caller stores the new cursor only once it has kept the rows, so a
+    /// first, at most `limit`, leaving out the changes numbered in `skipping` (this laptop's
+    /// own pushes, which it already holds: `SyncLedger.ownChanges`); and the cursor to ask
+    /// from next time. The caller stores the new cursor only once it has kept the rows, so a
     /// pull cut off half-way asks again from where its last kept batch ended.
+    ///
+    /// The next cursor is the last row's number; when the batch holds fewer than `limit`
+    /// rows it held every change there is below the horizon (the same statement, the same
+    /// snapshot), so the cursor moves to just under the horizon, past this laptop's own
+    /// pushes: a sync after a push of 100,000 surveys neither downloads them back nor scans
+    /// them again.
     ///
     /// A row this laptop cannot keep (`SetAsideRow`: answers that are not an object, a `null`,
     /// a number beyond a double, nesting too deep; an empty or control-character id) comes
@@ -15,30 +22,73 @@ extension SurveyServer {
     /// Only changes below `survey.change_horizon()` come: those of transactions older than
     /// every one still open, so no change committed later can get a number under the cursor
     /// (`Schema.lockFreeChanges`). A teammate's open transaction holds back what a pull sees,
-    /// not what anyone can write, and the server ends it when it sits idle.
-    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000)
+    /// not what anyone can write, and the server ends it when it sits idle. The skipped
+    /// numbers split what is asked into gaps, each an index range scan of its own, so the
+    /// cost is the rows that come, not the rows passed over.
+    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000, skipping: [ClosedRange<Int64>] = [])
         throws -> (rows: [IncomingRow], setAside: [SetAsideRow], cursor: Int64) {
+        let gaps = Self.gaps(after: cursor, skipping: skipping)
         let result = try connection.execute("""
-            SELECT instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
-                   deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
-                   extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
-            FROM survey.surveys
-            WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > $2 AND change_seq < survey.change_horizon()
-            ORDER BY change_seq
-            LIMIT $3
-            """, [dataset, String(cursor), String(limit)])
+            SELECT h.horizon, s.* FROM (SELECT survey.change_horizon() AS horizon) h
+            LEFT JOIN LATERAL (
+                SELECT x.* FROM unnest($2::bigint[], $3::bigint[]) AS g(after, before)
+                CROSS JOIN LATERAL (
+                    SELECT instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
+                           deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
+                           extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
+                    FROM survey.surveys
+                    WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > g.after AND change_seq < g.before
+                          AND change_seq < h.horizon
+                    ORDER BY change_seq
+                    LIMIT $4) x
+                ORDER BY x.change_seq
+                LIMIT $4) s ON true
+            """, [dataset, SQLArray.literal(gaps.map { String($0.after) }), SQLArray.literal(gaps.map { String($0.before) }),
+                  String(limit)])
         var rows: [IncomingRow] = []
         var setAside: [SetAsideRow] = []
         rows.reserveCapacity(result.rows.count)
-        for columns in result.rows {
+        var last: Int64?
+        var horizon: Int64?
+        for full in result.rows {
+            horizon = full[0].flatMap { Int64($0) }
+            let columns = Array(full.dropFirst())
+            guard columns[0] != nil || columns[16] != nil else { continue }   // the LEFT JOIN's empty row
+            last = columns[16].flatMap { Int64($0) }
             do {
                 rows.append(try Self.incoming(columns, target: connection.target))
             } catch let unreadable as Unreadable {
                 setAside.append(SetAsideRow(id: columns[0] ?? "", owner: columns[6] ?? "", reason: unreadable.reason))
             }
         }
-        let last = result.rows.last.flatMap { $0[16] }.flatMap { Int64($0) }
+        let taken = rows.count + setAside.count
+        if taken < limit, let horizon, horizon - 1 > (last ?? cursor) { return (rows, setAside, horizon - 1) }
         return (rows, setAside, last ?? cursor)
+    }
+
+    /// How many changes `pull` would still bring from `cursor` on: what a long pull's "about a
+    /// minute left" is reckoned from. One count over the same index ranges.
+    public func changesWaiting(dataset: String?, since cursor: Int64, skipping: [ClosedRange<Int64>] = []) throws -> Int {
+        let gaps = Self.gaps(after: cursor, skipping: skipping)
+        let result = try connection.execute("""
+            SELECT count(*) FROM unnest($2::bigint[], $3::bigint[]) AS g(after, before)
+            JOIN survey.surveys ON ($1::text IS NULL OR dataset = $1) AND change_seq > g.after AND change_seq < g.before
+                 AND change_seq < survey.change_horizon()
+            """, [dataset, SQLArray.literal(gaps.map { String($0.after) }), SQLArray.literal(gaps.map { String($0.before) })])
+        return result.rows.first?.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+    }
+
+    /// The ranges of change numbers to ask for: after `cursor`, around each skipped range
+    /// (sorted, merged), the last one open-ended.
+    static func gaps(after cursor: Int64, skipping: [ClosedRange<Int64>]) -> [(after: Int64, before: Int64)] {
+        var gaps: [(after: Int64, before: Int64)] = []
+        var after = cursor
+        for range in skipping.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.upperBound > after {
+            if range.lowerBound > after + 1 { gaps.append((after, range.lowerBound)) }
+            after = max(after, range.upperBound)
+        }
+        gaps.append((after, Int64.max))
+        return gaps
     }
 
     /// Why a row cannot be kept here.

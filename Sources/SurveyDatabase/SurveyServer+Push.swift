@@ -12,21 +12,35 @@ extension SurveyServer {
     /// duplicates: what is already there as sent comes back `alreadyThere`. `progress` is called
     /// after each batch is committed. A refusal of the whole statement (a role without the
     /// right to push, a lost connection) throws, with the batches before it committed.
+    ///
+    /// `written` gets, for each committed batch that stored something, the range of change
+    /// numbers it took: one transaction's numbers share its transaction id's block
+    /// (`Schema.lockFreeChanges`), so nobody else's change falls inside, and a pull may skip
+    /// the range (`pull(skipping:)`) instead of downloading this laptop's own pushes back.
     public func push(_ rows: [OutgoingRow], batchSize: Int = 500,
-                     progress: (PushProgress) throws -> Void = { _ in }) throws -> [PushResult] {
+                     progress: (PushProgress) throws -> Void = { _ in },
+                     written: (ClosedRange<Int64>) -> Void = { _ in }) throws -> [PushResult] {
         var results: [PushResult] = []
         results.reserveCapacity(rows.count)
         var start = 0
         while start < rows.count {
             let batch = Array(rows[start..<min(start + max(batchSize, 1), rows.count)])
-            results += try connection.transaction { try pushBatch(batch) }
+            let (pushed, changes) = try connection.transaction { try pushBatch(batch) }
+            results += pushed
+            if let changes { written(changes) }
             start += batch.count
             try progress(PushProgress(sent: start, total: rows.count))
         }
         return results
     }
 
-    private func pushBatch(_ batch: [OutgoingRow]) throws -> [PushResult] {
+    private func pushBatch(_ batch: [OutgoingRow]) throws -> ([PushResult], ClosedRange<Int64>?) {
+        var lowest = Int64.max, highest = Int64.min
+        func note(_ change: String?) {
+            guard let change = change.flatMap({ Int64($0) }) else { return }
+            lowest = min(lowest, change)
+            highest = max(highest, change)
+        }
         let json = batch.map { PropertyValue.jsonObjectText($0.answers) }
         var stored: [String: Int64] = [:]
         let newRows = batch.indices.filter { batch[$0].baseRevision == nil }
@@ -37,11 +51,14 @@ extension SurveyServer {
                 INSERT INTO survey.surveys (instance_id, dataset, answers, form_id, form_version, device, deleted)
                 SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[])
                 ON CONFLICT (instance_id) DO NOTHING
-                RETURNING instance_id, revision
+                RETURNING instance_id, revision, change_seq
                 """, [column(newRows) { batch[$0].instanceID }, column(newRows) { batch[$0].dataset }, column(newRows) { json[$0] },
                       column(newRows) { batch[$0].formID }, column(newRows) { batch[$0].formVersion },
                       column(newRows) { batch[$0].device }, column(newRows) { batch[$0].deleted ? "t" : "f" }])
-            for row in inserted.rows { if let id = row[0], let revision = row[1].flatMap({ Int64($0) }) { stored[id] = revision } }
+            for row in inserted.rows {
+                if let id = row[0], let revision = row[1].flatMap({ Int64($0) }) { stored[id] = revision }
+                note(row[2])
+            }
         }
         if !edits.isEmpty {
             let updated = try connection.execute("""
@@ -51,11 +68,14 @@ extension SurveyServer {
                 FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
                      AS u(id, dataset, answers, form_id, form_version, device, deleted, base)
                 WHERE s.instance_id = u.id AND s.revision = u.base
-                RETURNING s.instance_id, s.revision
+                RETURNING s.instance_id, s.revision, s.change_seq
                 """, [column(edits) { batch[$0].instanceID }, column(edits) { batch[$0].dataset }, column(edits) { json[$0] },
                       column(edits) { batch[$0].formID }, column(edits) { batch[$0].formVersion }, column(edits) { batch[$0].device },
                       column(edits) { batch[$0].deleted ? "t" : "f" }, column(edits) { batch[$0].baseRevision.map(String.init) }])
-            for row in updated.rows { if let id = row[0], let revision = row[1].flatMap({ Int64($0) }) { stored[id] = revision } }
+            for row in updated.rows {
+                if let id = row[0], let revision = row[1].flatMap({ Int64($0) }) { stored[id] = revision }
+                note(row[2])
+            }
         }
         let leftover = batch.indices.filter { stored[batch[$0].instanceID] == nil }
         var found: [String: [String?]] = [:]
@@ -68,10 +88,11 @@ extension SurveyServer {
                       column(leftover) { batch[$0].deleted ? "t" : "f" }])
             for row in rows.rows { if let id = row[0] { found[id] = row } }
         }
-        return batch.map { row in
+        let results = batch.map { row in
             if let revision = stored[row.instanceID] { return PushResult(instanceID: row.instanceID, outcome: .accepted(revision: revision)) }
             return PushResult(instanceID: row.instanceID, outcome: Self.diagnose(row, found[row.instanceID]))
         }
+        return (results, lowest <= highest ? lowest...highest : nil)
     }
 
     /// Why a row was not stored, from the server's row (nil: there is none): already there as

@@ -7,6 +7,7 @@ import FoundationEssentials
 /// then one entry per survey:
 ///
 ///     { ledger = 1; pullCursor = 812; lastSync = <date>;
+///       ownChanges = [ [900, 1400], … ];
 ///       setAside = [ { id = ID; owner = ana; reason = "…" } ] }
 ///     { id = ID; base = { answers = {…}; revision = "41"; deleted = true };
 ///       conflict = { theirs = {answers; revision; deleted};
@@ -25,6 +26,9 @@ extension SyncLedger {
         var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
+        if !ownChanges.isEmpty {
+            header["ownChanges"] = .array(ownChanges.map { .array([.integer(Int($0.lowerBound)), .integer(Int($0.upperBound))]) })
+        }
         if !setAside.isEmpty {
             header["setAside"] = .array(setAside.map {
                 .dictionary(["id": .string($0.id), "owner": .string($0.owner), "reason": .string($0.reason)])
@@ -64,6 +68,16 @@ extension SyncLedger {
         case nil: break
         case .date(let date)?: lastSync = date
         case let other?: throw Self.bad("lastSync", other)
+        }
+        switch header["ownChanges"] {
+        case nil: break
+        case .array(let list)?:
+            ownChanges = try list.map { item in
+                guard case .array(let pair) = item, pair.count == 2, case .integer(let low) = pair[0],
+                      case .integer(let high) = pair[1], low <= high else { throw Self.bad("a range of own changes", item) }
+                return Int64(low)...Int64(high)
+            }
+        case let other?: throw Self.bad("ownChanges", other)
         }
         switch header["setAside"] {
         case nil: break

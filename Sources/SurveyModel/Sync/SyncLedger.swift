@@ -41,7 +41,14 @@ public struct SyncLedger: Equatable, Sendable {
     /// By survey id.
     public var bases: [String: Version] = [:]
     /// Where the next pull starts (the database half's cursor); nil before the first.
-    public var pullCursor: Int64?
+    public var pullCursor: Int64? {
+        didSet { if let pullCursor { ownChanges.removeAll { $0.upperBound <= pullCursor } } }
+    }
+    /// The change numbers of this laptop's own pushes not yet passed by the cursor: a pull
+    /// skips them, as the surveys are here already (issue 28: a laptop that pushed 100,000
+    /// surveys pulled them all back). One range per pushed batch; they leave as the cursor
+    /// passes them.
+    public var ownChanges: [ClosedRange<Int64>] = []
     public var lastSync: Date?
     /// By survey id; a survey listed here does not go out until resolved.
     public var conflicts: [String: Conflict] = [:]
@@ -63,6 +70,7 @@ public struct SyncLedger: Equatable, Sendable {
     /// Whether nothing is known: such a ledger is not written.
     public var isEmpty: Bool {
         bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty && setAside.isEmpty
+            && ownChanges.isEmpty
     }
 
     /// Every unresolved field, by survey id then as found: what `survey conflicts` lists.

@@ -22,16 +22,20 @@ public enum SyncPlan {
     /// document. A version already known (its revision is the base's, or the one a conflict
     /// holds) changes nothing, so applying the same input twice is the same as once.
     public static func apply(_ incoming: [IncomingVersion], to state: SyncState, at date: Date) -> Applied {
-        var applier = Applier(state: state, date: date)
-        for version in incoming { applier.apply(version) }
+        var applier = SyncApplier(state: state, date: date)
+        applier.apply(incoming)
         return applier.result
     }
 }
 
-private struct Applier {
+/// `SyncPlan.apply` batch by batch: a pull of 100,000 surveys comes in batches, each applied
+/// to the same state (its index of ids built once), and the result is written once at the
+/// end, so a pull costs the rows it brings, not the document once per batch.
+public struct SyncApplier {
     var records: [Record]
     var deleted: [DeletedRecord]
-    var ledger: SyncLedger
+    /// Public so the database half can note what it set aside and where its cursor is.
+    public var ledger: SyncLedger
     let date: Date
     var index: [String: Int] = [:]
     /// Places of surveys moved out, taken out of `records` once at the end (removing each
@@ -43,7 +47,7 @@ private struct Applier {
     var movedToDeleted: [Record] = []
     var broughtBack: Set<String> = []
 
-    init(state: SyncState, date: Date) {
+    public init(state: SyncState, date: Date) {
         records = state.records
         deleted = state.deleted
         ledger = state.ledger
@@ -56,7 +60,15 @@ private struct Applier {
         }
     }
 
-    var result: SyncPlan.Applied {
+    /// Applies each version in turn; returns the events of these alone.
+    @discardableResult
+    public mutating func apply(_ incoming: [IncomingVersion]) -> ArraySlice<SyncEvent> {
+        let first = events.count
+        for version in incoming { apply(version) }
+        return events[first...]
+    }
+
+    public var result: SyncPlan.Applied {
         let kept = removed.isEmpty ? records : records.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
         let remaining = broughtBack.isEmpty ? deleted : deleted.enumerated().filter { offset, entry in
             guard let id = entry.record.instanceID, broughtBack.contains(id) else { return true }
@@ -66,7 +78,7 @@ private struct Applier {
                                 movedToDeleted: movedToDeleted, broughtBack: broughtBack)
     }
 
-    mutating func apply(_ theirs: IncomingVersion) {
+    private mutating func apply(_ theirs: IncomingVersion) {
         let id = theirs.id
         if let review = theirs.review, ledger.reviews[id] != review {
             ledger.reviews[id] = review

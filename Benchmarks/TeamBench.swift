@@ -1,0 +1,113 @@
+import Foundation
+import SurveyDatabase
+import SurveyModel
+import SurveyTestSupport
+
+/// Issue 28: what a team feels, end to end. `DocumentSync.run` (what `survey sync` and F9
+/// run) on a document of N five-field surveys through a throwaway PostgreSQL, each step in a
+/// fresh child process so its peak memory is its own: laptop A's first sync (a push of N
+/// new surveys), A's next sync (nothing to do: it must not pull its own pushes back), B's
+/// first sync on an empty folder (a pull of N), B's next sync (nothing to do), and a sync
+/// of 100 edits each way. Beside them, the floor: `psql \copy` of the same rows in and out.
+/// Printed, never asserted. `--team-only 10000,100000`.
+enum TeamBench {
+    struct Step {
+        var seconds: Double
+        var peakMegabytes: Double
+        var message: String
+    }
+
+    static func run(sizes: [Int]) throws {
+        print("")
+        print("Team sync end to end (DocumentSync.run as survey sync runs it; a fresh process per step; throwaway server, Unix socket, fsync off):")
+        let server: ThrowawayPostgres
+        do {
+            server = try ThrowawayPostgres.shared()
+        } catch {
+            print("  skipped: \(error)")
+            return
+        }
+        for size in sizes { try table(size: size, server: server) }
+    }
+
+    static func table(size: Int, server: ThrowawayPostgres) throws {
+        let database = try server.createDatabase("team")
+        defer { _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
+        _ = try SurveyServer.initialize(ConnectionString(server.connectionString(database: database)))
+        let role = "team_\(getpid())"
+        try server.psql("DROP ROLE IF EXISTS \(role); CREATE ROLE \(role) LOGIN IN ROLE survey_enumerator")
+        defer { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }
+        let target = server.connectionString(database: database, user: role)
+
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-team-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (a, b) = (root.appendingPathComponent("a"), root.appendingPathComponent("b"))
+        for folder in [a, b] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try DocumentStore(folder: a).save(generatedDocument(records: size), as: "Field")
+        try DocumentStore(folder: b).save(SurveyDocument(records: []), as: "Field")
+        let fileMB = Double((try? FileManager.default.attributesOfItem(atPath: DocumentStore(folder: a).url(for: "Field").path)[.size] as? Int) ?? 0) / 1_048_576
+
+        print(String(format: "  %d surveys (%.0f MB document):", size, fileMB))
+        func show(_ label: String, _ step: Step) {
+            print(String(format: "    %-34@ %9@ %6.0f MB   %@", label as NSString, format(step.seconds) as NSString,
+                         step.peakMegabytes, step.message as NSString))
+        }
+        show("A first sync (push all)", try child(a, target, "A"))
+        show("A next sync (nothing to do)", try child(a, target, "A"))
+        show("A sync again (nothing to do)", try child(a, target, "A"))
+        show("B first sync (pull all)", try child(b, target, "B"))
+        show("B next sync (nothing to do)", try child(b, target, "B"))
+        try edit(a, count: 100)
+        show("A sync of 100 edits (out)", try child(a, target, "A"))
+        show("B sync of 100 edits (in)", try child(b, target, "B"))
+
+        // The floor: the same rows through COPY into a plain table of the same columns, and out.
+        let file = server.folder.appendingPathComponent("team-\(size).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try server.psql("""
+            CREATE TABLE floor (instance_id text PRIMARY KEY, dataset text, answers jsonb, form_id text, form_version text, device text)
+            """, database: database)
+        try server.psql("\\copy (SELECT instance_id, dataset, answers, form_id, form_version, device FROM survey.surveys) TO '\(file.path)' WITH (FORMAT csv)",
+                        database: database)
+        let copyIn = try seconds { try server.psql("\\copy floor FROM '\(file.path)' WITH (FORMAT csv)", database: database) }
+        let copyOut = try seconds { try server.psql("\\copy floor TO '\(file.path).out' WITH (FORMAT csv)", database: database) }
+        try? FileManager.default.removeItem(atPath: file.path + ".out")
+        print("    floor: psql \\copy in \(format(copyIn)), out \(format(copyOut))")
+    }
+
+    /// Edits `count` surveys spread over the document (one answer each).
+    static func edit(_ folder: URL, count: Int) throws {
+        let store = DocumentStore(folder: folder)
+        var document = try store.load("Field").get()
+        let step = max(document.records.count / max(count, 1), 1)
+        for i in stride(from: 0, to: document.records.count, by: step).prefix(count) {
+            document.records[i]["phone"] = .string("edited \(i)")
+        }
+        try store.save(document, as: "Field")
+    }
+
+    static func child(_ folder: URL, _ target: String, _ device: String) throws -> Step {
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let output = try LoadBenchmark.run([me, "--team-child", folder.path, target, device])
+        let parts = output.split(separator: "\t", maxSplits: 2).map(String.init)
+        guard parts.count == 3, let time = Double(parts[0]), let peak = Double(parts[1]) else {
+            throw BenchError("unexpected child output: \(output)")
+        }
+        return Step(seconds: time, peakMegabytes: peak, message: parts[2].trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// In the child: one sync, then "seconds<TAB>peak MB<TAB>message".
+    static func runChild(folder: String, target: String, device: String) -> Never {
+        let store = DocumentStore(folder: URL(fileURLWithPath: folder))
+        let start = Date()
+        do {
+            let result = try DocumentSync.run(store: store, document: "Field", target: ConnectionString(target), device: device)
+            let time = Date().timeIntervalSince(start)
+            print("\(time)\t\(LoadBenchmark.highWaterMegabytes())\t\(result.message)")
+            exit(0)
+        } catch {
+            print("0\t0\tfailed: \(error)")
+            exit(1)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import FoundationEssentials
+
+/// What a long sync says of its pace: surveys a second, and, when the total is known (a
+/// push knows what it sends), about how long is left. Said only once a sync has run a
+/// couple of seconds, when the rate means something; a short sync's line stays short.
+struct ProgressClock {
+    let total: Int?
+    let started: Date
+    private(set) var done = 0
+
+    init(total: Int?, started: Date = Date()) {
+        self.total = total
+        self.started = started
+    }
+
+    mutating func count(_ more: Int) { done += more }
+
+    /// " (2,400 a second)" after two seconds, else "".
+    func rate(at now: Date = Date()) -> String {
+        let elapsed = now.timeIntervalSince(started)
+        guard elapsed >= 2, done > 0 else { return "" }
+        return " (\(Int((Double(done) / elapsed).rounded())) a second)"
+    }
+
+    var rate: String { rate() }
+
+    /// ", about 40 s left" once `done` of `total` are through and two seconds have passed.
+    mutating func left(done: Int, at now: Date = Date()) -> String {
+        self.done = done
+        let elapsed = now.timeIntervalSince(started)
+        guard let total, elapsed >= 2, done > 0, done < total else { return "" }
+        let seconds = Int((elapsed * Double(total - done) / Double(done)).rounded(.up))
+        return seconds >= 90 ? ", about \(seconds / 60) min left" : ", about \(max(seconds, 1)) s left"
+    }
+}

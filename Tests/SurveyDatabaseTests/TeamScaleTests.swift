@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+@testable import SurveyDatabase
+import SurveyModel
+import SurveyTestSupport
+
+/// Issue 28, the shape of a sync at size (the figures themselves are `make bench`'s): a
+/// laptop never downloads its own pushes back, yet nothing a teammate wrote between its
+/// batches is skipped; a pull of many batches writes the document once; the cursor moves
+/// past what this laptop pushed, so the next sync scans nothing.
+final class TeamScaleTests: DatabaseTestCase {
+    private var folders: [URL] = []
+
+    override func tearDownWithError() throws {
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        try super.tearDownWithError()
+    }
+
+    private func laptop(_ records: [Record] = []) throws -> DocumentStore {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("laptop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folders.append(folder)
+        _ = try DocumentStore(folder: folder).save(SurveyDocument(records: records), as: "Field")
+        return DocumentStore(folder: folder)
+    }
+
+    private func record(_ i: Int) -> Record {
+        Record([Record.instanceIDKey: .string("uuid:r\(i)"), "name": .string("Person \(i)"), "age": .integer(i % 90)])
+    }
+
+    func testThePushersOwnRowsAreSkippedButATeammatesRowWrittenBetweenItsBatchesComes() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        let bruno = try enumerator("bruno")
+        var written: [ClosedRange<Int64>] = []
+        let results = try ana.push((1...4).map { survey("uuid:a\($0)") }, batchSize: 2, progress: { step in
+            // Bruno pushes while Ana is between her two batches.
+            if step.sent == 2 { _ = try bruno.push([survey("uuid:b1")]) }
+        }, written: { written.append($0) })
+        XCTAssertTrue(results.allSatisfy(\.isStored))
+        XCTAssertEqual(written.count, 2, "one range per committed batch")
+        let pulled = try ana.pull(dataset: "household", since: 0, skipping: written)
+        XCTAssertEqual(pulled.rows.map(\.instanceID), ["uuid:b1"])
+        // Nothing else is there: the cursor moves past Ana's own rows, and asking again brings nothing.
+        XCTAssertGreaterThanOrEqual(pulled.cursor, written.map(\.upperBound).max()!)
+        XCTAssertEqual(try ana.pull(dataset: "household", since: pulled.cursor).rows, [])
+        // Without skipping, all five come (what a laptop downloaded back before).
+        XCTAssertEqual(try ana.pull(dataset: "household", since: 0).rows.count, 5)
+    }
+
+    func testALaptopsNextSyncDownloadsNothingItPushedAndStillGetsATeammatesChange() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let bruno = try loginRole("bruno", in: "survey_enumerator")
+        let a = try laptop((0..<1_200).map(record))
+        XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A").pushed, 1_200)
+        XCTAssertFalse(try a.syncLedger(for: "Field").ownChanges.isEmpty, "the pushed batches are noted")
+
+        let next = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A")
+        // Before, each of the 1,200 came back as an `agreed` event.
+        XCTAssertEqual(next.events, [])
+        XCTAssertEqual(next.message, "Synced “Field”: 0 in, 0 out")
+        XCTAssertEqual(try a.syncLedger(for: "Field").ownChanges, [], "the cursor has passed them")
+
+        let b = try laptop([Record([Record.instanceIDKey: .string("uuid:bruno"), "name": .string("Bo")])])
+        XCTAssertEqual(try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B").pulled, 1_200)
+        let third = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A")
+        XCTAssertEqual(third.pulled, 1)
+        XCTAssertEqual(try a.load("Field").get().records.count, 1_201)
+    }
+
+    func testAPullOfManyBatchesWritesTheDocumentOnce() throws {
+        try initialize()
+        let bruno = try enumerator("bruno")
+        let rows = (0..<2_500).map { i -> OutgoingRow in survey("uuid:p\(i)", name: "Person \(i)", dataset: "Field") }
+        XCTAssertTrue(try bruno.push(rows).allSatisfy(\.isStored))
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let renames = Counter()
+        let plain = try laptop()
+        let documentPath = plain.url(for: "Field").path
+        let a = DocumentStore(folder: plain.folder, fileSystem: .failing { operation, path in
+            if operation == .rename, path == documentPath { renames.add() }
+            return nil
+        })
+        let result = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", push: false)
+        XCTAssertEqual(result.pulled, 2_500)
+        XCTAssertEqual(try a.load("Field").get().records.count, 2_500)
+        // Three batches of 1,000; before, each wrote the whole document (and ledger) again.
+        XCTAssertEqual(renames.value, 1)
+    }
+
+    func testALongSyncSaysHowFarItIsAndHowLongIsLeft() {
+        let start = Date(timeIntervalSince1970: 1_000)
+        var clock = ProgressClock(total: 10_000, started: start)
+        XCTAssertEqual(clock.left(done: 1_000, at: start.addingTimeInterval(1)), "", "nothing said in the first seconds")
+        XCTAssertEqual(clock.left(done: 2_000, at: start.addingTimeInterval(4)), ", about 16 s left")
+        XCTAssertEqual(clock.left(done: 1_000, at: start.addingTimeInterval(20)), ", about 3 min left")
+        XCTAssertEqual(clock.left(done: 10_000, at: start.addingTimeInterval(30)), "")
+        var open = ProgressClock(total: nil, started: start)
+        open.count(5_000)
+        XCTAssertEqual(open.rate(at: start.addingTimeInterval(2)), " (2500 a second)")
+    }
+}
+
+/// A count the file system's fault hook can bump from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}
