@@ -28,7 +28,8 @@
     X(PQresultStatus) X(PQresultErrorMessage) X(PQresultErrorField) X(PQntuples) \
     X(PQnfields) X(PQgetvalue) X(PQgetisnull) X(PQgetlength) X(PQclear) X(PQcmdTuples) \
     X(PQlibVersion) X(PQserverVersion) X(PQsetNoticeProcessor) X(PQtransactionStatus) \
-    X(PQbackendPID)
+    X(PQbackendPID) \
+    X(PQhost) X(PQhostaddr) X(PQsslInUse) X(PQgssEncInUse)
 
 typedef struct {
 #define SPQ_FIELD(name) __typeof__(name) *name;
@@ -76,6 +77,11 @@ static inline int spq_lib_version(const spq_table *t) { return t->PQlibVersion()
 static inline int spq_server_version(const spq_table *t, const PGconn *conn) { return t->PQserverVersion(conn); }
 static inline PGTransactionStatusType spq_transaction_status(const spq_table *t, const PGconn *conn) { return t->PQtransactionStatus(conn); }
 static inline int spq_backend_pid(const spq_table *t, const PGconn *conn) { return t->PQbackendPID(conn); }
+/* Where the connection went and whether it is encrypted (TLS, or GSSAPI's own encryption). */
+static inline char *spq_host(const spq_table *t, const PGconn *conn) { return t->PQhost(conn); }
+static inline char *spq_hostaddr(const spq_table *t, const PGconn *conn) { return t->PQhostaddr(conn); }
+static inline int spq_ssl_in_use(const spq_table *t, PGconn *conn) { return t->PQsslInUse(conn); }
+static inline int spq_gss_enc_in_use(const spq_table *t, PGconn *conn) { return t->PQgssEncInUse(conn); }
 
 /* libpq prints NOTICEs ("relation already exists, skipping") on stderr by default; survey's
  * output is its own, so they are dropped. */

@@ -15,6 +15,11 @@ public final class DatabaseConnection {
     private var handle: OpaquePointer?
     /// libpq's functions (`LibPQ.load`).
     private let pq: UnsafePointer<spq_table>
+    /// What to tell the person about this connection: it crosses a network unencrypted
+    /// (`UnencryptedConnection`). The shell prints it on stderr, the app on its status line.
+    public let warning: String?
+    /// Who this role is on the team, once `SurveyServer` asked: a refused privilege says so.
+    var member: TeamMember?
 
     /// Connects (loading libpq first). Errors are redacted and say what to check.
     public init(_ target: ConnectionString) throws {
@@ -30,6 +35,8 @@ public final class DatabaseConnection {
         }
         spq_silence_notices(pq, connection)
         handle = connection
+        warning = UnencryptedConnection.warning(host: Self.text(spq_host(pq, connection)), address: Self.text(spq_hostaddr(pq, connection)),
+                                                encrypted: spq_ssl_in_use(pq, connection) == 1 || spq_gss_enc_in_use(pq, connection) == 1)
     }
 
     deinit { close() }
@@ -56,7 +63,7 @@ public final class DatabaseConnection {
         defer { if let result { spq_clear(pq, result) } }
         let status = result.map { spq_result_status(pq, $0) } ?? PGRES_FATAL_ERROR
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw failure(result)
+            throw failure(result, sql)
         }
         guard let result else { return QueryResult() }
         var rows: [[String?]] = []
@@ -95,7 +102,7 @@ public final class DatabaseConnection {
     }
 
     /// The error a failed statement gives: a lost connection told apart from a refusal.
-    private func failure(_ result: OpaquePointer?) -> DatabaseError {
+    private func failure(_ result: OpaquePointer?, _ sql: String) -> DatabaseError {
         let connectionMessage = handle.map { Self.text(spq_error_message(pq, $0)) } ?? ""
         let why = result.map { Self.text(spq_result_error_message(pq, $0)) }.flatMap { $0.isEmpty ? nil : $0 } ?? connectionMessage
         let state = result.flatMap { spq_result_error_field(pq, $0, spq_diag_sqlstate()) }.map { Self.text($0) } ?? ""
@@ -107,6 +114,8 @@ public final class DatabaseConnection {
                 "the connection to \(target.shown) was lost (the server stopped, or the network was cut): \(why)"))
         }
         switch state {
+        case "42501":
+            return DatabaseError(.statement(sqlState: state), target.redact(DatabaseError.refusal(of: sql, by: member)))
         case "55P03":
             // lock_timeout: another session holds a row or lock this statement needs.
             return DatabaseError(.statement(sqlState: state), target.redact(

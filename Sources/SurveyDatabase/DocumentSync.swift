@@ -28,6 +28,9 @@ public enum DocumentSync {
         /// Surveys here the server's checks would refuse (an id or answers no laptop keeps,
         /// `SetAsideRow`): kept here, not sent, so they never stop the rest of the push.
         public var notSent: [SetAsideRow] = []
+        /// The connection crossed a network unencrypted (`SurveyServer.warning`): for stderr
+        /// and the status line.
+        public var warning: String?
 
         /// "Synced “Field”: 3 in, 2 out; 1 conflict (F4, c)".
         public func message(for name: String) -> String {
@@ -59,6 +62,7 @@ public enum DocumentSync {
         defer { server.connection.close() }
         var result = Result()
         result.documentName = name
+        result.warning = server.warning
         var snapshot = try store.syncSnapshot(of: name)
         let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
         if pull {

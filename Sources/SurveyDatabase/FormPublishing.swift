@@ -6,8 +6,10 @@ import SurveyModel
 /// the newest version published for its form and attaches it as `survey form attach` would,
 /// list files included, so the whole team keys the same questions.
 public enum FormPublishing {
-    /// Publishes `document`'s form; what to tell the person.
-    public static func publish(store: DocumentStore, document name: String, target: ConnectionString) throws -> String {
+    /// Publishes `document`'s form; what to tell the person. `warn` gets the connection's
+    /// warning (unencrypted over a network) as soon as it is open.
+    public static func publish(store: DocumentStore, document name: String, target: ConnectionString,
+                               warn: (String) -> Void = { _ in }) throws -> String {
         guard let url = store.formURL(for: name) else {
             throw DocumentError("“\(name)” has no form to publish: survey form attach FILE --doc \(name) first")
         }
@@ -26,6 +28,7 @@ public enum FormPublishing {
         }
         let server = try SurveyServer(target)
         defer { server.connection.close() }
+        if let warning = server.warning { warn(warning) }
         let stored = try server.publish(PublishedForm(formID: id, version: version, fileName: url.lastPathComponent, file: file, media: media))
         return stored ? "Published \(id) version \(version) (\(counted(media.count, "list file"))): each laptop takes it at its next sync"
             : "\(id) version \(version) is already published with these contents: nothing to do"

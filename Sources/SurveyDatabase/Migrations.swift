@@ -37,6 +37,7 @@ enum Schema {
         Migration(version: 1, summary: "surveys, forms, the enumerator and supervisor roles", statements: roles + surveys + forms),
         Migration(version: 2, summary: "surveys a laptop can keep: instance ids and answers checked", statements: rowChecks),
         Migration(version: 3, summary: "change numbers without a lock: no session can stall another's push", statements: lockFreeChanges),
+        Migration(version: 4, summary: "a fix after review keeps the supervisor's name and time on the review", statements: reviewStamps),
     ]
 
     /// Group roles, NOLOGIN: each team member logs in as a role of their own that is a member
@@ -265,6 +266,56 @@ enum Schema {
         """
         DO $$ BEGIN
             EXECUTE format('ALTER DATABASE %I SET idle_in_transaction_session_timeout = %L', current_database(), '\(idleInTransactionTimeout)');
+        END $$
+        """,
+    ]
+
+    /// Who reviewed, and when, is the supervisor's (issue 28). Until now the trigger stamped
+    /// `reviewed_by`/`reviewed_at` whenever the review's state changed, and its own automatic
+    /// change to `edited` (an enumerator fixing a reviewed survey) counted: the enumerator's
+    /// name and the fix's time replaced the supervisor's. Now only a statement that sets the
+    /// review's columns itself stamps them; any other update keeps the stamp it had, so no
+    /// client writes it either. When the fix came is `updated_at`, who made it the `owner`.
+    static let reviewStamps = [
+        """
+        CREATE OR REPLACE FUNCTION survey.stamp_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            reviewing boolean;
+        BEGIN
+            NEW.change_seq := survey.change_number();
+            NEW.updated_at := now();
+            IF TG_OP = 'INSERT' THEN
+                NEW.revision := 1;
+                NEW.created_at := now();
+                NEW.review_state := NULL;
+                NEW.review_comment := NULL;
+                NEW.reviewed_by := NULL;
+                NEW.reviewed_at := NULL;
+                RETURN NEW;
+            END IF;
+            NEW.instance_id := OLD.instance_id;
+            NEW.owner := OLD.owner;
+            NEW.created_at := OLD.created_at;
+            -- A review is what the statement itself set, before the server's 'edited' below.
+            reviewing := NEW.review_state IS DISTINCT FROM OLD.review_state OR NEW.review_comment IS DISTINCT FROM OLD.review_comment;
+            IF NEW.answers IS DISTINCT FROM OLD.answers OR NEW.deleted IS DISTINCT FROM OLD.deleted
+               OR NEW.form_id IS DISTINCT FROM OLD.form_id OR NEW.form_version IS DISTINCT FROM OLD.form_version THEN
+                NEW.revision := OLD.revision + 1;
+                -- A survey fixed after review goes back as edited (ODK Central's review states).
+                IF OLD.review_state IS NOT NULL AND NEW.review_state IS NOT DISTINCT FROM OLD.review_state THEN
+                    NEW.review_state := 'edited';
+                END IF;
+            ELSE
+                NEW.revision := OLD.revision;
+            END IF;
+            IF reviewing THEN
+                NEW.reviewed_by := current_user;
+                NEW.reviewed_at := now();
+            ELSE
+                NEW.reviewed_by := OLD.reviewed_by;
+                NEW.reviewed_at := OLD.reviewed_at;
+            END IF;
+            RETURN NEW;
         END $$
         """,
     ]

@@ -7,10 +7,16 @@ import FoundationEssentials
 public final class SurveyServer {
     public let connection: DatabaseConnection
 
-    /// Connects and checks the schema is there and not newer than this survey knows.
+    /// Set when the connection crosses a network unencrypted: the shell prints it on stderr,
+    /// the app shows it on the status line (`DatabaseConnection.warning`).
+    public var warning: String? { connection.warning }
+
+    /// Connects and checks the schema is there and not newer than this survey knows. Learns
+    /// who the role is on the team in the same statement as the session's settings, so a
+    /// refusal can say who may do what (`DatabaseError.refusal`).
     public init(_ target: ConnectionString) throws {
         connection = try DatabaseConnection(target)
-        try Self.setTimeouts(connection)
+        connection.member = TeamMember(try Self.setTimeouts(connection, alsoReading: TeamMember.columns))
         let version: Int
         do {
             version = Int(try connection.execute("SELECT coalesce(max(version), 0) FROM survey.schema_migrations").scalar ?? "") ?? 0
@@ -35,9 +41,13 @@ public final class SurveyServer {
         ("idle_in_transaction_session_timeout", Schema.idleInTransactionTimeout),
     ]
 
-    static func setTimeouts(_ connection: DatabaseConnection) throws {
-        try connection.execute("SELECT " + sessionTimeouts.indices.map { "set_config($\($0 * 2 + 1), $\($0 * 2 + 2), false)" }.joined(separator: ", "),
-                               sessionTimeouts.flatMap { [$0.0, $0.1] })
+    /// Sets the timeouts; returns the values of `columns`, read in the same statement.
+    @discardableResult
+    static func setTimeouts(_ connection: DatabaseConnection, alsoReading columns: [String] = []) throws -> ArraySlice<String?> {
+        let settings = sessionTimeouts.indices.map { "set_config($\($0 * 2 + 1), $\($0 * 2 + 2), false)" }
+        let row = try connection.execute("SELECT " + (settings + columns).joined(separator: ", "),
+                                         sessionTimeouts.flatMap { [$0.0, $0.1] }).rows.first ?? []
+        return row.dropFirst(settings.count)
     }
 
     /// The login role this connection acts as (`current_user`).
@@ -49,6 +59,8 @@ public final class SurveyServer {
     public struct Initialization: Equatable, Sendable {
         public var applied: [Int]
         public var version: Int
+        /// The connection's `warning` (unencrypted over a network), for the shell.
+        public var warning: String?
     }
 
     /// Creates or upgrades the schema: the migrations this database has not had, each in its
@@ -58,7 +70,16 @@ public final class SurveyServer {
     public static func initialize(_ target: ConnectionString) throws -> Initialization {
         let connection = try DatabaseConnection(target)
         defer { connection.close() }
-        try setTimeouts(connection)
+        let role = try setTimeouts(connection, alsoReading: ["current_user"]).first ?? nil
+        do {
+            return Initialization(applied: try migrate(connection), version: Schema.latest, warning: connection.warning)
+        } catch let error as DatabaseError where error.isPermissionDenied {
+            throw DatabaseError(error.kind, "\(role ?? "this role") may not create or upgrade survey's schema:"
+                + " survey db init is run by the database's owner (a role with CREATEROLE) or a superuser (README, \"A team on PostgreSQL\")")
+        }
+    }
+
+    private static func migrate(_ connection: DatabaseConnection) throws -> [Int] {
         var applied: [Int] = []
         try connection.transaction {
             try connection.execute("SELECT pg_advisory_xact_lock(\(Schema.lockKey))")
@@ -75,6 +96,6 @@ public final class SurveyServer {
                 applied.append(migration.version)
             }
         }
-        return Initialization(applied: applied, version: Schema.latest)
+        return applied
     }
 }

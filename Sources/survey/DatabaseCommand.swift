@@ -26,6 +26,7 @@ struct DatabaseCommand: Equatable {
         let target = ConnectionString.resolve(option: db, environment: environment)
         do {
             let done = try SurveyServer.initialize(target)
+            if let warning = done.warning { ShellOutput.error("warning: \(warning)") }
             if done.applied.isEmpty {
                 ShellOutput.line("\(target.shown): survey's schema is already at version \(done.version); nothing to do")
             } else {

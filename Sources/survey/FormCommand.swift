@@ -51,7 +51,9 @@ enum FormCommand: Equatable {
             let target = ConnectionString.resolve(option: db, environment: ProcessInfo.processInfo.environment)
             do {
                 let document = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
-                let published = try FormPublishing.publish(store: store, document: document.name, target: target)
+                let published = try FormPublishing.publish(store: store, document: document.name, target: target) {
+                    ShellOutput.error("warning: \($0)")
+                }
                 ShellOutput.line(published)
                 return 0
             } catch {

@@ -9,7 +9,9 @@ import Musl
 /// A password written in `--db postgresql://ana:secret@host/db` would show in `ps` and in
 /// /proc/PID/cmdline for as long as a sync runs: those show the process's own argument
 /// memory, so each password's bytes there are overwritten with `*` as soon as the arguments
-/// are parsed (as mysql's and psql's clients do). The parsed copy keeps the real one.
+/// are parsed (as mysql's and psql's clients do). The parsed copy keeps the real one. Only
+/// where the password is written (`ConnectionString.hiddenByteRanges`): starring its letters
+/// wherever they occur in the argument showed a short password by the gaps.
 enum ProcessTitle {
     static func hidePasswords() {
         for index in 1..<Int(CommandLine.argc) {
@@ -17,22 +19,12 @@ enum ProcessTitle {
             // query `password=`, percent-encoded or not) is parsed.
             guard let raw = CommandLine.unsafeArgv[index], strchr(raw, 0x40) != nil || strchr(raw, 0x3D) != nil,
                   let text = String(validatingCString: raw) else { continue }
-            let value = text.hasPrefix("--db=") ? String(text.dropFirst(5)) : text
-            let secrets = ConnectionString.passwordsWritten(in: value).filter { !$0.isEmpty }
-            guard !secrets.isEmpty else { continue }
-            let length = strlen(raw)
-            let bytes = UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: length)
-            for secret in secrets {
-                let needle = Array(secret.utf8)
-                var i = 0
-                while i + needle.count <= bytes.count {
-                    if bytes[i..<(i + needle.count)].elementsEqual(needle) {
-                        for j in i..<(i + needle.count) { bytes[j] = UInt8(ascii: "*") }
-                        i += needle.count
-                    } else {
-                        i += 1
-                    }
-                }
+            let offset = text.hasPrefix("--db=") ? 5 : 0
+            let ranges = ConnectionString.hiddenByteRanges(in: String(text.dropFirst(offset)))
+            guard !ranges.isEmpty else { continue }
+            let bytes = UnsafeMutableBufferPointer(start: UnsafeMutableRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))
+            for range in ranges {
+                for j in (range.lowerBound + offset)..<min(range.upperBound + offset, bytes.count) { bytes[j] = UInt8(ascii: "*") }
             }
         }
     }

@@ -35,6 +35,7 @@ struct ReviewCommand: Equatable {
         do {
             let server = try SurveyServer(target)
             defer { server.connection.close() }
+            if let warning = server.warning { ShellOutput.error("warning: \(warning)") }
             guard try server.setReview(id, state: state, comment: comment) else {
                 ShellOutput.error("\(id): no such survey on \(target.shown)")
                 return 1
@@ -42,7 +43,8 @@ struct ReviewCommand: Equatable {
             ShellOutput.line("\(id): \(state.rawValue)" + (comment.map { " (“\($0)”)" } ?? "") + "; the enumerator sees it after their next sync")
             return 0
         } catch let error as DatabaseError where error.isPermissionDenied {
-            ShellOutput.error("\(id): only a supervisor may review (a role in survey_supervisor): \(target.redact(error.message))")
+            // Who may review, in words (`DatabaseError.refusal`).
+            ShellOutput.error("\(id): \(target.redact(error.message))")
             return 1
         } catch {
             ShellOutput.error(DocumentSync.describe(error, target: target))

@@ -30,6 +30,7 @@ struct SyncCommand: Equatable {
             let result = try DocumentSync.run(store: store, document: document.name, target: target,
                                               device: SyncDevice.current(environment: environment),
                                               pull: mode != .push, push: mode != .pull)
+            if let warning = result.warning { ShellOutput.error("warning: \(warning)") }
             ShellOutput.line(result.message(for: document.name))
             for id in result.refused {
                 ShellOutput.error("\(id): changed on the server since this laptop's version (or not yours): survey pull, then push again")

@@ -20,10 +20,10 @@ final class DatabaseCommandTests: CLITestCase {
         let url = server.connectionString(database: database)
         let first = try survey(["db", "init", "--db", url], dir: false)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.hasPrefix("\(url): survey's schema is at version 3 (applied 1, 2, 3)\n"), first.stdout)
+        XCTAssertTrue(first.stdout.hasPrefix("\(url): survey's schema is at version 4 (applied 1, 2, 3, 4)\n"), first.stdout)
         let second = try survey(["db", "init"], dir: false, environment: ["SURVEY_DB": url])
-        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 3; nothing to do\n", stderr: ""))
-        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "3")
+        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 4; nothing to do\n", stderr: ""))
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "4")
     }
 
     /// Issue 28: a row on the server this laptop cannot keep (a `null` answer, put there
@@ -87,6 +87,21 @@ final class DatabaseCommandTests: CLITestCase {
 /// it overwritten with `*`.
 final class ProcessTitleTests: CLITestCase {
     func testASyncWaitingForTheServerShowsNoPasswordToPs() throws {
+        let cmdline = try commandLineWhileSyncing(to: "postgresql://ana:s3cret-Pa55@127.0.0.1:PORT/fieldwork?connect_timeout=20")
+        XCTAssertTrue(cmdline.contains("postgresql://ana:***********@127.0.0.1"), cmdline)
+        XCTAssertFalse(cmdline.contains("s3cret-Pa55"), cmdline)
+    }
+
+    /// Issue 28: a one-letter password is starred where it is written, not at each of its
+    /// letters (`postgresql://*n*:*@…` showed it by the gaps).
+    func testAShortPasswordIsStarredWhereItIsWrittenOnly() throws {
+        let cmdline = try commandLineWhileSyncing(to: "postgresql://ana:a@127.0.0.1:PORT/fieldwork?application_name=a&connect_timeout=20")
+        XCTAssertTrue(cmdline.contains("postgresql://ana:*@127.0.0.1:"), cmdline)
+        XCTAssertTrue(cmdline.contains("/fieldwork?application_name=*&connect_timeout=20"), cmdline)
+    }
+
+    /// /proc/PID/cmdline of `survey sync --db URL` (PORT: a listener's) while it waits.
+    private func commandLineWhileSyncing(to url: String) throws -> String {
         // A server that accepts and never answers: libpq waits, and the process can be read.
         let listener = Process()
         listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -109,7 +124,7 @@ final class ProcessTitleTests: CLITestCase {
         let sync = Process()
         sync.executableURL = Self.binary
         sync.arguments = ["--dir", documents.path, "sync", "--doc", "Field",
-                          "--db", "postgresql://ana:s3cret-Pa55@127.0.0.1:\(port)/fieldwork?connect_timeout=20"]
+                          "--db", url.replacingOccurrences(of: "PORT", with: String(port))]
         sync.standardOutput = FileHandle.nullDevice
         sync.standardError = FileHandle.nullDevice
         try sync.run()
@@ -119,10 +134,9 @@ final class ProcessTitleTests: CLITestCase {
             Thread.sleep(forTimeInterval: 0.1)
             cmdline = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(sync.processIdentifier)/cmdline"))) ?? Data(),
                              as: UTF8.self)
-            if cmdline.contains("fieldwork") && !cmdline.contains("s3cret-Pa55") { break }
+            if cmdline.contains("fieldwork") && cmdline.contains("*@127.0.0.1") { break }
         }
         XCTAssertTrue(sync.isRunning, "the sync is waiting for the server")
-        XCTAssertTrue(cmdline.contains("postgresql://ana:***********@127.0.0.1"), cmdline)
-        XCTAssertFalse(cmdline.contains("s3cret-Pa55"), cmdline)
+        return cmdline
     }
 }

@@ -46,10 +46,10 @@ class DatabaseTestCase: XCTestCase {
         try SurveyServer(target(as: try loginRole(name, in: group)))
     }
 
-    /// A new login role in `group`, by name (dropped at the end of the test).
-    func loginRole(_ name: String, in group: String) throws -> String {
+    /// A new login role in `group` (nil: in none), by name (dropped at the end of the test).
+    func loginRole(_ name: String, in group: String?) throws -> String {
         let role = "\(name)_\(UUID().uuidString.prefix(6).lowercased())"
-        try server.psql("CREATE ROLE \(role) LOGIN IN ROLE \(group)")
+        try server.psql("CREATE ROLE \(role) LOGIN" + (group.map { " IN ROLE \($0)" } ?? ""))
         roles.append(role)
         return role
     }

@@ -68,7 +68,7 @@ final class TeamSyncEndToEndTests: EndToEndTestCase {
         let anaID = try XCTUnwrap(saved.first { $0["firstName"] == .string("Ana") }.flatMap { if case .string(let id)? = $0["instanceID"] { id } else { nil } })
         let refused = try surveyB(["review", anaID, "has-issues", "--comment", "age missing"])
         XCTAssertEqual(refused.status, 1, "an enumerator may not review")
-        XCTAssertTrue(refused.errors.contains("only a supervisor may review"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("is an enumerator: a supervisor (survey_supervisor) reviews"), refused.errors)
         let reviewed = try ChildProcess.run([Self.binaryPath, "review", anaID, "has-issues", "--comment", "age missing",
                                              "--db", server.connectionString(database: database, user: boss)])
         XCTAssertEqual(reviewed.status, 0, reviewed.errors)
