@@ -63,8 +63,16 @@ public enum DocumentSync {
         var result = Result()
         result.documentName = name
         result.warning = server.warning
+        if pull, let mark = store.currentSyncMark(for: name), mark.nothingToSend || !push,
+           let quick = try nothingToDo(server, store, name, mark, at: date) {
+            var done = quick
+            done.warning = server.warning
+            return done
+        }
         var snapshot = try store.syncSnapshot(of: name)
         let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
+        // Asked before the form is taken: a version published meanwhile makes the next sync look.
+        let newestForm = pull ? try server.newestFormVersion(formID: dataset) : nil
         if pull {
             // A newer form version first, so what comes in is read with it.
             let current = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire.form
@@ -103,14 +111,44 @@ public enum DocumentSync {
                 result.pushed = sent.count
             }
         }
-        snapshot = try commit(store, name, at: date) { snapshot in
+        let outgoingFrom = snapshot.fingerprint
+        let (final, retried) = try commit(store, name, from: snapshot, at: date) { snapshot in
             var state = snapshot.state
             for (change, revision) in sent { SyncPlan.acknowledge(change, revision: revision, in: &state.ledger) }
             state.ledger.ownChanges += written.filter { $0.upperBound > (state.ledger.pullCursor ?? 0) }
-            state.ledger.lastSync = date()
             return (state, [])
         }
+        snapshot = final
         result.conflicts = snapshot.state.ledger.conflicts.keys.sorted()
+        // The time of this sync, and what the next one needs to find nothing to do without
+        // reading the document: written only over the files as this sync left them.
+        var ledger = snapshot.state.ledger
+        ledger.lastSync = date()
+        let nothingToSend = push && result.refused.isEmpty && result.notSent.isEmpty
+            && (!retried && snapshot.fingerprint == outgoingFrom || SyncPlan.outgoing(from: snapshot.state, device: device).isEmpty)
+        try? store.writeSyncMark(SyncMark(files: snapshot.files, dataset: dataset, formVersion: newestForm, ledger: ledger,
+                                          nothingToSend: nothingToSend), for: name)
+        return result
+    }
+
+    /// A sync that finds nothing to do, told without reading the document: nothing happened
+    /// here since the last sync (`mark` is of the files as they are), no newer form is
+    /// published, and the server has no change after the cursor but this laptop's own. Then
+    /// only the mark is written (the cursor may move on, the time of sync does); nil when
+    /// there is something to do, for the whole sync to do it.
+    static func nothingToDo(_ server: SurveyServer, _ store: DocumentStore, _ name: String, _ mark: SyncMark,
+                            at date: () -> Date) throws -> Result? {
+        guard try server.newestFormVersion(formID: mark.dataset) == mark.formVersion else { return nil }
+        let (rows, setAside, next) = try server.pull(dataset: mark.dataset, since: mark.pullCursor ?? 0, limit: 1,
+                                                     skipping: mark.ownChanges)
+        guard rows.isEmpty, setAside.isEmpty else { return nil }
+        var moved = mark
+        moved.advance(to: next)
+        moved.lastSync = date()
+        try store.writeSyncMark(moved, for: name)
+        var result = Result()
+        result.documentName = name
+        result.conflicts = mark.conflicts
         return result
     }
 
@@ -127,6 +165,7 @@ public enum DocumentSync {
         var clock = ProgressClock(total: nil)
         for attempt in 1...5 {
             var events: [SyncEvent] = [], setAside: [SetAsideRow] = []
+            var pulled = Set(kept.events.lazy.filter { $0.kind != .agreed }.map(\.id)), counted = 0
             do {
                 var applier = SyncApplier(state: snapshot.state, date: date())
                 var cursor = applier.ledger.pullCursor ?? 0
@@ -134,13 +173,11 @@ public enum DocumentSync {
                 /// Writes what the applier holds; the next batches go on from the written state.
                 func keep() throws {
                     let applied = applier.result
-                    if try store.commitSync(applied.state, over: snapshot, movedToDeleted: applied.movedToDeleted,
-                                            broughtBack: applied.broughtBack, at: date()) {
-                        snapshot = try store.syncSnapshot(of: name)
-                    }
+                    snapshot = try store.committed(applied.state, over: snapshot, movedToDeleted: applied.movedToDeleted,
+                                                   broughtBack: applied.broughtBack, at: date()) ?? snapshot
                     kept.events += events
                     kept.setAside += setAside
-                    (events, setAside) = ([], [])
+                    (events, setAside, counted) = ([], [], 0)
                 }
                 while true {
                     let (rows, aside, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch,
@@ -164,9 +201,11 @@ public enum DocumentSync {
                     }
                     if taken > 0 {
                         clock.count(taken)
+                        pulled.formUnion(events[counted...].lazy.filter { $0.kind != .agreed }.map(\.id))
+                        counted = events.count
                         let looked = clock.done
                         progress("Syncing “\(name)”: \(looked)\(clock.total.map { " of \($0)" } ?? "") looked at, "
-                            + "\(pulledCount(kept.events + events)) in\(clock.left(done: looked))…")
+                            + "\(pulled.count) in\(clock.left(done: looked))…")
                     }
                     if taken < pullBatch { break }
                     if Date().timeIntervalSince(checkpoint) >= pullCheckpoint {
@@ -196,19 +235,20 @@ public enum DocumentSync {
     /// it meanwhile (the app saving a keyed answer while F9 runs, a shell command), the
     /// commit refuses and writes nothing; it is built again on a fresh snapshot, a few times,
     /// so a sync never fails because someone kept working.
-    static func commit(_ store: DocumentStore, _ name: String, at date: () -> Date,
-                       _ make: (DocumentStore.SyncSnapshot) throws -> (SyncState, [Record])) throws -> DocumentStore.SyncSnapshot {
-        var snapshot = try store.syncSnapshot(of: name)
+    /// Returns what is on disk after, and whether it had to be built again.
+    static func commit(_ store: DocumentStore, _ name: String, from start: DocumentStore.SyncSnapshot, at date: () -> Date,
+                       _ make: (DocumentStore.SyncSnapshot) throws -> (SyncState, [Record]))
+        throws -> (snapshot: DocumentStore.SyncSnapshot, retried: Bool) {
+        var snapshot = start
         for attempt in 1...5 {
             let (state, moved) = try make(snapshot)
             do {
-                try store.commitSync(state, over: snapshot, movedToDeleted: moved, at: date())
-                return try store.syncSnapshot(of: name)
+                return (try store.committed(state, over: snapshot, movedToDeleted: moved, at: date()) ?? snapshot, attempt > 1)
             } catch where attempt < 5 && !store.isCurrent(snapshot) {
                 snapshot = try store.syncSnapshot(of: name)
             }
         }
-        return snapshot
+        return (snapshot, true)
     }
 
     /// Which of the server's surveys are this document's: its form's id (every laptop

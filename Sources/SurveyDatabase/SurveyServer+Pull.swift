@@ -125,3 +125,15 @@ extension SurveyServer {
                            updatedAt: date(c[15]) ?? Date(timeIntervalSince1970: 0), change: try number(16))
     }
 }
+
+extension SurveyServer {
+    /// The newest version published for `formID` (nil: none): one indexed row, what a sync
+    /// with nothing to do asks before it concludes so.
+    public func newestFormVersion(formID: String) throws -> String? {
+        let result = try connection.execute("""
+            SELECT version FROM survey.forms WHERE form_id = $1 AND change_seq < survey.change_horizon()
+            ORDER BY change_seq DESC LIMIT 1
+            """, [formID])
+        return result.rows.first?.first ?? nil
+    }
+}

@@ -30,7 +30,10 @@ extension Program {
                 do {
                     let result = try DocumentSync.run(store: store, document: name, target: target, device: device,
                                                       progress: { line in report(.syncProgress(document: name, line)) })
-                    return .syncFinished(document: name, message: result.message, isError: !result.conflicts.isEmpty,
+                    // An unencrypted connection to another host is said with the outcome, as an error.
+                    let message = result.warning.map { result.message + "; " + $0 } ?? result.message
+                    return .syncFinished(document: name, message: message,
+                                         isError: !result.conflicts.isEmpty || result.warning != nil,
                                          reloaded: nil, summary: nil)
                 } catch {
                     return .syncFinished(document: name, message: "Sync of “\(name)” failed: \(DocumentSync.describe(error, target: target))",

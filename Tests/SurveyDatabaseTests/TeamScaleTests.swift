@@ -89,6 +89,58 @@ final class TeamScaleTests: DatabaseTestCase {
         XCTAssertEqual(renames.value, 1)
     }
 
+    /// A sync with nothing to do reads neither the document nor the ledger and writes only
+    /// its mark; anything that happened since (a keyed answer, a teammate's change, a survey
+    /// left unsent, a new form version) still makes a whole sync.
+    func testASyncWithNothingToDoWritesOnlyItsMarkAndMissesNothing() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let bruno = try loginRole("bruno", in: "survey_enumerator")
+        let a = try laptop((0..<5).map(record))
+        let b = try laptop()
+        func sync(_ store: DocumentStore, _ role: String, _ device: String, at date: Date = Date()) throws -> DocumentSync.Result {
+            try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device, at: { date })
+        }
+        XCTAssertEqual(try sync(a, ana, "A").pushed, 5)
+        let ledgerFile = { a.fingerprint(atPathForTests: a.syncURL(for: "Field").path) }
+        let before = ledgerFile()
+        let later = Date(timeIntervalSince1970: 2_000_000_000)
+        XCTAssertEqual(try sync(a, ana, "A", at: later).message, "Synced “Field”: 0 in, 0 out")
+        XCTAssertEqual(ledgerFile(), before, "nothing to do writes only the mark")
+        XCTAssertEqual(try a.syncLedger(for: "Field").lastSync, later, "the time of the sync is the ledger's")
+
+        // A keyed answer since: the mark is of the old file, so the edit goes out.
+        var document = try a.load("Field").get()
+        document.records[2]["age"] = .integer(77)
+        _ = try a.save(document, as: "Field")
+        XCTAssertEqual(try sync(a, ana, "A").pushed, 1)
+        XCTAssertEqual(try sync(b, bruno, "B").pulled, 5)
+        XCTAssertEqual(try b.load("Field").get().records.first { $0.instanceID == "uuid:r2" }?["age"], .integer(77))
+
+        // A teammate's change comes in through a laptop that had nothing to do.
+        XCTAssertEqual(try sync(a, ana, "A").message, "Synced “Field”: 0 in, 0 out")
+        var theirs = try b.load("Field").get()
+        theirs.records.append(Record([Record.instanceIDKey: .string("uuid:bruno"), "name": .string("Bo")]))
+        _ = try b.save(theirs, as: "Field")
+        XCTAssertEqual(try sync(b, bruno, "B").pushed, 1)
+        XCTAssertEqual(try sync(a, ana, "A").pulled, 1)
+
+        // A journal holding changes not yet in the file: a whole sync, which waits for it.
+        XCTAssertNotNil(a.currentSyncMark(for: "Field"))
+        try Data(String(repeating: "entries not yet in the file\n", count: 20).utf8).write(to: a.journalURL(for: "Field"))
+        XCTAssertNil(a.currentSyncMark(for: "Field"))
+        try FileManager.default.removeItem(at: a.journalURL(for: "Field"))
+
+        // A survey the server refused last time (another's) is tried again, not forgotten.
+        var mine = try a.load("Field").get()
+        let place = try XCTUnwrap(mine.records.firstIndex { $0.instanceID == "uuid:bruno" })
+        mine.records[place]["name"] = .string("Bo Edited")
+        _ = try a.save(mine, as: "Field")
+        XCTAssertEqual(try sync(a, ana, "A").refused, ["uuid:bruno"])
+        XCTAssertEqual(a.currentSyncMark(for: "Field")?.nothingToSend, false)
+        XCTAssertEqual(try sync(a, ana, "A").refused, ["uuid:bruno"], "still said, every sync")
+    }
+
     func testALongSyncSaysHowFarItIsAndHowLongIsLeft() {
         let start = Date(timeIntervalSince1970: 1_000)
         var clock = ProgressClock(total: 10_000, started: start)

@@ -236,7 +236,8 @@ final class SyncCommitRetryTests: XCTestCase {
         let store = DocumentStore(folder: folder)
         _ = try store.save(SurveyDocument(records: [Record(["instanceID": .string("uuid:a"), "name": .string("Ana")])]), as: "Field")
         var calls = 0
-        let committed = try DocumentSync.commit(store, "Field", at: { Date() }) { snapshot in
+        let (committed, retried) = try DocumentSync.commit(store, "Field", from: try store.syncSnapshot(of: "Field"),
+                                                           at: { Date() }) { snapshot in
             calls += 1
             if calls == 1 {
                 // The app saves a keyed answer between the snapshot and the commit.
@@ -249,6 +250,7 @@ final class SyncCommitRetryTests: XCTestCase {
             return (state, [])
         }
         XCTAssertEqual(calls, 2)
+        XCTAssertTrue(retried)
         XCTAssertEqual(committed.state.ledger.pullCursor, 7)
         XCTAssertEqual(try store.load("Field").get().records[0]["age"], .integer(34), "the keyed answer stays")
         XCTAssertEqual(try store.syncLedger(for: "Field").pullCursor, 7)

@@ -18,6 +18,8 @@ enum DocumentCompanion: CaseIterable {
     case media
     /// `.NAME.sync.plist`: what its surveys' sync knows (`SyncLedger`).
     case sync
+    /// `.NAME.synced.plist`: what a sync with nothing to do needs (`SyncMark`).
+    case syncMark
     /// `.NAME.form-id`: the id its form has when the settings give none, as pyxform takes it
     /// from the file's name (the stem of the file the designer attached).
     case formID
@@ -33,6 +35,7 @@ enum DocumentCompanion: CaseIterable {
         case .journal: return ".journal"
         case .media: return ".media"
         case .sync: return ".sync"
+        case .syncMark: return ".synced"
         case .formID: return ".form-id"
         }
     }
@@ -46,6 +49,7 @@ enum DocumentCompanion: CaseIterable {
         case .journal: return "journal"
         case .media: return "media folder"
         case .sync: return "sync ledger"
+        case .syncMark: return "sync mark"
         case .formID: return "form id"
         }
     }
@@ -54,7 +58,7 @@ enum DocumentCompanion: CaseIterable {
     /// name, or a trash stem inside `.trash/`.
     func fileName(stem: String) -> String {
         switch self {
-        case .draft, .deleted, .sync: return "." + stem + marker + DocumentName.fileSuffix
+        case .draft, .deleted, .sync, .syncMark: return "." + stem + marker + DocumentName.fileSuffix
         case .formWorkbook: return stem + ".form.xlsx"
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"

@@ -42,3 +42,8 @@ extension DocumentStore {
         (try? documentNames())?.first { fingerprint(of: $0)?.inode == known.inode }
     }
 }
+
+extension DocumentStore {
+    /// Any file's fingerprint by path: for tests that check a file was not written.
+    public func fingerprint(atPathForTests path: String) -> FileFingerprint? { fingerprint(atPath: RawPath(path)) }
+}

@@ -21,8 +21,14 @@ extension DocumentStore {
 
     /// The document's ledger; empty when it has none. One that cannot be read is refused
     /// (it may hold the only record of a conflict), never replaced.
+    ///
+    /// A sync with nothing to do writes only its mark (`SyncMark`): while the mark is of this
+    /// very ledger file, its cursor, own changes and time of sync are the ledger's.
     public func syncLedger(for name: String) throws -> SyncLedger {
-        try Self.readLedger(at: syncURL(for: name))
+        let fingerprint = self.fingerprint(atPath: RawPath(syncURL(for: name).path))
+        var ledger = try Self.readLedger(at: syncURL(for: name))
+        if let mark = syncMark(for: name), mark.files.ledger == fingerprint { mark.overlay(on: &ledger) }
+        return ledger
     }
 
     /// A ledger file anywhere (another laptop's, beside its document on a USB stick).
@@ -51,13 +57,17 @@ extension DocumentStore {
     public struct SyncSnapshot: Sendable {
         public let name: String
         public let state: SyncState
-        let fingerprint: FileFingerprint?
+        public let fingerprint: FileFingerprint?
+        /// The three files as this snapshot knows them: what a `SyncMark` is of.
+        public let files: SyncMark.Files
         /// Surveys found without ids were given them in `state` only: the document must be
         /// written with them before a ledger names them.
         let assignedIDs: Bool
-        let documentBytes: Data?
-        let deletedBytes: Data?
-        let ledgerBytes: Data?
+    }
+
+    func syncFiles(of name: String) -> SyncMark.Files {
+        SyncMark.Files(document: fingerprint(of: name), ledger: fingerprint(atPath: RawPath(syncURL(for: name).path)),
+                       deleted: fingerprint(atPath: RawPath(deletedURL(for: name).path)))
     }
 
     /// Reads the document (every survey given its id, as the app gives it), its deleted
@@ -87,17 +97,13 @@ extension DocumentStore {
             document = try load(name).get()
         }
         let assigned = document.identifyRecordsFoundWithoutIDs() > 0
+        var files = syncFiles(of: name)
+        files.document = fingerprint
         _ = try deletedEntries(for: name)          // an unreadable list stops here, before anything is written
         let ledger = try syncLedger(for: name)
         return SyncSnapshot(name: name, state: SyncState(records: Array(document.records), deleted: deletedRecords(for: name),
                                                          ledger: ledger),
-                            fingerprint: fingerprint, assignedIDs: assigned, documentBytes: bytes(of: url(for: name)),
-                            deletedBytes: bytes(of: deletedURL(for: name)), ledgerBytes: bytes(of: syncURL(for: name)))
-    }
-
-    private func bytes(of url: URL) -> Data? {
-        if case .success(let data) = readFile(url) { return data }
-        return nil
+                            fingerprint: fingerprint, files: files, assignedIDs: assigned)
     }
 
     /// Writes `state` over `snapshot`: only the files that change. `movedToDeleted` join the
@@ -107,16 +113,26 @@ extension DocumentStore {
     @discardableResult
     public func commitSync(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
                            broughtBack: Set<String> = [], at date: Date = Date()) throws -> Bool {
+        try committed(state, over: snapshot, movedToDeleted: movedToDeleted, broughtBack: broughtBack, at: date) != nil
+    }
+
+    /// `commitSync`, returning the snapshot of what is now on disk (nil: nothing needed
+    /// writing, `snapshot` still is): built from `state` and the files' new fingerprints, not
+    /// read again, so a sync of 100,000 surveys reads its document once.
+    public func committed(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
+                          broughtBack: Set<String> = [], at date: Date = Date()) throws -> SyncSnapshot? {
         let name = snapshot.name
         let documentChanged = state.records != snapshot.state.records
         let deletedChanged = !movedToDeleted.isEmpty || !broughtBack.isEmpty
         let ledgerChanged = state.ledger != snapshot.state.ledger
-        guard documentChanged || deletedChanged || ledgerChanged else { return false }
-        try withFolderLock {
+        guard documentChanged || deletedChanged || ledgerChanged else { return nil }
+        return try withFolderLock {
             guard fingerprint(of: name) == snapshot.fingerprint else {
                 throw DocumentError("“\(name)” was changed by another program meanwhile: nothing was written; run this again")
             }
-            var written: [(URL, Data?)] = []
+            // Each file is linked aside before it is replaced and put back from there if a later
+            // one fails: no copy of a 30 MB document is held in memory for it.
+            var written: [(URL, URL?)] = []
             do {
                 if deletedChanged {
                     var entries = try deletedEntries(for: name)
@@ -126,23 +142,36 @@ extension DocumentStore {
                         }
                     }
                     entries += movedToDeleted.map { DeletedRecord(record: $0, deletedAt: date).entry }
-                    written.append((deletedURL(for: name), snapshot.deletedBytes))
+                    written.append((deletedURL(for: name), try linkAside(deletedURL(for: name))))
                     try writeDeletedEntries(entries, for: name)
                 }
                 if documentChanged || snapshot.assignedIDs {
-                    written.append((url(for: name), snapshot.documentBytes))
+                    written.append((url(for: name), try linkAside(url(for: name))))
                     try save(SurveyDocument(records: state.records), as: name)
                 }
                 if ledgerChanged {
-                    written.append((syncURL(for: name), snapshot.ledgerBytes))
+                    written.append((syncURL(for: name), try linkAside(syncURL(for: name))))
                     try writeLedger(state.ledger, for: name)
                 }
             } catch {
                 for (url, old) in written.reversed() { putBack(old, at: url) }
                 throw error
             }
+            for (_, old) in written { if let old { _ = fileSystem.unlink(old.path) } }
+            var files = syncFiles(of: name)
+            if !(documentChanged || snapshot.assignedIDs) { files.document = snapshot.fingerprint }
+            return SyncSnapshot(name: name, state: state, fingerprint: files.document, files: files, assignedIDs: false)
         }
-        return true
+    }
+
+    /// `.FILE.before-sync`, a second name for `url`'s file while it is replaced (nil: there is
+    /// no such file).
+    private func linkAside(_ url: URL) throws -> URL? {
+        let aside = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".before-sync")
+        _ = fileSystem.unlink(aside.path)
+        if fileSystem.link(RawPath(url.path), RawPath(aside.path)) == 0 { return aside }
+        if errno == ENOENT { return nil }
+        throw DocumentError("Could not keep \(url.lastPathComponent) aside while it is replaced: \(SystemError("link").reason)")
     }
 
     /// Atomically; an empty ledger removes the file.
@@ -161,9 +190,9 @@ extension DocumentStore {
     }
 
     /// A file as it was before a sync that failed part-way (nil: there was none).
-    private func putBack(_ old: Data?, at url: URL) {
+    private func putBack(_ old: URL?, at url: URL) {
         if let old {
-            try? write(old, to: url)
+            _ = fileSystem.rename(old.path, url.path)
         } else {
             _ = fileSystem.unlink(url.path)
         }
