@@ -3,18 +3,21 @@
 /// Every element is double-quoted, with `"` and `\` escaped, as the array input syntax asks.
 enum SQLArray {
     static func literal(_ elements: [String?]) -> String {
-        var out = "{"
-        out.reserveCapacity(elements.count * 16)
+        // Byte by byte over UTF-8 (a quote and a backslash are single bytes that never occur
+        // inside a multi-byte character): a push of 100,000 surveys builds 200 of these.
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        out.reserveCapacity(elements.reduce(2) { $0 + ($1?.utf8.count ?? 4) + 3 })
         for (i, element) in elements.enumerated() {
-            if i > 0 { out += "," }
-            guard let element else { out += "NULL"; continue }
-            out += "\""
-            for character in element.unicodeScalars {
-                if character == "\"" || character == "\\" { out += "\\" }
-                out.unicodeScalars.append(character)
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            guard let element else { out += Array("NULL".utf8); continue }
+            out.append(UInt8(ascii: "\""))
+            for byte in element.utf8 {
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\\")) }
+                out.append(byte)
             }
-            out += "\""
+            out.append(UInt8(ascii: "\""))
         }
-        return out + "}"
+        out.append(UInt8(ascii: "}"))
+        return String(decoding: out, as: UTF8.self)
     }
 }
