@@ -28,6 +28,9 @@ public enum DocumentSync {
         /// Surveys here the server's checks would refuse (an id or answers no laptop keeps,
         /// `SetAsideRow`): kept here, not sent, so they never stop the rest of the push.
         public var notSent: [SetAsideRow] = []
+        /// Changes here to another role's surveys: never sent, kept as conflicts or left for
+        /// the laptop they were merged from (`DocumentSync+Owners`).
+        public var othersChanges: [OthersChange] = []
 
         /// "Synced “Field”: 3 in, 2 out; 1 conflict (F4, c)".
         public func message(for name: String) -> String {
@@ -36,6 +39,7 @@ public enum DocumentSync {
             if !notSent.isEmpty { parts.append("\(notSent.count) not sendable (survey sync names them)") }
             if !setAside.isEmpty { parts.append("\(setAside.count) set aside (survey sync names them)") }
             if !refused.isEmpty { parts.append("\(refused.count) not taken by the server (sync again)") }
+            parts += othersMessage
             if !conflicts.isEmpty { parts.append(counted(conflicts.count, "survey") + " in conflict (survey conflicts, or F4 then c)") }
             return "Synced “\(name)”: " + parts.joined(separator: ", ")
         }
@@ -56,6 +60,8 @@ public enum DocumentSync {
         var result = Result()
         result.documentName = name
         var snapshot = try store.syncSnapshot(of: name)
+        let role = try server.role()
+        snapshot = try learnOwners(from: server, store, name, snapshot, at: date)
         let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
         if pull {
             // A newer form version first, so what comes in is read with it.
@@ -74,6 +80,7 @@ public enum DocumentSync {
                 // Kept batch by batch: a pull cut off later starts after this one.
                 snapshot = try commit(store, name, at: date) { snapshot in
                     var applied = SyncPlan.apply(incoming, to: snapshot.state, at: date())
+                    for row in rows { applied.state.ledger.owners[row.instanceID] = row.owner }
                     let arrived = Set(rows.map(\.instanceID))
                     applied.state.ledger.setAside.removeAll { arrived.contains($0.id) }
                     for row in setAside { applied.state.ledger.setAside(row) }
@@ -90,11 +97,14 @@ public enum DocumentSync {
             }
         }
         var sent: [(OutgoingChange, SyncRevision)] = []
+        var others: [(change: OutgoingChange, owner: String)] = []
         if push {
             var changes: [OutgoingChange] = []
             for change in SyncPlan.outgoing(from: snapshot.state, device: device) {
                 if let problem = SetAsideRow.problem(withID: change.id) ?? SetAsideRow.problem(withAnswers: change.answers) {
                     result.notSent.append(SetAsideRow(id: change.id, owner: device, reason: problem))
+                } else if let owner = snapshot.state.ledger.othersOwner(of: change.id, as: role) {
+                    others.append((change, owner))
                 } else {
                     changes.append(change)
                 }
@@ -108,7 +118,9 @@ public enum DocumentSync {
                     switch pushed.outcome {
                     case .accepted(let revision), .alreadyThere(let revision):
                         sent.append((change, SyncRevision(revision)))
-                    case .stale, .refused, .missing:
+                    case .refused(let owner):
+                        others.append((change, owner))
+                    case .stale, .missing:
                         result.refused.append(change.id)
                     }
                 }
@@ -118,6 +130,9 @@ public enum DocumentSync {
         snapshot = try commit(store, name, at: date) { snapshot in
             var state = snapshot.state
             for (change, revision) in sent { SyncPlan.acknowledge(change, revision: revision, in: &state.ledger) }
+            for (change, _) in sent { state.ledger.owners[change.id] = role }
+            result.othersChanges = SyncPlan.holdOthersChanges(others, in: &state)
+            state.ledger.role = role
             state.ledger.lastSync = date()
             return (state, [])
         }

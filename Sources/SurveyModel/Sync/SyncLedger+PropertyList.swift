@@ -6,9 +6,9 @@ import FoundationEssentials
 /// 10,000 surveys' ledger took seconds to read). The first entry says what the file is;
 /// then one entry per survey:
 ///
-///     { ledger = 1; pullCursor = 812; lastSync = <date>;
+///     { ledger = 1; pullCursor = 812; lastSync = <date>; role = bruno;
 ///       setAside = [ { id = ID; owner = ana; reason = "…" } ] }
-///     { id = ID; base = { answers = {…}; revision = "41"; deleted = true };
+///     { id = ID; owner = ana; base = { answers = {…}; revision = "41"; deleted = true };
 ///       conflict = { theirs = {answers; revision; deleted};
 ///                    fields = [ { path = ["member", 1, "age"]; base; mine; theirs } ] };
 ///       review = { state = "hasIssues"; comment = "…" } }
@@ -25,14 +25,16 @@ extension SyncLedger {
         var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
+        if let role { header["role"] = .string(role) }
         if !setAside.isEmpty {
             header["setAside"] = .array(setAside.map {
                 .dictionary(["id": .string($0.id), "owner": .string($0.owner), "reason": .string($0.reason)])
             })
         }
-        let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).sorted()
+        let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).union(owners.keys).sorted()
         return [header] + ids.map { id in
             var entry: [String: PropertyValue] = ["id": .string(id)]
+            if let owner = owners[id] { entry["owner"] = .string(owner) }
             if let base = bases[id] { entry["base"] = base.propertyList }
             if let conflict = conflicts[id] {
                 entry["conflict"] = .dictionary(["theirs": conflict.theirs.propertyList,
@@ -65,6 +67,11 @@ extension SyncLedger {
         case .date(let date)?: lastSync = date
         case let other?: throw Self.bad("lastSync", other)
         }
+        switch header["role"] {
+        case nil: break
+        case .string(let name)?: role = name
+        case let other?: throw Self.bad("role", other)
+        }
         switch header["setAside"] {
         case nil: break
         case .array(let list)?:
@@ -80,6 +87,11 @@ extension SyncLedger {
         for (number, entry) in entries.dropFirst().enumerated() {
             guard case .string(let id)? = entry["id"], !id.isEmpty else {
                 throw DocumentError("not a sync ledger: entry \(number + 2) has no id")
+            }
+            switch entry["owner"] {
+            case nil: break
+            case .string(let owner)?: owners[id] = owner
+            case let other?: throw Self.bad("the owner of \(id)", other)
             }
             if let base = entry["base"] { bases[id] = try Version(base, id) }
             if let conflict = entry["conflict"] {

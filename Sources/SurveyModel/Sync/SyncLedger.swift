@@ -50,6 +50,13 @@ public struct SyncLedger: Equatable, Sendable {
     /// Surveys on the server this laptop could not keep, oldest first (at most
     /// `SetAsideRow.kept`); one leaves the list when a version of it comes that it can keep.
     public var setAside: [SetAsideRow] = []
+    /// By survey id: the login role the team's server says owns it (pulls, this laptop's
+    /// accepted pushes, a refusal), which alone may change it (row-level security); for a
+    /// survey merged from another laptop's copy before the server has it, the role that copy
+    /// last synced as, "" when it never synced (no role is named ""). `SyncLedger+Owners`.
+    public var owners: [String: String] = [:]
+    /// The login role of this laptop's last sync (`current_user`); nil before the first.
+    public var role: String?
 
     public init() {}
 
@@ -63,6 +70,7 @@ public struct SyncLedger: Equatable, Sendable {
     /// Whether nothing is known: such a ledger is not written.
     public var isEmpty: Bool {
         bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty && setAside.isEmpty
+            && owners.isEmpty && role == nil
     }
 
     /// Every unresolved field, by survey id then as found: what `survey conflicts` lists.
