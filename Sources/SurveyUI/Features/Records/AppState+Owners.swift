@@ -25,7 +25,7 @@ extension AppState {
     /// copy would start changing, or change, another's survey is refused, with the state as
     /// it was before the key (as a read-only document refuses, `AppState+ReadOnly`).
     mutating func updateGuardingOthersSurveys(_ action: Action) -> [Effect] {
-        guard action.isUserInput, let others = session.sync?.othersSurveys, !others.isEmpty else {
+        guard action.isUserInput, let others = session.sync?.othersSurveys, !others.isEmpty, !onlyTypes(action) else {
             return transition(&self, action)
         }
         var trial = self
@@ -36,6 +36,17 @@ extension AppState {
         }
         warn(othersSurveyRemark(record, owner: owner))
         return []
+    }
+
+    /// The keys typed into an answer already being typed, which change no survey (the
+    /// answer is committed by a form key): they run in place, with no copy, which would make
+    /// each key copy a long answer (`FormState.editText`).
+    private func onlyTypes(_ action: Action) -> Bool {
+        switch action {
+        case .text(.paste): return false
+        case .text: return editing != nil
+        default: return false
+        }
     }
 
     /// The first survey of another role that `trial`, this state after a key, starts changing
