@@ -6,7 +6,7 @@ import FoundationEssentials
 /// later change on either side is told apart from the other's (the three-way merge needs
 /// it, and "changed here since" is answers ≠ base). Per document: the database's pull
 /// cursor, the time of the last sync, the conflicts not yet resolved, the review states
-/// received. Never a credential: connection strings stay in the environment and libpq's
+/// received, whose each survey is and the role this laptop synced as. Never a credential: connection strings stay in the environment and libpq's
 /// own files.
 public struct SyncLedger: Equatable, Sendable {
     /// One version of a survey as both sides knew it (or, in a conflict, as the other

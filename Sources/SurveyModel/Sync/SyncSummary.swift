@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// What the app shows of a document's sync (F4, the conflicts view, the list's review
-/// and owner marks): read from its ledger and surveys by the runtime, a plain value for the UI core.
+/// What the app shows of a document's sync (F4, the conflicts view, the list's review and
+/// owner marks): read from its ledger and surveys by the runtime, a plain value for the UI
+/// core.
 public struct SyncSummary: Equatable, Sendable {
     /// One unresolved field of one survey.
     public struct Conflict: Equatable, Sendable {

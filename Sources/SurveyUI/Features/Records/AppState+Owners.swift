@@ -25,7 +25,7 @@ extension AppState {
     /// copy would start changing, or change, another's survey is refused, with the state as
     /// it was before the key (as a read-only document refuses, `AppState+ReadOnly`).
     mutating func updateGuardingOthersSurveys(_ action: Action) -> [Effect] {
-        guard action.isUserInput, let others = session.sync?.othersSurveys, !others.isEmpty, !onlyTypes(action) else {
+        guard action.isUserInput, let others = session.sync?.othersSurveys, !others.isEmpty, !leftAlone(action) else {
             return transition(&self, action)
         }
         var trial = self
@@ -38,13 +38,17 @@ extension AppState {
         return []
     }
 
-    /// The keys typed into an answer already being typed, which change no survey (the
-    /// answer is committed by a form key): they run in place, with no copy, which would make
-    /// each key copy a long answer (`FormState.editText`).
-    private func onlyTypes(_ action: Action) -> Bool {
+    /// Keys left alone: those typed into an answer already being typed, which change no
+    /// survey (the answer is committed by a form key), run in place, with no copy, which
+    /// would make each key copy a long answer (`FormState.editText`); and the documents'
+    /// keys, whose one change to surveys is putting back what an earlier session could not
+    /// save: refusing it would leave that work stuck, and a change to another's survey in it
+    /// is kept as a conflict at the next sync, as any change from before.
+    private func leftAlone(_ action: Action) -> Bool {
         switch action {
         case .text(.paste): return false
         case .text: return editing != nil
+        case .documents: return true
         default: return false
         }
     }
