@@ -23,21 +23,21 @@ extension SurveyServer {
 }
 
 extension DocumentSync {
-    /// A ledger written before survey kept owners (it names no role) learns the owner of
-    /// every survey it has a base for, once, so the app marks a teammate's survey at once;
-    /// later owners come with the pulls. Committed at once: nothing else in the sync needs it
-    /// first.
-    static func learnOwners(from server: SurveyServer, _ store: DocumentStore, _ name: String,
-                            _ snapshot: DocumentStore.SyncSnapshot, at date: @escaping () -> Date) throws -> DocumentStore.SyncSnapshot {
+    /// Notes the role this sync connects as, first, so a sync cut off later never leaves
+    /// owners noted with no role to tell the laptop's own surveys from others'; written only
+    /// when it is new (the first sync, another person's login). A ledger written before survey
+    /// kept owners (it names no role) learns the owner of every survey it has a base for, in
+    /// one query, so the app marks a teammate's survey at once; later owners come with pulls.
+    static func noteRole(_ role: String, from server: SurveyServer, _ store: DocumentStore, _ name: String,
+                         _ snapshot: DocumentStore.SyncSnapshot, at date: @escaping () -> Date) throws -> DocumentStore.SyncSnapshot {
         let ledger = snapshot.state.ledger
-        guard ledger.role == nil else { return snapshot }
-        let unknown = ledger.bases.keys.filter { ledger.owners[$0] == nil }
-        guard !unknown.isEmpty else { return snapshot }
+        guard ledger.role != role else { return snapshot }
+        let unknown = ledger.role == nil ? ledger.bases.keys.filter { ledger.owners[$0] == nil } : []
         let owners = try server.owners(of: unknown.sorted())
-        guard !owners.isEmpty else { return snapshot }
         return try commit(store, name, at: date) { snapshot in
             var state = snapshot.state
             for (id, owner) in owners where state.ledger.owners[id] == nil { state.ledger.owners[id] = owner }
+            state.ledger.role = role
             return (state, [])
         }
     }

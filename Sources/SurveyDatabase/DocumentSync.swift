@@ -61,7 +61,7 @@ public enum DocumentSync {
         result.documentName = name
         var snapshot = try store.syncSnapshot(of: name)
         let role = try server.role()
-        snapshot = try learnOwners(from: server, store, name, snapshot, at: date)
+        snapshot = try noteRole(role, from: server, store, name, snapshot, at: date)
         let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
         if pull {
             // A newer form version first, so what comes in is read with it.
@@ -132,7 +132,6 @@ public enum DocumentSync {
             for (change, revision) in sent { SyncPlan.acknowledge(change, revision: revision, in: &state.ledger) }
             for (change, _) in sent { state.ledger.owners[change.id] = role }
             result.othersChanges = SyncPlan.holdOthersChanges(others, in: &state)
-            state.ledger.role = role
             state.ledger.lastSync = date()
             return (state, [])
         }

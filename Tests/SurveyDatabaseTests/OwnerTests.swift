@@ -135,6 +135,29 @@ final class OwnerTests: DatabaseTestCase {
         XCTAssertEqual(try serverName("uuid:s1"), "Ana")
     }
 
+    /// The role is noted before anything else: a sync cut off after the owners came (here
+    /// the server refusing the push whole) never leaves the laptop's own survey looking like
+    /// another's.
+    func testASyncCutOffLeavesTheLaptopsOwnSurveysItsOwn() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let a = try laptop([survey("uuid:a1", ["name": .string("Ana")])])
+        try sync(a, as: ana, device: "A")
+        var ledger = try a.syncLedger(for: "Field")
+        ledger.owners = [:]          // as a ledger written before this fix
+        ledger.role = nil
+        try a.writeLedger(ledger, for: "Field")
+        var document = try a.load("Field").get()
+        document.records.append(survey("uuid:a2", ["name": .string("Ana again")]))
+        _ = try a.save(document, as: "Field")
+        try server.psql("REVOKE INSERT ON survey.surveys FROM survey_enumerator", database: database)
+        XCTAssertThrowsError(try sync(a, as: ana, device: "A"))
+        let after = try a.syncLedger(for: "Field")
+        XCTAssertEqual(after.owners, ["uuid:a1": ana])
+        XCTAssertEqual(after.role, ana)
+        XCTAssertEqual(after.othersSurveys, [:])
+    }
+
     /// A delete of a teammate's survey made before: the survey comes back as the server has
     /// it, with a conflict on the whole survey, and nothing is sent.
     func testADeleteOfATeammatesSurveyBringsItBackAsAConflict() throws {
