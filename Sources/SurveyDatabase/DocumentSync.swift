@@ -31,6 +31,9 @@ public enum DocumentSync {
         /// The connection crossed a network unencrypted (`SurveyServer.warning`): for stderr
         /// and the status line.
         public var warning: String?
+        /// Changes here to another role's surveys: never sent, kept as conflicts or left for
+        /// the laptop they were merged from (`DocumentSync+Owners`).
+        public var othersChanges: [OthersChange] = []
 
         /// "Synced “Field”: 3 in, 2 out; 1 conflict (F4, c)".
         public func message(for name: String) -> String {
@@ -39,6 +42,7 @@ public enum DocumentSync {
             if !notSent.isEmpty { parts.append("\(notSent.count) not sendable (survey sync names them)") }
             if !setAside.isEmpty { parts.append("\(setAside.count) set aside (survey sync names them)") }
             if !refused.isEmpty { parts.append("\(refused.count) not taken by the server (sync again)") }
+            parts += othersMessage
             if !conflicts.isEmpty { parts.append(counted(conflicts.count, "survey") + " in conflict (survey conflicts, or F4 then c)") }
             return "Synced “\(name)”: " + parts.joined(separator: ", ")
         }
@@ -70,6 +74,8 @@ public enum DocumentSync {
             return done
         }
         var snapshot = try store.syncSnapshot(of: name)
+        let role = try server.role()
+        snapshot = try noteRole(role, from: server, store, name, snapshot, at: date)
         let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
         // Asked before the form is taken: a version published meanwhile makes the next sync look.
         let newestForm = pull ? try server.newestFormVersion(formID: dataset) : nil
@@ -85,11 +91,14 @@ public enum DocumentSync {
         }
         var sent: [(OutgoingChange, SyncRevision)] = []
         var written: [ClosedRange<Int64>] = []
+        var others: [(change: OutgoingChange, owner: String)] = []
         if push {
             var changes: [OutgoingChange] = []
             for change in SyncPlan.outgoing(from: snapshot.state, device: device) {
                 if let problem = SetAsideRow.problem(withID: change.id) ?? SetAsideRow.problem(withAnswers: change.answers) {
                     result.notSent.append(SetAsideRow(id: change.id, owner: device, reason: problem))
+                } else if let owner = snapshot.state.ledger.othersOwner(of: change.id, as: role) {
+                    others.append((change, owner))
                 } else {
                     changes.append(change)
                 }
@@ -104,7 +113,9 @@ public enum DocumentSync {
                     switch pushed.outcome {
                     case .accepted(let revision), .alreadyThere(let revision):
                         sent.append((change, SyncRevision(revision)))
-                    case .stale, .refused, .missing:
+                    case .refused(let owner):
+                        others.append((change, owner))
+                    case .stale, .missing:
                         result.refused.append(change.id)
                     }
                 }
@@ -116,6 +127,8 @@ public enum DocumentSync {
             var state = snapshot.state
             for (change, revision) in sent { SyncPlan.acknowledge(change, revision: revision, in: &state.ledger) }
             state.ledger.ownChanges += written.filter { $0.upperBound > (state.ledger.pullCursor ?? 0) }
+            for (change, _) in sent { state.ledger.owners[change.id] = role }
+            result.othersChanges = SyncPlan.holdOthersChanges(others, in: &state)
             return (state, [])
         }
         snapshot = final
@@ -124,7 +137,7 @@ public enum DocumentSync {
         // reading the document: written only over the files as this sync left them.
         var ledger = snapshot.state.ledger
         ledger.lastSync = date()
-        let nothingToSend = push && result.refused.isEmpty && result.notSent.isEmpty
+        let nothingToSend = push && result.refused.isEmpty && result.notSent.isEmpty && result.othersChanges.isEmpty
             && (!retried && snapshot.fingerprint == outgoingFrom || SyncPlan.outgoing(from: snapshot.state, device: device).isEmpty)
         try? store.writeSyncMark(SyncMark(files: snapshot.files, dataset: dataset, formVersion: newestForm, ledger: ledger,
                                           nothingToSend: nothingToSend), for: name)
@@ -189,6 +202,7 @@ public enum DocumentSync {
                     }
                     for row in aside { applier.ledger.setAside(row) }
                     events += applier.apply(rows.map(Self.incoming))
+                    for row in rows { applier.ledger.owners[row.instanceID] = row.owner }
                     setAside += aside
                     applier.ledger.pullCursor = next
                     cursor = next

@@ -50,9 +50,11 @@ public final class SurveyServer {
         return row.dropFirst(settings.count)
     }
 
-    /// The login role this connection acts as (`current_user`).
+    /// The login role this connection acts as (`current_user`): read when it connected, with
+    /// the session's settings; asked again only if that did not say.
     public func role() throws -> String {
-        try connection.execute("SELECT current_user").scalar ?? ""
+        if let known = connection.member?.role { return known }
+        return try connection.execute("SELECT current_user").scalar ?? ""
     }
 
     /// What `survey db init` did: the migrations it applied (none when the schema was current).

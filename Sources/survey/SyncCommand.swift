@@ -41,7 +41,9 @@ struct SyncCommand: Equatable {
             for row in result.notSent {
                 ShellOutput.error("not sent: \(row.line) (the team's database refuses it; fix it here)")
             }
-            return result.conflicts.isEmpty && result.refused.isEmpty && result.setAside.isEmpty && result.notSent.isEmpty ? 0 : 2
+            for change in result.othersChanges { ShellOutput.error(change.line) }
+            return result.conflicts.isEmpty && result.refused.isEmpty && result.setAside.isEmpty && result.notSent.isEmpty
+                && result.othersChanges.isEmpty ? 0 : 2
         } catch {
             ShellOutput.error(DocumentSync.describe(error, target: target))
             return 1

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
+import SurveyModel
 
 /// `survey db init` on the real binary, against the tests' throwaway PostgreSQL; and the
 /// binary without libpq, which still runs and says what to install.
@@ -50,6 +51,58 @@ final class DatabaseCommandTests: CLITestCase {
                        + " (not taken here; the one who wrote it or the data manager can fix it on the server)\n")
         let second = try survey(["sync", "--doc", "Field"], environment: environment)
         XCTAssertEqual(second, Outcome(status: 0, stdout: "Synced “Field”: 0 in, 0 out\n", stderr: ""))
+    }
+
+    /// Issue 28: Bruno's laptop holds Ana's survey. `survey delete` and `survey resolve
+    /// --mine` refuse it, saying whose it is; a change made before (in the file) is not sent
+    /// and refused at every sync ("sync again"): `survey sync` names the owner, keeps it as a
+    /// conflict, and `--theirs` settles it.
+    func testTheShellAndSyncSayWhoseSurveyItIs() throws {
+        let server = try postgres()
+        let database = try server.createDatabase("cli")
+        defer { _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
+        XCTAssertEqual(try survey(["db", "init", "--db", server.connectionString(database: database)], dir: false).status, 0)
+        let suffix = UUID().uuidString.prefix(6).lowercased()
+        let (ana, bruno) = ("ana_\(suffix)", "bruno_\(suffix)")
+        try server.psql("CREATE ROLE \(ana) LOGIN IN ROLE survey_enumerator; CREATE ROLE \(bruno) LOGIN IN ROLE survey_enumerator")
+        defer { _ = try? server.psql("DROP ROLE IF EXISTS \(ana); DROP ROLE IF EXISTS \(bruno)") }
+        let brunoFolder = root.appendingPathComponent("bruno", isDirectory: true)
+        try FileManager.default.createDirectory(at: brunoFolder, withIntermediateDirectories: true)
+        func asAna(_ arguments: String...) throws -> Outcome {
+            try survey(arguments, environment: ["SURVEY_DB": server.connectionString(database: database, user: ana), "SURVEY_DEVICE": "a"])
+        }
+        func asBruno(_ arguments: String...) throws -> Outcome {
+            try survey(["--dir", brunoFolder.path] + arguments, dir: false,
+                       environment: ["SURVEY_DB": server.connectionString(database: database, user: bruno), "SURVEY_DEVICE": "b"])
+        }
+        XCTAssertEqual(try asAna("add", "--doc", "Field", "--first", "Ana", "--last", "Silva").status, 0)
+        XCTAssertEqual(try asAna("sync", "--doc", "Field").status, 0)
+        XCTAssertEqual(try asBruno("docs", "new", "Field").status, 0)
+        XCTAssertEqual(try asBruno("sync", "--doc", "Field").stdout, "Synced “Field”: 1 in, 0 out\n")
+        let brunos = DocumentStore(folder: brunoFolder)
+        let id = try XCTUnwrap(try brunos.load("Field").get().records.first?.instanceID)
+        let whose = "it is \(ana)'s survey (only \(ana) changes it; a supervisor reviews it)"
+
+        XCTAssertEqual(try asBruno("delete", id, "--doc", "Field"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: \(id) is not deleted: \(whose)\n"))
+        // Changed in the file, as survey let anyone before this fix.
+        var document = try brunos.load("Field").get()
+        let place = try XCTUnwrap(document.records.firstIndex { $0.instanceID == id }, "not deleted")
+        document.records[place]["lastName"] = .string("Bruno was here")
+        _ = try brunos.save(document, as: "Field")
+        let refused = try asBruno("sync", "--doc", "Field")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stdout, "Synced “Field”: 0 in, 0 out, 1 not taken: it is \(ana)'s survey (kept as a conflict: "
+                       + "survey conflicts), 1 survey in conflict (survey conflicts, or F4 then c)\n")
+        XCTAssertEqual(refused.stderr, "survey: \(id): not taken: \(whose); this laptop's change is kept as a conflict "
+                       + "(survey conflicts shows it; survey resolve \(id) --theirs takes \(ana)'s)\n")
+        XCTAssertFalse(refused.stdout.contains("sync again"))
+        XCTAssertEqual(try asBruno("sync", "--doc", "Field").status, 2, "still a conflict, never sent")
+        XCTAssertEqual(try asBruno("resolve", id, "--mine", "--doc", "Field"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: \(id) keeps the server's answers: \(whose); take theirs (--theirs)\n"))
+        XCTAssertEqual(try asBruno("resolve", id, "--theirs", "--doc", "Field").status, 0)
+        XCTAssertEqual(try asBruno("sync", "--doc", "Field"), Outcome(status: 0, stdout: "Synced “Field”: 0 in, 0 out\n", stderr: ""))
+        XCTAssertEqual(try brunos.load("Field").get().records.first?["lastName"], .string("Silva"))
     }
 
     func testAFailureNeverShowsThePassword() throws {

@@ -131,14 +131,13 @@ final class TeamScaleTests: DatabaseTestCase {
         XCTAssertNil(a.currentSyncMark(for: "Field"))
         try FileManager.default.removeItem(at: a.journalURL(for: "Field"))
 
-        // A survey the server refused last time (another's) is tried again, not forgotten.
+        // An edit of another's survey is kept as a conflict, and said by every sync after.
         var mine = try a.load("Field").get()
         let place = try XCTUnwrap(mine.records.firstIndex { $0.instanceID == "uuid:bruno" })
         mine.records[place]["name"] = .string("Bo Edited")
         _ = try a.save(mine, as: "Field")
-        XCTAssertEqual(try sync(a, ana, "A").refused, ["uuid:bruno"])
-        XCTAssertEqual(a.currentSyncMark(for: "Field")?.nothingToSend, false)
-        XCTAssertEqual(try sync(a, ana, "A").refused, ["uuid:bruno"], "still said, every sync")
+        XCTAssertEqual(try sync(a, ana, "A").conflicts, ["uuid:bruno"])
+        XCTAssertEqual(try sync(a, ana, "A").conflicts, ["uuid:bruno"], "still said by a sync with nothing to do")
     }
 
     func testALongSyncSaysHowFarItIsAndHowLongIsLeft() {

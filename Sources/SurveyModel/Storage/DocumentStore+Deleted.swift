@@ -66,6 +66,11 @@ extension DocumentStore {
             throw DocumentError(none ? "“\(name)” has no deleted surveys"
                                      : "No deleted survey of “\(name)” has the id \(id)")
         }
+        // Another role deleted it on the server: bringing it back here is a change only that
+        // role may make (issue 28). An unreadable ledger stops nothing here: the sync says why.
+        if let ledger = try? syncLedger(for: name), let owner = ledger.othersOwner(of: id), ledger.bases[id]?.deleted == true {
+            throw DocumentError("\(id) is not brought back: \(SurveyOwner.reason(owner)), and it is deleted on the server")
+        }
         var document = try load(name).get()
         if let place = document.records.firstIndex(where: { $0.instanceID == id }) {
             throw DocumentError("\(id) is already in “\(name)” (record \(place + 1), "

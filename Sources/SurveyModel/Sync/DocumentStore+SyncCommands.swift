@@ -22,6 +22,9 @@ extension DocumentStore {
             throw DocumentError("\(id) has \(conflict.fields.count == 1 ? "a conflict" : "\(conflict.fields.count) conflicts") "
                 + "to resolve first (survey conflicts): nothing was deleted")
         }
+        if let owner = state.ledger.othersOwner(of: id) {
+            throw DocumentError("\(id) is not deleted: \(SurveyOwner.reason(owner))")
+        }
         let record = state.records.remove(at: place)
         state.deleted.append(DeletedRecord(record: record, deletedAt: date))
         try commitSync(state, over: snapshot, movedToDeleted: [record], at: date)
@@ -61,6 +64,7 @@ extension DocumentStore {
             let incoming = SyncPlan.incoming(from: other, adoptingBasesInto: &state)
             let applied = SyncPlan.apply(incoming, to: state, at: date)
             state = applied.state
+            SyncPlan.noteOwners(from: other, added: applied.events.filter { $0.kind == .added }.map(\.id), in: &state.ledger)
             events += applied.events
             // A survey brought back after being moved out by an earlier file never left the file.
             for id in applied.broughtBack {

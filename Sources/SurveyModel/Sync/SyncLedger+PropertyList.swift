@@ -6,10 +6,10 @@ import FoundationEssentials
 /// 10,000 surveys' ledger took seconds to read). The first entry says what the file is;
 /// then one entry per survey:
 ///
-///     { ledger = 1; pullCursor = 812; lastSync = <date>;
+///     { ledger = 1; pullCursor = 812; lastSync = <date>; role = bruno;
 ///       ownChanges = [ [900, 1400], … ];
 ///       setAside = [ { id = ID; owner = ana; reason = "…" } ] }
-///     { id = ID; base = { answers = {…}; revision = "41"; deleted = true };
+///     { id = ID; owner = ana; base = { answers = {…}; revision = "41"; deleted = true };
 ///       conflict = { theirs = {answers; revision; deleted};
 ///                    fields = [ { path = ["member", 1, "age"]; base; mine; theirs } ] };
 ///       review = { state = "hasIssues"; comment = "…" } }
@@ -29,14 +29,16 @@ extension SyncLedger {
         if !ownChanges.isEmpty {
             header["ownChanges"] = .array(ownChanges.map { .array([.integer(Int($0.lowerBound)), .integer(Int($0.upperBound))]) })
         }
+        if let role { header["role"] = .string(role) }
         if !setAside.isEmpty {
             header["setAside"] = .array(setAside.map {
                 .dictionary(["id": .string($0.id), "owner": .string($0.owner), "reason": .string($0.reason)])
             })
         }
-        let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).sorted()
+        let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).union(owners.keys).sorted()
         return [header] + ids.map { id in
             var entry: [String: PropertyValue] = ["id": .string(id)]
+            if let owner = owners[id] { entry["owner"] = .string(owner) }
             if let base = bases[id] { entry["base"] = base.propertyList }
             if let conflict = conflicts[id] {
                 entry["conflict"] = .dictionary(["theirs": conflict.theirs.propertyList,
@@ -79,6 +81,11 @@ extension SyncLedger {
             }
         case let other?: throw Self.bad("ownChanges", other)
         }
+        switch header["role"] {
+        case nil: break
+        case .string(let name)?: role = name
+        case let other?: throw Self.bad("role", other)
+        }
         switch header["setAside"] {
         case nil: break
         case .array(let list)?:
@@ -94,6 +101,11 @@ extension SyncLedger {
         for (number, entry) in entries.dropFirst().enumerated() {
             guard case .string(let id)? = entry["id"], !id.isEmpty else {
                 throw DocumentError("not a sync ledger: entry \(number + 2) has no id")
+            }
+            switch entry["owner"] {
+            case nil: break
+            case .string(let owner)?: owners[id] = owner
+            case let other?: throw Self.bad("the owner of \(id)", other)
             }
             if let base = entry["base"] { bases[id] = try Version(base, id) }
             if let conflict = entry["conflict"] {

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// later change on either side is told apart from the other's (the three-way merge needs
 /// it, and "changed here since" is answers ≠ base). Per document: the database's pull
 /// cursor, the time of the last sync, the conflicts not yet resolved, the review states
-/// received. Never a credential: connection strings stay in the environment and libpq's
+/// received, whose each survey is and the role this laptop synced as. Never a credential: connection strings stay in the environment and libpq's
 /// own files.
 public struct SyncLedger: Equatable, Sendable {
     /// One version of a survey as both sides knew it (or, in a conflict, as the other
@@ -57,6 +57,13 @@ public struct SyncLedger: Equatable, Sendable {
     /// Surveys on the server this laptop could not keep, oldest first (at most
     /// `SetAsideRow.kept`); one leaves the list when a version of it comes that it can keep.
     public var setAside: [SetAsideRow] = []
+    /// By survey id: the login role the team's server says owns it (pulls, this laptop's
+    /// accepted pushes, a refusal), which alone may change it (row-level security); for a
+    /// survey merged from another laptop's copy before the server has it, the role that copy
+    /// last synced as, "" when it never synced (no role is named ""). `SyncLedger+Owners`.
+    public var owners: [String: String] = [:]
+    /// The login role of this laptop's last sync (`current_user`); nil before the first.
+    public var role: String?
 
     public init() {}
 
@@ -70,7 +77,7 @@ public struct SyncLedger: Equatable, Sendable {
     /// Whether nothing is known: such a ledger is not written.
     public var isEmpty: Bool {
         bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty && setAside.isEmpty
-            && ownChanges.isEmpty
+            && ownChanges.isEmpty && owners.isEmpty && role == nil
     }
 
     /// Every unresolved field, by survey id then as found: what `survey conflicts` lists.

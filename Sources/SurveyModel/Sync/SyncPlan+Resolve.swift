@@ -21,11 +21,16 @@ extension SyncPlan {
     /// none is left, the other side's version becomes the base, so the answers the document
     /// now holds go out as an edit of it, like any edit (none when theirs was taken whole).
     /// A whole-survey conflict (edited on one side, deleted on the other) takes `mine` or
-    /// `theirs`: the delete chosen moves the survey to the deleted surveys.
+    /// `theirs`: the delete chosen moves the survey to the deleted surveys. Another role's
+    /// survey (`SyncLedger.othersOwner`) takes only `theirs`.
     public static func resolve(id: String, path: SyncFieldPath?, by choice: Choice, in state: SyncState,
                                at date: Date) throws -> Resolved {
         var state = state
         guard var conflict = state.ledger.conflicts[id] else { throw DocumentError("\(id) has no conflicts") }
+        // Only theirs leaves another role's survey as the server has it (issue 28).
+        if choice != .theirs, let owner = state.ledger.othersOwner(of: id) {
+            throw DocumentError("\(id) keeps the server's answers: \(SurveyOwner.reason(owner)); take theirs (--theirs)")
+        }
         let chosen = conflict.fields.filter { path == nil || $0.path == path }
         guard !chosen.isEmpty else {
             throw DocumentError("\(id) has no conflict at \(path!) (its conflicts: "

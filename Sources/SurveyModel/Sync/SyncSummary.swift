@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// What the app shows of a document's sync (F4, the conflicts view, the list's review
-/// marks): read from its ledger and surveys by the runtime, a plain value for the UI core.
+/// What the app shows of a document's sync (F4, the conflicts view, the list's review and
+/// owner marks): read from its ledger and surveys by the runtime, a plain value for the UI
+/// core.
 public struct SyncSummary: Equatable, Sendable {
     /// One unresolved field of one survey.
     public struct Conflict: Equatable, Sendable {
@@ -26,10 +27,14 @@ public struct SyncSummary: Equatable, Sendable {
     public var reviews: [String: SyncReview]
     /// Surveys on the server this laptop could not keep (`SetAsideRow`).
     public var setAside: Int
+    /// By survey id: the owner of each survey that is another role's, which this laptop
+    /// does not change (`SyncLedger.othersSurveys`).
+    public var othersSurveys: [String: String]
 
     public init(unsent: Int = 0, lastSync: Date? = nil, conflicts: [Conflict] = [], reviews: [String: SyncReview] = [:],
-                setAside: Int = 0) {
+                setAside: Int = 0, othersSurveys: [String: String] = [:]) {
         self.unsent = unsent
+        self.othersSurveys = othersSurveys
         self.setAside = setAside
         self.lastSync = lastSync
         self.conflicts = conflicts
@@ -46,6 +51,7 @@ public struct SyncSummary: Equatable, Sendable {
                   conflicts: state.ledger.conflictList.map {
                       Conflict(id: $0.id, path: $0.field.path, mine: $0.field.mine, theirs: $0.field.theirs)
                   },
-                  reviews: state.ledger.reviews, setAside: state.ledger.setAside.count)
+                  reviews: state.ledger.reviews, setAside: state.ledger.setAside.count,
+                  othersSurveys: state.ledger.othersSurveys)
     }
 }

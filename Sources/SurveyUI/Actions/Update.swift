@@ -7,9 +7,10 @@ import SurveyModel
 /// actions that send other actions.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // While the rest of the document loads, nothing may change it (`AppState+Loading`); nor
-    // ever, when its form cannot be used (`AppState+ReadOnly`).
+    // ever, when its form cannot be used (`AppState+ReadOnly`); nor another role's survey
+    // (`AppState+Owners`).
     let effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
-        : state.session.loading == nil ? transition(&state, action) : state.updateWhileLoading(action)
+        : state.session.loading == nil ? state.updateGuardingOthersSurveys(action) : state.updateWhileLoading(action)
     state.settleUnsavedMember(after: effects)
     state.followQuestionnaire()
     return effects

@@ -37,6 +37,10 @@ struct FormPane: View {
         case .draft: heading = "New survey"
         }
         if let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
+        // Another role's survey says so where the form starts (`AppState+Owners`).
+        if case .record(let i) = state.shown, let owner = state.othersOwner(of: state.records[i]) {
+            heading += " · " + SurveyOwner.possessive(owner) + ", read-only"
+        }
         let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.isSplit)
         let outline = state.outline
         let rect = state.layout.form

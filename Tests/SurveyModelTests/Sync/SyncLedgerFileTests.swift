@@ -21,6 +21,11 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         // printable, an empty one as empty, so the file reads back.
         ledger.setAside(SetAsideRow(id: "uuid:bell\u{7}", owner: "mallory", reason: "its instance id holds a control character"))
         ledger.setAside(SetAsideRow(id: "", owner: "mallory", reason: "its instance id is empty"))
+        // Whose surveys they are (issue 28): the server's owner, and "" for one merged from a
+        // copy that never synced; the role this laptop synced as.
+        ledger.owners["uuid:a"] = "ana"
+        ledger.owners["uuid:c"] = ""
+        ledger.role = "bruno"
         return ledger
     }
 
@@ -35,9 +40,11 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
             import plistlib, sys
             d = plistlib.load(open(sys.argv[1], 'rb'))
             a = [e for e in d if e.get('id') == 'uuid:a'][0]
-            print(d[0]['pullCursor'], a['base']['revision'], a['review']['state'], len(d), [r['id'] for r in d[0]['setAside']])
+            c = [e for e in d if e.get('id') == 'uuid:c'][0]
+            print(d[0]['pullCursor'], a['base']['revision'], a['review']['state'], len(d), [r['id'] for r in d[0]['setAside']],
+                  d[0]['role'], a['owner'], repr(c['owner']), sorted(c))
             """, [store.syncURL(for: "Field").path])
-        XCTAssertEqual(python, "812 41 hasIssues 3 ['uuid:bell\\\\u{7}', '']\n")
+        XCTAssertEqual(python, "812 41 hasIssues 4 ['uuid:bell\\\\u{7}', ''] bruno ana '' ['id', 'owner']\n")
     }
 
     /// The deepest answers the team keeps (`SetAsideRow.maximumAnswerDepth`, the schema's
@@ -75,6 +82,9 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         for garbage in [Data("garbage".utf8), PropertyListWriter.data(for: .array([])),
                         PropertyListWriter.data(for: .array([.dictionary(["ledger": .integer(99)])])),
                         PropertyListWriter.data(for: .array([.dictionary(["ledger": .integer(1)]), .dictionary(["base": .string("x")])])),
+                        PropertyListWriter.data(for: .array([.dictionary(["ledger": .integer(1), "role": .integer(7)])])),
+                        PropertyListWriter.data(for: .array([.dictionary(["ledger": .integer(1)]),
+                                                             .dictionary(["id": .string("uuid:a"), "owner": .array([])])])),
                         try Data(contentsOf: store.url(for: "Field"))] {
             try garbage.write(to: store.syncURL(for: "Field"))
             XCTAssertThrowsError(try store.deleteSurvey(id: "uuid:a", from: "Field")) { error in

@@ -28,6 +28,11 @@ extension AppState {
                 return []
             }
             let conflict = conflicts[session.conflictCursor]
+            // Another role's survey keeps the server's answers: only theirs settles it.
+            if keepMine, let owner = session.sync?.othersSurveys[conflict.id] {
+                warn("Not kept: \(SurveyOwner.reason(owner)); t takes " + (owner.isEmpty ? "its laptop's" : "\(owner)'s") + " answer")
+                return []
+            }
             return [.resolveConflict(id: conflict.id, path: conflict.path, keepMine: keepMine)]
         }
         return []
@@ -60,6 +65,15 @@ extension AppState {
         if screen.detail == .conflicts, session.sync?.conflicts.isEmpty ?? true { screen.showDetail(.info) }
         if isError { warn(message) } else { tell(message) }
         return []
+    }
+
+    /// The marks the list shows before a survey's name: whose it is when it is another
+    /// role's (`@ana`), then the review.
+    func syncMarks(of record: Record) -> String? {
+        let owner = othersOwner(of: record).map(SurveyOwner.mark)
+        let review = reviewMark(of: record)
+        guard owner != nil || review != nil else { return nil }
+        return [owner, review].compactMap { $0 }.joined(separator: " ")
     }
 
     /// The review mark the list shows before a survey's name.

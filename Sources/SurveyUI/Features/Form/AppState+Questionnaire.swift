@@ -39,8 +39,9 @@ extension AppState {
     /// title can depend on the time: `today()`), marked `⚠` when the survey breaks a rule.
     func listTitle(of index: Int, limit: Int) -> String {
         let record = records[index]
-        // A supervisor's verdict first (`✓`, `!`, `✗`), as a team's list shows it.
-        let mark = reviewMark(of: record).map { $0 + " " } ?? ""
+        // Whose it is when it is another's (`@ana`), and a supervisor's verdict (`✓`, `!`,
+        // `✗`), first, as a team's list shows them.
+        let mark = syncMarks(of: record).map { $0 + " " } ?? ""
         guard let form = questionnaire.form else {
             return mark + caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
         }
@@ -57,7 +58,7 @@ extension AppState {
     func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
         guard questionnaire.form == nil else { return nil }
         let record = records[index]
-        if reviewMark(of: record) != nil { return nil }
+        if syncMarks(of: record) != nil { return nil }
         return caches.listTitles.cells(of: index, record: record, limit: limit, width: width) { title(of: record, limit: limit) }
     }
 
