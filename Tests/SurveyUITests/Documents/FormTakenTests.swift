@@ -36,7 +36,11 @@ final class FormTakenTests: XCTestCase {
 
     /// F9, and the sync's end bringing version 3.
     private func syncTakingVersion3(_ s: inout AppState) throws {
-        s.send(.sync(.start))
+        XCTAssertEqual(s.press(.function(9)), [.syncDocument])
+        try finishSyncTakingVersion3(&s)
+    }
+
+    private func finishSyncTakingVersion3(_ s: inout AppState) throws {
         s.send(.outcome(.syncFinished(document: "Households", message: "Synced “Households”: 0 in, 0 out, form household version 3 taken",
                                       isError: false, reloaded: nil, summary: nil, form: DocumentForm(questionnaire: try version(3)))))
     }
@@ -65,8 +69,12 @@ final class FormTakenTests: XCTestCase {
         var s = try state()
         s.press(.control("n"))
         s.type("Ana"); s.press(.enter)                   // committed; Age is being typed
-        try syncTakingVersion3(&s)
+        s.press(.escape)
+        XCTAssertEqual(s.press(.function(9)), [.syncDocument])
+        s.press(.enter)                                  // Age is typed while the sync runs
+        try finishSyncTakingVersion3(&s)
         XCTAssertEqual(s.statusText, "Synced “Households”: 0 in, 0 out, form household version 3 taken; this new survey keeps version 2")
+        XCTAssertEqual(s.editing?.fieldIndex, 1, "still typing Age")
         XCTAssertEqual(s.session.questionnaire.form?.version, "3", "the document's form is version 3")
         XCTAssertFalse(s.screenText.contains("Phone"), "the New form is still version 2's\n\(s.screenText)")
         XCTAssertTrue(s.screenText.contains("⚠ Elder"), "the list is version 3's\n\(s.screenText)")
@@ -122,6 +130,7 @@ final class FormTakenTests: XCTestCase {
         var s = try state()
         s.press(.enter)
         s.form.highlight(.field(1))                      // Age
+        XCTAssertEqual(s.press(.function(9)), [.syncDocument])
         s.send(.outcome(.syncFinished(document: "Households", message: "Synced", isError: false, reloaded: nil, summary: nil,
                                       form: DocumentForm(questionnaire: try phoneFirst()))))
         XCTAssertEqual(s.formItem, .field(2))
@@ -134,6 +143,7 @@ final class FormTakenTests: XCTestCase {
         var s = try state()
         s.press(.enter)                                  // the stored survey on the form
         s.form.highlight(.field(1))                      // Age
+        XCTAssertEqual(s.press(.function(9)), [.syncDocument])
         s.press(.enter)
         s.press(.backspace)
         s.type("5")                                      // 110 becomes 115
