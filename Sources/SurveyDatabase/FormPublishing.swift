@@ -83,6 +83,7 @@ public enum FormPublishing {
                 try bytes.write(to: url)
             } else {
                 try server.mediaFile(file.name, of: formID, version: newest).write(to: url)
+                held[file.sha256] = url   // the same bytes under another name are not fetched twice
             }
             media.append(url.path)
         }

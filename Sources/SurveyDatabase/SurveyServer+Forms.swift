@@ -40,12 +40,18 @@ public struct FormManifest: Equatable, Sendable {
     public var media: [String: File] = [:]
 }
 
-/// What was fetched (tests).
+/// What was fetched (tests): the last thousand fetches, so an app syncing for days keeps
+/// no more.
 final class FetchLog: @unchecked Sendable {
     private let lock = Lock()
     private var entries: [(what: String, bytes: Int)] = []
 
-    func record(what: String, bytes: Int) { lock.withLock { entries.append((what, bytes)) } }
+    func record(what: String, bytes: Int) {
+        lock.withLock {
+            if entries.count >= 1_000 { entries.removeFirst(entries.count - 999) }
+            entries.append((what, bytes))
+        }
+    }
 
     /// What was fetched since the last call.
     func take() -> [(what: String, bytes: Int)] {

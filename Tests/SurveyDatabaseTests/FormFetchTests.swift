@@ -123,4 +123,18 @@ final class FormFetchTests: DatabaseTestCase {
                                    "villages.csv of the form household version 2"])
         XCTAssertEqual(try Data(contentsOf: media.appendingPathComponent("towns.csv")), Data(Self.towns.utf8))
     }
+
+    /// Two list files with the same bytes are fetched once.
+    func testTheSameBytesUnderTwoNamesAreFetchedOnce() throws {
+        try initialize()
+        let boss = try loginRole("boss", in: "survey_supervisor")
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let office = try store("office"), laptop = try store("laptop")
+        try publish(office, version: "1", villages: Self.towns, as: boss)
+        _ = fetched()
+        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        XCTAssertEqual(fetched(), ["the form household version 1", "towns.csv of the form household version 1"])
+        XCTAssertEqual(try Data(contentsOf: laptop.mediaFolderURL(for: "household").appendingPathComponent("villages.csv")),
+                       Data(Self.towns.utf8))
+    }
 }
