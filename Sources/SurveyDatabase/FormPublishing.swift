@@ -1,5 +1,12 @@
 import FoundationEssentials
 import SurveyModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Forms travel as ODK Central publishes them: a supervisor publishes the document's form
 /// file and its list files as a version (`survey form publish`); every laptop's sync takes
@@ -36,29 +43,61 @@ public enum FormPublishing {
 
     /// The newest version published for `formID`, attached to `document` when it differs
     /// from the one it has; what changed, for the sync's message (nil: nothing).
+    ///
+    /// Only what this laptop lacks travels (issue 28): first the versions' names; when the
+    /// newest is the one it keys, nothing more. Otherwise that version's manifest (names,
+    /// sizes, SHA-256s, hashed by the server), the form file, and only the list files this
+    /// laptop does not hold: one it has is known by the manifest of the version it keys,
+    /// under any name, when the file there still has that version's size; it is copied here
+    /// rather than fetched again. Another form's versions are never read.
     static func takeNewest(from server: SurveyServer, formID: String, store: DocumentStore, document name: String,
                            current: XLSForm?) throws -> String? {
-        let published = try server.forms(since: 0).forms.filter { $0.formID == formID }
-        guard let newest = published.max(by: { $0.change < $1.change }),
-              !(current?.isVersion(newest.version) ?? false) else { return nil }
+        let versions = try server.publishedVersions(of: formID)
+        guard let newest = versions.first, !(current?.isVersion(newest) ?? false),
+              let wanted = try server.manifest(of: formID, version: newest) else { return nil }
+        // The list files here, by hash: those of the published version this document keys.
+        var held: [String: URL] = [:]
+        if let current, current.formID == formID, let version = versions.first(where: current.isVersion),
+           let had = try server.manifest(of: formID, version: version) {
+            let folder = store.mediaFolderURL(for: name)
+            for file in had.media.values where DocumentStore.mediaNameProblem(file.name) == nil {
+                let url = folder.appendingPathComponent(file.name)
+                if Self.regularFileSize(url) == file.size { held[file.sha256] = url }
+            }
+        }
         // Through files, so the attaching is `survey form attach`'s own (checked, renamed, its
         // list files into NAME.media/).
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("survey-form-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         // The server's file name only says which kind of form it is; never a path.
-        let kind = [".xlsx", ".csv", ".md"].first { newest.fileName.lowercased().hasSuffix($0) } ?? ".xlsx"
+        let kind = [".xlsx", ".csv", ".md"].first { wanted.file.name.lowercased().hasSuffix($0) } ?? ".xlsx"
         let fileURL = scratch.appendingPathComponent("published" + kind)
-        try newest.file.write(to: fileURL)
+        try server.formFile(of: formID, version: newest).write(to: fileURL)
         var media: [String] = []
-        for (entry, bytes) in newest.media {
+        for file in wanted.media.values.sorted(by: { $0.name < $1.name }) {
             // A list file's name is a plain name, never a path out of the scratch folder.
-            guard DocumentStore.mediaNameProblem(entry) == nil else { continue }
-            let url = scratch.appendingPathComponent(entry)
-            try bytes.write(to: url)
+            guard DocumentStore.mediaNameProblem(file.name) == nil else { continue }
+            let here = held[file.sha256]
+            // Held under its own name: it stays where it is.
+            if here?.lastPathComponent == file.name { continue }
+            let url = scratch.appendingPathComponent(file.name)
+            if let here, let bytes = try? Data(contentsOf: here), bytes.count == file.size {
+                try bytes.write(to: url)
+            } else {
+                try server.mediaFile(file.name, of: formID, version: newest).write(to: url)
+                held[file.sha256] = url   // the same bytes under another name are not fetched twice
+            }
             media.append(url.path)
         }
-        _ = try store.attachForm(from: fileURL.path, to: name, media: media.sorted(), formID: formID)
-        return "form \(formID) version \(newest.version) taken"
+        _ = try store.attachForm(from: fileURL.path, to: name, media: media, formID: formID)
+        return "form \(formID) version \(newest) taken"
+    }
+
+    /// The size of the regular file at `url` (never through a link), or nil.
+    private static func regularFileSize(_ url: URL) -> Int? {
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 }

@@ -26,7 +26,12 @@ extension Program {
             let store = self.store
             let target = ConnectionString.resolve(option: nil, environment: ProcessInfo.processInfo.environment)
             let device = SyncDevice.current()
+            let formBefore = Self.formFileStamp(store, name)
             syncRunner.start { report in
+                // A newer form version the sync took (first, before the surveys: so also when
+                // the sync failed later) is read here, off the main thread (its list files can
+                // be large), and used by the app at once.
+                let takenForm = { Self.formFileStamp(store, name) != formBefore ? store.documentForm(for: name) : nil }
                 do {
                     let result = try DocumentSync.run(store: store, document: name, target: target, device: device,
                                                       progress: { line in report(.syncProgress(document: name, line)) })
@@ -34,10 +39,10 @@ extension Program {
                     let message = result.warning.map { result.message + "; " + $0 } ?? result.message
                     return .syncFinished(document: name, message: message,
                                          isError: !result.conflicts.isEmpty || result.warning != nil,
-                                         reloaded: nil, summary: nil)
+                                         reloaded: nil, summary: nil, form: takenForm())
                 } catch {
                     return .syncFinished(document: name, message: "Sync of “\(name)” failed: \(DocumentSync.describe(error, target: target))",
-                                         isError: true, reloaded: nil, summary: nil)
+                                         isError: true, reloaded: nil, summary: nil, form: takenForm())
                 }
             }
             return []
@@ -46,28 +51,35 @@ extension Program {
         }
     }
 
+    /// Which file the document's form is now (its path, inode, size and time): a form taken
+    /// replaces the file, so the stamp changes.
+    private static func formFileStamp(_ store: DocumentStore, _ name: String) -> [String]? {
+        guard let url = store.formURL(for: name), let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+        return [url.path, "\(attributes[.systemFileNumber] ?? "")", "\(attributes[.size] ?? "")", "\(attributes[.modificationDate] ?? "")"]
+    }
+
     /// A sync's reports, taken in on the main thread: its end brings the document as it is on
     /// disk now (read here, so the fingerprint the next save checks is of what the app shows).
     mutating func takeSyncReports() -> Bool {
         let reports = syncRunner.take()
         for report in reports {
-            guard case .syncFinished(let name, let message, let isError, nil, nil) = report, name == state.documentName else {
+            guard case .syncFinished(let name, let message, let isError, nil, nil, let form) = report, name == state.documentName else {
                 send(.outcome(report))
                 continue
             }
-            let outcome = (try? finished(name, message: message, isError: isError)) ?? report
+            let outcome = (try? finished(name, message: message, isError: isError, form: form)) ?? report
             send(.outcome(outcome))
         }
         return !reports.isEmpty
     }
 
     /// The document read back after the ledger's commit, with its summary.
-    private mutating func finished(_ name: String, message: String, isError: Bool) throws -> Outcome {
+    private mutating func finished(_ name: String, message: String, isError: Bool, form: DocumentForm? = nil) throws -> Outcome {
         let reloaded = try store.load(name).get()
         knownFingerprint = store.fingerprint(of: name)
         persisted = reloaded
         return .syncFinished(document: name, message: message, isError: isError, reloaded: reloaded,
-                             summary: try summary(of: name, records: Array(reloaded.records)))
+                             summary: try summary(of: name, records: Array(reloaded.records)), form: form)
     }
 
     /// The ledger beside the surveys the app holds (the document is not read again: at a

@@ -234,12 +234,12 @@ public struct Program {
             // keep it as a recovered survey rather than write over it.
             if store.draftFingerprint(for: name) != knownDraftFingerprint {
                 let theirs = store.loadDraft(for: name)
-                if !theirs.isBlank(in: state.questionnaire), theirs.answers != state.draft.answers {
+                if !theirs.isBlank(in: state.draftQuestionnaire), theirs.answers != state.draft.answers {
                     let file = try store.saveRecovery([theirs], for: name)
                     outcome.append(.otherNewFormKept(title: state.title(of: theirs), file: file))
                 }
             }
-            try store.saveDraft(state.draft, for: name, in: state.questionnaire)
+            try store.saveDraft(state.draft, for: name, in: state.draftQuestionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: name)
             return outcome + [.draftSaved]
         case .quit:
@@ -305,7 +305,7 @@ public struct Program {
             knownFingerprint = store.fingerprint(of: newName)
             writer.setKnown(knownFingerprint)
             persisted = state.document
-            try? store.saveDraft(state.draft, for: newName, in: state.questionnaire)
+            try? store.saveDraft(state.draft, for: newName, in: state.draftQuestionnaire)
             knownDraftFingerprint = store.draftFingerprint(for: newName)
             return [.documentSavedAs(newName)]
         case .rememberSession:

@@ -136,7 +136,7 @@ extension PropertyValue {
     /// Whole numbers (no point, no exponent) are integers, the rest reals, as
     /// `JSONSerialization` read them; a whole number beyond 64 bits is refused rather than
     /// silently rounded.
-    private static func jsonNumber(_ text: String, isInteger: Bool) throws -> PropertyValue {
+    static func jsonNumber(_ text: String, isInteger: Bool) throws -> PropertyValue {
         if isInteger {
             guard let number = Int(text) else { throw DocumentError("the number \(text) is too large to keep exactly") }
             return .integer(number)

@@ -45,29 +45,12 @@ public struct SetAsideRow: Equatable, Sendable {
         return nil
     }
 
-    /// Why `answers` cannot be kept here, or nil when they can.
+    /// Why `answers` cannot be kept here, or nil when they can. Counted as the team's store
+    /// keeps them (`PropertyValue.jsonObjectText`), where a date, data, NaN or an infinity is
+    /// an object of its own, so nothing this laptop sends is refused by the schema's check.
     public static func problem(withAnswers answers: [String: PropertyValue]) -> String? {
-        var containers = answers.values.filter(isContainer)
-        var depth = 1
-        while !containers.isEmpty {
-            depth += 1
-            if depth > maximumAnswerDepth { return "its answers nest deeper than \(maximumAnswerDepth) levels" }
-            containers = containers.flatMap { value -> [PropertyValue] in
-                switch value {
-                case .array(let items): return items.filter(isContainer)
-                case .dictionary(let members): return members.values.filter(isContainer)
-                default: return []
-                }
-            }
-        }
-        return nil
-    }
-
-    private static func isContainer(_ value: PropertyValue) -> Bool {
-        switch value {
-        case .array, .dictionary: return true
-        default: return false
-        }
+        PropertyValue.storedNesting(of: answers, exceeds: maximumAnswerDepth)
+            ? "its answers nest deeper than \(maximumAnswerDepth) levels" : nil
     }
 
     static func printable(_ text: String, limit: Int) -> String {

@@ -229,8 +229,9 @@ public enum Outcome: Equatable, Sendable {
     /// A step of a sync running in the background ("pulled 1,000 of …").
     case syncProgress(document: String, String)
     /// A sync (or a conflict resolved) is over: what to say, the document as written
-    /// (nil: unchanged), and its sync now.
-    case syncFinished(document: String, message: String, isError: Bool, reloaded: SurveyDocument?, summary: SyncSummary?)
+    /// (nil: unchanged), and its sync now; `form`, the newer form version it took (nil: none).
+    case syncFinished(document: String, message: String, isError: Bool, reloaded: SurveyDocument?, summary: SyncSummary?,
+                      form: DocumentForm? = nil)
 }
 
 /// Work `update` asks the outside world to do. Plain values, so tests compare them directly;

@@ -345,8 +345,8 @@ extension AppState {
             if name == documentName { session.syncRead(summary) }
         case .syncProgress(let name, let text):
             if name == documentName { tell(text) }
-        case .syncFinished(let name, let message, let isError, let reloaded, let summary):
-            return syncFinished(name, message: message, isError: isError, reloaded: reloaded, summary: summary)
+        case .syncFinished(let name, let message, let isError, let reloaded, let summary, let form):
+            return syncFinished(name, message: message, isError: isError, reloaded: reloaded, summary: summary, form: form)
         case .documentOperationFailed(let message):
             form.awaitAttachment(nil)   // a copy that failed: the path stays typed, with why
             warn(message)

@@ -27,6 +27,9 @@ extension DocumentInfoView {
             }
         }
         facts += syncFacts(of: state)
+        // The document's form: the list's rules and stored surveys are its (a New form under
+        // way may keep an older version, said below).
+        let questionnaire = state.session.questionnaire
         if let trouble = state.session.formTrouble {
             facts.append(("Status", "read-only: " + trouble.remark(document: state.documentName)))
             switch trouble {
@@ -37,15 +40,20 @@ extension DocumentInfoView {
                 facts.append(("Form", "missing: the surveys were keyed with formID \(id)"))
             }
             facts.append(("Shown", "each answer as stored, under its name in the file"))
-        } else if let form = state.questionnaire.form {
+        } else if let form = questionnaire.form {
             facts.append(("Form", [form.title, form.formID.map { "id \($0)" }, form.version.map { "version \($0)" }]
                                     .compactMap { $0 }.joined(separator: ", ")))
-            facts.append(("Questions", "\(state.questionnaire.fields.filter(\.kind.isAnswered).count)"
+            facts.append(("Questions", "\(questionnaire.fields.filter(\.kind.isAnswered).count)"
                           + (form.languages.count > 1 ? "; languages " + form.languages.joined(separator: ", ") + " (F7)" : "")))
+            if let kept = state.form.draftForm {
+                // A sync took this version while the New form was under way (issue 28).
+                facts.append(("New form", "keeps " + (kept.form?.version.map { "version \($0)" } ?? "the form it was started with")
+                              + " until it is added or cleared"))
+            }
             if case .record = state.shown {
                 // Answers this version does not ask of the survey (dropped, skipped by its
                 // relevant, a choice it no longer offers): kept on every save, listed here.
-                let extra = state.questionnaire.answersNotAsked(in: state.formRecord, clock: state.ruleClock)
+                let extra = questionnaire.answersNotAsked(in: state.formRecord, clock: state.ruleClock)
                 if let keyedWith = state.formRecord[Questionnaire.formVersionKey] {
                     facts.append(("Keyed with", "version " + FieldSpec.describe(keyedWith)))
                 }
@@ -60,16 +68,16 @@ extension DocumentInfoView {
         }
         if state.session.formTrouble != nil {
             // No rules to count by: the form that has them cannot be used.
-        } else if state.document != nil, state.questionnaire.form != nil {
+        } else if state.document != nil, questionnaire.form != nil {
             // Every rule of every survey, drawn each frame: counted up to a size where that
             // stays quick (2,000 surveys of a 30-question form is about 20 ms).
-            if state.recordCount * state.questionnaire.fields.count <= 60_000 {
+            if state.recordCount * questionnaire.fields.count <= 60_000 {
                 // Each survey that breaks a rule, named with its first problem (the field and
                 // why), so the keyer can find it: the first few, the list marks them all (`!`).
                 var named: [String] = []
                 var breaking = 0
                 for record in state.records {
-                    guard let first = state.questionnaire.problems(in: record, clock: state.ruleClock).first else { continue }
+                    guard let first = questionnaire.problems(in: record, clock: state.ruleClock).first else { continue }
                     breaking += 1
                     if named.count < 3 { named.append("“\(state.title(of: record, limit: 40))”: \(first.message)") }
                 }
@@ -81,10 +89,10 @@ extension DocumentInfoView {
                 facts.append(("Rule breaks", "not counted for a document this size (each survey is checked when edited, added or imported)"))
             }
         } else if state.document != nil {
-            let ageField = state.questionnaire.field(forKey: "age")
+            let ageField = questionnaire.field(forKey: "age")
             let noAge = ageField.map { f in state.records.filter { f.displayText($0[f.key]).isEmpty }.count } ?? 0
             let breaking = state.records.filter { r in
-                state.questionnaire.fields.contains { !$0.accepts(r[$0.key]) }
+                questionnaire.fields.contains { !$0.accepts(r[$0.key]) }
             }.count
             facts.append(("No age", counted(noAge, "record")))
             facts.append(("Rule breaks", counted(breaking, "record") + " (values the form refuses)"))

@@ -12,11 +12,21 @@ extension AppState {
             yield &session.document
             list.refresh(records)
             session.followLastSaved()
+            if form.draftForm != nil { form.followLastSaved(session.document?.lastSaved) }
         }
     }
     public var documents: [DocumentSummary] { manager.documents }
 
-    public var questionnaire: Questionnaire { session.questionnaire }
+    /// The questionnaire of the survey on the form: the document's form, or, for a New form
+    /// started before a sync took a newer version, the version it was started with
+    /// (`FormState.draftForm`, issue 28). The list's rules and stored surveys always use the
+    /// document's (`session.questionnaire`).
+    public var questionnaire: Questionnaire {
+        guard let kept = form.draftForm, shown == .draft else { return session.questionnaire }
+        return kept
+    }
+    /// The New form's questionnaire, whatever the form shows.
+    public var draftQuestionnaire: Questionnaire { form.draftForm ?? session.questionnaire }
     public var documentName: String { session.documentName }
     public var draft: Record { form.draft }
     public var formItem: FormItem { form.formItem }

@@ -53,14 +53,17 @@ extension AppState {
     }
 
     /// A sync or a resolution is over: the document as written comes in (the survey shown
-    /// stays shown, by id), with the ledger's summary and what to say.
+    /// stays shown, by id), with the ledger's summary and what to say; a newer form version
+    /// the sync took is used at once (`takeForm`).
     mutating func syncFinished(_ name: String, message: String, isError: Bool, reloaded: SurveyDocument?,
-                               summary: SyncSummary?) -> [Effect] {
+                               summary: SyncSummary?, form taken: DocumentForm? = nil) -> [Effect] {
         if session.syncing == name { session.syncEnded() }
         guard name == documentName else { return [] }
         if let reloaded, document.map({ !$0.records.elementsEqual(reloaded.records) { $0.hasIdenticalBytes($1) } }) ?? true {
             _ = takeMergedDocument(reloaded)
         }
+        var message = message
+        if let taken, let kept = takeForm(taken) { message += "; " + kept }
         if let summary { session.syncRead(summary) }
         if screen.detail == .conflicts, session.sync?.conflicts.isEmpty ?? true { screen.showDetail(.info) }
         if isError { warn(message) } else { tell(message) }

@@ -49,6 +49,7 @@ public struct DocumentSession: Equatable, Sendable {
     /// the undo history and any change in flight belong to the one left.
     mutating func open(_ name: String, questionnaire: Questionnaire, formTrouble: FormTrouble?, loadError: String?) {
         if name != documentName { sync = nil; conflictCursor = 0 }
+        formWaiting = nil
         documentName = name
         self.questionnaire = questionnaire
         readsLastSaved = questionnaire.readsLastSaved
@@ -64,6 +65,22 @@ public struct DocumentSession: Equatable, Sendable {
 
     /// The file could not be read (at the start, or when a streamed read ended badly).
     mutating func failedToLoad(_ message: String) { loadError = message }
+
+    /// A sync took a newer version of the document's form (issue 28): its questions, its
+    /// list files and whether it can be used now. Nothing but the form changes.
+    mutating func takeForm(_ form: DocumentForm) {
+        questionnaire = form.questionnaire
+        readsLastSaved = questionnaire.readsLastSaved
+        formTrouble = form.trouble
+        formWaiting = nil
+        followLastSaved()
+    }
+
+    /// A form version a sync took while an answer of a stored survey was being typed or
+    /// picked: taken once that field is left (`AppState.takeForm`), so the typing never
+    /// lands in another version's question.
+    public private(set) var formWaiting: DocumentForm?
+    mutating func awaitForm(_ form: DocumentForm) { formWaiting = form }
 
     /// The form's language changed: the same questions, labelled in another language.
     mutating func relabel(_ questionnaire: Questionnaire) {

@@ -4,6 +4,7 @@ import SurveyModel
 /// highlight never rests on a question that is hidden, and a long form scrolls to it.
 extension AppState {
     mutating func followQuestionnaire() {
+        if session.formWaiting != nil { takeWaitingForm() }
         guard questionnaire.form != nil else { return }
         if editing == nil, picker == nil { settleHighlight() }
         keepFormHighlightInView()
@@ -15,8 +16,16 @@ extension AppState {
             tell(questionnaire.form == nil ? "The form has one language" : "The form has only one language")
             return
         }
-        session.relabel(next)
-        list.rename(ListNames(next))
+        if let kept = form.draftForm {
+            // Two versions on screen (a New form keeping its own, `AppState+FormTaken`): both
+            // in the language chosen.
+            func inLanguage(_ q: Questionnaire) -> Questionnaire { q.form.map { Questionnaire(form: $0, language: next.language) } ?? q }
+            session.relabel(inLanguage(session.questionnaire))
+            form.keepDraftForm(inLanguage(kept).withLastSaved(document?.lastSaved))
+        } else {
+            session.relabel(next)
+        }
+        list.rename(ListNames(session.questionnaire))
         if var p = picker {
             // The open picker's labels follow too.
             let outline = self.outline
@@ -30,9 +39,9 @@ extension AppState {
     }
 
     /// The title of a record as the list shows it (the form's `instance_name`, or `Last,
-    /// First`).
+    /// First`), by the document's form.
     public func title(of record: Record, limit: Int? = nil) -> String {
-        questionnaire.title(of: record, limit: limit)
+        session.questionnaire.title(of: record, limit: limit)
     }
 
     /// A list row's title, kept between frames for the original five (a designer's form's
@@ -42,6 +51,7 @@ extension AppState {
         // Whose it is when it is another's (`@ana`), and a supervisor's verdict (`✓`, `!`,
         // `✗`), first, as a team's list shows them.
         let mark = syncMarks(of: record).map { $0 + " " } ?? ""
+        let questionnaire = session.questionnaire
         guard let form = questionnaire.form else {
             return mark + caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
         }
@@ -56,7 +66,7 @@ extension AppState {
     /// kept between frames with the title; nil for a designer's form, whose titles are not
     /// kept, and for a title that starts with a joining mark (see `ListTitles.cells`).
     func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
-        guard questionnaire.form == nil else { return nil }
+        guard session.questionnaire.form == nil else { return nil }
         let record = records[index]
         if syncMarks(of: record) != nil { return nil }
         return caches.listTitles.cells(of: index, record: record, limit: limit, width: width) { title(of: record, limit: limit) }

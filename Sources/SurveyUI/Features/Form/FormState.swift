@@ -20,6 +20,12 @@ public struct FormState: Equatable, Sendable {
     public private(set) var hiddenAnswers = HiddenAnswers()
     /// When the New form's first answer was committed: the form's `start` metadata.
     public private(set) var draftStarted: Date?
+    /// The form version this New form was started with, when a sync took a newer one while
+    /// it was in progress (issue 28): it is finished under that version, its answers keyed
+    /// against those questions; nil once it is emptied (added, cleared), and for a New form
+    /// under the document's own version. Kept here, with the draft, so a failed save that
+    /// puts the New form back puts its version back too.
+    public private(set) var draftForm: Questionnaire?
     /// Heads-down entry: [ Add ] on the New form goes straight on to the next empty New
     /// form, editing its first question, instead of showing the survey just added (F5).
     public private(set) var addStartsNextForm = false
@@ -73,9 +79,11 @@ public struct FormState: Equatable, Sendable {
 
     /// The New form as it now stands (a committed answer, a paste).
     mutating func setDraft(_ record: Record) { draft = record }
-    /// An empty New form: its hidden answers and its start time go with the old one.
+    /// An empty New form: its hidden answers, its start time and its form version go with
+    /// the old one.
     mutating func emptyDraft() {
         draft = Record()
+        draftForm = nil
         instances = [:]
         deletedMembers = []
         draftStarted = nil
@@ -86,12 +94,21 @@ public struct FormState: Equatable, Sendable {
     mutating func startDraftClock(at now: Date) {
         if draftStarted == nil { draftStarted = now }
     }
+    /// The New form goes on under `questionnaire`, the version it was started with, while
+    /// the document takes a newer one (nil: the document's own again).
+    mutating func keepDraftForm(_ questionnaire: Questionnaire?) { draftForm = questionnaire }
+    /// `${last-saved#…}` of the New form's own version follows the document too.
+    mutating func followLastSaved(_ record: Record?) {
+        if let kept = draftForm, kept.readsLastSaved { draftForm = kept.withLastSaved(record) }
+    }
+
     /// Answers a change hid, for the record they belong to.
     mutating func keepHidden(_ answers: HiddenAnswers) { hiddenAnswers = answers }
 
     /// Another document opened: its New form, nothing typed, hidden, asked or scrolled.
     mutating func reset(draft newDraft: Record) {
         draft = newDraft
+        draftForm = nil
         draftStarted = nil
         hiddenAnswers = HiddenAnswers()
         editing = nil

@@ -24,7 +24,7 @@ extension AppState {
     /// [Clear]: an empty New form. A shown record is left alone.
     mutating func clearForm() -> [Effect] {
         guard document != nil, let effects = commitEditing() else { return [] }
-        let hadDraft = !draft.isBlank(in: questionnaire)
+        let hadDraft = !draft.isBlank(in: draftQuestionnaire)
         if hadDraft { rollback = captureRollback() }   // a failed save puts the New form back
         shown = .draft
         form.emptyDraft()
