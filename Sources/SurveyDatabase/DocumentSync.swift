@@ -87,7 +87,8 @@ public enum DocumentSync {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
-            snapshot = try pullAll(server, store, name, dataset: dataset, from: snapshot, into: &result, at: date, progress: progress)
+            snapshot = try pullAll(server, store, name, dataset: dataset, own: (device, role), from: snapshot, into: &result,
+                                   at: date, progress: progress)
         }
         var sent: [(OutgoingChange, SyncRevision)] = []
         var written: [ClosedRange<Int64>] = []
@@ -171,7 +172,7 @@ public enum DocumentSync {
     /// answer during F9), nothing is written and the pull runs again on the fresh document
     /// from the cursor it had: the server still has every row.
     static func pullAll(_ server: SurveyServer, _ store: DocumentStore, _ name: String, dataset: String,
-                        from start: DocumentStore.SyncSnapshot, into result: inout Result, at date: () -> Date,
+                        own: (device: String, role: String), from start: DocumentStore.SyncSnapshot, into result: inout Result, at date: () -> Date,
                         progress: (String) -> Void) throws -> DocumentStore.SyncSnapshot {
         var snapshot = start
         var kept: (events: [SyncEvent], setAside: [SetAsideRow]) = ([], [])
@@ -201,7 +202,7 @@ public enum DocumentSync {
                         applier.ledger.setAside.removeAll { arrived.contains($0.id) }
                     }
                     for row in aside { applier.ledger.setAside(row) }
-                    events += applier.apply(rows.map(Self.incoming))
+                    events += applier.apply(rows.map { incoming($0, own: own) })
                     for row in rows { applier.ledger.owners[row.instanceID] = row.owner }
                     setAside += aside
                     applier.ledger.pullCursor = next
@@ -273,10 +274,13 @@ public enum DocumentSync {
         return name
     }
 
-    static func incoming(_ row: IncomingRow) -> IncomingVersion {
-        IncomingVersion(id: row.instanceID, answers: row.answers, revision: SyncRevision(row.revision), deleted: row.deleted,
-                        review: row.review.map { SyncReview($0.state, comment: $0.comment) },
-                        formID: row.formID, formVersion: row.formVersion, device: row.device)
+    /// `own`: this laptop's device and role, whose rows are its own pushes.
+    static func incoming(_ row: IncomingRow, own: (device: String, role: String)? = nil) -> IncomingVersion {
+        var version = IncomingVersion(id: row.instanceID, answers: row.answers, revision: SyncRevision(row.revision),
+                                      deleted: row.deleted, review: row.review.map { SyncReview($0.state, comment: $0.comment) },
+                                      formID: row.formID, formVersion: row.formVersion, device: row.device)
+        if let own { version.ownPush = row.device == own.device && row.owner == own.role && !own.role.isEmpty }
+        return version
     }
 
     static func outgoing(_ change: OutgoingChange, dataset: String) -> OutgoingRow {

@@ -92,4 +92,40 @@ final class InterruptedSyncTests: DatabaseTestCase {
         }
         XCTAssertEqual(Set(kept.keys), Set(rows.map(\.instanceID)))
     }
+
+    /// A push killed after the server kept a batch but before the laptop noted it: the next
+    /// sync finds its own surveys on the server with no base here. Those it has not touched
+    /// since agree; one edited since is this laptop's change of its own push, sent as an edit,
+    /// never a conflict with itself (issue 28).
+    func testAfterAPushKilledMidWayAnEditOfASurveyTheServerKeptIsNotAConflictWithItself() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("killed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = DocumentStore(folder: folder)
+        let records = (0..<600).map { Record([Record.instanceIDKey: .string("uuid:k\($0)"), "name": .string("Person \($0)")]) }
+        _ = try store.save(SurveyDocument(records: records), as: "Field")
+        let postgres = server!
+        XCTAssertThrowsError(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A",
+                                                  progress: { line in
+            // The lid closes after the first batch of 500 is on the server, before the laptop hears.
+            if line.contains("500 of 600 out") {
+                _ = try? postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(ana)'")
+            }
+        }))
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "500")
+        XCTAssertEqual(try store.syncLedger(for: "Field").bases.count, 0, "the laptop never heard")
+
+        var document = try store.load("Field").get()
+        document.records[7]["name"] = .string("Person 7, corrected")
+        _ = try store.save(document, as: "Field")
+        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A")
+        XCTAssertEqual(again.conflicts, [], "its own push is no conflict")
+        XCTAssertEqual(again.pushed, 101, "the correction and the 100 never sent")
+        XCTAssertEqual(try server.psql("SELECT answers->>'name' || ' ' || revision FROM survey.surveys WHERE instance_id = 'uuid:k7'",
+                                       database: database), "Person 7, corrected 2")
+        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A").message,
+                       "Synced “Field”: 0 in, 0 out")
+    }
 }

@@ -92,6 +92,13 @@ public struct SyncApplier {
         guard let base else {
             // Never agreed on: the same answers are agreement; a tombstone of the very
             // answers held here is a delete; anything else is merged with no base.
+            if theirs.ownPush, !theirs.deleted, theirs.answers != mine {
+                // What this laptop sent before it was cut off, edited here since: the edit goes
+                // out against it.
+                ledger.bases[id] = theirs.version
+                ledger.conflicts[id] = nil
+                return
+            }
             if theirs.answers == mine {
                 if theirs.deleted { return delete(at: place, theirs) }
                 ledger.bases[id] = theirs.version
@@ -140,6 +147,11 @@ public struct SyncApplier {
             return events.append(SyncEvent(.added, id))
         }
         let lastHere = base?.answers ?? keptDeleted!.record.answers
+        if base == nil, theirs.ownPush {
+            // Sent, then deleted here before the laptop heard: the delete goes out against it.
+            ledger.bases[id] = theirs.version
+            return
+        }
         if theirs.answers == lastHere {
             // Unchanged there: the delete stands and goes out (base kept, or set).
             if base == nil { ledger.bases[id] = theirs.version }

@@ -13,6 +13,11 @@ public struct IncomingVersion: Equatable, Sendable {
     public var review: SyncReview?
     /// The device that last changed it, for people reading a conflict.
     public var device: String?
+    /// This laptop's own push come back: written by its role from its device. Met with no
+    /// base here (a push killed after the server kept it, before the laptop noted it), it is
+    /// the base: what this laptop sent. A change here since is its own edit of it, never a
+    /// conflict with itself (issue 28). Nobody else can write a row this role owns.
+    public var ownPush = false
 
     /// `formID`/`formVersion` (a database keeps them in their own columns) are put among the
     /// answers when the answers lack them.
