@@ -64,10 +64,21 @@ struct PropertyListWriter {
         write(record, depth: 1)
     }
 
+    /// An entry given as a dictionary (a ledger's, nested), written as `appendSurvey` would
+    /// write it packed, without packing it first.
+    mutating func appendEntry(_ entries: [String: PropertyValue]) {
+        if surveysWritten == 0 { append("<array>\n") }
+        surveysWritten += 1
+        write(entries, depth: 1)
+    }
+
     mutating func endSurveys() {
         append(surveysWritten == 0 ? "<array/>\n" : "</array>\n")
         append("</plist>\n")
     }
+
+    /// Bytes made and not yet drained.
+    var pending: Int { bytes.count }
 
     /// Hands the bytes made since the last call to `output`, then forgets them.
     mutating func drain(_ output: (UnsafeRawBufferPointer) throws -> Void) rethrows {

@@ -41,8 +41,8 @@ extension DocumentStore {
         case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
         }
         do {
-            let entries = try SurveyDocument(propertyListData: data).records.map(\.values)
-            return try SyncLedger(propertyListEntries: entries)
+            let records = try SurveyDocument(propertyListData: data).records
+            return try SyncLedger(propertyListEntries: records.count) { records[records.startIndex + $0].values }
         } catch let error as DocumentError {
             throw unreadableLedger("\(fileName): \(error.message)")
         }
@@ -183,9 +183,14 @@ extension DocumentStore {
             }
             return
         }
-        let entries = ledger.propertyListEntries
         try write(to: url) { output in
-            try SurveyDocument(records: entries.map(Record.init)).writePropertyList(to: output)
+            var writer = PropertyListWriter.surveys()
+            try ledger.forEachPropertyListEntry { entry in
+                writer.appendEntry(entry)
+                if writer.pending >= PropertyListWriter.streamBufferSize { try writer.drain { try output.write($0) } }
+            }
+            writer.endSurveys()
+            try writer.drain { try output.write($0) }
         }
     }
 

@@ -23,6 +23,14 @@ extension SyncLedger {
     /// The entries, header first, surveys sorted by id (the file is the same for the same
     /// ledger).
     public var propertyListEntries: [[String: PropertyValue]] {
+        var entries: [[String: PropertyValue]] = []
+        forEachPropertyListEntry { entries.append($0) }
+        return entries
+    }
+
+    /// The entries one at a time, so a ledger of 100,000 surveys is written without a tree
+    /// of the whole file in memory.
+    func forEachPropertyListEntry(_ body: ([String: PropertyValue]) throws -> Void) rethrows {
         var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
@@ -35,8 +43,9 @@ extension SyncLedger {
                 .dictionary(["id": .string($0.id), "owner": .string($0.owner), "reason": .string($0.reason)])
             })
         }
+        try body(header)
         let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).union(owners.keys).sorted()
-        return [header] + ids.map { id in
+        for id in ids {
             var entry: [String: PropertyValue] = ["id": .string(id)]
             if let owner = owners[id] { entry["owner"] = .string(owner) }
             if let base = bases[id] { entry["base"] = base.propertyList }
@@ -49,12 +58,18 @@ extension SyncLedger {
                 if let comment = review.comment { fields["comment"] = .string(comment) }
                 entry["review"] = .dictionary(fields)
             }
-            return entry
+            try body(entry)
         }
     }
 
     public init(propertyListEntries entries: [[String: PropertyValue]]) throws {
-        guard let header = entries.first, case .integer(let format)? = header[Self.headerKey] else {
+        try self.init(propertyListEntries: entries.count, { entries[$0] })
+    }
+
+    /// Read entry by entry (`entry(i)` builds the i-th), so the whole file's dictionaries are
+    /// never in memory at once.
+    init(propertyListEntries count: Int, _ entry: (Int) -> [String: PropertyValue]) throws {
+        guard count > 0, case let header = entry(0), case .integer(let format)? = header[Self.headerKey] else {
             throw DocumentError("not a sync ledger: its first entry does not say \"\(Self.headerKey)\"")
         }
         guard format <= Self.currentFormat else {
@@ -98,9 +113,10 @@ extension SyncLedger {
             }
         case let other?: throw Self.bad("setAside", other)
         }
-        for (number, entry) in entries.dropFirst().enumerated() {
+        for number in 1..<max(count, 1) {
+            let entry = entry(number)
             guard case .string(let id)? = entry["id"], !id.isEmpty else {
-                throw DocumentError("not a sync ledger: entry \(number + 2) has no id")
+                throw DocumentError("not a sync ledger: entry \(number + 1) has no id")
             }
             switch entry["owner"] {
             case nil: break

@@ -12,16 +12,37 @@ public struct SyncLedger: Equatable, Sendable {
     /// One version of a survey as both sides knew it (or, in a conflict, as the other
     /// side has it).
     public struct Version: Equatable, Sendable {
-        /// Every value but the id.
-        public var answers: [String: PropertyValue]
+        /// Every value but the id, packed as a survey is (`Record`): a ledger of 100,000
+        /// bases held as dictionaries took 60 MB more than the document itself.
+        var packed: Record
         public var revision: SyncRevision?
         /// A tombstone: the survey was deleted; `answers` are its last.
         public var deleted: Bool
 
+        /// Every value but the id (a dictionary built on demand).
+        public var answers: [String: PropertyValue] {
+            get { packed.values }
+            set { packed = Record(newValue) }
+        }
+
         public init(answers: [String: PropertyValue], revision: SyncRevision?, deleted: Bool = false) {
-            self.answers = answers
+            packed = Record(answers)
             self.revision = revision
             self.deleted = deleted
+        }
+
+        init(packed: Record, revision: SyncRevision?, deleted: Bool) {
+            self.packed = packed
+            self.revision = revision
+            self.deleted = deleted
+        }
+
+        /// Whether `record` holds these answers (its id aside), compared as packed bytes
+        /// when both are in the canonical order, without building either dictionary.
+        public func holdsSameAnswers(as record: Record) -> Bool {
+            var answers = record
+            answers[Record.instanceIDKey] = nil
+            return answers == packed
         }
     }
 

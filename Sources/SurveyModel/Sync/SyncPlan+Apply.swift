@@ -88,8 +88,8 @@ public struct SyncApplier {
         if let base, base.revision == theirs.revision, base.deleted == theirs.deleted { return }
         if let pending = ledger.conflicts[id], pending.theirs.revision == theirs.revision { return }
         guard let place = index[id] else { return applyToAbsent(theirs, base: base) }
-        let mine = records[place].answers
         guard let base else {
+            let mine = records[place].answers
             // Never agreed on: the same answers are agreement; a tombstone of the very
             // answers held here is a delete; anything else is merged with no base.
             if theirs.ownPush, !theirs.deleted, theirs.answers != mine {
@@ -108,17 +108,16 @@ public struct SyncApplier {
             if theirs.deleted { return conflictOnWholeSurvey(theirs, base: nil, mine: mine) }
             return merge(at: place, base: nil, mine: mine, theirs)
         }
-        let changedHere = base.deleted || mine != base.answers
-        if theirs.deleted {
-            if !changedHere { return delete(at: place, theirs) }
-            return conflictOnWholeSurvey(theirs, base: base.answers, mine: mine)
-        }
+        let changedHere = base.deleted || !base.holdsSameAnswers(as: records[place])
+        if theirs.deleted && !changedHere { return delete(at: place, theirs) }
         if !changedHere {
             setAnswers(theirs.answers, at: place)
             ledger.bases[id] = theirs.version
             ledger.conflicts[id] = nil
             return events.append(SyncEvent(.fastForwarded, id))
         }
+        let mine = records[place].answers
+        if theirs.deleted { return conflictOnWholeSurvey(theirs, base: base.answers, mine: mine) }
         if theirs.answers == mine {
             ledger.bases[id] = theirs.version
             ledger.conflicts[id] = nil

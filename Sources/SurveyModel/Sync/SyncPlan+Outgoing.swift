@@ -14,10 +14,11 @@ extension SyncPlan {
         var present = Set<String>()
         for record in state.records {
             guard let id = record.instanceID, present.insert(id).inserted, ledger.conflicts[id] == nil else { continue }
-            let answers = record.answers
             let base = ledger.bases[id]
-            if let base, !base.deleted, base.answers == answers { continue }
-            changes.append(OutgoingChange(id: id, answers: answers, deleted: false, baseRevision: base?.revision,
+            if let base, !base.deleted, base.holdsSameAnswers(as: record) { continue }
+            var answers = record
+            answers[Record.instanceIDKey] = nil
+            changes.append(OutgoingChange(id: id, packed: answers, deleted: false, baseRevision: base?.revision,
                                           review: answersReview(ledger.reviews[id]), device: device))
         }
         for id in ledger.bases.keys.sorted() where !present.contains(id) && ledger.conflicts[id] == nil {
@@ -41,7 +42,7 @@ extension SyncPlan {
     /// The other side took `change` and named it `revision`: it is now the base both agree
     /// on (a change made here since is still "changed since the base", and goes next time).
     public static func acknowledge(_ change: OutgoingChange, revision: SyncRevision, in ledger: inout SyncLedger) {
-        ledger.bases[change.id] = SyncLedger.Version(answers: change.answers, revision: revision, deleted: change.deleted)
+        ledger.bases[change.id] = SyncLedger.Version(packed: change.packed, revision: revision, deleted: change.deleted)
         if let review = change.review { ledger.reviews[change.id] = SyncReview(review) }
     }
 }

@@ -45,7 +45,12 @@ public struct IncomingVersion: Equatable, Sendable {
 /// revision the other side gave it.
 public struct OutgoingChange: Equatable, Sendable {
     public var id: String
-    public var answers: [String: PropertyValue]
+    /// Packed (`Record`): a first push of 100,000 surveys holds them all until acknowledged.
+    var packed: Record
+    public var answers: [String: PropertyValue] {
+        get { packed.values }
+        set { packed = Record(newValue) }
+    }
     public var deleted: Bool
     /// The revision it was edited from; nil for a survey the other side never had.
     public var baseRevision: SyncRevision?
@@ -53,8 +58,22 @@ public struct OutgoingChange: Equatable, Sendable {
     public var review: ReviewState?
     public var device: String
 
-    public var formID: String? { Self.text(answers[Questionnaire.formIDKey]) }
-    public var formVersion: String? { Self.text(answers[Questionnaire.formVersionKey]) }
+    public init(id: String, answers: [String: PropertyValue], deleted: Bool, baseRevision: SyncRevision?,
+                review: ReviewState?, device: String) {
+        self.init(id: id, packed: Record(answers), deleted: deleted, baseRevision: baseRevision, review: review, device: device)
+    }
+
+    init(id: String, packed: Record, deleted: Bool, baseRevision: SyncRevision?, review: ReviewState?, device: String) {
+        self.id = id
+        self.packed = packed
+        self.deleted = deleted
+        self.baseRevision = baseRevision
+        self.review = review
+        self.device = device
+    }
+
+    public var formID: String? { Self.text(packed[Questionnaire.formIDKey]) }
+    public var formVersion: String? { Self.text(packed[Questionnaire.formVersionKey]) }
 
     private static func text(_ value: PropertyValue?) -> String? {
         if case .string(let text)? = value, !text.isEmpty { return text }
