@@ -1,5 +1,10 @@
 import FoundationEssentials
 import SurveyModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// Lines for the shell, through `StandardOutput` (which notices failed writes). Names come
 /// from file names, which may hold escape or other control characters put there by other
@@ -13,6 +18,22 @@ enum ShellOutput {
     static func error(_ text: String) {
         StandardOutput.writeError("survey: \(printable(text))\n")
     }
+
+    /// A long command's progress, on a terminal only (as git and apt show theirs): one line on
+    /// standard error rewritten in place; `endProgress` ends it. A script or a pipe gets none.
+    static func progress(_ text: String) {
+        guard isatty(2) == 1 else { return }
+        StandardOutput.writeError("\r\u{1B}[K" + printable(text))
+        showingProgress = true
+    }
+
+    static func endProgress() {
+        guard showingProgress else { return }
+        StandardOutput.writeError("\r\u{1B}[K")
+        showingProgress = false
+    }
+
+    nonisolated(unsafe) private static var showingProgress = false
 
     /// A command's error: one line, or each line of an unusable questionnaire's errors.
     static func failure(_ error: Error) {

@@ -29,7 +29,9 @@ struct SyncCommand: Equatable {
             _ = try store.commandQuestionnaire(for: document, changing: true)
             let result = try DocumentSync.run(store: store, document: document.name, target: target,
                                               device: SyncDevice.current(environment: environment),
-                                              pull: mode != .push, push: mode != .pull)
+                                              pull: mode != .push, push: mode != .pull,
+                                              progress: ShellOutput.progress)
+            ShellOutput.endProgress()
             if let warning = result.warning { ShellOutput.error("warning: \(warning)") }
             ShellOutput.line(result.message(for: document.name))
             for id in result.refused {
@@ -45,6 +47,7 @@ struct SyncCommand: Equatable {
             return result.conflicts.isEmpty && result.refused.isEmpty && result.setAside.isEmpty && result.notSent.isEmpty
                 && result.othersChanges.isEmpty ? 0 : 2
         } catch {
+            ShellOutput.endProgress()
             ShellOutput.error(DocumentSync.describe(error, target: target))
             return 1
         }
