@@ -32,10 +32,10 @@ extension DocumentStore {
     }
 
     /// A ledger file anywhere (another laptop's, beside its document on a USB stick).
-    public static func readLedger(at url: URL) throws -> SyncLedger {
+    public static func readLedger(at url: URL, limit: Int = SyncLedger.maximumFileBytes) throws -> SyncLedger {
         let fileName = url.lastPathComponent
         let data: Data
-        switch DocumentFileReader.read(RawPath(url.path)) {
+        switch DocumentFileReader.read(RawPath(url.path), limit: limit) {
         case .success(let contents): data = contents
         case .failure(.system(_, let code)) where code == ENOENT: return SyncLedger()
         case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
@@ -175,7 +175,7 @@ extension DocumentStore {
     }
 
     /// Atomically; an empty ledger removes the file.
-    func writeLedger(_ ledger: SyncLedger, for name: String) throws {
+    func writeLedger(_ ledger: SyncLedger, for name: String, limit: Int = SyncLedger.maximumFileBytes) throws {
         let url = syncURL(for: name)
         guard !ledger.isEmpty else {
             if fileSystem.unlink(url.path) != 0, errno != ENOENT {
@@ -185,12 +185,22 @@ extension DocumentStore {
         }
         try write(to: url) { output in
             var writer = PropertyListWriter.surveys()
+            var written = 0
+            func drain() throws {
+                written += writer.pending
+                // Never a ledger the next sync could not read: the old one stays, and the sync says why.
+                guard written <= limit else {
+                    throw DocumentError("\(url.lastPathComponent) would be more than \(DocumentFileReader.sizeText(limit)), "
+                        + "more than survey reads back: nothing was written (split the document: survey has no room for its sync)")
+                }
+                try writer.drain { try output.write($0) }
+            }
             try ledger.forEachPropertyListEntry { entry in
                 writer.appendEntry(entry)
-                if writer.pending >= PropertyListWriter.streamBufferSize { try writer.drain { try output.write($0) } }
+                if writer.pending >= PropertyListWriter.streamBufferSize { try drain() }
             }
             writer.endSurveys()
-            try writer.drain { try output.write($0) }
+            try drain()
         }
     }
 

@@ -88,6 +88,11 @@ public struct SyncLedger: Equatable, Sendable {
 
     public init() {}
 
+    /// The largest ledger file survey reads, and so writes: each survey's base is a copy of
+    /// its answers, so the ledger of a document is about twice its size (533 MB for a
+    /// million surveys), beyond the 512 MB a document may be.
+    public static let maximumFileBytes = 2 << 30
+
     /// Notes `row` as set aside, in place of an earlier note of the same id.
     public mutating func setAside(_ row: SetAsideRow) {
         setAside.removeAll { $0.id == row.id }

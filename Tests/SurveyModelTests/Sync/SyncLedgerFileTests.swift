@@ -106,4 +106,27 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         _ = try store.restore()
         XCTAssertEqual(try store.syncLedger(for: "Farm"), sample)
     }
+
+    /// Issue 28: a million surveys' ledger came to 533 MB, more than the 512 MB survey reads,
+    /// so the sync after the one that wrote it failed for good. The ledger is read up to
+    /// `SyncLedger.maximumFileBytes` (four times a document's limit) and never written past
+    /// it: one that would be larger is refused with the old file kept, so a ledger the sync
+    /// wrote is always one it can read. Shown here with a small limit.
+    func testALedgerIsNeverWrittenLargerThanWhatIsReadBack() throws {
+        let store = DocumentStore(folder: folder)
+        XCTAssertGreaterThan(SyncLedger.maximumFileBytes, 2 * DocumentFileReader.maximumBytes,
+                             "a ledger holds a copy of every survey's answers, and more")
+        try store.writeLedger(sample, for: "Doc", limit: 8_192)
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: store.syncURL(for: "Doc").path)[.size] as? Int)
+        XCTAssertEqual(try DocumentStore.readLedger(at: store.syncURL(for: "Doc"), limit: size), sample)
+        let before = try Data(contentsOf: store.syncURL(for: "Doc"))
+
+        var larger = sample
+        for i in 0..<200 { larger.bases["uuid:n\(i)"] = SyncLedger.Version(answers: ["name": .string("Person \(i)")], revision: SyncRevision(1)) }
+        XCTAssertThrowsError(try store.writeLedger(larger, for: "Doc", limit: 8_192)) { error in
+            XCTAssertTrue("\(error)".contains("more than survey reads back"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: store.syncURL(for: "Doc")), before, "the old ledger stays")
+        XCTAssertThrowsError(try DocumentStore.readLedger(at: store.syncURL(for: "Doc"), limit: size - 1))
+    }
 }
