@@ -50,6 +50,9 @@ public enum DocumentSync {
         var documentName = ""
     }
 
+    /// What a push hands the server layer at a time (in its batches of 500).
+    public static let pushChunk = 5_000
+
     /// What a pull asks of the server at a time.
     public static let pullBatch = 1_000
     /// A long pull keeps what it has every so often, so one cut off late starts near where it
@@ -104,13 +107,18 @@ public enum DocumentSync {
                     changes.append(change)
                 }
             }
-            if !changes.isEmpty {
-                let rows = changes.map { outgoing($0, dataset: dataset) }
-                var clock = ProgressClock(total: rows.count)
-                let results = try server.push(rows, progress: { step in
-                    progress("Syncing “\(name)”: \(step.sent) of \(step.total) out\(clock.left(done: step.sent))…")
+            var clock = ProgressClock(total: changes.count)
+            var start = 0
+            while start < changes.count {
+                // The rows to send (answers as dictionaries, then JSON) are built a chunk at a
+                // time: a first push of a million held them all at once, a gigabyte.
+                let chunk = changes[start..<min(start + pushChunk, changes.count)]
+                let before = start
+                let results = try server.push(chunk.map { outgoing($0, dataset: dataset) }, progress: { step in
+                    let done = before + step.sent
+                    progress("Syncing “\(name)”: \(done) of \(changes.count) out\(clock.left(done: done))…")
                 }, written: { written.append($0) })
-                for (change, pushed) in zip(changes, results) {
+                for (change, pushed) in zip(chunk, results) {
                     switch pushed.outcome {
                     case .accepted(let revision), .alreadyThere(let revision):
                         sent.append((change, SyncRevision(revision)))
@@ -120,8 +128,9 @@ public enum DocumentSync {
                         result.refused.append(change.id)
                     }
                 }
-                result.pushed = sent.count
+                start += chunk.count
             }
+            result.pushed = sent.count
         }
         let outgoingFrom = snapshot.fingerprint
         let (final, retried) = try commit(store, name, from: snapshot, at: date) { snapshot in
