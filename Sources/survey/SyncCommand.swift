@@ -29,7 +29,8 @@ struct SyncCommand: Equatable {
             _ = try store.commandQuestionnaire(for: document, changing: true)
             let result = try DocumentSync.run(store: store, document: document.name, target: target,
                                               device: SyncDevice.current(environment: environment),
-                                              pull: mode != .push, push: mode != .pull)
+                                              pull: mode != .push, push: mode != .pull,
+                                              waiting: { ShellOutput.error($0) })
             if let warning = result.warning { ShellOutput.error("warning: \(warning)") }
             ShellOutput.line(result.message(for: document.name))
             for id in result.refused {
