@@ -126,6 +126,16 @@ final class ServerWaitTests: DatabaseTestCase {
         XCTAssertFalse(line.contains("FOR UPDATE"), "never another session's statement: \(line)")
     }
 
+    /// survey's sessions name themselves, so a laptop's push holding a lock reads as one;
+    /// a name the connection string gives is kept.
+    func testSurveysSessionsNameThemselves() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        XCTAssertEqual(try ana.connection.execute("SHOW application_name").scalar, "survey")
+        let named = try SurveyServer(ConnectionString(target(as: try ana.role()).text + " application_name=tablet"))
+        XCTAssertEqual(try named.connection.execute("SHOW application_name").scalar, "tablet")
+    }
+
     func testASlowStatementWithNoLockHeldSaysTheServerIsBusy() throws {
         try initialize()
         let ana = try enumerator("ana")
