@@ -29,7 +29,8 @@
     X(PQnfields) X(PQgetvalue) X(PQgetisnull) X(PQgetlength) X(PQclear) X(PQcmdTuples) \
     X(PQlibVersion) X(PQserverVersion) X(PQsetNoticeProcessor) X(PQtransactionStatus) \
     X(PQbackendPID) \
-    X(PQhost) X(PQhostaddr) X(PQsslInUse) X(PQgssEncInUse)
+    X(PQhost) X(PQhostaddr) X(PQsslInUse) X(PQgssEncInUse) \
+    X(PQsendQueryParams) X(PQgetResult) X(PQconsumeInput) X(PQisBusy) X(PQsocket) X(PQconnectdbParams)
 
 typedef struct {
 #define SPQ_FIELD(name) __typeof__(name) *name;
@@ -55,6 +56,11 @@ static inline int spq_load(spq_table *table, const char *path, char *error, size
 }
 
 static inline PGconn *spq_connectdb(const spq_table *t, const char *conninfo) { return t->PQconnectdb(conninfo); }
+/* `keywords`/`values` end with NULL; with `expand_dbname` a first "dbname" holding a whole
+ * connection string is read as one, and the keywords after it override what it says. */
+static inline PGconn *spq_connectdb_params(const spq_table *t, const char *const *keywords, const char *const *values, int expand_dbname) {
+    return t->PQconnectdbParams(keywords, values, expand_dbname);
+}
 static inline ConnStatusType spq_status(const spq_table *t, const PGconn *conn) { return t->PQstatus(conn); }
 static inline char *spq_error_message(const spq_table *t, const PGconn *conn) { return t->PQerrorMessage(conn); }
 static inline void spq_finish(const spq_table *t, PGconn *conn) { t->PQfinish(conn); }
@@ -63,6 +69,18 @@ static inline PGresult *spq_exec_params(const spq_table *t, PGconn *conn, const 
                                         int resultFormat) {
     return t->PQexecParams(conn, command, count, types, values, lengths, formats, resultFormat);
 }
+/* A statement sent without waiting for its answer, so the caller can watch the wait (a lock
+ * another session holds): PQsendQueryParams, then poll PQsocket, PQconsumeInput until
+ * PQisBusy says the answer is in, and PQgetResult until it returns NULL. */
+static inline int spq_send_query_params(const spq_table *t, PGconn *conn, const char *command, int count, const Oid *types,
+                                        const char *const *values, const int *lengths, const int *formats,
+                                        int resultFormat) {
+    return t->PQsendQueryParams(conn, command, count, types, values, lengths, formats, resultFormat);
+}
+static inline PGresult *spq_get_result(const spq_table *t, PGconn *conn) { return t->PQgetResult(conn); }
+static inline int spq_consume_input(const spq_table *t, PGconn *conn) { return t->PQconsumeInput(conn); }
+static inline int spq_is_busy(const spq_table *t, PGconn *conn) { return t->PQisBusy(conn); }
+static inline int spq_socket(const spq_table *t, const PGconn *conn) { return t->PQsocket(conn); }
 static inline ExecStatusType spq_result_status(const spq_table *t, const PGresult *res) { return t->PQresultStatus(res); }
 static inline char *spq_result_error_message(const spq_table *t, const PGresult *res) { return t->PQresultErrorMessage(res); }
 static inline char *spq_result_error_field(const spq_table *t, const PGresult *res, int code) { return t->PQresultErrorField(res, code); }

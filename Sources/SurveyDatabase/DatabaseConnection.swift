@@ -21,11 +21,36 @@ public final class DatabaseConnection {
     /// Who this role is on the team, once `SurveyServer` asked: a refused privilege says so.
     var member: TeamMember?
 
+    /// Called, on the statement's thread, when a statement has run past a second and again
+    /// as it goes on (`waitReports`), with what it waits for: "waiting 2 s for the server:
+    /// bruno's session (psql, pid 4121) holds a lock on a survey this needs" (`ServerWait`,
+    /// looked at from a second connection, `ServerWaitWatcher`). Nil: nobody is told, and no
+    /// second connection is made. The statement's own timeouts are untouched by it.
+    public var waiting: ((String) -> Void)?
+
     /// Connects (loading libpq first). Errors are redacted and say what to check.
-    public init(_ target: ConnectionString) throws {
+    public convenience init(_ target: ConnectionString) throws {
+        try self.init(target, overriding: [])
+    }
+
+    /// Connects with `settings` (libpq keywords) over what `target` says: the watcher's
+    /// `connect_timeout`, so looking at a wait never hangs on a server that does not answer.
+    init(_ target: ConnectionString, overriding settings: [(String, String)]) throws {
         self.target = target
-        pq = try LibPQ.load()
-        guard let connection = spq_connectdb(pq, target.text) else {
+        let pq = try LibPQ.load()
+        self.pq = pq
+        let connecting: OpaquePointer?
+        if settings.isEmpty {
+            connecting = spq_connectdb(pq, target.text)
+        } else {
+            let keywords = (["dbname"] + settings.map(\.0)).map { strdup($0) } + [nil]
+            let values = ([target.text] + settings.map(\.1)).map { strdup($0) } + [nil]
+            defer { for copy in keywords + values { free(copy) } }
+            connecting = keywords.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { keys in
+                values.map { $0.map { UnsafePointer($0) } }.withUnsafeBufferPointer { spq_connectdb_params(pq, keys.baseAddress, $0.baseAddress, 1) }
+            }
+        }
+        guard let connection = connecting else {
             throw DatabaseError(.connection, "could not connect to \(target.shown): libpq is out of memory")
         }
         guard spq_status(pq, connection) == CONNECTION_OK else {
@@ -57,9 +82,10 @@ public final class DatabaseConnection {
         let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
         defer { for copy in copies { free(copy) } }
         let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
-        let result = pointers.withUnsafeBufferPointer { values in
-            spq_exec_params(pq, handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+        let sent = pointers.withUnsafeBufferPointer { values in
+            spq_send_query_params(pq, handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
         }
+        let result = sent == 1 ? answer(handle) : nil
         defer { if let result { spq_clear(pq, result) } }
         let status = result.map { spq_result_status(pq, $0) } ?? PGRES_FATAL_ERROR
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
@@ -84,6 +110,63 @@ public final class DatabaseConnection {
             rows.append(values)
         }
         return QueryResult(rows: rows, changed: Int(Self.text(spq_cmd_tuples(pq, result))) ?? 0)
+    }
+
+    /// The answer to the statement just sent, as `PQexecParams` gives it (the last result; a
+    /// COPY's at once), once it is all in. While it is not, and someone listens (`waiting`),
+    /// what it waits for is told past a second. A lost connection ends the wait as it did
+    /// `PQexecParams`'s: libpq's result then says so.
+    private func answer(_ handle: OpaquePointer) -> OpaquePointer? {
+        if waiting != nil { watchWhileBusy(handle) }
+        var last: OpaquePointer?
+        while let result = spq_get_result(pq, handle) {
+            if let last { spq_clear(pq, last) }
+            last = result
+            let status = spq_result_status(pq, result)
+            if status == PGRES_COPY_IN || status == PGRES_COPY_OUT || status == PGRES_COPY_BOTH
+                || spq_status(pq, handle) == CONNECTION_BAD { break }
+        }
+        return last
+    }
+
+    /// When to tell of a wait, in seconds since the statement was sent: every second up to
+    /// five (a lock wait ends at `lock_timeout`, 5 s), then every five (a slow statement runs
+    /// up to `statement_timeout`, a minute: a dozen lines, not sixty, on a script's stderr).
+    static func nextReport(after seconds: Int) -> Int { seconds < 5 ? max(seconds, 0) + 1 : (seconds / 5 + 1) * 5 }
+
+    /// Reads the answer as it comes (`poll` on the socket, `PQconsumeInput`) until libpq has
+    /// it whole; at each `nextReport` looks, from a second connection, at what the statement
+    /// waits for and tells `waiting`. Returns when the answer is in or the connection broke.
+    private func watchWhileBusy(_ handle: OpaquePointer) {
+        let socket = spq_socket(pq, handle)
+        guard socket >= 0 else { return }
+        let clock = ContinuousClock()
+        let started = clock.now
+        var due = Duration.seconds(Self.nextReport(after: 0))
+        var watcher: ServerWaitWatcher?
+        defer { watcher?.close() }
+        while spq_is_busy(pq, handle) == 1 {
+            let left = due - (clock.now - started)
+            if left > .zero {
+                var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                let (seconds, attoseconds) = left.components
+                let ready = poll(&descriptor, 1, Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 60_000)))
+                if ready > 0 {
+                    guard spq_consume_input(pq, handle) == 1 else { return }
+                    continue
+                }
+                if ready < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                if clock.now - started < due { continue }
+            }
+            let seconds = Int((clock.now - started).components.seconds)
+            if watcher == nil { watcher = ServerWaitWatcher(target: target, pid: spq_backend_pid(pq, handle)) }
+            let line = watcher?.look().map { $0.message(seconds: seconds) } ?? ServerWait.unknown(seconds: seconds)
+            waiting?(line)
+            due = .seconds(Self.nextReport(after: Int((clock.now - started).components.seconds)))
+        }
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws

@@ -62,11 +62,15 @@ public enum DocumentSync {
 
     /// Pull then push `document` of `store` through the database `target`; `progress` gets a
     /// line after each batch. `pullOnly`/`pushOnly` for `survey pull` / `survey push`.
+    /// A statement past a second says what it waits for (`DatabaseConnection.waiting`), to
+    /// `waiting` when given (the shell's stderr), else on the progress line (F9).
     public static func run(store: DocumentStore, document name: String, target: ConnectionString, device: String,
                            pull: Bool = true, push: Bool = true, at date: @escaping () -> Date = { Date() },
-                           progress: (String) -> Void = { _ in }) throws -> Result {
+                           progress: @escaping (String) -> Void = { _ in },
+                           waiting: ((String) -> Void)? = nil) throws -> Result {
         let server = try SurveyServer(target)
         defer { server.connection.close() }
+        server.waiting = { line in (waiting ?? progress)("Syncing “\(name)”: " + line) }
         var result = Result()
         result.documentName = name
         result.warning = server.warning

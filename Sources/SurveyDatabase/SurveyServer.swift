@@ -11,6 +11,13 @@ public final class SurveyServer {
     /// the app shows it on the status line (`DatabaseConnection.warning`).
     public var warning: String? { connection.warning }
 
+    /// Told what a statement past a second waits for (`DatabaseConnection.waiting`): the sync
+    /// puts it on its progress line.
+    public var waiting: ((String) -> Void)? {
+        get { connection.waiting }
+        set { connection.waiting = newValue }
+    }
+
     /// Connects and checks the schema is there and not newer than this survey knows. Learns
     /// who the role is on the team in the same statement as the session's settings, so a
     /// refusal can say who may do what (`DatabaseError.refusal`).
@@ -41,10 +48,13 @@ public final class SurveyServer {
         ("idle_in_transaction_session_timeout", Schema.idleInTransactionTimeout),
     ]
 
-    /// Sets the timeouts; returns the values of `columns`, read in the same statement.
+    /// Sets the timeouts; returns the values of `columns`, read in the same statement. Names
+    /// the session "survey" when the connection string gave it no `application_name`, so a
+    /// teammate's wait says "bruno's session (survey, pid 4121)": a laptop's push.
     @discardableResult
     static func setTimeouts(_ connection: DatabaseConnection, alsoReading columns: [String] = []) throws -> ArraySlice<String?> {
         let settings = sessionTimeouts.indices.map { "set_config($\($0 * 2 + 1), $\($0 * 2 + 2), false)" }
+            + ["CASE WHEN current_setting('application_name') = '' THEN set_config('application_name', 'survey', false) END"]
         let row = try connection.execute("SELECT " + (settings + columns).joined(separator: ", "),
                                          sessionTimeouts.flatMap { [$0.0, $0.1] }).rows.first ?? []
         return row.dropFirst(settings.count)

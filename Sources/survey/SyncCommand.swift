@@ -30,7 +30,9 @@ struct SyncCommand: Equatable {
             let result = try DocumentSync.run(store: store, document: document.name, target: target,
                                               device: SyncDevice.current(environment: environment),
                                               pull: mode != .push, push: mode != .pull,
-                                              progress: ShellOutput.progress)
+                                              progress: ShellOutput.progress,
+                                              // A wait is a line of its own, kept on the screen.
+                                              waiting: { ShellOutput.endProgress(); ShellOutput.error($0) })
             ShellOutput.endProgress()
             if let warning = result.warning { ShellOutput.error("warning: \(warning)") }
             ShellOutput.line(result.message(for: document.name))
