@@ -132,7 +132,7 @@ extension DocumentStore {
             }
             // Each file is linked aside before it is replaced and put back from there if a later
             // one fails: no copy of a 30 MB document is held in memory for it.
-            var written: [(URL, URL?)] = []
+            var written: [(URL, SetAside)] = []
             do {
                 if deletedChanged {
                     var entries = try deletedEntries(for: name)
@@ -157,21 +157,32 @@ extension DocumentStore {
                 for (url, old) in written.reversed() { putBack(old, at: url) }
                 throw error
             }
-            for (_, old) in written { if let old { _ = fileSystem.unlink(old.path) } }
+            for (_, old) in written { if case .linked(let aside) = old { _ = fileSystem.unlink(aside.path) } }
             var files = syncFiles(of: name)
             if !(documentChanged || snapshot.assignedIDs) { files.document = snapshot.fingerprint }
             return SyncSnapshot(name: name, state: state, fingerprint: files.document, files: files, assignedIDs: false)
         }
     }
 
-    /// `.FILE.before-sync`, a second name for `url`'s file while it is replaced (nil: there is
-    /// no such file).
-    private func linkAside(_ url: URL) throws -> URL? {
+    /// A file as it was before a commit replaced it.
+    private enum SetAside {
+        case absent
+        /// `.FILE.before-sync`, a second name for the old file (no copy of it in memory).
+        case linked(URL)
+        /// Its bytes, where the folder's file system has no hard links (a FAT USB stick).
+        case bytes(Data)
+    }
+
+    private func linkAside(_ url: URL) throws -> SetAside {
         let aside = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".before-sync")
         _ = fileSystem.unlink(aside.path)
-        if fileSystem.link(RawPath(url.path), RawPath(aside.path)) == 0 { return aside }
-        if errno == ENOENT { return nil }
-        throw DocumentError("Could not keep \(url.lastPathComponent) aside while it is replaced: \(SystemError("link").reason)")
+        if fileSystem.link(RawPath(url.path), RawPath(aside.path)) == 0 { return .linked(aside) }
+        if errno == ENOENT { return .absent }
+        switch readFile(url) {
+        case .success(let data): return .bytes(data)
+        case .failure:
+            throw DocumentError("Could not keep \(url.lastPathComponent) aside while it is replaced: \(SystemError("link").reason)")
+        }
     }
 
     /// Atomically; an empty ledger removes the file.
@@ -204,12 +215,20 @@ extension DocumentStore {
         }
     }
 
-    /// A file as it was before a sync that failed part-way (nil: there was none).
-    private func putBack(_ old: URL?, at url: URL) {
-        if let old {
-            _ = fileSystem.rename(old.path, url.path)
-        } else {
-            _ = fileSystem.unlink(url.path)
+    /// A file as it was before a sync that failed part-way.
+    private func putBack(_ old: SetAside, at url: URL) {
+        switch old {
+        case .absent: _ = fileSystem.unlink(url.path)
+        case .linked(let aside):
+            // The file whose write failed is still the old one: only its second name goes. One
+            // already replaced gets the old back; if even that fails the second name stays, the
+            // only copy of what was there.
+            if let now = fingerprint(atPath: RawPath(url.path)), now.inode == fingerprint(atPath: RawPath(aside.path))?.inode {
+                _ = fileSystem.unlink(aside.path)
+            } else {
+                _ = fileSystem.rename(aside.path, url.path)
+            }
+        case .bytes(let data): try? write(data, to: url)
         }
     }
 }

@@ -72,4 +72,30 @@ final class SyncCommitFaultTests: TemporaryFolderTestCase {
             }
         }
     }
+
+    /// The old files are kept aside by a hard link while a commit replaces them (no copy of a
+    /// large document in memory), none left after; where the folder's file system has no
+    /// hard links (a FAT USB stick), by their bytes, and a failed commit still puts back all.
+    func testWithoutHardLinksAFailedCommitStillPutsEveryFileBack() throws {
+        let file = try prepare()
+        let before = try bytes()
+        let ledgerPath = store.syncURL(for: "Field").path
+        let noLinks = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            if operation == .link { return EPERM }
+            return operation == .rename && path == ledgerPath ? ENOSPC : nil
+        })
+        XCTAssertThrowsError(try noLinks.mergeOtherCopies([file], into: "Field", write: true))
+        XCTAssertEqual(try bytes(), before)
+
+        let linked = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            operation == .rename && path == ledgerPath ? ENOSPC : nil
+        })
+        XCTAssertThrowsError(try linked.mergeOtherCopies([file], into: "Field", write: true))
+        XCTAssertEqual(try bytes(), before)
+        XCTAssertEqual(try folderContents().filter { $0.hasSuffix(".before-sync") }, [])
+
+        XCTAssertTrue(try noLinks.mergeOtherCopies([file], into: "Field", write: false).written == false)
+        XCTAssertTrue(try store.mergeOtherCopies([file], into: "Field", write: true).written)
+        XCTAssertEqual(try folderContents().filter { $0.hasSuffix(".before-sync") }, [], "nothing left aside")
+    }
 }
