@@ -153,7 +153,7 @@ public enum DocumentSync {
         ledger.lastSync = date()
         let nothingToSend = push && result.refused.isEmpty && result.notSent.isEmpty && result.othersChanges.isEmpty
             && (!retried && snapshot.fingerprint == outgoingFrom || SyncPlan.outgoing(from: snapshot.state, device: device).isEmpty)
-        try? store.writeSyncMark(SyncMark(files: snapshot.files, dataset: dataset, formVersion: newestForm, ledger: ledger,
+        try? store.writeSyncMark(SyncMark(files: snapshot.files, document: name, dataset: dataset, formVersion: newestForm, ledger: ledger,
                                           nothingToSend: nothingToSend), for: name)
         return result
     }

@@ -138,6 +138,13 @@ final class TeamScaleTests: DatabaseTestCase {
         _ = try a.save(mine, as: "Field")
         XCTAssertEqual(try sync(a, ana, "A").conflicts, ["uuid:bruno"])
         XCTAssertEqual(try sync(a, ana, "A").conflicts, ["uuid:bruno"], "still said by a sync with nothing to do")
+
+        // The mark goes with a renamed document, but is not used under the new name (a
+        // document without a form syncs under its name).
+        XCTAssertNotNil(a.currentSyncMark(for: "Field"))
+        XCTAssertEqual(try a.rename("Field", to: "Field 2"), "Field 2")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: a.folder.appendingPathComponent(".Field 2.synced.plist").path))
+        XCTAssertNil(a.currentSyncMark(for: "Field 2"))
     }
 
     func testALongSyncSaysHowFarItIsAndHowLongIsLeft() {

@@ -19,6 +19,9 @@ public struct SyncMark: Equatable, Sendable {
     }
 
     public var files: Files
+    /// The document's name when it was written: a renamed document (whose dataset may be its
+    /// name) makes a whole sync first.
+    public var document: String
     /// The server's name for the document's surveys (its form's id), and the newest version
     /// of that form the server had (nil: none published).
     public var dataset: String
@@ -31,8 +34,9 @@ public struct SyncMark: Equatable, Sendable {
     /// Whether the last sync left nothing to send (nothing refused, nothing unsendable).
     public var nothingToSend: Bool
 
-    public init(files: Files, dataset: String, formVersion: String?, ledger: SyncLedger, nothingToSend: Bool) {
+    public init(files: Files, document: String, dataset: String, formVersion: String?, ledger: SyncLedger, nothingToSend: Bool) {
         self.files = files
+        self.document = document
         self.dataset = dataset
         self.formVersion = formVersion
         pullCursor = ledger.pullCursor
@@ -65,6 +69,7 @@ extension SyncMark {
         var entry: [String: PropertyValue] = [
             "syncMark": .integer(1), "document": fingerprint(files.document), "ledger": fingerprint(files.ledger),
             "deleted": fingerprint(files.deleted), "dataset": .string(dataset), "nothingToSend": .bool(nothingToSend),
+            "name": .string(document),
             "ownChanges": .array(ownChanges.map { .array([.integer(Int($0.lowerBound)), .integer(Int($0.upperBound))]) }),
             "conflicts": .array(conflicts.map { .string($0) }),
         ]
@@ -77,6 +82,7 @@ extension SyncMark {
     /// nil for anything but a mark this code wrote: it is then not used.
     init?(propertyList entry: [String: PropertyValue]) {
         guard case .integer(1)? = entry["syncMark"], case .string(let dataset)? = entry["dataset"],
+              case .string(let document)? = entry["name"],
               case .bool(let nothing)? = entry["nothingToSend"], case .array(let own)? = entry["ownChanges"],
               case .array(let conflicted)? = entry["conflicts"] else { return nil }
         func fingerprint(_ value: PropertyValue?) -> FileFingerprint?? {
@@ -87,7 +93,7 @@ extension SyncMark {
             return .some(FileFingerprint(inode: UInt64(bitPattern: Int64(inode)), size: Int64(size), modifiedSeconds: seconds,
                                          modifiedNanoseconds: nanoseconds))
         }
-        guard let document = fingerprint(entry["document"]), let ledger = fingerprint(entry["ledger"]),
+        guard let documentFile = fingerprint(entry["document"]), let ledger = fingerprint(entry["ledger"]),
               let deleted = fingerprint(entry["deleted"]) else { return nil }
         var ranges: [ClosedRange<Int64>] = []
         for item in own {
@@ -100,7 +106,8 @@ extension SyncMark {
             guard case .string(let id) = item else { return nil }
             ids.append(id)
         }
-        files = Files(document: document, ledger: ledger, deleted: deleted)
+        files = Files(document: documentFile, ledger: ledger, deleted: deleted)
+        self.document = document
         self.dataset = dataset
         nothingToSend = nothing
         ownChanges = ranges
@@ -123,7 +130,7 @@ extension DocumentStore {
     /// was written of and no journal holds changes not yet in the document: then nothing
     /// happened here since that sync.
     public func currentSyncMark(for name: String) -> SyncMark? {
-        guard let mark = syncMark(for: name), mark.files == syncFiles(of: name),
+        guard let mark = syncMark(for: name), mark.document == name, mark.files == syncFiles(of: name),
               !DocumentJournal.holdsEntries(at: journalURL(for: name)) else { return nil }
         return mark
     }
