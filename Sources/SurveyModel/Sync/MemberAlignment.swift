@@ -124,6 +124,11 @@ struct MemberAlignment {
         return found
     }
 
+    /// Whether `after` may be `before`, unchanged or edited: the rule members are found by.
+    static func mayBe(_ before: [String: PropertyValue], _ after: [String: PropertyValue]) -> Bool {
+        kept(before, in: after) != nil
+    }
+
     /// How many of `before`'s answers `after` keeps, when that is at least half of them (so
     /// `after` may be `before` edited); nil otherwise.
     private static func kept(_ before: [String: PropertyValue], in after: [String: PropertyValue]) -> Int? {

@@ -15,6 +15,8 @@ extension SyncPlan {
         public var count: Int
         /// The survey left the document (its delete was chosen), for `.NAME.deleted.plist`.
         public var movedToDeleted: [Record] = []
+        /// Members removed (a member's delete was chosen), kept there too as ^D keeps them.
+        public var deletedMembers: [DeletedMemberEntry] = []
     }
 
     /// Settles the conflicts of survey `id` at `path` (nil: all of them) by `choice`. Once
@@ -22,8 +24,10 @@ extension SyncPlan {
     /// now holds go out as an edit of it, like any edit (none when theirs was taken whole).
     /// A whole-survey conflict (edited on one side, deleted on the other) takes `mine` or
     /// `theirs`: the delete chosen moves the survey to the deleted surveys; a member's
-    /// (`member[2]`, deleted on one side and edited on the other) likewise keeps or removes
-    /// that member. Another role's survey (`SyncLedger.othersOwner`) takes only `theirs`.
+    /// (`member[2]`, deleted on one side and edited on the other) likewise keeps that member
+    /// or removes it to the deleted surveys, if it is still that person (`MemberAlignment`'s
+    /// rule: a correction since is fine, another member moved into its place is refused).
+    /// Another role's survey (`SyncLedger.othersOwner`) takes only `theirs`.
     public static func resolve(id: String, path: SyncFieldPath?, by choice: Choice, in state: SyncState,
                                at date: Date) throws -> Resolved {
         var state = state
@@ -38,6 +42,7 @@ extension SyncPlan {
                 + conflict.fields.map(\.path.description).joined(separator: ", ") + ")")
         }
         var moved: [Record] = []
+        var removedMembers: [DeletedMemberEntry] = []
         for chosenIndex in chosen {
             let field = conflict.fields[chosenIndex]
             guard let place = state.records.firstIndex(where: { $0.instanceID == id }) else {
@@ -80,10 +85,12 @@ extension SyncPlan {
                 // Deleted: only that very member, and the conflicts on later members of its
                 // roster follow them one place up.
                 guard value == nil else { continue }
-                guard answers.value(at: field.path) == (field.mine ?? field.theirs) else {
-                    throw DocumentError("\(field.path) of \(id) is no longer the member in conflict (it changed since): "
-                        + "nothing was changed; delete it in the app if it should go")
+                guard case .dictionary(let here)? = answers.value(at: field.path),
+                      case .dictionary(let kept)? = field.mine ?? field.theirs, MemberAlignment.mayBe(kept, here) else {
+                    throw DocumentError("\(field.path) of \(id) is no longer the member in conflict (another is at its "
+                        + "place now): nothing was changed; delete it in the app if it should go")
                 }
+                removedMembers.append(DeletedMemberEntry(answers: here, survey: id, roster: field.path.description, deletedAt: date))
             }
             guard answers.setValue(value, at: field.path),
                   case .dictionary(let values) = answers else {
@@ -102,6 +109,6 @@ extension SyncPlan {
         } else {
             state.ledger.conflicts[id] = conflict
         }
-        return Resolved(state: state, count: chosen.count, movedToDeleted: moved)
+        return Resolved(state: state, count: chosen.count, movedToDeleted: moved, deletedMembers: removedMembers)
     }
 }

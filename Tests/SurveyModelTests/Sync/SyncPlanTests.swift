@@ -152,6 +152,8 @@ final class SyncPlanTests: XCTestCase {
         // Taking the delete: Ana leaves; Cy's conflict is now member[2]/age, and lands on Cy.
         let gone = try SyncPlan.resolve(id: id, path: member, by: .theirs, in: applied.state, at: date)
         XCTAssertEqual(gone.state.records.first?["member"], .array([bo, cyMine]))
+        XCTAssertEqual(gone.deletedMembers, [DeletedMemberEntry(answers: ["name": .string("Ana"), "age": .integer(41)], survey: id,
+                                                                roster: "member[1]", deletedAt: date)], "kept, as ^D keeps one")
         XCTAssertEqual(gone.state.ledger.conflictList.map(\.field.path.description), ["member[2]/age"])
         let settled = try SyncPlan.resolve(id: id, path: SyncFieldPath(text: "member[2]/age"), by: .theirs, in: gone.state, at: date)
         XCTAssertEqual(settled.state.records.first?["member"], .array([bo, cyTheirs]))
@@ -165,6 +167,11 @@ final class SyncPlanTests: XCTestCase {
         let kept = try SyncPlan.resolve(id: id, path: nil, by: .mine, in: applied.state, at: date)
         XCTAssertEqual(kept.state.records.first?["member"], .array([anaOlder, bo, cyMine]))
         XCTAssertEqual(SyncPlan.outgoing(from: kept.state, device: "a").map(\.baseRevision), [SyncRevision(2)])
+        // Ana corrected in the app since: still Ana, so taking the delete removes her.
+        var corrected = applied.state
+        corrected.records[0]["member"] = .array([.dictionary(["name": .string("Ana"), "age": .integer(42)]), bo, cyMine])
+        let correctedGone = try SyncPlan.resolve(id: id, path: member, by: .theirs, in: corrected, at: date)
+        XCTAssertEqual(correctedGone.state.records.first?["member"], .array([bo, cyMine]))
         // Member 1 is someone else by now (Ana deleted in the app): taking the delete removes
         // nobody, and says why.
         var changed = applied.state
