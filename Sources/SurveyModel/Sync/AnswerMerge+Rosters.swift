@@ -50,35 +50,28 @@ extension AnswerMerge {
         }
         guard let order = RosterOrder.merged(mine: mineSide, mineMembers, theirs: theirSide, theirMembers,
                                              baseCount: baseMembers.count) else { return nil }
-        enum Entry { case base(Int), added([String: PropertyValue]) }
-        let entries: [Entry] = order.compactMap { item in
-            switch item {
-            case .base(let j): survives(j) ? .base(j) : nil
-            case .mine(let p): .added(mineMembers[p])
-            case .theirs(let p): .added(theirMembers[p])
-            }
-        }
-
-        return entries.enumerated().map { k, entry in
-            let j: Int
-            switch entry {
-            case .added(let member): return .dictionary(member)
-            case .base(let index): j = index
-            }
-            let here = path.appending(.index(k))
+        func merged(_ j: Int, at place: SyncFieldPath) -> PropertyValue {
             let before = PropertyValue.dictionary(baseMembers[j])
             switch held(j) {
             case (let mine?, let theirs?):
                 return mergeValue(base: before, hasBase: true, mine: .dictionary(mine), theirs: .dictionary(theirs),
-                                  at: here, conflicts: &conflicts) ?? .dictionary(mine)
-            case (let mine?, nil):
-                conflicts.append(FieldConflict(path: here, base: before, mine: .dictionary(mine), theirs: nil))
-                return .dictionary(mine)
-            case (nil, let theirs?):
-                conflicts.append(FieldConflict(path: here, base: before, mine: nil, theirs: .dictionary(theirs)))
-                return .dictionary(theirs)
-            case (nil, nil):
-                return before // never: a member deleted on both sides does not survive
+                                  at: place, conflicts: &conflicts) ?? .dictionary(mine)
+            case (let mine, let theirs):
+                // Deleted on one side, edited on the other (`survives`); gone on both never comes here.
+                conflicts.append(FieldConflict(path: place, base: before, mine: mine.map { .dictionary($0) },
+                                               theirs: theirs.map { .dictionary($0) }))
+                return .dictionary(mine ?? theirs ?? baseMembers[j])
+            }
+        }
+        let kept = order.filter { item in
+            if case .base(let j) = item { return survives(j) }
+            return true
+        }
+        return kept.enumerated().map { k, item in
+            switch item {
+            case .base(let j): merged(j, at: path.appending(.index(k)))
+            case .mine(let p): .dictionary(mineMembers[p])
+            case .theirs(let p): .dictionary(theirMembers[p])
             }
         }
     }

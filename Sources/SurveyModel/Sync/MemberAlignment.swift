@@ -9,7 +9,8 @@
 ///   of the same stretch edited when at least half of that base member's answers are still
 ///   there: at the same place in the stretch when every member of it is such an edit, else
 ///   of the ways to pair them in order, the one keeping the most answers;
-/// - any other member was added on the side, and a base member not found was deleted there.
+/// - any other member was added on the side, and a base member not found was deleted there
+///   (on a side that moved members, whose stretches say nothing, every member not as it was).
 /// Where every member of the three versions has its own id under the same key (another tool's
 /// `instanceID`, `memberID` or `uuid`), the id says it instead.
 ///
