@@ -40,8 +40,8 @@ struct ConflictsCommand: Equatable {
             let whole = field.path.isWholeSurvey
             return [id, field.path.description,
                     whole ? (field.base == nil ? "-" : "(kept)") : ConflictListing.cellText(field.base, wholeSurvey: false),
-                    ConflictListing.cellText(field.mine, wholeSurvey: whole, base: field.base),
-                    ConflictListing.cellText(field.theirs, wholeSurvey: whole, base: field.base)].enumerated().map { $0 < 2 ? $1 : cut($1) }
+                    ConflictListing.cellText(field.mine, wholeSurvey: whole, base: field.base, member: field.path.isMember),
+                    ConflictListing.cellText(field.theirs, wholeSurvey: whole, base: field.base, member: field.path.isMember)].enumerated().map { $0 < 2 ? $1 : cut($1) }
         }
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }

@@ -224,6 +224,50 @@ final class MergeCommandTests: CLITestCase {
         XCTAssertEqual(try storeB.load("Field").get().records.first?["age"], .integer(33))
     }
 
+    /// Issue 28: a roster merges member by member. A member added on A and another edited
+    /// on B both land; a member deleted on A and edited on B is a conflict on that member,
+    /// listed by its place and settled by it.
+    func testARosterMergesMemberByMemberAndAMemberConflictIsListedAndResolvedByItsPlace() throws {
+        try twoLaptopsThatMetOnce()
+        func member(_ name: String, _ age: Int) -> PropertyValue { .dictionary(["name": .string(name), "age": .integer(age)]) }
+        func roster(_ store: DocumentStore) throws -> PropertyValue? { try store.load("Field").get().records.first?["member"] }
+        try edit(store, ana) { $0["member"] = .array([member("Ana", 30), member("Tom", 8)]) }
+        try copyToStick(from: documents)
+        XCTAssertEqual(try onB("merge", stickFile).status, 0)
+        try copyToStick(from: laptopB)
+        XCTAssertEqual(try survey("merge", stickFile).status, 0)
+
+        // A adds Kim; B corrects Tom's age.
+        try edit(store, ana) { $0["member"] = .array([member("Ana", 30), member("Tom", 8), member("Kim", 1)]) }
+        try edit(storeB, ana) { $0["member"] = .array([member("Ana", 30), member("Tom", 9)]) }
+        try copyToStick(from: laptopB)
+        XCTAssertEqual(try survey("merge", stickFile).stdout, """
+            merge     \(ana)
+            Merged \(stickFile) into “Field”: 1 merged
+
+            """)
+        let merged = PropertyValue.array([member("Ana", 30), member("Tom", 9), member("Kim", 1)])
+        XCTAssertEqual(try roster(store), merged)
+        try copyToStick(from: documents)
+        XCTAssertEqual(try onB("merge", stickFile).status, 0)
+        XCTAssertEqual(try roster(storeB), merged)
+
+        // A deletes Tom; B edits him again.
+        try edit(store, ana) { $0["member"] = .array([member("Ana", 30), member("Kim", 1)]) }
+        try edit(storeB, ana) { $0["member"] = .array([member("Ana", 30), member("Tom", 10), member("Kim", 1)]) }
+        try copyToStick(from: laptopB)
+        XCTAssertEqual(try survey("merge", stickFile).stdout.split(separator: "\n").first, "conflict  \(ana)  member[2]")
+        XCTAssertEqual(try roster(store), .array([member("Ana", 30), member("Tom", 10), member("Kim", 1)]), "the edited Tom stays")
+        XCTAssertEqual(try survey("conflicts").stdout, """
+            ID                                         FIELD      BASE                         MINE       THEIRS
+            \(ana)  member[2]  { "age": 9, "name": "Tom" }  (deleted)  { "age": 10, "name": "Tom" }
+
+            """)
+        XCTAssertEqual(try survey("resolve", ana, "member[2]", "--mine"), Outcome(
+            status: 0, stdout: "Resolved 1 conflict of \(ana) in “Field”: it goes out at the next sync\n", stderr: ""))
+        XCTAssertEqual(try roster(store), .array([member("Ana", 30), member("Kim", 1)]))
+    }
+
     func testEditedHereDeletedThereIsAConflictAndTheSurveyStays() throws {
         try twoLaptopsThatMetOnce()
         try edit(store, ana) { $0["age"] = .integer(31) }

@@ -1,10 +1,18 @@
-/// A roster merges member by member only when both sides kept the same members, so an
-/// answer can never land on another person: matched by each member's own id when every
-/// member has one (`memberIDKeys`), else by place when all sides have the same number and
-/// no member moved (one side's member at a place is, unchanged, the base's member of
-/// another place: a delete and an add, or a reordering, that kept the count).
-/// A member added, removed or moved on one side while the roster changed on the other is
-/// one conflict on the roster as a whole (the choice is then between two whole lists).
+/// A roster (an array of member dictionaries) changed on both sides merges member by member
+/// (issue 28): each side's members are matched to the base's (`MemberAlignment`: by content,
+/// or by their own ids when every member has one), then each base member is merged as any
+/// dictionary, field by field, at its place in the merged list (`member[2]/age`). A member
+/// added on either side is kept; one deleted on one side and unchanged on the other is gone;
+/// one deleted on one side and edited on the other is a conflict on that member
+/// (`member[2]`, one side nil), kept as edited meanwhile, so nothing is lost.
+///
+/// Order: each side's own order kept, the base's members first where that leaves it open,
+/// the same member added on both sides kept once (`RosterOrder`).
+///
+/// One conflict on the roster as a whole (the choice between two lists) only where members
+/// cannot be told apart or placed: both sides moved members, `MemberAlignment` cannot say
+/// which is which, the two orders contradict each other, or, with no common version, the
+/// sides differ in count or ids.
 extension AnswerMerge {
     /// The keys a member may carry its own id under, as ODK's repeat instances and other
     /// tools name them; the first one every member has is used.
@@ -14,45 +22,91 @@ extension AnswerMerge {
     static func mergeRoster(base: PropertyValue?, hasBase: Bool, mine: [PropertyValue], theirs: [PropertyValue],
                             at path: SyncFieldPath, conflicts: inout [FieldConflict]) -> [PropertyValue]? {
         guard let mineMembers = PropertyValue.array(mine).members, let theirMembers = PropertyValue.array(theirs).members else { return nil }
-        var baseMembers: [[String: PropertyValue]]?
-        if hasBase {
-            guard let members = base?.members else { return nil }
-            baseMembers = members
+        guard hasBase else { return mergeWithoutBase(mineMembers, theirMembers, at: path, conflicts: &conflicts) }
+        guard let baseMembers = base?.members else { return nil }
+        let sides = [baseMembers, mineMembers, theirMembers]
+        let mineSide: MemberAlignment, theirSide: MemberAlignment
+        if let key = idKey(sides) {
+            mineSide = MemberAlignment(side: mineMembers, base: baseMembers, idKey: key)
+            theirSide = MemberAlignment(side: theirMembers, base: baseMembers, idKey: key)
+        } else {
+            guard let mineByContent = MemberAlignment(side: mineMembers, base: baseMembers),
+                  let theirsByContent = MemberAlignment(side: theirMembers, base: baseMembers) else { return nil }
+            mineSide = mineByContent
+            theirSide = theirsByContent
         }
-        let sides = [mineMembers, theirMembers] + (baseMembers.map { [$0] } ?? [])
-        if let key = memberIDKeys.first(where: { key in sides.allSatisfy { $0.allSatisfy { id(of: $0, key: key) != nil } } }) {
-            let mineIDs = mineMembers.map { id(of: $0, key: key)! }
-            guard Set(mineIDs).count == mineIDs.count,
-                  sides.allSatisfy({ Set($0.map { id(of: $0, key: key)! }) == Set(mineIDs) && $0.count == mineIDs.count })
-            else { return nil }
-            let theirsByID = Dictionary(uniqueKeysWithValues: theirMembers.map { (id(of: $0, key: key)!, $0) })
-            let baseByID = baseMembers.map { Dictionary(uniqueKeysWithValues: $0.map { (id(of: $0, key: key)!, $0) }) }
-            // Mine's order: a reordering on my side alone is kept.
-            return mineMembers.enumerated().map { index, member in
-                let id = mineIDs[index]
-                return .dictionary(mergeEntries(base: baseByID?[id], mine: member, theirs: theirsByID[id]!,
-                                                at: path.appending(.index(index)), conflicts: &conflicts))
+        guard !(mineSide.reordered && theirSide.reordered) else { return nil }
+
+        // Each base member: merged from both sides, kept as edited against a delete, or gone.
+        func held(_ j: Int) -> (mine: [String: PropertyValue]?, theirs: [String: PropertyValue]?) {
+            (mineSide.place[j].map { mineMembers[$0] }, theirSide.place[j].map { theirMembers[$0] })
+        }
+        func survives(_ j: Int) -> Bool {
+            switch held(j) {
+            case (_?, _?): true
+            case (nil, nil): false
+            case (let kept?, nil), (nil, let kept?): kept != baseMembers[j]
             }
         }
-        guard sides.allSatisfy({ $0.count == mineMembers.count }) else { return nil }
-        if let baseMembers, movedAny(mineMembers, from: baseMembers) || movedAny(theirMembers, from: baseMembers) { return nil }
-        return mineMembers.indices.map { index in
-            .dictionary(mergeEntries(base: baseMembers?[index], mine: mineMembers[index], theirs: theirMembers[index],
+        guard let order = RosterOrder.merged(mine: mineSide, mineMembers, theirs: theirSide, theirMembers,
+                                             baseCount: baseMembers.count) else { return nil }
+        func merged(_ j: Int, at place: SyncFieldPath) -> PropertyValue {
+            let before = PropertyValue.dictionary(baseMembers[j])
+            switch held(j) {
+            case (let mine?, let theirs?):
+                return mergeValue(base: before, hasBase: true, mine: .dictionary(mine), theirs: .dictionary(theirs),
+                                  at: place, conflicts: &conflicts) ?? .dictionary(mine)
+            case (let mine, let theirs):
+                // Deleted on one side, edited on the other (`survives`); gone on both never comes here.
+                conflicts.append(FieldConflict(path: place, base: before, mine: mine.map { .dictionary($0) },
+                                               theirs: theirs.map { .dictionary($0) }))
+                return .dictionary(mine ?? theirs ?? baseMembers[j])
+            }
+        }
+        let kept = order.filter { item in
+            if case .base(let j) = item { return survives(j) }
+            return true
+        }
+        return kept.enumerated().map { k, item in
+            switch item {
+            case .base(let j): merged(j, at: path.appending(.index(k)))
+            case .mine(let p): .dictionary(mineMembers[p])
+            case .theirs(let p): .dictionary(theirMembers[p])
+            }
+        }
+    }
+
+    /// The first of `memberIDKeys` under which every member of every version has an id,
+    /// unique within each version.
+    private static func idKey(_ sides: [[[String: PropertyValue]]]) -> String? {
+        memberIDKeys.first { key in
+            sides.allSatisfy { members in
+                let ids = members.compactMap { MemberAlignment.id(of: $0, key: key) }
+                return ids.count == members.count && Set(ids).count == ids.count
+            }
+        }
+    }
+
+    /// Two copies that never met: member by member by id when every member has one and both
+    /// hold the same ones (mine's order), else by place when both hold as many.
+    private static func mergeWithoutBase(_ mine: [[String: PropertyValue]], _ theirs: [[String: PropertyValue]],
+                                         at path: SyncFieldPath, conflicts: inout [FieldConflict]) -> [PropertyValue]? {
+        var pairs: [(mine: [String: PropertyValue], theirs: [String: PropertyValue])]
+        if let key = idKey([mine, theirs]) {
+            let theirsByID = Dictionary(uniqueKeysWithValues: theirs.map { (MemberAlignment.id(of: $0, key: key)!, $0) })
+            guard mine.count == theirs.count else { return nil }
+            pairs = []
+            for member in mine {
+                guard let other = theirsByID[MemberAlignment.id(of: member, key: key)!] else { return nil }
+                pairs.append((member, other))
+            }
+        } else {
+            guard mine.count == theirs.count else { return nil }
+            pairs = Array(zip(mine, theirs))
+        }
+        return pairs.enumerated().map { index, pair in
+            .dictionary(mergeEntries(base: nil, mine: pair.mine, theirs: pair.theirs,
                                      at: path.appending(.index(index)), conflicts: &conflicts))
         }
-    }
-
-    /// True when a member of `side` is, as it is, the base's member of another place (and not
-    /// also the one of its own): that person moved, and a place no longer names them.
-    private static func movedAny(_ side: [[String: PropertyValue]], from base: [[String: PropertyValue]]) -> Bool {
-        for (i, member) in side.enumerated() where i >= base.count || member != base[i] {
-            if base.indices.contains(where: { $0 != i && base[$0] == member }) { return true }
-        }
-        return false
-    }
-
-    private static func id(of member: [String: PropertyValue], key: String) -> String? {
-        if case .string(let id)? = member[key], !id.isEmpty { return id }
-        return nil
     }
 }

@@ -2,14 +2,16 @@
 /// table, or JSON (the values as `export --format json` writes answers) for programs.
 public enum ConflictListing {
     /// One line: text as it is, numbers as written, containers as compact JSON; an absent
-    /// value as "-", empty text as "", and for a whole survey, a deleted side as "(deleted)".
+    /// value as "-", empty text as "", and for a whole survey or a `member` of a roster
+    /// (`member[2]`), a deleted side as "(deleted)".
     ///
     /// A roster (a list of members) is told by its members, each named by its first text
     /// answer and marked `*` where it is not one of `base`'s members as they were (`2: Ana*,
     /// Bo` against `1: Bo`), so two sides of a roster conflict never print as the same cut
     /// text: what differs comes first (issue 27).
-    public static func cellText(_ value: PropertyValue?, wholeSurvey: Bool, base: PropertyValue? = nil) -> String {
-        guard let value else { return wholeSurvey ? "(deleted)" : "-" }
+    public static func cellText(_ value: PropertyValue?, wholeSurvey: Bool, base: PropertyValue? = nil,
+                                member: Bool = false) -> String {
+        guard let value else { return wholeSurvey || member ? "(deleted)" : "-" }
         if wholeSurvey { return "(kept)" }
         if case .string(let text) = value { return text.isEmpty ? "\"\"" : text }
         if let members = value.members {

@@ -31,12 +31,15 @@ extension DocumentStore {
         return record
     }
 
-    /// Settles conflicts of survey `id` (`SyncPlan.resolve`). Returns how many.
+    /// Settles conflicts of survey `id` (`SyncPlan.resolve`); a roster member removed so is
+    /// kept in the deleted surveys first. Returns how many.
     @discardableResult
     public func resolveConflict(id: String, path: SyncFieldPath?, by choice: SyncPlan.Choice, in name: String,
                                 at date: Date = Date()) throws -> Int {
         let snapshot = try syncSnapshot(of: name)
         let resolved = try SyncPlan.resolve(id: id, path: path, by: choice, in: snapshot.state, at: date)
+        // Kept first, as ^D keeps a member: if the commit then fails, nothing is lost.
+        for member in resolved.deletedMembers { try appendDeletedMember(member, for: name) }
         try commitSync(resolved.state, over: snapshot, movedToDeleted: resolved.movedToDeleted, at: date)
         return resolved.count
     }

@@ -16,6 +16,23 @@ public struct SyncFieldPath: Hashable, Sendable, CustomStringConvertible {
 
     public func appending(_ step: Step) -> SyncFieldPath { SyncFieldPath(steps + [step]) }
 
+    /// A member of a roster (`member[2]`): the last step is a place.
+    public var isMember: Bool {
+        if case .index? = steps.last { return true }
+        return false
+    }
+
+    /// This path once `member`, a member of a roster, is removed: a path into a later member
+    /// of that roster moves one place up, so it still names the same person.
+    public func afterRemoving(_ member: SyncFieldPath) -> SyncFieldPath {
+        guard case .index(let removed)? = member.steps.last, steps.count >= member.steps.count,
+              steps.prefix(member.steps.count - 1).elementsEqual(member.steps.dropLast()),
+              case .index(let place) = steps[member.steps.count - 1], place > removed else { return self }
+        var moved = steps
+        moved[member.steps.count - 1] = .index(place - 1)
+        return SyncFieldPath(moved)
+    }
+
     /// What `survey conflicts` shows and `survey resolve` takes.
     public static let wholeSurveyText = "(survey)"
 
@@ -67,8 +84,9 @@ extension PropertyValue {
         return current
     }
 
-    /// Stores `value` (nil: removes it) at `path`; false, changing nothing, when a step
-    /// on the way is missing or holds another kind of value.
+    /// Stores `value` (nil: removes it; a roster's member, the later ones moving up) at
+    /// `path`; false, changing nothing, when a step on the way is missing or holds another
+    /// kind of value.
     public mutating func setValue(_ value: PropertyValue?, at path: SyncFieldPath) -> Bool {
         guard let value = Self.setting(value, at: path.steps[...], in: self) else { return false }
         self = value
@@ -90,8 +108,7 @@ extension PropertyValue {
             return .dictionary(entries)
         case (.index(let index), .array(var items)) where items.indices.contains(index):
             if rest.isEmpty {
-                guard let value else { return nil }
-                items[index] = value
+                if let value { items[index] = value } else { items.remove(at: index) }
             } else {
                 guard let changed = setting(value, at: rest, in: items[index]) else { return nil }
                 items[index] = changed

@@ -19,9 +19,11 @@ struct ConflictsView: View {
         let titles = Dictionary(state.records.compactMap { r in r.instanceID.map { ($0, r) } }, uniquingKeysWith: { a, _ in a })
         let entries = (state.session.sync?.conflicts ?? []).map { conflict in
             Entry(survey: titles[conflict.id].map { state.title(of: $0, limit: 60) } ?? conflict.id,
-                  field: conflict.path.isWholeSurvey ? "(the whole survey: edited here, deleted there)" : conflict.path.description,
-                  mine: ConflictListing.cellText(conflict.mine, wholeSurvey: conflict.path.isWholeSurvey),
-                  theirs: ConflictListing.cellText(conflict.theirs, wholeSurvey: conflict.path.isWholeSurvey))
+                  field: conflict.path.isWholeSurvey ? "(the whole survey: edited here, deleted there)"
+                      : conflict.path.isMember ? "\(conflict.path) (a member: deleted on one side, edited on the other)"
+                      : conflict.path.description,
+                  mine: ConflictListing.cellText(conflict.mine, wholeSurvey: conflict.path.isWholeSurvey, member: conflict.path.isMember),
+                  theirs: ConflictListing.cellText(conflict.theirs, wholeSurvey: conflict.path.isWholeSurvey, member: conflict.path.isMember))
         }
         return ConflictsView(entries: entries, cursor: state.session.conflictCursor)
     }

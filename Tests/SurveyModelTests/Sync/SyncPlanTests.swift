@@ -96,30 +96,89 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(applied.state.ledger.conflicts, [:])
     }
 
-    /// Issue 27, item 7: a roster in conflict (a member deleted there, edited here) is never
+    /// Issue 27, item 7: a roster in conflict (its members moved on both sides) is never
     /// replaced by typed text; it is kept whole, mine or theirs; and the listing tells the two
     /// sides apart by their members, the changed ones marked.
     func testARosterConflictIsResolvedWholeNeverByATypedValueAndShowsWhatDiffers() throws {
         let ana: PropertyValue = .dictionary(["name": .string("Ana"), "age": .integer(30)])
-        let anaOlder: PropertyValue = .dictionary(["name": .string("Ana"), "age": .integer(41)])
         let bo: PropertyValue = .dictionary(["name": .string("Bo"), "age": .integer(31)])
-        let base = with(v1, "member", .array([ana, bo]))
+        let cy: PropertyValue = .dictionary(["name": .string("Cy"), "age": .integer(3)])
+        let cyOlder: PropertyValue = .dictionary(["name": .string("Cy"), "age": .integer(4)])
+        let base = with(v1, "member", .array([ana, bo, cy]))
         var ledger = SyncLedger()
         ledger.bases[id] = SyncLedger.Version(answers: base, revision: SyncRevision(1))
-        let start = SyncState(records: [survey(with(v1, "member", .array([anaOlder, bo])))], ledger: ledger)
-        let applied = SyncPlan.apply([incoming(with(v1, "member", .array([bo])), revision: 2)], to: start, at: date)
+        let start = SyncState(records: [survey(with(v1, "member", .array([cy, ana, bo])))], ledger: ledger)
+        let applied = SyncPlan.apply([incoming(with(v1, "member", .array([bo, ana, cyOlder])), revision: 2)], to: start, at: date)
         let conflict = try XCTUnwrap(applied.state.ledger.conflictList.first?.field)
-        XCTAssertEqual(conflict.path, SyncFieldPath([.key("member")]))
+        XCTAssertEqual(conflict.path, SyncFieldPath([.key("member")]), "moved on both sides: one conflict on the roster")
         XCTAssertThrowsError(try SyncPlan.resolve(id: id, path: conflict.path, by: .value(.string("Bo")), in: applied.state, at: date)) {
             XCTAssertTrue("\($0)".contains("is a roster"), "\($0)")
         }
-        XCTAssertEqual(ConflictListing.cellText(conflict.mine, wholeSurvey: false, base: conflict.base), "2: Ana*, Bo")
-        XCTAssertEqual(ConflictListing.cellText(conflict.theirs, wholeSurvey: false, base: conflict.base), "1: Bo")
-        XCTAssertEqual(ConflictListing.cellText(conflict.base, wholeSurvey: false), "2: Ana, Bo")
+        XCTAssertEqual(ConflictListing.cellText(conflict.mine, wholeSurvey: false, base: conflict.base), "3: Cy, Ana, Bo")
+        XCTAssertEqual(ConflictListing.cellText(conflict.theirs, wholeSurvey: false, base: conflict.base), "3: Bo, Ana, Cy*")
+        XCTAssertEqual(ConflictListing.cellText(conflict.base, wholeSurvey: false), "3: Ana, Bo, Cy")
         let theirs = try SyncPlan.resolve(id: id, path: conflict.path, by: .theirs, in: applied.state, at: date)
-        XCTAssertEqual(theirs.state.records.first?["member"], .array([bo]))
+        XCTAssertEqual(theirs.state.records.first?["member"], .array([bo, ana, cyOlder]))
         let mine = try SyncPlan.resolve(id: id, path: conflict.path, by: .mine, in: applied.state, at: date)
-        XCTAssertEqual(mine.state.records.first?["member"], .array([anaOlder, bo]))
+        XCTAssertEqual(mine.state.records.first?["member"], .array([cy, ana, bo]))
+    }
+
+    /// Issue 28: a member deleted there and edited here is a conflict on that member
+    /// (`member[1]`), kept as edited; taking the delete removes that member alone, and a
+    /// conflict on a later member, now one place earlier, is still settled on its person.
+    func testAMemberDeletedThereAndEditedHereIsResolvedOnThatMemberAndLaterPathsFollow() throws {
+        let ana: PropertyValue = .dictionary(["name": .string("Ana"), "age": .integer(30)])
+        let anaOlder: PropertyValue = .dictionary(["name": .string("Ana"), "age": .integer(41)])
+        let bo: PropertyValue = .dictionary(["name": .string("Bo"), "age": .integer(31)])
+        let cy: PropertyValue = .dictionary(["name": .string("Cy"), "age": .integer(3)])
+        let cyMine: PropertyValue = .dictionary(["name": .string("Cy"), "age": .integer(4)])
+        let cyTheirs: PropertyValue = .dictionary(["name": .string("Cy"), "age": .integer(5)])
+        var ledger = SyncLedger()
+        ledger.bases[id] = SyncLedger.Version(answers: with(v1, "member", .array([ana, bo, cy])), revision: SyncRevision(1))
+        let start = SyncState(records: [survey(with(v1, "member", .array([anaOlder, bo, cyMine])))], ledger: ledger)
+        let applied = SyncPlan.apply([incoming(with(v1, "member", .array([bo, cyTheirs])), revision: 2)], to: start, at: date)
+        XCTAssertEqual(applied.state.ledger.conflictList.map(\.field), [
+            FieldConflict(path: SyncFieldPath([.key("member"), .index(0)]), base: ana, mine: anaOlder, theirs: nil),
+            FieldConflict(path: SyncFieldPath([.key("member"), .index(2), .key("age")]), base: .integer(3), mine: .integer(4), theirs: .integer(5)),
+        ])
+        XCTAssertEqual(applied.state.records.first?["member"], .array([anaOlder, bo, cyMine]))
+        let member = SyncFieldPath([.key("member"), .index(0)])
+        XCTAssertThrowsError(try SyncPlan.resolve(id: id, path: member, by: .value(.string("Ana")), in: applied.state, at: date)) {
+            XCTAssertTrue("\($0)".contains("is a member"), "\($0)")
+        }
+        XCTAssertEqual(ConflictListing.cellText(anaOlder, wholeSurvey: false, member: true), #"{ "age": 41, "name": "Ana" }"#)
+        XCTAssertEqual(ConflictListing.cellText(nil, wholeSurvey: false, member: true), "(deleted)")
+
+        // Taking the delete: Ana leaves; Cy's conflict is now member[2]/age, and lands on Cy.
+        let gone = try SyncPlan.resolve(id: id, path: member, by: .theirs, in: applied.state, at: date)
+        XCTAssertEqual(gone.state.records.first?["member"], .array([bo, cyMine]))
+        XCTAssertEqual(gone.deletedMembers, [DeletedMemberEntry(answers: ["name": .string("Ana"), "age": .integer(41)], survey: id,
+                                                                roster: "member[1]", deletedAt: date)], "kept, as ^D keeps one")
+        XCTAssertEqual(gone.state.ledger.conflictList.map(\.field.path.description), ["member[2]/age"])
+        let settled = try SyncPlan.resolve(id: id, path: SyncFieldPath(text: "member[2]/age"), by: .theirs, in: gone.state, at: date)
+        XCTAssertEqual(settled.state.records.first?["member"], .array([bo, cyTheirs]))
+        XCTAssertEqual(settled.state.ledger.conflicts, [:])
+        XCTAssertEqual(SyncPlan.outgoing(from: settled.state, device: "a"), [], "theirs taken everywhere: nothing to send")
+        // All at once, the same.
+        let all = try SyncPlan.resolve(id: id, path: nil, by: .theirs, in: applied.state, at: date)
+        XCTAssertEqual(all.state.records.first?["member"], .array([bo, cyTheirs]))
+        XCTAssertEqual(all.count, 2)
+        // Keeping the edit: Ana stays, and goes out as an edit of their version.
+        let kept = try SyncPlan.resolve(id: id, path: nil, by: .mine, in: applied.state, at: date)
+        XCTAssertEqual(kept.state.records.first?["member"], .array([anaOlder, bo, cyMine]))
+        XCTAssertEqual(SyncPlan.outgoing(from: kept.state, device: "a").map(\.baseRevision), [SyncRevision(2)])
+        // Ana corrected in the app since: still Ana, so taking the delete removes her.
+        var corrected = applied.state
+        corrected.records[0]["member"] = .array([.dictionary(["name": .string("Ana"), "age": .integer(42)]), bo, cyMine])
+        let correctedGone = try SyncPlan.resolve(id: id, path: member, by: .theirs, in: corrected, at: date)
+        XCTAssertEqual(correctedGone.state.records.first?["member"], .array([bo, cyMine]))
+        // Member 1 is someone else by now (Ana deleted in the app): taking the delete removes
+        // nobody, and says why.
+        var changed = applied.state
+        changed.records[0]["member"] = .array([bo, cyMine])
+        XCTAssertThrowsError(try SyncPlan.resolve(id: id, path: member, by: .theirs, in: changed, at: date)) {
+            XCTAssertTrue("\($0)".contains("member[1] of uuid:ana is no longer the member in conflict"), "\($0)")
+        }
     }
 
     func testDeletedThereAndUnchangedHereMovesToTheDeletedSurveys() {

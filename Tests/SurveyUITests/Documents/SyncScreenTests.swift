@@ -72,6 +72,25 @@ final class SyncScreenTests: XCTestCase {
         XCTAssertFalse(s.screenText.contains("conflicts: c shows them"), s.screenText)
     }
 
+    /// Issue 28: a roster member deleted on one side and edited on the other is listed by
+    /// its place, the deleted side said in words, and `t`/`m` settle that member.
+    func testAMemberConflictIsListedByItsPlaceAndSettledByIt() {
+        var s = makeState(identified())
+        let tom: PropertyValue = .dictionary(["name": .string("Tom"), "age": .integer(10)])
+        let member = SyncFieldPath(text: "member[2]")!
+        s.send(.outcome(.syncSummaryRead(document: "Field Day", SyncSummary(conflicts: [
+            SyncSummary.Conflict(id: "uuid:1", path: member, mine: nil, theirs: tom),
+        ]))))
+        s.press(.enter)
+        s.press(.function(4))
+        s.press(.character("c"))
+        let list = s.screenText
+        XCTAssertTrue(list.contains("Jones, Doris · member[2] (a member: deleted on one side, edited on the other)"), list)
+        XCTAssertTrue(list.contains("mine:   (deleted)"), list)
+        XCTAssertTrue(list.contains(#"theirs: { "age": 10, "name": "Tom" }"#), list)
+        XCTAssertEqual(s.press(.character("t")), [.resolveConflict(id: "uuid:1", path: member, keepMine: false)])
+    }
+
     func testAReviewedSurveyIsMarkedInTheList() {
         var s = makeState(identified())
         s.send(.outcome(.syncSummaryRead(document: "Field Day", summary)))
