@@ -323,7 +323,8 @@ public struct Program {
             // The open document's changes reach its file first: the merge is made on them.
             if recovery.documentName == name { settleWrites() }
             let done = try store.restore(recovery, theirsWhereBothChanged: theirs)
-            return [.recoveryRestored(into: done.name, summary: done.merge.summary(into: done.name))]
+            let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
+            return [.recoveryRestored(into: done.name, summary: summary)]
         case .putAwayRecovery(let recovery, let replaced):
             try store.putAway(recovery, replaced: replaced)
             return [.recoveriesFound(store.recoveries())]

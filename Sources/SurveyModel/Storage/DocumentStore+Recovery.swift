@@ -125,10 +125,13 @@ extension DocumentStore {
 
     /// Puts the recovered surveys back into their document (creating it when it is gone):
     /// merged into the surveys it still has, the others appended (`Recovery.merge`), in one
-    /// write under the folder's lock; then the recovery goes to .trash (`putAway`). Returns
-    /// the document's name and what the merge did.
+    /// write under the folder's lock, the document's surveys whose answers it replaces kept in
+    /// .trash first; then the recovery goes to .trash. Returns the document's name, what the
+    /// merge did, and why the recovery could not go to .trash (it is then offered again, and
+    /// merging it again changes nothing).
     @discardableResult
-    public func restore(_ recovery: Recovery, theirsWhereBothChanged: Bool = false) throws -> (name: String, merge: RecoveryMerge) {
+    public func restore(_ recovery: Recovery, theirsWhereBothChanged: Bool = false)
+        throws -> (name: String, merge: RecoveryMerge, notPutAway: String?) {
         let target = try self.target(requested: recovery.documentName, remembered: nil)
         // Shaped by the document's own questionnaire (a form's surveys get no empty answers
         // to the original five); a form with errors puts them back as they were kept.
@@ -142,6 +145,7 @@ extension DocumentStore {
                 _ = document.identifyRecordsFoundWithoutIDs()
                 var merge = recovery.merge(into: document, questionnaire: questionnaire,
                                            theirsWhereBothChanged: theirsWhereBothChanged)
+                try keepReplaced(merge.replaced, of: recovery)
                 merge.document.assignMissingInstanceIDs()
                 try save(merge.document, as: name)
                 return merge
@@ -152,33 +156,37 @@ extension DocumentStore {
         }
         let name = existingName(matching: recovery.documentName) ?? recovery.documentName
         do {
-            try putAway(recovery, replaced: merge.replaced)
+            try discard(recovery)
+            return (name, merge, nil)
         } catch let error as DocumentError {
-            throw DocumentError("Put the surveys back into “\(name)”. \(error.message)")
+            return (name, merge, error.message)
         }
-        return (name, merge)
     }
 
-    /// A recovery put back: it goes to .trash with its bases, never erased (the merge can be
-    /// undone, and a clash's other answers are in it), and beside it, as
-    /// `.NAME.recovered-….yours.plist`, the document's surveys as they were where a merge
-    /// took the kept answers over theirs (`replaced`).
+    /// Kept surveys merged into the open document and saved: their file goes to .trash with
+    /// its bases, never erased (the merge can be undone, and a clash's other answers are in
+    /// it), after the document's surveys as they were where the merge took the kept answers
+    /// over theirs (`replaced`).
     public func putAway(_ recovery: Recovery, replaced: [Record] = []) throws {
-        if !replaced.isEmpty {
-            do {
-                try createTrashFolder()
-                let data = try SurveyDocument(records: replaced).propertyListData()
-                let yours = String(recovery.fileName.dropLast(DocumentName.fileSuffix.count)) + ".yours" + DocumentName.fileSuffix
-                do {
-                    try AtomicFile.create(data, at: trashFolder.appendingPathComponent(yours), in: fileSystem)
-                } catch let error as SystemError where error.code == EEXIST {
-                    _ = try createRecoveryFile(data, for: recovery.documentName, at: Date(), in: trashFolder)
-                }
-            } catch let error as SystemError {
-                throw DocumentError("Could not keep the answers the merge replaced in .trash: \(error.reason)")
-            }
-        }
+        try keepReplaced(replaced, of: recovery)
         try discard(recovery)
+    }
+
+    /// `replaced` in .trash as `.NAME.recovered-….yours.plist`, beside where the recovery goes.
+    private func keepReplaced(_ replaced: [Record], of recovery: Recovery) throws {
+        guard !replaced.isEmpty else { return }
+        do {
+            try createTrashFolder()
+            let data = try SurveyDocument(records: replaced).propertyListData()
+            let yours = String(recovery.fileName.dropLast(DocumentName.fileSuffix.count)) + ".yours" + DocumentName.fileSuffix
+            do {
+                try AtomicFile.create(data, at: trashFolder.appendingPathComponent(yours), in: fileSystem)
+            } catch let error as SystemError where error.code == EEXIST {
+                _ = try createRecoveryFile(data, for: recovery.documentName, at: Date(), in: trashFolder)
+            }
+        } catch let error as SystemError {
+            throw DocumentError("Could not keep the answers the merge replaces in .trash: \(error.reason)")
+        }
     }
 
     /// Moves the recovery file, and its bases, into the trash (never gone for good).
