@@ -125,8 +125,8 @@ extension AppState {
     mutating func refuseKeyWhileOffering() {
         guard case .recovery(let recovery) = popover else { return }
         popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-        let theirs = recovery.keptFromClash ? ", t to take theirs where both changed" : ""
-        warn("Not typed: the kept surveys wait for a choice: m to merge them\(theirs), d to discard them, Esc for later (a second after your last key)")
+        let back = recovery.keptFromClash ? "m to merge them, t to take theirs where both changed" : "m to put them back"
+        warn("Not typed: the kept surveys wait for a choice: \(back), d to discard them, Esc for later (a second after your last key)")
     }
 
     /// m / t: the kept surveys into their document. Into the open document, as a change like
