@@ -85,20 +85,25 @@ extension Program {
                 let resolved: SurveyDocument
                 var message = "“\(name)” was also changed elsewhere: your changes were added to that version"
                 var isError = false
+                var keptAside: [Recovery] = []
                 switch SurveyDocument.merge(base: base, mine: mine, theirs: theirs) {
                 case .success(let merge):
                     resolved = merge.document
                 case .failure:
                     // Both changed the same answer. Ours was already saved (in the journal),
-                    // so ours stays; theirs of those surveys is kept as a recovered survey.
+                    // so ours stays; theirs of those surveys is kept aside, with the version
+                    // both started from, and offered at once to merge or discard.
                     var ours = theirs
                     ours.replay(mine.journalEntries(since: base))
                     let clashing = theirs.records.filter { r in
                         guard let id = r.instanceID, let our = ours.records.first(where: { $0.instanceID == id }) else { return false }
                         return our != r
                     }
-                    if !clashing.isEmpty, let file = try? store.saveRecovery(Array(clashing), for: name) {
-                        message = "“\(name)” was changed elsewhere in the same answers: yours are kept, theirs in \(file) (offered at the next start)"
+                    let ids = Set(clashing.compactMap(\.instanceID))
+                    let bases = base.records.filter { $0.instanceID.map(ids.contains) ?? false }
+                    if !clashing.isEmpty, let file = try? store.saveRecovery(Array(clashing), bases: Array(bases), for: name) {
+                        message = "“\(name)” was changed elsewhere in the same answers: yours are kept, theirs in \(file) to merge or discard"
+                        keptAside = store.recoveries().filter { $0.fileName == file }
                     }
                     isError = true
                     resolved = ours
@@ -110,6 +115,7 @@ extension Program {
                 journaled = resolved
                 send(.outcome(.documentMergedInBackground(resolved, message: message, isError: isError)))
                 writer.schedule(resolved, of: name, in: store)
+                if !keptAside.isEmpty { send(.outcome(.recoveriesFound(keptAside))) }
             case .failed(let message):
                 send(.outcome(.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
                                           + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change")))

@@ -63,9 +63,10 @@ public struct Program {
     /// With `streamingFrom`, a file of that many bytes or more is opened with its first
     /// `firstRecords` records only, and the rest is read in the background
     /// (`Program+Loading`), unless the list's remembered order needs every record first.
+    /// `clock` is what the core reads the time from (tests move it on).
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
                 memory: SessionMemory? = nil, identifyLater: Bool = false, journalThreshold: Int = 1 << 20,
-                streamingFrom: Int? = nil, firstRecords: Int = Program.firstScreenRecords) {
+                streamingFrom: Int? = nil, firstRecords: Int = Program.firstScreenRecords, clock: WallClock = .system) {
         let wake = WakeSignal()
         self.wake = wake
         self.summaryReader = SummaryReader(wake: wake)
@@ -92,7 +93,7 @@ public struct Program {
                               splitWidth: splitWidth,
                               questionnaire: opened.form.questionnaire,
                               formTrouble: opened.form.trouble,
-                              environment: AppEnvironment(clock: .system))
+                              environment: AppEnvironment(clock: clock))
         self.stream = opened.stream
         self.placeToRestore = identifyLater && opened.stream == nil ? place : nil
         self.knownFingerprint = fingerprint
@@ -318,9 +319,15 @@ public struct Program {
         case .buildSearchIndex:
             indexBuilder.start(state.records)
             return []
-        case .restoreRecovery(let recovery):
-            let into = try store.restore(recovery)
-            return [.recoveryRestored(into: into, count: recovery.records.count)]
+        case .restoreRecovery(let recovery, let theirs):
+            // The open document's changes reach its file first: the merge is made on them.
+            if recovery.documentName == name { settleWrites() }
+            let done = try store.restore(recovery, theirsWhereBothChanged: theirs)
+            let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
+            return [.recoveryRestored(into: done.name, summary: summary)]
+        case .putAwayRecovery(let recovery, let replaced):
+            try store.putAway(recovery, replaced: replaced)
+            return [.recoveriesFound(store.recoveries())]
         case .discardRecovery(let recovery):
             try store.discard(recovery)
             return [.recoveryDiscarded(count: recovery.records.count)]

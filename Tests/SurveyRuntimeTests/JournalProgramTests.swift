@@ -157,6 +157,42 @@ final class JournalProgramTests: XCTestCase {
         XCTAssertEqual(recovered.flatMap(\.records).map { $0.values["phone"] }, [.string("000")], "theirs is kept")
     }
 
+    /// The same clash, offered at once: the kept survey is shown with the answers both
+    /// changed, typing into the offer is refused, and m merges it into the survey as it is
+    /// now: on disk both changes are in, and their version is in .trash, never erased.
+    func testTheKeptSurveyIsOfferedAtOnceAndMergingKeepsBothChanges() throws {
+        let clock = TestClock()
+        var p = Program(store: store, documentName: "Site", size: Size(width: 120, height: 40), journalThreshold: 0,
+                        clock: clock.wallClock)
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        p.writer.pause()
+        editJohnsPhone(&p)
+        var outside = try onDisk()
+        outside.records[0].values["phone"] = .string("000")
+        outside.records[0].values["address"] = .string("1 New St.")
+        try store.save(outside, as: "Site")
+        p.writer.resume()
+        p.finishBackgroundWork()
+        guard case .recovery(let kept) = p.state.popover else { return XCTFail("offered at once: \(String(describing: p.state.popover))") }
+        XCTAssertEqual(kept.bases.values.map { $0.values["phone"] }, [.string("555-1234")], "with the version both started from")
+        let screen = p.screen.lines.joined(separator: "\n")
+        XCTAssertTrue(screen.contains("Phone: yours 555-12349, theirs 000"), screen)
+        p.type("45")
+        p.press(.enter)
+        guard case .recovery = p.state.popover else { return XCTFail("typing chose nothing") }
+        clock.advance(2)
+        p.press(.character("m"))
+        p.finishBackgroundWork()
+        let john = try onDisk().records[0]
+        XCTAssertEqual(john.values["phone"], .string("555-12349"), "ours")
+        XCTAssertEqual(john.values["address"], .string("1 New St."), "theirs")
+        XCTAssertEqual(store.recoveries(), [])
+        let trash = try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path).sorted()
+        XCTAssertEqual(trash, [kept.fileName, Recovery.baseFileName(of: kept.fileName)].sorted())
+        XCTAssertEqual(p.state.status?.text, "Merged 1 kept survey into “Site”; took theirs for Address; kept yours where both "
+                       + "changed: Phone (theirs was 000); the other version is in .trash")
+    }
+
     func testAJournalThatCannotBeWrittenPutsTheEntryBackOnTheForm() throws {
         var p = launch()
         XCTAssertEqual(try ChildProcess.run(["chattr", "+i", folder.path]).status, 0)

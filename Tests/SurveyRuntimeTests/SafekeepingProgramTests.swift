@@ -10,6 +10,8 @@ import SurveyModel
 final class SafekeepingProgramTests: XCTestCase {
     var folder: URL!
     var store: DocumentStore!
+    /// The kept surveys' offer takes a choice only a second after it appears: moved on by hand.
+    let clock = TestClock()
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-safe-\(UUID().uuidString)")
@@ -25,7 +27,8 @@ final class SafekeepingProgramTests: XCTestCase {
 
     private func launch(_ name: String = "Site") -> Program {
         Program(store: store, documentName: name, size: Size(width: 120, height: 40),
-                memory: SessionMemory(url: folder.appendingPathComponent(".state-for-test/state.plist")))
+                memory: SessionMemory(url: folder.appendingPathComponent(".state-for-test/state.plist")),
+                clock: clock.wallClock)
     }
 
     /// Makes every write in the folder fail (as a full disk or a read-only mount would).
@@ -54,12 +57,13 @@ final class SafekeepingProgramTests: XCTestCase {
         XCTAssertTrue(b.state.status?.text.hasPrefix("Another survey window had saved a New form here (Ada): kept it as .Site.recovered-") == true,
                       b.state.status?.text ?? "")
         b.press(.control("q"))
-        // The next start offers A's entry back; Enter adds it to the document.
+        // The next start offers A's entry back; m adds it to the document.
         var c = launch()
         guard case .recovery(let offered) = c.state.popover else { return XCTFail("offers the kept survey") }
         XCTAssertEqual(offered.records.map(\.listTitle), ["Ada"])
         XCTAssertTrue(c.screen.lines.joined().contains("1 survey of “Site” kept on"))
-        c.press(.enter)
+        clock.advance(2)
+        c.press(.character("m"))
         XCTAssertEqual(try store.load("Site").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Ada"])
         XCTAssertEqual(store.recoveries(), [])
         XCTAssertNil(c.state.popover)
@@ -132,9 +136,11 @@ final class SafekeepingProgramTests: XCTestCase {
         try store.save(SurveyDocument(), as: "Other")
         var q = launch("Other")
         guard case .recovery = q.state.popover else { return XCTFail("offered at the next start") }
+        clock.advance(2)
         q.press(.escape)
         XCTAssertNil(q.state.popover, "Esc: later")
         var r = launch("Other")
+        clock.advance(2)
         r.press(.character("d"))
         XCTAssertEqual(store.recoveries(), [])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path).count, 1)
@@ -144,7 +150,8 @@ final class SafekeepingProgramTests: XCTestCase {
     func testPuttingBackRecordsOfAVanishedDocumentRecreatesIt() throws {
         try store.saveRecovery(sampleRecords(), for: "Gone")
         var p = launch()
-        p.press(.enter)
+        clock.advance(2)
+        p.press(.character("m"))
         XCTAssertEqual(p.state.documentName, "Gone")
         XCTAssertEqual(try store.load("Gone").get().records.map(\.listTitle), ["Smith, John", "Jones, Doris"])
     }

@@ -37,3 +37,14 @@ extension Program {
         for c in text { pressUnbound(.character(c), file: file, line: line) }
     }
 }
+
+/// A clock a test moves on by hand, for a program's core to read (`Program(clock:)`): the
+/// kept surveys' offer takes no choice within a second of appearing.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var moment = Date(timeIntervalSince1970: 1_800_000_000)
+
+    var wallClock: WallClock { WallClock { [self] in lock.withLock { moment } } }
+
+    func advance(_ seconds: TimeInterval) { lock.withLock { moment += seconds } }
+}

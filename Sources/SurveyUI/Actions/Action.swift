@@ -138,8 +138,14 @@ public enum DocumentsAction: Equatable, Sendable {
     case dismissSaveAs
     case restoreDeleted
     case saveUnderName
-    case restoreRecovery
+    /// m / t on kept surveys: into their document, merged into the surveys it still has;
+    /// where both changed an answer, the document's stays (or, with t, the kept one's).
+    case mergeRecovery(theirsWhereBothChanged: Bool)
     case discardRecovery
+    /// Esc on kept surveys: offered again at the next start.
+    case postponeRecovery
+    /// Any other key while kept surveys are offered: not typed anywhere, and said so.
+    case keyNotAChoice
 }
 
 /// F9 and the conflicts view (F4, then `c`).
@@ -203,7 +209,8 @@ public enum Outcome: Equatable, Sendable {
     case documentMovedOutside(to: String)
     /// Surveys kept by an earlier session, oldest first.
     case recoveriesFound([Recovery])
-    case recoveryRestored(into: String, count: Int)
+    /// Kept surveys put back into a document that was not open: it and what the merge did.
+    case recoveryRestored(into: String, summary: String)
     case recoveryDiscarded(count: Int)
     /// The save gave records without an id one (`instanceID`): here is the document as written.
     case instanceIDsAssigned(SurveyDocument)
@@ -259,7 +266,12 @@ public enum Effect: Equatable, Sendable {
     case saveDocumentAs(String)
     /// Write the last document used and the record showing to the state file.
     case rememberSession
-    case restoreRecovery(Recovery)
+    /// Put kept surveys back into their document on disk (not the open one), merging them
+    /// into the surveys it still has (`DocumentStore.restore`).
+    case restoreRecovery(Recovery, theirsWhereBothChanged: Bool)
+    /// Kept surveys merged into the open document and saved: their file goes to .trash, with
+    /// the surveys as they were where the merge replaced answers.
+    case putAwayRecovery(Recovery, replaced: [Record])
     case discardRecovery(Recovery)
     case lookForRecoveries
     /// Append surveys just deleted to the document's deleted-surveys file.

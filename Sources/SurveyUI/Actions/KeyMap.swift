@@ -112,9 +112,14 @@ public enum KeyMap {
         KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingDelete], .documents(.cancelDelete), bar: "Keep"),
         KeyBinding([.enter], "Enter", "Save the records under this name", [.namingDocument], .documents(.saveUnderName), bar: "Save"),
         KeyBinding([.escape], "Esc", "Not now (the records stay in memory)", [.namingDocument], .documents(.dismissSaveAs), bar: "Not now"),
-        KeyBinding([.enter], "Enter", "Put the surveys back into their document", [.offeringRecovery], .documents(.restoreRecovery), bar: "Put back"),
+        // Kept surveys: explicit letters, never Enter or a digit (a prompt that appears while
+        // someone keys must not take "45⏎" as a choice); any other key is refused and said.
+        KeyBinding([.character("m")], "m", "Merge them into their document (yours where both changed an answer)",
+                   [.offeringRecovery], .documents(.mergeRecovery(theirsWhereBothChanged: false)), bar: "Merge"),
+        KeyBinding([.character("t")], "t", "Merge them, taking theirs where both changed an answer",
+                   [.offeringRecovery], .documents(.mergeRecovery(theirsWhereBothChanged: true)), bar: "Theirs"),
         KeyBinding([.character("d")], "d", "Discard them (moved to .trash, not erased)", [.offeringRecovery], .documents(.discardRecovery), bar: "Discard"),
-        KeyBinding([.escape], "Esc", "Decide at the next start", [.offeringRecovery], .app(.closePopover), bar: "Later"),
+        KeyBinding([.escape], "Esc", "Decide at the next start", [.offeringRecovery], .documents(.postponeRecovery), bar: "Later"),
         KeyBinding([.escape, .function(4)], "Esc", "Back to the form", [.documentInfo], .documents(.toggleInfo), bar: "Back"),
         KeyBinding([.character("c")], "c", "Conflicts a sync kept: mine / theirs per field", [.documentInfo], .sync(.showConflicts)),
         // The conflicts (F4, then c)
@@ -177,6 +182,8 @@ public enum KeyMap {
         if let binding = byMode[Int(mode.rawValue)].first(where: { $0.keys.contains(key) }) {
             return binding.action
         }
+        // The kept surveys' offer takes only its own keys; the rest are said, never dropped.
+        if mode == .offeringRecovery { return .documents(.keyNotAChoice) }
         if case .character(let c) = key {
             switch mode {
             case .formBrowsing, .rosterBrowsing: return .form(.beginEditing(inserting: c))
@@ -201,8 +208,10 @@ public enum KeyMap {
         case .wheel(let delta, let p): return state.layout.kind == .tooSmall ? nil : .app(.wheel(delta, at: p))
         case .resize(let size): return .system(.resized(size))
         case .paste(let text):
-            // Like typing: nothing is pasted blind into a terminal too small to show it.
-            return state.layout.kind == .tooSmall ? nil : .text(.paste(text))
+            // Like typing: nothing is pasted blind into a terminal too small to show it, nor
+            // under the kept surveys' offer.
+            if state.layout.kind == .tooSmall { return nil }
+            return state.inputMode == .offeringRecovery ? .documents(.keyNotAChoice) : .text(.paste(text))
         }
     }
 

@@ -246,10 +246,14 @@ extension AppState {
         case .dismissSaveAs:
             popovers.dismiss()
             warn("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again")
-        case .restoreRecovery:
-            return committingField { $0.restoreRecovery() }
+        case .mergeRecovery(let theirs):
+            return mergeRecovery(theirsWhereBothChanged: theirs)
         case .discardRecovery:
             return discardRecovery()
+        case .postponeRecovery:
+            postponeRecovery()
+        case .keyNotAChoice:
+            refuseKeyWhileOffering()
         }
         return []
     }
@@ -299,8 +303,8 @@ extension AppState {
             return documentMovedOutside(to: name)
         case .recoveriesFound(let list):
             recoveriesFound(list)
-        case .recoveryRestored(let name, let count):
-            return recoveryRestored(into: name, count: count)
+        case .recoveryRestored(let name, let summary):
+            return recoveryRestored(into: name, summary: summary)
         case .recoveryDiscarded(let count):
             return recoveryDiscarded(count: count)
         case .documentsListed(let list):

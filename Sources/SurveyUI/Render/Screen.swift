@@ -64,7 +64,7 @@ public enum Screen {
                 .draw(into: &grid, layout: layout)
         case .recovery(let recovery):
             grid.cursor = nil
-            RecoveryPopover(recovery: recovery, timeZone: state.environment.timeZone).draw(into: &grid, layout: layout)
+            RecoveryPopover.make(recovery, from: state).draw(into: &grid, layout: layout)
         case .picker(let picker):
             grid.cursor = nil
             ChoicePickerView.make(picker, from: state).draw(into: &grid)

@@ -28,12 +28,16 @@ public struct ScreenState: Equatable, Sendable {
 public struct PopoverState: Equatable, Sendable {
     public private(set) var open: AppState.Popover?
     public private(set) var underHelp: AppState.Popover?
+    /// A popover that appears unasked (kept surveys, over someone keying heads-down) takes no
+    /// choice before this moment: keys that were typing are not taken as an answer.
+    public private(set) var choicesHeldUntil: Date?
     public init() {}
 
     /// Opens `popover` in place of whatever was open: never two at once. Also how an open
     /// popover's own state (the picker's filter, the save-as box) is written back.
     public mutating func present(_ popover: AppState.Popover) {
         if popover != open, popover != .help { underHelp = nil }
+        if popover != open { choicesHeldUntil = nil }
         open = popover
     }
 
@@ -41,6 +45,12 @@ public struct PopoverState: Equatable, Sendable {
     public mutating func dismiss() {
         open = nil
         underHelp = nil
+        choicesHeldUntil = nil
+    }
+
+    /// The open popover takes no choice until `moment` (see `choicesHeldUntil`).
+    mutating func holdChoices(until moment: Date) {
+        choicesHeldUntil = moment
     }
 
     /// F1: help over the list popover or the documents list explains that list, and closing
@@ -54,6 +64,7 @@ public struct PopoverState: Equatable, Sendable {
     mutating func close() {
         open = open == .help ? underHelp : nil
         underHelp = nil
+        if open == nil { choicesHeldUntil = nil }
     }
 }
 

@@ -58,6 +58,11 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
     private static let ada = survey("Ada", id: "ada")
     private static let bo = survey("Bo", id: "bo")
     private static let cy = survey("Cy", id: "cy")
+    /// Ada with her phone changed here, and with it and her address changed by another program.
+    private static let adaHere: Record = { var r = ada; r["phone"] = .string("777"); return r }()
+    private static let adaThere: Record = {
+        var r = ada; r["phone"] = .string("000"); r["address"] = .string("Rua 9"); return r
+    }()
 
     private func records(_ store: DocumentStore, _ name: String) throws -> [Record] {
         try store.load(name).get().records.map { $0 }
@@ -141,6 +146,32 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
                  succeeded: { XCTAssertEqual($0.recoveries().first?.records, [Self.ada]) },
                  failed: { store in
                      for recovery in store.recoveries() { XCTAssertEqual(recovery.records, [Self.ada], "whole or not at all") }
+                 }),
+            Path(name: "recovery of a clash", run: { _ = try $0.saveRecovery([Self.adaThere], bases: [Self.ada], for: "Site") },
+                 succeeded: { store in
+                     let kept = store.recoveries().first
+                     XCTAssertEqual(kept?.records, [Self.adaThere])
+                     XCTAssertTrue(kept?.bases == [:] || kept?.bases == ["uuid:ada": Self.ada], "its base whole, or none")
+                 },
+                 failed: { store in
+                     for recovery in store.recoveries() { XCTAssertEqual(recovery.records, [Self.adaThere], "whole or not at all") }
+                 }),
+            Path(name: "kept surveys merged back", setUp: { store in
+                     try store.save(SurveyDocument(records: [Self.adaHere]), as: "Site")
+                     try store.saveRecovery([Self.adaThere], bases: [Self.ada], for: "Site")
+                 },
+                 run: { store in
+                     let kept = try XCTUnwrap(store.recoveries().first)
+                     try store.restore(kept, theirsWhereBothChanged: true)
+                 },
+                 succeeded: { store in
+                     // Put away, or (a failed move to .trash) offered again.
+                     XCTAssertEqual(try self.records(store, "Site").map { $0["phone"] }, [.string("000")])
+                     XCTAssertEqual(try self.records(store, "Site").map { $0["address"] }, [.string("Rua 9")])
+                 },
+                 failed: { store in
+                     XCTAssertEqual(try self.records(store, "Site"), [Self.adaHere], "the document as it was")
+                     XCTAssertEqual(store.recoveries().map(\.records), [[Self.adaThere]], "still offered")
                  }),
             Path(name: "journal commit", setUp: { store in
                      try store.save(SurveyDocument(records: [Self.ada]), as: "Site")

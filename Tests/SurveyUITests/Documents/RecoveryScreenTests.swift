@@ -29,9 +29,22 @@ final class RecoveryScreenTests: XCTestCase {
 
     func testOnlyItsKeysAndQuitWork() {
         var s = offering(width: 80, height: 24)
-        s.pressUnbound(.control("n"), .function(3), .character("x"))
+        for key: Key in [.control("n"), .function(3), .character("x"), .enter] {
+            XCTAssertEqual(s.press(key), [], "\(key) does nothing but say so")
+        }
         guard case .recovery = s.popover else { return XCTFail("still offered") }
+        XCTAssertEqual(s.status?.kind, .error)
+        s.environment.clock = .pinned(Date().addingTimeInterval(2))
         XCTAssertEqual(s.press(.character("d")).count, 1)
         XCTAssertNil(s.popover)
+    }
+
+    /// Surveys whose document vanished are put back with m, as new surveys (Enter is no
+    /// longer a choice: it may be the end of an answer typed as the offer appeared).
+    func testMPutsThemBackIntoAnotherDocumentOnDisk() {
+        var s = offering(width: 80, height: 24)
+        s.environment.clock = .pinned(Date().addingTimeInterval(2))
+        guard case .recovery(let kept) = s.popover else { return XCTFail("offered") }
+        XCTAssertEqual(s.press(.character("m")), [.restoreRecovery(kept, theirsWhereBothChanged: false)])
     }
 }

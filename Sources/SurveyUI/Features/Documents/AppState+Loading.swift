@@ -140,7 +140,7 @@ extension Effect {
         case .saveDocument, .keepDeleted, .keepDeletedMember, .forgetDeleted, .openDocument, .createDocument, .renameDocument,
              .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .syncDocument, .resolveConflict:
             return true
-        case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .lookForRecoveries,
+        case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .putAwayRecovery, .lookForRecoveries,
              .keepUnsavedWork, .buildSearchIndex, .attachFile, .readSyncSummary:
             return false
         }

@@ -41,7 +41,7 @@ extension AppState {
         let writes = effects.contains { effect in
             switch effect {
             case .saveDocument, .saveDraft, .keepDeleted, .forgetDeleted, .syncDocument, .resolveConflict: return true
-            case .restoreRecovery(let recovery): return recovery.documentName == documentName
+            case .restoreRecovery(let recovery, _): return recovery.documentName == documentName
             default: return false
             }
         }

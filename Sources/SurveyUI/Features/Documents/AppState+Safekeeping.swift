@@ -87,32 +87,90 @@ extension AppState {
 
     // MARK: Recovered surveys
 
+    /// How long the offer of kept surveys takes no choice after it appears, or after a key it
+    /// refused: it can appear while someone keys heads-down (a save clash found in the
+    /// background), and a letter they were typing must not merge or discard anything.
+    /// Firefox holds its dialogs' buttons for the same reason (`security.dialog_enable_delay`,
+    /// one second).
+    static let recoveryChoiceHold: TimeInterval = 1
+
     mutating func recoveriesFound(_ list: [Recovery]) {
         guard let first = list.first else {
             if case .recovery = popover { popovers.dismiss() }
             return
         }
         switch popover {
-        case nil, .recovery: popovers.present(.recovery(first))   // never over another popover)
+        case .recovery(first):
+            break   // the same offer: its hold goes on
+        case nil, .recovery:
+            // Never over another popover.
+            popovers.present(.recovery(first))
+            popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         default: break
         }
     }
 
-    /// After `committingField`.
-    mutating func restoreRecovery() -> [Effect] {
-        guard case .recovery(let recovery) = popover else { return [] }
+    /// Whether a choice key on the offer is taken now; if not, it is refused like any other
+    /// key (said, and the hold starts again).
+    private mutating func takesRecoveryChoice() -> Bool {
+        if let until = popovers.choicesHeldUntil, environment.clock.now < until {
+            refuseKeyWhileOffering()
+            return false
+        }
+        return true
+    }
+
+    /// A key the offer does not take (or a choice pressed while it holds): nothing is typed
+    /// anywhere, the offer stays, and the status says which keys it takes.
+    mutating func refuseKeyWhileOffering() {
+        guard case .recovery(let recovery) = popover else { return }
+        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+        let back = recovery.keptFromClash ? "m to merge them, t to take theirs where both changed" : "m to put them back"
+        warn("Not typed: the kept surveys wait for a choice: \(back), d to discard them, Esc for later (a second after your last key)")
+    }
+
+    /// m / t: the kept surveys into their document. Into the open document, as a change like
+    /// any other (saved through the journal, undone with Ctrl-Z), with the answer being typed
+    /// left as it is; their file goes to .trash only once the merge is saved. Into another
+    /// document, on disk, and that document is opened.
+    mutating func mergeRecovery(theirsWhereBothChanged: Bool) -> [Effect] {
+        guard case .recovery(let recovery) = popover, takesRecoveryChoice() else { return [] }
+        if recovery.documentName == documentName, session.documentMissing {
+            warn("“\(documentName)” is gone from the folder: save its records under a name first (F3), then merge these")
+            return []
+        }
+        guard recovery.documentName == documentName, let current = document else {
+            return committingField { state in
+                state.popovers.dismiss()
+                return [.restoreRecovery(recovery, theirsWhereBothChanged: theirsWhereBothChanged)]
+            }
+        }
+        let merge = recovery.merge(into: current, questionnaire: questionnaire,
+                                   theirsWhereBothChanged: theirsWhereBothChanged, clock: ruleClock)
+        rollback = captureRollback()
+        session.expect(.change(.other, label: "merge of the kept surveys"),
+                       then: [.putAwayRecovery(recovery, replaced: merge.replaced)])
         popovers.dismiss()
-        return [.restoreRecovery(recovery)]
+        takeMergedDocument(merge.document)
+        let text = merge.summary(into: documentName)
+        if merge.clashes.isEmpty { tell(text) } else { warn(text) }
+        return [.saveDocument]
     }
 
     mutating func discardRecovery() -> [Effect] {
-        guard case .recovery(let recovery) = popover else { return [] }
+        guard case .recovery(let recovery) = popover, takesRecoveryChoice() else { return [] }
         popovers.dismiss()
         return [.discardRecovery(recovery)]
     }
 
-    mutating func recoveryRestored(into name: String, count: Int) -> [Effect] {
-        tell("Put \(counted(count, "recovered survey")) back into “\(name)”")
+    /// Esc: offered again at the next start.
+    mutating func postponeRecovery() {
+        guard case .recovery = popover, takesRecoveryChoice() else { return }
+        popovers.dismiss()
+    }
+
+    mutating func recoveryRestored(into name: String, summary: String) -> [Effect] {
+        tell(summary)
         return [.rememberSession, .openDocument(name), .lookForRecoveries]
     }
 

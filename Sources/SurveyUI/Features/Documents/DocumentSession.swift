@@ -35,6 +35,8 @@ public struct DocumentSession: Equatable, Sendable {
     /// Changes to step back and forth through, and what the save in flight will add to them.
     public private(set) var history = UndoHistory()
     private(set) var pendingChange: AppState.PendingChange?
+    /// Effects that wait for the change in flight to be saved (`expect(_:then:)`).
+    private(set) var effectsAfterSave: [Effect] = []
 
     init(questionnaire: Questionnaire, documentName: String, formTrouble: FormTrouble? = nil) {
         self.questionnaire = questionnaire
@@ -61,6 +63,7 @@ public struct DocumentSession: Equatable, Sendable {
         leaveConfirmed = false
         history = UndoHistory()
         pendingChange = nil
+        effectsAfterSave = []
     }
 
     /// The file could not be read (at the start, or when a streamed read ended badly).
@@ -165,7 +168,16 @@ public struct DocumentSession: Equatable, Sendable {
     // MARK: Undo and redo
 
     /// What the save about to start means for the history when it succeeds.
-    mutating func expect(_ change: AppState.PendingChange) { pendingChange = change }
+    mutating func expect(_ change: AppState.PendingChange, then effects: [Effect] = []) {
+        pendingChange = change
+        effectsAfterSave = effects
+    }
+
+    /// What the change in flight leaves to do once it is saved (and never if it is not).
+    mutating func takeEffectsAfterSave() -> [Effect] {
+        defer { effectsAfterSave = [] }
+        return effectsAfterSave
+    }
 
     /// Ctrl-Z / Ctrl-Y: the step to undo or redo, taken off its stack.
     mutating func takeStep(undoing: Bool) -> UndoHistory.Step? {
@@ -201,5 +213,6 @@ public struct DocumentSession: Equatable, Sendable {
         case .change, nil: break
         }
         pendingChange = nil
+        effectsAfterSave = []
     }
 }

@@ -76,11 +76,12 @@ extension AppState {
     mutating func changeWasSaved(before: SurveyDocument, focusBefore: String?) -> [Effect] {
         guard let after = document else { return [] }
         let focusAfter: String? = if case .record(let i) = shown { records[i].instanceID } else { nil }
+        let then = session.takeEffectsAfterSave()
         guard let pending = session.changeSaved(before: before, after: after, focusBefore: focusBefore, focusAfter: focusAfter)
-        else { return [] }
+        else { return then }
         switch pending {
         case .change:
-            return []
+            return then
         case .undo(let step), .redo(let step):
             let undid = if case .undo = pending { true } else { false }
             tell("\(undid ? "Undid" : "Redid") \(step.label)")
