@@ -517,6 +517,25 @@ struct PackedAnswers {
         }
     }
 
+    /// The entries of the dictionary under `key`, as packed bytes of their own (a nested
+    /// dictionary's entries, after their count, are packed as a survey's are); nil when `key`
+    /// is absent or holds no dictionary.
+    static func dictionaryEntries(forKey key: String, in bytes: [UInt8]) -> [UInt8]? {
+        let code = code(for: key)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var found: [UInt8]?
+            forEachEntry(in: buffer) { entry in
+                guard Self.entry(entry, in: buffer, isKey: key, code: code) else { return true }
+                guard entry.tag == dictionaryTag else { return false }
+                var at = entry.valueBytes.lowerBound
+                _ = readNumber(buffer, &at)
+                found = Array(buffer[at..<entry.valueBytes.upperBound])
+                return false
+            }
+            return found
+        }
+    }
+
     /// Every entry as a dictionary.
     static func dictionary(_ bytes: [UInt8]) -> [String: PropertyValue] {
         bytes.withUnsafeBufferPointer { buffer in

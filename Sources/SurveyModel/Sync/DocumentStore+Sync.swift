@@ -42,7 +42,7 @@ extension DocumentStore {
         }
         do {
             let records = try SurveyDocument(propertyListData: data).records
-            return try SyncLedger(propertyListEntries: records.count) { records[records.startIndex + $0].values }
+            return try SyncLedger(propertyListEntries: records.count) { records[records.startIndex + $0] }
         } catch let error as DocumentError {
             throw unreadableLedger("\(fileName): \(error.message)")
         }

@@ -63,13 +63,14 @@ extension SyncLedger {
     }
 
     public init(propertyListEntries entries: [[String: PropertyValue]]) throws {
-        try self.init(propertyListEntries: entries.count, { entries[$0] })
+        try self.init(propertyListEntries: entries.count, { Record(entries[$0]) })
     }
 
-    /// Read entry by entry (`entry(i)` builds the i-th), so the whole file's dictionaries are
-    /// never in memory at once.
-    init(propertyListEntries count: Int, _ entry: (Int) -> [String: PropertyValue]) throws {
-        guard count > 0, case let header = entry(0), case .integer(let format)? = header[Self.headerKey] else {
+    /// Read entry by entry from packed entries (`entry(i)` is the i-th as the scanner read
+    /// it): a base's answers are taken as packed bytes, never built as a dictionary, and the
+    /// whole file's dictionaries are never in memory at once.
+    init(propertyListEntries count: Int, _ entry: (Int) -> Record) throws {
+        guard count > 0, case let header = entry(0).values, case .integer(let format)? = header[Self.headerKey] else {
             throw DocumentError("not a sync ledger: its first entry does not say \"\(Self.headerKey)\"")
         }
         guard format <= Self.currentFormat else {
@@ -123,7 +124,7 @@ extension SyncLedger {
             case .string(let owner)?: owners[id] = owner
             case let other?: throw Self.bad("the owner of \(id)", other)
             }
-            if let base = entry["base"] { bases[id] = try Version(base, id) }
+            if let base = try Version(packedEntry: entry, id) { bases[id] = base }
             if let conflict = entry["conflict"] {
                 guard case .dictionary(let fields) = conflict, let theirs = fields["theirs"],
                       case .array(let list)? = fields["fields"] else { throw Self.bad("the conflict of \(id)", conflict) }
@@ -145,6 +146,29 @@ extension SyncLedger {
 }
 
 extension SyncLedger.Version {
+    /// The base in a ledger entry read packed (nil: the entry has none), its answers as the
+    /// packed bytes they were read into: a nested dictionary's entries are packed as a
+    /// survey's are.
+    init?(packedEntry entry: Record, _ id: String) throws {
+        guard let base = PackedAnswers.dictionaryEntries(forKey: "base", in: entry.packed) else {
+            if let other = entry["base"] { throw SyncLedger.bad("the base of \(id)", other) }
+            return nil
+        }
+        guard let answers = PackedAnswers.dictionaryEntries(forKey: "answers", in: base) else {
+            throw SyncLedger.bad("the base of \(id)", entry["base"] ?? .dictionary([:]))
+        }
+        var revision: SyncRevision?
+        switch PackedAnswers.value(forKey: "revision", in: base) {
+        case nil: break
+        case .string(let text)?: revision = SyncRevision(text)
+        case .integer(let number)?: revision = SyncRevision(Int64(number))
+        case let other?: throw SyncLedger.bad("the revision of \(id)", other)
+        }
+        var deleted = false
+        if case .bool(let flag)? = PackedAnswers.value(forKey: "deleted", in: base) { deleted = flag }
+        self.init(packed: Record(packed: answers), revision: revision, deleted: deleted)
+    }
+
     var propertyList: PropertyValue {
         var entry: [String: PropertyValue] = ["answers": .dictionary(answers)]
         if let revision { entry["revision"] = .string(revision.text) }

@@ -129,4 +129,28 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         XCTAssertEqual(try Data(contentsOf: store.syncURL(for: "Doc")), before, "the old ledger stays")
         XCTAssertThrowsError(try DocumentStore.readLedger(at: store.syncURL(for: "Doc"), limit: size - 1))
     }
+
+    /// Bases are read as packed bytes straight from the file (issue 28): known keys, other
+    /// keys, a key that is not ASCII (that entry read the slow way), rosters, an empty base;
+    /// each reads back equal and still matches the survey it is the base of.
+    func testBasesReadPackedMatchTheirSurveys() throws {
+        let store = DocumentStore(folder: folder)
+        let surveys = [
+            Record([Record.instanceIDKey: .string("uuid:1"), "firstName": .string("Zoë"), "age": .integer(41),
+                    "members": .array([.dictionary(["name": .string("Ana"), "age": .integer(3)])])]),
+            Record([Record.instanceIDKey: .string("uuid:2"), "número": .string("7"), "notes": .string("a < b & c")]),
+            Record([Record.instanceIDKey: .string("uuid:3")]),
+        ]
+        try store.save(SurveyDocument(records: surveys), as: "Doc")
+        var ledger = SyncLedger()
+        for survey in surveys { ledger.bases[survey.instanceID!] = SyncLedger.Version(answers: survey.answers, revision: SyncRevision(5)) }
+        try store.writeLedger(ledger, for: "Doc")
+        let read = try store.syncLedger(for: "Doc")
+        XCTAssertEqual(read, ledger)
+        for survey in try store.load("Doc").get().records {
+            XCTAssertTrue(try XCTUnwrap(read.bases[survey.instanceID!]).holdsSameAnswers(as: survey), "\(survey.instanceID!)")
+        }
+        XCTAssertEqual(read.bases["uuid:2"]?.answers, ["número": .string("7"), "notes": .string("a < b & c")])
+        XCTAssertFalse(try XCTUnwrap(read.bases["uuid:1"]).holdsSameAnswers(as: surveys[1]))
+    }
 }
