@@ -34,6 +34,19 @@ extension DocumentStore {
     /// A ledger file anywhere (another laptop's, beside its document on a USB stick).
     public static func readLedger(at url: URL, limit: Int = SyncLedger.maximumFileBytes) throws -> SyncLedger {
         let fileName = url.lastPathComponent
+        // A window at a time where the scanner reads the file (every ledger survey writes), so
+        // a 60 MB ledger is never in memory whole beside what is read from it.
+        switch DocumentFileReader.scannedRecords(RawPath(url.path), limit: limit) {
+        case .success(let records?):
+            do {
+                return try SyncLedger(propertyListEntries: records.count) { records[$0] }
+            } catch let error as DocumentError {
+                throw unreadableLedger("\(fileName): \(error.message)")
+            }
+        case .success(nil): break
+        case .failure(.system(_, let code)) where code == ENOENT: return SyncLedger()
+        case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
+        }
         let data: Data
         switch DocumentFileReader.read(RawPath(url.path), limit: limit) {
         case .success(let contents): data = contents
