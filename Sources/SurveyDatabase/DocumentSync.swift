@@ -82,6 +82,8 @@ public enum DocumentSync {
         }
         var snapshot = try store.syncSnapshot(of: name)
         let role = try server.role()
+        // A row can be this laptop's own push come back only if it synced as this role before.
+        let syncedAsRoleBefore = snapshot.state.ledger.role == role
         snapshot = try noteRole(role, from: server, store, name, snapshot, at: date)
         let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
         // Asked before the form is taken: a version published meanwhile makes the next sync look.
@@ -94,7 +96,8 @@ public enum DocumentSync {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
-            snapshot = try pullAll(server, store, name, dataset: dataset, own: (device, role), from: snapshot, into: &result,
+            snapshot = try pullAll(server, store, name, dataset: dataset, own: syncedAsRoleBefore ? (device, role) : nil,
+                                   from: snapshot, into: &result,
                                    at: date, progress: progress)
         }
         var sent: [(OutgoingChange, SyncRevision)] = []
@@ -143,6 +146,9 @@ public enum DocumentSync {
             state.ledger.ownChanges += written.filter { $0.upperBound > (state.ledger.pullCursor ?? 0) }
             for (change, _) in sent { state.ledger.owners[change.id] = role }
             result.othersChanges = SyncPlan.holdOthersChanges(others, in: &state)
+            // Written anyway: the time goes in too (the mark also keeps it, for a sync that
+            // writes nothing else, and may be left unwritten when the document changed meanwhile).
+            if state.ledger != snapshot.state.ledger { state.ledger.lastSync = date() }
             return (state, [])
         }
         snapshot = final
@@ -172,7 +178,8 @@ public enum DocumentSync {
         var moved = mark
         moved.advance(to: next)
         moved.lastSync = date()
-        try store.writeSyncMark(moved, for: name)
+        // A mark that cannot be written costs the next sync a whole one, nothing more.
+        try? store.writeSyncMark(moved, for: name)
         var result = Result()
         result.documentName = name
         result.conflicts = mark.conflicts
@@ -185,16 +192,17 @@ public enum DocumentSync {
     /// answer during F9), nothing is written and the pull runs again on the fresh document
     /// from the cursor it had: the server still has every row.
     static func pullAll(_ server: SurveyServer, _ store: DocumentStore, _ name: String, dataset: String,
-                        own: (device: String, role: String), from start: DocumentStore.SyncSnapshot, into result: inout Result, at date: () -> Date,
+                        own: (device: String, role: String)?, from start: DocumentStore.SyncSnapshot, into result: inout Result, at date: () -> Date,
                         progress: (String) -> Void) throws -> DocumentStore.SyncSnapshot {
         var snapshot = start
         var kept: (events: [SyncEvent], setAside: [SetAsideRow]) = ([], [])
-        var clock = ProgressClock(total: nil)
         for attempt in 1...5 {
+            var clock = ProgressClock(total: nil)
             var events: [SyncEvent] = [], setAside: [SetAsideRow] = []
             var pulled = Set(kept.events.lazy.filter { $0.kind != .agreed }.map(\.id)), counted = 0
             do {
                 var applier = SyncApplier(state: snapshot.state, date: date())
+                applier.ledger.pull(from: dataset)
                 var cursor = applier.ledger.pullCursor ?? 0
                 var checkpoint = Date()
                 /// Writes what the applier holds; the next batches go on from the written state.
@@ -292,7 +300,12 @@ public enum DocumentSync {
         var version = IncomingVersion(id: row.instanceID, answers: row.answers, revision: SyncRevision(row.revision),
                                       deleted: row.deleted, review: row.review.map { SyncReview($0.state, comment: $0.comment) },
                                       formID: row.formID, formVersion: row.formVersion, device: row.device)
-        if let own { version.ownPush = row.device == own.device && row.owner == own.role && !own.role.isEmpty }
+        // Only what a killed insert looks like: the first revision, edited from nothing (a
+        // data manager's fix or any later edit has a higher revision).
+        if let own {
+            version.ownPush = row.device == own.device && row.owner == own.role && !own.role.isEmpty
+                && row.revision == 1 && row.baseRevision == nil
+        }
         return version
     }
 

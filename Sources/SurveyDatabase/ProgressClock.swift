@@ -1,8 +1,9 @@
 import FoundationEssentials
 
-/// What a long sync says of its pace: surveys a second, and, when the total is known (a
-/// push knows what it sends), about how long is left. Said only once a sync has run a
-/// couple of seconds, when the rate means something; a short sync's line stays short.
+/// What a long sync says of its pace: about how long is left, from what is done of a known
+/// total (a push knows what it sends; a long pull asks the server once). Said only once a
+/// sync has run a couple of seconds, when the pace means something; a short sync's line
+/// stays short.
 struct ProgressClock {
     let total: Int?
     let started: Date
@@ -14,15 +15,6 @@ struct ProgressClock {
     }
 
     mutating func count(_ more: Int) { done += more }
-
-    /// " (2,400 a second)" after two seconds, else "".
-    func rate(at now: Date = Date()) -> String {
-        let elapsed = now.timeIntervalSince(started)
-        guard elapsed >= 2, done > 0 else { return "" }
-        return " (\(Int((Double(done) / elapsed).rounded())) a second)"
-    }
-
-    var rate: String { rate() }
 
     /// ", about 40 s left" once `done` of `total` are through and two seconds have passed.
     mutating func left(done: Int, at now: Date = Date()) -> String {

@@ -128,4 +128,32 @@ final class InterruptedSyncTests: DatabaseTestCase {
         XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A").message,
                        "Synced “Field”: 0 in, 0 out")
     }
+
+    /// A document restored without its ledger meets its own role's surveys on the server with
+    /// no base: they are not taken as pushes killed mid-way (the role was not known here, and
+    /// an edited survey's revision is past 1), so the older answers never overwrite the newer
+    /// ones unseen: they are merged, the clash kept as a conflict.
+    func testARestoredDocumentWithoutItsLedgerIsMergedNotTakenAsItsOwnPush() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("restored-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = DocumentStore(folder: folder)
+        _ = try store.save(SurveyDocument(records: [Record([Record.instanceIDKey: .string("uuid:s"), "name": .string("Old")])]), as: "Field")
+        let backup = try Data(contentsOf: store.url(for: "Field"))
+        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A").pushed, 1)
+        var document = try store.load("Field").get()
+        document.records[0]["name"] = .string("Newer")
+        _ = try store.save(document, as: "Field")
+        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A").pushed, 1)
+        // The laptop is restored from a backup of the document alone.
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasPrefix(".") {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
+        }
+        try backup.write(to: store.url(for: "Field"))
+        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A")
+        XCTAssertEqual(again.conflicts, ["uuid:s"], "the older answer is not sent over the newer one unseen")
+        XCTAssertEqual(try server.psql("SELECT answers->>'name' FROM survey.surveys WHERE instance_id = 'uuid:s'", database: database), "Newer")
+    }
 }

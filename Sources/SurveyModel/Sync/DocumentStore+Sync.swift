@@ -66,13 +66,13 @@ extension DocumentStore {
             + "(repair it or move it away)")
     }
 
-    /// What a sync starts from, with the files' bytes as they were (to put back).
+    /// What a sync starts from, and the files' fingerprints as it read them.
     public struct SyncSnapshot: Sendable {
         public let name: String
         public let state: SyncState
         public let fingerprint: FileFingerprint?
         /// The three files as this snapshot knows them: what a `SyncMark` is of.
-        public let files: SyncMark.Files
+        public internal(set) var files: SyncMark.Files
         /// Surveys found without ids were given them in `state` only: the document must be
         /// written with them before a ledger names them.
         let assignedIDs: Bool
@@ -80,17 +80,27 @@ extension DocumentStore {
 
     func syncFiles(of name: String) -> SyncMark.Files {
         SyncMark.Files(document: fingerprint(of: name), ledger: fingerprint(atPath: RawPath(syncURL(for: name).path)),
-                       deleted: fingerprint(atPath: RawPath(deletedURL(for: name).path)))
+                       deleted: fingerprint(atPath: RawPath(deletedURL(for: name).path)),
+                       form: formURL(for: name).flatMap { fingerprint(atPath: RawPath($0.path)) },
+                       formID: fingerprint(atPath: RawPath(companionURL(.formID, for: name).path)))
+    }
+
+    /// Whether the three files are still as `snapshot` read them (else a commit over it refuses).
+    public func isCurrent(_ snapshot: SyncSnapshot) -> Bool { Self.sameSyncFiles(syncFiles(of: snapshot.name), snapshot.files) }
+
+    /// The three files a sync commit writes are as a snapshot read them (a `survey resolve`
+    /// writes only the ledger, a delete only the deleted surveys: either refuses a commit
+    /// built on the files before). The form is not one of them: a sync takes a new version.
+    static func sameSyncFiles(_ a: SyncMark.Files, _ b: SyncMark.Files) -> Bool {
+        a.document == b.document && a.ledger == b.ledger && a.deleted == b.deleted
     }
 
     /// Reads the document (every survey given its id, as the app gives it), its deleted
     /// surveys and its ledger. A journal a crashed session left is put back into the file
     /// first; one still holding changes after a moment (the app has the document open and
-    /// its file is not caught up) refuses, as its changes are not in the file yet. `readOnly` (a dry run) writes nothing: the journal's changes are
-    /// read on top of the file instead.
-    /// Whether the document is still as `snapshot` read it (else a commit over it refuses).
-    public func isCurrent(_ snapshot: SyncSnapshot) -> Bool { fingerprint(of: snapshot.name) == snapshot.fingerprint }
-
+    /// its file is not caught up) refuses, as its changes are not in the file yet.
+    /// `readOnly` (a dry run) writes nothing: the journal's changes are read on top of the
+    /// file instead.
     public func syncSnapshot(of name: String, readOnly: Bool = false) throws -> SyncSnapshot {
         try checkDeletedName(name)
         var document: SurveyDocument
@@ -140,7 +150,7 @@ extension DocumentStore {
         let ledgerChanged = state.ledger != snapshot.state.ledger
         guard documentChanged || deletedChanged || ledgerChanged else { return nil }
         return try withFolderLock {
-            guard fingerprint(of: name) == snapshot.fingerprint else {
+            guard Self.sameSyncFiles(syncFiles(of: name), snapshot.files) else {
                 throw DocumentError("“\(name)” was changed by another program meanwhile: nothing was written; run this again")
             }
             // Each file is linked aside before it is replaced and put back from there if a later
@@ -171,8 +181,14 @@ extension DocumentStore {
                 throw error
             }
             for (_, old) in written { if case .linked(let aside) = old { _ = fileSystem.unlink(aside.path) } }
-            var files = syncFiles(of: name)
-            if !(documentChanged || snapshot.assignedIDs) { files.document = snapshot.fingerprint }
+            // Fresh fingerprints for the files written; the others as the snapshot knew them.
+            let now = syncFiles(of: name)
+            var files = snapshot.files
+            files.form = now.form
+            files.formID = now.formID
+            if documentChanged || snapshot.assignedIDs { files.document = now.document }
+            if deletedChanged { files.deleted = now.deleted }
+            if ledgerChanged { files.ledger = now.ledger }
             return SyncSnapshot(name: name, state: state, fingerprint: files.document, files: files, assignedIDs: false)
         }
     }

@@ -36,10 +36,14 @@ extension DocumentStore {
     @discardableResult
     public func resolveConflict(id: String, path: SyncFieldPath?, by choice: SyncPlan.Choice, in name: String,
                                 at date: Date = Date()) throws -> Int {
-        let snapshot = try syncSnapshot(of: name)
+        var snapshot = try syncSnapshot(of: name)
         let resolved = try SyncPlan.resolve(id: id, path: path, by: choice, in: snapshot.state, at: date)
-        // Kept first, as ^D keeps a member: if the commit then fails, nothing is lost.
-        for member in resolved.deletedMembers { try appendDeletedMember(member, for: name) }
+        // Kept first, as ^D keeps a member: if the commit then fails, nothing is lost. The
+        // commit then builds on the deleted surveys as they are now.
+        if !resolved.deletedMembers.isEmpty {
+            for member in resolved.deletedMembers { try appendDeletedMember(member, for: name) }
+            snapshot.files.deleted = fingerprint(atPath: RawPath(deletedURL(for: name).path))
+        }
         try commitSync(resolved.state, over: snapshot, movedToDeleted: resolved.movedToDeleted, at: date)
         return resolved.count
     }

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// 10,000 surveys' ledger took seconds to read). The first entry says what the file is;
 /// then one entry per survey:
 ///
-///     { ledger = 1; pullCursor = 812; lastSync = <date>; role = bruno;
+///     { ledger = 1; pullCursor = 812; pullDataset = household; lastSync = <date>; role = bruno;
 ///       ownChanges = [ [900, 1400], … ];
 ///       setAside = [ { id = ID; owner = ana; reason = "…" } ] }
 ///     { id = ID; owner = ana; base = { answers = {…}; revision = "41"; deleted = true };
@@ -33,6 +33,7 @@ extension SyncLedger {
     func forEachPropertyListEntry(_ body: ([String: PropertyValue]) throws -> Void) rethrows {
         var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
+        if let pullDataset { header["pullDataset"] = .string(pullDataset) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
         if !ownChanges.isEmpty {
             header["ownChanges"] = .array(ownChanges.map { .array([.integer(Int($0.lowerBound)), .integer(Int($0.upperBound))]) })
@@ -96,6 +97,11 @@ extension SyncLedger {
                 return Int64(low)...Int64(high)
             }
         case let other?: throw Self.bad("ownChanges", other)
+        }
+        switch header["pullDataset"] {
+        case nil: break
+        case .string(let name)?: pullDataset = name
+        case let other?: throw Self.bad("pullDataset", other)
         }
         switch header["role"] {
         case nil: break

@@ -70,6 +70,22 @@ public struct SyncLedger: Equatable, Sendable {
     /// surveys pulled them all back). One range per pushed batch; they leave as the cursor
     /// passes them.
     public var ownChanges: [ClosedRange<Int64>] = []
+    /// Which of the server's datasets the cursor and own changes are of: a document's
+    /// dataset is its form's id, or its name, so attaching a form (or renaming a formless
+    /// document) changes it, and a cursor moved along one dataset would pass over the other's
+    /// rows. A sync of another dataset starts from nothing (what it brings again changes
+    /// nothing).
+    public var pullDataset: String?
+
+    /// Keeps the cursor only if it is of `dataset`.
+    public mutating func pull(from dataset: String) {
+        guard pullDataset != dataset else { return }
+        if pullCursor != nil || !ownChanges.isEmpty || pullDataset != nil {
+            pullCursor = nil
+            ownChanges = []
+        }
+        pullDataset = dataset
+    }
     public var lastSync: Date?
     /// By survey id; a survey listed here does not go out until resolved.
     public var conflicts: [String: Conflict] = [:]
@@ -103,7 +119,7 @@ public struct SyncLedger: Equatable, Sendable {
     /// Whether nothing is known: such a ledger is not written.
     public var isEmpty: Bool {
         bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty && setAside.isEmpty
-            && ownChanges.isEmpty && owners.isEmpty && role == nil
+            && ownChanges.isEmpty && owners.isEmpty && role == nil && pullDataset == nil
     }
 
     /// Every unresolved field, by survey id then as found: what `survey conflicts` lists.

@@ -16,6 +16,11 @@ public struct SyncMark: Equatable, Sendable {
         public var document: FileFingerprint?
         public var ledger: FileFingerprint?
         public var deleted: FileFingerprint?
+        /// The form file and its kept id: they say which of the server's datasets the
+        /// document's surveys are (its form's id), so a form attached or changed since makes
+        /// a whole sync, which reads the form.
+        public var form: FileFingerprint?
+        public var formID: FileFingerprint?
     }
 
     public var files: Files
@@ -69,6 +74,7 @@ extension SyncMark {
         var entry: [String: PropertyValue] = [
             "syncMark": .integer(1), "document": fingerprint(files.document), "ledger": fingerprint(files.ledger),
             "deleted": fingerprint(files.deleted), "dataset": .string(dataset), "nothingToSend": .bool(nothingToSend),
+            "form": fingerprint(files.form), "formIDFile": fingerprint(files.formID),
             "name": .string(document),
             "ownChanges": .array(ownChanges.map { .array([.integer(Int($0.lowerBound)), .integer(Int($0.upperBound))]) }),
             "conflicts": .array(conflicts.map { .string($0) }),
@@ -94,7 +100,8 @@ extension SyncMark {
                                          modifiedNanoseconds: nanoseconds))
         }
         guard let documentFile = fingerprint(entry["document"]), let ledger = fingerprint(entry["ledger"]),
-              let deleted = fingerprint(entry["deleted"]) else { return nil }
+              let deleted = fingerprint(entry["deleted"]), let form = fingerprint(entry["form"]),
+              let formID = fingerprint(entry["formIDFile"]) else { return nil }
         var ranges: [ClosedRange<Int64>] = []
         for item in own {
             guard case .array(let pair) = item, pair.count == 2, case .integer(let low) = pair[0], case .integer(let high) = pair[1],
@@ -106,7 +113,7 @@ extension SyncMark {
             guard case .string(let id) = item else { return nil }
             ids.append(id)
         }
-        files = Files(document: documentFile, ledger: ledger, deleted: deleted)
+        files = Files(document: documentFile, ledger: ledger, deleted: deleted, form: form, formID: formID)
         self.document = document
         self.dataset = dataset
         nothingToSend = nothing

@@ -92,7 +92,7 @@ public struct SyncApplier {
             let mine = records[place].answers
             // Never agreed on: the same answers are agreement; a tombstone of the very
             // answers held here is a delete; anything else is merged with no base.
-            if theirs.ownPush, !theirs.deleted, theirs.answers != mine {
+            if theirs.ownPush, !theirs.deleted, ledger.conflicts[id] == nil, theirs.answers != mine {
                 // What this laptop sent before it was cut off, edited here since: the edit goes
                 // out against it.
                 ledger.bases[id] = theirs.version
@@ -146,7 +146,7 @@ public struct SyncApplier {
             return events.append(SyncEvent(.added, id))
         }
         let lastHere = base?.answers ?? keptDeleted!.record.answers
-        if base == nil, theirs.ownPush {
+        if base == nil, theirs.ownPush, ledger.conflicts[id] == nil {
             // Sent, then deleted here before the laptop heard: the delete goes out against it.
             ledger.bases[id] = theirs.version
             return

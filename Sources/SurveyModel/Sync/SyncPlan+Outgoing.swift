@@ -43,6 +43,12 @@ extension SyncPlan {
     /// on (a change made here since is still "changed since the base", and goes next time).
     public static func acknowledge(_ change: OutgoingChange, revision: SyncRevision, in ledger: inout SyncLedger) {
         ledger.bases[change.id] = SyncLedger.Version(packed: change.packed, revision: revision, deleted: change.deleted)
-        if let review = change.review { ledger.reviews[change.id] = SyncReview(review) }
+        if let review = change.review {
+            ledger.reviews[change.id] = SyncReview(review)
+        } else if let received = ledger.reviews[change.id], received.state != .edited {
+            // The server marks any change of a reviewed survey `edited` (ODK Central's review
+            // states); this laptop no longer pulls its own push back to hear it.
+            ledger.reviews[change.id] = SyncReview(.edited, comment: received.comment)
+        }
     }
 }
