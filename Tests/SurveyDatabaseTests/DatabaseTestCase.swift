@@ -22,7 +22,21 @@ class DatabaseTestCase: XCTestCase {
         database = try server.createDatabase()
     }
 
+    private var laptops: [URL] = []
+
+    /// A laptop: a document folder of its own holding "Field" with `records`, removed after
+    /// the test. Several stand for several laptops syncing through this test's database.
+    func laptop(_ records: [Record] = []) throws -> DocumentStore {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("laptop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        laptops.append(folder)
+        let store = DocumentStore(folder: folder)
+        _ = try store.save(SurveyDocument(records: records), as: "Field")
+        return store
+    }
+
     override func tearDownWithError() throws {
+        for folder in laptops { try? FileManager.default.removeItem(at: folder) }
         if let server, let database {
             _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
             for role in roles { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }

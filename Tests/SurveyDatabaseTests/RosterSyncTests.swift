@@ -10,21 +10,6 @@ import SurveyTestSupport
 /// roster, each member with its own answers.
 final class RosterSyncTests: DatabaseTestCase {
     private typealias Member = [String: PropertyValue]
-    private var laptops: [URL] = []
-
-    override func tearDownWithError() throws {
-        for folder in laptops { try? FileManager.default.removeItem(at: folder) }
-        try super.tearDownWithError()
-    }
-
-    private func laptop(_ records: [Record] = []) throws -> DocumentStore {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("laptop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        laptops.append(folder)
-        let store = DocumentStore(folder: folder)
-        _ = try store.save(SurveyDocument(records: records), as: "Field")
-        return store
-    }
 
     @discardableResult
     private func sync(_ store: DocumentStore, as role: String, device: String) throws -> DocumentSync.Result {

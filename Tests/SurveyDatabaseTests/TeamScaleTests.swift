@@ -9,21 +9,6 @@ import SurveyTestSupport
 /// batches is skipped; a pull of many batches writes the document once; the cursor moves
 /// past what this laptop pushed, so the next sync scans nothing.
 final class TeamScaleTests: DatabaseTestCase {
-    private var folders: [URL] = []
-
-    override func tearDownWithError() throws {
-        for folder in folders { try? FileManager.default.removeItem(at: folder) }
-        try super.tearDownWithError()
-    }
-
-    private func laptop(_ records: [Record] = []) throws -> DocumentStore {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("laptop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        folders.append(folder)
-        _ = try DocumentStore(folder: folder).save(SurveyDocument(records: records), as: "Field")
-        return DocumentStore(folder: folder)
-    }
-
     private func record(_ i: Int) -> Record {
         Record([Record.instanceIDKey: .string("uuid:r\(i)"), "name": .string("Person \(i)"), "age": .integer(i % 90)])
     }

@@ -10,22 +10,6 @@ import SurveyTestSupport
 /// is a conflict kept with both values, a delete travels and meets an edit as a conflict, a
 /// supervisor's review comes back to the laptop, and a second sync changes nothing.
 final class TeamSyncTests: DatabaseTestCase {
-    private var laptops: [URL] = []
-
-    override func tearDownWithError() throws {
-        for folder in laptops { try? FileManager.default.removeItem(at: folder) }
-        try super.tearDownWithError()
-    }
-
-    private func laptop(_ records: [Record] = []) throws -> DocumentStore {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("laptop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        laptops.append(folder)
-        let store = DocumentStore(folder: folder)
-        _ = try store.save(SurveyDocument(records: records), as: "Field")
-        return store
-    }
-
     @discardableResult
     private func sync(_ store: DocumentStore, as role: String, device: String) throws -> DocumentSync.Result {
         try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device)

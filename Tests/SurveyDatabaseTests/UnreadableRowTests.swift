@@ -10,22 +10,6 @@ import SurveyTestSupport
 /// a superuser's hand) is set aside by the pulling laptop, named and counted, and the pull
 /// and push go on; the ledger that sync wrote is read by the next sync.
 final class UnreadableRowTests: DatabaseTestCase {
-    private var laptops: [URL] = []
-
-    override func tearDownWithError() throws {
-        for folder in laptops { try? FileManager.default.removeItem(at: folder) }
-        try super.tearDownWithError()
-    }
-
-    private func laptop(_ records: [Record] = []) throws -> DocumentStore {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("laptop-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        laptops.append(folder)
-        let store = DocumentStore(folder: folder)
-        _ = try store.save(SurveyDocument(records: records), as: "Field")
-        return store
-    }
-
     @discardableResult
     private func sync(_ store: DocumentStore, as role: String) throws -> DocumentSync.Result {
         try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: "A")
