@@ -201,7 +201,9 @@ public enum DocumentSync {
             var events: [SyncEvent] = [], setAside: [SetAsideRow] = []
             var pulled = Set(kept.events.lazy.filter { $0.kind != .agreed }.map(\.id)), counted = 0
             do {
-                var applier = SyncApplier(state: snapshot.state, date: date())
+                // One date for a survey moved to the deleted surveys, in memory and in the file.
+                var pulledAt = date()
+                var applier = SyncApplier(state: snapshot.state, date: pulledAt)
                 applier.ledger.pull(from: dataset)
                 var cursor = applier.ledger.pullCursor ?? 0
                 var checkpoint = Date()
@@ -209,7 +211,7 @@ public enum DocumentSync {
                 func keep() throws {
                     let applied = applier.result
                     snapshot = try store.committed(applied.state, over: snapshot, movedToDeleted: applied.movedToDeleted,
-                                                   broughtBack: applied.broughtBack, at: date()) ?? snapshot
+                                                   broughtBack: applied.broughtBack, at: pulledAt) ?? snapshot
                     kept.events += events
                     kept.setAside += setAside
                     (events, setAside, counted) = ([], [], 0)
@@ -246,7 +248,8 @@ public enum DocumentSync {
                     if taken < pullBatch { break }
                     if Date().timeIntervalSince(checkpoint) >= pullCheckpoint {
                         try keep()
-                        applier = SyncApplier(state: snapshot.state, date: date())
+                        pulledAt = date()
+                        applier = SyncApplier(state: snapshot.state, date: pulledAt)
                         checkpoint = Date()
                     }
                 }
