@@ -23,6 +23,20 @@ enum PostgresBench {
         for size in sizes { try row(size: size, server: server) }
     }
 
+    /// A fresh database with survey's schema and an enumerator's login role, for one size.
+    static func teamDatabase(on server: ThrowawayPostgres, _ prefix: String) throws -> (database: String, role: String) {
+        let database = try server.createDatabase(prefix)
+        _ = try SurveyServer.initialize(ConnectionString(server.connectionString(database: database)))
+        let role = "\(prefix)_\(getpid())"
+        try server.psql("DROP ROLE IF EXISTS \(role); CREATE ROLE \(role) LOGIN IN ROLE survey_enumerator")
+        return (database, role)
+    }
+
+    static func dropTeamDatabase(_ database: String, _ role: String, on server: ThrowawayPostgres) {
+        _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
+        _ = try? server.psql("DROP ROLE IF EXISTS \(role)")
+    }
+
     static func survey(_ i: Int) -> OutgoingRow {
         OutgoingRow(instanceID: "uuid:bench-\(i)", dataset: "household", answers: [
             "firstName": .string("Person \(i)"), "lastName": .string("Família \(i % 97)"), "age": .integer(i % 90),
@@ -32,13 +46,8 @@ enum PostgresBench {
     }
 
     static func row(size: Int, server: ThrowawayPostgres) throws {
-        let database = try server.createDatabase("bench")
-        defer { _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
-        let admin = ConnectionString(server.connectionString(database: database))
-        _ = try SurveyServer.initialize(admin)
-        let role = "bench_\(getpid())"
-        try server.psql("DROP ROLE IF EXISTS \(role); CREATE ROLE \(role) LOGIN IN ROLE survey_enumerator")
-        defer { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }
+        let (database, role) = try teamDatabase(on: server, "bench")
+        defer { dropTeamDatabase(database, role, on: server) }
         let laptop = try SurveyServer(ConnectionString(server.connectionString(database: database, user: role)))
         let rows = (0..<size).map(survey)
 

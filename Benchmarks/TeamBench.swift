@@ -31,12 +31,8 @@ enum TeamBench {
     }
 
     static func table(size: Int, server: ThrowawayPostgres) throws {
-        let database = try server.createDatabase("team")
-        defer { _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)") }
-        _ = try SurveyServer.initialize(ConnectionString(server.connectionString(database: database)))
-        let role = "team_\(getpid())"
-        try server.psql("DROP ROLE IF EXISTS \(role); CREATE ROLE \(role) LOGIN IN ROLE survey_enumerator")
-        defer { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }
+        let (database, role) = try PostgresBench.teamDatabase(on: server, "team")
+        defer { PostgresBench.dropTeamDatabase(database, role, on: server) }
         let target = server.connectionString(database: database, user: role)
 
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("survey-bench-team-\(getpid())")

@@ -199,7 +199,7 @@ public enum DocumentSync {
         for attempt in 1...5 {
             var clock = ProgressClock(total: nil)
             var events: [SyncEvent] = [], setAside: [SetAsideRow] = []
-            var pulled = Set(kept.events.lazy.filter { $0.kind != .agreed }.map(\.id)), counted = 0
+            var pulled = Set(changedHere(kept.events)), counted = 0
             do {
                 // One date for a survey moved to the deleted surveys, in memory and in the file.
                 var pulledAt = date()
@@ -239,7 +239,7 @@ public enum DocumentSync {
                     }
                     if taken > 0 {
                         clock.count(taken)
-                        pulled.formUnion(events[counted...].lazy.filter { $0.kind != .agreed }.map(\.id))
+                        pulled.formUnion(changedHere(events[counted...]))
                         counted = events.count
                         let looked = clock.done
                         progress("Syncing “\(name)”: \(looked)\(clock.total.map { " of \($0)" } ?? "") looked at, "
@@ -261,13 +261,14 @@ public enum DocumentSync {
         }
         result.events += kept.events
         result.setAside += kept.setAside
-        result.pulled = pulledCount(result.events)
+        result.pulled = Set(changedHere(result.events)).count
         return snapshot
     }
 
-    /// Surveys the pull changed here: one coming back as this laptop has it is not counted.
-    static func pulledCount(_ events: [SyncEvent]) -> Int {
-        Set(events.lazy.filter { $0.kind != .agreed }.map(\.id)).count
+    /// The surveys these events changed here (an id may repeat): one coming back as this
+    /// laptop has it is not counted.
+    static func changedHere(_ events: some Sequence<SyncEvent>) -> [String] {
+        events.filter { $0.kind != .agreed }.map(\.id)
     }
 
     /// Commits what `make` builds on a snapshot of the document. When another program wrote

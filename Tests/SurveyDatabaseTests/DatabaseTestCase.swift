@@ -35,6 +35,12 @@ class DatabaseTestCase: XCTestCase {
         return store
     }
 
+    /// One sync of a laptop's "Field" as `role`, what `survey sync` runs.
+    @discardableResult
+    func sync(_ store: DocumentStore, as role: String, device: String) throws -> DocumentSync.Result {
+        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device)
+    }
+
     override func tearDownWithError() throws {
         for folder in laptops { try? FileManager.default.removeItem(at: folder) }
         if let server, let database {

@@ -10,11 +10,6 @@ import SurveyTestSupport
 /// and nothing is lost; the shell refuses to make one; and a survey merged from another
 /// laptop's copy goes to the server from that laptop, so its owner is the one who made it.
 final class OwnerTests: DatabaseTestCase {
-    @discardableResult
-    private func sync(_ store: DocumentStore, as role: String, device: String) throws -> DocumentSync.Result {
-        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device)
-    }
-
     private func records(_ store: DocumentStore) throws -> [Record] { Array(try store.load("Field").get().records) }
 
     private func survey(_ id: String, _ values: [String: PropertyValue]) -> Record {

@@ -11,11 +11,6 @@ import SurveyTestSupport
 final class RosterSyncTests: DatabaseTestCase {
     private typealias Member = [String: PropertyValue]
 
-    @discardableResult
-    private func sync(_ store: DocumentStore, as role: String, device: String) throws -> DocumentSync.Result {
-        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device)
-    }
-
     private func roster(_ store: DocumentStore) throws -> PropertyValue? {
         try store.load("Field").get().records.first { $0.instanceID == "uuid:h1" }?["member"]
     }

@@ -142,11 +142,8 @@ final class TeamScaleTests: DatabaseTestCase {
         XCTAssertTrue(try bruno.push([survey("uuid:h1", name: "Household one")]).allSatisfy(\.isStored))
         let ana = try loginRole("ana", in: "survey_enumerator")
         let a = try laptop()
-        func sync() throws -> DocumentSync.Result {
-            try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A")
-        }
-        XCTAssertEqual(try sync().pulled, 0, "dataset Field is empty")
-        XCTAssertEqual(try sync().message, "Synced “Field”: 0 in, 0 out")
+        XCTAssertEqual(try sync(a, as: ana, device: "A").pulled, 0, "dataset Field is empty")
+        XCTAssertEqual(try sync(a, as: ana, device: "A").message, "Synced “Field”: 0 in, 0 out")
         let form = a.folder.appendingPathComponent("household.csv")
         try Data("""
             survey,,,
@@ -159,7 +156,7 @@ final class TeamScaleTests: DatabaseTestCase {
             """.utf8).write(to: form)
         _ = try a.attachForm(from: form.path, to: "Field")
         XCTAssertNil(a.currentSyncMark(for: "Field"), "a form attached since: a whole sync")
-        let after = try sync()
+        let after = try sync(a, as: ana, device: "A")
         XCTAssertEqual(after.pulled, 1)
         XCTAssertEqual(try a.load("Field").get().records.map(\.instanceID), ["uuid:h1"])
         XCTAssertEqual(try a.syncLedger(for: "Field").pullDataset, "household")
@@ -172,17 +169,14 @@ final class TeamScaleTests: DatabaseTestCase {
         let ana = try loginRole("ana", in: "survey_enumerator")
         let sofia = try supervisor("sofia")
         let a = try laptop([record(1)])
-        func sync() throws -> DocumentSync.Result {
-            try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A")
-        }
-        XCTAssertEqual(try sync().pushed, 1)
+        XCTAssertEqual(try sync(a, as: ana, device: "A").pushed, 1)
         XCTAssertTrue(try sofia.setReview("uuid:r1", state: .approved, comment: "fine"))
-        XCTAssertEqual(try sync().pulled, 1)
+        XCTAssertEqual(try sync(a, as: ana, device: "A").pulled, 1)
         XCTAssertEqual(try a.syncLedger(for: "Field").reviews["uuid:r1"], SyncReview(.approved, comment: "fine"))
         var document = try a.load("Field").get()
         document.records[0]["age"] = .integer(50)
         _ = try a.save(document, as: "Field")
-        XCTAssertEqual(try sync().pushed, 1)
+        XCTAssertEqual(try sync(a, as: ana, device: "A").pushed, 1)
         XCTAssertEqual(try server.psql("SELECT review_state FROM survey.surveys WHERE instance_id = 'uuid:r1'", database: database), "edited")
         XCTAssertEqual(try a.syncLedger(for: "Field").reviews["uuid:r1"], SyncReview(.edited, comment: "fine"))
     }

@@ -10,11 +10,6 @@ import SurveyTestSupport
 /// is a conflict kept with both values, a delete travels and meets an edit as a conflict, a
 /// supervisor's review comes back to the laptop, and a second sync changes nothing.
 final class TeamSyncTests: DatabaseTestCase {
-    @discardableResult
-    private func sync(_ store: DocumentStore, as role: String, device: String) throws -> DocumentSync.Result {
-        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device)
-    }
-
     private func records(_ store: DocumentStore) throws -> [Record] { Array(try store.load("Field").get().records) }
 
     private func survey(_ id: String, _ values: [String: PropertyValue]) -> Record {

@@ -36,7 +36,7 @@ extension SyncLedger {
         if let pullDataset { header["pullDataset"] = .string(pullDataset) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
         if !ownChanges.isEmpty {
-            header["ownChanges"] = .array(ownChanges.map { .array([.integer(Int($0.lowerBound)), .integer(Int($0.upperBound))]) })
+            header["ownChanges"] = Self.propertyList(of: ownChanges)
         }
         if let role { header["role"] = .string(role) }
         if !setAside.isEmpty {
@@ -90,13 +90,9 @@ extension SyncLedger {
         }
         switch header["ownChanges"] {
         case nil: break
-        case .array(let list)?:
-            ownChanges = try list.map { item in
-                guard case .array(let pair) = item, pair.count == 2, case .integer(let low) = pair[0],
-                      case .integer(let high) = pair[1], low <= high else { throw Self.bad("a range of own changes", item) }
-                return Int64(low)...Int64(high)
-            }
-        case let other?: throw Self.bad("ownChanges", other)
+        case let list?:
+            guard let ranges = Self.changeRanges(list) else { throw Self.bad("ownChanges", list) }
+            ownChanges = ranges
         }
         switch header["pullDataset"] {
         case nil: break
@@ -146,6 +142,24 @@ extension SyncLedger {
         }
     }
 
+    /// Ranges of change numbers as a property list: `[[low, high], …]` (the ledger's and the
+    /// sync mark's `ownChanges`).
+    static func propertyList(of ranges: [ClosedRange<Int64>]) -> PropertyValue {
+        .array(ranges.map { .array([.integer(Int($0.lowerBound)), .integer(Int($0.upperBound))]) })
+    }
+
+    /// nil unless `value` is such a list, each range in order.
+    static func changeRanges(_ value: PropertyValue) -> [ClosedRange<Int64>]? {
+        guard case .array(let list) = value else { return nil }
+        var ranges: [ClosedRange<Int64>] = []
+        for item in list {
+            guard case .array(let pair) = item, pair.count == 2, case .integer(let low) = pair[0],
+                  case .integer(let high) = pair[1], low <= high else { return nil }
+            ranges.append(Int64(low)...Int64(high))
+        }
+        return ranges
+    }
+
     static func bad(_ what: String, _ value: PropertyValue) -> DocumentError {
         DocumentError("not a sync ledger: \(what) is \(value.kindDescription)")
     }
@@ -163,16 +177,10 @@ extension SyncLedger.Version {
         guard let answers = PackedAnswers.dictionaryEntries(forKey: "answers", in: base) else {
             throw SyncLedger.bad("the base of \(id)", entry["base"] ?? .dictionary([:]))
         }
-        var revision: SyncRevision?
-        switch PackedAnswers.value(forKey: "revision", in: base) {
-        case nil: break
-        case .string(let text)?: revision = SyncRevision(text)
-        case .integer(let number)?: revision = SyncRevision(Int64(number))
-        case let other?: throw SyncLedger.bad("the revision of \(id)", other)
-        }
         var deleted = false
         if case .bool(let flag)? = PackedAnswers.value(forKey: "deleted", in: base) { deleted = flag }
-        self.init(packed: Record(packed: answers), revision: revision, deleted: deleted)
+        self.init(packed: Record(packed: answers), revision: try Self.revision(PackedAnswers.value(forKey: "revision", in: base), id),
+                  deleted: deleted)
     }
 
     var propertyList: PropertyValue {
@@ -186,16 +194,19 @@ extension SyncLedger.Version {
         guard case .dictionary(let entry) = value, case .dictionary(let answers)? = entry["answers"] else {
             throw SyncLedger.bad("the base of \(id)", value)
         }
-        var revision: SyncRevision?
-        switch entry["revision"] {
-        case nil: break
-        case .string(let text)?: revision = SyncRevision(text)
-        case .integer(let number)?: revision = SyncRevision(Int64(number))
-        case let other?: throw SyncLedger.bad("the revision of \(id)", other)
-        }
         var deleted = false
         if case .bool(let flag)? = entry["deleted"] { deleted = flag }
-        self.init(answers: answers, revision: revision, deleted: deleted)
+        self.init(answers: answers, revision: try Self.revision(entry["revision"], id), deleted: deleted)
+    }
+
+    /// A revision as written (text), or as an older ledger wrote it (a number).
+    private static func revision(_ value: PropertyValue?, _ id: String) throws -> SyncRevision? {
+        switch value {
+        case nil: return nil
+        case .string(let text)?: return SyncRevision(text)
+        case .integer(let number)?: return SyncRevision(Int64(number))
+        case let other?: throw SyncLedger.bad("the revision of \(id)", other)
+        }
     }
 }
 

@@ -76,7 +76,7 @@ extension SyncMark {
             "deleted": fingerprint(files.deleted), "dataset": .string(dataset), "nothingToSend": .bool(nothingToSend),
             "form": fingerprint(files.form), "formIDFile": fingerprint(files.formID),
             "name": .string(document),
-            "ownChanges": .array(ownChanges.map { .array([.integer(Int($0.lowerBound)), .integer(Int($0.upperBound))]) }),
+            "ownChanges": SyncLedger.propertyList(of: ownChanges),
             "conflicts": .array(conflicts.map { .string($0) }),
         ]
         if let formVersion { entry["formVersion"] = .string(formVersion) }
@@ -89,7 +89,8 @@ extension SyncMark {
     init?(propertyList entry: [String: PropertyValue]) {
         guard case .integer(1)? = entry["syncMark"], case .string(let dataset)? = entry["dataset"],
               case .string(let document)? = entry["name"],
-              case .bool(let nothing)? = entry["nothingToSend"], case .array(let own)? = entry["ownChanges"],
+              case .bool(let nothing)? = entry["nothingToSend"],
+              let ranges = entry["ownChanges"].flatMap(SyncLedger.changeRanges),
               case .array(let conflicted)? = entry["conflicts"] else { return nil }
         func fingerprint(_ value: PropertyValue?) -> FileFingerprint?? {
             guard case .array(let parts)? = value else { return .none }
@@ -102,12 +103,6 @@ extension SyncMark {
         guard let documentFile = fingerprint(entry["document"]), let ledger = fingerprint(entry["ledger"]),
               let deleted = fingerprint(entry["deleted"]), let form = fingerprint(entry["form"]),
               let formID = fingerprint(entry["formIDFile"]) else { return nil }
-        var ranges: [ClosedRange<Int64>] = []
-        for item in own {
-            guard case .array(let pair) = item, pair.count == 2, case .integer(let low) = pair[0], case .integer(let high) = pair[1],
-                  low <= high else { return nil }
-            ranges.append(Int64(low)...Int64(high))
-        }
         var ids: [String] = []
         for item in conflicted {
             guard case .string(let id) = item else { return nil }
