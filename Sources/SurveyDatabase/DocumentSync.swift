@@ -85,14 +85,15 @@ public enum DocumentSync {
         // A row can be this laptop's own push come back only if it synced as this role before.
         let syncedAsRoleBefore = snapshot.state.ledger.role == role
         snapshot = try noteRole(role, from: server, store, name, snapshot, at: date)
-        let dataset = Self.dataset(of: store, name: name, surveys: snapshot.state.records)
+        // Read once: it names the dataset, and a newer published version is compared with it.
+        let form = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire.form
+        let dataset = Self.dataset(of: form, name: name)
         // Asked before the form is taken: a version published meanwhile makes the next sync look.
         let newestForm = pull ? try server.newestFormVersion(formID: dataset) : nil
         if pull {
             // A newer form version first, so what comes in is read with it.
-            let current = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire.form
             if let formTaken = try FormPublishing.takeNewest(from: server, formID: dataset, store: store, document: name,
-                                                             current: current) {
+                                                             current: form) {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
@@ -293,9 +294,8 @@ public enum DocumentSync {
 
     /// Which of the server's surveys are this document's: its form's id (every laptop
     /// keying the form shares them), else the document's name.
-    public static func dataset(of store: DocumentStore, name: String, surveys: [Record]) -> String {
-        let form = store.documentForm(for: name, firstSurveys: surveys)
-        if let id = form.questionnaire.form?.formID, !id.isEmpty { return id }
+    public static func dataset(of form: XLSForm?, name: String) -> String {
+        if let id = form?.formID, !id.isEmpty { return id }
         return name
     }
 
