@@ -72,6 +72,51 @@ struct PropertyListWriter {
         write(entries, depth: 1)
     }
 
+    /// A sync ledger's survey entry (`SyncLedger.writeEntries`), the same bytes as
+    /// `appendEntry` of its dictionary: keys in sorted order (`base`, `conflict`, `id`,
+    /// `owner`, `review`), the base's answers written straight from their packed bytes.
+    mutating func appendLedgerEntry(id: String, owner: String?, base: SyncLedger.Version?,
+                                    conflict: PropertyValue?, review: PropertyValue?) {
+        if surveysWritten == 0 { append("<array>\n") }
+        surveysWritten += 1
+        indent(1)
+        append("<dict>\n")
+        if let base {
+            element("key", "base", depth: 2)
+            indent(2)
+            append("<dict>\n")
+            element("key", "answers", depth: 3)
+            write(base.packed, depth: 3)
+            if base.deleted {
+                element("key", "deleted", depth: 3)
+                indent(3)
+                append("<true/>\n")
+            }
+            if let revision = base.revision {
+                element("key", "revision", depth: 3)
+                element("string", revision.text, depth: 3, escaped: true)
+            }
+            indent(2)
+            append("</dict>\n")
+        }
+        if let conflict {
+            element("key", "conflict", depth: 2)
+            write(conflict, depth: 2)
+        }
+        element("key", "id", depth: 2)
+        element("string", id, depth: 2, escaped: true)
+        if let owner {
+            element("key", "owner", depth: 2)
+            element("string", owner, depth: 2, escaped: true)
+        }
+        if let review {
+            element("key", "review", depth: 2)
+            write(review, depth: 2)
+        }
+        indent(1)
+        append("</dict>\n")
+    }
+
     mutating func endSurveys() {
         append(surveysWritten == 0 ? "<array/>\n" : "</array>\n")
         append("</plist>\n")
@@ -196,6 +241,10 @@ struct PropertyListWriter {
     /// Keys in sorted order, cleaned; should two keys become equal once cleaned, the one
     /// that sorts first (by original key) is kept, so the output never depends on hash order.
     private static func cleanedEntries(_ entries: [String: PropertyValue]) -> [(String, PropertyValue)] {
+        // Nearly always: no key has anything to clean, so sorting them is all there is to do.
+        if entries.keys.allSatisfy({ XMLCharacters.forbiddenCount(in: $0) == 0 }) {
+            return entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
         var seen = Set<String>()
         var result: [(String, PropertyValue)] = []
         result.reserveCapacity(entries.count)

@@ -49,7 +49,16 @@ struct PackedAnswers {
         uniqueKeysWithValues: knownKeys.enumerated().map { ($0.element, UInt8($0.offset + 1)) })
 
     /// The byte naming `key`, or 0 when it is not one of `knownKeys`.
-    static func code(for key: String) -> UInt8 { knownCodes[key] ?? 0 }
+    /// Compared byte by byte, not looked up by hash: it is asked on every read of a value by
+    /// its key, a million times in a sync of 100,000 surveys. A key spelled with other than
+    /// ASCII is looked up as a dictionary would (a canonically equal spelling is the same key).
+    static func code(for key: String) -> UInt8 {
+        var key = key
+        let (found, ascii) = key.withUTF8 { bytes in
+            bytes.isEmpty ? (UInt8(0), true) : (Self.code(forKeyBytes: bytes), !bytes.contains { $0 >= 0x80 })
+        }
+        return found != 0 || ascii ? found : knownCodes[key] ?? 0
+    }
 
     /// The byte naming the key spelled by `bytes`, or 0.
     static func code(forKeyBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {

@@ -226,7 +226,7 @@ extension DocumentStore {
         try write(to: url) { output in
             var writer = PropertyListWriter.surveys()
             var written = 0
-            func drain() throws {
+            func drain(_ writer: inout PropertyListWriter) throws {
                 written += writer.pending
                 // Never a ledger the next sync could not read: the old one stays, and the sync says why.
                 guard written <= limit else {
@@ -235,12 +235,11 @@ extension DocumentStore {
                 }
                 try writer.drain { try output.write($0) }
             }
-            try ledger.forEachPropertyListEntry { entry in
-                writer.appendEntry(entry)
-                if writer.pending >= PropertyListWriter.streamBufferSize { try drain() }
+            try ledger.writeEntries(into: &writer) { writer in
+                if writer.pending >= PropertyListWriter.streamBufferSize { try drain(&writer) }
             }
             writer.endSurveys()
-            try drain()
+            try drain(&writer)
         }
     }
 

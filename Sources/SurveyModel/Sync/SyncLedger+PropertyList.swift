@@ -21,16 +21,28 @@ extension SyncLedger {
     static let headerKey = "ledger"
 
     /// The entries, header first, surveys sorted by id (the file is the same for the same
-    /// ledger).
+    /// ledger), as dictionaries: what the file holds, spelled out (`writeEntries` writes the
+    /// same bytes without building them).
     public var propertyListEntries: [[String: PropertyValue]] {
-        var entries: [[String: PropertyValue]] = []
-        forEachPropertyListEntry { entries.append($0) }
-        return entries
+        [headerEntry] + entryIDs.map(entry(for:))
     }
 
-    /// The entries one at a time, so a ledger of 100,000 surveys is written without a tree
-    /// of the whole file in memory.
-    func forEachPropertyListEntry(_ body: ([String: PropertyValue]) throws -> Void) rethrows {
+    /// The entries written one at a time into `writer`, `each` called after every one (to
+    /// drain it): a ledger of 100,000 surveys is never a tree in memory, and a survey's
+    /// entry is written straight from its packed base, keys in the file's order, with no
+    /// dictionary built for it (building them took a third of a 100,000-survey pull).
+    func writeEntries(into writer: inout PropertyListWriter, each: (inout PropertyListWriter) throws -> Void) rethrows {
+        writer.appendEntry(headerEntry)
+        try each(&writer)
+        for id in entryIDs {
+            writer.appendLedgerEntry(id: id, owner: owners[id], base: bases[id],
+                                     conflict: conflicts[id].map(\.propertyList), review: reviews[id].map(\.propertyList))
+            try each(&writer)
+        }
+    }
+
+    /// The first entry: what the file is, the cursor and the rest of the ledger's own state.
+    var headerEntry: [String: PropertyValue] {
         var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
         if let pullDataset { header["pullDataset"] = .string(pullDataset) }
@@ -44,23 +56,50 @@ extension SyncLedger {
                 .dictionary(["id": .string($0.id), "owner": .string($0.owner), "reason": .string($0.reason)])
             })
         }
-        try body(header)
-        let ids = Set(bases.keys).union(conflicts.keys).union(reviews.keys).union(owners.keys).sorted()
-        for id in ids {
-            var entry: [String: PropertyValue] = ["id": .string(id)]
-            if let owner = owners[id] { entry["owner"] = .string(owner) }
-            if let base = bases[id] { entry["base"] = base.propertyList }
-            if let conflict = conflicts[id] {
-                entry["conflict"] = .dictionary(["theirs": conflict.theirs.propertyList,
-                                                 "fields": .array(conflict.fields.map(\.propertyList))])
+        return header
+    }
+
+    /// Every survey the ledger says something about, sorted. Nearly all have a base: the
+    /// others are looked up one by one rather than every id hashed into a set four times.
+    var entryIDs: [String] {
+        var ids = Array(bases.keys)
+        ids.reserveCapacity(bases.count + conflicts.count + reviews.count)
+        for id in owners.keys where bases[id] == nil { ids.append(id) }
+        for id in conflicts.keys where bases[id] == nil && owners[id] == nil { ids.append(id) }
+        for id in reviews.keys where bases[id] == nil && owners[id] == nil && conflicts[id] == nil { ids.append(id) }
+        return Self.sortedByBytes(ids)
+    }
+
+    /// Sorted by their UTF-8 (for the ASCII ids survey makes, the order of `<`): compared
+    /// first by eight bytes read as one number, past the `uuid:` every id shares, the whole
+    /// text only on a tie. As Strings, 100,000 ids took a tenth of a second to sort.
+    static func sortedByBytes(_ ids: [String]) -> [String] {
+        let shared = Array("uuid:".utf8)
+        let skip = ids.allSatisfy { $0.utf8.starts(with: shared) } ? shared.count : 0
+        var keyed: [(key: UInt64, at: Int)] = []
+        keyed.reserveCapacity(ids.count)
+        for (at, id) in ids.enumerated() {
+            var key: UInt64 = 0, taken = 0
+            for byte in id.utf8.dropFirst(skip).prefix(8) {
+                key = key << 8 | UInt64(byte)
+                taken += 1
             }
-            if let review = reviews[id] {
-                var fields: [String: PropertyValue] = ["state": .string(review.state.rawValue)]
-                if let comment = review.comment { fields["comment"] = .string(comment) }
-                entry["review"] = .dictionary(fields)
-            }
-            try body(entry)
+            keyed.append((taken == 0 ? 0 : key << UInt64(8 * (8 - taken)), at))
         }
+        keyed.sort { a, b in
+            a.key != b.key ? a.key < b.key : ids[a.at].utf8.lexicographicallyPrecedes(ids[b.at].utf8)
+        }
+        return keyed.map { ids[$0.at] }
+    }
+
+    /// One survey's entry as a dictionary.
+    func entry(for id: String) -> [String: PropertyValue] {
+        var entry: [String: PropertyValue] = ["id": .string(id)]
+        if let owner = owners[id] { entry["owner"] = .string(owner) }
+        if let base = bases[id] { entry["base"] = base.propertyList }
+        if let conflict = conflicts[id] { entry["conflict"] = conflict.propertyList }
+        if let review = reviews[id] { entry["review"] = review.propertyList }
+        return entry
     }
 
     public init(propertyListEntries entries: [[String: PropertyValue]]) throws {
@@ -78,6 +117,8 @@ extension SyncLedger {
             throw DocumentError("a sync ledger of format \(format), newer than this survey reads (\(Self.currentFormat))")
         }
         self.init()
+        bases.reserveCapacity(count)
+        owners.reserveCapacity(count)
         switch header["pullCursor"] {
         case nil: break
         case .integer(let cursor)?: pullCursor = Int64(cursor)
@@ -207,6 +248,20 @@ extension SyncLedger.Version {
         case .integer(let number)?: return SyncRevision(Int64(number))
         case let other?: throw SyncLedger.bad("the revision of \(id)", other)
         }
+    }
+}
+
+extension SyncLedger.Conflict {
+    var propertyList: PropertyValue {
+        .dictionary(["theirs": theirs.propertyList, "fields": .array(fields.map(\.propertyList))])
+    }
+}
+
+extension SyncReview {
+    var propertyList: PropertyValue {
+        var fields: [String: PropertyValue] = ["state": .string(state.rawValue)]
+        if let comment { fields["comment"] = .string(comment) }
+        return .dictionary(fields)
     }
 }
 

@@ -233,6 +233,49 @@ final class PropertyListScannerTests: XCTestCase {
         XCTAssertEqual(try DocumentStore(folder: folder).load("Read").get(), SurveyDocument(records: [Record()]))
     }
 
+    /// Rosters and a sync ledger's bases (lists and dictionaries with plain keys inside a
+    /// survey) are packed straight from the text: the same bytes as packing what Foundation
+    /// reads, whether the nested value is all plain or meets a real, a date or a key with an
+    /// entity part-way through (read again the slow way, from where it started).
+    func testNestedListsAndDictionariesArePackedAsTheirValuesWouldBe() throws {
+        var random = SplitMix(seed: 23)
+        let keys = ["age", "firstName", "member", "m_name", "answers", "base", "revision", "deleted", "x", "instanceID"]
+        func plainValue(depth: Int) -> PropertyValue {
+            switch random.next(below: depth < 4 ? 9 : 5) {
+            case 0: return .string(["", "Ana", "uuid:0123456789abcdef0123456789abcdef0123", "a & b", "1 < 2", "Zoë"][random.next(below: 6)])
+            case 1: return .integer([0, -1, 42, Int.max, Int.min][random.next(below: 5)])
+            case 2: return .bool(random.next(below: 2) == 0)
+            case 3: return random.next(below: 4) == 0 ? .real(1.5) : .string("plain text")
+            case 4: return random.next(below: 6) == 0 ? .date(Date(timeIntervalSince1970: 1_700_000_000)) : .integer(7)
+            case 5, 6: return .array((0..<random.next(below: 4)).map { _ in plainValue(depth: depth + 1) })
+            default:
+                var entries: [String: PropertyValue] = [:]
+                for _ in 0..<random.next(below: 4) {
+                    let key = random.next(below: 12) == 0 ? "k&y" : keys[random.next(below: keys.count)]
+                    entries[key] = plainValue(depth: depth + 1)
+                }
+                return .dictionary(entries)
+            }
+        }
+        var nestedSeen = 0
+        for round in 0..<300 {
+            let records = (0..<(1 + random.next(below: 4))).map { _ in
+                var values: [String: PropertyValue] = ["instanceID": .string("uuid:\(round)")]
+                for key in ["member", "base", "notes"] where random.next(below: 3) != 0 { values[key] = plainValue(depth: 0) }
+                return Record(values)
+            }
+            let data = try SurveyDocument(records: records).propertyListData()
+            let mine = try XCTUnwrap(scanned(data), "round \(round): fell back")
+            let foundation = try SurveyDocument(foundationPropertyListData: data).records
+            assertIdentical(mine, foundation, "round \(round)")
+            for (a, b) in zip(mine, foundation) {
+                XCTAssertEqual(a.packed, Record(b.values).packed, "round \(round): \(b.values)")
+                nestedSeen += b.values.values.filter { if case .array = $0 { return true }; if case .dictionary = $0 { return true }; return false }.count
+            }
+        }
+        XCTAssertGreaterThan(nestedSeen, 300, "the rounds held nested values")
+    }
+
     // MARK: - Helpers
 
     /// The scanner's answer for `data` in memory, checked against the same bytes read a few
