@@ -188,7 +188,7 @@ BENCH_RUNS ?= 3
 # Foundation linked in statically: it starts in half the time of the dynamically linked one).
 bench: deps bench-deps $(RELEASE_BIN)
 	swift build -c release --product survey-bench
-	"$$(swift build -c release --show-bin-path)/survey-bench" $(BENCH_ARGS)
+	SURVEY_BIN="$(CURDIR)/$(RELEASE_BIN)" "$$(swift build -c release --show-bin-path)/survey-bench" $(BENCH_ARGS)
 	PYTHONIOENCODING=utf-8 python3 Benchmarks/tui_side_by_side.py --survey "$(CURDIR)/$(RELEASE_BIN)" \
 	  --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --json .build/bench-side-by-side.json
 

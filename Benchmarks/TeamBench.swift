@@ -19,7 +19,8 @@ enum TeamBench {
 
     static func run(sizes: [Int]) throws {
         print("")
-        print("Team sync end to end (DocumentSync.run as survey sync runs it; a fresh process per step; throwaway server, Unix socket, fsync off):")
+        print("Team sync end to end (\(surveyBinary.map { "survey sync, \($0)" } ?? "DocumentSync.run as survey sync runs it");"
+            + " a fresh process per step; throwaway server, Unix socket, fsync off):")
         let server: ThrowawayPostgres
         do {
             server = try ThrowawayPostgres.shared()
@@ -72,7 +73,23 @@ enum TeamBench {
         let copyIn = try seconds { try server.psql("\\copy floor FROM '\(file.path)' WITH (FORMAT csv)", database: database) }
         let copyOut = try seconds { try server.psql("\\copy floor TO '\(file.path).out' WITH (FORMAT csv)", database: database) }
         try? FileManager.default.removeItem(atPath: file.path + ".out")
-        print("    floor: psql \\copy in \(format(copyIn)), out \(format(copyOut))")
+        // What the server must do for any push: the same rows through the trigger, the checks
+        // and row-level security, as the team role. COPY cannot write a table with row-level
+        // security, so into a temporary table and from there (fresh ids, rolled back).
+        let script = server.folder.appendingPathComponent("team-floor.sql")
+        defer { try? FileManager.default.removeItem(at: script) }
+        try Data("""
+            BEGIN;
+            CREATE TEMP TABLE incoming (instance_id text, dataset text, answers jsonb, form_id text, form_version text, device text) ON COMMIT DROP;
+            \\copy incoming FROM '\(file.path)' WITH (FORMAT csv)
+            INSERT INTO survey.surveys (instance_id, dataset, answers, form_id, form_version, device)
+                SELECT instance_id || ':floor', 'floor', answers, form_id, form_version, device FROM incoming;
+            ROLLBACK;
+
+            """.utf8).write(to: script)
+        let throughTrigger = try seconds { try server.psql("\\i \(script.path)", database: database, user: role) }
+        print("    floor: psql \\copy in \(format(copyIn)) (\(format(throughTrigger)) through the trigger, checks and row-level security), "
+            + "out \(format(copyOut))")
     }
 
     /// Edits `count` surveys spread over the document (one answer each).
@@ -86,12 +103,54 @@ enum TeamBench {
         try store.save(document, as: "Field")
     }
 
+    /// One sync in a fresh process: the `survey` binary itself when there is one (`SURVEY_BIN`,
+    /// which `make bench` sets to the release build users install, else the one beside this
+    /// bench), as `survey sync` runs for a user; else this bench's own child running
+    /// `DocumentSync.run`. Its peak memory is the kernel's count for that process alone.
     static func child(_ folder: URL, _ target: String, _ device: String) throws -> Step {
+        if let survey = surveyBinary {
+            return try spawn([survey, "--dir", folder.path, "sync", "--doc", "Field", "--db", target],
+                             environment: [SyncDevice.environmentKey: device])
+        }
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let output = try LoadBenchmark.run([me, "--team-child", folder.path, target, device])
         let parts = output.split(separator: "\t", maxSplits: 2).map(String.init)
         guard parts.count == 3, let time = Double(parts[0]), let peak = Double(parts[1]) else {
             throw BenchError("unexpected child output: \(output)")
+        }
+        return Step(seconds: time, peakMegabytes: peak, message: parts[2].trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    static let surveyBinary: String? = {
+        if let given = ProcessInfo.processInfo.environment["SURVEY_BIN"], FileManager.default.isExecutableFile(atPath: given) {
+            return given
+        }
+        let beside = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("survey").path
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
+    }()
+
+    /// Runs `arguments` timed, with its peak resident memory, through a small Python parent:
+    /// a process started straight from this bench is charged this bench's own peak (the
+    /// kernel keeps the larger of the two across `exec`), and this bench holds a whole
+    /// generated document.
+    static func spawn(_ arguments: [String], environment: [String: String]) throws -> Step {
+        let script = """
+            import os, resource, subprocess, sys, time
+            start = time.monotonic()
+            done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+            seconds = time.monotonic() - start
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+            lines = (done.stdout + done.stderr).strip().splitlines()
+            last = lines[-1] if lines else ""
+            print(f"{seconds}\t{peak}\t{last if done.returncode == 0 else f'failed (exit {done.returncode}): {last}'}")
+            """
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        let output = try LoadBenchmark.run(["env"] + env.map { "\($0.key)=\($0.value)" } + ["python3", "-c", script] + arguments)
+        let parts = output.split(separator: "\t", maxSplits: 2).map(String.init)
+        guard parts.count == 3, let time = Double(parts[0]), let peak = Double(parts[1]) else {
+            throw BenchError("unexpected output from \(arguments[0]): \(output)")
         }
         return Step(seconds: time, peakMegabytes: peak, message: parts[2].trimmingCharacters(in: .whitespacesAndNewlines))
     }

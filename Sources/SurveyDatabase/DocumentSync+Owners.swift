@@ -29,17 +29,18 @@ extension DocumentSync {
     /// kept owners (it names no role) learns the owner of every survey it has a base for, in
     /// one query, so the app marks a teammate's survey at once; later owners come with pulls.
     static func noteRole(_ role: String, from server: SurveyServer, _ store: DocumentStore, _ name: String,
-                         _ snapshot: DocumentStore.SyncSnapshot, at date: @escaping () -> Date) throws -> DocumentStore.SyncSnapshot {
-        let ledger = snapshot.state.ledger
-        guard ledger.role != role else { return snapshot }
-        let unknown = ledger.role == nil ? ledger.bases.keys.filter { ledger.owners[$0] == nil } : []
+                         _ snapshot: inout DocumentStore.SyncSnapshot, at date: @escaping () -> Date) throws {
+        guard snapshot.state.ledger.role != role else { return }
+        let unknown = snapshot.state.ledger.role == nil
+            ? snapshot.state.ledger.bases.keys.filter { snapshot.state.ledger.owners[$0] == nil } : []
         let owners = try server.owners(of: unknown.sorted())
-        return try commit(store, name, from: snapshot, at: date) { snapshot in
+        _ = try commit(store, name, &snapshot, at: date) { snapshot in
             var state = snapshot.state
+            state.ledger = snapshot.lendLedger()
             for (id, owner) in owners where state.ledger.owners[id] == nil { state.ledger.owners[id] = owner }
             state.ledger.role = role
-            return (state, [])
-        }.snapshot
+            return (state, [], true)
+        }
     }
 }
 

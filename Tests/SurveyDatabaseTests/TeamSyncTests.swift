@@ -215,8 +215,8 @@ final class SyncCommitRetryTests: XCTestCase {
         let store = DocumentStore(folder: folder)
         _ = try store.save(SurveyDocument(records: [Record(["instanceID": .string("uuid:a"), "name": .string("Ana")])]), as: "Field")
         var calls = 0
-        let (committed, retried) = try DocumentSync.commit(store, "Field", from: try store.syncSnapshot(of: "Field"),
-                                                           at: { Date() }) { snapshot in
+        var committed = try store.syncSnapshot(of: "Field")
+        let retried = try DocumentSync.commit(store, "Field", &committed, at: { Date() }) { snapshot in
             calls += 1
             if calls == 1 {
                 // The app saves a keyed answer between the snapshot and the commit.
@@ -225,8 +225,9 @@ final class SyncCommitRetryTests: XCTestCase {
                 _ = try store.save(document, as: "Field")
             }
             var state = snapshot.state
+            state.ledger = snapshot.lendLedger()
             state.ledger.pullCursor = 7
-            return (state, [])
+            return (state, [], true)
         }
         XCTAssertEqual(calls, 2)
         XCTAssertTrue(retried)

@@ -73,6 +73,33 @@ enum DocumentFileReader {
         return .success(records)
     }
 
+    /// `scannedRecords` a batch at a time: `body` takes each batch as it is read, so a large
+    /// file's records are never all in memory at once (a sync ledger's entries, turned into
+    /// the ledger as they come). False, some batches perhaps given already, when the file
+    /// turns out to be outside what the scanner reads: the caller starts again with `read`.
+    static func scanRecords(_ path: RawPath, limit: Int = maximumBytes, window: Int = 1 << 20, batch: Int = 4096,
+                            _ body: ([Record]) throws -> Void) rethrows -> Result<Bool, Failure> {
+        let scan: DocumentFileScan
+        switch DocumentFileScan.open(path, limit: limit, window: window) {
+        case .success(let opened): scan = opened
+        case .failure(let failure): return .failure(failure)
+        }
+        var whole = scan.begin()
+        while whole {
+            guard let read = scan.records(upTo: batch) else {
+                whole = false
+                break
+            }
+            try body(read.records)
+            if read.finished {
+                whole = scan.end()
+                break
+            }
+        }
+        if let failure = scan.failure { return .failure(failure) }
+        return .success(whole)
+    }
+
     /// Opens `path` for reading without blocking; a regular file no larger than `limit`.
     static func openChecked(_ path: RawPath, limit: Int) -> Result<(Int32, Int), Failure> {
         let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }

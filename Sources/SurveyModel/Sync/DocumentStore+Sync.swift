@@ -34,16 +34,26 @@ extension DocumentStore {
     /// A ledger file anywhere (another laptop's, beside its document on a USB stick).
     public static func readLedger(at url: URL, limit: Int = SyncLedger.maximumFileBytes) throws -> SyncLedger {
         let fileName = url.lastPathComponent
-        // A window at a time where the scanner reads the file (every ledger survey writes), so
-        // a 60 MB ledger is never in memory whole beside what is read from it.
-        switch DocumentFileReader.scannedRecords(RawPath(url.path), limit: limit) {
-        case .success(let records?):
+        // A window at a time where the scanner reads the file (every ledger survey writes), each
+        // batch of entries taken into the ledger as it comes: neither the 60 MB file nor its
+        // entries are ever in memory whole beside the ledger made of them.
+        var reader = SyncLedger.EntryReader()
+        let scanned: Result<Bool, DocumentFileReader.Failure>
+        do {
+            scanned = try DocumentFileReader.scanRecords(RawPath(url.path), limit: limit) { batch in
+                for entry in batch { try reader.take(entry) }
+            }
+        } catch let error as DocumentError {
+            throw unreadableLedger("\(fileName): \(error.message)")
+        }
+        switch scanned {
+        case .success(true):
             do {
-                return try SyncLedger(propertyListEntries: records.count) { records[$0] }
+                return try reader.finished()
             } catch let error as DocumentError {
                 throw unreadableLedger("\(fileName): \(error.message)")
             }
-        case .success(nil): break
+        case .success(false): break
         case .failure(.system(_, let code)) where code == ENOENT: return SyncLedger()
         case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
         }
@@ -69,13 +79,32 @@ extension DocumentStore {
     /// What a sync starts from, and the files' fingerprints as it read them.
     public struct SyncSnapshot: Sendable {
         public let name: String
-        public let state: SyncState
+        public private(set) var state: SyncState
+        /// The ledger was lent out (`lendLedger`): a commit over this snapshot is told whether
+        /// it changed instead of comparing it with this one.
+        public private(set) var ledgerLent = false
         public let fingerprint: FileFingerprint?
         /// The three files as this snapshot knows them: what a `SyncMark` is of.
         public internal(set) var files: SyncMark.Files
         /// Surveys found without ids were given them in `state` only: the document must be
         /// written with them before a ledger names them.
         let assignedIDs: Bool
+
+        /// The ledger, taken out so that changing it copies nothing: kept here too, the
+        /// first change to each of its tables copied the whole table (21 MB at 100,000
+        /// surveys). `takeBack` returns it if nothing is committed.
+        public mutating func lendLedger() -> SyncLedger {
+            let ledger = state.ledger
+            state.ledger = SyncLedger()
+            ledgerLent = true
+            return ledger
+        }
+
+        /// The ledger lent out, back unchanged (nothing was committed).
+        public mutating func takeBack(_ ledger: SyncLedger) {
+            state.ledger = ledger
+            ledgerLent = false
+        }
     }
 
     func syncFiles(of name: String) -> SyncMark.Files {
@@ -142,12 +171,15 @@ extension DocumentStore {
     /// `commitSync`, returning the snapshot of what is now on disk (nil: nothing needed
     /// writing, `snapshot` still is): built from `state` and the files' new fingerprints, not
     /// read again, so a sync of 100,000 surveys reads its document once.
+    /// `ledgerChanged` is the caller's word for it, required when the snapshot's ledger was
+    /// lent out; otherwise the ledgers are compared.
     public func committed(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
-                          broughtBack: Set<String> = [], at date: Date = Date()) throws -> SyncSnapshot? {
+                          broughtBack: Set<String> = [], ledgerChanged: Bool? = nil, at date: Date = Date()) throws -> SyncSnapshot? {
         let name = snapshot.name
         let documentChanged = state.records != snapshot.state.records
         let deletedChanged = !movedToDeleted.isEmpty || !broughtBack.isEmpty
-        let ledgerChanged = state.ledger != snapshot.state.ledger
+        precondition(ledgerChanged != nil || !snapshot.ledgerLent, "a lent ledger is compared with nothing")
+        let ledgerChanged = ledgerChanged ?? (state.ledger != snapshot.state.ledger)
         guard documentChanged || deletedChanged || ledgerChanged else { return nil }
         return try withFolderLock {
             guard Self.sameSyncFiles(syncFiles(of: name), snapshot.files) else {

@@ -110,15 +110,44 @@ extension SyncLedger {
     /// it): a base's answers are taken as packed bytes, never built as a dictionary, and the
     /// whole file's dictionaries are never in memory at once.
     init(propertyListEntries count: Int, _ entry: (Int) -> Record) throws {
-        guard count > 0, case let header = entry(0).values, case .integer(let format)? = header[Self.headerKey] else {
+        var reader = EntryReader()
+        for number in 0..<count { try reader.take(entry(number)) }
+        self = try reader.finished()
+    }
+
+    /// A ledger read one entry at a time as the scanner reads the file (`readLedger`), so
+    /// the entries are never all in memory beside the ledger made of them (19 MB at 100,000).
+    struct EntryReader {
+        private var ledger: SyncLedger?
+        private var number = 0
+
+        mutating func take(_ entry: Record) throws {
+            defer { number += 1 }
+            guard var ledger else {
+                ledger = try SyncLedger(header: entry.values)
+                return
+            }
+            self.ledger = nil          // changed in place, not copied
+            try ledger.take(entry, number: number)
+            self.ledger = ledger
+        }
+
+        func finished() throws -> SyncLedger {
+            guard let ledger else {
+                throw DocumentError("not a sync ledger: its first entry does not say \"\(SyncLedger.headerKey)\"")
+            }
+            return ledger
+        }
+    }
+
+    private init(header: [String: PropertyValue]) throws {
+        guard case .integer(let format)? = header[Self.headerKey] else {
             throw DocumentError("not a sync ledger: its first entry does not say \"\(Self.headerKey)\"")
         }
         guard format <= Self.currentFormat else {
             throw DocumentError("a sync ledger of format \(format), newer than this survey reads (\(Self.currentFormat))")
         }
         self.init()
-        bases.reserveCapacity(count)
-        owners.reserveCapacity(count)
         switch header["pullCursor"] {
         case nil: break
         case .integer(let cursor)?: pullCursor = Int64(cursor)
@@ -157,29 +186,30 @@ extension SyncLedger {
             }
         case let other?: throw Self.bad("setAside", other)
         }
-        for number in 1..<max(count, 1) {
-            let entry = entry(number)
-            guard case .string(let id)? = entry["id"], !id.isEmpty else {
-                throw DocumentError("not a sync ledger: entry \(number + 1) has no id")
-            }
-            switch entry["owner"] {
-            case nil: break
-            case .string(let owner)?: owners[id] = owner
-            case let other?: throw Self.bad("the owner of \(id)", other)
-            }
-            if let base = try Version(packedEntry: entry, id) { bases[id] = base }
-            if let conflict = entry["conflict"] {
-                guard case .dictionary(let fields) = conflict, let theirs = fields["theirs"],
-                      case .array(let list)? = fields["fields"] else { throw Self.bad("the conflict of \(id)", conflict) }
-                conflicts[id] = Conflict(theirs: try Version(theirs, id), fields: try list.map { try FieldConflict($0, id) })
-            }
-            if let review = entry["review"] {
-                guard case .dictionary(let fields) = review, case .string(let name)? = fields["state"],
-                      let state = ReviewState(rawValue: name) else { throw Self.bad("the review of \(id)", review) }
-                var comment: String?
-                if case .string(let text)? = fields["comment"] { comment = text }
-                reviews[id] = SyncReview(state, comment: comment)
-            }
+    }
+
+    /// One survey's entry (the `number`th of the file, for messages).
+    private mutating func take(_ entry: Record, number: Int) throws {
+        guard case .string(let id)? = entry["id"], !id.isEmpty else {
+            throw DocumentError("not a sync ledger: entry \(number + 1) has no id")
+        }
+        switch entry["owner"] {
+        case nil: break
+        case .string(let owner)?: owners[id] = owner
+        case let other?: throw Self.bad("the owner of \(id)", other)
+        }
+        if let base = try Version(packedEntry: entry, id) { bases[id] = base }
+        if let conflict = entry["conflict"] {
+            guard case .dictionary(let fields) = conflict, let theirs = fields["theirs"],
+                  case .array(let list)? = fields["fields"] else { throw Self.bad("the conflict of \(id)", conflict) }
+            conflicts[id] = Conflict(theirs: try Version(theirs, id), fields: try list.map { try FieldConflict($0, id) })
+        }
+        if let review = entry["review"] {
+            guard case .dictionary(let fields) = review, case .string(let name)? = fields["state"],
+                  let state = ReviewState(rawValue: name) else { throw Self.bad("the review of \(id)", review) }
+            var comment: String?
+            if case .string(let text)? = fields["comment"] { comment = text }
+            reviews[id] = SyncReview(state, comment: comment)
         }
     }
 

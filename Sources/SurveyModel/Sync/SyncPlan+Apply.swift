@@ -60,6 +60,17 @@ public struct SyncApplier {
         }
     }
 
+    /// Room for `count` more surveys in the tables a pull fills (a long pull knows how many
+    /// are coming): grown a doubling at a time, the old and new storage of each were in
+    /// memory together at the last doubling.
+    public mutating func reserveCapacity(_ count: Int) {
+        index.reserveCapacity(index.count + count)
+        ledger.bases.reserveCapacity(ledger.bases.count + count)
+        ledger.owners.reserveCapacity(ledger.owners.count + count)
+        records.reserveCapacity(records.count + count)
+        events.reserveCapacity(events.count + count)
+    }
+
     /// Applies each version in turn; returns the events of these alone.
     @discardableResult
     public mutating func apply(_ incoming: [IncomingVersion]) -> ArraySlice<SyncEvent> {

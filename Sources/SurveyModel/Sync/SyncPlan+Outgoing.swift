@@ -21,7 +21,9 @@ extension SyncPlan {
             changes.append(OutgoingChange(id: id, packed: answers, deleted: false, baseRevision: base?.revision,
                                           review: answersReview(ledger.reviews[id]), device: device))
         }
-        for id in ledger.bases.keys.sorted() where !present.contains(id) && ledger.conflicts[id] == nil {
+        // Only the ids gone from the document are sorted (sorting every base's took a tenth
+        // of a second at every sync of 100,000 surveys).
+        for id in ledger.bases.keys.filter({ !present.contains($0) && ledger.conflicts[$0] == nil }).sorted() {
             let base = ledger.bases[id]!
             guard !base.deleted else { continue }
             let last = state.deleted.last { $0.record.instanceID == id }?.record.answers ?? base.answers
