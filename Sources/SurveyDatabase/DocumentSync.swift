@@ -50,7 +50,7 @@ public enum DocumentSync {
         var documentName = ""
     }
 
-    /// What a push hands the server layer at a time (in its batches of 500).
+    /// What a push hands the server layer at a time (in its batches of 1,000).
     public static let pushChunk = 5_000
 
     /// What a pull asks of the server at a time.

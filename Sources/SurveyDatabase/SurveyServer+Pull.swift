@@ -110,7 +110,8 @@ extension SurveyServer {
         if let problem = SetAsideRow.problem(withID: id) { throw Unreadable(reason: problem) }
         let answers: [String: PropertyValue]
         do {
-            answers = try PropertyValue.answers(jsonObject: Array(try required(2).utf8))
+            var text = try required(2)
+            answers = try text.withUTF8 { try PropertyValue.answers(jsonObject: $0) }
         } catch let error as DocumentError {
             throw Unreadable(reason: error.message)
         }

@@ -17,7 +17,7 @@ extension SurveyServer {
     /// numbers it took: one transaction's numbers share its transaction id's block
     /// (`Schema.lockFreeChanges`), so nobody else's change falls inside, and a pull may skip
     /// the range (`pull(skipping:)`) instead of downloading this laptop's own pushes back.
-    public func push(_ rows: [OutgoingRow], batchSize: Int = 500,
+    public func push(_ rows: [OutgoingRow], batchSize: Int = 1000,
                      progress: (PushProgress) throws -> Void = { _ in },
                      written: (ClosedRange<Int64>) -> Void = { _ in }) throws -> [PushResult] {
         var results: [PushResult] = []

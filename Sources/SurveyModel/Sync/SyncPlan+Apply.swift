@@ -149,11 +149,13 @@ public struct SyncApplier {
             return
         }
         guard deletedHere else {
-            var record = Record(theirs.answers)
+            // Packed once: the base, and the survey as the base with its id.
+            let version = theirs.version
+            var record = version.packed
             record[Record.instanceIDKey] = .string(id)
             records.append(record)
             index[id] = records.count - 1
-            ledger.bases[id] = theirs.version
+            ledger.bases[id] = version
             return events.append(SyncEvent(.added, id))
         }
         let lastHere = base?.answers ?? keptDeleted!.record.answers
