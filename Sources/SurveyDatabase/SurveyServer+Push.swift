@@ -1,6 +1,9 @@
 import SurveyModel
 
 extension SurveyServer {
+    /// Rows per transaction of a push (DECISIONS, "Optimistic pushes in batches").
+    public static let pushBatchSize = 1000
+
     /// Sends `rows` in batches of `batchSize`, each batch one transaction, and says what became
     /// of each row, in order. Optimistic: an edit is stored only if the server's revision is
     /// still the one it was edited from (`UPDATE … WHERE revision = base`), a new survey only if
@@ -17,7 +20,7 @@ extension SurveyServer {
     /// numbers it took: one transaction's numbers share its transaction id's block
     /// (`Schema.lockFreeChanges`), so nobody else's change falls inside, and a pull may skip
     /// the range (`pull(skipping:)`) instead of downloading this laptop's own pushes back.
-    public func push(_ rows: [OutgoingRow], batchSize: Int = 1000,
+    public func push(_ rows: [OutgoingRow], batchSize: Int = pushBatchSize,
                      progress: (PushProgress) throws -> Void = { _ in },
                      written: (ClosedRange<Int64>) -> Void = { _ in }) throws -> [PushResult] {
         var results: [PushResult] = []
