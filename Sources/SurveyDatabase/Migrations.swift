@@ -38,6 +38,7 @@ enum Schema {
         Migration(version: 2, summary: "surveys a laptop can keep: instance ids and answers checked", statements: rowChecks),
         Migration(version: 3, summary: "change numbers without a lock: no session can stall another's push", statements: lockFreeChanges),
         Migration(version: 4, summary: "a fix after review keeps the supervisor's name and time on the review", statements: reviewStamps),
+        Migration(version: 5, summary: "a login in both groups changes only its own surveys' answers", statements: ownAnswersOnly),
     ]
 
     /// Group roles, NOLOGIN: each team member logs in as a role of their own that is a member
@@ -282,6 +283,71 @@ enum Schema {
         DECLARE
             reviewing boolean;
         BEGIN
+            NEW.change_seq := survey.change_number();
+            NEW.updated_at := now();
+            IF TG_OP = 'INSERT' THEN
+                NEW.revision := 1;
+                NEW.created_at := now();
+                NEW.review_state := NULL;
+                NEW.review_comment := NULL;
+                NEW.reviewed_by := NULL;
+                NEW.reviewed_at := NULL;
+                RETURN NEW;
+            END IF;
+            NEW.instance_id := OLD.instance_id;
+            NEW.owner := OLD.owner;
+            NEW.created_at := OLD.created_at;
+            -- A review is what the statement itself set, before the server's 'edited' below.
+            reviewing := NEW.review_state IS DISTINCT FROM OLD.review_state OR NEW.review_comment IS DISTINCT FROM OLD.review_comment;
+            IF NEW.answers IS DISTINCT FROM OLD.answers OR NEW.deleted IS DISTINCT FROM OLD.deleted
+               OR NEW.form_id IS DISTINCT FROM OLD.form_id OR NEW.form_version IS DISTINCT FROM OLD.form_version THEN
+                NEW.revision := OLD.revision + 1;
+                -- A survey fixed after review goes back as edited (ODK Central's review states).
+                IF OLD.review_state IS NOT NULL AND NEW.review_state IS NOT DISTINCT FROM OLD.review_state THEN
+                    NEW.review_state := 'edited';
+                END IF;
+            ELSE
+                NEW.revision := OLD.revision;
+            END IF;
+            IF reviewing THEN
+                NEW.reviewed_by := current_user;
+                NEW.reviewed_at := now();
+            ELSE
+                NEW.reviewed_by := OLD.reviewed_by;
+                NEW.reviewed_at := OLD.reviewed_at;
+            END IF;
+            RETURN NEW;
+        END $$
+        """,
+    ]
+
+    /// A login in both groups changes only its own surveys' answers (issue 28). The
+    /// supervisor's rule lets a login update any row, for a review; the enumerator's grant
+    /// lets it write the answers' columns; a login holding both reached a teammate's answers.
+    /// The trigger now leaves such a row as it was, as row-level security leaves another's
+    /// row to an enumerator: a push hears "it is Ana's survey", never an error that would stop
+    /// the rest of its batch.
+    static let ownAnswersOnly = [
+        """
+        CREATE OR REPLACE FUNCTION survey.stamp_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            reviewing boolean;
+        BEGIN
+            -- A team login changes only its own surveys' answers. A supervisor's rule lets it
+            -- update any row for a review; a login in both groups also holds the enumerator's
+            -- columns, and would reach a teammate's answers: such a row is left as it was
+            -- (a push hears whose survey it is). The database's owner and superusers are not
+            -- held to it: a data manager's fix stays possible.
+            IF TG_OP = 'UPDATE' AND OLD.owner <> current_user
+               AND (NEW.answers IS DISTINCT FROM OLD.answers OR NEW.deleted IS DISTINCT FROM OLD.deleted
+                    OR NEW.form_id IS DISTINCT FROM OLD.form_id OR NEW.form_version IS DISTINCT FROM OLD.form_version
+                    OR NEW.dataset IS DISTINCT FROM OLD.dataset OR NEW.device IS DISTINCT FROM OLD.device
+                    OR NEW.base_revision IS DISTINCT FROM OLD.base_revision)
+               AND pg_has_role(current_user, 'survey_enumerator', 'MEMBER')
+               AND NOT EXISTS (SELECT FROM pg_roles WHERE rolname = current_user AND (rolsuper OR rolbypassrls))
+               AND NOT pg_has_role(current_user, (SELECT relowner FROM pg_class WHERE oid = 'survey.surveys'::regclass), 'MEMBER') THEN
+                RETURN NULL;
+            END IF;
             NEW.change_seq := survey.change_number();
             NEW.updated_at := now();
             IF TG_OP = 'INSERT' THEN

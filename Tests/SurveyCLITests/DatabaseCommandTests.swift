@@ -21,10 +21,10 @@ final class DatabaseCommandTests: CLITestCase {
         let url = server.connectionString(database: database)
         let first = try survey(["db", "init", "--db", url], dir: false)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertTrue(first.stdout.hasPrefix("\(url): survey's schema is at version 4 (applied 1, 2, 3, 4)\n"), first.stdout)
+        XCTAssertTrue(first.stdout.hasPrefix("\(url): survey's schema is at version 5 (applied 1, 2, 3, 4, 5)\n"), first.stdout)
         let second = try survey(["db", "init"], dir: false, environment: ["SURVEY_DB": url])
-        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 4; nothing to do\n", stderr: ""))
-        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "4")
+        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 5; nothing to do\n", stderr: ""))
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "5")
     }
 
     /// Issue 28: a row on the server this laptop cannot keep (a `null` answer, put there

@@ -28,6 +28,44 @@ final class RowSecurityTests: DatabaseTestCase {
         XCTAssertEqual(row.revision, 1)
     }
 
+    /// A login in both groups (a supervisor who also collects surveys) keys its own surveys
+    /// and reviews anyone's, but never changes a teammate's answers, by push or by SQL: the
+    /// supervisor's rule let it update any row and the enumerator's grant any answer column.
+    /// Its push hears whose survey it is, and the rest of the batch is stored (issue 28).
+    func testALoginInBothGroupsReviewsButNeverChangesATeammatesAnswers() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        let role = try loginRole("mia", in: "survey_enumerator")
+        try server.psql("GRANT survey_supervisor TO \(role)")
+        let mia = try SurveyServer(target(as: role))
+        _ = try ana.push([survey("uuid:ana")])
+        var edit = survey("uuid:ana", name: "Mia was here")
+        edit.baseRevision = 1
+        var tombstone = survey("uuid:ana")
+        tombstone.baseRevision = 1
+        tombstone.deleted = true
+        XCTAssertEqual(try mia.push([edit, survey("uuid:mia", name: "Mia")]).map(\.outcome),
+                       [.refused(owner: try ana.role()), .accepted(revision: 1)])
+        XCTAssertEqual(try mia.push([tombstone]).map(\.outcome), [.refused(owner: try ana.role())])
+        XCTAssertEqual(try mia.connection.execute("UPDATE survey.surveys SET answers = '{}' WHERE instance_id = 'uuid:ana'").changed, 0)
+        XCTAssertEqual(try mia.connection.execute("UPDATE survey.surveys SET dataset = 'elsewhere' WHERE instance_id = 'uuid:ana'").changed, 0)
+        // Her own survey she may change; anyone's she may review.
+        var own = survey("uuid:mia", name: "Mia, corrected")
+        own.baseRevision = 1
+        XCTAssertEqual(try mia.push([own]).map(\.outcome), [.accepted(revision: 2)])
+        XCTAssertTrue(try mia.setReview("uuid:ana", state: .approved, comment: "fine"))
+        let row = try XCTUnwrap(try pullAll(ana).first { $0.instanceID == "uuid:ana" })
+        XCTAssertEqual(row.answers["name"], .string("Ana"))
+        XCTAssertFalse(row.deleted)
+        XCTAssertEqual(row.revision, 1)
+        XCTAssertEqual(row.review?.state, .approved)
+        // The database's owner (a data manager) still can.
+        XCTAssertEqual(try server.psql("UPDATE survey.surveys SET answers = answers || '{\"name\": \"Fixed\"}' WHERE instance_id = 'uuid:ana'",
+                                       database: database), "")
+        XCTAssertEqual(try server.psql("SELECT answers->>'name' FROM survey.surveys WHERE instance_id = 'uuid:ana'", database: database),
+                       "Fixed")
+    }
+
     func testAnEnumeratorCannotClaimAnotherOwnerOrSetAReview() throws {
         try initialize()
         let ana = try enumerator("ana")
