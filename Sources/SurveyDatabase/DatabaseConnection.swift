@@ -141,16 +141,25 @@ public final class DatabaseConnection {
         let socket = spq_socket(pq, handle)
         guard socket >= 0 else { return }
         let clock = ContinuousClock()
-        let started = clock.now
+        var wait = WaitClock()
+        var last = clock.now
+        /// Counts the time since the last step, which asked to take at most `asked`.
+        func step(asked: Duration) {
+            let now = clock.now
+            wait.step(asked: asked, took: now - last)
+            last = now
+        }
         var due = Duration.seconds(Self.nextReport(after: 0))
         var watcher: ServerWaitWatcher?
         defer { watcher?.close() }
         while spq_is_busy(pq, handle) == 1 {
-            let left = due - (clock.now - started)
+            let left = due - wait.waited
             if left > .zero {
                 var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
                 let (seconds, attoseconds) = left.components
-                let ready = poll(&descriptor, 1, Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 60_000)))
+                let milliseconds = Int32(min(seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+                let ready = poll(&descriptor, 1, milliseconds)
+                step(asked: .milliseconds(Int(milliseconds)))
                 if ready > 0 {
                     guard spq_consume_input(pq, handle) == 1 else { return }
                     continue
@@ -159,13 +168,15 @@ public final class DatabaseConnection {
                     if errno == EINTR { continue }
                     return
                 }
-                if clock.now - started < due { continue }
+                if wait.waited < due { continue }
             }
-            let seconds = Int((clock.now - started).components.seconds)
+            let seconds = wait.seconds
             if watcher == nil { watcher = ServerWaitWatcher(target: target, pid: spq_backend_pid(pq, handle)) }
             let line = watcher?.look().map { $0.message(seconds: seconds) } ?? ServerWait.unknown(seconds: seconds)
             waiting?(line)
-            due = .seconds(Self.nextReport(after: Int((clock.now - started).components.seconds)))
+            // A look is held to a 2 s connect and 1 s statements.
+            step(asked: .seconds(3))
+            due = .seconds(Self.nextReport(after: wait.seconds))
         }
     }
 

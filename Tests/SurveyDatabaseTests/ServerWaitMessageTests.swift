@@ -87,3 +87,22 @@ final class ServerWaitMessageTests: XCTestCase {
         XCTAssertEqual(DatabaseConnection.nextReport(after: 7), 10, "a slow look skips what it used up")
     }
 }
+
+/// The wait a line tells leaves out time the laptop was stopped (issue 28: a sync resumed
+/// after SIGSTOP said it had waited 37 s for the server).
+final class WaitClockTests: XCTestCase {
+    func testTimeTheLaptopWasStoppedIsNotTheServersWait() {
+        var clock = WaitClock()
+        clock.step(asked: .seconds(1), took: .milliseconds(1_003))
+        clock.step(asked: .seconds(1), took: .milliseconds(400))      // the answer came, or a signal
+        XCTAssertEqual(clock.seconds, 1)
+        clock.step(asked: .seconds(1), took: .seconds(37))            // stopped inside the poll
+        XCTAssertEqual(clock.waited, .milliseconds(2_403))
+        clock.step(asked: .seconds(3), took: .milliseconds(2_900))    // a slow look counts
+        XCTAssertEqual(clock.seconds, 5)
+        clock.step(asked: .seconds(1), took: .milliseconds(2_900))    // a busy scheduler's overrun counts too
+        XCTAssertEqual(clock.seconds, 8)
+        clock.step(asked: .seconds(1), took: .milliseconds(-5))       // a clock never runs back
+        XCTAssertEqual(clock.seconds, 8)
+    }
+}
