@@ -38,13 +38,7 @@ extension AppState {
     /// Whether `trial`, this state after a key, starts changing a survey or the New form, or
     /// its effects would write them.
     private func wouldChangeSurveys(_ trial: AppState, _ effects: [Effect]) -> Bool {
-        let writes = effects.contains { effect in
-            switch effect {
-            case .saveDocument, .saveDraft, .keepDeleted, .forgetDeleted, .syncDocument, .resolveConflict: return true
-            case .restoreRecovery(let recovery, _): return recovery.documentName == documentName
-            default: return false
-            }
-        }
+        let writes = effects.contains { $0.writesSurveys(of: documentName) }
         let pickerOpened: Bool = if case .picker = trial.popover, trial.popover != popover { true } else { false }
         return writes
             || (trial.editing != nil && editing == nil)
@@ -54,6 +48,28 @@ extension AppState {
             || !(trial.document?.records.isSameStorage(as: records) ?? true)
             // The New form: nothing may be keyed into it.
             || (trial.form.showingDraft && !form.showingDraft)
+    }
+}
+
+extension Effect {
+    /// Whether this effect writes the surveys of `document` (the open one), its New form or
+    /// the files kept beside it: what a read-only document refuses. Every case is named, with
+    /// no default, so a new effect cannot slip past read-only mode unclassified (issue 29).
+    func writesSurveys(of document: String) -> Bool {
+        switch self {
+        case .saveDocument, .saveDraft, .syncDocument, .resolveConflict, .keepDeleted, .keepDeletedMember, .forgetDeleted,
+             .putAwayRecovery, .attachFile:
+            return true
+        case .restoreRecovery(let recovery, _):
+            return recovery.documentName == document
+        // Other documents, the folder, this session's own files and reading: never this
+        // document's surveys. `saveDocumentAs` writes the surveys shown to a new name when
+        // the file vanished; `keepUnsavedWork` writes a recovery file beside it.
+        case .quit, .listDocuments, .openDocument, .createDocument, .renameDocument, .deleteDocument, .restoreDocument,
+             .saveDocumentAs, .rememberSession, .discardRecovery, .lookForRecoveries, .keepUnsavedWork, .readSyncSummary,
+             .buildSearchIndex:
+            return false
+        }
     }
 }
 
