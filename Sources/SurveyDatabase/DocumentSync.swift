@@ -337,10 +337,11 @@ public enum DocumentSync {
                                       deleted: row.deleted, review: row.review.map { SyncReview($0.state, comment: $0.comment) },
                                       formID: row.formID, formVersion: row.formVersion, device: row.device)
         // Only what a killed insert looks like: the first revision, edited from nothing (a
-        // data manager's fix or any later edit has a higher revision).
-        if let own {
-            version.ownPush = row.device == own.device && row.owner == own.role && !own.role.isEmpty
-                && row.revision == 1 && row.baseRevision == nil
+        // data manager's fix or any later edit has a higher revision); or a killed edit: the
+        // revision after the one it was edited from (the applier checks that is the base here).
+        if let own, row.device == own.device, row.owner == own.role, !own.role.isEmpty {
+            version.ownPush = row.revision == 1 && row.baseRevision == nil
+            if let from = row.baseRevision, row.revision == from + 1 { version.ownEditFrom = SyncRevision(from) }
         }
         return version
     }

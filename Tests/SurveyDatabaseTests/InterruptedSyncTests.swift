@@ -157,4 +157,50 @@ final class InterruptedSyncTests: DatabaseTestCase {
         XCTAssertEqual(again.conflicts, ["uuid:s"], "the older answer is not sent over the newer one unseen")
         XCTAssertEqual(try server.psql("SELECT answers->>'name' FROM survey.surveys WHERE instance_id = 'uuid:s'", database: database), "Newer")
     }
+
+    /// The same for a push of edits: killed after the server kept the first batch of edits,
+    /// before the laptop heard. A survey of that batch edited again here, in the same answer,
+    /// is this laptop's change of its own edit, sent as an edit of it, never a conflict with
+    /// itself; the others agree, and those never sent go (issue 28).
+    func testAfterAPushOfEditsKilledMidWayAnotherEditOfTheSameAnswerIsNotAConflictWithItself() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let batch = SurveyServer.pushBatchSize, total = batch + batch / 5
+        let records = (0..<total).map { Record([Record.instanceIDKey: .string("uuid:e\($0)"), "name": .string("Person \($0)")]) }
+        let store = try laptop(records)
+        XCTAssertEqual(try sync(store, as: ana, device: "A").pushed, total)
+        var document = try store.load("Field").get()
+        for i in document.records.indices { document.records[i]["name"] = .string("Person \(i), edited") }
+        _ = try store.save(document, as: "Field")
+        let postgres = server!
+        XCTAssertThrowsError(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A",
+                                                  progress: { line in
+            if line.contains("\(batch) of \(total) out") {
+                _ = try? postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(ana)'")
+            }
+        }))
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys WHERE revision = 2", database: database), "\(batch)")
+        XCTAssertEqual(try store.syncLedger(for: "Field").bases["uuid:e7"]?.revision, SyncRevision(1), "the laptop never heard")
+
+        document = try store.load("Field").get()
+        document.records[7]["name"] = .string("Person 7, corrected")
+        _ = try store.save(document, as: "Field")
+        let again = try sync(store, as: ana, device: "A")
+        XCTAssertEqual(again.conflicts, [], "its own edit is no conflict")
+        XCTAssertEqual(again.pushed, 1 + total - batch, "the correction and the edits never sent")
+        XCTAssertEqual(try server.psql("SELECT answers->>'name' || ' ' || revision FROM survey.surveys WHERE instance_id = 'uuid:e7'",
+                                       database: database), "Person 7, corrected 3")
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys WHERE answers->>'name' LIKE '%, edited'",
+                                       database: database), "\(total - 1)")
+        XCTAssertEqual(try sync(store, as: ana, device: "A").message, "Synced “Field”: 0 in, 0 out")
+        // A data manager's fix after an edit of this laptop's is never taken for its own.
+        try server.psql("UPDATE survey.surveys SET answers = answers || '{\"name\": \"Fixed\"}' WHERE instance_id = 'uuid:e8'",
+                        database: database)
+        XCTAssertEqual(try server.psql("SELECT base_revision || ' ' || revision FROM survey.surveys WHERE instance_id = 'uuid:e8'",
+                                       database: database), "1 3", "the fix keeps the edit's base_revision")
+        document = try store.load("Field").get()
+        document.records[8]["name"] = .string("Person 8, mine")
+        _ = try store.save(document, as: "Field")
+        XCTAssertEqual(try sync(store, as: ana, device: "A").conflicts, ["uuid:e8"], "the fix and mine clash, as they should")
+    }
 }

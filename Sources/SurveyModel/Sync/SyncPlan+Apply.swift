@@ -120,6 +120,15 @@ public struct SyncApplier {
             return merge(at: place, base: nil, mine: mine, theirs)
         }
         let changedHere = base.deleted || !base.holdsSameAnswers(as: records[place])
+        if changedHere, !base.deleted, !theirs.deleted, let from = theirs.ownEditFrom, from == base.revision,
+           ledger.conflicts[id] == nil {
+            // This laptop's edit of the base, pushed, then cut off before it heard: it is the
+            // base now, and what changed here since goes out as an edit of it.
+            let version = theirs.version
+            ledger.bases[id] = version
+            if version.holdsSameAnswers(as: records[place]) { events.append(SyncEvent(.agreed, id)) }
+            return
+        }
         if theirs.deleted && !changedHere { return delete(at: place, theirs) }
         if !changedHere {
             setAnswers(theirs.answers, at: place)

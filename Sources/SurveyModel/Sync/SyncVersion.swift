@@ -18,6 +18,12 @@ public struct IncomingVersion: Equatable, Sendable {
     /// the base: what this laptop sent. A change here since is its own edit of it, never a
     /// conflict with itself (issue 28). Nobody else can write a row this role owns.
     public var ownPush = false
+    /// This laptop's own edit come back: written by its role from its device, edited from
+    /// `ownEditFrom`. Met where the base here is that very revision and this one is the next
+    /// (an edit pushed, then the push killed before the laptop heard), it is the base: a
+    /// change here since goes out as an edit of it, never a conflict with itself (issue 28).
+    /// A data manager's fix keeps the row's earlier `base_revision`, so it never looks so.
+    public var ownEditFrom: SyncRevision?
 
     /// `formID`/`formVersion` (a database keeps them in their own columns) are put among the
     /// answers when the answers lack them.
