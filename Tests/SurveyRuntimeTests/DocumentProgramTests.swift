@@ -23,9 +23,13 @@ final class DocumentProgramTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The save-as box that appears when the file vanishes takes keys a second after it
+    /// appears: moved on by hand.
+    let clock = TestClock()
+
     private func launch(_ name: String = "Alpha") -> Program {
         Program(store: store, documentName: name, size: Size(width: 120, height: 40),
-                memory: SessionMemory(url: memoryURL))
+                memory: SessionMemory(url: memoryURL), clock: clock.wallClock)
     }
 
     func testF3ListsDocumentsWithCountsAndMarksTheCurrent() {
@@ -149,6 +153,7 @@ final class DocumentProgramTests: XCTestCase {
         XCTAssertEqual(p.state.editing?.text, "John!", "the entry is back on the form, as after a failed save")
         // Leaving asks first: the first Ctrl-Q only warns.
         XCTAssertFalse(p.isFinished)
+        clock.advance(2)
         p.press(.backspace, .backspace, .backspace, .backspace, .backspace)
         for c in "Rescued" { p.handle(.key(.character(c))) }
         p.press(.enter)

@@ -159,6 +159,7 @@ extension AppState {
     }
 
     mutating func reduce(_ action: TextAction) -> [Effect] {
+        if refusesKeyWhileNamingIsHeld() { return [] }
         switch action {
         case .insert(let character):
             typeCharacter(character)

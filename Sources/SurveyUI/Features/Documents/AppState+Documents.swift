@@ -155,6 +155,9 @@ extension AppState {
         if rollback != nil { restoreRollback() }
         session.vanish(reason: reason, suggestion: suggestion)
         popovers.present(.saveAs(TextInput(text: suggestion)))
+        // It appears unasked, over someone keying heads-down: what they were typing goes
+        // neither into the name nor, with Enter, saves under it (as the kept surveys' offer).
+        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         warn(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
                        : "“\(documentName)” was made unreadable by another program: save its records under a name")
@@ -172,8 +175,19 @@ extension AppState {
     }
 
     mutating func saveUnderName() -> [Effect] {
-        guard case .saveAs(let buffer) = popover else { return [] }
+        guard case .saveAs(let buffer) = popover, !refusesKeyWhileNamingIsHeld() else { return [] }
         return [.saveDocumentAs(buffer.text)]
+    }
+
+    /// Whether a key on the save-as box that appeared unasked (the file vanished) comes too
+    /// soon after it, or after a key it refused: then it is said, not typed, and the hold
+    /// starts again. Esc (not now) is always taken.
+    mutating func refusesKeyWhileNamingIsHeld() -> Bool {
+        guard case .saveAs = popover, let until = popovers.choicesHeldUntil, environment.clock.now < until else { return false }
+        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+        warn("Not typed: “\(documentName)” is gone from the folder and its records wait for a name: "
+            + "type it a second after your last key, or Esc for later")
+        return true
     }
 
     mutating func documentWasSavedAs(_ name: String) -> [Effect] {
