@@ -155,10 +155,16 @@ public enum DocumentSync {
             for (at, revision) in sent { SyncPlan.acknowledge(changes[at], revision: revision, in: &state.ledger) }
             state.ledger.ownChanges += ownChanges
             for (at, _) in sent { state.ledger.owners[changes[at].id] = role }
+            // Changes to others' surveys left for the laptop they came from change nothing here:
+            // only what holding them changed counts (else every sync would write the ledger).
+            let held = others.map { ($0.change.id, state.ledger.owners[$0.change.id], state.ledger.conflicts[$0.change.id]) }
             result.othersChanges = SyncPlan.holdOthersChanges(others, in: &state)
+            let othersHeld = held.contains { id, owner, conflict in
+                state.ledger.owners[id] != owner || state.ledger.conflicts[id] != conflict
+            }
             // Written anyway: the time goes in too (the mark also keeps it, for a sync that
             // writes nothing else, and may be left unwritten when the document changed meanwhile).
-            let changed = !sent.isEmpty || !ownChanges.isEmpty || !others.isEmpty
+            let changed = !sent.isEmpty || !ownChanges.isEmpty || othersHeld
             if changed { state.ledger.lastSync = date() }
             return (state, [], changed)
         }

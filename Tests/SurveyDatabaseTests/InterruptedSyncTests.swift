@@ -203,4 +203,29 @@ final class InterruptedSyncTests: DatabaseTestCase {
         _ = try store.save(document, as: "Field")
         XCTAssertEqual(try sync(store, as: ana, device: "A").conflicts, ["uuid:e8"], "the fix and mine clash, as they should")
     }
+
+    /// Device and role alone never make a row this laptop's lost edit: one person's two
+    /// laptops that share a host name each edit a different answer of a survey; the second
+    /// to sync merges the first one's edit instead of overwriting it unseen.
+    func testTwoLaptopsOfOneNameAndLoginMergeEachOthersEditsOfOneSurvey() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let first = try laptop([Record([Record.instanceIDKey: .string("uuid:x"), "age": .integer(30), "phone": .string("555")])])
+        try sync(first, as: ana, device: "laptop")
+        let second = try laptop()
+        try sync(second, as: ana, device: "laptop")
+        func edit(_ store: DocumentStore, _ key: String, _ value: PropertyValue) throws {
+            var document = try store.load("Field").get()
+            document.records[0][key] = value
+            _ = try store.save(document, as: "Field")
+        }
+        try edit(first, "age", .integer(31))
+        try edit(second, "phone", .string("556"))
+        XCTAssertEqual(try sync(first, as: ana, device: "laptop").pushed, 1)
+        let merged = try sync(second, as: ana, device: "laptop")
+        XCTAssertEqual(merged.conflicts, [])
+        XCTAssertEqual(merged.pushed, 1)
+        XCTAssertEqual(try server.psql("SELECT answers->>'age' || ' ' || (answers->>'phone') || ' ' || revision FROM survey.surveys",
+                                       database: database), "31 556 3", "both edits kept")
+    }
 }

@@ -53,7 +53,7 @@ extension DocumentStore {
             } catch let error as DocumentError {
                 throw unreadableLedger("\(fileName): \(error.message)")
             }
-        case .success(false): break
+        case .success(false): reader = SyncLedger.EntryReader()     // read again whole, below
         case .failure(.system(_, let code)) where code == ENOENT: return SyncLedger()
         case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
         }
@@ -94,6 +94,7 @@ extension DocumentStore {
         /// first change to each of its tables copied the whole table (21 MB at 100,000
         /// surveys). `takeBack` returns it if nothing is committed.
         public mutating func lendLedger() -> SyncLedger {
+            precondition(!ledgerLent, "the ledger is lent out already")
             let ledger = state.ledger
             state.ledger = SyncLedger()
             ledgerLent = true

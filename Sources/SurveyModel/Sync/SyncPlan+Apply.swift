@@ -121,7 +121,7 @@ public struct SyncApplier {
         }
         let changedHere = base.deleted || !base.holdsSameAnswers(as: records[place])
         if changedHere, !base.deleted, !theirs.deleted, let from = theirs.ownEditFrom, from == base.revision,
-           ledger.conflicts[id] == nil {
+           ledger.conflicts[id] == nil, Self.changedHereToo(theirs.answers, base: base.answers, mine: records[place]) {
             // This laptop's edit of the base, pushed, then cut off before it heard: it is the
             // base now, and what changed here since goes out as an edit of it.
             let version = theirs.version
@@ -144,6 +144,20 @@ public struct SyncApplier {
             return events.append(SyncEvent(.agreed, id))
         }
         merge(at: place, base: base.answers, mine: mine, theirs)
+    }
+
+    /// Whether every answer `theirs` changed from `base` is changed here too: what a lost
+    /// edit of this laptop's looks like (the edit is still here, or changed again). Device
+    /// and role alone do not prove it: two laptops of one person may share a host name, and
+    /// a folder restored from a backup holds a base older than the laptop's last push; there
+    /// an answer changed only there would be overwritten unseen, so it is merged instead.
+    static func changedHereToo(_ theirs: [String: PropertyValue], base: [String: PropertyValue], mine: Record) -> Bool {
+        var mine = mine.values
+        mine[Record.instanceIDKey] = nil
+        for key in Set(theirs.keys).union(base.keys) where theirs[key] != base[key] {
+            if mine[key] == base[key] { return false }
+        }
+        return true
     }
 
     /// Not in the document: new here, deleted here, or gone both ways.

@@ -185,7 +185,8 @@ extension AppState {
     mutating func refusesKeyWhileNamingIsHeld() -> Bool {
         guard case .saveAs = popover, let until = popovers.choicesHeldUntil, environment.clock.now < until else { return false }
         popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-        warn("Not typed: “\(documentName)” is gone from the folder and its records wait for a name: "
+        let why = session.missingReason == nil ? "is gone from the folder" : "was made unreadable by another program"
+        warn("Not typed: “\(documentName)” \(why) and its records wait for a name: "
             + "type it a second after your last key, or Esc for later")
         return true
     }
