@@ -34,8 +34,6 @@ struct PropertyListScanner {
     /// The record being packed, and where each of its keys is in it.
     private var packing: [UInt8] = []
     private var keyMarks: [Range<Int>] = []
-    /// A nested value packed on its own before it joins `packing` (`packedValue`).
-    private var nested: [UInt8] = []
     /// Entries of the dictionaries being read, one stack shared by every depth.
     private var entries: [(String, PropertyValue)] = []
 
@@ -240,38 +238,21 @@ struct PropertyListScanner {
                 guard !duplicate else { return nil }
             }
             keyMarks.append(mark..<packing.count)
+            // Text, whole numbers, flags, and rosters and nested dictionaries (a sync ledger's
+            // bases) holding only those under plain keys in order, packed straight from the
+            // text; anything else is read as the dictionary reader reads it, then packed.
             skipBlanks()
-            if skip("<string>") {
-                let textStart = index
-                if plainText(), skip("</string>") {
-                    PackedAnswers.appendText(UnsafeBufferPointer(rebasing: bytes[textStart..<(index - 9)]), to: &packing)
-                } else {
-                    index = textStart
-                    guard var text = text(closing: "</string>") else { return nil }
-                    text.withUTF8 { PackedAnswers.appendText($0, to: &packing) }
-                }
-            } else if skip("<string/>") {
-                packing.append(PackedAnswers.stringTag)
-                packing.append(0)
-            } else if skip("<integer>") {
-                guard let number = integer() else { return nil }
-                PackedAnswers.appendValue(.integer(number), to: &packing)
-            } else {
-                // A roster or a nested dictionary (a sync ledger's bases) packed straight from
-                // the text when it holds only plain keys in order, text, whole numbers and
-                // flags; anything else is read as the dictionary reader reads it, then packed.
-                let valueStart = index
-                var buffer: [UInt8] = []
-                swap(&buffer, &nested)
-                buffer.removeAll(keepingCapacity: true)
-                let packed = packedValue(depth: 3, into: &buffer)
-                if packed { packing.append(contentsOf: buffer) }
-                swap(&buffer, &nested)
-                if !packed {
-                    index = valueStart
-                    guard let value = value(depth: 3) else { return nil }
-                    PackedAnswers.appendValue(value, to: &packing)
-                }
+            let valueStart = index
+            var buffer: [UInt8] = []
+            swap(&buffer, &packing)
+            let valueMark = buffer.count
+            let packed = packedValue(depth: 3, into: &buffer)
+            if !packed { buffer.removeSubrange(valueMark...) }
+            swap(&buffer, &packing)
+            if !packed {
+                index = valueStart
+                guard let value = value(depth: 3) else { return nil }
+                PackedAnswers.appendValue(value, to: &packing)
             }
         }
         // A survey without an id is given one next (`Record.identify`): room for it now.
