@@ -41,6 +41,35 @@ class DatabaseTestCase: XCTestCase {
         try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device)
     }
 
+    /// A survey as a laptop's document holds it: `values` and its id.
+    func survey(_ id: String, _ values: [String: PropertyValue]) -> Record {
+        var answers = values
+        answers[Record.instanceIDKey] = .string(id)
+        return Record(answers)
+    }
+
+    /// A change keyed into survey `id` of a laptop's "Field", written as the app saves it.
+    func edit(_ store: DocumentStore, _ id: String, _ change: (inout Record) -> Void) throws {
+        var document = try store.load("Field").get()
+        let i = try XCTUnwrap(document.records.firstIndex { $0.instanceID == id })
+        change(&document.records[i])
+        _ = try store.save(document, as: "Field")
+    }
+
+    /// A sync as `role` whose push of `total` surveys is cut off as a closed lid cuts it: the
+    /// server ends the connection once the first batch is stored, before the laptop hears.
+    func syncCutAfterFirstPushBatch(_ store: DocumentStore, as role: String, total: Int,
+                                    file: StaticString = #filePath, line: UInt = #line) {
+        let postgres = server!
+        let batch = SurveyServer.pushBatchSize
+        XCTAssertThrowsError(try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: "A",
+                                                  progress: { progress in
+            if progress.contains("\(batch) of \(total) out") {
+                _ = try? postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(role)'")
+            }
+        }), file: file, line: line)
+    }
+
     override func tearDownWithError() throws {
         for folder in laptops { try? FileManager.default.removeItem(at: folder) }
         if let server, let database {

@@ -100,27 +100,13 @@ final class InterruptedSyncTests: DatabaseTestCase {
     func testAfterAPushKilledMidWayAnEditOfASurveyTheServerKeptIsNotAConflictWithItself() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("killed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = DocumentStore(folder: folder)
         let batch = SurveyServer.pushBatchSize, total = batch + batch / 5
-        let records = (0..<total).map { Record([Record.instanceIDKey: .string("uuid:k\($0)"), "name": .string("Person \($0)")]) }
-        _ = try store.save(SurveyDocument(records: records), as: "Field")
-        let postgres = server!
-        XCTAssertThrowsError(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A",
-                                                  progress: { line in
-            // The lid closes after the first batch is on the server, before the laptop hears.
-            if line.contains("\(batch) of \(total) out") {
-                _ = try? postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(ana)'")
-            }
-        }))
+        let store = try laptop((0..<total).map { Record([Record.instanceIDKey: .string("uuid:k\($0)"), "name": .string("Person \($0)")]) })
+        syncCutAfterFirstPushBatch(store, as: ana, total: total)
         XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "\(batch)")
         XCTAssertEqual(try store.syncLedger(for: "Field").bases.count, 0, "the laptop never heard")
 
-        var document = try store.load("Field").get()
-        document.records[7]["name"] = .string("Person 7, corrected")
-        _ = try store.save(document, as: "Field")
+        try edit(store, "uuid:k7") { $0["name"] = .string("Person 7, corrected") }
         let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A")
         XCTAssertEqual(again.conflicts, [], "its own push is no conflict")
         XCTAssertEqual(again.pushed, 1 + total - batch, "the correction and those never sent")
@@ -172,19 +158,11 @@ final class InterruptedSyncTests: DatabaseTestCase {
         var document = try store.load("Field").get()
         for i in document.records.indices { document.records[i]["name"] = .string("Person \(i), edited") }
         _ = try store.save(document, as: "Field")
-        let postgres = server!
-        XCTAssertThrowsError(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A",
-                                                  progress: { line in
-            if line.contains("\(batch) of \(total) out") {
-                _ = try? postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(ana)'")
-            }
-        }))
+        syncCutAfterFirstPushBatch(store, as: ana, total: total)
         XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys WHERE revision = 2", database: database), "\(batch)")
         XCTAssertEqual(try store.syncLedger(for: "Field").bases["uuid:e7"]?.revision, SyncRevision(1), "the laptop never heard")
 
-        document = try store.load("Field").get()
-        document.records[7]["name"] = .string("Person 7, corrected")
-        _ = try store.save(document, as: "Field")
+        try edit(store, "uuid:e7") { $0["name"] = .string("Person 7, corrected") }
         let again = try sync(store, as: ana, device: "A")
         XCTAssertEqual(again.conflicts, [], "its own edit is no conflict")
         XCTAssertEqual(again.pushed, 1 + total - batch, "the correction and the edits never sent")
@@ -198,9 +176,7 @@ final class InterruptedSyncTests: DatabaseTestCase {
                         database: database)
         XCTAssertEqual(try server.psql("SELECT base_revision || ' ' || revision FROM survey.surveys WHERE instance_id = 'uuid:e8'",
                                        database: database), "1 3", "the fix keeps the edit's base_revision")
-        document = try store.load("Field").get()
-        document.records[8]["name"] = .string("Person 8, mine")
-        _ = try store.save(document, as: "Field")
+        try edit(store, "uuid:e8") { $0["name"] = .string("Person 8, mine") }
         XCTAssertEqual(try sync(store, as: ana, device: "A").conflicts, ["uuid:e8"], "the fix and mine clash, as they should")
     }
 
@@ -214,13 +190,8 @@ final class InterruptedSyncTests: DatabaseTestCase {
         try sync(first, as: ana, device: "laptop")
         let second = try laptop()
         try sync(second, as: ana, device: "laptop")
-        func edit(_ store: DocumentStore, _ key: String, _ value: PropertyValue) throws {
-            var document = try store.load("Field").get()
-            document.records[0][key] = value
-            _ = try store.save(document, as: "Field")
-        }
-        try edit(first, "age", .integer(31))
-        try edit(second, "phone", .string("556"))
+        try edit(first, "uuid:x") { $0["age"] = .integer(31) }
+        try edit(second, "uuid:x") { $0["phone"] = .string("556") }
         XCTAssertEqual(try sync(first, as: ana, device: "laptop").pushed, 1)
         let merged = try sync(second, as: ana, device: "laptop")
         XCTAssertEqual(merged.conflicts, [])

@@ -12,20 +12,6 @@ import SurveyTestSupport
 final class OwnerTests: DatabaseTestCase {
     private func records(_ store: DocumentStore) throws -> [Record] { Array(try store.load("Field").get().records) }
 
-    private func survey(_ id: String, _ values: [String: PropertyValue]) -> Record {
-        var answers = values
-        answers[Record.instanceIDKey] = .string(id)
-        return Record(answers)
-    }
-
-    /// A change written straight into the file, as survey before this fix let anyone make.
-    private func edit(_ store: DocumentStore, _ id: String, _ change: (inout Record) -> Void) throws {
-        var document = try store.load("Field").get()
-        let i = try XCTUnwrap(document.records.firstIndex { $0.instanceID == id })
-        change(&document.records[i])
-        _ = try store.save(document, as: "Field")
-    }
-
     private func serverOwner(_ id: String) throws -> String {
         try server.psql("SELECT owner FROM survey.surveys WHERE instance_id = '\(id)'", database: database)
             .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -12,19 +12,6 @@ import SurveyTestSupport
 final class TeamSyncTests: DatabaseTestCase {
     private func records(_ store: DocumentStore) throws -> [Record] { Array(try store.load("Field").get().records) }
 
-    private func survey(_ id: String, _ values: [String: PropertyValue]) -> Record {
-        var answers = values
-        answers[Record.instanceIDKey] = .string(id)
-        return Record(answers)
-    }
-
-    private func edit(_ store: DocumentStore, _ id: String, _ change: (inout Record) -> Void) throws {
-        var document = try store.load("Field").get()
-        let i = try XCTUnwrap(document.records.firstIndex { $0.instanceID == id })
-        change(&document.records[i])
-        _ = try store.save(document, as: "Field")
-    }
-
     func testTwoLaptopsAndASupervisorMeetInOneDatabase() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")

@@ -59,18 +59,12 @@ enum DocumentFileReader {
     /// except that the first bytes are looked at with `pread` before the reading starts.
     static func scannedRecords(_ path: RawPath, limit: Int = maximumBytes,
                                window: Int = 1 << 20) -> Result<[Record]?, Failure> {
-        let scan: DocumentFileScan
-        switch DocumentFileScan.open(path, limit: limit, window: window) {
-        case .success(let opened): scan = opened
+        var records: [Record] = []
+        // One batch: the whole file's records, in one list sized from the file.
+        switch scanRecords(path, limit: limit, window: window, batch: .max, { records = records.isEmpty ? $0 : records + $0 }) {
+        case .success(let whole): return .success(whole ? records : nil)
         case .failure(let failure): return .failure(failure)
         }
-        var records: [Record]?
-        if scan.begin(), let read = scan.records(upTo: Int.max, reserving: min(scan.size / 200, 4_000_000)),
-           read.finished, scan.end() {
-            records = read.records
-        }
-        if let failure = scan.failure { return .failure(failure) }
-        return .success(records)
     }
 
     /// `scannedRecords` a batch at a time: `body` takes each batch as it is read, so a large
@@ -86,7 +80,7 @@ enum DocumentFileReader {
         }
         var whole = scan.begin()
         while whole {
-            guard let read = scan.records(upTo: batch) else {
+            guard let read = scan.records(upTo: batch, reserving: min(scan.size / 200, batch, 4_000_000)) else {
                 whole = false
                 break
             }

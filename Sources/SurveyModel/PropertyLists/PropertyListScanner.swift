@@ -212,10 +212,7 @@ struct PropertyListScanner {
         while true {
             skipBlanks()
             if skip("</dict>") { break }
-            guard skip("<key>") else { return nil }
-            let keyStart = index
-            guard plainText(), skip("</key>") else { return nil }
-            let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<(index - 6)])
+            guard let key = plainKey() else { return nil }
             let mark = packing.count
             let code = PackedAnswers.code(forKeyBytes: key)
             // Two equal keys: which one Foundation keeps is its business.
@@ -301,10 +298,7 @@ struct PropertyListScanner {
             while true {
                 skipBlanks()
                 if skip("</dict>") { break }
-                guard skip("<key>") else { return false }
-                let keyStart = index
-                guard plainText(), skip("</key>") else { return false }
-                let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<(index - 6)])
+                guard let key = plainKey() else { return false }
                 // Sorted and without duplicates, as packing a dictionary leaves them.
                 if let previous, !previous.lexicographicallyPrecedes(key) { return false }
                 previous = key
@@ -336,6 +330,14 @@ struct PropertyListScanner {
             return false
         }
         return true
+    }
+
+    /// `<key>`, plain text (`plainText`) and `</key>`: the key's bytes; nil for any other key.
+    private mutating func plainKey() -> UnsafeBufferPointer<UInt8>? {
+        guard skip("<key>") else { return nil }
+        let start = index
+        guard plainText(), skip("</key>") else { return nil }
+        return UnsafeBufferPointer(rebasing: bytes[start..<(index - 6)])
     }
 
     /// Steps over text of printable ASCII but `&` (and tabs and line feeds), up to a `<`;
