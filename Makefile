@@ -28,6 +28,8 @@ endif
 #   tmux:           the real terminal the end-to-end tests drive the app in
 #   python3:        plistlib, which the tests use to read what the app wrote
 #   zlib1g-dev:     zlib, which reads .xlsx workbooks (XLSForm questionnaires)
+#   libssl-dev:     OpenSSL's libcrypto, every cryptographic primitive (digest(), list files'
+#                   SHA-256); the binary then needs libssl3
 #   binutils:       strip and readelf, for the release binary and the .deb's Depends
 #   man-db, zsh, bash-completion: the tests render the man page and load the completions
 #   libpq-dev:      libpq's header, which the CPostgres module builds with (the binary loads
@@ -40,6 +42,7 @@ check_packages = missing=(); \
   command -v tmux >/dev/null 2>&1 || missing+=(tmux); \
   command -v python3 >/dev/null 2>&1 || missing+=(python3); \
   dpkg -s zlib1g-dev >/dev/null 2>&1 || missing+=(zlib1g-dev); \
+  [ -f /usr/include/openssl/evp.h ] || missing+=(libssl-dev); \
   command -v readelf >/dev/null 2>&1 || missing+=(binutils); \
   command -v man >/dev/null 2>&1 || missing+=(man-db); \
   command -v zsh >/dev/null 2>&1 || missing+=(zsh); \

@@ -22,7 +22,10 @@ let package = Package(
         // libpq, loaded with dlopen at first use (the binary runs without libpq5); its header
         // comes from libpq-dev, which `make deps` installs.
         .systemLibrary(name: "CPostgres", path: "CPostgres"),
-        .target(name: "SurveyModel", dependencies: ["CZlib"]),
+        // OpenSSL's libcrypto: every cryptographic primitive (digest(), media hashes); never
+        // written by hand. `make deps` installs libssl-dev; the .deb then depends on libssl3.
+        .systemLibrary(name: "COpenSSL", path: "COpenSSL"),
+        .target(name: "SurveyModel", dependencies: ["CZlib", "COpenSSL"]),
         .target(name: "SurveyUI", dependencies: ["SurveyModel"]),
         .target(name: "SurveyRuntime", dependencies: ["SurveyUI", "SurveyModel", "SurveyDatabase"]),
         .target(name: "SurveyTerminal", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel", "CNcurses"]),

@@ -48,8 +48,9 @@ public enum FormPublishing {
     /// newest is the one it keys, nothing more. Otherwise that version's manifest (names,
     /// sizes, SHA-256s, hashed by the server), the form file, and only the list files this
     /// laptop does not hold: one it has is known by the manifest of the version it keys,
-    /// under any name, when the file there still has that version's size; it is copied here
-    /// rather than fetched again. Another form's versions are never read.
+    /// under any name, when the file there still hashes to what that version published (a
+    /// list edited by hand to the same size is fetched again); it is copied here rather than
+    /// fetched again. Another form's versions are never read.
     static func takeNewest(from server: SurveyServer, formID: String, store: DocumentStore, document name: String,
                            current: XLSForm?) throws -> String? {
         let versions = try server.publishedVersions(of: formID)
@@ -62,7 +63,10 @@ public enum FormPublishing {
             let folder = store.mediaFolderURL(for: name)
             for file in had.media.values where DocumentStore.mediaNameProblem(file.name) == nil {
                 let url = folder.appendingPathComponent(file.name)
-                if Self.regularFileSize(url) == file.size { held[file.sha256] = url }
+                if Self.regularFileSize(url) == file.size, let bytes = try? Data(contentsOf: url),
+                   MessageDigest.sha256Hex(bytes) == file.sha256.lowercased() {
+                    held[file.sha256] = url
+                }
             }
         }
         // Through files, so the attaching is `survey form attach`'s own (checked, renamed, its

@@ -124,6 +124,29 @@ final class FormFetchTests: DatabaseTestCase {
         XCTAssertEqual(try Data(contentsOf: media.appendingPathComponent("towns.csv")), Data(Self.towns.utf8))
     }
 
+    /// A list file edited here to the very same size is known by its hash, not its size: it
+    /// is fetched again rather than kept (a size check alone kept the edited towns).
+    func testAListFileEditedHereToTheSameSizeIsFetchedAgain() throws {
+        try initialize()
+        let boss = try loginRole("boss", in: "survey_supervisor")
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let office = try store("office"), laptop = try store("laptop")
+        try publish(office, version: "1", villages: "name,label\nv1,Upper\n", as: boss)
+        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        let towns = laptop.mediaFolderURL(for: "household").appendingPathComponent("towns.csv")
+        let edited = Self.towns.replacingOccurrences(of: "Town number 4999", with: "Town NUMBER 4999")
+        XCTAssertEqual(edited.utf8.count, Self.towns.utf8.count)
+        try Data(edited.utf8).write(to: towns)
+        try publish(office, version: "2", villages: "name,label\nv1,Upper\nv2,Lower\n", as: boss)
+        _ = fetched()
+        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        XCTAssertEqual(fetched(), ["the form household version 2", "towns.csv of the form household version 2",
+                                   "villages.csv of the form household version 2"])
+        XCTAssertEqual(try Data(contentsOf: towns), Data(Self.towns.utf8))
+        XCTAssertEqual(try laptop.questionnaire(for: "household").fields.first { $0.key == "town" }?.choiceLabels["t4999"],
+                       "Town number 4999")
+    }
+
     /// Two list files with the same bytes are fetched once.
     func testTheSameBytesUnderTwoNamesAreFetchedOnce() throws {
         try initialize()

@@ -83,7 +83,7 @@ final class DebianPackageTests: XCTestCase {
         XCTAssertEqual(try field("Version"), "0.2.0")
         let depends = try field("Depends").components(separatedBy: ", ").map { $0.components(separatedBy: " ")[0] }
         // libstdc++ is linked in (the Makefile's static-cxx folder), so it is not among them.
-        XCTAssertEqual(Set(depends), ["libc6", "libgcc-s1", "libncursesw6", "libtinfo6", "zlib1g"])
+        XCTAssertEqual(Set(depends), ["libc6", "libgcc-s1", "libncursesw6", "libssl3", "libtinfo6", "zlib1g"])
         XCTAssertFalse(try field("Depends").contains("swift"))
     }
 
