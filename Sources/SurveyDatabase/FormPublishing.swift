@@ -72,7 +72,7 @@ public enum FormPublishing {
         // Through files, so the attaching is `survey form attach`'s own (checked, renamed, its
         // list files into NAME.media/).
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("survey-form-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: scratch) }
         // The server's file name only says which kind of form it is; never a path.
         let kind = [".xlsx", ".csv", ".md"].first { wanted.file.name.lowercased().hasSuffix($0) } ?? ".xlsx"

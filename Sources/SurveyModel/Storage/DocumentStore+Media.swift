@@ -91,10 +91,12 @@ extension DocumentStore {
         }
     }
 
-    /// `copy` put in place at `url`, with its own mode (`AtomicFile.replace`).
+    /// `copy` put in place at `url`, readable by its owner alone, and never more than the
+    /// file it came from (a 0400 photo stays 0400): a photo or list file may be a
+    /// respondent's (issue 31). `AtomicFile.replace`.
     func write(_ copy: CopiedFile, to url: URL) throws {
         do {
-            try AtomicFile.replace(copy.data, at: url, mode: copy.mode, in: fileSystem)
+            try AtomicFile.replace(copy.data, at: url, mode: copy.mode & 0o600, in: fileSystem)
         } catch let error as SystemError {
             throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
         }
@@ -107,7 +109,7 @@ extension DocumentStore {
         let url = mediaFolderURL(for: name)
         var status = stat()
         if lstat(url.path, &status) != 0 {
-            if fileSystem.makeFolder(url.path, 0o777) != 0, errno != EEXIST {
+            if fileSystem.makeFolder(url.path, 0o700) != 0, errno != EEXIST {
                 throw DocumentError("Could not create \(url.lastPathComponent): \(SystemError("mkdir").reason)")
             }
             guard lstat(url.path, &status) == 0 else { throw DocumentError("Could not create \(url.lastPathComponent)") }

@@ -84,15 +84,15 @@ final class MediaFolderTests: TemporaryFolderTestCase {
         return url
     }
 
-    /// A copy is never more readable than its file: a 0600 photo stays 0600 (it became 0644),
-    /// an executable bit is not copied, the umask narrows further; an older copy's mode is
-    /// not kept when a list file is attached again. The form's own copy too.
+    /// A copy is its owner's alone (a photo may be a respondent's, issue 31) and never more
+    /// readable than its file: a 0400 photo stays 0400, an executable bit is not copied; an
+    /// older copy's mode is not kept when a list file is attached again. The form's own copy too.
     func testACopyIsNoMoreReadableThanItsFile() throws {
         let saved = umask(0o022)
         defer { umask(saved) }
         try store.save(SurveyDocument(), as: "Field")
         let media = store.mediaFolderURL(for: "Field")
-        for (given, expected) in [(mode_t(0o600), mode_t(0o600)), (0o640, 0o640), (0o755, 0o644), (0o666, 0o644), (0o400, 0o400)] {
+        for (given, expected) in [(mode_t(0o600), mode_t(0o600)), (0o640, 0o600), (0o755, 0o600), (0o666, 0o600), (0o400, 0o400)] {
             let photo = try file("p\(String(given, radix: 8)).jpg", [1, 2, UInt8(given & 0xFF)], mode: given)
             let name = try store.copyAttachment(from: photo.path, for: "Field")
             XCTAssertEqual(mode(media.appendingPathComponent(name)), expected, "a \(String(given, radix: 8)) photo")
@@ -103,10 +103,11 @@ final class MediaFolderTests: TemporaryFolderTestCase {
         _ = umask(0o022)
         let list = try file("towns.csv", Array("name,label\nka,Kampala\n".utf8), mode: 0o644)
         try store.attachMediaFiles([list.path], to: "Field")
-        XCTAssertEqual(mode(media.appendingPathComponent("towns.csv")), 0o644)
-        XCTAssertEqual(chmod(list.path, 0o600), 0)
+        XCTAssertEqual(mode(media.appendingPathComponent("towns.csv")), 0o600)
+        XCTAssertEqual(chmod(media.appendingPathComponent("towns.csv").path, 0o644), 0)
+        XCTAssertEqual(chmod(list.path, 0o400), 0)
         try store.attachMediaFiles([list.path], to: "Field")
-        XCTAssertEqual(mode(media.appendingPathComponent("towns.csv")), 0o600, "not the older copy's 0644")
+        XCTAssertEqual(mode(media.appendingPathComponent("towns.csv")), 0o400, "not the older copy's 0644")
         let form = try file("form.csv", Array("survey,,,\n,type,name,label\n,select_one_from_file towns.csv,town,Town\n".utf8), mode: 0o600)
         try store.attachForm(from: form.path, to: "Field")
         XCTAssertEqual(mode(try XCTUnwrap(store.formURL(for: "Field"))), 0o600)
