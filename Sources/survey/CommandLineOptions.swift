@@ -34,6 +34,8 @@ struct CommandLineOptions: Equatable {
     var answers: [String: String] = [:]
     /// `survey add --set NAME=VALUE`, as given, in order.
     var sets: [String] = []
+    /// `diff --by FIELD,FIELD`: the answers that pair two keyers' surveys of one paper.
+    var by: [String]?
     /// `merge --dry-run`.
     var dryRun = false
     /// `resolve --mine`, `--theirs`, `--value TEXT`.

@@ -65,6 +65,7 @@ enum HelpText {
         ("0", "done"),
         ("1", "refused (the reason is printed), or output that could not be written"),
         ("2", "usage error (an option given twice, an argument, $SURVEY_HOME, $XDG_DATA_HOME, $XDG_STATE_HOME or $HOME that is not UTF-8), or no terminal the app can draw on"),
+        ("", "survey diff, as diff(1): 0 the same, 1 they differ, 2 trouble"),
     ]
 
     static let earlyReader = "A reader that stops early (survey list | head -1) ends survey quietly, with the status it would have had."

@@ -35,7 +35,7 @@ enum ShellCommands {
     // Walked with `for` loops: Swift 6.3's SIL generation crashes on closures over these metatypes.
     static let all: [any ShellCommand.Type] = [
         DocsCommand.self, ListCommand.self, AddCommand.self, ExportCommand.self, ImportCommand.self,
-        DeletedCommand.self, UndeleteCommand.self, DeleteCommand.self, MergeCommand.self,
+        DeletedCommand.self, UndeleteCommand.self, DeleteCommand.self, MergeCommand.self, DiffCommand.self,
         ConflictsCommand.self, ResolveCommand.self, SyncAllCommand.self, PullCommand.self, PushCommand.self,
         ReviewCommand.self,
         FormCommand.self, DatabaseCommand.self,
