@@ -60,3 +60,30 @@ enum Usage {
         return lines.joined(separator: "\n")
     }
 }
+
+extension Usage {
+    /// `survey COMMAND --help`: that command alone (each of its forms with what it does, then
+    /// its own options and the ones every command takes), not the whole page: what git and
+    /// swift-argument-parser print for a subcommand's `--help`.
+    static func help(for command: any ShellCommand.Type) -> String {
+        let forms = command.forms
+        var sections = [forms.enumerated().map { index, spec in
+            (index == 0 ? "usage: " : "       ") + (["survey"] + spec.words + [spec.synopsis]).filter { !$0.isEmpty }.joined(separator: " ")
+        }.joined(separator: "\n")]
+        if forms.count == 1, let only = forms.first {
+            sections.append(wrap(only.help, indent: "  "))
+        } else {
+            sections.append(table(forms.map { (commandLabel($0), $0.help) }, column: 21))
+        }
+        var seen: Set<String> = []
+        let named = forms.map(\.synopsis).joined(separator: " ")
+        let shared = OptionSpec.everywhere.filter { spec in
+            spec.names.contains { ["--dir", "--help"].contains($0) || named.contains("[" + $0 + " ") || named.contains("[" + $0 + "]") }
+        }
+        let options = (command.options + shared)
+            .filter { seen.insert($0.label).inserted }
+        sections.append("options:\n" + table(options.map { ($0.label, $0.help) }, column: 21))
+        sections.append("survey --help lists every command, the formats, the files and the exit status.")
+        return sections.joined(separator: "\n\n")
+    }
+}

@@ -27,7 +27,9 @@ func main() -> Int32 {
     // Only the shell commands: the terminal app keeps the default SIGPIPE.
     StandardOutput.prepare(ignoringBrokenPipe: printsOnly)
     if options.showHelp {
-        StandardOutput.write(CommandLineOptions.usage + "\n")
+        // `survey diff --help`: that command's help only; an unknown word, the whole page.
+        let asked = options.words.first.flatMap(ShellCommands.named)
+        StandardOutput.write((asked.map(Usage.help(for:)) ?? CommandLineOptions.usage) + "\n")
         return StandardOutput.finish(0)
     }
     if options.showVersion {

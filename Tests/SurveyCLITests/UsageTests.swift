@@ -13,7 +13,27 @@ final class UsageTests: CLITestCase {
                      ".NAME.deleted.plist", "instanceID"] {
             XCTAssertTrue(outcome.stdout.contains(text), "help lacks \(text)")
         }
-        XCTAssertEqual(try survey("docs", "-h").stdout, outcome.stdout, "help wins wherever it is")
+        XCTAssertEqual(try survey("--split-width", "90", "-h").stdout, outcome.stdout, "help wins wherever it is")
+        XCTAssertEqual(try survey("frob", "--help").stdout, outcome.stdout, "an unknown command gets the whole page")
+    }
+
+    /// `survey COMMAND --help` is that command's help only (issue 30): its forms, what each
+    /// does, its options and the shared ones it names; nothing of the other commands.
+    func testACommandsHelpIsThatCommandAlone() throws {
+        let diff = try survey("diff", "--help")
+        XCTAssertEqual(diff.status, 0)
+        XCTAssertTrue(diff.stdout.hasPrefix("usage: survey diff A B [--by FIELD[,FIELD...]] [--format table|csv|json]\n"), diff.stdout)
+        for text in ["independent double entry", "--by FIELDS", "--format FORMAT", "--dir DIR", "-h, --help"] {
+            XCTAssertTrue(diff.stdout.contains(text), "diff --help lacks \(text)")
+        }
+        for text in ["survey list", "--split-width", "--doc NAME", "XDG_STATE_HOME"] {
+            XCTAssertFalse(diff.stdout.contains(text), "diff --help shows \(text)")
+        }
+        let docs = try survey("docs", "-h").stdout
+        XCTAssertEqual(docs.components(separatedBy: "\n").filter { $0.contains("survey docs") }.count, 5, docs)
+        XCTAssertTrue(docs.contains("--form FILE"), docs)
+        let list = try survey("list", "--help").stdout
+        XCTAssertTrue(list.contains("--doc NAME") && list.contains("--raw") && !list.contains("--by"), list)
     }
 
     func testVersion() throws {
