@@ -121,12 +121,13 @@ public struct FormGeometry: Equatable, Sendable {
         }
     }
 
-    public init(form: Rect, rows: [FormRow], scroll requestedScroll: Int) {
-        self.init(form: form, rows: rows, scroll: requestedScroll, layout: Layout(rows: rows, width: form.width))
+    public init(form: Rect, rows: [FormRow], scroll requestedScroll: Int, keepHeading: Bool = false) {
+        self.init(form: form, rows: rows, scroll: requestedScroll, layout: Layout(rows: rows, width: form.width), keepHeading: keepHeading)
     }
 
-    /// `layout` must be of these rows at this form's width.
-    init(form: Rect, rows: [FormRow], scroll requestedScroll: Int, layout: Layout) {
+    /// `layout` must be of these rows at this form's width. `keepHeading`: the heading row
+    /// stays however small the form (it carries the breadcrumb of a member being keyed).
+    init(form: Rect, rows: [FormRow], scroll requestedScroll: Int, layout: Layout, keepHeading: Bool = false) {
         let labelX = form.x + 2
         let textWidth = max(1, form.maxX - 1 - labelX)
         let labelWidth = layout.labelWidth
@@ -146,10 +147,10 @@ public struct FormGeometry: Equatable, Sendable {
 
         // (heading rows, gap between fields, blank row before buttons), most spacious first;
         // when none fits, the form scrolls under a one-row heading.
-        let options = [(2, 2, 1), (2, 1, 1), (0, 1, 1), (0, 1, 0)]
+        let options = keepHeading ? [(2, 2, 1), (2, 1, 1), (1, 1, 1), (1, 1, 0)] : [(2, 2, 1), (2, 1, 1), (0, 1, 1), (0, 1, 0)]
         let needed = { (o: (Int, Int, Int)) in o.0 + total + max(0, n - 1) * (o.1 - 1) + o.2 + buttonRows }
         let fitting = options.first { needed($0) <= form.height }
-        let (headingRows, gap, buttonGap) = fitting ?? (form.height >= 8 ? 1 : 0, 1, 1)
+        let (headingRows, gap, buttonGap) = fitting ?? (form.height >= 8 || keepHeading && form.height >= 3 ? 1 : 0, 1, 1)
 
         heading = headingRows > 0 ? Rect(x: form.x + 2, y: form.y, width: form.width - 3, height: 1) : nil
         let viewport = Rect(x: form.x, y: form.y + headingRows, width: form.width, height: form.height - headingRows)

@@ -10,6 +10,9 @@ import SurveyModel
 struct FormPane: View {
     /// "Survey 3 of 10 · title", or "New survey".
     let heading: String
+    /// Where the highlighted question is among the rosters (`AppState.breadcrumb`): shown
+    /// in the heading in place of the title, cut from the outside when the pane is narrow.
+    var breadcrumb: [String] = []
     /// The questionnaire as rows (`FormRows`), and the first row shown.
     let rows: [FormRow]
     let scroll: Int
@@ -36,7 +39,8 @@ struct FormPane: View {
         case .record: heading = "Survey \(state.positionTitle)"   // as the list shows it (filtered, sorted)
         case .draft: heading = "New survey"
         }
-        if let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
+        let breadcrumb = state.breadcrumb(in: state.outline)
+        if breadcrumb.isEmpty, let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
         // Another role's survey says so where the form starts (`AppState+Owners`).
         if case .record(let i) = state.shown, let owner = state.othersOwner(of: state.records[i]) {
             heading += " · " + SurveyOwner.possessive(owner) + ", read-only"
@@ -44,7 +48,7 @@ struct FormPane: View {
         let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.isSplit)
         let outline = state.outline
         let rect = state.layout.form
-        return FormPane(heading: heading, rows: FormRows.of(state, outline: outline), scroll: state.form.formScroll,
+        return FormPane(heading: heading, breadcrumb: breadcrumb, rows: FormRows.of(state, outline: outline), scroll: state.form.formScroll,
                         highlight: active ? state.formItem : nil, editing: state.editing,
                         problems: state.storedAnswerProblems(in: outline), fields: outline.fields,
                         answer: { state.displayedAnswer($0, in: outline) },
@@ -53,9 +57,9 @@ struct FormPane: View {
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        let geometry = laidOut.flatMap { $0.rect == rect ? $0.geometry : nil } ?? FormGeometry(form: rect, rows: rows, scroll: scroll)
+        let geometry = laidOut.flatMap { $0.rect == rect ? $0.geometry : nil } ?? FormGeometry(form: rect, rows: rows, scroll: scroll, keepHeading: !breadcrumb.isEmpty)
         if let heading = geometry.heading {
-            grid.put(self.heading, x: heading.x, y: heading.y, style: .accent, clip: heading)
+            grid.put(headingText(width: heading.width), x: heading.x, y: heading.y, style: .accent, clip: heading)
         }
         for decoration in geometry.decorations {
             let r = decoration.rect.intersection(rect)
@@ -92,6 +96,21 @@ struct FormPane: View {
         let edge = rect.maxX - 1
         if geometry.hasMoreAbove { grid.put("↑", x: edge, y: geometry.viewport.y, style: .accent, clip: rect) }
         if geometry.hasMoreBelow { grid.put("↓", x: edge, y: geometry.viewport.maxY - 1, style: .accent, clip: rect) }
+    }
+
+    /// The heading with the breadcrumb after it; when that is wider than the pane, the
+    /// breadcrumb alone, its outer rosters dropped for "…" until the member shown fits.
+    func headingText(width: Int) -> String {
+        guard !breadcrumb.isEmpty else { return heading }
+        let whole = heading + " · " + breadcrumb.joined(separator: " › ")
+        if TextWidth.width(of: whole) <= width { return whole }
+        var crumbs = breadcrumb[...]
+        while crumbs.count > 2 {
+            let text = (crumbs.count < breadcrumb.count ? "… › " : "") + crumbs.joined(separator: " › ")
+            if TextWidth.width(of: text) <= width { return text }
+            crumbs = crumbs.dropFirst(2)
+        }
+        return (crumbs.count < breadcrumb.count ? "… › " : "") + crumbs.joined(separator: " › ")
     }
 
     private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, problem: Bool, into grid: inout CellGrid) {

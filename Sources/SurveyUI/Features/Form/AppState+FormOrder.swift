@@ -73,7 +73,8 @@ extension AppState {
         }
         let rows = drawnForm(outline).rows
         let laidOut = caches.ruleCache.layout(questionnaire, formRecord, ruleClock, key: drawnKey, rows: rows, width: rect.width)
-        return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut)
+        return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut,
+                            keepHeading: highlightsMember(in: outline))
     }
 
     /// Scrolls a long form so the highlighted question (and the line under it) is in view.

@@ -298,7 +298,7 @@ extension AppState {
     }
 
     /// “ (“Ana”)”: the member's first answer, to tell members apart in a question.
-    private func memberTitle(_ steps: [AnswerPath.Step]) -> String {
+    func memberTitle(_ steps: [AnswerPath.Step]) -> String {
         guard let last = steps.last else { return "" }
         let answers = formRecord.instances(of: last.name, in: Array(steps.dropLast()))
         guard answers.indices.contains(last.index) else { return "" }

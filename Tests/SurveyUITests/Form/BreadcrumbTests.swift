@@ -1,0 +1,83 @@
+import XCTest
+import SurveyModel
+@testable import SurveyUI
+
+/// Issue 30: the form's heading says where the highlighted question is among nested rosters,
+/// `Tree › 2 of 2 (“102”) › Stems of tree 102 › 1 of 2`, at every size, the outer rosters
+/// giving way first when the pane is narrow; nothing outside a roster.
+final class BreadcrumbTests: XCTestCase {
+    private let biomass = """
+    survey,,,,
+    ,type,name,label,repeat_count
+    ,text,plot,Plot,
+    ,begin repeat,tree,Tree,
+    ,integer,tag,Tag,
+    ,integer,stem_count,Stems,
+    ,begin repeat,stem,Stems of tree ${tag},${stem_count}
+    ,integer,cbh,Circumference,
+    ,end repeat,,,
+    ,end repeat,,,
+    ,text,done,Done,
+    settings,,,,
+    ,form_title,,,
+    ,Biomass,,,
+    """
+
+    private func state(width: Int, height: Int) throws -> AppState {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("biomass-\(UUID().uuidString).csv")
+        try Data(biomass.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
+        let form = try XCTUnwrap(result.form, "\(result.errors)")
+        var s = AppState(documentName: "Plots", loaded: .success(SurveyDocument(records: [])),
+                         size: Size(width: width, height: height), questionnaire: Questionnaire(form: form), environment: .forTests)
+        s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
+        return s
+    }
+
+    /// Plot P1; tree 101 with one stem; tree 102 with two, the keyer on the second's first
+    /// stem, its circumference being typed.
+    private func keyed(width: Int, height: Int) throws -> AppState {
+        var s = try state(width: width, height: height)
+        s.press(.enter); s.type("P1"); s.press(.enter)
+        s.press(.character("y"))                          // Add a Tree? y
+        s.type("101"); s.press(.enter); s.type("1"); s.press(.enter)
+        s.type("30"); s.press(.enter)
+        s.press(.character("y"))                          // Add another Tree? y
+        s.type("102"); s.press(.enter); s.type("2"); s.press(.enter)
+        return s
+    }
+
+    private func headingLine(_ s: AppState) -> String {
+        let line = Screen.render(s).lines.first { $0.contains("New survey") || $0.contains("›") } ?? ""
+        return (line.components(separatedBy: "│").last ?? line).trimmingCharacters(in: .whitespaces)
+    }
+
+    func testTheHeadingNamesEveryRosterAndMemberAroundTheQuestion() throws {
+        var s = try keyed(width: 120, height: 40)
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "cbh")
+        XCTAssertEqual(headingLine(s), "New survey · Tree › 2 of 2 (“102”) › Stems of tree 102 › 1 of 2")
+        s.type("40"); s.press(.enter)
+        XCTAssertTrue(headingLine(s).hasSuffix("Stems of tree 102 › 2 of 2"), headingLine(s))
+        s.type("41"); s.press(.enter)
+        s.press(.character("n"))                          // no more trees: out of the rosters
+        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done")
+        XCTAssertEqual(headingLine(s), "New survey · Biomass", "outside a roster: the form's title again")
+    }
+
+    /// Narrow, the member shown stays and the outer rosters give way to "…"; collapsed at
+    /// 60x20 and 40x12 the heading still says it.
+    func testNarrowPanesKeepTheInnermostMember() throws {
+        for (width, height) in [(60, 20), (40, 12)] {
+            let s = try keyed(width: width, height: height)
+            let line = headingLine(s)
+            XCTAssertTrue(line.contains("1 of 2"), "\(width)x\(height): \(line)\n" + Screen.render(s).lines.joined(separator: "\n"))
+            XCTAssertTrue(line.hasSuffix("› 1 of 2"), "\(width)x\(height): \(line)")
+        }
+        let pane = FormPane(heading: "Survey 3 of 10", breadcrumb: ["Tree", "2 of 3 (“102”)", "Stems", "3 of 3"], rows: [], scroll: 0,
+                            highlight: nil, editing: nil, problems: [:], fields: [], answer: { _ in ("", false) })
+        XCTAssertEqual(pane.headingText(width: 80), "Survey 3 of 10 · Tree › 2 of 3 (“102”) › Stems › 3 of 3")
+        XCTAssertEqual(pane.headingText(width: 40), "Tree › 2 of 3 (“102”) › Stems › 3 of 3")
+        XCTAssertEqual(pane.headingText(width: 20), "… › Stems › 3 of 3")
+    }
+}
