@@ -27,6 +27,8 @@ public enum AppAction: Equatable, Sendable {
     case wheel(Int, at: Point)
     case showList
     case showHelp
+    /// ↑/↓, PgUp/PgDn, Home/End in F1's help: lines to scroll it by.
+    case scrollHelp(Int)
     case closePopover
     case quit
 }
@@ -74,6 +76,12 @@ public enum FormAction: Equatable, Sendable {
     case requestInstanceDelete
     /// `y` / `n` to the roster's question.
     case answerRoster(Bool)
+    /// Home/End: the first (false) or last (true) question.
+    case jumpToEdge(last: Bool)
+    /// PgUp/PgDn outside a roster: a screenful of questions.
+    case movePage(Int)
+    /// F8: the next question the form refuses or lacks an answer to.
+    case nextProblem
 }
 
 /// Typed text and the shell's editing keys, for the text box of the moment (a form field,

@@ -41,6 +41,12 @@ public enum KeyMap {
     public static let bindings: [KeyBinding] = [
         // Help popover
         KeyBinding([.escape, .function(1)], "Esc", "Close help", [.help], .app(.closePopover), bar: "Close"),
+        KeyBinding([.up], "↑/↓", "Scroll the help", [.help], .app(.scrollHelp(-1)), bar: "Scroll"),
+        KeyBinding([.down], "↓", nil, [.help], .app(.scrollHelp(1))),
+        KeyBinding([.pageUp], "PgUp/PgDn", "Scroll a page", [.help], .app(.scrollHelp(-10))),
+        KeyBinding([.pageDown], "PgDn", nil, [.help], .app(.scrollHelp(10))),
+        KeyBinding([.home], "Home/End", "Top / end of the help", [.help], .app(.scrollHelp(Int.min))),
+        KeyBinding([.end], "End", nil, [.help], .app(.scrollHelp(Int.max))),
         // Lists
         KeyBinding([.up], "↑/↓", "Move the highlight", lists, .list(.move(-1)), bar: "Move"),
         KeyBinding([.down], "↓", nil, lists, .list(.move(1))),
@@ -58,6 +64,12 @@ public enum KeyMap {
         KeyBinding([.tab], "Tab/S-Tab", "Next / previous field (wraps)", [.formBrowsing, .rosterBrowsing], .form(.cycleHighlight(1))),
         KeyBinding([.backTab], "S-Tab", nil, [.formBrowsing, .rosterBrowsing], .form(.cycleHighlight(-1))),
         KeyBinding([.enter], "Enter", "Edit it, caret at the end / press the button", [.formBrowsing, .rosterBrowsing], .form(.activate), bar: "Edit"),
+        KeyBinding([.home], "Home/End", "First / last question of the form", [.formBrowsing, .rosterBrowsing], .form(.jumpToEdge(last: false))),
+        KeyBinding([.end], "End", nil, [.formBrowsing, .rosterBrowsing], .form(.jumpToEdge(last: true))),
+        KeyBinding([.pageUp], "PgUp/PgDn", "A screenful of questions up / down", [.formBrowsing], .form(.movePage(-1))),
+        KeyBinding([.pageDown], "PgDn", nil, [.formBrowsing], .form(.movePage(1))),
+        KeyBinding([.function(8)], "F8", "Next problem: an answer the form refuses or lacks",
+                   [.formBrowsing, .rosterBrowsing], .form(.nextProblem)),
         // No key of its own: any character typed (see `action(for:in:)`); listed so the bar
         // and help say that typing over an answer replaces it.
         KeyBinding([], "Type", "Typing over a highlighted answer replaces it", [.formBrowsing, .rosterBrowsing],

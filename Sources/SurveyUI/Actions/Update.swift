@@ -74,6 +74,10 @@ extension AppState {
                 state.popovers.showHelp()
                 return []
             }
+        case .scrollHelp(let delta):
+            let most = HelpPopover.make(from: self).maxScroll(layout: layout)
+            let (line, overflow) = popovers.helpScroll.addingReportingOverflow(delta)
+            popovers.scrollHelp(to: min(max(0, overflow ? (delta > 0 ? most : 0) : line), most))
         case .closePopover:
             closePopover()
         case .quit:
@@ -149,6 +153,12 @@ extension AppState {
             return committingField { $0.requestInstanceDelete(); return [] }
         case .answerRoster(let yes):
             return answerRoster(yes)
+        case .jumpToEdge(let last):
+            return committingField { $0.jumpToEdge(last: last); return [] }
+        case .movePage(let direction):
+            return committingField { $0.moveHighlightByPage(direction); return [] }
+        case .nextProblem:
+            return committingField { $0.jumpToNextProblem(); return [] }
         case .toggleNextFormAfterAdd:
             form.toggleAddStartsNextForm()
             tell(form.addStartsNextForm

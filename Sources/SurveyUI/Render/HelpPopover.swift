@@ -12,6 +12,8 @@ struct HelpPopover {
     /// The mode under the help, whose keys are listed from the key table.
     let mode: InputMode
     let message: AppState.StatusMessage?
+    /// The first line shown (`PopoverState.helpScroll`).
+    var scroll = 0
 
     /// The popover for the current state: the one place the state is read for F1.
     static func make(from state: AppState) -> HelpPopover {
@@ -55,7 +57,7 @@ struct HelpPopover {
             title = "Survey list"
             info = "Choose a survey to show it on the form. Every change is saved at once."
         }
-        return HelpPopover(title: title, info: info, mode: mode, message: state.status)
+        return HelpPopover(title: title, info: info, mode: mode, message: state.status, scroll: state.popovers.helpScroll)
     }
 
     /// The last message wrapped (first, so a small screen still shows it; at most
@@ -87,18 +89,34 @@ struct HelpPopover {
         return lines
     }
 
-    func draw(into grid: inout CellGrid, layout: Layout) {
+    /// The lines and the box they go in, for `layout`.
+    private func laidOut(_ layout: Layout) -> (lines: [(text: String, style: Style)], box: Rect, titleInside: Bool) {
         let width = min(64, layout.size.width - 2)
         // The border shows " title " from its third column to the one before the corner. A
         // title too long for it (a question's whole label) is wrapped inside instead, whatever
         // its script, so none of it is cut.
         let titleInside = TextWidth.width(of: title) + 2 > width - 3
         let wrapped = lines(width: width - 4, maxMessageRows: max(1, layout.size.height), titleInside: titleInside)
-        let box = layout.centeredBox(width: width, height: wrapped.count + 2)
+        return (wrapped, layout.centeredBox(width: width, height: wrapped.count + 2), titleInside)
+    }
+
+    /// The furthest the help scrolls: its last line at the bottom of the box.
+    func maxScroll(layout: Layout) -> Int {
+        let (lines, box, _) = laidOut(layout)
+        return max(0, lines.count - max(0, box.height - 2))
+    }
+
+    func draw(into grid: inout CellGrid, layout: Layout) {
+        let (wrapped, box, titleInside) = laidOut(layout)
         let inner = grid.box(box, title: titleInside ? "Help" : title, style: .accent)
-        for (i, line) in wrapped.enumerated() where i < inner.height {
+        let top = min(scroll, max(0, wrapped.count - inner.height))
+        for (i, line) in wrapped.dropFirst(top).enumerated() where i < inner.height {
             grid.put(line.text, x: inner.x + 1, y: inner.y + i, style: line.style,
                      clip: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height))
         }
+        // More above or below: marked on the border, as the form marks its own.
+        let edge = box.maxX - 1
+        if top > 0 { grid.put("↑", x: edge, y: inner.y, style: .accent, clip: box) }
+        if top + inner.height < wrapped.count { grid.put("↓", x: edge, y: inner.maxY - 1, style: .accent, clip: box) }
     }
 }

@@ -31,6 +31,9 @@ public struct PopoverState: Equatable, Sendable {
     /// A popover that appears unasked (kept surveys, over someone keying heads-down) takes no
     /// choice before this moment: keys that were typing are not taken as an answer.
     public private(set) var choicesHeldUntil: Date?
+    /// The first line F1's help shows: it scrolls when the keys are more than the screen
+    /// holds (issue 30: at 80x24 the form's last keys were cut off, with no way to see them).
+    public private(set) var helpScroll = 0
     public init() {}
 
     /// Opens `popover` in place of whatever was open: never two at once. Also how an open
@@ -58,7 +61,11 @@ public struct PopoverState: Equatable, Sendable {
     mutating func showHelp() {
         underHelp = open.flatMap { $0 == .list || $0 == .documents ? $0 : nil }
         open = .help
+        helpScroll = 0
     }
+
+    /// Help's first line shown, already kept within what there is to show.
+    mutating func scrollHelp(to line: Int) { helpScroll = line }
 
     /// Esc (or F1 on help): help goes back to what it was opened over; anything else closes.
     mutating func close() {

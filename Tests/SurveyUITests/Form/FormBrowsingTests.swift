@@ -26,7 +26,9 @@ final class FormBrowsingTests: XCTestCase {
         s.press(.left)
         XCTAssertEqual(s.shown, .record(0))
         XCTAssertEqual(s.statusText, "Already at the first record")
-        s.pressUnbound(.end)    // not bound in the form: nothing happens
+        s.press(.end)           // the last question, not the last record
+        XCTAssertEqual(s.shown, .record(0))
+        XCTAssertEqual(s.formItem, .field(s.questionnaire.fields.count - 1))
         for _ in 0..<10 { s.press(.right) }
         XCTAssertEqual(s.shown, .record(4))
         XCTAssertEqual(s.statusText, "Already at the last record")

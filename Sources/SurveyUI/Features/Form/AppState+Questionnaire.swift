@@ -88,7 +88,9 @@ extension AppState {
             warn("Not added: \(member)" + (empty.count > 1 ? " (and \(counted(empty.count - 1, "other problem")))" : ""))
             return nil
         }
-        form.highlight(.field(first.index))
+        // The question at fault, in the member it is in: the problem's index is its
+        // top-level row, not its row on a form with rosters.
+        if !highlight(problemAt: first.path) { form.highlight(.field(first.index)) }
         let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")))" : ""
         warn("Not added: \(first.message)\(more)")
         return nil
