@@ -42,7 +42,7 @@ enum Schema {
     ]
 
     /// Group roles, NOLOGIN: each team member logs in as a role of their own that is a member
-    /// of one of them (README, "A team on PostgreSQL").
+    /// of one of them (docs/team.md, "A team on PostgreSQL").
     static let roles = [
         """
         DO $$ BEGIN

@@ -87,7 +87,7 @@ public final class SurveyServer {
             return Initialization(applied: try migrate(connection), version: Schema.latest, warning: connection.warning)
         } catch let error as DatabaseError where error.isPermissionDenied {
             throw DatabaseError(error.kind, "\(role ?? "this role") may not create or upgrade survey's schema:"
-                + " survey db init is run by the database's owner (a role with CREATEROLE) or a superuser (README, \"A team on PostgreSQL\")")
+                + " survey db init is run by the database's owner (a role with CREATEROLE) or a superuser (docs/team.md, \"A team on PostgreSQL\")")
         }
     }
 

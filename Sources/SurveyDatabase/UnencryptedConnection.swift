@@ -8,8 +8,8 @@ import Musl
 /// answers, names and the password exchange would be readable by anyone on the way, and a
 /// server on the way could pose as the team's. libpq's default (`sslmode=prefer`) falls back
 /// to plain text without a word when the server offers no TLS, and accepts any certificate
-/// when it does; `sslmode=verify-full` with the server's certificate does neither (README,
-/// "A team on PostgreSQL").
+/// when it does; `sslmode=verify-full` with the server's certificate does neither
+/// (docs/team.md, "A team on PostgreSQL").
 ///
 /// Local is a Unix socket (libpq's host is a folder, `/…`, or an abstract name, `@…`, or
 /// none: its default socket), the name `localhost`, or a loopback address (127.0.0.0/8,
@@ -21,7 +21,7 @@ public enum UnencryptedConnection {
     public static func warning(host: String, address: String, encrypted: Bool) -> String? {
         guard !encrypted, !isLocal(host: host), !isLoopback(address) else { return nil }
         return "the connection to \(host) is not encrypted: answers and the password cross the network readable by anyone on the way;"
-            + " add sslmode=verify-full and the server's certificate to the connection string (README, \"A team on PostgreSQL\")"
+            + " add sslmode=verify-full and the server's certificate to the connection string (docs/team.md, \"A team on PostgreSQL\")"
     }
 
     /// A Unix socket, libpq's default, `localhost`, or a loopback address.

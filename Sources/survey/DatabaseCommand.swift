@@ -31,7 +31,7 @@ struct DatabaseCommand: Equatable {
                 ShellOutput.line("\(target.shown): survey's schema is already at version \(done.version); nothing to do")
             } else {
                 ShellOutput.line("\(target.shown): survey's schema is at version \(done.version) (applied \(done.applied.map(String.init).joined(separator: ", ")))")
-                ShellOutput.line("Roles: survey_enumerator and survey_supervisor; give each team member a login role in one of them (README, \"A team on PostgreSQL\")")
+                ShellOutput.line("Roles: survey_enumerator and survey_supervisor; give each team member a login role in one of them (docs/team.md, \"A team on PostgreSQL\")")
             }
             return 0
         } catch {

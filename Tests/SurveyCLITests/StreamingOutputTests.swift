@@ -5,7 +5,7 @@ import SurveyModel
 /// `survey list` and `survey export` write a document as they read it: the first lines
 /// leave before the rest of the file is read, a reader that stops early ends survey
 /// quietly (exit 0: the status it would have had), and the bytes are those the whole
-/// document gave before. Timings are `make bench`'s and the README's, not these tests'.
+/// document gave before. Timings are `make bench`'s and docs/speed.md's, not these tests'.
 final class StreamingOutputTests: CLITestCase {
     /// More surveys than the first batch (1,000), with odd values (written by plistlib).
     private func installOddDocument(_ name: String, count: Int = 2_500) throws {

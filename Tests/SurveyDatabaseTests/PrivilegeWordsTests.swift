@@ -87,7 +87,7 @@ final class PrivilegeWordsTests: DatabaseTestCase {
         let ana = try loginRole("ana", in: nil)
         XCTAssertEqual(refusal { _ = try SurveyServer.initialize(target(as: ana)) },
                        "\(ana) may not create or upgrade survey's schema: survey db init is run by the database's owner (a role with CREATEROLE)"
-                       + " or a superuser (README, \"A team on PostgreSQL\")")
+                       + " or a superuser (docs/team.md, \"A team on PostgreSQL\")")
     }
 
     /// The tests' server is a Unix socket, unencrypted and local: nothing to warn about.

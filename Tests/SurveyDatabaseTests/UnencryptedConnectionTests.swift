@@ -13,7 +13,7 @@ final class UnencryptedConnectionTests: XCTestCase {
             let warning = try XCTUnwrap(UnencryptedConnection.warning(host: host, address: address, encrypted: false), host)
             XCTAssertEqual(warning, "the connection to \(host) is not encrypted: answers and the password cross the network readable by"
                            + " anyone on the way; add sslmode=verify-full and the server's certificate to the connection string"
-                           + " (README, \"A team on PostgreSQL\")")
+                           + " (docs/team.md, \"A team on PostgreSQL\")")
             XCTAssertNil(UnencryptedConnection.warning(host: host, address: address, encrypted: true), "TLS: \(host)")
         }
     }

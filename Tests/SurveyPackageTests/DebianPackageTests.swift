@@ -51,10 +51,15 @@ final class DebianPackageTests: XCTestCase {
         ["PATH": "/usr/bin:/bin", "HOME": root.appendingPathComponent("home").path, "LANG": "C.UTF-8"]
     }
 
+    /// The guides the README links (docs/), installed beside it.
+    static let guides = ["commands.md", "development.md", "files.md", "keying.md", "speed.md", "team.md", "xlsform.md"]
+        .map { "./usr/share/doc/survey/docs/" + $0 }
+
     static let files = [
         "./usr/bin/survey",
         "./usr/share/bash-completion/completions/survey",
         "./usr/share/doc/survey/README.md",
+    ] + guides + [
         "./usr/share/man/man1/survey.1.gz",
         "./usr/share/zsh/vendor-completions/_survey",
     ]
@@ -252,7 +257,7 @@ final class DebianPackageTests: XCTestCase {
         let files = try run(["find", destination.path, "-type", "f"]).output.split(separator: "\n")
             .map { "./" + $0.dropFirst(destination.path.count + 1) }.sorted()
         XCTAssertEqual(files, ["./usr/bin/survey", "./usr/share/bash-completion/completions/survey",
-                               "./usr/share/doc/survey/README.md", "./usr/share/man/man1/survey.1",
+                               "./usr/share/doc/survey/README.md"] + Self.guides + ["./usr/share/man/man1/survey.1",
                                "./usr/share/zsh/site-functions/_survey"])
         let removed = try run(make + ["uninstall"] + variables)
         XCTAssertEqual(removed.status, 0, removed.errors)
