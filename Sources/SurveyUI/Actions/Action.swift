@@ -13,6 +13,8 @@ public enum Action: Equatable, Sendable {
     /// Typing and the shell's editing keys, for the text box of the moment.
     case text(TextAction)
     case picker(PickerAction)
+    /// Ctrl-G's tree of the interview.
+    case tree(TreeAction)
     case records(RecordAction)
     case documents(DocumentsAction)
     /// The team's database: sync, conflicts, review.
@@ -111,6 +113,19 @@ public enum PickerAction: Equatable, Sendable {
     case choose
     case accept(Int)
     case clear
+}
+
+/// The tree of the interview (Ctrl-G): open it, move, narrow, go to the row highlighted.
+public enum TreeAction: Equatable, Sendable {
+    case open
+    /// Rows to move by (`Int.min`/`Int.max`: the first / last).
+    case move(Int)
+    case type(Character)
+    case backspace
+    /// Tab: the problems alone, or everything again.
+    case toggleProblems
+    /// Enter: the form at the row's question (its members shown), the tree closed.
+    case go
 }
 
 /// Changes to the surveys as a whole: new, delete, undo, and the y/n question asked about one.

@@ -68,6 +68,18 @@ public enum KeyMap {
         KeyBinding([.end], "End", nil, [.formBrowsing, .rosterBrowsing], .form(.jumpToEdge(last: true))),
         KeyBinding([.pageUp], "PgUp/PgDn", "A screenful of questions up / down", [.formBrowsing], .form(.movePage(-1))),
         KeyBinding([.pageDown], "PgDn", nil, [.formBrowsing], .form(.movePage(1))),
+        KeyBinding([.control("g")], "^G", "Go to: the interview as a tree; type to narrow",
+                   [.formBrowsing, .rosterBrowsing, .formEditing], .tree(.open)),
+        KeyBinding([.up], "↑/↓", "Move the highlight", [.goingTo], .tree(.move(-1)), bar: "Move"),
+        KeyBinding([.down], "↓", nil, [.goingTo], .tree(.move(1))),
+        KeyBinding([.pageUp], "PgUp/PgDn", "Move a page", [.goingTo], .tree(.move(-10))),
+        KeyBinding([.pageDown], "PgDn", nil, [.goingTo], .tree(.move(10))),
+        KeyBinding([.home], "Home/End", "First / last row", [.goingTo], .tree(.move(Int.min))),
+        KeyBinding([.end], "End", nil, [.goingTo], .tree(.move(Int.max))),
+        KeyBinding([.enter], "Enter", "Go there: the form at that question (its member shown)", [.goingTo], .tree(.go), bar: "Go"),
+        KeyBinding([.tab], "Tab", "The problems alone, or everything again", [.goingTo], .tree(.toggleProblems), bar: "Problems"),
+        KeyBinding([.backspace], "Bksp", "Delete the last letter typed to narrow the tree", [.goingTo], .tree(.backspace)),
+        KeyBinding([.escape, .control("g")], "Esc", "Close the tree", [.goingTo], .app(.closePopover), bar: "Close"),
         KeyBinding([.function(8)], "F8", "Next problem: an answer the form refuses or lacks",
                    [.formBrowsing, .rosterBrowsing], .form(.nextProblem)),
         // No key of its own: any character typed (see `action(for:in:)`); listed so the bar
@@ -201,6 +213,7 @@ public enum KeyMap {
             case .formBrowsing, .rosterBrowsing: return .form(.beginEditing(inserting: c))
             case .formEditing, .renamingDocument, .namingDocument, .filtering: return .text(.insert(c))
             case .picking: return .picker(.type(c))
+            case .goingTo: return .tree(.type(c))
             default: return nil
             }
         }

@@ -28,6 +28,7 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .form(let action): return state.reduce(action)
     case .text(let action): return state.reduce(action)
     case .picker(let action): return state.reduce(action)
+    case .tree(let action): return state.reduce(action)
     case .records(let action): return state.reduce(action)
     case .documents(let action): return state.reduce(action)
     case .sync(let action): return state.reduce(action)
@@ -41,7 +42,7 @@ extension Action {
     /// terminal or the runtime reports.
     var isUserInput: Bool {
         switch self {
-        case .app, .list, .form, .text, .picker, .records, .documents, .sync: true
+        case .app, .list, .form, .text, .picker, .tree, .records, .documents, .sync: true
         case .outcome, .system: false
         }
     }

@@ -68,6 +68,9 @@ public enum Screen {
         case .picker(let picker):
             grid.cursor = nil
             ChoicePickerView.make(picker, from: state).draw(into: &grid)
+        case .tree(let tree):
+            grid.cursor = nil
+            InterviewTreeView(tree: tree, layout: layout).draw(into: &grid)
         case nil:
             break
         }

@@ -20,6 +20,8 @@ public struct AppState: Equatable, Sendable {
         case recovery(Recovery)
         /// The choices of a choice question, to pick from (see `ChoicePicker`).
         case picker(ChoicePicker)
+        /// Ctrl-G: the interview as a tree, to go to a question (see `InterviewTree`).
+        case tree(InterviewTree)
     }
     /// What fills the form's place: the record form, or facts about the document (F4).
     public enum Detail: Equatable, Sendable { case form, info, conflicts }
@@ -231,6 +233,7 @@ public struct AppState: Equatable, Sendable {
         case .saveAs: return .namingDocument
         case .recovery: return .offeringRecovery
         case .picker: return .picking
+        case .tree: return .goingTo
         case nil: break
         }
         if document == nil { return .unreadable }
@@ -256,6 +259,8 @@ public enum InputMode: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case conflicts
     /// "Add another Household member? y/n", "Delete … ? y/n"
     case confirmingRoster
+    /// Ctrl-G's tree of the interview: move, narrow by typing, Enter goes there.
+    case goingTo
 }
 
 /// A y/n question about one survey (a document index), asked on the status line; `y`

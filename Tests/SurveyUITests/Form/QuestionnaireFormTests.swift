@@ -193,7 +193,7 @@ final class QuestionnaireFormTests: XCTestCase {
         s.type("Ana"); s.press(.enter, .escape)
         s.form.highlight(.add)
         XCTAssertEqual(s.press(.enter), [])
-        XCTAssertEqual(s.statusText, "Not added: Ask for the respondent's last name (and 3 other problems)",
+        XCTAssertEqual(s.statusText, "Not added: Ask for the respondent's last name (and 3 other problems: F8 goes to each, ^G lists them)",
                        "last name, age, consent and the read-back are required; the household group is not asked")
         XCTAssertEqual(s.recordCount, 0)
         XCTAssertEqual(s.formItem, .field(s.fieldIndex("lname")))

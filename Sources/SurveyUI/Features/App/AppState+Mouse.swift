@@ -22,6 +22,15 @@ extension AppState {
         case .help:
             closePopover()
             return []
+        case .tree(let tree):
+            // A click on a row goes there; outside the box closes it.
+            let g = InterviewTreeView.geometry(tree, layout: layout)
+            let position = g.scroll + point.y - g.rows.y
+            if g.rows.contains(point), tree.visible.indices.contains(position) {
+                return reduce(TreeAction.move(position - tree.highlighted)) + reduce(TreeAction.go)
+            }
+            if !g.box.contains(point) { popovers.dismiss() }
+            return []
         case .documents:
             let rows = layout.documentManagerRows(rowCount: documents.count)
             if rows.contains(point), manager.renaming == nil {

@@ -119,6 +119,7 @@ extension AppState {
         screen.showDetail(.form)
         if popover == .list { popovers.dismiss() }
         if case .picker = popover { popovers.dismiss() }
+        if case .tree = popover { popovers.dismiss() }
         if let typed {
             warn("“\(typed)” was not kept: \(documentName).plist turned out unreadable")
         }

@@ -1,0 +1,194 @@
+import FoundationEssentials
+import SurveyModel
+
+/// The interview as a tree (issue 30; CSEntry's case tree, Collect's hierarchy view): every
+/// group, roster and member of the survey on the form with its questions and their answers
+/// (`—` for none), problems marked, for finding one's place and going there (Ctrl-G). Typing
+/// narrows it by a question's label or name, any case or accent, keeping the members and
+/// groups around what matches; Tab shows the problems alone. Built once when it opens (keys
+/// go to it while it is open, so the survey cannot change under it). Only what the form asks
+/// now is listed: a question `relevant` hides, a calculation, metadata and notes are not.
+public struct InterviewTree: Equatable, Sendable {
+    public struct Row: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable { case group, roster, member, question }
+        public var kind: Kind
+        public var depth: Int
+        public var label: String
+        /// A question's answer as shown (`—` when none); a roster's member count; a member's
+        /// first answer.
+        public var answer: String
+        /// A question's name, for narrowing by it ("go to `plot_id`").
+        public var name: String
+        /// What the form refuses or lacks here (a member or roster: something inside it).
+        public var problem: String?
+        /// Where it is: a question's members (with `name`), a member's own steps, a roster's
+        /// parent's (with `name`).
+        public var steps: [AnswerPath.Step]
+    }
+
+    public let rows: [Row]
+    /// What was typed to narrow it, and whether only problems show.
+    public private(set) var filter = ""
+    public private(set) var problemsOnly = false
+    /// The rows shown, by index into `rows`.
+    public private(set) var visible: [Int]
+    /// The highlighted row, among `visible`.
+    public private(set) var highlighted = 0
+
+    public init(rows: [Row], highlighting path: AnswerPath? = nil) {
+        self.rows = rows
+        self.visible = Array(rows.indices)
+        if let path, let at = rows.firstIndex(where: { $0.kind == .question && $0.steps == path.steps && $0.name == path.name }) {
+            highlighted = at
+        }
+    }
+
+    public var highlightedRow: Row? { visible.indices.contains(highlighted) ? rows[visible[highlighted]] : nil }
+    public var problemCount: Int { rows.filter { $0.kind == .question && $0.problem != nil }.count }
+
+    public mutating func move(by delta: Int) {
+        guard !visible.isEmpty else { return }
+        switch delta {
+        case .min: highlighted = 0
+        case .max: highlighted = visible.count - 1
+        default: highlighted = min(max(0, highlighted + delta), visible.count - 1)
+        }
+    }
+
+    public mutating func type(_ character: Character) { narrow(filter + String(character)) }
+    public mutating func backspace() { if !filter.isEmpty { narrow(String(filter.dropLast())) } }
+    public mutating func toggleProblemsOnly() {
+        problemsOnly.toggle()
+        narrow(filter)
+    }
+
+    /// The rows whose label or name holds every word typed (a question, or a group, roster
+    /// or member by its label), with the rows around them, so a match inside a member says
+    /// which member; the highlight stays on its row when that still shows.
+    private mutating func narrow(_ text: String) {
+        let kept = highlightedRow.flatMap { row in rows.firstIndex(of: row) }
+        filter = text
+        let words = TextFolding.folded(text).split(separator: " ").map(String.init)
+        var shown = Array(repeating: false, count: rows.count)
+        for (i, row) in rows.enumerated() {
+            if problemsOnly, row.kind != .question || row.problem == nil { continue }
+            let haystack = TextFolding.folded(row.label + " " + row.name)
+            guard words.allSatisfy({ haystack.contains($0) }) else { continue }
+            shown[i] = true
+            // Its ancestors: each nearer row of a smaller depth, outwards.
+            var depth = row.depth
+            var j = i - 1
+            while j >= 0, depth > 0 {
+                if rows[j].depth < depth { shown[j] = true; depth = rows[j].depth }
+                j -= 1
+            }
+        }
+        visible = rows.indices.filter { shown[$0] }
+        highlighted = kept.flatMap { visible.firstIndex(of: $0) }
+            ?? visible.firstIndex { rows[$0].kind == .question && (!problemsOnly || rows[$0].problem != nil) } ?? 0
+    }
+}
+
+extension InterviewTree {
+    /// The tree of `record` under `top`: its groups, rosters with every member (as many as
+    /// stored, or as `repeat_count` asks), their questions, each with its answer and the
+    /// problem `problems` names for it.
+    public static func rows(of record: Record, in top: Questionnaire, clock: Questionnaire.Clock,
+                            problems: [Questionnaire.Problem]) -> [Row] {
+        let values = record.values
+        var problemAt: [AnswerPath: String] = [:]
+        for problem in problems where problemAt[problem.path] == nil { problemAt[problem.path] = problem.message }
+        var rows: [Row] = []
+
+        func answers(at steps: ArraySlice<AnswerPath.Step>, in answers: [String: PropertyValue]) -> [String: PropertyValue]? {
+            InterviewTreeSupport.answers(at: steps, in: answers)
+        }
+
+        func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], depth start: Int) {
+            let relevance = top.relevance(at: steps, values: values, clock: clock)
+            let member = answers(at: steps[...], in: values) ?? [:]
+            var depth = start
+            var groups: [Bool] = []   // each open group: whether its row was listed
+            for i in questionnaire.fields.indices {
+                let field = questionnaire.fields[i]
+                let shown = relevance.indices.contains(i) ? relevance[i] : true
+                if let node = questionnaire.repeatAtRow(i) {
+                    guard shown else { continue }
+                    let stored: Int
+                    if case .array(let items)? = member[node.name] {
+                        stored = items.reduce(0) { n, item in if case .dictionary = item { n + 1 } else { n } }
+                    } else { stored = 0 }
+                    let count = max(stored, top.repeatCount(of: node, values: values, parent: steps, clock: clock) ?? 0)
+                    var label = field.label.isEmpty ? node.name : field.label
+                    if label.namesAnAnswer { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
+                    let inside = steps
+                    rows.append(Row(kind: .roster, depth: depth, label: label, answer: count == 0 ? "none" : String(count),
+                                    name: node.name, problem: nil, steps: inside))
+                    let inner = questionnaire.instanceQuestionnaire(for: node)
+                    for k in 0..<count {
+                        let memberSteps = steps + [AnswerPath.Step(name: node.name, index: k)]
+                        let memberAnswers = answers(at: memberSteps[...], in: values) ?? [:]
+                        let first = inner.fields.first { $0.kind.isAnswered && memberAnswers[$0.key] != nil }
+                        rows.append(Row(kind: .member, depth: depth + 1, label: "\(k + 1) of \(count)",
+                                        answer: first.map { text($0, memberAnswers[$0.key]) } ?? "", name: "",
+                                        problem: nil, steps: memberSteps))
+                        walk(inner, steps: memberSteps, depth: depth + 2)
+                    }
+                    continue
+                }
+                switch field.kind {
+                case .groupStart:
+                    groups.append(shown && !field.label.isEmpty)
+                    if shown && !field.label.isEmpty {
+                        rows.append(Row(kind: .group, depth: depth, label: field.label, answer: "", name: field.key,
+                                        problem: nil, steps: steps))
+                        depth += 1
+                    }
+                case .groupEnd:
+                    if groups.popLast() == true { depth -= 1 }
+                case .metadata, .calculated, .note, .notCollected:
+                    continue
+                default:
+                    guard shown else { continue }
+                    let path = AnswerPath(steps, field.key)
+                    let value = member[field.key]
+                    rows.append(Row(kind: .question, depth: depth, label: field.label.isEmpty ? field.key : field.label,
+                                    answer: value.map { text(field, $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "—",
+                                    name: field.key, problem: problemAt[path], steps: steps))
+                }
+            }
+        }
+
+        /// A choice shows its label, as the form does.
+        func text(_ field: FieldSpec, _ value: PropertyValue?) -> String {
+            let shown = field.displayText(value)
+            guard case .choice = field.kind, !field.choiceLabels.isEmpty else { return shown }
+            return shown.split(separator: " ").map { field.choiceLabels[String($0)] ?? String($0) }.joined(separator: ", ")
+        }
+
+        walk(top, steps: [], depth: 0)
+        // A member or roster with a problem inside says so too, so a closed eye finds it.
+        for i in rows.indices.reversed() where rows[i].kind == .question && rows[i].problem != nil {
+            var depth = rows[i].depth
+            var j = i - 1
+            while j >= 0, depth > 0 {
+                if rows[j].depth < depth {
+                    if rows[j].problem == nil { rows[j].problem = "a problem inside" }
+                    depth = rows[j].depth
+                }
+                j -= 1
+            }
+        }
+        return rows
+    }
+}
+
+/// The answers of the member `steps` lead to (the survey's own for none).
+enum InterviewTreeSupport {
+    static func answers(at steps: ArraySlice<AnswerPath.Step>, in answers: [String: PropertyValue]) -> [String: PropertyValue]? {
+        guard let first = steps.first else { return answers }
+        guard case .array(let items)? = answers[first.name], items.indices.contains(first.index),
+              case .dictionary(let inner) = items[first.index] else { return nil }
+        return Self.answers(at: steps.dropFirst(), in: inner)
+    }
+}

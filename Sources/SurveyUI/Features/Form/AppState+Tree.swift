@@ -1,0 +1,86 @@
+import SurveyModel
+
+/// Ctrl-G: the interview as a tree (`InterviewTree`), to find one's place in a long form with
+/// nested rosters and go there: every member, every answer, problems marked.
+extension AppState {
+    mutating func reduce(_ action: TreeAction) -> [Effect] {
+        switch action {
+        case .open:
+            return committingField { $0.openTree(); return [] }
+        case .move(let delta):
+            updateTree { $0.move(by: delta) }
+        case .type(let c):
+            updateTree { $0.type(c) }
+        case .backspace:
+            updateTree { $0.backspace() }
+        case .toggleProblems:
+            updateTree { $0.toggleProblemsOnly() }
+            if case .tree(let tree) = popover, tree.problemsOnly, tree.problemCount == 0 {
+                tell("No problem: every answer here passes the form's rules")
+            }
+        case .go:
+            goToTreeRow()
+        }
+        return []
+    }
+
+    private mutating func openTree() {
+        guard document != nil else { return }
+        guard questionnaire.form != nil else {
+            tell("The original five questions fit on one screen: ↑/↓ move between them")
+            return
+        }
+        let record = formRecord
+        let rows = InterviewTree.rows(of: record, in: questionnaire, clock: ruleClock,
+                                      problems: questionnaire.problems(in: record, clock: ruleClock))
+        let outline = self.outline
+        let here: AnswerPath? = if case .field(let i) = formItem, outline.indices.contains(i), outline.heading(i) == nil {
+            outline.path(i)
+        } else { nil }
+        popovers.present(.tree(InterviewTree(rows: rows, highlighting: here)))
+    }
+
+    private mutating func updateTree(_ change: (inout InterviewTree) -> Void) {
+        guard case .tree(var tree) = popover else { return }
+        change(&tree)
+        popovers.present(.tree(tree))
+    }
+
+    /// The form at the highlighted row: a question, a member (its heading, that member
+    /// shown), a roster (its heading), a group (its first question after it).
+    private mutating func goToTreeRow() {
+        guard case .tree(let tree) = popover, let row = tree.highlightedRow else { return }
+        popovers.dismiss()
+        screen.moveFocus(to: .form)
+        let found: Bool
+        switch row.kind {
+        case .question:
+            found = highlight(problemAt: AnswerPath(row.steps, row.name))
+        case .member:
+            found = highlight(memberAt: row.steps)
+        case .roster:
+            found = highlight(memberAt: row.steps + [AnswerPath.Step(name: row.name, index: 0)])
+        case .group:
+            let at = tree.rows.firstIndex(of: row).map { tree.rows.index(after: $0) }
+            let next = at.flatMap { start in tree.rows[start...].first { $0.kind == .question } }
+            found = next.map { highlight(problemAt: AnswerPath($0.steps, $0.name)) } ?? false
+        }
+        if !found { warn("That question is not on the form now") }
+    }
+
+    /// The heading of the roster `steps` ends in, that member shown.
+    @discardableResult
+    mutating func highlight(memberAt steps: [AnswerPath.Step]) -> Bool {
+        var parent: [AnswerPath.Step] = []
+        for step in steps {
+            form.showInstance(step.index, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: step.name))
+            parent.append(step)
+        }
+        guard let last = steps.last,
+              let row = outline.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
+        else { return false }
+        form.highlight(.field(row))
+        keepFormHighlightInView()
+        return true
+    }
+}
