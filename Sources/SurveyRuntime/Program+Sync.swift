@@ -26,6 +26,9 @@ extension Program {
             let store = self.store
             let target = ConnectionString.resolve(option: nil, environment: ProcessInfo.processInfo.environment)
             let device = SyncDevice.current()
+            // The app's clock dates what the sync records (the ledger's last sync, when a survey
+            // it removes was deleted), as it dates everything else the app writes.
+            let clock = state.environment.clock
             let formBefore = Self.formFileStamp(store, name)
             syncRunner.start { report in
                 // A newer form version the sync took (first, before the surveys: so also when
@@ -34,6 +37,7 @@ extension Program {
                 let takenForm = { Self.formFileStamp(store, name) != formBefore ? store.documentForm(for: name) : nil }
                 do {
                     let result = try DocumentSync.run(store: store, document: name, target: target, device: device,
+                                                      at: { clock.now },
                                                       progress: { line in report(.syncProgress(document: name, line)) })
                     // An unencrypted connection to another host is said with the outcome, as an error.
                     let message = result.warning.map { result.message + "; " + $0 } ?? result.message

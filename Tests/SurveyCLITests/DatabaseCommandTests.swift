@@ -185,11 +185,10 @@ final class ProcessTitleTests: CLITestCase {
         try sync.run()
         defer { sync.terminate() }
         var cmdline = ""
-        for _ in 0..<40 {
-            Thread.sleep(forTimeInterval: 0.1)
+        Polling.until(timeout: 4) {
             cmdline = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(sync.processIdentifier)/cmdline"))) ?? Data(),
                              as: UTF8.self)
-            if cmdline.contains("fieldwork") && cmdline.contains("*@127.0.0.1") { break }
+            return cmdline.contains("fieldwork") && cmdline.contains("*@127.0.0.1")
         }
         XCTAssertTrue(sync.isRunning, "the sync is waiting for the server")
         return cmdline

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 import SurveyModel
 
 final class ExportCommandTests: CLITestCase {
@@ -67,9 +68,7 @@ final class ExportCommandTests: CLITestCase {
         }
         reader.start()
         XCTAssertEqual(try survey("export", "--output", fifo.path, "--format", "csv", "--force").status, 0)
-        let deadline = Date().addingTimeInterval(10)
-        while !reader.isFinished && Date() < deadline { usleep(10_000) }
-        XCTAssertTrue(reader.isFinished, "the pipe's reader was never written to")
+        XCTAssertTrue(Polling.until { reader.isFinished }, "the pipe's reader was never written to")
         XCTAssertTrue(String(decoding: received.data, as: UTF8.self).contains("John,Smith"), "the pipe's reader got the export")
         var info = stat()
         XCTAssertEqual(lstat(fifo.path, &info), 0)

@@ -30,14 +30,12 @@ final class SyncWaitCommandTests: CLITestCase {
             _ = try? server.psql("BEGIN; SELECT 1 FROM survey.surveys FOR UPDATE; SELECT pg_sleep(3); COMMIT", database: database)
         }
         holder.start()
-        let deadline = Date().addingTimeInterval(10)
-        while try server.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event = 'PgSleep'") != "1" {
-            XCTAssertLessThan(Date(), deadline, "psql never took the lock")
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        XCTAssertTrue(try Polling.until {
+            try server.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event = 'PgSleep'") == "1"
+        }, "psql never took the lock")
         let pid = try server.psql("SELECT pid FROM pg_stat_activity WHERE datname = '\(database)' AND wait_event = 'PgSleep'")
         let sync = try survey(["sync", "--doc", "Field"], environment: environment)
-        while !holder.isFinished { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertTrue(Polling.until { holder.isFinished }, "psql never let go")
         XCTAssertEqual(sync.status, 0, sync.stderr)
         XCTAssertEqual(sync.stdout, "Synced “Field”: 0 in, 1 out\n")
         let lines = sync.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

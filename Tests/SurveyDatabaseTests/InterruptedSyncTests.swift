@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 import SurveyDatabase
 import SurveyModel
 
@@ -41,7 +42,8 @@ final class InterruptedSyncTests: DatabaseTestCase {
         let holder = try DatabaseConnection(target())
         let postgres = server!
         let killer = Thread {
-            while (try? postgres.psql("SELECT wait_event_type FROM pg_stat_activity WHERE pid = \(pid)")) != "Lock" { usleep(10_000) }
+            // Ended even when the wait never shows, so a failing test cannot hang on the lock.
+            Polling.until { (try? postgres.psql("SELECT wait_event_type FROM pg_stat_activity WHERE pid = \(pid)")) == "Lock" }
             _ = try? postgres.psql("SELECT pg_terminate_backend(\(pid))")
         }
         XCTAssertThrowsError(try ana.push(rows, batchSize: 3) { progress in

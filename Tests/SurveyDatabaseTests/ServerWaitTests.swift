@@ -35,19 +35,21 @@ final class ServerWaitTests: DatabaseTestCase {
         return holder
     }
 
-    /// Ends `holder`'s transaction after `seconds`, from another thread.
-    private func releasing(_ holder: DatabaseConnection, after seconds: Double) -> Thread {
+    /// Ends `holder`'s transaction from another thread once the waiting statement has said
+    /// what it waits for (so it was told while it waited, not after), or after 3 s when it
+    /// never says (the test then fails on what it heard, under the 4 s statement timeout).
+    private func releasing(_ holder: DatabaseConnection, once heard: Heard) -> Thread {
         nonisolated(unsafe) let holder = holder
         let thread = Thread {
-            Thread.sleep(forTimeInterval: seconds)
+            Polling.until(timeout: 3) { heard.lines.contains { $0.contains("waiting 1 s") } }
             _ = try? holder.execute("ROLLBACK")
         }
         thread.start()
         return thread
     }
 
-    private func waitFor(_ thread: Thread) {
-        while !thread.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+    private func waitFor(_ thread: Thread, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(Polling.until { thread.isFinished }, "the holder never let go", file: file, line: line)
     }
 
     func testAPushHeldUpByAnotherSessionsLockSaysWhoHoldsItThenFinishes() throws {
@@ -63,16 +65,16 @@ final class ServerWaitTests: DatabaseTestCase {
         var edit = survey("uuid:1", name: "Ana Maria")
         edit.baseRevision = 1
         let started = Date()
-        let release = releasing(holder, after: 1.5)
+        let release = releasing(holder, once: heard)
         XCTAssertEqual(try ana.push([edit]).map(\.outcome), [.accepted(revision: 2)])
         let took = Date().timeIntervalSince(started)
         waitFor(release)
-        XCTAssertGreaterThanOrEqual(took, 1.4)
         XCTAssertEqual(heard.lines, ["waiting 1 s for the server: \(sofia)'s session (psql, pid \(pid)) holds a lock on a survey this needs"])
-        // Told while it waited, not after.
+        // Told while it waited (the lock is let go only then), after a second.
         let told = try XCTUnwrap(heard.times.first).timeIntervalSince(started)
         XCTAssertGreaterThanOrEqual(told, 1)
         XCTAssertLessThan(told, 1.5)
+        XCTAssertGreaterThan(took, told, "the push finished once the lock was let go")
     }
 
     /// The sync says it on its progress line, the line F9's status line shows.
@@ -93,7 +95,7 @@ final class ServerWaitTests: DatabaseTestCase {
         let holder = try holding("uuid:s1", as: sofia)
         let pid = holder.serverProcessID
         let heard = Heard()
-        let release = releasing(holder, after: 1.5)
+        let release = releasing(holder, once: heard)
         let result = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", progress: heard.add)
         waitFor(release)
         XCTAssertEqual(result.pushed, 1)
@@ -113,7 +115,7 @@ final class ServerWaitTests: DatabaseTestCase {
         let heard = Heard()
         ana.waiting = heard.add
         try ana.connection.execute("SET statement_timeout = '4s'")
-        let release = releasing(holder, after: 1.3)
+        let release = releasing(holder, once: heard)
         var edit = survey("uuid:1", name: "Ana Maria")
         edit.baseRevision = 1
         XCTAssertEqual(try ana.push([edit]).map(\.outcome), [.accepted(revision: 2)])

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 
 /// Base of the end-to-end tests: a throw-away sandbox holding the document folder (with
 /// fixtures copied into it) and the app's home and state folders, and the real `survey`
@@ -94,13 +95,8 @@ class EndToEndTestCase: XCTestCase {
             guard let size = (try? FileManager.default.attributesOfItem(atPath: journal))?[.size] as? Int else { return false }
             return size > header
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while holdsEntries() {
-            guard Date() < deadline else {
-                XCTFail("\(name).plist did not catch up with its journal within \(timeout) s", file: file, line: line)
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.01)
+        if !Polling.until(timeout: timeout, { !holdsEntries() }) {
+            XCTFail("\(name).plist did not catch up with its journal within \(timeout) s", file: file, line: line)
         }
     }
 

@@ -59,11 +59,8 @@ final class KeptAsideEndToEndTests: EndToEndTestCase {
         process.arguments = ["python3", "-c", script, folder.path, document.path, ready.path, go.path]
         try process.run()
         editor = process
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: ready.path) {
-            guard Date() < deadline, process.isRunning else { throw TmuxError("the editor never took the folder's lock") }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        guard Polling.until(timeout: 10, { FileManager.default.fileExists(atPath: ready.path) || !process.isRunning }),
+              FileManager.default.fileExists(atPath: ready.path) else { throw TmuxError("the editor never took the folder's lock") }
     }
 
     func testAnotherProgramsChangeToTheSameSurveyIsKeptAsideAndMergingKeepsBoth() throws {
@@ -93,7 +90,9 @@ final class KeptAsideEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(try app.screen().contains("Recovered surveys"), "still offered")
         XCTAssertEqual(try folderContents().filter { $0.contains(".recovered-") && !$0.hasSuffix(".base.plist") }.count, 1)
 
-        Thread.sleep(forTimeInterval: 1.2)   // the offer takes a choice a second after the last key
+        // The offer takes a choice a second after the last key, and nothing on screen says when:
+        // waiting that second out is the behaviour under test, not a guess.
+        Thread.sleep(forTimeInterval: 1.2)
         try app.press("m")
         app.waitFor("Merged 1 kept survey into “Site”")
         let john = try XCTUnwrap(try record(0, in: "Site"))

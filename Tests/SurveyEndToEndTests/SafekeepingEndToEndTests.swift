@@ -47,7 +47,9 @@ final class SafekeepingEndToEndTests: EndToEndTestCase {
 
         let again = try launch()
         again.waitFor("Recovered surveys", "2 surveys of “Seed” kept on", "Smith, Johnny")
-        Thread.sleep(forTimeInterval: 1.2)   // the offer takes a choice a second after it appears
+        // The offer takes a choice a second after it appears, and nothing on screen says when:
+        // waiting that second out is the behaviour under test, not a guess.
+        Thread.sleep(forTimeInterval: 1.2)
         try again.press("m")
         again.waitFor("Put 2 surveys back into “Seed” as new")
         XCTAssertEqual(try records(in: "Seed").map { $0["firstName"] }, [.string("Johnny"), .string("Doris")])

@@ -65,10 +65,7 @@ final class TmuxSession {
         isClosed = true
         let processes = paneProcesses()
         _ = try? run(["kill-server"])
-        let deadline = Date().addingTimeInterval(5)
-        while processes.contains(where: Self.isRunning), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        Polling.until(timeout: 5, every: 0.02) { !processes.contains(where: Self.isRunning) }
         for suffix in ["", ".tmp", ".stty"] {
             try? FileManager.default.removeItem(atPath: statusFile.path + suffix)
         }
@@ -175,19 +172,19 @@ final class TmuxSession {
                    file: StaticString = #filePath, line: UInt = #line,
                    _ condition: (String) -> Bool) -> String? {
         let timeout = hasTimedOut ? min(timeout, Self.timeoutAfterFailure) : timeout
-        let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         var lastError: Error?
-        repeat {
+        let held = Polling.until(timeout: timeout, every: 0.05) {
             do {
                 last = try screen()
                 lastError = nil
-                if condition(last) { return last }
+                return condition(last)
             } catch {
                 lastError = error
+                return false
             }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < deadline
+        }
+        if held { return last }
         hasTimedOut = true
         let why = lastError.map { " (last tmux error: \($0))" } ?? ""
         XCTFail("Timed out after \(timeout) s waiting until \(description)\(why). Screen:\n\(Self.framed(last))",
@@ -200,14 +197,12 @@ final class TmuxSession {
     func waitForExit(timeout: TimeInterval = defaultTimeout,
                      file: StaticString = #filePath, line: UInt = #line) -> Int32? {
         let timeout = hasTimedOut ? min(timeout, Self.timeoutAfterFailure) : timeout
-        let deadline = Date().addingTimeInterval(timeout)
-        repeat {
-            if let text = try? String(contentsOf: statusFile, encoding: .utf8),
-               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                return status
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        } while Date() < deadline
+        var status: Int32?
+        let exited = Polling.until(timeout: timeout, every: 0.05) {
+            status = (try? String(contentsOf: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return status != nil
+        }
+        if exited { return status }
         hasTimedOut = true
         XCTFail("The app did not exit within \(timeout) s. Screen:\n\(Self.framed((try? screen()) ?? ""))",
                 file: file, line: line)

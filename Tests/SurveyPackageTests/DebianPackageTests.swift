@@ -189,19 +189,15 @@ final class DebianPackageTests: XCTestCase {
         func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "app"]).output }
         func waitFor(_ text: String) throws -> String {
             var last = ""
-            for _ in 0..<100 {
-                last = try screen()
-                if last.contains(text) { return last }
-                usleep(100_000)
-            }
+            if try Polling.until(every: 0.05, { last = try screen(); return last.contains(text) }) { return last }
             XCTFail("“\(text)” never showed:\n\(last)")
             return last
         }
         _ = try waitFor("No surveys yet")
-        // Heads-down: First name, Last name, three empty answers, then Enter on [ Add ].
+        // Heads-down: First name, Last name, three empty answers, then Enter on [ Add ]. The
+        // app takes keys in the order they come, however fast: no pause between them.
         for keys in [["C-n"], ["-l", "Ana"], ["Enter"], ["-l", "Díaz"], ["Enter"], ["Enter"], ["Enter"], ["Enter"], ["Enter"]] {
             XCTAssertEqual(try tmux(["send-keys", "-t", "app"] + keys).status, 0)
-            usleep(100_000)
         }
         let typed = try waitFor("Added survey 1: Díaz, Ana")
         XCTAssertFalse(typed.contains("EXIT="), "the app quit by itself:\n\(typed)")

@@ -13,6 +13,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         : state.session.loading == nil ? state.updateGuardingOthersSurveys(action) : state.updateWhileLoading(action)
     state.settleUnsavedMember(after: effects)
     state.followQuestionnaire()
+    state.keepShownListRows()
     return effects
 }
 

@@ -80,10 +80,13 @@ public struct AppState: Equatable, Sendable {
     /// The document manager's list as last read from disk, its highlight and rename field.
     public var manager = DocumentManagerState()
     /// Caches views read from, kept between frames (references: never compared, never
-    /// rolled back): the titles of the rows on screen (`ListTitles`), the form's rules'
-    /// answers for the record on the form (`FormRuleCache`). Copies share them; a test
-    /// gives a copy fresh ones to draw it with nothing remembered.
+    /// rolled back): the form's rules' answers for the record on the form (`FormRuleCache`),
+    /// the five-field form's geometry. Copies share them; a test gives a copy fresh ones to
+    /// draw it with nothing remembered.
     var caches = ViewCaches()
+    /// The titles (or rule marks) of the list rows on screen, worked out after every action
+    /// (`keepShownListRows`) and only read by drawing; never compared.
+    var shownListRows = ShownListRows()
     /// What a failed save puts back, while a save is in flight.
     var rollback: Rollback?
 

@@ -76,10 +76,10 @@ public struct PopoverState: Equatable, Sendable {
 }
 
 /// Caches views read from, kept between frames: references, so copies of the state share
-/// them, and never compared (see `ListTitles`, `FormRuleCache`).
+/// them, each behind its lock (drawing fills them in), and never compared (see
+/// `FormRuleCache`, `FlatFormGeometry`). The list rows' titles are a value instead,
+/// `ShownListRows`, worked out in `update`.
 struct ViewCaches: Equatable, Sendable {
-    let listTitles = ListTitles()
-    let listRuleMarks = ListRuleMarks()
     let ruleCache = FormRuleCache()
     let flatGeometry = FlatFormGeometry()
 }

@@ -1,4 +1,5 @@
 import XCTest
+import SurveyTestSupport
 @testable import SurveyModel
 
 /// `RecordList` must behave exactly as an array of records would (it replaced one), whatever

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 @testable import SurveyModel
 
 /// The write-ahead journal of large documents: what is appended is read back exactly, a

@@ -49,7 +49,12 @@ final class GuardedSaveTests: XCTestCase {
             fcntl.flock(fd, fcntl.LOCK_EX)
             open(os.path.join(folder, "locked"), "w").close()
             while not os.path.exists(os.path.join(folder, "go")): time.sleep(0.01)
-            time.sleep(0.3)          # this save is now waiting for the lock
+            # Until this save waits for the lock: /proc/locks lists a blocked flock as "-> FLOCK".
+            st = os.stat(folder)
+            node = "%02x:%02x:%d " % (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
+            deadline = time.time() + 10
+            while time.time() < deadline and not any("->" in l and node in l for l in open("/proc/locks")):
+                time.sleep(0.01)
             with open(os.path.join(folder, "Site.plist"), "wb") as f:
                 plistlib.dump([{"firstName": "Ann"}, {"firstName": "Theirs"}], f)
             fcntl.flock(fd, fcntl.LOCK_UN)
@@ -57,7 +62,7 @@ final class GuardedSaveTests: XCTestCase {
         let path = folder.path
         let child = Thread { _ = try? ChildProcess.run(["python3", "-c", script, path]) }
         child.start()
-        while !FileManager.default.fileExists(atPath: locked.path) { usleep(10_000) }
+        XCTAssertTrue(Polling.until { FileManager.default.fileExists(atPath: locked.path) }, "the other program never took the lock")
         FileManager.default.createFile(atPath: go.path, contents: nil)
         let outcome = try store.save(doc("Ann", "Mine"), as: "Site", ifStill: known)
         guard case .changed = outcome else { return XCTFail("wrote over the other program's save: \(outcome)") }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 @testable import SurveyModel
 
 /// `.NAME.sync.plist`: read back as written, refused (and never written over) when it

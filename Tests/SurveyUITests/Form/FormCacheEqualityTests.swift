@@ -1,5 +1,6 @@
 import XCTest
 import SurveyModel
+import SurveyTestSupport
 import SurveyUITestSupport
 @testable import SurveyUI
 
@@ -9,23 +10,11 @@ import SurveyUITestSupport
 /// PgDn and → at random on generated forms with groups and a roster, each frame drawn as kept
 /// and drawn again by a state with an empty cache.
 final class FormCacheEqualityTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64).
-    private struct Random {
-        var state: UInt64
-        mutating func next(below n: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
-    }
-
     /// Eight top-level integers (the second half in a group, its last two in a group inside
     /// it), calculations, a roster of members whose rows read their own and the top level's
     /// answers, and totals after it; relevants and constraints picked at random.
     private func form(seed: UInt64) -> String {
-        var random = Random(state: seed)
+        var random = SplitMix(seed: seed)
         var rows = ["survey,,,,,,", ",type,name,label,calculation,relevant,constraint"]
         var top: [String] = []
         func pick(_ names: [String]) -> String { names[random.next(below: names.count)] }
@@ -54,7 +43,7 @@ final class FormCacheEqualityTests: XCTestCase {
         return rows.joined(separator: "\n")
     }
 
-    private func survey(_ random: inout Random) -> Record {
+    private func survey(_ random: inout SplitMix) -> Record {
         var values: [String: PropertyValue] = [:]
         for i in 0..<8 { values["t\(i)"] = .integer(random.next(below: 4)) }
         values["m"] = .array((0..<3).map { _ in
@@ -69,7 +58,7 @@ final class FormCacheEqualityTests: XCTestCase {
         for seed in 1...8 as ClosedRange<UInt64> {
             let result = XLSForm.read(try XLSFormSheets.csv(form(seed: seed)))
             let questionnaire = try XCTUnwrap(result.form.map { Questionnaire(form: $0) }, "\(result.errors)")
-            var random = Random(state: seed &* 7919)
+            var random = SplitMix(seed: seed &* 7919)
             let clock = Questionnaire.Clock(now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: .utc)
             var hidden: [String: PropertyValue] = [:]
             let records = (0..<3).map { _ in questionnaire.settled(survey(&random), hidden: &hidden, clock: clock) }

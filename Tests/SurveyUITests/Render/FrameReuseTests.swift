@@ -1,5 +1,6 @@
 import XCTest
 import SurveyModel
+import SurveyTestSupport
 @testable import SurveyUI
 
 /// The terminal draws each frame into the grid of an earlier one (`Screen.render(_:into:)`)
@@ -197,9 +198,10 @@ final class TitleCellsTests: XCTestCase {
             ["First name", "A much longer label than the others", "Age"].map { .field(label: $0, extraLine: true) },
             [.heading("Household"), .field(label: "Name", extraLine: false), .hidden, .note("Thanks")],
         ]
-        var generator = SystemRandomNumberGenerator()
+        let seed = SplitMix.testSeed(29)
+        var generator = SplitMix(seed: seed)
         var rect = Rect(x: 36, y: 1, width: 84, height: 37), rows = rowSets[0], scroll = 0
-        for _ in 0..<400 {
+        for step in 0..<400 {
             switch Int.random(in: 0..<8, using: &generator) {
             case 0: rect = Rect(x: Int.random(in: 0...40, using: &generator), y: 1,
                                 width: Int.random(in: 10...120, using: &generator), height: Int.random(in: 3...40, using: &generator))
@@ -207,7 +209,8 @@ final class TitleCellsTests: XCTestCase {
             case 2: scroll = Int.random(in: 0...6, using: &generator)
             default: break
             }
-            XCTAssertEqual(kept.geometry(form: rect, rows: rows, scroll: scroll), FormGeometry(form: rect, rows: rows, scroll: scroll))
+            XCTAssertEqual(kept.geometry(form: rect, rows: rows, scroll: scroll), FormGeometry(form: rect, rows: rows, scroll: scroll),
+                           "step \(step): \(rect), scroll \(scroll) (seed \(seed))")
         }
     }
 }

@@ -44,34 +44,6 @@ extension AppState {
         session.questionnaire.title(of: record, limit: limit)
     }
 
-    /// A list row's title, kept between frames for the original five (a designer's form's
-    /// title can depend on the time: `today()`), marked `⚠` when the survey breaks a rule.
-    func listTitle(of index: Int, limit: Int) -> String {
-        let record = records[index]
-        // Whose it is when it is another's (`@ana`), and a supervisor's verdict (`✓`, `!`,
-        // `✗`), first, as a team's list shows them.
-        let mark = syncMarks(of: record).map { $0 + " " } ?? ""
-        let questionnaire = session.questionnaire
-        guard let form = questionnaire.form else {
-            return mark + caches.listTitles.title(of: index, record: record, limit: limit) { title(of: record, limit: limit) }
-        }
-        // A survey that breaks a rule of the form (what F4 counts) is marked, so it can be found.
-        let breaks = caches.listRuleMarks.breaks(index, record: record, formID: form.formID, version: form.version) {
-            !questionnaire.problems(in: record, clock: ruleClock).isEmpty
-        }
-        return mark + (breaks ? "⚠ " : "") + title(of: record, limit: limit)
-    }
-
-    /// `listTitle` as the cells it is drawn as in `width` columns (`CellGrid.cells(of:width:)`),
-    /// kept between frames with the title; nil for a designer's form, whose titles are not
-    /// kept, and for a title that starts with a joining mark (see `ListTitles.cells`).
-    func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
-        guard session.questionnaire.form == nil else { return nil }
-        let record = records[index]
-        if syncMarks(of: record) != nil { return nil }
-        return caches.listTitles.cells(of: index, record: record, limit: limit, width: width) { title(of: record, limit: limit) }
-    }
-
     /// [ Add ]'s gate for a designer's form: the record as it will be stored (defaults,
     /// calculations, metadata, the form's id and version), or the first problem, with the
     /// highlight moved to its question.

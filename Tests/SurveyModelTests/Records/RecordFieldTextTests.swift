@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 @testable import SurveyModel
 
-final class RecordTests: XCTestCase {
+/// A record's answers as the five fields' text: setting text stores the parsed value or
+/// nothing, unknown keys stay untouched, blankness, and the list title `Last, First`.
+final class RecordFieldTextTests: XCTestCase {
     private let standard = Questionnaire.standard
     private var age: FieldSpec { standard.field(forKey: "age")! }
     private var first: FieldSpec { standard.field(forKey: "firstName")! }

@@ -3,7 +3,7 @@ import XCTest
 
 /// Live resizing between the split and collapsed layouts and below the minimum size, and
 /// the list as a pane (split) or a popover (collapsed).
-final class LayoutTests: EndToEndTestCase {
+final class LayoutEndToEndTests: EndToEndTestCase {
     func testResizingSwitchesLayoutsKeepingTheRecordAndTheHalfTypedText() throws {
         try installFixture("seed-serialized.xml", as: "Seed")
         let app = try launch(width: 120, height: 40)

@@ -2,7 +2,9 @@ import XCTest
 import SurveyModel
 @testable import SurveyUI
 
-final class EditingTests: XCTestCase {
+/// Editing one answer of the five-field form: the caret, Enter and Tab committing and moving
+/// on, Esc restoring, an age refused with the typed text kept, and quitting mid-edit.
+final class FieldEditingTests: XCTestCase {
     private func editingFirstName() -> AppState {
         var s = makeState()
         s.press(.enter, .enter)

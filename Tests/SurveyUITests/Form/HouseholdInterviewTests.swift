@@ -6,7 +6,7 @@ import SurveyModel
 /// Keying interviews with the example household form (Examples/household.csv) through the
 /// real key table: heads-down Enter, skip logic, constraints and required with the form's
 /// messages, the picker, cascading choices, calculations, languages and Add's gate.
-final class QuestionnaireFormTests: XCTestCase {
+final class HouseholdInterviewTests: XCTestCase {
     /// Ana Lima, 34, female, agrees; stops on Region's picker.
     private func startInterview(_ s: inout AppState) {
         s.press(.enter)                               // New form: editing First name

@@ -2,7 +2,9 @@ import XCTest
 import SurveyModel
 @testable import SurveyUI
 
-final class RecordTests: XCTestCase {
+/// The New form (the draft) and the record buttons: Ctrl-N, Add from the draft or as a copy,
+/// Clear, and a failed save or Add putting back everything typed.
+final class DraftAddAndClearTests: XCTestCase {
     let first = Questionnaire.standard.fields[0]
 
     func testCtrlNGoesToTheDraftEditingFirstName() {

@@ -3,7 +3,7 @@ import XCTest
 
 /// Typing into fields, refusing a bad age, and adding records, checked on screen and then in
 /// the file with plistlib (every committed change is written at once).
-final class EditingTests: EndToEndTestCase {
+final class EditingEndToEndTests: EndToEndTestCase {
     func testAddingTwoRecordsAppendsThemToTheFile() throws {
         try installFixture("seed-serialized.xml", as: "Seed")
         let seed = try records(in: "Seed")

@@ -3,7 +3,7 @@ import XCTest
 
 /// Pasting is not typing: the app turns on bracketed paste, and a paste goes into the field
 /// as one line of text, pressing no key.
-final class PasteTests: EndToEndTestCase {
+final class PasteEndToEndTests: EndToEndTestCase {
     func testPastedLinesGoIntoTheHighlightedFieldAsOneLine() throws {
         let app = try launch()
         app.waitFor("New survey", "First name")

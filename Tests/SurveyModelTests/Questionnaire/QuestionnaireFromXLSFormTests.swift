@@ -5,7 +5,7 @@ import XCTest
 /// `Questionnaire(form:language:)`: one field per XLSForm row, of the right kind, with labels,
 /// hints and choice labels in the chosen language; switching languages; and the original
 /// five questions left exactly as they were.
-final class QuestionnaireFormTests: XCTestCase {
+final class QuestionnaireFromXLSFormTests: XCTestCase {
     private static let everyType = """
     survey,,,,,,,
     ,type,name,label,hint,required,calculation,relevant

@@ -1,0 +1,62 @@
+import SurveyModel
+
+/// The list rows on screen: their titles and marks, worked out after every action
+/// (`ShownListRows`) and read by drawing.
+extension AppState {
+    /// After every action (`update`): the titles of the rows the list shows now (the original
+    /// five) or whether each breaks a rule (a designer's form), kept for drawing; made only
+    /// for a row whose survey, cut or width changed. The rows are found as `ListPane` finds
+    /// them: the list's rectangle, its scroll kept showing the highlight.
+    mutating func keepShownListRows() {
+        let layout = self.layout
+        guard layout.kind != .tooSmall, layout.listPane != nil || popover == .list else { return }
+        let body = listBody(in: layout)
+        let projection = list.projection
+        let scroll = ScrollingList<Int>.scroll(list.rows.scroll, showing: projection.row(ofRecord: list.rows.cursor) ?? 0,
+                                               height: body.height)
+        let records = self.records   // read once: each read of `records` copies the document
+        var shown: [(index: Int, record: Record)] = []
+        shown.reserveCapacity(max(0, body.height))
+        for row in scroll..<max(scroll, min(scroll + body.height, projection.rowCount)) {
+            if case .record(let index) = projection.row(row), index < records.count { shown.append((index, records[index])) }
+        }
+        let questionnaire = session.questionnaire
+        if let form = questionnaire.form {
+            let clock = ruleClock
+            shownListRows.keepMarks(shown, formID: form.formID, version: form.version) {
+                !questionnaire.problems(in: $0, clock: clock).isEmpty
+            }
+        } else {
+            // The cells go after the row's one-column marker, before the scroll arrows' column.
+            shownListRows.keepTitles(shown, limit: body.width, width: body.width - 2) { questionnaire.title(of: $0, limit: body.width) }
+        }
+    }
+
+    /// A list row's title, marked `⚠` when the survey breaks a rule of the designer's form
+    /// (what F4 counts), so it can be found; kept ones are read, others made now.
+    func listTitle(of index: Int, limit: Int) -> String {
+        let record = records[index]
+        // Whose it is when it is another's (`@ana`), and a supervisor's verdict (`✓`, `!`,
+        // `✗`), first, as a team's list shows them.
+        let mark = syncMarks(of: record).map { $0 + " " } ?? ""
+        let questionnaire = session.questionnaire
+        guard let form = questionnaire.form else {
+            return mark + (shownListRows.text(of: index, record: record, limit: limit) ?? title(of: record, limit: limit))
+        }
+        let breaks = shownListRows.breaks(index, record: record, formID: form.formID, version: form.version)
+            ?? !questionnaire.problems(in: record, clock: ruleClock).isEmpty
+        return mark + (breaks ? "⚠ " : "") + title(of: record, limit: limit)
+    }
+
+    /// `listTitle` as the cells it is drawn as in `width` columns after the row's marker
+    /// (`CellGrid.cells(of:width:)`); nil for a designer's form, whose titles are not kept, for
+    /// a row with a team's marks, and for a title that starts with a joining mark
+    /// (`ShownListRows.Title.cells`): those are drawn as one text with the marker.
+    func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
+        guard session.questionnaire.form == nil else { return nil }
+        let record = records[index]
+        if syncMarks(of: record) != nil { return nil }
+        if let kept = shownListRows.title(of: index, record: record, limit: limit, width: width) { return kept.cells }
+        return ShownListRows.cells(ofTitle: title(of: record, limit: limit), width: width)
+    }
+}
