@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "SurveyUITests", dependencies: ["SurveyUI", "SurveyModel", "SurveyUITestSupport", "SurveyTestSupport"],
                     exclude: ["__Snapshots__"]),
         // Program on a real folder: effects carried out, outcomes fed back, background work.
-        .testTarget(name: "SurveyRuntimeTests", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel",
+        .testTarget(name: "SurveyRuntimeTests", dependencies: ["SurveyRuntime", "SurveyUI", "SurveyModel", "SurveyDatabase",
                                                                "SurveyUITestSupport", "SurveyTestSupport"]),
         // Against a throwaway PostgreSQL the tests start themselves (SurveyTestSupport).
         .testTarget(name: "SurveyDatabaseTests", dependencies: ["SurveyDatabase", "SurveyModel", "SurveyTestSupport"]),
