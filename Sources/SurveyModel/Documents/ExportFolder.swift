@@ -112,10 +112,15 @@ public enum ExportFolder {
     private static func makeFolders(_ steps: ArraySlice<String>, in root: URL) throws {
         var current = root
         do {
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: root.path) {
+                try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true, attributes: [
+                    .posixPermissions: Int(NewFileMode.folder(in: root.deletingLastPathComponent().path)),
+                ])
+            }
             for step in steps {
+                let parent = current.path
                 current.appendPathComponent(step)
-                if mkdir(current.path, 0o777) != 0, errno != EEXIST { throw SystemError("mkdir") }
+                if mkdir(current.path, NewFileMode.folder(in: parent)) != 0, errno != EEXIST { throw SystemError("mkdir") }
             }
         } catch let error as SystemError {
             throw DocumentError("Could not create \(current.path): \(error.reason)")

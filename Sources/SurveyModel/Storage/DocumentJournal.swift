@@ -38,7 +38,7 @@ public final class DocumentJournal: @unchecked Sendable {
     /// process holds it.
     public static func open(at url: URL, in fs: FileSystem) throws -> DocumentJournal? {
         let existed = FileManager.default.fileExists(atPath: url.path)
-        let fd = fs.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        let fd = fs.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, NewFileMode.file(in: url.deletingLastPathComponent().path))
         guard fd >= 0 else { throw DocumentError("Could not open \(url.lastPathComponent): \(SystemError("open").reason)") }
         guard fs.lock(fd, LOCK_EX | LOCK_NB) == 0 else {
             // Held by another copy of survey (or not lockable here): its saves go whole-file.

@@ -91,12 +91,13 @@ extension DocumentStore {
         }
     }
 
-    /// `copy` put in place at `url`, readable by its owner alone, and never more than the
-    /// file it came from (a 0400 photo stays 0400): a photo or list file may be a
-    /// respondent's (issue 31). `AtomicFile.replace`.
+    /// `copy` put in place at `url`, readable by its owner alone (or its group too in a
+    /// team's shared folder, `NewFileMode`), and never more than the file it came from (a
+    /// 0400 photo stays 0400): a photo or list file may be a respondent's (issue 31).
     func write(_ copy: CopiedFile, to url: URL) throws {
         do {
-            try AtomicFile.replace(copy.data, at: url, mode: copy.mode & 0o600, in: fileSystem)
+            try AtomicFile.replace(copy.data, at: url, mode: copy.mode & NewFileMode.file(in: url.deletingLastPathComponent().path),
+                                   in: fileSystem)
         } catch let error as SystemError {
             throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
         }
@@ -109,7 +110,7 @@ extension DocumentStore {
         let url = mediaFolderURL(for: name)
         var status = stat()
         if lstat(url.path, &status) != 0 {
-            if fileSystem.makeFolder(url.path, 0o700) != 0, errno != EEXIST {
+            if fileSystem.makeFolder(url.path, NewFileMode.folder(in: folder.path)) != 0, errno != EEXIST {
                 throw DocumentError("Could not create \(url.lastPathComponent): \(SystemError("mkdir").reason)")
             }
             guard lstat(url.path, &status) == 0 else { throw DocumentError("Could not create \(url.lastPathComponent)") }

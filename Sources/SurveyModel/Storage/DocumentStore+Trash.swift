@@ -158,7 +158,7 @@ extension DocumentStore {
     /// Throws `SystemError` (not `DocumentError`) so callers can roll back and word it.
     func createTrashFolder() throws {
         if isFolder(trashFolder) { return }
-        if fileSystem.makeFolder(trashFolder.path, 0o700) != 0, errno != EEXIST { throw SystemError("create .trash") }
+        if fileSystem.makeFolder(trashFolder.path, NewFileMode.folder(in: folder.path)) != 0, errno != EEXIST { throw SystemError("create .trash") }
         guard isFolder(trashFolder) else { throw SystemError("create .trash", code: ENOTDIR) }
     }
 

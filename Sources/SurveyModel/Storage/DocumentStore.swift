@@ -59,7 +59,7 @@ public struct DocumentStore: Sendable {
             missing.append(path)
             path = path.pathRemovingLastComponent
         }
-        for path in missing.reversed() where fileSystem.makeFolder(path, 0o700) != 0 && errno != EEXIST {
+        for path in missing.reversed() where fileSystem.makeFolder(path, NewFileMode.folder(in: path.pathRemovingLastComponent)) != 0 && errno != EEXIST {
             throw DocumentError("Could not create the folder \(folder.path): \(SystemError("create folder").reason)")
         }
         guard stat(folder.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {

@@ -108,16 +108,17 @@ enum AtomicFile {
     /// Writes the content to a temporary file beside `target`, makes it durable, lets
     /// `install` move it into place (true when it did), then syncs the folder. The temporary
     /// file never outlives a failure or an install that did not happen. It is created with
-    /// `mode`, less the umask: 0600 unless told, for what survey keeps holds respondents'
-    /// answers, and a lost or shared laptop's other users must not read them (issue 31; a
-    /// file that exists keeps its owner and mode, below). With `owner`, the
+    /// `mode`, less the umask; unless told, `NewFileMode.file(in:)`: the owner's alone, for
+    /// what survey keeps holds respondents' answers (issue 31), or the group's too in a
+    /// team's shared folder (a file that exists keeps its owner and mode, below). With `owner`, the
     /// temporary file gets its owner, group and mode first, or `FileOwner.CannotKeep` is
     /// thrown before anything is written. The temporary file is open for reading too, so a
     /// debug build can read back what it wrote (`SurveyDocument.writePropertyList(to:)`).
-    private static func place(_ contents: Contents, at target: String, keeping owner: FileOwner?, mode: mode_t = 0o600,
+    private static func place(_ contents: Contents, at target: String, keeping owner: FileOwner?, mode given: mode_t? = nil,
                               in fs: FileSystem, install: (String) throws -> Bool) throws {
         let folder = target.pathRemovingLastComponent
         let fileName = target.pathLastComponent
+        let mode = given ?? NewFileMode.file(in: folder)
 
         var tempPath = ""
         var fd: Int32 = -1

@@ -84,6 +84,8 @@ public enum FormAction: Equatable, Sendable {
     case movePage(Int)
     /// F8: the next question the form refuses or lacks an answer to.
     case nextProblem
+    /// Del on the form: the highlighted answer cleared (Ctrl-Z brings it back).
+    case clearAnswer
 }
 
 /// Typed text and the shell's editing keys, for the text box of the moment (a form field,

@@ -171,7 +171,7 @@ public enum KeyMap {
                    all.subtracting([.unreadable]).subtracting(dialogs), .records(.newRecord), bar: "New"),
         // Delete, undo, redo
         KeyBinding([.character("d"), .delete], "d/Del", "Delete the highlighted survey (asks y/n; Ctrl-Z undoes)", lists, .records(.requestRecordDelete), bar: "Delete"),
-        KeyBinding([.delete], "Del", "Delete this survey (asks y/n; Ctrl-Z undoes)", [.formBrowsing, .rosterBrowsing], .records(.requestRecordDelete)),
+        KeyBinding([.delete], "Del", "Clear this answer (Ctrl-Z brings it back); a survey is deleted from the list", [.formBrowsing, .rosterBrowsing], .form(.clearAnswer)),
         KeyBinding([.character("y")], "y", "Delete it", [.confirmingRecordDelete], .records(.confirmQuestion), bar: "Delete"),
         KeyBinding([.character("y")], "y", "Add the copy", [.confirmingRecordCopy], .records(.confirmQuestion), bar: "Copy"),
         KeyBinding([.character("y")], "y", "Clear those answers (Ctrl-Z undoes)", [.confirmingAnswersClear], .records(.confirmQuestion), bar: "Clear"),

@@ -161,6 +161,8 @@ extension AppState {
             return committingField { $0.moveHighlightByPage(direction); return [] }
         case .nextProblem:
             return committingField { $0.jumpToNextProblem(); return [] }
+        case .clearAnswer:
+            return clearHighlightedAnswer()
         case .toggleNextFormAfterAdd:
             form.toggleAddStartsNextForm()
             tell(form.addStartsNextForm

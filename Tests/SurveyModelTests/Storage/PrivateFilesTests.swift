@@ -60,6 +60,29 @@ final class PrivateFilesTests: TemporaryFolderTestCase {
         }
     }
 
+    /// A folder its owners share with a group (setgid, group write: the set-up for a team
+    /// on one machine) gets new files and folders the group can use, or a teammate could not
+    /// open a document made there, nor delete into a `.trash/` another made.
+    func testInATeamsSharedFolderNewFilesAreTheGroups() throws {
+        umask(0o002)
+        let shared = folder.appendingPathComponent("team")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(shared.path, 0o2770), 0)
+        let store = DocumentStore(folder: shared)
+        try store.save(SurveyDocument(records: [Record.sample()]), as: "Field")
+        XCTAssertEqual(mode(store.url(for: "Field")), 0o660)
+        try store.saveDraft(Record.sample(first: "Half"), for: "Field", in: .standard)
+        XCTAssertEqual(mode(store.draftURL(for: "Field")), 0o660)
+        let photo = folder.appendingPathComponent("photo.jpg")
+        try Data([1]).write(to: photo)
+        XCTAssertEqual(chmod(photo.path, 0o644), 0)
+        let name = try store.copyAttachment(from: photo.path, for: "Field")
+        XCTAssertEqual(mode(store.mediaFolderURL(for: "Field")) & 0o777, 0o770)
+        XCTAssertEqual(mode(store.mediaFolderURL(for: "Field").appendingPathComponent(name)), 0o640, "never more than its file")
+        _ = try store.delete("Field")
+        XCTAssertEqual(mode(shared.appendingPathComponent(".trash")) & 0o777, 0o770)
+    }
+
     /// A team's shared folder (0775, documents 0664) stays as its owners set it: survey
     /// neither narrows nor widens what exists.
     func testWhatExistsKeepsItsMode() throws {

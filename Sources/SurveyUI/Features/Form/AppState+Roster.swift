@@ -141,12 +141,12 @@ extension AppState {
 
     /// Ctrl-Z on the New form: the member last deleted from it, back in its place.
     mutating func putBackDeletedMember() -> [Effect]? {
-        guard shown == .draft, let member = form.deletedMembers.last, let last = member.steps.last else { return nil }
+        guard shown == .draft, case .member(let member)? = form.draftUndo.last, let last = member.steps.last else { return nil }
         var record = formRecord
         let parent = Array(member.steps.dropLast())
         guard Self.makeInstances(upTo: parent, in: &record),
               let at = record.insertInstance(of: last.name, in: parent, at: last.index, answers: member.answers) else { return nil }
-        _ = form.takeDeletedMember()
+        _ = form.takeDraftUndo()
         let effects = changeFormRecord(to: record, roster: AnswerPath(parent, last.name), label: "undelete of \(member.label)")
         form.showInstance(at, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: last.name))
         tell("Put back \(member.label) \(at + 1)")
@@ -328,7 +328,7 @@ extension AppState {
     }
 
     /// Writes the form's record (the shown survey, saved with an undo step, or the New form).
-    private mutating func changeFormRecord(to changed: Record, roster: AnswerPath, label: String) -> [Effect] {
+    mutating func changeFormRecord(to changed: Record, roster: AnswerPath, label: String) -> [Effect] {
         let record = settledFormRecord(changed, roster: roster)
         rollback = captureRollback()
         switch shown {

@@ -41,10 +41,11 @@ public struct FormState: Equatable, Sendable {
     /// The y/n question about a roster of the survey on the form: add another member,
     /// delete the one shown.
     public private(set) var rosterQuestion: RosterQuestion?
-    /// The members deleted from the New form (which has no undo history of its own), the
-    /// last deleted last, so Ctrl-Z puts them back one by one, newest first, while that New
-    /// form is on screen (issue 27: a second Ctrl-Z brings back the first member deleted).
-    public private(set) var deletedMembers: [DeletedMember] = []
+    /// What Ctrl-Z can take back on the New form (which has no undo history of its own): the
+    /// members deleted from it and the answers Del cleared, the last last, so Ctrl-Z puts
+    /// them back one by one, newest first, while that New form is on screen (issue 27: a
+    /// second Ctrl-Z brings back the first member deleted).
+    public private(set) var draftUndo: [DraftUndo] = []
     /// A path typed into an attachment question, being copied into the media folder: Enter
     /// (or Tab, ↓) goes on once the copy's name is the answer.
     public private(set) var attaching: Attaching?
@@ -85,7 +86,7 @@ public struct FormState: Equatable, Sendable {
         draft = Record()
         draftForm = nil
         instances = [:]
-        deletedMembers = []
+        draftUndo = []
         draftStarted = nil
         hiddenAnswers = HiddenAnswers()
         if unsavedMember?.survey == .draft { unsavedMember = nil }
@@ -116,7 +117,7 @@ public struct FormState: Equatable, Sendable {
         pendingQuestion = nil
         instances = [:]
         rosterQuestion = nil
-        deletedMembers = []
+        draftUndo = []
         unsavedMember = nil
     }
 
@@ -125,9 +126,10 @@ public struct FormState: Equatable, Sendable {
     /// The instance of a repeat the form shows.
     mutating func showInstance(_ index: Int, of key: String) { instances[key] = index }
     mutating func askRoster(_ question: RosterQuestion?) { rosterQuestion = question }
-    mutating func keepDeletedMember(_ member: DeletedMember) { deletedMembers.append(member) }
-    /// The member last deleted, taken off the list to be put back.
-    mutating func takeDeletedMember() -> DeletedMember? { deletedMembers.popLast() }
+    mutating func keepDeletedMember(_ member: DeletedMember) { draftUndo.append(.member(member)) }
+    mutating func keepClearedAnswer(_ answer: ClearedAnswer) { draftUndo.append(.answer(answer)) }
+    /// The last thing done to the New form that Ctrl-Z takes back, taken off the list.
+    mutating func takeDraftUndo() -> DraftUndo? { draftUndo.popLast() }
     mutating func awaitAttachment(_ pending: Attaching?) { attaching = pending }
     mutating func keepUnsavedMember(_ member: UnsavedMember?) { unsavedMember = member }
 
@@ -139,6 +141,19 @@ public struct FormState: Equatable, Sendable {
     mutating func holdNewForm(_ held: Bool) { heldNewFormShown = held }
     /// A y/n question about a survey, or nil when it was answered or dropped.
     mutating func ask(_ question: SurveyQuestion?) { pendingQuestion = question }
+}
+
+/// What Ctrl-Z takes back on the New form.
+public enum DraftUndo: Equatable, Sendable {
+    case member(DeletedMember)
+    case answer(ClearedAnswer)
+}
+
+/// An answer Del cleared on the New form: where it was and what it held.
+public struct ClearedAnswer: Equatable, Sendable {
+    public let path: AnswerPath
+    public let value: PropertyValue
+    public let label: String
 }
 
 /// A member deleted from the New form: where it was and its answers.

@@ -14,7 +14,7 @@ extension AppState {
     /// Ctrl-Z (u in the list), after `committingField`: the last change, undone and saved.
     mutating func undoLast() -> [Effect] {
         guard document != nil else { return [] }
-        if let effects = putBackDeletedMember() { return effects }
+        if let effects = putBackDeletedMember() ?? putBackClearedAnswer() { return effects }
         guard let step = session.takeStep(undoing: true) else {
             tell("Nothing to undo")
             return []
