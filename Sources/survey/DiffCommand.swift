@@ -29,8 +29,12 @@ struct DiffCommand: Equatable {
         do {
             let (left, formA) = try Self.read(a, in: store)
             let (right, formB) = try Self.read(b, in: store)
-            for name in by where (formA ?? formB)?.field(forKey: name) == nil && !Self.anyHas(name, left) && !Self.anyHas(name, right) {
-                throw DocumentError("no question or answer “\(name)” in \(a) or \(b): --by names the answers that identify a paper")
+            let form = formA ?? formB
+            for name in by where !(form?.fields.contains { $0.key == name } ?? false) && !Self.anyHas(name, left) && !Self.anyHas(name, right) {
+                let inRoster = form.map { Self.rosterHolds(name, $0) } ?? false
+                throw DocumentError(inRoster
+                    ? "“\(name)” is a question inside a roster: --by names answers of the survey itself (its ID items), not of its members"
+                    : "no question or answer “\(name)” in \(a) or \(b): --by names the answers that identify a paper")
             }
             diff = DocumentDiff(left, right, by: by, questionnaire: formA ?? formB ?? .standard)
         } catch {
@@ -50,14 +54,35 @@ struct DiffCommand: Equatable {
     /// form when it is a document here with one that can be used.
     static func read(_ word: String, in store: DocumentStore) throws -> ([Record], Questionnaire?) {
         if !word.contains("/"), store.exists(word) {
-            let document = try store.load(word).get()
+            // With its journal: answers an app still writing (or one that stopped) kept there.
+            let document = try store.loadWithJournal(word).get()
             let form = store.documentForm(for: word)
             return (Array(document.records), form.trouble == nil ? form.questionnaire : nil)
         }
         guard word.contains("/") || word.hasSuffix(".plist") else {
             throw DocumentError("no document “\(word)” in \(store.folder.path) (a file is named by its path, e.g. ./\(word).plist)")
         }
-        return (try OtherDocument.read(URL(fileURLWithPath: word)).records, nil)
+        let url = URL(fileURLWithPath: word)
+        let records = try OtherDocument.read(url).records
+        // A copy on a stick with its form beside it (NAME.plist and its companions) is
+        // judged by that form.
+        let stem = String(url.lastPathComponent.dropLast(url.lastPathComponent.hasSuffix(".plist") ? 6 : 0))
+        let beside = DocumentStore(folder: url.deletingLastPathComponent())
+        if !stem.isEmpty, beside.exists(stem), beside.formURL(for: stem) != nil {
+            let form = beside.documentForm(for: stem)
+            if form.trouble == nil { return (records, form.questionnaire) }
+        }
+        return (records, nil)
+    }
+
+    /// Whether `name` is a question of some roster of `form` (not of the survey itself).
+    private static func rosterHolds(_ name: String, _ form: Questionnaire) -> Bool {
+        var scopes = form.fields.indices.compactMap { form.repeatAtRow($0).map(form.instanceQuestionnaire(for:)) }
+        while let scope = scopes.popLast() {
+            if scope.fields.contains(where: { $0.key == name }) { return true }
+            scopes += scope.fields.indices.compactMap { scope.repeatAtRow($0).map(scope.instanceQuestionnaire(for:)) }
+        }
+        return false
     }
 
     private static func anyHas(_ name: String, _ records: [Record]) -> Bool {
@@ -114,4 +139,6 @@ extension DiffCommand: ShellCommand {
     func run(in context: CommandContext) -> Int32 { run(store: context.store) }
 
     var changesDocuments: Bool { false }
+
+    static var outputFailureStatus: Int32 { 2 }
 }

@@ -19,6 +19,13 @@ protocol ShellCommand {
     /// Whether it changes documents: when its stdout then fails, the change is still made,
     /// and the error says so, so a script does not run it again.
     var changesDocuments: Bool { get }
+    /// The exit status when its output could not be written: 1, "refused", for most;
+    /// `diff`'s 1 means "they differ", so its trouble is 2.
+    static var outputFailureStatus: Int32 { get }
+}
+
+extension ShellCommand {
+    static var outputFailureStatus: Int32 { 1 }
 }
 
 /// What a command runs against: the document folder and the app's session memory.

@@ -91,7 +91,7 @@ enum StandardOutput {
     /// when stdout failed other than by a broken pipe. `done` says the command's work (a
     /// change to a document) was carried out all the same: the message then says so, so a
     /// script's author knows not to run it again.
-    static func finish(_ status: Int32, done: Bool = false) -> Int32 {
+    static func finish(_ status: Int32, done: Bool = false, failure failed: Int32 = 1) -> Int32 {
         flush()
         if failure == nil, !closedAtStart, close(1) != 0, errno != EINTR {
             failure = errno == EPIPE ? .brokenPipe : .error(errno)
@@ -104,7 +104,7 @@ enum StandardOutput {
         }
         let note = done && status == 0 ? " (the change was made; only its message was lost)" : ""
         writeError("survey: could not write to standard output: \(reason)\(note)\n")
-        return 1
+        return failed
     }
 
     /// The errno of the first failed `write`, or nil when every byte was written.

@@ -52,7 +52,8 @@ func main() -> Int32 {
     let store = DocumentStore(folder: DocumentStore.resolveFolder(dir: options.dir, environment: environment))
     let stateURL = SessionMemory.defaultURL(environment: environment)
     if let command {
-        return StandardOutput.finish(command.run(in: CommandContext(store: store, stateURL: stateURL)), done: command.changesDocuments)
+        return StandardOutput.finish(command.run(in: CommandContext(store: store, stateURL: stateURL)), done: command.changesDocuments,
+                                     failure: type(of: command).outputFailureStatus)
     }
     // A terminal survey cannot draw on is refused before any document is opened or created;
     // a refused --doc name (checked without touching the folder) is reported first.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import SurveyModel
+import SurveyTestSupport
 
 /// `survey diff A B`: independent double entry through the real binary: the exit status
 /// (diff(1)'s), the table, CSV and JSON, a copy on a stick named by its path, and nothing
@@ -64,6 +65,29 @@ final class DiffCommandTests: CLITestCase {
         XCTAssertEqual(csv.status, 1, csv.stderr)
         XCTAssertEqual(csv.stdout, "survey,field,First,\(path)\r\nfirstName=Ana,lastName,Lee,Lea\r\nfirstName=Bo,age,41,14\r\n"
             + "firstName=Cy,(survey),,present\r\n")
+    }
+
+    /// The answers an app kept in its journal (it stopped before rewriting the document)
+    /// are compared too, as `list` and `export` read them.
+    func testAnswersStillInTheJournalAreCompared() throws {
+        try twoKeyers()
+        let journal = try XCTUnwrap(try DocumentJournal.open(at: store.journalURL(for: "Second"), in: .live))
+        let before = try store.load("Second").get()
+        var document = before
+        document.records[0]["age"] = .integer(41)
+        try journal.append(document.journalEntries(since: before))
+        let run = try survey("diff", "First", "Second", "--by", "firstName")
+        XCTAssertTrue(run.stdout.contains("Ana  lastName  Lee    Lea"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("age       41     14"), "Bo's age as the journal holds it: 41 on both sides\n" + run.stdout)
+    }
+
+    /// Output that cannot be written is trouble (2), never "they differ" (1).
+    func testAnOutputFailureIsTrouble() throws {
+        try twoKeyers()
+        let run = try ChildProcess.run(["/bin/sh", "-c", "\"$0\" --dir \"$1\" diff First First > /dev/full", Self.binary.path, documents.path],
+                                       environment: childEnvironment)
+        XCTAssertEqual(run.status, 2, run.errors)
+        XCTAssertTrue(run.errors.contains("could not write to standard output"), run.errors)
     }
 
     /// Trouble is 2, with the reason: never confused with "they differ".

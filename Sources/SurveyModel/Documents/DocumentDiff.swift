@@ -43,8 +43,7 @@ public struct DocumentDiff: Equatable, Sendable {
     /// names the questions a keyer does not key.
     public init(_ a: [Record], _ b: [Record], by keys: [String] = [], questionnaire: Questionnaire = .standard) {
         let byID = keys.isEmpty
-        let skipped = Self.notKeyed(in: questionnaire).union([Record.instanceIDKey, Questionnaire.formIDKey,
-                                                             Questionnaire.formVersionKey]).union(keys)
+        let skipped = Self.notKeyed(in: questionnaire).union(Self.neverCompared).union(keys)
         func key(_ record: Record) -> String? {
             if byID { return record.instanceID.flatMap { $0.isEmpty ? nil : $0 } }
             var parts: [String] = []
@@ -52,7 +51,8 @@ public struct DocumentDiff: Equatable, Sendable {
                 guard let value = record[name].flatMap(Self.leafText), !value.isEmpty else { return nil }
                 parts.append("\(name)=\(value)")
             }
-            return parts.joined(separator: " ")
+            // Joined by a byte no answer is keyed with, so `a="x b=y"` never meets `a="x", b="y"`.
+            return parts.joined(separator: Self.keySeparator)
         }
         func index(_ records: [Record], unkeyed: inout Int, duplicates: inout [String]) -> [String: Record] {
             var found: [String: Record] = [:]
@@ -67,8 +67,12 @@ public struct DocumentDiff: Equatable, Sendable {
         }
         let left = index(a, unkeyed: &unkeyedInA, duplicates: &duplicatesInA)
         let right = index(b, unkeyed: &unkeyedInB, duplicates: &duplicatesInB)
-        onlyInA = left.keys.filter { right[$0] == nil }.sorted()
-        onlyInB = right.keys.filter { left[$0] == nil }.sorted()
+        // A key one side holds twice is said once, as a duplicate, not also as "only in".
+        let (twiceA, twiceB) = (Set(duplicatesInA), Set(duplicatesInB))
+        onlyInA = left.keys.filter { right[$0] == nil && !twiceB.contains($0) }.sorted().map(Self.shown)
+        onlyInB = right.keys.filter { left[$0] == nil && !twiceA.contains($0) }.sorted().map(Self.shown)
+        duplicatesInA = duplicatesInA.map(Self.shown)
+        duplicatesInB = duplicatesInB.map(Self.shown)
         for survey in left.keys.sorted() {
             guard let mine = left[survey], let theirs = right[survey] else { continue }
             paired += 1
@@ -76,18 +80,36 @@ public struct DocumentDiff: Equatable, Sendable {
             Self.flatten(.dictionary(mine.values), "", skipping: skipped, into: &one)
             Self.flatten(.dictionary(theirs.values), "", skipping: skipped, into: &other)
             for field in Set(one.keys).union(other.keys).sorted(by: Self.fieldOrder) where one[field] != other[field] {
-                differences.append(Difference(survey: survey, field: field, a: one[field], b: other[field]))
+                differences.append(Difference(survey: Self.shown(survey), field: field, a: one[field], b: other[field]))
             }
         }
     }
 
-    /// Names of the questions no keyer keys.
+    static let keySeparator = "\u{1F}"
+    static func shown(_ key: String) -> String { key.split(separator: "\u{1F}", omittingEmptySubsequences: false).joined(separator: " ") }
+
+    /// Ids (the survey's, a member's), the form's id and version, and ODK's metadata by their
+    /// usual names (for a document read without its form, a copy on a stick): they differ
+    /// between keyers by design.
+    static let neverCompared: Set<String> = Set(AnswerMerge.memberIDKeys).union([
+        Questionnaire.formIDKey, Questionnaire.formVersionKey,
+        "start", "end", "today", "deviceid", "subscriberid", "simserial", "phonenumber", "username", "email", "audit",
+    ])
+
+    /// Names of the questions no keyer keys, in the survey and in every roster's members.
     static func notKeyed(in questionnaire: Questionnaire) -> Set<String> {
         var names: Set<String> = []
-        for field in questionnaire.fields {
-            switch field.kind {
-            case .calculated, .metadata, .note, .notCollected, .groupStart, .groupEnd: names.insert(field.key)
-            default: break
+        var scopes = [questionnaire]
+        while let scope = scopes.popLast() {
+            for (i, field) in scope.fields.enumerated() {
+                if let node = scope.repeatAtRow(i) {
+                    scopes.append(scope.instanceQuestionnaire(for: node))
+                    continue
+                }
+                switch field.kind {
+                case .calculated, .metadata, .note, .notCollected, .groupStart, .groupEnd: names.insert(field.key)
+                default: break
+                }
             }
         }
         return names
@@ -169,12 +191,14 @@ extension DocumentDiff {
 
     /// `--format csv`: survey, field, and each side's value, with a header naming the two
     /// documents; a survey one side lacks is a row with field `(survey)`.
+    /// Each cell as the export writes it: a formula (`=`, `+`, `-`, `@`) behind a `'`, so a
+    /// keyed `=HYPERLINK(…)` does not run when the supervisor opens the file.
     public func csvRows(a: String, b: String) -> [[String]] {
         var rows = [["survey", "field", a, b]]
         rows += differences.map { [$0.survey, $0.field, $0.a ?? "", $0.b ?? ""] }
         rows += onlyInA.map { [$0, "(survey)", "present", ""] }
         rows += onlyInB.map { [$0, "(survey)", "", "present"] }
-        return rows
+        return rows.map { $0.map(SpreadsheetFormula.escaped) }
     }
 
     /// "2 answers differ in 1 of 40 surveys paired; 1 only in A": the last line of the table.

@@ -8,7 +8,10 @@ extension FormFunction {
         FormFunction(name: "digest", arity: 2...3, check: { arguments in
             try constant(1, { name in
                 guard MessageDigest.hash([], algorithm: name) != nil else {
-                    throw FormExpressionError("“\(name)” is not a digest algorithm (\(MessageDigest.algorithms.joined(separator: ", ")))")
+                    let offered = MessageDigest.algorithms.contains { $0.filter { $0 != "-" } == name.uppercased().filter { $0 != "-" } }
+                    throw FormExpressionError(offered
+                        ? "“\(name)” is refused by this system's OpenSSL (a FIPS-only configuration): use SHA-256"
+                        : "“\(name)” is not a digest algorithm (\(MessageDigest.algorithms.joined(separator: ", ")))")
                 }
             })(arguments)
             try constant(2, { name in

@@ -8,15 +8,21 @@ public enum MessageDigest {
     static let algorithms = ["MD5", "SHA-1", "SHA-256", "SHA-384", "SHA-512"]
 
     /// `data` hashed with the algorithm XForms names (`SHA-256`, or `SHA256`, any case);
-    /// nil for a name it does not offer.
+    /// nil for a name it does not offer, or one this system's OpenSSL refuses (MD5 under a
+    /// FIPS-only configuration): the form then says so when it is checked, never crashes.
     static func hash(_ data: [UInt8], algorithm: String) -> [UInt8]? {
         guard let digest = evp(algorithm) else { return nil }
         return data.withUnsafeBytes { hash($0, with: digest) }
     }
 
     /// The SHA-256 of `bytes`, in lowercase hex: PostgreSQL's `encode(sha256(b), 'hex')`.
+    /// SHA-256 is in every OpenSSL configuration (FIPS's too): it fails only when memory
+    /// does, which traps as any allocation failure does.
     public static func sha256Hex(_ bytes: UnsafeRawBufferPointer) -> String {
-        hash(bytes, with: EVP_sha256()).map { String(printf: "%02x", $0) }.joined()
+        guard let hash = hash(bytes, with: EVP_sha256()) else {
+            preconditionFailure("OpenSSL's SHA-256 failed: \(lastError)")
+        }
+        return hash.map { String(printf: "%02x", $0) }.joined()
     }
 
     public static func sha256Hex(_ data: Data) -> String {
@@ -34,16 +40,22 @@ public enum MessageDigest {
         }
     }
 
-    /// One-shot `EVP_Digest`. It fails only when libcrypto cannot allocate or its provider
-    /// refuses the algorithm (a FIPS-only configuration refusing MD5): then a trap, as for
-    /// any allocation failure, rather than a wrong hash that looks right.
-    private static func hash(_ bytes: UnsafeRawBufferPointer, with digest: OpaquePointer?) -> [UInt8] {
+    /// One-shot `EVP_Digest`; nil when libcrypto cannot allocate or its provider refuses the
+    /// algorithm (a FIPS-only configuration refusing MD5), never a wrong hash that looks right.
+    private static func hash(_ bytes: UnsafeRawBufferPointer, with digest: OpaquePointer?) -> [UInt8]? {
         var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
         let ok = out.withUnsafeMutableBufferPointer { out in
             EVP_Digest(bytes.baseAddress, bytes.count, out.baseAddress, &length, digest, nil)
         }
-        precondition(ok == 1, "OpenSSL's EVP_Digest failed (\(ERR_reason_error_string(ERR_get_error()).map { String(cString: $0) } ?? "no reason"))")
+        guard ok == 1 else {
+            ERR_clear_error()
+            return nil
+        }
         return Array(out.prefix(Int(length)))
+    }
+
+    private static var lastError: String {
+        ERR_reason_error_string(ERR_get_error()).map { String(cString: $0) } ?? "no reason given"
     }
 }

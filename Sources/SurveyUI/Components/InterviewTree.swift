@@ -24,6 +24,9 @@ public struct InterviewTree: Equatable, Sendable {
         /// Where it is: a question's members (with `name`), a member's own steps, a roster's
         /// parent's (with `name`).
         public var steps: [AnswerPath.Step]
+        /// The row it is inside (a group, a roster, a member), nil at the top: narrowing and
+        /// marking walk up these, never back over every earlier row.
+        public var parent: Int? = nil
     }
 
     public let rows: [Row]
@@ -75,12 +78,11 @@ public struct InterviewTree: Equatable, Sendable {
             let haystack = TextFolding.folded(row.label + " " + row.name)
             guard words.allSatisfy({ haystack.contains($0) }) else { continue }
             shown[i] = true
-            // Its ancestors: each nearer row of a smaller depth, outwards.
-            var depth = row.depth
-            var j = i - 1
-            while j >= 0, depth > 0 {
-                if rows[j].depth < depth { shown[j] = true; depth = rows[j].depth }
-                j -= 1
+            // Its ancestors, up to one already shown (then so are the rest).
+            var up = row.parent
+            while let j = up, !shown[j] {
+                shown[j] = true
+                up = rows[j].parent
             }
         }
         visible = rows.indices.filter { shown[$0] }
@@ -104,11 +106,12 @@ extension InterviewTree {
             InterviewTreeSupport.answers(at: steps, in: answers)
         }
 
-        func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], depth start: Int) {
+        func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], depth start: Int, parent: Int?) {
             let relevance = top.relevance(at: steps, values: values, clock: clock)
             let member = answers(at: steps[...], in: values) ?? [:]
             var depth = start
-            var groups: [Bool] = []   // each open group: whether its row was listed
+            var groups: [Int?] = []   // each open group: its row, when it was listed
+            var inside: Int? { groups.last(where: { $0 != nil }).flatMap { $0 } ?? parent }
             for i in questionnaire.fields.indices {
                 let field = questionnaire.fields[i]
                 let shown = relevance.indices.contains(i) ? relevance[i] : true
@@ -121,9 +124,9 @@ extension InterviewTree {
                     let count = max(stored, top.repeatCount(of: node, values: values, parent: steps, clock: clock) ?? 0)
                     var label = field.label.isEmpty ? node.name : field.label
                     if label.namesAnAnswer { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
-                    let inside = steps
                     rows.append(Row(kind: .roster, depth: depth, label: label, answer: count == 0 ? "none" : String(count),
-                                    name: node.name, problem: nil, steps: inside))
+                                    name: node.name, problem: nil, steps: steps, parent: inside))
+                    let roster = rows.count - 1
                     let inner = questionnaire.instanceQuestionnaire(for: node)
                     for k in 0..<count {
                         let memberSteps = steps + [AnswerPath.Step(name: node.name, index: k)]
@@ -131,21 +134,23 @@ extension InterviewTree {
                         let first = inner.fields.first { $0.kind.isAnswered && memberAnswers[$0.key] != nil }
                         rows.append(Row(kind: .member, depth: depth + 1, label: "\(k + 1) of \(count)",
                                         answer: first.map { text($0, memberAnswers[$0.key]) } ?? "", name: "",
-                                        problem: nil, steps: memberSteps))
-                        walk(inner, steps: memberSteps, depth: depth + 2)
+                                        problem: nil, steps: memberSteps, parent: roster))
+                        walk(inner, steps: memberSteps, depth: depth + 2, parent: rows.count - 1)
                     }
                     continue
                 }
                 switch field.kind {
                 case .groupStart:
-                    groups.append(shown && !field.label.isEmpty)
                     if shown && !field.label.isEmpty {
                         rows.append(Row(kind: .group, depth: depth, label: field.label, answer: "", name: field.key,
-                                        problem: nil, steps: steps))
+                                        problem: nil, steps: steps, parent: inside))
+                        groups.append(rows.count - 1)
                         depth += 1
+                    } else {
+                        groups.append(nil)
                     }
                 case .groupEnd:
-                    if groups.popLast() == true { depth -= 1 }
+                    if case .some(.some) = groups.popLast() { depth -= 1 }
                 case .metadata, .calculated, .note, .notCollected:
                     continue
                 default:
@@ -154,7 +159,7 @@ extension InterviewTree {
                     let value = member[field.key]
                     rows.append(Row(kind: .question, depth: depth, label: field.label.isEmpty ? field.key : field.label,
                                     answer: value.map { text(field, $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "—",
-                                    name: field.key, problem: problemAt[path], steps: steps))
+                                    name: field.key, problem: problemAt[path], steps: steps, parent: inside))
                 }
             }
         }
@@ -166,17 +171,13 @@ extension InterviewTree {
             return shown.split(separator: " ").map { field.choiceLabels[String($0)] ?? String($0) }.joined(separator: ", ")
         }
 
-        walk(top, steps: [], depth: 0)
+        walk(top, steps: [], depth: 0, parent: nil)
         // A member or roster with a problem inside says so too, so a closed eye finds it.
-        for i in rows.indices.reversed() where rows[i].kind == .question && rows[i].problem != nil {
-            var depth = rows[i].depth
-            var j = i - 1
-            while j >= 0, depth > 0 {
-                if rows[j].depth < depth {
-                    if rows[j].problem == nil { rows[j].problem = "a problem inside" }
-                    depth = rows[j].depth
-                }
-                j -= 1
+        for i in rows.indices where rows[i].kind == .question && rows[i].problem != nil {
+            var up = rows[i].parent
+            while let j = up, rows[j].problem == nil {
+                rows[j].problem = "a problem inside"
+                up = rows[j].parent
             }
         }
         return rows

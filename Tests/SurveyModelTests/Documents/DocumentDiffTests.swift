@@ -36,7 +36,7 @@ final class DocumentDiffTests: XCTestCase {
         XCTAssertEqual(diff.paired, 2)
         XCTAssertEqual(diff.differences, [.init(survey: "plot=12", field: "trees", a: "3", b: "8")])
         XCTAssertEqual(diff.duplicatesInA, ["plot=14"])
-        XCTAssertEqual(diff.onlyInB, ["plot=14"], "its partner is one of two in A")
+        XCTAssertEqual(diff.onlyInB, [], "its partner is one of two in A: said once, as a duplicate")
         XCTAssertEqual(diff.unkeyedInA, 1)
         XCTAssertFalse(diff.isSame)
         let two = DocumentDiff([survey("uuid:x", ["hh": .string("7"), "visit": .integer(1)])], [survey("uuid:y", ["hh": .string("7"), "visit": .integer(1)])],
@@ -86,6 +86,44 @@ final class DocumentDiffTests: XCTestCase {
             .init(survey: "uuid:1", field: "area", a: "8", b: "8.5"),
             .init(survey: "uuid:1", field: "crops", a: "maize beans", b: "maize"),
         ])
+    }
+
+    /// Inside rosters too, what no keyer keys is left out (a member's calculation, its id
+    /// under any of the names members carry); identifying answers never collide.
+    func testRosterCalculationsMemberIDsAndKeysThatCannotCollide() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString).csv")
+        try Data("""
+        survey,,,,
+        ,type,name,label,calculation
+        ,begin repeat,member,Member,
+        ,text,name,Name,
+        ,calculate,stamp,,once(uuid())
+        ,end repeat,,,
+        """.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let form = try XCTUnwrap(XLSForm.read(try XLSFormSheets.read(fileAt: url.path)).form)
+        func member(_ name: String, _ stamp: String) -> PropertyValue {
+            .dictionary(["name": .string(name), "stamp": .string(stamp), "memberID": .string("m-" + stamp)])
+        }
+        let a = [survey("uuid:1", ["member": .array([member("Ana", "x1")])])]
+        let b = [survey("uuid:1", ["member": .array([member("Ana", "y2")])])]
+        XCTAssertTrue(DocumentDiff(a, b, questionnaire: Questionnaire(form: form)).isSame)
+        XCTAssertEqual(DocumentDiff(a, b).differences.map(\.field), ["member[1]/stamp"], "without the form, only its name is known")
+
+        let one = [survey("uuid:1", ["a": .string("x b=y"), "b": .string("z")])]
+        let two = [survey("uuid:2", ["a": .string("x"), "b": .string("y b=z")])]
+        let diff = DocumentDiff(one, two, by: ["a", "b"])
+        XCTAssertEqual(diff.paired, 0, "two different papers")
+        XCTAssertEqual(diff.onlyInA, ["a=x b=y b=z"])
+        XCTAssertEqual(diff.onlyInB, ["a=x b=y b=z"], "shown alike, kept apart")
+    }
+
+    func testCSVCellsNeverRunAsFormulas() {
+        let a = [survey("uuid:1", ["note": .string("=HYPERLINK(\"http://x\")")])]
+        let b = [survey("uuid:1", ["note": .string("ok")])]
+        let rows = DocumentDiff(a, b).csvRows(a: "A", b: "=B")
+        XCTAssertEqual(rows[0], ["survey", "field", "A", "'=B"])
+        XCTAssertEqual(rows[1], ["uuid:1", "note", "'=HYPERLINK(\"http://x\")", "ok"])
     }
 
     /// Nesting from a file is walked without recursion (a stick's document is untrusted).

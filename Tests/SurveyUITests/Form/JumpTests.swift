@@ -85,6 +85,29 @@ final class JumpTests: XCTestCase {
         XCTAssertEqual(highlighted(s), "plot[2]/trees", "round again")
     }
 
+    /// From a member's question that is fine, F8 goes on to the next member's problem, not
+    /// back to the first member's; a jump that finds no row leaves the members shown alone.
+    func testF8InsideARosterGoesForwardAndAFailedJumpChangesNothing() throws {
+        var s = try keyed()
+        var record = s.formRecord
+        record.setValue(.integer(900), at: AnswerPath([AnswerPath.Step(name: "plot", index: 0)], "trees"))
+        record.setValue(.integer(800), at: AnswerPath([AnswerPath.Step(name: "plot", index: 1)], "trees"))
+        record["done"] = .string("yes")
+        s.form.setDraft(record)
+        XCTAssertTrue(s.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "plot", index: 1)], "plot_id")))
+        s.press(.function(8))
+        XCTAssertEqual(highlighted(s), "plot[2]/trees")
+        XCTAssertEqual(s.statusText?.hasPrefix("Problem 2 of 2"), true, s.statusText ?? "")
+        s.press(.function(8))
+        XCTAssertEqual(highlighted(s), "plot[1]/trees", "round again")
+
+        let before = s.form.instances
+        let item = s.formItem
+        XCTAssertFalse(s.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "plot", index: 1)], "no_such_question")))
+        XCTAssertEqual(s.form.instances, before)
+        XCTAssertEqual(s.formItem, item)
+    }
+
     func testF8SaysSoWhenNothingIsWrong() throws {
         var s = try state(plots)
         s.press(.enter); s.type("North"); s.press(.enter)

@@ -41,33 +41,50 @@ extension AppState {
             tell("The original form has no rules to break")
             return
         }
-        let problems = questionnaire.problems(in: formRecord, clock: ruleClock)
+        let record = formRecord
+        let problems = questionnaire.problems(in: record, clock: ruleClock)
         guard !problems.isEmpty else {
             tell("No problem: every answer here passes the form's rules")
             return
         }
-        let outline = self.outline
-        let current: AnswerPath? = if case .field(let i) = formItem, outline.indices.contains(i), outline.heading(i) == nil {
-            outline.path(i)
-        } else { nil }
-        // After the problem on the highlight; else the first at or after the highlight's
-        // top-level row (a roster's members come after the questions before it).
-        let next: Int
-        if let current, let at = problems.firstIndex(where: { $0.path == current }) {
-            next = (at + 1) % problems.count
-        } else {
-            let row = topLevelRow(of: formItem, in: outline)
-            next = problems.firstIndex { $0.index >= row && $0.path != current } ?? 0
+        // In the form's order, members included: the tree's (Ctrl-G) rows, every member in
+        // its place, so "next" inside a roster is the next member's, never the first's.
+        let rows = InterviewTree.rows(of: record, in: questionnaire, clock: ruleClock, problems: problems)
+        let flagged = rows.indices.filter { rows[$0].kind == .question && rows[$0].problem != nil }
+        let message = Dictionary(problems.map { ($0.path, $0.message) }, uniquingKeysWith: { first, _ in first })
+        guard !flagged.isEmpty else {
+            // What the tree cannot place (a whole member's problem): the form's own words.
+            warn("Problem: \(problems[0].message)")
+            return
         }
-        let problem = problems[next]
-        highlight(problemAt: problem.path)
-        warn("Problem \(next + 1) of \(problems.count): \(problem.message)")
+        let here = treeRow(of: formItem, in: rows)
+        let at = flagged.firstIndex { $0 > here } ?? 0
+        let row = rows[flagged[at]]
+        let path = AnswerPath(row.steps, row.name)
+        guard highlight(problemAt: path) else {
+            warn("Problem \(at + 1) of \(flagged.count) is not on the form now: \(message[path] ?? row.problem ?? "")")
+            return
+        }
+        warn("Problem \(at + 1) of \(flagged.count): \(message[path] ?? row.problem ?? "")")
+    }
+
+    /// The tree row of the highlighted item (a question's own; a roster heading's member;
+    /// the buttons after every row), -1 when none comes before it.
+    private func treeRow(of item: FormItem, in rows: [InterviewTree.Row]) -> Int {
+        guard case .field(let i) = item, outline.indices.contains(i) else { return item == .add || item == .clear ? rows.count : -1 }
+        if let heading = outline.heading(i) {
+            return rows.firstIndex { $0.kind == .member && $0.steps == heading.steps }
+                ?? rows.firstIndex { $0.kind == .roster && $0.steps == heading.parent && $0.name == heading.name } ?? -1
+        }
+        let path = outline.path(i)
+        return rows.firstIndex { $0.kind == .question && $0.steps == path.steps && $0.name == path.name } ?? -1
     }
 
     /// The highlight on the question at `path`, showing the members it is in (a whole
     /// member's problem: its roster's heading). False when the form has no such row shown.
     @discardableResult
     mutating func highlight(problemAt path: AnswerPath) -> Bool {
+        let shownBefore = form.instances
         var parent: [AnswerPath.Step] = []
         for step in path.steps {
             form.showInstance(step.index, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: step.name))
@@ -77,19 +94,16 @@ extension AppState {
         let row = outline.indices.first { outline.heading($0) == nil && outline.isShown($0) && outline.path($0) == path }
             ?? outline.indices.first { i in
                 guard let heading = outline.heading(i) else { return false }
-                return heading.name == path.name && heading.parent == path.steps || heading.steps == path.steps
+                return heading.name == path.name && heading.parent == path.steps
             }
-        guard let row else { return false }
+        guard let row else {
+            // Nothing to go to: the members shown stay as they were, the highlight with them.
+            form.showInstances(shownBefore)
+            return false
+        }
         form.highlight(.field(row))
         keepFormHighlightInView()
         return true
     }
 
-    /// The top-level row an item is under: its own, or its outermost roster's.
-    private func topLevelRow(of item: FormItem, in outline: FormWalk) -> Int {
-        guard case .field(let i) = item, outline.indices.contains(i) else { return questionnaire.fields.count }
-        let steps = outline.steps(i)
-        let key = steps.first?.name ?? outline.field(i).key
-        return questionnaire.fields.firstIndex { $0.key == key } ?? 0
-    }
 }

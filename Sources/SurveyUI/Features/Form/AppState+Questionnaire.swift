@@ -62,7 +62,7 @@ extension AppState {
         }
         // The question at fault, in the member it is in: the problem's index is its
         // top-level row, not its row on a form with rosters.
-        if !highlight(problemAt: first.path) { form.highlight(.field(first.index)) }
+        highlight(problemAt: first.path)
         // Every one can be reached: F8 walks them, ^G's tree lists them (Tab: problems only).
         let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")): F8 goes to each, ^G lists them)" : ""
         warn("Not added: \(first.message)\(more)")

@@ -71,6 +71,7 @@ extension AppState {
     /// The heading of the roster `steps` ends in, that member shown.
     @discardableResult
     mutating func highlight(memberAt steps: [AnswerPath.Step]) -> Bool {
+        let shownBefore = form.instances
         var parent: [AnswerPath.Step] = []
         for step in steps {
             form.showInstance(step.index, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: step.name))
@@ -78,7 +79,10 @@ extension AppState {
         }
         guard let last = steps.last,
               let row = outline.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
-        else { return false }
+        else {
+            form.showInstances(shownBefore)
+            return false
+        }
         form.highlight(.field(row))
         keepFormHighlightInView()
         return true
