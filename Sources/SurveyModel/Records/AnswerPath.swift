@@ -29,4 +29,20 @@ public struct AnswerPath: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         (steps.map { "\($0.name)[\($0.index + 1)]" } + [name]).joined(separator: "/")
     }
+
+    /// The path `description` wrote, read back (from the session memory, a file a person
+    /// may edit): nil for anything else, a step without its `[n]` from 1, more than 64 steps
+    /// (deeper than any form survey reads), or text longer than 4 KB.
+    public init?(parsing text: String) {
+        guard !text.isEmpty, text.utf8.count <= 4096 else { return nil }
+        var parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count <= 65, let last = parts.popLast(), !last.isEmpty, !last.contains("[") else { return nil }
+        var steps: [Step] = []
+        for part in parts {
+            guard part.hasSuffix("]"), let open = part.lastIndex(of: "["), open > part.startIndex,
+                  let number = Int(part[part.index(after: open)..<part.index(before: part.endIndex)]), number >= 1 else { return nil }
+            steps.append(Step(name: String(part[..<open]), index: number - 1))
+        }
+        self.init(steps, last)
+    }
 }

@@ -21,6 +21,8 @@ extension SessionMemory {
             if !memory.records.isEmpty { entry["records"] = .dictionary(memory.records.mapValues { .integer($0) }) }
             if !memory.recordIDs.isEmpty { entry["recordIDs"] = .dictionary(memory.recordIDs.mapValues { .string($0) }) }
             if !memory.listOrders.isEmpty { entry["listOrders"] = .dictionary(memory.listOrders.mapValues { .string($0) }) }
+            if !memory.questions.isEmpty { entry["questions"] = .dictionary(memory.questions.mapValues { .string($0) }) }
+            if !memory.languages.isEmpty { entry["languages"] = .dictionary(memory.languages.mapValues { .string($0) }) }
             entries[folder] = .dictionary(entry)
         }
         let root = PropertyValue.dictionary(["folders": .dictionary(entries)])
@@ -44,7 +46,8 @@ extension SessionMemory {
                     if case .integer(let index) = record { memory.records[document] = index }
                 }
             }
-            for (key, path) in [("recordIDs", \FolderMemory.recordIDs), ("listOrders", \FolderMemory.listOrders)] {
+            for (key, path) in [("recordIDs", \FolderMemory.recordIDs), ("listOrders", \FolderMemory.listOrders),
+                                ("questions", \FolderMemory.questions), ("languages", \FolderMemory.languages)] {
                 guard case .dictionary(let values)? = entry[key] else { continue }
                 for (document, value) in values {
                     if case .string(let text) = value, !text.isEmpty { memory[keyPath: path][document] = text }

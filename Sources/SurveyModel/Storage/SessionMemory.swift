@@ -26,8 +26,15 @@ public struct SessionMemory: Equatable, Sendable {
         var recordIDs: [String: String] = [:]
         /// How each document's list was ordered (`ListOrder` in the UI, as a word).
         var listOrders: [String: String] = [:]
+        /// The question highlighted in each document (`AnswerPath.description`: its members
+        /// too), and the form's language shown when it was not the default (issue 30: a
+        /// keyer coming back finds the survey, member, question and language left).
+        var questions: [String: String] = [:]
+        var languages: [String: String] = [:]
 
-        var isEmpty: Bool { lastDocument == nil && records.isEmpty && recordIDs.isEmpty && listOrders.isEmpty }
+        var isEmpty: Bool {
+            lastDocument == nil && records.isEmpty && recordIDs.isEmpty && listOrders.isEmpty && questions.isEmpty && languages.isEmpty
+        }
     }
 
     /// $XDG_STATE_HOME/survey/state.plist (only if absolute, as the XDG spec says), else
@@ -67,17 +74,24 @@ public struct SessionMemory: Equatable, Sendable {
         public var record: Int?
         public var recordID: String?
         public var listOrder: String?
-        public init(record: Int? = nil, recordID: String? = nil, listOrder: String? = nil) {
+        /// The question highlighted (`AnswerPath.description`), and the form's language.
+        public var question: String?
+        public var language: String?
+        public init(record: Int? = nil, recordID: String? = nil, listOrder: String? = nil, question: String? = nil,
+                    language: String? = nil) {
             self.record = record
             self.recordID = recordID
             self.listOrder = listOrder
+            self.question = question
+            self.language = language
         }
     }
 
     public func place(of document: String, in folder: URL) -> Place {
         let memory = folders[Self.key(for: folder)]
         return Place(record: memory?.records[document], recordID: memory?.recordIDs[document],
-                     listOrder: memory?.listOrders[document])
+                     listOrder: memory?.listOrders[document], question: memory?.questions[document],
+                     language: memory?.languages[document])
     }
 
     /// Makes `document` the last one used in `folder`, and remembers where in it the person was.
@@ -87,6 +101,8 @@ public struct SessionMemory: Equatable, Sendable {
             memory.records[document] = place.record
             memory.recordIDs[document] = place.recordID
             memory.listOrders[document] = place.listOrder
+            memory.questions[document] = place.question
+            memory.languages[document] = place.language
         }
     }
 
@@ -105,6 +121,8 @@ public struct SessionMemory: Equatable, Sendable {
             memory.records[document] = nil
             memory.recordIDs[document] = nil
             memory.listOrders[document] = nil
+            memory.questions[document] = nil
+            memory.languages[document] = nil
             if memory.lastDocument == document { memory.lastDocument = nil }
         }
     }
@@ -120,6 +138,10 @@ public struct SessionMemory: Equatable, Sendable {
             memory.recordIDs[new] = id
             let order = memory.listOrders.removeValue(forKey: old)
             memory.listOrders[new] = order
+            let question = memory.questions.removeValue(forKey: old)
+            memory.questions[new] = question
+            let language = memory.languages.removeValue(forKey: old)
+            memory.languages[new] = language
             if memory.lastDocument == old { memory.lastDocument = new }
         }
     }

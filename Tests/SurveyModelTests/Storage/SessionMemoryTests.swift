@@ -134,3 +134,36 @@ private extension SessionMemory {
         return copy
     }
 }
+
+/// Issue 30: the question a keyer left (in its member) and the form's language are
+/// remembered per document, follow a rename, go with a delete, and a path the file garbles
+/// is no path.
+final class SessionQuestionMemoryTests: TemporaryFolderTestCase {
+    private var stateURL: URL { folder.appendingPathComponent("state/survey/state.plist") }
+    private var documents: URL { folder.appendingPathComponent("docs", isDirectory: true) }
+
+    func testTheQuestionAndLanguageAreKeptAndFollowTheDocument() throws {
+        try SessionMemory.update(at: stateURL) {
+            $0.remember(document: "Plots", place: .init(record: 2, recordID: "uuid:p3", question: "tree[2]/stem[1]/cbh",
+                                                         language: "English (en)"), in: documents)
+        }
+        var memory = SessionMemory(url: stateURL)
+        XCTAssertEqual(memory.place(of: "Plots", in: documents).question, "tree[2]/stem[1]/cbh")
+        XCTAssertEqual(memory.place(of: "Plots", in: documents).language, "English (en)")
+        memory.renamed("Plots", to: "Plots 2026", in: documents)
+        XCTAssertEqual(memory.place(of: "Plots 2026", in: documents).question, "tree[2]/stem[1]/cbh")
+        XCTAssertNil(memory.place(of: "Plots", in: documents).question)
+        memory.forget(document: "Plots 2026", in: documents)
+        XCTAssertNil(memory.place(of: "Plots 2026", in: documents).language)
+    }
+
+    func testPathsReadBackAsWrittenAndNothingElse() {
+        let path = AnswerPath([AnswerPath.Step(name: "tree", index: 1), AnswerPath.Step(name: "stem", index: 0)], "cbh")
+        XCTAssertEqual(AnswerPath(parsing: path.description), path)
+        XCTAssertEqual(AnswerPath(parsing: "age"), AnswerPath("age"))
+        for bad in ["", "tree/cbh", "tree[0]/cbh", "tree[x]/cbh", "[1]/cbh", "tree[1]/", "tree[1]/cbh[2]",
+                    String(repeating: "a[1]/", count: 70) + "b", String(repeating: "x", count: 5000)] {
+            XCTAssertNil(AnswerPath(parsing: bad), bad)
+        }
+    }
+}

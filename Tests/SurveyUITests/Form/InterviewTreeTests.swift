@@ -133,3 +133,36 @@ final class InterviewTreeTests: XCTestCase {
         }
     }
 }
+
+/// Issue 30: reopening returns to the survey, member, question and form language left.
+final class ReopenPlaceTests: XCTestCase {
+    func testTheMemberQuestionAndLanguageComeBack() throws {
+        let member = { (name: String, age: Int) -> PropertyValue in .dictionary(["name": .string(name), "age": .integer(age)]) }
+        let survey = Record(["instanceID": .string("uuid:aaaaaaaa-0000-4000-8000-000000000001"), "village": .string("Kibera"),
+                             "member": .array([member("Ana", 34), member("Bo", 40), member("Cy", 12)])])
+        var s = try rosterState([survey])
+        s.showRecord(0)
+        XCTAssertTrue(s.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "member", index: 1)], "age")))
+        let place = s.place
+        XCTAssertEqual(place.question, "member[2]/age")
+
+        var again = try rosterState([survey])
+        again.restorePlace(place)
+        XCTAssertEqual(again.shown, .record(0))
+        guard case .field(let i) = again.formItem else { return XCTFail("no question highlighted") }
+        XCTAssertEqual(again.outline.path(i).description, "member[2]/age", "the same member's same question")
+        XCTAssertTrue(again.screenText.contains("2 of 3"), again.screenText)
+
+        // A language the form has comes back; one it has not (an older form's) is left.
+        let household = try householdState([Record(["instanceID": .string("uuid:bbbbbbbb-0000-4000-8000-000000000002"),
+                                                    "fname": .string("Ana")])])
+        let french = try XCTUnwrap(household.questionnaire.form?.languages.first { $0.contains("fr") })
+        var restored = household
+        restored.restorePlace(SessionMemory.Place(record: 0, recordID: "uuid:bbbbbbbb-0000-4000-8000-000000000002", language: french))
+        XCTAssertEqual(restored.questionnaire.language, french)
+        XCTAssertTrue(restored.screenText.contains("Prénom"), restored.screenText)
+        var unknown = household
+        unknown.restorePlace(SessionMemory.Place(record: 0, language: "Klingon (tlh)"))
+        XCTAssertNotEqual(unknown.questionnaire.language, "Klingon (tlh)")
+    }
+}

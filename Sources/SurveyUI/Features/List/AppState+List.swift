@@ -133,13 +133,41 @@ extension AppState {
             showRecord(index)
         } else {
             moveListCursor(toPosition: 0)
+            return
+        }
+        restoreLanguageAndQuestion(place)
+    }
+
+    /// The form's language and the question (in its member) a keyer left, when the form
+    /// still has them; anything else is quietly not restored (it is a convenience).
+    private mutating func restoreLanguageAndQuestion(_ place: SessionMemory.Place?) {
+        if let language = place?.language, let form = questionnaire.form, form.languages.contains(language),
+           questionnaire.language != language, form.formID == session.questionnaire.form?.formID {
+            session.relabel(Questionnaire(form: form, language: language))
+            list.rename(ListNames(session.questionnaire))
+        }
+        guard questionnaire.form != nil, let text = place?.question, let path = AnswerPath(parsing: text) else { return }
+        let outline = self.outline
+        if path.steps.isEmpty, let row = outline.indices.first(where: { outline.heading($0) == nil && outline.path($0) == path }),
+           isNavigable(row, in: outline) {
+            form.highlight(.field(row))
+            keepFormHighlightInView()
+        } else if !path.steps.isEmpty {
+            highlight(problemAt: path)
         }
     }
 
     /// What the session memory keeps of this document.
     public var place: SessionMemory.Place {
         let record: Int? = recordCount > 0 ? list.rows.cursor : nil
+        // The question on the survey shown (not the New form's: it is not what the list keeps).
+        var question: String?
+        if case .record = shown, questionnaire.form != nil, case .field(let i) = formItem {
+            let outline = self.outline
+            if outline.indices.contains(i), outline.heading(i) == nil { question = outline.path(i).description }
+        }
         return .init(record: record, recordID: record.flatMap { records.indices.contains($0) ? records[$0].instanceID : nil },
-                     listOrder: list.order == ListOrder() ? nil : list.order.memoryWord)
+                     listOrder: list.order == ListOrder() ? nil : list.order.memoryWord,
+                     question: question, language: questionnaire.language)
     }
 }
