@@ -77,6 +77,7 @@ final class BiomassEndToEndTests: EndToEndTestCase {
         try app.press("Enter")                                     // bole height (optional)
         try app.type("2"); try app.press("Enter")                  // stems: the form asks for exactly 2
         app.waitFor("Tawi wa Mti na tag numba 101", "1 of 2")      // the roster's label shows the tag
+        app.waitFor("› 1 of 2")                                    // the heading's breadcrumb: in tree 101, stem 1 of 2
         try app.type("3"); try app.press("Enter")                  // under the minimum circumference
         app.waitFor("Kiwango cha chini cha circumference kwa sehemu hii ya plot ni 6 cm.")
         try app.press("BSpace"); try app.type("30"); try app.press("Enter")
@@ -93,6 +94,11 @@ final class BiomassEndToEndTests: EndToEndTestCase {
         app.waitFor("1 [ ] Moto")
         try app.type("1"); try app.type("4"); try app.press("Enter")   // disturbance: burning, farming
         try app.press("Enter")                                     // no remarks: on to [ Add ]
+        try app.press("C-g")                                       // the interview as a tree, every stem listed
+        app.waitFor("Go to", "Miti (1)", "1 of 1")
+        try app.press("End")                                       // its last rows: the second stem's
+        app.waitFor("2 of 2")
+        try app.press("Escape")
         try app.press("Enter")
         app.waitFor("Added survey 1")
         try app.press("C-q")

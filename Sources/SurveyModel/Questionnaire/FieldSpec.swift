@@ -57,10 +57,19 @@ public struct FieldSpec: Equatable, Sendable {
     }
 
     /// Text shown for whatever is stored, of any type (an age stored as the string "thirty"
-    /// shows "thirty"; integer 35 shows "35"; missing shows "").
+    /// shows "thirty"; integer 35 shows "35"; missing shows ""). What exports and messages
+    /// write: a decimal as JavaRosa serialises it (`5.0`).
     public func displayText(_ value: PropertyValue?) -> String {
         guard let value else { return "" }
         return Self.describe(value)
+    }
+
+    /// What the form shows a keyer: `displayText`, but a decimal as it was keyed, `8` not
+    /// `8.0`, and never with an exponent (XPath's number-to-string; issue 30). Exports keep
+    /// JavaRosa's `8.0`, which ODK's tools read.
+    public func screenText(_ value: PropertyValue?) -> String {
+        if case .real(let number)? = value { return FormValue.text(of: number) }
+        return displayText(value)
     }
 
     /// Whether a stored value obeys the field's rule (missing counts as valid).

@@ -109,9 +109,9 @@ public struct FormWalk: Sendable {
         return record.hasIdenticalBytes(self.record) ? entry.storedValue : record.value(at: path(i))
     }
 
-    /// Entry `i`'s stored answer as text, as its field writes it.
+    /// Entry `i`'s stored answer as text, as the form shows it (`FieldSpec.screenText`).
     public func storedText(_ i: Int, in record: Record) -> String {
-        field(i).displayText(value(i, in: record))
+        field(i).screenText(value(i, in: record))
     }
 
     /// The default a New form offers for entry `i`. (The form's rules are asked of the top

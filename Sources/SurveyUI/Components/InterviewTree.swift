@@ -166,7 +166,7 @@ extension InterviewTree {
 
         /// A choice shows its label, as the form does.
         func text(_ field: FieldSpec, _ value: PropertyValue?) -> String {
-            let shown = field.displayText(value)
+            let shown = field.screenText(value)
             guard case .choice = field.kind, !field.choiceLabels.isEmpty else { return shown }
             return shown.split(separator: " ").map { field.choiceLabels[String($0)] ?? String($0) }.joined(separator: ", ")
         }

@@ -201,7 +201,7 @@ public struct AppState: Equatable, Sendable {
         if value == nil, shown == .draft, let text = outline.defaultText(index, in: record, clock: ruleClock) { return (text, true) }
         // `fieldText`, with the value already read (each field is drawn on every frame).
         if let editing, editing.fieldIndex == index { return (editing.text, false) }
-        return (field.displayText(value), false)
+        return (field.screenText(value), false)
     }
 
     /// `N of M` for a record, `New` for the draft.

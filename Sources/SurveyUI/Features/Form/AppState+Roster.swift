@@ -305,7 +305,7 @@ extension AppState {
         let inner = questionnaire.scopeQuestionnaire(steps)
         guard let first = inner.fields.first(where: { $0.kind.isAnswered && answers[last.index][$0.key] != nil }),
               let value = answers[last.index][first.key] else { return "" }
-        return " (“\(first.displayText(value).prefix(40))”)"
+        return " (“\(first.screenText(value).prefix(40))”)"
     }
 
     /// The form's record, settled after a change to `roster`'s members.
