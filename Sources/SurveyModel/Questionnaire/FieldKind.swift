@@ -57,6 +57,21 @@ public enum FieldKind: Equatable, Sendable {
 
 extension FieldKind {
     /// What a geo question collects: one point, an open line of points, or a closed shape.
+    /// What an empty answer of this kind shows, dimmed, so the format is known before a
+    /// mistake (issue 30: a date typed `5/12/26` was refused only after Enter): nil for kinds
+    /// whose answer is plain text or chosen.
+    public var formatHint: String? {
+        switch self {
+        case .date: "YYYY-MM-DD"
+        case .time: "HH:MM"
+        case .dateTime: "YYYY-MM-DD HH:MM"
+        case .geo(.point): "latitude longitude [altitude accuracy]"
+        case .geo: "lat lon; lat lon; …"
+        case .attachment: "a file path (copied into the document's media)"
+        default: nil
+        }
+    }
+
     public enum Geometry: String, Equatable, Sendable {
         case point = "geopoint", trace = "geotrace", shape = "geoshape"
     }

@@ -147,6 +147,14 @@ public struct FormWalk: Sendable {
     }
 
     /// Whether entry `i` is read-only in its form.
+    /// Whether the designer gave entry `i` a label (the questionnaire names one without a
+    /// label by its name).
+    public func hasOwnLabel(_ i: Int) -> Bool {
+        let (questionnaire, index) = scope(of: i)
+        guard let question = questionnaire.form?.questions[index] else { return true }
+        return question.labels.values.contains { !$0.isEmpty }
+    }
+
     public func isReadOnly(_ i: Int) -> Bool {
         let (questionnaire, index) = scope(of: i)
         return questionnaire.form?.questions[index].readOnly ?? false

@@ -30,6 +30,9 @@ enum FormRows {
             if let heading = outline.heading(i) { return .field(label: heading.label, extraLine: false) }
             switch field.kind {
             case .metadata, .groupEnd: return .hidden
+            // A calculation without a label is the form's arithmetic, not something to show
+            // (as in ODK); a labelled one shows its value.
+            case .calculated where !outline.hasOwnLabel(i): return .hidden
             case .groupStart: return .heading(field.label)
             case .note:
                 return .note(filledIn(field.label, i))

@@ -201,6 +201,8 @@ public struct AppState: Equatable, Sendable {
         if value == nil, shown == .draft, let text = outline.defaultText(index, in: record, clock: ruleClock) { return (text, true) }
         // `fieldText`, with the value already read (each field is drawn on every frame).
         if let editing, editing.fieldIndex == index { return (editing.text, false) }
+        // Nothing yet: the format it takes, dimmed, as a placeholder (never stored).
+        if value == nil, let hint = field.kind.formatHint { return (hint, true) }
         return (field.screenText(value), false)
     }
 

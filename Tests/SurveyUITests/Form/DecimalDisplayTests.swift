@@ -24,3 +24,39 @@ final class DecimalDisplayTests: XCTestCase {
         XCTAssertTrue(line.contains(" 8 ") && !line.contains("8.0"), String(line))
     }
 }
+
+/// Issue 30: an empty date, time, location or file question shows the format it takes,
+/// dimmed, before a mistake; a calculation without a label takes no row, as in ODK.
+final class FormatHintTests: XCTestCase {
+    func testEmptyAnswersShowTheirFormatAndUnlabelledCalculationsNoRow() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hints-\(UUID().uuidString).csv")
+        try Data("""
+        survey,,,,
+        ,type,name,label,calculation
+        ,date,visit,Visit,
+        ,time,hour,Hour,
+        ,geopoint,where,Where,
+        ,image,photo,Photo,
+        ,integer,trees,Trees,
+        ,calculate,double,,${trees} * 2
+        ,calculate,shown,Twice the trees,${trees} * 2
+        """.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let form = try XCTUnwrap(XLSForm.read(try XLSFormSheets.read(fileAt: url.path)).form)
+        var s = AppState(documentName: "Hints", loaded: .success(SurveyDocument(records: [])),
+                         size: Size(width: 100, height: 30), questionnaire: Questionnaire(form: form), environment: .forTests)
+        s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
+        let screen = s.screenText
+        for hint in ["YYYY-MM-DD", "HH:MM", "latitude longitude", "a file path"] {
+            XCTAssertTrue(screen.contains(hint), "\(hint) missing:\n\(screen)")
+        }
+        let visit = try XCTUnwrap(s.outline.indices.first { s.outline.field($0).key == "visit" })
+        XCTAssertEqual(s.displayedAnswer(visit).placeholder, true, "dimmed, never stored")
+        XCTAssertNil(s.draft["visit"])
+        XCTAssertTrue(screen.contains("Twice the trees"))
+        XCTAssertFalse(screen.contains("double"), "no row for the unlabelled calculation:\n\(screen)")
+        let rows = FormRows.of(s)
+        let double = try XCTUnwrap(s.outline.indices.first { s.outline.field($0).key == "double" })
+        XCTAssertEqual(rows[double], .hidden)
+    }
+}
