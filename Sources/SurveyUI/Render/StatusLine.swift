@@ -93,14 +93,19 @@ struct KeyBar: View {
         TextWidth.width(of: b.keyLabel) + 1 + TextWidth.width(of: b.barLabel ?? "")
     }
 
-    /// The bindings that fit, dropping from the end but keeping F1 (which lists all keys)
-    /// and ^Q for as long as possible, so a narrow terminal still says how to get help and out.
+    /// The bindings that fit, keeping F1 (which lists all keys) and ^Q for as long as
+    /// possible, so a narrow terminal still says how to get help and out. What goes first is
+    /// what works in the most modes (F2, F3: the same everywhere), the last of those first:
+    /// the keys of this mode alone say the most about it (issue 30: inside a roster, PgUp/PgDn
+    /// and ^O/^D were cut at 80 columns while F3 stayed).
     static func fitting(_ bindings: [KeyBinding], width: Int) -> [KeyBinding] {
         var items = bindings
         let total = { (list: [KeyBinding]) in list.reduce(0) { $0 + itemWidth($1) + 2 } - 2 }
         let essential: (KeyBinding) -> Bool = { $0.keys.contains(.function(1)) || $0.keys.contains(.control("q")) }
+        let reach: (KeyBinding) -> Int = { binding in InputMode.allCases.filter { binding.modes.contains($0) }.count }
         while !items.isEmpty && total(items) > width {
-            if let i = items.lastIndex(where: { !essential($0) }) {
+            let droppable = items.indices.filter { !essential(items[$0]) }
+            if let widest = droppable.map({ reach(items[$0]) }).max(), let i = droppable.last(where: { reach(items[$0]) == widest }) {
                 items.remove(at: i)
             } else {
                 items.removeLast()
