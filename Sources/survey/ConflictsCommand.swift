@@ -41,20 +41,9 @@ struct ConflictsCommand: Equatable {
             return [id, field.path.description,
                     whole ? (field.base == nil ? "-" : "(kept)") : ConflictListing.cellText(field.base, wholeSurvey: false),
                     ConflictListing.cellText(field.mine, wholeSurvey: whole, base: field.base, member: field.path.isMember),
-                    ConflictListing.cellText(field.theirs, wholeSurvey: whole, base: field.base, member: field.path.isMember)].enumerated().map { $0 < 2 ? $1 : cut($1) }
+                    ConflictListing.cellText(field.theirs, wholeSurvey: whole, base: field.base, member: field.path.isMember)].enumerated().map { $0 < 2 ? $1 : TextTable.cut($1) }
         }
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }
-    }
-
-    private static func cut(_ text: String) -> String {
-        let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        return flat.count > 30 ? String(flat.prefix(29)) + "…" : flat
+        return TextTable.lines([header] + rows)
     }
 }
 

@@ -19,17 +19,6 @@ enum DeletedTable {
             [DocumentTable.minute(entry.deletedAt), ShellOutput.printable(entry.record.instanceID ?? "-"),
              ShellOutput.printable(questionnaire.title(of: entry.record))]
         }
-        let header = ["DELETED", "ID", "NAME"]
-        let widths = header.indices.map { column in
-            ([header] + rows).map { TextWidth.width(of: $0[column]) }.max() ?? 0
-        }
-        return ([header] + rows).map { cells in
-            var line = cells.indices.map { column -> String in
-                let pad = String(repeating: " ", count: max(0, widths[column] - TextWidth.width(of: cells[column])))
-                return cells[column] + pad
-            }.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }
-            return line
-        }
+        return TextTable.lines([["DELETED", "ID", "NAME"]] + rows)
     }
 }

@@ -93,22 +93,11 @@ struct DiffCommand: Equatable {
     /// characters (survey and field whole).
     static func table(_ diff: DocumentDiff, a: String, b: String) -> [String] {
         guard !diff.differences.isEmpty || !diff.onlyInA.isEmpty || !diff.onlyInB.isEmpty else { return [] }
-        let header = ["SURVEY", "FIELD", cut(a), cut(b)]
-        var rows = diff.differences.map { [$0.survey, $0.field, cut($0.a ?? "-"), cut($0.b ?? "-")] }
+        let header = ["SURVEY", "FIELD", TextTable.cut(a), TextTable.cut(b)]
+        var rows = diff.differences.map { [$0.survey, $0.field, TextTable.cut($0.a ?? "-"), TextTable.cut($0.b ?? "-")] }
         rows += diff.onlyInA.map { [$0, "(survey)", "present", "-"] }
         rows += diff.onlyInB.map { [$0, "(survey)", "-", "present"] }
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
-            }.joined(separator: "  ")
-        }
-    }
-
-    private static func cut(_ text: String) -> String {
-        let flat = ShellOutput.printable(text.split(whereSeparator: \.isNewline).joined(separator: " "))
-        return flat.count > 30 ? String(flat.prefix(29)) + "…" : flat
+        return TextTable.lines([header] + rows)
     }
 }
 

@@ -50,3 +50,24 @@ public func rosterState(_ records: [Record] = [], width: Int = 120, height: Int 
     s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
     return s
 }
+
+/// A form written as an XLSForm's CSV in the test itself (`survey,,,\n,type,name,label…`),
+/// read as `survey form attach` reads one.
+public func questionnaire(csv: String) throws -> Questionnaire {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("form-\(UUID().uuidString).csv")
+    try Data(csv.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
+    guard let form = result.form else { throw DocumentError("the test's form: \(result.errors)") }
+    return Questionnaire(form: form)
+}
+
+/// A state running that form on an empty document (or `records`), its clock pinned as
+/// `householdState`'s.
+public func formState(csv: String, records: [Record] = [], documentName: String = "Plots", width: Int = 100,
+                      height: Int = 40) throws -> AppState {
+    var s = AppState(documentName: documentName, loaded: .success(SurveyDocument(records: records)),
+                     size: Size(width: width, height: height), questionnaire: try questionnaire(csv: csv), environment: .forTests)
+    s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
+    return s
+}

@@ -185,6 +185,15 @@ public struct FormWalk: Sendable {
         return entries.indices.filter { $0 > heading && entries[$0].steps.starts(with: steps) }
     }
 
+    /// The answers of the member `steps` lead to (the survey's own for none); nil when the
+    /// survey holds no such member.
+    static func answers(at steps: ArraySlice<AnswerPath.Step>, in values: [String: PropertyValue]) -> [String: PropertyValue]? {
+        guard let first = steps.first else { return values }
+        guard case .array(let items)? = values[first.name], items.indices.contains(first.index),
+              case .dictionary(let answers) = items[first.index] else { return nil }
+        return Self.answers(at: steps.dropFirst(), in: answers)
+    }
+
     // MARK: Building
 
     /// The outline of `record` under `questionnaire`, showing for each repeat the instance
@@ -235,13 +244,6 @@ public struct FormWalk: Sendable {
             self.memberRelevance = memberRelevance
         }
 
-        /// The answers of the instance `steps` lead to (the survey's own for none).
-        static func instance(_ values: [String: PropertyValue], _ steps: ArraySlice<AnswerPath.Step>) -> [String: PropertyValue]? {
-            guard let first = steps.first else { return values }
-            guard case .array(let items)? = values[first.name], items.indices.contains(first.index),
-                  case .dictionary(let answers) = items[first.index] else { return nil }
-            return instance(answers, steps.dropFirst())
-        }
 
         /// How many members of the repeat `name` the answers hold (a list of dictionaries).
         static func members(of name: String, in answers: [String: PropertyValue]) -> Int {
@@ -253,7 +255,7 @@ public struct FormWalk: Sendable {
             let scope = scopes.count
             scopes.append(questionnaire)
             // The member's answers, read once for all its questions.
-            let member = Self.instance(values, steps[...])
+            let member = FormWalk.answers(at: steps[...], in: values)
             for i in questionnaire.fields.indices {
                 let isShown = shown && (relevance.indices.contains(i) ? relevance[i] : true)
                 guard let node = questionnaire.repeatAtRow(i) else {

@@ -103,7 +103,7 @@ extension InterviewTree {
         var rows: [Row] = []
 
         func answers(at steps: ArraySlice<AnswerPath.Step>, in answers: [String: PropertyValue]) -> [String: PropertyValue]? {
-            InterviewTreeSupport.answers(at: steps, in: answers)
+            FormWalk.answers(at: steps, in: answers)
         }
 
         func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], depth start: Int, parent: Int?) {
@@ -181,15 +181,5 @@ extension InterviewTree {
             }
         }
         return rows
-    }
-}
-
-/// The answers of the member `steps` lead to (the survey's own for none).
-enum InterviewTreeSupport {
-    static func answers(at steps: ArraySlice<AnswerPath.Step>, in answers: [String: PropertyValue]) -> [String: PropertyValue]? {
-        guard let first = steps.first else { return answers }
-        guard case .array(let items)? = answers[first.name], items.indices.contains(first.index),
-              case .dictionary(let inner) = items[first.index] else { return nil }
-        return Self.answers(at: steps.dropFirst(), in: inner)
     }
 }

@@ -29,8 +29,7 @@ final class DecimalDisplayTests: XCTestCase {
 /// dimmed, before a mistake; a calculation without a label takes no row, as in ODK.
 final class FormatHintTests: XCTestCase {
     func testEmptyAnswersShowTheirFormatAndUnlabelledCalculationsNoRow() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hints-\(UUID().uuidString).csv")
-        try Data("""
+        let s = try formState(csv: """
         survey,,,,
         ,type,name,label,calculation
         ,date,visit,Visit,
@@ -40,12 +39,7 @@ final class FormatHintTests: XCTestCase {
         ,integer,trees,Trees,
         ,calculate,double,,${trees} * 2
         ,calculate,shown,Twice the trees,${trees} * 2
-        """.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let form = try XCTUnwrap(XLSForm.read(try XLSFormSheets.read(fileAt: url.path)).form)
-        var s = AppState(documentName: "Hints", loaded: .success(SurveyDocument(records: [])),
-                         size: Size(width: 100, height: 30), questionnaire: Questionnaire(form: form), environment: .forTests)
-        s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
+        """, documentName: "Hints", width: 100, height: 30)
         let screen = s.screenText
         for hint in ["YYYY-MM-DD", "HH:MM", "latitude longitude", "a file path"] {
             XCTAssertTrue(screen.contains(hint), "\(hint) missing:\n\(screen)")

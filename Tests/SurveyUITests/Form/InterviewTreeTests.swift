@@ -24,15 +24,7 @@ final class InterviewTreeTests: XCTestCase {
     """
 
     private func state(width: Int = 120, height: Int = 40) throws -> AppState {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString).csv")
-        try Data(biomass.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
-        let form = try XCTUnwrap(result.form, "\(result.errors)")
-        var s = AppState(documentName: "Plots", loaded: .success(SurveyDocument(records: [])),
-                         size: Size(width: width, height: height), questionnaire: Questionnaire(form: form), environment: .forTests)
-        s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
-        return s
+        try formState(csv: biomass, width: width, height: height)
     }
 
     /// Plot P1 on a steep slope; tree 101 with one stem, tree 102 with two, the second's

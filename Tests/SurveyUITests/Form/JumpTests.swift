@@ -6,15 +6,7 @@ import SurveyModel
 /// members, and [ Add ]'s refusal landing on the question at fault on a form with rosters.
 final class JumpTests: XCTestCase {
     private func state(_ csv: String, width: Int = 100, height: Int = 40) throws -> AppState {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("jumps-\(UUID().uuidString).csv")
-        try Data(csv.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
-        let form = try XCTUnwrap(result.form, "\(result.errors)")
-        var s = AppState(documentName: "Plots", loaded: .success(SurveyDocument(records: [])),
-                         size: Size(width: width, height: height), questionnaire: Questionnaire(form: form), environment: .forTests)
-        s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
-        return s
+        try formState(csv: csv, width: width, height: height)
     }
 
     private let plots = """

@@ -211,15 +211,7 @@ extension RosterKeyingTests {
 /// Nested rosters (plots, their trees) and a roster a `relevant` hides, as ODK keys them.
 final class NestedRosterTests: XCTestCase {
     private func state(_ csv: String) throws -> AppState {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nested-\(UUID().uuidString).csv")
-        try Data(csv.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
-        let form = try XCTUnwrap(result.form, "\(result.errors)")
-        var s = AppState(documentName: "Plots", loaded: .success(SurveyDocument(records: [])),
-                         size: Size(width: 100, height: 40), questionnaire: Questionnaire(form: form), environment: .forTests)
-        s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800))
-        return s
+        try formState(csv: csv)
     }
 
     private let plots = """
