@@ -34,6 +34,8 @@ struct CommandLineOptions: Equatable {
     var answers: [String: String] = [:]
     /// `survey add --set NAME=VALUE`, as given, in order.
     var sets: [String] = []
+    /// `list --duplicates`: only the surveys whose ID items another survey shares.
+    var duplicates = false
     /// `diff --by FIELD,FIELD`: the answers that pair two keyers' surveys of one paper.
     var by: [String]?
     /// `merge --dry-run`.

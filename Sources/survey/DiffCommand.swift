@@ -36,7 +36,9 @@ struct DiffCommand: Equatable {
                     ? "“\(name)” is a question inside a roster: --by names answers of the survey itself (its ID items), not of its members"
                     : "no question or answer “\(name)” in \(a) or \(b): --by names the answers that identify a paper")
             }
-            diff = DocumentDiff(left, right, by: by, questionnaire: formA ?? formB ?? .standard)
+            // Without --by, the form's ID items pair them (two keyers give one paper two ids).
+            let pairing = by.isEmpty ? (formA ?? formB)?.idItems ?? [] : by
+            diff = DocumentDiff(left, right, by: pairing, questionnaire: formA ?? formB ?? .standard)
         } catch {
             ShellOutput.failure(error)
             return 2

@@ -110,3 +110,44 @@ final class DiffCommandTests: CLITestCase {
         XCTAssertEqual(try survey("diff", "First", "Second", "--by", "a,,b").status, 2)
     }
 }
+
+/// `survey list --duplicates` and `diff` pairing by a form's ID items (issue 30).
+final class IDItemsCommandTests: CLITestCase {
+    private func plots(_ name: String, _ surveys: [(String, String, Int)]) throws {
+        let form = root.appendingPathComponent("plots.csv")
+        try Data("""
+        survey,,,
+        ,type,name,label
+        ,text,plot_id,Plot id
+        ,integer,trees,Trees
+        settings,,,
+        ,form_id,id_items,
+        ,plots,plot_id,
+        """.utf8).write(to: form)
+        XCTAssertEqual(try survey("docs", "new", name, "--form", form.path).status, 0)
+        try store.save(SurveyDocument(records: surveys.map { id, plot, trees in
+            Record(["instanceID": .string(id), "plot_id": .string(plot), "trees": .integer(trees), "formID": .string("plots")])
+        }), as: name)
+    }
+
+    func testListDuplicatesAndDiffPairByTheFormsIDItems() throws {
+        try plots("Keyer1", [("uuid:a1", "12", 3), ("uuid:a2", "13", 5), ("uuid:a3", "12", 4)])
+        let duplicates = try survey("list", "--doc", "Keyer1", "--duplicates")
+        XCTAssertEqual(duplicates.status, 0, duplicates.stderr)
+        XCTAssertEqual(duplicates.stdout.split(separator: "\n").map(String.init), [
+            "plot_id 12: surveys 1 (12), 3 (12)",
+            "1 set of surveys share their ID items: each is one paper keyed twice, or papers the ID items do not tell apart",
+        ])
+
+        try plots("Keyer2", [("uuid:b1", "13", 5), ("uuid:b2", "14", 1)])
+        let diff = try survey("diff", "Keyer1", "Keyer2")
+        XCTAssertEqual(diff.status, 1, diff.stderr)
+        XCTAssertTrue(diff.stdout.contains("plot_id=14  (survey)  -"), "paired by plot_id, not instanceID:\n" + diff.stdout)
+        XCTAssertTrue(diff.stdout.hasSuffix("no answer differs in 1 survey paired; 1 only in Keyer2; 1 key on more than one survey in Keyer1 (not compared: plot_id=12)\n"), diff.stdout)
+
+        XCTAssertEqual(try survey("docs", "new", "Plain").status, 0)
+        let none = try survey("list", "--doc", "Plain", "--duplicates")
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("names no ID items"), none.stderr)
+    }
+}

@@ -86,6 +86,11 @@ public struct XLSForm: Equatable, Sendable {
     public var formID: String?
     public var version: String?
     public var instanceName: FormExpression?
+    /// The settings' `id_items` (CSPro's ID items; pyxform ignores the column): the
+    /// questions that identify a paper (`plot_id`, `hh_id visit`). Two surveys with the same
+    /// answers to them are one paper keyed twice: [ Add ] asks, `survey list --duplicates`
+    /// lists them, and `survey diff` pairs two keyers' surveys by them.
+    public var idItems: [String] = []
     public var defaultLanguage: String?
     /// The XForm's root element, as pyxform names it: the settings' `name`, else `data`.
     public var rootName = "data"

@@ -72,6 +72,9 @@ struct XLSFormReader {
             instanceNameRow = first.number
             form.instanceName = parse(text, sheet: "settings", row: first.number, column: "instance_name")
         }
+        if let text = value("id_items", in: cells, columns: columns) {
+            form.idItems = text.split { $0 == " " || $0 == "," }.map(String.init)
+        }
     }
 
     private mutating func readChoices(_ rows: [XLSFormSheets.Row]?, into form: inout XLSForm) {
@@ -268,6 +271,15 @@ struct XLSFormReader {
         for name in form.instanceName?.fieldReferences ?? [] where !known.contains(name) || ambiguous.contains(name) {
             errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "instance_name",
                                          message: Self.referenceProblem(name, ambiguous: ambiguous)))
+        }
+        // An ID item is answered once per survey, at its top level: a roster's question has
+        // one answer per member, and a group, note or calculation none a keyer types.
+        let unkeyed: [XLSForm.Kind] = [.note, .calculate, .beginGroup, .endGroup, .beginRepeat, .endRepeat]
+        let topLevel = Set(form.questions.filter { !unkeyed.contains($0.kind) }.map(\.name))
+        for name in form.idItems where !topLevel.contains(name) {
+            errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "id_items",
+                                         message: "id_items names “\(name)”, which is no question keyed at the top of the survey "
+                                             + "(an ID item identifies the paper: not a roster's question, a group or a calculation)"))
         }
         for scope in form.scopes { checkCycles(scope) }
         var refusedDefaults: Set<Int> = []

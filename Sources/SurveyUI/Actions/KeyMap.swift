@@ -35,7 +35,7 @@ public enum KeyMap {
     private static let browsing: InputModes = [.listPane, .listPopover, .formBrowsing, .rosterBrowsing]
     /// Modes where a dialog owns every key but quitting.
     private static let dialogs: InputModes = [.renamingDocument, .confirmingDelete, .namingDocument, .offeringRecovery,
-                                                  .confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear,
+                                                  .confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear, .confirmingDuplicate,
                                                   .confirmingRoster]
 
     public static let bindings: [KeyBinding] = [
@@ -174,6 +174,10 @@ public enum KeyMap {
         KeyBinding([.delete], "Del", "Clear this answer (Ctrl-Z brings it back); a survey is deleted from the list", [.formBrowsing, .rosterBrowsing], .form(.clearAnswer)),
         KeyBinding([.character("y")], "y", "Delete it", [.confirmingRecordDelete], .records(.confirmQuestion), bar: "Delete"),
         KeyBinding([.character("y")], "y", "Add the copy", [.confirmingRecordCopy], .records(.confirmQuestion), bar: "Copy"),
+        KeyBinding([.character("y")], "y", "Add it too (the same paper keyed twice, or two papers the ID items do not tell apart)",
+                   [.confirmingDuplicate], .records(.confirmQuestion), bar: "Add too"),
+        KeyBinding([.character("n"), .escape], "n", "Don't add: the New form keeps its answers", [.confirmingDuplicate],
+                   .records(.cancelQuestion), bar: "Don't add"),
         KeyBinding([.character("y")], "y", "Clear those answers (Ctrl-Z undoes)", [.confirmingAnswersClear], .records(.confirmQuestion), bar: "Clear"),
         KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingRecordDelete, .confirmingRecordCopy, .confirmingAnswersClear],
                    .records(.cancelQuestion), bar: "Keep"),

@@ -226,6 +226,7 @@ public struct AppState: Equatable, Sendable {
         switch form.pendingQuestion {
         case .delete: return .confirmingRecordDelete
         case .copy: return .confirmingRecordCopy
+        case .duplicate: return .confirmingDuplicate
         case .clearNotAsked: return .confirmingAnswersClear
         case nil: break
         }
@@ -266,6 +267,8 @@ public enum InputMode: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case confirmingRoster
     /// Ctrl-G's tree of the interview: move, narrow by typing, Enter goes there.
     case goingTo
+    /// "Survey 3 has the same plot_id 12: add this one too? y/n"
+    case confirmingDuplicate
 }
 
 /// A y/n question about one survey (a document index), asked on the status line; `y`
@@ -277,11 +280,14 @@ public enum SurveyQuestion: Equatable, Sendable {
     case copy(Int)
     /// "Clear N answers this form version does not ask? y/n" (F4), naming the keys.
     case clearNotAsked(Int, keys: [String])
+    /// "Survey 3 has the same plot_id 12: add this one too? y/n": [ Add ] of a New form whose
+    /// ID items (the form's `id_items`) another survey, at the index, already has.
+    case duplicate(Int)
 
     /// The document index of the survey asked about.
     public var index: Int {
         switch self {
-        case .delete(let i), .copy(let i), .clearNotAsked(let i, _): i
+        case .delete(let i), .copy(let i), .clearNotAsked(let i, _), .duplicate(let i): i
         }
     }
 
@@ -291,6 +297,7 @@ public enum SurveyQuestion: Equatable, Sendable {
         case .delete: .delete(index)
         case .copy: .copy(index)
         case .clearNotAsked(_, let keys): .clearNotAsked(index, keys: keys)
+        case .duplicate: .duplicate(index)
         }
     }
 }

@@ -49,6 +49,12 @@ extension AppState {
         return append(formRecord, fromDraft: true, rollback: before, effects: effects)
     }
 
+    /// `y` to "the same ID items: add this one too?": the New form added as it stands.
+    mutating func addDraft(allowingDuplicate: Bool) -> [Effect] {
+        guard document != nil, shown == .draft else { return [] }
+        return append(formRecord, fromDraft: true, rollback: captureRollback(), effects: [], allowingDuplicate: allowingDuplicate)
+    }
+
     /// `y` to "Add a copy?": the survey again, as a new survey with its own id. The New
     /// form's text is left alone, so no half-entered survey is thrown away.
     mutating func addCopy(of index: Int) -> [Effect] {
@@ -57,7 +63,8 @@ extension AppState {
     }
 
     /// Appends `source` as a new survey, through the form's gate, and shows it.
-    private mutating func append(_ source: Record, fromDraft: Bool, rollback before: Rollback, effects: [Effect]) -> [Effect] {
+    private mutating func append(_ source: Record, fromDraft: Bool, rollback before: Rollback, effects: [Effect],
+                                 allowingDuplicate: Bool = false) -> [Effect] {
         var effects = effects
         // A copy is another survey: it gets its own id when saved.
         var record = source.withEmptyTextAnswers(in: questionnaire)
@@ -68,6 +75,13 @@ extension AppState {
         }
         guard let checked = recordForAdding(record) else { return effects }
         record = checked
+        // One paper keyed twice (CSPro's duplicate ID items): asked, never added unseen.
+        if fromDraft, !allowingDuplicate, let key = questionnaire.idItemsText(of: record),
+           let other = records.firstIndex(where: { questionnaire.idItemsText(of: $0) == key }) {
+            form.ask(.duplicate(other))
+            ask("Survey \(other + 1), \(quotedTitle(records[other])), has the same \(key): add this one too? y/n")
+            return effects
+        }
         rollback = before
         session.expect(.change(.add, label: "add of \(quotedTitle(record))"))
         document?.records.append(record)

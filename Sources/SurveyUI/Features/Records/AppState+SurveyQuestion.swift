@@ -17,6 +17,7 @@ extension AppState {
         case .delete(let index): return deleteRecord(index)
         case .copy(let index): return addCopy(of: index)
         case .clearNotAsked(let index, let keys): return clearAnswers(keys, of: index)
+        case .duplicate: return addDraft(allowingDuplicate: true)
         }
     }
 
@@ -27,6 +28,8 @@ extension AppState {
         switch question {
         case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
             if records.indices.contains(index) { tell("Kept \(quotedTitle(records[index]))") }
+        case .duplicate:
+            tell("Not added: the New form keeps its answers (correct the ID items, or Clear it)")
         }
     }
 
