@@ -261,6 +261,44 @@ struct PackedAnswers {
     }
 
     /// Steps over one value, its tag included.
+    /// Every text and whole number inside an array or dictionary value (a roster's members,
+    /// their own rosters), `valueBytes` starting after its tag; ids (`skipping`, an `idTag`)
+    /// left out. Walked with a stack, so no nesting costs a frame of recursion.
+    static func forEachNestedText(in bytes: UnsafeBufferPointer<UInt8>, tag: UInt8, from start: Int, skipping skippedCode: UInt8,
+                                  _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard tag == arrayTag || tag == dictionaryTag else { return }
+        var at = start
+        var stack: [(remaining: UInt64, dictionary: Bool)] = [(readNumber(bytes, &at), tag == dictionaryTag)]
+        while let top = stack.last {
+            guard top.remaining > 0 else { stack.removeLast(); continue }
+            stack[stack.count - 1].remaining -= 1
+            var skipped = false
+            if top.dictionary {
+                let code = bytes[at]
+                at += 1
+                if code == 0 { at += Int(readNumber(bytes, &at)) }
+                skipped = code != 0 && code == skippedCode
+            }
+            let valueTag = bytes[at]
+            at += 1
+            switch valueTag {
+            case stringTag:
+                let length = Int(readNumber(bytes, &at))
+                if !skipped { body(UnsafeBufferPointer(rebasing: bytes[at..<(at + length)])) }
+                at += length
+            case integerTag:
+                var digits = String(integer(zigzag: readNumber(bytes, &at)))
+                if !skipped { digits.withUTF8(body) }
+            case dataTag: at += Int(readNumber(bytes, &at))
+            case realTag, dateTag: at += 8
+            case idTag: at += 16
+            case arrayTag: stack.append((readNumber(bytes, &at), false))
+            case dictionaryTag: stack.append((readNumber(bytes, &at), true))
+            default: break   // true, false
+            }
+        }
+    }
+
     private static func skipValue(_ bytes: UnsafeBufferPointer<UInt8>, _ at: inout Int) {
         let tag = bytes[at]
         at += 1

@@ -70,7 +70,7 @@ public struct Record: Equatable, Sendable {
     }
 
     /// Calls `body` with the UTF-8 of every text and whole number (as its digits) the survey
-    /// holds, but its id, in no particular order: what `/` searches, read without building a
+    /// holds, its rosters' members' included, but its id and theirs, in no particular order: what `/` searches, read without building a
     /// string for each value.
     public func forEachSearchableText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         packed.withUnsafeBufferPointer { buffer in
@@ -85,6 +85,10 @@ public struct Record: Equatable, Sendable {
                 case PackedAnswers.idTag:
                     var text = PackedAnswers.idText(buffer, at: entry.valueBytes.lowerBound)
                     text.withUTF8(body)
+                case PackedAnswers.arrayTag, PackedAnswers.dictionaryTag:
+                    // A roster's members' answers too: a household is found by a member's name.
+                    PackedAnswers.forEachNestedText(in: buffer, tag: entry.tag, from: entry.valueBytes.lowerBound,
+                                                    skipping: Record.instanceIDCode, body)
                 default:
                     break
                 }

@@ -279,3 +279,31 @@ final class BackgroundIndexTests: XCTestCase {
         XCTAssertEqual(s.list.projection.count, 1)
     }
 }
+
+/// Issue 30: `/` finds a survey by any answer, its rosters' members included: a household
+/// by a member's name, a plot by a stem's measure; never by an id.
+final class FindByMemberTests: XCTestCase {
+    func testAHouseholdIsFoundByAMembersName() throws {
+        func household(_ id: String, _ village: String, _ names: [String]) -> Record {
+            Record(["instanceID": .string(id), "village": .string(village),
+                    "member": .array(names.enumerated().map { i, name in
+                        .dictionary(["name": .string(name), "age": .integer(20 + i),
+                                     "instanceID": .string("uuid:member-\(id)-\(i)")])
+                    })])
+        }
+        let records = [household("uuid:h1", "Kibera", ["Ana Lima", "Bo"]), household("uuid:h2", "Mathare", ["Zoë Ørsted"]),
+                       household("uuid:h3", "Kawangware", [])]
+        var s = try rosterState(records)
+        s.screen.moveFocus(to: .list)
+        s.press(.character("/"))
+        s.type("zoe")
+        XCTAssertEqual((0..<s.list.projection.count).map { s.list.projection.record(atPosition: $0) }, [1],
+                       "a member's name, accents ignored")
+        s.press(.backspace, .backspace, .backspace)
+        s.type("21")
+        XCTAssertEqual((0..<s.list.projection.count).map { s.list.projection.record(atPosition: $0) }, [0], "a member's age")
+        s.press(.backspace, .backspace)
+        s.type("member-uuid")
+        XCTAssertEqual(s.list.projection.count, 0, "members' ids are not searched")
+    }
+}
