@@ -110,7 +110,9 @@ struct FormPane: View {
             if TextWidth.width(of: text) <= width { return text }
             crumbs = crumbs.dropFirst(2)
         }
-        return (crumbs.count < breadcrumb.count ? "… › " : "") + crumbs.joined(separator: " › ")
+        let last = (crumbs.count < breadcrumb.count ? "… › " : "") + crumbs.joined(separator: " › ")
+        // Narrower still: the member shown (`3 of 3`) rather than its roster's name, cut.
+        return TextWidth.width(of: last) <= width ? last : "… › " + (crumbs.last ?? "")
     }
 
     private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, problem: Bool, into grid: inout CellGrid) {

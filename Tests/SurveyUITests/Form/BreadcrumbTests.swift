@@ -71,5 +71,8 @@ final class BreadcrumbTests: XCTestCase {
         XCTAssertEqual(pane.headingText(width: 80), "Survey 3 of 10 · Tree › 2 of 3 (“102”) › Stems › 3 of 3")
         XCTAssertEqual(pane.headingText(width: 40), "Tree › 2 of 3 (“102”) › Stems › 3 of 3")
         XCTAssertEqual(pane.headingText(width: 20), "… › Stems › 3 of 3")
+        let long = FormPane(heading: "New survey", breadcrumb: ["Trees", "1 of 2", "Stems of the tree with tag 101", "2 of 2"], rows: [],
+                            scroll: 0, highlight: nil, editing: nil, problems: [:], fields: [], answer: { _ in ("", false) })
+        XCTAssertEqual(long.headingText(width: 24), "… › 2 of 2", "the member shown, not the roster's name cut before it")
     }
 }
