@@ -79,12 +79,7 @@ struct DiffCommand: Equatable {
 
     /// Whether `name` is a question of some roster of `form` (not of the survey itself).
     private static func rosterHolds(_ name: String, _ form: Questionnaire) -> Bool {
-        var scopes = form.fields.indices.compactMap { form.repeatAtRow($0).map(form.instanceQuestionnaire(for:)) }
-        while let scope = scopes.popLast() {
-            if scope.fields.contains(where: { $0.key == name }) { return true }
-            scopes += scope.fields.indices.compactMap { scope.repeatAtRow($0).map(scope.instanceQuestionnaire(for:)) }
-        }
-        return false
+        form.rosterScopes.contains { $0.fields.contains { $0.key == name } }
     }
 
     private static func anyHas(_ name: String, _ records: [Record]) -> Bool {

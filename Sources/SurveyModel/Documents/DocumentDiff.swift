@@ -99,13 +99,8 @@ public struct DocumentDiff: Equatable, Sendable {
     /// Names of the questions no keyer keys, in the survey and in every roster's members.
     static func notKeyed(in questionnaire: Questionnaire) -> Set<String> {
         var names: Set<String> = []
-        var scopes = [questionnaire]
-        while let scope = scopes.popLast() {
-            for (i, field) in scope.fields.enumerated() {
-                if let node = scope.repeatAtRow(i) {
-                    scopes.append(scope.instanceQuestionnaire(for: node))
-                    continue
-                }
+        for scope in [questionnaire] + questionnaire.rosterScopes {
+            for (i, field) in scope.fields.enumerated() where scope.repeatAtRow(i) == nil {
                 switch field.kind {
                 case .calculated, .metadata, .note, .notCollected, .groupStart, .groupEnd: names.insert(field.key)
                 default: break

@@ -5,6 +5,22 @@ import FoundationEssentials
 extension Questionnaire {
     public var idItems: [String] { form?.idItems ?? [] }
 
+    /// Each roster's member questionnaire, nested ones included (not this one): where a
+    /// name is a member's question, and which questions no keyer keys in any member.
+    public var rosterScopes: [Questionnaire] {
+        var found: [Questionnaire] = []
+        var pending = [self]
+        while let scope = pending.popLast() {
+            for i in scope.fields.indices {
+                guard let node = scope.repeatAtRow(i) else { continue }
+                let inner = scope.instanceQuestionnaire(for: node)
+                found.append(inner)
+                pending.append(inner)
+            }
+        }
+        return found
+    }
+
     /// "plot_id 12, visit 1": the survey's ID items as a person reads them; nil when the
     /// form names none or one is blank (a survey not yet identified is no duplicate).
     public func idItemsText(of record: Record) -> String? {

@@ -72,11 +72,7 @@ extension AppState {
     @discardableResult
     mutating func highlight(memberAt steps: [AnswerPath.Step]) -> Bool {
         let shownBefore = form.instances
-        var parent: [AnswerPath.Step] = []
-        for step in steps {
-            form.showInstance(step.index, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: step.name))
-            parent.append(step)
-        }
+        showMembers(steps)
         guard let last = steps.last,
               let row = outline.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
         else {
