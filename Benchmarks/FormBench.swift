@@ -1,5 +1,7 @@
 import Foundation
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// Issue 10's figures: a survey designer's 500-question XLSForm, generated here the same way

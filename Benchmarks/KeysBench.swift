@@ -1,5 +1,7 @@
 import Foundation
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyRuntime
 import SurveyUI
 

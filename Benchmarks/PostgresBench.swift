@@ -1,6 +1,8 @@
 import Foundation
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// A team's PostgreSQL (issue 19): push and pull of N surveys through SurveyDatabase, the first

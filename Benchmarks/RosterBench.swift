@@ -1,5 +1,7 @@
 import Foundation
-@_spi(Benchmarks) import SurveyModel
+import SurveyValues
+@_spi(Benchmarks) import SurveyForms
+import SurveyStorage
 
 /// Issue 18's roster figure: a 500-question form with two repeats of 20 instances each (the
 /// top level 100 rows, each repeat 200: questions, and calculations reading their instance and

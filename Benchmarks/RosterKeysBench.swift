@@ -1,5 +1,7 @@
 import Foundation
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// Issue 18's "keys at least as fast as the flat form": the keys of keying RosterBench's

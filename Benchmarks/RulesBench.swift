@@ -1,5 +1,7 @@
 import Foundation
-@_spi(Benchmarks) import SurveyModel
+import SurveyValues
+@_spi(Benchmarks) import SurveyForms
+import SurveyStorage
 
 /// Issue 18's figure: a chain of calculations written last-first (`c1 = ${c2} + 1`, …,
 /// `cN = ${start} + 1`), settled as `survey add` settles a survey (`completed`), and once more

@@ -1,5 +1,7 @@
 import Foundation
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,7 @@
 import Foundation
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Issue 19's model half: what applying a pull costs before any database is involved.
 /// For N surveys with a base each: N incoming versions applied when nothing changed here

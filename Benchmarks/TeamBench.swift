@@ -1,6 +1,8 @@
 import Foundation
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// Issue 28: what a team feels, end to end. `DocumentSync.run` (what `survey sync` and F9

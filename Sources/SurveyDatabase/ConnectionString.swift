@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Where to connect: a libpq connection string (`host=… dbname=…`) or URI
 /// (`postgresql://user@host/db`), from `--db`, else `$SURVEY_DB`, else empty, which lets libpq

@@ -1,6 +1,8 @@
 import CPostgres
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

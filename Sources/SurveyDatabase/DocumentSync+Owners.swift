@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Whose surveys they are, for a sync (issue 28): the ledger keeps each survey's owner, from
 /// pulls (`IncomingRow.owner`) and this laptop's accepted pushes (its own role, the

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// One sync of a document through the team's PostgreSQL, the same for `survey sync` and the
 /// app's F9: pull what changed since the ledger's cursor and fold it in (`SyncPlan.apply`:

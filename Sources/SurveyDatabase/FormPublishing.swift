@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,8 @@
 import CPostgres
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// libpq, loaded the first time survey talks to a database (DECISIONS.md, "libpq is loaded,
 /// not linked"). The binary needs no libpq5 to start, key surveys or run any command but

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// What one of survey's statements waits for once it has run past a second (issue 28: "a
 /// wait longer than a second says what it waits for"), as a second connection saw it in

@@ -1,9 +1,11 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// A survey as the laptop sends it: its answers as they are now, and the server revision
 /// they were edited from (nil for a survey the server has never had). Plain values: the
-/// sync ledger (SurveyModel/Sync) decides what to send, this module only carries it.
+/// sync ledger (SurveyStorage/Sync) decides what to send, this module only carries it.
 public struct OutgoingRow: Equatable, Sendable {
     public var instanceID: String
     /// The document's form id, or the document's name when it has no form.
@@ -53,7 +55,7 @@ public struct IncomingRow: Equatable, Sendable {
     public var change: Int64
 }
 
-/// A review as the server keeps it: ODK Central's states (SurveyModel's `ReviewState`, the
+/// A review as the server keeps it: ODK Central's states (SurveyValues' `ReviewState`, the
 /// one the ledger keeps too; `edited` is set by the server when an enumerator changes a survey
 /// that had been reviewed), who set it and when.
 public struct Review: Equatable, Sendable {

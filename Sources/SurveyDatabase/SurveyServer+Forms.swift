@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// A published form version: the form file (XLSForm .xlsx or .csv) as bytes, and its media
 /// (choice files, images) by name, as ODK Central publishes them.

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 extension SurveyServer {
     /// The surveys of `dataset` (nil: every dataset) that changed after `cursor`, oldest change

@@ -1,4 +1,6 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 extension SurveyServer {
     /// Rows per transaction of a push (DECISIONS, "Optimistic pushes in batches").

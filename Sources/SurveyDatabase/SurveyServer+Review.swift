@@ -1,4 +1,6 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 extension SurveyServer {
     /// A supervisor's review of one survey (ODK Central's states), with an optional comment.

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// A team's PostgreSQL as survey uses it: the surveys and forms tables `survey db init`
 /// created, reached through one connection. The API is plain values (`OutgoingRow`,
 /// `IncomingRow`, `PushResult`): what to send and how to merge what comes is the sync
-/// ledger's business (SurveyModel/Sync), not this module's.
+/// ledger's business (SurveyStorage/Sync), not this module's.
 public final class SurveyServer {
     public let connection: DatabaseConnection
 

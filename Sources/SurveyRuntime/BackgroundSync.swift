@@ -1,6 +1,8 @@
 import FoundationEssentials
 import Dispatch
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// Runs one sync of a document off the main thread (F9): the keyboard stays live while it

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import Dispatch
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// Rewrites a large document's `.plist` off the main thread, once its changes are safe in the

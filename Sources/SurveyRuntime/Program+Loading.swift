@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// A large document opened before all of it is read (launch only): its first records are on

@@ -1,6 +1,8 @@
 import FoundationEssentials
 import Dispatch
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// Finishes the `/` search a key left unfinished (`SurveyListState.searchToFinish`) off the

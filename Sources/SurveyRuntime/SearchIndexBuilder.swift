@@ -1,6 +1,8 @@
 import FoundationEssentials
 import Dispatch
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// Builds the `/` index of a large list off the main thread: at a million surveys it takes

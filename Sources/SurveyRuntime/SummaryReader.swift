@@ -1,6 +1,8 @@
 import FoundationEssentials
 import Dispatch
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// Counts the records of large documents off the main thread, so opening the documents list

@@ -4,7 +4,9 @@ import Glibc
 import Musl
 #endif
 import CNcurses
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// Copies one grid row into a curses window, cell by cell at the grid's own columns.

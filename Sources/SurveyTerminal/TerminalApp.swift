@@ -4,7 +4,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyRuntime
 import SurveyUI
 

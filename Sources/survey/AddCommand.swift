@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey add`: one survey from flags, judged by the document's questionnaire (its types
 /// and the designer's rules), appended in one atomic save. Every refusal is printed at once,

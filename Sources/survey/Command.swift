@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 extension DocumentStore {
     /// The document a record command works on (see `target(requested:remembered:)`). Only a

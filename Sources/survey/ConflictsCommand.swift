@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey conflicts`: the answers changed differently here and on another laptop, kept with
 /// the three values (base, mine, theirs) until `survey resolve` settles them.

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey delete ID`: the counterpart of `undelete`. The survey moves to the document's
 /// deleted surveys (where `survey deleted` lists it and `undelete` brings it back), and the

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey deleted`: the surveys deleted from a document, still kept beside it, with the id
 /// `survey undelete` takes: a table for people, or CSV or JSON for programs.

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// The `survey deleted` table: a header, then one row per deleted survey, in the order they

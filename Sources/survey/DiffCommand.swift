@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey diff A B`: independent double entry (issue 30). Two documents keyed from the same
 /// papers, compared survey by survey and answer by answer (`DocumentDiff`). A and B are

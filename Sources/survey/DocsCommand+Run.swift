@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Carrying out `survey docs ...`: one call into the model, one line saying what was done.
 /// Rename and rm also update the session memory, so the app does not reopen a name that no

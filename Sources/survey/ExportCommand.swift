@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey export`: a document's records as CSV, JSON or its property list, to stdout or to
 /// a file written atomically that replaces nothing unless `--force` says so.

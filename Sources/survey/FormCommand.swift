@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyDatabase
 
 /// `survey form check FILE` and `survey form show FILE`: a designer checks an XLSForm before

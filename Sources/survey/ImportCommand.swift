@@ -4,7 +4,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey import FILE`: records from CSV, JSON or a property list appended to a document,
 /// all or none. Every record is judged before anything is written, and the refusals are listed

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey list`: a document's records for a person (an aligned table) or for a program
 /// (the same CSV or JSON that `survey export` writes).

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey merge FILE…`: another laptop's copy of the document (from a USB stick) merged
 /// into this one by the sync's rules (`SyncPlan`): its companions beside it, when there,

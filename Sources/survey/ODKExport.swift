@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey export --format odk-csv|odk-xml --output FOLDER`: the files of ODK's CSV set, or
 /// one ODK submission per survey in ODK Briefcase's storage layout, written by

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// The files of an ODK CSV set on disk, for `survey import`: a folder (survey's export, or
 /// ODK Central's zip unpacked), or its main table with the repeat tables beside it. The main
@@ -21,9 +23,9 @@ struct ODKSetFiles {
         let base: String
         if !isFolder {
             base = String(URL(fileURLWithPath: path).lastPathComponent.dropLast(4))
-        } else if let formID, names.contains(ExportFolder.safeName(formID) + ".csv") {
+        } else if let formID, names.contains(FileNames.safe(formID) + ".csv") {
             // Named as the export names it: a form id is made a plain file name there.
-            base = ExportFolder.safeName(formID)
+            base = FileNames.safe(formID)
         } else {
             let stems = names.map { String($0.dropLast(4)) }
             let mains = stems.filter { stem in stems.allSatisfy { $0 == stem || $0.hasPrefix(stem + "-") } }

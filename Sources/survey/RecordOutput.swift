@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `list` and `export` write a document's records as they are read (`RecordBatchReader`):
 /// the first rows leave at once, memory holds a batch rather than the document, and a

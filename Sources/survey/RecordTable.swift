@@ -1,4 +1,6 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyUI
 
 /// The `survey list` table: a header, then one aligned row per record, numbered as the app

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey resolve ID [FIELD] --mine|--theirs|--value TEXT`: settles a conflict `survey
 /// conflicts` lists. Without FIELD, every conflict of the survey is settled the same way.

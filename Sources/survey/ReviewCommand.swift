@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyDatabase
 
 /// `survey review ID approved|has-issues|rejected [--comment TEXT] [--db URL]`: a

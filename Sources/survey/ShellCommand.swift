@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// One shell command (`survey list`, `survey docs …`), declaring itself: its words, its forms
 /// for usage, the man page and completion, the options it takes beyond the ones every command

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyDatabase
 
 /// `survey sync` (pull, then push), `survey pull`, `survey push` `[--doc NAME] [--db URL]`:

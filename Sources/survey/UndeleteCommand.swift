@@ -1,5 +1,7 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey undelete ID`: puts a deleted survey back at the end of its document, by the id
 /// `survey deleted` shows. The id must be given whole: a guess at a prefix could bring back

@@ -4,7 +4,9 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTerminal
 
 /// Wiring only: parse the command line, find the documents, then either carry out a

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Helpers for the record commands: the handed-over fixtures, stdin for `import -`, and
 /// Python as an independent reader and writer of our CSV and JSON.

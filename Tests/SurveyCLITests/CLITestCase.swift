@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Runs the real `survey` binary ($SURVEY_BIN, else .build/debug/survey in this package) in
 /// a throw-away folder, with HOME and XDG_STATE_HOME pointing inside it so no test touches

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey db init` on the real binary, against the tests' throwaway PostgreSQL; and the
 /// binary without libpq, which still runs and says what to install.

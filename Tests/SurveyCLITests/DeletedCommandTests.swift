@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey deleted` lists what `.NAME.deleted.plist` keeps; `survey undelete ID` brings one
 /// back. The children run with TZ=UTC, so table times are the UTC ones.

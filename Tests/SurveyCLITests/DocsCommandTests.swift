@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 final class DocsCommandTests: CLITestCase {
     func testNewCreatesAnEmptyDocument() throws {

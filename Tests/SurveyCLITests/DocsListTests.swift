@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 final class DocsListTests: CLITestCase {
     /// 2024-05-01 14:03:22 UTC; the child runs with TZ=UTC.

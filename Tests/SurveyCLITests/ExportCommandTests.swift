@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 final class ExportCommandTests: CLITestCase {
     /// A large document's commits reach its `.plist` in the background (or, after a crash, at

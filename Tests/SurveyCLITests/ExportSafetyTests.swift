@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// What an export writes cannot hurt whoever receives it (issue 27): a name from a form or a
 /// survey is never a path (every file lands inside the folder asked for), and a CSV cell a

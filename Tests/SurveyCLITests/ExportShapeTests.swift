@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Every export keeps every answer in a shape its reader takes back (issue 27): a roster the
 /// current form version no longer has is its own table in ODK's CSV set and its own

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// The record commands on a document with a designer's questionnaire (Examples/household.csv

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Submissions and ODK's CSV set name the form as pyxform names it (issue 27), so ODK
 /// Central and Briefcase match them to the form the team published: the id is the

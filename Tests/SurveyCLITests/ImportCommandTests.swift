@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 final class ImportCommandTests: CLITestCase {
     private let ageRule = "Age must be a whole number from 0 to 150, or empty"

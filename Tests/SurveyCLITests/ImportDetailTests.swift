@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Spreadsheet and script habits `survey import` meets: whole numbers written as reals by
 /// JSON tools, CSV saved with semicolons or tabs (Excel in much of Europe), and problems

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Records are found by `instanceID` when a save merges an outside change, so an import may
 /// not bring an id the document already has: the same export imported twice is refused.

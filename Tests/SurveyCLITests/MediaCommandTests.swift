@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// `survey form attach FORM [LIST-FILE…]` and `survey add` with a file answer: the files go

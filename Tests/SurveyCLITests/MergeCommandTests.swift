@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey merge` between two laptops simulated as two folders (laptop A is the test's
 /// document folder, laptop B another), a USB stick as a third; with `delete`, `conflicts`

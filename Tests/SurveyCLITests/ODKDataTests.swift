@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey export --format odk-csv|odk-xml` and `survey import` of ODK's CSV set, on a
 /// document with the household roster form (nested repeats).

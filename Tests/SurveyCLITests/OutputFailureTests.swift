@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// What `survey` does when its output cannot be written: a full disk (/dev/full), a closed
 /// stdout, a reader that stops early (`| head -1`). A failed write is an error (a message on

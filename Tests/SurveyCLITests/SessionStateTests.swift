@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `docs rename` and `docs rm` keep the app's remembered document and records right.
 final class SessionStateTests: CLITestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey add` and `survey import` store a survey as the form's [ Add ] does: the form
 /// computes (its calculations, the members `repeat_count` asks for) before it judges, a

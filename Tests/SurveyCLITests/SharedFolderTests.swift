@@ -4,7 +4,9 @@ import XCTest
 import Glibc
 #endif
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// A team folder shared by several users: a save by one must leave the file owned by whoever
 /// owned it, in its group, with its mode, or be refused; never lock the owner out. The tests

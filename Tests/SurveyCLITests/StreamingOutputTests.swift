@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// `survey list` and `survey export` write a document as they read it: the first lines
 /// leave before the rest of the file is read, a reader that stops early ends survey

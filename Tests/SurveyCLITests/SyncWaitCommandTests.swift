@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Issue 28: `survey sync` whose push waits more than a second for a lock another session
 /// holds says so on stderr, while it waits, and then finishes.

@@ -4,7 +4,9 @@ import XCTest
 import Glibc
 #endif
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Files in the document folder that are not what their name says: too big to read, or
 /// named with bytes that are not UTF-8. `survey docs` lists them with the reason.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// A test against the process's throwaway PostgreSQL (`ThrowawayPostgres`): each test gets a

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// Issue 28: a sync fetches only the forms of the document's form id, only a version it

@@ -2,7 +2,9 @@ import Foundation
 import XCTest
 import SurveyTestSupport
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// A sync cut off part-way (the connection dropped between batches or inside one, the server
 /// stopped mid-pull) leaves the server consistent, and running it again finishes the job

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// No lock a client can hold stalls the other laptops (issue 28): a laptop paused mid-push
 /// (a closed lid) or a teammate's own SQL holding a lock must not freeze every push and

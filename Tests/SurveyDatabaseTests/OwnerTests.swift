@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import SurveyDatabase
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 import SurveyTestSupport
 
 /// Whose survey it is (issue 28): the server lets only a survey's owner change it, so a laptop

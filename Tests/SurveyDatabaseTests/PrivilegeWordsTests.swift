@@ -1,6 +1,8 @@
 import XCTest
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Issue 28: a refused privilege says who may do what, through the real server, never the
 /// server's `permission denied for table surveys` or `new row violates row-level security

@@ -1,6 +1,8 @@
 import XCTest
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Push and pull between laptops through one server: answers whole, revisions, the cursor,
 /// the optimistic check that refuses a stale edit.

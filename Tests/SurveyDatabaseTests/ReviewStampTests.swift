@@ -1,6 +1,8 @@
 import XCTest
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Issue 28: who reviewed a survey, and when, stays the supervisor's. An enumerator's fix of a
 /// reviewed survey marks it `edited` (the server's trigger) and leaves `reviewed_by` and

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// Issue 28: a household's roster keyed on two laptops of one enumerator, synced through the

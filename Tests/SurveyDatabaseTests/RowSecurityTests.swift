@@ -1,6 +1,8 @@
 import XCTest
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// Who may do what, enforced by the server: row-level security for enumerators, column
 /// privileges for the supervisor.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 
 /// The words of a wait (`ServerWait.message`), without a server: who holds what, what may be
 /// said of a session (its state only where PostgreSQL shows it), and when it is said.

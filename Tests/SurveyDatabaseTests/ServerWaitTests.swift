@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// Issue 28: "a wait longer than a second says what it waits for". A statement of survey's

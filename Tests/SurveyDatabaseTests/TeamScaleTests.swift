@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// Issue 28, the shape of a sync at size (the figures themselves are `make bench`'s): a

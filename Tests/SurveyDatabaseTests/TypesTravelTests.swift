@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// Issue 28, "types travel": a survey with a date, data, NaN, ±infinity and -0.0 (in a

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 
 /// Issue 28: a row survey cannot read (answers that are `null`, an array, a number beyond a

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `survey list` and `export` write a document as they read it (`RecordBatchReader` and
 /// `ExportStream`). The bytes must be exactly those of the whole-document path

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 @testable import SurveyRuntime
 

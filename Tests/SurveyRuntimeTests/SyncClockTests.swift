@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyDatabase
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 import SurveyTestSupport
 @testable import SurveyUI
 @testable import SurveyRuntime

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @_exported import SurveyUITestSupport
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 @testable import SurveyRuntime
 

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
 @testable import SurveyUI
+import SurveyStorage
 
 /// The example form kept in the repository (Examples/household.csv), as the app runs it.
 public func householdQuestionnaire(language: String? = nil) throws -> Questionnaire {

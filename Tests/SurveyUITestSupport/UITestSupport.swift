@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
 @testable import SurveyUI
 
 // Helpers shared by the tests of the UI core (SurveyUITests) and of the runtime

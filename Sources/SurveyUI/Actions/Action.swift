@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Everything the user (or the outcome of an effect) can ask of the app, named for the intent
 /// rather than the key, so the key table can change without touching `update`. Nested by the
@@ -203,7 +204,7 @@ public enum Outcome: Equatable, Sendable {
     /// The first frame is on screen: records found without an id get theirs (derived, so
     /// the same in every program that opens the file), then the remembered place is found
     /// by its record's id.
-    case identifyRecordsFoundWithoutIDs(thenRestoring: SessionMemory.Place?)
+    case identifyRecordsFoundWithoutIDs(thenRestoring: SessionPlace?)
     /// Changes an interrupted session left in the journal were put back into the file (or
     /// could not be): what to tell the user.
     case journalPutBack(String)
@@ -211,7 +212,7 @@ public enum Outcome: Equatable, Sendable {
     case documentSaveFailed(String)
     case draftSaveFailed(String)
     case documentsListed([DocumentSummary])
-    case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, place: SessionMemory.Place?,
+    case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, place: SessionPlace?,
                         form: DocumentForm = DocumentForm(questionnaire: .standard))
     case documentCreated(String)
     case documentRenamed(from: String, to: String)
@@ -250,8 +251,8 @@ public enum Outcome: Equatable, Sendable {
     /// More of a document being read in the background: records to add after those shown,
     /// and how much of the file is read (0 to 100).
     case documentPartLoaded([Record], percent: Int)
-    /// The background reading of the document is over (see `DocumentStream.End`).
-    case documentLoadEnded(DocumentStream.End)
+    /// The background reading of the document is over (see `DocumentReadEnd`).
+    case documentLoadEnded(DocumentReadEnd)
     /// The `/` index built in the background (`Effect.buildSearchIndex`).
     case searchIndexBuilt(SearchIndex)
     /// The rest of a `/` search, finished in the background (`SurveyListState.searchToFinish`).

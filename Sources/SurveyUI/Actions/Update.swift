@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The app's one transition function (TCA's reducer, Bubble Tea's Update): every key, click,
 /// resize and effect outcome goes through here. The rules every action shares are stated

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// A choice question's answers, picked rather than typed (ODK's select widgets, CSPro's
 /// value sets): the list `choice_filter` leaves, narrowed by what is typed (label or name,

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// What the form's rules say about the record on the form (which questions show, what is
 /// wrong with stored answers), remembered between the several asks of one key and the frames

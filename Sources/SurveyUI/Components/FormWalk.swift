@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The form as the screen walks it: the top level's questions and, where a repeat (a roster)
 /// stands, its heading ("Household member 2 of 4") followed by the questions of the one

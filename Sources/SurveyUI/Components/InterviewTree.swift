@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The interview as a tree (issue 30; CSEntry's case tree, Collect's hierarchy view): every
 /// group, roster and member of the survey on the form with its questions and their answers

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// How the survey list is ordered: entry order (the original app's), or sorted by a key,
 /// optionally grouped into sections by the initial of the last name (abook's and the iOS

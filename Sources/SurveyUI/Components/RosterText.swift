@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// How a roster's place is worded, on its heading row and in messages.
 enum RosterText {

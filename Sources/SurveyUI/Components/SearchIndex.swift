@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Dispatch
-import SurveyModel
+import SurveyValues
+import SurveyForms
 #if canImport(Glibc)
 import Glibc
 #endif

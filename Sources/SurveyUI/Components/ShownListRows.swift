@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// What the list rows on screen show, worked out by `update` after every action for the rows
 /// the list shows then (`AppState.keepShownListRows`), and only read by drawing, which works

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 #if canImport(Glibc)
 import Glibc
 #endif

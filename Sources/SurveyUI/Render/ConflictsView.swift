@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// F4's `c`: the fields a sync or a merge found changed on both sides, one entry each, the
 /// survey by its name in the list, the field by its path, this laptop's answer beside the

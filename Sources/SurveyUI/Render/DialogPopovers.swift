@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The two small dialogs of the document manager: confirming a delete, and naming a file for
 /// records whose document vanished. Both are popovers, so they replace any other.

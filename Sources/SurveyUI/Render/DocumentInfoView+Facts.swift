@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// What F4 says about the current document, made from the state in one place.
 extension DocumentInfoView {

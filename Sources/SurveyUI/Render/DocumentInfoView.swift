@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// F4: facts about the current document in the form's place, like the original feed app's
 /// channel info: where it is, how big, when saved, and how many records need attention.

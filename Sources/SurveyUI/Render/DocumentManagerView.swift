@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The F3 popover, modelled on the original app's file list: every document with its record
 /// count and last change, the current one marked, the highlighted one in reverse, and the

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The record form: the questionnaire's labelled fields (with group headings, notes and
 /// hints when it is a designer's form) and the Clear and Add buttons, with the highlight

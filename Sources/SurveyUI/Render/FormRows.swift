@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The questionnaire as rows for the form's layout, for the record on the form: what
 /// `relevant` hides drops out, required questions are marked `*`, and a question gets a

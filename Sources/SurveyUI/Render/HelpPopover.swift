@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// F1: the last status message in full when there is one (the status line may have cut it),
 /// then the highlighted field's info (Age: "If the survey taker refuses, that is okay", as in

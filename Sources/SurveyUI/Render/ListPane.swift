@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The survey list, rows reading `Last, First`: the split layout's left pane and the
 /// collapsed layout's popover draw the same rows, so both behave alike. It draws the list as

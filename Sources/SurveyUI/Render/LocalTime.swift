@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Local date and time as the documents list and info view show them
 /// ("2026-11-18 11:06", or with seconds). Built from calendar components rather than a

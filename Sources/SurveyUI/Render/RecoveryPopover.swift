@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// "Surveys were kept for you": kept surveys offered back, at the start or as soon as a save
 /// clash kept another program's version aside. It says whose they are, how many, when, and

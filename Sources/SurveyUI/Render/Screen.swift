@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Draws a whole frame from the state into a fresh grid. Pure: the same state always gives
 /// the same grid, which is what the screen tests compare.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// What the runtime supplies and the core only reads (TCA's dependencies): the clock, the
 /// time zone, this machine's id and the documents' folder. Tests pin the clock and the zone.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The sub-states' fields by their old names, so the helpers of `AppState+*.swift` read as
 /// before: each forwards to one sub-state (`_modify`, so a record list is changed in place,

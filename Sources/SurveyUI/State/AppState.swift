@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The whole app as one value: everything a frame is drawn from and every key acts on.
 /// After launch `update` is its only writer, so a test can state the exact state after

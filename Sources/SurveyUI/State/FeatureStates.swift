@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The screen: the terminal's size, the split, which pane has the focus, form or info.
 /// Setters private to this file: features move the focus and switch form and info through

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Every change to the document in this run, to step back and forth through (Ctrl-Z/Ctrl-Y),
 /// kept as snapshots of the document before and after (TCA-style state, not commands): an

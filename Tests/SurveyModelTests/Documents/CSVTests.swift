@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The RFC 4180 writer and reader on their own, edge case by edge case.
 final class CSVTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Documents to CSV and back: header, display text, column matching and whole-file refusals.
 final class DocumentCSVTests: XCTestCase {

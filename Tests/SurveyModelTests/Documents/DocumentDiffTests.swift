@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `DocumentDiff`: independent double entry, two keyers' documents of the same papers.
 final class DocumentDiffTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Files that are not survey documents fail to load with a clear reason and are never
 /// touched, so the UI cannot overwrite someone else's file.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Documents to JSON and back: the exact text, the value mapping, and what is refused.
 final class DocumentJSONTests: XCTestCase {

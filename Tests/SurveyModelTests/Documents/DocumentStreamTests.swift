@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A large document opened for its first screen, the rest read in the background: the
 /// records handed over, in order, with their derived ids, must be exactly what a whole load

@@ -3,7 +3,9 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A file is looked at before it is read whole: its size, then its first bytes. A 2 GB
 /// sparse file named like a document must be refused at once, not read into memory.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `Questionnaire.checkImport`: the form's rules applied to incoming records, row by row.
 final class ImportCheckTests: XCTestCase {

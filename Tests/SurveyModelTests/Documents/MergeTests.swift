@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The three-way merge a save falls back on when another program changed the file.
 final class MergeTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 final class NameValidationTests: XCTestCase {
     private func validate(_ raw: String) -> Result<String, DocumentError> {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// ODK's CSV set (Briefcase's documented layout, Central's file names): a main table and one
 /// table per repeat joined by KEY / PARENT_KEY, read back into the same surveys; and the

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A survey as an ODK submission, checked against the XForm pyxform makes from the same
 /// XLSForm: every element of the submission is at the same path in the XForm's primary

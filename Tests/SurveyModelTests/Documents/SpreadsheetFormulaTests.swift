@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// OWASP's advice for CSV cells (`SpreadsheetFormula`): a cell a spreadsheet would run
 /// begins with `'`, a plain number does not, and reading takes the `'` back off exactly.
@@ -40,13 +42,13 @@ final class SpreadsheetFormulaTests: XCTestCase {
     }
 
     func testAFileNameFromAFormIsOnePlainName() {
-        XCTAssertEqual(ExportFolder.safeName("../../../victim"), "___.._.._victim")
-        XCTAssertEqual(ExportFolder.safeName(".."), "__")
-        XCTAssertEqual(ExportFolder.safeName(".hidden"), "_hidden")
-        XCTAssertEqual(ExportFolder.safeName("a\0b/c\\d:e"), "a_b_c_d_e")
-        XCTAssertEqual(ExportFolder.safeName("name. . "), "name")
-        XCTAssertEqual(ExportFolder.safeName(""), "_")
-        XCTAssertEqual(ExportFolder.safeName(String(repeating: "é", count: 300)).utf8.count, 200)
+        XCTAssertEqual(FileNames.safe("../../../victim"), "___.._.._victim")
+        XCTAssertEqual(FileNames.safe(".."), "__")
+        XCTAssertEqual(FileNames.safe(".hidden"), "_hidden")
+        XCTAssertEqual(FileNames.safe("a\0b/c\\d:e"), "a_b_c_d_e")
+        XCTAssertEqual(FileNames.safe("name. . "), "name")
+        XCTAssertEqual(FileNames.safe(""), "_")
+        XCTAssertEqual(FileNames.safe(String(repeating: "é", count: 300)).utf8.count, 200)
         XCTAssertEqual(ODKSubmission.safeName(".."), "__", "Briefcase drops what it cannot hold; a dot left first is _")
         XCTAssertEqual(ODKSubmission.safeName("../x"), "__x")
     }

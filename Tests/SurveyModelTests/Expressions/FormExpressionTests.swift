@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The XPath subset XLSForm uses, parsed at load and evaluated against answers.
 final class FormExpressionTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// What the one declaration per function decides when a form is read: the argument count
 /// (named with the function), and the constant arguments that cannot work (an invalid regex,

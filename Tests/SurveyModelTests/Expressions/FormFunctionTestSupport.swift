@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Evaluating one expression against a few answers, with the clock, zone and random source
 /// pinned, for the function-library tests.

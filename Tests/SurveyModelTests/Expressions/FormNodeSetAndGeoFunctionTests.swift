@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// ODK's node-set, repeat, geographic and encoding functions (xforms-spec, "Node-set",
 /// "Repeat" and "Geographic Functions", `digest`, `base64-decode`), over the contract

@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// ODK's number and date functions (xforms-spec, "Number Functions" and "Date and Time
 /// Functions"), with JavaRosa's rounding and the format letters ODK documents.

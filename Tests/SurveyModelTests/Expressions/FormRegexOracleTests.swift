@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `FormRegex` against Python's `re` as the oracle, on the syntax the two share: `re.search`,
 /// since `regex()` is a search (DECISIONS.md). Python's `\d \w \s \b`, `.`, `$` and `(?i)` mean

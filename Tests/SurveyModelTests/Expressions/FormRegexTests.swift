@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `regex()` runs in time bounded by the answer and the pattern (`FormRegex`), refuses what
 /// it cannot run with a message, and means what Java's (Android's) syntax means.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// ODK's string, boolean and select functions (xforms-spec, "XPath Functions": String,
 /// Boolean and Select Functions), each with its ordinary and edge cases.

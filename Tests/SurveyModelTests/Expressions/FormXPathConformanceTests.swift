@@ -1,6 +1,8 @@
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The XPath 1.0 that forms are written in, checked case by case against the spec (operator
 /// precedence, number-to-string, string-to-number) and against JavaRosa, whose evaluator is

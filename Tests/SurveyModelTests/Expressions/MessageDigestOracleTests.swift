@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `MessageDigest` (OpenSSL's EVP) against Python's `hashlib` as the oracle, on inputs of
 /// every length around the algorithms' block edges (55, 56, 64, 111, 112, 128 bytes), an

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The settings' `id_items` (CSPro's ID items): read, checked, and what they find.
 final class IDItemsTests: XCTestCase {

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Every form in pyxform's own test suite that pyxform converts opens here too
 /// (`Fixtures/forms/pyxform-suite`, made by `packaging/pyxform-suite-corpus.py` from pyxform

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Each type's rule at its bounds, required, constraint with the form's message, and
 /// relevant (of the question and of its group).

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The same name in two groups of one record (pyxform takes it: groups are levels of the XML
 /// instance): kept under its group path, `g1/q1`, while every name used once stays a flat key,

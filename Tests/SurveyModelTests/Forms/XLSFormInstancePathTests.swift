@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Paths into the form's own instance, as pyxform passes them to the XForm (`/data/x`,
 /// `../total`, `current()/../..`, `${rep}[i]/x`): read as the question each reaches.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `${last-saved#name}`: the answer of the last survey saved in the document, as ODK Collect
 /// reads the most recent saved instance of the form; empty in a new document.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `begin loop over LIST` expanded as pyxform expands it: a group per choice, the loop's
 /// questions in each, their answers kept under `loop/choice/question` (the names repeat).

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// List files beside a form: `select_one_from_file`, `choice_filter` over their columns,
 /// `pulldata()` and `instance('list')/root/item[…]/column`.

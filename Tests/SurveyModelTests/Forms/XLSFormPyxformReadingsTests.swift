@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Readings pyxform gives that survey refused before its test suite was run against ours:
 /// each form here is converted by pyxform and now opens, meaning what pyxform means.

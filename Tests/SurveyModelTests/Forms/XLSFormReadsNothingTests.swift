@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// What pyxform converts though a rule in it reads nothing or cannot be read (issue 18): the
 /// form opens, the designer is warned at the row and column, and the survey is keyed as

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Reading XLSForm as forgivingly as pyxform, checked against pyxform itself.
 final class XLSFormTests: XCTestCase {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Which forms `survey form check` accepts, beside pyxform's verdict on the same file: a table
 /// of small forms, each with survey's exact error. They must agree, except where survey

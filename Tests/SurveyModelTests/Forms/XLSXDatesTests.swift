@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A form's id and version read exactly as pyxform reads them (issue 27): the settings'
 /// `form_id`, else the stem of the file's name; a version typed as a date (or `=NOW()`) as

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// .xlsx workbooks, made in the test with openpyxl (what designers' spreadsheets save),
 /// read into the same form as the CSV layout of the same questions.

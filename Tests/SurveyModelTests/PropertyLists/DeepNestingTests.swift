@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Nothing from a file reaches a recursive parser without a bound on its depth. Foundation's
 /// XML property-list scanner recurses once per `<array>` with no bound of its own: a file

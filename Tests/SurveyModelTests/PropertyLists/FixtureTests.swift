@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The two files handed over from the original app and from plistlib load with exact values.
 final class FixtureTests: XCTestCase {

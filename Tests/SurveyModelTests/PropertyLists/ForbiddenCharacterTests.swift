@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Binary plists (and other tools) can carry characters XML 1.0 cannot; saving replaces
 /// them so the XML we write stays readable by us and by plistlib.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Python's plistlib must read every file we write, and we must read what it writes.
 final class PlistlibInteropTests: TemporaryFolderTestCase {

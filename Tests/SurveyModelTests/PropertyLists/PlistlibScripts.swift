@@ -1,5 +1,7 @@
 import Foundation
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Python snippets for interop tests. Values cross over as "tagged JSON" (one-key objects
 /// naming the plist type) so integers, reals, booleans, dates and data stay distinguishable.

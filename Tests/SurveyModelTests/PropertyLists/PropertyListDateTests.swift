@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Dates are proleptic Gregorian, as plistlib's `datetime` is, over its whole range (years 1
 /// to 9999), and -0.0 keeps its sign: a value survey does not change is written back exactly.

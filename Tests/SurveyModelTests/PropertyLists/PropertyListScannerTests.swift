@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The scanner must read every file exactly as `PropertyListSerialization` does, or hand it
 /// over (nil). Compared value by value, strings by their UTF-8 bytes and reals by their bits,

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The hand-written XML writer must produce what Foundation produces, read back as the same
 /// values by Foundation and plistlib.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Answers as the team's store keeps them (`PropertyValue.jsonObjectText`, read back by
 /// `answers(jsonObject:)`): every property-list type comes back as itself (issue 28: a date

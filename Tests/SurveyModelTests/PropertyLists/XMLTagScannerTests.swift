@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The small XML reader behind .xlsx parts: tags, attributes, text, the predefined entities,
 /// and nothing that could expand (no DTD entities).

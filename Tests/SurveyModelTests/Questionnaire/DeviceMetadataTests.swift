@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `deviceid` and `username` are filled from the laptop: its sync name and its login, each
 /// overridable by the environment.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Each XLSForm type's own rule at its bounds (`FieldSpec.parse`), the type stored (as ODK
 /// submissions hold answers), and the same rule for values that did not come from the

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The form's dependency graph (`FormDependencies`, as JavaRosa's triggerables): one pass in
 /// its order settles a chain written in any row order, a change re-evaluates only what reads

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Records of a document with a designer's form, outside the app: the columns a file of
 /// them has (form order, then instanceID, formID, formVersion, then unknown keys), and the

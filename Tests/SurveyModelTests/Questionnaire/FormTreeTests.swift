@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The form as a tree apart from the answers: repeats hold their own rows (named or unnamed
 /// `end repeat`, `begin_repeat`, nested), each node has the path pyxform gives it, and a

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A commit settles only what the changed answer reaches in the form's dependency graph
 /// (issue 20), and that gives the very survey a settling of every rule gives: edits at random

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A survey's `instance_name` is worked out from the answers it names alone (each read out
 /// of the packed survey, a roster whole when a name is inside it), and says what it said when

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A survey merged from two copies gets the form's calculations (`settledAfterMerge`), and
 /// only those: its answers stay as the merge left them.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Repeats within repeats (a forest plot's trees, each tree's stems): `position(..)` and
 /// `position(../..)`, node-sets narrowed to the instance a rule is in (`sum(${basal})` in a

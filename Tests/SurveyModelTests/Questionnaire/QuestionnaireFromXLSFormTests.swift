@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `Questionnaire(form:language:)`: one field per XLSForm row, of the right kind, with labels,
 /// hints and choice labels in the chosen language; switching languages; and the original

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The form's rules across fields (Questionnaire+Rules): relevant (own and the groups'),
 /// hiding answers on a later change and bringing them back, required and constraint with the

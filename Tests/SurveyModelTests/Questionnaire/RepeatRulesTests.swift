@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The form's rules in every instance of a repeat: required, constraint (with `.` and a
 /// name of the same instance), relevant inside the instance and on the repeat itself, a

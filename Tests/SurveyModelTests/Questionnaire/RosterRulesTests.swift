@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A household roster evaluated as ODK evaluates it: `${age}` in a member's rule is that
 /// member's (pyxform's `../age`), `count(${member})` and `sum(${age})` outside see every

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// What a keyer is told when an answer is refused or must be given, as ODK Collect tells it:
 /// in the language the labels are shown in, with the answers a message names filled in

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A survey as stored (`Questionnaire.stored(_:arriving:)`, through `checkImport`): the form
 /// computes first (calculations, the members `repeat_count` asks for), then judges; a value

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The types a terminal collects after all: locations typed, a range's steps, a rank's
 /// order, an attachment's file name; the device metadata kept without a value.

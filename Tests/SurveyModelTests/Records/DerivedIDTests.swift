@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The id a survey found without one is given must be the same in every version of survey:
 /// two copies of the app, `survey add` and `survey export` agree on which survey is which

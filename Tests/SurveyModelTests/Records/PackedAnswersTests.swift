@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Surveys are held as packed bytes (`PackedAnswers`). A survey must read, change, compare,
 /// hash into its derived id and save exactly as the dictionary it stands for, whatever the

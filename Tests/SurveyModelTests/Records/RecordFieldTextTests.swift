@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A record's answers as the five fields' text: setting text stores the parsed value or
 /// nothing, unknown keys stay untouched, blankness, and the list title `Last, First`.

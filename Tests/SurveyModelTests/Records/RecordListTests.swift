@@ -1,6 +1,8 @@
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `RecordList` must behave exactly as an array of records would (it replaced one), whatever
 /// the mix of changes, and versions of it must never see each other's changes.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A survey's answers addressed by path: a repeat's instances are an array of dictionaries
 /// under its name, nested repeats inside their instance; adding, deleting and moving an

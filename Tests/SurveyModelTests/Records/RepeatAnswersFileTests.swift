@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Rosters in the file: plistlib writes a survey with nested repeats, survey reads it,
 /// changes it through answer paths and saves it (whole, and through the journal), and

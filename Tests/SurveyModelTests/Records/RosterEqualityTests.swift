@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Surveys with rosters compared from their bytes when those bytes are the only packing of
 /// their answers (`PackedAnswers.isCanonical`): the list's refresh after each commit compares

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `append(_:to:)`: all records in one save, to an existing document or a new one.
 final class AppendTests: TemporaryFolderTestCase {

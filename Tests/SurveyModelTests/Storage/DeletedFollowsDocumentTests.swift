@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The deleted surveys go wherever their document goes, as its draft does.
 final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {

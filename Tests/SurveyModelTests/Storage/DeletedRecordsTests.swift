@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `.NAME.deleted.plist`: deleted surveys kept beside their document, listed, brought back
 /// and tidied; a file that cannot be read is never written over.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The write-ahead journal of large documents: what is appended is read back exactly, a
 /// torn last entry is ignored, the file is locked by its writer, and replaying entries (even

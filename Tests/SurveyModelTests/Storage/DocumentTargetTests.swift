@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `target(requested:remembered:)` picks what the app would open, but never creates.
 final class DocumentTargetTests: TemporaryFolderTestCase {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Saving only over the file we know, with the check and the write one step under the
 /// folder's lock: another program's save can never land between them and be written over.

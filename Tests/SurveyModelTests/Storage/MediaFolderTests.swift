@@ -3,7 +3,9 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `NAME.media/` travels with its document, as its form does, and holds only plain names.
 final class MediaFolderTests: TemporaryFolderTestCase {

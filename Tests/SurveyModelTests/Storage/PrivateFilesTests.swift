@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Issue 31, "protected at rest": what survey creates holds respondents' answers, so it is
 /// created for its owner alone (files 0600, folders 0700), whatever the umask allows; a file

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Kept surveys put back: merged into the survey their document still has (three ways,
 /// against the version a save clash kept beside them), never appended as a second survey

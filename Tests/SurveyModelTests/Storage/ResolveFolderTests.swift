@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 final class ResolveFolderTests: XCTestCase {
     private let env = ["SURVEY_HOME": "/s/home", "XDG_DATA_HOME": "/xdg", "HOME": "/home/u"]

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 final class SessionMemoryTests: TemporaryFolderTestCase {
     private var stateURL: URL { folder.appendingPathComponent("state/survey/state.plist") }

@@ -4,7 +4,9 @@ import SurveyTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A save streams the document into its temporary file record by record. What it writes must
 /// be, byte for byte, what `propertyListData()` (the whole file built in memory) makes, and

@@ -3,7 +3,9 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Temporary files of saves killed half-way (`.NAME.plist.tmp-PID-RANDOM`) are removed at
 /// the next start or save in the folder once their writer is gone; a live writer's are kept.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 final class TrashTests: TemporaryFolderTestCase {
     /// 2024-03-05 09:07:02 in the local time zone, the zone trash names are written in.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `undelete(id:from:)` and `removeFromDeleted(ids:for:)`.
 final class UndeleteTests: TemporaryFolderTestCase {

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Small XLSForms written inline in pyxform's CSV layout, the example household form, a
 /// pinned clock and pyxform as an oracle, shared by the questionnaire tests.

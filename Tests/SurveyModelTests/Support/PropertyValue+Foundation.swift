@@ -1,5 +1,7 @@
 import Foundation
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 // What `PropertyListSerialization` gives and takes, as a `PropertyValue`: the tests compare
 // survey's own readers and writers with Foundation's. The shipped model no longer names

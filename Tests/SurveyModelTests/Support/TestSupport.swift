@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Shared helpers: fixture location, throw-away folders and a python3 runner.
 enum TestSupport {

@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The three-way merge of one survey's answers: one-sided changes taken, clashes kept with
 /// their three values (mine stays in the answers), nested dictionaries by key, rosters

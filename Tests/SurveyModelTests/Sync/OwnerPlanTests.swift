@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Whose survey it is, as plain values (issue 28): a change to another role's survey is kept
 /// as a conflict, never lost and never sent; only theirs settles it; a merge notes whose the

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Issue 28 through `survey merge`'s own path (`DocumentStore.mergeOtherCopies`): two laptops
 /// as two document folders, one household per case, each roster changed on both laptops.

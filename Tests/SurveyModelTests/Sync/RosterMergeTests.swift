@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Issue 28: a roster changed on both sides merges member by member, each member found by
 /// who it is (unchanged, or edited keeping at least half its answers), not by its place: a

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A merge writes three files (deleted surveys, document, ledger). Each system call of that
 /// commit fails in turn (EIO, then ENOSPC): after every failure the three files hold exactly

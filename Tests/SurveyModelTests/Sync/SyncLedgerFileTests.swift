@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `.NAME.sync.plist`: read back as written, refused (and never written over) when it
 /// cannot be read, and moved with its document.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Applying what came in and choosing what goes out, as plain values: the API the
 /// PostgreSQL half calls.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A sync changes the ledger it read without a second copy of it (the snapshot lends it
 /// out), and compares a survey with its base without copying either.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Every save, journal, trash, draft, deleted-list, recovery and import path, run once to
 /// count the system calls it makes through the store's `FileSystem`, then again with each of

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// Pins down how Linux Foundation's property-list code behaves, since the model's design
 /// (and its workarounds) depend on it.

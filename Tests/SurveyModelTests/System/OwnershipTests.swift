@@ -3,7 +3,9 @@ import XCTest
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A save keeps the file's owner, group and mode (the tests run as root, so a file given to
 /// uid 1000 is "a user's file" that root saves).

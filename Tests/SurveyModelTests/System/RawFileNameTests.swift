@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// A document whose file name is not valid UTF-8 ("caf\xE9.plist", written by an old tool in
 /// Latin-1) is listed under its name with U+FFFD, opened from its own file, and can be

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `TextFolding` against Foundation's `folding(options:locale:)` (ICU-backed here: tests link
 /// full Foundation), which search, sort and document names used before survey dropped it.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 import SurveyTestSupport
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// `TimeZoneRule` (TZif files and POSIX rules, read without ICU) against Python's `zoneinfo`,
 /// and the texts `CivilTime` writes against Foundation's ICU calendar and ISO 8601 formatter.

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 
 /// The whitespace sets and the trimming and splitting done with them, against Foundation's
 /// `CharacterSet` versions they replace.

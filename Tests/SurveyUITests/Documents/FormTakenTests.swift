@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 import SurveyUITestSupport
 

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// A large document shown before all of it is read (the UI core): the first rows and how far
@@ -18,7 +20,7 @@ final class LoadingTests: XCTestCase {
     }
 
     private func loading(_ shown: Int = 8, width: Int = 120, height: Int = 40, percent: Int = 43,
-                         place: SessionMemory.Place? = nil) -> AppState {
+                         place: SessionPlace? = nil) -> AppState {
         var state = makeState(Array(all().prefix(shown)), width: width, height: height)
         state.beginLoading(percent: percent, place: place)
         return state
@@ -144,7 +146,7 @@ final class LoadingTests: XCTestCase {
     }
 
     func testTheRememberedRecordIsShownOnceItIsRead() {
-        let place = SessionMemory.Place(record: 10, recordID: "uuid:r10")
+        let place = SessionPlace(record: 10, recordID: "uuid:r10")
         var state = loading(place: place)
         XCTAssertEqual(state.shown, .record(0), "not read yet")
         state.send(.outcome(.documentPartLoaded(Array(rest.prefix(2)), percent: 80)))
@@ -160,6 +162,6 @@ final class LoadingTests: XCTestCase {
         XCTAssertEqual(moved.shown, .record(1))
 
         // A remembered record among the first read is shown at once.
-        XCTAssertEqual(loading(place: SessionMemory.Place(record: 5, recordID: "uuid:r5")).shown, .record(5))
+        XCTAssertEqual(loading(place: SessionPlace(record: 5, recordID: "uuid:r5")).shown, .record(5))
     }
 }

@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// Issue 30: the form's heading says where the highlighted question is among nested rosters,

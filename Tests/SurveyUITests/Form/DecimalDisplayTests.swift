@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// Issue 30: a decimal keyed `8` shows `8`, as ODK shows it, not `8.0`; a fraction shows its

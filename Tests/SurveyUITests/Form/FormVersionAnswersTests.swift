@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// Answers outlive their form: a survey keyed under an older version of the questionnaire

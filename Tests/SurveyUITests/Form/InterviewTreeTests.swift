@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// Issue 30: Ctrl-G shows the interview as a tree (every roster and member with its answers,
@@ -150,11 +152,11 @@ final class ReopenPlaceTests: XCTestCase {
                                                     "fname": .string("Ana")])])
         let french = try XCTUnwrap(household.questionnaire.form?.languages.first { $0.contains("fr") })
         var restored = household
-        restored.restorePlace(SessionMemory.Place(record: 0, recordID: "uuid:bbbbbbbb-0000-4000-8000-000000000002", language: french))
+        restored.restorePlace(SessionPlace(record: 0, recordID: "uuid:bbbbbbbb-0000-4000-8000-000000000002", language: french))
         XCTAssertEqual(restored.questionnaire.language, french)
         XCTAssertTrue(restored.screenText.contains("Prénom"), restored.screenText)
         var unknown = household
-        unknown.restorePlace(SessionMemory.Place(record: 0, language: "Klingon (tlh)"))
+        unknown.restorePlace(SessionPlace(record: 0, language: "Klingon (tlh)"))
         XCTAssertNotEqual(unknown.questionnaire.language, "Klingon (tlh)")
     }
 }

@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// Issue 30, "jumps": Home/End, a screenful with PgUp/PgDn, F8 to the next problem across

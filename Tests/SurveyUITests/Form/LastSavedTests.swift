@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// `${last-saved#village}` (ODK Collect's "the answer of the last survey saved"): the New

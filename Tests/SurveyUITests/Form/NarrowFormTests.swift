@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// On a narrow terminal both buttons stay fully on screen, and a click where a button is

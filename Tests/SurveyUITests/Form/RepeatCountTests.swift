@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// A roster that disagrees with its `repeat_count` (issue 27, item 8). Members keyed before

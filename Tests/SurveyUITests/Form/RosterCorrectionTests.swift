@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// Correcting a stored roster, and members nobody answered (issue 27, items 2, 4 and 5): a

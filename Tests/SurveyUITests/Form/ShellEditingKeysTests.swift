@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// readline's editing keys in every text box: a form field, the `/` line, rename, save-as.

@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// The New form (the draft) and the record buttons: Ctrl-N, Add from the draft or as a copy,

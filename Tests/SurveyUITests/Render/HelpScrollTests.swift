@@ -1,5 +1,7 @@
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// Issue 30: F1 scrolls. At 80x24 the form's keys are more than the box holds; ↓ marks it,

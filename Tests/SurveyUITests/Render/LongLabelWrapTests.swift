@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-import SurveyModel
+import SurveyValues
+import SurveyForms
+import SurveyStorage
 @testable import SurveyUI
 
 /// Labels in scripts written without spaces (Chinese, Japanese, Thai) wrap on the form and in

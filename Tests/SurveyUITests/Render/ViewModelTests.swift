@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import SurveyModel
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
 @testable import SurveyUI
 
 /// Views take what they draw: each is drawn here from hand-made data, no `AppState`.

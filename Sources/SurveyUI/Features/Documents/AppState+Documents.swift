@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The document manager (F3): switching, creating, renaming, deleting and restoring
 /// documents. The file work is done by effects; these helpers decide what to ask for and
@@ -90,7 +91,7 @@ extension AppState {
 
     /// Another document is now current: its records, its draft, its last-viewed record.
     mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
-                                    draft newDraft: Record, place: SessionMemory.Place?,
+                                    draft newDraft: Record, place: SessionPlace?,
                                     form: DocumentForm = DocumentForm(questionnaire: .standard)) -> [Effect] {
         session.open(name, questionnaire: form.questionnaire, formTrouble: form.trouble, loadError: {
             if case .failure(let error) = loaded { return error.message } else { return nil }

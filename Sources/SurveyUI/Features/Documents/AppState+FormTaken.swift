@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// A newer version of the document's form taken by F9's sync (issue 28) is used by the open
 /// app at once, as ODK Collect uses a form it downloaded: the list's rules (its `⚠` marks,

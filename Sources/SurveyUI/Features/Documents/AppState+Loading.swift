@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// A large document opened before all of it is read: its first records are shown and can be
 /// browsed while `Program` adds the rest as it arrives (`DocumentStream`). Until the end,
@@ -10,7 +11,7 @@ public struct DocumentLoading: Equatable, Sendable {
     /// How much of the file is read, 0 to 100.
     public var percent: Int
     /// The place the session memory remembered, while its record is not read yet.
-    var place: SessionMemory.Place?
+    var place: SessionPlace?
     /// Where the highlight was put meanwhile: once the user moves, the place is forgotten.
     var placeholder: AppState.Shown?
 
@@ -30,7 +31,7 @@ extension AppState {
 
     /// Starts showing a partly read document; `place`, if its record is not among those
     /// read, is restored when it is (unless the user has moved by then).
-    mutating func beginLoading(percent: Int, place: SessionMemory.Place?) {
+    mutating func beginLoading(percent: Int, place: SessionPlace?) {
         session.beginLoading(percent: percent)
         guard let place else { return }
         restorePlace(place)
@@ -89,7 +90,7 @@ extension AppState {
     /// The whole document is read: it stays as shown (every record was added), is replaced
     /// by the whole file as `load` reads it (the same record stays highlighted), or turns
     /// out unreadable, shown as a document that failed to load is.
-    mutating func finishLoading(_ end: DocumentStream.End) {
+    mutating func finishLoading(_ end: DocumentReadEnd) {
         let place = session.loading?.placeholder == shown && editing == nil ? session.loading?.place : nil
         session.endLoading()
         if status?.text.hasPrefix("Still loading") == true { clearStatus() }
@@ -126,7 +127,7 @@ extension AppState {
     }
 
     /// Whether the highlight already shows the remembered record.
-    private func isRestored(_ place: SessionMemory.Place) -> Bool {
+    private func isRestored(_ place: SessionPlace) -> Bool {
         guard let id = place.recordID else { return place.record.map { $0 < recordCount } ?? true }
         guard case .record(let i) = shown else { return false }
         return records[i].instanceID == id

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// A document whose form cannot be used (`FormTrouble`: it has errors, or the surveys carry
 /// a `formID` and it is missing) is read-only. Its surveys can be browsed, found, sorted and

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// What exists only in memory, and how it is kept: a quit that would lose it asks first, a
 /// signal or a closed terminal writes it to a recovery file, and the next start offers it back.

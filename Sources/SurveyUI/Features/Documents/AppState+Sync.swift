@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The team's database in the app (issue 19): F9 syncs the document in the background
 /// (the keyboard stays live; what came in shows in the list at once), F4 says what is

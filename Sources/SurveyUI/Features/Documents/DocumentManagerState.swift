@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The document manager's own state (F3): the folder's documents as last read, the
 /// highlighted one and the scroll, and the inline rename field while one is open. Its

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The document open (one feature's state): its records and form, the file's condition,
 /// undo, and what saving needs to know. Every setter but `document`'s is private to this
@@ -158,7 +159,7 @@ public struct DocumentSession: Equatable, Sendable {
 
     mutating func beginLoading(percent: Int) { loading = DocumentLoading(percent: percent) }
     /// Where to go once the record the session memory named is read, and what was shown meanwhile.
-    mutating func awaitPlace(_ place: SessionMemory.Place?, shownMeanwhile placeholder: AppState.Shown?) {
+    mutating func awaitPlace(_ place: SessionPlace?, shownMeanwhile placeholder: AppState.Shown?) {
         loading?.place = place
         loading?.placeholder = placeholder
     }

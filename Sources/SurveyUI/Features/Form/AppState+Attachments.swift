@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Image, audio, video and file questions: a path typed into one (`~/photos/tree.jpg`, a
 /// file dragged onto the terminal) is copied into the document's media folder and the

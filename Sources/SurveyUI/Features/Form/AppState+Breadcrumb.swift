@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 extension AppState {
     /// Where the highlighted question sits among the rosters, outermost first, each roster's

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Del on the form clears the highlighted answer (issue 30: one meaning on the form, as in
 /// CSEntry and Collect, where Del once asked to delete the whole survey from under a keyer

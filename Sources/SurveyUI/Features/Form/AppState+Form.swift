@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The form: its highlight, the record swipes (←/→), and typing into a field.
 extension AppState {

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Which questions the highlight visits, in Tab/↑/↓ order: the ones a person answers that
 /// `relevant` shows now, then Clear and Add. Notes, group headings, calculated values and rows

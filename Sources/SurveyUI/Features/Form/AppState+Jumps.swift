@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Finding one's place in a long form without walking it question by question (issue 30,
 /// as CSEntry and Collect's hierarchy let a keyer): Home/End, a screenful at a time, and the
@@ -110,5 +111,4 @@ extension AppState {
         keepFormHighlightInView()
         return true
     }
-
 }

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Pasting is not typing. A paste arrives as one piece of text (the terminal's bracketed
 /// paste), and goes into the text box of the moment as text: its line breaks and tabs never

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Answering a choice question through its picker. Choosing commits as a typed answer does,
 /// through the same gate (the form's rules, the save, undo), and moves on heads-down.

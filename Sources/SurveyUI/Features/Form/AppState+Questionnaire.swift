@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Keeping the form in step with a designer's questionnaire after every action: the
 /// highlight never rests on a question that is hidden, and a long form scrolls to it.

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Keying a roster (a repeat) heads-down, as CSPro and ODK Collect do: one member at a time
 /// under its heading ("Household member 2 of 4"); PgUp/PgDn pick the member, ^O adds one

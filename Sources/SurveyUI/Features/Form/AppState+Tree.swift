@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Ctrl-G: the interview as a tree (`InterviewTree`), to find one's place in a long form with
 /// nested rosters and go there: every member, every answer, problems marked.

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// A member that holds no answer is never stored (issue 27). ^O and `y` to "Add another …?"
 /// add a member in memory only; the first answer kept in it saves the survey with it, as any

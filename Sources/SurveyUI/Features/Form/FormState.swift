@@ -1,5 +1,6 @@
 import FoundationEssentials
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The record form's state: what it shows, the highlighted item, the answer being typed.
 /// Every setter is private to this file: the features that change the form (typing, Add,

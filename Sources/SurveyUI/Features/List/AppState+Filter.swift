@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// `/` search, sections and sort: how the list is narrowed and ordered. None of it touches
 /// the document; each change recomputes the projection and keeps the highlight on a record

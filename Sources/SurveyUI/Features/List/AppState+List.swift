@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The survey list: its highlight, which the form follows, and its scroll.
 extension AppState {
@@ -119,7 +120,7 @@ extension AppState {
 
     /// Where the person left this document: its list order, and the record by id (else by
     /// position, for records without one).
-    public mutating func restorePlace(_ place: SessionMemory.Place?) {
+    public mutating func restorePlace(_ place: SessionPlace?) {
         list.restoreOrder(place?.listOrder.flatMap(ListOrder.init(memoryWord:)) ?? ListOrder())
         list.refresh(records)
         guard recordCount > 0 else {
@@ -140,7 +141,7 @@ extension AppState {
 
     /// The form's language and the question (in its member) a keyer left, when the form
     /// still has them; anything else is quietly not restored (it is a convenience).
-    private mutating func restoreLanguageAndQuestion(_ place: SessionMemory.Place?) {
+    private mutating func restoreLanguageAndQuestion(_ place: SessionPlace?) {
         if let language = place?.language, let form = questionnaire.form, form.languages.contains(language),
            questionnaire.language != language, form.formID == session.questionnaire.form?.formID {
             session.relabel(Questionnaire(form: form, language: language))
@@ -158,7 +159,7 @@ extension AppState {
     }
 
     /// What the session memory keeps of this document.
-    public var place: SessionMemory.Place {
+    public var place: SessionPlace {
         let record: Int? = recordCount > 0 ? list.rows.cursor : nil
         // The question on the survey shown (not the New form's: it is not what the list keeps).
         var question: String?

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The list rows on screen: their titles and marks, worked out after every action
 /// (`ShownListRows`) and read by drawing.

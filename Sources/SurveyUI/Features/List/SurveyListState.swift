@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The survey list's own state (bubbles' `list`): the `/` filter and its input line, the
 /// order, and the projection they give, kept apart from the document so that filtering or

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Deleting a survey: asked on the status line (`Delete "Last, First"? y/n`), saved at once,
 /// kept in the deleted-surveys file, and undone with Ctrl-Z.

@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Another enumerator's survey (issue 28). The team's server lets only a survey's owner
 /// change its answers or delete it; a supervisor only reviews. The app mirrors that, from the

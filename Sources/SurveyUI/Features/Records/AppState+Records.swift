@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Adding, clearing and starting records, and what happens when saving them succeeds or fails.
 extension AppState {

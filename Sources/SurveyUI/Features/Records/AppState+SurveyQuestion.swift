@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// The y/n question about a survey on the status line (`SurveyQuestion`): it takes the keys
 /// until answered, `y` carries it out and `n` or Esc leaves the survey as it is.

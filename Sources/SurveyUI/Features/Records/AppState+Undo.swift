@@ -1,4 +1,5 @@
-import SurveyModel
+import SurveyValues
+import SurveyForms
 
 /// Undo and redo of document changes. A change is recorded only once its save succeeded, so
 /// the history never holds a step that is not on disk; an undo is itself a change that is

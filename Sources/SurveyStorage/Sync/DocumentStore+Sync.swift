@@ -1,0 +1,297 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SurveyValues
+import SurveyForms
+
+/// The I/O around `SyncPlan`: a document's sync state read in one go, and the result
+/// written as one change across its three files (the deleted surveys, the document, the
+/// ledger), under the folder's lock. Written in that order, so a crash part-way leaves a
+/// document already merged with a ledger that has not heard of it, and applying the same
+/// versions again finds nothing new to do; a write that fails puts back the files already
+/// written, byte for byte, so the document and ledger are as they were.
+extension DocumentStore {
+    /// folder/.NAME.sync.plist
+    public func syncURL(for name: String) -> URL {
+        companionURL(.sync, for: name)
+    }
+
+    /// The document's ledger; empty when it has none. One that cannot be read is refused
+    /// (it may hold the only record of a conflict), never replaced.
+    ///
+    /// A sync with nothing to do writes only its mark (`SyncMark`): while the mark is of this
+    /// very ledger file, its cursor, own changes and time of sync are the ledger's.
+    public func syncLedger(for name: String) throws -> SyncLedger {
+        let fingerprint = self.fingerprint(atPath: RawPath(syncURL(for: name).path))
+        var ledger = try Self.readLedger(at: syncURL(for: name))
+        if let mark = syncMark(for: name), mark.files.ledger == fingerprint { mark.overlay(on: &ledger) }
+        return ledger
+    }
+
+    /// A ledger file anywhere (another laptop's, beside its document on a USB stick).
+    public static func readLedger(at url: URL, limit: Int = SyncLedger.maximumFileBytes) throws -> SyncLedger {
+        let fileName = url.lastPathComponent
+        // A window at a time where the scanner reads the file (every ledger survey writes), each
+        // batch of entries taken into the ledger as it comes: neither the 60 MB file nor its
+        // entries are ever in memory whole beside the ledger made of them.
+        var reader = SyncLedger.EntryReader()
+        let scanned: Result<Bool, DocumentFileReader.Failure>
+        do {
+            scanned = try DocumentFileReader.scanRecords(RawPath(url.path), limit: limit) { batch in
+                for entry in batch { try reader.take(entry) }
+            }
+        } catch let error as DocumentError {
+            throw unreadableLedger("\(fileName): \(error.message)")
+        }
+        switch scanned {
+        case .success(true):
+            do {
+                return try reader.finished()
+            } catch let error as DocumentError {
+                throw unreadableLedger("\(fileName): \(error.message)")
+            }
+        case .success(false): reader = SyncLedger.EntryReader()     // read again whole, below
+        case .failure(.system(_, let code)) where code == ENOENT: return SyncLedger()
+        case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
+        }
+        let data: Data
+        switch DocumentFileReader.read(RawPath(url.path), limit: limit) {
+        case .success(let contents): data = contents
+        case .failure(.system(_, let code)) where code == ENOENT: return SyncLedger()
+        case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
+        }
+        do {
+            let records = try SurveyDocument(propertyListData: data).records
+            return try SyncLedger(propertyListEntries: records.count) { records[records.startIndex + $0] }
+        } catch let error as DocumentError {
+            throw unreadableLedger("\(fileName): \(error.message)")
+        }
+    }
+
+    private static func unreadableLedger(_ reason: String) -> DocumentError {
+        DocumentError("\(reason); it holds what this document's sync knows, so survey does not write over it "
+            + "(repair it or move it away)")
+    }
+
+    /// What a sync starts from, and the files' fingerprints as it read them.
+    public struct SyncSnapshot: Sendable {
+        public let name: String
+        public private(set) var state: SyncState
+        /// The ledger was lent out (`lendLedger`): a commit over this snapshot is told whether
+        /// it changed instead of comparing it with this one.
+        public private(set) var ledgerLent = false
+        public let fingerprint: FileFingerprint?
+        /// The three files as this snapshot knows them: what a `SyncMark` is of.
+        public internal(set) var files: SyncMark.Files
+        /// Surveys found without ids were given them in `state` only: the document must be
+        /// written with them before a ledger names them.
+        let assignedIDs: Bool
+
+        /// The ledger, taken out so that changing it copies nothing: kept here too, the
+        /// first change to each of its tables copied the whole table (21 MB at 100,000
+        /// surveys). `takeBack` returns it if nothing is committed.
+        public mutating func lendLedger() -> SyncLedger {
+            precondition(!ledgerLent, "the ledger is lent out already")
+            let ledger = state.ledger
+            state.ledger = SyncLedger()
+            ledgerLent = true
+            return ledger
+        }
+
+        /// The ledger lent out, back unchanged (nothing was committed).
+        public mutating func takeBack(_ ledger: SyncLedger) {
+            state.ledger = ledger
+            ledgerLent = false
+        }
+    }
+
+    func syncFiles(of name: String) -> SyncMark.Files {
+        SyncMark.Files(document: fingerprint(of: name), ledger: fingerprint(atPath: RawPath(syncURL(for: name).path)),
+                       deleted: fingerprint(atPath: RawPath(deletedURL(for: name).path)),
+                       form: formURL(for: name).flatMap { fingerprint(atPath: RawPath($0.path)) },
+                       formID: fingerprint(atPath: RawPath(companionURL(.formID, for: name).path)))
+    }
+
+    /// Whether the three files are still as `snapshot` read them (else a commit over it refuses).
+    public func isCurrent(_ snapshot: SyncSnapshot) -> Bool { Self.sameSyncFiles(syncFiles(of: snapshot.name), snapshot.files) }
+
+    /// The three files a sync commit writes are as a snapshot read them (a `survey resolve`
+    /// writes only the ledger, a delete only the deleted surveys: either refuses a commit
+    /// built on the files before). The form is not one of them: a sync takes a new version.
+    static func sameSyncFiles(_ a: SyncMark.Files, _ b: SyncMark.Files) -> Bool {
+        a.document == b.document && a.ledger == b.ledger && a.deleted == b.deleted
+    }
+
+    /// Reads the document (every survey given its id, as the app gives it), its deleted
+    /// surveys and its ledger. A journal a crashed session left is put back into the file
+    /// first; one still holding changes after a moment (the app has the document open and
+    /// its file is not caught up) refuses, as its changes are not in the file yet.
+    /// `readOnly` (a dry run) writes nothing: the journal's changes are read on top of the
+    /// file instead.
+    public func syncSnapshot(of name: String, readOnly: Bool = false) throws -> SyncSnapshot {
+        try checkDeletedName(name)
+        var document: SurveyDocument
+        let fingerprint: FileFingerprint?
+        if readOnly {
+            fingerprint = self.fingerprint(of: name)
+            document = try loadWithJournal(name).get()
+        } else {
+            _ = try? putBackJournal(of: name)
+            // A copy of survey open on it keeps its journal (empty once the file caught up):
+            // only changes not yet in the file refuse, after a moment's wait for them.
+            if !journalCaughtUp(of: name) {
+                throw DocumentError("“\(name)” has changes in \(journalURL(for: name).lastPathComponent) not yet in its file "
+                    + "(is survey open on it?): close it, then run this again")
+            }
+            fingerprint = self.fingerprint(of: name)
+            document = try load(name).get()
+        }
+        let assigned = document.identifyRecordsFoundWithoutIDs() > 0
+        var files = syncFiles(of: name)
+        files.document = fingerprint
+        _ = try deletedEntries(for: name)          // an unreadable list stops here, before anything is written
+        let ledger = try syncLedger(for: name)
+        return SyncSnapshot(name: name, state: SyncState(records: Array(document.records), deleted: deletedRecords(for: name),
+                                                         ledger: ledger),
+                            fingerprint: fingerprint, files: files, assignedIDs: assigned)
+    }
+
+    /// Writes `state` over `snapshot`: only the files that change. `movedToDeleted` join the
+    /// deleted surveys (with `date`), `broughtBack` leave them. Refused, with nothing
+    /// written, when the document changed since the snapshot was taken. Returns whether
+    /// anything was written.
+    @discardableResult
+    public func commitSync(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
+                           broughtBack: Set<String> = [], at date: Date = Date()) throws -> Bool {
+        try committed(state, over: snapshot, movedToDeleted: movedToDeleted, broughtBack: broughtBack, at: date) != nil
+    }
+
+    /// `commitSync`, returning the snapshot of what is now on disk (nil: nothing needed
+    /// writing, `snapshot` still is): built from `state` and the files' new fingerprints, not
+    /// read again, so a sync of 100,000 surveys reads its document once.
+    /// `ledgerChanged` is the caller's word for it, required when the snapshot's ledger was
+    /// lent out; otherwise the ledgers are compared.
+    public func committed(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
+                          broughtBack: Set<String> = [], ledgerChanged: Bool? = nil, at date: Date = Date()) throws -> SyncSnapshot? {
+        let name = snapshot.name
+        let documentChanged = state.records != snapshot.state.records
+        let deletedChanged = !movedToDeleted.isEmpty || !broughtBack.isEmpty
+        precondition(ledgerChanged != nil || !snapshot.ledgerLent, "a lent ledger is compared with nothing")
+        let ledgerChanged = ledgerChanged ?? (state.ledger != snapshot.state.ledger)
+        guard documentChanged || deletedChanged || ledgerChanged else { return nil }
+        return try withFolderLock {
+            guard Self.sameSyncFiles(syncFiles(of: name), snapshot.files) else {
+                throw DocumentError("“\(name)” was changed by another program meanwhile: nothing was written; run this again")
+            }
+            // Each file is linked aside before it is replaced and put back from there if a later
+            // one fails: no copy of a 30 MB document is held in memory for it.
+            var written: [(URL, SetAside)] = []
+            do {
+                if deletedChanged {
+                    var entries = try deletedEntries(for: name)
+                    for id in broughtBack {
+                        if let last = entries.lastIndex(where: { DeletedRecord(entry: $0)?.record.instanceID == id }) {
+                            entries.remove(at: last)
+                        }
+                    }
+                    entries += movedToDeleted.map { DeletedRecord(record: $0, deletedAt: date).entry }
+                    written.append((deletedURL(for: name), try linkAside(deletedURL(for: name))))
+                    try writeDeletedEntries(entries, for: name)
+                }
+                if documentChanged || snapshot.assignedIDs {
+                    written.append((url(for: name), try linkAside(url(for: name))))
+                    try save(SurveyDocument(records: state.records), as: name)
+                }
+                if ledgerChanged {
+                    written.append((syncURL(for: name), try linkAside(syncURL(for: name))))
+                    try writeLedger(state.ledger, for: name)
+                }
+            } catch {
+                for (url, old) in written.reversed() { putBack(old, at: url) }
+                throw error
+            }
+            for (_, old) in written { if case .linked(let aside) = old { _ = fileSystem.unlink(aside.path) } }
+            // Fresh fingerprints for the files written; the others as the snapshot knew them.
+            let now = syncFiles(of: name)
+            var files = snapshot.files
+            files.form = now.form
+            files.formID = now.formID
+            if documentChanged || snapshot.assignedIDs { files.document = now.document }
+            if deletedChanged { files.deleted = now.deleted }
+            if ledgerChanged { files.ledger = now.ledger }
+            return SyncSnapshot(name: name, state: state, fingerprint: files.document, files: files, assignedIDs: false)
+        }
+    }
+
+    /// A file as it was before a commit replaced it.
+    private enum SetAside {
+        case absent
+        /// `.FILE.before-sync`, a second name for the old file (no copy of it in memory).
+        case linked(URL)
+        /// Its bytes, where the folder's file system has no hard links (a FAT USB stick).
+        case bytes(Data)
+    }
+
+    private func linkAside(_ url: URL) throws -> SetAside {
+        let aside = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".before-sync")
+        _ = fileSystem.unlink(aside.path)
+        if fileSystem.link(RawPath(url.path), RawPath(aside.path)) == 0 { return .linked(aside) }
+        if errno == ENOENT { return .absent }
+        switch readFile(url) {
+        case .success(let data): return .bytes(data)
+        case .failure:
+            throw DocumentError("Could not keep \(url.lastPathComponent) aside while it is replaced: \(SystemError("link").reason)")
+        }
+    }
+
+    /// Atomically; an empty ledger removes the file.
+    func writeLedger(_ ledger: SyncLedger, for name: String, limit: Int = SyncLedger.maximumFileBytes) throws {
+        let url = syncURL(for: name)
+        guard !ledger.isEmpty else {
+            if fileSystem.unlink(url.path) != 0, errno != ENOENT {
+                throw DocumentError("Could not remove \(url.lastPathComponent): \(SystemError("unlink").reason)")
+            }
+            return
+        }
+        try write(to: url) { output in
+            var writer = PropertyListWriter.surveys()
+            var written = 0
+            func drain(_ writer: inout PropertyListWriter) throws {
+                written += writer.pending
+                // Never a ledger the next sync could not read: the old one stays, and the sync says why.
+                guard written <= limit else {
+                    throw DocumentError("\(url.lastPathComponent) would be more than \(DocumentFileReader.sizeText(limit)), "
+                        + "more than survey reads back: nothing was written (split the document: survey has no room for its sync)")
+                }
+                try writer.drain { try output.write($0) }
+            }
+            try ledger.writeEntries(into: &writer) { writer in
+                if writer.pending >= PropertyListWriter.streamBufferSize { try drain(&writer) }
+            }
+            writer.endSurveys()
+            try drain(&writer)
+        }
+    }
+
+    /// A file as it was before a sync that failed part-way.
+    private func putBack(_ old: SetAside, at url: URL) {
+        switch old {
+        case .absent: _ = fileSystem.unlink(url.path)
+        case .linked(let aside):
+            // The file whose write failed is still the old one: only its second name goes. One
+            // already replaced gets the old back; if even that fails the second name stays, the
+            // only copy of what was there.
+            if let now = fingerprint(atPath: RawPath(url.path)), now.inode == fingerprint(atPath: RawPath(aside.path))?.inode {
+                _ = fileSystem.unlink(aside.path)
+            } else {
+                _ = fileSystem.rename(aside.path, url.path)
+            }
+        case .bytes(let data): try? write(data, to: url)
+        }
+    }
+}
