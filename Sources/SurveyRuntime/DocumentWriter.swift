@@ -25,19 +25,17 @@ final class DocumentWriter: @unchecked Sendable {
         let snapshot: SurveyDocument
     }
 
-    private let queue = DispatchQueue(label: "survey.document-writer")
     private let lock = Lock()
     private let idle = Condition()
     private var pending: Job?
     private var known: FileFingerprint?
     private var busy = false
     private var paused = false
-    private var outcomes: [Outcome] = []
-    /// Written to when an outcome is waiting.
-    private let wake: WakeSignal
+    /// Where it runs (the `.writing` lane) and leaves its outcomes (`Mail.written`).
+    private let jobs: BackgroundJobs
 
-    init(wake: WakeSignal = WakeSignal()) {
-        self.wake = wake
+    init(jobs: BackgroundJobs) {
+        self.jobs = jobs
     }
 
     /// The file as the main thread last saw it (after opening, or merging a change).
@@ -51,20 +49,13 @@ final class DocumentWriter: @unchecked Sendable {
         let start = !busy && !paused
         if start { busy = true }
         lock.unlock()
-        if start { queue.async { self.run() } }
+        if start { jobs.start(.writing) { _ in self.run() } }
     }
 
     /// Work scheduled or running.
     var isBusy: Bool {
         lock.lock(); defer { lock.unlock() }
         return busy || pending != nil
-    }
-
-    func take() -> [Outcome] {
-        lock.lock(); defer { lock.unlock() }
-        let taken = outcomes
-        outcomes = []
-        return taken
     }
 
     /// Blocks until nothing is scheduled or running (quitting, switching documents, tests).
@@ -82,7 +73,7 @@ final class DocumentWriter: @unchecked Sendable {
         let start = !busy && pending != nil
         if start { busy = true }
         lock.unlock()
-        if start { queue.async { self.run() } }
+        if start { jobs.start(.writing) { _ in self.run() } }
     }
 
     private var isPaused: Bool {
@@ -113,22 +104,17 @@ final class DocumentWriter: @unchecked Sendable {
                 case .saved(let written, let replaced):
                     lock.lock()
                     known = written
-                    outcomes.append(.written(snapshot: job.snapshot, fingerprint: written, replaced: replaced))
                     lock.unlock()
-                    wake.signal()
+                    jobs.mailbox.post(.written(.written(snapshot: job.snapshot, fingerprint: written, replaced: replaced)))
                 case .changed(let current):
                     let theirs = job.store.load(job.name)
                     lock.lock()
-                    outcomes.append(.changedElsewhere(theirs, fingerprint: current))
                     pending = nil   // stale too: the main thread merges and schedules again
                     lock.unlock()
-                    wake.signal()
+                    jobs.mailbox.post(.written(.changedElsewhere(theirs, fingerprint: current)))
                 }
             } catch {
-                lock.lock()
-                outcomes.append(.failed(Program.describe(error)))
-                lock.unlock()
-                wake.signal()
+                jobs.mailbox.post(.written(.failed(Program.describe(error))))
             }
         }
     }

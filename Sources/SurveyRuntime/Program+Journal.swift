@@ -49,81 +49,80 @@ extension Program {
         }
     }
 
-    /// The writer's results, on the main thread. True when there were any.
-    @discardableResult
-    mutating func takeWriterOutcomes() -> Bool {
-        let outcomes = writer.take()
-        guard !outcomes.isEmpty else { return false }
+    /// The writer's results waiting in the mailbox, and only those, on the main thread.
+    mutating func takeWriterOutcomes() {
+        for case .written(let outcome) in mailbox.take(.written) { take(outcome) }
+    }
+
+    /// One result of the background writer, on the main thread.
+    mutating func take(_ outcome: DocumentWriter.Outcome) {
         let name = state.documentName
-        for outcome in outcomes {
-            switch outcome {
-            case .written(let snapshot, let fingerprint, _):
-                knownFingerprint = fingerprint
-                persisted = snapshot
-                // Everything journaled is in the file: the journal is emptied, and kept for
-                // the next commit (one that cannot be emptied is removed instead). Whether the
-                // writer is still busy does not matter: it is woken before it goes idle, and
-                // anything newer would have made `journaled` differ.
-                if let journaled, journaled == snapshot {
-                    if journal?.clear() == false { journal = nil }
-                    self.journaled = nil
-                }
-            case .changedElsewhere(.failure(let error), _):
-                // Renamed outside (a plain `mv`): follow it, journal and all, and write there.
-                if let moved = followOutsideRename() {
-                    send(.outcome(moved))
-                    let newName = state.documentName
-                    journal?.move(to: store.journalURL(for: newName))
-                    writer.setKnown(knownFingerprint)
-                    if let document = state.document { writer.schedule(document, of: newName, in: store) }
-                } else {
-                    send(.outcome(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))))
-                }
-            case .changedElsewhere(.success(let loaded), let fingerprint):
-                var theirs = loaded
-                theirs.identifyRecordsFoundWithoutIDs()
-                guard let mine = state.document else { continue }
-                let base = persisted ?? SurveyDocument()
-                let resolved: SurveyDocument
-                var message = "“\(name)” was also changed elsewhere: your changes were added to that version"
-                var isError = false
-                var keptAside: [Recovery] = []
-                switch SurveyDocument.merge(base: base, mine: mine, theirs: theirs) {
-                case .success(let merge):
-                    resolved = merge.document
-                case .failure:
-                    // Both changed the same answer. Ours was already saved (in the journal),
-                    // so ours stays; theirs of those surveys is kept aside, with the version
-                    // both started from, and offered at once to merge or discard.
-                    var ours = theirs
-                    ours.replay(mine.journalEntries(since: base))
-                    let clashing = theirs.records.filter { r in
-                        guard let id = r.instanceID, let our = ours.records.first(where: { $0.instanceID == id }) else { return false }
-                        return our != r
-                    }
-                    let ids = Set(clashing.compactMap(\.instanceID))
-                    let bases = base.records.filter { $0.instanceID.map(ids.contains) ?? false }
-                    if !clashing.isEmpty, let file = try? store.saveRecovery(Array(clashing), bases: Array(bases), for: name) {
-                        message = "“\(name)” was changed elsewhere in the same answers: yours are kept, theirs in \(file) to merge or discard"
-                        keptAside = store.recoveries().filter { $0.fileName == file }
-                    }
-                    isError = true
-                    resolved = ours
-                }
-                persisted = theirs
-                knownFingerprint = fingerprint
-                writer.setKnown(fingerprint)
-                try? journal?.append(resolved.journalEntries(since: journaled ?? base))
-                journaled = resolved
-                send(.outcome(.documentMergedInBackground(resolved, message: message, isError: isError)))
-                writer.schedule(resolved, of: name, in: store)
-                if !keptAside.isEmpty { send(.outcome(.recoveriesFound(keptAside))) }
-            case .failed(let message):
-                send(.outcome(.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
-                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change")))
+        switch outcome {
+        case .written(let snapshot, let fingerprint, _):
+            knownFingerprint = fingerprint
+            persisted = snapshot
+            // Everything journaled is in the file: the journal is emptied, and kept for
+            // the next commit (one that cannot be emptied is removed instead). Whether the
+            // writer is still busy does not matter: it is woken before it goes idle, and
+            // anything newer would have made `journaled` differ.
+            if let journaled, journaled == snapshot {
+                if journal?.clear() == false { journal = nil }
+                self.journaled = nil
             }
+        case .changedElsewhere(.failure(let error), _):
+            // Renamed outside (a plain `mv`): follow it, journal and all, and write there.
+            if let moved = followOutsideRename() {
+                send(.outcome(.documentMovedOutside(to: moved)))
+                let newName = state.documentName
+                journal?.move(to: store.journalURL(for: newName))
+                writer.setKnown(knownFingerprint)
+                if let document = state.document { writer.schedule(document, of: newName, in: store) }
+            } else {
+                send(.outcome(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))))
+            }
+        case .changedElsewhere(.success(let loaded), let fingerprint):
+            var theirs = loaded
+            theirs.identifyRecordsFoundWithoutIDs()
+            guard let mine = state.document else { return }
+            let base = persisted ?? SurveyDocument()
+            let resolved: SurveyDocument
+            var message = "“\(name)” was also changed elsewhere: your changes were added to that version"
+            var isError = false
+            var keptAside: [Recovery] = []
+            switch SurveyDocument.merge(base: base, mine: mine, theirs: theirs) {
+            case .success(let merge):
+                resolved = merge.document
+            case .failure:
+                // Both changed the same answer. Ours was already saved (in the journal),
+                // so ours stays; theirs of those surveys is kept aside, with the version
+                // both started from, and offered at once to merge or discard.
+                var ours = theirs
+                ours.replay(mine.journalEntries(since: base))
+                let clashing = theirs.records.filter { r in
+                    guard let id = r.instanceID, let our = ours.records.first(where: { $0.instanceID == id }) else { return false }
+                    return our != r
+                }
+                let ids = Set(clashing.compactMap(\.instanceID))
+                let bases = base.records.filter { $0.instanceID.map(ids.contains) ?? false }
+                if !clashing.isEmpty, let file = try? store.saveRecovery(Array(clashing), bases: Array(bases), for: name) {
+                    message = "“\(name)” was changed elsewhere in the same answers: yours are kept, theirs in \(file) to merge or discard"
+                    keptAside = store.recoveries().filter { $0.fileName == file }
+                }
+                isError = true
+                resolved = ours
+            }
+            persisted = theirs
+            knownFingerprint = fingerprint
+            writer.setKnown(fingerprint)
+            try? journal?.append(resolved.journalEntries(since: journaled ?? base))
+            journaled = resolved
+            send(.outcome(.documentMergedInBackground(resolved, message: message, isError: isError)))
+            writer.schedule(resolved, of: name, in: store)
+            if !keptAside.isEmpty { send(.outcome(.recoveriesFound(keptAside))) }
+        case .failed(let message):
+            send(.outcome(.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
+                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change")))
         }
-        return true
     }
 
     /// Changes an interrupted session left in `.NAME.journal` are put into the file

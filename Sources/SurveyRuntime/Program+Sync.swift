@@ -5,7 +5,8 @@ import SurveyStorage
 import SurveyUI
 import SurveyDatabase
 
-/// The team's database from the app: F9's sync runs in the background (`BackgroundSync`);
+/// The team's database from the app: F9's sync runs in the background (the `.sync` lane of
+/// `BackgroundJobs`, one sync at a time: the UI core refuses a second F9 while one runs);
 /// reading the ledger for F4 and settling a conflict are quick and run here. Each ends by
 /// reading the document back on this thread, where saves happen, so what the app holds and
 /// what it last wrote stay one and the same.
@@ -32,7 +33,8 @@ extension Program {
             // it removes was deleted), as it dates everything else the app writes.
             let clock = state.environment.clock
             let formBefore = Self.formFileStamp(store, name)
-            syncRunner.start { report in
+            jobs.start(.sync) { job in
+                let report: @Sendable (Outcome) -> Void = { job.post(.sync($0)) }
                 // A newer form version the sync took (first, before the surveys: so also when
                 // the sync failed later) is read here, off the main thread (its list files can
                 // be large), and used by the app at once.
@@ -43,12 +45,12 @@ extension Program {
                                                       progress: { line in report(.syncProgress(document: name, line)) })
                     // An unencrypted connection to another host is said with the outcome, as an error.
                     let message = result.warning.map { result.message + "; " + $0 } ?? result.message
-                    return .syncFinished(document: name, message: message,
+                    report(.syncFinished(document: name, message: message,
                                          isError: !result.conflicts.isEmpty || result.warning != nil,
-                                         reloaded: nil, summary: nil, form: takenForm())
+                                         reloaded: nil, summary: nil, form: takenForm()))
                 } catch {
-                    return .syncFinished(document: name, message: "Sync of “\(name)” failed: \(DocumentSync.describe(error, target: target))",
-                                         isError: true, reloaded: nil, summary: nil, form: takenForm())
+                    report(.syncFinished(document: name, message: "Sync of “\(name)” failed: \(DocumentSync.describe(error, target: target))",
+                                         isError: true, reloaded: nil, summary: nil, form: takenForm()))
                 }
             }
             return []
@@ -64,19 +66,14 @@ extension Program {
         return [url.path, "\(attributes[.systemFileNumber] ?? "")", "\(attributes[.size] ?? "")", "\(attributes[.modificationDate] ?? "")"]
     }
 
-    /// A sync's reports, taken in on the main thread: its end brings the document as it is on
+    /// A sync's report, taken in on the main thread: its end brings the document as it is on
     /// disk now (read here, so the fingerprint the next save checks is of what the app shows).
-    mutating func takeSyncReports() -> Bool {
-        let reports = syncRunner.take()
-        for report in reports {
-            guard case .syncFinished(let name, let message, let isError, nil, nil, let form) = report, name == state.documentName else {
-                send(.outcome(report))
-                continue
-            }
-            let outcome = (try? finished(name, message: message, isError: isError, form: form)) ?? report
-            send(.outcome(outcome))
+    mutating func take(syncReport report: Outcome) {
+        guard case .syncFinished(let name, let message, let isError, nil, nil, let form) = report, name == state.documentName else {
+            send(.outcome(report))
+            return
         }
-        return !reports.isEmpty
+        send(.outcome((try? finished(name, message: message, isError: isError, form: form)) ?? report))
     }
 
     /// The document read back after the ledger's commit, with its summary.

@@ -8,9 +8,9 @@ import SurveyUI
 /// feeding each outcome back in as an action: the state is written only through `update`.
 /// It owns no terminal, so tests drive it exactly as the terminal loop does, on a real
 /// folder, and see what reaches the disk. Work it leaves running in the background (the rest
-/// of a large document, the `/` index, the `.plist` behind the journal, counting big
-/// documents) writes to `wake` when a result is waiting; the loop then calls
-/// `collectBackgroundWork()`.
+/// of a large document, the `/` index and searches, the `.plist` behind the journal, counting
+/// big documents, F9) is one job type (`BackgroundJobs`) posting to one `Mailbox`, which
+/// wakes the loop; the loop then calls `collectBackgroundWork()`.
 public struct Program {
     public private(set) var state: AppState
     public let store: DocumentStore
@@ -29,14 +29,20 @@ public struct Program {
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
     private var summaryCache: [String: (FileFingerprint, DocumentSummary)] = [:]
+    /// Where background work leaves its results; its descriptor wakes the loop.
+    let mailbox: Mailbox
+    /// The background work itself, one lane per kind.
+    let jobs: BackgroundJobs
     /// Readable once background work has a result for `collectBackgroundWork()`.
-    public let wake: WakeSignal
-    private let summaryReader: SummaryReader
-    private let indexBuilder: SearchIndexBuilder
-    /// The rest of a `/` search a key left unfinished.
-    private let searchFinisher: SearchFinisher
-    /// F9: the sync running in the background, and what it reported.
-    let syncRunner: BackgroundSync
+    public var wake: WakeSignal { mailbox.wake }
+    /// The kinds of the messages the last `collectBackgroundWork()` took in, in order: what
+    /// woke the loop (tests).
+    private(set) var lastMail: [Mail.Kind] = []
+    /// Large documents being counted in the background, by name (one count per name at a time).
+    var counting: Set<String> = []
+    /// What the `/` line holds while its index is built, for the build to search ahead for
+    /// (`Effect.searchAhead`).
+    let searchAhead = SearchAheadText()
 
     // A large document's changes go to its journal first and reach the `.plist` in the
     // background (`Program+Journal`).
@@ -69,13 +75,10 @@ public struct Program {
     public init(store: DocumentStore, documentName: String, size: Size, splitWidth: Int = 80,
                 memory: SessionMemory? = nil, identifyLater: Bool = false, journalThreshold: Int = 1 << 20,
                 streamingFrom: Int? = nil, firstRecords: Int = Program.firstScreenRecords, clock: WallClock = .system) {
-        let wake = WakeSignal()
-        self.wake = wake
-        self.summaryReader = SummaryReader(wake: wake)
-        self.indexBuilder = SearchIndexBuilder(wake: wake)
-        self.searchFinisher = SearchFinisher(wake: wake)
-        self.writer = DocumentWriter(wake: wake)
-        self.syncRunner = BackgroundSync(wake: wake)
+        let mailbox = Mailbox()
+        self.mailbox = mailbox
+        self.jobs = BackgroundJobs(mailbox: mailbox)
+        self.writer = DocumentWriter(jobs: jobs)
         self.store = store
         self.memoryURL = memory?.url
         self.journalThreshold = journalThreshold
@@ -114,7 +117,7 @@ public struct Program {
         // A large document's first records have their ids; the rest is read from now on, and
         // the document becomes `persisted` when whole.
         if let stream {
-            stream.begin { [wake] in wake.signal() }
+            stream.begin { [mailbox] in mailbox.post(.documentPart) }
             return
         }
         guard let records = state.document?.records, records.contains(where: { !$0.hasInstanceID }) else {
@@ -158,27 +161,28 @@ public struct Program {
             persisted = state.document
             journaled = nil
         }
-        // The `/` index being built searches ahead for what is typed by the time it is done.
-        if indexBuilder.isBusy { indexBuilder.setQuery(state.list.activeFilter.text) }
-        // A search the key left unfinished goes on in the background; a newer one replaces it.
-        searchFinisher.want(state.list.searchToFinish)
     }
 
+    /// Carries out `effect`; its outcomes, in order, are what `send` hands back to `update`.
+    /// An effect never calls `send` itself: what it learns on the way (the file followed to
+    /// its new name, a journal put back) is an outcome before the rest.
     private mutating func perform(_ effect: Effect) -> [Outcome] {
+        var outcomes: [Outcome] = []
         do {
-            return try attempt(effect)
+            return try attempt(effect, noting: &outcomes)
         } catch {
             switch effect {
-            case .saveDocument: return [.documentSaveFailed(Self.describe(error))]
-            case .saveDraft: return [.draftSaveFailed(Self.describe(error))]
-            case .keepDeleted, .keepDeletedMember: return [.deletedSurveysNotKept(Self.describe(error))]
-            case .keepUnsavedWork: return []   // stopping anyway: nothing more can be done
-            default: return [.documentOperationFailed(Self.describe(error))]
+            case .saveDocument: return outcomes + [.documentSaveFailed(Self.describe(error))]
+            case .saveDraft: return outcomes + [.draftSaveFailed(Self.describe(error))]
+            case .keepDeleted, .keepDeletedMember: return outcomes + [.deletedSurveysNotKept(Self.describe(error))]
+            case .keepUnsavedWork: return outcomes   // stopping anyway: nothing more can be done
+            default: return outcomes + [.documentOperationFailed(Self.describe(error))]
             }
         }
     }
 
-    private mutating func attempt(_ effect: Effect) throws -> [Outcome] {
+    /// `noting` collects what the effect learned before it could fail (kept when it throws).
+    private mutating func attempt(_ effect: Effect, noting first: inout [Outcome]) throws -> [Outcome] {
         let name = state.documentName
         // `update` refuses these while the document loads; nothing is ever saved from part of it.
         if stream != nil, effect.changesDocument {
@@ -187,11 +191,14 @@ public struct Program {
         switch effect {
         case .saveDocument:
             guard let document = state.document else { return [] }
-            if let moved = followOutsideRename() { send(.outcome(moved)) }
-            let name = state.documentName
+            var name = state.documentName
+            if let moved = followOutsideRename() {
+                first.append(.documentMovedOutside(to: moved))
+                name = moved
+            }
             // Never recreate a file deleted or renamed behind our back.
             guard !state.session.documentMissing, let current = store.fingerprint(of: name) else {
-                return [.documentVanished(unreadable: nil, suggestion: name)]
+                return first + [.documentVanished(unreadable: nil, suggestion: name)]
             }
             // With journal entries waiting for the `.plist`, the background writer makes this
             // check before it writes, against the file as it last wrote it.
@@ -199,9 +206,9 @@ public struct Program {
                 switch store.load(name) {
                 case .success(let reloaded):
                     knownFingerprint = current
-                    return [.documentChangedOnDisk(reloaded)]
+                    return first + [.documentChangedOnDisk(reloaded)]
                 case .failure(let error):
-                    return [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
+                    return first + [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
                 }
             }
             // Records get their id at their document's first save (new ones, and those of
@@ -210,7 +217,7 @@ public struct Program {
                 var identified = document
                 let assigned = identified.assignMissingInstanceIDs(after: journaled ?? persisted ?? SurveyDocument())
                 if try appendToJournal(identified, of: name) {
-                    return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
+                    return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
                 }
             }
             var identified = document
@@ -220,19 +227,22 @@ public struct Program {
                 knownFingerprint = written
                 writer.setKnown(written)
                 persisted = identified
-                return (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
+                return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {
-                    return [.documentVanished(unreadable: nil, suggestion: name)]
+                    return first + [.documentVanished(unreadable: nil, suggestion: name)]
                 }
                 knownFingerprint = now
-                return [.documentChangedOnDisk(reloaded)]
+                return first + [.documentChangedOnDisk(reloaded)]
             }
         case .saveDraft:
-            if let moved = followOutsideRename() { send(.outcome(moved)) }
-            let name = state.documentName
-            var outcome: [Outcome] = []
+            var name = state.documentName
+            if let moved = followOutsideRename() {
+                first.append(.documentMovedOutside(to: moved))
+                name = moved
+            }
+            var outcome: [Outcome] = first
             // A second window on this document saved its own New form since we last did:
             // keep it as a recovered survey rather than write over it.
             if store.draftFingerprint(for: name) != knownDraftFingerprint {
@@ -261,10 +271,10 @@ public struct Program {
             let recovered = Self.recoverJournal(of: target, in: store)
             knownFingerprint = store.fingerprint(of: target)
             writer.setKnown(knownFingerprint)
-            if let recovered { send(.outcome(.journalPutBack(recovered))) }
+            if let recovered { first.append(.journalPutBack(recovered)) }
             knownDraftFingerprint = store.draftFingerprint(for: target)
             let opened = Self.open(target, in: store)
-            return [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
+            return first + [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
                                     place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) },
                                     form: opened.form)]
         case .createDocument:
@@ -319,7 +329,17 @@ public struct Program {
             if !records.isEmpty { try store.saveRecovery(records, for: name) }
             return []
         case .buildSearchIndex:
-            indexBuilder.start(state.records)
+            searchAhead.set("")
+            buildSearchIndex(state.records)
+            return []
+        case .searchAhead(let text):
+            searchAhead.set(text)
+            return []
+        case .finishSearch(let job):
+            finishSearch(job)
+            return []
+        case .cancelSearch:
+            jobs.cancel(.search)
             return []
         case .restoreRecovery(let recovery, let theirs):
             // The open document's changes reach its file first: the merge is made on them.
@@ -358,8 +378,9 @@ public struct Program {
 
     /// The current file is gone from its name but the same file (inode) is in the folder
     /// under another: another program renamed it. Follow it, with the New form's file, so
-    /// nothing is written under the old name where no one would look.
-    mutating func followOutsideRename() -> Outcome? {
+    /// nothing is written under the old name where no one would look. Returns the new name
+    /// (for `Outcome.documentMovedOutside`).
+    mutating func followOutsideRename() -> String? {
         let name = state.documentName
         guard !state.session.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
               let moved = store.documentName(sameFileAs: known) else { return nil }
@@ -373,7 +394,7 @@ public struct Program {
         try? store.moveDeleted(from: name, to: moved)
         knownFingerprint = store.fingerprint(of: moved)
         knownDraftFingerprint = store.draftFingerprint(for: moved)
-        return .documentMovedOutside(to: moved)
+        return moved
     }
 
     private mutating func listDocuments() throws -> [DocumentSummary] {
@@ -385,9 +406,9 @@ public struct Program {
                 fresh[name] = cached
                 return cached.1
             }
-            if fingerprint.size >= SummaryReader.backgroundThreshold {
+            if fingerprint.size >= Self.backgroundCountThreshold {
                 // Counted in the background; shown as "…" until then.
-                summaryReader.request(name, fingerprint: fingerprint, in: store)
+                count(name, fingerprint: fingerprint)
                 return DocumentSummary(name: name, recordCount: nil, problem: nil,
                                        modified: Date(timeIntervalSince1970: TimeInterval(fingerprint.modifiedSeconds)),
                                        byteSize: Int(fingerprint.size))
@@ -402,36 +423,47 @@ public struct Program {
 
     /// Work running off the main thread whose result the screen is waiting for.
     public var hasBackgroundWork: Bool {
-        summaryReader.isBusy || writer.isBusy || stream != nil || indexBuilder.isBusy || syncRunner.isBusy
-            || searchFinisher.isBusy
+        jobs.isBusy || writer.isBusy || stream != nil || mailbox.hasMail
     }
 
     /// Background work whose result should show as soon as it is ready (the list growing as a
     /// document loads, or narrowing once its `/` index is built): look in often.
-    public var isAwaitedSoon: Bool { stream != nil || indexBuilder.isBusy || searchFinisher.isBusy }
+    public var isAwaitedSoon: Bool {
+        stream != nil || jobs.isBusy(.searchIndex) || jobs.isBusy(.search) || mailbox.hasMail
+    }
 
-    /// Takes in what background work finished, each result as an action; true when any was
+    /// Takes in what background work finished, each result as actions; true when any was
     /// (draw again). The wake-up descriptor is emptied first, so a result that comes after
-    /// this wakes the loop again.
+    /// this wakes the loop again. The rest of a large document is looked in on at every call
+    /// (its parts are taken at most ten times a second, `pollTimeout` keeps the time).
     @discardableResult
     public mutating func collectBackgroundWork() -> Bool {
-        wake.drain()
+        let mail = mailbox.take()
+        lastMail = mail.map(\.kind)
         var handled = takeLoadedPart()
-        if let index = indexBuilder.take() {
-            send(.outcome(.searchIndexBuilt(index)))
+        var counted = false
+        for message in mail {
+            switch message {
+            case .documentPart:
+                continue   // taken above, at its own pace
+            case .written(let outcome):
+                take(outcome)
+            case .documentCounted(let name, let fingerprint, let summary):
+                counting.remove(name)
+                summaryCache[name] = (fingerprint, summary)
+                counted = true
+            case .searchIndexBuilt(let index):
+                send(.outcome(.searchIndexBuilt(index)))
+            case .searchFinished(let search):
+                send(.outcome(.searchFinished(search)))
+            case .sync(let report):
+                take(syncReport: report)
+            }
             handled = true
         }
-        if let search = searchFinisher.take() {
-            send(.outcome(.searchFinished(search)))
-            handled = true
-        }
-        handled = takeWriterOutcomes() || handled
-        handled = takeSyncReports() || handled
-        let done = summaryReader.take()
-        guard !done.isEmpty else { return handled }
-        for item in done { summaryCache[item.name] = (item.fingerprint, item.summary) }
-        perform(.listDocuments).forEach { send(.outcome($0)) }
-        return true
+        // Every document counted since the last look is shown in one refresh of the list.
+        if counted { perform(.listDocuments).forEach { send(.outcome($0)) } }
+        return handled
     }
 
     /// How long the loop may wait for a key before it must look in without being woken: nil
@@ -455,13 +487,13 @@ public struct Program {
     /// Waits for background work and takes it in (tests).
     public mutating func finishBackgroundWork() {
         finishLoading()
-        indexBuilder.waitUntilIdle()
+        jobs.waitUntilIdle(.searchIndex)
         // An index taken in may leave a search to finish, whose result is taken in after.
         collectBackgroundWork()
-        searchFinisher.waitUntilIdle()
-        syncRunner.waitUntilIdle()
+        jobs.waitUntilIdle(.search)
+        jobs.waitUntilIdle(.sync)
         settleWrites()
-        summaryReader.waitUntilIdle()
+        jobs.waitUntilIdle(.counting)
         collectBackgroundWork()
     }
 

@@ -1,12 +1,12 @@
 import Foundation
 import XCTest
 
-/// The target boundary keeps `Program` and its background workers out of the UI core; the
-/// core could still reach the store or a queue through `SurveyModel` and Foundation, which it
-/// imports. This test holds the rest of the line: no source file of `Sources/SurveyUI` names
-/// the document store, the session memory's file access, a file manager, a thread or a
-/// background queue. (`DispatchQueue.concurrentPerform` in `SearchIndex` is allowed: it
-/// computes in parallel and returns, like a loop.)
+/// The target boundaries keep `Program`, its background jobs and the storage module out of the
+/// UI core (`ModuleBoundaryTests`); the core could still reach a file or a queue through
+/// Foundation, which it imports. This test holds the rest of the line: no source file of
+/// `Sources/SurveyUI` names a file manager, a thread or a background queue. (The store's names
+/// stay in the list, though they no longer compile there. `DispatchQueue.concurrentPerform` in
+/// `SearchIndex` is allowed: it computes in parallel and returns, like a loop.)
 final class PureCoreTests: XCTestCase {
     func testTheUICoreTouchesNoFileAndStartsNoThread() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -59,5 +59,59 @@ final class StateOwnershipTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 30, "the stored properties were found")
         XCTAssertEqual(writable, [], "a sub-state's fields change through its own methods")
+    }
+}
+
+/// The compiler keeps the UI core away from files and threads only while its target does
+/// not depend on the modules that have them (issue 29): a `SurveyUI` file naming
+/// `DocumentStore`, `DocumentJournal`, `FileSystem`, `Program` or `startThread` does not
+/// compile, because `SurveyStorage` and `SurveyRuntime` are not among its dependencies. This
+/// test reads the manifest so that adding one of them is a failing test, not a quiet change;
+/// and it checks the model's three modules point one way (values ← forms ← storage).
+final class ModuleBoundaryTests: XCTestCase {
+    private func dependencies(of target: String) throws -> [String] {
+        let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Package.swift").standardizedFileURL
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"\.target\(name: "\#(target)"(, dependencies: \[([^\]]*)\])?"#)
+        let match = try XCTUnwrap(pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+                                  "the target \(target) is in Package.swift")
+        guard let range = Range(match.range(at: 2), in: text) else { return [] }
+        return text[range].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"\n")) }
+    }
+
+    func testTheUICoreDependsOnValuesAndFormsOnly() throws {
+        XCTAssertEqual(try dependencies(of: "SurveyUI").sorted(), ["SurveyForms", "SurveyValues"])
+    }
+
+    func testTheModelModulesPointOneWay() throws {
+        XCTAssertEqual(try dependencies(of: "SurveyValues"), [], "values depend on nothing of ours")
+        let forms = try dependencies(of: "SurveyForms")
+        XCTAssertTrue(forms.contains("SurveyValues"))
+        XCTAssertFalse(forms.contains("SurveyStorage"), "forms read no file")
+        XCTAssertTrue(try dependencies(of: "SurveyStorage").contains("SurveyForms"))
+    }
+
+    /// What the boundary is for: the value and form modules call no file or thread API of
+    /// their own (their one exception, the local time zone read once, is named).
+    func testTheValueAndFormModulesTouchNoFile() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources").standardizedFileURL
+        let forbidden = ["FileManager", "FileHandle", "fopen(", "Data(contentsOf", "contentsOfFile", "write(to",
+                         "Thread", "DispatchQueue(", "DispatchQueue.global", "pthread_create", "opendir("]
+        var found: [String] = []
+        for module in ["SurveyValues", "SurveyForms"] {
+            let folder = sources.appendingPathComponent(module)
+            let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+            XCTAssertGreaterThan(files.count, 40, module)
+            for file in files where file != "Text/TimeZoneRule+Local.swift" {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let code = line.components(separatedBy: "//").first ?? ""
+                    for word in forbidden where code.contains(word) { found.append("\(module)/\(file):\(n + 1): \(word)") }
+                }
+            }
+        }
+        XCTAssertEqual(found, [], "file and thread work belongs in SurveyStorage")
     }
 }

@@ -21,30 +21,61 @@ final class SearchFinisherTests: XCTestCase {
         return try XCTUnwrap(s.list.searchToFinish, "“\(s.list.activeFilter.text)” is left to finish")
     }
 
-    func testOnlyTheLatestJobsResultIsHandedOver() throws {
+    /// The list asks for each new search as an effect, and says when none is wanted any more:
+    /// the runtime watches no state (issue 29).
+    func testTheListAsksForEachSearchAsAnEffect() throws {
+        var s = makeState(people(2_000))
+        s.list.useWindow(SearchWindow(threshold: 100, limit: 10, budget: 100))
+        s.press(.character("/"))
+        let afterA = s.type("a")
+        let first = try XCTUnwrap(s.list.searchToFinish)
+        XCTAssertEqual(afterA.last, .finishSearch(first))
+        let afterN = s.type("n")
+        let second = try XCTUnwrap(s.list.searchToFinish)
+        XCTAssertFalse(second.isSame(as: first))
+        XCTAssertEqual(afterN.last, .finishSearch(second), "a newer query replaces the search under way")
+        XCTAssertEqual(s.press(.left).filter { if case .finishSearch = $0 { true } else { false } }, [],
+                       "a key that leaves the search as it was asks for nothing")
+        let cleared = s.press(.escape)
+        XCTAssertNil(s.list.searchToFinish)
+        XCTAssertEqual(cleared.last, .cancelSearch, "nothing waited for: the search under way stops")
+    }
+
+    /// Two searches asked for one after the other: only the latest's result is handed over,
+    /// once; a cancelled one hands over nothing.
+    func testOnlyTheLatestSearchesResultIsHandedOver() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-finisher-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(records: people(10)), as: "Small")
+        var program = Program(store: store, documentName: "Small", size: Size(width: 120, height: 40))
+        program.finishBackgroundWork()
+
         var s = makeState(people(2_000))
         s.list.useWindow(SearchWindow(threshold: 100, limit: 10, budget: 100))
         s.press(.character("/"))
         let first = try unfinished("a", in: &s)
         let second = try unfinished("n", in: &s)
-        let finisher = SearchFinisher()
-        finisher.want(first)
-        finisher.want(second)
-        finisher.waitUntilIdle()
-        let done = try XCTUnwrap(finisher.take())
+        program.finishSearch(first)
+        program.finishSearch(second)
+        program.jobs.waitUntilIdle(.search)
+        let mail = program.mailbox.take()
+        XCTAssertEqual(mail.map(\.kind), [.searchFinished], "handed over once")
+        guard case .searchFinished(let done) = mail.first else { return XCTFail("\(mail)") }
         XCTAssertEqual(done.generation, second.generation)
-        XCTAssertNil(finisher.take(), "handed over once")
-        XCTAssertFalse(finisher.isBusy)
+        XCTAssertFalse(program.jobs.isBusy(.search))
         _ = s.send(.outcome(.searchFinished(done)))
         XCTAssertFalse(s.list.isMatching)
         XCTAssertEqual(s.list.projection.count, s.records.filter { RecordFilter("an").matches($0) }.count)
 
-        // Nothing wanted any more (the query was cleared): nothing is handed over.
+        // Nothing wanted any more (the query was cleared): nothing is handed over, even when
+        // the search had finished before the cancel.
         let third = try unfinished("a", in: &s)
-        finisher.want(third)
-        finisher.want(nil)
-        finisher.waitUntilIdle()
-        XCTAssertNil(finisher.take())
+        program.finishSearch(third)
+        program.jobs.waitUntilIdle(.search)
+        program.jobs.cancel(.search)
+        XCTAssertEqual(program.mailbox.take().map(\.kind), [])
     }
 
     /// Through the program: a Backspace that widens a query past the window shows the first

@@ -312,6 +312,14 @@ public enum Effect: Equatable, Sendable {
     /// Build the `/` index of the records in the background (a large list: see
     /// `SurveyListState.buildsIndexInBackground`), then `Outcome.searchIndexBuilt`.
     case buildSearchIndex
+    /// What the `/` line holds while its index is built: the build searches ahead for it.
+    case searchAhead(String)
+    /// Finish, in the background, the search a key left unfinished
+    /// (`SurveyListState.searchToFinish`), then `Outcome.searchFinished`; it replaces any
+    /// search under way.
+    case finishSearch(SearchJob)
+    /// No search is waited for any more: the one under way stops at its next slice.
+    case cancelSearch
     /// Copy the file at a path typed into an image, audio, video or file question into the
     /// document's media folder, then `Outcome.fileAttached` with its name there.
     case attachFile(path: String)

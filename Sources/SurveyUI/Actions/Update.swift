@@ -10,12 +10,13 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // While the rest of the document loads, nothing may change it (`AppState+Loading`); nor
     // ever, when its form cannot be used (`AppState+ReadOnly`); nor another role's survey
     // (`AppState+Owners`).
+    let searching = state.list.searchFollowed
     let effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
         : state.session.loading == nil ? state.updateGuardingOthersSurveys(action) : state.updateWhileLoading(action)
     state.settleUnsavedMember(after: effects)
     state.followQuestionnaire()
     state.keepShownListRows()
-    return effects
+    return effects + state.list.searchEffects(since: searching)
 }
 
 func transition(_ state: inout AppState, _ action: Action) -> [Effect] {

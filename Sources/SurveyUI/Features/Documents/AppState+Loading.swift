@@ -143,7 +143,7 @@ extension Effect {
              .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .syncDocument, .resolveConflict:
             return true
         case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .putAwayRecovery, .lookForRecoveries,
-             .keepUnsavedWork, .buildSearchIndex, .attachFile, .readSyncSummary:
+             .keepUnsavedWork, .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .attachFile, .readSyncSummary:
             return false
         }
     }

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// (`SearchIndex.firstMatches`) and the title says "matching…" while the runtime finishes the
 /// search on another thread (`Program`, `SearchFinisher`); the update core itself starts no
 /// thread. A newer query makes a newer job, and the older one stops at its next slice.
-public struct SearchJob: Sendable {
+public struct SearchJob: Equatable, Sendable {
     /// Which search of the list this is: a result is taken only for the latest one.
     public let generation: Int
     /// The index searched (its identity tells one document's search from another's).
@@ -25,6 +25,9 @@ public struct SearchJob: Sendable {
     public func isSame(as other: SearchJob?) -> Bool {
         other.map { $0.generation == generation && $0.index === index } ?? false
     }
+
+    /// Two jobs are equal when they are the same search of the same list.
+    public static func == (a: SearchJob, b: SearchJob) -> Bool { a.isSame(as: b) }
 
     /// Searches the rest in slices, asking `isCancelled` between them; nil when cancelled.
     /// `processors`: the runtime leaves one to the keyboard, as the index's build does.
