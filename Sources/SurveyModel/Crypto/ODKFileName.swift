@@ -21,15 +21,15 @@ enum ODKFileName {
     static func check(_ name: String, what: String) throws {
         let refuse = { (why: String) in CryptoError("the manifest's \(what) “\(printable(name))” \(why): a file name there is one plain name, never a path") }
         guard !name.isEmpty else { throw CryptoError("the manifest names an empty \(what)") }
-        guard name != ".", name != ".." else { throw refuse("is a folder") }
-        guard !name.hasPrefix(".") else { throw refuse("is hidden (starts with .)") }
-        guard name.utf8.count <= longest else { throw refuse("is longer than \(longest) bytes") }
         for scalar in name.unicodeScalars {
             if scalar == "/" || scalar == "\\" { throw refuse("holds a \(scalar == "/" ? "/" : "\\")") }
             if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
                 throw refuse("holds a control character")
             }
         }
+        guard name != ".", name != ".." else { throw refuse("is a folder") }
+        guard !name.hasPrefix(".") else { throw refuse("is hidden (starts with .)") }
+        guard name.utf8.count <= longest else { throw refuse("is longer than \(longest) bytes") }
     }
 
     /// A name as a message may show it: control characters as `?`, at most 80 characters.

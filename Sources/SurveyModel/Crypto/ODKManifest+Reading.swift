@@ -71,7 +71,9 @@ extension ODKManifest {
             }
         }
         guard let root else { throw CryptoError("the manifest holds no XML element: it is empty or not XML") }
-        guard closed else {
+        // The scanner takes a last tag without its `>` as whole; a manifest cut there ends
+        // in something else.
+        guard closed, bytes.last(where: { !isBlank(Unicode.Scalar($0)) }) == UInt8(ascii: ">") else {
             throw CryptoError("the manifest is cut short: <\(stack.first ?? rootName)> is never closed")
         }
         guard let formID = root["id"].map(trimmed), !formID.isEmpty else {
