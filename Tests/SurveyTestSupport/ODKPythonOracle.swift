@@ -1,17 +1,16 @@
 import Foundation
-import XCTest
 
 /// An independent implementation of ODK's encrypted submissions in Python, on the
 /// `cryptography` package, written from Collect's `EncryptionUtils` and Briefcase's
 /// `CipherFactory`/`SubmissionParser`: the oracle survey's encryption is held to. It shares
 /// nothing with the Swift code but the format. `ElementTree` reads the manifest with its
-/// namespaces, as a server does.
+/// namespaces, as a server does. Shared by the model's tests and the CLI's.
 ///
 ///     keygen PEMFILE                     a 2048-bit key, PKCS#1 PEM; prints the public_key
 ///     decrypt FOLDER PEMFILE PASS|-      prints JSON: formID, version, instanceID, validated, files (base64)
 ///     encrypt FOLDER PUBLIC_KEY FORMID VERSION|- INSTANCEID SOURCE NAME...
 ///                                        Collect's folder from SOURCE/submission.xml and SOURCE/NAME...
-enum ODKPythonOracle {
+public enum ODKPythonOracle {
     static let script = #"""
     import base64, hashlib, json, os, sys
     import xml.etree.ElementTree as ET
@@ -107,29 +106,41 @@ enum ODKPythonOracle {
         encrypt(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7], sys.argv[8:])
     """#
 
-    struct Decrypted: Decodable {
-        let formID: String
-        let version: String?
-        let instanceID: String
-        let order: [String]
-        let validated: Bool
-        let files: [String: String]
+    public struct Decrypted: Decodable {
+        public let formID: String
+        public let version: String?
+        public let instanceID: String
+        public let order: [String]
+        public let validated: Bool
+        public let files: [String: String]
 
-        func bytes(_ name: String) -> [UInt8]? { files[name].flatMap { Data(base64Encoded: $0) }.map(Array.init) }
+        public func bytes(_ name: String) -> [UInt8]? { files[name].flatMap { Data(base64Encoded: $0) }.map(Array.init) }
     }
 
     /// A fresh 2048-bit key at `pem` (PKCS#1, no passphrase); its `public_key` text.
-    static func keygen(_ pem: URL) throws -> String {
-        try TestSupport.python(script, ["keygen", pem.path]).trimmingCharacters(in: .whitespacesAndNewlines)
+    public static func keygen(_ pem: URL) throws -> String {
+        try run(["keygen", pem.path]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    static func decrypt(_ folder: URL, key pem: URL, passphrase: String? = nil) throws -> Decrypted {
-        let output = try TestSupport.python(script, ["decrypt", folder.path, pem.path, passphrase ?? "-"])
+    public static func decrypt(_ folder: URL, key pem: URL, passphrase: String? = nil) throws -> Decrypted {
+        let output = try run(["decrypt", folder.path, pem.path, passphrase ?? "-"])
         return try JSONDecoder().decode(Decrypted.self, from: Data(output.utf8))
     }
 
-    static func encrypt(into folder: URL, publicKey: String, formID: String, version: String?, instanceID: String,
-                        source: URL, media: [String]) throws {
-        _ = try TestSupport.python(script, ["encrypt", folder.path, publicKey, formID, version ?? "-", instanceID, source.path] + media)
+    /// Writes Collect's files for the submission into `folder` (which must exist): the
+    /// manifest as `submission.xml`, the media's and the submission's `.enc` files.
+    public static func encrypt(into folder: URL, publicKey: String, formID: String, version: String?, instanceID: String,
+                               source: URL, media: [String]) throws {
+        _ = try run(["encrypt", folder.path, publicKey, formID, version ?? "-", instanceID, source.path] + media)
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private static func run(_ arguments: [String]) throws -> String {
+        let outcome = try ChildProcess.run(["python3", "-c", script] + arguments)
+        guard outcome.status == 0 else { throw Failure(description: "python3 failed: \(outcome.errors)") }
+        return outcome.output
     }
 }
