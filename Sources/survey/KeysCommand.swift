@@ -20,7 +20,12 @@ enum KeysCommand: Equatable {
     }
 
     func run(environment: [String: String]) -> Int32 {
-        guard case .new(let file, let bits) = self else { return 1 }
+        switch self {
+        case .new(let file, let bits): return makeKeys(file: file, bits: bits, environment: environment)
+        }
+    }
+
+    private func makeKeys(file: String, bits: Int, environment: [String: String]) -> Int32 {
         do {
             // Refused before the passphrase is asked: nobody types one twice for nothing.
             guard !PrivateFiles.exists(file) else {

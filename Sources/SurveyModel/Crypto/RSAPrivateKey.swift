@@ -12,6 +12,9 @@ public final class RSAPrivateKey: @unchecked Sendable {
     /// Owned; OpenSSL's RSA operations only read a key, so one may be shared by threads.
     let key: OpaquePointer
 
+    /// A 16384-bit key's PEM is about 13 KB; anything past a mebibyte is not a key.
+    static let largestPEM = 1 << 20
+
     /// The longest passphrase OpenSSL's PEM reader takes (`PEM_BUFSIZE`).
     public static let longestPassphrase = 1024
 
@@ -21,6 +24,9 @@ public final class RSAPrivateKey: @unchecked Sendable {
 
     /// `pem` read, with `passphrase` when the key is protected (ignored when it is not).
     public convenience init(pem: [UInt8], passphrase: [UInt8]?) throws {
+        guard pem.count <= Self.largestPEM else {
+            throw CryptoError("the file is \(pem.count) bytes: a private key's PEM is a few kilobytes")
+        }
         guard Self.find("-----BEGIN ", in: pem) else {
             throw CryptoError("not a PEM file: a private key starts with -----BEGIN RSA PRIVATE KEY----- or -----BEGIN PRIVATE KEY-----")
         }

@@ -125,6 +125,10 @@ final class RSAKeyTests: TemporaryFolderTestCase {
             XCTAssertTrue(($0 as? CryptoError)?.message.hasPrefix("not a readable private key: it may be cut short or damaged") == true, "\($0)")
         }
         XCTAssertNoThrow(try RSAPrivateKey(pem: Array(rsa.utf8), passphrase: nil))
+        let huge = Array(rsa.utf8) + [UInt8](repeating: 0x0A, count: 1 << 20)
+        XCTAssertThrowsError(try RSAPrivateKey(pem: huge, passphrase: nil)) {
+            XCTAssertEqual(($0 as? CryptoError)?.message, "the file is \(huge.count) bytes: a private key's PEM is a few kilobytes")
+        }
     }
 
     func testKeySizesOutsideTwoThousandToSixteenThousandAreRefused() {
