@@ -44,6 +44,10 @@ struct CommandLineOptions: Equatable {
     var keepMine = false
     var keepTheirs = false
     var resolvedValue: String?
+    /// `decrypt --key FILE`: the private key's PEM file.
+    var key: String?
+    /// `keys new --bits N`: the new RSA key's size.
+    var bits: Int?
     /// The words that are not options, in order: `["docs", "rename", "A", "B"]`.
     var words: [String] = []
     /// The options given, by their last name (`--help` for `-h`), in declaration order.

@@ -91,8 +91,7 @@ extension ExportCommand: ShellCommand {
 
     static let options: [OptionSpec] = [
         .format,
-        OptionSpec(names: ["--output"], placeholder: "FILE", completion: .file,
-                   help: "where export writes (default stdout)") { $0.output = $1 },
+        .output,
         OptionSpec(names: ["--force"], placeholder: nil, completion: .none,
                    help: "let export replace an existing --output FILE") { options, _ in options.force = true },
         OptionSpec(names: ["--group-names"], placeholder: nil, completion: .none,
@@ -110,6 +109,10 @@ extension ExportCommand: ShellCommand {
 }
 
 extension OptionSpec {
+    /// Shared by export (a file or, for the ODK formats, a folder) and decrypt (a folder).
+    static let output = OptionSpec(names: ["--output"], placeholder: "FILE", completion: .file,
+                                   help: "where export writes (default stdout); the folder decrypt writes into (default the current one)") { $0.output = $1 }
+
     /// Shared by export and list, the commands that write CSV.
     static let raw = OptionSpec(names: ["--raw"], placeholder: nil, completion: .none,
                                 help: "export, list: CSV cells as they are, without the ' that keeps a formula (= + - @) from running in a spreadsheet") { options, _ in options.raw = true }

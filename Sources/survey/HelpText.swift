@@ -55,6 +55,7 @@ enum HelpText {
         ("HOME", "the base of the default folders"),
         ("SURVEY_DEVICE", "the name this laptop's changes carry in a sync (else survey: and the host name)"),
         ("SURVEY_DB", "the team's PostgreSQL when --db is not given (a libpq connection string or URI); else libpq's own PGHOST, PGDATABASE, PGUSER, PGPASSWORD… and ~/.pgpass"),
+        ("SURVEY_KEY_PASSPHRASE", "the private key's passphrase for survey keys new and survey decrypt, for scripts (else it is asked on the terminal, without echo)"),
         ("SURVEY_LIBPQ", "the libpq file survey db loads instead of libpq.so.5 (Debian's libpq5, needed only to sync)"),
         ("TERM", "the terminal the app draws on; it must be able to move the cursor (not dumb, and known to terminfo)"),
         ("NO_COLOR", "any non-empty value makes the app draw without colours"),

@@ -60,7 +60,7 @@ enum ManPage {
         out.append(".PP")
         out.append(paragraph(HelpText.earlyReader))
         out.append(".SH SEE ALSO")
-        out.append("README.md, and the guides it links in docs/ (keying.md, xlsform.md, commands.md, team.md, files.md, speed.md), in /usr/share/doc/survey (or PREFIX/share/doc/survey).")
+        out.append("README.md, and the guides it links in docs/ (keying.md, xlsform.md, commands.md, team.md, encryption.md, files.md, speed.md), in /usr/share/doc/survey (or PREFIX/share/doc/survey).")
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -47,7 +47,7 @@ enum ShellCommands {
         DeletedCommand.self, UndeleteCommand.self, DeleteCommand.self, MergeCommand.self, DiffCommand.self,
         ConflictsCommand.self, ResolveCommand.self, SyncAllCommand.self, PullCommand.self, PushCommand.self,
         ReviewCommand.self,
-        FormCommand.self, DatabaseCommand.self,
+        FormCommand.self, DatabaseCommand.self, KeysCommand.self, DecryptCommand.self,
     ]
 
     /// The command named by the words; nil (no words) starts the app. Options that belong to

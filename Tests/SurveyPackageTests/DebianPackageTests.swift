@@ -52,7 +52,7 @@ final class DebianPackageTests: XCTestCase {
     }
 
     /// The guides the README links (docs/), installed beside it.
-    static let guides = ["commands.md", "development.md", "files.md", "keying.md", "speed.md", "team.md", "xlsform.md"]
+    static let guides = ["commands.md", "development.md", "encryption.md", "files.md", "keying.md", "speed.md", "team.md", "xlsform.md"]
         .map { "./usr/share/doc/survey/docs/" + $0 }
 
     static let files = [
