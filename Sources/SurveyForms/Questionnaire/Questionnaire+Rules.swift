@@ -200,56 +200,6 @@ extension Questionnaire {
         return found
     }
 
-    /// `settled` as it was before the dependency graph, and still for a form whose value rules
-    /// go round: repeated until nothing changes, each pass settling at least one more link of
-    /// the longest chain, so one pass per field always suffices. The benchmark compares it.
-    @_spi(Benchmarks)
-    public func settledByPasses(_ record: Record, before: Record? = nil, hidden: inout [String: PropertyValue],
-                                clock: Clock = Clock()) -> Record {
-        guard let form else { return record }
-        // What the survey showed before this change, and whether a value was offered then.
-        let wasShown = before.map { relevance(in: $0, clock: clock) } ?? Array(repeating: true, count: fields.count)
-        func offeredBefore(_ value: PropertyValue, _ i: Int) -> Bool {
-            guard let before else { return true }
-            return isOffered(value, i, in: before, clock: clock)
-        }
-        var current = record
-        for _ in 0...fields.count {
-            var next = current
-            let shownNow = relevance(in: next, clock: clock)
-            for (i, field) in fields.enumerated() where field.kind == .calculated {
-                guard let calculation = form.questions[i].calculation else { continue }
-                // A calculation the form hid before this change keeps what it stored.
-                if !shownNow[i], !wasShown[i] { continue }
-                let text = calculation.evaluate(in: context(next, current: "", clock: clock)).string
-                next[field.key] = text.isEmpty || text == "NaN" ? nil : .string(text)
-            }
-            let shown = relevance(in: next, clock: clock)
-            for (i, field) in fields.enumerated() where field.kind.isAnswered || field.kind == .calculated {
-                if let value = next[field.key] {
-                    // Hidden by this change, or a cascading choice whose parent this change
-                    // moved: put aside, to come back if the change is undone.
-                    let hiddenNow = !shown[i] && wasShown[i]
-                    let withdrawnNow = shown[i] && !isOffered(value, i, in: next, clock: clock) && offeredBefore(value, i)
-                    if hiddenNow || withdrawnNow {
-                        hidden[field.key] = value
-                        next[field.key] = nil
-                    }
-                } else if shown[i], let kept = hidden[field.key],
-                          isOffered(kept, i, in: next, clock: clock) || (!wasShown[i] && !offeredBefore(kept, i)) {
-                    // Back as it was: offered again, or its question shown again by this change
-                    // holding an answer this version never offered (an older version's choice).
-                    // A choice withdrawn earlier stays aside while its question keeps showing.
-                    hidden[field.key] = nil
-                    next[field.key] = kept
-                }
-            }
-            if next == current { break }
-            current = next
-        }
-        return current
-    }
-
     /// The answers a survey holds that this version of the form does not ask of it: questions
     /// it does not have, questions its `relevant` skips for this survey, and choices its
     /// `choice_filter` does not offer. Kept on every save and exported; F4 lists them.
@@ -318,15 +268,15 @@ extension Questionnaire {
 
     /// Whether a choice answer is among the choices `choice_filter` offers now (anything
     /// else is not a filtered choice and counts as offered).
-    func isOffered(_ value: PropertyValue?, _ index: Int, in record: Record, clock: Clock) -> Bool {
+    package func isOffered(_ value: PropertyValue?, _ index: Int, in record: Record, clock: Clock) -> Bool {
         isOffered(value, index, at: [], in: record.values, clock: clock)
     }
 
-    func isOffered(_ value: PropertyValue?, _ index: Int, in values: [String: PropertyValue], clock: Clock) -> Bool {
+    package func isOffered(_ value: PropertyValue?, _ index: Int, in values: [String: PropertyValue], clock: Clock) -> Bool {
         isOffered(value, index, at: [], in: values, clock: clock)
     }
 
-    func isOffered(_ value: PropertyValue?, _ index: Int, at steps: [AnswerPath.Step], in values: [String: PropertyValue],
+    package func isOffered(_ value: PropertyValue?, _ index: Int, at steps: [AnswerPath.Step], in values: [String: PropertyValue],
                    clock: Clock) -> Bool {
         guard let value, let q = form?.questions[index], let filter = q.choiceFilter, case .choice(let list, _, _) = fields[index].kind else { return true }
         let current = XLSForm.text(of: AnswerTree.value(values, steps[...], q.name))
