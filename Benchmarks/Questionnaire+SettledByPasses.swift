@@ -7,7 +7,7 @@ extension Questionnaire {
     /// pass settling at least one more link of the longest chain. `survey-bench` compares the
     /// graph's one pass with it; the product never runs it (issue 29: out of the product).
     func settledByPasses(_ record: Record, before: Record? = nil, hidden: inout [String: PropertyValue],
-                         clock: Clock = Clock()) -> Record {
+                         clock: Clock) -> Record {
         guard let form else { return record }
         // What the survey showed before this change, and whether a value was offered then.
         let wasShown = before.map { relevance(in: $0, clock: clock) } ?? Array(repeating: true, count: fields.count)

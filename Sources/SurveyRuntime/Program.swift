@@ -329,7 +329,7 @@ public struct Program {
         case .restoreRecovery(let recovery, let theirs):
             // The open document's changes reach its file first: the merge is made on them.
             if recovery.documentName == name { settleWrites() }
-            let done = try store.restore(recovery, theirsWhereBothChanged: theirs)
+            let done = try store.restore(recovery, theirsWhereBothChanged: theirs, clock: state.ruleClock)
             let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
             return [.recoveryRestored(into: done.name, summary: summary)]
         case .putAwayRecovery(let recovery, let replaced):
