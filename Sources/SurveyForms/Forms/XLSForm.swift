@@ -92,6 +92,11 @@ public struct XLSForm: Equatable, Sendable {
     /// answers to them are one paper keyed twice: [ Add ] asks, `survey list --duplicates`
     /// lists them, and `survey diff` pairs two keyers' surveys by them.
     public var idItems: [String] = []
+    /// The settings' `public_key`: base64 of an RSA public key (DER, as ODK's docs make it with
+    /// openssl). A form with one is encrypted as ODK Collect encrypts it: `survey export
+    /// --format odk-xml` writes each survey as an encrypted submission only the private key
+    /// opens (`ODKSubmissionCrypto`). Checked when the form is read (`XLSFormReader`).
+    public var publicKey: String?
     public var defaultLanguage: String?
     /// The XForm's root element, as pyxform names it: the settings' `name`, else `data`.
     public var rootName = "data"

@@ -76,6 +76,16 @@ struct XLSFormReader {
         if let text = value("id_items", in: cells, columns: columns) {
             form.idItems = text.split { $0 == " " || $0 == "," }.map(String.init)
         }
+        if let text = value("public_key", in: cells, columns: columns) {
+            form.publicKey = text
+            do {
+                _ = try RSAPublicKey(base64: text)
+            } catch {
+                errors.append(XLSFormProblem(sheet: "settings", row: first.number, column: "public_key",
+                                             message: "public_key is not a usable RSA public key: \(error) "
+                                                 + "(make one with survey keys new FILE, which prints it)"))
+            }
+        }
     }
 
     private mutating func readChoices(_ rows: [XLSFormSheets.Row]?, into form: inout XLSForm) {

@@ -7,7 +7,10 @@ import SurveyStorage
 /// one ODK submission per survey in ODK Briefcase's storage layout, written by
 /// `ExportFolder`: each whole or not at all, only inside FOLDER (a name from the form or a
 /// survey is made a plain file name, never a path), and nothing when any file is already
-/// there and `--force` was not given, so a second export never mixes with a first.
+/// there and `--force` was not given, so a second export never mixes with a first. A form
+/// with a `public_key` makes each submission an encrypted one, as ODK Collect sends it: the
+/// manifest as `submission.xml` and `submission.xml.enc` beside it, which ODK Briefcase,
+/// Central and `survey decrypt` open with the private key, and nothing else can.
 struct ODKExport {
     let format: DataFormat
     let folder: String
@@ -28,6 +31,7 @@ struct ODKExport {
                 .odkCSVFiles(questionnaire: questionnaire, formID: formID, groupNames: groupNames, raw: raw)
                 .map { ExportFolder.File(path: [$0.name], data: Data($0.text.utf8)) }
         } else {
+            let key = try questionnaire.form?.publicKey.map { try RSAPublicKey(base64: $0) }
             var taken: Set<String> = []
             for (i, record) in records.enumerated() {
                 var path = ODKSubmission.briefcasePath(record, questionnaire: questionnaire, fallbackID: "survey\(i + 1)")
@@ -39,10 +43,29 @@ struct ODKExport {
                     number += 1
                     path[slot] = "\(plain)-\(number)"
                 }
-                files.append(ExportFolder.File(path: path, data: Data(try ODKSubmission.xml(record, questionnaire: questionnaire).utf8)))
+                let xml = try ODKSubmission.xml(record, questionnaire: questionnaire)
+                guard let key else {
+                    files.append(ExportFolder.File(path: path, data: Data(xml.utf8)))
+                    continue
+                }
+                files += try Self.encrypted(xml, of: record, fallbackID: "survey\(i + 1)", questionnaire: questionnaire, key: key, at: path)
             }
         }
         try ExportFolder.write(files, into: URL(fileURLWithPath: folder), replacing: force)
         return records.count
+    }
+
+    /// One survey's encrypted submission at `path` (its `submission.xml`): the manifest
+    /// there, the encrypted files beside it. A survey without an instanceID (an old file's)
+    /// is sealed under the id its folder is named by, as the IVs need one.
+    static func encrypted(_ xml: String, of record: Record, fallbackID: String, questionnaire: Questionnaire,
+                          key: RSAPublicKey, at path: [String]) throws -> [ExportFolder.File] {
+        let form = questionnaire.form
+        let sealed = try ODKSubmissionCrypto.encrypt(formID: form?.formID ?? "", version: form?.version,
+                                                     instanceID: record.instanceID ?? fallbackID,
+                                                     submissionXML: Array(xml.utf8), media: [], for: key)
+        let folder = path.dropLast()
+        return [ExportFolder.File(path: path, data: Data(sealed.manifestXML))]
+            + sealed.files.map { ExportFolder.File(path: folder + [$0.name], data: Data($0.bytes)) }
     }
 }

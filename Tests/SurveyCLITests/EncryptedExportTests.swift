@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+import SurveyValues
+import SurveyForms
+import SurveyStorage
+
+/// A form with a `public_key` (issue 31): `survey export --format odk-xml` writes each survey
+/// as ODK Collect's encrypted submission, which an independent implementation (Python's
+/// `cryptography`, as Briefcase decrypts) and `survey decrypt` open with the private key
+/// alone, to the submission the plain export writes; no answer is in any exported file.
+final class EncryptedExportTests: CLITestCase {
+    private func form(publicKey: String?) throws -> URL {
+        try scratchFile(publicKey == nil ? "plain.csv" : "sealed.csv", """
+            survey,,,
+            ,type,name,label
+            ,text,respondent,Respondent
+            ,integer,age,Age
+            settings,,,
+            ,form_id,version,public_key
+            ,household,3,\(publicKey ?? "")
+            """)
+    }
+
+    func testAnEncryptedFormsSubmissionsOpenOnlyWithThePrivateKey() throws {
+        let pem = root.appendingPathComponent("household.pem")
+        let publicKey = try ODKPythonOracle.keygen(pem)
+        XCTAssertEqual(try survey("docs", "new", "Sealed", "--form", try form(publicKey: publicKey).path).status, 0)
+        for (name, age) in [("Guillermo Ñandú", "41"), ("Ana", "7")] {
+            let added = try survey("add", "--doc", "Sealed", "--set", "respondent=\(name)", "--set", "age=\(age)")
+            XCTAssertEqual(added.status, 0, added.stderr)
+        }
+        let out = root.appendingPathComponent("briefcase")
+        let export = try survey("export", "--doc", "Sealed", "--format", "odk-xml", "--output", out.path)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let instances = out.appendingPathComponent("ODK Briefcase Storage/forms/household/instances")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: instances.path).sorted()
+        XCTAssertEqual(folders.count, 2)
+        for folder in folders {
+            let url = instances.appendingPathComponent(folder)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url.path).sorted(), ["submission.xml", "submission.xml.enc"])
+            for file in ["submission.xml", "submission.xml.enc"] {
+                let bytes = try Data(contentsOf: url.appendingPathComponent(file))
+                for answer in ["Guillermo", "Ana", "<age>"] {
+                    XCTAssertNil(bytes.range(of: Data(answer.utf8)), "\(answer) in \(folder)/\(file)")
+                }
+            }
+            // Briefcase's way, written independently: the manifest's key, the IVs, the signature.
+            let opened = try ODKPythonOracle.decrypt(url, key: pem)
+            XCTAssertTrue(opened.validated, folder)
+            XCTAssertEqual(opened.formID, "household")
+            XCTAssertEqual(opened.version, "3")
+            XCTAssertEqual(opened.instanceID.replacingOccurrences(of: ":", with: ""), folder, "the folder is the instance's")
+        }
+
+        // survey decrypt gives back what the plain form's export writes, byte for byte.
+        let plainOut = root.appendingPathComponent("decrypted")
+        let decrypt = try survey(["decrypt", "--key", pem.path, instances.path, "--output", plainOut.path], dir: false,
+                                 environment: ["SURVEY_KEY_PASSPHRASE": ""])
+        XCTAssertEqual(decrypt.status, 0, decrypt.stderr + decrypt.stdout)
+        XCTAssertEqual(try survey("form", "attach", try form(publicKey: nil).path, "--doc", "Sealed").status, 0)
+        let unsealed = root.appendingPathComponent("unsealed")
+        XCTAssertEqual(try survey("export", "--doc", "Sealed", "--format", "odk-xml", "--output", unsealed.path).status, 0)
+        let plainInstances = unsealed.appendingPathComponent("ODK Briefcase Storage/forms/household/instances")
+        for folder in folders {
+            let expected = try Data(contentsOf: plainInstances.appendingPathComponent(folder + "/submission.xml"))
+            let found = try FileManager.default.subpathsOfDirectory(atPath: plainOut.path)
+                .filter { $0.hasSuffix("submission.xml") }
+                .map { try Data(contentsOf: plainOut.appendingPathComponent($0)) }
+            XCTAssertTrue(found.contains(expected), "\(folder): \(found.count) decrypted")
+        }
+    }
+
+    func testAPublicKeyThatIsNoKeyIsAFormError() throws {
+        for bad in ["not base64 at all", "QUJD", String(DecryptCommandTests.fixturePublicKey.dropLast(40))] {
+            let check = try survey("form", "check", try form(publicKey: bad).path)
+            XCTAssertEqual(check.status, 1, bad)
+            XCTAssertTrue(check.stdout.contains("public_key is not a usable RSA public key") || check.stderr.contains("public_key is not a usable RSA public key"),
+                          check.stdout + check.stderr)
+        }
+        XCTAssertEqual(try survey("form", "check", try form(publicKey: DecryptCommandTests.fixturePublicKey).path).status, 0)
+    }
+}
