@@ -1,0 +1,127 @@
+import FoundationEssentials
+import SurveyValues
+
+/// One survey under its form, as its rules are asked of it (issue 29, JavaRosa's
+/// `FormInstance`): the questionnaire, the survey's answers read out of its bytes once (and
+/// only when a rule reads them), and the clock the rules read. Every question is named by a
+/// `QuestionPlace`, its row and the members around it, so one query answers for the top
+/// level and for a roster's member alike. It stands in place of the questionnaire's pairs of
+/// overloads (a record or its answers, a top-level row or one with steps), which callers
+/// outside the forms module no longer see.
+public struct FormInstance: Sendable {
+    /// The top level's questionnaire (a member's question is judged by its repeat's own,
+    /// found from its steps).
+    public let questionnaire: Questionnaire
+    public let clock: Questionnaire.Clock
+    private let answers: Answers
+
+    public init(_ questionnaire: Questionnaire, record: Record, clock: Questionnaire.Clock) {
+        self.questionnaire = questionnaire
+        self.clock = clock
+        answers = Answers(record: record)
+    }
+
+    /// With the answers already read (a frame that asks many questions reads them once).
+    public init(_ questionnaire: Questionnaire, values: [String: PropertyValue], clock: Questionnaire.Clock) {
+        self.questionnaire = questionnaire
+        self.clock = clock
+        answers = Answers(values: values)
+    }
+
+    /// The survey's answers, read out of its bytes at the first call.
+    public var values: [String: PropertyValue] { answers.values }
+
+    /// Whether each field of the instance `steps` lead to shows (the top level's with no
+    /// steps): its own `relevant` and its groups', and none when its repeat hides the member.
+    public func relevance(at steps: [AnswerPath.Step] = []) -> [Bool] {
+        questionnaire.relevance(at: steps, values: values, clock: clock)
+    }
+
+    /// What the designer's rules say of `value` as the answer at `place` (`required` when it
+    /// is empty, `constraint` when it is not); nil when it passes.
+    public func problem(at place: QuestionPlace, value: PropertyValue?) -> String? {
+        questionnaire.scopeQuestionnaire(place.steps).ruleProblem(place.field.row, at: place.steps, value: value,
+                                                                  values: values, clock: clock)
+    }
+
+    /// Whether the question at `place` must be answered now (its `required`, read there).
+    /// A `required: yes` reads no answer: the survey's are not read out for it.
+    public func isRequired(_ place: QuestionPlace) -> Bool {
+        questionnaire.isRequired(place.field.row, at: place.steps, values: { answers.values }, clock: clock)
+    }
+
+    /// The choices the question at `place` offers now (its `choice_filter`, read there).
+    public func choices(at place: QuestionPlace) -> [XLSForm.Choice] {
+        questionnaire.scopeQuestionnaire(place.steps).choices(for: place.field.row, at: place.steps, values: values, clock: clock)
+    }
+
+    /// What the question at `place` offers before anything is typed: its `default`.
+    public func defaultText(at place: QuestionPlace) -> String? {
+        questionnaire.scopeQuestionnaire(place.steps).defaultText(place.field.row, at: place.steps, values: values, clock: clock)
+    }
+
+    /// How many members the repeat must have in the instance `parent` leads to (its
+    /// `repeat_count`); nil when it has none or it cannot be known yet.
+    public func repeatCount(of node: FormNode, parent: [AnswerPath.Step] = []) -> Int? {
+        guard node.question?.repeatCount != nil else { return nil }
+        return questionnaire.repeatCount(of: node, values: values, parent: parent, clock: clock)
+    }
+
+    /// Every problem of the survey, members' by path: the gate of [ Add ], `survey add` and
+    /// imports. `members`: judge only these members (nil: every one).
+    public func problems(members: Set<[AnswerPath.Step]>? = nil) -> [Questionnaire.Problem] {
+        guard questionnaire.form != nil else { return [] }
+        return questionnaire.problems(inValues: values, clock: clock, members: members)
+    }
+}
+
+/// Where a question is: its row among its scope's fields, and the members around it
+/// (outermost first; none at the top level).
+public struct QuestionPlace: Hashable, Sendable {
+    public var field: FieldIndex
+    public var steps: [AnswerPath.Step]
+
+    public init(_ field: FieldIndex, at steps: [AnswerPath.Step] = []) {
+        self.field = field
+        self.steps = steps
+    }
+}
+
+/// A question's row among its scope's fields (`Questionnaire.fields` of the top level, or of
+/// its repeat's questionnaire): one of a question's three numberings, typed so it is not
+/// taken for the form's row (`XLSForm.questions`) or the screen's (`FormWalk`'s entries).
+public struct FieldIndex: Hashable, Sendable, Comparable {
+    public let row: Int
+
+    public init(_ row: Int) { self.row = row }
+
+    public static func < (a: FieldIndex, b: FieldIndex) -> Bool { a.row < b.row }
+}
+
+/// A survey's answers, read out of its bytes once, when first asked for (a `required: yes`
+/// or a frame of top-level questions never needs a roster decoded). Shared by the copies of
+/// one `FormInstance`; the lock makes it safe to share across threads (a frame drawn on one,
+/// a search on another).
+private final class Answers: @unchecked Sendable {
+    private let lock = Lock()
+    private let record: Record?
+    private var read: [String: PropertyValue]?
+
+    init(record: Record) {
+        self.record = record
+    }
+
+    init(values: [String: PropertyValue]) {
+        record = nil
+        read = values
+    }
+
+    var values: [String: PropertyValue] {
+        lock.withLock {
+            if let read { return read }
+            let values = record?.values ?? [:]
+            read = values
+            return values
+        }
+    }
+}
