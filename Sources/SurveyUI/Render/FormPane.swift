@@ -32,6 +32,8 @@ struct FormPane: View {
     /// The rows laid out in a rectangle, made with the state's cached layout; drawn into
     /// another rectangle, the rows are laid out again.
     var laidOut: (rect: Rect, geometry: FormGeometry)? = nil
+    /// An incomplete survey: the second button is `[ Finish ]`.
+    var finishing = false
 
     /// The pane for the current state: the one place the state is read for the form.
     static func make(from state: AppState) -> FormPane {
@@ -46,6 +48,9 @@ struct FormPane: View {
         if case .record(let i) = state.shown, let owner = state.othersOwner(of: state.records[i]) {
             heading += " · " + SurveyOwner.possessive(owner) + ", read-only"
         }
+        // An incomplete survey says so, and its [ Finish ] finishes it (`AppState+Incomplete`).
+        let finishing = state.finishesShownSurvey
+        if finishing { heading += " · incomplete" }
         let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.isSplit)
         let outline = state.outline
         let rect = state.layout.form
@@ -53,12 +58,13 @@ struct FormPane: View {
                         highlight: active ? state.formItem : nil, editing: state.editing,
                         problems: state.storedAnswerProblems(in: outline), fields: outline.fields,
                         answer: { state.displayedAnswer($0, in: outline) },
-                        laidOut: (rect, state.formGeometry(in: rect, outline: outline)))
+                        laidOut: (rect, state.formGeometry(in: rect, outline: outline)), finishing: finishing)
     }
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        let geometry = laidOut.flatMap { $0.rect == rect ? $0.geometry : nil } ?? FormGeometry(form: rect, rows: rows, scroll: scroll, keepHeading: !breadcrumb.isEmpty)
+        let geometry = laidOut.flatMap { $0.rect == rect ? $0.geometry : nil } ?? FormGeometry(form: rect, rows: rows, scroll: scroll, keepHeading: !breadcrumb.isEmpty,
+                                                                                     finishing: finishing)
         if let heading = geometry.heading {
             grid.put(headingText(width: heading.width), x: heading.x, y: heading.y, style: .accent, clip: heading)
         }
