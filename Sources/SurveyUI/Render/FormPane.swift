@@ -42,15 +42,15 @@ struct FormPane: View {
         case .record: heading = "Survey \(state.positionTitle)"   // as the list shows it (filtered, sorted)
         case .draft: heading = "New survey"
         }
+        // An incomplete survey says so, and its [ Finish ] finishes it (`AppState+Incomplete`).
+        let finishing = state.finishesShownSurvey
+        if finishing { heading += " · incomplete" }
         let breadcrumb = state.breadcrumb(in: state.outline)
         if breadcrumb.isEmpty, let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
         // Another role's survey says so where the form starts (`AppState+Owners`).
         if case .record(let i) = state.shown, let owner = state.othersOwner(of: state.records[i]) {
             heading += " · " + SurveyOwner.possessive(owner) + ", read-only"
         }
-        // An incomplete survey says so, and its [ Finish ] finishes it (`AppState+Incomplete`).
-        let finishing = state.finishesShownSurvey
-        if finishing { heading += " · incomplete" }
         let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.isSplit)
         let outline = state.outline
         let rect = state.layout.form
