@@ -1,6 +1,6 @@
 import Foundation
 import SurveyValues
-@_spi(Benchmarks) import SurveyForms
+import SurveyForms
 import SurveyStorage
 
 /// Issue 18's roster figure: a 500-question form with two repeats of 20 instances each (the

@@ -1,6 +1,6 @@
 import Foundation
 import SurveyValues
-@_spi(Benchmarks) import SurveyForms
+import SurveyForms
 import SurveyStorage
 
 /// Issue 18's figure: a chain of calculations written last-first (`c1 = ${c2} + 1`, …,

@@ -12,40 +12,21 @@ import SurveyUI
 /// is written over it, and a journal that cannot be written puts the entry back on the form
 /// like any failed save.
 extension Program {
-    /// Appends the change to the journal; false when another copy of survey is writing this
-    /// document's journal (then this one saves whole files, checking as always).
-    mutating func appendToJournal(_ document: SurveyDocument, of name: String) throws -> Bool {
-        // Renamed outside (a plain `mv`) since the journal was opened: it follows the file.
-        if let journal, journal.url != store.journalURL(for: name) { journal.move(to: store.journalURL(for: name)) }
-        if journal == nil {
-            guard let opened = try DocumentJournal.open(at: store.journalURL(for: name), in: store.fileSystem) else { return false }
-            journal = opened
-        }
-        let base = journaled ?? persisted ?? SurveyDocument()
-        try journal?.append(document.journalEntries(since: base))
-        journaled = document
-        writer.schedule(document, of: name, in: store)
-        return true
-    }
-
-    /// Whether committed changes wait for the `.plist` (in the journal, or being written).
-    var writesPending: Bool { journaled != nil || writer.isBusy }
-
     /// Waits for the background writer and takes in what it did, until nothing is left to
     /// write (a merge schedules one more write). With `closing` (quitting, switching
     /// documents), the journal is let go of: removed when the file holds all of it; if the
     /// last write failed it stays on disk for the next open.
     mutating func settleWrites(closing: Bool = false) {
         for _ in 0..<4 {
-            guard writesPending else { break }
-            writer.waitUntilIdle()
+            guard files.writesPending else { break }
+            files.writer.waitUntilIdle()
             takeWriterOutcomes()
-            if !writer.isBusy { break }
+            if !files.writer.isBusy { break }
         }
         if closing {
-            if journaled == nil { journal?.remove() }
-            journal = nil
-            journaled = nil
+            if files.journaled == nil { files.journal?.remove() }
+            files.journal = nil
+            files.journaled = nil
         }
     }
 
@@ -59,24 +40,24 @@ extension Program {
         let name = state.documentName
         switch outcome {
         case .written(let snapshot, let fingerprint, _):
-            knownFingerprint = fingerprint
-            persisted = snapshot
+            files.known = fingerprint
+            files.persisted = snapshot
             // Everything journaled is in the file: the journal is emptied, and kept for
             // the next commit (one that cannot be emptied is removed instead). Whether the
             // writer is still busy does not matter: it is woken before it goes idle, and
             // anything newer would have made `journaled` differ.
-            if let journaled, journaled == snapshot {
-                if journal?.clear() == false { journal = nil }
-                self.journaled = nil
+            if let journaled = files.journaled, journaled == snapshot {
+                if files.journal?.clear() == false { files.journal = nil }
+                self.files.journaled = nil
             }
         case .changedElsewhere(.failure(let error), _):
             // Renamed outside (a plain `mv`): follow it, journal and all, and write there.
             if let moved = followOutsideRename() {
                 send(.outcome(.documentMovedOutside(to: moved)))
                 let newName = state.documentName
-                journal?.move(to: store.journalURL(for: newName))
-                writer.setKnown(knownFingerprint)
-                if let document = state.document { writer.schedule(document, of: newName, in: store) }
+                files.journal?.move(to: store.journalURL(for: newName))
+                files.writer.setKnown(files.known)
+                if let document = state.document { files.writer.schedule(document, of: newName, in: store) }
             } else {
                 send(.outcome(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))))
             }
@@ -84,7 +65,7 @@ extension Program {
             var theirs = loaded
             theirs.identifyRecordsFoundWithoutIDs()
             guard let mine = state.document else { return }
-            let base = persisted ?? SurveyDocument()
+            let base = files.persisted ?? SurveyDocument()
             let resolved: SurveyDocument
             var message = "“\(name)” was also changed elsewhere: your changes were added to that version"
             var isError = false
@@ -111,13 +92,13 @@ extension Program {
                 isError = true
                 resolved = ours
             }
-            persisted = theirs
-            knownFingerprint = fingerprint
-            writer.setKnown(fingerprint)
-            try? journal?.append(resolved.journalEntries(since: journaled ?? base))
-            journaled = resolved
+            files.persisted = theirs
+            files.known = fingerprint
+            files.writer.setKnown(fingerprint)
+            try? files.journal?.append(resolved.journalEntries(since: files.journaled ?? base))
+            files.journaled = resolved
             send(.outcome(.documentMergedInBackground(resolved, message: message, isError: isError)))
-            writer.schedule(resolved, of: name, in: store)
+            files.writer.schedule(resolved, of: name, in: store)
             if !keptAside.isEmpty { send(.outcome(.recoveriesFound(keptAside))) }
         case .failed(let message):
             send(.outcome(.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "

@@ -41,7 +41,7 @@ extension Program {
         guard let end = part.end else { return !part.records.isEmpty || part.percent != before }
         self.stream = nil
         send(.outcome(.documentLoadEnded(end)))
-        if state.document != nil { persisted = state.document }
+        if state.document != nil { files.persisted = state.document }
         return true
     }
 

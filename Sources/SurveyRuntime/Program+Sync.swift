@@ -79,8 +79,8 @@ extension Program {
     /// The document read back after the ledger's commit, with its summary.
     private mutating func finished(_ name: String, message: String, isError: Bool, form: DocumentForm? = nil) throws -> Outcome {
         let reloaded = try store.load(name).get()
-        knownFingerprint = store.fingerprint(of: name)
-        persisted = reloaded
+        files.known = store.fingerprint(of: name)
+        files.persisted = reloaded
         return .syncFinished(document: name, message: message, isError: isError, reloaded: reloaded,
                              summary: try summary(of: name, records: Array(reloaded.records)), form: form)
     }
@@ -98,7 +98,7 @@ extension Program {
     /// a million surveys) rather than refuse; a rewrite that failed still refuses.
     private mutating func requireSettledWrites(_ name: String) throws {
         settleWrites()
-        guard !writesPending else {
+        guard !files.writesPending else {
             throw DocumentError("“\(name)” still has changes being written: sync again in a moment")
         }
     }

@@ -20,11 +20,8 @@ public struct Program {
     /// Where the session memory says the user was, kept until `finishOpening()` can find the
     /// record by its id.
     private var placeToRestore: SessionMemory.Place?
-    /// The current file as last read or written by us; a different one at save time means
-    /// another program changed it.
-    var knownFingerprint: FileFingerprint?
-    /// The same for the New form's file: a second window on the same document writes it too.
-    private var knownDraftFingerprint: FileFingerprint?
+    /// What this program knows of the open document's files (`DocumentFiles`).
+    var files: DocumentFiles
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
@@ -51,12 +48,6 @@ public struct Program {
     /// half of one). The default keeps in-process tests on the synchronous whole-file save,
     /// the path of a second window (whose journal another copy holds) and of the shell.
     let journalThreshold: Int
-    var journal: DocumentJournal?
-    /// The document as last appended to the journal, and as the `.plist` last held it (the
-    /// base a change made elsewhere is merged against).
-    var journaled: SurveyDocument?
-    var persisted: SurveyDocument?
-    let writer: DocumentWriter
     /// The rest of a large document, being read in the background (`Program+Loading`).
     var stream: DocumentStream?
     /// When a part of it was last taken in.
@@ -78,7 +69,7 @@ public struct Program {
         let mailbox = Mailbox()
         self.mailbox = mailbox
         self.jobs = BackgroundJobs(mailbox: mailbox)
-        self.writer = DocumentWriter(jobs: jobs)
+        self.files = DocumentFiles(writer: DocumentWriter(jobs: jobs))
         self.store = store
         self.memoryURL = memory?.url
         self.journalThreshold = journalThreshold
@@ -101,12 +92,10 @@ public struct Program {
                               environment: AppEnvironment(clock: clock))
         self.stream = opened.stream
         self.placeToRestore = identifyLater && opened.stream == nil ? place : nil
-        self.knownFingerprint = fingerprint
-        self.knownDraftFingerprint = draftFingerprint
-        writer.setKnown(fingerprint)
+        files.reopened(known: fingerprint, knownDraft: draftFingerprint)
         send(.outcome(.launched(Launch(folder: store.folder.path, device: Self.device, place: place,
                               loadingPercent: opened.stream?.percentRead, journalMessage: recovered))))
-        if !identifyLater && opened.stream == nil { persisted = state.document }
+        if !identifyLater && opened.stream == nil { files.persisted = state.document }
         // Surveys an earlier session could not save are offered before anything else.
         send(.outcome(.recoveriesFound(store.recoveries())))
     }
@@ -122,12 +111,12 @@ public struct Program {
         }
         guard let records = state.document?.records, records.contains(where: { !$0.hasInstanceID }) else {
             placeToRestore = nil
-            persisted = state.document
+            files.persisted = state.document
             return
         }
         // In place (see `identified`): the list lets go of its copy of the records first.
         send(.outcome(.identifyRecordsFoundWithoutIDs(thenRestoring: placeToRestore)))
-        persisted = state.document
+        files.persisted = state.document
         placeToRestore = nil
     }
 
@@ -158,8 +147,8 @@ public struct Program {
             for outcome in perform(effect) { send(.outcome(outcome)) }
         }
         if case .outcome(.documentOpened) = action {
-            persisted = state.document
-            journaled = nil
+            files.persisted = state.document
+            files.journaled = nil
         }
     }
 
@@ -202,10 +191,10 @@ public struct Program {
             }
             // With journal entries waiting for the `.plist`, the background writer makes this
             // check before it writes, against the file as it last wrote it.
-            if !writesPending, current != knownFingerprint {
+            if !files.writesPending, current != files.known {
                 switch store.load(name) {
                 case .success(let reloaded):
-                    knownFingerprint = current
+                    files.known = current
                     return first + [.documentChangedOnDisk(reloaded)]
                 case .failure(let error):
                     return first + [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
@@ -213,27 +202,27 @@ public struct Program {
             }
             // Records get their id at their document's first save (new ones, and those of
             // files written by the original app or other tools).
-            if writesPending || current.size >= journalThreshold {
+            if files.writesPending || current.size >= journalThreshold {
                 var identified = document
-                let assigned = identified.assignMissingInstanceIDs(after: journaled ?? persisted ?? SurveyDocument())
-                if try appendToJournal(identified, of: name) {
+                let assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
+                if try files.append(identified, of: name, in: store) {
                     return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
                 }
             }
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
-            switch try store.save(identified, as: name, ifStill: knownFingerprint) {
+            switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
-                knownFingerprint = written
-                writer.setKnown(written)
-                persisted = identified
+                files.known = written
+                files.writer.setKnown(written)
+                files.persisted = identified
                 return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {
                     return first + [.documentVanished(unreadable: nil, suggestion: name)]
                 }
-                knownFingerprint = now
+                files.known = now
                 return first + [.documentChangedOnDisk(reloaded)]
             }
         case .saveDraft:
@@ -245,7 +234,7 @@ public struct Program {
             var outcome: [Outcome] = first
             // A second window on this document saved its own New form since we last did:
             // keep it as a recovered survey rather than write over it.
-            if store.draftFingerprint(for: name) != knownDraftFingerprint {
+            if store.draftFingerprint(for: name) != files.knownDraft {
                 let theirs = store.loadDraft(for: name)
                 if !theirs.isBlank(in: state.draftQuestionnaire), theirs.answers != state.draft.answers {
                     let file = try store.saveRecovery([theirs], for: name)
@@ -253,7 +242,7 @@ public struct Program {
                 }
             }
             try store.saveDraft(state.draft, for: name, in: state.draftQuestionnaire)
-            knownDraftFingerprint = store.draftFingerprint(for: name)
+            files.knownDraft = store.draftFingerprint(for: name)
             return outcome + [.draftSaved]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
@@ -269,10 +258,8 @@ public struct Program {
         case .openDocument(let target):
             settleWrites(closing: true)
             let recovered = Self.recoverJournal(of: target, in: store)
-            knownFingerprint = store.fingerprint(of: target)
-            writer.setKnown(knownFingerprint)
+            files.reopened(known: store.fingerprint(of: target), knownDraft: store.draftFingerprint(for: target))
             if let recovered { first.append(.journalPutBack(recovered)) }
-            knownDraftFingerprint = store.draftFingerprint(for: target)
             let opened = Self.open(target, in: store)
             return first + [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
                                     place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) },
@@ -283,9 +270,7 @@ public struct Program {
             if old == name { settleWrites(closing: true) }
             let final = try store.rename(old, to: new)
             if old == name {
-                knownFingerprint = store.fingerprint(of: final)
-                writer.setKnown(knownFingerprint)
-                knownDraftFingerprint = store.draftFingerprint(for: final)
+                files.reopened(known: store.fingerprint(of: final), knownDraft: store.draftFingerprint(for: final))
             }
             updateMemory { $0.renamed(old, to: final, in: store.folder) }
             return [.documentRenamed(from: old, to: final)]
@@ -315,11 +300,11 @@ public struct Program {
             // One atomic create with the records in place: a failure leaves no empty file.
             settleWrites(closing: true)
             let newName = try store.create(named: raw, containing: state.document ?? SurveyDocument())
-            knownFingerprint = store.fingerprint(of: newName)
-            writer.setKnown(knownFingerprint)
-            persisted = state.document
+            files.known = store.fingerprint(of: newName)
+            files.writer.setKnown(files.known)
+            files.persisted = state.document
             try? store.saveDraft(state.draft, for: newName, in: state.draftQuestionnaire)
-            knownDraftFingerprint = store.draftFingerprint(for: newName)
+            files.knownDraft = store.draftFingerprint(for: newName)
             return [.documentSavedAs(newName)]
         case .rememberSession:
             remember()
@@ -344,7 +329,7 @@ public struct Program {
         case .restoreRecovery(let recovery, let theirs):
             // The open document's changes reach its file first: the merge is made on them.
             if recovery.documentName == name { settleWrites() }
-            let done = try store.restore(recovery, theirsWhereBothChanged: theirs)
+            let done = try store.restore(recovery, theirsWhereBothChanged: theirs, clock: state.ruleClock)
             let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
             return [.recoveryRestored(into: done.name, summary: summary)]
         case .putAwayRecovery(let recovery, let replaced):
@@ -382,18 +367,18 @@ public struct Program {
     /// (for `Outcome.documentMovedOutside`).
     mutating func followOutsideRename() -> String? {
         let name = state.documentName
-        guard !state.session.documentMissing, store.fingerprint(of: name) == nil, let known = knownFingerprint,
+        guard !state.session.documentMissing, store.fingerprint(of: name) == nil, let known = files.known,
               let moved = store.documentName(sameFileAs: known) else { return nil }
         // `survey docs rename` moves the draft and the deleted surveys too; a plain `mv`
         // leaves them behind.
-        if store.draftFingerprint(for: moved) == nil, let ours = knownDraftFingerprint,
+        if store.draftFingerprint(for: moved) == nil, let ours = files.knownDraft,
            store.draftFingerprint(for: name) == ours {
             try? store.moveDraft(from: name, to: moved)
         }
         // Never over deleted surveys already under the new name (the move refuses to replace).
         try? store.moveDeleted(from: name, to: moved)
-        knownFingerprint = store.fingerprint(of: moved)
-        knownDraftFingerprint = store.draftFingerprint(for: moved)
+        files.known = store.fingerprint(of: moved)
+        files.knownDraft = store.draftFingerprint(for: moved)
         return moved
     }
 
@@ -423,7 +408,7 @@ public struct Program {
 
     /// Work running off the main thread whose result the screen is waiting for.
     public var hasBackgroundWork: Bool {
-        jobs.isBusy || writer.isBusy || stream != nil || mailbox.hasMail
+        jobs.isBusy || files.writer.isBusy || stream != nil || mailbox.hasMail
     }
 
     /// Background work whose result should show as soon as it is ready (the list growing as a

@@ -75,13 +75,13 @@ struct AddCommand: Equatable {
     /// The record as the form would start it: every answer given as typed text. The original
     /// five hold a field without a flag as empty text (so text fields hold "" and there is no
     /// age); a designer's form leaves it out, or starts it at its `default`.
-    func record(in questionnaire: Questionnaire) -> Record {
+    func record(in questionnaire: Questionnaire, clock: Questionnaire.Clock) -> Record {
         guard questionnaire.form != nil else {
             var values = answers.mapValues(PropertyValue.string)
             for field in questionnaire.fields where values[field.key] == nil { values[field.key] = .string("") }
             return Record(values)
         }
-        return questionnaire.withDefaultTexts(Record(answers.mapValues(PropertyValue.string)))
+        return questionnaire.withDefaultTexts(Record(answers.mapValues(PropertyValue.string)), clock: clock)
     }
 
     /// The answers to `image`, `audio`, `video` and `file` questions given as a path to a
@@ -102,7 +102,7 @@ struct AddCommand: Equatable {
         return paths
     }
 
-    func run(store: DocumentStore, remembered: String?) -> Int32 {
+    func run(store: DocumentStore, remembered: String?, clock: Questionnaire.Clock) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: true)
@@ -115,8 +115,8 @@ struct AddCommand: Equatable {
             let paths = try command.attachmentPaths(in: questionnaire)
             // As the form's [ Add ]: completed (defaults, calculations, the members
             // `repeat_count` asks for, metadata, the form's id and version), then judged.
-            let arrival = Questionnaire.Arrival.keyed(started: Date(), device: .current())
-            let check = questionnaire.checkImport([command.record(in: questionnaire)], arriving: arrival)
+            let arrival = Questionnaire.Arrival.keyed(started: clock.now, device: .current())
+            let check = questionnaire.checkImport([command.record(in: questionnaire, clock: clock)], arriving: arrival, clock: clock)
             guard check.problems.isEmpty, let checked = check.records.first else {
                 for problem in check.problems {
                     if problem.field == nil {
@@ -135,7 +135,7 @@ struct AddCommand: Equatable {
             }
             // A file stored under another name (one of that name was there): what reads it
             // is computed again.
-            let record = attached == checked ? checked : questionnaire.stored(attached, arriving: arrival).record
+            let record = attached == checked ? checked : questionnaire.stored(attached, arriving: arrival, clock: clock).record
             let count = try store.append([record], to: target, questionnaire: questionnaire)
             ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))")
             return 0
@@ -169,7 +169,7 @@ extension AddCommand: ShellCommand {
         try AddCommand(options, words)
     }
 
-    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, clock: context.clock) }
 
     var changesDocuments: Bool { true }
 

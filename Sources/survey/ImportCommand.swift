@@ -38,7 +38,7 @@ struct ImportCommand: Equatable {
         self.format = format
     }
 
-    func run(store: DocumentStore, remembered: String?) -> Int32 {
+    func run(store: DocumentStore, remembered: String?, clock: Questionnaire.Clock) -> Int32 {
         do {
             // The document's questionnaire decides what the columns mean and how every
             // record is judged, so it is read before the file.
@@ -46,7 +46,7 @@ struct ImportCommand: Equatable {
             let questionnaire = try store.commandQuestionnaire(for: target, changing: true)
             let (records, places) = format == .odkCSV ? try odkSet(questionnaire: questionnaire)
                 : try decoded(try contents(), questionnaire: questionnaire)
-            let check = questionnaire.checkImport(records, places: places)
+            let check = questionnaire.checkImport(records, places: places, clock: clock)
             note(check)
             guard check.problems.isEmpty else {
                 report(check.problems)
@@ -191,7 +191,7 @@ extension ImportCommand: ShellCommand {
         try ImportCommand(options, words)
     }
 
-    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, clock: context.clock) }
 
     var changesDocuments: Bool { true }
 }

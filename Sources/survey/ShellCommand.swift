@@ -34,6 +34,9 @@ extension ShellCommand {
 struct CommandContext {
     let store: DocumentStore
     let stateURL: URL
+    /// What the form's rules read as now (`today()`, `now()`, `start`): the moment the
+    /// command started, in the local zone. Taken once, so a command is one moment.
+    var clock = Questionnaire.Clock(now: Date())
 
     /// The document the app would open next; reading commands never change it.
     var remembered: String? { SessionMemory(url: stateURL).lastDocument(in: store.folder) }

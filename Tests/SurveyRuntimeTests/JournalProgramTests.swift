@@ -47,7 +47,7 @@ final class JournalProgramTests: XCTestCase {
 
     func testACommitIsInTheJournalAtOnceAndThePlistCatchesUpInTheBackground() throws {
         var p = launch()
-        p.writer.pause()
+        p.files.writer.pause()
         editJohnsPhone(&p)
         XCTAssertNil(p.state.status?.kind == .error ? p.state.status : nil)
         let entries = try XCTUnwrap(DocumentJournal.entries(at: journalURL), "the journal exists at once")
@@ -55,7 +55,7 @@ final class JournalProgramTests: XCTestCase {
         guard case .put(0, let record) = entries[0] else { return XCTFail("\(entries)") }
         XCTAssertEqual(record.values["phone"], .string("555-12349"))
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-1234"), "the .plist has not caught up yet")
-        p.writer.resume()
+        p.files.writer.resume()
         p.finishBackgroundWork()
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"))
         XCTAssertEqual(DocumentJournal.entries(at: journalURL), [], "the journal is emptied once the file holds it")
@@ -69,13 +69,13 @@ final class JournalProgramTests: XCTestCase {
         p.finishBackgroundWork()
         XCTAssertEqual(DocumentJournal.entries(at: journalURL), [], "kept, empty")
         XCTAssertTrue(DocumentJournal.isHeldElsewhere(at: journalURL), "and still locked by this session")
-        p.writer.pause()
+        p.files.writer.pause()
         p.press(.up, .up, .enter)                                // from Age up to Address
         p.type("!")
         p.press(.enter, .escape)
         let entries = try XCTUnwrap(DocumentJournal.entries(at: journalURL))
         XCTAssertEqual(entries.count, 1, "only the new change: \(entries)")
-        p.writer.resume()
+        p.files.writer.resume()
         p.press(.control("q"))
         XCTAssertTrue(p.isFinished)
         XCTAssertEqual(try onDisk().records[0].values["address"], .string("123 Any St.!"))
@@ -92,13 +92,13 @@ final class JournalProgramTests: XCTestCase {
         p.finishBackgroundWork()
         XCTAssertFalse(FileManager.default.fileExists(atPath: journalURL.path), "removed, not left holding the change")
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"))
-        p.writer.pause()
+        p.files.writer.pause()
         p.press(.up, .up, .enter)
         p.type("!")
         p.press(.enter, .escape)
         XCTAssertEqual(DocumentJournal.entries(at: journalURL)?.count, 1, "a new journal holds the next change")
         XCTAssertNotEqual(p.state.status?.kind, .error, p.state.status?.text ?? "")
-        p.writer.resume()
+        p.files.writer.resume()
         p.finishBackgroundWork()
         XCTAssertEqual(try onDisk().records[0].values["address"], .string("123 Any St.!"))
     }
@@ -106,7 +106,7 @@ final class JournalProgramTests: XCTestCase {
     func testACrashBeforeThePlistCaughtUpLosesNothing() throws {
         do {
             var p = launch()
-            p.writer.pause()
+            p.files.writer.pause()
             editJohnsPhone(&p)
             p.press(.control("n"))
             p.type("Grace")
@@ -128,12 +128,12 @@ final class JournalProgramTests: XCTestCase {
 
     func testAnotherProgramsChangeWhileThePlistCatchesUpIsMergedNotWrittenOver() throws {
         var p = launch()
-        p.writer.pause()
+        p.files.writer.pause()
         editJohnsPhone(&p)
         var outside = try onDisk()                                   // `survey add` meanwhile
         outside.records.append(record("Eve", "Outside"))
         try store.save(outside, as: "Site")
-        p.writer.resume()
+        p.files.writer.resume()
         p.finishBackgroundWork()
         let disk = try onDisk()
         XCTAssertEqual(disk.records.map(\.listTitle), ["Smith, John", "Jones, Doris", "Outside, Eve"])
@@ -145,12 +145,12 @@ final class JournalProgramTests: XCTestCase {
 
     func testTheSameAnswerChangedElsewhereKeepsOursAndTheirsAsARecoveredSurvey() throws {
         var p = launch()
-        p.writer.pause()
+        p.files.writer.pause()
         editJohnsPhone(&p)
         var outside = try onDisk()
         outside.records[0].values["phone"] = .string("000")
         try store.save(outside, as: "Site")
-        p.writer.resume()
+        p.files.writer.resume()
         p.finishBackgroundWork()
         XCTAssertEqual(try onDisk().records[0].values["phone"], .string("555-12349"), "ours was already saved: it stays")
         let status = try XCTUnwrap(p.state.status?.text)
@@ -167,13 +167,13 @@ final class JournalProgramTests: XCTestCase {
         var p = Program(store: store, documentName: "Site", size: Size(width: 120, height: 40), journalThreshold: 0,
                         clock: clock.wallClock)
         p.send(.system(.resized(Size(width: 120, height: 40))))
-        p.writer.pause()
+        p.files.writer.pause()
         editJohnsPhone(&p)
         var outside = try onDisk()
         outside.records[0].values["phone"] = .string("000")
         outside.records[0].values["address"] = .string("1 New St.")
         try store.save(outside, as: "Site")
-        p.writer.resume()
+        p.files.writer.resume()
         p.finishBackgroundWork()
         guard case .recovery(let kept) = p.state.popover else { return XCTFail("offered at once: \(String(describing: p.state.popover))") }
         XCTAssertEqual(kept.bases.values.map { $0.values["phone"] }, [.string("555-1234")], "with the version both started from")
@@ -240,10 +240,10 @@ final class JournalProgramTests: XCTestCase {
     /// follows the file to its new name, and nothing is recreated under the old one.
     func testARenameFromOutsideBeforeThePlistCaughtUpIsFollowed() throws {
         var p = launch()
-        p.writer.pause()
+        p.files.writer.pause()
         editJohnsPhone(&p)
         try FileManager.default.moveItem(at: store.url(for: "Site"), to: store.url(for: "Field"))
-        p.writer.resume()
+        p.files.writer.resume()
         p.finishBackgroundWork()
         XCTAssertEqual(p.state.documentName, "Field")
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.url(for: "Site").path), "never recreated")
@@ -258,7 +258,7 @@ final class JournalProgramTests: XCTestCase {
     func testAJournalThatCannotBePutBackAtOpenIsStillWhatIsShownAndSaved() throws {
         do {
             var p = launch()
-            p.writer.pause()
+            p.files.writer.pause()
             editJohnsPhone(&p)
         }
         let plist = store.url(for: "Site")
@@ -282,7 +282,7 @@ final class JournalProgramTests: XCTestCase {
     func testADeleteAndItsUndoThroughTheJournalSurviveACrash() throws {
         do {
             var p = launch()
-            p.writer.pause()
+            p.files.writer.pause()
             p.press(.character("d"), .character("y"))                // John, from the list
             XCTAssertEqual(p.state.records.map(\.listTitle), ["Jones, Doris"])
             p.press(.control("z"))
@@ -298,13 +298,13 @@ final class JournalProgramTests: XCTestCase {
 
     func testASecondWindowSavesWholeFilesAndBothChangesLand() throws {
         var a = launch(), b = launch()
-        a.writer.pause()
+        a.files.writer.pause()
         editJohnsPhone(&a)                                           // A holds the journal
         b.press(.enter, .down, .down, .enter)                     // B: John's address
         b.type(" Apt 2")
         b.press(.enter, .escape)
         XCTAssertEqual(try onDisk().records[0].values["address"], .string("123 Any St. Apt 2"), "B wrote the file itself")
-        a.writer.resume()
+        a.files.writer.resume()
         a.finishBackgroundWork()
         let john = try onDisk().records[0]
         XCTAssertEqual(john.values["phone"], .string("555-12349"))

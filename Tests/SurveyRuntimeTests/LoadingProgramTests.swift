@@ -46,7 +46,7 @@ final class LoadingProgramTests: XCTestCase {
         p.finishOpening()   // the first frame is up: the rest is read from now on
         XCTAssertEqual(p.state.recordCount, 20)
         XCTAssertNotNil(p.state.session.loading)
-        XCTAssertNil(p.persisted, "part of the file is never taken for what the file holds")
+        XCTAssertNil(p.files.persisted, "part of the file is never taken for what the file holds")
         XCTAssertTrue(p.screen.lines.contains { $0.contains("Loading… ") }, p.screen.lines.joined(separator: "\n"))
 
         p.press(.enter, .enter)
@@ -78,7 +78,7 @@ final class LoadingProgramTests: XCTestCase {
         p.finishBackgroundWork()
         XCTAssertNil(p.state.session.loading)
         XCTAssertEqual(p.state.document, try wholeLoad(), "the same records and ids as a whole load")
-        XCTAssertEqual(p.persisted, p.state.document)
+        XCTAssertEqual(p.files.persisted, p.state.document)
         XCTAssertEqual(p.state.list.rows.cursor, 2)
         XCTAssertTrue(p.state.form.showingDraft)
 
@@ -110,13 +110,13 @@ final class LoadingProgramTests: XCTestCase {
         p.send(.app(.quit))
         XCTAssertTrue(p.isFinished)
         XCTAssertEqual(try Data(contentsOf: fileURL), data, "never written")
-        XCTAssertNil(p.persisted)
+        XCTAssertNil(p.files.persisted)
     }
 
     func testAJournalACrashLeftIsPutBackBeforeTheFirstRecordsAreRead() throws {
         do {
             var p = Program(store: store, documentName: "Site", size: Size(width: 80, height: 24), journalThreshold: 0)
-            p.writer.pause()
+            p.files.writer.pause()
             p.press(.enter, .enter)
             p.type("ny")
             p.press(.enter, .escape)

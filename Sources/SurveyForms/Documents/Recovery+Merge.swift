@@ -71,7 +71,7 @@ extension Recovery {
     /// `document` with these kept surveys put back (see `RecoveryMerge`). `questionnaire`
     /// is the document's: it names the surveys and fields and computes calculations.
     public func merge(into document: SurveyDocument, questionnaire: Questionnaire, theirsWhereBothChanged: Bool,
-                      clock: Questionnaire.Clock = Questionnaire.Clock()) -> RecoveryMerge {
+                      clock: Questionnaire.Clock) -> RecoveryMerge {
         var result = RecoveryMerge(document: document, merged: 0, added: 0, taken: [], clashes: [],
                                    theirsWhereBothChanged: theirsWhereBothChanged, replaced: [])
         var places: [String: Int] = [:]

@@ -47,7 +47,7 @@ public struct FormContext: Sendable {
     /// system's generator.
     public var random: @Sendable () -> Double
 
-    public init(current: FormValue = .string(""), now: Date = Date(), timeZone: TimeZoneRule = .current,
+    public init(current: FormValue = .string(""), now: Date, timeZone: TimeZoneRule = .current,
                 answers: @escaping @Sendable (String) -> FormValue) {
         self.current = current
         self.answers = answers

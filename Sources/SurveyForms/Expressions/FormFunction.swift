@@ -80,7 +80,7 @@ struct FormFunction: Sendable {
 /// `${name}` itself, not its value) and the context, with XPath's conversions at hand.
 struct FormCall {
     let arguments: [FormExpression]
-    let context: FormContext
+    package let context: FormContext
 
     var count: Int { arguments.count }
     package func value(_ i: Int) -> FormValue { arguments[i].evaluate(in: context) }

@@ -13,15 +13,15 @@ import SurveyValues
 /// - `position(..)` is the instance's place, `indexed-repeat` any instance, the missing
 ///   levels of its path taken from where the rule is, as JavaRosa fills them in.
 extension Questionnaire {
-    func context(_ record: Record, current: String, clock: Clock) -> FormContext {
+    package func context(_ record: Record, current: String, clock: Clock) -> FormContext {
         context(record.values, at: [], current: current, clock: clock)
     }
 
-    func context(_ values: [String: PropertyValue], current: String, clock: Clock) -> FormContext {
+    package func context(_ values: [String: PropertyValue], current: String, clock: Clock) -> FormContext {
         context(values, at: [], current: current, clock: clock)
     }
 
-    func context(_ values: [String: PropertyValue], at steps: [AnswerPath.Step], current: String, clock: Clock) -> FormContext {
+    package func context(_ values: [String: PropertyValue], at steps: [AnswerPath.Step], current: String, clock: Clock) -> FormContext {
         guard let outline = outline?.value else {
             var context = FormContext(current: .string(current), now: clock.now, timeZone: clock.timeZone) { name in
                 .string(XLSForm.text(of: values[name]))

@@ -42,7 +42,7 @@ extension Questionnaire {
     /// `places` says where each record was in its file (the CSV row); without it, records
     /// are numbered from 1 (`record 2`).
     public func checkImport(_ records: [Record], places: [ImportPlace]? = nil, arriving arrival: Arrival = .imported,
-                            clock: Clock = Clock()) -> ImportCheck {
+                            clock: Clock) -> ImportCheck {
         var checked: [Record] = []
         var problems: [ImportProblem] = []
         var ignored: [String] = []
@@ -137,7 +137,7 @@ extension Questionnaire {
     /// have stored it; it is refused rather than dropped, so no answer in a file is lost
     /// unseen). A choice `choice_filter` does not offer is among `problems(in:)`. In form
     /// order; empty for the original five.
-    public func formProblems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String)] {
+    public func formProblems(in record: Record, clock: Clock) -> [(index: Int, message: String)] {
         guard form != nil else { return [] }
         var found = topLevelProblems(in: record, clock: clock)
         let flagged = Set(found.map(\.index))

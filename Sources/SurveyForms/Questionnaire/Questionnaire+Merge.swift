@@ -15,7 +15,7 @@ extension Questionnaire {
     /// `merged` with the form's calculations, in the survey and every member, computed
     /// where the answers that differ from `before` (the survey here before the merge) reach;
     /// every other value as `merged` has it.
-    public func settledAfterMerge(_ merged: Record, before: Record, clock: Clock = Clock()) -> Record {
+    public func settledAfterMerge(_ merged: Record, before: Record, clock: Clock) -> Record {
         guard settles else { return merged }
         var hidden: [String: PropertyValue] = [:]
         let settled = settled(merged, before: before, hidden: &hidden, clock: clock).values

@@ -12,7 +12,9 @@ extension Questionnaire {
     public struct Clock: Equatable, Sendable {
         public var now: Date
         public var timeZone: TimeZoneRule
-        public init(now: Date = Date(), timeZone: TimeZoneRule = .current) {
+        /// No default moment: every evaluation says which clock it reads (the app's, a sync's
+        /// date, a command's start), so no rule reads the wall clock behind a caller's back.
+        public init(now: Date, timeZone: TimeZoneRule = .current) {
             self.now = now
             self.timeZone = timeZone
         }
@@ -24,12 +26,12 @@ extension Questionnaire {
     /// Whether each field is shown for this record: its own `relevant` and every enclosing
     /// group's. One pass, so a frame of a 500-question form costs 500 evaluations at most.
     /// The top level's; `relevance(at:in:clock:)` is an instance's.
-    public func relevance(in record: Record, clock: Clock = Clock()) -> [Bool] {
+    public func relevance(in record: Record, clock: Clock) -> [Bool] {
         relevance(of: record.values, at: [], clock: clock)
     }
 
     /// `relevance(in:)` of answers already read out of the survey (`record.values`).
-    public func relevance(inValues values: [String: PropertyValue], clock: Clock = Clock()) -> [Bool] {
+    public func relevance(inValues values: [String: PropertyValue], clock: Clock) -> [Bool] {
         relevance(of: values, at: [], clock: clock)
     }
 
@@ -55,14 +57,14 @@ extension Questionnaire {
         return result
     }
 
-    public func isRelevant(_ index: Int, in record: Record, clock: Clock = Clock()) -> Bool {
+    public func isRelevant(_ index: Int, in record: Record, clock: Clock) -> Bool {
         guard form != nil else { return true }
         return relevance(in: record, clock: clock)[index]
     }
 
     /// The designer's rule for an answer about to be stored in `record`: `required` when it
     /// is empty, `constraint` (with `.` the answer) when it is not. nil when it passes.
-    public func ruleProblem(_ index: Int, value: PropertyValue?, in record: Record, clock: Clock = Clock()) -> String? {
+    public func ruleProblem(_ index: Int, value: PropertyValue?, in record: Record, clock: Clock) -> String? {
         ruleProblem(index, at: [], value: value, values: record.values, clock: clock)
     }
 
@@ -138,7 +140,7 @@ extension Questionnaire {
     ///
     /// `members`: judge only these instances (each given with its steps, its parents' too),
     /// as a screen showing two members of forty needs; nil judges every one.
-    public func problems(in record: Record, clock: Clock = Clock(), members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
+    public func problems(in record: Record, clock: Clock, members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
         guard form != nil else { return [] }
         return problems(inValues: record.values, clock: clock, members: members)
     }
@@ -152,7 +154,7 @@ extension Questionnaire {
     /// `memberRelevance`: each member's relevance when the caller keeps it (what
     /// `relevance(at:values:)` gives of these answers), so a member drawn and judged is
     /// evaluated once.
-    public func problems(inValues values: [String: PropertyValue], clock: Clock = Clock(),
+    public func problems(inValues values: [String: PropertyValue], clock: Clock,
                          members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true, relevance known: [Bool]? = nil,
                          memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil) -> [Problem] {
         guard form != nil else { return [] }
@@ -175,7 +177,7 @@ extension Questionnaire {
 
     /// The top level's problems only, as `problems(in:)` gave them before rosters were
     /// judged (an import names a roster's problems itself, by path).
-    func topLevelProblems(in record: Record, clock: Clock = Clock()) -> [(index: Int, message: String)] {
+    func topLevelProblems(in record: Record, clock: Clock) -> [(index: Int, message: String)] {
         guard form != nil else { return [] }
         let values = record.values
         return problems(of: values, at: [], shown: relevance(of: values, at: [], clock: clock), clock: clock)
@@ -200,60 +202,10 @@ extension Questionnaire {
         return found
     }
 
-    /// `settled` as it was before the dependency graph, and still for a form whose value rules
-    /// go round: repeated until nothing changes, each pass settling at least one more link of
-    /// the longest chain, so one pass per field always suffices. The benchmark compares it.
-    @_spi(Benchmarks)
-    public func settledByPasses(_ record: Record, before: Record? = nil, hidden: inout [String: PropertyValue],
-                                clock: Clock = Clock()) -> Record {
-        guard let form else { return record }
-        // What the survey showed before this change, and whether a value was offered then.
-        let wasShown = before.map { relevance(in: $0, clock: clock) } ?? Array(repeating: true, count: fields.count)
-        func offeredBefore(_ value: PropertyValue, _ i: Int) -> Bool {
-            guard let before else { return true }
-            return isOffered(value, i, in: before, clock: clock)
-        }
-        var current = record
-        for _ in 0...fields.count {
-            var next = current
-            let shownNow = relevance(in: next, clock: clock)
-            for (i, field) in fields.enumerated() where field.kind == .calculated {
-                guard let calculation = form.questions[i].calculation else { continue }
-                // A calculation the form hid before this change keeps what it stored.
-                if !shownNow[i], !wasShown[i] { continue }
-                let text = calculation.evaluate(in: context(next, current: "", clock: clock)).string
-                next[field.key] = text.isEmpty || text == "NaN" ? nil : .string(text)
-            }
-            let shown = relevance(in: next, clock: clock)
-            for (i, field) in fields.enumerated() where field.kind.isAnswered || field.kind == .calculated {
-                if let value = next[field.key] {
-                    // Hidden by this change, or a cascading choice whose parent this change
-                    // moved: put aside, to come back if the change is undone.
-                    let hiddenNow = !shown[i] && wasShown[i]
-                    let withdrawnNow = shown[i] && !isOffered(value, i, in: next, clock: clock) && offeredBefore(value, i)
-                    if hiddenNow || withdrawnNow {
-                        hidden[field.key] = value
-                        next[field.key] = nil
-                    }
-                } else if shown[i], let kept = hidden[field.key],
-                          isOffered(kept, i, in: next, clock: clock) || (!wasShown[i] && !offeredBefore(kept, i)) {
-                    // Back as it was: offered again, or its question shown again by this change
-                    // holding an answer this version never offered (an older version's choice).
-                    // A choice withdrawn earlier stays aside while its question keeps showing.
-                    hidden[field.key] = nil
-                    next[field.key] = kept
-                }
-            }
-            if next == current { break }
-            current = next
-        }
-        return current
-    }
-
     /// The answers a survey holds that this version of the form does not ask of it: questions
     /// it does not have, questions its `relevant` skips for this survey, and choices its
     /// `choice_filter` does not offer. Kept on every save and exported; F4 lists them.
-    public func answersNotAsked(in record: Record, clock: Clock = Clock()) -> [String] {
+    public func answersNotAsked(in record: Record, clock: Clock) -> [String] {
         guard form != nil else { return [] }
         let stored = Set([Record.instanceIDKey, Self.formIDKey, Self.formVersionKey])
         var asked: Set<String> = []
@@ -270,7 +222,7 @@ extension Questionnaire {
 
     /// The choices offered for a choice field now: its list, narrowed by `choice_filter`
     /// (`county = ${county}`) against each choice's columns.
-    public func choices(for index: Int, in record: Record, clock: Clock = Clock()) -> [XLSForm.Choice] {
+    public func choices(for index: Int, in record: Record, clock: Clock) -> [XLSForm.Choice] {
         choices(for: index, at: [], values: record.values, clock: clock)
     }
 
@@ -305,7 +257,7 @@ extension Questionnaire {
     ///
     /// A default that calls a function or reads an answer (`today()`, `${village}`) is
     /// computed, as pyxform makes it a dynamic default; anything else is the text itself.
-    public func defaultText(_ index: Int, in record: Record = Record(), clock: Clock = Clock()) -> String? {
+    public func defaultText(_ index: Int, in record: Record = Record(), clock: Clock) -> String? {
         defaultText(index, at: [], values: record.values, clock: clock)
     }
 
@@ -318,15 +270,15 @@ extension Questionnaire {
 
     /// Whether a choice answer is among the choices `choice_filter` offers now (anything
     /// else is not a filtered choice and counts as offered).
-    func isOffered(_ value: PropertyValue?, _ index: Int, in record: Record, clock: Clock) -> Bool {
+    package func isOffered(_ value: PropertyValue?, _ index: Int, in record: Record, clock: Clock) -> Bool {
         isOffered(value, index, at: [], in: record.values, clock: clock)
     }
 
-    func isOffered(_ value: PropertyValue?, _ index: Int, in values: [String: PropertyValue], clock: Clock) -> Bool {
+    package func isOffered(_ value: PropertyValue?, _ index: Int, in values: [String: PropertyValue], clock: Clock) -> Bool {
         isOffered(value, index, at: [], in: values, clock: clock)
     }
 
-    func isOffered(_ value: PropertyValue?, _ index: Int, at steps: [AnswerPath.Step], in values: [String: PropertyValue],
+    package func isOffered(_ value: PropertyValue?, _ index: Int, at steps: [AnswerPath.Step], in values: [String: PropertyValue],
                    clock: Clock) -> Bool {
         guard let value, let q = form?.questions[index], let filter = q.choiceFilter, case .choice(let list, _, _) = fields[index].kind else { return true }
         let current = XLSForm.text(of: AnswerTree.value(values, steps[...], q.name))
@@ -340,7 +292,7 @@ extension Questionnaire {
     /// for, the metadata the form asks for (`start`, `end`, `today`, `deviceid`, `username`),
     /// and the form's id and version, so data keyed with different versions can be told apart.
     public func completed(_ record: Record, started: Date? = nil, device: DeviceMetadata = DeviceMetadata(),
-                          clock: Clock = Clock()) -> Record {
+                          clock: Clock) -> Record {
         var hidden: [String: PropertyValue] = [:]
         return completed(record, started: started, device: device, clock: clock, hidden: &hidden)
     }

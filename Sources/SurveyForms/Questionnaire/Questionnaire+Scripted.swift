@@ -23,12 +23,12 @@ extension Questionnaire {
     /// and has a `default` given that default's text, as the New form starts it; so a
     /// default counts for `required` exactly as it does on the form. The original five have
     /// no defaults.
-    public func withDefaultTexts(_ record: Record, clock: Clock = Clock()) -> Record {
+    public func withDefaultTexts(_ record: Record, clock: Clock) -> Record {
         guard form != nil else { return record }
         var result = record
         let shown = relevance(in: record, clock: clock)
         for (i, field) in fields.enumerated() where field.kind.isAnswered && shown[i] && result[field.key] == nil {
-            if let text = defaultText(i), !text.isEmpty { result[field.key] = .string(text) }
+            if let text = defaultText(i, clock: clock), !text.isEmpty { result[field.key] = .string(text) }
         }
         return result
     }

@@ -42,7 +42,7 @@ extension Questionnaire {
     /// edited. nil (a survey being completed for [ Add ]) puts aside every answer the form
     /// hides.
     public func settled(_ record: Record, changedAt path: AnswerPath? = nil, before: Record? = nil,
-                        hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> Record {
+                        hidden: inout [String: PropertyValue], clock: Clock) -> Record {
         guard settles else { return record }
         let stored = record.values
         guard let settling = settle(stored, changedAt: path, before: before, beforeValues: nil, hidden: hidden, clock: clock) else { return record }
@@ -57,7 +57,7 @@ extension Questionnaire {
     /// Returns the settled survey and its answers (what its `values` reads), or nil, changing
     /// nothing, when an instance on the path is missing.
     public func settled(_ before: Record, values: [String: PropertyValue], setting value: PropertyValue?, at path: AnswerPath,
-                        hidden: inout [String: PropertyValue], clock: Clock = Clock()) -> (record: Record, values: [String: PropertyValue])? {
+                        hidden: inout [String: PropertyValue], clock: Clock) -> (record: Record, values: [String: PropertyValue])? {
         var now = values
         guard AnswerTree.set(value, path.name, at: path.steps[...], in: &now) else { return nil }
         let top = path.steps.first?.name ?? path.name
@@ -81,7 +81,7 @@ extension Questionnaire {
     /// Which rules a settling evaluated, for tests: each row (a node of `FormOutline`) and the
     /// instance it was evaluated in.
     func settledEvaluations(_ record: Record, changedAt path: AnswerPath? = nil, before: Record? = nil,
-                            clock: Clock = Clock()) -> [(node: Int, steps: [AnswerPath.Step])] {
+                            clock: Clock) -> [(node: Int, steps: [AnswerPath.Step])] {
         settle(record.values, changedAt: path, before: before, beforeValues: nil, hidden: [:], clock: clock, recording: true)?.evaluated ?? []
     }
 

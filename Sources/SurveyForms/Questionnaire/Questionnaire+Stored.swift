@@ -70,7 +70,7 @@ extension Questionnaire {
     /// survey (refused, never dropped: no answer in a file is lost unseen); a member that
     /// holds no answer where `repeat_count` asks for it, or holding only keys the form does
     /// not ask. Without a designer's form the record is stored as it is.
-    public func stored(_ record: Record, arriving arrival: Arrival, clock: Clock = Clock()) -> StoredSurvey {
+    public func stored(_ record: Record, arriving arrival: Arrival, clock: Clock) -> StoredSurvey {
         guard settles else { return StoredSurvey(record: record) }
         var values = record.values
         var places = MemberPlaces()
@@ -281,7 +281,7 @@ extension Questionnaire {
     /// asks for them, or they hold only keys the form does not ask), each as `member[2]: why`:
     /// what [ Add ] refuses as `survey add` does, so whatever the app stores, `survey import`
     /// takes back.
-    public func emptyMemberProblems(in record: Record, clock: Clock = Clock()) -> [String] {
+    public func emptyMemberProblems(in record: Record, clock: Clock) -> [String] {
         var found: [(steps: [AnswerPath.Step], reason: String)] = []
         collectEmptyMembers(in: record.values, at: [], clock: clock, into: &found)
         return found.map { "\(MemberPlaces.text($0.steps)): \($0.reason)" }

@@ -24,6 +24,11 @@ extension Questionnaire {
         return text.isEmpty ? "(no name)" : text
     }
 
+    /// The clock an `instance_name` reads: a fixed moment, so a survey's name is a function of
+    /// its answers alone and sorts and groups the same at every frame (a name made with
+    /// `now()` would change as the list is drawn). ODK stores the name once, at finalizing.
+    static let namingClock = Clock(now: Date(timeIntervalSince1970: 0), timeZone: .utc)
+
     /// The name the list shows for a survey, "" when it has none: what the list sorts and
     /// groups a form document by.
     public func name(of record: Record, limit: Int? = nil) -> String {
@@ -31,7 +36,7 @@ extension Questionnaire {
         guard let form else { return originalFiveName(of: record, limit: limit) }
         var text = ""
         if let name = form.instanceName {
-            text = name.evaluate(in: context(answers(namedBy: name, in: record), current: "", clock: Clock())).string
+            text = name.evaluate(in: context(answers(namedBy: name, in: record), current: "", clock: Self.namingClock)).string
         }
         if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
             let answers = textKeys.lazy.map { XLSForm.text(of: record[$0]).trimmingWhitespace() }

@@ -90,7 +90,7 @@ extension DocumentStore {
     /// merge did, and why the recovery could not go to .trash (it is then offered again, and
     /// merging it again changes nothing).
     @discardableResult
-    public func restore(_ recovery: Recovery, theirsWhereBothChanged: Bool = false)
+    public func restore(_ recovery: Recovery, theirsWhereBothChanged: Bool = false, clock: Questionnaire.Clock)
         throws -> (name: String, merge: RecoveryMerge, notPutAway: String?) {
         let target = try self.target(requested: recovery.documentName, remembered: nil)
         // Shaped by the document's own questionnaire (a form's surveys get no empty answers
@@ -104,14 +104,14 @@ extension DocumentStore {
                 // Ids as the app holding the document gives them, so a kept survey finds its own.
                 _ = document.identifyRecordsFoundWithoutIDs()
                 var merge = recovery.merge(into: document, questionnaire: questionnaire,
-                                           theirsWhereBothChanged: theirsWhereBothChanged)
+                                           theirsWhereBothChanged: theirsWhereBothChanged, clock: clock)
                 try keepReplaced(merge.replaced, of: recovery)
                 merge.document.assignMissingInstanceIDs()
                 try save(merge.document, as: name)
                 return merge
             }
         case .new:
-            merge = recovery.merge(into: SurveyDocument(), questionnaire: questionnaire, theirsWhereBothChanged: theirsWhereBothChanged)
+            merge = recovery.merge(into: SurveyDocument(), questionnaire: questionnaire, theirsWhereBothChanged: theirsWhereBothChanged, clock: clock)
             try append(recovery.records, to: target, questionnaire: questionnaire)
         }
         let name = existingName(matching: recovery.documentName) ?? recovery.documentName

@@ -81,7 +81,7 @@ extension DocumentStore {
             }
             moved += applied.movedToDeleted
         }
-        if let questionnaire { state = questionnaire.settlingMerges(state, before: snapshot.state, events: &events) }
+        if let questionnaire { state = questionnaire.settlingMerges(state, before: snapshot.state, events: &events, clock: Questionnaire.Clock(now: date)) }
         guard write else { return (events, false) }
         if state != snapshot.state || !moved.isEmpty || !broughtBack.isEmpty { state.ledger.lastSync = date }
         let written = try commitSync(state, over: snapshot, movedToDeleted: moved, broughtBack: broughtBack, at: date)

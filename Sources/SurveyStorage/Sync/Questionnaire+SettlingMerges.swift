@@ -12,7 +12,7 @@ extension Questionnaire {
     /// conflict settled against what it was `before` the merge (`settledAfterMerge`), its
     /// conflicts on calculations dropped (the events say so). Unchanged without a form.
     public func settlingMerges(_ state: SyncState, before: SyncState, events: inout [SyncEvent],
-                               clock: Clock = Clock()) -> SyncState {
+                               clock: Clock) -> SyncState {
         guard settles else { return state }
         let touched = Set(events.filter { $0.kind == .merged || $0.kind == .conflicted }.map(\.id))
         guard !touched.isEmpty else { return state }

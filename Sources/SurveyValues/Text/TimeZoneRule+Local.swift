@@ -2,8 +2,8 @@ import FoundationEssentials
 
 /// The local zone, as the C library finds it (`$TZ`'s file or `/etc/localtime`): the one
 /// file the value modules read, once per process, as they read the environment. It is the
-/// default of every `Questionnaire.Clock`; making the clock a required parameter (issue 29)
-/// would move it to the storage.
+/// default zone of a `Questionnaire.Clock` (whose moment has no default: every caller names
+/// it); the app's own zone comes from `AppEnvironment`.
 extension TimeZoneRule {
     /// The local zone, read once per process.
     public static var current: TimeZoneRule { local }

@@ -53,7 +53,7 @@ final class DocumentCSVTests: XCTestCase {
         var record = Record.sample()
         record.values[Record.instanceIDKey] = .string("uuid:0f8fad5b-d9cb-469f-a165-70867728950e")
         let text = SurveyDocument(records: [record]).csvText()
-        let check = Questionnaire.standard.checkImport(try SurveyDocument.records(csv: text))
+        let check = Questionnaire.standard.checkImport(try SurveyDocument.records(csv: text), clock: .wall)
         XCTAssertEqual(check.records, [record])
     }
 
@@ -64,7 +64,7 @@ final class DocumentCSVTests: XCTestCase {
     func testFixturesRoundTripTheFiveFields() throws {
         for name in ["seed-serialized.xml", "plistlib-unicode.plist"] {
             let document = try fixture(name)
-            let check = Questionnaire.standard.checkImport(try SurveyDocument.records(csv: document.csvText()))
+            let check = Questionnaire.standard.checkImport(try SurveyDocument.records(csv: document.csvText()), clock: .wall)
             XCTAssertEqual(check.problems, [], name)
             let five = Questionnaire.standard.fields.map(\.key)
             XCTAssertEqual(check.records.map { $0.values.filter { five.contains($0.key) } },
@@ -79,7 +79,7 @@ final class DocumentCSVTests: XCTestCase {
             Record.sample(first: "👩‍👩‍👧", last: "山田", address: "\t", phone: "+1 (555) 010", age: 150),
         ]
         let text = SurveyDocument(records: records).csvText()
-        let check = Questionnaire.standard.checkImport(try SurveyDocument.records(csv: text))
+        let check = Questionnaire.standard.checkImport(try SurveyDocument.records(csv: text), clock: .wall)
         XCTAssertEqual(check.problems, [])
         // Everything but the blanks around answers, which are stored trimmed as the form stores them.
         var trimmed = records

@@ -96,7 +96,7 @@ final class DocumentJSONTests: XCTestCase {
 
     func testPlistlibFixtureRoundTripsIncludingUnknownKeys() throws {
         let document = try fixture("plistlib-unicode.plist")
-        let check = Questionnaire.standard.checkImport(try records(document.jsonText()))
+        let check = Questionnaire.standard.checkImport(try records(document.jsonText()), clock: .wall)
         XCTAssertEqual(check.problems, [])
         XCTAssertEqual(check.records, Array(document.records))
         XCTAssertEqual(check.records[4].values["tags"], .array([.string("pilot"), .string("wave-2")]))

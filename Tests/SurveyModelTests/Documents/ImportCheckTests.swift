@@ -13,7 +13,7 @@ final class ImportCheckTests: XCTestCase {
         let check = questionnaire.checkImport([
             Record(["firstName": .string(" Ana "), "age": .string(" 35 ")]),
             Record(["lastName": .string("Lima"), "age": .string("")]),
-        ])
+        ], clock: .wall)
         XCTAssertEqual(check.problems, [])
         XCTAssertEqual(check.records, [
             Record(["firstName": .string("Ana"), "age": .integer(35)]),
@@ -29,7 +29,7 @@ final class ImportCheckTests: XCTestCase {
             Record(["lastName": .string("B"), "age": .string("abc")]),
             Record(["lastName": .string("C"), "age": .integer(-1)]),
             Record(["address": .string(""), "notes": .string("only a note")]),
-        ], places: [.row(2), .row(3), .row(5), .row(6), .row(7)])
+        ], places: [.row(2), .row(3), .row(5), .row(6), .row(7)], clock: .wall)
         XCTAssertEqual(check.problems.map(\.description), [
             "row 3: firstName \"A\u{1B}[2J\": First name cannot hold control characters",
             "row 3: phone \"9999999999999999999999999999999999999999…\": Phone is limited to 40 characters",
@@ -41,7 +41,7 @@ final class ImportCheckTests: XCTestCase {
     }
 
     func testWithoutPlacesRecordsAreNumberedFromOne() {
-        let check = questionnaire.checkImport([Record.sample(), Record(["age": .string("a \"b\"\tc\r\nd")])])
+        let check = questionnaire.checkImport([Record.sample(), Record(["age": .string("a \"b\"\tc\r\nd")])], clock: .wall)
         XCTAssertEqual(check.problems.map(\.description), [#"record 2: age "a \"b\"\tc\r\nd": \#(ageRule)"#])
     }
 
@@ -49,7 +49,7 @@ final class ImportCheckTests: XCTestCase {
         let check = questionnaire.checkImport([
             Record(["firstName": .string("   "), "lastName": .string(""), "address": .string("\t\n"), "age": .string(" ")]),
             Record(["firstName": .string("  Ana  Maria "), "phone": .string("\n555 ")]),
-        ])
+        ], clock: .wall)
         XCTAssertEqual(check.problems, [ImportProblem(.record(1), field: nil, reason: "every answer is empty")])
         XCTAssertEqual(check.records[1], Record(["firstName": .string("Ana  Maria"), "phone": .string("555")]))
     }
@@ -59,7 +59,7 @@ final class ImportCheckTests: XCTestCase {
             Record(["firstName": .string("A"), "phone": .integer(5_551_234), "age": .real(35.5)]),
             Record(["firstName": .string("B"), "lastName": .array([]), "age": .bool(true)]),
             Record(["firstName": .string("C"), "age": .integer(150)]),
-        ])
+        ], clock: .wall)
         XCTAssertEqual(check.problems, [
             ImportProblem(.record(1), field: "phone", value: .integer(5_551_234), reason: "Phone must be text, not an integer"),
             ImportProblem(.record(1), field: "age", value: .real(35.5), reason: ageRule),
@@ -85,7 +85,7 @@ final class ImportCheckTests: XCTestCase {
             kept,
             Record(["firstName": .string("B"), "nested": .dictionary(["k": .string("bell\u{7}")])]),
             Record(["firstName": .string("C"), "key\u{0}": .string("x")]),
-        ])
+        ], clock: .wall)
         XCTAssertEqual(check.records[0], kept)
         XCTAssertEqual(check.problems, [
             ImportProblem(.record(2), field: "nested", value: .dictionary(["k": .string("bell\u{7}")]),
@@ -95,7 +95,7 @@ final class ImportCheckTests: XCTestCase {
     }
 
     func testNoRecordsNoProblems() {
-        XCTAssertEqual(questionnaire.checkImport([]), Questionnaire.ImportCheck(records: [], problems: []))
+        XCTAssertEqual(questionnaire.checkImport([], clock: .wall), Questionnaire.ImportCheck(records: [], problems: []))
     }
 
     func testImportedValueFollowsTheFieldRule() {

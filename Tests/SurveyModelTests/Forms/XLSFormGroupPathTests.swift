@@ -68,7 +68,7 @@ final class XLSFormGroupPathTests: XCTestCase {
             """)
         XCTAssertEqual(q.recordFields.map(\.key), ["a/pick", "a/pick_other", "b/pick", "b/pick_other"])
         let record = Record(["a/pick": .string("other"), "b/pick": .string("yes")])
-        let shown = q.relevance(in: record)
+        let shown = q.relevance(in: record, clock: .wall)
         let index = try XCTUnwrap(q.fields.firstIndex { $0.key == "a/pick_other" })
         let other = try XCTUnwrap(q.fields.firstIndex { $0.key == "b/pick_other" })
         XCTAssertTrue(shown[index])
@@ -113,7 +113,7 @@ final class XLSFormGroupPathTests: XCTestCase {
         // The gate judges each by its own question.
         var wrong = Self.record
         wrong["g2/q1"] = .string("four")
-        XCTAssertEqual(q.problems(in: wrong).map(\.message).count, 1)
+        XCTAssertEqual(q.problems(in: wrong, clock: .wall).map(\.message).count, 1)
     }
 
     /// The forms of pyxform's suite that use one name in two groups open.

@@ -26,15 +26,15 @@ final class XLSFormLastSavedTests: XCTestCase {
     func testTheLastSavedSurveysAnswersAreRead() throws {
         let q = try FormTestSupport.questionnaire(Self.form).withLastSaved(SurveyDocument(records: [Record(), Self.saved]).lastSaved)
         let village = try XCTUnwrap(q.fields.firstIndex { $0.key == "village" })
-        XCTAssertEqual(q.defaultText(village), "Riverside")
+        XCTAssertEqual(q.defaultText(village, clock: .wall), "Riverside")
         XCTAssertEqual(q.filledIn("Last time ${last-saved#village}, now ${village}", from: Record(["village": .string("Hilltop")])),
                        "Last time Riverside, now Hilltop")
         var record = Record(["village": .string("Hilltop"), "visits": .integer(5), "member": .array([.dictionary([:])])])
         let why = try XCTUnwrap(q.fields.firstIndex { $0.key == "why" })
-        XCTAssertTrue(q.relevance(in: record)[why])
+        XCTAssertTrue(q.relevance(in: record, clock: .wall)[why])
         record["visits"] = .integer(3)
-        XCTAssertFalse(q.relevance(in: record)[why])
-        let done = q.completed(record)
+        XCTAssertFalse(q.relevance(in: record, clock: .wall)[why])
+        let done = q.completed(record, clock: .wall)
         XCTAssertEqual(done["next"], .string("5"))
         // In a repeat, pyxform reads it from the top of the last saved instance: its first member.
         guard case .array(let members)? = done["member"], case .dictionary(let first)? = members.first else {
@@ -48,8 +48,8 @@ final class XLSFormLastSavedTests: XCTestCase {
         XCTAssertNil(SurveyDocument(records: []).lastSaved)
         let q = try FormTestSupport.questionnaire(Self.form).withLastSaved(nil)
         let village = try XCTUnwrap(q.fields.firstIndex { $0.key == "village" })
-        XCTAssertNil(q.defaultText(village))
-        XCTAssertEqual(q.completed(Record(["visits": .integer(1)]))["next"], nil, "empty + 1 is NaN: no answer")
+        XCTAssertNil(q.defaultText(village, clock: .wall))
+        XCTAssertEqual(q.completed(Record(["visits": .integer(1)]), clock: .wall)["next"], nil, "empty + 1 is NaN: no answer")
     }
 
     /// It names a question of the form (checked as `${name}` is), reads no answer of this

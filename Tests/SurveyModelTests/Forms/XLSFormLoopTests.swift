@@ -46,10 +46,10 @@ final class XLSFormLoopTests: XCTestCase {
         let record = Record(["available": .string("pit flush"), "per_toilet/pit/number": .integer(2),
                              "per_toilet/flush/number": .integer(1), "per_toilet/flush/more/remark": .string("new"),
                              "total": .integer(3), "instanceID": .string("uuid:l1")])
-        XCTAssertEqual(q.problems(in: record).map(\.message), [])
+        XCTAssertEqual(q.problems(in: record, clock: .wall).map(\.message), [])
         var wrong = record
         wrong["per_toilet/flush/number"] = .string("one")
-        XCTAssertEqual(q.problems(in: wrong).map(\.index), [try XCTUnwrap(q.fields.firstIndex { $0.key == "per_toilet/flush/number" })])
+        XCTAssertEqual(q.problems(in: wrong, clock: .wall).map(\.index), [try XCTUnwrap(q.fields.firstIndex { $0.key == "per_toilet/flush/number" })])
         XCTAssertEqual(try ODKSubmission.xml(record, questionnaire: q), """
             <?xml version="1.0" encoding="UTF-8"?>
             <data id="data"><available>pit flush</available><per_toilet><pit><number>2</number><more><remark/></more></pit>\

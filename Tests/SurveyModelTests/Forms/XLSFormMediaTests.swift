@@ -40,9 +40,9 @@ final class XLSFormMediaTests: TemporaryFolderTestCase {
         XCTAssertEqual(q.fields[0].kind, .choice(list: "regions.csv", names: ["north", "south"], multiple: false))
         XCTAssertEqual(q.fields[1].choiceLabels["s1"], "Gamma")
         let north = Record(["region": .string("north")])
-        XCTAssertEqual(q.choices(for: 1, in: north).map(\.name), ["n1", "n2"], "choice_filter reads the file's region column")
-        XCTAssertEqual(q.ruleProblem(1, value: .string("s1"), in: north), "“s1” is not one of the choices of Village")
-        let done = q.completed(Record(["region": .string("north"), "village": .string("n2"), "ok": .string("yes")]))
+        XCTAssertEqual(q.choices(for: 1, in: north, clock: .wall).map(\.name), ["n1", "n2"], "choice_filter reads the file's region column")
+        XCTAssertEqual(q.ruleProblem(1, value: .string("s1"), in: north, clock: .wall), "“s1” is not one of the choices of Village")
+        let done = q.completed(Record(["region": .string("north"), "village": .string("n2"), "ok": .string("yes")]), clock: .wall)
         XCTAssertEqual(done["people"], .string("80"), "pulldata finds the row whose name is the village")
         XCTAssertEqual(done["ok_label"], .string("Yes indeed"), "instance() reads a choice list of the form too")
         XCTAssertEqual(done["second"], .string("Beta"), "a number in a predicate is a position")
@@ -53,7 +53,7 @@ final class XLSFormMediaTests: TemporaryFolderTestCase {
         let (q, warnings) = try loaded()
         XCTAssertEqual(warnings.map(\.message), ["the list file villages.csv is not beside the form: attach it with survey form attach FORM villages.csv"])
         XCTAssertEqual(q.fields[1].kind, .choice(list: "villages.csv", names: [], multiple: false))
-        XCTAssertEqual(q.completed(Record(["village": .string("n1")]))["people"], nil, "pulldata of a missing file is empty")
+        XCTAssertEqual(q.completed(Record(["village": .string("n1")]), clock: .wall)["people"], nil, "pulldata of a missing file is empty")
     }
 
     func testAnXMLListReadsAsODKWritesIt() throws {
@@ -63,7 +63,7 @@ final class XLSFormMediaTests: TemporaryFolderTestCase {
         try write(xml, "villages.xml")
         let q = Questionnaire(form: form.loadingMedia(from: folder).form)
         XCTAssertEqual(q.fields[1].choiceLabels, ["n1": "Alpha & co", "s1": "Gamma"])
-        XCTAssertEqual(q.completed(Record(["village": .string("s1")]))["people"], nil, "no population column: empty")
+        XCTAssertEqual(q.completed(Record(["village": .string("s1")]), clock: .wall)["people"], nil, "no population column: empty")
     }
 
     func testAListFileMustBeCSVOrXML() throws {
@@ -81,9 +81,9 @@ final class XLSFormMediaTests: TemporaryFolderTestCase {
         let (q, _) = try loaded()
         guard case .choice(_, let names, _) = q.fields[1].kind else { return XCTFail("not a choice") }
         XCTAssertEqual(names.count, 5_000)
-        XCTAssertEqual(q.choices(for: 1, in: Record(["region": .string("south")])).count, 2_500)
+        XCTAssertEqual(q.choices(for: 1, in: Record(["region": .string("south")]), clock: .wall).count, 2_500)
         XCTAssertTrue(q.form?.media === q.nextLanguage()?.form?.media ?? q.form?.media, "the rows are shared, not read again")
-        XCTAssertEqual(q.completed(Record(["region": .string("south"), "village": .string("v4999")]))["people"], .string("4999"))
+        XCTAssertEqual(q.completed(Record(["region": .string("south"), "village": .string("v4999")]), clock: .wall)["people"], .string("4999"))
     }
 
     /// A FIFO or a 3 GB sparse file named as a list is refused at once, never read (a FIFO
@@ -131,7 +131,7 @@ final class XLSFormMediaTests: TemporaryFolderTestCase {
         XCTAssertEqual(loaded.choices["fruits.csv"], [])
         XCTAssertEqual(loaded.choices["veg.csv"], [])
         XCTAssertEqual(loaded.choices["dup.csv"]?.map(\.name), ["a", "b", "a", "b"], "both kept, as ODK Collect shows them")
-        XCTAssertEqual(Questionnaire(form: loaded).completed(Record(["fruit": .string("a")]))["price"], .string("3"))
+        XCTAssertEqual(Questionnaire(form: loaded).completed(Record(["fruit": .string("a")]), clock: .wall)["price"], .string("3"))
     }
 
     func testSheetNamesAreReadInAnyCase() throws {

@@ -41,8 +41,8 @@ final class XLSFormPyxformReadingsTests: XCTestCase {
         let result = try read(",integer,two,Two,1 + 1,\n,date,day,Day,2026-01-15,\n,text,code,Code,A-B,\n,calculate,c,,5,\n,calculate,d,,,${instanceID}\n")
         XCTAssertEqual(result.errors, [])
         let q = Questionnaire(form: try XCTUnwrap(result.form))
-        XCTAssertEqual(q.defaultText(0), "2")
-        XCTAssertEqual(q.defaultText(1), "2026-01-15")
-        XCTAssertEqual(q.defaultText(2), "A-B")
+        XCTAssertEqual(q.defaultText(0, clock: .wall), "2")
+        XCTAssertEqual(q.defaultText(1, clock: .wall), "2026-01-15")
+        XCTAssertEqual(q.defaultText(2, clock: .wall), "A-B")
     }
 }

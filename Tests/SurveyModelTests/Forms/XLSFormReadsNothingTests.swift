@@ -156,9 +156,9 @@ final class XLSFormReadsNothingTests: XCTestCase {
             "survey row 4, default: the default “1” is not an answer this question takes: D must be a date, YYYY-MM-DD; the question starts empty",
             "survey row 7, default: the default “many” is not an answer this question takes: M must be a whole number; the question starts empty",
         ])
-        XCTAssertNil(q.defaultText(q.index("n")))
-        XCTAssertNil(q.defaultText(q.index("d")))
-        XCTAssertEqual(q.defaultText(q.index("good")), "7")
+        XCTAssertNil(q.defaultText(q.index("n"), clock: .wall))
+        XCTAssertNil(q.defaultText(q.index("d"), clock: .wall))
+        XCTAssertEqual(q.defaultText(q.index("good"), clock: .wall), "7")
         let done = q.completed(Record(["r": .array([.dictionary([:])])]), clock: clock)
         XCTAssertNil(done["n"])
         XCTAssertEqual(done["good"], .integer(7))

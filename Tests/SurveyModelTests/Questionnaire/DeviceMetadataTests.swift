@@ -29,7 +29,7 @@ final class DeviceMetadataTests: XCTestCase {
         let result = XLSForm.read(try XLSFormSheets.csv(csv))
         XCTAssertFalse(result.warnings.contains { $0.description.contains("username") }, "\(result.warnings)")
         let q = Questionnaire(form: try XCTUnwrap(result.form))
-        let stored = q.completed(Record(["name": .string("Ana")]), device: DeviceMetadata(deviceID: "d", username: "ana.lima"))
+        let stored = q.completed(Record(["name": .string("Ana")]), device: DeviceMetadata(deviceID: "d", username: "ana.lima"), clock: .wall)
         XCTAssertEqual(stored["who"], .string("ana.lima"))
     }
 }

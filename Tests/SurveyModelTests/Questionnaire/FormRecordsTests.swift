@@ -130,7 +130,7 @@ final class FormRecordsTests: TemporaryFolderTestCase {
                     "fruits": .string("mango apple mango"), "months": .string("360"), "old": .integer(4)]),
             Record(["name": .string("Bo"), "age": .integer(8), "formID": .string("tiny"), "formVersion": .string("6")]),
             Record(["name": .string("Cy"), "formID": .string("census")]),
-        ])
+        ], clock: .wall)
         XCTAssertEqual(check.problems, [])
         XCTAssertEqual(check.records, [
             Record(["name": .string("Ana"), "age": .integer(30), "smokes": .string("yes"), "cigs": .integer(5),
@@ -155,7 +155,7 @@ final class FormRecordsTests: TemporaryFolderTestCase {
             Record(["name": .string("Ed"), "region": .string("north"), "town": .string("coast")]),
             Record(["name": .string("Fa"), "fruits": .string("apple kiwi")]),
             Record(["country": .string(""), "old": .string("only an unknown key")]),
-        ], places: (2...8).map(ImportPlace.row))
+        ], places: (2...8).map(ImportPlace.row), clock: .wall)
         XCTAssertEqual(check.problems.map(\.description), [
             "row 2: age \"130\": Age is 0 to 120",
             "row 3: name: Say the name",
@@ -173,7 +173,7 @@ final class FormRecordsTests: TemporaryFolderTestCase {
         let tiny = try Self.questionnaire()
         let check = tiny.checkImport([Record(["name": .string("Ana"), "age": .integer(30), "start": .string(" 2024-01-02T03:04:05Z "),
                                               "months": .real(1.5)]),
-                                      Record(["name": .string("Bo"), "months": .string("12")])])
+                                      Record(["name": .string("Bo"), "months": .string("12")])], clock: .wall)
         XCTAssertEqual(check.problems, [])
         XCTAssertEqual(check.records.first?.values["start"], .string("2024-01-02T03:04:05Z"))
         XCTAssertEqual(check.records.map { $0.values["months"] }, [.string("360"), nil], "computed by the form, the values given ignored")
@@ -181,18 +181,18 @@ final class FormRecordsTests: TemporaryFolderTestCase {
     }
 
     func testTheOriginalFiveAreJudgedOnlyByTheirTypes() {
-        let check = Questionnaire.standard.checkImport([Record(["firstName": .string("Ana"), "age": .string("200")])])
+        let check = Questionnaire.standard.checkImport([Record(["firstName": .string("Ana"), "age": .string("200")])], clock: .wall)
         XCTAssertEqual(check.problems.map(\.description), ["record 1: age \"200\": Age must be a whole number from 0 to 150, or empty"])
-        XCTAssertEqual(Questionnaire.standard.formProblems(in: Record(["age": .string("x")])).count, 0)
-        XCTAssertEqual(Questionnaire.standard.checkImport([Record(["firstName": .string("Ana")])]).records,
+        XCTAssertEqual(Questionnaire.standard.formProblems(in: Record(["age": .string("x")]), clock: .wall).count, 0)
+        XCTAssertEqual(Questionnaire.standard.checkImport([Record(["firstName": .string("Ana")])], clock: .wall).records,
                        [Record(["firstName": .string("Ana")])], "no formID stamp without a form")
     }
 
     func testDefaultsAreTheNewFormsStartingAnswers() throws {
         let tiny = try Self.questionnaire()
-        XCTAssertEqual(tiny.withDefaultTexts(Record(["name": .string("Ana")])).values["country"], .string("Kenya"))
-        XCTAssertEqual(tiny.withDefaultTexts(Record(["country": .string("Peru")])).values["country"], .string("Peru"))
-        XCTAssertEqual(Questionnaire.standard.withDefaultTexts(Record()), Record())
+        XCTAssertEqual(tiny.withDefaultTexts(Record(["name": .string("Ana")]), clock: .wall).values["country"], .string("Kenya"))
+        XCTAssertEqual(tiny.withDefaultTexts(Record(["country": .string("Peru")]), clock: .wall).values["country"], .string("Peru"))
+        XCTAssertEqual(Questionnaire.standard.withDefaultTexts(Record(), clock: .wall), Record())
         XCTAssertEqual(tiny.answerableFields.map(\.key),
                        ["name", "age", "smokes", "cigs", "height", "region", "town", "fruits", "country"])
         XCTAssertNil(tiny.unanswerableReason("age"))
@@ -211,7 +211,7 @@ final class FormRecordsTests: TemporaryFolderTestCase {
         XCTAssertEqual(text.components(separatedBy: "\r\n").first,
                        "start,name,age,smokes,cigs,height,region,town,fruits,country,months,instanceID,formID,formVersion,old")
         let read = try SurveyDocument.records(csv: text, questionnaire: tiny)
-        XCTAssertEqual(tiny.checkImport(read).records, records)
+        XCTAssertEqual(tiny.checkImport(read, clock: .wall).records, records)
         // Identity columns are matched in any case, as instanceID always was.
         let typed = try SurveyDocument.records(csv: "NAME,FORMVERSION\nAna,5\n", questionnaire: tiny)
         XCTAssertEqual(typed, [Record(["name": .string("Ana"), "formVersion": .string("5")])])
@@ -234,7 +234,7 @@ final class FormRecordsTests: TemporaryFolderTestCase {
         try Self.tinyForm.write(to: folder.appendingPathComponent("Tiny.form.csv"), atomically: true, encoding: .utf8)
         try store.saveRecovery([Record(["name": .string("Ana"), "age": .integer(30)])], for: "Tiny")
         let recovery = try XCTUnwrap(store.recoveries().first)
-        XCTAssertEqual(try store.restore(recovery).name, "Tiny")
+        XCTAssertEqual(try store.restore(recovery, clock: .wall).name, "Tiny")
         XCTAssertEqual(try store.load("Tiny").get().records.map(\.answers), [["name": .string("Ana"), "age": .integer(30)]])
     }
 }

@@ -550,9 +550,9 @@ final class QuestionnaireRulesTests: XCTestCase {
 
     func testDefaultsFillWhatIsStillUnansweredAsTheirType() throws {
         let q = try FormTestSupport.questionnaire(Self.defaults)
-        XCTAssertEqual(q.defaultText(q.index("members")), "1")
-        XCTAssertEqual(q.defaultText(q.index("village")), "Springfield")
-        XCTAssertNil(Questionnaire.standard.defaultText(0))
+        XCTAssertEqual(q.defaultText(q.index("members"), clock: .wall), "1")
+        XCTAssertEqual(q.defaultText(q.index("village"), clock: .wall), "Springfield")
+        XCTAssertNil(Questionnaire.standard.defaultText(0, clock: .wall))
         let done = q.completed(Record([:]), clock: clock)
         XCTAssertEqual(done.values, ["members": .integer(1), "village": .string("Springfield"), "consent": .string("yes"),
                                      "visit": .string("2026-01-15"), "distance": .real(2.5)],

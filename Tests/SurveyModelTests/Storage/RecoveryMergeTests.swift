@@ -39,7 +39,7 @@ final class RecoveryMergeTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(records: [here, bo]), as: "Site")
         try store.saveRecovery([there], bases: [before], for: "Site")
         let kept = try XCTUnwrap(store.recoveries().first)
-        let done = try store.restore(kept)
+        let done = try store.restore(kept, clock: .wall)
         let records = try store.load("Site").get().records
         XCTAssertEqual(records.count, 2, "no second survey with the same id")
         XCTAssertEqual(records[0].values["phone"], .string("777"), "yours where both changed")
@@ -58,7 +58,7 @@ final class RecoveryMergeTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(records: [here]), as: "Site")
         try store.saveRecovery([there], bases: [before], for: "Site")
         let kept = try XCTUnwrap(store.recoveries().first)
-        try store.restore(kept, theirsWhereBothChanged: true)
+        try store.restore(kept, theirsWhereBothChanged: true, clock: .wall)
         let records = try store.load("Site").get().records
         XCTAssertEqual(records.map { $0.values["phone"] }, [.string("000")])
         XCTAssertEqual(records.map { $0.values["address"] }, [.string("Rua 9")])
@@ -72,7 +72,7 @@ final class RecoveryMergeTests: TemporaryFolderTestCase {
     /// differently clashes: yours stay, theirs are named, and nothing is guessed.
     func testWithoutABaseEveryDifferentAnswerClashesAndYoursStay() throws {
         let kept = Recovery(documentName: "Site", fileName: ".Site.recovered-1.plist", date: Date(), records: [there])
-        let merge = kept.merge(into: SurveyDocument(records: [here]), questionnaire: .standard, theirsWhereBothChanged: false)
+        let merge = kept.merge(into: SurveyDocument(records: [here]), questionnaire: .standard, theirsWhereBothChanged: false, clock: .wall)
         XCTAssertEqual(merge.document.records, [here])
         XCTAssertEqual(merge.clashes.map(\.field), ["Address", "Phone"])
     }
@@ -80,7 +80,7 @@ final class RecoveryMergeTests: TemporaryFolderTestCase {
     func testASurveyTheDocumentNoLongerHasGoesBackAsNew() throws {
         try store.save(SurveyDocument(records: [bo]), as: "Site")
         try store.saveRecovery([there], bases: [before], for: "Site")
-        let done = try store.restore(try XCTUnwrap(store.recoveries().first))
+        let done = try store.restore(try XCTUnwrap(store.recoveries().first), clock: .wall)
         XCTAssertEqual(try store.load("Site").get().records, [bo, there])
         XCTAssertEqual(done.merge.summary(into: "Site"), "Put 1 survey back into “Site” as new")
     }

@@ -164,7 +164,7 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
                  },
                  run: { store in
                      let kept = try XCTUnwrap(store.recoveries().first)
-                     try store.restore(kept, theirsWhereBothChanged: true)
+                     try store.restore(kept, theirsWhereBothChanged: true, clock: .wall)
                  },
                  succeeded: { store in
                      // Put away, or (a failed move to .trash) offered again.

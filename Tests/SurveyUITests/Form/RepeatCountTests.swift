@@ -39,9 +39,9 @@ final class RepeatCountTests: XCTestCase {
 
     func testMembersAfterALoweredCountAreAProblemNotASilentDisagreement() throws {
         let q = try questionnaire()
-        let problems = q.problems(in: survey(size: 2, names: ["Ana", "Bo", "Cy", "Di"])).map(\.message)
+        let problems = q.problems(in: survey(size: 2, names: ["Ana", "Bo", "Cy", "Di"]), clock: .wall).map(\.message)
         XCTAssertEqual(problems, ["member: 4 Member entries where the form counts 2: delete those after 2 (^D) or change the count"])
-        XCTAssertEqual(q.problems(in: survey(size: 4, names: ["Ana", "Bo", "Cy", "Di"])).map(\.message), [])
+        XCTAssertEqual(q.problems(in: survey(size: 4, names: ["Ana", "Bo", "Cy", "Di"]), clock: .wall).map(\.message), [])
     }
 
     func testTheMembersAfterTheCountShowAsSuchAndTheKeyerDeletesThem() throws {
@@ -70,16 +70,16 @@ final class RepeatCountTests: XCTestCase {
     func testACountBeyondTheLimitMakesNothingAndIsSaid() throws {
         let q = try questionnaire()
         var hidden: [String: PropertyValue] = [:]
-        let settled = q.settled(Record(["size": .integer(1_000_000_000)]), hidden: &hidden)
+        let settled = q.settled(Record(["size": .integer(1_000_000_000)]), hidden: &hidden, clock: .wall)
         XCTAssertEqual(settled.instances(of: "member").count, 0, "no billion members, nor 10,000 silently")
-        XCTAssertEqual(q.problems(in: settled).map(\.message),
+        XCTAssertEqual(q.problems(in: settled, clock: .wall).map(\.message),
                        ["member: the form's count asks for 1000000000 Member entries; survey keeps at most 10000: correct the count"])
         var s = try state([survey(size: 1_000_000_000, names: ["Ana"])])
         s.press(.enter)
         XCTAssertFalse(s.screenText.contains("of 1000000000"), s.screenText)
         XCTAssertTrue(s.screenText.contains("1 of 1"), s.screenText)
         // A count too large to be a whole number at all is refused the same way.
-        XCTAssertTrue(q.problems(in: Record(["size": .real(1e300)])).contains { $0.message.contains("survey keeps at most 10000") })
+        XCTAssertTrue(q.problems(in: Record(["size": .real(1e300)]), clock: .wall).contains { $0.message.contains("survey keeps at most 10000") })
     }
 
     /// [ Add ] refuses a member the count made and nobody answered, as `survey add` and
