@@ -46,7 +46,8 @@ final class IncompleteSyncTests: DatabaseTestCase {
         let q = Questionnaire(form: try XCTUnwrap(result.form))
 
         var kept = q.keptIncomplete(Record(["village": .string("Mathare"), "member": .array([.dictionary(["name": .string("Ana")])])]),
-                                    started: Date(timeIntervalSince1970: 1_796_032_800), device: DeviceMetadata(deviceID: "A", username: "ana"))
+                                    started: Date(timeIntervalSince1970: 1_796_032_800), device: DeviceMetadata(deviceID: "A", username: "ana"),
+                                    clock: .wall)
         kept[Record.instanceIDKey] = .string("uuid:h1")
         let a = try laptop([kept])
         let b = try laptop()
@@ -64,8 +65,8 @@ final class IncompleteSyncTests: DatabaseTestCase {
         try edit(b, "uuid:h1") { record in
             var answered = record
             answered["member"] = .array([.dictionary(["name": .string("Ana"), "age": .integer(29)])])
-            record = q.finished(answered, device: DeviceMetadata(deviceID: "B", username: "ana"))
-            XCTAssertEqual(q.problems(in: record).count, 0)
+            record = q.finished(answered, device: DeviceMetadata(deviceID: "B", username: "ana"), clock: .wall)
+            XCTAssertEqual(q.problems(in: record, clock: .wall).count, 0)
         }
         try sync(a, as: ana, device: "A")
         let finished = try sync(b, as: ana, device: "B")

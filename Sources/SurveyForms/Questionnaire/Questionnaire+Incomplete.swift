@@ -8,7 +8,7 @@ extension Questionnaire {
     /// (defaults, calculations, the metadata, the form's id and version), as ODK Collect
     /// writes a draft's instance, and marked incomplete. Nothing is judged: its answers were
     /// each judged when keyed.
-    public func keptIncomplete(_ record: Record, started: Date?, device: DeviceMetadata, clock: Clock = Clock()) -> Record {
+    public func keptIncomplete(_ record: Record, started: Date?, device: DeviceMetadata, clock: Clock) -> Record {
         var kept = completed(record, started: started, device: device, clock: clock)
         kept.setIncomplete(true)
         return kept
@@ -22,7 +22,7 @@ extension Questionnaire {
     /// completed as [ Add ] completes a survey, `end` now, but the metadata of its first
     /// opening as kept (`start` is when the interview began, perhaps on another laptop), and
     /// no longer marked.
-    public func finished(_ record: Record, device: DeviceMetadata, clock: Clock = Clock()) -> Record {
+    public func finished(_ record: Record, device: DeviceMetadata, clock: Clock) -> Record {
         var done = completed(record, started: nil, device: device, clock: clock)
         for field in fields {
             guard case .metadata(let kind) = field.kind, Self.metadataOfTheFirstOpening.contains(kind), !field.key.isEmpty,
