@@ -71,8 +71,9 @@ final class IncompleteSurveyTests: XCTestCase {
     }
 
     /// A New form that passes every rule is one Add away: leaving it keeps it as the New form,
-    /// as before (Ctrl-N brings it back).
-    func testANewFormThatPassesStaysTheNewFormWhenLeft() throws {
+    /// as before (Ctrl-N brings it back); once an answer it needs is cleared, leaving keeps it
+    /// as an incomplete survey.
+    func testANewFormThatPassesStaysTheNewFormWhenLeftAndIsKeptOnceItDoesNot() throws {
         let q = try householdQuestionnaire()
         var s = AppState(documentName: "Households", loaded: .success(SurveyDocument(records: [ana()])),
                          draft: Record(["fname": .string("Bo"), "lname": .string("Okafor"), "age": .integer(20),
@@ -83,6 +84,18 @@ final class IncompleteSurveyTests: XCTestCase {
         XCTAssertEqual(s.press(.left), [])
         XCTAssertEqual(s.recordCount, 1)
         XCTAssertEqual(s.draft["fname"], .string("Bo"))
+        // Back on it, consent turned to yes: the household's region is asked and required now,
+        // so it no longer passes, and leaving keeps it.
+        s.press(.control("n"))
+        s.form.highlight(.field(s.fieldIndex("consent")))
+        s.press(.enter)
+        XCTAssertEqual(s.type("1"), [.saveDraft])
+        XCTAssertEqual(s.picker?.title, "Region", "heads-down on to the question it showed")
+        s.press(.escape)
+        XCTAssertEqual(s.press(.left), [.saveDocument, .saveDraft])
+        XCTAssertEqual(s.recordCount, 2)
+        XCTAssertTrue(s.records[1].isIncomplete)
+        XCTAssertTrue(s.draft.isBlank(in: s.draftQuestionnaire))
     }
 
     /// The original five have no rules: their New form is kept as it always was.
