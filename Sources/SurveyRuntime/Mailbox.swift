@@ -14,7 +14,8 @@ enum Mail: Sendable {
     /// The background writer's result for the `.plist` behind the journal.
     case written(DocumentWriter.Outcome)
     /// A large document counted for the documents list.
-    case documentCounted(name: String, fingerprint: FileFingerprint, summary: DocumentSummary)
+    /// nil when it could not be counted (gone or unreadable since): nothing is kept of it.
+    case documentCounted(name: String, fingerprint: FileFingerprint, summary: DocumentSummary?)
     /// The `/` index of the list, built.
     case searchIndexBuilt(SearchIndex)
     /// The rest of a `/` search a key left unfinished.
@@ -22,9 +23,13 @@ enum Mail: Sendable {
     /// A line of F9's progress, or its end.
     case sync(Outcome)
 
-    /// Which kind of message: what tests ask of `Program.lastMail`.
-    enum Kind: String, Sendable, Equatable {
-        case documentPart, written, documentCounted, searchIndexBuilt, searchFinished, sync
+    /// Which kind of message: what tests ask of `Program.lastMail`. In the order one look
+    /// takes them in (`Program.collectBackgroundWork`): the writer's results before a sync's,
+    /// so the document a sync reads back is the one the writer left.
+    enum Kind: Int, Sendable, Equatable, Comparable {
+        case documentPart, searchIndexBuilt, searchFinished, written, sync, documentCounted
+
+        static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }
 
     var kind: Kind {

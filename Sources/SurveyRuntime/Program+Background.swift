@@ -22,14 +22,7 @@ extension Program {
         guard counting.insert(name).inserted else { return }
         let store = self.store
         jobs.start(.counting) { job in
-            // A document that can no longer be counted is left out when the list refreshes.
-            if let summary = store.summary(of: name) {
-                job.post(.documentCounted(name: name, fingerprint: fingerprint, summary: summary))
-            } else {
-                job.post(.documentCounted(name: name, fingerprint: fingerprint,
-                                          summary: DocumentSummary(name: name, recordCount: nil, problem: "could not be read",
-                                                                   modified: nil, byteSize: Int(fingerprint.size))))
-            }
+            job.post(.documentCounted(name: name, fingerprint: fingerprint, summary: store.summary(of: name)))
         }
     }
 

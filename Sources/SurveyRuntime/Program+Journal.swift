@@ -16,11 +16,15 @@ extension Program {
     /// write (a merge schedules one more write). With `closing` (quitting, switching
     /// documents), the journal is let go of: removed when the file holds all of it; if the
     /// last write failed it stays on disk for the next open.
-    mutating func settleWrites(closing: Bool = false) {
+    /// Returns what the writer's results say, for the caller to hand to `update` (an effect
+    /// adds them to its outcomes; it never sends them itself).
+    @discardableResult
+    mutating func settleWrites(closing: Bool = false) -> [Outcome] {
+        var outcomes: [Outcome] = []
         for _ in 0..<4 {
             guard files.writesPending else { break }
             files.writer.waitUntilIdle()
-            takeWriterOutcomes()
+            outcomes += takeWriterOutcomes()
             if !files.writer.isBusy { break }
         }
         if closing {
@@ -28,15 +32,18 @@ extension Program {
             files.journal = nil
             files.journaled = nil
         }
+        return outcomes
     }
 
     /// The writer's results waiting in the mailbox, and only those, on the main thread.
-    mutating func takeWriterOutcomes() {
-        for case .written(let outcome) in mailbox.take(.written) { take(outcome) }
+    mutating func takeWriterOutcomes() -> [Outcome] {
+        var outcomes: [Outcome] = []
+        for case .written(let outcome) in mailbox.take(.written) { outcomes += take(outcome) }
+        return outcomes
     }
 
-    /// One result of the background writer, on the main thread.
-    mutating func take(_ outcome: DocumentWriter.Outcome) {
+    /// One result of the background writer, on the main thread; what to tell `update`.
+    mutating func take(_ outcome: DocumentWriter.Outcome) -> [Outcome] {
         let name = state.documentName
         switch outcome {
         case .written(let snapshot, let fingerprint, _):
@@ -50,21 +57,23 @@ extension Program {
                 if files.journal?.clear() == false { files.journal = nil }
                 self.files.journaled = nil
             }
+            return []
         case .changedElsewhere(.failure(let error), _):
             // Renamed outside (a plain `mv`): follow it, journal and all, and write there.
             if let moved = followOutsideRename() {
-                send(.outcome(.documentMovedOutside(to: moved)))
-                let newName = state.documentName
-                files.journal?.move(to: store.journalURL(for: newName))
+                files.journal?.move(to: store.journalURL(for: moved))
                 files.writer.setKnown(files.known)
-                if let document = state.document { files.writer.schedule(document, of: newName, in: store) }
+                if let document = state.document { files.writer.schedule(document, of: moved, in: store) }
+                return [.documentMovedOutside(to: moved)]
             } else {
-                send(.outcome(.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))))
+                return [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
             }
         case .changedElsewhere(.success(let loaded), let fingerprint):
             var theirs = loaded
             theirs.identifyRecordsFoundWithoutIDs()
-            guard let mine = state.document else { return }
+            // Ours as last committed: the state's document, or a merge this same settling made
+            // and `update` has not been handed yet.
+            guard let mine = files.journaled ?? state.document else { return [] }
             let base = files.persisted ?? SurveyDocument()
             let resolved: SurveyDocument
             var message = "“\(name)” was also changed elsewhere: your changes were added to that version"
@@ -97,12 +106,12 @@ extension Program {
             files.writer.setKnown(fingerprint)
             try? files.journal?.append(resolved.journalEntries(since: files.journaled ?? base))
             files.journaled = resolved
-            send(.outcome(.documentMergedInBackground(resolved, message: message, isError: isError)))
             files.writer.schedule(resolved, of: name, in: store)
-            if !keptAside.isEmpty { send(.outcome(.recoveriesFound(keptAside))) }
+            return [.documentMergedInBackground(resolved, message: message, isError: isError)]
+                + (keptAside.isEmpty ? [] : [.recoveriesFound(keptAside)])
         case .failed(let message):
-            send(.outcome(.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
-                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change")))
+            return [.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
+                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change")]
         }
     }
 

@@ -11,7 +11,7 @@ import SurveyDatabase
 /// reading the document back on this thread, where saves happen, so what the app holds and
 /// what it last wrote stay one and the same.
 extension Program {
-    mutating func attemptSync(_ effect: Effect) throws -> [Outcome] {
+    mutating func attemptSync(_ effect: Effect, noting first: inout [Outcome]) throws -> [Outcome] {
         let name = state.documentName
         switch effect {
         case .readSyncSummary:
@@ -19,13 +19,13 @@ extension Program {
             guard stream == nil else { return [] }
             return [.syncSummaryRead(document: name, try summary(of: name, records: Array(state.records)))]
         case .resolveConflict(let id, let path, let keepMine):
-            try requireSettledWrites(name)
+            try requireSettledWrites(name, noting: &first)
             _ = try store.resolveConflict(id: id, path: path, by: keepMine ? .mine : .theirs, in: name, at: state.environment.clock.now)
             let what = path.isWholeSurvey ? "the survey" : path.description
-            return [try finished(name, message: keepMine ? "Kept yours for \(what): it goes out at the next sync"
+            return first + [try finished(name, message: keepMine ? "Kept yours for \(what): it goes out at the next sync"
                                                          : "Took theirs for \(what)", isError: false)]
         case .syncDocument:
-            try requireSettledWrites(name)
+            try requireSettledWrites(name, noting: &first)
             let store = self.store
             let target = ConnectionString.resolve(option: nil, environment: ProcessInfo.processInfo.environment)
             let device = SyncDevice.current()
@@ -53,7 +53,7 @@ extension Program {
                                          isError: true, reloaded: nil, summary: nil, form: takenForm()))
                 }
             }
-            return []
+            return first
         default:
             return []
         }
@@ -96,8 +96,8 @@ extension Program {
     /// the background writer) must be done first. Every commit goes through the journal, so
     /// F9 right after one waits for the `.plist` to catch up (a few milliseconds, a second at
     /// a million surveys) rather than refuse; a rewrite that failed still refuses.
-    private mutating func requireSettledWrites(_ name: String) throws {
-        settleWrites()
+    private mutating func requireSettledWrites(_ name: String, noting first: inout [Outcome]) throws {
+        first += settleWrites()
         guard !files.writesPending else {
             throw DocumentError("“\(name)” still has changes being written: sync again in a moment")
         }

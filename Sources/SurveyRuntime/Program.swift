@@ -125,7 +125,7 @@ public struct Program {
     public mutating func terminate() {
         guard !isFinished else { return }
         send(.system(.terminate))
-        settleWrites(closing: true)
+        settleWrites(closing: true).forEach { send(.outcome($0)) }
     }
 
     /// Handles one terminal event; returns false when it meant nothing in this state.
@@ -154,7 +154,8 @@ public struct Program {
 
     /// Carries out `effect`; its outcomes, in order, are what `send` hands back to `update`.
     /// An effect never calls `send` itself: what it learns on the way (the file followed to
-    /// its new name, a journal put back) is an outcome before the rest.
+    /// its new name, a journal put back, what the background writer did while the effect
+    /// waited for it) is an outcome before the rest.
     private mutating func perform(_ effect: Effect) -> [Outcome] {
         var outcomes: [Outcome] = []
         do {
@@ -231,32 +232,31 @@ public struct Program {
                 first.append(.documentMovedOutside(to: moved))
                 name = moved
             }
-            var outcome: [Outcome] = first
             // A second window on this document saved its own New form since we last did:
             // keep it as a recovered survey rather than write over it.
             if store.draftFingerprint(for: name) != files.knownDraft {
                 let theirs = store.loadDraft(for: name)
                 if !theirs.isBlank(in: state.draftQuestionnaire), theirs.answers != state.draft.answers {
                     let file = try store.saveRecovery([theirs], for: name)
-                    outcome.append(.otherNewFormKept(title: state.title(of: theirs), file: file))
+                    first.append(.otherNewFormKept(title: state.title(of: theirs), file: file))
                 }
             }
             try store.saveDraft(state.draft, for: name, in: state.draftQuestionnaire)
             files.knownDraft = store.draftFingerprint(for: name)
-            return outcome + [.draftSaved]
+            return first + [.draftSaved]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
             guard !state.holdsUnsavedWork || state.session.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
             stopLoading()
-            settleWrites(closing: true)
+            first += settleWrites(closing: true)
             remember()
             isFinished = true
-            return []
+            return first
         case .listDocuments:
             return [.documentsListed(try listDocuments())]
         case .openDocument(let target):
-            settleWrites(closing: true)
+            first += settleWrites(closing: true)
             let recovered = Self.recoverJournal(of: target, in: store)
             files.reopened(known: store.fingerprint(of: target), knownDraft: store.draftFingerprint(for: target))
             if let recovered { first.append(.journalPutBack(recovered)) }
@@ -267,18 +267,18 @@ public struct Program {
         case .createDocument:
             return [.documentCreated(try store.create(named: store.nextUntitledName()))]
         case .renameDocument(let old, let new):
-            if old == name { settleWrites(closing: true) }
+            if old == name { first += settleWrites(closing: true) }
             let final = try store.rename(old, to: new)
             if old == name {
                 files.reopened(known: store.fingerprint(of: final), knownDraft: store.draftFingerprint(for: final))
             }
             updateMemory { $0.renamed(old, to: final, in: store.folder) }
-            return [.documentRenamed(from: old, to: final)]
+            return first + [.documentRenamed(from: old, to: final)]
         case .deleteDocument(let target, let records):
             // Deleting the only document: its replacement is created first, so a full disk
             // refuses the delete instead of leaving no document to show.
             var replacement: String?
-            if target == name { settleWrites(closing: true) }
+            if target == name { first += settleWrites(closing: true) }
             if target == name, try store.documentNames().count == 1 {
                 do {
                     replacement = try store.create(named: store.nextUntitledName())
@@ -293,19 +293,19 @@ public struct Program {
                 throw error
             }
             updateMemory { $0.forget(document: target, in: store.folder) }
-            return [.documentDeleted(name: target, records: records, replacement: replacement)]
+            return first + [.documentDeleted(name: target, records: records, replacement: replacement)]
         case .restoreDocument:
             return [.documentRestored(try store.restore())]
         case .saveDocumentAs(let raw):
             // One atomic create with the records in place: a failure leaves no empty file.
-            settleWrites(closing: true)
+            first += settleWrites(closing: true)
             let newName = try store.create(named: raw, containing: state.document ?? SurveyDocument())
             files.known = store.fingerprint(of: newName)
             files.writer.setKnown(files.known)
             files.persisted = state.document
             try? store.saveDraft(state.draft, for: newName, in: state.draftQuestionnaire)
             files.knownDraft = store.draftFingerprint(for: newName)
-            return [.documentSavedAs(newName)]
+            return first + [.documentSavedAs(newName)]
         case .rememberSession:
             remember()
             return []
@@ -328,10 +328,10 @@ public struct Program {
             return []
         case .restoreRecovery(let recovery, let theirs):
             // The open document's changes reach its file first: the merge is made on them.
-            if recovery.documentName == name { settleWrites() }
+            if recovery.documentName == name { first += settleWrites() }
             let done = try store.restore(recovery, theirsWhereBothChanged: theirs, clock: state.ruleClock)
             let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
-            return [.recoveryRestored(into: done.name, summary: summary)]
+            return first + [.recoveryRestored(into: done.name, summary: summary)]
         case .putAwayRecovery(let recovery, let replaced):
             try store.putAway(recovery, replaced: replaced)
             return [.recoveriesFound(store.recoveries())]
@@ -350,7 +350,7 @@ public struct Program {
         case .lookForRecoveries:
             return [.recoveriesFound(store.recoveries())]
         case .readSyncSummary, .resolveConflict, .syncDocument:
-            return try attemptSync(effect)
+            return try attemptSync(effect, noting: &first)
         case .attachFile(let typed):
             // `~/photos/tree.jpg` as a shell reads it.
             var path = typed
@@ -408,7 +408,10 @@ public struct Program {
 
     /// Work running off the main thread whose result the screen is waiting for.
     public var hasBackgroundWork: Bool {
-        jobs.isBusy || files.writer.isBusy || stream != nil || mailbox.hasMail
+        // The writer's own flag, not its lane's count, which drops a moment after the writer
+        // says it is idle (`settleWrites` waits for the writer).
+        BackgroundJobs.Lane.allCases.contains { $0 != .writing && jobs.isBusy($0) }
+            || files.writer.isBusy || stream != nil || mailbox.hasMail
     }
 
     /// Background work whose result should show as soon as it is ready (the list growing as a
@@ -423,7 +426,8 @@ public struct Program {
     /// (its parts are taken at most ten times a second, `pollTimeout` keeps the time).
     @discardableResult
     public mutating func collectBackgroundWork() -> Bool {
-        let mail = mailbox.take()
+        // In a fixed order of kinds, each kind in the order it came (a stable sort).
+        let mail = mailbox.take().enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)
         lastMail = mail.map(\.kind)
         var handled = takeLoadedPart()
         var counted = false
@@ -432,9 +436,11 @@ public struct Program {
             case .documentPart:
                 continue   // taken above, at its own pace
             case .written(let outcome):
-                take(outcome)
+                take(outcome).forEach { send(.outcome($0)) }
             case .documentCounted(let name, let fingerprint, let summary):
                 counting.remove(name)
+                // One that could not be counted is left out until the list reads it again.
+                guard let summary else { continue }
                 summaryCache[name] = (fingerprint, summary)
                 counted = true
             case .searchIndexBuilt(let index):
@@ -477,7 +483,7 @@ public struct Program {
         collectBackgroundWork()
         jobs.waitUntilIdle(.search)
         jobs.waitUntilIdle(.sync)
-        settleWrites()
+        settleWrites().forEach { send(.outcome($0)) }
         jobs.waitUntilIdle(.counting)
         collectBackgroundWork()
     }

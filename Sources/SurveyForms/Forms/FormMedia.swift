@@ -252,11 +252,20 @@ extension XLSForm {
         return (form, warnings)
     }
 
-    /// The first of `names` that `read` finds, with what it read.
+    /// The first of `names` that `read` reads; else the first that is there but cannot be
+    /// read, with why; nil when none is there. (`fruits.csv` unreadable beside a good
+    /// `fruits.xml` reads the XML.)
     private func firstRead(of names: [String], _ read: (String) -> Result<[UInt8], DocumentError>?)
         -> (String, Result<[UInt8], DocumentError>)? {
-        for name in names { if let found = read(name) { return (name, found) } }
-        return nil
+        var unreadable: (String, Result<[UInt8], DocumentError>)?
+        for name in names {
+            switch read(name) {
+            case .success(let bytes)?: return (name, .success(bytes))
+            case .failure(let error)?: if unreadable == nil { unreadable = (name, .failure(error)) }
+            case nil: continue
+            }
+        }
+        return unreadable
     }
 
     /// The items of `instance('name')`: a choice list of the form (its `name`, `label` in

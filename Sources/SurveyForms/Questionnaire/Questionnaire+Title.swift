@@ -24,10 +24,21 @@ extension Questionnaire {
         return text.isEmpty ? "(no name)" : text
     }
 
-    /// The clock an `instance_name` reads: a fixed moment, so a survey's name is a function of
-    /// its answers alone and sorts and groups the same at every frame (a name made with
-    /// `now()` would change as the list is drawn). ODK stores the name once, at finalizing.
-    static let namingClock = Clock(now: Date(timeIntervalSince1970: 0), timeZone: .utc)
+    /// The clock an `instance_name` reads: the moment the survey was finished (its `end`, else
+    /// its `start`), in the local zone, as ODK Collect computes the name once at finalizing.
+    /// So a name made with `today()` or `format-date-time(${start}, …)` says the survey's own
+    /// day and local time, and is the same at every frame. A survey without either (the form
+    /// asks for neither, or a New form not yet added) reads the wall clock, as before.
+    func namingClock(for record: Record) -> Clock {
+        for kind in ["end", "start"] {
+            for field in fields where field.kind == .metadata(kind) {
+                if case .string(let text)? = record[field.key], let moment = FormDateTime.parse(text), moment.offset != nil {
+                    return Clock(now: Date(timeIntervalSince1970: moment.instant(in: .utc)))
+                }
+            }
+        }
+        return Clock(now: Date())
+    }
 
     /// The name the list shows for a survey, "" when it has none: what the list sorts and
     /// groups a form document by.
@@ -36,7 +47,7 @@ extension Questionnaire {
         guard let form else { return originalFiveName(of: record, limit: limit) }
         var text = ""
         if let name = form.instanceName {
-            text = name.evaluate(in: context(answers(namedBy: name, in: record), current: "", clock: Self.namingClock)).string
+            text = name.evaluate(in: context(answers(namedBy: name, in: record), current: "", clock: namingClock(for: record))).string
         }
         if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
             let answers = textKeys.lazy.map { XLSForm.text(of: record[$0]).trimmingWhitespace() }

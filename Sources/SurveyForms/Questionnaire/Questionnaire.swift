@@ -30,7 +30,7 @@ public struct Questionnaire: Equatable, Sendable {
     /// nil without a form.
     var outline: Derived<FormOutline>?
     /// Which of the outline's scopes this questionnaire's fields are (0: the top level).
-    package var scopeNumber = 0
+    package internal(set) var scopeNumber = 0
     /// The answers of the last survey saved in the document, which `${last-saved#name}`
     /// reads (`withLastSaved(_:)`); empty for a new document, as in ODK Collect.
     public internal(set) var lastSaved: [String: PropertyValue] = [:]

@@ -21,7 +21,8 @@ extension XLSForm {
     static func readListFile(_ url: URL) -> Result<[UInt8], DocumentError>? {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
-            return errno == ENOENT ? nil : .failure(DocumentError("\(url.lastPathComponent) could not be read"))
+            let code = errno
+            return code == ENOENT ? nil : .failure(DocumentError("\(url.lastPathComponent) could not be read (\(String(cString: strerror(code))))"))
         }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(DocumentError("\(url.lastPathComponent) is not a regular file")) }
         let limit = FormMedia.maximumListBytes

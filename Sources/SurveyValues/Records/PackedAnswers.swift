@@ -224,13 +224,13 @@ package struct PackedAnswers {
     /// One entry's place in the bytes.
     package struct Entry {
         /// The key's byte, or 0 with its spelling at `keyBytes`.
-        package var code: UInt8
-        package var keyBytes: Range<Int>
-        package var tag: UInt8
+        package internal(set) var code: UInt8
+        package internal(set) var keyBytes: Range<Int>
+        package internal(set) var tag: UInt8
         /// The string's UTF-8; for other types, where the value is after its tag.
-        package var valueBytes: Range<Int>
+        package internal(set) var valueBytes: Range<Int>
         /// Where the whole entry is.
-        package var whole: Range<Int>
+        package internal(set) var whole: Range<Int>
     }
 
     /// Calls `body` with each entry in order; stops when it returns false.

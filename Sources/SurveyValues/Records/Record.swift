@@ -9,7 +9,7 @@ import FoundationEssentials
 /// without building it.
 public struct Record: Equatable, Sendable {
     /// The answers, packed; never shared with anything that changes them.
-    package var packed: [UInt8]
+    package internal(set) var packed: [UInt8]
 
     public init(_ values: [String: PropertyValue] = [:]) {
         packed = PackedAnswers.pack(values)

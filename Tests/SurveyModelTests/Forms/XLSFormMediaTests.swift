@@ -56,6 +56,28 @@ final class XLSFormMediaTests: TemporaryFolderTestCase {
         XCTAssertEqual(q.completed(Record(["village": .string("n1")]), clock: .wall)["people"], nil, "pulldata of a missing file is empty")
     }
 
+    /// `pulldata('prices', …)` reads prices.csv, else prices.xml: a prices.csv that is there
+    /// but cannot be read (a symbolic link that loops) leaves the XML to be read, and says
+    /// why only when nothing could be (a reviewer's find: the first failure stopped the search).
+    func testAnUnreadableCSVLeavesTheXMLOfTheSameNameToPulldata() throws {
+        let form = try FormTestSupport.form("""
+            survey,,,,
+            ,type,name,label,calculation
+            ,text,code,Code,
+            ,calculate,price,,"pulldata('prices', 'price', 'code', ${code})"
+            """)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("prices.csv").path,
+                                                   withDestinationPath: "prices.csv")
+        try write("<root><item><code>a</code><price>3</price></item></root>", "prices.xml")
+        let (loaded, warnings) = form.loadingMedia(from: folder)
+        XCTAssertEqual(warnings.map(\.message), [])
+        XCTAssertEqual(Questionnaire(form: loaded).completed(Record(["code": .string("a")]), clock: .wall)["price"], .string("3"))
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("prices.xml"))
+        let (_, alone) = form.loadingMedia(from: folder)
+        XCTAssertEqual(alone.map(\.message), ["the list file prices.csv cannot be read: prices.csv could not be read (Too many levels of symbolic links)"])
+    }
+
     func testAnXMLListReadsAsODKWritesIt() throws {
         try write("name,label\nnorth,North\n", "regions.csv")
         let xml = "<root><item><name>n1</name><label>Alpha &amp; co</label><region>north</region></item><item><name>s1</name><label>Gamma</label><region>south</region></item></root>"

@@ -34,4 +34,30 @@ final class InstanceNameTests: XCTestCase {
         XCTAssertEqual(expression.evaluate(in: q.context(record, current: "", clock: .wall)).string,
                        "Kirra: 3 people, eldest 71, first Ana", "the whole survey read says the same")
     }
+
+    /// A name that reads the clock reads the survey's own moment, as ODK names a survey once at
+    /// finalizing: `today()` is the day it was finished, whenever the list is drawn, and a
+    /// survey finished another day keeps its name (it read 1970 for a while: a reviewer's find).
+    func testANameReadsTheDayTheSurveyWasFinished() throws {
+        let q = try FormTestSupport.questionnaire("""
+        survey,,,
+        ,type,name,label
+        ,start,started,
+        ,end,ended,
+        ,text,village,Village
+        settings,,,
+        ,form_id,instance_name,
+        ,dated,"concat(${village}, ' ', today())",
+        """)
+        let finished = Record(["village": .string("Kirra"), "started": .string("2026-03-04T11:00:00.000+00:00"),
+                               "ended": .string("2026-03-04T12:00:00.000+00:00")])
+        XCTAssertEqual(q.name(of: finished), "Kirra 2026-03-04")
+        var started = finished
+        started["ended"] = nil
+        XCTAssertEqual(q.name(of: started), "Kirra 2026-03-04", "without an end, its start")
+        var neither = finished
+        neither["ended"] = nil
+        neither["started"] = nil
+        XCTAssertEqual(q.name(of: neither), "Kirra " + LocalDay.text(Date(), in: TimeZoneRule.current), "a survey not yet finished: today")
+    }
 }

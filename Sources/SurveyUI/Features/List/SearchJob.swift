@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The rest of a `/` search that one key could not finish: a query that a million surveys
 /// match took 27–70 ms to search them all, so the key finds only the first screenfuls
 /// (`SearchIndex.firstMatches`) and the title says "matching…" while the runtime finishes the
-/// search on another thread (`Program`, `SearchFinisher`); the update core itself starts no
+/// search on another thread (`Effect.finishSearch`, the runtime's `.search` lane); the update core itself starts no
 /// thread. A newer query makes a newer job, and the older one stops at its next slice.
 public struct SearchJob: Equatable, Sendable {
     /// Which search of the list this is: a result is taken only for the latest one.
