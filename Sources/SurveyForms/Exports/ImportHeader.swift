@@ -10,7 +10,7 @@ import SurveyValues
 /// (`visit-visit_time`), as KoboToolbox does (`visit/visit_time`), or from the form's top
 /// through repeats (`member/age`, `/data/member/age`), each first exactly, then ignoring
 /// case, then by its label ignoring case. `instanceID` is also `meta-instanceID` or
-/// `meta/instanceID`; `formID` and `formVersion` are matched in any case (so Central's
+/// `meta/instanceID`; `formID`, `formVersion` and `incomplete` are matched in any case (so Central's
 /// `FormVersion` is `formVersion`). `KEY`, `PARENT_KEY` and `SET-OF-…` are ODK's joins,
 /// spelled exactly as ODK writes them (a question may be named `key`). Any other cell
 /// keeps its column under its own name. The servers' own bookkeeping (`serverColumns`:
@@ -39,7 +39,8 @@ struct ImportHeader {
         }
         var labels: [String: String] = [:]
         for field in scope.recordFields where labels[field.label.lowercased()] == nil { labels[field.label.lowercased()] = field.key }
-        let identity = Dictionary(uniqueKeysWithValues: scope.recordIdentityKeys.map { ($0.lowercased(), $0) })
+        // The identity keys, and the mark of an incomplete survey an export writes beside them.
+        let identity = Dictionary(uniqueKeysWithValues: (scope.recordIdentityKeys + [Record.incompleteKey]).map { ($0.lowercased(), $0) })
         let instanceIDs: Set<String> = ["meta-instanceid", "meta/instanceid", "/\(scope.form?.rootName ?? "data")/meta/instanceid"]
 
         var columns: [Column] = []

@@ -32,10 +32,11 @@ extension Questionnaire {
 
     /// Names no question may have, because the app writes a key of that name itself: the
     /// identity keys (a question named `instanceID` would make its answer the survey's id,
-    /// one named `formID` would have its answer replaced by the settings), and `deletedAt`,
-    /// the column `survey deleted` writes before a survey's answers. Compared without case,
-    /// as import matches a header to its column.
-    public static let reservedKeys = identityKeys + [DeletedRecord.deletedAtKey]
+    /// one named `formID` would have its answer replaced by the settings), `deletedAt`,
+    /// the column `survey deleted` writes before a survey's answers, and `incomplete`, the
+    /// mark of a survey kept before it passed the form's rules (`Record.isIncomplete`).
+    /// Compared without case, as import matches a header to its column.
+    public static let reservedKeys = identityKeys + [DeletedRecord.deletedAtKey, Record.incompleteKey]
 
     /// Answers, then identity: the columns every exported record has, in order.
     public var knownRecordKeys: [String] {

@@ -18,7 +18,9 @@ extension Questionnaire {
     }
 
     /// Per record: each questionnaire field goes through `FieldSpec.imported` (strings read
-    /// as typed text); keys the questionnaire does not know are kept as they are, but
+    /// as typed text); the `incomplete` mark is read as `Record.incompleteMark` reads it (an
+    /// incomplete survey is judged without what only a complete one must have); keys the
+    /// questionnaire does not know are kept as they are, but
     /// refused when a key or string in them holds a character XML cannot carry (saving
     /// would silently turn it into U+FFFD); a record that holds no answer (its members' count)
     /// is refused, as the form's Add refuses an empty form; an `instanceID` that is not text
@@ -72,6 +74,15 @@ extension Questionnaire {
                 case .failure(let error):
                     fieldProblems.append((i, ImportProblem(place, field: field.key, value: value, reason: error.message)))
                 }
+            }
+            // The incomplete mark as the file gives it (`true` in a CSV cell): stored as the
+            // app stores it, so `stored` waives only what an incomplete survey may lack.
+            switch Record.incompleteMark(from: values[Record.incompleteKey]) {
+            case true?: values[Record.incompleteKey] = .bool(true)
+            case false?: values.removeValue(forKey: Record.incompleteKey)
+            case nil:
+                fieldProblems.append((fields.count, ImportProblem(place, field: Record.incompleteKey, value: values[Record.incompleteKey],
+                                                                  reason: "incomplete is true (a survey kept before it passed the form's rules) or empty")))
             }
             var result = Record(values)
             // A survey whose only answers are in a roster is not blank; one holding only

@@ -36,6 +36,11 @@ extension Questionnaire {
         /// The answer at fault as judged (nil for a whole member, or none).
         public let value: PropertyValue?
         public let message: String
+        /// What only a complete survey must have: a `required` answer not given, a member
+        /// holding no answer. An incomplete survey (`Record.isIncomplete`) is stored without
+        /// them; every other problem (a type, a constraint, an answer the form skips) refuses
+        /// it as it refuses any survey, so no wrong answer is stored.
+        public var missing = false
     }
 
     public struct StoredSurvey: Equatable, Sendable {
@@ -103,7 +108,9 @@ extension Questionnaire {
                   AnswerTree.set(value, path.name, at: path.steps[...], in: &judged) else { continue }
             restored.append(path)
         }
-        let problems = storedProblems(in: judged, restored: restored, places: places, clock: clock)
+        var problems = storedProblems(in: judged, restored: restored, places: places, clock: clock)
+        // Kept before it passed the form's rules: only completeness is waived.
+        if record.isIncomplete { problems.removeAll(where: \.missing) }
         return StoredSurvey(record: result, problems: problems, ignoredCalculations: ignored, droppedMembers: dropped)
     }
 
@@ -116,13 +123,16 @@ extension Questionnaire {
             let top = path.steps.first?.name ?? path.name
             return fields.firstIndex { $0.key == top } ?? fields.count
         }
-        func add(_ path: AnswerPath, member: Int? = nil, _ message: String) {
+        func add(_ path: AnswerPath, member: Int? = nil, restored: Bool = false, _ message: String) {
             let place = member.map { MemberPlaces.text(places.input(path.steps + [AnswerPath.Step(name: path.name, index: $0)])) }
                 ?? AnswerPath(places.input(path.steps), path.name).description
             // An answer is quoted; a roster or a member is named by its place alone.
             var value = member == nil ? AnswerTree.value(judged, path.steps[...], path.name) : nil
+            // Nothing given where the form wants something (`required`; an empty member).
+            let missing = !restored && (member != nil || value.map { if case .array = $0 { false } else { XLSForm.text(of: $0).isEmpty } } ?? true)
             if case .array? = value { value = nil }
-            found.append(StoredProblem(index: row(path), path: path, member: member, place: place, value: value, message: message))
+            found.append(StoredProblem(index: row(path), path: path, member: member, place: place, value: value, message: message,
+                                       missing: missing))
         }
         let shown = relevance(of: judged, at: [], clock: clock)
         for problem in problems(of: judged, at: [], shown: shown, clock: clock) {
@@ -134,7 +144,7 @@ extension Questionnaire {
         for path in restored where !found.contains(where: { $0.path == path && $0.member == nil }) {
             let roster = scopeQuestionnaire(path.steps).fields.firstIndex { $0.key == path.name }
                 .flatMap { scopeQuestionnaire(path.steps).repeatAtRow($0) } != nil
-            add(path, "\(label(at: path)) is not asked in this survey (the form's relevant rule skips it): "
+            add(path, restored: true, "\(label(at: path)) is not asked in this survey (the form's relevant rule skips it): "
                 + (roster ? "leave its members out" : "leave it empty"))
         }
         func inRestoredRoster(_ steps: [AnswerPath.Step]) -> Bool {

@@ -134,6 +134,8 @@ public enum TreeAction: Equatable, Sendable {
 /// Changes to the surveys as a whole: new, delete, undo, and the y/n question asked about one.
 public enum RecordAction: Equatable, Sendable {
     case newRecord
+    /// Ctrl-S: keep the New form as an incomplete survey and start the next one.
+    case keepIncomplete
     case requestRecordDelete
     /// `y` to the question on the status line (delete, copy, clear answers).
     case confirmQuestion

@@ -169,6 +169,8 @@ public enum KeyMap {
                    [.formBrowsing, .rosterBrowsing, .listPane, .documentInfo, .conflicts], .sync(.start)),
         KeyBinding([.control("n")], "^N", "New survey",
                    all.subtracting([.unreadable]).subtracting(dialogs), .records(.newRecord), bar: "New"),
+        KeyBinding([.control("s")], "^S", "Keep the New form as an incomplete survey (… in the list) and start the next one",
+                   [.formBrowsing, .rosterBrowsing, .formEditing], .records(.keepIncomplete)),
         // Delete, undo, redo
         KeyBinding([.character("d"), .delete], "d/Del", "Delete the highlighted survey (asks y/n; Ctrl-Z undoes)", lists, .records(.requestRecordDelete), bar: "Delete"),
         KeyBinding([.delete], "Del", "Clear this answer (Ctrl-Z brings it back); a survey is deleted from the list", [.formBrowsing, .rosterBrowsing], .form(.clearAnswer)),

@@ -11,9 +11,12 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // ever, when its form cannot be used (`AppState+ReadOnly`); nor another role's survey
     // (`AppState+Owners`).
     let searching = state.list.searchFollowed
-    let effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
+    let newForm = state.newFormOnScreen
+    var effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
         : state.session.loading == nil ? state.updateGuardingOthersSurveys(action) : state.updateWhileLoading(action)
     state.settleUnsavedMember(after: effects)
+    // A New form left for another survey is kept as an incomplete one (`AppState+Incomplete`).
+    effects = state.keepNewFormLeft(newForm, by: action, effects: effects)
     state.followQuestionnaire()
     state.keepShownListRows()
     return effects + state.list.searchEffects(since: searching)
@@ -209,7 +212,12 @@ extension AppState {
     mutating func reduce(_ action: RecordAction) -> [Effect] {
         switch action {
         case .newRecord:
-            return committingField { $0.startNewRecord() }
+            guard let committed = commitEditing() else { return [] }
+            let started = startNewRecord()
+            // A New form kept as incomplete carries the committed answer in its one save.
+            return started.contains(.saveDocument) ? committed.filter { $0 != .saveDraft } + started : committed + started
+        case .keepIncomplete:
+            return keepIncomplete()
         case .requestRecordDelete:
             return requestRecordDelete()
         case .confirmQuestion:

@@ -11,17 +11,18 @@ final class FlatFormGeometry: Sendable, Equatable {
         let rect: Rect
         let rows: [FormRow]
         let scroll: Int
+        let finishing: Bool
         let geometry: FormGeometry
     }
     private let last = Mutex<Entry?>(nil)
 
-    /// What `FormGeometry(form: rect, rows: rows, scroll: scroll)` gives.
-    func geometry(form rect: Rect, rows: [FormRow], scroll: Int) -> FormGeometry {
-        if let known = last.withLock({ $0 }), known.rect == rect, known.scroll == scroll, known.rows == rows {
+    /// What `FormGeometry(form: rect, rows: rows, scroll: scroll, finishing: finishing)` gives.
+    func geometry(form rect: Rect, rows: [FormRow], scroll: Int, finishing: Bool = false) -> FormGeometry {
+        if let known = last.withLock({ $0 }), known.rect == rect, known.scroll == scroll, known.finishing == finishing, known.rows == rows {
             return known.geometry
         }
-        let geometry = FormGeometry(form: rect, rows: rows, scroll: scroll)
-        last.withLock { $0 = Entry(rect: rect, rows: rows, scroll: scroll, geometry: geometry) }
+        let geometry = FormGeometry(form: rect, rows: rows, scroll: scroll, finishing: finishing)
+        last.withLock { $0 = Entry(rect: rect, rows: rows, scroll: scroll, finishing: finishing, geometry: geometry) }
         return geometry
     }
 

@@ -20,6 +20,10 @@ extension DocumentInfoView {
             facts.append(("Status", "cannot be read: \(error)"))
         } else {
             facts.append(("Records", "\(state.recordCount)" + (state.session.loading.map { " so far (loading… \($0.percent)%)" } ?? "")))
+            // Interviews kept before they passed the form's rules (`AppState+Incomplete`).
+            if let incomplete = state.incompleteCount, incomplete > 0 {
+                facts.append(("Incomplete", counted(incomplete, "survey") + ", marked … in the list: open one, [ Finish ] when it is done"))
+            }
         }
         if let summary {
             facts.append(("Size", bytes(summary.byteSize)))
@@ -78,7 +82,8 @@ extension DocumentInfoView {
                 var named: [String] = []
                 var breaking = 0
                 for record in state.records {
-                    guard let first = questionnaire.problems(in: record, clock: state.ruleClock).first else { continue }
+                    // An incomplete survey lacks answers by design: counted above, marked `…`.
+                    guard !record.isIncomplete, let first = questionnaire.problems(in: record, clock: state.ruleClock).first else { continue }
                     breaking += 1
                     if named.count < 3 { named.append("“\(state.title(of: record, limit: 40))”: \(first.message)") }
                 }

@@ -49,6 +49,9 @@ public struct FormGeometry: Equatable, Sendable {
     public static let addLabel = "[ Add ]"
     public static let shortClearLabel = "[Clear]"
     public static let shortAddLabel = "[Add]"
+    /// [ Add ]'s place on an incomplete survey: it finishes it (`AppState+Incomplete`).
+    public static let finishLabel = "[ Finish ]"
+    public static let shortFinishLabel = "[Finish]"
 
     /// How the two buttons are placed: from the left edge `x`, with these labels, side by
     /// side (two cells apart) or one under the other.
@@ -121,23 +124,26 @@ public struct FormGeometry: Equatable, Sendable {
         }
     }
 
-    public init(form: Rect, rows: [FormRow], scroll requestedScroll: Int, keepHeading: Bool = false) {
-        self.init(form: form, rows: rows, scroll: requestedScroll, layout: Layout(rows: rows, width: form.width), keepHeading: keepHeading)
+    public init(form: Rect, rows: [FormRow], scroll requestedScroll: Int, keepHeading: Bool = false, finishing: Bool = false) {
+        self.init(form: form, rows: rows, scroll: requestedScroll, layout: Layout(rows: rows, width: form.width), keepHeading: keepHeading,
+                  finishing: finishing)
     }
 
     /// `layout` must be of these rows at this form's width. `keepHeading`: the heading row
     /// stays however small the form (it carries the breadcrumb of a member being keyed).
-    init(form: Rect, rows: [FormRow], scroll requestedScroll: Int, layout: Layout, keepHeading: Bool = false) {
+    /// `finishing`: the second button is `[ Finish ]` (an incomplete survey), not `[ Add ]`.
+    init(form: Rect, rows: [FormRow], scroll requestedScroll: Int, layout: Layout, keepHeading: Bool = false, finishing: Bool = false) {
         let labelX = form.x + 2
         let textWidth = max(1, form.maxX - 1 - labelX)
         let labelWidth = layout.labelWidth
         let valueX = labelX + labelWidth + 2
 
         // Buttons first: the widest arrangement that fits the form's width.
-        let rowsOfButtons = [ButtonRow(x: valueX, clear: Self.clearLabel, add: Self.addLabel, stacked: false),
-                             ButtonRow(x: labelX, clear: Self.clearLabel, add: Self.addLabel, stacked: false),
-                             ButtonRow(x: labelX, clear: Self.shortClearLabel, add: Self.shortAddLabel, stacked: false),
-                             ButtonRow(x: labelX, clear: Self.shortClearLabel, add: Self.shortAddLabel, stacked: true)]
+        let (add, shortAdd) = finishing ? (Self.finishLabel, Self.shortFinishLabel) : (Self.addLabel, Self.shortAddLabel)
+        let rowsOfButtons = [ButtonRow(x: valueX, clear: Self.clearLabel, add: add, stacked: false),
+                             ButtonRow(x: labelX, clear: Self.clearLabel, add: add, stacked: false),
+                             ButtonRow(x: labelX, clear: Self.shortClearLabel, add: shortAdd, stacked: false),
+                             ButtonRow(x: labelX, clear: Self.shortClearLabel, add: shortAdd, stacked: true)]
         let buttons = rowsOfButtons.first { $0.x + $0.width <= form.maxX } ?? rowsOfButtons[rowsOfButtons.count - 1]
         let buttonRows = buttons.stacked ? 2 : 1
 

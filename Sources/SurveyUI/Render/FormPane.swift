@@ -32,6 +32,8 @@ struct FormPane: View {
     /// The rows laid out in a rectangle, made with the state's cached layout; drawn into
     /// another rectangle, the rows are laid out again.
     var laidOut: (rect: Rect, geometry: FormGeometry)? = nil
+    /// An incomplete survey: the second button is `[ Finish ]`.
+    var finishing = false
 
     /// The pane for the current state: the one place the state is read for the form.
     static func make(from state: AppState) -> FormPane {
@@ -40,6 +42,9 @@ struct FormPane: View {
         case .record: heading = "Survey \(state.positionTitle)"   // as the list shows it (filtered, sorted)
         case .draft: heading = "New survey"
         }
+        // An incomplete survey says so, and its [ Finish ] finishes it (`AppState+Incomplete`).
+        let finishing = state.finishesShownSurvey
+        if finishing { heading += " · incomplete" }
         let breadcrumb = state.breadcrumb(in: state.outline)
         if breadcrumb.isEmpty, let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
         // Another role's survey says so where the form starts (`AppState+Owners`).
@@ -53,12 +58,13 @@ struct FormPane: View {
                         highlight: active ? state.formItem : nil, editing: state.editing,
                         problems: state.storedAnswerProblems(in: outline), fields: outline.fields,
                         answer: { state.displayedAnswer($0, in: outline) },
-                        laidOut: (rect, state.formGeometry(in: rect, outline: outline)))
+                        laidOut: (rect, state.formGeometry(in: rect, outline: outline)), finishing: finishing)
     }
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         guard !rect.isEmpty else { return }
-        let geometry = laidOut.flatMap { $0.rect == rect ? $0.geometry : nil } ?? FormGeometry(form: rect, rows: rows, scroll: scroll, keepHeading: !breadcrumb.isEmpty)
+        let geometry = laidOut.flatMap { $0.rect == rect ? $0.geometry : nil } ?? FormGeometry(form: rect, rows: rows, scroll: scroll, keepHeading: !breadcrumb.isEmpty,
+                                                                                     finishing: finishing)
         if let heading = geometry.heading {
             grid.put(headingText(width: heading.width), x: heading.x, y: heading.y, style: .accent, clip: heading)
         }

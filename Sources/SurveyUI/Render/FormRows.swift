@@ -83,9 +83,11 @@ extension AppState {
         let shownMembers = Set(outline.entries?.map(\.steps).filter { !$0.isEmpty } ?? [])
         let all = caches.ruleCache.problems(questionnaire, record, ruleClock, members: shownMembers)
         var top: [Int: String] = [:]
+        // An empty required answer of a stored record is not news on every question; of an
+        // incomplete survey it is what is left to key (`AppState+Incomplete`).
+        let missingShown = record.isIncomplete
         for problem in all where problem.path.steps.isEmpty {
-            // An empty required answer of a stored record is not news on every question.
-            if record[questionnaire.fields[problem.index].key] != nil { top[problem.index] = problem.message }
+            if missingShown || record[questionnaire.fields[problem.index].key] != nil { top[problem.index] = problem.message }
         }
         guard let entries = outline.entries else { return top }
         var result: [Int: String] = [:]
@@ -101,7 +103,7 @@ extension AppState {
         // A member's problems come with the survey's, by path (`member[2]/age: …`), judged as
         // the rules judge them there; shown under the member's own question, without the path.
         for problem in all where !problem.path.steps.isEmpty {
-            guard let i = members[problem.path], record.value(at: problem.path) != nil else { continue }
+            guard let i = members[problem.path], missingShown || record.value(at: problem.path) != nil else { continue }
             let prefix = "\(problem.path): "
             result[i] = problem.message.hasPrefix(prefix) ? String(problem.message.dropFirst(prefix.count)) : problem.message
         }

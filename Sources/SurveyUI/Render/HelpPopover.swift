@@ -39,6 +39,9 @@ struct HelpPopover {
         case (.formBrowsing, .clear):
             title = "Clear"
             info = "Empties the form for a new survey. A record on the form is left as it is."
+        case (.formBrowsing, .add) where state.finishesShownSurvey:
+            title = "Finish"
+            info = "This survey is incomplete (kept before it passed the form's rules). Finish checks every rule, as Add does: when they all pass, the survey is complete (Ctrl-Z takes that back); otherwise it stays incomplete and the first problem is shown."
         case (.formBrowsing, .add):
             title = "Add"
             info = "Adds what the form shows as a new survey at the end of the list."

@@ -23,7 +23,8 @@ public enum Screen {
         let title = state.session.documentMissing ? "\(state.documentName) (missing)"
             : state.session.formTrouble != nil ? "\(state.documentName) (read-only)" : state.documentName
         TitleBar(documentName: title, position: state.document == nil ? "" : state.positionTitle,
-                 surveysButton: layout.surveysButton).draw(into: &grid, in: layout.titleBar)
+                 surveysButton: layout.surveysButton, remark: state.finishesShownSurvey ? "incomplete" : nil)
+            .draw(into: &grid, in: layout.titleBar)
         if let pane = layout.listPane {
             ListPane.make(from: state, focused: state.screen.focus == .list && state.popover == nil)
                 .draw(into: &grid, in: Rect(x: pane.x, y: pane.y, width: pane.width - 1, height: pane.height))

@@ -4,10 +4,14 @@ struct TitleBar: View {
     let documentName: String
     let position: String
     let surveysButton: Rect?
+    /// Said after the position where it fits (`2 of 2 · incomplete`), so a form whose heading
+    /// gives way for room still says so.
+    var remark: String? = nil
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
         grid.fill(rect, style: .chrome)
-        let right = " \(position) "
+        var right = " \(position) "
+        if let remark, rect.width >= TextWidth.width(of: right + remark) + 3 + 24 { right = " \(position) · \(remark) " }
         let rightWidth = TextWidth.width(of: right)
         var x = rect.x + 1
         if let button = surveysButton {

@@ -9,7 +9,9 @@ import SurveyForms
 /// a different thing and lives in `AppState.Rollback`.
 public struct UndoHistory: Equatable, Sendable {
     public struct Step: Equatable, Sendable {
-        public enum Kind: Equatable, Sendable { case edit, add, delete, other }
+        /// `keptIncomplete`: a New form kept as an incomplete survey (undone, it goes back on
+        /// the New form, `AppState+Incomplete`).
+        public enum Kind: Equatable, Sendable { case edit, add, delete, other, keptIncomplete }
         public var kind: Kind
         /// "delete of “Okonkwo, Chidi”", for "Undid …" and "Redid …".
         public var label: String

@@ -24,6 +24,8 @@ struct CommandLineOptions: Equatable {
     var groupNames = false
     /// `export`/`list --raw`: CSV cells as they are, no `'` before a formula.
     var raw = false
+    /// `export`/`list --complete-only`: incomplete surveys left out.
+    var completeOnly = false
     /// `db init --db URL`: the team's PostgreSQL (a libpq connection string or URI).
     var db: String?
     /// `survey review`: the supervisor's words.

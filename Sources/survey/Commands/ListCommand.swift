@@ -6,7 +6,7 @@ import SurveyStorage
 /// `survey list`: a document's records for a person (an aligned table) or for a program
 /// (the same CSV or JSON that `survey export` writes).
 struct ListCommand: Equatable {
-    static let shape = "survey list [--doc NAME] [--format table|csv|json] [--raw] [--duplicates]"
+    static let shape = "survey list [--doc NAME] [--format table|csv|json] [--raw] [--duplicates] [--complete-only]"
 
     var doc: String?
     var format: DataFormat
@@ -14,6 +14,8 @@ struct ListCommand: Equatable {
     var raw = false
     /// Only the surveys that share their ID items (the form's `id_items`) with another.
     var duplicates = false
+    /// Incomplete surveys left out.
+    var completeOnly = false
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
         try ShellCommands.expectNoArguments(words, shape: Self.shape)
@@ -21,6 +23,10 @@ struct ListCommand: Equatable {
         format = try DataFormat.parse(options.format, allowed: [.table, .csv, .json], command: "list") ?? .table
         raw = options.raw
         duplicates = options.duplicates
+        completeOnly = options.completeOnly
+        if duplicates, completeOnly {
+            throw CommandLineOptions.UsageError(description: "--duplicates lists a table of every survey: leave out --complete-only")
+        }
         if duplicates, format != .table {
             throw CommandLineOptions.UsageError(description: "--duplicates lists a table: leave out --format")
         }
@@ -35,7 +41,7 @@ struct ListCommand: Equatable {
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             if duplicates { return try listDuplicates(store, target.name, questionnaire) }
             let reader = try RecordBatchReader(store: store, name: target.name)
-            try RecordOutput.writeToStandardOutput(reader, as: format, questionnaire: questionnaire, raw: raw)
+            try RecordOutput.writeToStandardOutput(reader, as: format, questionnaire: questionnaire, raw: raw, completeOnly: completeOnly)
             return 0
         } catch {
             ShellOutput.failure(error)
@@ -68,12 +74,12 @@ extension ListCommand: ShellCommand {
     static let name = "list"
 
     static let forms: [CommandSpec] = [
-        CommandSpec(words: ["list"], synopsis: "[--doc NAME] [--format table|csv|json] [--raw] [--duplicates]", arguments: [],
-                    help: "the records: an aligned table (#, name, phone, age; the name is the questionnaire's instance_name when it has one), or the CSV or JSON that export writes (with each survey's instanceID)"),
+        CommandSpec(words: ["list"], synopsis: "[--doc NAME] [--format table|csv|json] [--raw] [--duplicates] [--complete-only]", arguments: [],
+                    help: "the records: an aligned table (#, name, phone, age; the name is the questionnaire's instance_name when it has one, after … for an incomplete survey), or the CSV or JSON that export writes (with each survey's instanceID)"),
     ]
 
     static let options: [OptionSpec] = [
-        .format, .raw,
+        .format, .raw, .completeOnly,
         OptionSpec(names: ["--duplicates"], placeholder: nil, completion: .none,
                    help: "list: only the surveys whose ID items (the form's id_items) another survey shares") { options, _ in
             options.duplicates = true

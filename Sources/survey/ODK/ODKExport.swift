@@ -18,12 +18,18 @@ struct ODKExport {
     let groupNames: Bool
     /// CSV cells as they are, without the `'` before a formula (`SpreadsheetFormula`).
     var raw = false
+    /// Incomplete surveys left out; else each is written with its mark (`incomplete`, a
+    /// column of the main table or an element after the form's).
+    var completeOnly = false
 
-    /// How many surveys were exported.
-    func write(store: DocumentStore, name: String, questionnaire: Questionnaire) throws -> Int {
+    /// How many surveys were exported, and how many were incomplete.
+    func write(store: DocumentStore, name: String, questionnaire: Questionnaire) throws -> RecordOutput.Written {
         let reader = try RecordBatchReader(store: store, name: name)
         var records: [Record] = []
         while let batch = try reader.next() { records += batch }
+        var written = RecordOutput.Written(incomplete: records.reduce(0) { $0 + ($1.isIncomplete ? 1 : 0) })
+        if completeOnly { records.removeAll(where: \.isIncomplete) }
+        written.surveys = records.count
         var files: [ExportFolder.File] = []
         if format == .odkCSV {
             let formID = questionnaire.form?.formID.flatMap { $0.isEmpty ? nil : $0 } ?? name
@@ -52,7 +58,7 @@ struct ODKExport {
             }
         }
         try ExportFolder.write(files, into: URL(fileURLWithPath: folder), replacing: force)
-        return records.count
+        return written
     }
 
     /// One survey's encrypted submission at `path` (its `submission.xml`): the manifest

@@ -10,7 +10,8 @@ import SurveyUI
 ///     1  Smith, John   555-1234   20
 ///     2  Jones, Doris  555-1234   40
 ///
-/// Names are the app's list titles ("Last, First", or a designer's form's `instance_name`).
+/// Names are the app's list titles ("Last, First", or a designer's form's `instance_name`),
+/// an incomplete survey's after `…` (`Record.isIncomplete`).
 /// PHONE and AGE are shown when the questionnaire has questions named `phone` and `age`.
 /// Columns are padded by terminal width (TextWidth), so wide characters keep them straight;
 /// line breaks and tabs inside a value become spaces so every record stays on one line;
@@ -74,10 +75,11 @@ struct RecordTable {
             .dropLast().map(String.init)
     }
 
-    /// A record's cells as text, before cleaning; the first (its number) left empty.
+    /// A record's cells as text, before cleaning; the first (its number) left empty. An
+    /// incomplete survey's name begins with `…`, as the app's list marks it.
     private static func cells(of record: Record, questionnaire: Questionnaire,
                               extra: [(title: String, field: FieldSpec, right: Bool)]) -> [String] {
-        ["", questionnaire.title(of: record)] + extra.map { record.text(for: $0.field) }
+        ["", (record.isIncomplete ? "… " : "") + questionnaire.title(of: record)] + extra.map { record.text(for: $0.field) }
     }
 
     private func appendLine(_ cells: [String], to out: inout [UInt8]) {

@@ -72,7 +72,8 @@ extension AppState {
             }
         }
         guard document != nil, screen.detail == .form,
-              let item = FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: form.formScroll).item(at: point)
+              let item = FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: form.formScroll,
+                                      finishing: finishesShownSurvey).item(at: point)
         else { return [] }
         if case .field(let i) = item, editing?.fieldIndex == i { return [] }
         if case .field = item {

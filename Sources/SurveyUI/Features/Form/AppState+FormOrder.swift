@@ -70,12 +70,13 @@ extension AppState {
     /// The same in `rect`, its rows laid out once per record and width (`FormRuleCache.layout`).
     func formGeometry(in rect: Rect, outline: FormWalk) -> FormGeometry {
         guard questionnaire.form != nil else {
-            return caches.flatGeometry.geometry(form: rect, rows: FormRows.of(self, outline: outline), scroll: form.formScroll)
+            return caches.flatGeometry.geometry(form: rect, rows: FormRows.of(self, outline: outline), scroll: form.formScroll,
+                                                finishing: finishesShownSurvey)
         }
         let rows = drawnForm(outline).rows
         let laidOut = caches.ruleCache.layout(questionnaire, formRecord, ruleClock, key: drawnKey, rows: rows, width: rect.width)
         return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut,
-                            keepHeading: highlightsMember(in: outline))
+                            keepHeading: highlightsMember(in: outline), finishing: finishesShownSurvey)
     }
 
     /// Scrolls a long form so the highlighted question (and the line under it) is in view.

@@ -52,21 +52,27 @@ extension AppState {
         guard questionnaire.form != nil else { return record }
         let completed = questionnaire.completed(record, started: shown == .draft ? form.draftStarted : nil,
                                                 device: environment.device, clock: ruleClock)
+        return passesTheForm(completed, refusal: "Not added") ? completed : nil
+    }
+
+    /// Whether a survey as it will be stored passes every rule of the form; if not, the first
+    /// problem is highlighted and said after `refusal` ("Not added").
+    mutating func passesTheForm(_ completed: Record, refusal: String) -> Bool {
         let problems = questionnaire.problems(in: completed, clock: ruleClock)
         guard let first = problems.first else {
             // A member `repeat_count` made and nobody answered is refused as `survey add` and
             // `survey import` refuse it (an empty member stored here would not import back).
             let empty = questionnaire.emptyMemberProblems(in: completed, clock: ruleClock)
-            guard let member = empty.first else { return completed }
-            warn("Not added: \(member)" + (empty.count > 1 ? " (and \(counted(empty.count - 1, "other problem")))" : ""))
-            return nil
+            guard let member = empty.first else { return true }
+            warn("\(refusal): \(member)" + (empty.count > 1 ? " (and \(counted(empty.count - 1, "other problem")))" : ""))
+            return false
         }
         // The question at fault, in the member it is in: the problem's index is its
         // top-level row, not its row on a form with rosters.
         highlight(problemAt: first.path)
         // Every one can be reached: F8 walks them, ^G's tree lists them (Tab: problems only).
         let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")): F8 goes to each, ^G lists them)" : ""
-        warn("Not added: \(first.message)\(more)")
-        return nil
+        warn("\(refusal): \(first.message)\(more)")
+        return false
     }
 }

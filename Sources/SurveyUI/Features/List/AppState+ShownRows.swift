@@ -34,16 +34,19 @@ extension AppState {
     }
 
     /// A list row's title, marked `⚠` when the survey breaks a rule of the designer's form
-    /// (what F4 counts), so it can be found; kept ones are read, others made now.
+    /// (what F4 counts), so it can be found, or `…` when it is incomplete (kept before it
+    /// passed them, `AppState+Incomplete`); kept ones are read, others made now.
     func listTitle(of index: Int, limit: Int) -> String {
         let record = records[index]
         // Whose it is when it is another's (`@ana`), and a supervisor's verdict (`✓`, `!`,
         // `✗`), first, as a team's list shows them.
-        let mark = syncMarks(of: record).map { $0 + " " } ?? ""
+        var mark = syncMarks(of: record).map { $0 + " " } ?? ""
+        if record.isIncomplete { mark += Self.incompleteListMark + " " }
         let questionnaire = session.questionnaire
         guard let form = questionnaire.form else {
             return mark + (shownListRows.text(of: index, record: record, limit: limit) ?? title(of: record, limit: limit))
         }
+        if record.isIncomplete { return mark + title(of: record, limit: limit) }   // its rules are not all met yet
         let breaks = shownListRows.breaks(index, record: record, formID: form.formID, version: form.version)
             ?? !questionnaire.problems(in: record, clock: ruleClock).isEmpty
         return mark + (breaks ? "⚠ " : "") + title(of: record, limit: limit)
@@ -51,12 +54,12 @@ extension AppState {
 
     /// `listTitle` as the cells it is drawn as in `width` columns after the row's marker
     /// (`CellGrid.cells(of:width:)`); nil for a designer's form, whose titles are not kept, for
-    /// a row with a team's marks, and for a title that starts with a joining mark
+    /// a row with a team's marks or the incomplete mark, and for a title that starts with a joining mark
     /// (`ShownListRows.Title.cells`): those are drawn as one text with the marker.
     func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
         guard session.questionnaire.form == nil else { return nil }
         let record = records[index]
-        if syncMarks(of: record) != nil { return nil }
+        if syncMarks(of: record) != nil || record.isIncomplete { return nil }
         if let kept = shownListRows.title(of: index, record: record, limit: limit, width: width) { return kept.cells }
         return ShownListRows.cells(ofTitle: title(of: record, limit: limit), width: width)
     }

@@ -5,9 +5,16 @@ import SurveyForms
 extension AppState {
     /// Ctrl-N: the New form, editing First name. A New form that already holds answers is
     /// shown without starting to edit it, so the next respondent's name is never typed onto
-    /// the last one's. After `committingField`.
+    /// the last one's; but on that New form, holding answers the form's rules do not pass
+    /// yet, Ctrl-N keeps it as an incomplete survey and starts the next one
+    /// (`AppState+Incomplete`). After the field is committed.
     mutating func startNewRecord() -> [Effect] {
         guard document != nil else { return [] }
+        if shown == .draft, canKeepNewFormIncomplete, !draft.isBlank(in: draftQuestionnaire), !newFormPasses {
+            let kept = keepNewFormIncomplete()
+            startNextNewForm()
+            return kept
+        }
         popovers.dismiss()
         screen.moveFocus(to: .form)
         screen.showDetail(.form)
@@ -43,6 +50,8 @@ extension AppState {
         let before = captureRollback()
         guard document != nil, let effects = commitEditing() else { return [] }
         if case .record(let index) = shown {
+            // An incomplete survey's button is [ Finish ] (`AppState+Incomplete`).
+            if records[index].isIncomplete { return finishSurvey(index, rollback: before, effects: effects) }
             form.ask(.copy(index))
             ask("Add a copy of \(quotedTitle(records[index])) as another survey? y/n")
             return effects

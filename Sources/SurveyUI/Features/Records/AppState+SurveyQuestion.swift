@@ -18,7 +18,7 @@ extension AppState {
         case .delete(let index): return deleteRecord(index)
         case .copy(let index): return addCopy(of: index)
         case .clearNotAsked(let index, let keys): return clearAnswers(keys, of: index)
-        case .duplicate: return addDraft(allowingDuplicate: true)
+        case .duplicate: return shown == .draft ? addDraft(allowingDuplicate: true) : finishShownAllowingDuplicate()
         }
     }
 
@@ -29,6 +29,8 @@ extension AppState {
         switch question {
         case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
             if records.indices.contains(index) { tell("Kept \(quotedTitle(records[index]))") }
+        case .duplicate where shown != .draft:
+            tell("Not finished: the survey stays incomplete (correct its ID items, or finish it as it is)")
         case .duplicate:
             tell("Not added: the New form keeps its answers (correct the ID items, or Clear it)")
         }

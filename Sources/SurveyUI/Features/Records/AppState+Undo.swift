@@ -61,8 +61,12 @@ extension AppState {
                 ensureListCursorVisible()
             }
             // Whatever the step, surveys it takes out of the file (redoing a delete, undoing an
-            // Add) are copied to the deleted surveys first, as a delete does.
+            // Add) are copied to the deleted surveys first, as a delete does; but a New form
+            // kept as incomplete goes back on the New form (`AppState+Incomplete`).
             let gone = Self.removed(from: current, in: merged)
+            if putKeptSurveyBack(step, undoing: undoing, gone: gone) || emptyNewFormKeptAgain(step, undoing: undoing) {
+                return [.saveDocument, .saveDraft]
+            }
             return (gone.isEmpty ? [] : [.keepDeleted(gone)]) + [.saveDocument]
         case .failure:
             // Put it back: the history stays as it was.
