@@ -316,16 +316,16 @@ enum FormBench {
                 defer { start = now }
                 return Double(now - start) / 1e9
             }
-            let problem = questionnaire.ruleProblem(index, value: value, in: record, clock: clock)
+            let problem = FormInstance(questionnaire, record: record, clock: clock).problem(at: QuestionPlace(FieldIndex(index)), value: value)
             constraintTimes.append(lap())
             if problem == nil { record.values[fields[index].key] = value }   // as the form stores an accepted answer
             record = questionnaire.settled(record, hidden: &hidden, clock: clock)
             settleTimes.append(lap())
-            _ = questionnaire.relevance(in: record, clock: clock)
+            _ = FormInstance(questionnaire, record: record, clock: clock).relevance()
             relevanceTimes.append(lap())
         }
         let perAnswer = Spread(constraintTimes.indices.map { constraintTimes[$0] + settleTimes[$0] + relevanceTimes[$0] })
-        let check = timings(runs: answerRuns / 4) { _ in _ = questionnaire.problems(in: half, clock: clock) }
+        let check = timings(runs: answerRuns / 4) { _ in _ = FormInstance(questionnaire, record: half, clock: clock).problems() }
         print("  rules per answer  median \(ms(perAnswer.median)) ms  p99 \(ms(perAnswer.p99)) ms"
               + "  (constraint \(ms(Spread(constraintTimes).median)) + settled \(ms(Spread(settleTimes).median))"
               + " + relevance \(ms(Spread(relevanceTimes).median)) ms; \(perAnswer.times.count) answers"

@@ -10,7 +10,7 @@ extension Questionnaire {
                          clock: Clock) -> Record {
         guard let form else { return record }
         // What the survey showed before this change, and whether a value was offered then.
-        let wasShown = before.map { relevance(in: $0, clock: clock) } ?? Array(repeating: true, count: fields.count)
+        let wasShown = before.map { FormInstance(self, record: $0, clock: clock).relevance() } ?? Array(repeating: true, count: fields.count)
         func offeredBefore(_ value: PropertyValue, _ i: Int) -> Bool {
             guard let before else { return true }
             return isOffered(value, i, in: before, clock: clock)
@@ -18,7 +18,7 @@ extension Questionnaire {
         var current = record
         for _ in 0...fields.count {
             var next = current
-            let shownNow = relevance(in: next, clock: clock)
+            let shownNow = FormInstance(self, record: next, clock: clock).relevance()
             for (i, field) in fields.enumerated() where field.kind == .calculated {
                 guard let calculation = form.questions[i].calculation else { continue }
                 // A calculation the form hid before this change keeps what it stored.
@@ -26,7 +26,7 @@ extension Questionnaire {
                 let text = calculation.evaluate(in: context(next, current: "", clock: clock)).string
                 next[field.key] = text.isEmpty || text == "NaN" ? nil : .string(text)
             }
-            let shown = relevance(in: next, clock: clock)
+            let shown = FormInstance(self, record: next, clock: clock).relevance()
             for (i, field) in fields.enumerated() where field.kind.isAnswered || field.kind == .calculated {
                 if let value = next[field.key] {
                     // Hidden by this change, or a cascading choice whose parent this change

@@ -71,10 +71,10 @@ enum RosterBench {
             let runs = 20
             let edit = seconds { for _ in 0..<runs { settled = q.settled(edited, changedAt: path, before: result, hidden: &hidden, clock: clock) } } / Double(runs)
             precondition(settled["total_a"] != result["total_a"], "the edit must reach the total: \(String(describing: result["total_a"])) \(String(describing: settled["total_a"])) \(String(describing: settled["ac5"]))")
-            let gate = seconds { _ = q.problems(in: settled, clock: clock) }
+            let gate = seconds { _ = FormInstance(q, record: settled, clock: clock).problems() }
             let unpack = seconds { for _ in 0..<runs { _ = settled.values } } / Double(runs)
             let steps = repeats ? [AnswerPath.Step(name: "alpha", index: 10)] : []
-            let frame = seconds { for _ in 0..<runs { _ = q.relevance(at: steps, in: settled, clock: clock) } } / Double(runs)
+            let frame = seconds { for _ in 0..<runs { _ = FormInstance(q, record: settled, clock: clock).relevance(at: steps) } } / Double(runs)
             print(String(format: "  %@ (%d rows): build %@, complete %@, one edit settled %@, gate %@, relevance of %@ %@",
                          repeats ? "two rosters" : "flat       ", rows, format(build), format(complete), format(edit), format(gate),
                          repeats ? "an instance" : "the form   ", format(frame)))

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import SurveyDatabase
 import SurveyValues
-import SurveyForms
+@testable import SurveyForms
 import SurveyStorage
 import SurveyTestSupport
 

@@ -78,12 +78,15 @@ struct XLSFormReader {
         }
         if let text = value("public_key", in: cells, columns: columns) {
             form.publicKey = text
+            // A warning, as pyxform (which does not check it) converts the form: keying works,
+            // and what would encrypt with it (`export --format odk-xml`) refuses, naming it.
             do {
                 _ = try RSAPublicKey(base64: text)
             } catch {
-                errors.append(XLSFormProblem(sheet: "settings", row: first.number, column: "public_key",
-                                             message: "public_key is not a usable RSA public key: \(error) "
-                                                 + "(make one with survey keys new FILE, which prints it)"))
+                warnings.append(XLSFormProblem(sheet: "settings", row: first.number, column: "public_key",
+                                               message: "public_key is not a usable RSA public key: \(error) "
+                                                   + "(make one with survey keys new FILE, which prints it); "
+                                                   + "no survey can be exported encrypted until it is"))
             }
         }
     }

@@ -28,6 +28,14 @@ public struct FormInstance: Sendable {
         answers = Answers(values: values)
     }
 
+    /// With the answers to be read only if a rule reads them (a frame's, from its cache).
+    public init(_ questionnaire: Questionnaire, reading values: @escaping @Sendable () -> [String: PropertyValue],
+                clock: Questionnaire.Clock) {
+        self.questionnaire = questionnaire
+        self.clock = clock
+        answers = Answers(reading: values)
+    }
+
     /// The survey's answers, read out of its bytes at the first call.
     public var values: [String: PropertyValue] { answers.values }
 
@@ -104,24 +112,60 @@ public struct FieldIndex: Hashable, Sendable, Comparable {
 /// a search on another).
 private final class Answers: @unchecked Sendable {
     private let lock = Lock()
-    private let record: Record?
+    private let reading: @Sendable () -> [String: PropertyValue]
     private var read: [String: PropertyValue]?
 
     init(record: Record) {
-        self.record = record
+        reading = { record.values }
     }
 
     init(values: [String: PropertyValue]) {
-        record = nil
+        reading = { [:] }
         read = values
+    }
+
+    init(reading: @escaping @Sendable () -> [String: PropertyValue]) {
+        self.reading = reading
     }
 
     var values: [String: PropertyValue] {
         lock.withLock {
             if let read { return read }
-            let values = record?.values ?? [:]
+            let values = reading()
             read = values
             return values
         }
+    }
+}
+
+/// What a screen asks again after each key, judged only where the change reached (the form's
+/// dependency graph: `Questionnaire+Rejudging`), and judging a few members of a long roster.
+extension FormInstance {
+    /// The top level's rows a change from `before` reached (nil: every row).
+    public func topLevelRowsReached(since before: [String: PropertyValue]) -> Set<Int>? {
+        questionnaire.topLevelRowsReached(values, before: before)
+    }
+
+    /// The top level's relevance, from `before`'s: only the rows `reached` evaluated again.
+    /// `before` must have been evaluated at this clock.
+    public func topLevelRelevance(since before: (values: [String: PropertyValue], relevance: [Bool]), reached: Set<Int>?) -> [Bool] {
+        questionnaire.topLevelRelevance(inValues: values, clock: clock, before: before, reached: reached)
+    }
+
+    /// The top level's problems, from `before`'s: only the rows `reached` (or shown or hidden
+    /// anew) judged again. `relevance` is this instance's top level's.
+    public func topLevelProblems(relevance: [Bool],
+                                 since before: (values: [String: PropertyValue], relevance: [Bool], problems: [Questionnaire.Problem]),
+                                 reached: Set<Int>?) -> [Questionnaire.Problem] {
+        questionnaire.topLevelProblems(inValues: values, relevance: relevance, clock: clock, before: before, reached: reached)
+    }
+
+    /// The problems of the top level (unless `topLevel` is false) and of `members` alone,
+    /// with the relevance the caller already has (the top level's; each member's on demand).
+    public func problems(members: Set<[AnswerPath.Step]>, topLevel: Bool, relevance: [Bool]?,
+                         memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil) -> [Questionnaire.Problem] {
+        guard questionnaire.form != nil else { return [] }
+        return questionnaire.problems(inValues: values, clock: clock, members: members, topLevel: topLevel, relevance: relevance,
+                                      memberRelevance: memberRelevance)
     }
 }

@@ -137,7 +137,7 @@ extension Questionnaire {
     /// have stored it; it is refused rather than dropped, so no answer in a file is lost
     /// unseen). A choice `choice_filter` does not offer is among `problems(in:)`. In form
     /// order; empty for the original five.
-    public func formProblems(in record: Record, clock: Clock) -> [(index: Int, message: String)] {
+    func formProblems(in record: Record, clock: Clock) -> [(index: Int, message: String)] {
         guard form != nil else { return [] }
         var found = topLevelProblems(in: record, clock: clock)
         let flagged = Set(found.map(\.index))

@@ -35,13 +35,13 @@ extension Questionnaire {
     /// Whether each field of the instance `steps` lead to shows: its own `relevant` and its
     /// groups', read in that instance, and none when the repeat's own `relevant` (or its
     /// group's, or an enclosing instance's) hides the instance.
-    public func relevance(at steps: [AnswerPath.Step], in record: Record, clock: Clock) -> [Bool] {
+    func relevance(at steps: [AnswerPath.Step], in record: Record, clock: Clock) -> [Bool] {
         relevance(at: steps, values: record.values, clock: clock)
     }
 
     /// `relevance(at:in:)` of answers already read out of the survey (`record.values`): a
     /// screen asking of several members reads them once (each reading decodes every roster).
-    public func relevance(at steps: [AnswerPath.Step], values: [String: PropertyValue], clock: Clock) -> [Bool] {
+    func relevance(at steps: [AnswerPath.Step], values: [String: PropertyValue], clock: Clock) -> [Bool] {
         let q = scopeQuestionnaire(steps)
         guard instanceShows(steps, in: values, clock: clock) else { return Array(repeating: false, count: q.fields.count) }
         return q.relevance(of: values, at: steps, clock: clock)
@@ -50,14 +50,14 @@ extension Questionnaire {
     /// The designer's rule for an answer about to be stored at field `fieldIndex` of the
     /// instance `steps` lead to: `required` when it is empty, `constraint` (`.` the answer,
     /// `${age}` this instance's) when it is not; nil when it passes.
-    public func ruleProblem(_ fieldIndex: Int, at steps: [AnswerPath.Step], value: PropertyValue?, in record: Record,
+    func ruleProblem(_ fieldIndex: Int, at steps: [AnswerPath.Step], value: PropertyValue?, in record: Record,
                             clock: Clock) -> String? {
         scopeQuestionnaire(steps).ruleProblem(fieldIndex, at: steps, value: value, values: record.values, clock: clock)
     }
 
     /// The same with the survey's answers already read (`Record.values`): a key on a survey
     /// with rosters need not read them out of its bytes again.
-    public func ruleProblem(_ fieldIndex: Int, at steps: [AnswerPath.Step], value: PropertyValue?,
+    func ruleProblem(_ fieldIndex: Int, at steps: [AnswerPath.Step], value: PropertyValue?,
                             answers: [String: PropertyValue], clock: Clock) -> String? {
         scopeQuestionnaire(steps).ruleProblem(fieldIndex, at: steps, value: value, values: answers, clock: clock)
     }
@@ -66,13 +66,13 @@ extension Questionnaire {
     /// `required`, read there. `required: yes` reads no answers and is known from the form;
     /// `${health_id} = 'dead'` follows the answers, so the form's `*` does too, as ODK
     /// Collect's does.
-    public func isRequired(_ fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock) -> Bool {
+    func isRequired(_ fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock) -> Bool {
         isRequired(fieldIndex, at: steps, values: { record.values }, clock: clock)
     }
 
     /// `isRequired(_:at:in:)` with the survey's answers read out only when the rule reads
     /// them (a screen passes the ones it read once for the frame).
-    public func isRequired(_ fieldIndex: Int, at steps: [AnswerPath.Step], values answers: () -> [String: PropertyValue],
+    func isRequired(_ fieldIndex: Int, at steps: [AnswerPath.Step], values answers: () -> [String: PropertyValue],
                            clock: Clock) -> Bool {
         let scope = scopeQuestionnaire(steps)
         guard let required = scope.question(fieldIndex)?.required else { return false }
@@ -84,13 +84,13 @@ extension Questionnaire {
 
     /// The choices offered now for field `fieldIndex` of the instance `steps` lead to, its
     /// `choice_filter` read there.
-    public func choices(for fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock) -> [XLSForm.Choice] {
+    func choices(for fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock) -> [XLSForm.Choice] {
         scopeQuestionnaire(steps).choices(for: fieldIndex, at: steps, values: record.values, clock: clock)
     }
 
     /// The text field `fieldIndex` of the instance `steps` lead to offers before anything is
     /// typed: its `default`, computed there when it reads answers.
-    public func defaultText(_ fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock) -> String? {
+    func defaultText(_ fieldIndex: Int, at steps: [AnswerPath.Step], in record: Record, clock: Clock) -> String? {
         scopeQuestionnaire(steps).defaultText(fieldIndex, at: steps, values: record.values, clock: clock)
     }
 
@@ -98,7 +98,7 @@ extension Questionnaire {
     /// the top level): its `repeat_count`, a number or an expression of the answers read
     /// there; nil when it has none (instances are added by hand) or the count cannot be
     /// known yet.
-    public func repeatCount(of node: FormNode, in record: Record, parent: [AnswerPath.Step] = [], clock: Clock) -> Int? {
+    func repeatCount(of node: FormNode, in record: Record, parent: [AnswerPath.Step] = [], clock: Clock) -> Int? {
         guard node.question?.repeatCount != nil else { return nil }
         return repeatCount(of: node, values: record.values, parent: parent, clock: clock)
     }
@@ -106,7 +106,7 @@ extension Questionnaire {
     /// `repeatCount(of:in:parent:)` of answers already read out of the survey. A count over
     /// `repeatCountLimit` is refused: nil, as if the form gave none (nothing is made for it),
     /// and said as a problem of the survey (`repeatCountProblems`), never silently capped.
-    public func repeatCount(of node: FormNode, values: [String: PropertyValue], parent: [AnswerPath.Step] = [],
+    func repeatCount(of node: FormNode, values: [String: PropertyValue], parent: [AnswerPath.Step] = [],
                             clock: Clock) -> Int? {
         guard let asked = repeatCountAsked(of: node, values: values, parent: parent, clock: clock),
               asked <= Double(Self.repeatCountLimit) else { return nil }

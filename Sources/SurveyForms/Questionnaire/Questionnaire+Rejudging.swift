@@ -11,7 +11,7 @@ extension Questionnaire {
     /// `relevance` is the top level's for `values`; `before` must have been judged at the same
     /// clock (a rule may read `now()`). A change inside a roster counts as a change of every
     /// question in it, so a total's constraint reading the roster is judged again.
-    public func topLevelProblems(inValues values: [String: PropertyValue], relevance: [Bool], clock: Clock,
+    func topLevelProblems(inValues values: [String: PropertyValue], relevance: [Bool], clock: Clock,
                                  before: (values: [String: PropertyValue], relevance: [Bool], problems: [Problem])) -> [Problem] {
         topLevelProblems(inValues: values, relevance: relevance, clock: clock, before: before,
                          reached: topLevelRowsReached(values, before: before.values))
@@ -19,7 +19,7 @@ extension Questionnaire {
 
     /// The same, with the rows the change reached already worked out (`topLevelRowsReached`,
     /// nil: judge them all), as the commit's relevance worked them out.
-    public func topLevelProblems(inValues values: [String: PropertyValue], relevance: [Bool], clock: Clock,
+    func topLevelProblems(inValues values: [String: PropertyValue], relevance: [Bool], clock: Clock,
                                  before: (values: [String: PropertyValue], relevance: [Bool], problems: [Problem]),
                                  reached: Set<Int>?) -> [Problem] {
         guard relevance.count == fields.count, before.relevance.count == fields.count, var judge = reached else {
@@ -40,13 +40,13 @@ extension Questionnaire {
     /// whole pass was a quarter of the key, to find that one row or none had changed.
     ///
     /// `before` must have been evaluated at the same clock (a rule may read `now()`).
-    public func topLevelRelevance(inValues values: [String: PropertyValue], clock: Clock,
+    func topLevelRelevance(inValues values: [String: PropertyValue], clock: Clock,
                                   before: (values: [String: PropertyValue], relevance: [Bool])) -> [Bool] {
         topLevelRelevance(inValues: values, clock: clock, before: before, reached: topLevelRowsReached(values, before: before.values))
     }
 
     /// The same, with the rows the change reached already worked out (nil: evaluate them all).
-    public func topLevelRelevance(inValues values: [String: PropertyValue], clock: Clock,
+    func topLevelRelevance(inValues values: [String: PropertyValue], clock: Clock,
                                   before: (values: [String: PropertyValue], relevance: [Bool]), reached: Set<Int>?) -> [Bool] {
         guard let form, before.relevance.count == fields.count, let reached else {
             return relevance(inValues: values, clock: clock)
@@ -76,7 +76,7 @@ extension Questionnaire {
     /// change inside a roster counts as a change of every row of its repeats). nil when the
     /// graph cannot say (no form, not the top level, or an answer the form does not ask
     /// changed: a rule may read it by a name the graph does not know).
-    public func topLevelRowsReached(_ values: [String: PropertyValue], before: [String: PropertyValue]) -> Set<Int>? {
+    func topLevelRowsReached(_ values: [String: PropertyValue], before: [String: PropertyValue]) -> Set<Int>? {
         guard form != nil, let outline = outline?.value, scopeNumber == 0 else { return nil }
         // The answers that differ, found from the answers themselves (an unchanged roster is
         // the same storage in both, compared at once), then the rows asking them.

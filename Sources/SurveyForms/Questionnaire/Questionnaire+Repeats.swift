@@ -62,7 +62,7 @@ extension Questionnaire {
     /// for the repeats shown (their own `relevant` and their groups'): a stored value of the
     /// wrong type, a required question left empty, a constraint broken, a choice not
     /// offered, each with where it is. `problems(in:)` (the gate for [ Add ]) includes them.
-    public func repeatProblems(in record: Record, clock: Clock) -> [(path: AnswerPath, message: String)] {
+    func repeatProblems(in record: Record, clock: Clock) -> [(path: AnswerPath, message: String)] {
         var found: [(path: AnswerPath, message: String)] = []
         let values = record.values
         collectRepeatProblems(in: values, parent: [], shown: relevance(of: values, at: [], clock: clock), clock: clock, into: &found)

@@ -26,12 +26,12 @@ extension Questionnaire {
     /// Whether each field is shown for this record: its own `relevant` and every enclosing
     /// group's. One pass, so a frame of a 500-question form costs 500 evaluations at most.
     /// The top level's; `relevance(at:in:clock:)` is an instance's.
-    public func relevance(in record: Record, clock: Clock) -> [Bool] {
+    func relevance(in record: Record, clock: Clock) -> [Bool] {
         relevance(of: record.values, at: [], clock: clock)
     }
 
     /// `relevance(in:)` of answers already read out of the survey (`record.values`).
-    public func relevance(inValues values: [String: PropertyValue], clock: Clock) -> [Bool] {
+    func relevance(inValues values: [String: PropertyValue], clock: Clock) -> [Bool] {
         relevance(of: values, at: [], clock: clock)
     }
 
@@ -57,14 +57,14 @@ extension Questionnaire {
         return result
     }
 
-    public func isRelevant(_ index: Int, in record: Record, clock: Clock) -> Bool {
+    func isRelevant(_ index: Int, in record: Record, clock: Clock) -> Bool {
         guard form != nil else { return true }
         return relevance(in: record, clock: clock)[index]
     }
 
     /// The designer's rule for an answer about to be stored in `record`: `required` when it
     /// is empty, `constraint` (with `.` the answer) when it is not. nil when it passes.
-    public func ruleProblem(_ index: Int, value: PropertyValue?, in record: Record, clock: Clock) -> String? {
+    func ruleProblem(_ index: Int, value: PropertyValue?, in record: Record, clock: Clock) -> String? {
         ruleProblem(index, at: [], value: value, values: record.values, clock: clock)
     }
 
@@ -140,7 +140,7 @@ extension Questionnaire {
     ///
     /// `members`: judge only these instances (each given with its steps, its parents' too),
     /// as a screen showing two members of forty needs; nil judges every one.
-    public func problems(in record: Record, clock: Clock, members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
+    func problems(in record: Record, clock: Clock, members: Set<[AnswerPath.Step]>? = nil) -> [Problem] {
         guard form != nil else { return [] }
         return problems(inValues: record.values, clock: clock, members: members)
     }
@@ -154,7 +154,7 @@ extension Questionnaire {
     /// `memberRelevance`: each member's relevance when the caller keeps it (what
     /// `relevance(at:values:)` gives of these answers), so a member drawn and judged is
     /// evaluated once.
-    public func problems(inValues values: [String: PropertyValue], clock: Clock,
+    func problems(inValues values: [String: PropertyValue], clock: Clock,
                          members: Set<[AnswerPath.Step]>? = nil, topLevel: Bool = true, relevance known: [Bool]? = nil,
                          memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil) -> [Problem] {
         guard form != nil else { return [] }
@@ -222,7 +222,7 @@ extension Questionnaire {
 
     /// The choices offered for a choice field now: its list, narrowed by `choice_filter`
     /// (`county = ${county}`) against each choice's columns.
-    public func choices(for index: Int, in record: Record, clock: Clock) -> [XLSForm.Choice] {
+    func choices(for index: Int, in record: Record, clock: Clock) -> [XLSForm.Choice] {
         choices(for: index, at: [], values: record.values, clock: clock)
     }
 
@@ -257,7 +257,7 @@ extension Questionnaire {
     ///
     /// A default that calls a function or reads an answer (`today()`, `${village}`) is
     /// computed, as pyxform makes it a dynamic default; anything else is the text itself.
-    public func defaultText(_ index: Int, in record: Record = Record(), clock: Clock) -> String? {
+    func defaultText(_ index: Int, in record: Record = Record(), clock: Clock) -> String? {
         defaultText(index, at: [], values: record.values, clock: clock)
     }
 

@@ -58,7 +58,7 @@ final class FormRuleCache: @unchecked Sendable {
                     _ clock: Questionnaire.Clock) -> ([AnswerPath.Step]) -> [Bool] {
             { [self] steps in
                 if let found = known[steps] { return found }
-                let made = questionnaire.relevance(at: steps, values: values, clock: clock)
+                let made = FormInstance(questionnaire, values: values, clock: clock).relevance(at: steps)
                 known[steps] = made
                 return made
             }
@@ -91,10 +91,10 @@ final class FormRuleCache: @unchecked Sendable {
                   members: Set<[AnswerPath.Step]>) -> [Questionnaire.Problem] {
         lock.lock(); defer { lock.unlock() }
         var current = entryFor(questionnaire, record, clock)
+        let instance = FormInstance(questionnaire, values: current.values, clock: clock)
         let top = current.topProblems ?? current.previous.map {
-            questionnaire.topLevelProblems(inValues: current.values, relevance: current.relevance, clock: clock,
-                                           before: ($0.values, $0.relevance, $0.problems), reached: $0.reached)
-        } ?? questionnaire.problems(inValues: current.values, clock: clock, members: [], relevance: current.relevance)
+            instance.topLevelProblems(relevance: current.relevance, since: ($0.values, $0.relevance, $0.problems), reached: $0.reached)
+        } ?? instance.problems(members: [], topLevel: true, relevance: current.relevance)
         current.topProblems = top
         current.previous = nil
         var found = top
@@ -105,9 +105,8 @@ final class FormRuleCache: @unchecked Sendable {
                 found += known.value
                 continue
             }
-            let judged = questionnaire.problems(inValues: current.values, clock: clock, members: shown, topLevel: false,
-                                                relevance: current.relevance,
-                                                memberRelevance: current.members.lookup(questionnaire, current.values, clock))
+            let judged = instance.problems(members: shown, topLevel: false, relevance: current.relevance,
+                                           memberRelevance: current.members.lookup(questionnaire, current.values, clock))
             current.rosterProblems[name] = (shown, judged)
             found += judged
         }
@@ -178,9 +177,9 @@ final class FormRuleCache: @unchecked Sendable {
         // commit reached are evaluated again (`topLevelRelevance`).
         // The rows it reached are worked out once, for the relevance now and the problems the
         // next frame asks for.
-        let reached = questionnaire.topLevelRowsReached(values, before: entry.values)
-        let relevance = questionnaire.topLevelRelevance(inValues: values, clock: clock, before: (entry.values, entry.relevance),
-                                                        reached: reached)
+        let instance = FormInstance(questionnaire, values: values, clock: clock)
+        let reached = instance.topLevelRowsReached(since: entry.values)
+        let relevance = instance.topLevelRelevance(since: (entry.values, entry.relevance), reached: reached)
         var fresh = makeEntry(questionnaire, record, clock, values: values, relevance: relevance)
         if let problems = entry.topProblems { fresh.previous = (entry.values, entry.relevance, problems, reached) }
         self.entry = fresh
@@ -189,7 +188,7 @@ final class FormRuleCache: @unchecked Sendable {
     private func makeEntry(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
                            values: [String: PropertyValue], relevance: [Bool]? = nil) -> Entry {
         Entry(record: record, values: values, fields: questionnaire.fields, minute: Self.minute(clock),
-              relevance: relevance ?? questionnaire.relevance(inValues: values, clock: clock), outline: nil)
+              relevance: relevance ?? FormInstance(questionnaire, values: values, clock: clock).relevance(), outline: nil)
     }
 
     private static func minute(_ clock: Questionnaire.Clock) -> Int { Int((clock.now.timeIntervalSince1970 / 60).rounded(.down)) }

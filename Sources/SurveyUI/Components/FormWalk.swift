@@ -97,6 +97,9 @@ public struct FormWalk: Sendable {
     public func heading(_ i: Int) -> RepeatHeading? { entries?[i].heading }
     public func isShown(_ i: Int) -> Bool { entries?[i].isShown ?? topRelevance[i] }
 
+    /// Entry `i` as the form's rules name it: its row in its scope and the members around it.
+    public func place(_ i: Int) -> QuestionPlace { QuestionPlace(FieldIndex(scope(of: i).fieldIndex), at: steps(i)) }
+
     /// Where entry `i`'s answer is kept.
     public func path(_ i: Int) -> AnswerPath { AnswerPath(steps(i), field(i).key) }
 
@@ -119,32 +122,32 @@ public struct FormWalk: Sendable {
     /// level's questionnaire with the steps to the member, which knows what each name means
     /// there, as pyxform's binds do.)
     public func defaultText(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> String? {
-        scopes[0].defaultText(scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)
+        FormInstance(scopes[0], record: record, clock: clock).defaultText(at: place(i))
     }
 
     /// What is wrong with `value` as entry `i`'s answer in `record`, by its scope's rules.
     public func ruleProblem(_ i: Int, value: PropertyValue?, in record: Record, clock: Questionnaire.Clock) -> String? {
-        scopes[0].ruleProblem(scope(of: i).fieldIndex, at: steps(i), value: value, in: record, clock: clock)
+        FormInstance(scopes[0], record: record, clock: clock).problem(at: place(i), value: value)
     }
 
     /// The same with the record's answers as read once (`FormRuleCache.values`).
     func ruleProblem(_ i: Int, value: PropertyValue?, values: [String: PropertyValue], clock: Questionnaire.Clock) -> String? {
-        scopes[0].ruleProblem(scope(of: i).fieldIndex, at: steps(i), value: value, answers: values, clock: clock)
+        FormInstance(scopes[0], values: values, clock: clock).problem(at: place(i), value: value)
     }
 
     /// Whether entry `i` must be answered now (its `required`, read in its member).
     public func isRequired(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> Bool {
-        scopes[0].isRequired(scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)
+        FormInstance(scopes[0], record: record, clock: clock).isRequired(place(i))
     }
 
     /// The same, with the survey's answers as read once for the frame.
-    func isRequired(_ i: Int, values: () -> [String: PropertyValue], clock: Questionnaire.Clock) -> Bool {
-        scopes[0].isRequired(scope(of: i).fieldIndex, at: steps(i), values: values, clock: clock)
+    func isRequired(_ i: Int, values: @escaping @Sendable () -> [String: PropertyValue], clock: Questionnaire.Clock) -> Bool {
+        FormInstance(scopes[0], reading: values, clock: clock).isRequired(place(i))
     }
 
     /// The choices entry `i` offers now.
     public func choices(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> [XLSForm.Choice] {
-        scopes[0].choices(for: scope(of: i).fieldIndex, at: steps(i), in: record, clock: clock)
+        FormInstance(scopes[0], record: record, clock: clock).choices(at: place(i))
     }
 
     /// Whether entry `i` is read-only in its form.
@@ -265,7 +268,7 @@ public struct FormWalk: Sendable {
                     continue
                 }
                 let stored = Self.members(of: node.name, in: steps.isEmpty ? values : member ?? [:])
-                let fixed = top.repeatCount(of: node, values: values, parent: steps, clock: clock)
+                let fixed = FormInstance(top, values: values, clock: clock).repeatCount(of: node, parent: steps)
                 let count = max(stored, fixed ?? 0)
                 let key = RepeatHeading.selectionKey(parent: steps, name: node.name)
                 let chosen = min(max(0, selection[key] ?? 0), max(0, count - 1))
@@ -283,7 +286,7 @@ public struct FormWalk: Sendable {
                 let inner = questionnaire.instanceQuestionnaire(for: node)
                 let innerSteps = heading.steps
                 let innerRelevance = isShown
-                    ? memberRelevance?(innerSteps) ?? top.relevance(at: innerSteps, values: values, clock: clock)
+                    ? memberRelevance?(innerSteps) ?? FormInstance(top, values: values, clock: clock).relevance(at: innerSteps)
                     : Array(repeating: false, count: inner.fields.count)
                 walk(inner, steps: innerSteps, relevance: innerRelevance, shown: isShown)
             }

@@ -108,7 +108,7 @@ extension InterviewTree {
         }
 
         func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], depth start: Int, parent: Int?) {
-            let relevance = top.relevance(at: steps, values: values, clock: clock)
+            let relevance = FormInstance(top, values: values, clock: clock).relevance(at: steps)
             let member = answers(at: steps[...], in: values) ?? [:]
             var depth = start
             var groups: [Int?] = []   // each open group: its row, when it was listed
@@ -122,7 +122,7 @@ extension InterviewTree {
                     if case .array(let items)? = member[node.name] {
                         stored = items.reduce(0) { n, item in if case .dictionary = item { n + 1 } else { n } }
                     } else { stored = 0 }
-                    let count = max(stored, top.repeatCount(of: node, values: values, parent: steps, clock: clock) ?? 0)
+                    let count = max(stored, FormInstance(top, values: values, clock: clock).repeatCount(of: node, parent: steps) ?? 0)
                     var label = field.label.isEmpty ? node.name : field.label
                     if label.namesAnAnswer { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
                     rows.append(Row(kind: .roster, depth: depth, label: label, answer: count == 0 ? "none" : String(count),

@@ -83,7 +83,7 @@ extension DocumentInfoView {
                 var breaking = 0
                 for record in state.records {
                     // An incomplete survey lacks answers by design: counted above, marked `…`.
-                    guard !record.isIncomplete, let first = questionnaire.problems(in: record, clock: state.ruleClock).first else { continue }
+                    guard !record.isIncomplete, let first = FormInstance(questionnaire, record: record, clock: state.ruleClock).problems().first else { continue }
                     breaking += 1
                     if named.count < 3 { named.append("“\(state.title(of: record, limit: 40))”: \(first.message)") }
                 }

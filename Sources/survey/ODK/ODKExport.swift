@@ -37,7 +37,12 @@ struct ODKExport {
                 .odkCSVFiles(questionnaire: questionnaire, formID: formID, groupNames: groupNames, raw: raw)
                 .map { ExportFolder.File(path: [$0.name], data: Data($0.text.utf8)) }
         } else {
-            let key = try questionnaire.form?.publicKey.map { try RSAPublicKey(base64: $0) }
+            let key = try questionnaire.form?.publicKey.map { text in
+                do { return try RSAPublicKey(base64: text) } catch {
+                    throw DocumentError("the form's public_key is not a usable RSA public key (\(error)): nothing was exported, "
+                                        + "as the surveys would leave unencrypted (attach the form with its key corrected)")
+                }
+            }
             var taken: Set<String> = []
             for (i, record) in records.enumerated() {
                 var path = ODKSubmission.briefcasePath(record, questionnaire: questionnaire, fallbackID: "survey\(i + 1)")

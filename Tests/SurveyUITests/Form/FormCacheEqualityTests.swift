@@ -1,6 +1,6 @@
 import XCTest
 import SurveyValues
-import SurveyForms
+@testable import SurveyForms
 import SurveyStorage
 import SurveyTestSupport
 import SurveyUITestSupport

@@ -43,7 +43,7 @@ extension AppState {
             return
         }
         let record = formRecord
-        let problems = questionnaire.problems(in: record, clock: ruleClock)
+        let problems = FormInstance(questionnaire, record: record, clock: ruleClock).problems()
         guard !problems.isEmpty else {
             tell("No problem: every answer here passes the form's rules")
             return

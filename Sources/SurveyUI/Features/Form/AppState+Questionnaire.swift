@@ -58,7 +58,7 @@ extension AppState {
     /// Whether a survey as it will be stored passes every rule of the form; if not, the first
     /// problem is highlighted and said after `refusal` ("Not added").
     mutating func passesTheForm(_ completed: Record, refusal: String) -> Bool {
-        let problems = questionnaire.problems(in: completed, clock: ruleClock)
+        let problems = FormInstance(questionnaire, record: completed, clock: ruleClock).problems()
         guard let first = problems.first else {
             // A member `repeat_count` made and nobody answered is refused as `survey add` and
             // `survey import` refuse it (an empty member stored here would not import back).

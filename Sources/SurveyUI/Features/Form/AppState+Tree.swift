@@ -33,7 +33,7 @@ extension AppState {
         }
         let record = formRecord
         let rows = InterviewTree.rows(of: record, in: questionnaire, clock: ruleClock,
-                                      problems: questionnaire.problems(in: record, clock: ruleClock))
+                                      problems: FormInstance(questionnaire, record: record, clock: ruleClock).problems())
         let outline = self.outline
         let here: AnswerPath? = if case .field(let i) = formItem, outline.indices.contains(i), outline.heading(i) == nil {
             outline.path(i)

@@ -25,7 +25,7 @@ extension AppState {
         if let form = questionnaire.form {
             let clock = ruleClock
             shownListRows.keepMarks(shown, formID: form.formID, version: form.version) {
-                !questionnaire.problems(in: $0, clock: clock).isEmpty
+                !FormInstance(questionnaire, record: $0, clock: clock).problems().isEmpty
             }
         } else {
             // The cells go after the row's one-column marker, before the scroll arrows' column.
@@ -48,7 +48,7 @@ extension AppState {
         }
         if record.isIncomplete { return mark + title(of: record, limit: limit) }   // its rules are not all met yet
         let breaks = shownListRows.breaks(index, record: record, formID: form.formID, version: form.version)
-            ?? !questionnaire.problems(in: record, clock: ruleClock).isEmpty
+            ?? !FormInstance(questionnaire, record: record, clock: ruleClock).problems().isEmpty
         return mark + (breaks ? "⚠ " : "") + title(of: record, limit: limit)
     }
 

@@ -35,7 +35,7 @@ extension AppState {
     var newFormPasses: Bool {
         let q = draftQuestionnaire
         let done = q.completed(draft, started: form.draftStarted, device: environment.device, clock: ruleClock)
-        return q.problems(in: done, clock: ruleClock).isEmpty && q.emptyMemberProblems(in: done, clock: ruleClock).isEmpty
+        return FormInstance(q, record: done, clock: ruleClock).problems().isEmpty && q.emptyMemberProblems(in: done, clock: ruleClock).isEmpty
     }
 
     /// After every action (`update`): a New form left for another survey of the same
