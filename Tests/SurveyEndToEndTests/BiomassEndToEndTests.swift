@@ -136,4 +136,70 @@ final class BiomassEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(imported.status, 0, imported.errors)
         XCTAssertEqual(try records(in: "Back"), saved, "the set imports back to the same nested survey")
     }
+
+    /// Issue 30's measure: the keys a keyer presses to key the biomass plot with 3 trees and
+    /// 7 stems (2, 3 and 2), from the first question to the survey added, counted as this test
+    /// presses them (a typed code of three digits is three keys). The README gives the count;
+    /// a change that adds a key to this path fails here first.
+    func testKeyingAPlotWithThreeTreesAndSevenStemsTakesTheKeysTheREADMESays() throws {
+        try makeDocument("Count")
+        let app = try launch(["--dir", folder.path, "--doc", "Count"], width: 100, height: 30)
+        var keys = 0
+        func type(_ text: String) throws { keys += text.count; try app.type(text) }
+        func press(_ key: String) throws { keys += 1; try app.press(key) }
+        app.waitFor("Jina Lako *", "Namba Yako ya Simu *")
+        try press("Enter")
+        app.waitFor("1 Aloyce")
+        try type("1")                                       // enumerator
+        try type("0712345678"); try press("Enter")          // phone
+        try type("1"); try type("11"); try type("111")      // region, district, village
+        try type("2022")                                    // planting phase
+        app.waitFor("1 Plot 1 Mlandizi")
+        try type("1")                                       // plot
+        try type("40"); try press("Enter")                  // canopy cover
+        try type("-6.8 39.28"); try press("Enter")          // centre
+        try press("Enter")                                  // no photo
+        try type("1")                                       // monumented
+        try type("10"); try press("Enter")                  // slope
+        try type("1")                                       // trees to measure: yes
+        for (n, stems) in [2, 3, 2].enumerated() {
+            app.waitFor(n == 0 ? "Add a Miti? y/n" : "Add another Miti? y/n")
+            try type("y")
+            try type("\(101 + n)"); try press("Enter")      // tag
+            try type("1")                                   // species
+            try type("90"); try press("Enter")              // bearing
+            try type("5"); try press("Enter")               // distance
+            try press("Enter")                              // bole height (optional)
+            try type("\(stems)"); try press("Enter")        // stems
+            for stem in 0..<stems {
+                app.waitFor("\(stem + 1) of \(stems)")
+                try type("\(30 + stem)"); try press("Enter") // circumference
+                try type("1")                               // alive
+                try press("Enter"); try press("Enter")      // height, notes
+            }
+        }
+        app.waitFor("Add another Miti? y/n")
+        try type("n")
+        try type("2")                                       // no stumps
+        try type("2"); try type("2")                        // no regeneration
+        app.waitFor("1 [ ] Moto")
+        try type("1"); try type("4"); try press("Enter")    // disturbance
+        try press("Enter")                                  // no remarks: on to [ Add ]
+        try press("Enter")                                  // [ Add ]
+        app.waitFor("Added survey 1")
+        try app.press("C-q")
+        XCTAssertEqual(app.waitForExit(), 0)
+
+        let plot = try XCTUnwrap(try records(in: "Count").first)
+        guard case .array(let trees)? = plot["trees"] else { return XCTFail("no trees: \(plot)") }
+        let stems = trees.map { tree -> Int in
+            guard case .dictionary(let answers) = tree, case .array(let stems)? = answers["stems"] else { return -1 }
+            return stems.count
+        }
+        XCTAssertEqual(stems, [2, 3, 2], "3 trees, 7 stems, as keyed")
+        XCTAssertEqual(keys, Self.keysForThreeTreesAndSevenStems, "the README's count (“Keying a plot”) says \(Self.keysForThreeTreesAndSevenStems)")
+    }
+
+    /// The count the README gives (README.md, "Keying a plot"): change both together.
+    static let keysForThreeTreesAndSevenStems = 137
 }
