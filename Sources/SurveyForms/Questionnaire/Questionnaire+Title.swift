@@ -49,15 +49,52 @@ extension Questionnaire {
         if let name = form.instanceName {
             text = name.evaluate(in: context(answers(namedBy: name, in: record), current: "", clock: namingClock(for: record))).string
         }
-        if !text.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) {
-            let answers = textKeys.lazy.map { XLSForm.text(of: record[$0]).trimmingWhitespace() }
-                .filter { !$0.isEmpty }
-            text = answers.prefix(2).joined(separator: ", ")
-        }
+        if !Self.says(text) { text = keyedName(of: record) }
         text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isControlCharacter ? " " : $0 }))
             .trimmingWhitespace()
         if let limit, text.count > limit { text = String(text.prefix(limit)) }
         return text
+    }
+
+    /// A name for a survey of a form without `instance_name` (or whose name came out empty),
+    /// what a keyer tells papers apart by (issue 30): the answers to the form's ID items
+    /// (`id_items`, CSPro's case ids: `P1, 3`); else the first two text answers, leaving out
+    /// the questions about who keyed it (an enumerator's name or phone is the same on every
+    /// plot); else the form's title and the time it was started (`Plot form 2026-03-04 11:00`),
+    /// as ODK Collect lists a survey without a name.
+    func keyedName(of record: Record) -> String {
+        let ids = (form?.idItems ?? []).map { XLSForm.text(of: record[$0]).trimmingWhitespace() }.filter { !$0.isEmpty }
+        if !ids.isEmpty { return ids.joined(separator: ", ") }
+        let answers = textKeys.lazy.filter { !Self.namesWhoKeyed($0) }
+            .map { XLSForm.text(of: record[$0]).trimmingWhitespace() }
+            .filter { !$0.isEmpty }
+        let text = answers.prefix(2).joined(separator: ", ")
+        if Self.says(text) { return text }
+        guard let started = startedText(of: record) else { return text }
+        return [form?.title ?? form?.formID ?? "", started].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// Text with a letter or a digit in it: a name that says something.
+    static func says(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+
+    /// A question about who keyed the survey, by its name: the same answer on every paper a
+    /// team keys, so no name for one of them.
+    static func namesWhoKeyed(_ key: String) -> Bool {
+        let name = key.lowercased()
+        return ["enumerator", "interviewer", "surveyor", "collector", "leader", "supervisor", "staff", "keyer",
+                "phone", "mobile", "email", "deviceid", "username"].contains { name.contains($0) }
+    }
+
+    /// When the survey was started (its `start`), as keyed there: `2026-03-04 11:00`.
+    private func startedText(of record: Record) -> String? {
+        for field in fields where field.kind == .metadata("start") {
+            if case .string(let text)? = record[field.key], let moment = FormDateTime.parse(text) {
+                return String(printf: "%04d-%02d-%02d %02d:%02d", moment.year, moment.month, moment.day, moment.hour, moment.minute)
+            }
+        }
+        return nil
     }
 
     /// The answers an expression reads: each name it names, and the roster around a name

@@ -60,4 +60,32 @@ final class InstanceNameTests: XCTestCase {
         neither["started"] = nil
         XCTAssertEqual(q.name(of: neither), "Kirra " + LocalDay.text(Date(), in: TimeZoneRule.current), "a survey not yet finished: today")
     }
+
+    /// Without `instance_name` a survey is named as a keyer tells papers apart (issue 30): by
+    /// its ID items; else by its first text answers, never the enumerator's name or phone (the
+    /// same on every plot); else by the form's title and when it was started.
+    func testASurveyWithoutAnInstanceNameIsNamedByWhatTellsPapersApart() throws {
+        let form = """
+        survey,,,
+        ,type,name,label
+        ,start,started,
+        ,text,enumerator_name,Your name
+        ,text,leader_phone,Your phone
+        ,text,plot_code,Plot
+        ,integer,trees,Trees
+        settings,,,
+        ,form_id,form_title,
+        ,plots,Plot form,
+        """
+        let plain = try FormTestSupport.questionnaire(form)
+        var plot = Record(["started": .string("2026-03-04T11:05:00.000+03:00"), "enumerator_name": .string("Ana"),
+                           "leader_phone": .string("0712345678"), "plot_code": .string("P7"), "trees": .integer(3)])
+        XCTAssertEqual(plain.name(of: plot), "P7", "not Ana, 0712345678 on every plot")
+        plot["plot_code"] = nil
+        XCTAssertEqual(plain.name(of: plot), "Plot form 2026-03-04 11:05", "nothing else: the form and when it was started")
+        let identified = try FormTestSupport.questionnaire(form.replacingOccurrences(of: ",form_id,form_title,", with: ",form_id,form_title,id_items")
+            .replacingOccurrences(of: ",plots,Plot form,", with: ",plots,Plot form,plot_code trees"))
+        plot["plot_code"] = .string("P7")
+        XCTAssertEqual(identified.name(of: plot), "P7, 3", "the form's ID items, in their order")
+    }
 }
