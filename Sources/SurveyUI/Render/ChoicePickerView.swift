@@ -20,8 +20,11 @@ struct ChoicePickerView {
         let scroll: Int
     }
 
-    /// Beside the question it answers (under its value, else above it), so the question
-    /// and the answers before it stay in sight; centred when neither fits.
+    /// Never over the question it answers (issue 30): under its value, shorter (its choices
+    /// scrolling) when the whole list does not fit there; else beside the value in a wide
+    /// terminal; else above it; centred only when none of these leaves room for a few
+    /// choices. Under first, so the member heading and a note before the question, which are
+    /// above it, stay in sight too.
     static func geometry(_ picker: ChoicePicker, state: AppState) -> Geometry {
         let value = state.formGeometry.values[picker.fieldIndex]
         return geometry(picker, layout: state.layout, anchor: value.isEmpty ? nil : value)
@@ -38,20 +41,39 @@ struct ChoicePickerView {
         let widest = picker.labels.map { TextWidth.width(of: $0) }.max() ?? 0
         let wanted = max(widest + numberWidth + (picker.multiple ? 6 : 2) + 4, TextWidth.width(of: picker.title) + 6, 44)
         var box = layout.centeredBox(width: wanted, height: picker.names.count + 3)
-        if let anchor {
-            let x = min(max(0, anchor.x - 2), layout.size.width - box.width)
-            if anchor.maxY + box.height <= layout.popoverBottom {
-                box = Rect(x: x, y: anchor.maxY, width: box.width, height: box.height)
-            } else if anchor.y - box.height >= 1 {
-                box = Rect(x: x, y: anchor.y - box.height, width: box.width, height: box.height)
-            }
-        }
+        if let anchor { box = placed(box, by: anchor, layout: layout) ?? box }
         let inner = box.inset(by: 1)
         let hint = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: min(1, inner.height))
         let rows = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
         // The picker remembers no scroll: from the top, just enough to show the highlight.
         let scroll = ScrollingList<Int>.scroll(0, showing: picker.highlighted, height: rows.height)
         return Geometry(box: box, hint: hint, rows: rows, scroll: scroll)
+    }
+
+    /// The fewest rows a picker placed beside its question keeps: its border, its hint and
+    /// two choices (↑/↓ scroll the rest, as in any list). Shorter, it is centred instead.
+    static let fewestRows = 5
+
+    /// `box` moved (and shortened, its choices scrolling) next to the value at `anchor`, or
+    /// nil when no place next to it leaves room for a few choices.
+    static func placed(_ box: Rect, by anchor: Rect, layout: Layout) -> Rect? {
+        let x = min(max(0, anchor.x - 2), layout.size.width - box.width)
+        let below = layout.popoverBottom - anchor.maxY
+        let above = anchor.y - 1
+        if below >= box.height { return Rect(x: x, y: anchor.maxY, width: box.width, height: box.height) }
+        if below >= fewestRows, below >= above || above < box.height {
+            return Rect(x: x, y: anchor.maxY, width: box.width, height: below)
+        }
+        // Beside the value, right of it, in a terminal wide enough for the box there.
+        let besideX = anchor.maxX + 1
+        let tall = min(box.height, layout.popoverBottom - 1)
+        if besideX + box.width <= layout.size.width, tall >= fewestRows {
+            let y = max(1, min(anchor.y, layout.popoverBottom - tall))
+            return Rect(x: besideX, y: y, width: box.width, height: tall)
+        }
+        if above >= box.height { return Rect(x: x, y: anchor.y - box.height, width: box.width, height: box.height) }
+        if above >= fewestRows { return Rect(x: x, y: 1, width: box.width, height: above) }
+        return nil
     }
 
     func draw(into grid: inout CellGrid) {

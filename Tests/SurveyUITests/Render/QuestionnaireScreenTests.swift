@@ -49,6 +49,46 @@ final class QuestionnaireScreenTests: XCTestCase {
         assertScreen(Screen.render(s), named: "form-household-picker-40x12")
     }
 
+    /// The picker never covers the question it answers, nor its label (issue 30): under the
+    /// value, shorter and scrolling when the list does not fit there, beside it in a wide
+    /// terminal, above it else. Every choice question of the household form, at every size
+    /// from 40x12 up, the question scrolled to the top, the middle and the bottom of the pane.
+    func testThePickerNeverCoversTheQuestionItAnswers() throws {
+        for (w, h) in [(40, 12), (60, 20), (80, 24), (120, 40), (200, 30)] {
+            let fields = try householdState(width: w, height: h).questionnaire.fields
+            let choices = fields.indices.filter { if case .choice = fields[$0].kind { true } else { false } }
+            XCTAssertGreaterThan(choices.count, 3)
+            for index in choices {
+                for fromBelow in [false, true] {
+                    guard let s = try pickerOpen(on: index, width: w, height: h, fromBelow: fromBelow), let picker = s.picker else { continue }
+                    let box = ChoicePickerView.geometry(picker, state: s).box
+                    for part in [s.formGeometry.values[index], s.formGeometry.labels[index]] where !part.isEmpty {
+                        XCTAssertTrue(box.intersection(part).isEmpty, "\(w)x\(h) \(fields[index].key): \(box) over \(part)")
+                    }
+                    XCTAssertGreaterThanOrEqual(box.height, min(picker.names.count + 3, ChoicePickerView.fewestRows), "\(w)x\(h)")
+                }
+            }
+        }
+    }
+
+    /// A New form with the picker open on question `index` (nil when a new survey does not
+    /// show it): reached from above, or (`fromBelow`) past it and back, so the question is
+    /// near the top of the pane instead of its bottom.
+    private func pickerOpen(on index: Int, width: Int, height: Int, fromBelow: Bool) throws -> AppState? {
+        var s = try householdState(width: width, height: height)
+        while s.formItem != .field(index) {
+            guard s.formItem != .add else { return nil }
+            s.press(.down)
+        }
+        if fromBelow {
+            var past = 0
+            while past < 8, s.formItem != .add { s.press(.down); past += 1 }
+            while s.formItem != .field(index) { s.press(.up) }
+        }
+        s.press(.enter)
+        return s
+    }
+
     func testTheFirstScreenAt120x40ShowsTheWholeRespondentGroup() throws {
         let s = try householdState(width: 120, height: 40)
         assertScreen(Screen.render(s), named: "form-household-new-120x40")
