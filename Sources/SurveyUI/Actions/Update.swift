@@ -191,24 +191,6 @@ extension AppState {
         return []
     }
 
-    mutating func reduce(_ action: PickerAction) -> [Effect] {
-        switch action {
-        case .move(let delta):
-            updatePicker { $0.move(by: delta) }
-        case .type(let c):
-            return pickerType(c)
-        case .backspace:
-            updatePicker { $0.deleteBackward() }
-        case .choose:
-            return pickerChoose()
-        case .accept(let delta):
-            return pickerAccept(moving: delta)
-        case .clear:
-            return pickerClear()
-        }
-        return []
-    }
-
     mutating func reduce(_ action: RecordAction) -> [Effect] {
         switch action {
         case .newRecord:

@@ -48,12 +48,7 @@ extension AppState {
             }
             let position = g.scroll + point.y - g.rows.y
             guard g.rows.contains(point), picker.visible.indices.contains(position) else { return [] }
-            updatePicker { $0.highlighted = position }
-            if picker.multiple {
-                updatePicker { $0.toggleHighlighted() }
-                return []
-            }
-            return pickerChoose()
+            return clickPicker(row: position)
         case .confirmDelete, .saveAs, .recovery:
             return []
         case nil:

@@ -15,7 +15,7 @@ extension AppState {
         }
         popovers.present(.picker(ChoicePicker(fieldIndex: index, title: field.label, choices: choices, labels: field.choiceLabels,
                                        multiple: multiple, current: outline.storedText(index, in: formRecord))))
-        if let character { _ = pickerType(character) }
+        if let character { _ = reduce(PickerAction.type(character)) }
     }
 
     var picker: ChoicePicker? {
@@ -23,84 +23,39 @@ extension AppState {
         return nil
     }
 
-    mutating func updatePicker(_ change: (inout ChoicePicker) -> Void) {
-        guard var p = picker else { return }
-        change(&p)
-        popovers.present(.picker(p))
+    /// A key on the picker: the picker's own reducer decides (`ChoicePicker.reduce`), the
+    /// picker is presented once as it left it, and what it asks of the form is done here.
+    mutating func reduce(_ action: PickerAction) -> [Effect] {
+        guard var p = picker else { return [] }
+        return follow(p.reduce(action), picker: p)
     }
 
-    /// A typed character: a digit chooses by number (when nothing narrows the list), Space
-    /// toggles on a multiple-choice question, anything else narrows the list.
-    mutating func pickerType(_ c: Character) -> [Effect] {
+    /// A click on the picker's row `position` (`AppState+Mouse`).
+    mutating func clickPicker(row position: Int) -> [Effect] {
         guard var p = picker else { return [] }
-        if c.isASCII, c.isNumber, p.filter.isEmpty {
-            switch p.typeDigit(c) {
-            case .chose:
-                popovers.present(.picker(p))
-                if p.multiple {
-                    updatePicker { $0.toggleHighlighted() }
-                    return []
-                }
-                return pickerChoose()
-            case .waiting:
-                popovers.present(.picker(p))
-                tell(p.codes == nil ? "Choice \(p.digits)…: another digit, or Enter" : "Code \(p.digits)…: another digit, or Enter")
-                return []
-            case .noSuchCode(let typed):
-                popovers.present(.picker(p))
-                warn("No choice has the code \(typed): nothing was chosen")
-                return []
-            case .outOfRange:
-                popovers.present(.picker(p))
-                warn("There is no choice \(c): \(counted(p.visible.count, "choice")) shown")
-                return []
-            }
+        return follow(p.click(position), picker: p)
+    }
+
+    private mutating func follow(_ outcome: ChoicePicker.Outcome, picker p: ChoicePicker) -> [Effect] {
+        switch outcome {
+        case .stay:
+            popovers.present(.picker(p))
+        case .tell(let message):
+            popovers.present(.picker(p))
+            tell(message)
+        case .warn(let message):
+            popovers.present(.picker(p))
+            warn(message)
+        case .commit(let delta, let heading):
+            return pickerCommit(p, moving: delta, heading: heading)
+        case .clear:
+            return pickerClear(p)
         }
-        if c == " ", p.multiple {
-            p.toggleHighlighted()
-        } else if c == " ", p.filter.isEmpty {
-            return []
-        } else {
-            p.type(c)
-        }
-        popovers.present(.picker(p))
         return []
     }
 
-    /// Enter: a single choice takes the highlighted one; a multiple choice keeps what is
-    /// toggled. Either way the answer is committed and the form moves on.
-    mutating func pickerChoose() -> [Effect] {
-        guard var p = picker else { return [] }
-        // Enter completes a number being typed (`1` of 12 could have been 10, 11 or 12): it
-        // chooses that choice, and on a multiple choice ticks it, as the digit alone would.
-        if p.isTypingNumber {
-            let typed = p.digits
-            guard p.takePendingDigits() else {
-                popovers.present(.picker(p))
-                warn(p.codes == nil ? "There is no choice \(typed)" : "No choice has the code \(typed): nothing was chosen")
-                return []
-            }
-            if p.multiple { p.toggleHighlighted() }
-        }
-        if !p.multiple {
-            guard p.highlightedName != nil else {
-                warn("No choice matches “\(p.filter)”")
-                return []
-            }
-            p.chooseHighlighted()
-        }
-        return pickerCommit(p, moving: 1, heading: true)
-    }
-
-    /// Tab / Shift-Tab: keep what is chosen (nothing new for a single choice) and move.
-    mutating func pickerAccept(moving delta: Int) -> [Effect] {
-        guard let p = picker else { return [] }
-        return pickerCommit(p, moving: delta, heading: false)
-    }
-
     /// Del: the question unanswered.
-    mutating func pickerClear() -> [Effect] {
-        guard let p = picker else { return [] }
+    private mutating func pickerClear(_ p: ChoicePicker) -> [Effect] {
         popovers.dismiss()
         form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: "", original: outline.storedText(p.fieldIndex, in: formRecord)))
         guard let effects = commitEditing() else {
