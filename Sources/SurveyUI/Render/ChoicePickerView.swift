@@ -17,7 +17,32 @@ struct ChoicePickerView {
         let box: Rect
         let hint: Rect
         let rows: Rect
+        /// The first choice shown (a position among those shown).
         let scroll: Int
+        /// The cells a label has on its lines, after the number and the tick box.
+        let labelWidth: Int
+        /// The lines each shown choice takes: 1, or more when its label is wider than the
+        /// terminal lets the box be (it wraps rather than being cut).
+        let lineCounts: [Int]
+
+        /// The position of the choice drawn on row `y` of the screen, if any (clicks).
+        func position(atRow y: Int) -> Int? {
+            guard y >= rows.y, y < rows.maxY else { return nil }
+            var line = rows.y
+            for position in scroll..<lineCounts.count {
+                line += lineCounts[position]
+                if y < line { return position }
+            }
+            return nil
+        }
+    }
+
+    /// The cells before a choice's label: a space, its number, a space, its tick box.
+    static func prefixWidth(_ picker: ChoicePicker) -> Int { numberWidth(picker) + 2 + (picker.multiple ? 4 : 0) }
+
+    /// How many lines `label` takes at `width` cells.
+    static func lineCount(_ label: String, width: Int) -> Int {
+        TextWidth.width(of: label) <= width ? 1 : max(1, TextWrap.lines(label, width: width).count)
     }
 
     /// Never over the question it answers (issue 30): under its value, shorter (its choices
@@ -40,14 +65,26 @@ struct ChoicePickerView {
         let numberWidth = numberWidth(picker)
         let widest = picker.labels.map { TextWidth.width(of: $0) }.max() ?? 0
         let wanted = max(widest + numberWidth + (picker.multiple ? 6 : 2) + 4, TextWidth.width(of: picker.title) + 6, 44)
-        var box = layout.centeredBox(width: wanted, height: picker.names.count + 3)
+        // Labels wider than the box can be (the terminal's width) wrap: the box is as tall as
+        // every choice's lines (filtering keeps it the same size).
+        let labelWidth = max(1, min(layout.size.width - 2, wanted) - 2 - prefixWidth(picker))
+        let allLines = widest <= labelWidth ? picker.labels.count : picker.labels.reduce(0) { $0 + lineCount($1, width: labelWidth) }
+        var box = layout.centeredBox(width: wanted, height: allLines + 3)
         if let anchor { box = placed(box, by: anchor, layout: layout) ?? box }
         let inner = box.inset(by: 1)
         let hint = Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: min(1, inner.height))
         let rows = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
-        // The picker remembers no scroll: from the top, just enough to show the highlight.
-        let scroll = ScrollingList<Int>.scroll(0, showing: picker.highlighted, height: rows.height)
-        return Geometry(box: box, hint: hint, rows: rows, scroll: scroll)
+        let counts = picker.visible.map { widest <= labelWidth ? 1 : lineCount(picker.labels[$0], width: labelWidth) }
+        // The picker remembers no scroll: from the top, just enough to show the highlight whole.
+        var scroll = 0
+        if picker.visible.indices.contains(picker.highlighted) {
+            var lines = counts[0...picker.highlighted].reduce(0, +)
+            while lines > rows.height, scroll < picker.highlighted {
+                lines -= counts[scroll]
+                scroll += 1
+            }
+        }
+        return Geometry(box: box, hint: hint, rows: rows, scroll: scroll, labelWidth: labelWidth, lineCounts: counts)
     }
 
     /// The fewest rows a picker placed beside its question keeps: its border, its hint and
@@ -91,23 +128,29 @@ struct ChoicePickerView {
         }
         grid.put(hint, x: g.hint.x, y: g.hint.y, style: .muted, clip: g.hint)
         let numberWidth = Self.numberWidth(picker)
-        for row in 0..<g.rows.height {
-            let position = g.scroll + row
-            guard position < picker.visible.count else { break }
+        let indent = String(repeating: " ", count: Self.prefixWidth(picker))
+        var y = g.rows.y
+        var position = g.scroll
+        while y < g.rows.maxY, position < picker.visible.count {
             let index = picker.visible[position]
             // The code typed for it: its position, its name when the names are the codes, and
             // nothing more when the label is the code itself.
             let number = picker.codes == nil ? String(position + 1) : picker.codes == picker.labels ? "" : picker.names[index]
             let mark = picker.multiple ? (picker.selected.contains(picker.names[index]) ? "[x] " : "[ ] ") : ""
-            let text = " " + String(repeating: " ", count: numberWidth - number.count) + number + " " + mark + picker.labels[index]
-            let y = g.rows.y + row
-            let line = Rect(x: g.rows.x, y: y, width: g.rows.width, height: 1)
+            let prefix = " " + String(repeating: " ", count: numberWidth - number.count) + number + " " + mark
+            let label = picker.labels[index]
+            let lines = g.lineCounts[position] == 1 ? [label] : TextWrap.lines(label, width: g.labelWidth)
             let highlighted = position == picker.highlighted
-            if highlighted {
-                grid.fill(line, style: Style(.reverse))
-                grid.cursor = Point(x: line.x + 1, y: y)
+            for (n, text) in lines.enumerated() where y < g.rows.maxY {
+                let line = Rect(x: g.rows.x, y: y, width: g.rows.width, height: 1)
+                if highlighted {
+                    grid.fill(line, style: Style(.reverse))
+                    if n == 0 { grid.cursor = Point(x: line.x + 1, y: y) }
+                }
+                grid.put((n == 0 ? prefix : indent) + text, x: line.x, y: y, style: highlighted ? Style(.reverse) : .plain, clip: line)
+                y += 1
             }
-            grid.put(text, x: line.x, y: y, style: highlighted ? Style(.reverse) : .plain, clip: line)
+            position += 1
         }
     }
 }

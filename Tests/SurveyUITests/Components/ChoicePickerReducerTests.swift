@@ -43,4 +43,29 @@ final class ChoicePickerReducerTests: XCTestCase {
         XCTAssertEqual(p.click(0), .commit(moving: 1, heading: true))
         XCTAssertEqual(p.answer, "river")
     }
+
+    /// A label wider than the terminal lets the picker be wraps onto the lines under it,
+    /// indented past the number, rather than being cut; clicks and scrolling count its lines.
+    func testALongLabelWrapsAndIsClickedOnAnyOfItsLines() {
+        let long = "Piped water into the dwelling, yard or plot, from the public network"
+        var p = ChoicePicker(fieldIndex: 0, title: "Water", choices: ["a", "b", "c"].map { XLSForm.Choice(name: $0, labels: [:], extra: [:]) },
+                             labels: ["a": "Tap", "b": long, "c": "River"], multiple: false, current: "")
+        let layout = Layout(size: Size(width: 40, height: 20), splitWidth: 80)
+        let g = ChoicePickerView.geometry(p, layout: layout)
+        XCTAssertEqual(g.lineCounts, [1, 3, 1])
+        XCTAssertEqual(g.box.height, 5 + 3, "every line of every choice, its border and hint")
+        var grid = CellGrid(size: Size(width: 40, height: 20))
+        ChoicePickerView(picker: p, geometry: g).draw(into: &grid)
+        let drawn = grid.lines.joined(separator: "\n")
+        for word in ["Piped", "network", "River"] { XCTAssertTrue(drawn.contains(word), word + "\n" + drawn) }
+        XCTAssertEqual(g.position(atRow: g.rows.y + 2), 1, "the long label's second line is its choice")
+        XCTAssertEqual(g.position(atRow: g.rows.y + 4), 2)
+        XCTAssertEqual(p.click(1), .commit(moving: 1, heading: true))
+        XCTAssertEqual(p.answer, "b")
+        // Scrolled to the last choice in a box too short for all: the highlight shows whole.
+        p.move(by: 2)
+        let short = ChoicePickerView.geometry(p, layout: Layout(size: Size(width: 40, height: 8), splitWidth: 80))
+        let shownLines = short.lineCounts[short.scroll...p.highlighted].reduce(0, +)
+        XCTAssertLessThanOrEqual(shownLines, short.rows.height)
+    }
 }

@@ -92,7 +92,8 @@ final class ViewModelTests: XCTestCase {
                                   multiple: false, current: "no")
         let geometry = ChoicePickerView.Geometry(box: Rect(x: 0, y: 0, width: 30, height: 5),
                                                  hint: Rect(x: 2, y: 1, width: 27, height: 1),
-                                                 rows: Rect(x: 1, y: 2, width: 28, height: 2), scroll: 0)
+                                                 rows: Rect(x: 1, y: 2, width: 28, height: 2), scroll: 0,
+                                                 labelWidth: 25, lineCounts: [1, 1])
         var grid = CellGrid(size: Size(width: 30, height: 5))
         ChoicePickerView(picker: picker, geometry: geometry).draw(into: &grid)
         XCTAssertEqual(grid.lines, [

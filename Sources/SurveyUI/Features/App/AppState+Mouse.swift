@@ -46,8 +46,7 @@ extension AppState {
                 popovers.dismiss()
                 return []
             }
-            let position = g.scroll + point.y - g.rows.y
-            guard g.rows.contains(point), picker.visible.indices.contains(position) else { return [] }
+            guard g.rows.contains(point), let position = g.position(atRow: point.y) else { return [] }
             return clickPicker(row: position)
         case .confirmDelete, .saveAs, .recovery:
             return []
