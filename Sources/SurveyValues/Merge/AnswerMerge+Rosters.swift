@@ -78,7 +78,7 @@ extension AnswerMerge {
 
     /// The first of `memberIDKeys` under which every member of every version has an id,
     /// unique within each version.
-    private static func idKey(_ sides: [[[String: PropertyValue]]]) -> String? {
+    static func idKey(_ sides: [[[String: PropertyValue]]]) -> String? {
         memberIDKeys.first { key in
             sides.allSatisfy { members in
                 let ids = members.compactMap { MemberAlignment.id(of: $0, key: key) }

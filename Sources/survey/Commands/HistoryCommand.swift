@@ -1,0 +1,217 @@
+import FoundationEssentials
+import SurveyValues
+import SurveyForms
+import SurveyStorage
+import SurveyDatabase
+
+/// `survey history ID [--format table|json] [--db URL]`: every version of a survey the team's
+/// PostgreSQL keeps (issue 31, edit history), oldest first: its revision, when, by whom,
+/// deleted or not, and what it changed from the version before, answer by answer (a roster's
+/// members by path, `member[2]/age`), old → new. ID is the survey's id or any of its
+/// versions' (`uuid:…~3`, `SurveyVersion`). `--format json` gives ODK Central's shapes: each
+/// version as Central's `/versions` lists it, with the changes that made it as Central's
+/// `/diffs` gives them (`{"new", "old", "path"}`).
+///
+/// Read a page of versions at a time and written as it goes: a survey edited ten thousand
+/// times is never held whole.
+struct HistoryCommand: Equatable {
+    static let shape = "survey history ID [--format table|json] [--db URL]"
+    static let page = 100
+
+    var id: String
+    var format: DataFormat
+    var db: String?
+
+    init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
+        guard let id = words.first else {
+            throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape)")
+        }
+        try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
+        self.id = id.trimmingWhitespace()
+        format = try DataFormat.parse(options.format, allowed: [.table, .json], command: "history") ?? .table
+        db = options.db
+    }
+
+    func run(environment: [String: String]) -> Int32 {
+        let target = ConnectionString.resolve(option: db, environment: environment)
+        do {
+            let server = try SurveyServer(target)
+            defer { server.connection.close() }
+            if let warning = server.warning { ShellOutput.error("warning: \(warning)") }
+            guard let root = try server.surveyNamed(id) else {
+                ShellOutput.error("\(id): no such survey on \(target.shown)")
+                return 1
+            }
+            var writer = Writer(format: format, root: root, asked: id)
+            var after: Int64 = 0
+            while true {
+                let versions = try server.versions(of: root, after: after, limit: Self.page)
+                for version in versions { writer.write(version) }
+                guard versions.count == Self.page, let last = versions.last?.revision else { break }
+                after = last
+            }
+            writer.finish()
+            return 0
+        } catch let error as DatabaseError where error.isPermissionDenied {
+            // Who may read the team's surveys, in words (`DatabaseError.refusal`).
+            ShellOutput.error("\(id): \(target.redact(error.message))")
+            return 1
+        } catch {
+            ShellOutput.error(DocumentSync.describe(error, target: target))
+            return 1
+        }
+    }
+
+    /// Writes the versions as they come, each against the one before it.
+    struct Writer {
+        let format: DataFormat
+        let root: String
+        let asked: String
+        private var previous: SurveyVersion?
+        private var count = 0
+
+        init(format: DataFormat, root: String, asked: String) {
+            self.format = format
+            self.root = root
+            self.asked = asked
+        }
+
+        mutating func write(_ version: SurveyVersion) {
+            if format == .json {
+                StandardOutput.write((count == 0 ? "{\n  \"instanceId\": \(PropertyValue.string(root).jsonText()),\n  \"versions\": [\n" : ",\n")
+                                     + "    " + Self.json(version, after: previous).jsonText(indent: "    "))
+            } else {
+                if count == 0 { lead(version) }
+                Self.lines(version, after: previous).forEach(ShellOutput.line)
+            }
+            previous = version
+            count += 1
+        }
+
+        func finish() {
+            guard format == .json else { return }
+            // No version at all (the survey went between two questions): an empty list.
+            StandardOutput.write(count == 0 ? "{\n  \"instanceId\": \(PropertyValue.string(root).jsonText()),\n  \"versions\": []\n}\n" : "\n  ]\n}\n")
+        }
+
+        /// What the table says before the first version: which survey a version's id named,
+        /// and the versions replaced before the server kept them.
+        private func lead(_ first: SurveyVersion) {
+            if asked != root { ShellOutput.line("\(asked) is a version of \(root)") }
+            if first.revision > 1 {
+                let replaced = first.revision == 2 ? "revision 1 was" : "revisions 1 to \(first.revision - 1) were"
+                ShellOutput.line("\(replaced) replaced before the server kept versions (schema version 6, survey db init)")
+            }
+        }
+
+        /// `revision 2, 2024-05-01 10:02:40, by ana on laptop-1, deleted (current)`, then each
+        /// change from `before`, indented.
+        static func lines(_ version: SurveyVersion, after before: SurveyVersion?) -> [String] {
+            let time = CivilTime(version.at, in: .current)
+            var heading = "revision \(version.revision), \(time.dayText) \(time.secondText), by \(version.by)"
+            if let device = version.device { heading += " on \(device)" }
+            if before == nil || before?.formID != version.formID || before?.formVersion != version.formVersion {
+                heading += ", form \(version.formID ?? "-") version \(version.formVersion ?? "-")"
+            }
+            if version.deleted != (before?.deleted ?? false) { heading += version.deleted ? ", deleted" : ", undeleted" }
+            if version.isCurrent { heading += " (current)" }
+            var lines = [heading]
+            if let problem = version.unreadable {
+                lines.append("  its answers cannot be read here: \(problem)")
+            } else if let before {
+                if before.unreadable != nil {
+                    lines.append("  (its changes cannot be told: the version before cannot be read here)")
+                } else {
+                    let changes = AnswerChanges.between(before.answers, version.answers)
+                    if changes.isEmpty { lines.append("  (no answer changed)") }
+                    for change in changes {
+                        lines.append("  \(change.path): \(cell(change.old)) → \(cell(change.new))")
+                    }
+                }
+            }
+            return lines
+        }
+
+        /// A value on one line, cut at 60 characters; "-" where there was none.
+        private static func cell(_ value: PropertyValue?) -> String {
+            TextTable.cut(ConflictListing.cellText(value, wholeSurvey: false), to: 60)
+        }
+
+        /// A version as ODK Central's `/versions` lists one (`instanceId`, `submitter`,
+        /// `deviceId`, `createdAt`, `current`, `formVersion`), with survey's `revision`,
+        /// `deprecatedId`, `deleted` and `formId`, and `diff`: the changes that made it, as
+        /// Central's `/diffs` gives them, the version's `meta/instanceID` and
+        /// `meta/deprecatedID` among them. No `diff` for the first version kept, nor where a
+        /// side cannot be read here (`unreadable` says why).
+        static func json(_ version: SurveyVersion, after before: SurveyVersion?) -> PropertyValue {
+            var object: [String: PropertyValue] = [
+                "instanceId": .string(version.versionID), "revision": .integer(Int(version.revision)),
+                "current": .bool(version.isCurrent), "submitter": .string(version.by),
+                "createdAt": .string(CivilTime.iso8601(version.at)), "deleted": .bool(version.deleted),
+            ]
+            object["deprecatedId"] = version.deprecatedID.map(PropertyValue.string)
+            object["deviceId"] = version.device.map(PropertyValue.string)
+            object["formId"] = version.formID.map(PropertyValue.string)
+            object["formVersion"] = version.formVersion.map(PropertyValue.string)
+            object["unreadable"] = version.unreadable.map(PropertyValue.string)
+            if let before, before.unreadable == nil, version.unreadable == nil {
+                var changes = AnswerChanges.between(before.answers, version.answers).map { change in
+                    centralChange(path: centralPath(change.path), old: change.old, new: change.new)
+                }
+                changes.append(centralChange(path: [.string("meta"), .string("instanceID")],
+                                             old: .string(before.versionID), new: .string(version.versionID)))
+                changes.append(centralChange(path: [.string("meta"), .string("deprecatedID")],
+                                             old: before.deprecatedID.map(PropertyValue.string),
+                                             new: version.deprecatedID.map(PropertyValue.string)))
+                object["diff"] = .array(changes)
+            }
+            return .dictionary(object)
+        }
+
+        /// `{"new": …, "old": …, "path": […]}`; a side that did not hold it is left out, as
+        /// Central leaves it out.
+        private static func centralChange(path: [PropertyValue], old: PropertyValue?, new: PropertyValue?) -> PropertyValue {
+            var change: [String: PropertyValue] = ["path": .array(path)]
+            change["old"] = old
+            change["new"] = new
+            return .dictionary(change)
+        }
+
+        /// Central's path: names, and a repeat's instance as `[name, place from 0]`
+        /// (`member[2]/age` is `[["member", 1], "age"]`).
+        static func centralPath(_ path: SyncFieldPath) -> [PropertyValue] {
+            var out: [PropertyValue] = []
+            var name = ""
+            for step in path.steps {
+                switch step {
+                case .key(let key):
+                    name = key
+                    out.append(.string(key))
+                case .index(let place):
+                    if case .string(let last)? = out.last, last == name { out.removeLast() }
+                    out.append(.array([.string(name), .integer(place)]))
+                }
+            }
+            return out
+        }
+    }
+}
+
+extension HistoryCommand: ShellCommand {
+    static let name = "history"
+
+    static let forms: [CommandSpec] = [
+        CommandSpec(words: ["history"], synopsis: "ID [--format table|json] [--db URL]", arguments: [.none],
+                    help: "every version of a survey the team's PostgreSQL keeps, oldest first: when, by whom, and what each changed (members by path), old → new; ID is the survey's or a version's (ID~3); json in ODK Central's diff shape"),
+    ]
+
+    static let options: [OptionSpec] = [.format] + DatabaseCommand.options
+
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> HistoryCommand {
+        try HistoryCommand(options, words)
+    }
+
+    func run(in context: CommandContext) -> Int32 { run(environment: ProcessInfo.processInfo.environment) }
+
+    var changesDocuments: Bool { false }
+}
