@@ -33,11 +33,7 @@ struct HistoryCommand: Equatable {
     }
 
     func run(environment: [String: String]) -> Int32 {
-        let target = ConnectionString.resolve(option: db, environment: environment)
-        do {
-            let server = try SurveyServer(target)
-            defer { server.connection.close() }
-            if let warning = server.warning { ShellOutput.error("warning: \(warning)") }
+        ServerSession.run(db: db, environment: environment, id: id) { server, target in
             guard let root = try server.surveyNamed(id) else {
                 ShellOutput.error("\(id): no such survey on \(target.shown)")
                 return 1
@@ -52,13 +48,6 @@ struct HistoryCommand: Equatable {
             }
             writer.finish()
             return 0
-        } catch let error as DatabaseError where error.isPermissionDenied {
-            // Who may read the team's surveys, in words (`DatabaseError.refusal`).
-            ShellOutput.error("\(id): \(target.redact(error.message))")
-            return 1
-        } catch {
-            ShellOutput.error(DocumentSync.describe(error, target: target))
-            return 1
         }
     }
 

@@ -33,24 +33,13 @@ struct ReviewCommand: Equatable {
     }
 
     func run(environment: [String: String]) -> Int32 {
-        let target = ConnectionString.resolve(option: db, environment: environment)
-        do {
-            let server = try SurveyServer(target)
-            defer { server.connection.close() }
-            if let warning = server.warning { ShellOutput.error("warning: \(warning)") }
+        ServerSession.run(db: db, environment: environment, id: id) { server, target in
             guard try server.setReview(id, state: state, comment: comment) else {
                 ShellOutput.error("\(id): no such survey on \(target.shown)")
                 return 1
             }
             ShellOutput.line("\(id): \(state.rawValue)" + (comment.map { " (“\($0)”)" } ?? "") + "; the enumerator sees it after their next sync")
             return 0
-        } catch let error as DatabaseError where error.isPermissionDenied {
-            // Who may review, in words (`DatabaseError.refusal`).
-            ShellOutput.error("\(id): \(target.redact(error.message))")
-            return 1
-        } catch {
-            ShellOutput.error(DocumentSync.describe(error, target: target))
-            return 1
         }
     }
 }
