@@ -99,9 +99,12 @@ enum AtomicFile {
         }
     }
 
-    static func create(at url: URL, in fs: FileSystem, contents: Contents) throws {
+    /// `create(_:at:in:)` with the content written by `contents`, and the file created with
+    /// `mode` when given (a private key's 0600, even in a team's shared folder) rather than
+    /// `NewFileMode.file(in:)`.
+    static func create(at url: URL, mode: mode_t? = nil, in fs: FileSystem, contents: Contents) throws {
         let target = url.path
-        try place(contents, at: target, keeping: nil, in: fs) { temporary in
+        try place(contents, at: target, keeping: nil, mode: mode, in: fs) { temporary in
             try FileMove.withoutReplacing(from: temporary, to: target, in: fs)
             return true
         }

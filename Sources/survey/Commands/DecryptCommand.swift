@@ -2,11 +2,6 @@ import FoundationEssentials
 import SurveyValues
 import SurveyForms
 import SurveyStorage
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// `survey decrypt --key FILE FOLDER... [--output FOLDER]`: ODK encrypted submissions (as
 /// Collect's `instances/` or Briefcase's storage hold them, or as `survey export --format
@@ -90,7 +85,7 @@ struct DecryptCommand: Equatable {
     }
 
     /// One submission opened, then written into `output` under its instanceID: into a
-    /// hidden folder first, renamed into place once every file is on disk.
+    /// hidden folder first, renamed into place once every file is on disk (`PrivateFiles`).
     private func decrypt(_ folder: SubmissionFolder, with key: RSAPrivateKey) throws -> (ODKDecryptedSubmission, String) {
         let manifest: [UInt8]
         do {
@@ -106,26 +101,7 @@ struct DecryptCommand: Equatable {
         guard !PrivateFiles.exists(target) else {
             throw SubmissionFolder.Refusal(description: "\(target) already exists: survey never replaces it")
         }
-        let staging = (output.hasSuffix("/") ? output : output + "/") + ".survey-decrypting-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        guard mkdir(staging, 0o700) == 0 else {
-            throw SubmissionFolder.Refusal(description: "\(staging) cannot be created (\(PrivateFiles.reason(errno)))")
-        }
-        var written: [String] = []
-        do {
-            for file in [ODKSubmissionFile(name: "submission.xml", bytes: opened.submissionXML)] + opened.media {
-                try PrivateFiles.writeNew(staging + "/" + file.name, file.bytes)
-                written.append(staging + "/" + file.name)
-            }
-            PrivateFiles.syncFolder(staging)
-            guard !PrivateFiles.exists(target), rename(staging, target) == 0 else {
-                throw SubmissionFolder.Refusal(description: "\(target) cannot be written (\(PrivateFiles.exists(target) ? "it appeared meanwhile" : PrivateFiles.reason(errno)))")
-            }
-        } catch {
-            written.forEach { _ = unlink($0) }
-            rmdir(staging)
-            throw error
-        }
-        PrivateFiles.syncFolder(output)
+        try PrivateFiles.createFolder(target, holding: [ODKSubmissionFile(name: "submission.xml", bytes: opened.submissionXML)] + opened.media)
         return (opened, target)
     }
 
