@@ -28,6 +28,20 @@ protocol ShellCommand {
 
 extension ShellCommand {
     static var outputFailureStatus: Int32 { 1 }
+    /// No options of its own (most commands take only `OptionSpec.everywhere`'s and a few).
+    static var options: [OptionSpec] { [] }
+}
+
+/// A command read by its own initializer from the options and its words: the `parse` of
+/// nearly every command, written once (issue 29: the command boilerplate).
+protocol ReadsItsWords: ShellCommand {
+    init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws
+}
+
+extension ReadsItsWords {
+    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> Self {
+        try Self(options, words)
+    }
 }
 
 /// What a command runs against: the document folder and the app's session memory.

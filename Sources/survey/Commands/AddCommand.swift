@@ -146,7 +146,7 @@ struct AddCommand: Equatable {
     }
 }
 
-extension AddCommand: ShellCommand {
+extension AddCommand: ReadsItsWords {
     static let name = "add"
 
     static let forms: [CommandSpec] = [
@@ -164,10 +164,6 @@ extension AddCommand: ShellCommand {
         answer("--phone", "P", "the phone number"),
         answer("--age", "N", "the age: a whole number from 0 to 150"),
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> AddCommand {
-        try AddCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, clock: context.clock) }
 

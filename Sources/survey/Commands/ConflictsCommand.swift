@@ -49,7 +49,7 @@ struct ConflictsCommand: Equatable {
     }
 }
 
-extension ConflictsCommand: ShellCommand {
+extension ConflictsCommand: ReadsItsWords {
     static let name = "conflicts"
 
     static let forms: [CommandSpec] = [
@@ -58,10 +58,6 @@ extension ConflictsCommand: ShellCommand {
     ]
 
     static let options: [OptionSpec] = [.format]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ConflictsCommand {
-        try ConflictsCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 

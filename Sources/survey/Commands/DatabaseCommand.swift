@@ -41,7 +41,7 @@ struct DatabaseCommand: Equatable {
     }
 }
 
-extension DatabaseCommand: ShellCommand {
+extension DatabaseCommand: ReadsItsWords {
     static let name = "db"
 
     static let forms: [CommandSpec] = [
@@ -53,10 +53,6 @@ extension DatabaseCommand: ShellCommand {
         OptionSpec(names: ["--db"], placeholder: "URL", completion: .none,
                    help: "the team's PostgreSQL: a libpq connection string or URI (else $SURVEY_DB, else libpq's PG* variables and ~/.pgpass); its password is never printed") { $0.db = $1 },
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DatabaseCommand {
-        try DatabaseCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(environment: ProcessInfo.processInfo.environment) }
 

@@ -118,7 +118,7 @@ struct DecryptCommand: Equatable {
     }
 }
 
-extension DecryptCommand: ShellCommand {
+extension DecryptCommand: ReadsItsWords {
     static let name = "decrypt"
 
     static let forms: [CommandSpec] = [
@@ -131,10 +131,6 @@ extension DecryptCommand: ShellCommand {
                    help: "decrypt: the private key's PEM file (survey keys new, or openssl genrsa as ODK's guide makes it)") { $0.key = $1 },
         .output,
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DecryptCommand {
-        try DecryptCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(environment: ProcessInfo.processInfo.environment) }
 

@@ -37,19 +37,13 @@ struct DeleteCommand: Equatable {
     }
 }
 
-extension DeleteCommand: ShellCommand {
+extension DeleteCommand: ReadsItsWords {
     static let name = "delete"
 
     static let forms: [CommandSpec] = [
         CommandSpec(words: ["delete"], synopsis: "ID [--doc NAME]", arguments: [.none],
                     help: "move the survey with that id to the document's deleted surveys (undelete brings it back); the next sync or merge deletes it on the other laptops too"),
     ]
-
-    static let options: [OptionSpec] = []
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DeleteCommand {
-        try DeleteCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 

@@ -40,7 +40,7 @@ struct DeletedCommand: Equatable {
     }
 }
 
-extension DeletedCommand: ShellCommand {
+extension DeletedCommand: ReadsItsWords {
     static let name = "deleted"
 
     static let forms: [CommandSpec] = [
@@ -49,10 +49,6 @@ extension DeletedCommand: ShellCommand {
     ]
 
     static let options: [OptionSpec] = [.format]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DeletedCommand {
-        try DeletedCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 

@@ -100,7 +100,7 @@ struct DiffCommand: Equatable {
     }
 }
 
-extension DiffCommand: ShellCommand {
+extension DiffCommand: ReadsItsWords {
     static let name = "diff"
 
     static let forms: [CommandSpec] = [
@@ -119,10 +119,6 @@ extension DiffCommand: ShellCommand {
             options.by = names
         },
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> DiffCommand {
-        try DiffCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store) }
 

@@ -96,7 +96,7 @@ struct ExportCommand: Equatable {
     }
 }
 
-extension ExportCommand: ShellCommand {
+extension ExportCommand: ReadsItsWords {
     static let name = "export"
 
     static let forms: [CommandSpec] = [
@@ -114,10 +114,6 @@ extension ExportCommand: ShellCommand {
         .raw,
         .completeOnly,
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ExportCommand {
-        try ExportCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 

@@ -186,7 +186,7 @@ struct HistoryCommand: Equatable {
     }
 }
 
-extension HistoryCommand: ShellCommand {
+extension HistoryCommand: ReadsItsWords {
     static let name = "history"
 
     static let forms: [CommandSpec] = [
@@ -195,10 +195,6 @@ extension HistoryCommand: ShellCommand {
     ]
 
     static let options: [OptionSpec] = [.format] + DatabaseCommand.options
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> HistoryCommand {
-        try HistoryCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(environment: ProcessInfo.processInfo.environment) }
 

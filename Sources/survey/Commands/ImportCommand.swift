@@ -177,7 +177,7 @@ struct ImportCommand: Equatable {
     }
 }
 
-extension ImportCommand: ShellCommand {
+extension ImportCommand: ReadsItsWords {
     static let name = "import"
 
     static let forms: [CommandSpec] = [
@@ -186,10 +186,6 @@ extension ImportCommand: ShellCommand {
     ]
 
     static let options: [OptionSpec] = [.format]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ImportCommand {
-        try ImportCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, clock: context.clock) }
 

@@ -70,7 +70,7 @@ extension ListCommand {
     }
 }
 
-extension ListCommand: ShellCommand {
+extension ListCommand: ReadsItsWords {
     static let name = "list"
 
     static let forms: [CommandSpec] = [
@@ -85,10 +85,6 @@ extension ListCommand: ShellCommand {
             options.duplicates = true
         },
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ListCommand {
-        try ListCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 

@@ -84,7 +84,7 @@ struct MergeCommand: Equatable {
     }
 }
 
-extension MergeCommand: ShellCommand {
+extension MergeCommand: ReadsItsWords {
     static let name = "merge"
 
     static let forms: [CommandSpec] = [
@@ -96,10 +96,6 @@ extension MergeCommand: ShellCommand {
         OptionSpec(names: ["--dry-run"], placeholder: nil, completion: .none,
                    help: "merge: print what would happen, write nothing") { options, _ in options.dryRun = true },
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> MergeCommand {
-        try MergeCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 

@@ -86,7 +86,7 @@ struct ResolveCommand: Equatable {
     }
 }
 
-extension ResolveCommand: ShellCommand {
+extension ResolveCommand: ReadsItsWords {
     static let name = "resolve"
 
     static let forms: [CommandSpec] = [
@@ -102,10 +102,6 @@ extension ResolveCommand: ShellCommand {
         OptionSpec(names: ["--value"], placeholder: "TEXT", completion: .none,
                    help: "resolve: store TEXT instead of either (a number where the values are numbers)") { $0.resolvedValue = $1 },
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ResolveCommand {
-        try ResolveCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 

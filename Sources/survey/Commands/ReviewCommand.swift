@@ -44,7 +44,7 @@ struct ReviewCommand: Equatable {
     }
 }
 
-extension ReviewCommand: ShellCommand {
+extension ReviewCommand: ReadsItsWords {
     static let name = "review"
 
     static let forms: [CommandSpec] = [
@@ -55,10 +55,6 @@ extension ReviewCommand: ShellCommand {
     static let options: [OptionSpec] = DatabaseCommand.options + [
         OptionSpec(names: ["--comment"], placeholder: "TEXT", completion: .none, help: "what the enumerator should look at") { $0.comment = $1 },
     ]
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> ReviewCommand {
-        try ReviewCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(environment: ProcessInfo.processInfo.environment) }
 

@@ -36,19 +36,13 @@ struct UndeleteCommand: Equatable {
     }
 }
 
-extension UndeleteCommand: ShellCommand {
+extension UndeleteCommand: ReadsItsWords {
     static let name = "undelete"
 
     static let forms: [CommandSpec] = [
         CommandSpec(words: ["undelete"], synopsis: "ID [--doc NAME]", arguments: [.none],
                     help: "put the deleted survey with that id back at the end of the document (refused when the document already has a survey with it)"),
     ]
-
-    static let options: [OptionSpec] = []
-
-    static func parse(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws -> UndeleteCommand {
-        try UndeleteCommand(options, words)
-    }
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
 
