@@ -30,11 +30,9 @@ extension Questionnaire {
     /// day and local time, and is the same at every frame. A survey without either (the form
     /// asks for neither, or a New form not yet added) reads the wall clock, as before.
     func namingClock(for record: Record) -> Clock {
-        for kind in ["end", "start"] {
-            for field in fields where field.kind == .metadata(kind) {
-                if case .string(let text)? = record[field.key], let moment = FormDateTime.parse(text), moment.offset != nil {
-                    return Clock(now: Date(timeIntervalSince1970: moment.instant(in: .utc)))
-                }
+        for key in [naming.endKey, naming.startKey].compactMap({ $0 }) {
+            if case .string(let text)? = record[key], let moment = FormDateTime.parse(text), moment.offset != nil {
+                return Clock(now: Date(timeIntervalSince1970: moment.instant(in: .utc)))
             }
         }
         return Clock(now: Date())
@@ -65,7 +63,7 @@ extension Questionnaire {
     func keyedName(of record: Record) -> String {
         let ids = (form?.idItems ?? []).map { XLSForm.text(of: record[$0]).trimmingWhitespace() }.filter { !$0.isEmpty }
         if !ids.isEmpty { return ids.joined(separator: ", ") }
-        let answers = textKeys.lazy.filter { !Self.namesWhoKeyed($0) }
+        let answers = naming.textKeys.lazy
             .map { XLSForm.text(of: record[$0]).trimmingWhitespace() }
             .filter { !$0.isEmpty }
         let text = answers.prefix(2).joined(separator: ", ")
@@ -79,22 +77,10 @@ extension Questionnaire {
         text.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
-    /// A question about who keyed the survey, by its name: the same answer on every paper a
-    /// team keys, so no name for one of them.
-    static func namesWhoKeyed(_ key: String) -> Bool {
-        let name = key.lowercased()
-        return ["enumerator", "interviewer", "surveyor", "collector", "leader", "supervisor", "staff", "keyer",
-                "phone", "mobile", "email", "deviceid", "username"].contains { name.contains($0) }
-    }
-
     /// When the survey was started (its `start`), as keyed there: `2026-03-04 11:00`.
     private func startedText(of record: Record) -> String? {
-        for field in fields where field.kind == .metadata("start") {
-            if case .string(let text)? = record[field.key], let moment = FormDateTime.parse(text) {
-                return String(printf: "%04d-%02d-%02d %02d:%02d", moment.year, moment.month, moment.day, moment.hour, moment.minute)
-            }
-        }
-        return nil
+        guard let key = naming.startKey, case .string(let text)? = record[key], let moment = FormDateTime.parse(text) else { return nil }
+        return String(printf: "%04d-%02d-%02d %02d:%02d", moment.year, moment.month, moment.day, moment.hour, moment.minute)
     }
 
     /// The answers an expression reads: each name it names, and the roster around a name
@@ -181,5 +167,28 @@ extension Questionnaire {
         while let first = scalars.first, trimmed(first) { scalars = scalars.dropFirst() }
         while let last = scalars.last, trimmed(last) { scalars = scalars.dropLast() }
         return String(String.UnicodeScalarView(scalars))
+    }
+}
+
+/// The questions that name a survey without an `instance_name`, found once per questionnaire
+/// (the list names every row at every frame): the text questions in order, but those about
+/// who keyed it, and the `end` and `start` metadata a name's clock and its fallback read.
+struct NamingKeys: Equatable, Sendable {
+    let textKeys: [String]
+    let endKey: String?
+    let startKey: String?
+
+    init(_ fields: [FieldSpec]) {
+        textKeys = fields.compactMap { if case .text = $0.kind, !Self.namesWhoKeyed($0.key) { $0.key } else { nil } }
+        endKey = fields.first { $0.kind == .metadata("end") && !$0.key.isEmpty }?.key
+        startKey = fields.first { $0.kind == .metadata("start") && !$0.key.isEmpty }?.key
+    }
+
+    /// A question about who keyed the survey, by its name: the same answer on every paper a
+    /// team keys, so no name for one of them.
+    static func namesWhoKeyed(_ key: String) -> Bool {
+        let name = key.lowercased()
+        return ["enumerator", "interviewer", "surveyor", "collector", "leader", "supervisor", "staff", "keyer",
+                "phone", "mobile", "email", "deviceid", "username"].contains { name.contains($0) }
     }
 }

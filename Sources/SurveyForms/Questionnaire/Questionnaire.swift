@@ -4,9 +4,8 @@ import SurveyValues
 /// their own.
 public struct Questionnaire: Equatable, Sendable {
     public let fields: [FieldSpec]
-    /// The keys of the text questions, in order: a survey without an `instance_name` is
-    /// named by the first two answered, for every row of the list at every frame.
-    let textKeys: [String]
+    /// What names a survey, worked out once: the list names every row at every frame.
+    let naming: NamingKeys
     /// The designer's XLSForm the fields come from; nil for the original five, whose rules
     /// are all in their `FieldKind`s.
     public let form: XLSForm?
@@ -45,7 +44,7 @@ public struct Questionnaire: Equatable, Sendable {
 
     public init(fields: [FieldSpec]) {
         self.fields = fields
-        self.textKeys = Self.textKeys(of: fields)
+        self.naming = NamingKeys(fields)
         self.form = nil
         self.language = nil
         self.enclosingGroups = Array(repeating: [], count: fields.count)
@@ -56,7 +55,7 @@ public struct Questionnaire: Equatable, Sendable {
 
     init(fields: [FieldSpec], form: XLSForm, language: String?, outlined: Bool = true) {
         self.fields = fields
-        self.textKeys = Self.textKeys(of: fields)
+        self.naming = NamingKeys(fields)
         self.form = form
         self.language = language
         var stack: [Int] = []
@@ -69,10 +68,6 @@ public struct Questionnaire: Equatable, Sendable {
         self.enclosingGroups = groups
         self.tree = FormNode.nodes(form.questions, under: "/" + form.rootName, repeats: [])
         if outlined { self.outline = Derived(value: FormOutline(root: self)) }
-    }
-
-    private static func textKeys(of fields: [FieldSpec]) -> [String] {
-        fields.compactMap { if case .text = $0.kind { $0.key } else { nil } }
     }
 
     public func field(forKey key: String) -> FieldSpec? {
