@@ -48,6 +48,8 @@ public enum ListAction: Equatable, Sendable {
     case clearFilter
     case toggleSections
     case cycleSortKey
+    /// `b`: only the surveys a supervisor sent back, or all again.
+    case toggleSentBack
 }
 
 /// The form: browsing its questions and records, starting and ending an answer.

@@ -120,6 +120,8 @@ extension AppState {
             return toggleSections()
         case .cycleSortKey:
             return cycleSortKey()
+        case .toggleSentBack:
+            return toggleSentBack()
         }
         return []
     }
@@ -353,7 +355,10 @@ extension AppState {
         case .searchFinished(let done):
             takeFinishedSearch(done)
         case .syncSummaryRead(let name, let summary):
-            if name == documentName { session.syncRead(summary) }
+            if name == documentName {
+                session.syncRead(summary)
+                sentBackChanged()
+            }
         case .syncProgress(let name, let text):
             if name == documentName { tell(text) }
         case .syncFinished(let name, let message, let isError, let reloaded, let summary, let form):

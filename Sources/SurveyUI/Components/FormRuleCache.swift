@@ -38,6 +38,8 @@ final class FormRuleCache: @unchecked Sendable {
     struct DrawnKey: Equatable {
         let selection: [String: Int]
         let storedRecord: Bool
+        /// A supervisor's comment shown beside questions (`reviewNotes`), which a sync changes.
+        var review: String? = nil
     }
 
     /// The form's rows (`FormRows`), what is wrong with the stored answers by row, and the
@@ -45,6 +47,8 @@ final class FormRuleCache: @unchecked Sendable {
     struct Drawn {
         let rows: [FormRow]
         let problems: [Int: String]
+        /// A supervisor's comment, by row, under the questions it names.
+        var notes: [Int: String] = [:]
         var layout: FormGeometry.Layout?
     }
 
@@ -132,15 +136,15 @@ final class FormRuleCache: @unchecked Sendable {
     /// The rows and problems drawn for `key`, made by `make` (outside the lock: it asks this
     /// cache for the outline and the answers) when the record or the key changed.
     func drawn(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock, key: DrawnKey,
-               make: () -> (rows: [FormRow], problems: [Int: String])) -> Drawn {
+               make: () -> (rows: [FormRow], problems: [Int: String], notes: [Int: String])) -> Drawn {
         lock.lock()
         if let known = entryFor(questionnaire, record, clock).drawn, known.key == key {
             lock.unlock()
             return known.value
         }
         lock.unlock()
-        let (rows, problems) = make()
-        let made = Drawn(rows: rows, problems: problems)
+        let (rows, problems, notes) = make()
+        let made = Drawn(rows: rows, problems: problems, notes: notes)
         lock.lock(); defer { lock.unlock() }
         rowsMade += 1
         var current = entryFor(questionnaire, record, clock)

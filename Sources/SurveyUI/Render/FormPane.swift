@@ -24,6 +24,8 @@ struct FormPane: View {
     let editing: EditBuffer?
     /// What is wrong with a stored answer, by field: drawn under it, and the value in red.
     let problems: [Int: String]
+    /// A supervisor's comment on a survey sent back, under the questions it names.
+    var notes: [Int: String] = [:]
     /// The questions, for each one's hint and whether its value is underlined.
     let fields: [FieldSpec]
     /// What a field shows when not being typed. Asked only for the rows that show, so a
@@ -51,12 +53,13 @@ struct FormPane: View {
         if case .record(let i) = state.shown, let owner = state.othersOwner(of: state.records[i]) {
             heading += " · " + SurveyOwner.possessive(owner) + ", read-only"
         }
+        if state.sentBackComment != nil { heading += " · sent back" }
         let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.isSplit)
         let outline = state.outline
         let rect = state.layout.form
         return FormPane(heading: heading, breadcrumb: breadcrumb, rows: FormRows.of(state, outline: outline), scroll: state.form.formScroll,
                         highlight: active ? state.formItem : nil, editing: state.editing,
-                        problems: state.storedAnswerProblems(in: outline), fields: outline.fields,
+                        problems: state.storedAnswerProblems(in: outline), notes: state.formNotes(in: outline), fields: outline.fields,
                         answer: { state.displayedAnswer($0, in: outline) },
                         laidOut: (rect, state.formGeometry(in: rect, outline: outline)), finishing: finishing)
     }
@@ -79,6 +82,8 @@ struct FormPane: View {
             case .extra:
                 if let problem = problems[decoration.field] {
                     grid.put(problem, x: r.x, y: r.y, style: .error, clip: r)
+                } else if let note = notes[decoration.field] {
+                    grid.put(note, x: r.x, y: r.y, style: .accent, clip: r)
                 } else {
                     grid.put(fields[decoration.field].hint, x: r.x, y: r.y, style: .muted, clip: r)
                 }

@@ -8,13 +8,13 @@ enum FormRows {
     static func of(_ state: AppState) -> [FormRow] { of(state, outline: state.outline) }
 
     static func of(_ state: AppState, outline: FormWalk) -> [FormRow] {
-        guard state.questionnaire.form != nil else { return made(state, outline: outline, problems: [:]) }
+        guard state.questionnaire.form != nil else { return made(state, outline: outline, problems: [:], notes: [:]) }
         return state.drawnForm(outline).rows
     }
 
     /// A roster's heading is a row of its own ("Household member  2 of 4"), which the
     /// highlight visits; its instance's questions follow it.
-    static func made(_ state: AppState, outline: FormWalk, problems: [Int: String]) -> [FormRow] {
+    static func made(_ state: AppState, outline: FormWalk, problems: [Int: String], notes: [Int: String]) -> [FormRow] {
         let questionnaire = state.questionnaire
         guard questionnaire.form != nil else {
             return questionnaire.fields.map { .field(label: $0.label, extraLine: false) }
@@ -43,7 +43,7 @@ enum FormRows {
                     state.caches.ruleCache.values(questionnaire, record, state.ruleClock)
                 }, clock: state.ruleClock)
                 return .field(label: filledIn(required ? field.label + " *" : field.label, i),
-                              extraLine: !field.hint.isEmpty || problems[i] != nil)
+                              extraLine: !field.hint.isEmpty || problems[i] != nil || notes[i] != nil)
             }
         }
     }
@@ -66,12 +66,21 @@ extension AppState {
     func drawnForm(_ outline: FormWalk) -> FormRuleCache.Drawn {
         caches.ruleCache.drawn(questionnaire, formRecord, ruleClock, key: drawnKey) {
             let problems = judgedStoredAnswers(in: outline)
-            return (FormRows.made(self, outline: outline, problems: problems), problems)
+            let notes = reviewNotes(in: outline)
+            return (FormRows.made(self, outline: outline, problems: problems, notes: notes), problems, notes)
         }
     }
 
+    /// A supervisor's comment under the questions it names, by row (`AppState+ReviewNotes`).
+    func formNotes(in outline: FormWalk) -> [Int: String] {
+        guard questionnaire.form != nil, case .record = shown else { return [:] }
+        return drawnForm(outline).notes
+    }
+
     var drawnKey: FormRuleCache.DrawnKey {
-        if case .record = shown { return FormRuleCache.DrawnKey(selection: form.instances, storedRecord: true) }
+        if case .record = shown {
+            return FormRuleCache.DrawnKey(selection: form.instances, storedRecord: true, review: sentBackComment)
+        }
         return FormRuleCache.DrawnKey(selection: form.instances, storedRecord: false)
     }
 

@@ -42,10 +42,14 @@ struct ListPane: View {
     static func make(from state: AppState, focused: Bool) -> ListPane {
         let list = state.list
         let projection = list.projection
-        let title = list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.session.loading == nil ? "" : "…"))"
+        let sentBack = state.session.sync?.reviews.values.reduce(0) { $0 + ($1.sendsBack ? 1 : 0) } ?? 0
+        let title = list.restriction != nil ? "Sent back (\(projection.count) of \(state.recordCount))"
+            : list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.session.loading == nil ? "" : "…")"
+                + (sentBack > 0 ? ", \(sentBack) sent back)" : ")")
             : list.isMatching ? "Surveys (matching… of \(state.recordCount))"
             : "Surveys (\(projection.count) of \(state.recordCount))"
         let emptyText = state.recordCount == 0 ? "No surveys yet"
+            : list.restriction != nil && list.activeFilter.isEmpty ? "No survey is sent back now (b shows all)"
             : list.isMatching ? "Matching “\(list.activeFilter.text)”…" : "No surveys match “\(list.activeFilter.text)”"
         let filterLine: FilterLine? = !list.showsFilterLine ? nil
             : list.filterInput.map { .typing($0) } ?? .applied(list.filter.text)

@@ -17,3 +17,9 @@ public struct SyncReview: Equatable, Sendable {
         self.comment = comment
     }
 }
+
+extension SyncReview {
+    /// A verdict that asks the enumerator for a fix: the survey is in the "sent back" list
+    /// until the fix goes out (the server then marks it `edited`).
+    public var sendsBack: Bool { state == .hasIssues || state == .rejected }
+}

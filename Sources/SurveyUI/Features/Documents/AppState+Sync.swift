@@ -65,7 +65,10 @@ extension AppState {
         }
         var message = message
         if let taken, let kept = takeForm(taken) { message += "; " + kept }
-        if let summary { session.syncRead(summary) }
+        if let summary {
+            session.syncRead(summary)
+            sentBackChanged()
+        }
         if screen.detail == .conflicts, session.sync?.conflicts.isEmpty ?? true { screen.showDetail(.info) }
         if isError { warn(message) } else { tell(message) }
         return []

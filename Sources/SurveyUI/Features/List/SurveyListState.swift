@@ -18,6 +18,9 @@ public struct SurveyListState: Equatable, Sendable {
     /// Ids of records edited while a filter was on: they stay listed until it changes, so a
     /// record does not vanish under the typing hand.
     public private(set) var pinned: Set<String> = []
+    /// Only these surveys, by id (nil: every survey): the ones a supervisor sent back (`b`).
+    /// The `/` filter and the order apply within them.
+    public private(set) var restriction: Set<String>?
     public private(set) var projection = ListProjection()
     /// The highlighted row, as a document index, and the first row shown. The form shows
     /// the highlighted record unless `FormState.showingDraft`: one index plus that flag (not
@@ -146,9 +149,21 @@ public struct SurveyListState: Equatable, Sendable {
             sortIndex = sortIndex?.updated(for: records, key: sortKey, names: names)
                 ?? SortIndex(records: records, key: sortKey, names: names)
         }
-        defer { builtFrom = (records, order, filter.text, pinned, names) }
+        defer { if restriction == nil { builtFrom = (records, order, filter.text, pinned, names) } }
         let pending = searchToFinish
         searchToFinish = nil
+        if let restriction {
+            // A few surveys, looked up by id at each change: no index, no search left for later.
+            var within = records.indices.filter { records[$0].instanceID.map(restriction.contains) ?? false }
+            if sortKey != .entry, let sortIndex { within.sort(by: sortIndex.precedes) }
+            searched = []
+            projection = filter.isEmpty && order == ListOrder()
+                ? ListProjection(shown: within, recordCount: records.count)
+                : ListProjection(records: records, filter: filter, order: order, keep: keep(), index: searchIndex,
+                                 within: within, names: names, sorting: sortIndex)
+            builtFrom = nil
+            return
+        }
         guard let last = builtFrom, last.order == order, last.pinned == pinned, last.names == names else {
             searched = []
             project(records, filter: filter, keep: keep, within: nil)
@@ -283,6 +298,9 @@ extension SurveyListState {
     mutating func cycleSortKey() {
         order = ListOrder(key: order.sections ? .lastName : names.next(after: order.key), sections: false)
     }
+
+    /// The list narrowed to `ids` (nil: every survey again).
+    mutating func restrict(to ids: Set<String>?) { restriction = ids }
 
     /// A record edited while a filter is on stays listed until the filter changes, so it
     /// does not vanish under the typing hand.

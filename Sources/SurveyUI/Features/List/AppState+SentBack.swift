@@ -1,0 +1,40 @@
+import SurveyValues
+import SurveyForms
+
+/// The surveys a supervisor sent back (issue 31): `has issues` or `rejected` in the review
+/// the last sync brought, not yet fixed and sent. The title counts them, `b` narrows the list
+/// to them (the `/` filter and the order apply within), and the comment shows on the form
+/// beside the questions it names (`ReviewNotes`).
+extension AppState {
+    /// The ids of the surveys sent back, as the ledger's summary has them.
+    var sentBackIDs: Set<String> {
+        guard let reviews = session.sync?.reviews, !reviews.isEmpty else { return [] }
+        return Set(reviews.compactMap { id, review in review.sendsBack ? id : nil })
+    }
+
+    /// `b` in the list: only the surveys sent back, or every survey again.
+    mutating func toggleSentBack() -> [Effect] {
+        if list.restriction != nil {
+            list.restrict(to: nil)
+            refreshList()
+            tell("Showing all \(counted(recordCount, "survey"))")
+            return []
+        }
+        let ids = sentBackIDs
+        guard !ids.isEmpty else {
+            tell("No survey is sent back: a supervisor's “has issues” or “rejected” shows here after a sync (F9)")
+            return session.sync == nil ? [.readSyncSummary] : []
+        }
+        list.restrict(to: ids)
+        refreshList()
+        tell(counted(list.projection.count, "survey") + " sent back: the comment shows beside the questions it names; b shows all")
+        return []
+    }
+
+    /// A sync brought reviews: a narrowed list follows them (a survey fixed and sent leaves it).
+    mutating func sentBackChanged() {
+        guard list.restriction != nil else { return }
+        list.restrict(to: sentBackIDs)
+        refreshList()
+    }
+}
