@@ -344,6 +344,7 @@ public enum DocumentSync {
         var version = IncomingVersion(id: row.instanceID, answers: row.answers, revision: SyncRevision(row.revision),
                                       deleted: row.deleted, review: row.review.map { SyncReview($0.state, comment: $0.comment) },
                                       formID: row.formID, formVersion: row.formVersion, device: row.device)
+        version.reviewCleared = row.review == nil
         // Only what a killed insert looks like: the first revision, edited from nothing (a
         // data manager's fix or any later edit has a higher revision); or a killed edit: the
         // revision after the one it was edited from (the applier checks that is the base here).

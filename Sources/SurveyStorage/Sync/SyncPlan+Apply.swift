@@ -96,6 +96,9 @@ public struct SyncApplier {
         if let review = theirs.review, ledger.reviews[id] != review {
             ledger.reviews[id] = review
             events.append(SyncEvent(.reviewed, id))
+        } else if theirs.review == nil, theirs.reviewCleared, ledger.reviews[id] != nil {
+            ledger.reviews[id] = nil
+            events.append(SyncEvent(.reviewed, id))
         }
         let base = ledger.bases[id]
         if let base, base.revision == theirs.revision, base.deleted == theirs.deleted { return }

@@ -13,6 +13,9 @@ public struct IncomingVersion: Equatable, Sendable {
     /// A tombstone: deleted there; `answers` are its last.
     public var deleted: Bool
     public var review: SyncReview?
+    /// The other side says the survey has no review (a server row whose review a supervisor
+    /// cleared), where `review` nil alone says nothing (another laptop's copy may not know).
+    public var reviewCleared = false
     /// The device that last changed it, for people reading a conflict.
     public var device: String?
     /// This laptop's own push come back: written by its role from its device. Met with no

@@ -30,6 +30,10 @@ struct CommandLineOptions: Equatable {
     var db: String?
     /// `survey review`: the supervisor's words.
     var comment: String?
+    /// `survey review --filter TEXT --reviewed STATE --form-id ID`: which surveys a bulk review is of.
+    var reviewFilter: String?
+    var reviewed: String?
+    var formID: String?
     /// `docs new NAME --form FILE`: the new document's questionnaire.
     var form: String?
     /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.

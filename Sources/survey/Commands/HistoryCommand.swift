@@ -39,16 +39,56 @@ struct HistoryCommand: Equatable {
                 return 1
             }
             var writer = Writer(format: format, root: root, asked: id)
+            // The version the supervisor saw (the last one made by the time of the review), and
+            // the newest: what changed since the review is between them (issue 31, send-back).
+            let review = format == .table ? try server.review(of: root) : nil
+            var reviewed: SurveyVersion?
+            var newest: SurveyVersion?
             var after: Int64 = 0
             while true {
                 let versions = try server.versions(of: root, after: after, limit: Self.page)
-                for version in versions { writer.write(version) }
+                for version in versions {
+                    writer.write(version)
+                    if let at = review?.at, version.at <= at { reviewed = version }
+                    newest = version
+                }
                 guard versions.count == Self.page, let last = versions.last?.revision else { break }
                 after = last
             }
             writer.finish()
+            if let review { Self.reviewLines(review, reviewed: reviewed, newest: newest).forEach(ShellOutput.line) }
             return 0
         }
+    }
+
+    /// `reviewed has-issues by sofia, 2026-12-05 10:00:00, on revision 2: “age missing”`, then
+    /// what changed since, from that revision to the newest (a supervisor checking a fix).
+    static func reviewLines(_ review: SurveyServer.ReviewStamp, reviewed: SurveyVersion?, newest: SurveyVersion?) -> [String] {
+        // A fix since replaced the verdict with `edited` (ODK Central's states): the words stay.
+        var line = review.state == .edited ? "reviewed" : "reviewed " + (review.state == .hasIssues ? "has-issues" : review.state.rawValue)
+        if let by = review.by { line += " by \(by)" }
+        if let at = review.at {
+            let time = CivilTime(at, in: .current)
+            line += ", \(time.dayText) \(time.secondText)"
+        }
+        if let reviewed { line += ", on revision \(reviewed.revision)" }
+        if let comment = review.comment { line += ": “\(comment)”" }
+        if review.state == .edited { line += "; edited since, waiting for a review" }
+        var lines = [line]
+        guard let reviewed, let newest else { return lines }
+        if newest.revision == reviewed.revision {
+            lines.append("no change since the review")
+        } else if reviewed.unreadable != nil || newest.unreadable != nil {
+            lines.append("since the review (revision \(reviewed.revision) → \(newest.revision)): the changes cannot be told here")
+        } else {
+            lines.append("since the review (revision \(reviewed.revision) → \(newest.revision)):")
+            let changes = AnswerChanges.between(reviewed.answers, newest.answers)
+            if changes.isEmpty { lines.append("  (no answer changed)") }
+            for change in changes {
+                lines.append("  \(change.path): \(Writer.cell(change.old)) → \(Writer.cell(change.new))")
+            }
+        }
+        return lines
     }
 
     /// Writes the versions as they come, each against the one before it.
@@ -122,7 +162,7 @@ struct HistoryCommand: Equatable {
         }
 
         /// A value on one line, cut at 60 characters; "-" where there was none.
-        private static func cell(_ value: PropertyValue?) -> String {
+        static func cell(_ value: PropertyValue?) -> String {
             TextTable.cut(ConflictListing.cellText(value, wholeSurvey: false), to: 60)
         }
 
