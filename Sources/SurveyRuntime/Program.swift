@@ -349,6 +349,11 @@ public struct Program {
             return []
         case .lookForRecoveries:
             return [.recoveriesFound(store.recoveries())]
+        case .readVerification:
+            return [.verificationRead(try store.verificationLog(for: name))]
+        case .noteVerification(let entries):
+            try store.appendVerification(entries, for: name)
+            return []
         case .readSyncSummary, .resolveConflict, .syncDocument:
             return try attemptSync(effect, noting: &first)
         case .attachFile(let typed):

@@ -35,6 +35,7 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .text(let action): return state.reduce(action)
     case .picker(let action): return state.reduce(action)
     case .tree(let action): return state.reduce(action)
+    case .verify(let action): return state.reduce(action)
     case .records(let action): return state.reduce(action)
     case .documents(let action): return state.reduce(action)
     case .sync(let action): return state.reduce(action)
@@ -48,7 +49,7 @@ extension Action {
     /// terminal or the runtime reports.
     var isUserInput: Bool {
         switch self {
-        case .app, .list, .form, .text, .picker, .tree, .records, .documents, .sync: true
+        case .app, .list, .form, .text, .picker, .tree, .verify, .records, .documents, .sync: true
         case .outcome, .system: false
         }
     }
@@ -279,6 +280,8 @@ extension AppState {
 
     mutating func reduce(_ outcome: Outcome) -> [Effect] {
         switch outcome {
+        case .verificationRead(let log):
+            return verificationRead(log)
         case .launched(let launch):
             self.launch(launch)
         case .identifyRecordsFoundWithoutIDs(let place):
