@@ -2,14 +2,15 @@
 /// in, the question and its hint, the blank field being typed, and after a difference the
 /// request to key it again (with the stored and keyed answers side by side on Tab). The
 /// stored answer is never shown before the verifier has keyed one: the point of double
-/// entry is keying from paper, unprompted.
+/// entry is keying from paper, unprompted; so the box takes the form's whole place.
 ///
 /// It holds the session and the layout it goes in, so it can be drawn from a hand-made one.
 struct VerifyView {
     let session: VerifySession
     let layout: Layout
 
-    static func box(_ layout: Layout) -> Rect { layout.centeredBox(width: 72, height: 12) }
+    /// The form's whole place, so no stored answer shows beside the blank field.
+    static func box(_ layout: Layout) -> Rect { layout.form }
 
     func draw(into grid: inout CellGrid) {
         let box = Self.box(layout)
