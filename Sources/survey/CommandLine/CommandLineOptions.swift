@@ -50,6 +50,11 @@ struct CommandLineOptions: Equatable {
     var key: String?
     /// `keys new --bits N`: the new RSA key's size.
     var bits: Int?
+    /// `verify --every N --start K`, `--random PERCENT --seed S`: which surveys to verify.
+    var verifyEvery: Int?
+    var verifyStart: Int?
+    var verifyRandom: Double?
+    var verifySeed: UInt64?
     /// The words that are not options, in order: `["docs", "rename", "A", "B"]`.
     var words: [String] = []
     /// The options given, by their last name (`--help` for `-h`), in declaration order.
