@@ -213,7 +213,7 @@ public enum SystemEvent: Equatable, Sendable {
 /// What an effect found, fed back by the runner.
 public enum Outcome: Equatable, Sendable {
     /// The document's verification record, read for verify mode.
-    case verificationRead(VerificationLog)
+    case verificationRead(document: String, VerificationLog, thenVerify: Bool)
     /// The file typed into an attachment question is in the media folder under this name.
     case fileAttached(String)
     /// The runner opened the first document (see `Launch`).
@@ -340,8 +340,12 @@ public enum Effect: Equatable, Sendable {
     /// Copy the file at a path typed into an image, audio, video or file question into the
     /// document's media folder, then `Outcome.fileAttached` with its name there.
     case attachFile(path: String)
-    /// Read the document's verification record, then `Outcome.verificationRead`.
-    case readVerification
+    /// Read the document's verification record, then `Outcome.verificationRead` (verify
+    /// mode starts from it, or F4 draws the keyer statistics).
+    case readVerification(thenVerify: Bool)
+    /// A survey added from the New form: its keys and time, once the save gave the survey at
+    /// this index its id (the runtime fills in `survey`).
+    case noteKeyed(survey: Int, VerificationEntry)
     /// Add lines to the document's verification record (`.NAME.verify.plist`).
     case noteVerification([VerificationEntry])
 }

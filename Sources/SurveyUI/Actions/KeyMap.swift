@@ -88,7 +88,7 @@ public enum KeyMap {
                    .form(.activate), bar: "Replace"),
         // Verify mode (double entry)
         KeyBinding([.character("v")], "v", "Verify: key the survey again from paper, the answers blank (double entry; resumes where it stopped)",
-                   lists, .verify(.start), bar: "Verify"),
+                   lists, .verify(.start)),
         KeyBinding([.enter], "Enter", "Keep: the same as stored is verified; a difference asks to key it again",
                    [.verifying], .verify(.keep), bar: "Keep"),
         KeyBinding([.tab], "Tab", "After a difference: the stored and keyed answers side by side", [.verifying], .verify(.toggleBoth), bar: "Both"),

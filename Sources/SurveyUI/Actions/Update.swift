@@ -12,6 +12,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // (`AppState+Owners`).
     let searching = state.list.searchFollowed
     let newForm = state.newFormOnScreen
+    // The keyer statistics' keystrokes: what the keyer pressed on the New form.
+    if newForm != nil, action.isUserInput, state.popover == nil { state.form.countDraftKey() }
     var effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
         : state.session.loading == nil ? state.updateGuardingOthersSurveys(action) : state.updateWhileLoading(action)
     state.settleUnsavedMember(after: effects)
@@ -280,8 +282,10 @@ extension AppState {
 
     mutating func reduce(_ outcome: Outcome) -> [Effect] {
         switch outcome {
-        case .verificationRead(let log):
-            return verificationRead(log)
+        case .verificationRead(let name, let log, let thenVerify):
+            guard name == documentName else { return [] }
+            session.verificationRead(log)
+            return thenVerify ? verificationRead(log) : []
         case .launched(let launch):
             self.launch(launch)
         case .identifyRecordsFoundWithoutIDs(let place):

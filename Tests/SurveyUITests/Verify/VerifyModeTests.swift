@@ -36,8 +36,8 @@ final class VerifyModeTests: XCTestCase {
     /// `v` on the list, then the record as the runtime reads it.
     private func start(_ s: inout AppState, log: VerificationLog = VerificationLog()) -> [Effect] {
         if s.inputMode != .listPane { s.press(.function(2)) }
-        XCTAssertEqual(s.press(.character("v")), [.readVerification])
-        return s.send(.outcome(.verificationRead(log)))
+        XCTAssertEqual(s.press(.character("v")), [.readVerification(thenVerify: true)])
+        return s.send(.outcome(.verificationRead(document: s.documentName, log, thenVerify: true)))
     }
 
     private func session(_ s: AppState) -> VerifySession? {

@@ -204,7 +204,7 @@ extension AppState {
         screen.showDetail(screen.detail == .form ? .info : .form)
         if screen.detail == .info {
             screen.moveFocus(to: layout.isSplit && screen.focus == .list ? .list : .form)
-            return [.listDocuments, .readSyncSummary]
+            return [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)]
         }
         return []
     }

@@ -42,7 +42,7 @@ extension AppState {
             tell("No surveys to verify yet")
             return []
         }
-        return [.readVerification]
+        return [.readVerification(thenVerify: true)]
     }
 
     /// The record read: the survey shown when it waits for verification (chosen by `survey
