@@ -24,11 +24,14 @@ struct KeyerBarsView {
             grid.put(row.login, x: rect.x, y: y, clip: Rect(x: rect.x, y: y, width: nameWidth, height: 1))
             let surveys = Self.length(Double(row.surveysKeyed), of: Double(mostSurveys), width: barWidth)
             grid.put(String(repeating: Self.block, count: surveys), x: barX, y: y, style: .accent, clip: rect)
-            grid.put(counted(row.surveysKeyed, "survey"), x: barX + surveys + 1, y: y, clip: rect)
+            grid.put(counted(row.surveysKeyed, "survey"), x: barX + surveys + (surveys > 0 ? 1 : 0), y: y, clip: rect)
             let errors = Self.length(row.keyerErrorRate, of: worstRate, width: barWidth)
             grid.put(String(repeating: Self.block, count: errors), x: barX, y: y + 1, style: Style(.bold, role: .error), clip: rect)
-            let rate = row.fieldsVerified == 0 ? "none verified"
+            var rate = row.fieldsVerified == 0 ? "none verified"
                 : "\(StatsText.percent(row.keyerErrorRate)) of \(row.fieldsVerified) verified"
+            if row.fieldsVerifiedAsVerifier > 0 {
+                rate += " · verifier of \(row.fieldsVerifiedAsVerifier), \(counted(row.verifierErrors, "slip"))"
+            }
             grid.put(rate, x: barX + errors + (errors > 0 ? 1 : 0), y: y + 1, style: .muted, clip: rect)
             y += 2
         }
