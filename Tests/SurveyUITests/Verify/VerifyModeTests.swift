@@ -176,6 +176,7 @@ final class VerifyModeTests: XCTestCase {
         var s = try state()
         XCTAssertTrue(KeyMap.bindings.contains { $0.keys == [.character("v")] && $0.modes.contains(.listPane) })
         _ = start(&s)
+        s.pressUnbound(.control("n"))                     // a new survey never starts under the box
         s.type("P")
         XCTAssertEqual(session(s)?.input.text, "P")
         s.press(.backspace)

@@ -111,7 +111,7 @@ extension AppState {
             session.settle(question, as: .verifierError)
             tell("Kept \(question.label): \(shownAnswer(question.storedText)) as stored (a verifier error)")
         case .keyerError:
-            guard let committed = correct(question, to: session.input.text) else {
+            guard let committed = correct(question, in: session.survey, to: session.input.text) else {
                 // The form refuses it (a constraint, a choice not offered): nothing changes,
                 // the status says why; the next try starts afresh.
                 session.startAgain()
@@ -159,7 +159,13 @@ extension AppState {
     }
 
     /// The keyer's answer replaced by the verifier's, through the form's commit.
-    private mutating func correct(_ question: VerifySession.Question, to text: String) -> [Effect]? {
+    private mutating func correct(_ question: VerifySession.Question, in survey: String, to text: String) -> [Effect]? {
+        // The survey verified is the one on the form, whatever was shown meanwhile.
+        guard let record = records.firstIndex(where: { $0.instanceID == survey }) else {
+            warn("The survey is no longer in the document: nothing replaced")
+            return nil
+        }
+        if shown != .record(record) { showRecord(record) }
         guard highlight(problemAt: question.path), case .field(let index) = formItem else {
             warn("\(question.label) is not on the form now: nothing replaced")
             return nil
