@@ -26,6 +26,8 @@ struct CommandLineOptions: Equatable {
     var raw = false
     /// `export`/`list --complete-only`: incomplete surveys left out.
     var completeOnly = false
+    /// `add --incomplete`: kept as an incomplete survey.
+    var incomplete = false
     /// `db init --db URL`: the team's PostgreSQL (a libpq connection string or URI).
     var db: String?
     /// `survey review`: the supervisor's words.
