@@ -175,7 +175,7 @@ public enum KeyMap {
         KeyBinding([.function(9)], "F9", "Sync with the team's database (SURVEY_DB)",
                    [.formBrowsing, .rosterBrowsing, .listPane, .documentInfo, .conflicts], .sync(.start)),
         KeyBinding([.control("n")], "^N", "New survey",
-                   all.subtracting([.unreadable, .verifying]).subtracting(dialogs), .records(.newRecord), bar: "New"),
+                   all.subtracting([.unreadable]).subtracting(dialogs), .records(.newRecord), bar: "New"),
         KeyBinding([.control("s")], "^S", "Keep the New form as an incomplete survey (… in the list) and start the next one",
                    [.formBrowsing, .rosterBrowsing, .formEditing], .records(.keepIncomplete)),
         // Delete, undo, redo

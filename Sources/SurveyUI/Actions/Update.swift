@@ -197,6 +197,11 @@ extension AppState {
     mutating func reduce(_ action: RecordAction) -> [Effect] {
         switch action {
         case .newRecord:
+            // Never a new survey under verification's box (its corrections go to the survey verified).
+            if case .verify = popover {
+                warn("Verifying: Esc stops (what is verified stays), then ^N starts a new survey")
+                return []
+            }
             guard let committed = commitEditing() else { return [] }
             let started = startNewRecord()
             // A New form kept as incomplete carries the committed answer in its one save.

@@ -176,7 +176,9 @@ final class VerifyModeTests: XCTestCase {
         var s = try state()
         XCTAssertTrue(KeyMap.bindings.contains { $0.keys == [.character("v")] && $0.modes.contains(.listPane) })
         _ = start(&s)
-        s.pressUnbound(.control("n"))                     // a new survey never starts under the box
+        XCTAssertEqual(s.press(.control("n")), [], "a new survey never starts under the box")
+        XCTAssertEqual(s.inputMode, .verifying)
+        XCTAssertEqual(s.shown, .record(0))
         s.type("P")
         XCTAssertEqual(session(s)?.input.text, "P")
         s.press(.backspace)
