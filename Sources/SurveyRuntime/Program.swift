@@ -349,6 +349,18 @@ public struct Program {
             return []
         case .lookForRecoveries:
             return [.recoveriesFound(store.recoveries())]
+        case .readVerification(let thenVerify):
+            return [.verificationRead(document: name, try store.verificationLog(for: name), thenVerify: thenVerify)]
+        case .noteKeyed(let index, var entry):
+            // After the save: the survey has its id now (`.instanceIDsAssigned` came first).
+            guard let records = state.document?.records, records.indices.contains(index),
+                  let id = records[index].instanceID else { return [] }
+            entry.survey = id
+            try store.appendVerification([entry], for: name)
+            return []
+        case .noteVerification(let entries):
+            try store.appendVerification(entries, for: name)
+            return []
         case .readSyncSummary, .resolveConflict, .syncDocument:
             return try attemptSync(effect, noting: &first)
         case .attachFile(let typed):

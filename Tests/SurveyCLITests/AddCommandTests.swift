@@ -114,13 +114,13 @@ final class AddCommandTests: CLITestCase {
     func testUsageErrors() throws {
         let cases: [([String], String)] = [
             (["add", "--first", "Ana"],
-             "survey: survey add needs --set NAME=VALUE for each answer, or --first and --last: survey add [--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N]"),
+             "survey: survey add needs --set NAME=VALUE for each answer, or --first and --last: survey add [--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N] [--incomplete]"),
             (["add"],
-             "survey: survey add needs --set NAME=VALUE for each answer, or --first and --last: survey add [--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N]"),
+             "survey: survey add needs --set NAME=VALUE for each answer, or --first and --last: survey add [--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N] [--incomplete]"),
             (["add", "--first", "A", "--last", "B", "age=3"],
              "survey: unexpected argument “age=3”: an answer is given as --set age=3"),
             (["add", "--first", "A", "--last", "B", "Lima"],
-             "survey: unexpected argument “Lima”: survey add [--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N]"),
+             "survey: unexpected argument “Lima”: survey add [--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N] [--incomplete]"),
             (["add", "--set", "age"], "survey: --set needs NAME=VALUE, got “age”"),
             (["add", "--set", "=3"], "survey: --set needs a question name before “=”, got “=3”"),
             (["add", "--set", "age=3", "--set=age=4"],
@@ -129,7 +129,7 @@ final class AddCommandTests: CLITestCase {
              "survey: firstName is answered twice (--first “Ana” and --set firstName “Bo”): give it once"),
             (["list", "--set", "age=3"], "survey: --set only works with survey add"),
             (["add", "--first", "A", "--last", "B", "--format", "csv"],
-             "survey: --format only works with survey list, export, import, deleted, diff, conflicts and history"),
+             "survey: --format only works with survey list, export, import, deleted, diff, stats, conflicts and history"),
             (["add", "--first"], "survey: --first needs a value"),
         ]
         for (arguments, message) in cases {

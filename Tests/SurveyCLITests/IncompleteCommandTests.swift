@@ -31,6 +31,32 @@ final class IncompleteCommandTests: CLITestCase {
         return try python(script, [text, column]).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
+    /// `survey add --incomplete` keeps a survey the form's rules do not pass yet, marked, as
+    /// Ctrl-S keeps a New form: what it lacks waits, what it holds is judged; a form that
+    /// has no rules (the original five) takes no incomplete survey.
+    func testAddIncompleteKeepsWhatIsMissingForLaterButJudgesWhatIsGiven() throws {
+        try makeHouseholds()
+        let refused = try survey("add", "--doc", "Households", "--set", "fname=Cy", "--set", "lname=Ng")
+        XCTAssertEqual(refused.status, 1, "without the option the form's gate refuses it")
+        let kept = try survey("add", "--doc", "Households", "--set", "fname=Cy", "--set", "lname=Ng", "--incomplete")
+        XCTAssertEqual(kept.status, 0, kept.stderr)
+        XCTAssertEqual(kept.stdout, "Added survey 3: Ng, Cy (incomplete: … in the list; [ Finish ] in the app when it is done)\n")
+        let saved = try store.load("Households").get().records
+        XCTAssertEqual(saved.count, 3)
+        XCTAssertTrue(saved[2].isIncomplete)
+        XCTAssertEqual(saved[2]["formID"], .string("household"), "completed as [ Add ] completes a survey")
+        XCTAssertTrue(try survey("list", "--doc", "Households").stdout.contains("3  … Ng, Cy"))
+        let broken = try survey("add", "--doc", "Households", "--set", "fname=Di", "--set", "lname=Oz", "--set", "age=12", "--incomplete")
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("15 to 120"), "an answer given is judged as always: \(broken.stderr)")
+        XCTAssertEqual(try store.load("Households").get().records.count, 3)
+        XCTAssertEqual(try survey("docs", "new", "People").status, 0)
+        let five = try survey("add", "--doc", "People", "--first", "Ana", "--last", "Lima", "--incomplete")
+        XCTAssertEqual(five.status, 1)
+        XCTAssertTrue(five.stderr.contains("has no designer's form"), five.stderr)
+        XCTAssertEqual(try store.load("People").get().records.count, 0)
+    }
+
     func testListMarksThemAndCompleteOnlyLeavesThemOut() throws {
         try makeHouseholds()
         let list = try survey("list", "--doc", "Households")

@@ -77,6 +77,14 @@ extension AppState {
     public var statusText: String? { status?.text }
 }
 
+extension Array where Element == Effect {
+    /// The effects but the keyer statistics' note of an Add (`Effect.noteKeyed`), for tests
+    /// about what an Add saves.
+    public var withoutKeyedNote: [Effect] {
+        filter { if case .noteKeyed = $0 { false } else { true } }
+    }
+}
+
 extension Record {
     /// The survey's title under the original five (`Questionnaire.standard.title(of:)`, the
     /// one title rule): "Last, First", for tests that state five-field surveys by name.

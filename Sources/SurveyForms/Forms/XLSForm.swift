@@ -54,6 +54,9 @@ public struct XLSForm: Equatable, Sendable {
         public var resolvedDefault: FormExpression?
         public var calculation: FormExpression?
         public var readOnly = false
+        /// The `verify` column (CSPro's double entry; not an ODK column, pyxform ignores it):
+        /// `no` / `false()` leaves the question out of verification. Default yes.
+        public var verify = true
         public var choiceFilter: FormExpression?
         public var appearance: String?
         /// The `parameters` column (`start=1 end=10 step=1` of a range), by name.

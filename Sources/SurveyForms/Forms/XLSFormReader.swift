@@ -148,6 +148,7 @@ struct XLSFormReader {
             question.defaultValue = value("default", in: cells, columns: columns)
             question.appearance = value("appearance", in: cells, columns: columns)
             question.readOnly = Self.isYes(value("read_only", in: cells, columns: columns))
+            if let verify = value("verify", in: cells, columns: columns) { question.verify = !Self.isNo(verify) }
             if let text = value("parameters", in: cells, columns: columns) { question.parameters = Self.parameters(text) }
             if kind == .range { checkRange(question) }
             if case .notCollected(let type) = kind, let problem = Self.listFileProblem(type) {

@@ -19,6 +19,9 @@ public struct FieldSpec: Equatable, Sendable {
     public var choiceLabels: [String: String] = [:]
     /// An empty text answer is stored as "" (the original app's shape) or left out (ODK's).
     public var storesEmptyText = true
+    /// Whether verification (double entry, `VerificationRules`) asks it again: the form's
+    /// `verify` column, default yes. What the form fills in is never verified, whatever it says.
+    public var isVerified = true
 
     public init(key: String, label: String, kind: FieldKind, info: String) {
         self.key = key

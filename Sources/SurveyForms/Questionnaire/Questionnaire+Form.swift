@@ -57,6 +57,7 @@ extension Questionnaire {
             field.hint = pick(q.hints) ?? ""
             field.isRequired = q.required != nil
             field.storesEmptyText = false
+            field.isVerified = q.verify
             if let list = q.kind.listName {
                 for choice in form.choices[list] ?? [] { field.choiceLabels[choice.name] = pick(choice.labels) ?? choice.name }
             }

@@ -25,6 +25,9 @@ enum DocumentCompanion: CaseIterable {
     /// `.NAME.form-id`: the id its form has when the settings give none, as pyxform takes it
     /// from the file's name (the stem of the file the designer attached).
     case formID
+    /// `.NAME.verify.plist`: the surveys chosen for verification, each question's outcome and
+    /// each survey's keying (`VerificationLog`).
+    case verification
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -39,6 +42,7 @@ enum DocumentCompanion: CaseIterable {
         case .sync: return ".sync"
         case .syncMark: return ".synced"
         case .formID: return ".form-id"
+        case .verification: return ".verify"
         }
     }
 
@@ -53,6 +57,7 @@ enum DocumentCompanion: CaseIterable {
         case .sync: return "sync ledger"
         case .syncMark: return "sync mark"
         case .formID: return "form id"
+        case .verification: return "verification record"
         }
     }
 
@@ -60,7 +65,7 @@ enum DocumentCompanion: CaseIterable {
     /// name, or a trash stem inside `.trash/`.
     func fileName(stem: String) -> String {
         switch self {
-        case .draft, .deleted, .sync, .syncMark: return "." + stem + marker + DocumentName.fileSuffix
+        case .draft, .deleted, .sync, .syncMark, .verification: return "." + stem + marker + DocumentName.fileSuffix
         case .formWorkbook: return stem + ".form.xlsx"
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"

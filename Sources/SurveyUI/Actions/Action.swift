@@ -16,6 +16,8 @@ public enum Action: Equatable, Sendable {
     case picker(PickerAction)
     /// Ctrl-G's tree of the interview.
     case tree(TreeAction)
+    /// Verify mode: a survey keyed again from paper (double entry).
+    case verify(VerifyAction)
     case records(RecordAction)
     case documents(DocumentsAction)
     /// The team's database: sync, conflicts, review.
@@ -133,6 +135,17 @@ public enum TreeAction: Equatable, Sendable {
     case go
 }
 
+/// Verify mode (`v` on the list): re-key a chosen survey from paper, the fields blank.
+public enum VerifyAction: Equatable, Sendable {
+    case start
+    /// Enter: judge the answer typed against the stored one.
+    case keep
+    /// Tab: the stored and keyed answers side by side.
+    case toggleBoth
+    /// Esc: stop (what is verified stays verified; `v` resumes).
+    case close
+}
+
 /// Changes to the surveys as a whole: new, delete, undo, and the y/n question asked about one.
 public enum RecordAction: Equatable, Sendable {
     case newRecord
@@ -201,6 +214,8 @@ public enum SystemEvent: Equatable, Sendable {
 
 /// What an effect found, fed back by the runner.
 public enum Outcome: Equatable, Sendable {
+    /// The document's verification record, read for verify mode.
+    case verificationRead(document: String, VerificationLog, thenVerify: Bool)
     /// The file typed into an attachment question is in the media folder under this name.
     case fileAttached(String)
     /// The runner opened the first document (see `Launch`).
@@ -327,4 +342,12 @@ public enum Effect: Equatable, Sendable {
     /// Copy the file at a path typed into an image, audio, video or file question into the
     /// document's media folder, then `Outcome.fileAttached` with its name there.
     case attachFile(path: String)
+    /// Read the document's verification record, then `Outcome.verificationRead` (verify
+    /// mode starts from it, or F4 draws the keyer statistics).
+    case readVerification(thenVerify: Bool)
+    /// A survey added from the New form: its keys and time, once the save gave the survey at
+    /// this index its id (the runtime fills in `survey`).
+    case noteKeyed(survey: Int, VerificationEntry)
+    /// Add lines to the document's verification record (`.NAME.verify.plist`).
+    case noteVerification([VerificationEntry])
 }

@@ -30,7 +30,7 @@ public enum KeyMap {
     private static let form: InputModes = [.formBrowsing, .rosterBrowsing, .formEditing]
     private static let all = InputModes.all
     /// Modes with a text field taking the keys: a form field, a rename, a save-as name.
-    private static let typing: InputModes = [.formEditing, .renamingDocument, .namingDocument, .filtering]
+    private static let typing: InputModes = [.formEditing, .renamingDocument, .namingDocument, .filtering, .verifying]
     /// Where the list can be searched and reordered from.
     private static let browsing: InputModes = [.listPane, .listPopover, .formBrowsing, .rosterBrowsing]
     /// Modes where a dialog owns every key but quitting.
@@ -86,6 +86,13 @@ public enum KeyMap {
         // and help say that typing over an answer replaces it.
         KeyBinding([], "Type", "Typing over a highlighted answer replaces it", [.formBrowsing, .rosterBrowsing],
                    .form(.activate), bar: "Replace"),
+        // Verify mode (double entry)
+        KeyBinding([.character("v")], "v", "Verify: key the survey again from paper, the answers blank (double entry; resumes where it stopped)",
+                   lists, .verify(.start)),
+        KeyBinding([.enter], "Enter", "Keep: the same as stored is verified; a difference asks to key it again",
+                   [.verifying], .verify(.keep), bar: "Keep"),
+        KeyBinding([.tab], "Tab", "After a difference: the stored and keyed answers side by side", [.verifying], .verify(.toggleBoth), bar: "Both"),
+        KeyBinding([.escape], "Esc", "Stop verifying (what is verified stays; v resumes)", [.verifying], .verify(.close), bar: "Stop"),
         // Form, editing
         KeyBinding([.enter], "Enter", "Keep the answer and go on to the next question (after the last: [ Add ])",
                    [.formEditing], .form(.commitAndAdvance), bar: "Keep"),
@@ -218,7 +225,7 @@ public enum KeyMap {
         if case .character(let c) = key {
             switch mode {
             case .formBrowsing, .rosterBrowsing: return .form(.beginEditing(inserting: c))
-            case .formEditing, .renamingDocument, .namingDocument, .filtering: return .text(.insert(c))
+            case .formEditing, .renamingDocument, .namingDocument, .filtering, .verifying: return .text(.insert(c))
             case .picking: return .picker(.type(c))
             case .goingTo: return .tree(.type(c))
             default: return nil

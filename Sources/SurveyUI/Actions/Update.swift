@@ -12,6 +12,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // (`AppState+Owners`).
     let searching = state.list.searchFollowed
     let newForm = state.newFormOnScreen
+    // The keyer statistics' keystrokes: what the keyer pressed on the New form.
+    if newForm != nil, action.isUserInput, state.popover == nil { state.form.countDraftKey() }
     var effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
         : state.session.loading == nil ? state.updateGuardingOthersSurveys(action) : state.updateWhileLoading(action)
     state.settleUnsavedMember(after: effects)
@@ -35,6 +37,7 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .text(let action): return state.reduce(action)
     case .picker(let action): return state.reduce(action)
     case .tree(let action): return state.reduce(action)
+    case .verify(let action): return state.reduce(action)
     case .records(let action): return state.reduce(action)
     case .documents(let action): return state.reduce(action)
     case .sync(let action): return state.reduce(action)
@@ -48,7 +51,7 @@ extension Action {
     /// terminal or the runtime reports.
     var isUserInput: Bool {
         switch self {
-        case .app, .list, .form, .text, .picker, .tree, .records, .documents, .sync: true
+        case .app, .list, .form, .text, .picker, .tree, .verify, .records, .documents, .sync: true
         case .outcome, .system: false
         }
     }
@@ -196,6 +199,11 @@ extension AppState {
     mutating func reduce(_ action: RecordAction) -> [Effect] {
         switch action {
         case .newRecord:
+            // Never a new survey under verification's box (its corrections go to the survey verified).
+            if case .verify = popover {
+                warn("Verifying: Esc stops (what is verified stays), then ^N starts a new survey")
+                return []
+            }
             guard let committed = commitEditing() else { return [] }
             let started = startNewRecord()
             // A New form kept as incomplete carries the committed answer in its one save.
@@ -281,6 +289,10 @@ extension AppState {
 
     mutating func reduce(_ outcome: Outcome) -> [Effect] {
         switch outcome {
+        case .verificationRead(let name, let log, let thenVerify):
+            guard name == documentName else { return [] }
+            session.verificationRead(log)
+            return thenVerify ? verificationRead(log) : []
         case .launched(let launch):
             self.launch(launch)
         case .identifyRecordsFoundWithoutIDs(let place):

@@ -24,6 +24,12 @@ extension DocumentInfoView {
             if let incomplete = state.incompleteCount, incomplete > 0 {
                 facts.append(("Incomplete", counted(incomplete, "survey") + ", marked … in the list: open one, [ Finish ] when it is done"))
             }
+            // Double entry (`survey verify`, `v`).
+            if let log = state.session.verification, !log.chosen.isEmpty {
+                let partly = log.chosen.filter { log.progress(of: $0) == .partly }.count
+                facts.append(("Verified", "\(log.finished.count) of \(counted(log.chosen.count, "chosen survey"))"
+                    + (partly > 0 ? " (\(partly) partly)" : "") + ": v on the list verifies the next"))
+            }
         }
         if let summary {
             facts.append(("Size", bytes(summary.byteSize)))

@@ -8,10 +8,13 @@ import SurveyForms
 /// `facts(of:)`, so it can be tested with hand-made facts and cannot read anything else.
 struct DocumentInfoView: View {
     let facts: [(String, String)]
+    /// Each keyer's totals (`KeyerStatistics`), drawn as bars under the facts.
+    var keyers: [KeyerStatistics.Row] = []
 
     /// The view for the current state: the one place the state is read for F4.
     static func make(from state: AppState) -> DocumentInfoView {
-        DocumentInfoView(facts: facts(of: state))
+        DocumentInfoView(facts: facts(of: state),
+                         keyers: state.session.verification.map { KeyerStatistics($0, timeZone: state.environment.timeZone).totals } ?? [])
     }
 
     func draw(into grid: inout CellGrid, in rect: Rect) {
@@ -30,6 +33,9 @@ struct DocumentInfoView: View {
                 grid.put(line, x: inner.x + 13, y: y, clip: inner)
                 y += 1
             }
+        }
+        if !keyers.isEmpty, y + 2 < inner.maxY {
+            KeyerBarsView(rows: keyers).draw(into: &grid, in: Rect(x: inner.x, y: y + 1, width: inner.width, height: inner.maxY - y - 1))
         }
     }
 }

@@ -73,6 +73,9 @@ public enum Screen {
         case .tree(let tree):
             grid.cursor = nil
             InterviewTreeView(tree: tree, layout: layout).draw(into: &grid)
+        case .verify(let verify):
+            grid.cursor = nil
+            VerifyView(session: verify, layout: layout).draw(into: &grid)
         case nil:
             break
         }

@@ -23,6 +23,8 @@ public struct AppState: Equatable, Sendable {
         case picker(ChoicePicker)
         /// Ctrl-G: the interview as a tree, to go to a question (see `InterviewTree`).
         case tree(InterviewTree)
+        /// Verify mode: a survey keyed again from paper (see `VerifySession`).
+        case verify(VerifySession)
     }
     /// What fills the form's place: the record form, or facts about the document (F4).
     public enum Detail: Equatable, Sendable { case form, info, conflicts }
@@ -241,6 +243,7 @@ public struct AppState: Equatable, Sendable {
         case .recovery: return .offeringRecovery
         case .picker: return .picking
         case .tree: return .goingTo
+        case .verify: return .verifying
         case nil: break
         }
         if document == nil { return .unreadable }
@@ -270,6 +273,8 @@ public enum InputMode: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case goingTo
     /// "Survey 3 has the same plot_id 12: add this one too? y/n"
     case confirmingDuplicate
+    /// Verify mode: typing an answer again from paper.
+    case verifying
 }
 
 /// A y/n question about one survey (a document index), asked on the status line; `y`

@@ -26,6 +26,8 @@ struct CommandLineOptions: Equatable {
     var raw = false
     /// `export`/`list --complete-only`: incomplete surveys left out.
     var completeOnly = false
+    /// `add --incomplete`: kept as an incomplete survey.
+    var incomplete = false
     /// `db init --db URL`: the team's PostgreSQL (a libpq connection string or URI).
     var db: String?
     /// `survey review`: the supervisor's words.
@@ -54,6 +56,11 @@ struct CommandLineOptions: Equatable {
     var key: String?
     /// `keys new --bits N`: the new RSA key's size.
     var bits: Int?
+    /// `verify --every N --start K`, `--random PERCENT --seed S`: which surveys to verify.
+    var verifyEvery: Int?
+    var verifyStart: Int?
+    var verifyRandom: Double?
+    var verifySeed: UInt64?
     /// The words that are not options, in order: `["docs", "rename", "A", "B"]`.
     var words: [String] = []
     /// The options given, by their last name (`--help` for `-h`), in declaration order.

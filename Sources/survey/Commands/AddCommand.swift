@@ -7,7 +7,7 @@ import SurveyStorage
 /// and the designer's rules), appended in one atomic save. Every refusal is printed at once,
 /// so a script's author fixes them in one go.
 struct AddCommand: Equatable {
-    static let synopsis = "[--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N]"
+    static let synopsis = "[--doc NAME] [--set NAME=VALUE]... [--first X --last Y] [--address A] [--phone P] [--age N] [--incomplete]"
     static let shape = "survey add " + synopsis
 
     /// Flag → questionnaire key, for the original five. Flags rather than `key=value` words:
@@ -21,6 +21,9 @@ struct AddCommand: Equatable {
     var answers: [String: String]
     /// The option that gave each answer (`--first`, `--set`), for messages.
     var givenBy: [String: String]
+    /// `--incomplete`: kept as an incomplete survey (as Ctrl-S keeps a New form): answers the
+    /// form lacks wait, every answer given is still judged.
+    var incomplete = false
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
         if let word = words.first, word.contains("=") {
@@ -32,6 +35,7 @@ struct AddCommand: Equatable {
                 description: "survey add needs --set NAME=VALUE for each answer, or --first and --last: \(Self.shape)")
         }
         doc = options.doc
+        incomplete = options.incomplete
         answers = [:]
         givenBy = [:]
         for (flag, value) in options.answers {
@@ -111,12 +115,19 @@ struct AddCommand: Equatable {
                 unknown.forEach(ShellOutput.error)
                 return 2
             }
+            if incomplete, questionnaire.form == nil {
+                ShellOutput.error("--incomplete: “\(target.name)” has no designer's form, so every survey it takes is complete; nothing was added")
+                return 1
+            }
             var command = self
             let paths = try command.attachmentPaths(in: questionnaire)
             // As the form's [ Add ]: completed (defaults, calculations, the members
             // `repeat_count` asks for, metadata, the form's id and version), then judged.
             let arrival = Questionnaire.Arrival.keyed(started: clock.now, device: .current())
-            let check = questionnaire.checkImport([command.record(in: questionnaire, clock: clock)], arriving: arrival, clock: clock)
+            var given = command.record(in: questionnaire, clock: clock)
+            // Marked before the gate, which then waives only what an incomplete survey may lack.
+            if incomplete { given.setIncomplete(true) }
+            let check = questionnaire.checkImport([given], arriving: arrival, clock: clock)
             guard check.problems.isEmpty, let checked = check.records.first else {
                 for problem in check.problems {
                     if problem.field == nil {
@@ -137,7 +148,8 @@ struct AddCommand: Equatable {
             // is computed again.
             let record = attached == checked ? checked : questionnaire.stored(attached, arriving: arrival, clock: clock).record
             let count = try store.append([record], to: target, questionnaire: questionnaire)
-            ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))")
+            ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))"
+                + (record.isIncomplete ? " (incomplete: … in the list; [ Finish ] in the app when it is done)" : ""))
             return 0
         } catch {
             ShellOutput.failure(error)
@@ -163,6 +175,10 @@ extension AddCommand: ReadsItsWords {
         answer("--address", "A", "the address"),
         answer("--phone", "P", "the phone number"),
         answer("--age", "N", "the age: a whole number from 0 to 150"),
+        OptionSpec(names: ["--incomplete"], placeholder: nil, completion: .none,
+                   help: "add: keep it as an incomplete survey (… in the list, finished in the app), as Ctrl-S keeps a New form: answers the form still lacks may wait, every answer given is judged") { options, _ in
+            options.incomplete = true
+        },
     ]
 
     func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, clock: context.clock) }

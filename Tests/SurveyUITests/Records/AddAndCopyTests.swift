@@ -22,7 +22,7 @@ final class AddAndCopyTests: XCTestCase {
 
     func testEnterAgainAfterAddAsksInsteadOfAddingTheSameInterviewTwice() {
         var s = newFormAnswered()
-        XCTAssertEqual(s.press(.enter), [.saveDocument, .saveDraft])
+        XCTAssertEqual(s.press(.enter).withoutKeyedNote, [.saveDocument, .saveDraft])
         _ = s.send(.outcome(.documentSaved(replacedCharacters: 0)))
         XCTAssertEqual(s.recordCount, 1)
         XCTAssertEqual(s.shown, .record(0))

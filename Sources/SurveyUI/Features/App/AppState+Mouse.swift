@@ -22,6 +22,9 @@ extension AppState {
         case .help:
             closePopover()
             return []
+        case .verify:
+            // Verification is keyed: a click neither answers nor closes it.
+            return []
         case .tree(let tree):
             // A click on a row goes there; outside the box closes it.
             let g = InterviewTreeView.geometry(tree, layout: layout)

@@ -204,7 +204,7 @@ extension AppState {
         screen.showDetail(screen.detail == .form ? .info : .form)
         if screen.detail == .info {
             screen.moveFocus(to: layout.isSplit && screen.focus == .list ? .list : .form)
-            return [.listDocuments, .readSyncSummary]
+            return [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)]
         }
         return []
     }
@@ -212,7 +212,10 @@ extension AppState {
     /// The text box the keys type into (the save-as name, the rename field, the `/` line or
     /// the form's field): each is a `TextInput` and edits itself; this only finds which.
     mutating func editActiveText(_ change: (inout TextInput) -> Void) {
-        if case .saveAs(var buffer) = popover {
+        if case .verify(var verify) = popover {
+            verify.edit(change)
+            popovers.present(.verify(verify))
+        } else if case .saveAs(var buffer) = popover {
             change(&buffer)
             popovers.present(.saveAs(buffer))
         } else if popover == .documents, manager.renaming != nil {

@@ -121,6 +121,7 @@ extension AppState {
         if popover == .list { popovers.dismiss() }
         if case .picker = popover { popovers.dismiss() }
         if case .tree = popover { popovers.dismiss() }
+        if case .verify = popover { popovers.dismiss() }
         if let typed {
             warn("“\(typed)” was not kept: \(documentName).plist turned out unreadable")
         }
@@ -143,7 +144,8 @@ extension Effect {
              .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .syncDocument, .resolveConflict:
             return true
         case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .putAwayRecovery, .lookForRecoveries,
-             .keepUnsavedWork, .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .attachFile, .readSyncSummary:
+             .keepUnsavedWork, .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .attachFile, .readSyncSummary,
+             .readVerification, .noteVerification, .noteKeyed:
             return false
         }
     }

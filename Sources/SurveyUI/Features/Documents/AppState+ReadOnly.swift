@@ -59,7 +59,7 @@ extension Effect {
     func writesSurveys(of document: String) -> Bool {
         switch self {
         case .saveDocument, .saveDraft, .syncDocument, .resolveConflict, .keepDeleted, .keepDeletedMember, .forgetDeleted,
-             .putAwayRecovery, .attachFile:
+             .putAwayRecovery, .attachFile, .noteVerification, .noteKeyed:
             return true
         case .restoreRecovery(let recovery, _):
             return recovery.documentName == document
@@ -68,7 +68,7 @@ extension Effect {
         // the file vanished; `keepUnsavedWork` writes a recovery file beside it.
         case .quit, .listDocuments, .openDocument, .createDocument, .renameDocument, .deleteDocument, .restoreDocument,
              .saveDocumentAs, .rememberSession, .discardRecovery, .lookForRecoveries, .keepUnsavedWork, .readSyncSummary,
-             .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch:
+             .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .readVerification:
             return false
         }
     }

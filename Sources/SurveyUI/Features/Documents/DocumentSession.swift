@@ -102,6 +102,11 @@ public struct DocumentSession: Equatable, Sendable {
     /// The conflict highlighted in the conflicts view.
     public private(set) var conflictCursor = 0
 
+    /// The document's verification record as last read (F4's keyer statistics), nil until read.
+    public private(set) var verification: VerificationLog?
+
+    mutating func verificationRead(_ log: VerificationLog) { verification = log }
+
     mutating func syncRead(_ summary: SyncSummary?) {
         sync = summary
         moveConflictCursor(to: conflictCursor)

@@ -21,6 +21,9 @@ public struct FormState: Equatable, Sendable {
     public private(set) var hiddenAnswers = HiddenAnswers()
     /// When the New form's first answer was committed: the form's `start` metadata.
     public private(set) var draftStarted: Date?
+    /// Keys pressed (and clicks) on the New form since it was last empty: the keyer
+    /// statistics' keystrokes per survey, written when it is added (`Effect.noteKeyed`).
+    public private(set) var draftKeys = 0
     /// The form version this New form was started with, when a sync took a newer one while
     /// it was in progress (issue 28): it is finished under that version, its answers keyed
     /// against those questions; nil once it is emptied (added, cleared), and for a New form
@@ -89,9 +92,12 @@ public struct FormState: Equatable, Sendable {
         instances = [:]
         draftUndo = []
         draftStarted = nil
+        draftKeys = 0
         hiddenAnswers = HiddenAnswers()
         if unsavedMember?.survey == .draft { unsavedMember = nil }
     }
+    /// One more key on the New form.
+    mutating func countDraftKey() { draftKeys += 1 }
     /// The first answer committed on the New form starts its clock (`start` metadata).
     mutating func startDraftClock(at now: Date) {
         if draftStarted == nil { draftStarted = now }
@@ -112,6 +118,7 @@ public struct FormState: Equatable, Sendable {
         draft = newDraft
         draftForm = nil
         draftStarted = nil
+        draftKeys = 0
         hiddenAnswers = HiddenAnswers()
         editing = nil
         formScroll = 0

@@ -99,6 +99,11 @@ extension AppState {
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
         effects.append(.saveDocument)
         if fromDraft {
+            // Who keyed it, with how many keys, in how long (`survey stats`, F4).
+            let started = form.draftStarted ?? ruleClock.now
+            effects.append(.noteKeyed(survey: recordCount - 1, VerificationEntry(
+                kind: .keyed, survey: "", login: environment.device.username, date: ruleClock.now,
+                keys: form.draftKeys, seconds: max(0, ruleClock.now.timeIntervalSince(started)))))
             form.emptyDraft()
             effects.append(.saveDraft)
         }

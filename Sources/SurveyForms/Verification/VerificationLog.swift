@@ -1,0 +1,44 @@
+import FoundationEssentials
+import SurveyValues
+
+/// A document's verification record read whole: what `survey verify`, the app's verify mode
+/// and `survey stats` ask of it. Derived from the lines alone, so a verification stopped
+/// anywhere (a quit, a crash between two questions) resumes from what was written.
+public struct VerificationLog: Equatable, Sendable {
+    public private(set) var entries: [VerificationEntry]
+
+    public init(_ entries: [VerificationEntry] = []) { self.entries = entries }
+
+    public mutating func append(_ more: [VerificationEntry]) { entries += more }
+
+    /// Surveys chosen for verification, in the order they were chosen, each once.
+    public var chosen: [String] {
+        var seen = Set<String>()
+        return entries.compactMap { $0.kind == .chosen && seen.insert($0.survey).inserted ? $0.survey : nil }
+    }
+
+    public var finished: Set<String> { Set(entries.filter { $0.kind == .finished }.map(\.survey)) }
+
+    /// The questions of `survey` already verified (any outcome), by path.
+    public func settled(_ survey: String) -> Set<String> {
+        Set(entries.filter { $0.survey == survey && $0.kind.isOutcome }.map(\.path))
+    }
+
+    public enum Progress: String, Equatable, Sendable {
+        case waiting, partly = "partly verified", verified
+    }
+
+    /// Where a survey's verification is: not started, some questions verified, all of them.
+    public func progress(of survey: String) -> Progress {
+        if finished.contains(survey) { return .verified }
+        return entries.contains { $0.survey == survey && $0.kind.isOutcome } ? .partly : .waiting
+    }
+
+    /// Chosen surveys not yet verified, partly verified ones first (they resume), then in the
+    /// order chosen.
+    public var waiting: [String] {
+        let done = finished
+        let left = chosen.filter { !done.contains($0) }
+        return left.filter { progress(of: $0) == .partly } + left.filter { progress(of: $0) == .waiting }
+    }
+}
