@@ -105,6 +105,8 @@ public struct XLSForm: Equatable, Sendable {
     public var languages: [String] = []
     /// The list files beside the form, once read (`loadingMedia(from:)`).
     public var media = FormMedia.none
+    /// The entities a finished survey creates or updates (the `entities` sheet and `save_to`).
+    public var entities: [EntityDeclaration] = []
 }
 
 extension XLSForm.Kind {
