@@ -57,12 +57,6 @@ public enum EntitiesVersion: String, Equatable, Sendable {
 }
 
 extension XLSForm {
-    /// The spec version the form's entities need; nil when it declares none.
-    public var entitiesVersion: EntitiesVersion? {
-        guard !entities.isEmpty else { return nil }
-        return entities.count > 1 || entities.contains { !$0.repeats.isEmpty } ? .v2025_1_0 : .v2024_1_0
-    }
-
     /// The declaration of `list`, if the form has one.
     public func entity(_ list: String) -> EntityDeclaration? {
         entities.first { $0.list == list }

@@ -24,12 +24,22 @@ extension XLSFormReader {
                 let allocations = try EntityAllocation.allocate(referenced, unreferenced: unreferenced)
                 let keys = Dictionary(form.allQuestions.filter { $0.kind != .endGroup }.map { ($0.row, $0.name) },
                                       uniquingKeysWith: { a, _ in a })
-                form.entities = declared.map { declaration in
+                form.entitiesVersion = declared.count > 1 || allocations.keys.contains { $0.boundaryNodeCount > 0 } ? .v2025_1_0 : .v2024_1_0
+                form.entities = declared.compactMap { declaration in
                     var entity = declaration
-                    if let path = allocations.first(where: { $0.value == declaration.list })?.key {
-                        entity.container = path.nodes.dropFirst().map(\.name)
-                        entity.repeats = path.nodes.filter { $0.type == .repeat }.map(\.name)
+                    guard let path = allocations.first(where: { $0.value == declaration.list })?.key else {
+                        // pyxform's search for a container starts below the entity's scope and
+                        // so finds none: it writes no meta/entity, and converts the form.
+                        warnings.append(XLSFormProblem(sheet: "entities", row: declaration.row, column: nil,
+                                                       message: "pyxform finds no container for the entity list \(declaration.list) "
+                                                           + "(its save_to questions are outside the repeat its expressions read): "
+                                                           + "it writes no entity for it, so a survey of this form registers nothing "
+                                                           + "in \(declaration.list), in ODK Collect or here; put its save_to questions "
+                                                           + "and the questions its label reads in one repeat"))
+                        return nil
                     }
+                    entity.container = path.nodes.dropFirst().map(\.name)
+                    entity.repeats = path.nodes.filter { $0.type == .repeat }.map(\.name)
                     entity.properties = properties.filter { $0.list == declaration.list }.map {
                         EntityProperty(name: $0.name, question: keys[$0.row] ?? $0.question, row: $0.row)
                     }

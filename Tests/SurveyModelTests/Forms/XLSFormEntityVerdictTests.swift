@@ -116,6 +116,27 @@ final class XLSFormEntityVerdictTests: XCTestCase {
         XCTAssertEqual(upsert.mode, .upsert)
     }
 
+    /// pyxform converts a form whose entity it finds no container for (its `save_to`s
+    /// outside the repeat its label reads; found by `XLSFormEntityFuzzTests`) and writes no
+    /// entity: accepted here too, with a warning that it registers nothing.
+    func testAnEntityPyxformPlacesNowhereIsAWarning() throws {
+        let md = Self.form(Self.plain + "| | text | q1 | Q1 | p1 |\n| | begin repeat | r | R | |\n| | text | q2 | Q2 | |\n| | end repeat | | | |\n",
+                           entities: "| | list_name | label |\n| | e1 | ${q2} |\n")
+        XCTAssertNil(try XLSFormEntityTests.pyxformErrors([try scratch(md)]).first ?? "refused")
+        let result = XLSForm.read(try XLSFormSheets.markdown(md))
+        XCTAssertEqual(result.errors, [])
+        XCTAssertEqual(result.form?.entities, [])
+        XCTAssertEqual(result.form?.entitiesVersion, .v2024_1_0)
+        XCTAssertEqual(result.warnings.map(\.description).filter { $0.contains("registers nothing in e1") }.count, 1, "\(result.warnings)")
+    }
+
+    private func scratch(_ md: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("entity-\(UUID().uuidString).md")
+        try Data(md.utf8).write(to: url)
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url.path
+    }
+
     /// A bare word in the entities sheet (pyxform's tests label entities `E1`) reads nothing
     /// from the entity's node, as in Collect: the form opens, with a warning saying so.
     func testABareWordLabelReadsNothingWithAWarning() throws {
