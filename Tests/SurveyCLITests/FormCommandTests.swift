@@ -80,6 +80,38 @@ final class FormCommandTests: CLITestCase {
             """)
     }
 
+    /// An entity form (issue 32): a `save_to` that reaches into a repeat its entity is not
+    /// declared in is refused at its row, with the scopes pyxform names; the same form with
+    /// the property in the repeat is usable.
+    func testCheckRefusesAnEntityReachingIntoARepeatAsPyxformDoes() throws {
+        func form(_ place: String) -> String {
+            """
+            | survey |
+            | | type | name | label | save_to |
+            | | text | hh | Household | \(place == "top" ? "hh_name" : "") |
+            | | begin repeat | member | Member | |
+            | | text | first | First name | p1 |
+            | | end repeat | | | |
+            | entities |
+            | | list_name | label |
+            | | people | ${first} |
+            """
+        }
+        let bad = try scratchFile("bad-entity.md", form("top"))
+        let refused = try survey("form", "check", bad.path)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.stderr, """
+            survey: survey row 3, save_to: the entity list people has a reference in container scope '/survey/member' which is not \
+            compatible with this save_to reference (“hh_name”) in scope '/survey' (an entity's fields cannot reach into a repeat it \
+            is not declared in): check the spelling of the list name in the save_to, or copy either value into the desired \
+            container scope with a calculate question, then use that calculate for the save_to
+            survey: \(bad.path): 1 error: the form cannot be used
+
+            """)
+        let good = try scratchFile("good-entity.md", form("member"))
+        XCTAssertEqual(try survey("form", "check", good.path), Outcome(status: 0, stdout: "\(good.path): 3 rows, usable\n", stderr: ""))
+    }
+
     func testAUsableFormSaysSoAndShowListsItsQuestions() throws {
         let good = try scratchFile("good.md", """
             | survey |         |       |            |          |

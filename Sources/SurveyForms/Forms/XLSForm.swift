@@ -108,6 +108,11 @@ public struct XLSForm: Equatable, Sendable {
     public var languages: [String] = []
     /// The list files beside the form, once read (`loadingMedia(from:)`).
     public var media = FormMedia.none
+    /// The entities a finished survey creates or updates (the `entities` sheet and `save_to`).
+    public var entities: [EntityDeclaration] = []
+    /// The version of ODK's entities spec they need, as pyxform gives it (no column names
+    /// it): 2025.1.0 for several lists or one in a repeat, else 2024.1.0; nil without any.
+    public var entitiesVersion: EntitiesVersion?
 }
 
 extension XLSForm.Kind {

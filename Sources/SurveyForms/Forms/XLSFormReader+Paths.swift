@@ -24,6 +24,28 @@ extension XLSFormReader {
         }
     }
 
+    /// The paths of each entity's expressions, read from where pyxform binds them: its
+    /// `meta/entity` node in the container it is allocated to (`…/meta/entity/label`; its
+    /// attributes, `@id`, `@create`, `@update`, read from the same level). A bare word
+    /// (pyxform's tests write labels as `E1`) reads nothing there, as in Collect: a warning.
+    mutating func resolveEntityPaths(_ form: inout XLSForm) {
+        let root = "/" + form.rootName
+        let nodes = FormNode.nodes(form.questions, under: root, repeats: []).flatMap(\.descendants)
+        let resolver = PathResolver(root: root, byPath: Dictionary(nodes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }),
+                                    repeats: Dictionary(nodes.filter { $0.kind == .repeat }.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }))
+        for i in form.entities.indices {
+            let entity = form.entities[i]
+            let here = ([root] + entity.container.map(FormNode.element) + ["meta", "entity"]).joined(separator: "/")
+            for (column, path) in [("label", \EntityDeclaration.label), ("entity_id", \.entityID), ("create_if", \.createIf),
+                                   ("update_if", \.updateIf)] {
+                guard let expression = entity[keyPath: path], expression.readsPath else { continue }
+                form.entities[i][keyPath: path] = resolve(expression, at: here + "/" + (column == "label" ? "label" : column),
+                                                          resolver, sheet: "entities", row: entity.row, column: column,
+                                                          below: "the entity (meta/entity)")
+            }
+        }
+    }
+
     private mutating func resolveRows(_ rows: inout [XLSForm.Question], under parent: String, _ resolver: PathResolver) {
         var groups: [String] = []
         for i in rows.indices {

@@ -26,20 +26,21 @@ struct XLSFormReader {
         readChoices(sheets.sheet(named: "choices"), into: &form)
         readSurvey(survey, into: &form)
         check(&form)
+        readEntities(sheets.sheet(named: "entities"), survey: survey, into: &form)
         return form
     }
 
     // MARK: Sheets
 
     /// The header row (the first non-blank one) and the data rows after it, as column → text.
-    private func table(_ rows: [XLSFormSheets.Row]) -> (columns: [XLSFormColumn], rows: [(number: Int, cells: [String])]) {
+    func table(_ rows: [XLSFormSheets.Row]) -> (columns: [XLSFormColumn], rows: [(number: Int, cells: [String])]) {
         let meaningful = rows.filter { row in row.cells.contains { !$0.trimmingWhitespace().isEmpty } }
         guard let header = meaningful.first else { return ([], []) }
         let columns = header.cells.map(XLSFormColumn.init)
         return (columns, meaningful.dropFirst().map { ($0.number, $0.cells.map { $0.trimmingWhitespace() }) })
     }
 
-    private func value(_ column: String, language: String? = nil, in cells: [String], columns: [XLSFormColumn]) -> String? {
+    func value(_ column: String, language: String? = nil, in cells: [String], columns: [XLSFormColumn]) -> String? {
         for (i, c) in columns.enumerated() where c.name == column && c.language == language && i < cells.count {
             if !cells[i].isEmpty { return cells[i] }
         }
@@ -378,7 +379,7 @@ struct XLSFormReader {
     /// its required or constraint, its value not computed. Nothing typed is lost for a rule
     /// nobody can read. XPath survey does not read, or a function it does not know, is an
     /// error: the designer meant a rule survey would not keep.
-    private mutating func parse(_ text: String, sheet: String, row: Int?, column: String,
+    mutating func parse(_ text: String, sheet: String, row: Int?, column: String,
                                 choiceColumns: Bool = false) -> FormExpression? {
         do {
             return try FormExpression(parsing: text, choiceColumns: choiceColumns)
