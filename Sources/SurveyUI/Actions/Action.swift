@@ -52,6 +52,8 @@ public enum ListAction: Equatable, Sendable {
     case cycleSortKey
     /// `b`: only the surveys a supervisor sent back, or all again.
     case toggleSentBack
+    /// `i`: only the incomplete surveys, or all again.
+    case toggleIncomplete
 }
 
 /// The form: browsing its questions and records, starting and ending an answer.

@@ -206,6 +206,7 @@ public enum KeyMap {
         KeyBinding([.control("z")], "^Z", "Undo changes to this field", [.formEditing], .form(.cancelEditing)),
         // Find and order
         KeyBinding([.character("b")], "b", "Sent back: only the surveys a supervisor sent back (has issues, rejected); b again shows all", lists, .list(.toggleSentBack)),
+        KeyBinding([.character("i")], "i", "Incomplete: only the surveys kept before they pass (…); i again shows all", lists, .list(.toggleIncomplete)),
         KeyBinding([.character("s")], "s", "Sort by the next key: entry order, last name, first name, age (a form: its survey names)", lists, .list(.cycleSortKey), bar: "Sort"),
         KeyBinding([.character("/")], "/", "Find: type words to narrow the list (any order, any case or accent)", browsing, .list(.beginFilter), bar: "Find"),
         KeyBinding([.function(6)], "F6", "Sections A–Z by name, or back", browsing, .list(.toggleSections)),

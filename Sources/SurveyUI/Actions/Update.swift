@@ -125,6 +125,8 @@ extension AppState {
             return cycleSortKey()
         case .toggleSentBack:
             return toggleSentBack()
+        case .toggleIncomplete:
+            return toggleIncomplete()
         }
         return []
     }

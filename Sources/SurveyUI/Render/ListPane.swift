@@ -43,13 +43,23 @@ struct ListPane: View {
         let list = state.list
         let projection = list.projection
         let sentBack = state.session.sync?.reviews.values.reduce(0) { $0 + ($1.sendsBack ? 1 : 0) } ?? 0
-        let title = list.restriction != nil ? "Sent back (\(projection.count) of \(state.recordCount))"
-            : list.activeFilter.isEmpty ? "Surveys (\(state.recordCount)\(state.session.loading == nil ? "" : "…")"
+        // A narrowed list (`b`, `i`) is named for what it shows, the `/` filter within it.
+        let narrowed: (title: String, none: String)? = switch list.restriction {
+        case .sentBack?: ("Sent back", "No survey is sent back now (b shows all)")
+        case .incomplete?: ("Incomplete", "No survey is incomplete now (i shows all)")
+        case nil: nil
+        }
+        let title: String
+        if let narrowed {
+            title = "\(narrowed.title) (\(projection.count) of \(state.recordCount))"
+        } else if list.activeFilter.isEmpty {
+            title = "Surveys (\(state.recordCount)\(state.session.loading == nil ? "" : "…")"
                 + (sentBack > 0 ? ", \(sentBack) sent back)" : ")")
-            : list.isMatching ? "Surveys (matching… of \(state.recordCount))"
-            : "Surveys (\(projection.count) of \(state.recordCount))"
+        } else {
+            title = list.isMatching ? "Surveys (matching… of \(state.recordCount))" : "Surveys (\(projection.count) of \(state.recordCount))"
+        }
         let emptyText = state.recordCount == 0 ? "No surveys yet"
-            : list.restriction != nil && list.activeFilter.isEmpty ? "No survey is sent back now (b shows all)"
+            : list.activeFilter.isEmpty ? narrowed?.none ?? "No surveys yet"
             : list.isMatching ? "Matching “\(list.activeFilter.text)”…" : "No surveys match “\(list.activeFilter.text)”"
         let filterLine: FilterLine? = !list.showsFilterLine ? nil
             : list.filterInput.map { .typing($0) } ?? .applied(list.filter.text)

@@ -115,3 +115,34 @@ final class SentBackTests: XCTestCase {
         XCTAssertTrue(ReviewComment.containsWord(Array("age".utf8), in: Array("(age)".utf8)))
     }
 }
+
+/// Issue 30: `i` narrows the list to the incomplete surveys (kept before they pass), asked
+/// again at every change: one kept with Ctrl-S joins them at once.
+final class IncompleteListTests: XCTestCase {
+    func testINarrowsTheListToTheIncompleteSurveysAndFollowsNewOnes() throws {
+        for (width, height) in [(100, 30), (60, 20)] {
+            var plots = (1...4).map { n in
+                Record(["plot_id": .string("P\(n)"), "trees": .integer(n), Record.instanceIDKey: .string("uuid:p\(n)")])
+            }
+            plots[1][Record.incompleteKey] = .bool(true)
+            plots[3][Record.incompleteKey] = .bool(true)
+            var s = try formState(csv: SentBackTests.plots, records: plots, width: width, height: height)
+            s.send(.app(.showList))
+            s.press(.character("i"))
+            XCTAssertEqual(s.list.projection.count, 2)
+            XCTAssertEqual(s.statusText, "2 surveys incomplete: Enter goes on keying one, [ Finish ] adds it; i shows all")
+            XCTAssertTrue(s.screenText.contains("Incomplete (2 of 4)"), "\(width)x\(height)\n" + s.screenText)
+            // A New form kept as incomplete joins them.
+            s.press(.control("n"))
+            if s.editing == nil { s.press(.enter) }
+            s.type("P9")
+            s.press(.control("s"))
+            XCTAssertEqual(s.recordCount, 5)
+            XCTAssertEqual(s.list.projection.count, 3, "\(width)x\(height): the one just kept is listed")
+            s.send(.app(.showList))
+            s.press(.character("i"))
+            XCTAssertEqual(s.list.projection.count, 5)
+            XCTAssertEqual(s.statusText, "Showing all 5 surveys")
+        }
+    }
+}

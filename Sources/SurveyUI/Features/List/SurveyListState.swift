@@ -18,9 +18,9 @@ public struct SurveyListState: Equatable, Sendable {
     /// Ids of records edited while a filter was on: they stay listed until it changes, so a
     /// record does not vanish under the typing hand.
     public private(set) var pinned: Set<String> = []
-    /// Only these surveys, by id (nil: every survey): the ones a supervisor sent back (`b`).
-    /// The `/` filter and the order apply within them.
-    public private(set) var restriction: Set<String>?
+    /// Only some surveys (nil: every survey): those a supervisor sent back (`b`), or the
+    /// incomplete ones (`i`). The `/` filter and the order apply within them.
+    public private(set) var restriction: ListRestriction?
     public private(set) var projection = ListProjection()
     /// The highlighted row, as a document index, and the first row shown. The form shows
     /// the highlighted record unless `FormState.showingDraft`: one index plus that flag (not
@@ -154,7 +154,7 @@ public struct SurveyListState: Equatable, Sendable {
         searchToFinish = nil
         if let restriction {
             // A few surveys, looked up by id at each change: no index, no search left for later.
-            var within = records.indices.filter { records[$0].instanceID.map(restriction.contains) ?? false }
+            var within = records.indices.filter { restriction.admits(records[$0]) }
             if sortKey != .entry, let sortIndex { within.sort(by: sortIndex.precedes) }
             searched = []
             projection = filter.isEmpty && order == ListOrder()
@@ -299,8 +299,8 @@ extension SurveyListState {
         order = ListOrder(key: order.sections ? .lastName : names.next(after: order.key), sections: false)
     }
 
-    /// The list narrowed to `ids` (nil: every survey again).
-    mutating func restrict(to ids: Set<String>?) { restriction = ids }
+    /// The list narrowed (nil: every survey again).
+    mutating func restrict(to restriction: ListRestriction?) { self.restriction = restriction }
 
     /// A record edited while a filter is on stays listed until the filter changes, so it
     /// does not vanish under the typing hand.
@@ -352,5 +352,20 @@ extension SurveyListState {
     mutating func editFilterLine(_ change: (inout TextInput) -> Void) {
         guard filterInput != nil else { return }
         change(&filterInput!)
+    }
+}
+
+/// Which surveys a narrowed list shows, asked again at every change of the list: a survey
+/// finished leaves the incomplete ones at once, one kept with Ctrl-S joins them.
+public enum ListRestriction: Equatable, Sendable {
+    /// By id: the surveys a supervisor sent back.
+    case sentBack(Set<String>)
+    case incomplete
+
+    func admits(_ record: Record) -> Bool {
+        switch self {
+        case .sentBack(let ids): return record.instanceID.map(ids.contains) ?? false
+        case .incomplete: return record.isIncomplete
+        }
     }
 }
