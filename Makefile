@@ -83,6 +83,8 @@ COMMIT_SWIFT := Sources/survey/BuildCommit.generated.swift
 DIST_FILES := $(OUT)/survey $(OUT)/survey.1 $(OUT)/survey.bash $(OUT)/_survey
 # The guides the README links, installed beside it.
 GUIDES := $(sort $(wildcard docs/*.md))
+# The README's first questionnaire, so the quick start works from the .deb too.
+EXAMPLES := Examples/household.csv
 DEB := survey_$(VERSION)_$(ARCH).deb
 DEB_ROOT := .build/deb/survey_$(VERSION)_$(ARCH)
 SOURCES := $(shell find Sources CNcurses -type f 2>/dev/null) Package.swift
@@ -256,7 +258,7 @@ foundation-links: $(RELEASE_BIN)
 # Installs what `make dist` built; it builds it first when missing or out of date
 # (so `make dist` as yourself, then `sudo make install`).
 install: $(DIST_FILES)
-	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(docdir)/docs \
+	$(INSTALL) -d $(DESTDIR)$(bindir) $(DESTDIR)$(man1dir) $(DESTDIR)$(docdir)/docs $(DESTDIR)$(docdir)/examples \
 	  $(DESTDIR)$(bashcompdir) $(DESTDIR)$(zshcompdir)
 	$(INSTALL) -m 755 $(OUT)/survey $(DESTDIR)$(bindir)/survey
 	$(INSTALL) -m 644 $(OUT)/survey.1 $(DESTDIR)$(man1dir)/survey.1
@@ -264,18 +266,19 @@ install: $(DIST_FILES)
 	$(INSTALL) -m 644 $(OUT)/_survey $(DESTDIR)$(zshcompdir)/_survey
 	$(INSTALL) -m 644 README.md $(DESTDIR)$(docdir)/README.md
 	$(INSTALL) -m 644 $(GUIDES) $(DESTDIR)$(docdir)/docs/
+	$(INSTALL) -m 644 $(EXAMPLES) $(DESTDIR)$(docdir)/examples/
 
 # Removes the files install wrote, and the doc folder that is survey's own.
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/survey $(DESTDIR)$(man1dir)/survey.1 \
 	  $(DESTDIR)$(bashcompdir)/survey $(DESTDIR)$(zshcompdir)/_survey $(DESTDIR)$(docdir)/README.md \
-	  $(addprefix $(DESTDIR)$(docdir)/,$(GUIDES))
-	rmdir $(DESTDIR)$(docdir)/docs $(DESTDIR)$(docdir) 2>/dev/null || true
+	  $(addprefix $(DESTDIR)$(docdir)/,$(GUIDES)) $(addprefix $(DESTDIR)$(docdir)/examples/,$(notdir $(EXAMPLES)))
+	rmdir $(DESTDIR)$(docdir)/docs $(DESTDIR)$(docdir)/examples $(DESTDIR)$(docdir) 2>/dev/null || true
 
 # The same files as `make install PREFIX=/usr` (zsh's Debian folder for completions), the
 # man page gzipped as Debian does, owned by root, built with dpkg-deb alone.
 deb: $(DEB)
-$(DEB): $(DIST_FILES) README.md $(GUIDES) packaging/deb-control.sh
+$(DEB): $(DIST_FILES) README.md $(GUIDES) $(EXAMPLES) packaging/deb-control.sh
 	rm -rf $(DEB_ROOT)
 	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr prefix=/usr \
 	  zshcompdir=/usr/share/zsh/vendor-completions

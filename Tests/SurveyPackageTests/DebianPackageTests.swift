@@ -60,6 +60,7 @@ final class DebianPackageTests: XCTestCase {
         "./usr/share/bash-completion/completions/survey",
         "./usr/share/doc/survey/README.md",
     ] + guides + [
+        "./usr/share/doc/survey/examples/household.csv",
         "./usr/share/man/man1/survey.1.gz",
         "./usr/share/zsh/vendor-completions/_survey",
     ]
@@ -255,7 +256,8 @@ final class DebianPackageTests: XCTestCase {
         let files = try run(["find", destination.path, "-type", "f"]).output.split(separator: "\n")
             .map { "./" + $0.dropFirst(destination.path.count + 1) }.sorted()
         XCTAssertEqual(files, ["./usr/bin/survey", "./usr/share/bash-completion/completions/survey",
-                               "./usr/share/doc/survey/README.md"] + Self.guides + ["./usr/share/man/man1/survey.1",
+                               "./usr/share/doc/survey/README.md"] + Self.guides + ["./usr/share/doc/survey/examples/household.csv",
+                               "./usr/share/man/man1/survey.1",
                                "./usr/share/zsh/site-functions/_survey"])
         let removed = try run(make + ["uninstall"] + variables)
         XCTAssertEqual(removed.status, 0, removed.errors)
