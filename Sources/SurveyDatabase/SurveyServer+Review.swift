@@ -43,14 +43,21 @@ extension SurveyServer {
         }
     }
 
-    /// The same review for every survey of `ids`, in one statement (so all or none): how many
-    /// the server changed.
-    public func setReviews(_ ids: [String], state: ReviewState?, comment: String?) throws -> Int {
-        guard !ids.isEmpty else { return 0 }
-        let result = try connection.execute(
-            "UPDATE survey.surveys SET review_state = $2, review_comment = $3 WHERE instance_id = ANY($1::text[])",
-            [SQLArray.literal(ids), state?.rawValue, comment])
-        return result.changed
+    /// The same review for every survey of `ids`, in one statement (so all or none), each
+    /// still as it was chosen: not deleted, of `dataset`, and its review `reviewed` when given
+    /// (a survey deleted or reviewed by someone else since the pages were read is left as
+    /// it is). The ids the server changed.
+    public func setReviews(_ ids: [String], state: ReviewState?, comment: String?,
+                           dataset: String? = nil, reviewed: ReviewState?? = nil) throws -> [String] {
+        guard !ids.isEmpty else { return [] }
+        let result = try connection.execute("""
+            UPDATE survey.surveys SET review_state = $2, review_comment = $3
+            WHERE instance_id = ANY($1::text[]) AND NOT deleted AND ($4::text IS NULL OR dataset = $4)
+                  AND (NOT $5::boolean OR review_state IS NOT DISTINCT FROM $6)
+            RETURNING instance_id
+            """, [SQLArray.literal(ids), state?.rawValue, comment, dataset, reviewed == nil ? "false" : "true",
+                  reviewed.flatMap { $0?.rawValue }])
+        return result.rows.compactMap { $0.first ?? nil }
     }
 }
 

@@ -351,15 +351,21 @@ public struct Program {
             return [.recoveriesFound(store.recoveries())]
         case .readVerification(let thenVerify):
             return [.verificationRead(document: name, try store.verificationLog(for: name), thenVerify: thenVerify)]
-        case .noteKeyed(let index, var entry):
-            // After the save: the survey has its id now (`.instanceIDsAssigned` came first).
-            guard let records = state.document?.records, records.indices.contains(index),
-                  let id = records[index].instanceID else { return [] }
+        case .noteKeyed(let record, let index, var entry):
+            // After the save: the survey has its id now (`.instanceIDsAssigned` came first). Found
+            // by its answers, not its place: a merge with another program's surveys moves it.
+            guard let document = state.document, let found = document.locate(record, near: index),
+                  let id = document.records[found].instanceID else { return [] }
             entry.survey = id
             try store.appendVerification([entry], for: name)
             return []
         case .noteVerification(let entries):
             try store.appendVerification(entries, for: name)
+            return []
+        case .noteCorrection(let entry, let path, let value):
+            guard let survey = state.document?.records.first(where: { $0.instanceID == entry.survey }),
+                  survey.value(at: path) == value else { return [] }
+            try store.appendVerification([entry], for: name)
             return []
         case .readSyncSummary, .resolveConflict, .syncDocument:
             return try attemptSync(effect, noting: &first)

@@ -61,4 +61,26 @@ final class ReviewStampTests: DatabaseTestCase {
         XCTAssertEqual(review.by, try sofia.role())
         XCTAssertEqual(review.state, .rejected)
     }
+
+    /// Issue 31, a bulk review: the surveys chosen are reviewed only if still as they were
+    /// chosen. One deleted since, one of another form and one reviewed meanwhile are left.
+    func testABulkReviewLeavesWhatChangedSinceItWasChosen() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        let sofia = try supervisor("sofia")
+        var other = survey("uuid:3")
+        other.dataset = "other"
+        _ = try ana.push([survey("uuid:1"), survey("uuid:2"), other, survey("uuid:4")])
+        var gone = survey("uuid:2")
+        gone.deleted = true
+        gone.baseRevision = 1
+        XCTAssertEqual(try ana.push([gone]).map(\.outcome), [.accepted(revision: 2)])
+        XCTAssertTrue(try sofia.setReview("uuid:4", state: .approved, comment: nil))
+        let dataset = survey("uuid:1").dataset
+        let changed = try sofia.setReviews(["uuid:1", "uuid:2", "uuid:3", "uuid:4"], state: .hasIssues, comment: "check",
+                                          dataset: dataset, reviewed: .some(nil))
+        XCTAssertEqual(changed, ["uuid:1"], "not the deleted, not another form's, not one reviewed since")
+        XCTAssertEqual(try sofia.review(of: "uuid:4")?.state, .approved)
+        XCTAssertNil(try sofia.review(of: "uuid:2"))
+    }
 }

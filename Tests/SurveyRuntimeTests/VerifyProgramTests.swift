@@ -71,4 +71,35 @@ final class VerifyProgramTests: XCTestCase {
         let export = try store.load("Plots").get().records.first
         XCTAssertNil(export?["verified"], "nothing of the verification is in the survey itself")
     }
+
+    /// A keyer error whose save fails (a full disk, through the file-system seam): the old
+    /// answer comes back, and no "keyer error" line says the survey was corrected. Written, a
+    /// resume would count the question verified with the wrong answer kept for good.
+    func testACorrectionWhoseSaveFailsIsNotRecordedAsMade() throws {
+        final class Full: @unchecked Sendable { var on = false }
+        let full = Full()
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            guard full.on, operation == .open, let path, path.contains("Plots.plist") || path.contains("Plots.journal") else { return nil }
+            return ENOSPC
+        })
+        var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        p.type("P1"); p.press(.enter)
+        p.type("12"); p.press(.enter)
+        p.type("steep"); p.press(.enter)
+        p.press(.enter)                                   // [ Add ]
+        p.finishBackgroundWork()
+        p.press(.function(2))
+        p.press(.character("v"))
+        p.type("P1"); p.press(.enter)
+        full.on = true
+        p.type("13"); p.press(.enter)
+        p.type("13"); p.press(.enter)                     // the same new value twice: a keyer error, its save refused
+        p.finishBackgroundWork()
+        XCTAssertEqual(p.state.records.first?["trees"], .integer(12), "the old answer is back on screen")
+        XCTAssertEqual(try store.load("Plots").get().records.first?["trees"], .integer(12))
+        XCTAssertFalse(try store.verificationLog(for: "Plots").entries.contains { $0.kind == .keyerError },
+                       "no line says it was corrected")
+        full.on = false
+    }
 }

@@ -10,6 +10,9 @@ struct XLSFormReader {
     private var allowChoiceDuplicates = false
     /// The settings row the instance name is on, for its warnings.
     var instanceNameRow: Int?
+    /// The survey sheet nests too deep and was read only so far: entities are not placed in it
+    /// (placing costs the square of the depth, and the form is refused anyway).
+    var nestedTooDeep = false
 
     mutating func read(_ sheets: XLSFormSheets) -> XLSForm {
         var form = XLSForm()
@@ -26,7 +29,7 @@ struct XLSFormReader {
         readChoices(sheets.sheet(named: "choices"), into: &form)
         readSurvey(survey, into: &form)
         check(&form)
-        readEntities(sheets.sheet(named: "entities"), survey: survey, into: &form)
+        if !nestedTooDeep { readEntities(sheets.sheet(named: "entities"), survey: survey, into: &form) }
         return form
     }
 
@@ -224,6 +227,7 @@ struct XLSFormReader {
                                              message: "groups, repeats and loops nest more than \(Self.maximumNesting) deep here: "
                                                  + "the rest of the sheet is not read"))
                 blocks = SurveyBlocks()   // and the blocks left open are not errors of their own
+                nestedTooDeep = true
                 break
             }
             place(question, loop: loop, choices: form.choices, in: &blocks)

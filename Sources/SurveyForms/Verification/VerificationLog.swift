@@ -30,15 +30,36 @@ public struct VerificationLog: Equatable, Sendable {
 
     /// Where a survey's verification is: not started, some questions verified, all of them.
     public func progress(of survey: String) -> Progress {
-        if finished.contains(survey) { return .verified }
+        if entries.contains(where: { $0.survey == survey && $0.kind == .finished }) { return .verified }
         return entries.contains { $0.survey == survey && $0.kind.isOutcome } ? .partly : .waiting
+    }
+
+    /// Every survey's progress, in one pass over the lines (absent: waiting): asked of many
+    /// surveys, `progress(of:)` would read every line for each.
+    public var progressBySurvey: [String: Progress] {
+        var result: [String: Progress] = [:]
+        for entry in entries {
+            if entry.kind == .finished {
+                result[entry.survey] = .verified
+            } else if entry.kind.isOutcome, result[entry.survey] == nil {
+                result[entry.survey] = .partly
+            }
+        }
+        return result
+    }
+
+    /// The questions verified, by survey, in one pass (`settled(_:)` for each).
+    public var settledBySurvey: [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for entry in entries where entry.kind.isOutcome { result[entry.survey, default: []].insert(entry.path) }
+        return result
     }
 
     /// Chosen surveys not yet verified, partly verified ones first (they resume), then in the
     /// order chosen.
     public var waiting: [String] {
-        let done = finished
-        let left = chosen.filter { !done.contains($0) }
-        return left.filter { progress(of: $0) == .partly } + left.filter { progress(of: $0) == .waiting }
+        let progress = progressBySurvey
+        let left = chosen.filter { progress[$0] != .verified }
+        return left.filter { progress[$0] == .partly } + left.filter { progress[$0] == nil }
     }
 }

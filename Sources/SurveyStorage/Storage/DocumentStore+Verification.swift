@@ -36,9 +36,13 @@ extension DocumentStore {
     public func appendVerification(_ entries: [VerificationEntry], for name: String) throws {
         try checkDeletedName(name)
         guard !entries.isEmpty else { return }
-        let lines = try verificationLines(for: name) + entries.map(\.dictionary)
-        let data = try SurveyDocument(records: lines.map(Record.init)).propertyListData()
-        try write(data, to: verificationURL(for: name))
+        // Under the folder's lock: a `survey verify` in a shell and the app each add theirs,
+        // never one writing over the other's lines read a moment before.
+        try withFolderLock {
+            let lines = try verificationLines(for: name) + entries.map(\.dictionary)
+            let data = try SurveyDocument(records: lines.map(Record.init)).propertyListData()
+            try write(data, to: verificationURL(for: name))
+        }
     }
 
     private func verificationLines(for name: String) throws -> [[String: PropertyValue]] {

@@ -349,7 +349,10 @@ public enum Effect: Equatable, Sendable {
     case readVerification(thenVerify: Bool)
     /// A survey added from the New form: its keys and time, once the save gave the survey at
     /// this index its id (the runtime fills in `survey`).
-    case noteKeyed(survey: Int, VerificationEntry)
+    case noteKeyed(record: Record, near: Int, VerificationEntry)
     /// Add lines to the document's verification record (`.NAME.verify.plist`).
     case noteVerification([VerificationEntry])
+    /// A keyer error's line, written only if the document holds the correction (`value` at
+    /// `path` of the survey) once its save is done: a save that failed put the old answer back.
+    case noteCorrection(VerificationEntry, path: AnswerPath, value: PropertyValue?)
 }

@@ -26,7 +26,8 @@ extension DocumentInfoView {
             }
             // Double entry (`survey verify`, `v`).
             if let log = state.session.verification, !log.chosen.isEmpty {
-                let partly = log.chosen.filter { log.progress(of: $0) == .partly }.count
+                let progress = log.progressBySurvey
+                let partly = log.chosen.filter { progress[$0] == .partly }.count
                 facts.append(("Verified", "\(log.finished.count) of \(counted(log.chosen.count, "chosen survey"))"
                     + (partly > 0 ? " (\(partly) partly)" : "") + ": v on the list verifies the next"))
             }

@@ -101,10 +101,10 @@ struct ReviewCommand: Equatable {
                     guard page.count == 1_000, let last = page.last?.id else { break }
                     after = last
                 }
-                let changed = try server.setReviews(chosen, state: state, comment: comment)
-                for id in chosen { ShellOutput.line("\(verdict)  \(id)") }
-                ShellOutput.line(counted(changed, "survey") + (state == nil ? ": review cleared" : ": \(verdict)")
-                    + (changed == 0 ? " (none matched)" : "; the enumerators see it after their next sync"))
+                let changed = try server.setReviews(chosen, state: state, comment: comment, dataset: dataset, reviewed: reviewed)
+                for id in changed.sorted() { ShellOutput.line("\(verdict)  \(id)") }
+                ShellOutput.line(counted(changed.count, "survey") + (state == nil ? ": review cleared" : ": \(verdict)")
+                    + (changed.isEmpty ? " (none matched)" : "; the enumerators see it after their next sync"))
                 return 0
             }
         }

@@ -78,11 +78,12 @@ struct VerifyCommand: Equatable {
     /// longer in the document (deleted since) are left out.
     static func lines(_ log: VerificationLog, document: SurveyDocument, questionnaire: Questionnaire) -> [String] {
         let chosen = Set(log.chosen)
+        let (progressBySurvey, settled) = (log.progressBySurvey, log.settledBySurvey)
         var rows = [["#", "Survey", "Id", "Verification"]]
         for (i, record) in document.records.enumerated() {
             guard let id = record.instanceID, chosen.contains(id) else { continue }
-            let progress = log.progress(of: id)
-            let state = progress == .partly ? "partly verified (\(counted(log.settled(id).count, "question")))" : progress.rawValue
+            let progress = progressBySurvey[id] ?? .waiting
+            let state = progress == .partly ? "partly verified (\(counted(settled[id]?.count ?? 0, "question")))" : progress.rawValue
             rows.append([String(i + 1), TextTable.cut(questionnaire.title(of: record)), id, state])
         }
         return TextTable.lines(rows)

@@ -24,15 +24,16 @@ final class KeyerStatisticsScreenTests: XCTestCase {
         s.environment.clock = .pinned(start.addingTimeInterval(95))
         s.type("12")
         let effects = s.press(.enter, .enter)             // the last answer, then [ Add ]
-        let notes = effects.compactMap { effect -> (Int, VerificationEntry)? in
-            if case .noteKeyed(let index, let entry) = effect { (index, entry) } else { nil }
+        let notes = effects.compactMap { effect -> (Record, Int, VerificationEntry)? in
+            if case .noteKeyed(let record, let index, let entry) = effect { (record, index, entry) } else { nil }
         }
         XCTAssertEqual(notes.count, 1)
-        XCTAssertEqual(notes.first?.0, 0, "the survey's index: the runtime reads its id there after the save")
-        XCTAssertEqual(notes.first?.1.kind, .keyed)
-        XCTAssertEqual(notes.first?.1.login, "ana")
-        XCTAssertEqual(notes.first?.1.keys, 8, "Enter, P, 1, Enter, 1, 2, Enter, Enter")
-        XCTAssertEqual(notes.first?.1.seconds, 95)
+        XCTAssertEqual(notes.first?.1, 0, "near its index: the runtime finds it there after the save, or by its answers")
+        XCTAssertEqual(notes.first?.0["plot_id"], s.records[0]["plot_id"], "the survey added")
+        XCTAssertEqual(notes.first?.2.kind, .keyed)
+        XCTAssertEqual(notes.first?.2.login, "ana")
+        XCTAssertEqual(notes.first?.2.keys, 8, "Enter, P, 1, Enter, 1, 2, Enter, Enter")
+        XCTAssertEqual(notes.first?.2.seconds, 95)
         XCTAssertEqual(s.form.draftKeys, 0, "the next New form starts counting afresh")
         // The note comes after the save, which gives the survey its id.
         let save = try XCTUnwrap(effects.firstIndex(of: .saveDocument))

@@ -46,7 +46,13 @@ final class VerifyModeTests: XCTestCase {
 
     private func notes(_ effects: [Effect]) -> [VerificationEntry] {
         var entries: [VerificationEntry] = []
-        for case .noteVerification(let e) in effects { entries += e }
+        for effect in effects {
+            switch effect {
+            case .noteVerification(let e): entries += e
+            case .noteCorrection(let e, _, _): entries.append(e)      // written once its save stands
+            default: break
+            }
+        }
         return entries
     }
 
@@ -144,6 +150,43 @@ final class VerifyModeTests: XCTestCase {
         XCTAssertEqual(session(s)?.survey, "uuid:b")
         XCTAssertEqual(session(s)?.currentQuestion?.path.description, "plot")
         XCTAssertTrue(s.statusText?.contains("next:") == true, s.statusText ?? "")
+    }
+
+    /// A survey left half done and reached next in the chain resumes: what it had verified
+    /// is not asked (nor counted) again.
+    func testASurveyLeftHalfDoneResumesWhenTheChainReachesIt() throws {
+        var s = try state()
+        let chosen = ["uuid:a", "uuid:b"].map { VerificationEntry(kind: .chosen, survey: $0, login: "boss", date: Date(timeIntervalSince1970: 0)) }
+        let bPlot = VerificationEntry(kind: .same, survey: "uuid:b", path: "plot", login: "verifier1", date: Date(timeIntervalSince1970: 1))
+        let bTrees = VerificationEntry(kind: .keyerError, survey: "uuid:b", path: "trees", login: "verifier1", date: Date(timeIntervalSince1970: 2))
+        s.send(.form(.nextRecord))
+        s.send(.form(.previousRecord))                     // uuid:a shown: it goes first, b waits
+        _ = start(&s, log: VerificationLog(chosen + [bPlot, bTrees]))
+        XCTAssertEqual(session(s)?.survey, "uuid:a")
+        for answer in ["P1", "12", "30", "40"] { _ = key(&s, answer) }
+        XCTAssertEqual(session(s)?.survey, "uuid:b")
+        XCTAssertEqual(session(s)?.currentQuestion?.path.description, "tree[1]/dbh", "b's plot and trees were verified before")
+    }
+
+    /// What the form fills in (a typed question with a calculation) or keeps from the keyer
+    /// (read-only) is never verified, so never replaced; an incomplete survey is never chosen
+    /// and never blocks the rest.
+    func testReadOnlyAndFilledQuestionsAreNotVerifiedAndAnIncompleteSurveyBlocksNothing() throws {
+        let filled = """
+        survey,,,,,
+        ,type,name,label,read_only,calculation
+        ,text,plot,Plot,yes,
+        ,integer,trees,Trees counted,,
+        ,integer,double,Twice the trees,,${trees} * 2
+        """
+        var incomplete = Record(["instanceID": .string("uuid:i"), "plot": .string("P0")])
+        incomplete[Record.incompleteKey] = .bool(true)
+        let records = [incomplete, Record(["instanceID": .string("uuid:a"), "plot": .string("P1"), "trees": .integer(12), "double": .integer(24)])]
+        var s = try formState(csv: filled, records: records)
+        let log = VerificationLog(["uuid:i", "uuid:a"].map { VerificationEntry(kind: .chosen, survey: $0, login: "boss", date: Date(timeIntervalSince1970: 0)) })
+        _ = start(&s, log: log)
+        XCTAssertEqual(session(s)?.survey, "uuid:a", "the incomplete one waits for its Finish, not for verification")
+        XCTAssertEqual(session(s)?.questions.map(\.path.description), ["trees"])
     }
 
     /// The field is blank, the stored answer never shown before a try; after a difference

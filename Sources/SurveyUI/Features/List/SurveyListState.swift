@@ -153,7 +153,8 @@ public struct SurveyListState: Equatable, Sendable {
         let pending = searchToFinish
         searchToFinish = nil
         if let restriction {
-            // A few surveys, looked up by id at each change: no index, no search left for later.
+            // Every survey looked at again at each change (a pass over them all, paid only while
+            // the list is narrowed): no index, no search left for later.
             var within = records.indices.filter { restriction.admits(records[$0]) }
             if sortKey != .entry, let sortIndex { within.sort(by: sortIndex.precedes) }
             searched = []

@@ -48,7 +48,8 @@ extension AppState {
     /// The record read: the survey shown when it waits for verification (chosen by `survey
     /// verify`, or none chosen and not verified yet), else the first survey waiting.
     mutating func verificationRead(_ log: VerificationLog) -> [Effect] {
-        let ids = Set(records.compactMap(\.instanceID))
+        // An incomplete survey is finished before it is verified: it never blocks the others.
+        let ids = Set(records.compactMap { $0.isIncomplete ? nil : $0.instanceID })
         let waiting = log.waiting.filter { ids.contains($0) }
         let shownID: String? = if case .record(let i) = shown, records.indices.contains(i) { records[i].instanceID } else { nil }
         let target: String
@@ -56,8 +57,11 @@ extension AppState {
             target = shownID
         } else if let first = waiting.first {
             target = first
-        } else if let shownID, log.progress(of: shownID) != .verified {
+        } else if let shownID, ids.contains(shownID), log.progress(of: shownID) != .verified {
             target = shownID
+        } else if let shownID, !ids.contains(shownID), log.chosen.isEmpty {
+            warn("This survey is incomplete: finish it before verifying it")
+            return []
         } else {
             tell(log.chosen.isEmpty ? "Nothing to verify: show a survey (or choose some with survey verify), then v"
                                     : "Every survey chosen for verification is verified")
@@ -68,10 +72,15 @@ extension AppState {
         if !log.chosen.contains(target) {
             effects.append(.noteVerification([entry(.chosen, survey: target)]))
         }
-        return effects + beginVerifying(target, settled: log.settled(target), waiting: rest)
+        // What each waiting survey already has verified, so one left half done and reached
+        // next in the chain resumes instead of starting over.
+        let settled = log.settledBySurvey
+        let resumes = Dictionary(rest.map { ($0, settled[$0] ?? []) }, uniquingKeysWith: { a, _ in a })
+        return effects + beginVerifying(target, settled: log.settled(target), waiting: rest, resumes: resumes)
     }
 
-    private mutating func beginVerifying(_ id: String, settled: Set<String>, waiting: [String]) -> [Effect] {
+    private mutating func beginVerifying(_ id: String, settled: Set<String>, waiting: [String],
+                                         resumes: [String: Set<String>]) -> [Effect] {
         guard let index = records.firstIndex(where: { $0.instanceID == id }) else { return [] }
         let record = records[index]
         if record.isIncomplete {
@@ -82,7 +91,7 @@ extension AppState {
         screen.showDetail(.form)
         let verify = VerifySession(survey: id, title: quotedTitle(record),
                                    questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
-                                   settled: settled, waiting: waiting)
+                                   settled: settled, waiting: waiting, resumes: resumes)
         return continueVerifying(verify)
     }
 
@@ -127,8 +136,13 @@ extension AppState {
         case .verifierError: .verifierError
         default: .keyerError
         }
-        effects.append(.noteVerification([entry(kind, survey: session.survey, path: question.path.description,
-                                                stored: question.storedText, keyed: typed)]))
+        let line = entry(kind, survey: session.survey, path: question.path.description, stored: question.storedText, keyed: typed)
+        if kind == .keyerError, let survey = records.first(where: { $0.instanceID == session.survey }) {
+            // Written once the save is done, and only if the correction stood (`noteCorrection`).
+            effects.append(.noteCorrection(line, path: question.path, value: survey.value(at: question.path)))
+        } else {
+            effects.append(.noteVerification([line]))
+        }
         if kind == .keyerError, let index = records.firstIndex(where: { $0.instanceID == session.survey }) {
             // A correction can ask or skip other questions (their relevance).
             session.refresh(VerifySession.questions(of: records[index], in: questionnaire, clock: ruleClock))
@@ -150,7 +164,7 @@ extension AppState {
             + (tally.keyerErrors == 1 ? "" : "s") + ", \(tally.verifierErrors) verifier error" + (tally.verifierErrors == 1 ? "" : "s")
         while let next = verify.takeNext() {
             guard records.contains(where: { $0.instanceID == next }) else { continue }
-            let effects = beginVerifying(next, settled: [], waiting: verify.waiting)
+            let effects = beginVerifying(next, settled: verify.resumes[next] ?? [], waiting: verify.waiting, resumes: verify.resumes)
             if case .verify = popover { tell(summary + "; next: \(quotedTitle(formRecord))") }
             return done + effects
         }
@@ -166,8 +180,8 @@ extension AppState {
             return nil
         }
         if shown != .record(record) { showRecord(record) }
-        guard highlight(problemAt: question.path), case .field(let index) = formItem else {
-            warn("\(question.label) is not on the form now: nothing replaced")
+        guard highlight(problemAt: question.path), case .field(let index) = formItem, isNavigable(index, in: outline) else {
+            warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
             return nil
         }
         form.beginEditing(EditBuffer(fieldIndex: index, text: text, original: outline.storedText(index, in: formRecord)))

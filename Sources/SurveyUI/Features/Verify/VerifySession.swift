@@ -33,6 +33,9 @@ public struct VerifySession: Equatable, Sendable {
     public private(set) var showsBoth = false
     /// Chosen surveys still waiting after this one, in order.
     public private(set) var waiting: [String]
+    /// What each of them already had verified when the record was read (by path): one left
+    /// half done resumes when the chain reaches it.
+    public private(set) var resumes: [String: Set<String>] = [:]
     /// This sitting's outcomes, for the closing message.
     public private(set) var tally = Tally()
 
@@ -40,12 +43,14 @@ public struct VerifySession: Equatable, Sendable {
         public var same = 0, keyerErrors = 0, verifierErrors = 0
     }
 
-    public init(survey: String, title: String, questions: [Question], settled: Set<String>, waiting: [String]) {
+    public init(survey: String, title: String, questions: [Question], settled: Set<String>, waiting: [String],
+                resumes: [String: Set<String>] = [:]) {
         self.survey = survey
         self.title = title
         self.questions = questions
         self.settled = settled
         self.waiting = waiting
+        self.resumes = resumes
     }
 
     /// The first question not verified yet, in the form's order.
@@ -114,6 +119,10 @@ extension VerifySession {
             scopes[row.steps] = scope
             guard let field = scope.fields.first(where: { $0.key == row.name }), field.kind.isAnswered, field.isVerified else { continue }
             if case .attachment = field.kind { continue }
+            // What the form fills in (a calculation on a typed question) or keeps from the keyer
+            // (read-only) is not keyed from paper: never verified, never replaced.
+            if let question = scope.form?.questions.first(where: { $0.name == row.name }),
+               question.readOnly || question.calculation != nil { continue }
             let stored = FormWalk.answers(at: row.steps[...], in: record.values)?[row.name]
             let place = row.steps.map { "\($0.name) \($0.index + 1)" }.joined(separator: " › ")
             result.append(Question(path: AnswerPath(row.steps, row.name), label: row.label, field: field, stored: stored, place: place))
