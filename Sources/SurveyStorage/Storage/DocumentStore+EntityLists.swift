@@ -26,8 +26,8 @@ extension DocumentStore {
     /// refuses a period and a leading `__` already; a path, a leading dot or a control
     /// character never reach the folder whatever form says so.
     public static func entityListNameProblem(_ list: String) -> String? {
-        if list.contains(".") { return "“\(list)” has a period: an entity list's name is its file name without .csv" }
         if let why = MediaFolder.problem(withName: list + ".csv") { return why }
+        if list.contains(".") { return "“\(list)” has a period: an entity list's name is its file name without .csv" }
         return nil
     }
 
