@@ -177,15 +177,20 @@ extension DocumentStore {
     }
 
     /// `form` with the list files it reads loaded for the document `name`: a file that is one
-    /// of the folder's entity lists from there, any other from the document's media folder.
+    /// of the folder's entity lists from there, any other from the document's media folder. A
+    /// list the form itself registers into (an update form reading `households.csv`) and that
+    /// nobody made yet is an empty list, not a file to attach.
     func loadingListFiles(_ form: XLSForm, for name: String) -> (form: XLSForm, warnings: [XLSFormProblem]) {
         let media = mediaFolderToRead(for: name)
+        let own = Set(form.entities.map(\.list))
         return form.loadingMedia { file in
-            if file.hasSuffix(".csv"), case let list = String(file.dropLast(4)), Self.entityListNameProblem(list) == nil,
-               let bytes = entityListBytes(list) {
-                return .success(bytes)
+            guard file.hasSuffix(".csv"), case let list = String(file.dropLast(4)), Self.entityListNameProblem(list) == nil else {
+                return media.flatMap { XLSForm.readListFile($0.appendingPathComponent(file)) }
             }
-            return media.flatMap { XLSForm.readListFile($0.appendingPathComponent(file)) }
+            if let bytes = entityListBytes(list) { return .success(bytes) }
+            let copy = media.flatMap { XLSForm.readListFile($0.appendingPathComponent(file)) }
+            if copy == nil, own.contains(list), !isOccupied(entityListURL(list)) { return .success(Array(EntityList().csv.utf8)) }
+            return copy
         }
     }
 }

@@ -112,6 +112,28 @@ final class EntityListStorageTests: TemporaryFolderTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: listURL.path), elsewhere.path)
     }
 
+    /// An update form reading the list it updates, before anyone registered: an empty list,
+    /// no warning to attach a file; a read-only follow-up form still says the file is missing.
+    func testAnUpdateFormBeforeAnyRegistrationHasAnEmptyList() throws {
+        _ = try store.create(named: "Update")
+        let file = folder.appendingPathComponent("update.md")
+        try Data("""
+            | survey |
+            | | type | name | label | save_to |
+            | | select_one_from_file households.csv | hh | Household | |
+            | | text | phone | Phone | phone |
+            | entities |
+            | | list_name | entity_id |
+            | | households | ${hh} |
+            """.utf8).write(to: file)
+        XCTAssertEqual(try store.attachForm(from: file.path, to: "Update").map(\.message), [])
+        XCTAssertEqual(try store.questionnaire(for: "Update").form?.choices["households.csv"], [])
+        _ = try store.create(named: "Visits")
+        try Data(Self.followUp.utf8).write(to: file)
+        XCTAssertEqual(try store.attachForm(from: file.path, to: "Visits").map(\.message),
+                       ["the list file households.csv is not beside the form: attach it with survey form attach FORM households.csv"])
+    }
+
     /// A list's name comes from a form: a path, `..` or a hidden name never reaches the folder.
     func testAListNameIsNeverAPath() throws {
         for bad in ["../outside", "a/b", "..", ".hidden", "x.y", ""] {
