@@ -206,18 +206,22 @@ public struct Program {
             if files.writesPending || current.size >= journalThreshold {
                 var identified = document
                 let assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
+                let base = files.journaled ?? files.persisted
                 if try files.append(identified, of: name, in: store) {
                     return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
+                        + recordEntities(of: identified, since: base)
                 }
             }
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
+                let base = files.persisted
                 files.known = written
                 files.writer.setKnown(written)
                 files.persisted = identified
                 return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
+                    + recordEntities(of: identified, since: base)
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {

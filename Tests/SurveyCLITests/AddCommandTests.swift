@@ -129,7 +129,7 @@ final class AddCommandTests: CLITestCase {
              "survey: firstName is answered twice (--first “Ana” and --set firstName “Bo”): give it once"),
             (["list", "--set", "age=3"], "survey: --set only works with survey add"),
             (["add", "--first", "A", "--last", "B", "--format", "csv"],
-             "survey: --format only works with survey list, export, import, deleted, diff, stats, conflicts and history"),
+             "survey: --format only works with survey list, export, import, deleted, diff, stats, entities, conflicts and history"),
             (["add", "--first"], "survey: --first needs a value"),
         ]
         for (arguments, message) in cases {

@@ -153,7 +153,7 @@ final class DeletedCommandTests: CLITestCase {
         let cases: [([String], String)] = [
             (["undelete"], "survey: missing id: survey undelete ID [--doc NAME] (survey deleted lists them)"),
             (["undelete", "a", "b"], "survey: unexpected argument “b”: survey undelete ID [--doc NAME]"),
-            (["undelete", "a", "--format", "csv"], "survey: --format only works with survey list, export, import, deleted, diff, stats, conflicts and history"),
+            (["undelete", "a", "--format", "csv"], "survey: --format only works with survey list, export, import, deleted, diff, stats, entities, conflicts and history"),
             (["deleted", "x"], "survey: unexpected argument “x”: survey deleted [--doc NAME] [--format table|csv|json]"),
             (["deleted", "--format", "plist"], "survey: unknown format “plist” for survey deleted (use table, csv, json)"),
         ]

@@ -65,7 +65,7 @@ final class DocumentationTests: CLITestCase {
         }
         let synopsis = help.components(separatedBy: "\n\n")[0].split(separator: "\n")
             .map { $0.replacingOccurrences(of: "usage: ", with: "").trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(synopsis.count, 33)
+        XCTAssertEqual(synopsis.count, 34)
         for line in synopsis {
             XCTAssertTrue(text.contains(line), "man page lacks the synopsis \(line)")
         }
@@ -110,7 +110,7 @@ final class DocumentationTests: CLITestCase {
         for name in ["Market Street", "Farm"] { _ = try store.create(named: name) }
         try Data().write(to: documents.appendingPathComponent(".hidden.plist"))
         XCTAssertEqual(try bashCompletions(script, ["survey", ""]),
-                       ["add", "conflicts", "db", "decrypt", "delete", "deleted", "diff", "docs", "export", "form", "history", "import", "keys", "list", "merge", "pull", "push", "resolve", "review", "stats", "sync", "undelete", "verify"])
+                       ["add", "conflicts", "db", "decrypt", "delete", "deleted", "diff", "docs", "entities", "export", "form", "history", "import", "keys", "list", "merge", "pull", "push", "resolve", "review", "stats", "sync", "undelete", "verify"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "docs", "r"]), ["rename", "restore", "rm"])
         XCTAssertEqual(try bashCompletions(script, ["survey", "--dir", documents.path, "docs", "rm", ""]),
                        ["Farm", "Market Street"])
@@ -122,7 +122,7 @@ final class DocumentationTests: CLITestCase {
         XCTAssertEqual(try bashCompletions(script, ["survey", "docs", "--f"]), ["--form"], "--format does not work with docs; --form (docs new) does")
         // Every option of --help is offered after some command.
         var offered: Set<String> = []
-        for command in ["", "docs", "list", "add", "export", "import", "deleted", "undelete", "merge", "diff", "resolve", "db", "review", "history", "keys", "decrypt", "verify", "stats"] {
+        for command in ["", "docs", "list", "add", "export", "import", "deleted", "undelete", "merge", "diff", "resolve", "db", "review", "history", "keys", "decrypt", "verify", "stats", "entities"] {
             offered.formUnion(try bashCompletions(script, ["survey"] + (command.isEmpty ? [] : [command]) + ["-"]))
         }
         XCTAssertEqual(offered, Set(try helpOptions()).subtracting(["--"]))

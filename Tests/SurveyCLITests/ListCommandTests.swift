@@ -119,7 +119,7 @@ final class ListCommandTests: CLITestCase {
             (["list", "--format", "plist"], "survey: unknown format “plist” for survey list (use table, csv, json)"),
             (["list", "extra"], "survey: unexpected argument “extra”: survey list [--doc NAME] [--format table|csv|json] [--raw] [--duplicates] [--complete-only]"),
             (["list", "--output", "x.csv"], "survey: --output only works with survey export and decrypt"),
-            (["docs", "--format", "csv"], "survey: --format only works with survey list, export, import, deleted, diff, stats, conflicts and history"),
+            (["docs", "--format", "csv"], "survey: --format only works with survey list, export, import, deleted, diff, stats, entities, conflicts and history"),
             (["--first", "Ana"], "survey: --first only works with survey add"),
         ]
         for (arguments, message) in cases {

@@ -44,7 +44,7 @@ final class UsageTests: CLITestCase {
 
     func testUsageErrorsExitTwoWithTheReasonAndTheSynopsis() throws {
         let cases: [([String], String)] = [
-            (["frob"], "survey: unknown command “frob” (use docs, list, add, export, import, deleted, undelete, delete, merge, diff, verify, stats, conflicts, resolve, sync, pull, push, review, history, form, db, keys or decrypt)"),
+            (["frob"], "survey: unknown command “frob” (use docs, list, add, export, import, deleted, undelete, delete, merge, diff, verify, stats, entities, conflicts, resolve, sync, pull, push, review, history, form, db, keys or decrypt)"),
             (["docs", "frob"], "survey: unknown docs command “frob” (use new, rename, rm or restore)"),
             (["docs", "new"], "survey: missing name: survey docs new NAME [--form FILE]"),
             (["docs", "new", "A", "B"], "survey: unexpected argument “B”: survey docs new NAME [--form FILE]"),

@@ -26,8 +26,9 @@ extension DocumentStore {
                 let result = XLSForm.read(try XLSFormSheets.read(fileAt: url.path))
                 if let form = result.form {
                     // Its list files, read once here for every survey the document shows.
-                    return DocumentForm(questionnaire: Questionnaire(form: form.identified(byDefault: defaultFormID(for: name))
-                        .loadingMedia(from: mediaFolderToRead(for: name)).form))
+                    // The folder's entity lists (`DocumentStore+EntityLists`) ahead of the media folder.
+                    return DocumentForm(questionnaire: Questionnaire(form: loadingListFiles(
+                        form.identified(byDefault: defaultFormID(for: name)), for: name).form))
                 }
                 errors = result.errors.map(\.description)
             } catch {

@@ -85,7 +85,7 @@ extension DocumentStore {
             try write(Data((keptID + "\n").utf8), to: companionURL(.formID, for: name))
         }
         try write(prepared.copy, to: companionURL(prepared.companion, for: name))
-        let loaded = prepared.result.form?.loadingMedia(from: mediaFolderToRead(for: name)).warnings ?? []
+        let loaded = prepared.result.form.map { loadingListFiles($0, for: name).warnings } ?? []
         return prepared.result.warnings + loaded
     }
 }
@@ -102,7 +102,7 @@ extension DocumentStore {
                 "The questionnaire \(url.lastPathComponent) cannot be used (\(counted(result.errors.count, "error"))):"
             ] + result.errors.map(\.description)).joined(separator: "\n"))
         }
-        return Questionnaire(form: form.identified(byDefault: defaultFormID(for: name)).loadingMedia(from: mediaFolderToRead(for: name)).form)
+        return Questionnaire(form: loadingListFiles(form.identified(byDefault: defaultFormID(for: name)), for: name).form)
     }
 
     /// The id of the document's form when its settings give none: the one kept when it was

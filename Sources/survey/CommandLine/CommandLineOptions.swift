@@ -38,6 +38,8 @@ struct CommandLineOptions: Equatable {
     var formID: String?
     /// `docs new NAME --form FILE`: the new document's questionnaire.
     var form: String?
+    /// `entities --list NAME`: the one entity list shown.
+    var entityList: String?
     /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.
     var answers: [String: String] = [:]
     /// `survey add --set NAME=VALUE`, as given, in order.

@@ -72,7 +72,7 @@ struct OptionSpec {
 
     /// Shared by the commands that read or write records in a format.
     static let format = OptionSpec(names: ["--format"], placeholder: "FORMAT", completion: .words(formats),
-                                   help: "table, csv, json or plist (list, export, import, deleted, conflicts, diff, stats, history)") { $0.format = $1 }
+                                   help: "table, csv, json or plist (list, export, import, deleted, conflicts, diff, stats, entities, history)") { $0.format = $1 }
 
     /// Every option, each once, in the order help lists them: those taken everywhere, then
     /// each command's own as it declares them.

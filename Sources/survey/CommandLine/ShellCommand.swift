@@ -62,7 +62,7 @@ enum ShellCommands {
     static let all: [any ShellCommand.Type] = [
         DocsCommand.self, ListCommand.self, AddCommand.self, ExportCommand.self, ImportCommand.self,
         DeletedCommand.self, UndeleteCommand.self, DeleteCommand.self, MergeCommand.self, DiffCommand.self,
-        VerifyCommand.self, StatsCommand.self, ConflictsCommand.self, ResolveCommand.self, SyncAllCommand.self, PullCommand.self, PushCommand.self,
+        VerifyCommand.self, StatsCommand.self, EntitiesCommand.self, ConflictsCommand.self, ResolveCommand.self, SyncAllCommand.self, PullCommand.self, PushCommand.self,
         ReviewCommand.self, HistoryCommand.self,
         FormCommand.self, DatabaseCommand.self, KeysCommand.self, DecryptCommand.self,
     ]

@@ -146,11 +146,13 @@ struct AddCommand: Equatable {
             }
             // A file stored under another name (one of that name was there): what reads it
             // is computed again.
-            let record = attached == checked ? checked : questionnaire.stored(attached, arriving: arrival, clock: clock).record
+            var record = attached == checked ? checked : questionnaire.stored(attached, arriving: arrival, clock: clock).record
+            // Its id given here, not by the save: the entity it registers is named from it.
+            if record.instanceID == nil { record[Record.instanceIDKey] = .string(Record.newInstanceID()) }
             let count = try store.append([record], to: target, questionnaire: questionnaire)
             ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))"
                 + (record.isIncomplete ? " (incomplete: … in the list; [ Finish ] in the app when it is done)" : ""))
-            return 0
+            return EntitiesCommand.recordEntities(of: [record], in: store, questionnaire: questionnaire, clock: clock, stored: "The survey was added")
         } catch {
             ShellOutput.failure(error)
             return 1

@@ -62,12 +62,19 @@ struct ImportCommand: Equatable {
             // Nothing to add to a document that exists: leave its file (and time) alone. A new
             // one is still created: the person asked for it by name.
             let nothingToDo = check.records.isEmpty && target == .existing(target.name)
+            // Ids given here, not by the save: the entities they register are named from them.
+            let identified = check.records.map { record in
+                var record = record
+                if record.instanceID == nil { record[Record.instanceIDKey] = .string(Record.newInstanceID()) }
+                return record
+            }
             if !nothingToDo {
-                try store.append(check.records, to: target, questionnaire: questionnaire)
+                try store.append(identified, to: target, questionnaire: questionnaire)
             }
             let count = check.records.count
             ShellOutput.line("Imported \(counted(count, "survey")) into “\(target.name)”")
-            return 0
+            return EntitiesCommand.recordEntities(of: identified, in: store, questionnaire: questionnaire, clock: clock,
+                                                  stored: "The surveys were imported")
         } catch {
             ShellOutput.failure(error)
             return 1

@@ -1,0 +1,44 @@
+import FoundationEssentials
+import SurveyValues
+import SurveyForms
+import SurveyStorage
+import SurveyUI
+
+/// After a save: the entity lists beside the documents take what the surveys just stored
+/// register or update (`DocumentStore.recordEntities`), so a follow-up form of another
+/// document offers the new household at once. Whatever stored a survey (Add, Finish, an edit
+/// committed, a copy, an undo, a merge of a change made elsewhere) is a save, so the lists
+/// follow every path without the UI core naming them: the surveys are those that differ from
+/// the document as last saved. The document is saved first and stays saved; a list that
+/// cannot be written is said on the status line, and the survey's next save writes it.
+extension Program {
+    func recordEntities(of saved: SurveyDocument, since base: SurveyDocument?) -> [Outcome] {
+        let questionnaire = state.questionnaire
+        guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
+        let changed = Self.surveysChanged(in: saved, since: base ?? SurveyDocument())
+        guard !changed.isEmpty else { return [] }
+        do {
+            try store.recordEntities(of: changed, questionnaire: questionnaire, clock: state.ruleClock)
+            return []
+        } catch {
+            return [.documentOperationFailed("Saved, but the entity list was not updated: \(Self.describe(error))")]
+        }
+    }
+
+    /// The surveys of `saved` that `base` does not hold as they are: new, or changed. A
+    /// survey at the same place and unchanged is passed over without a lookup.
+    static func surveysChanged(in saved: SurveyDocument, since base: SurveyDocument) -> [Record] {
+        var byID: [String: Record]?
+        var changed: [Record] = []
+        for (i, record) in saved.records.enumerated() {
+            if i < base.records.count, base.records[i].isSameStorage(as: record) || base.records[i] == record { continue }
+            if byID == nil {
+                byID = [:]
+                for old in base.records { if let id = old.instanceID { byID?[id] = old } }
+            }
+            if let id = record.instanceID, byID?[id] == record { continue }
+            changed.append(record)
+        }
+        return changed
+    }
+}

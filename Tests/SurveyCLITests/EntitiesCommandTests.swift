@@ -1,0 +1,95 @@
+import Foundation
+import XCTest
+import SurveyValues
+import SurveyForms
+import SurveyStorage
+
+/// `survey add` of a registration writes `households.csv` beside the documents, `survey
+/// import` too, and `survey entities` shows the lists (a table, CSV formula-escaped, JSON
+/// as Python's json reads it); the follow-up document's form offers the household.
+final class EntitiesCommandTests: CLITestCase {
+    static let registration = """
+        | survey |
+        | | type | name | label | save_to |
+        | | text | head | Head of household | |
+        | | text | phone | Phone | phone |
+        | entities |
+        | | list_name | label |
+        | | households | ${head} |
+        """
+
+    static let followUp = """
+        | survey |
+        | | type | name | label |
+        | | select_one_from_file households.csv | hh | Household |
+        """
+
+    private func documentsWithForms() throws {
+        for (name, form) in [("Register", Self.registration), ("Visits", Self.followUp)] {
+            let file = root.appendingPathComponent("\(name).md")
+            try Data(form.utf8).write(to: file)
+            XCTAssertEqual(try survey("docs", "new", name, "--form", file.path).status, 0)
+        }
+    }
+
+    func testAddOfARegistrationThenEntities() throws {
+        try documentsWithForms()
+        XCTAssertEqual(try survey("entities"), Outcome(status: 0, stdout:
+            "No entity list beside the documents yet: a form with an entities sheet makes one when a survey that registers is stored\n", stderr: ""))
+
+        let added = try survey("add", "--doc", "Register", "--set", "head==SUM(A1)", "--set", "phone=555 0101")
+        XCTAssertEqual(added, Outcome(status: 0, stdout: "Added survey 1: =SUM(A1)\nhouseholds.csv: 1 created\n", stderr: ""))
+        let stored = try XCTUnwrap(try store.load("Register").get().records.first?.instanceID)
+        let list = try EntityList(csv: String(contentsOf: documents.appendingPathComponent("households.csv"), encoding: .utf8))
+        let id = try XCTUnwrap(list.entities.first?.id)
+        XCTAssertEqual(list.entities.map { [$0.label, String($0.version), $0.properties["phone"] ?? ""] }, [["=SUM(A1)", "1", "555 0101"]])
+        XCTAssertNotEqual(id, stored, "the entity's own id, derived from the survey's")
+
+        // The list file is ODK's, as it is; the command's CSV is formula-escaped.
+        XCTAssertEqual(try survey("entities", "--list", "households", "--format", "csv"),
+                       Outcome(status: 0, stdout: "name,label,__version,phone\r\n\(id),'=SUM(A1),1,555 0101\r\n", stderr: ""))
+        XCTAssertEqual(try survey("entities", "--format", "csv").stdout,
+                       "list,name,label,__version,phone\r\nhouseholds,\(id),'=SUM(A1),1,555 0101\r\n")
+        XCTAssertEqual(try survey("entities").stdout, "LIST            ENTITIES  PROPERTIES\nhouseholds.csv  1         phone\n")
+        let json = try survey("entities", "--format", "json")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let read = try python("""
+            import json, sys
+            lists = json.loads(sys.argv[1])
+            for l in lists:
+                for e in l['entities']:
+                    print(l['list'], e['name'], e['label'], e['__version'], e['phone'], sep='|')
+            """, [json.stdout])
+        XCTAssertEqual(read, "households|\(id)|=SUM(A1)|1|555 0101\n")
+
+        // The follow-up document offers the household.
+        XCTAssertEqual(try store.questionnaire(for: "Visits").form?.choices["households.csv"]?.map(\.name), [id])
+
+        // An import of a second registration adds it.
+        let csv = root.appendingPathComponent("more.csv")
+        try Data("head,phone\r\nBo Okafor,555 0202\r\n".utf8).write(to: csv)
+        XCTAssertEqual(try survey("import", csv.path, "--doc", "Register"),
+                       Outcome(status: 0, stdout: "Imported 1 survey into “Register”\nhouseholds.csv: 1 created\n", stderr: ""))
+        XCTAssertEqual(try store.entityList("households").entities.map(\.label), ["=SUM(A1)", "Bo Okafor"])
+    }
+
+    func testRefusals() throws {
+        try documentsWithForms()
+        XCTAssertEqual(try survey("entities", "--list", "../x"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: --list ../x: “../x.csv” is a path, not a file name\n"))
+        XCTAssertEqual(try survey("entities", "--list", "households"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: There is no entity list households.csv beside the documents\n"))
+        XCTAssertEqual(try survey("entities", "--format", "plist").status, 2)
+
+        // A file of that name that is no entity list: the survey is added, the file kept, status 1.
+        let plain = "name,label\r\nv1,Vila\r\n"
+        try Data(plain.utf8).write(to: documents.appendingPathComponent("households.csv"))
+        let added = try survey("add", "--doc", "Register", "--set", "head=Ana", "--set", "phone=1")
+        XCTAssertEqual(added.status, 1)
+        XCTAssertEqual(added.stdout, "Added survey 1: Ana\n")
+        XCTAssertEqual(added.stderr, "survey: The survey was added, but the entity list was not updated: households.csv beside the documents "
+                       + "is not an entity list (its first line has no name and __version columns): it was left as it is, and no entity list was changed\n")
+        XCTAssertEqual(try store.load("Register").get().records.count, 1)
+        XCTAssertEqual(try String(contentsOf: documents.appendingPathComponent("households.csv"), encoding: .utf8), plain)
+    }
+}
