@@ -361,6 +361,15 @@ public struct Program {
         case .noteVerification(let entries):
             try store.appendVerification(entries, for: name)
             return []
+        case .noteAudit(let document, var events, let added):
+            // A New form's events take the id its survey got when saved (as `noteKeyed`).
+            if let added {
+                guard let records = state.document?.records, records.indices.contains(added),
+                      let id = records[added].instanceID else { return [] }
+                for i in events.indices where events[i].survey.isEmpty { events[i].survey = id }
+            }
+            try store.appendAudit(events, for: document)
+            return []
         case .readSyncSummary, .resolveConflict, .syncDocument:
             return try attemptSync(effect, noting: &first)
         case .attachFile(let typed):

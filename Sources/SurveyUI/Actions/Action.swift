@@ -18,6 +18,8 @@ public enum Action: Equatable, Sendable {
     case tree(TreeAction)
     /// Verify mode: a survey keyed again from paper (double entry).
     case verify(VerifyAction)
+    /// The audit log's prompts: who is keying, why a stored survey is changed.
+    case audit(AuditAction)
     case records(RecordAction)
     case documents(DocumentsAction)
     /// The team's database: sync, conflicts, review.
@@ -146,6 +148,14 @@ public enum VerifyAction: Equatable, Sendable {
     case toggleBoth
     /// Esc: stop (what is verified stays verified; `v` resumes).
     case close
+}
+
+/// The audit log's prompts (`AppState+Audit`).
+public enum AuditAction: Equatable, Sendable {
+    /// Enter: the name or the reason typed.
+    case commitPrompt
+    /// Esc: not now.
+    case cancelPrompt
 }
 
 /// Changes to the surveys as a whole: new, delete, undo, and the y/n question asked about one.
@@ -352,4 +362,7 @@ public enum Effect: Equatable, Sendable {
     case noteKeyed(survey: Int, VerificationEntry)
     /// Add lines to the document's verification record (`.NAME.verify.plist`).
     case noteVerification([VerificationEntry])
+    /// Add events to the document's audit log (`.NAME.audit.csv`); the New form's, added as
+    /// the survey at `addedSurvey`, take its id once it is saved.
+    case noteAudit(document: String, [AuditEvent], addedSurvey: Int?)
 }
