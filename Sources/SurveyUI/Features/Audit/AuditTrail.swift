@@ -30,6 +30,9 @@ public struct AuditTrail: Equatable, Sendable {
         public let field: FieldSpec
         public let start: Int64
         public let old: String
+        /// Where its event goes among the session's: where it began, before what happened
+        /// while it was open (Collect lists an interval event where it was created).
+        var position = 0
     }
 
     /// Who is keying, as the keyer said (`identify-user`); asked once per run of the app.
@@ -55,7 +58,12 @@ public struct AuditTrail: Equatable, Sendable {
         return lastTime
     }
 
-    mutating func identify(_ name: String) { user = name }
+    /// Who is keying; the events of the logs open, begun as the prompt opened, are theirs.
+    mutating func identify(_ name: String) {
+        user = name
+        for i in draft?.events.indices ?? 0..<0 where draft?.events[i].user == nil { draft?.events[i].user = name }
+        for i in stored?.events.indices ?? 0..<0 where stored?.events[i].user == nil { stored?.events[i].user = name }
+    }
 
     func session(draft isDraft: Bool) -> Session? { isDraft ? draft : stored }
 
@@ -84,13 +92,18 @@ public struct AuditTrail: Equatable, Sendable {
             session.open = nil
             let now = answer ?? open.old
             let changed = trackChanges && now != open.old
-            session.events.append(AuditEvent(kind: .question, node: open.node, start: open.start, end: time,
-                                             oldValue: changed ? open.old : "", newValue: changed ? now : "", user: user))
+            session.events.insert(AuditEvent(kind: .question, node: open.node, start: open.start, end: time,
+                                             oldValue: changed ? open.old : "", newValue: changed ? now : "", user: user),
+                                  at: min(open.position, session.events.count))
         }
     }
 
     mutating func openQuestion(_ question: OpenQuestion, draft isDraft: Bool) {
-        change(draft: isDraft) { $0.open = question }
+        change(draft: isDraft) { session in
+            var question = question
+            question.position = session.events.count
+            session.open = question
+        }
     }
 
     mutating func noteChanged() { change(draft: false) { $0.changed = true } }
@@ -106,7 +119,8 @@ public struct AuditTrail: Equatable, Sendable {
     /// The session's events, ended as `closing` says, and the session gone.
     mutating func finish(draft isDraft: Bool, at time: Int64, with closing: [AuditEvent.Kind]) -> [AuditEvent] {
         guard let session = session(draft: isDraft) else { return [] }
-        let events = session.events + closing.map { AuditEvent(kind: $0, start: time, user: user) }
+        var events = session.events + closing.map { AuditEvent(kind: $0, start: time, user: user) }
+        if let id = session.survey { for i in events.indices { events[i].survey = id } }
         if isDraft { draft = nil } else { stored = nil }
         return events
     }
