@@ -43,7 +43,9 @@ extension DocumentStore {
         let old = try auditText(for: name)
         if let old { _ = try auditLogChecked(old, name: name) }
         var text = old ?? CSV.text([AuditLog.header])
-        if !text.isEmpty, !text.hasSuffix("\n") { text += "\r\n" }
+        // A last line without its end (written by hand) gets one; CRLF is one Character, so
+        // the scalars are asked.
+        if let last = text.unicodeScalars.last, last != "\n", last != "\r" { text += "\r\n" }
         text += AuditLog.lines(events)
         try write(Data(text.utf8), to: auditURL(for: name))
     }
