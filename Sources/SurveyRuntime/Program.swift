@@ -371,6 +371,15 @@ public struct Program {
                   survey.value(at: path) == value else { return [] }
             try store.appendVerification([entry], for: name)
             return []
+        case .noteAudit(let document, var events, let added):
+            // A New form's events take the id its survey got when saved (as `noteKeyed`).
+            if let added {
+                guard let document = state.document, let found = document.locate(added.record, near: added.near),
+                      let id = document.records[found].instanceID else { return [] }
+                for i in events.indices where events[i].survey.isEmpty { events[i].survey = id }
+            }
+            try store.appendAudit(events, for: document)
+            return []
         case .readSyncSummary, .resolveConflict, .syncDocument:
             return try attemptSync(effect, noting: &first)
         case .attachFile(let typed):

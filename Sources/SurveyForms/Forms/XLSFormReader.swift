@@ -189,6 +189,8 @@ struct XLSFormReader {
                 break   // refused (or closed) where it is placed
             case .notCollected(let type) where Self.listFileProblem(type) != nil:
                 break   // refused above
+            case .metadata("audit"):
+                break   // the audit log, kept beside the document (`AuditSettings`)
             case .metadata(let type) where Self.emptyMetadata.contains(type):
                 warnings.append(XLSFormProblem(sheet: "survey", row: number, column: "type",
                                                message: "“\(type)” is device metadata a laptop does not have: kept in the survey, empty"))

@@ -28,6 +28,8 @@ enum DocumentCompanion: CaseIterable {
     /// `.NAME.verify.plist`: the surveys chosen for verification, each question's outcome and
     /// each survey's keying (`VerificationLog`).
     case verification
+    /// `.NAME.audit.csv`: the audit log of its surveys, ODK Collect's events (`AuditLog`).
+    case audit
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -43,6 +45,7 @@ enum DocumentCompanion: CaseIterable {
         case .syncMark: return ".synced"
         case .formID: return ".form-id"
         case .verification: return ".verify"
+        case .audit: return ".audit"
         }
     }
 
@@ -58,6 +61,7 @@ enum DocumentCompanion: CaseIterable {
         case .syncMark: return "sync mark"
         case .formID: return "form id"
         case .verification: return "verification record"
+        case .audit: return "audit log"
         }
     }
 
@@ -71,6 +75,7 @@ enum DocumentCompanion: CaseIterable {
         case .formMarkdown: return stem + ".form.md"
         case .journal: return "." + stem + ".journal"
         case .formID: return "." + stem + ".form-id"
+        case .audit: return "." + stem + ".audit.csv"
         case .media: return stem + ".media"
         }
     }

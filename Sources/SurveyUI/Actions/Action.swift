@@ -18,6 +18,8 @@ public enum Action: Equatable, Sendable {
     case tree(TreeAction)
     /// Verify mode: a survey keyed again from paper (double entry).
     case verify(VerifyAction)
+    /// The audit log's prompts: who is keying, why a stored survey is changed.
+    case audit(AuditAction)
     case records(RecordAction)
     case documents(DocumentsAction)
     /// The team's database: sync, conflicts, review.
@@ -146,6 +148,14 @@ public enum VerifyAction: Equatable, Sendable {
     case toggleBoth
     /// Esc: stop (what is verified stays verified; `v` resumes).
     case close
+}
+
+/// The audit log's prompts (`AppState+Audit`).
+public enum AuditAction: Equatable, Sendable {
+    /// Enter: the name or the reason typed.
+    case commitPrompt
+    /// Esc: not now.
+    case cancelPrompt
 }
 
 /// Changes to the surveys as a whole: new, delete, undo, and the y/n question asked about one.
@@ -355,4 +365,18 @@ public enum Effect: Equatable, Sendable {
     /// A keyer error's line, written only if the document holds the correction (`value` at
     /// `path` of the survey) once its save is done: a save that failed put the old answer back.
     case noteCorrection(VerificationEntry, path: AnswerPath, value: PropertyValue?)
+    /// Add events to the document's audit log (`.NAME.audit.csv`); the New form's, added as
+    /// the survey at `addedSurvey`, take its id once it is saved.
+    case noteAudit(document: String, [AuditEvent], addedSurvey: AddedSurvey?)
+}
+
+/// A survey just added from the New form, to be found after its save gave it an id: by its
+/// answers, near its place (a merge with another program's surveys can move it).
+public struct AddedSurvey: Equatable, Sendable {
+    public var record: Record
+    public var near: Int
+    public init(_ record: Record, near: Int) {
+        self.record = record
+        self.near = near
+    }
 }

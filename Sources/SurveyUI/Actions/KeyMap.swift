@@ -30,7 +30,7 @@ public enum KeyMap {
     private static let form: InputModes = [.formBrowsing, .rosterBrowsing, .formEditing]
     private static let all = InputModes.all
     /// Modes with a text field taking the keys: a form field, a rename, a save-as name.
-    private static let typing: InputModes = [.formEditing, .renamingDocument, .namingDocument, .filtering, .verifying]
+    private static let typing: InputModes = [.formEditing, .renamingDocument, .namingDocument, .filtering, .verifying, .auditPrompt]
     /// Where the list can be searched and reordered from.
     private static let browsing: InputModes = [.listPane, .listPopover, .formBrowsing, .rosterBrowsing]
     /// Modes where a dialog owns every key but quitting.
@@ -143,6 +143,8 @@ public enum KeyMap {
         KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingDelete], .documents(.cancelDelete), bar: "Keep"),
         KeyBinding([.enter], "Enter", "Save the records under this name", [.namingDocument], .documents(.saveUnderName), bar: "Save"),
         KeyBinding([.escape], "Esc", "Not now (the records stay in memory)", [.namingDocument], .documents(.dismissSaveAs), bar: "Not now"),
+        KeyBinding([.enter], "Enter", "Keep the name or the reason typed (the audit log)", [.auditPrompt], .audit(.commitPrompt), bar: "OK"),
+        KeyBinding([.escape], "Esc", "Not now: nothing is saved, your entry stays on the form", [.auditPrompt], .audit(.cancelPrompt), bar: "Cancel"),
         // Kept surveys: explicit letters, never Enter or a digit (a prompt that appears while
         // someone keys must not take "45⏎" as a choice); any other key is refused and said.
         KeyBinding([.character("m")], "m", "Merge them into their document (yours where both changed an answer)",
@@ -226,7 +228,7 @@ public enum KeyMap {
         if case .character(let c) = key {
             switch mode {
             case .formBrowsing, .rosterBrowsing: return .form(.beginEditing(inserting: c))
-            case .formEditing, .renamingDocument, .namingDocument, .filtering, .verifying: return .text(.insert(c))
+            case .formEditing, .renamingDocument, .namingDocument, .filtering, .verifying, .auditPrompt: return .text(.insert(c))
             case .picking: return .picker(.type(c))
             case .goingTo: return .tree(.type(c))
             default: return nil

@@ -19,6 +19,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     state.settleUnsavedMember(after: effects)
     // A New form left for another survey is kept as an incomplete one (`AppState+Incomplete`).
     effects = state.keepNewFormLeft(newForm, by: action, effects: effects)
+    // The audit log follows the keyer (`AppState+Audit`).
+    effects = state.followAudit(after: effects)
     state.followQuestionnaire()
     state.keepShownListRows()
     return effects + state.list.searchEffects(since: searching)
@@ -38,6 +40,8 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .picker(let action): return state.reduce(action)
     case .tree(let action): return state.reduce(action)
     case .verify(let action): return state.reduce(action)
+    case .audit(.commitPrompt): return state.commitAuditPrompt()
+    case .audit(.cancelPrompt): state.cancelAuditPrompt(); return []
     case .records(let action): return state.reduce(action)
     case .documents(let action): return state.reduce(action)
     case .sync(let action): return state.reduce(action)
@@ -51,7 +55,7 @@ extension Action {
     /// terminal or the runtime reports.
     var isUserInput: Bool {
         switch self {
-        case .app, .list, .form, .text, .picker, .tree, .verify, .records, .documents, .sync: true
+        case .app, .list, .form, .text, .picker, .tree, .verify, .audit, .records, .documents, .sync: true
         case .outcome, .system: false
         }
     }

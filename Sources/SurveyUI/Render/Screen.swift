@@ -76,6 +76,9 @@ public enum Screen {
         case .verify(let verify):
             grid.cursor = nil
             VerifyView(session: verify, layout: layout).draw(into: &grid)
+        case .audit(let prompt):
+            grid.cursor = nil
+            AuditPromptView(prompt: prompt).draw(into: &grid, layout: layout)
         case nil:
             break
         }

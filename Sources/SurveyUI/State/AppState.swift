@@ -25,6 +25,8 @@ public struct AppState: Equatable, Sendable {
         case tree(InterviewTree)
         /// Verify mode: a survey keyed again from paper (see `VerifySession`).
         case verify(VerifySession)
+        /// Who is keying, or why a stored survey is changed (the audit log's prompts).
+        case audit(AuditPrompt)
     }
     /// What fills the form's place: the record form, or facts about the document (F4).
     public enum Detail: Equatable, Sendable { case form, info, conflicts }
@@ -72,6 +74,8 @@ public struct AppState: Equatable, Sendable {
     public var list = SurveyListState()
     /// The record form: what it shows, the highlighted item, the answer being typed.
     public var form: FormState
+    /// The audit log being gathered, for a form with an `audit` row (`AppState+Audit`).
+    public var audit = AuditTrail()
     /// The open popover, and the one help was opened over.
     public var popovers = PopoverState()
     /// The status line's message. Written only by `tell`, `warn`, `ask` and `clearStatus`
@@ -244,6 +248,7 @@ public struct AppState: Equatable, Sendable {
         case .picker: return .picking
         case .tree: return .goingTo
         case .verify: return .verifying
+        case .audit: return .auditPrompt
         case nil: break
         }
         if document == nil { return .unreadable }
@@ -275,6 +280,8 @@ public enum InputMode: UInt8, Equatable, Hashable, Sendable, CaseIterable {
     case confirmingDuplicate
     /// Verify mode: typing an answer again from paper.
     case verifying
+    /// The audit log's prompt: who is keying, or why a stored survey is changed.
+    case auditPrompt
 }
 
 /// A y/n question about one survey (a document index), asked on the status line; `y`

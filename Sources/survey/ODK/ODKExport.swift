@@ -10,7 +10,10 @@ import SurveyStorage
 /// there and `--force` was not given, so a second export never mixes with a first. A form
 /// with a `public_key` makes each submission an encrypted one, as ODK Collect sends it: the
 /// manifest as `submission.xml` and `submission.xml.enc` beside it, which ODK Briefcase,
-/// Central and `survey decrypt` open with the private key, and nothing else can.
+/// Central and `survey decrypt` open with the private key, and nothing else can. A form with
+/// an `audit` row adds each survey's `audit.csv` (ODK Collect's audit log, split from the
+/// document's `.NAME.audit.csv`) beside its `submission.xml`, encrypted as `audit.csv.enc`
+/// and listed in the manifest's media when the form has a key.
 struct ODKExport {
     let format: DataFormat
     let folder: String
@@ -43,6 +46,10 @@ struct ODKExport {
                                         + "as the surveys would leave unencrypted (attach the form with its key corrected)")
                 }
             }
+            // A form with an `audit` row: each survey's `audit.csv` beside its submission
+            // (Briefcase's layout), sealed with it when the form encrypts (a media file, as
+            // Collect encrypts it).
+            let audit = try AuditSettings(form: questionnaire.form).map { ($0, try store.auditLog(for: name)) }
             var taken: Set<String> = []
             for (i, record) in records.enumerated() {
                 var path = ODKSubmission.briefcasePath(record, questionnaire: questionnaire, fallbackID: "survey\(i + 1)")
@@ -55,11 +62,15 @@ struct ODKExport {
                     path[slot] = "\(plain)-\(number)"
                 }
                 let xml = try ODKSubmission.xml(record, questionnaire: questionnaire)
+                let auditCSV = audit.flatMap { settings, log in record.instanceID.flatMap { log.collectFile(for: $0, settings: settings) } }
+                let media = auditCSV.map { [ODKSubmissionFile(name: "audit.csv", bytes: Array($0.utf8))] } ?? []
                 guard let key else {
                     files.append(ExportFolder.File(path: path, data: Data(xml.utf8)))
+                    files += media.map { ExportFolder.File(path: path.dropLast() + [$0.name], data: Data($0.bytes)) }
                     continue
                 }
-                files += try Self.encrypted(xml, of: record, fallbackID: "survey\(i + 1)", questionnaire: questionnaire, key: key, at: path)
+                files += try Self.encrypted(xml, of: record, fallbackID: "survey\(i + 1)", questionnaire: questionnaire, key: key,
+                                            at: path, media: media)
             }
         }
         try ExportFolder.write(files, into: URL(fileURLWithPath: folder), replacing: force)
@@ -70,11 +81,11 @@ struct ODKExport {
     /// there, the encrypted files beside it. A survey without an instanceID (an old file's)
     /// is sealed under the id its folder is named by, as the IVs need one.
     static func encrypted(_ xml: String, of record: Record, fallbackID: String, questionnaire: Questionnaire,
-                          key: RSAPublicKey, at path: [String]) throws -> [ExportFolder.File] {
+                          key: RSAPublicKey, at path: [String], media: [ODKSubmissionFile] = []) throws -> [ExportFolder.File] {
         let form = questionnaire.form
         let sealed = try ODKSubmissionCrypto.encrypt(formID: form?.formID ?? "", version: form?.version,
                                                      instanceID: record.instanceID ?? fallbackID,
-                                                     submissionXML: Array(xml.utf8), media: [], for: key)
+                                                     submissionXML: Array(xml.utf8), media: media, for: key)
         let folder = path.dropLast()
         return [ExportFolder.File(path: path, data: Data(sealed.manifestXML))]
             + sealed.files.map { ExportFolder.File(path: folder + [$0.name], data: Data($0.bytes)) }

@@ -51,7 +51,7 @@ extension AppState {
             }
             guard g.rows.contains(point), let position = g.position(atRow: point.y) else { return [] }
             return clickPicker(row: position)
-        case .confirmDelete, .saveAs, .recovery:
+        case .confirmDelete, .saveAs, .recovery, .audit:
             return []
         case nil:
             break

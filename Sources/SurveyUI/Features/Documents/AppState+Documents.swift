@@ -212,7 +212,9 @@ extension AppState {
     /// The text box the keys type into (the save-as name, the rename field, the `/` line or
     /// the form's field): each is a `TextInput` and edits itself; this only finds which.
     mutating func editActiveText(_ change: (inout TextInput) -> Void) {
-        if case .verify(var verify) = popover {
+        if case .audit = popover {
+            editAuditPrompt(change)
+        } else if case .verify(var verify) = popover {
             verify.edit(change)
             popovers.present(.verify(verify))
         } else if case .saveAs(var buffer) = popover {

@@ -59,7 +59,7 @@ extension Effect {
     func writesSurveys(of document: String) -> Bool {
         switch self {
         case .saveDocument, .saveDraft, .syncDocument, .resolveConflict, .keepDeleted, .keepDeletedMember, .forgetDeleted,
-             .putAwayRecovery, .attachFile, .noteVerification, .noteKeyed, .noteCorrection:
+             .putAwayRecovery, .attachFile, .noteVerification, .noteKeyed, .noteCorrection, .noteAudit:
             return true
         case .restoreRecovery(let recovery, _):
             return recovery.documentName == document

@@ -111,6 +111,7 @@ extension AppState {
         guard edit.isChanged else {
             if goingOn, questionnaire.form != nil,
                let problem = outline.ruleProblem(edit.fieldIndex, value: outline.value(edit.fieldIndex, in: formRecord), in: formRecord, clock: ruleClock) {
+                auditNote(.constraintError, at: path)
                 warn(problem)
                 return nil
             }
@@ -128,9 +129,12 @@ extension AppState {
         let values = questionnaire.form != nil ? caches.ruleCache.values(questionnaire, formRecord, ruleClock) : nil
         if let problem = values.map({ outline.ruleProblem(edit.fieldIndex, value: answer[field.key], values: $0, clock: ruleClock) })
             ?? outline.ruleProblem(edit.fieldIndex, value: answer[field.key], in: formRecord, clock: ruleClock) {
+            auditNote(.constraintError, at: path)
             warn(problem)
             return nil
         }
+        // The form's audit log asks why a stored survey is changed before the change is saved.
+        if auditAsksReasonFirst() { return nil }
         var record = formRecord
         // Read once: the id is found by stepping over the survey's bytes (its rosters too).
         let owner = hiddenAnswersOwner
@@ -163,6 +167,7 @@ extension AppState {
             session.expect(.change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))"))
             document?.records[i] = record
             form.stopEditing()
+            auditChangeSaved()
             return [.saveDocument]
         case .draft:
             rollback = captureRollback()

@@ -76,6 +76,7 @@ extension AppState {
         form.keepUnsavedMember(UnsavedMember(survey: shown, steps: heading.parent + [AnswerPath.Step(name: heading.name, index: at)],
                                              before: before, added: formRecord, label: name))
         form.showInstance(at, of: heading.selectionKey)
+        auditNote(.addRepeat, at: AnswerPath(heading.parent + [AnswerPath.Step(name: heading.name, index: at)], ""))
         tell("Added \(name) \(at + 1) of \(heading.count + 1)")
         enterInstance(of: heading.selectionKey)
         return []
@@ -121,6 +122,7 @@ extension AppState {
             }
             var record = formRecord
             guard let answers = record.removeInstance(at: steps) else { return [] }
+            auditNote(.deleteRepeat, at: AnswerPath(steps, ""))
             if shown == .draft { form.keepDeletedMember(DeletedMember(steps: steps, answers: answers, label: name)) }
             // Kept in the deleted surveys' file first (as a deleted survey is), then saved without.
             let kept = DeletedMemberEntry(answers: answers, survey: shown == .draft ? "New form" : surveyOnForm,

@@ -65,9 +65,10 @@ extension AppState {
         let title = quotedTitle(record)
         session.expect(.change(.keptIncomplete, label: "keeping of \(title) as incomplete"))
         document?.records.append(record)
+        let audited = auditDraftStored(as: recordCount - 1, finalized: false)
         form.emptyDraft()
         tell("Kept \(title) as incomplete survey \(recordCount) (… in the list; [ Finish ] there when it is done): the New form is empty")
-        return [.saveDocument, .saveDraft]
+        return [.saveDocument, .saveDraft] + audited
     }
 
     /// Ctrl-S: keep the New form as an incomplete survey, whatever its rules say, and start

@@ -36,6 +36,7 @@ extension AppState {
         if hadDraft { rollback = captureRollback() }   // a failed save puts the New form back
         shown = .draft
         form.emptyDraft()
+        auditDraftCleared()
         tell("The form is empty")
         return hadDraft ? effects + [.saveDraft] : effects
     }
@@ -104,6 +105,7 @@ extension AppState {
             effects.append(.noteKeyed(record: record, near: recordCount - 1, VerificationEntry(
                 kind: .keyed, survey: "", login: environment.device.username, date: ruleClock.now,
                 keys: form.draftKeys, seconds: max(0, ruleClock.now.timeIntervalSince(started)))))
+            effects += auditDraftStored(as: recordCount - 1, finalized: true)
             form.emptyDraft()
             effects.append(.saveDraft)
         }
