@@ -80,19 +80,8 @@ public final class DatabaseConnection {
     /// Runs one statement with its values as parameters `$1`, `$2`… (nil is SQL NULL).
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws -> QueryResult {
-        guard let handle else { throw DatabaseError(.connectionLost, "the connection to \(target.shown) is closed") }
-        let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
-        defer { for copy in copies { free(copy) } }
-        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
-        let sent = pointers.withUnsafeBufferPointer { values in
-            spq_send_query_params(pq, handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
-        }
-        let result = sent == 1 ? answer(handle) : nil
+        let result = try run(sql, parameters)
         defer { if let result { spq_clear(pq, result) } }
-        let status = result.map { spq_result_status(pq, $0) } ?? PGRES_FATAL_ERROR
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw failure(result, sql)
-        }
         guard let result else { return QueryResult() }
         var rows: [[String?]] = []
         let (count, columns) = (spq_ntuples(pq, result), spq_nfields(pq, result))
@@ -112,6 +101,33 @@ public final class DatabaseConnection {
             rows.append(values)
         }
         return QueryResult(rows: rows, changed: Int(Self.text(spq_cmd_tuples(pq, result))) ?? 0)
+    }
+
+    /// Runs one statement as `execute` does, and lends `body` its rows where libpq holds
+    /// them (`ResultRows`), for a caller that reads many rows into values of its own.
+    public func withRows<T>(_ sql: String, _ parameters: [String?] = [], _ body: (ResultRows) throws -> T) throws -> T {
+        guard let result = try run(sql, parameters) else { throw DatabaseError(.protocolError, "\(target.shown) sent no rows") }
+        defer { spq_clear(pq, result) }
+        return try body(ResultRows(pq: pq, result: result))
+    }
+
+    /// Sends the statement and waits for its result, which the caller clears; throws when it
+    /// failed.
+    private func run(_ sql: String, _ parameters: [String?]) throws -> OpaquePointer? {
+        guard let handle else { throw DatabaseError(.connectionLost, "the connection to \(target.shown) is closed") }
+        let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { for copy in copies { free(copy) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        let sent = pointers.withUnsafeBufferPointer { values in
+            spq_send_query_params(pq, handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+        }
+        let result = sent == 1 ? answer(handle) : nil
+        let status = result.map { spq_result_status(pq, $0) } ?? PGRES_FATAL_ERROR
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            defer { if let result { spq_clear(pq, result) } }
+            throw failure(result, sql)
+        }
+        return result
     }
 
     /// The answer to the statement just sent, as `PQexecParams` gives it (the last result; a

@@ -341,7 +341,7 @@ public enum DocumentSync {
 
     /// `own`: this laptop's device and role, whose rows are its own pushes.
     static func incoming(_ row: IncomingRow, own: (device: String, role: String)? = nil) -> IncomingVersion {
-        var version = IncomingVersion(id: row.instanceID, answers: row.answers, revision: SyncRevision(row.revision),
+        var version = IncomingVersion(id: row.instanceID, packed: row.packedAnswers, revision: SyncRevision(row.revision),
                                       deleted: row.deleted, review: row.review.map { SyncReview($0.state, comment: $0.comment) },
                                       formID: row.formID, formVersion: row.formVersion, device: row.device)
         // Only what a killed insert looks like: the first revision, edited from nothing (a
