@@ -243,8 +243,10 @@ public enum DocumentSync {
                     (events, setAside, counted) = ([], [], 0)
                 }
                 while true {
+                    // Once the rows waiting are counted (after the first full batch), each full
+                    // batch asks for the next before it is read (`SurveyServer.pull`'s `ahead`).
                     let (rows, aside, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch,
-                                                              skipping: applier.ledger.ownChanges)
+                                                              skipping: applier.ledger.ownChanges, ahead: clock.total != nil)
                     guard !rows.isEmpty || !aside.isEmpty || next != cursor else { break }
                     ledgerChanged = true
                     if !applier.ledger.setAside.isEmpty {

@@ -27,34 +27,52 @@ extension SurveyServer {
     /// not what anyone can write, and the server ends it when it sits idle. The skipped
     /// numbers split what is asked into gaps, each an index range scan of its own, so the
     /// cost is the rows that come, not the rows passed over.
-    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000, skipping: [ClosedRange<Int64>] = [])
-        throws -> (rows: [IncomingRow], setAside: [SetAsideRow], cursor: Int64) {
-        let gaps = Self.gaps(after: cursor, skipping: skipping)
-        let parameters = [dataset, SQLArray.literal(gaps.map { String($0.after) }), SQLArray.literal(gaps.map { String($0.before) }),
-                          String(limit)]
+    ///
+    /// `ahead`: when this batch is full, the next one is asked for at once
+    /// (`DatabaseConnection.sendAhead`), before this one is read, so the server prepares it
+    /// while the laptop reads and applies this one; the next `pull` from the cursor this one
+    /// returns, with the same `skipping`, takes it. Any other statement first drops it.
+    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000, skipping: [ClosedRange<Int64>] = [],
+                     ahead: Bool = false) throws -> (rows: [IncomingRow], setAside: [SetAsideRow], cursor: Int64) {
         // Read where libpq holds them, each answer straight into a survey's packed bytes
         // (`IncomingRow.packedAnswers`): no row of strings, no dictionary per survey.
-        return try connection.withRows(Self.pullStatement, parameters) { result in
+        try connection.withRows(Self.pullStatement, Self.pullParameters(dataset, cursor, limit, skipping)) { result in
+            // The cursor first, from the horizon and the last row's number alone: the next
+            // batch can be asked for before this one is read.
+            var last: Int64?
+            var horizon: Int64?
+            var taken = 0
+            for row in 0..<result.count {
+                horizon = result.integer(row, 0)
+                guard !result.isNull(row, 1) || !result.isNull(row, 17) else { continue }   // the LEFT JOIN's empty row
+                last = result.integer(row, 17)
+                taken += 1
+            }
+            var next = last ?? cursor
+            if taken < limit, let horizon, horizon - 1 > next { next = horizon - 1 }
+            if ahead, taken == limit {
+                connection.sendAhead(Self.pullStatement, Self.pullParameters(dataset, next, limit, skipping))
+            }
             var rows: [IncomingRow] = []
             var setAside: [SetAsideRow] = []
             rows.reserveCapacity(result.count)
-            var last: Int64?
-            var horizon: Int64?
             for row in 0..<result.count {
-                horizon = result.integer(row, 0)
                 let columns = PulledColumns(result: result, row: row)
-                guard !columns.isNull(0) || !columns.isNull(16) else { continue }   // the LEFT JOIN's empty row
-                last = columns.integer(16)
+                guard !columns.isNull(0) || !columns.isNull(16) else { continue }
                 do {
                     rows.append(try Self.incoming(columns, target: connection.target))
                 } catch let unreadable as Unreadable {
                     setAside.append(SetAsideRow(id: columns.text(0) ?? "", owner: columns.text(6) ?? "", reason: unreadable.reason))
                 }
+                if row % 128 == 127 { connection.readAhead() }
             }
-            let taken = rows.count + setAside.count
-            if taken < limit, let horizon, horizon - 1 > (last ?? cursor) { return (rows, setAside, horizon - 1) }
-            return (rows, setAside, last ?? cursor)
+            return (rows, setAside, next)
         }
+    }
+
+    static func pullParameters(_ dataset: String?, _ cursor: Int64, _ limit: Int, _ skipping: [ClosedRange<Int64>]) -> [String?] {
+        let gaps = Self.gaps(after: cursor, skipping: skipping)
+        return [dataset, SQLArray.literal(gaps.map { String($0.after) }), SQLArray.literal(gaps.map { String($0.before) }), String(limit)]
     }
 
     static let pullStatement = """
