@@ -269,7 +269,7 @@ public enum DocumentSync {
                     }
                     if taken > 0 {
                         clock.count(taken)
-                        pulled += changedHere(events[counted...]).count
+                        pulled += events[counted...].lazy.filter { $0.kind != .agreed }.count
                         counted = events.count
                         let looked = clock.done
                         progress("Syncing “\(name)”: \(looked)\(clock.total.map { " of \($0)" } ?? "") looked at, "
