@@ -56,11 +56,12 @@ extension SurveyServer {
             var rows: [IncomingRow] = []
             var setAside: [SetAsideRow] = []
             rows.reserveCapacity(result.count)
+            var reader = StoredAnswersReader()
             for row in 0..<result.count {
                 let columns = PulledColumns(result: result, row: row)
                 guard !columns.isNull(0) || !columns.isNull(16) else { continue }
                 do {
-                    rows.append(try Self.incoming(columns, target: connection.target))
+                    rows.append(try Self.incoming(columns, reader: &reader, target: connection.target))
                 } catch let unreadable as Unreadable {
                     setAside.append(SetAsideRow(id: columns.text(0) ?? "", owner: columns.text(6) ?? "", reason: unreadable.reason))
                 }
@@ -134,7 +135,7 @@ extension SurveyServer {
         var reason: String
     }
 
-    static func incoming(_ c: PulledColumns, target: ConnectionString) throws -> IncomingRow {
+    static func incoming(_ c: PulledColumns, reader: inout StoredAnswersReader, target: ConnectionString) throws -> IncomingRow {
         func required(_ i: Int) throws -> String {
             guard let value = c.text(i) else { throw DatabaseError(.protocolError, "\(target.shown) sent a survey without column \(i + 1)") }
             return value
@@ -150,7 +151,7 @@ extension SurveyServer {
         guard let text = c.bytes(2) else { throw DatabaseError(.protocolError, "\(target.shown) sent a survey without column 3") }
         let answers: Record
         do {
-            answers = try PropertyValue.storedAnswers(jsonObject: text)
+            answers = try reader.answers(jsonObject: text)
         } catch let error as DocumentError {
             throw Unreadable(reason: error.message)
         }

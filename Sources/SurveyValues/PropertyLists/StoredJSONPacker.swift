@@ -12,9 +12,8 @@ extension PropertyValue {
     /// spelled beyond ASCII, a `$dict` holding a tag, deep nesting) is read the old way, so
     /// the result and the reason are always the old ones.
     public static func storedAnswers(jsonObject bytes: UnsafeBufferPointer<UInt8>) throws -> Record {
-        var packer = StoredJSONPacker(bytes)
-        if let packed = packer.answers() { return Record(packed: packed) }
-        return try storedAnswersThroughDictionary(jsonObject: bytes)
+        var reader = StoredAnswersReader()
+        return try reader.answers(jsonObject: bytes)
     }
 
     /// The same through `answers(jsonObject:)`, a dictionary and `Record(_:)`: the old path,
@@ -26,6 +25,20 @@ extension PropertyValue {
     }
 }
 
+/// `PropertyValue.storedAnswers(jsonObject:)` for one survey after another (a pull's batch),
+/// its working buffers kept from one to the next: the survey's bytes are then its one
+/// allocation.
+public struct StoredAnswersReader {
+    private var packer = StoredJSONPacker()
+
+    public init() {}
+
+    public mutating func answers(jsonObject bytes: UnsafeBufferPointer<UInt8>) throws -> Record {
+        if let packed = packer.answers(bytes) { return Record(packed: packed) }
+        return try PropertyValue.storedAnswersThroughDictionary(jsonObject: bytes)
+    }
+}
+
 /// Reads the JSON text of a survey's answers straight into `PackedAnswers` bytes, converting
 /// as `PropertyValue.answers(jsonObject:)` does (`$date`, `$data`, `$real`, `$dict`; a whole
 /// number beyond 64 bits as a real) and measuring the nesting `SetAsideRow.problem(withAnswers:)`
@@ -34,7 +47,7 @@ extension PropertyValue {
 /// `$dict` whose body is itself a tag; nesting past `maximumDepth`; a surrogate `\u` escape),
 /// and the caller reads those the old way. Recursion is bounded by `maximumDepth`.
 struct StoredJSONPacker {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    private var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     private var i = 0
     private var depth = 0
     /// The packed bytes being written.
@@ -45,6 +58,8 @@ struct StoredJSONPacker {
     private var keys: [UInt8] = []
     /// Where a string with escapes is decoded.
     private var text: [UInt8] = []
+    /// Where an object's entries are put in order.
+    private var sorted: [UInt8] = []
 
     /// Raw JSON nesting past which the old reader decides (it takes 512, and refuses answers
     /// nesting past 50 levels as stored; a `$dict` wrapper is a raw level but no stored one).
@@ -63,13 +78,17 @@ struct StoredJSONPacker {
         var wasTag: Bool
     }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-        out.reserveCapacity(bytes.count)
-    }
+    init() {}
 
-    /// The answers packed (entries sorted, no spare capacity), or nil: read them the old way.
-    mutating func answers() -> [UInt8]? {
+    /// The answers of `bytes` packed (entries sorted, no spare capacity), or nil: read them the
+    /// old way. The bytes are only looked at during the call.
+    mutating func answers(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        self.bytes = bytes
+        defer { self.bytes = UnsafeBufferPointer(start: nil, count: 0) }
+        (i, depth) = (0, 0)
+        out.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
         skipSpace()
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{"), object(topLevel: true) != nil else { return nil }
         skipSpace()
@@ -166,52 +185,57 @@ struct StoredJSONPacker {
                 break
             }
         }
-        let order = sortedMembers(from: base)
+        let inPlace = sortMembers(from: base)
+        let order = base..<members.count
         if !topLevel, order.count == 1 {
-            let only = members[order[0]]
+            let only = members[base]
             if keys[only.key].first == UInt8(ascii: "$") {
                 if let tagged = tagged(only, replacingFrom: start) { return tagged }
                 if isTag(only.key) { return nil }
             }
         }
-        return finish(order, base: base, from: start, topLevel: topLevel)
+        return finish(order, inPlace: inPlace, from: start, topLevel: topLevel)
     }
 
-    /// The members from `base` in key order, a repeated key's last value kept (as the reader
-    /// and a dictionary keep it).
-    private func sortedMembers(from base: Int) -> [Int] {
-        var order = Array(base..<members.count)
+    /// Puts the members from `base` in key order, in place, a repeated key's last value kept
+    /// (as the reader and a dictionary keep it); whether they were so already.
+    private mutating func sortMembers(from base: Int) -> Bool {
+        var inPlace = true
         keys.withUnsafeBufferPointer { k in
-            func key(_ m: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: k[members[m].key]) }
+            func key(_ member: Member) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: k[member.key]) }
             // Insertion sort, stable: a survey's keys are few, and often in order already.
-            for a in order.indices.dropFirst() {
-                let moving = order[a]
+            var a = base + 1
+            while a < members.count {
+                let moving = members[a]
                 var b = a
-                while b > 0, PackedAnswers.precedes(key(moving), key(order[b - 1])) {
-                    order[b] = order[b - 1]
+                while b > base, PackedAnswers.precedes(key(moving), key(members[b - 1])) {
+                    members[b] = members[b - 1]
                     b -= 1
                 }
-                order[b] = moving
+                if b != a {
+                    members[b] = moving
+                    inPlace = false
+                }
+                a += 1
             }
-            var kept: [Int] = []
-            kept.reserveCapacity(order.count)
-            for m in order {
-                if let last = kept.last, !PackedAnswers.precedes(key(last), key(m)) {
-                    kept[kept.count - 1] = m   // the same key: the later value
+            var kept = base
+            for m in base..<members.count {
+                if kept > base, !PackedAnswers.precedes(key(members[kept - 1]), key(members[m])) {
+                    members[kept - 1] = members[m]   // the same key: the later value
+                    inPlace = false
                 } else {
-                    kept.append(m)
+                    members[kept] = members[m]
+                    kept += 1
                 }
             }
-            order = kept
+            members.removeSubrange(kept...)
         }
-        return order
+        return inPlace
     }
 
     /// Writes the object from `start` on as a dictionary (the answers' own entries when
     /// `topLevel`) with its members in `order`; its stored height.
-    private mutating func finish(_ order: [Int], base: Int, from start: Int, topLevel: Bool) -> (height: Int, wasTag: Bool)? {
-        // As read: each key after the one before, none repeated.
-        let inPlace = order.elementsEqual(base..<members.count)
+    private mutating func finish(_ order: Range<Int>, inPlace: Bool, from start: Int, topLevel: Bool) -> (height: Int, wasTag: Bool)? {
         var children = Self.noLevel
         for m in order { children = max(children, members[m].height) }
         if topLevel {
@@ -227,17 +251,17 @@ struct StoredJSONPacker {
         } else {
             rewrite(order, from: start, header: header)
         }
-        let needsTag = order.count == 1 && keys[members[order[0]].key].first == UInt8(ascii: "$")
+        let needsTag = order.count == 1 && keys[members[order.lowerBound].key].first == UInt8(ascii: "$")
         let own = needsTag ? 1 : 0
         return (max(own, own + 1 + children), false)
     }
 
     /// Replaces `out[start...]` with `header` then the members' entries in `order`.
-    private mutating func rewrite(_ order: [Int], from start: Int, header: [UInt8]) {
-        var written = header
-        written.reserveCapacity(header.count + out.count - start)
-        for m in order { written.append(contentsOf: out[members[m].entry]) }
-        out.replaceSubrange(start..<out.count, with: written)
+    private mutating func rewrite(_ order: Range<Int>, from start: Int, header: [UInt8]) {
+        sorted.removeAll(keepingCapacity: true)
+        sorted.append(contentsOf: header)
+        for m in order { sorted.append(contentsOf: out[members[m].entry]) }
+        out.replaceSubrange(start..<out.count, with: sorted)
     }
 
     private func isTag(_ key: Range<Int>) -> Bool {

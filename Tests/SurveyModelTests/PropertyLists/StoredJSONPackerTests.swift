@@ -8,10 +8,20 @@ import SurveyTestSupport
 /// and chosen, the two must give the same bytes or the same refusal with the same words, and
 /// the usual answers must take the direct path (else it saves nothing).
 final class StoredJSONPackerTests: XCTestCase {
+    /// One reader for every input of a test, as a pull keeps one for its batch: what one
+    /// survey left in its buffers (a refusal half-way included) never reaches the next.
+    private var reader = StoredAnswersReader()
+
     /// The direct path and the old one on `text`: equal records, or equal refusals.
     private func assertSameOutcome(_ text: [UInt8], _ note: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {
         let shown = String(decoding: text.prefix(300), as: UTF8.self) + (note().isEmpty ? "" : " (\(note()))")
         let direct = text.withUnsafeBufferPointer { buffer in Result { try PropertyValue.storedAnswers(jsonObject: buffer) } }
+        let reused = text.withUnsafeBufferPointer { buffer in Result { try reader.answers(jsonObject: buffer) } }
+        switch (direct, reused) {
+        case (.success(let a), .success(let b)): XCTAssertTrue(a.hasIdenticalBytes(b), "the reused reader differs: \(shown)", file: file, line: line)
+        case (.failure, .failure): break
+        default: XCTFail("the reused reader differs: \(shown)", file: file, line: line)
+        }
         let old = text.withUnsafeBufferPointer { buffer in Result { try PropertyValue.storedAnswersThroughDictionary(jsonObject: buffer) } }
         switch (direct, old) {
         case (.success(let a), .success(let b)):
@@ -43,7 +53,7 @@ final class StoredJSONPackerTests: XCTestCase {
     /// Whether the direct reader answered by itself (no fallback).
     private func isDirect(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { var packer = StoredJSONPacker($0); return packer.answers() != nil }
+        return text.withUTF8 { var packer = StoredJSONPacker(); return packer.answers($0) != nil }
     }
 
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
@@ -167,5 +177,24 @@ final class StoredJSONPackerTests: XCTestCase {
         // Most random answers are plain enough for the direct reader; a fallback for all would
         // pass the comparison and save nothing.
         XCTAssertGreaterThan(direct, 1_000, "seed \(seed)")
+    }
+}
+
+/// The id check every pulled row passes (`SetAsideRow.problem(withID:)`): printable ASCII is
+/// taken at once, and everything else is counted as before, in code points.
+final class SetAsideIDTests: XCTestCase {
+    func testAnIDIsRefusedForTheSameReasonsWhateverItsLetters() {
+        let most = SetAsideRow.maximumIDLength
+        XCTAssertEqual(SetAsideRow.problem(withID: ""), "its instance id is empty")
+        XCTAssertNil(SetAsideRow.problem(withID: "uuid:0e1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d"))
+        XCTAssertNil(SetAsideRow.problem(withID: " ~"))
+        for control in ["a\u{7}", "\u{0}", "a\u{1F}b", "a\u{7F}", "a\u{85}", "\u{9F}"] {
+            XCTAssertEqual(SetAsideRow.problem(withID: control), "its instance id holds a control character", control.debugDescription)
+        }
+        XCTAssertNil(SetAsideRow.problem(withID: String(repeating: "x", count: most)))
+        XCTAssertEqual(SetAsideRow.problem(withID: String(repeating: "x", count: most + 1)), "its instance id is longer than \(most) characters")
+        XCTAssertNil(SetAsideRow.problem(withID: String(repeating: "é", count: most)), "code points, not bytes")
+        XCTAssertNotNil(SetAsideRow.problem(withID: String(repeating: "é", count: most + 1)))
+        XCTAssertNil(SetAsideRow.problem(withID: "uuid:é"))
     }
 }
