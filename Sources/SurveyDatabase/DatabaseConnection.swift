@@ -71,6 +71,7 @@ public final class DatabaseConnection {
     public func close() {
         if let handle { spq_finish(pq, handle) }
         handle = nil
+        ahead = nil
     }
 
     /// The server process serving this connection (`pg_backend_pid()`): tests end it to cut
@@ -80,19 +81,8 @@ public final class DatabaseConnection {
     /// Runs one statement with its values as parameters `$1`, `$2`… (nil is SQL NULL).
     @discardableResult
     public func execute(_ sql: String, _ parameters: [String?] = []) throws -> QueryResult {
-        guard let handle else { throw DatabaseError(.connectionLost, "the connection to \(target.shown) is closed") }
-        let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
-        defer { for copy in copies { free(copy) } }
-        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
-        let sent = pointers.withUnsafeBufferPointer { values in
-            spq_send_query_params(pq, handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
-        }
-        let result = sent == 1 ? answer(handle) : nil
+        let result = try run(sql, parameters)
         defer { if let result { spq_clear(pq, result) } }
-        let status = result.map { spq_result_status(pq, $0) } ?? PGRES_FATAL_ERROR
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw failure(result, sql)
-        }
         guard let result else { return QueryResult() }
         var rows: [[String?]] = []
         let (count, columns) = (spq_ntuples(pq, result), spq_nfields(pq, result))
@@ -112,6 +102,70 @@ public final class DatabaseConnection {
             rows.append(values)
         }
         return QueryResult(rows: rows, changed: Int(Self.text(spq_cmd_tuples(pq, result))) ?? 0)
+    }
+
+    /// Runs one statement as `execute` does, and lends `body` its rows where libpq holds
+    /// them (`ResultRows`), for a caller that reads many rows into values of its own.
+    public func withRows<T>(_ sql: String, _ parameters: [String?] = [], _ body: (ResultRows) throws -> T) throws -> T {
+        guard let result = try run(sql, parameters) else { throw DatabaseError(.protocolError, "\(target.shown) sent no rows") }
+        defer { spq_clear(pq, result) }
+        return try body(ResultRows(pq: pq, result: result))
+    }
+
+    /// Sends `sql` with `parameters` now, without waiting for its result: the next `execute` or
+    /// `withRows` of this very statement and parameters reads it, so the server works on it
+    /// meanwhile (a pull's next batch, while this one is read and applied). Any other statement
+    /// first reads and drops it, so nothing is ever answered out of turn; so does `close`.
+    public func sendAhead(_ sql: String, _ parameters: [String?]) {
+        guard let handle else { return }
+        dropAhead()
+        if send(handle, sql, parameters) { ahead = (sql, parameters) }
+    }
+
+    /// Reads whatever has arrived of the statement sent ahead, never waiting: the server writes
+    /// a batch of rows faster than a socket holds them, and stops when it is full.
+    public func readAhead() {
+        if ahead != nil, let handle { _ = spq_consume_input(pq, handle) }
+    }
+
+    /// The statement sent ahead and not yet read (`sendAhead`).
+    private var ahead: (sql: String, parameters: [String?])?
+
+    /// Reads and drops the statement sent ahead, if any.
+    private func dropAhead() {
+        guard ahead != nil, let handle else { return }
+        ahead = nil
+        if let result = answer(handle) { spq_clear(pq, result) }
+    }
+
+    private func send(_ handle: OpaquePointer, _ sql: String, _ parameters: [String?]) -> Bool {
+        let copies: [UnsafeMutablePointer<CChar>?] = parameters.map { $0.flatMap { strdup($0) } }
+        defer { for copy in copies { free(copy) } }
+        let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        return pointers.withUnsafeBufferPointer { values in
+            spq_send_query_params(pq, handle, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+        } == 1
+    }
+
+    /// Sends the statement (unless it was sent ahead) and waits for its result, which the
+    /// caller clears; throws when it failed.
+    private func run(_ sql: String, _ parameters: [String?]) throws -> OpaquePointer? {
+        guard let handle else { throw DatabaseError(.connectionLost, "the connection to \(target.shown) is closed") }
+        let sent: Bool
+        if let ahead, ahead.sql == sql, ahead.parameters == parameters {
+            self.ahead = nil
+            sent = true
+        } else {
+            dropAhead()
+            sent = send(handle, sql, parameters)
+        }
+        let result = sent ? answer(handle) : nil
+        let status = result.map { spq_result_status(pq, $0) } ?? PGRES_FATAL_ERROR
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            defer { if let result { spq_clear(pq, result) } }
+            throw failure(result, sql)
+        }
+        return result
     }
 
     /// The answer to the statement just sent, as `PQexecParams` gives it (the last result; a

@@ -243,8 +243,10 @@ public enum DocumentSync {
                     (events, setAside, counted) = ([], [], 0)
                 }
                 while true {
+                    // Once the rows waiting are counted (after the first full batch), each full
+                    // batch asks for the next before it is read (`SurveyServer.pull`'s `ahead`).
                     let (rows, aside, next) = try server.pull(dataset: dataset, since: cursor, limit: pullBatch,
-                                                              skipping: applier.ledger.ownChanges)
+                                                              skipping: applier.ledger.ownChanges, ahead: clock.total != nil)
                     guard !rows.isEmpty || !aside.isEmpty || next != cursor else { break }
                     ledgerChanged = true
                     if !applier.ledger.setAside.isEmpty {
@@ -267,7 +269,7 @@ public enum DocumentSync {
                     }
                     if taken > 0 {
                         clock.count(taken)
-                        pulled += changedHere(events[counted...]).count
+                        pulled += events[counted...].lazy.filter { $0.kind != .agreed }.count
                         counted = events.count
                         let looked = clock.done
                         progress("Syncing “\(name)”: \(looked)\(clock.total.map { " of \($0)" } ?? "") looked at, "
@@ -341,7 +343,7 @@ public enum DocumentSync {
 
     /// `own`: this laptop's device and role, whose rows are its own pushes.
     static func incoming(_ row: IncomingRow, own: (device: String, role: String)? = nil) -> IncomingVersion {
-        var version = IncomingVersion(id: row.instanceID, answers: row.answers, revision: SyncRevision(row.revision),
+        var version = IncomingVersion(id: row.instanceID, packed: row.packedAnswers, revision: SyncRevision(row.revision),
                                       deleted: row.deleted, review: row.review.map { SyncReview($0.state, comment: $0.comment) },
                                       formID: row.formID, formVersion: row.formVersion, device: row.device)
         version.reviewCleared = row.review == nil

@@ -38,7 +38,14 @@ public struct OutgoingRow: Equatable, Sendable {
 public struct IncomingRow: Equatable, Sendable {
     public var instanceID: String
     public var dataset: String
-    public var answers: [String: PropertyValue]
+    /// The answers, read from the server's JSON straight into a survey's packed form
+    /// (`PropertyValue.storedAnswers(jsonObject:)`): a pull of 100,000 builds no dictionary.
+    public var packedAnswers: Record
+    /// The answers as a dictionary, built on demand.
+    public var answers: [String: PropertyValue] {
+        get { packedAnswers.values }
+        set { packedAnswers = Record(newValue) }
+    }
     public var formID: String?
     public var formVersion: String?
     public var device: String?

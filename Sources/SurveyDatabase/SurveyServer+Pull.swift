@@ -27,45 +27,82 @@ extension SurveyServer {
     /// not what anyone can write, and the server ends it when it sits idle. The skipped
     /// numbers split what is asked into gaps, each an index range scan of its own, so the
     /// cost is the rows that come, not the rows passed over.
-    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000, skipping: [ClosedRange<Int64>] = [])
-        throws -> (rows: [IncomingRow], setAside: [SetAsideRow], cursor: Int64) {
-        let gaps = Self.gaps(after: cursor, skipping: skipping)
-        let result = try connection.execute("""
-            SELECT h.horizon, s.* FROM (SELECT survey.change_horizon() AS horizon) h
-            LEFT JOIN LATERAL (
-                SELECT x.* FROM unnest($2::bigint[], $3::bigint[]) AS g(after, before)
-                CROSS JOIN LATERAL (
-                    SELECT instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
-                           deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
-                           extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
-                    FROM survey.surveys
-                    WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > g.after AND change_seq < g.before
-                          AND change_seq < h.horizon
-                    ORDER BY change_seq
-                    LIMIT $4) x
-                ORDER BY x.change_seq
-                LIMIT $4) s ON true
-            """, [dataset, SQLArray.literal(gaps.map { String($0.after) }), SQLArray.literal(gaps.map { String($0.before) }),
-                  String(limit)])
-        var rows: [IncomingRow] = []
-        var setAside: [SetAsideRow] = []
-        rows.reserveCapacity(result.rows.count)
-        var last: Int64?
-        var horizon: Int64?
-        for full in result.rows {
-            horizon = full[0].flatMap { Int64($0) }
-            let columns = Array(full.dropFirst())
-            guard columns[0] != nil || columns[16] != nil else { continue }   // the LEFT JOIN's empty row
-            last = columns[16].flatMap { Int64($0) }
-            do {
-                rows.append(try Self.incoming(columns, target: connection.target))
-            } catch let unreadable as Unreadable {
-                setAside.append(SetAsideRow(id: columns[0] ?? "", owner: columns[6] ?? "", reason: unreadable.reason))
+    ///
+    /// `ahead`: when this batch is full, the next one is asked for at once
+    /// (`DatabaseConnection.sendAhead`), before this one is read, so the server prepares it
+    /// while the laptop reads and applies this one; the next `pull` from the cursor this one
+    /// returns, with the same `skipping`, takes it. Any other statement first drops it.
+    public func pull(dataset: String?, since cursor: Int64, limit: Int = 1000, skipping: [ClosedRange<Int64>] = [],
+                     ahead: Bool = false) throws -> (rows: [IncomingRow], setAside: [SetAsideRow], cursor: Int64) {
+        // Read where libpq holds them, each answer straight into a survey's packed bytes
+        // (`IncomingRow.packedAnswers`): no row of strings, no dictionary per survey.
+        try connection.withRows(Self.pullStatement, Self.pullParameters(dataset, cursor, limit, skipping)) { result in
+            // The cursor first, from the horizon and the last row's number alone: the next
+            // batch can be asked for before this one is read.
+            var last: Int64?
+            var horizon: Int64?
+            var taken = 0
+            for row in 0..<result.count {
+                horizon = result.integer(row, 0)
+                guard !result.isNull(row, 1) || !result.isNull(row, 17) else { continue }   // the LEFT JOIN's empty row
+                last = result.integer(row, 17)
+                taken += 1
             }
+            var next = last ?? cursor
+            if taken < limit, let horizon, horizon - 1 > next { next = horizon - 1 }
+            if ahead, taken == limit {
+                connection.sendAhead(Self.pullStatement, Self.pullParameters(dataset, next, limit, skipping))
+            }
+            var rows: [IncomingRow] = []
+            var setAside: [SetAsideRow] = []
+            rows.reserveCapacity(result.count)
+            var reader = StoredAnswersReader()
+            for row in 0..<result.count {
+                let columns = PulledColumns(result: result, row: row)
+                guard !columns.isNull(0) || !columns.isNull(16) else { continue }
+                do {
+                    rows.append(try Self.incoming(columns, reader: &reader, target: connection.target))
+                } catch let unreadable as Unreadable {
+                    setAside.append(SetAsideRow(id: columns.text(0) ?? "", owner: columns.text(6) ?? "", reason: unreadable.reason))
+                }
+                if row % 128 == 127 { connection.readAhead() }
+            }
+            return (rows, setAside, next)
         }
-        let taken = rows.count + setAside.count
-        if taken < limit, let horizon, horizon - 1 > (last ?? cursor) { return (rows, setAside, horizon - 1) }
-        return (rows, setAside, last ?? cursor)
+    }
+
+    static func pullParameters(_ dataset: String?, _ cursor: Int64, _ limit: Int, _ skipping: [ClosedRange<Int64>]) -> [String?] {
+        let gaps = Self.gaps(after: cursor, skipping: skipping)
+        return [dataset, SQLArray.literal(gaps.map { String($0.after) }), SQLArray.literal(gaps.map { String($0.before) }), String(limit)]
+    }
+
+    static let pullStatement = """
+        SELECT h.horizon, s.* FROM (SELECT survey.change_horizon() AS horizon) h
+        LEFT JOIN LATERAL (
+            SELECT x.* FROM unnest($2::bigint[], $3::bigint[]) AS g(after, before)
+            CROSS JOIN LATERAL (
+                SELECT instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
+                       deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
+                       extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
+                FROM survey.surveys
+                WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > g.after AND change_seq < g.before
+                      AND change_seq < h.horizon
+                ORDER BY change_seq
+                LIMIT $4) x
+            ORDER BY x.change_seq
+            LIMIT $4) s ON true
+        """
+
+    /// One row of a pull's result, its columns numbered from the survey's (the horizon,
+    /// column 0 of the statement, left out).
+    struct PulledColumns {
+        let result: ResultRows
+        let row: Int
+
+        func isNull(_ i: Int) -> Bool { result.isNull(row, i + 1) }
+        func bytes(_ i: Int) -> UnsafeBufferPointer<UInt8>? { result.bytes(row, i + 1) }
+        func text(_ i: Int) -> String? { result.text(row, i + 1) }
+        func integer(_ i: Int) -> Int64? { result.integer(row, i + 1) }
     }
 
     /// How many changes `pull` would still bring from `cursor` on: what a long pull's "about a
@@ -98,34 +135,35 @@ extension SurveyServer {
         var reason: String
     }
 
-    static func incoming(_ c: [String?], target: ConnectionString) throws -> IncomingRow {
+    static func incoming(_ c: PulledColumns, reader: inout StoredAnswersReader, target: ConnectionString) throws -> IncomingRow {
         func required(_ i: Int) throws -> String {
-            guard let value = c[i] else { throw DatabaseError(.protocolError, "\(target.shown) sent a survey without column \(i + 1)") }
+            guard let value = c.text(i) else { throw DatabaseError(.protocolError, "\(target.shown) sent a survey without column \(i + 1)") }
             return value
         }
         func number(_ i: Int) throws -> Int64 {
-            guard let value = Int64(try required(i)) else { throw DatabaseError(.protocolError, "\(target.shown) sent a number survey cannot read") }
+            guard !c.isNull(i) else { throw DatabaseError(.protocolError, "\(target.shown) sent a survey without column \(i + 1)") }
+            guard let value = c.integer(i) else { throw DatabaseError(.protocolError, "\(target.shown) sent a number survey cannot read") }
             return value
         }
-        func date(_ text: String?) -> Date? { text.flatMap(Double.init).map { Date(timeIntervalSince1970: $0) } }
+        func date(_ i: Int) -> Date? { c.text(i).flatMap(Double.init).map { Date(timeIntervalSince1970: $0) } }
         let id = try required(0)
         if let problem = SetAsideRow.problem(withID: id) { throw Unreadable(reason: problem) }
-        let answers: [String: PropertyValue]
+        guard let text = c.bytes(2) else { throw DatabaseError(.protocolError, "\(target.shown) sent a survey without column 3") }
+        let answers: Record
         do {
-            var text = try required(2)
-            answers = try text.withUTF8 { try PropertyValue.answers(jsonObject: $0) }
+            answers = try reader.answers(jsonObject: text)
         } catch let error as DocumentError {
             throw Unreadable(reason: error.message)
         }
-        if let problem = SetAsideRow.problem(withAnswers: answers) { throw Unreadable(reason: problem) }
         var review: Review?
-        if let state = c[10].flatMap(ReviewState.init(rawValue:)) {
-            review = Review(state: state, comment: c[11], by: c[12], at: date(c[13]))
+        if let state = c.text(10).flatMap(ReviewState.init(rawValue:)) {
+            review = Review(state: state, comment: c.text(11), by: c.text(12), at: date(13))
         }
-        return IncomingRow(instanceID: id, dataset: try required(1), answers: answers, formID: c[3], formVersion: c[4],
-                           device: c[5], owner: try required(6), revision: try number(7), baseRevision: c[8].flatMap { Int64($0) },
-                           deleted: c[9] == "t", review: review, createdAt: date(c[14]) ?? Date(timeIntervalSince1970: 0),
-                           updatedAt: date(c[15]) ?? Date(timeIntervalSince1970: 0), change: try number(16))
+        return IncomingRow(instanceID: id, dataset: try required(1), packedAnswers: answers, formID: c.text(3), formVersion: c.text(4),
+                           device: c.text(5), owner: try required(6), revision: try number(7), baseRevision: c.integer(8),
+                           deleted: c.bytes(9).map { $0.count == 1 && $0[0] == UInt8(ascii: "t") } ?? false, review: review,
+                           createdAt: date(14) ?? Date(timeIntervalSince1970: 0),
+                           updatedAt: date(15) ?? Date(timeIntervalSince1970: 0), change: try number(16))
     }
 }
 

@@ -5,9 +5,16 @@ import SurveyForms
 /// touches a file or a connection.
 public struct IncomingVersion: Equatable, Sendable {
     public var id: String
+    /// Every value but the id, packed as a survey is (`Record`): a pull of 100,000 surveys
+    /// reads each straight into these bytes (`PropertyValue.storedAnswers(jsonObject:)`), and a
+    /// survey new here is added from them as they are, with no dictionary built on the way.
+    package var packed: Record
     /// Every value but the id; nested answers and unknown keys whole. `formID` and
-    /// `formVersion` are among them when the survey has them.
-    public var answers: [String: PropertyValue]
+    /// `formVersion` are among them when the survey has them. A dictionary built on demand.
+    public var answers: [String: PropertyValue] {
+        get { packed.values }
+        set { packed = Record(newValue) }
+    }
     /// nil only when the other side gives none (then the content names it).
     public var revision: SyncRevision?
     /// A tombstone: deleted there; `answers` are its last.
@@ -41,14 +48,34 @@ public struct IncomingVersion: Equatable, Sendable {
         if let formVersion, !formVersion.isEmpty, answers[Questionnaire.formVersionKey] == nil {
             answers[Questionnaire.formVersionKey] = .string(formVersion)
         }
-        self.answers = answers
+        self.packed = Record(answers)
         self.revision = revision ?? SyncRevision.content(of: answers, deleted: deleted)
         self.deleted = deleted
         self.review = review
         self.device = device
     }
 
-    var version: SyncLedger.Version { SyncLedger.Version(answers: answers, revision: revision, deleted: deleted) }
+    /// The same from answers already packed (a pull's): the id taken out and the form's id and
+    /// version put in as above, each only when needed, the bytes otherwise kept as they are.
+    package init(id: String, packed answers: Record, revision: SyncRevision, deleted: Bool = false,
+                 review: SyncReview? = nil, formID: String? = nil, formVersion: String? = nil, device: String? = nil) {
+        self.id = id
+        var answers = answers
+        if answers[Record.instanceIDKey] != nil { answers[Record.instanceIDKey] = nil }
+        if let formID, !formID.isEmpty, answers[Questionnaire.formIDKey] == nil {
+            answers[Questionnaire.formIDKey] = .string(formID)
+        }
+        if let formVersion, !formVersion.isEmpty, answers[Questionnaire.formVersionKey] == nil {
+            answers[Questionnaire.formVersionKey] = .string(formVersion)
+        }
+        self.packed = answers
+        self.revision = revision
+        self.deleted = deleted
+        self.review = review
+        self.device = device
+    }
+
+    var version: SyncLedger.Version { SyncLedger.Version(packed: packed, revision: revision, deleted: deleted) }
 }
 
 /// A survey changed here since its base, to send: new (no base revision), edited, or

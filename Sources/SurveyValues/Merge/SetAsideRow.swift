@@ -37,6 +37,9 @@ public struct SetAsideRow: Equatable, Sendable {
 
     /// Why `id` cannot key a survey here, or nil when it can.
     public static func problem(withID id: String) -> String? {
+        // Printable ASCII, as survey's own ids are: no control character, a character a byte.
+        var id = id
+        if id.withUTF8({ !$0.isEmpty && $0.count <= maximumIDLength && $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return nil }
         if id.isEmpty { return "its instance id is empty" }
         if id.unicodeScalars.contains(where: { $0.isControlCharacter }) { return "its instance id holds a control character" }
         // Code points, as PostgreSQL's char_length counts them, so the laptop never sends an

@@ -34,6 +34,37 @@ final class SyncPlanTests: XCTestCase {
         return copy
     }
 
+    /// Two surveys of one id in a document (a merge's leftovers): what comes in lands on the
+    /// first, as it always did, the applier's index built from the last survey to the first.
+    func testAVersionOfAnIDHeldTwiceLandsOnTheFirst() {
+        let second = with(v1, "phone", .string("second"))
+        var start = state(mine: v1)
+        start.records.append(survey(second))
+        start.records.append(survey(["firstName": .string("Bo")], id: "uuid:bo"))
+        let theirs = with(v1, "age", .integer(31))
+        let applied = SyncPlan.apply([incoming(theirs, revision: 2)], to: start, at: date)
+        XCTAssertEqual(applied.state.records, [survey(theirs), survey(second), survey(["firstName": .string("Bo")], id: "uuid:bo")])
+        XCTAssertEqual(applied.events, [SyncEvent(.fastForwarded, id)])
+    }
+
+    /// A pull hands its answers over packed: the id is taken out and the form's id and version
+    /// put in only when missing, as from a dictionary, and a survey new here is the same record.
+    func testAVersionFromPackedAnswersIsTheVersionFromTheirDictionary() {
+        let cases: [([String: PropertyValue], String?, String?)] = [
+            (v1, nil, nil), (v1, "household", "3"), (with(v1, Record.instanceIDKey, .string("uuid:other")), "household", nil),
+            (with(with(v1, "formID", .string("kept")), "formVersion", .string("7")), "household", "3"), ([:], "", ""),
+        ]
+        for (answers, formID, formVersion) in cases {
+            let packed = IncomingVersion(id: id, packed: Record(answers), revision: SyncRevision(4), formID: formID, formVersion: formVersion)
+            let fromDictionary = IncomingVersion(id: id, answers: answers, revision: SyncRevision(4), formID: formID, formVersion: formVersion)
+            XCTAssertEqual(packed, fromDictionary, "\(answers)")
+            XCTAssertTrue(packed.packed.hasIdenticalBytes(fromDictionary.packed), "\(answers)")
+            let added = SyncPlan.apply([packed], to: SyncState(records: []), at: date)
+            XCTAssertEqual(added.state.records, [survey(fromDictionary.answers)])
+            XCTAssertEqual(added.state.ledger.bases[id], SyncLedger.Version(answers: fromDictionary.answers, revision: SyncRevision(4)))
+        }
+    }
+
     func testUnchangedHereFastForwards() {
         let theirs = with(v1, "age", .integer(31))
         let applied = SyncPlan.apply([incoming(theirs, revision: 2)], to: state(mine: v1), at: date)
