@@ -18,26 +18,28 @@ extension Program {
         let changed = Self.surveysChanged(in: saved, since: base ?? SurveyDocument())
         guard !changed.isEmpty else { return [] }
         do {
-            try store.recordEntities(of: changed, questionnaire: questionnaire, clock: state.ruleClock)
+            try store.recordEntities(changing: changed, questionnaire: questionnaire, clock: state.ruleClock)
             return []
         } catch {
             return [.documentOperationFailed("Saved, but the entity list was not updated: \(Self.describe(error))")]
         }
     }
 
-    /// The surveys of `saved` that `base` does not hold as they are: new, or changed. A
-    /// survey at the same place and unchanged is passed over without a lookup.
-    static func surveysChanged(in saved: SurveyDocument, since base: SurveyDocument) -> [Record] {
+    /// The surveys of `saved` that `base` does not hold as they are, each with what `base`
+    /// held of it (nil: new): only what changed is written to an entity the list has. A survey
+    /// at the same place and unchanged is passed over without a lookup.
+    static func surveysChanged(in saved: SurveyDocument, since base: SurveyDocument) -> [(before: Record?, now: Record)] {
         var byID: [String: Record]?
-        var changed: [Record] = []
+        var changed: [(before: Record?, now: Record)] = []
         for (i, record) in saved.records.enumerated() {
             if i < base.records.count, base.records[i].isSameStorage(as: record) || base.records[i] == record { continue }
             if byID == nil {
                 byID = [:]
-                for old in base.records { if let id = old.instanceID { byID?[id] = old } }
+                for old in base.records { if let id = old.instanceID, byID?[id] == nil { byID?[id] = old } }
             }
-            if let id = record.instanceID, byID?[id] == record { continue }
-            changed.append(record)
+            let before = record.instanceID.flatMap { byID?[$0] }
+            if let before, before == record { continue }
+            changed.append((before, record))
         }
         return changed
     }

@@ -358,7 +358,9 @@ public struct Program {
         case .noteKeyed(let record, let index, var entry):
             // After the save: the survey has its id now (`.instanceIDsAssigned` came first). Found
             // by its answers, not its place: a merge with another program's surveys moves it.
-            guard let document = state.document, let found = document.locate(record, near: index),
+            // At or after its place: a save that failed took it back out, and an older survey
+            // with the same answers is not it.
+            guard let document = state.document, let found = document.locate(record, near: index), found >= index,
                   let id = document.records[found].instanceID else { return [] }
             entry.survey = id
             try store.appendVerification([entry], for: name)
@@ -374,8 +376,9 @@ public struct Program {
         case .noteAudit(let document, var events, let added):
             // A New form's events take the id its survey got when saved (as `noteKeyed`).
             if let added {
+                // At or after its place (as `noteKeyed`): never an older survey with its answers.
                 guard let document = state.document, let found = document.locate(added.record, near: added.near),
-                      let id = document.records[found].instanceID else { return [] }
+                      found >= added.near, let id = document.records[found].instanceID else { return [] }
                 for i in events.indices where events[i].survey.isEmpty { events[i].survey = id }
             }
             try store.appendAudit(events, for: document)

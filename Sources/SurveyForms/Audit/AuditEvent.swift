@@ -62,6 +62,8 @@ public struct AuditEvent: Equatable, Sendable {
     /// Collect's `CSVUtils.getEscapedValueForCsv`.
     static func escaped(_ value: String) -> String {
         let doubled = value.replacingEvery("\"", with: "\"\"")
-        return value.contains(",") || value.contains("\n") || value.contains("\"") ? "\"" + doubled + "\"" : doubled
+        // Asked of the scalars: a CRLF is one Character, and would not be found as "\n".
+        let quoted = value.unicodeScalars.contains { $0 == "," || $0 == "\n" || $0 == "\"" }
+        return quoted ? "\"" + doubled + "\"" : doubled
     }
 }

@@ -12,7 +12,17 @@ extension XLSForm {
     /// the form's own folder for `survey form check`): the file side of
     /// `loadingMedia(reading:)`, which does the rest without touching a file.
     public func loadingMedia(from folder: URL?) -> (form: XLSForm, warnings: [XLSFormProblem]) {
-        loadingMedia { name in folder.flatMap { Self.readListFile($0.appendingPathComponent(name)) } }
+        loadingMedia { name in folder.flatMap { Self.readListFile(named: name, in: $0) } }
+    }
+
+    /// The list file `name` of `folder`: a name the form gives (`pulldata('../../x')`, a
+    /// choice file `../secrets.csv`) is never a path, so one that is not a plain file name is
+    /// refused, never read.
+    static func readListFile(named name: String, in folder: URL) -> Result<[UInt8], DocumentError>? {
+        if let problem = MediaFolder.problem(withName: name) {
+            return .failure(DocumentError("the form's list file \(problem): survey reads only files in the form's own folder"))
+        }
+        return readListFile(folder.appendingPathComponent(name))
     }
 
     /// A list file's bytes; nil when there is none. Before reading, as for the form itself:

@@ -40,14 +40,18 @@ extension DocumentStore {
     public func appendAudit(_ events: [AuditEvent], for name: String) throws {
         try checkDeletedName(name)
         guard !events.isEmpty else { return }
-        let old = try auditText(for: name)
-        if let old { _ = try auditLogChecked(old, name: name) }
-        var text = old ?? CSV.text([AuditLog.header])
-        // A last line without its end (written by hand) gets one; CRLF is one Character, so
-        // the scalars are asked.
-        if let last = text.unicodeScalars.last, last != "\n", last != "\r" { text += "\r\n" }
-        text += AuditLog.lines(events)
-        try write(Data(text.utf8), to: auditURL(for: name))
+        // Under the folder's lock: two windows on one document each add theirs, never one
+        // writing over the lines the other added a moment before.
+        try withFolderLock {
+            let old = try auditText(for: name)
+            if let old { _ = try auditLogChecked(old, name: name) }
+            var text = old ?? CSV.text([AuditLog.header])
+            // A last line without its end (written by hand) gets one; CRLF is one Character, so
+            // the scalars are asked.
+            if let last = text.unicodeScalars.last, last != "\n", last != "\r" { text += "\r\n" }
+            text += AuditLog.lines(events)
+            try write(Data(text.utf8), to: auditURL(for: name))
+        }
     }
 
     private func auditLogChecked(_ text: String, name: String) throws -> AuditLog {

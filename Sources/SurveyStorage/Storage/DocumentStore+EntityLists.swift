@@ -109,9 +109,31 @@ extension DocumentStore {
     @discardableResult
     public func recordEntities(of records: [Record], questionnaire: Questionnaire,
                                clock: Questionnaire.Clock) throws -> [EntityListChange] {
+        try recordEntities(changing: records.map { (nil, $0) }, questionnaire: questionnaire, clock: clock)
+    }
+
+    /// `recordEntities(of:)` for surveys changed from `before` (nil: new): of an entity the
+    /// list already holds, only what the change itself changed is written (its label, each
+    /// property), so re-saving a registration for a typo elsewhere never puts back the values
+    /// a follow-up visit updated since. An entity the list lacks is written whole.
+    public func recordEntities(changing pairs: [(before: Record?, now: Record)], questionnaire: Questionnaire,
+                               clock: Questionnaire.Clock) throws -> [EntityListChange] {
         guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
-        let actions = records.filter { !$0.isIncomplete }.flatMap {
-            FormInstance(questionnaire, record: $0, clock: clock).entityActions()
+        var actions: [(whole: EntityAction, changed: EntityAction?)] = []
+        for (before, now) in pairs where !now.isIncomplete {
+            let earlier = before.flatMap { $0.isIncomplete ? nil : FormInstance(questionnaire, record: $0, clock: clock).entityActions() } ?? []
+            for action in FormInstance(questionnaire, record: now, clock: clock).entityActions() {
+                guard let old = earlier.first(where: { $0.list == action.list && $0.id == action.id }) else {
+                    actions.append((action, action))
+                    continue
+                }
+                var changed = action
+                if changed.label == old.label { changed.label = nil }
+                changed.properties = action.properties.filter { property in
+                    old.properties.first { $0.name == property.name }?.value != property.value
+                }
+                actions.append((action, changed.label == nil && changed.properties.isEmpty ? nil : changed))
+            }
         }
         return try applyEntityActions(actions)
     }
@@ -123,9 +145,15 @@ extension DocumentStore {
     /// is not written.
     @discardableResult
     public func applyEntityActions(_ actions: [EntityAction]) throws -> [EntityListChange] {
+        try applyEntityActions(actions.map { ($0, $0) })
+    }
+
+    /// Each action `changed` where the list holds its entity (nil: nothing to change there),
+    /// `whole` where it does not.
+    func applyEntityActions(_ actions: [(whole: EntityAction, changed: EntityAction?)]) throws -> [EntityListChange] {
         guard !actions.isEmpty else { return [] }
         var names: [String] = []
-        for action in actions where !names.contains(action.list) {
+        for (action, _) in actions where !names.contains(action.list) {
             if let why = Self.entityListNameProblem(action.list) {
                 throw DocumentError("The entity list “\(action.list)” cannot be written: \(why)")
             }
@@ -141,8 +169,10 @@ extension DocumentStore {
                 }
             }
             var changes = names.map { EntityListChange(list: $0) }
-            for action in actions {
-                guard let i = names.firstIndex(of: action.list) else { continue }
+            for (whole, changed) in actions {
+                guard let i = names.firstIndex(of: whole.list) else { continue }
+                let held = lists[whole.list]?.entities.contains { $0.id == whole.id } ?? false
+                guard let action = held ? changed : whole else { continue }
                 switch lists[action.list]?.apply(action) {
                 case .created?: changes[i].created += 1
                 case .updated?: changes[i].updated += 1
@@ -185,10 +215,10 @@ extension DocumentStore {
         let own = Set(form.entities.map(\.list))
         return form.loadingMedia { file in
             guard file.hasSuffix(".csv"), case let list = String(file.dropLast(4)), Self.entityListNameProblem(list) == nil else {
-                return media.flatMap { XLSForm.readListFile($0.appendingPathComponent(file)) }
+                return media.flatMap { XLSForm.readListFile(named: file, in: $0) }
             }
             if let bytes = entityListBytes(list) { return .success(bytes) }
-            let copy = media.flatMap { XLSForm.readListFile($0.appendingPathComponent(file)) }
+            let copy = media.flatMap { XLSForm.readListFile(named: file, in: $0) }
             if copy == nil, own.contains(list), !isOccupied(entityListURL(list)) { return .success(Array(EntityList().csv.utf8)) }
             return copy
         }

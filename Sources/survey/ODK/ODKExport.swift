@@ -50,6 +50,7 @@ struct ODKExport {
             // (Briefcase's layout), sealed with it when the form encrypts (a media file, as
             // Collect encrypts it).
             let audit = try AuditSettings(form: questionnaire.form).map { ($0, try store.auditLog(for: name)) }
+            let auditKey = questionnaire.form?.allQuestions.first { $0.kind == .metadata("audit") }?.name
             var taken: Set<String> = []
             for (i, record) in records.enumerated() {
                 var path = ODKSubmission.briefcasePath(record, questionnaire: questionnaire, fallbackID: "survey\(i + 1)")
@@ -61,8 +62,12 @@ struct ODKExport {
                     number += 1
                     path[slot] = "\(plain)-\(number)"
                 }
-                let xml = try ODKSubmission.xml(record, questionnaire: questionnaire)
                 let auditCSV = audit.flatMap { settings, log in record.instanceID.flatMap { log.collectFile(for: $0, settings: settings) } }
+                // The submission names its audit file, as Collect's does (`meta/audit`): ODK
+                // Central keeps only the attachments a submission names.
+                var named = record
+                if auditCSV != nil, let key = auditKey { named[key] = .string("audit.csv") }
+                let xml = try ODKSubmission.xml(named, questionnaire: questionnaire)
                 let media = auditCSV.map { [ODKSubmissionFile(name: "audit.csv", bytes: Array($0.utf8))] } ?? []
                 guard let key else {
                     files.append(ExportFolder.File(path: path, data: Data(xml.utf8)))

@@ -81,6 +81,45 @@ final class EntityListStorageTests: TemporaryFolderTestCase {
         XCTAssertEqual(try store.entityList("households").entities.count, 1)
     }
 
+    /// A registration stored again for a change elsewhere writes only what that change
+    /// changed: a phone a follow-up visit updated since is not put back.
+    func testARegistrationSavedAgainNeverUndoesAVisitsUpdate() throws {
+        try twoDocuments()
+        let register = try store.questionnaire(for: "Register")
+        let first = survey("Ana Lima", phone: "555 0101", id: "a")
+        try store.recordEntities(of: [first], questionnaire: register, clock: clock)
+        let id = try XCTUnwrap(try store.entityList("households").entities.first?.id)
+        // The visit updates the phone (version 2).
+        try store.applyEntityActions([EntityAction(kind: .update, list: "households", id: id, label: nil,
+                                                   properties: [.init(name: "phone", value: "555 0199")], member: [])])
+        // The registration's head corrected: its label changes, its phone (unchanged in it) does not go back.
+        var fixed = first
+        fixed["head"] = .string("Ana Lima Silva")
+        try store.recordEntities(changing: [(first, fixed)], questionnaire: register, clock: clock)
+        let entity = try XCTUnwrap(try store.entityList("households").entity(id))
+        XCTAssertEqual(entity.label, "Household of Ana Lima Silva")
+        XCTAssertEqual(entity.properties["phone"], "555 0199", "the visit's update stands")
+        XCTAssertEqual(entity.version, 3)
+        // Saved again with nothing of the entity changed: no new version.
+        var note = fixed
+        note["unrelated"] = .string("x")
+        try store.recordEntities(changing: [(fixed, note)], questionnaire: register, clock: clock)
+        XCTAssertEqual(try store.entityList("households").entity(id)?.version, 3)
+    }
+
+    /// A list file a form names (`pulldata('../../x')`, `../secrets.csv`) is never a path:
+    /// refused with the reason, the file outside the folder never read.
+    func testAListFileNameFromAFormIsNeverAPath() throws {
+        let media = folder.appendingPathComponent("m")
+        try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
+        try Data("name,label\r\nx,X\r\n".utf8).write(to: folder.appendingPathComponent("secrets.csv"))
+        guard case .failure(let error)? = XLSForm.readListFile(named: "../secrets.csv", in: media) else {
+            return XCTFail("a path is read")
+        }
+        XCTAssertTrue(error.message.contains("is a path, not a file name"), error.message)
+        XCTAssertNil(XLSForm.readListFile(named: "absent.csv", in: media))
+    }
+
     /// A plain CSV beside the documents (no `__version`) is not an entity list: a form reads
     /// its own media copy, and a registration into that name refuses, the file kept.
     func testAFileThatIsNoEntityListIsNeitherReadAsOneNorWritten() throws {

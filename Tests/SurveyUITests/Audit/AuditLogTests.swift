@@ -195,4 +195,51 @@ final class AuditLogTests: XCTestCase {
         XCTAssertEqual(e.collectLine(AuditSettings(trackChanges: true, identifyUser: true, changeReasons: true)),
                        "question,/data/q,1,2,\"a, b\",\"say \"\"hi\"\"\",\"Ortiz, Bea\",\"two\nlines\"")
     }
+
+    /// A choice changed on a stored survey of a form that asks why: the reason prompt shows
+    /// (not the picker over it), and its answer saves the choice picked.
+    func testAChoicePickedOnAStoredSurveyWaitsForItsReasonThenIsSaved() throws {
+        let csv = """
+        survey,,,,
+        ,type,name,label,parameters
+        ,audit,audit,,track-changes-reasons=on-form-edit
+        ,select_one yn,ok,All fine?,
+        choices,,,,
+        ,list_name,name,label,
+        ,yn,yes,Yes,
+        ,yn,no,No,
+        """
+        var r = Record(["ok": .string("yes")])
+        r[Record.instanceIDKey] = .string("uuid:one")
+        var s = try formState(csv: csv, records: [r])
+        showing(0, &s)
+        s.press(.enter)                                   // the picker on All fine?
+        s.type("2")                                       // No
+        guard case .audit(let prompt) = s.popover else { return XCTFail("the reason is asked: \(String(describing: s.popover))") }
+        XCTAssertEqual(prompt.kind, .reason)
+        XCTAssertEqual(s.records[0]["ok"], .string("yes"), "nothing saved before the reason")
+        s.type("respondent corrected it")
+        let effects = s.press(.enter)
+        XCTAssertNil(s.popover)
+        XCTAssertTrue(effects.contains(.saveDocument))
+        XCTAssertEqual(s.records[0]["ok"], .string("no"), "the choice picked is saved")
+    }
+
+    /// The document renamed while a stored survey's log is open: the log goes on under the
+    /// new name, and is written there (not to a fresh file under the old one).
+    func testARenameMidSurveyKeepsTheLogOnTheRenamedDocument() throws {
+        var s = try formState(csv: form("track-changes=true"), records: stored())
+        showing(0, &s)
+        var effects = s.press(.enter)
+        s.send(.outcome(.documentRenamed(from: s.documentName, to: "Renamed")))
+        effects += s.press(.escape, .right)
+        let notes = audits(effects)
+        XCTAssertEqual(notes.map(\.document), ["Renamed"])
+        XCTAssertEqual(notes.first?.events.first?.kind, .formResume, "one log, not ended at the rename")
+    }
+
+    /// A line break written CRLF is quoted as Collect quotes it (a CRLF is one Character).
+    func testACRLFAnswerIsQuoted() {
+        XCTAssertEqual(AuditEvent.escaped("a\r\nb"), "\"a\r\nb\"")
+    }
 }

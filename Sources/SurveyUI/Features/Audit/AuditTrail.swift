@@ -51,6 +51,11 @@ public struct AuditTrail: Equatable, Sendable {
 
     mutating func follow(document name: String) { document = name }
 
+    /// The document this log follows was renamed: the same document, its log open on.
+    mutating func documentRenamed(from old: String, to new: String) {
+        if document == old { document = new }
+    }
+
     /// Now in milliseconds, never before the last time given out.
     mutating func tick(_ date: Date) -> Int64 {
         let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))

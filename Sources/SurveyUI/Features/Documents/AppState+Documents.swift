@@ -124,7 +124,12 @@ extension AppState {
     mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
         manager.endRename()
         manager.highlight(new)
-        if documentName == old { session.rename(to: new) }
+        if documentName == old {
+            session.rename(to: new)
+            // The same document under a new name: its audit log moved with it, and the survey's
+            // open log goes on there (not ended and written under the old name).
+            audit.documentRenamed(from: old, to: new)
+        }
         tell("Renamed “\(old)” to “\(new)”")
         return [.listDocuments]
     }

@@ -82,6 +82,7 @@ extension AppState {
     mutating func documentMovedOutside(to name: String) -> [Effect] {
         let old = documentName
         session.rename(to: name)
+        audit.documentRenamed(from: old, to: name)
         tell("“\(old)” was renamed to “\(name)” outside survey: following it")
         return [.rememberSession]
     }
