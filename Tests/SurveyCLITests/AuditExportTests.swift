@@ -77,8 +77,13 @@ final class AuditExportTests: CLITestCase {
             form exit,,2600,,,,"Ortiz, Bea"
 
             """, "Collect's lines: LF, quoted only where needed")
+        // The submission names its audit file, as Collect's does: Central keeps only what it names.
+        let xml = try String(contentsOf: first.appendingPathComponent("submission.xml"), encoding: .utf8)
+        XCTAssertTrue(xml.contains("<audit>audit.csv</audit>"), xml)
         let second = instances.appendingPathComponent(ids[1].replacingOccurrences(of: ":", with: ""))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: second.path), ["submission.xml"], "no log, no file")
+        let plain = try String(contentsOf: second.appendingPathComponent("submission.xml"), encoding: .utf8)
+        XCTAssertFalse(plain.contains("audit.csv"), "a survey with no log names none")
     }
 
     func testAnEncryptedFormsAuditIsSealedAndListedInTheManifest() throws {

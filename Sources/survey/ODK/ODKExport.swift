@@ -50,7 +50,7 @@ struct ODKExport {
             // (Briefcase's layout), sealed with it when the form encrypts (a media file, as
             // Collect encrypts it).
             let audit = try AuditSettings(form: questionnaire.form).map { ($0, try store.auditLog(for: name)) }
-            let auditKey = questionnaire.form?.allQuestions.first { $0.kind == .metadata("audit") }?.name
+            let auditKey = questionnaire.form?.questions.first { $0.kind == .metadata("audit") }?.name
             var taken: Set<String> = []
             for (i, record) in records.enumerated() {
                 var path = ODKSubmission.briefcasePath(record, questionnaire: questionnaire, fallbackID: "survey\(i + 1)")

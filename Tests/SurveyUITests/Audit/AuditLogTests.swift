@@ -240,6 +240,7 @@ final class AuditLogTests: XCTestCase {
 
     /// A line break written CRLF is quoted as Collect quotes it (a CRLF is one Character).
     func testACRLFAnswerIsQuoted() {
-        XCTAssertEqual(AuditEvent.escaped("a\r\nb"), "\"a\r\nb\"")
+        let e = AuditEvent(kind: .question, node: "/data/q", start: 1, end: 2, oldValue: "a\r\nb", newValue: "c")
+        XCTAssertEqual(e.collectLine(AuditSettings(trackChanges: true)), "question,/data/q,1,2,\"a\r\nb\",c")
     }
 }
