@@ -79,6 +79,34 @@ final class TeamSyncTests: DatabaseTestCase {
         XCTAssertEqual(try Data(contentsOf: a.folder.appendingPathComponent("Field.plist")), before)
     }
 
+    /// Issue 28: a sync that begins with nothing to send (its mark says so) does not look
+    /// over every survey after its pull, unless the pull merged a change or the document was
+    /// written while it pulled: an answer keyed then (the app saving during F9) still goes out.
+    func testAnAnswerKeyedWhileAPullRunsStillGoesOut() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let a = try laptop([survey("uuid:s1", ["name": .string("Ana"), "age": .integer(34)]),
+                            survey("uuid:s2", ["name": .string("Bo"), "age": .integer(12)])])
+        let b = try laptop()
+        try sync(a, as: ana, device: "A")
+        try sync(b, as: ana, device: "B")
+        try sync(b, as: ana, device: "B")                      // B's mark: nothing to send
+        try edit(a, "uuid:s2") { $0["age"] = .integer(13) }
+        try sync(a, as: ana, device: "A")
+        // B pulls Bo's change; while it does, B's app saves an answer of Ana's.
+        var keyed = false
+        let result = try DocumentSync.run(store: b, document: "Field", target: target(as: ana), device: "B", progress: { _ in
+            guard !keyed else { return }
+            keyed = true
+            try? self.edit(b, "uuid:s1") { $0["age"] = .integer(35) }
+        })
+        XCTAssertTrue(keyed, "the pull said how far it was")
+        XCTAssertEqual(result.pushed, 1, "the answer keyed during the pull went out")
+        try sync(a, as: ana, device: "A")
+        XCTAssertEqual(try records(a).first { $0.instanceID == "uuid:s1" }?["age"], .integer(35))
+        XCTAssertEqual(try records(b).first { $0.instanceID == "uuid:s2" }?["age"], .integer(13))
+    }
+
     func testAnotherEnumeratorsSurveyIsRefusedAndNothingIsLost() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
