@@ -36,6 +36,8 @@ public enum DocumentSync {
         /// Changes here to another role's surveys: never sent, kept as conflicts or left for
         /// the laptop they were merged from (`DocumentSync+Owners`).
         public var othersChanges: [OthersChange] = []
+        /// Why the entity lists could not take what the pull brought (the surveys are kept).
+        public var entityListTrouble: String?
 
         /// "Synced “Field”: 3 in, 2 out; 1 conflict (F4, c)".
         public func message(for name: String) -> String {
@@ -46,6 +48,7 @@ public enum DocumentSync {
             if !refused.isEmpty { parts.append("\(refused.count) not taken by the server (sync again)") }
             parts += othersMessage
             if !conflicts.isEmpty { parts.append(counted(conflicts.count, "survey") + " in conflict (survey conflicts, or F4 then c)") }
+            if let entityListTrouble { parts.append("the entity lists were not updated: \(entityListTrouble)") }
             return "Synced “\(name)”: " + parts.joined(separator: ", ")
         }
         public var message: String { message(for: documentName) }
@@ -107,10 +110,21 @@ public enum DocumentSync {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
+            let before = snapshot.state.records
             let reread = try pullAll(server, store, name, dataset: dataset, own: syncedAsRoleBefore ? (device, role) : nil,
                                      snapshot: &snapshot, into: &result,
                                      at: date, progress: progress)
             if reread { nothingWaited = false }     // another program wrote the document meanwhile
+            // The registrations and visits that came change the entity lists here, as where they
+            // were keyed: the lists travel with the surveys that made them. The surveys are kept
+            // whatever happens to a list; a list that cannot be written is said, not fatal.
+            if form?.entities.isEmpty == false || result.formTaken != nil { do {
+                let questionnaire = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire
+                try store.recordEntities(takenBy: result.events, before: before, now: snapshot.state.records,
+                                         questionnaire: questionnaire, clock: Questionnaire.Clock(now: date()))
+            } catch {
+                result.entityListTrouble = Self.describe(error, target: target)
+            } }
         }
         // What the server stored, by place in `changes` (not a second copy of each change:
         // 11 MB on a first push of 100,000).

@@ -224,3 +224,27 @@ extension DocumentStore {
         }
     }
 }
+
+extension DocumentStore {
+    /// The entity lists after surveys came from elsewhere (a sync's pull, a USB merge): the
+    /// registrations and visits among them change the lists here as they changed them where
+    /// they were keyed, each survey against what this laptop held of it (`before`), so the
+    /// lists travel with the surveys that made them (an entity's id comes from its survey's).
+    /// `events` name the surveys the pull or merge took; those it left (a conflict) wait.
+    @discardableResult
+    public func recordEntities(takenBy events: [SyncEvent], before: [Record], now: [Record], questionnaire: Questionnaire,
+                               clock: Questionnaire.Clock) throws -> [EntityListChange] {
+        guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
+        let taken = Set(events.filter { [.added, .fastForwarded, .merged].contains($0.kind) }.map(\.id))
+        guard !taken.isEmpty else { return [] }
+        var earlier: [String: Record] = [:]
+        for record in before { if let id = record.instanceID, taken.contains(id), earlier[id] == nil { earlier[id] = record } }
+        var pairs: [(before: Record?, now: Record)] = []
+        var seen = Set<String>()
+        for record in now {
+            guard let id = record.instanceID, taken.contains(id), seen.insert(id).inserted else { continue }
+            pairs.append((earlier[id], record))
+        }
+        return try recordEntities(changing: pairs, questionnaire: questionnaire, clock: clock)
+    }
+}

@@ -85,6 +85,11 @@ extension DocumentStore {
         guard write else { return (events, false) }
         if state != snapshot.state || !moved.isEmpty || !broughtBack.isEmpty { state.ledger.lastSync = date }
         let written = try commitSync(state, over: snapshot, movedToDeleted: moved, broughtBack: broughtBack, at: date)
+        // Registrations and visits merged in change the entity lists here, as where they were keyed.
+        if written, let questionnaire {
+            try recordEntities(takenBy: events, before: snapshot.state.records, now: state.records, questionnaire: questionnaire,
+                               clock: Questionnaire.Clock(now: date))
+        }
         return (events, written)
     }
 
