@@ -209,7 +209,7 @@ public struct Program {
                 let base = files.journaled ?? files.persisted
                 if try files.append(identified, of: name, in: store) {
                     return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
-                        + recordEntities(of: identified, since: base)
+                        + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
                 }
             }
             var identified = document
@@ -221,7 +221,7 @@ public struct Program {
                 files.writer.setKnown(written)
                 files.persisted = identified
                 return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
-                    + recordEntities(of: identified, since: base)
+                    + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {
@@ -353,6 +353,8 @@ public struct Program {
             return []
         case .lookForRecoveries:
             return [.recoveriesFound(store.recoveries())]
+        case .readHistory(let survey):
+            return [.historyRead(document: name, survey: survey, try store.editHistory(for: name, survey: survey).entries)]
         case .readVerification(let thenVerify):
             return [.verificationRead(document: name, try store.verificationLog(for: name), thenVerify: thenVerify)]
         case .noteKeyed(let record, let index, var entry):

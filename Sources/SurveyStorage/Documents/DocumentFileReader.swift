@@ -55,6 +55,28 @@ enum DocumentFileReader {
         return .success(data)
     }
 
+    /// Every byte of a regular file, a megabyte at a time, to `body` (an append-only log read
+    /// line by line, never whole in memory); how many bytes there were.
+    static func forEachChunk(_ path: RawPath, limit: Int = maximumBytes,
+                             _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows -> Result<Int, Failure> {
+        let opened = openChecked(path, limit: limit)
+        guard case .success(let (fd, _)) = opened else { return opened.map { _ in 0 } }
+        defer { close(fd) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return .failure(.system(operation: "read", code: errno))
+            }
+            if count == 0 { return .success(total) }
+            total += count
+            if total > limit { return .failure(.tooLarge(bytes: total)) }
+            try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+    }
+
     /// The records of a document file read by `PropertyListScanner` a window at a time, so
     /// the whole file is never in memory; nil when the file is outside what the scanner reads
     /// (then `read` it whole for Foundation). The same checks as `read`, in the same order,

@@ -30,6 +30,8 @@ enum DocumentCompanion: CaseIterable {
     case verification
     /// `.NAME.audit.csv`: the audit log of its surveys, ODK Collect's events (`AuditLog`).
     case audit
+    /// `.NAME.history.jsonl`: every change made here to a stored survey (`EditHistory`).
+    case history
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -46,6 +48,7 @@ enum DocumentCompanion: CaseIterable {
         case .formID: return ".form-id"
         case .verification: return ".verify"
         case .audit: return ".audit"
+        case .history: return ".history"
         }
     }
 
@@ -62,6 +65,7 @@ enum DocumentCompanion: CaseIterable {
         case .formID: return "form id"
         case .verification: return "verification record"
         case .audit: return "audit log"
+        case .history: return "edit history"
         }
     }
 
@@ -76,6 +80,7 @@ enum DocumentCompanion: CaseIterable {
         case .journal: return "." + stem + ".journal"
         case .formID: return "." + stem + ".form-id"
         case .audit: return "." + stem + ".audit.csv"
+        case .history: return "." + stem + ".history.jsonl"
         case .media: return stem + ".media"
         }
     }

@@ -228,6 +228,8 @@ public enum SystemEvent: Equatable, Sendable {
 public enum Outcome: Equatable, Sendable {
     /// The document's verification record, read for verify mode.
     case verificationRead(document: String, VerificationLog, thenVerify: Bool)
+    /// The edit history of one survey, read for F4 (`Effect.readHistory`).
+    case historyRead(document: String, survey: String, [EditHistoryEntry])
     /// The file typed into an attachment question is in the media folder under this name.
     case fileAttached(String)
     /// The runner opened the first document (see `Launch`).
@@ -354,6 +356,8 @@ public enum Effect: Equatable, Sendable {
     /// Copy the file at a path typed into an image, audio, video or file question into the
     /// document's media folder, then `Outcome.fileAttached` with its name there.
     case attachFile(path: String)
+    /// Read the shown survey's edit history (`.NAME.history.jsonl`), then `Outcome.historyRead`.
+    case readHistory(survey: String)
     /// Read the document's verification record, then `Outcome.verificationRead` (verify
     /// mode starts from it, or F4 draws the keyer statistics).
     case readVerification(thenVerify: Bool)

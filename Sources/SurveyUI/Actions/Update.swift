@@ -295,6 +295,8 @@ extension AppState {
 
     mutating func reduce(_ outcome: Outcome) -> [Effect] {
         switch outcome {
+        case .historyRead(let name, let survey, let entries):
+            if name == documentName { session.historyRead(survey: survey, entries) }
         case .verificationRead(let name, let log, let thenVerify):
             guard name == documentName else { return [] }
             session.verificationRead(log)

@@ -39,6 +39,7 @@ extension DocumentInfoView {
             }
         }
         facts += syncFacts(of: state)
+        facts += historyFacts(of: state)
         // The document's form: the list's rules and stored surveys are its (a New form under
         // way may keep an older version, said below).
         let questionnaire = state.session.questionnaire
@@ -146,6 +147,28 @@ extension DocumentInfoView {
             facts.append(("Review", words + (review.comment.map { ": “\($0)”" } ?? "")))
         }
         return facts
+    }
+
+    /// The shown survey's edit history (issue 31): what was changed in it here, the last three
+    /// changes with who and when, and `survey history ID --local` for all of them.
+    static func historyFacts(of state: AppState) -> [(String, String)] {
+        guard case .record(let i) = state.shown, let id = state.records[i].instanceID,
+              let edits = state.session.edits, edits.survey == id, !edits.entries.isEmpty else { return [] }
+        var facts = [("History", counted(edits.entries.count, "change") + " made here (survey history ID --local lists them)")]
+        for entry in edits.entries.suffix(3).reversed() {
+            let what = entry.changes.prefix(2).map { change in
+                "\(change.path) \(shortText(change.old)) → \(shortText(change.new))"
+            }.joined(separator: ", ") + (entry.changes.count > 2 ? " (and \(entry.changes.count - 2) more)" : "")
+            facts.append(("", LocalTime.text(entry.at, in: state.environment.timeZone, seconds: false) + " \(entry.by): " + what
+                + (entry.reason.map { " (“\($0)”)" } ?? "")))
+        }
+        return facts
+    }
+
+    private static func shortText(_ value: PropertyValue?) -> String {
+        guard value != nil else { return "—" }
+        let text = ConflictListing.cellText(value, wholeSurvey: false)
+        return text.count > 24 ? String(text.prefix(23)) + "…" : text
     }
 
     static func bytes(_ n: Int) -> String {

@@ -34,6 +34,8 @@ struct CommandLineOptions: Equatable {
     var comment: String?
     /// `survey review --filter TEXT --reviewed STATE --form-id ID`: which surveys a bulk review is of.
     var reviewFilter: String?
+    /// `history ID --local`: the edit history kept on this laptop, not the server's versions.
+    var localHistory = false
     var reviewed: String?
     var formID: String?
     /// `docs new NAME --form FILE`: the new document's questionnaire.

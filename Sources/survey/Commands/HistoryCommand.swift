@@ -21,6 +21,9 @@ struct HistoryCommand: Equatable {
     var id: String
     var format: DataFormat
     var db: String?
+    /// `--local`: this laptop's edit history of the survey (`.NAME.history.jsonl`).
+    var local = false
+    var doc: String?
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
         guard let id = words.first else {
@@ -30,6 +33,55 @@ struct HistoryCommand: Equatable {
         self.id = id.trimmingWhitespace()
         format = try DataFormat.parse(options.format, allowed: [.table, .json], command: "history") ?? .table
         db = options.db
+        local = options.localHistory
+        doc = options.doc
+        if local, db != nil {
+            throw CommandLineOptions.UsageError(description: "--local reads this laptop's history: no --db")
+        }
+    }
+
+    /// `--local`: every change made on this laptop to the survey, oldest first: when, by which
+    /// login, why when the form asked, and each answer old → new.
+    func runLocal(store: DocumentStore, remembered: String?) -> Int32 {
+        do {
+            let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            let (entries, unreadable) = try store.editHistory(for: target.name, survey: id)
+            if format == .json {
+                let list = PropertyValue.array(entries.map { entry in
+                    var object: [String: PropertyValue] = [
+                        "instanceId": .string(entry.survey), "submitter": .string(entry.by),
+                        "createdAt": .string(CivilTime.iso8601(entry.at)),
+                        "diff": .array(entry.changes.map { change in
+                            var item: [String: PropertyValue] = ["path": .string(change.path.description)]
+                            if let old = change.old { item["old"] = old }
+                            if let new = change.new { item["new"] = new }
+                            return .dictionary(item)
+                        }),
+                    ]
+                    if let reason = entry.reason { object["reason"] = .string(reason) }
+                    return .dictionary(object)
+                })
+                StandardOutput.write(list.jsonText() + "\n")
+            } else if entries.isEmpty {
+                ShellOutput.line("No change of \(id) made here in “\(target.name)” is recorded (changes are kept from the first one made after this version of survey)")
+            } else {
+                for entry in entries {
+                    let time = CivilTime(entry.at, in: .current)
+                    ShellOutput.line("\(time.dayText) \(time.secondText), by \(entry.by)" + (entry.reason.map { ": “\($0)”" } ?? ""))
+                    for change in entry.changes {
+                        ShellOutput.line("  \(change.path): \(Writer.cell(change.old)) → \(Writer.cell(change.new))")
+                    }
+                }
+            }
+            if unreadable > 0 { ShellOutput.error("warning: \(counted(unreadable, "line")) of the history could not be read and were passed over") }
+            return 0
+        } catch let error as DocumentError {
+            ShellOutput.error(error.message)
+            return 1
+        } catch {
+            ShellOutput.error("\(error)")
+            return 1
+        }
     }
 
     func run(environment: [String: String]) -> Int32 {
@@ -232,11 +284,20 @@ extension HistoryCommand: ReadsItsWords {
     static let forms: [CommandSpec] = [
         CommandSpec(words: ["history"], synopsis: "ID [--format table|json] [--db URL]", arguments: [.none],
                     help: "every version of a survey the team's PostgreSQL keeps, oldest first: when, by whom, and what each changed (members by path), old → new; ID is the survey's or a version's (ID~3); json in ODK Central's diff shape"),
+        CommandSpec(words: ["history"], synopsis: "ID --local [--doc NAME] [--format table|json]", arguments: [.none],
+                    help: "every change made on this laptop to a stored survey, oldest first: when, by which login, why when the form asked, each answer old → new"),
     ]
 
-    static let options: [OptionSpec] = [.format] + DatabaseCommand.options
+    static let options: [OptionSpec] = [.format] + DatabaseCommand.options + [
+        OptionSpec(names: ["--local"], placeholder: nil, completion: .none,
+                   help: "history: this laptop's edit history of the survey, not the server's versions") { options, _ in
+            options.localHistory = true
+        },
+    ]
 
-    func run(in context: CommandContext) -> Int32 { run(environment: ProcessInfo.processInfo.environment) }
+    func run(in context: CommandContext) -> Int32 {
+        local ? runLocal(store: context.store, remembered: context.remembered) : run(environment: ProcessInfo.processInfo.environment)
+    }
 
     var changesDocuments: Bool { false }
 }

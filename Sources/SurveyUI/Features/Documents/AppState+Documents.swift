@@ -209,7 +209,10 @@ extension AppState {
         screen.showDetail(screen.detail == .form ? .info : .form)
         if screen.detail == .info {
             screen.moveFocus(to: layout.isSplit && screen.focus == .list ? .list : .form)
-            return [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)]
+            var effects: [Effect] = [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)]
+            // The survey shown: what was changed in it here, by whom and why.
+            if case .record(let i) = shown, let id = records[i].instanceID { effects.append(.readHistory(survey: id)) }
+            return effects
         }
         return []
     }

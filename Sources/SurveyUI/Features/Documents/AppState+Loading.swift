@@ -145,7 +145,7 @@ extension Effect {
             return true
         case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .putAwayRecovery, .lookForRecoveries,
              .keepUnsavedWork, .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .attachFile, .readSyncSummary,
-             .readVerification, .noteVerification, .noteKeyed, .noteCorrection, .noteAudit:
+             .readVerification, .noteVerification, .noteKeyed, .noteCorrection, .noteAudit, .readHistory:
             return false
         }
     }

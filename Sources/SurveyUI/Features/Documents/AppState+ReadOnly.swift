@@ -68,7 +68,7 @@ extension Effect {
         // the file vanished; `keepUnsavedWork` writes a recovery file beside it.
         case .quit, .listDocuments, .openDocument, .createDocument, .renameDocument, .deleteDocument, .restoreDocument,
              .saveDocumentAs, .rememberSession, .discardRecovery, .lookForRecoveries, .keepUnsavedWork, .readSyncSummary,
-             .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .readVerification:
+             .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .readVerification, .readHistory:
             return false
         }
     }

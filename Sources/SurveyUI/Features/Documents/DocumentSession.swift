@@ -107,6 +107,11 @@ public struct DocumentSession: Equatable, Sendable {
 
     mutating func verificationRead(_ log: VerificationLog) { verification = log }
 
+    /// The edit history of the survey F4 was opened on (issue 31), oldest first.
+    public private(set) var edits: SurveyEdits?
+
+    mutating func historyRead(survey: String, _ entries: [EditHistoryEntry]) { edits = SurveyEdits(survey: survey, entries: entries) }
+
     mutating func syncRead(_ summary: SyncSummary?) {
         sync = summary
         moveConflictCursor(to: conflictCursor)
@@ -221,4 +226,10 @@ public struct DocumentSession: Equatable, Sendable {
         pendingChange = nil
         effectsAfterSave = []
     }
+}
+
+/// What was changed here in one survey (its edit history), as F4 shows it.
+public struct SurveyEdits: Equatable, Sendable {
+    public var survey: String
+    public var entries: [EditHistoryEntry]
 }

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+import SurveyValues
+import SurveyForms
+import SurveyStorage
+@testable import SurveyUI
+@testable import SurveyRuntime
+
+/// Issue 31, edit history on the laptop: every change saved to a stored survey is a line of
+/// `.NAME.history.jsonl` (who, when, each answer old → new); adding a survey is not an edit;
+/// F4 on the survey shows its last changes; a history that cannot be written is said, and the
+/// change itself is saved.
+final class EditHistoryProgramTests: XCTestCase {
+    var folder: URL!
+    var store: DocumentStore!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-history-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(), as: "Plots")
+        let form = folder.appendingPathComponent("plots.csv")
+        try Data("survey,,,\n,type,name,label\n,text,plot,Plot\n,integer,trees,Trees\n".utf8).write(to: form)
+        try store.attachForm(from: form.path, to: "Plots")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func launch(_ store: DocumentStore) -> Program {
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        return p
+    }
+
+    func testAChangeToAStoredSurveyIsKeptWithWhoAndWhenAndF4ShowsIt() throws {
+        var p = launch(store)
+        p.type("P1"); p.press(.enter)
+        p.type("12"); p.press(.enter)
+        p.press(.enter)                                   // [ Add ]: not an edit
+        p.finishBackgroundWork()
+        XCTAssertEqual(try store.editHistory(for: "Plots").entries, [])
+        let id = try XCTUnwrap(try store.load("Plots").get().records.first?.instanceID)
+
+        // Survey 1 on the form: Trees 12 → 15.
+        p.press(.function(2)); p.press(.enter)
+        p.press(.home); p.press(.down)
+        p.type("15"); p.press(.enter)
+        p.finishBackgroundWork()
+        let entries = try store.editHistory(for: "Plots").entries
+        XCTAssertEqual(entries.count, 1)
+        XCTAssertEqual(entries.first?.survey, id)
+        XCTAssertEqual(entries.first?.by, p.state.environment.device.username)
+        XCTAssertEqual(entries.first?.changes, [AnswerChange(path: SyncFieldPath(text: "trees")!, old: .integer(12), new: .integer(15))])
+
+        if p.state.editing != nil { p.press(.escape) }
+        p.press(.function(4))
+        let info = p.state.screenText
+        XCTAssertTrue(info.contains("History      1 change made here"), info)
+        XCTAssertTrue(info.contains("trees 12 → 15"), info)
+    }
+
+    func testAHistoryThatCannotBeWrittenIsSaidAndTheChangeIsSaved() throws {
+        var p = launch(store)
+        p.type("P1"); p.press(.enter)
+        p.type("12"); p.press(.enter)
+        p.press(.enter)
+        p.finishBackgroundWork()
+        p.send(.app(.quit))
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            operation == .open && path?.hasSuffix(".history.jsonl") == true ? ENOSPC : nil
+        })
+        var q = launch(failing)
+        q.press(.function(2)); q.press(.enter)
+        q.press(.home); q.press(.down)
+        q.type("15"); q.press(.enter)
+        q.finishBackgroundWork()
+        XCTAssertEqual(try store.load("Plots").get().records.first?["trees"], .integer(15), "the change is saved")
+        XCTAssertTrue(q.state.statusText?.contains("Saved, but the edit history was not kept") == true, q.state.statusText ?? "")
+    }
+}
