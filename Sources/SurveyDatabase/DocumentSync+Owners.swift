@@ -30,13 +30,15 @@ extension DocumentSync {
     /// when it is new (the first sync, another person's login). A ledger written before survey
     /// kept owners (it names no role) learns the owner of every survey it has a base for, in
     /// one query, so the app marks a teammate's survey at once; later owners come with pulls.
+    /// Returns whether the files were read again (another program wrote them meanwhile).
+    @discardableResult
     static func noteRole(_ role: String, from server: SurveyServer, _ store: DocumentStore, _ name: String,
-                         _ snapshot: inout DocumentStore.SyncSnapshot, at date: @escaping () -> Date) throws {
-        guard snapshot.state.ledger.role != role else { return }
+                         _ snapshot: inout DocumentStore.SyncSnapshot, at date: @escaping () -> Date) throws -> Bool {
+        guard snapshot.state.ledger.role != role else { return false }
         let unknown = snapshot.state.ledger.role == nil
             ? snapshot.state.ledger.bases.keys.filter { snapshot.state.ledger.owners[$0] == nil } : []
         let owners = try server.owners(of: unknown.sorted())
-        _ = try commit(store, name, &snapshot, at: date) { snapshot in
+        return try commit(store, name, &snapshot, at: date) { snapshot in
             var state = snapshot.state
             state.ledger = snapshot.lendLedger()
             for (id, owner) in owners where state.ledger.owners[id] == nil { state.ledger.owners[id] = owner }

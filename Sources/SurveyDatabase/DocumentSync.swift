@@ -38,6 +38,9 @@ public enum DocumentSync {
         public var othersChanges: [OthersChange] = []
         /// Why the entity lists could not take what the pull brought (the surveys are kept).
         public var entityListTrouble: String?
+        /// The pull took as a base a version of a survey changed here since (`SyncApplier`):
+        /// that change still goes out.
+        var leftChangesHere = false
 
         /// "Synced “Field”: 3 in, 2 out; 1 conflict (F4, c)".
         public func message(for name: String) -> String {
@@ -97,7 +100,8 @@ public enum DocumentSync {
         let role = try server.role()
         // A row can be this laptop's own push come back only if it synced as this role before.
         let syncedAsRoleBefore = snapshot.state.ledger.role == role
-        try noteRole(role, from: server, store, name, &snapshot, at: date)
+        // Read again there (another program saved meanwhile): what it saved may wait to be sent.
+        if try noteRole(role, from: server, store, name, &snapshot, at: date) { nothingWaited = false }
         // Read once: it names the dataset, and a newer published version is compared with it.
         let form = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire.form
         let dataset = Self.dataset(of: form, name: name)
@@ -110,21 +114,27 @@ public enum DocumentSync {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
-            let before = snapshot.state.records
+            // The registrations and visits that came change the entity lists here, as where they
+            // were keyed, at each write of what the pull brought: the lists travel with the
+            // surveys that made them. The surveys are kept whatever happens to a list; a list that
+            // cannot be written is said, not fatal.
+            var questionnaire: Questionnaire?
+            var listTrouble: String?
+            let listsFollow = form?.entities.isEmpty == false || result.formTaken != nil
             let reread = try pullAll(server, store, name, dataset: dataset, own: syncedAsRoleBefore ? (device, role) : nil,
                                      snapshot: &snapshot, into: &result,
-                                     at: date, progress: progress)
+                                     at: date, progress: progress) { events, before, now in
+                guard listsFollow else { return }
+                do {
+                    if questionnaire == nil { questionnaire = store.documentForm(for: name, firstSurveys: now).questionnaire }
+                    try store.recordEntities(takenBy: events, before: before, now: now, questionnaire: questionnaire!,
+                                             clock: Questionnaire.Clock(now: date()))
+                } catch {
+                    listTrouble = Self.describe(error, target: target)
+                }
+            }
+            result.entityListTrouble = listTrouble
             if reread { nothingWaited = false }     // another program wrote the document meanwhile
-            // The registrations and visits that came change the entity lists here, as where they
-            // were keyed: the lists travel with the surveys that made them. The surveys are kept
-            // whatever happens to a list; a list that cannot be written is said, not fatal.
-            if form?.entities.isEmpty == false || result.formTaken != nil { do {
-                let questionnaire = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire
-                try store.recordEntities(takenBy: result.events, before: before, now: snapshot.state.records,
-                                         questionnaire: questionnaire, clock: Questionnaire.Clock(now: date()))
-            } catch {
-                result.entityListTrouble = Self.describe(error, target: target)
-            } }
         }
         // What the server stored, by place in `changes` (not a second copy of each change:
         // 11 MB on a first push of 100,000).
@@ -136,7 +146,7 @@ public enum DocumentSync {
         // every pull. It is known to find nothing when nothing waited before and the pull only
         // took versions as they are (added, fast-forwarded, agreed, deleted, reviewed; a
         // conflict stays here until settled): only a merge leaves a change of this laptop's.
-        let nothingToLookFor = nothingWaited && !result.events.contains { $0.kind == .merged }
+        let nothingToLookFor = nothingWaited && !result.leftChangesHere && !result.events.contains { $0.kind == .merged }
         if push {
             for change in nothingToLookFor ? [] : SyncPlan.outgoing(from: snapshot.state, device: device) {
                 if let problem = SetAsideRow.problem(withID: change.id) ?? SetAsideRow.problem(withAnswers: change.answers) {
@@ -241,7 +251,8 @@ public enum DocumentSync {
     @discardableResult
     static func pullAll(_ server: SurveyServer, _ store: DocumentStore, _ name: String, dataset: String,
                         own: (device: String, role: String)?, snapshot: inout DocumentStore.SyncSnapshot, into result: inout Result,
-                        at date: () -> Date, progress: (String) -> Void) throws -> Bool {
+                        at date: () -> Date, progress: (String) -> Void,
+                        kept onKept: ([SyncEvent], [Record], [Record]) -> Void = { _, _, _ in }) throws -> Bool {
         var kept: (events: [SyncEvent], setAside: [SetAsideRow]) = ([], [])
         var reread = false
         for attempt in 1...5 {
@@ -262,6 +273,7 @@ public enum DocumentSync {
                 /// Writes what the applier holds; the next batches go on from the written state.
                 func keep() throws {
                     let applied = applier.result
+                    let before = snapshot.state.records
                     if let written = try store.committed(applied.state, over: snapshot, movedToDeleted: applied.movedToDeleted,
                                                          broughtBack: applied.broughtBack, ledgerChanged: ledgerChanged, at: pulledAt) {
                         snapshot = written
@@ -269,6 +281,10 @@ public enum DocumentSync {
                         snapshot.takeBack(applied.state.ledger)
                     }
                     ledgerChanged = false
+                    if applier.leftChangesHere { result.leftChangesHere = true }
+                    // What is written is what the entity lists take (a pull cut off after this
+                    // checkpoint never brings these rows again).
+                    onKept(events, before, snapshot.state.records)
                     kept.events += events
                     kept.setAside += setAside
                     (events, setAside, counted) = ([], [], 0)

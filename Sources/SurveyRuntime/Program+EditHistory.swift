@@ -16,7 +16,8 @@ extension Program {
         let changed = saved.records.differingIndices(from: base.records)
         guard !changed.isEmpty else { return [] }
         let now = state.environment.clock.now
-        let login = state.environment.device.username
+        // Who is keying as the form's `identify-user` named them, else the login.
+        let login = state.audit.user ?? state.environment.device.username
         var entries: [EditHistoryEntry] = []
         for i in changed {
             let after = saved.records[i], before = base.records[i]

@@ -22,6 +22,10 @@ public struct Program {
     private var placeToRestore: SessionMemory.Place?
     /// What this program knows of the open document's files (`DocumentFiles`).
     var files: DocumentFiles
+    /// Another program's save, found at ours and merged with it: the next save's edit history
+    /// and entity lists are worked out against it (not against this app's last save), so a
+    /// change another program made is never noted as this keyer's. Taken by that save.
+    var lastSeen: SurveyDocument?
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
@@ -149,6 +153,7 @@ public struct Program {
         if case .outcome(.documentOpened) = action {
             files.persisted = state.document
             files.journaled = nil
+            lastSeen = nil
         }
     }
 
@@ -196,6 +201,7 @@ public struct Program {
                 switch store.load(name) {
                 case .success(let reloaded):
                     files.known = current
+                    lastSeen = reloaded
                     return first + [.documentChangedOnDisk(reloaded)]
                 case .failure(let error):
                     return first + [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
@@ -206,8 +212,9 @@ public struct Program {
             if files.writesPending || current.size >= journalThreshold {
                 var identified = document
                 let assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
-                let base = files.journaled ?? files.persisted
+                let base = lastSeen ?? files.journaled ?? files.persisted
                 if try files.append(identified, of: name, in: store) {
+                    lastSeen = nil
                     return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
                         + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
                 }
@@ -216,7 +223,8 @@ public struct Program {
             let assigned = identified.assignMissingInstanceIDs()
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
-                let base = files.persisted
+                let base = lastSeen ?? files.persisted
+                lastSeen = nil
                 files.known = written
                 files.writer.setKnown(written)
                 files.persisted = identified
@@ -228,6 +236,7 @@ public struct Program {
                     return first + [.documentVanished(unreadable: nil, suggestion: name)]
                 }
                 files.known = now
+                lastSeen = reloaded
                 return first + [.documentChangedOnDisk(reloaded)]
             }
         case .saveDraft:
@@ -362,8 +371,10 @@ public struct Program {
             // by its answers, not its place: a merge with another program's surveys moves it.
             // At or after its place: a save that failed took it back out, and an older survey
             // with the same answers is not it.
-            guard let document = state.document, let found = document.locate(record, near: index), found >= index,
-                  let id = document.records[found].instanceID else { return [] }
+            // A survey with its id is found by it; one without, by its answers only at or after its
+            // place (a save that failed took it back out; an older survey with its answers is not it).
+            guard let document = state.document, let found = document.locate(record, near: index),
+                  record.instanceID != nil || found >= index, let id = document.records[found].instanceID else { return [] }
             entry.survey = id
             try store.appendVerification([entry], for: name)
             return []
@@ -380,7 +391,8 @@ public struct Program {
             if let added {
                 // At or after its place (as `noteKeyed`): never an older survey with its answers.
                 guard let document = state.document, let found = document.locate(added.record, near: added.near),
-                      found >= added.near, let id = document.records[found].instanceID else { return [] }
+                      added.record.instanceID != nil || found >= added.near,
+                      let id = document.records[found].instanceID else { return [] }
                 for i in events.indices where events[i].survey.isEmpty { events[i].survey = id }
             }
             try store.appendAudit(events, for: document)

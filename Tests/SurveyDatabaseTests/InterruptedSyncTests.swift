@@ -120,6 +120,26 @@ final class InterruptedSyncTests: DatabaseTestCase {
                        "Synced “Field”: 0 in, 0 out")
     }
 
+    /// A push killed after the server kept a batch, then every survey deleted here: the next
+    /// sync begins with nothing in the document and no base, so it would skip looking for what
+    /// to send; its own pushes come back as the bases of the deletes, which must still go out.
+    func testAfterAPushKilledMidWayTheSurveysDeletedHereSinceAreDeletedThere() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let batch = SurveyServer.pushBatchSize, total = batch + batch / 5
+        let records = (0..<total).map { Record([Record.instanceIDKey: .string("uuid:d\($0)"), "name": .string("Person \($0)")]) }
+        let store = try laptop(records)
+        syncCutAfterFirstPushBatch(store, as: ana, total: total)
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "\(batch)")
+        // Every survey deleted here, as the app deletes: kept in the deleted surveys.
+        try store.appendDeleted(records, for: "Field")
+        _ = try store.save(SurveyDocument(records: []), as: "Field")
+        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A")
+        XCTAssertEqual(again.conflicts, [])
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys WHERE NOT deleted", database: database), "0",
+                       "the deletes went out: \(again.message)")
+    }
+
     /// A document restored without its ledger meets its own role's surveys on the server with
     /// no base: they are not taken as pushes killed mid-way (the role was not known here, and
     /// an edited survey's revision is past 1), so the older answers never overwrite the newer

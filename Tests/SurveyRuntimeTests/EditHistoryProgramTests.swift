@@ -80,4 +80,27 @@ final class EditHistoryProgramTests: XCTestCase {
         XCTAssertEqual(try store.load("Plots").get().records.first?["trees"], .integer(15), "the change is saved")
         XCTAssertTrue(q.state.statusText?.contains("Saved, but the edit history was not kept") == true, q.state.statusText ?? "")
     }
+
+    /// Another program changes a survey while the app is open; the app's next change finds it
+    /// and merges: only the app's own change is in the history, under its keyer.
+    func testAChangeAnotherProgramMadeIsNeverNotedAsThisKeyers() throws {
+        try store.save(SurveyDocument(records: [
+            Record(["plot": .string("P1"), "trees": .integer(12), Record.instanceIDKey: .string("uuid:one")]),
+            Record(["plot": .string("P2"), "trees": .integer(20), Record.instanceIDKey: .string("uuid:two")]),
+        ]), as: "Plots")
+        var p = launch(store)
+        // A shell changes P2 meanwhile.
+        var other = try store.load("Plots").get()
+        other.records[1]["trees"] = .integer(21)
+        try store.save(other, as: "Plots")
+        // The app changes P1's trees.
+        p.press(.function(2)); p.press(.enter)
+        p.press(.home); p.press(.down)
+        p.type("13"); p.press(.enter)
+        p.finishBackgroundWork()
+        let saved = try store.load("Plots").get().records
+        XCTAssertEqual(saved.map { $0["trees"] }, [.integer(13), .integer(21)], "both changes kept")
+        let entries = try store.editHistory(for: "Plots").entries
+        XCTAssertEqual(entries.map(\.survey), ["uuid:one"], "the shell's change is not this keyer's")
+    }
 }

@@ -19,7 +19,27 @@ public struct EntityList: Equatable, Sendable {
 
     /// The property columns, in the order they were first seen.
     public private(set) var columns: [String] = []
-    public private(set) var entities: [Entity] = []
+    public private(set) var entities: [Entity] = [] { didSet { placeOfID = nil } }
+    /// Where each id is in `entities`, made when first asked: a first pull of 100,000
+    /// registrations looked each up by walking the list (10¹⁰ comparisons).
+    private var placeOfID: [String: Int]?
+
+    /// The place of entity `id`, found through the index.
+    private mutating func place(of id: String) -> Int? {
+        if placeOfID == nil {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(entities.count)
+            for (i, entity) in entities.enumerated() where index[entity.id] == nil { index[entity.id] = i }
+            placeOfID = index
+        }
+        return placeOfID?[id]
+    }
+
+    /// Whether the list holds entity `id`.
+    public mutating func holds(_ id: String) -> Bool { place(of: id) != nil }
+
+    /// The same columns and entities (the index is how they are found, not what they are).
+    public static func == (a: EntityList, b: EntityList) -> Bool { a.columns == b.columns && a.entities == b.entities }
 
     public init() {}
 
@@ -59,11 +79,14 @@ public struct EntityList: Equatable, Sendable {
     @discardableResult
     public mutating func apply(_ action: EntityAction) -> Change {
         for property in action.properties where !columns.contains(property.name) { columns.append(property.name) }
-        guard let i = entities.firstIndex(where: { $0.id == action.id }) else {
+        guard let i = place(of: action.id) else {
             guard action.kind != .update else { return .missing }
             var properties: [String: String] = [:]
             for property in action.properties { properties[property.name] = property.value }
+            let index = placeOfID
             entities.append(Entity(id: action.id, label: action.label ?? "", version: 1, properties: properties))
+            placeOfID = index
+            placeOfID?[action.id] = entities.count - 1
             return .created
         }
         var entity = entities[i]
@@ -71,7 +94,9 @@ public struct EntityList: Equatable, Sendable {
         for property in action.properties { entity.properties[property.name] = property.value }
         guard entity != entities[i] else { return .unchanged }
         entity.version += 1
+        let index = placeOfID
         entities[i] = entity
+        placeOfID = index
         return .updated
     }
 }

@@ -171,7 +171,7 @@ extension DocumentStore {
             var changes = names.map { EntityListChange(list: $0) }
             for (whole, changed) in actions {
                 guard let i = names.firstIndex(of: whole.list) else { continue }
-                let held = lists[whole.list]?.entities.contains { $0.id == whole.id } ?? false
+                let held = lists[whole.list]?.holds(whole.id) ?? false
                 guard let action = held ? changed : whole else { continue }
                 switch lists[action.list]?.apply(action) {
                 case .created?: changes[i].created += 1
@@ -239,12 +239,14 @@ extension DocumentStore {
         guard !taken.isEmpty else { return [] }
         var earlier: [String: Record] = [:]
         for record in before { if let id = record.instanceID, taken.contains(id), earlier[id] == nil { earlier[id] = record } }
+        var current: [String: Record] = [:]
+        for record in now { if let id = record.instanceID, taken.contains(id), current[id] == nil { current[id] = record } }
+        // In the order they came (the pull's order of changes), each survey once, at its last.
         var pairs: [(before: Record?, now: Record)] = []
         var seen = Set<String>()
-        for record in now {
-            guard let id = record.instanceID, taken.contains(id), seen.insert(id).inserted else { continue }
-            pairs.append((earlier[id], record))
+        for event in events.reversed() where taken.contains(event.id) && seen.insert(event.id).inserted {
+            if let record = current[event.id] { pairs.append((earlier[event.id], record)) }
         }
-        return try recordEntities(changing: pairs, questionnaire: questionnaire, clock: clock)
+        return try recordEntities(changing: pairs.reversed(), questionnaire: questionnaire, clock: clock)
     }
 }

@@ -86,9 +86,14 @@ extension DocumentStore {
         if state != snapshot.state || !moved.isEmpty || !broughtBack.isEmpty { state.ledger.lastSync = date }
         let written = try commitSync(state, over: snapshot, movedToDeleted: moved, broughtBack: broughtBack, at: date)
         // Registrations and visits merged in change the entity lists here, as where they were keyed.
+        // The merge is written whatever happens to a list: one that cannot be written is said.
         if written, let questionnaire {
-            try recordEntities(takenBy: events, before: snapshot.state.records, now: state.records, questionnaire: questionnaire,
-                               clock: Questionnaire.Clock(now: date))
+            do {
+                try recordEntities(takenBy: events, before: snapshot.state.records, now: state.records, questionnaire: questionnaire,
+                                   clock: Questionnaire.Clock(now: date))
+            } catch let error as DocumentError {
+                throw MergedButEntityListsNot(events: events, reason: error.message)
+            }
         }
         return (events, written)
     }
@@ -99,4 +104,11 @@ extension DocumentStore {
         guard stat(a.path, &first) == 0, stat(b.path, &second) == 0 else { return false }
         return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
+}
+
+/// A merge written whole whose entity lists could not take what it brought: the command says
+/// both (the surveys are merged; `survey entities --rebuild` writes the lists again).
+public struct MergedButEntityListsNot: Error {
+    public var events: [SyncEvent]
+    public var reason: String
 }

@@ -48,6 +48,9 @@ public struct SyncApplier {
     var events: [SyncEvent] = []
     var movedToDeleted: [Record] = []
     var broughtBack: Set<String> = []
+    /// A version taken as the base of a change still here (this laptop's own push come back,
+    /// edited or deleted here since): no event says so, and the change must still go out.
+    public private(set) var leftChangesHere = false
 
     public init(state: SyncState, date: Date) {
         records = state.records
@@ -119,6 +122,7 @@ public struct SyncApplier {
                 // out against it.
                 ledger.bases[id] = theirs.version
                 ledger.conflicts[id] = nil
+                leftChangesHere = true
                 return
             }
             if theirAnswers == mine {
@@ -137,7 +141,7 @@ public struct SyncApplier {
             // base now, and what changed here since goes out as an edit of it.
             let version = theirs.version
             ledger.bases[id] = version
-            if version.holdsSameAnswers(as: records[place]) { events.append(SyncEvent(.agreed, id)) }
+            if version.holdsSameAnswers(as: records[place]) { events.append(SyncEvent(.agreed, id)) } else { leftChangesHere = true }
             return
         }
         if theirs.deleted && !changedHere { return delete(at: place, theirs) }
@@ -196,12 +200,14 @@ public struct SyncApplier {
         if base == nil, theirs.ownPush, ledger.conflicts[id] == nil {
             // Sent, then deleted here before the laptop heard: the delete goes out against it.
             ledger.bases[id] = theirs.version
+            leftChangesHere = true
             return
         }
         let theirAnswers = theirs.answers
         if theirAnswers == lastHere {
             // Unchanged there: the delete stands and goes out (base kept, or set).
             if base == nil { ledger.bases[id] = theirs.version }
+            leftChangesHere = true
             return
         }
         // Deleted here, edited there: the survey comes back, marked, until someone chooses.

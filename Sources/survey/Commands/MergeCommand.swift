@@ -29,8 +29,16 @@ struct MergeCommand: Equatable {
             // The form computes the calculations of the surveys merged from both sides; a
             // form that cannot be used leaves them as merged (and says so).
             let form = store.documentForm(for: target.name)
-            let (events, written) = try store.mergeOtherCopies(urls, into: target.name, write: !dryRun,
+            let events: [SyncEvent], written: Bool
+            do {
+                (events, written) = try store.mergeOtherCopies(urls, into: target.name, write: !dryRun,
                                                                questionnaire: form.trouble == nil ? form.questionnaire : nil)
+            } catch let partly as MergedButEntityListsNot {
+                // The surveys are merged; only the lists they change could not be written.
+                for event in partly.events { ShellOutput.line(Self.line(event, would: false)) }
+                ShellOutput.error("Merged into “\(target.name)”, but the entity lists were not updated: \(partly.reason)")
+                return 1
+            }
             if let trouble = form.trouble, events.contains(where: { $0.kind == .merged || $0.kind == .conflicted }) {
                 ShellOutput.error("note: \(trouble.remark(document: target.name)); the calculations of the surveys merged "
                     + "were not computed again")

@@ -107,6 +107,32 @@ final class EntityListStorageTests: TemporaryFolderTestCase {
         XCTAssertEqual(try store.entityList("households").entity(id)?.version, 3)
     }
 
+    /// Visits that came in a pull change an entity in the order they came, not the order of
+    /// the document: the last to arrive is the list's.
+    func testVisitsThatCameChangeTheListInTheOrderTheyCame() throws {
+        _ = try store.create(named: "Visits")
+        let file = folder.appendingPathComponent("visit.md")
+        try Data("""
+            | survey |
+            | | type | name | label | save_to |
+            | | text | hh | Household | |
+            | | text | phone | Phone | phone |
+            | entities |
+            | | list_name | entity_id |
+            | | households | ${hh} |
+            """.utf8).write(to: file)
+        try store.attachForm(from: file.path, to: "Visits")
+        try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
+                                                   properties: [.init(name: "phone", value: "000")], member: [])])
+        let visit = try store.questionnaire(for: "Visits")
+        let first = Record(["hh": .string("h1"), "phone": .string("111"), Record.instanceIDKey: .string("uuid:v1")])
+        let second = Record(["hh": .string("h1"), "phone": .string("222"), Record.instanceIDKey: .string("uuid:v2")])
+        // In the document v1 comes first; in the pull v2 came first, then v1.
+        try store.recordEntities(takenBy: [SyncEvent(.added, "uuid:v2"), SyncEvent(.added, "uuid:v1")], before: [],
+                                 now: [first, second], questionnaire: visit, clock: clock)
+        XCTAssertEqual(try store.entityList("households").entity("h1")?.properties["phone"], "111")
+    }
+
     /// A list file a form names (`pulldata('../../x')`, `../secrets.csv`) is never a path:
     /// refused with the reason, the file outside the folder never read.
     func testAListFileNameFromAFormIsNeverAPath() throws {

@@ -230,6 +230,6 @@ public struct DocumentSession: Equatable, Sendable {
 
 /// What was changed here in one survey (its edit history), as F4 shows it.
 public struct SurveyEdits: Equatable, Sendable {
-    public var survey: String
-    public var entries: [EditHistoryEntry]
+    public let survey: String
+    public let entries: [EditHistoryEntry]
 }
