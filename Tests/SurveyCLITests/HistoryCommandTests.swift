@@ -5,36 +5,8 @@ import SurveyTestSupport
 /// Issue 31: `survey history ID` on the real binary, against the tests' throwaway PostgreSQL:
 /// a survey's versions, oldest first, and what each changed (a roster member by its path),
 /// as text and in ODK Central's diff shape.
-final class HistoryCommandTests: CLITestCase {
-    private var server: ThrowawayPostgres!
-    private var database: String!
-    private var roles: [String] = []
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        do {
-            server = try ThrowawayPostgres.shared()
-        } catch let unavailable as ThrowawayPostgres.Unavailable {
-            throw XCTSkip(unavailable.description)
-        }
-        database = try server.createDatabase("cli")
-        XCTAssertEqual(try survey(["db", "init", "--db", server.connectionString(database: database)], dir: false).status, 0)
-    }
-
-    override func tearDownWithError() throws {
-        if let server, let database {
-            _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
-            for role in roles { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }
-        }
-        try super.tearDownWithError()
-    }
-
-    private func login(_ name: String, in group: String?) throws -> String {
-        let role = "\(name)_\(UUID().uuidString.prefix(6).lowercased())"
-        try server.psql("CREATE ROLE \(role) LOGIN" + (group.map { " IN ROLE \($0)" } ?? ""))
-        roles.append(role)
-        return role
-    }
+final class HistoryCommandTests: TeamCLITestCase {
+    private func login(_ name: String, in group: String?) throws -> String { try loginRole(name, in: group) }
 
     private func environment(_ role: String) -> [String: String] {
         ["SURVEY_DB": server.connectionString(database: database, user: role)]

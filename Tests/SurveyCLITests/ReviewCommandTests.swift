@@ -7,35 +7,9 @@ import SurveyTestSupport
 /// Issue 31, send-back, from the shell against the tests' throwaway PostgreSQL: a supervisor
 /// reviews many surveys at once by the words in their answers and by their review now, clears
 /// a review, and the enumerator's laptop hears each after a sync.
-final class ReviewCommandTests: CLITestCase {
-    private var server: ThrowawayPostgres!
-    private var database: String!
-    private var roles: [String] = []
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        do {
-            server = try ThrowawayPostgres.shared()
-        } catch let unavailable as ThrowawayPostgres.Unavailable {
-            throw XCTSkip(unavailable.description)
-        }
-        database = try server.createDatabase("review")
-        XCTAssertEqual(try survey(["db", "init", "--db", server.connectionString(database: database)], dir: false).status, 0)
-    }
-
-    override func tearDownWithError() throws {
-        if let server, let database {
-            _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
-            for role in roles { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }
-        }
-        try super.tearDownWithError()
-    }
-
+final class ReviewCommandTests: TeamCLITestCase {
     private func login(_ name: String, in group: String) throws -> [String: String] {
-        let role = "\(name)_\(UUID().uuidString.prefix(6).lowercased())"
-        try server.psql("CREATE ROLE \(role) LOGIN IN ROLE \(group)")
-        roles.append(role)
-        return ["SURVEY_DB": server.connectionString(database: database, user: role), "SURVEY_DEVICE": "laptop-\(name)"]
+        ["SURVEY_DB": connection(as: try loginRole(name, in: group)), "SURVEY_DEVICE": "laptop-\(name)"]
     }
 
     private func reviews() throws -> [String: SyncReview] { try store.syncLedger(for: "Field").reviews }

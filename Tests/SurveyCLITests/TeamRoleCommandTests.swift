@@ -4,36 +4,11 @@ import SurveyTestSupport
 
 /// Issue 28: the real binary, against the tests' throwaway PostgreSQL, says who may do what
 /// when the server refuses a role, never `permission denied for table surveys`.
-final class TeamRoleCommandTests: CLITestCase {
-    private var server: ThrowawayPostgres!
-    private var database: String!
-    private var roles: [String] = []
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        do {
-            server = try ThrowawayPostgres.shared()
-        } catch let unavailable as ThrowawayPostgres.Unavailable {
-            throw XCTSkip(unavailable.description)
-        }
-        database = try server.createDatabase("cli")
-        XCTAssertEqual(try survey(["db", "init", "--db", server.connectionString(database: database)], dir: false).status, 0)
-    }
-
-    override func tearDownWithError() throws {
-        if let server, let database {
-            _ = try? server.psql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)")
-            for role in roles { _ = try? server.psql("DROP ROLE IF EXISTS \(role)") }
-        }
-        try super.tearDownWithError()
-    }
-
+final class TeamRoleCommandTests: TeamCLITestCase {
     /// A login role in `group` (nil: in none); the environment that connects as it.
     private func login(_ name: String, in group: String?) throws -> (role: String, environment: [String: String]) {
-        let role = "\(name)_\(UUID().uuidString.prefix(6).lowercased())"
-        try server.psql("CREATE ROLE \(role) LOGIN" + (group.map { " IN ROLE \($0)" } ?? ""))
-        roles.append(role)
-        return (role, ["SURVEY_DB": server.connectionString(database: database, user: role), "SURVEY_DEVICE": "laptop-\(name)"])
+        let role = try loginRole(name, in: group)
+        return (role, ["SURVEY_DB": connection(as: role), "SURVEY_DEVICE": "laptop-\(name)"])
     }
 
     func testAReviewByAnEnumeratorSaysASupervisorReviews() throws {
