@@ -157,6 +157,16 @@ public struct Program {
         }
     }
 
+    /// The id a survey just added from the New form has after its save (`.instanceIDsAssigned`
+    /// came first). Found by its id when it had one; else by its answers, at or after its place
+    /// (a merge with another program's surveys moves it later; a save that failed took it back
+    /// out, and an older survey with the same answers is not it). Nil when it is not there.
+    private func id(of added: AddedSurvey) -> String? {
+        guard let document = state.document, let found = document.locate(added.record, near: added.near),
+              added.record.instanceID != nil || found >= added.near else { return nil }
+        return document.records[found].instanceID
+    }
+
     /// Carries out `effect`; its outcomes, in order, are what `send` hands back to `update`.
     /// An effect never calls `send` itself: what it learns on the way (the file followed to
     /// its new name, a journal put back, what the background writer did while the effect
@@ -366,15 +376,8 @@ public struct Program {
             return [.historyRead(document: name, survey: survey, try store.editHistory(for: name, survey: survey).entries)]
         case .readVerification(let thenVerify):
             return [.verificationRead(document: name, try store.verificationLog(for: name), thenVerify: thenVerify)]
-        case .noteKeyed(let record, let index, var entry):
-            // After the save: the survey has its id now (`.instanceIDsAssigned` came first). Found
-            // by its answers, not its place: a merge with another program's surveys moves it.
-            // At or after its place: a save that failed took it back out, and an older survey
-            // with the same answers is not it.
-            // A survey with its id is found by it; one without, by its answers only at or after its
-            // place (a save that failed took it back out; an older survey with its answers is not it).
-            guard let document = state.document, let found = document.locate(record, near: index),
-                  record.instanceID != nil || found >= index, let id = document.records[found].instanceID else { return [] }
+        case .noteKeyed(let added, var entry):
+            guard let id = id(of: added) else { return [] }
             entry.survey = id
             try store.appendVerification([entry], for: name)
             return []
@@ -389,10 +392,7 @@ public struct Program {
         case .noteAudit(let document, var events, let added):
             // A New form's events take the id its survey got when saved (as `noteKeyed`).
             if let added {
-                // At or after its place (as `noteKeyed`): never an older survey with its answers.
-                guard let document = state.document, let found = document.locate(added.record, near: added.near),
-                      added.record.instanceID != nil || found >= added.near,
-                      let id = document.records[found].instanceID else { return [] }
+                guard let id = id(of: added) else { return [] }
                 for i in events.indices where events[i].survey.isEmpty { events[i].survey = id }
             }
             try store.appendAudit(events, for: document)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 import SurveyValues
 import SurveyForms
 import SurveyStorage
@@ -8,21 +9,9 @@ import SurveyStorage
 /// import` too, and `survey entities` shows the lists (a table, CSV formula-escaped, JSON
 /// as Python's json reads it); the follow-up document's form offers the household.
 final class EntitiesCommandTests: CLITestCase {
-    static let registration = """
-        | survey |
-        | | type | name | label | save_to |
-        | | text | head | Head of household | |
-        | | text | phone | Phone | phone |
-        | entities |
-        | | list_name | label |
-        | | households | ${head} |
-        """
+    static let registration = EntityForms.registration
 
-    static let followUp = """
-        | survey |
-        | | type | name | label |
-        | | select_one_from_file households.csv | hh | Household |
-        """
+    static let followUp = EntityForms.followUp
 
     private func documentsWithForms() throws {
         for (name, form) in [("Register", Self.registration), ("Visits", Self.followUp)] {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 import SurveyDatabase
 import SurveyValues
 import SurveyForms
@@ -9,15 +10,7 @@ import SurveyForms
 /// Ana's laptop is in Bruno's `households.csv` after his sync, with the same id, label and
 /// properties; a correction of the registration arrives as the entity's next version.
 final class EntitySyncTests: DatabaseTestCase {
-    static let registration = """
-        | survey |
-        | | type | name | label | save_to |
-        | | text | head | Head of household | |
-        | | text | phone | Phone | phone |
-        | entities |
-        | | list_name | label |
-        | | households | ${head} |
-        """
+    static let registration = EntityForms.registration
 
     private func laptopWithForm() throws -> DocumentStore {
         let store = try laptop()

@@ -15,21 +15,9 @@ final class EntityListProgramTests: XCTestCase {
     var folder: URL!
     var store: DocumentStore!
 
-    static let registration = """
-        | survey |
-        | | type | name | label | save_to |
-        | | text | head | Head of household | |
-        | | text | phone | Phone | phone |
-        | entities |
-        | | list_name | label |
-        | | households | ${head} |
-        """
+    static let registration = EntityForms.registration
 
-    static let followUp = """
-        | survey |
-        | | type | name | label |
-        | | select_one_from_file households.csv | hh | Household |
-        """
+    static let followUp = EntityForms.followUp
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-entities-\(UUID().uuidString)")

@@ -363,7 +363,7 @@ public enum Effect: Equatable, Sendable {
     case readVerification(thenVerify: Bool)
     /// A survey added from the New form: its keys and time, once the save gave the survey at
     /// this index its id (the runtime fills in `survey`).
-    case noteKeyed(record: Record, near: Int, VerificationEntry)
+    case noteKeyed(AddedSurvey, VerificationEntry)
     /// Add lines to the document's verification record (`.NAME.verify.plist`).
     case noteVerification([VerificationEntry])
     /// A keyer error's line, written only if the document holds the correction (`value` at

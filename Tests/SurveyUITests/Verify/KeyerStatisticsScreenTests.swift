@@ -25,7 +25,7 @@ final class KeyerStatisticsScreenTests: XCTestCase {
         s.type("12")
         let effects = s.press(.enter, .enter)             // the last answer, then [ Add ]
         let notes = effects.compactMap { effect -> (Record, Int, VerificationEntry)? in
-            if case .noteKeyed(let record, let index, let entry) = effect { (record, index, entry) } else { nil }
+            if case .noteKeyed(let added, let entry) = effect { (added.record, added.near, entry) } else { nil }
         }
         XCTAssertEqual(notes.count, 1)
         XCTAssertEqual(notes.first?.1, 0, "near its index: the runtime finds it there after the save, or by its answers")

@@ -102,7 +102,7 @@ extension AppState {
         if fromDraft {
             // Who keyed it, with how many keys, in how long (`survey stats`, F4).
             let started = form.draftStarted ?? ruleClock.now
-            effects.append(.noteKeyed(record: record, near: recordCount - 1, VerificationEntry(
+            effects.append(.noteKeyed(AddedSurvey(record, near: recordCount - 1), VerificationEntry(
                 kind: .keyed, survey: "", login: environment.device.username, date: ruleClock.now,
                 keys: form.draftKeys, seconds: max(0, ruleClock.now.timeIntervalSince(started)))))
             effects += auditDraftStored(as: recordCount - 1, finalized: true)
