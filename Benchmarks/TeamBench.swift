@@ -62,6 +62,7 @@ enum TeamBench {
         show("B next sync (nothing to do)", try child(b, target, "B"))
         try edit(a, count: 100)
         show("A sync of 100 edits (out)", try child(a, target, "A"))
+        try holdForProfiling(a: a, b: b, target: target)
         show("B sync of 100 edits (in)", try child(b, target, "B"))
 
         // The floor: the same rows through COPY into a plain table of the same columns, and out.
@@ -92,6 +93,21 @@ enum TeamBench {
         let throughTrigger = try seconds { try server.psql("\\i \(script.path)", database: database, user: role) }
         print("    floor: psql \\copy in \(format(copyIn)) (\(format(throughTrigger)) through the trigger, checks and row-level security), "
             + "out \(format(copyOut))")
+    }
+
+    /// `SURVEY_BENCH_HOLD=FOLDER`: the two laptops' folders copied there and the server's
+    /// address in FOLDER/target, and the bench waits (for a line on its input) with the server
+    /// up, so one step can be run again and again under a profiler. Never in `make bench`.
+    static func holdForProfiling(a: URL, b: URL, target: String) throws {
+        guard let hold = ProcessInfo.processInfo.environment["SURVEY_BENCH_HOLD"] else { return }
+        let folder = URL(fileURLWithPath: hold)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: a, to: folder.appendingPathComponent("a"))
+        try FileManager.default.copyItem(at: b, to: folder.appendingPathComponent("b"))
+        try Data(target.utf8).write(to: folder.appendingPathComponent("target"))
+        print("    held in \(hold) (server: \(target)); press Enter to go on")
+        _ = readLine()
     }
 
     /// Edits `count` surveys spread over the document (one answer each).

@@ -137,8 +137,17 @@ extension DocumentStore {
         try checkDeletedName(name)
         var document: SurveyDocument
         let fingerprint: FileFingerprint?
+        // A large ledger is read on a second thread while the document is read here.
+        var sideLedger: SideRead<SyncLedger>?
+        func readLedgerBeside() {
+            guard let size = self.fingerprint(atPath: RawPath(syncURL(for: name).path))?.size,
+                  size >= Self.ledgerReadBesideFrom else { return }
+            let store = self
+            sideLedger = SideRead { try store.syncLedger(for: name) }
+        }
         if readOnly {
             fingerprint = self.fingerprint(of: name)
+            readLedgerBeside()
             document = try loadWithJournal(name).get()
         } else {
             _ = try? putBackJournal(of: name)
@@ -149,13 +158,14 @@ extension DocumentStore {
                     + "(is survey open on it?): close it, then run this again")
             }
             fingerprint = self.fingerprint(of: name)
+            readLedgerBeside()
             document = try load(name).get()
         }
         let assigned = document.identifyRecordsFoundWithoutIDs() > 0
         var files = syncFiles(of: name)
         files.document = fingerprint
         _ = try deletedEntries(for: name)          // an unreadable list stops here, before anything is written
-        let ledger = try syncLedger(for: name)
+        let ledger = try sideLedger?.value() ?? syncLedger(for: name)
         return SyncSnapshot(name: name, state: SyncState(records: Array(document.records), deleted: deletedRecords(for: name),
                                                          ledger: ledger),
                             fingerprint: fingerprint, files: files, assignedIDs: assigned)
@@ -191,6 +201,14 @@ extension DocumentStore {
             // Each file is linked aside before it is replaced and put back from there if a later
             // one fails: no copy of a 30 MB document is held in memory for it.
             var written: [(URL, SetAside)] = []
+            // A large ledger is written beside the other two files, on a second thread, and put
+            // in place after them (`SideWrite`). A small one is not worth a thread, and keeps the
+            // calls through the file-system seam in one order for the tests that fail each in turn.
+            var sideLedger: SideWrite?
+            if ledgerChanged, !state.ledger.isEmpty, state.ledger.bases.count >= Self.ledgerWrittenBesideFrom {
+                sideLedger = SideWrite.start(self, syncURL(for: name),
+                                             contents: Self.ledgerContents(state.ledger, fileName: syncURL(for: name).lastPathComponent))
+            }
             do {
                 if deletedChanged {
                     var entries = try deletedEntries(for: name)
@@ -209,9 +227,15 @@ extension DocumentStore {
                 }
                 if ledgerChanged {
                     written.append((syncURL(for: name), try linkAside(syncURL(for: name))))
-                    try writeLedger(state.ledger, for: name)
+                    if let side = sideLedger {
+                        sideLedger = nil
+                        try side.install()
+                    } else {
+                        try writeLedger(state.ledger, for: name)
+                    }
                 }
             } catch {
+                sideLedger?.abandon()
                 for (url, old) in written.reversed() { putBack(old, at: url) }
                 throw error
             }
@@ -227,6 +251,14 @@ extension DocumentStore {
             return SyncSnapshot(name: name, state: state, fingerprint: files.document, files: files, assignedIDs: false)
         }
     }
+
+    /// The size of a ledger file from which a snapshot reads it on a second thread (about
+    /// 5,000 surveys' bases).
+    nonisolated(unsafe) static var ledgerReadBesideFrom: Int64 = 2 << 20
+
+    /// The number of surveys from which a commit writes the ledger on a second thread (a
+    /// test lowers both thresholds to run the second thread's failures on a small folder).
+    nonisolated(unsafe) static var ledgerWrittenBesideFrom = 20_000
 
     /// A file as it was before a commit replaced it.
     private enum SetAside {
@@ -258,14 +290,20 @@ extension DocumentStore {
             }
             return
         }
-        try write(to: url) { output in
+        try write(to: url, contents: Self.ledgerContents(ledger, fileName: url.lastPathComponent, limit: limit))
+    }
+
+    /// What `writeLedger` writes (a ledger that is not empty), streamed an entry at a time.
+    static func ledgerContents(_ ledger: SyncLedger, fileName: String,
+                               limit: Int = SyncLedger.maximumFileBytes) -> @Sendable (FileOutput) throws -> Void {
+        { output in
             var writer = PropertyListWriter.surveys()
             var written = 0
             func drain(_ writer: inout PropertyListWriter) throws {
                 written += writer.pending
                 // Never a ledger the next sync could not read: the old one stays, and the sync says why.
                 guard written <= limit else {
-                    throw DocumentError("\(url.lastPathComponent) would be more than \(DocumentFileReader.sizeText(limit)), "
+                    throw DocumentError("\(fileName) would be more than \(DocumentFileReader.sizeText(limit)), "
                         + "more than survey reads back: nothing was written (split the document: survey has no room for its sync)")
                 }
                 try writer.drain { try output.write($0) }

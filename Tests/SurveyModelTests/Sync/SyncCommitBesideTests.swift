@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
+
+/// A large sync reads its ledger on a second thread while it reads the document, and writes
+/// it on a second thread while it writes the deleted surveys and the document, putting it in
+/// place after them (`SideRead`, `SideWrite`). Here both thresholds are lowered so a small
+/// folder takes that path; each file's write or install then fails in turn: the three files
+/// hold exactly what they held, no temporary file stays, and the other thread is done.
+final class SyncCommitBesideTests: TemporaryFolderTestCase {
+    private var thresholds: (Int64, Int) = (0, 0)
+
+    override func setUp() {
+        super.setUp()
+        thresholds = (DocumentStore.ledgerReadBesideFrom, DocumentStore.ledgerWrittenBesideFrom)
+        DocumentStore.ledgerReadBesideFrom = 0
+        DocumentStore.ledgerWrittenBesideFrom = 0
+    }
+
+    override func tearDown() {
+        (DocumentStore.ledgerReadBesideFrom, DocumentStore.ledgerWrittenBesideFrom) = thresholds
+        super.tearDown()
+    }
+
+    private func survey(_ id: String, _ answers: [String: PropertyValue]) -> Record {
+        var values = answers
+        values[Record.instanceIDKey] = .string(id)
+        return Record(values)
+    }
+
+    /// As in `SyncCommitFaultTests`: merging the copy in `usb/` changes all three files.
+    private func prepare() throws -> URL {
+        let ana = survey("uuid:ana", ["firstName": .string("Ana"), "age": .integer(30)])
+        let bo = survey("uuid:bo", ["firstName": .string("Bo")])
+        try store.save(SurveyDocument(records: [ana, bo]), as: "Field")
+        var ledger = SyncLedger()
+        ledger.bases["uuid:ana"] = SyncLedger.Version(answers: ana.answers, revision: SyncRevision(1))
+        ledger.bases["uuid:bo"] = SyncLedger.Version(answers: bo.answers, revision: SyncRevision(1))
+        try store.writeLedger(ledger, for: "Field")
+        try store.appendDeleted([survey("uuid:old", ["firstName": .string("Old")])], for: "Field",
+                                at: Date(timeIntervalSince1970: 1_600_000_000))
+        let usb = folder.appendingPathComponent("usb", isDirectory: true)
+        try FileManager.default.createDirectory(at: usb, withIntermediateDirectories: true)
+        let other = DocumentStore(folder: usb)
+        try other.save(SurveyDocument(records: [survey("uuid:ana", ["firstName": .string("Ana"), "age": .integer(31)])]), as: "Field")
+        try other.writeLedger(ledger, for: "Field")
+        return other.url(for: "Field")
+    }
+
+    private var urls: [URL] { [store.url(for: "Field"), store.deletedURL(for: "Field"), store.syncURL(for: "Field")] }
+
+    private func bytes() -> [Data?] { urls.map { try? Data(contentsOf: $0) } }
+
+    func testTheLedgerWrittenBesideLandsLastAndAFailureAnywherePutsEveryFileBack() throws {
+        let file = try prepare()
+        let before = bytes()
+        let names = urls.map(\.lastPathComponent)
+
+        // Each file's install (the rename onto it) fails in turn.
+        for name in names {
+            let failing = DocumentStore(folder: folder, fileSystem: .failing { op, path in
+                op == .rename && path?.hasSuffix("/" + name) == true ? ENOSPC : nil
+            })
+            for (url, data) in zip(urls, before) { try data!.write(to: url) }
+            XCTAssertThrowsError(try failing.mergeOtherCopies([file], into: "Field", write: true), name)
+            XCTAssertEqual(bytes(), before, "\(name) could not be put in place, so every file is as it was")
+            XCTAssertEqual(try folderContents().filter { $0.contains(".tmp-") || $0.hasSuffix(".before-sync") }, [], name)
+        }
+
+        // The Nth write of content fails, whichever thread makes it (the two race): the merge is
+        // then refused with every file as it was, or, past the last write, done whole.
+        for n in 1...8 {
+            let count = LockedCount()
+            let failing = DocumentStore(folder: folder, fileSystem: .failing { op, _ in
+                op == .write && count.next() == n ? EIO : nil
+            })
+            for (url, data) in zip(urls, before) { try data!.write(to: url) }
+            let outcome = Result { try failing.mergeOtherCopies([file], into: "Field", write: true) }
+            if case .success = outcome {
+                XCTAssertTrue(zip(before, bytes()).allSatisfy { $0 != $1 }, "write \(n): succeeded, so all three changed")
+                XCTAssertEqual(try store.load("Field").get().records.map(\.instanceID), ["uuid:ana"], "write \(n)")
+                XCTAssertEqual(try DocumentStore.readLedger(at: store.syncURL(for: "Field")).bases["uuid:ana"]?.answers["age"],
+                               .integer(31), "write \(n)")
+            } else {
+                XCTAssertEqual(bytes(), before, "write \(n) failed: every file as it was")
+            }
+            XCTAssertEqual(try folderContents().filter { $0.contains(".tmp-") || $0.hasSuffix(".before-sync") }, [], "write \(n)")
+        }
+
+        // The temporary file of each fails to open (a full disk): nothing is written.
+        for name in names {
+            let stem = name.hasPrefix(".") ? String(name.dropFirst()) : name
+            let failing = DocumentStore(folder: folder, fileSystem: .failing { op, path in
+                op == .open && path.map { ($0 as NSString).lastPathComponent.hasPrefix(".\(stem).tmp-") } == true ? ENOSPC : nil
+            })
+            for (url, data) in zip(urls, before) { try data!.write(to: url) }
+            XCTAssertThrowsError(try failing.mergeOtherCopies([file], into: "Field", write: true), name)
+            XCTAssertEqual(bytes(), before, "\(name) could not be written, so every file is as it was")
+            XCTAssertEqual(try folderContents().filter { $0.contains(".tmp-") || $0.hasSuffix(".before-sync") }, [], name)
+        }
+
+        // Nothing failing: all three written, the ledger read back (on the second thread) as merged.
+        for (url, data) in zip(urls, before) { try data!.write(to: url) }
+        XCTAssertTrue(try store.mergeOtherCopies([file], into: "Field", write: true).written)
+        XCTAssertTrue(zip(before, bytes()).allSatisfy { $0 != $1 }, "the merge changes all three files")
+        let snapshot = try store.syncSnapshot(of: "Field")
+        XCTAssertEqual(snapshot.state.records.map(\.instanceID), ["uuid:ana"])
+        XCTAssertEqual(snapshot.state.ledger, try DocumentStore.readLedger(at: store.syncURL(for: "Field")))
+        XCTAssertEqual(snapshot.state.ledger.bases["uuid:ana"]?.answers["age"], .integer(31))
+    }
+
+    /// A ledger read on the second thread that cannot be read stops the sync with the same
+    /// message as when it is read in line, and the document is not touched.
+    func testAnUnreadableLedgerReadBesideRefusesAsInLine() throws {
+        _ = try prepare()
+        try Data("<plist><array><dict><key>ledger</key><integer>1</integer></dict><dict><key>owner</key>".utf8)
+            .write(to: store.syncURL(for: "Field"))
+        let document = try Data(contentsOf: store.url(for: "Field"))
+        var beside = ""
+        XCTAssertThrowsError(try store.syncSnapshot(of: "Field")) { beside = "\($0)" }
+        DocumentStore.ledgerReadBesideFrom = .max
+        var inLine = ""
+        XCTAssertThrowsError(try store.syncSnapshot(of: "Field")) { inLine = "\($0)" }
+        XCTAssertEqual(beside, inLine)
+        XCTAssertTrue(beside.contains(".Field.sync.plist"), beside)
+        XCTAssertEqual(try Data(contentsOf: store.url(for: "Field")), document)
+    }
+}
+
+/// A counter two threads can share.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}
