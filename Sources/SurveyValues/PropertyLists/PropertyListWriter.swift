@@ -21,7 +21,7 @@ package struct PropertyListWriter {
         writer.bytes.reserveCapacity(4096)
         writer.append(header)
         writer.write(root, depth: 0)
-        writer.append("</plist>\n")
+        writer.appendLiteral("</plist>\n")
         return Data(writer.bytes)
     }
 
@@ -59,7 +59,7 @@ package struct PropertyListWriter {
     private var surveysWritten = 0
 
     package mutating func appendSurvey(_ record: Record) {
-        if surveysWritten == 0 { append("<array>\n") }
+        if surveysWritten == 0 { appendLiteral("<array>\n") }
         surveysWritten += 1
         write(record, depth: 1)
     }
@@ -67,7 +67,7 @@ package struct PropertyListWriter {
     /// An entry given as a dictionary (a ledger's, nested), written as `appendSurvey` would
     /// write it packed, without packing it first.
     package mutating func appendEntry(_ entries: [String: PropertyValue]) {
-        if surveysWritten == 0 { append("<array>\n") }
+        if surveysWritten == 0 { appendLiteral("<array>\n") }
         surveysWritten += 1
         write(entries, depth: 1)
     }
@@ -79,27 +79,27 @@ package struct PropertyListWriter {
     package mutating func appendLedgerEntry(id: String, owner: String?,
                                             base: (packed: Record, deleted: Bool, revision: String?)?,
                                             conflict: PropertyValue?, review: PropertyValue?) {
-        if surveysWritten == 0 { append("<array>\n") }
+        if surveysWritten == 0 { appendLiteral("<array>\n") }
         surveysWritten += 1
         indent(1)
-        append("<dict>\n")
+        appendLiteral("<dict>\n")
         if let base {
             element("key", "base", depth: 2)
             indent(2)
-            append("<dict>\n")
+            appendLiteral("<dict>\n")
             element("key", "answers", depth: 3)
             write(base.packed, depth: 3)
             if base.deleted {
                 element("key", "deleted", depth: 3)
                 indent(3)
-                append("<true/>\n")
+                appendLiteral("<true/>\n")
             }
             if let revision = base.revision {
                 element("key", "revision", depth: 3)
                 element("string", revision, depth: 3, escaped: true)
             }
             indent(2)
-            append("</dict>\n")
+            appendLiteral("</dict>\n")
         }
         if let conflict {
             element("key", "conflict", depth: 2)
@@ -116,12 +116,12 @@ package struct PropertyListWriter {
             write(review, depth: 2)
         }
         indent(1)
-        append("</dict>\n")
+        appendLiteral("</dict>\n")
     }
 
     package mutating func endSurveys() {
-        append(surveysWritten == 0 ? "<array/>\n" : "</array>\n")
-        append("</plist>\n")
+        if surveysWritten == 0 { appendLiteral("<array/>\n") } else { appendLiteral("</array>\n") }
+        appendLiteral("</plist>\n")
     }
 
     /// Bytes made and not yet drained.
@@ -134,18 +134,29 @@ package struct PropertyListWriter {
     }
 
     private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// A tag or other fixed text, copied from the program's own bytes (appending a `String`'s
+    /// UTF-8 view went through the generic sequence path: 7% of a large ledger's write).
+    private mutating func appendLiteral(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func indent(_ depth: Int) {
         for _ in 0..<depth { bytes.append(0x09) }
     }
 
-    private mutating func element(_ tag: String, _ text: String, depth: Int, escaped: Bool = false) {
+    private mutating func element(_ tag: StaticString, _ text: String, depth: Int, escaped: Bool = false) {
         indent(depth)
-        append("<\(tag)>")
+        appendLiteral("<")
+        appendLiteral(tag)
+        appendLiteral(">")
         if escaped { appendEscaped(text) } else { append(text) }
-        append("</\(tag)>\n")
+        appendLiteral("</")
+        appendLiteral(tag)
+        appendLiteral(">\n")
     }
 
     private mutating func write(_ value: PropertyValue, depth: Int) {
@@ -158,24 +169,24 @@ package struct PropertyListWriter {
             element("real", Self.realText(d), depth: depth)
         case .bool(let b):
             indent(depth)
-            append(b ? "<true/>\n" : "<false/>\n")
+            if b { appendLiteral("<true/>\n") } else { appendLiteral("<false/>\n") }
         case .date(let date):
             element("date", Self.dateText(date), depth: depth)
         case .data(let data):
             indent(depth)
-            append("<data>\n")
+            appendLiteral("<data>\n")
             indent(depth)
             append(data.base64EncodedString())
-            append("\n")
+            appendLiteral("\n")
             indent(depth)
-            append("</data>\n")
+            appendLiteral("</data>\n")
         case .array(let items):
             indent(depth)
-            if items.isEmpty { append("<array/>\n"); return }
-            append("<array>\n")
+            if items.isEmpty { appendLiteral("<array/>\n"); return }
+            appendLiteral("<array>\n")
             for item in items { write(item, depth: depth + 1) }
             indent(depth)
-            append("</array>\n")
+            appendLiteral("</array>\n")
         case .dictionary(let entries):
             write(entries, depth: depth)
         }
@@ -194,32 +205,32 @@ package struct PropertyListWriter {
             return
         }
         indent(depth)
-        append("<dict>\n")
+        appendLiteral("<dict>\n")
         packed.withUnsafeBufferPointer { buffer in
             PackedAnswers.forEachEntry(in: buffer) { entry in
                 indent(depth + 1)
-                append("<key>")
+                appendLiteral("<key>")
                 appendEscaped(PackedAnswers.keySpelling(of: entry, in: buffer))
-                append("</key>\n")
+                appendLiteral("</key>\n")
                 indent(depth + 1)
                 if entry.tag == PackedAnswers.stringTag {
-                    append("<string>")
+                    appendLiteral("<string>")
                     appendEscaped(UnsafeBufferPointer(rebasing: buffer[entry.valueBytes]))
-                    append("</string>\n")
+                    appendLiteral("</string>\n")
                 } else if entry.tag == PackedAnswers.idTag {
-                    append("<string>")
+                    appendLiteral("<string>")
                     append(PackedAnswers.idText(buffer, at: entry.valueBytes.lowerBound))
-                    append("</string>\n")
+                    appendLiteral("</string>\n")
                 } else {
-                    append("<integer>")
+                    appendLiteral("<integer>")
                     append(String(PackedAnswers.integer(of: entry, in: buffer)))
-                    append("</integer>\n")
+                    appendLiteral("</integer>\n")
                 }
                 return true
             }
         }
         indent(depth)
-        append("</dict>\n")
+        appendLiteral("</dict>\n")
     }
 
     /// Printable ASCII but `&`, `<`, `>`: a key written as it is, that sorts by its bytes.
@@ -230,14 +241,14 @@ package struct PropertyListWriter {
 
     private mutating func write(_ entries: [String: PropertyValue], depth: Int) {
         indent(depth)
-        if entries.isEmpty { append("<dict/>\n"); return }
-        append("<dict>\n")
+        if entries.isEmpty { appendLiteral("<dict/>\n"); return }
+        appendLiteral("<dict>\n")
         for (key, item) in Self.cleanedEntries(entries) {
             element("key", key, depth: depth + 1, escaped: true)
             write(item, depth: depth + 1)
         }
         indent(depth)
-        append("</dict>\n")
+        appendLiteral("</dict>\n")
     }
 
     /// Keys in sorted order, cleaned; should two keys become equal once cleaned, the one
@@ -267,6 +278,15 @@ package struct PropertyListWriter {
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         var i = 0
         while i < text.count {
+            // A run of bytes that need nothing is copied at once (byte by byte, escaping was a
+            // fifth of writing a large ledger).
+            var end = i
+            while end < text.count, Self.needsNothing(text[end]) { end += 1 }
+            if end > i {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[i..<end]))
+                i = end
+                if i == text.count { break }
+            }
             let forbidden = XMLCharacters.forbiddenLength(at: i, in: text)
             if forbidden > 0 {
                 bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
@@ -274,14 +294,21 @@ package struct PropertyListWriter {
                 continue
             }
             switch text[i] {
-            case 0x26: append("&amp;")
-            case 0x3C: append("&lt;")
-            case 0x3E: append("&gt;")
-            case 0x0D: append("&#13;")
+            case 0x26: appendLiteral("&amp;")
+            case 0x3C: appendLiteral("&lt;")
+            case 0x3E: appendLiteral("&gt;")
+            case 0x0D: appendLiteral("&#13;")
             case let byte: bytes.append(byte)
             }
             i += 1
         }
+    }
+
+    /// A byte written as it is whatever follows it: not a control character, not `&`, `<`
+    /// or `>`, and not 0xEF (which may begin U+FFFE or U+FFFF, both forbidden in XML).
+    @inline(__always)
+    private static func needsNothing(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != 0x26 && byte != 0x3C && byte != 0x3E && byte != 0xEF
     }
 
     /// Shortest text that reads back as the same double; plistlib and Foundation read

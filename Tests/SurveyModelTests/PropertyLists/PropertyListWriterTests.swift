@@ -56,4 +56,27 @@ final class PropertyListWriterTests: XCTestCase {
         XCTAssertTrue(text.contains("<key>k\u{FFFD}</key>"), text)
         XCTAssertTrue(text.contains("<string>a\u{FFFD}b&#13;c\u{FFFD}</string>"), text)
     }
+
+    /// Text is copied in runs of bytes that need nothing and escaped byte by byte between
+    /// them: random texts mixing both, in a survey's packed answers and in a dictionary, read
+    /// back through Foundation as the text with its forbidden characters replaced (U+FFFD),
+    /// carriage returns kept.
+    func testRandomTextsReadBackCleanedThroughFoundation() throws {
+        let pieces = ["a", "Zoë", "東京", "🏙️", "&", "<", ">", "&amp;", "\r", "\r\n", "\t", "\n", "\u{0}", "\u{1F}", "\u{7F}",
+                      "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "x\u{FEFF}", "\u{EFFFF}", "ï", "\"", "'", " ", "plain words "]
+        // (U+FEFF only after other text: Foundation drops it at the start of a string.)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let expected = XMLCharacters.replacingForbidden(in: text)
+            let packed = SurveyDocument(records: [Record(["note": .string(text), "age": .integer(round)])])
+            let data = try packed.propertyListData()
+            let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            XCTAssertEqual(PropertyValue(foundation: object),
+                           .array([.dictionary(["note": .string(expected), "age": .integer(round)])]), text.debugDescription)
+            let nested = PropertyListWriter.data(for: .array([.dictionary(["note": .array([.string(text)])])]))
+            XCTAssertEqual(PropertyValue(foundation: try PropertyListSerialization.propertyList(from: nested, options: [], format: nil)),
+                           .array([.dictionary(["note": .array([.string(expected)])])]), text.debugDescription)
+        }
+    }
 }
