@@ -4,23 +4,21 @@ import XCTest
 @testable import SurveyForms
 @testable import SurveyStorage
 
-/// A large sync reads its ledger on a second thread while it reads the document, and writes
-/// it on a second thread while it writes the deleted surveys and the document, putting it in
-/// place after them (`SideRead`, `SideWrite`). Here both thresholds are lowered so a small
-/// folder takes that path; each file's write or install then fails in turn: the three files
+/// A large sync writes its ledger on a second thread while it writes the deleted surveys and
+/// the document, putting it in place after them (`SideWrite`). Here the threshold is lowered
+/// so a small folder takes that path; each file's write or install then fails in turn: the three files
 /// hold exactly what they held, no temporary file stays, and the other thread is done.
 final class SyncCommitBesideTests: TemporaryFolderTestCase {
-    private var thresholds: (Int64, Int) = (0, 0)
+    private var threshold = 0
 
     override func setUp() {
         super.setUp()
-        thresholds = (DocumentStore.ledgerReadBesideFrom, DocumentStore.ledgerWrittenBesideFrom)
-        DocumentStore.ledgerReadBesideFrom = 0
+        threshold = DocumentStore.ledgerWrittenBesideFrom
         DocumentStore.ledgerWrittenBesideFrom = 0
     }
 
     override func tearDown() {
-        (DocumentStore.ledgerReadBesideFrom, DocumentStore.ledgerWrittenBesideFrom) = thresholds
+        DocumentStore.ledgerWrittenBesideFrom = threshold
         super.tearDown()
     }
 
@@ -101,7 +99,7 @@ final class SyncCommitBesideTests: TemporaryFolderTestCase {
             XCTAssertEqual(try folderContents().filter { $0.contains(".tmp-") || $0.hasSuffix(".before-sync") }, [], name)
         }
 
-        // Nothing failing: all three written, the ledger read back (on the second thread) as merged.
+        // Nothing failing: all three written, the ledger read back as merged.
         for (url, data) in zip(urls, before) { try data!.write(to: url) }
         XCTAssertTrue(try store.mergeOtherCopies([file], into: "Field", write: true).written)
         XCTAssertTrue(zip(before, bytes()).allSatisfy { $0 != $1 }, "the merge changes all three files")
@@ -109,23 +107,6 @@ final class SyncCommitBesideTests: TemporaryFolderTestCase {
         XCTAssertEqual(snapshot.state.records.map(\.instanceID), ["uuid:ana"])
         XCTAssertEqual(snapshot.state.ledger, try DocumentStore.readLedger(at: store.syncURL(for: "Field")))
         XCTAssertEqual(snapshot.state.ledger.bases["uuid:ana"]?.answers["age"], .integer(31))
-    }
-
-    /// A ledger read on the second thread that cannot be read stops the sync with the same
-    /// message as when it is read in line, and the document is not touched.
-    func testAnUnreadableLedgerReadBesideRefusesAsInLine() throws {
-        _ = try prepare()
-        try Data("<plist><array><dict><key>ledger</key><integer>1</integer></dict><dict><key>owner</key>".utf8)
-            .write(to: store.syncURL(for: "Field"))
-        let document = try Data(contentsOf: store.url(for: "Field"))
-        var beside = ""
-        XCTAssertThrowsError(try store.syncSnapshot(of: "Field")) { beside = "\($0)" }
-        DocumentStore.ledgerReadBesideFrom = .max
-        var inLine = ""
-        XCTAssertThrowsError(try store.syncSnapshot(of: "Field")) { inLine = "\($0)" }
-        XCTAssertEqual(beside, inLine)
-        XCTAssertTrue(beside.contains(".Field.sync.plist"), beside)
-        XCTAssertEqual(try Data(contentsOf: store.url(for: "Field")), document)
     }
 }
 
