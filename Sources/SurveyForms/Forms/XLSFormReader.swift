@@ -31,6 +31,8 @@ struct XLSFormReader {
         readChoices(sheets.sheet(named: "choices"), into: &form)
         readSurvey(survey, into: &form)
         check(&form)
+        checkRepeatNames(form)
+        checkCellReferences(sheets, survey: survey)
         if !nestedTooDeep { readEntities(sheets.sheet(named: "entities"), survey: survey, into: &form) }
         checkGeoReferences(form)
         checkTriggers(form)
