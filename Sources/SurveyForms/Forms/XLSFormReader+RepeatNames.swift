@@ -24,25 +24,27 @@ extension XLSFormReader {
                 default: break
                 }
                 guard !q.name.isEmpty else { continue }
-                scopes[open.last!].append((q.name, q.row))
+                // A name used twice in a record is keyed by its group path by now (`+Keys`).
+                let name = String(q.name.split(separator: "/").last ?? "")
+                scopes[open.last!].append((name, q.row))
                 switch q.kind {
                 case .beginGroup:
                     open.append(scopes.count)
                     scopes.append([])
                 case .beginRepeat:
-                    if q.name == form.rootName {
+                    if name == form.rootName {
                         errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "name",
-                                                     message: "the name “\(q.name)” is invalid: repeat names must not be the same as the "
+                                                     message: "the name “\(name)” is invalid: repeat names must not be the same as the "
                                                          + "survey root (which defaults to 'data')"))
-                    } else if let first = repeats[q.name] {
+                    } else if let first = repeats[name] {
                         errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "name",
-                                                     message: "the name “\(q.name)” is invalid: repeat names must unique anywhere in the survey, "
+                                                     message: "the name “\(name)” is invalid: repeat names must unique anywhere in the survey, "
                                                          + "at all levels of group or repeat nesting (row \(first) has it)"))
                     } else {
-                        repeats[q.name] = q.row
+                        repeats[name] = q.row
                     }
                     if let count = q.repeatCount, !Self.isFieldReference(count) {
-                        generated.append((open.last!, q.name + "_count", q.row))
+                        generated.append((open.last!, name + "_count", q.row))
                     }
                     walk(q.children)
                 default: break

@@ -36,6 +36,7 @@ struct XLSFormReader {
         if !nestedTooDeep { readEntities(sheets.sheet(named: "entities"), survey: survey, into: &form) }
         checkGeoReferences(form)
         checkTriggers(form)
+        checkInstanceNames(form)
         return form
     }
 
