@@ -307,7 +307,7 @@ struct XLSFormReader {
             }
         }
         for name in form.instanceName?.fieldReferences ?? [] where !known.contains(name) || ambiguous.contains(name) {
-            errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "instance_name",
+            errors.append(XLSFormProblem(sheet: "settings", row: instanceNameRow, column: "instance_name",
                                          message: Self.referenceProblem(name, ambiguous: ambiguous)))
         }
         // An ID item is answered once per survey, at its top level: a roster's question has
