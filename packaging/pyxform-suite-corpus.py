@@ -5,7 +5,10 @@ Every XLSForm the suite holds: the Markdown tables written inline in its tests (
 in tests/**/*.py) and the workbooks and CSV files under tests/example_xls and
 tests/bug_example_xls. Each is converted with the installed pyxform (no ODK Validate); the
 forms it converts are written to the corpus, so `make test` opens them with survey's reader
-with no network and no git. A `.xls` (which survey refuses as a format, with what to do) is
+with no network and no git; the forms it refuses are written to refused/, with pyxform's error
+in the manifest, so `make test` checks survey refuses them too (`PyxformVerdictTests`). A
+refused test string that is a template its test fills in first (`{case}`, `{value}`) is no
+form: it is listed under "templates", not written. A `.xls` (which survey refuses as a format, with what to do) is
 written as pyxform's CSV layout of the same sheets, read by pyxform's own xls backend.
 
 pyxform is BSD-2-Clause: its license is copied beside the corpus (LICENSE-pyxform).
@@ -13,7 +16,7 @@ pyxform is BSD-2-Clause: its license is copied beside the corpus (LICENSE-pyxfor
 Usage: python3 packaging/pyxform-suite-corpus.py GIT_DIR [OUT_DIR]
   GIT_DIR: a clone of https://github.com/XLSForm/pyxform (its .git folder, or a bare repo)
 """
-import ast, csv, hashlib, io, json, os, subprocess, sys, tempfile
+import ast, csv, hashlib, io, json, os, re, subprocess, sys, tempfile
 
 from pyxform import xls2xform
 from pyxform.xls2json_backends import xls_to_dict
@@ -53,6 +56,11 @@ def converts(data, file_type):
         return f"{type(e).__name__}: {e}"
 
 
+def is_template(text):
+    """A test's form with Python format fields (`{case}`, `{value}`) it fills in before use."""
+    return re.search(r"(?<!\$)\{[A-Za-z_][A-Za-z0-9_]*\}", text) is not None
+
+
 def xls_as_csv(data):
     """A .xls workbook in pyxform's CSV layout: each sheet's name on its own row, its rows indented."""
     with tempfile.NamedTemporaryFile(suffix=".xls") as f:
@@ -78,12 +86,15 @@ def xls_as_csv(data):
 def main():
     gitdir = sys.argv[1]
     out = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else DEFAULT_OUT)
-    os.makedirs(out, exist_ok=True)
-    for old in os.listdir(out):
-        os.remove(os.path.join(out, old))
+    refused_out = os.path.join(out, "refused")
+    os.makedirs(refused_out, exist_ok=True)
+    for folder in (out, refused_out):
+        for old in os.listdir(folder):
+            if os.path.isfile(os.path.join(folder, old)):
+                os.remove(os.path.join(folder, old))
     commit = git(gitdir, "rev-parse", "HEAD").strip()
     files = git(gitdir, "ls-tree", "-r", "--name-only", "HEAD", "tests").splitlines()
-    seen, manifest = set(), {"pyxform_commit": commit, "converted": [], "refused": []}
+    seen, manifest = set(), {"pyxform_commit": commit, "converted": [], "refused": [], "templates": []}
 
     def keep(name, text_or_bytes, ext, file_type, data_for_pyxform):
         body = text_or_bytes.encode() if isinstance(text_or_bytes, str) else text_or_bytes
@@ -94,7 +105,12 @@ def main():
         error = converts(data_for_pyxform, file_type)
         entry = f"{name}-{digest}.{ext}"
         if error:
-            manifest["refused"].append({"form": entry, "error": error.splitlines()[0][:300]})
+            if ext == "md" and is_template(text_or_bytes):
+                manifest["templates"].append(entry)
+                return
+            with open(os.path.join(refused_out, entry), "wb") as f:
+                f.write(body)
+            manifest["refused"].append({"form": entry, "error": error})
             return
         with open(os.path.join(out, entry), "wb") as f:
             f.write(body)
@@ -124,6 +140,7 @@ def main():
                 keep(f"{folder}--{stem}", data, ext, "." + ext, data)
 
     manifest["converted"].sort()
+    manifest["templates"].sort()
     manifest["refused"].sort(key=lambda e: e["form"])
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1, ensure_ascii=False)
@@ -133,7 +150,8 @@ def main():
         f.write("The forms in this folder are taken from pyxform's test suite\n"
                 f"(https://github.com/XLSForm/pyxform, commit {commit}),\n"
                 "by packaging/pyxform-suite-corpus.py, under pyxform's license:\n\n" + license_text)
-    print(f"{len(manifest['converted'])} forms converted, {len(manifest['refused'])} refused by pyxform")
+    print(f"{len(manifest['converted'])} forms converted, {len(manifest['refused'])} refused by pyxform, "
+          f"{len(manifest['templates'])} templates left out")
 
 
 if __name__ == "__main__":

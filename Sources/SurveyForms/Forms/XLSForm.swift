@@ -70,6 +70,10 @@ public struct XLSForm: Equatable, Sendable {
         /// `select_one ${name}`: the question whose answers in a repeat are the choices (its
         /// reference, so the name is checked); the row is not collected yet.
         public var repeatChoices: FormExpression?
+        /// The `trigger` column (ODK's value-change trigger, `${a}` or `${a}, ${b}`): the
+        /// questions whose change sets this one to its calculation (empty without one), then
+        /// only; never recomputed as the calculation's inputs change.
+        public var trigger: [String] = []
         /// Where it is in the survey sheet.
         public var row: Int
     }

@@ -92,9 +92,10 @@ extension XLSFormReader {
     /// The top-level rows once the sheet is read: blocks left open are errors, and a repeat
     /// left open still takes its rows, so they are checked too.
     mutating func closeAll(_ blocks: inout SurveyBlocks) -> [XLSForm.Question] {
-        let groups = blocks.open.filter { $0.kind == .group }.count
-        if groups > 0 {
-            errors.append(XLSFormProblem(sheet: "survey", row: nil, column: "type", message: "\(groups) begin group without an end group"))
+        // Each group left open at its begin row, where pyxform names it.
+        for (kind, question) in blocks.open where kind == .group {
+            errors.append(XLSFormProblem(sheet: "survey", row: question.row, column: "type",
+                                         message: "the group “\(question.name)” has no end group"))
         }
         while let (kind, question) = blocks.open.popLast() {
             guard kind != .group else { continue }

@@ -13,6 +13,8 @@ struct XLSFormReader {
     /// The survey sheet nests too deep and was read only so far: entities are not placed in it
     /// (placing costs the square of the depth, and the form is refused anyway).
     var nestedTooDeep = false
+    /// Each `reference-geometry` parameter and its row, judged once the form is read.
+    var geoReferences: [(target: String, row: Int)] = []
 
     mutating func read(_ sheets: XLSFormSheets) -> XLSForm {
         var form = XLSForm()
@@ -29,7 +31,12 @@ struct XLSFormReader {
         readChoices(sheets.sheet(named: "choices"), into: &form)
         readSurvey(survey, into: &form)
         check(&form)
+        checkRepeatNames(form)
+        checkCellReferences(sheets, survey: survey)
         if !nestedTooDeep { readEntities(sheets.sheet(named: "entities"), survey: survey, into: &form) }
+        checkGeoReferences(form)
+        checkTriggers(form)
+        checkInstanceNames(form)
         return form
     }
 
@@ -138,6 +145,10 @@ struct XLSFormReader {
             var question = XLSForm.Question(kind: kind, name: value("name", in: cells, columns: columns) ?? "", row: number)
             // Names pyxform gives rows that have none.
             if kind == .metadata("audit"), question.name.isEmpty { question.name = "audit" }
+            if kind == .metadata("audit"), question.name != "audit" {
+                errors.append(XLSFormProblem(sheet: "survey", row: number, column: "name",
+                                             message: "audits must always be named 'audit': the name column should be left blank, not “\(question.name)”"))
+            }
             if kind == .note, question.name.isEmpty { question.name = "generated_note_name_\(number)" }
             question.labels = localized("label", in: cells, columns: columns)
             question.hints = localized("hint", in: cells, columns: columns)
@@ -153,8 +164,13 @@ struct XLSFormReader {
             question.appearance = value("appearance", in: cells, columns: columns)
             question.readOnly = Self.isYes(value("read_only", in: cells, columns: columns))
             if let verify = value("verify", in: cells, columns: columns) { question.verify = !Self.isNo(verify) }
-            if let text = value("parameters", in: cells, columns: columns) { question.parameters = Self.parameters(text) }
-            if kind == .range { checkRange(question) }
+            let parametersText = value("parameters", in: cells, columns: columns)
+            if let parametersText { question.parameters = Self.parameters(parametersText) }
+            checkParameters(parametersText, type: typeText, question: question, choices: form.choices)
+            let triggerText = value("trigger", in: cells, columns: columns)
+            if let triggerText { question.trigger = readTrigger(triggerText, row: number) }
+            checkBackgroundGeopoint(type: typeText, hasTrigger: triggerText != nil,
+                                    hasCalculation: value("calculation", in: cells, columns: columns) != nil, row: number)
             if case .notCollected(let type) = kind, let problem = Self.listFileProblem(type) {
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "type", message: problem))
             }
@@ -212,7 +228,7 @@ struct XLSFormReader {
             }
             // A question with a `trigger` is recomputed, not shown: pyxform asks it for no label;
             // nor one with a calculation (already refused when it did not parse).
-            checkLabel(question, hasMedia: media || value("trigger", in: cells, columns: columns) != nil
+            checkLabel(question, hasMedia: media || triggerText != nil
                            || value("calculation", in: cells, columns: columns) != nil)
             let orOther: Bool
             switch kind {
@@ -291,7 +307,7 @@ struct XLSFormReader {
             }
         }
         for name in form.instanceName?.fieldReferences ?? [] where !known.contains(name) || ambiguous.contains(name) {
-            errors.append(XLSFormProblem(sheet: "settings", row: nil, column: "instance_name",
+            errors.append(XLSFormProblem(sheet: "settings", row: instanceNameRow, column: "instance_name",
                                          message: Self.referenceProblem(name, ambiguous: ambiguous)))
         }
         // An ID item is answered once per survey, at its top level: a roster's question has
@@ -506,23 +522,6 @@ struct XLSFormReader {
             if parts.count == 2 { result[parts[0].lowercased()] = parts[1] }
         }
         return result
-    }
-
-    /// A range's start, end and step: ODK's defaults 1, 10 and 1.
-    static func rangeParameters(_ q: XLSForm.Question) -> (start: Double?, end: Double?, step: Double?) {
-        func number(_ name: String, _ fallback: Double) -> Double? { q.parameters[name].map { Double($0) } ?? fallback }
-        return (number("start", 1), number("end", 10), number("step", 1))
-    }
-
-    private mutating func checkRange(_ q: XLSForm.Question) {
-        let (start, end, step) = Self.rangeParameters(q)
-        for (name, value) in [("start", start), ("end", end), ("step", step)] where value == nil || !(value!.isFinite) {
-            errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "parameters",
-                                         message: "the range’s \(name) must be a number, not “\(q.parameters[name] ?? "")”"))
-        }
-        if let step, step == 0 {
-            errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "parameters", message: "the range’s step cannot be 0"))
-        }
     }
 
     /// Excel stores a number typed where text was meant as `2022.0`.

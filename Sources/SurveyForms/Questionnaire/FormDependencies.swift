@@ -38,6 +38,10 @@ struct FormDependencies: Sendable {
     /// `indexed-repeat(${total}, ${member}, position(..) - 1)`): an instance's change
     /// reaches every instance of them.
     let readsItsOtherInstances: [Bool]
+    /// For each node, the nodes whose change sets it (its `trigger` column, ODK's
+    /// value-change trigger): a node with a trigger depends on them, never on what its
+    /// calculation reads, so it is computed when one of them changes and then only.
+    let triggers: [[Int]]
 
     init(scopes: [FormOutline.Scope], scopeOf: [Int], byName: [String: [Int]]) {
         let count = scopeOf.count
@@ -46,6 +50,7 @@ struct FormDependencies: Sendable {
         var outputs = Array(repeating: [Int: Bool](), count: count)
         var selfReading = Array(repeating: false, count: count)
         var chains = Array(repeating: [String](), count: count)
+        var triggers = Array(repeating: [Int](), count: count)
         func resolve(_ name: String, from chain: [String]) -> Int? {
             guard let candidates = byName[name] else { return nil }
             var best: Int?
@@ -63,7 +68,10 @@ struct FormDependencies: Sendable {
                 chains[g] = scope.chain
                 let q = questions[i]
                 var decides: [(Int, Bool)] = []
-                for expression in [q.calculation, q.relevant, q.choiceFilter, q.repeatCount] {
+                for name in q.trigger {
+                    if let j = resolve(name, from: scope.chain), j != g { triggers[g].append(j); decides.append((j, false)) }
+                }
+                for expression in [q.trigger.isEmpty ? q.calculation : nil, q.relevant, q.choiceFilter, q.repeatCount] {
                     for (name, any) in expression?.referencesByReach ?? [] {
                         guard let j = resolve(name, from: scope.chain) else { continue }
                         if j == g { if any { selfReading[g] = true }; continue }
@@ -88,6 +96,7 @@ struct FormDependencies: Sendable {
         self.outputs = outputs.map { $0.sorted { $0.key < $1.key }.map { (node: $0.key, anyInstance: $0.value) } }
         self.chains = chains
         self.readsItsOtherInstances = selfReading
+        self.triggers = triggers
         self.order = Self.topologicalOrder(inputs)
     }
 

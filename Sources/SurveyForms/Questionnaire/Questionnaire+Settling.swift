@@ -104,6 +104,8 @@ extension Questionnaire {
                 now[key] = stored[key]
                 then[key] = beforeValues.map { $0[key] } ?? before[key]
                 settling.compare(scope: 0, now, then, at: [], only: path.steps[...], seeds: &seeds)
+                // What differs fires triggers; the answer keyed again as it was does not.
+                for (node, steps) in seeds { settling.changedNodes[node, default: []].append(steps) }
                 if let scope = outline.scope(at: path.steps),
                    let i = outline.scopes[scope].fields.firstIndex(where: { $0.key == path.name }) {
                     let g = outline.scopes[scope].offset + i
@@ -116,6 +118,7 @@ extension Questionnaire {
                 }
             } else {
                 settling.compare(scope: 0, stored, beforeValues ?? before.values, at: [], seeds: &seeds)
+                for (node, steps) in seeds { settling.changedNodes[node, default: []].append(steps) }
             }
             affected = outline.graph.affected(by: seeds)
         } else {
@@ -187,6 +190,9 @@ private struct Settling {
     /// For a key changed only inside members of its roster (no instance added, removed or
     /// moved, nothing set on the key itself), which members: only they are packed again.
     var changedItems: [String: Set<Int>] = [:]
+    /// The rows whose answers this change set, in the instances it set them in: what was
+    /// keyed (the seeds) and what a trigger set, for the triggers they fire.
+    var changedNodes: [Int: [[AnswerPath.Step]]] = [:]
     private var shownNow: [At: Bool] = [:]
     private var shownBefore: [At: Bool] = [:]
     private var scopes: [Questionnaire?]
@@ -359,9 +365,21 @@ private struct Settling {
         let key = field.key
         let place = AnswerPath(steps, key).description
         let showsNow = isShown(g, steps)
+        if !question.trigger.isEmpty, showsNow, fired(g, at: steps) {
+            // ODK's setvalue on xforms-value-changed: the calculation (none: empty) is
+            // evaluated once, now, and kept until a trigger changes again.
+            let before = AnswerTree.value(values, steps[...], key)
+            let text = question.calculation.map { computed($0, at: steps, current: XLSForm.text(of: before)) } ?? ""
+            let value: PropertyValue? = text.isEmpty || text == "NaN" ? nil
+                : field.kind == .calculated ? .string(text) : ((try? field.parse(text).get()) ?? .string(text))
+            if value != before {
+                set(value, key, at: steps)
+                changedNodes[g, default: []].append(steps)
+            }
+        }
         let current = AnswerTree.value(values, steps[...], key)
         if field.kind == .calculated {
-            if showsNow, let calculation = question.calculation {
+            if showsNow, question.trigger.isEmpty, let calculation = question.calculation {
                 // `.` is what the calculation holds, for `once()`. Shown, it is computed,
                 // so a copy put aside when it was hidden has nothing left to bring back.
                 let text = computed(calculation, at: steps, current: XLSForm.text(of: current))
@@ -393,6 +411,17 @@ private struct Settling {
             // A choice withdrawn earlier stays aside while its question keeps showing.
             hidden[place] = nil
             set(kept, key, at: steps)
+        }
+    }
+
+    /// Whether a question this row's `trigger` names changed in this settling, in the
+    /// instance `steps` leads to or one around or inside it.
+    private func fired(_ g: Int, at steps: [AnswerPath.Step]) -> Bool {
+        outline.graph.triggers[g].contains { source in
+            (changedNodes[source] ?? []).contains { changed in
+                let n = min(changed.count, steps.count)
+                return changed.prefix(n) == steps.prefix(n)
+            }
         }
     }
 

@@ -15,6 +15,10 @@ import XCTest
 /// XPath (`{r}`, `$(myField)`, `£¥§`), a `relevant` that reads its own answer
 /// (`pulldata(…, .)`; the same in a `required` is no warning), a default its question refuses
 /// (`foo` for an integer, `1900-01-01 00:00:00`, a date cell as pyxform reads it, for a date).
+///
+/// The forms pyxform refuses (`refused/`, pyxform's error for each in the manifest) are
+/// refused here too, at pyxform's row and in the column it names, but for those
+/// `knownDisagreements` lists, each with why.
 final class PyxformSuiteTests: XCTestCase {
     static var folder: URL { TestSupport.fixtureURL("forms/pyxform-suite") }
 
@@ -43,6 +47,71 @@ final class PyxformSuiteTests: XCTestCase {
         print("pyxform suite: \(opened) of \(verdicts.count) forms open, \(warned) with warnings")
         XCTAssertEqual(refused, [], "forms pyxform converts that survey refuses")
         XCTAssertEqual(opened, verdicts.count)
+    }
+
+    /// The forms of pyxform's suite pyxform refuses that survey accepts, by the start of their
+    /// file name, with why. Any other form pyxform refuses survey refuses too.
+    static let knownDisagreements: [String: String] = [
+        "bug_example_xls--duplicate_columns": "two `label` columns: survey reads the first, pyxform refuses the header",
+        "bug_example_xls--ict_survey_fails": "a third sheet pyxform's CSV reader cannot take (a TypeError in pyxform, no rule)",
+        "example_xls--case_insensitivity": "a CSV pyxform does not recognize as a form (no rule of the form)",
+        "test_sheet_columns--test_process_row__bad_header_info__markdown": "Markdown pyxform does not recognize as a form (no rule of the form)",
+        "test_external_instances_for_selects--test_empty_external_choices__errors": "an empty external_choices sheet (an IndexError in pyxform); select_one_external is not collected here",
+        "test_external_instances_for_selects--test_external_choices_with_only_header__errors": "external_choices sheet rules: select_one_external is not collected here",
+        "test_xls2json--test_workbook_to_json__misspelled_found__external_choices_multiple": "external_choices sheet rules: select_one_external is not collected here",
+        "test_xls2json--test_workbook_to_json__multiple_misspellings__external_choices": "external_choices sheet rules: select_one_external is not collected here",
+        "test_last_saved--test_last_saved_errors_when_field_does_not_exist": "${last-saved#foo} of no question: survey reads it as the last survey's answer",
+        "test_loop--test_loop__references_error": "${q1} inside a loop: survey keys each choice's q1 by its path and reads the one of the same choice",
+        "test_search_function--test_select_from_file__search_on_same_question": "search() (Collect's external-app lookup) is not read here",
+        "test_search_function--test_usage_with_other_selects__invalid_list_reuse_by_non_search_question": "search() is not read here",
+        "test_settings--test_name__from_sheet__invalid_characters__error": "the settings `name` (the XML root) is not checked as an XML name yet",
+        "test_sheet_columns--test_big_image_invalid_if_no_image": "media columns are not read here (big-image without image)",
+        "test_sheet_columns--test_conflicting_aliased_values_raises_error": "two aliases of one column (name, value): survey reads the first",
+        "test_sheet_columns--test_missing_survey_headers": "a survey sheet with no type column: survey reads no question and says nothing is asked",
+        "test_typed_calculates--test_calculate_without_calculation_with_default_without_dynamic_default": "a calculate with a plain default: survey keeps the default as its value",
+    ]
+
+    /// Every form pyxform 4.5 refuses is refused here (but `knownDisagreements`), and where
+    /// pyxform names a row, survey's error is on that row (and in the column pyxform names).
+    /// pyxform is asked again, so the manifest cannot drift from the oracle.
+    func testEveryFormPyxformRefusesIsRefusedAtItsRow() throws {
+        let manifest = try XCTUnwrap(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: Self.folder.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let refused = try XCTUnwrap(manifest["refused"] as? [[String: String]])
+        let converted = try XCTUnwrap(manifest["converted"] as? [String])
+        XCTAssertGreaterThan(refused.count, 200, "run packaging/pyxform-suite-corpus.py")
+        let folder = Self.folder.appendingPathComponent("refused")
+        let live = try XLSFormEntityTests.pyxformErrors(refused.map { folder.appendingPathComponent($0["form"]!).path })
+        var accepted: [String] = [], wrongRow: [String] = [], rows = 0
+        for (entry, now) in zip(refused, live) {
+            let name = entry["form"]!, error = entry["error"]!
+            XCTAssertNotNil(now, "\(name): pyxform converts it now")
+            let sheets = try XLSFormSheets.read(fileAt: folder.appendingPathComponent(name).path)
+            let result = XLSForm.read(sheets)
+            guard !result.errors.isEmpty else {
+                accepted.append(name)
+                continue
+            }
+            XCTAssertNil(result.form, name)
+            // pyxform's "[row : N]" (on the survey sheet unless it names another), and "the 'COLUMN' value".
+            guard let match = error.firstMatch(of: /\[row : (\d+)\]/), let row = Int(match.1) else { continue }
+            let sheet = error.firstMatch(of: /On the '(\w+)' sheet/).map { String($0.1) } ?? "survey"
+            // `dataset` is pyxform's older name of the entities sheet's `list_name`.
+            let column = error.firstMatch(of: /the '([^']+)' value/).map { $0.1 == "dataset" ? "list_name" : String($0.1) }
+            let expected = XLSFormEntityTests.surveyRow(row, sheet: sheet, in: sheets)
+            rows += 1
+            let found = result.errors.contains { problem in
+                problem.sheet == sheet && problem.row == expected
+                    && (column == nil || problem.column.map { column!.hasPrefix($0) || $0.hasPrefix(column!) } ?? false)
+            }
+            if !found { wrongRow.append("\(name): pyxform \(sheet) row \(expected ?? -1) (\(column ?? "-")), survey \(result.errors.map(\.description))") }
+        }
+        let disagreeing = accepted.map { name in Self.knownDisagreements.keys.first { name.hasPrefix($0) } ?? name }
+        XCTAssertEqual(Set(disagreeing), Set(Self.knownDisagreements.keys), "forms pyxform refuses that survey accepts")
+        XCTAssertEqual(wrongRow, [], "refusals at another row or column than pyxform's")
+        let agreed = converted.count + refused.count - accepted.count
+        print("pyxform suite verdicts: \(agreed) of \(converted.count + refused.count) agree (\(refused.count - accepted.count) of \(refused.count) refused, "
+              + "\(rows) at pyxform's row)")
     }
 
     /// The forms issue 18 named open with a warning where the rule reads nothing.

@@ -71,8 +71,8 @@ final class XLSFormTests: XCTestCase {
             "survey row 4, relevant: unknown field ${agee}",
             "survey row 5, type: no choice list named nolist",
             "survey row 6, name: “age” is already the name of row 3",
+            "survey row 8, type: the group “g” has no end group",
             "survey row 9, calculation: a calculate row needs a calculation",
-            "survey, type: 1 begin group without an end group",
         ])
         // Malformed text is a rule no one can read: a warning, where pyxform passes it.
         XCTAssertEqual(warnings, ["survey row 7, relevant: “if(1” cannot be read (the call to if() is not closed): the question is always asked"])

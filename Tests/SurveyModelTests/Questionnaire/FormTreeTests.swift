@@ -101,8 +101,8 @@ final class FormTreeTests: XCTestCase {
             "survey row 6, type: end repeat where the group “g” of row 4 is still open: end it first",
         ])
         XCTAssertEqual(try errors(",begin group,g,G\n,begin repeat,r,R\n,end group,,\n,end repeat,,\n"), [
+            "survey row 3, type: the group “g” has no end group",
             "survey row 5, type: end group where the repeat “r” of row 4 is still open: end it first",
-            "survey, type: 1 begin group without an end group",
         ])
         XCTAssertEqual(try errors(",text,t,T\n,end repeat,,\n"), ["survey row 4, type: end repeat without a begin repeat"])
         XCTAssertEqual(try errors(",begin loop over yn,l,L\n,integer,n,N\n,end loop,,\nchoices,,,\n,list_name,name,label\n,yn,yes,Yes\n"), [])
