@@ -36,6 +36,9 @@ struct CommandLineOptions: Equatable {
     var reviewFilter: String?
     /// `history ID --local`: the edit history kept on this laptop, not the server's versions.
     var localHistory = false
+    /// `history ID --bring-back N --reason TEXT`: the revision brought back, and why.
+    var bringBack: String?
+    var reason: String?
     var reviewed: String?
     var formID: String?
     /// `docs new NAME --form FILE`: the new document's questionnaire.

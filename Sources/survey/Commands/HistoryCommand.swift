@@ -24,6 +24,11 @@ struct HistoryCommand: Equatable {
     /// `--local`: this laptop's edit history of the survey (`.NAME.history.jsonl`).
     var local = false
     var doc: String?
+    /// `--bring-back N`: the revision whose answers become the survey's again, as a new edit.
+    var bringBack: Int64?
+    /// `--reason TEXT`: why (asked when the form says `track-changes-reasons`, or the survey
+    /// was approved).
+    var reason: String?
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
         guard let id = words.first else {
@@ -37,6 +42,82 @@ struct HistoryCommand: Equatable {
         doc = options.doc
         if local, db != nil {
             throw CommandLineOptions.UsageError(description: "--local reads this laptop's history: no --db")
+        }
+        if let text = options.bringBack {
+            guard let revision = Int64(text), revision >= 1 else {
+                throw CommandLineOptions.UsageError(description: "--bring-back takes a revision number (survey history ID lists them), not \(text)")
+            }
+            guard !local else {
+                throw CommandLineOptions.UsageError(description: "--bring-back takes a version the team's server keeps: no --local")
+            }
+            bringBack = revision
+        }
+        reason = options.reason?.trimmingWhitespace()
+        if reason != nil, bringBack == nil {
+            throw CommandLineOptions.UsageError(description: "--reason says why a version is brought back: with --bring-back N")
+        }
+    }
+
+    /// `--bring-back N`: the survey's answers here set to revision N's, noted in this laptop's
+    /// edit history with why; the next sync sends them as a new version (ODK Central's model:
+    /// nothing is overwritten on the server). Refused, with nothing changed, for a version
+    /// that cannot be read here or is the survey deleted, a survey that is not here, another
+    /// enumerator's, in conflict, or already as that version; and without `--reason` when the
+    /// form asks why (`track-changes-reasons`) or a supervisor approved the survey.
+    func runBringBack(_ revision: Int64, store: DocumentStore, remembered: String?, environment: [String: String]) -> Int32 {
+        let target: DocumentTarget
+        let questionnaire: Questionnaire
+        do {
+            target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
+            questionnaire = try store.commandQuestionnaire(for: target, changing: true)
+        } catch {
+            ShellOutput.failure(error)
+            return 1
+        }
+        guard case .existing(let name) = target else { return 1 }
+        return ServerSession.run(db: db, environment: environment, id: id) { server, where_ in
+            guard let root = try server.surveyNamed(id) else {
+                ShellOutput.error("\(id): no such survey on \(where_.shown)")
+                return 1
+            }
+            guard let version = try server.versions(of: root, after: revision - 1, limit: 1).first, version.revision == revision else {
+                ShellOutput.error("\(root) has no revision \(revision) on \(where_.shown) (survey history \(root) lists those kept)")
+                return 1
+            }
+            if let problem = version.unreadable {
+                ShellOutput.error("revision \(revision) of \(root) is not brought back: its answers cannot be read here (\(problem))")
+                return 1
+            }
+            if version.deleted {
+                ShellOutput.error("revision \(revision) of \(root) is the survey deleted: survey delete \(root) does that")
+                return 1
+            }
+            let approved = try server.review(of: root)?.state == .approved
+            let formAsks = (try? AuditSettings(form: questionnaire.form))??.changeReasons == true
+            if reason?.isEmpty ?? true, approved || formAsks {
+                ShellOutput.error("say why with --reason TEXT: " + (approved ? "a supervisor approved \(root)" : "the form asks why a stored survey is changed")
+                    + "; nothing changed")
+                return 1
+            }
+            let brought = try store.bringBack(version.answers, of: root, in: name)
+            var before = brought.before.values
+            before[Record.instanceIDKey] = nil
+            let changes = AnswerChanges.between(before, version.answers)
+            guard !changes.isEmpty else {
+                ShellOutput.line("\(root) in “\(name)” already holds the answers of revision \(revision): nothing changed")
+                return 0
+            }
+            let why = "brought back revision \(revision)" + (reason.map { $0.isEmpty ? "" : ": \($0)" } ?? "")
+            let entry = EditHistoryEntry(survey: root, at: Date(), by: DeviceMetadata.current(environment: environment).username,
+                                         changes: changes, reason: why)
+            do {
+                try store.appendHistory([entry], for: name)
+            } catch {
+                ShellOutput.error("warning: the edit history of “\(name)” could not note it: \(error)")
+            }
+            ShellOutput.line("Brought back revision \(revision) of \(questionnaire.title(of: brought.after)) (\(root)) in “\(name)”: "
+                + counted(changes.count, "answer") + " changed; survey sync sends it as a new version")
+            return 0
         }
     }
 
@@ -286,6 +367,8 @@ extension HistoryCommand: ReadsItsWords {
                     help: "every version of a survey the team's PostgreSQL keeps, oldest first: when, by whom, and what each changed (members by path), old → new; ID is the survey's or a version's (ID~3); json in ODK Central's diff shape"),
         CommandSpec(words: ["history"], synopsis: "ID --local [--doc NAME] [--format table|json]", arguments: [.none],
                     help: "every change made on this laptop to a stored survey, oldest first: when, by which login, why when the form asked, each answer old → new"),
+        CommandSpec(words: ["history"], synopsis: "ID --bring-back N [--reason TEXT] [--doc NAME] [--db URL]", arguments: [.none],
+                    help: "set the survey's answers here to those of its revision N on the team's server, noted in this laptop's history; the next sync sends them as a new version (a reason is needed when the form asks why or a supervisor approved it)"),
     ]
 
     static let options: [OptionSpec] = [.format] + DatabaseCommand.options + [
@@ -293,11 +376,21 @@ extension HistoryCommand: ReadsItsWords {
                    help: "history: this laptop's edit history of the survey, not the server's versions") { options, _ in
             options.localHistory = true
         },
+        OptionSpec(names: ["--bring-back"], placeholder: "N", completion: .none,
+                   help: "history: the revision whose answers the survey takes again, as a new edit") { options, value in
+            options.bringBack = value
+        },
+        OptionSpec(names: ["--reason"], placeholder: "TEXT", completion: .none,
+                   help: "history --bring-back: why, kept in the edit history") { options, value in
+            options.reason = value
+        },
     ]
 
     func run(in context: CommandContext) -> Int32 {
-        local ? runLocal(store: context.store, remembered: context.remembered) : run(environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        if let bringBack { return runBringBack(bringBack, store: context.store, remembered: context.remembered, environment: environment) }
+        return local ? runLocal(store: context.store, remembered: context.remembered) : run(environment: environment)
     }
 
-    var changesDocuments: Bool { false }
+    var changesDocuments: Bool { bringBack != nil }
 }
