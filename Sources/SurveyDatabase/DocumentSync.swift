@@ -157,6 +157,7 @@ public enum DocumentSync {
                     changes.append(change)
                 }
             }
+            let reasons = Self.reasons(for: changes, store, name, since: snapshot.state.ledger.lastSync)
             var clock = ProgressClock(total: changes.count)
             var start = 0
             while start < changes.count {
@@ -164,7 +165,7 @@ public enum DocumentSync {
                 // time: a first push of a million held them all at once, a gigabyte.
                 let chunk = changes[start..<min(start + pushChunk, changes.count)]
                 let before = start
-                let results = try server.push(chunk.map { outgoing($0, dataset: dataset) }, progress: { step in
+                let results = try server.push(chunk.map { outgoing($0, dataset: dataset, reason: reasons[$0.id]) }, progress: { step in
                     let done = before + step.sent
                     progress("Syncing “\(name)”: \(done) of \(changes.count) out\(clock.left(done: done))…")
                 }, written: { written.append($0) })
@@ -406,10 +407,19 @@ public enum DocumentSync {
         return version
     }
 
-    static func outgoing(_ change: OutgoingChange, dataset: String) -> OutgoingRow {
+    static func outgoing(_ change: OutgoingChange, dataset: String, reason: String? = nil) -> OutgoingRow {
         OutgoingRow(instanceID: change.id, dataset: dataset, answers: change.answers, formID: change.formID,
                     formVersion: change.formVersion, device: change.device, baseRevision: change.baseRevision?.number,
-                    deleted: change.deleted)
+                    deleted: change.deleted, reason: change.baseRevision?.number == nil ? nil : reason)
+    }
+
+    /// Why each edit to push was made, from the laptop's edit history since the last sync; read
+    /// only when an edit goes out. A history that cannot be read sends no reasons (the edits
+    /// still go: the history is a record of them, not a condition for them).
+    static func reasons(for changes: [OutgoingChange], _ store: DocumentStore, _ name: String, since: Date?) -> [String: String] {
+        guard changes.contains(where: { $0.baseRevision?.number != nil }),
+              let entries = try? store.editHistory(for: name).entries else { return [:] }
+        return ChangeReasons.since(since, in: entries)
     }
 
     /// An error for people: the database's words with the connection string's password

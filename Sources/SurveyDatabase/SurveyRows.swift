@@ -18,9 +18,13 @@ public struct OutgoingRow: Equatable, Sendable {
     public var baseRevision: Int64?
     /// A tombstone: the survey was deleted, its answers are kept so it can be recovered.
     public var deleted: Bool
+    /// Why this edit was made, as the keyer said since the last sync (`ChangeReasons`); kept on
+    /// the server with the revision it makes. Nil for a new survey (an Add is not an edit).
+    public var reason: String?
 
     public init(instanceID: String, dataset: String, answers: [String: PropertyValue], formID: String? = nil,
-                formVersion: String? = nil, device: String? = nil, baseRevision: Int64? = nil, deleted: Bool = false) {
+                formVersion: String? = nil, device: String? = nil, baseRevision: Int64? = nil, deleted: Bool = false,
+                reason: String? = nil) {
         self.instanceID = instanceID
         self.dataset = dataset
         var answers = answers
@@ -31,6 +35,7 @@ public struct OutgoingRow: Equatable, Sendable {
         self.device = device
         self.baseRevision = baseRevision
         self.deleted = deleted
+        self.reason = reason
     }
 }
 

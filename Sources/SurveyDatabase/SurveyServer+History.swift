@@ -27,6 +27,8 @@ public struct SurveyVersion: Equatable, Sendable {
     public var at: Date
     /// The survey as it is now; every other version was replaced by the next.
     public var isCurrent: Bool
+    /// Why it was made, as its laptop sent it (`OutgoingRow.reason`); nil when nobody said.
+    public var reason: String?
 
     public init(instanceID: String, revision: Int64, answers: [String: PropertyValue], unreadable: String? = nil,
                 deleted: Bool = false, formID: String? = nil, formVersion: String? = nil, device: String? = nil,
@@ -88,7 +90,8 @@ extension SurveyServer {
     /// come with the reason instead, so one bad version never hides the others.
     public func versions(of instanceID: String, after revision: Int64 = 0, limit: Int = 100) throws -> [SurveyVersion] {
         let result = try connection.execute("""
-            SELECT revision, answers::text, deleted, form_id, form_version, device, made_by, extract(epoch FROM made_at)::text, current
+            SELECT revision, answers::text, deleted, form_id, form_version, device, made_by, extract(epoch FROM made_at)::text, current,
+                   change_reason
             FROM survey.survey_history
             WHERE instance_id = $1 AND revision > $2
             ORDER BY revision, current
@@ -101,6 +104,8 @@ extension SurveyServer {
             var version = SurveyVersion(instanceID: instanceID, revision: revision, answers: [:], deleted: c[2] == "t",
                                         formID: c[3], formVersion: c[4], device: c[5], by: by,
                                         at: Date(timeIntervalSince1970: at), isCurrent: c[8] == "t")
+            // Checked as a file's text would be: the server's own check may be older, or dropped.
+            version.reason = c[9].map { ChangeReasons.cut(ChangeReasons.cleaned($0)) }.flatMap { $0.isEmpty ? nil : $0 }
             do {
                 var text = c[1] ?? ""
                 let answers = try text.withUTF8 { try PropertyValue.answers(jsonObject: $0) }

@@ -69,14 +69,17 @@ extension SurveyServer {
             let updated = try connection.execute("""
                 UPDATE survey.surveys AS s
                 SET dataset = u.dataset, answers = u.answers, form_id = u.form_id, form_version = u.form_version,
-                    device = u.device, deleted = u.deleted, base_revision = u.base
-                FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[])
-                     AS u(id, dataset, answers, form_id, form_version, device, deleted, base)
+                    device = u.device, deleted = u.deleted, base_revision = u.base,
+                    change_reason = u.reason, change_reason_revision = u.base + 1
+                FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::bigint[],
+                            $9::text[])
+                     AS u(id, dataset, answers, form_id, form_version, device, deleted, base, reason)
                 WHERE s.instance_id = u.id AND s.revision = u.base
                 RETURNING s.instance_id, s.revision, s.change_seq
                 """, [column(edits) { batch[$0].instanceID }, column(edits) { batch[$0].dataset }, column(edits) { json[$0] },
                       column(edits) { batch[$0].formID }, column(edits) { batch[$0].formVersion }, column(edits) { batch[$0].device },
-                      column(edits) { batch[$0].deleted ? "t" : "f" }, column(edits) { batch[$0].baseRevision.map(String.init) }])
+                      column(edits) { batch[$0].deleted ? "t" : "f" }, column(edits) { batch[$0].baseRevision.map(String.init) },
+                      column(edits) { batch[$0].reason }])
             for row in updated.rows {
                 if let id = row[0], let revision = row[1].flatMap({ Int64($0) }) { stored[id] = revision }
                 note(row[2])

@@ -45,11 +45,30 @@ final class BringBackTests: TeamCLITestCase {
         let lines = history.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.filter { $0.hasPrefix("revision ") }.count, 3, history)
         XCTAssertEqual(Array(lines.suffix(2)).last, "  age: 31 → 30", history)
-        XCTAssertTrue(lines[lines.count - 2].hasPrefix("revision 3, ") && lines[lines.count - 2].hasSuffix("(current)"), history)
+        XCTAssertTrue(lines[lines.count - 2].hasPrefix("revision 3, ")
+                      && lines[lines.count - 2].hasSuffix("(current): “brought back revision 1: the paper says 30”"), history)
+        let json = try survey(["history", id, "--format", "json"], dir: false, environment: ana)
+        let versions = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? NSDictionary)?["versions"] as? [NSDictionary])
+        XCTAssertEqual(versions.map { $0["reason"] as? String }, [nil, nil, "brought back revision 1: the paper says 30"])
 
-        // Asked again: the survey holds it already.
-        XCTAssertEqual(try survey(["history", id, "--bring-back", "1", "--doc", "Field"], environment: ana).stdout,
-                       "\(id) in “Field” already holds the answers of revision 1: nothing changed\n")
+        // The server keeps a reason on the revision it was sent for only: an edit made without
+        // one (psql, an older laptop) does not inherit it, and a review keeps it.
+        let sofia = try login("sofia", in: "survey_supervisor")
+        XCTAssertEqual(try survey(["review", id, "approved"], dir: false, environment: sofia).status, 0)
+        let owner = try XCTUnwrap(ana["SURVEY_DB"]?.components(separatedBy: "user=").last)
+        try server.psql("UPDATE survey.surveys SET answers = jsonb_set(answers, '{age}', '29'), base_revision = 3",
+                        database: database, user: owner)
+        XCTAssertEqual(try server.psql("SELECT revision || ':' || coalesce(change_reason, '-') FROM survey.survey_history ORDER BY revision",
+                                       database: database).split(separator: "\n").map(String.init),
+                       ["1:-", "2:-", "3:brought back revision 1: the paper says 30", "4:-"])
+        // A reason no laptop sends (a control character) is refused by the server's check.
+        XCTAssertThrowsError(try server.psql("UPDATE survey.surveys SET answers = jsonb_set(answers, '{age}', '28'), base_revision = 4, "
+                                             + "change_reason = E'bell\\x07', change_reason_revision = 5", database: database, user: owner))
+
+        // Asked again (the laptop synced back to the server's revision 4, age 29): only revision 1's age changes.
+        XCTAssertEqual(try survey(["sync", "--doc", "Field"], environment: ana).status, 0)
+        XCTAssertEqual(try survey(["history", id, "--bring-back", "4", "--doc", "Field"], environment: ana).stdout,
+                       "\(id) in “Field” already holds the answers of revision 4: nothing changed\n")
     }
 
     func testRefusalsChangeNothing() throws {

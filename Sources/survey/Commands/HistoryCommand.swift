@@ -93,7 +93,7 @@ struct HistoryCommand: Equatable {
                 return 1
             }
             let approved = try server.review(of: root)?.state == .approved
-            let formAsks = (try? AuditSettings(form: questionnaire.form))??.changeReasons == true
+            let formAsks = AuditSettings(form: questionnaire.form)?.changeReasons == true
             if reason?.isEmpty ?? true, approved || formAsks {
                 ShellOutput.error("say why with --reason TEXT: " + (approved ? "a supervisor approved \(root)" : "the form asks why a stored survey is changed")
                     + "; nothing changed")
@@ -277,6 +277,7 @@ struct HistoryCommand: Equatable {
             }
             if version.deleted != (before?.deleted ?? false) { heading += version.deleted ? ", deleted" : ", undeleted" }
             if version.isCurrent { heading += " (current)" }
+            if let reason = version.reason { heading += ": “\(TextTable.cut(reason.replacingEvery("\n", with: " "), to: 200))”" }
             var lines = [heading]
             if let problem = version.unreadable {
                 lines.append("  its answers cannot be read here: \(problem)")
@@ -316,6 +317,7 @@ struct HistoryCommand: Equatable {
             object["formId"] = version.formID.map(PropertyValue.string)
             object["formVersion"] = version.formVersion.map(PropertyValue.string)
             object["unreadable"] = version.unreadable.map(PropertyValue.string)
+            object["reason"] = version.reason.map(PropertyValue.string)
             if let before, before.unreadable == nil, version.unreadable == nil {
                 var changes = AnswerChanges.between(before.answers, version.answers).map { change in
                     centralChange(path: centralPath(change.path), old: change.old, new: change.new)
