@@ -87,6 +87,7 @@ public enum DocumentSync {
            let quick = try nothingToDo(server, store, name, mark, at: date) {
             var done = quick
             done.warning = server.warning
+            done.entityListTrouble = takeEntityEdits(server, store, form: nil, target: target)
             return done
         }
         var snapshot = try store.syncSnapshot(of: name)
@@ -133,6 +134,8 @@ public enum DocumentSync {
                     listTrouble = Self.describe(error, target: target)
                 }
             }
+            // Then a supervisor's edits and retirements, which no survey carries.
+            if let trouble = takeEntityEdits(server, store, form: form, target: target) { listTrouble = listTrouble ?? trouble }
             result.entityListTrouble = listTrouble
             if reread { nothingWaited = false }     // another program wrote the document meanwhile
         }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SurveyValues
 
 /// What an entity list keeps beside its CSV, and the changes a person makes to it by hand:
@@ -80,18 +81,27 @@ extension EntityList {
         list.retired = retired
         list.editCursor = editCursor
         list.editsApplied = editsApplied
+        list.editsTaken = editsTaken
         return list
+    }
+
+    /// Takes again the supervisor's edits taken before (after a rebuild from the surveys).
+    public mutating func takeEditsAgain() {
+        let edits = editsTaken
+        editsTaken = []
+        for edit in edits { take(edit) }
     }
 
     /// Whether anything is kept beside the CSV (else the companion file is not needed).
     public var keepsCompanion: Bool {
-        !conflicts.isEmpty || !retired.isEmpty || editCursor != 0 || !editsApplied.isEmpty
+        !conflicts.isEmpty || !retired.isEmpty || editCursor != 0 || !editsApplied.isEmpty || !editsTaken.isEmpty
     }
 
     // MARK: The companion file, `.LIST.entities.json`
 
     /// `{"conflicts": [{"name", "property", "base", "mine", "theirs", "survey"}], "retired":
-    /// [ids], "editCursor": N, "editsApplied": [N]}`, keys sorted.
+    /// [ids], "editCursor": N, "editsApplied": [N], "edits": [{"change", "name", "label",
+    /// "properties", "by"}]}`, keys sorted.
     public var companionJSON: String {
         var members: [String: PropertyValue] = [:]
         members["conflicts"] = .array(conflicts.map { c in
@@ -103,6 +113,13 @@ extension EntityList {
         members["retired"] = .array(retired.sorted().map { .string($0) })
         members["editCursor"] = .integer(Int(editCursor))
         members["editsApplied"] = .array(editsApplied.map { .integer(Int($0)) })
+        members["edits"] = .array(editsTaken.map { edit in
+            var fields: [String: PropertyValue] = ["change": .integer(Int(edit.change)), "name": .string(edit.entityID),
+                                                   "properties": .dictionary(edit.properties.mapValues { .string($0) })]
+            if let label = edit.label { fields["label"] = .string(label) }
+            if let by = edit.by { fields["by"] = .string(by) }
+            return .dictionary(fields)
+        })
         return PropertyValue.jsonObjectText(members) + "\n"
     }
 
@@ -125,9 +142,78 @@ extension EntityList {
         if case .array(let items)? = members["retired"] { for item in items { if let id = text(item) { retired.insert(id) } } }
         var applied: [Int64] = []
         if case .array(let items)? = members["editsApplied"] { applied = items.compactMap(number) }
+        var taken: [EntityEdit] = []
+        if case .array(let items)? = members["edits"] {
+            for item in items {
+                guard case .dictionary(let f) = item, let id = text(f["name"]) else { continue }
+                var properties: [String: String] = [:]
+                if case .dictionary(let p)? = f["properties"] { for (k, v) in p { properties[k] = text(v) ?? "" } }
+                taken.append(EntityEdit(list: "", entityID: id, label: text(f["label"]), properties: properties,
+                                        change: number(f["change"]) ?? 0, by: text(f["by"])))
+            }
+        }
+        editsTaken = taken
         self.conflicts = conflicts
         self.retired = retired
         editCursor = number(members["editCursor"]) ?? 0
         editsApplied = applied
+    }
+}
+
+/// A supervisor's change to an entity made by no survey (`survey entities edit` or
+/// `retire`), kept on the team's database and taken by every laptop's sync.
+public struct EntityEdit: Equatable, Sendable {
+    public var list: String
+    public var entityID: String
+    /// nil: the label stays.
+    public var label: String?
+    public var properties: [String: String]
+    public var retired: Bool
+    /// Its place in the team's order of changes (0 before the server kept it).
+    public var change: Int64
+    public var by: String?
+    public var at: Date?
+
+    public init(list: String, entityID: String, label: String? = nil, properties: [String: String] = [:], retired: Bool = false,
+                change: Int64 = 0, by: String? = nil, at: Date? = nil) {
+        self.list = list
+        self.entityID = entityID
+        self.label = label
+        self.properties = properties
+        self.retired = retired
+        self.change = change
+        self.by = by
+        self.at = at
+    }
+}
+
+extension EntityList {
+    /// Applies a supervisor's edit: a retirement, or the label and properties it sets.
+    @discardableResult
+    public mutating func take(_ edit: EntityEdit) -> Change {
+        if edit.retired { return retire(id: edit.entityID) }
+        editsTaken.append(edit)
+        return self.edit(id: edit.entityID, label: edit.label,
+                    properties: edit.properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    /// Takes the team's edits that came (in their order), each once: those this laptop made
+    /// and applied already (`editsApplied`) are passed over, and the cursor moves past them all.
+    public mutating func takeFromTeam(_ edits: [EntityEdit]) -> [(edit: EntityEdit, change: Change)] {
+        var changes: [(edit: EntityEdit, change: Change)] = []
+        for edit in edits where edit.change > editCursor {
+            if !editsApplied.contains(edit.change) { changes.append((edit, take(edit))) }
+            editCursor = edit.change
+        }
+        editsApplied.removeAll { $0 <= editCursor }
+        return changes
+    }
+
+    /// Takes an edit this laptop just made and the server kept (number `edit.change`): its
+    /// pull will pass it over.
+    @discardableResult
+    public mutating func takeOwn(_ edit: EntityEdit) -> Change {
+        if edit.change > editCursor, !editsApplied.contains(edit.change) { editsApplied.append(edit.change) }
+        return take(edit)
     }
 }

@@ -34,6 +34,9 @@ public struct EntityList: Equatable, Sendable {
     /// those after it this laptop made and applied already.
     public var editCursor: Int64 = 0
     public var editsApplied: [Int64] = []
+    /// The supervisor's edits taken (not retirements, which `retired` keeps), so a list
+    /// derived again from the surveys (`survey entities --rebuild`) takes them again.
+    public internal(set) var editsTaken: [EntityEdit] = []
 
     /// The place of entity `id`, found through the index.
     mutating func place(of id: String) -> Int? {
@@ -53,7 +56,7 @@ public struct EntityList: Equatable, Sendable {
     /// found, not what they are).
     public static func == (a: EntityList, b: EntityList) -> Bool {
         a.columns == b.columns && a.entities == b.entities && a.conflicts == b.conflicts && a.retired == b.retired
-            && a.editCursor == b.editCursor && a.editsApplied == b.editsApplied
+            && a.editCursor == b.editCursor && a.editsApplied == b.editsApplied && a.editsTaken == b.editsTaken
     }
 
     public init() {}
