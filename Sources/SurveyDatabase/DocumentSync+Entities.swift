@@ -18,7 +18,7 @@ extension DocumentSync {
         }
         for name in names {
             do {
-                let cursor = try store.entityList(name).editCursor
+                let cursor = try store.entityEditCursor(name)
                 var edits: [EntityEdit] = []
                 repeat {
                     edits = try server.entityEdits(list: name, since: edits.last?.change ?? cursor)

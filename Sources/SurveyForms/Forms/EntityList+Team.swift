@@ -192,7 +192,11 @@ extension EntityList {
     @discardableResult
     public mutating func take(_ edit: EntityEdit) -> Change {
         if edit.retired { return retire(id: edit.entityID) }
-        editsTaken.append(edit)
+        if edit.change == 0 || !editsTaken.contains(where: { $0.change == edit.change }) {
+            // As the companion file keeps it: the list is the file's, the time the server's.
+            editsTaken.append(EntityEdit(list: "", entityID: edit.entityID, label: edit.label, properties: edit.properties,
+                                         change: edit.change, by: edit.by))
+        }
         return self.edit(id: edit.entityID, label: edit.label,
                     properties: edit.properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
@@ -213,7 +217,9 @@ extension EntityList {
     /// pull will pass it over.
     @discardableResult
     public mutating func takeOwn(_ edit: EntityEdit) -> Change {
-        if edit.change > editCursor, !editsApplied.contains(edit.change) { editsApplied.append(edit.change) }
-        return take(edit)
+        let change = take(edit)
+        // One of an entity not here yet is taken again by the pull, after the surveys.
+        if change != .missing, edit.change > editCursor, !editsApplied.contains(edit.change) { editsApplied.append(edit.change) }
+        return change
     }
 }

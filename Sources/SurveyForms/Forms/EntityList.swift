@@ -116,6 +116,10 @@ public struct EntityList: Equatable, Sendable {
             entities.append(Entity(id: action.id, label: action.label ?? "", version: 1, properties: properties))
             placeOfID = index
             placeOfID?[action.id] = entities.count - 1
+            // A supervisor's edit of it that came before its registration reached this laptop.
+            if !editsTaken.isEmpty {
+                for edit in editsTaken where edit.entityID == action.id { take(edit) }
+            }
             return .created
         }
         var entity = entities[i]

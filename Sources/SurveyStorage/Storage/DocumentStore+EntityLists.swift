@@ -47,8 +47,35 @@ extension DocumentStore {
     public func entityListNames() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return entries.filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }
-            .filter { Self.entityListNameProblem($0) == nil && entityListBytes($0) != nil }
+            .filter { Self.entityListNameProblem($0) == nil && startsAsEntityList($0) }
             .sorted()
+    }
+
+    /// Whether `LIST.csv` is a regular file whose first line is an entity list's header, read
+    /// from its first 64 KiB only: every sync asks of each list (a list of 100,000 households
+    /// is megabytes).
+    func startsAsEntityList(_ list: String) -> Bool {
+        let url = entityListURL(list)
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        var text = String(decoding: bytes.prefix(count), as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return Self.isEntityListHeader(text)
+    }
+
+    /// How far the team's edits of `list` were taken (`EntityList.editCursor`), from what is
+    /// kept beside the list alone; 0 when nothing is.
+    public func entityEditCursor(_ list: String) throws -> Int64 {
+        guard Self.entityListNameProblem(list) == nil else { return 0 }
+        var kept = EntityList()
+        try readCompanion(of: list, into: &kept)
+        return kept.editCursor
     }
 
     /// The list `list` as the folder holds it; an empty list when it has none yet. Throws
