@@ -69,6 +69,28 @@ final class EntitiesCommandTests: CLITestCase {
         XCTAssertEqual(try survey("entities", "--list", "households"),
                        Outcome(status: 1, stdout: "", stderr: "survey: There is no entity list households.csv beside the documents\n"))
         XCTAssertEqual(try survey("entities", "--format", "plist").status, 2)
+        // The hand's commands: each word checked before any file or server is touched.
+        for (arguments, message) in [
+            (["entities", "resolve", "h1", "--mine"],
+             "--list NAME says which list: survey entities resolve --list NAME ID [PROPERTY] --mine|--theirs|--value TEXT"),
+            (["entities", "resolve", "--list", "households", "h1", "--value", "7"],
+             "--value needs the PROPERTY it is for: survey entities resolve --list NAME ID [PROPERTY] --mine|--theirs|--value TEXT"),
+            (["entities", "edit", "--list", "households", "h1", "phone"],
+             "“phone” is not PROPERTY=VALUE: survey entities edit --list NAME ID PROPERTY=VALUE... [--db URL]"),
+            (["entities", "edit", "--list", "households", "h1", "__version=3"],
+             "“__version” is ODK's own column, not a property: label=TEXT changes the label"),
+            (["entities", "retire", "--list", "households"], "missing id: survey entities retire --list NAME ID [--db URL]"),
+            (["entities", "frob"], "unknown entities command “frob” (use resolve, edit or retire): survey entities [--list NAME] [--format table|csv|json]"),
+            (["entities", "--db", "x"], "--db goes with entities edit and retire: survey entities edit --list NAME ID PROPERTY=VALUE... [--db URL]"),
+            (["entities", "--theirs"],
+             "--mine, --theirs and --value go with entities resolve: survey entities resolve --list NAME ID [PROPERTY] --mine|--theirs|--value TEXT"),
+        ] {
+            let outcome = try survey(arguments)
+            XCTAssertEqual(outcome.status, 2, "\(arguments)")
+            XCTAssertEqual(outcome.stderr.split(separator: "\n").first.map(String.init), "survey: " + message, "\(arguments)")
+        }
+        XCTAssertEqual(try survey("entities", "resolve", "--list", "households", "h1", "--mine"),
+                       Outcome(status: 1, stdout: "", stderr: "survey: There is no entity list households.csv beside the documents\n"))
 
         // A file of that name that is no entity list: the survey is added, the file kept, status 1.
         let plain = "name,label\r\nv1,Vila\r\n"

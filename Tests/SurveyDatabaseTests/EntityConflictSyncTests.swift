@@ -71,8 +71,8 @@ final class EntityConflictSyncTests: DatabaseTestCase {
         try visit(a, "uuid:va", phone: "555 0199", village: "Lima")
         try visit(b, "uuid:vb", phone: "555 0200", village: "Lima")
         try sync(a, as: ana, device: "A")
-        try sync(b, as: bruno, device: "B")
-        try sync(a, as: ana, device: "A")
+        XCTAssertTrue(try sync(b, as: bruno, device: "B").message.hasSuffix("households.csv: 1 entity conflict (survey entities --list households)"))
+        XCTAssertTrue(try sync(a, as: ana, device: "A").message.contains("households.csv: 1 entity conflict"))
 
         // Each laptop keeps its own value in the list, and the conflict beside it.
         XCTAssertEqual(try household(a).properties["phone"], "555 0199")
