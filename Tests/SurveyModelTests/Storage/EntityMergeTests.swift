@@ -87,6 +87,23 @@ final class EntityMergeTests: TemporaryFolderTestCase {
         XCTAssertEqual(list.entities, [])
     }
 
+    /// The base a visit carries is survey's note, not an answer: a CSV export has no column
+    /// for it, an ODK submission no element (it refused the survey before), JSON keeps it.
+    func testExportsLeaveTheBaseOutButJSON() throws {
+        let form = try XCTUnwrap(XLSForm.read(try XLSFormSheets.markdown(EntityForms.visit)).form)
+        let questionnaire = Questionnaire(form: form)
+        var values: [String: PropertyValue] = ["hh": .string("h1"), "phone": .string("2"), "village": .string("Lima"),
+                                               Record.instanceIDKey: .string("uuid:v")]
+        EntityBase(version: 1, label: "Ana", properties: ["phone": "1"]).stamping(&values, list: "households", id: "h1")
+        let record = Record(values)
+        let xml = try ODKSubmission.xml(record, questionnaire: questionnaire)
+        XCTAssertFalse(xml.contains("entityBase"), xml)
+        XCTAssertEqual(questionnaire.csvTable([record]).header, ["hh", "phone", "village", "instanceID", "formID", "formVersion"])
+        XCTAssertNil(questionnaire.csvUncarried([record]))
+        XCTAssertEqual(EntityBase.stamped(in: record.values, list: "households", id: "h1")?.properties, ["phone": "1"])
+        XCTAssertTrue(questionnaire.answersNotAsked(in: record, clock: clock).isEmpty, "not an answer the form does not ask")
+    }
+
     // MARK: The folder
 
     private func document(_ store: DocumentStore, _ name: String, form: String) throws {
