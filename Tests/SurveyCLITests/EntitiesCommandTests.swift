@@ -103,4 +103,27 @@ final class EntitiesCommandTests: CLITestCase {
         XCTAssertEqual(try store.load("Register").get().records.count, 1)
         XCTAssertEqual(try String(contentsOf: documents.appendingPathComponent("households.csv"), encoding: .utf8), plain)
     }
+
+    /// Two laptops by USB stick: the registration merged to the other, a visit of the same
+    /// household on each, and the merge says the conflict it brought.
+    func testAUSBMergeSaysTheEntityConflictItBrought() throws {
+        let other = root.appendingPathComponent("laptop-b")
+        let visit = root.appendingPathComponent("visit.md"), register = root.appendingPathComponent("register.md")
+        try Data(EntityForms.visit.utf8).write(to: visit)
+        try Data(Self.registration.utf8).write(to: register)
+        func on(_ folder: URL, _ arguments: String...) throws -> Outcome { try survey(["--dir", folder.path] + arguments, dir: false) }
+        for folder in [documents, other] {
+            XCTAssertEqual(try on(folder, "docs", "new", "Register", "--form", register.path).status, 0)
+            XCTAssertEqual(try on(folder, "docs", "new", "Visit", "--form", visit.path).status, 0)
+        }
+        XCTAssertEqual(try on(documents, "add", "--doc", "Register", "--set", "head=Ana", "--set", "phone=1").status, 0)
+        XCTAssertEqual(try on(other, "merge", documents.appendingPathComponent("Register.plist").path, "--doc", "Register").status, 0)
+        let id = try XCTUnwrap(try DocumentStore(folder: other).entityList("households").entities.first?.id)
+        XCTAssertEqual(try on(documents, "add", "--doc", "Visit", "--set", "hh=\(id)", "--set", "phone=2").status, 0)
+        XCTAssertEqual(try on(other, "add", "--doc", "Visit", "--set", "hh=\(id)", "--set", "phone=3").status, 0)
+        let merged = try on(documents, "merge", other.appendingPathComponent("Visit.plist").path, "--doc", "Visit")
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertTrue(merged.stdout.hasSuffix("households.csv: 1 new entity conflict (survey entities --list households)\n"), merged.stdout)
+        XCTAssertEqual(try store.entityList("households").conflicts.map { [$0.base, $0.mine, $0.theirs] }, [["1", "2", "3"]])
+    }
 }

@@ -217,6 +217,13 @@ struct EntitiesCommand: Equatable {
         }
     }
 
+    /// Each entity list's conflicts now, by name (a list that cannot be read counts none).
+    static func conflictCounts(in store: DocumentStore) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for name in store.entityListNames() { counts[name] = (try? store.entityList(name).conflicts.count) ?? 0 }
+        return counts
+    }
+
     /// One list: its file's own columns (`name`, `label`, `__version`, the properties), as
     /// ODK reads it. Several: a `list` column first, and every list's properties.
     static func csvText(_ lists: [(String, EntityList)], named: Bool) -> String {
