@@ -26,7 +26,7 @@ extension DocumentStore {
                 throw DocumentError("“\(name)” cannot be read (\(error.message)): no entity list was rebuilt")
             }
         }
-        sources.sort { $0.registers && !$1.registers }
+        sources = sources.filter(\.registers) + sources.filter { !$0.registers }
         var actions: [SurveyEntityAction] = []
         for source in sources {
             for record in source.records where !record.isIncomplete {
