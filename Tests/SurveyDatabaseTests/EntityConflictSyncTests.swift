@@ -100,4 +100,41 @@ final class EntityConflictSyncTests: DatabaseTestCase {
         XCTAssertEqual(try household(b).properties["phone"], "555 0300")
         XCTAssertEqual(try b.entityList("households").conflicts, [])
     }
+
+    /// A supervisor's edit reaches a laptop whether its sync has work to do (a visit to send)
+    /// or finds nothing to do without reading the document; it settles the conflict on the
+    /// property it sets, on each.
+    func testASupervisorsEditReachesEveryLaptopAndSettlesTheConflict() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let bruno = try loginRole("bruno", in: "survey_enumerator")
+        let sofia = try loginRole("sofia", in: "survey_supervisor")
+        let a = try laptopWithHousehold(), b = try laptopWithHousehold()
+        try visit(a, "uuid:va", phone: "555 0199", village: "Lima")
+        try visit(b, "uuid:vb", phone: "555 0200", village: "Lima")
+        try sync(a, as: ana, device: "A")
+        try sync(b, as: bruno, device: "B")
+        try sync(a, as: ana, device: "A")
+        try sync(b, as: bruno, device: "B")     // nothing to do: its next sync is the quick one
+        XCTAssertEqual(try a.entityList("households").conflicts.count, 1)
+        XCTAssertEqual(try b.entityList("households").conflicts.count, 1)
+
+        _ = try SurveyServer(target(as: sofia)).editEntity(EntityEdit(list: "households", entityID: "h1", properties: ["phone": "555 0300"]))
+        // B: no survey came, nothing to send, so the sync that finds nothing to do takes it.
+        try sync(b, as: bruno, device: "B")
+        XCTAssertEqual(try household(b).properties["phone"], "555 0300")
+        XCTAssertEqual(try b.entityList("households").conflicts, [], "B: the supervisor's edit settles it")
+        // A: a visit changing only the village to send (its phone as A holds it: the conflict stays), then a whole sync.
+        try visit(a, "uuid:va2", phone: "555 0199", village: "Cusco")
+        XCTAssertEqual(try a.entityList("households").conflicts.count, 1)
+        try sync(a, as: ana, device: "A")
+        XCTAssertEqual(try household(a).properties, ["phone": "555 0300", "village": "Cusco"])
+        XCTAssertEqual(try a.entityList("households").conflicts, [], "A: the supervisor's edit settles it")
+        try sync(b, as: bruno, device: "B")
+        XCTAssertEqual(try household(b).properties, ["phone": "555 0300", "village": "Cusco"], "A's later visit lands, its phone left as the edit set it")
+        // Taken once: a sync again changes nothing.
+        let version = try household(b).version
+        try sync(b, as: bruno, device: "B")
+        XCTAssertEqual(try household(b).version, version)
+    }
 }
