@@ -297,7 +297,7 @@ struct EntitiesCommand: Equatable {
             }
             return 0
         } catch {
-            ShellOutput.error("\(stored), but the entity list was not updated: \(error)")
+            ShellOutput.error("\(stored), but the entity list was not updated: \(error); once that is fixed, survey entities --rebuild writes it again")
             return 1
         }
     }

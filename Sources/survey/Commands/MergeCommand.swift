@@ -37,7 +37,8 @@ struct MergeCommand: Equatable {
             } catch let partly as MergedButEntityListsNot {
                 // The surveys are merged; only the lists they change could not be written.
                 for event in partly.events { ShellOutput.line(Self.line(event, would: false)) }
-                ShellOutput.error("Merged into “\(target.name)”, but the entity lists were not updated: \(partly.reason)")
+                ShellOutput.error("Merged into “\(target.name)”, but the entity lists were not updated: \(partly.reason)"
+                    + "; once that is fixed, survey entities --rebuild writes them again")
                 return 1
             }
             if let trouble = form.trouble, events.contains(where: { $0.kind == .merged || $0.kind == .conflicted }) {
