@@ -62,12 +62,14 @@ extension DatabaseError {
     /// What survey was doing when the server refused a privilege, told by the statement survey
     /// sent (its own SQL), never by the server's words, which each server may translate.
     enum Attempt: Equatable, Sendable {
-        case push, review, publish, delete, other
+        case push, review, publish, delete, editEntity, other
 
         init(statement sql: String) {
             let words = sql.lowercased().split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
             if words.contains("delete from survey.surveys") {
                 self = .delete
+            } else if words.contains("insert into survey.entity_edits") {
+                self = .editEntity
             } else if words.contains("insert into survey.forms") || words.contains("insert into survey.form_media") {
                 self = .publish
             } else if words.contains("update survey.surveys") && (words.contains("review_state =") || words.contains("review_comment =")) {
@@ -104,6 +106,8 @@ extension DatabaseError {
             return "\(role) is an enumerator: a supervisor (survey_supervisor) reviews; surveys are added and fixed by enumerators"
         case .publish where enumeratorOnly:
             return "\(role) is an enumerator: forms are published by a supervisor (survey_supervisor)"
+        case .editEntity where enumeratorOnly:
+            return "\(role) is an enumerator: a supervisor (survey_supervisor) edits and retires entities; an enumerator changes them by the surveys that visit them"
         default:
             return "\(role) may not do that on the team's database: \(groups)"
         }

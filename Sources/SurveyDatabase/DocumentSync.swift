@@ -38,6 +38,9 @@ public enum DocumentSync {
         public var othersChanges: [OthersChange] = []
         /// Why the entity lists could not take what the pull brought (the surveys are kept).
         public var entityListTrouble: String?
+        /// Entity properties the pull's visits changed differently from this laptop, by list:
+        /// kept as conflicts (`survey entities --list NAME`).
+        public var entityConflicts: [String: Int] = [:]
         /// The pull took as a base a version of a survey changed here since (`SyncApplier`):
         /// that change still goes out.
         var leftChangesHere = false
@@ -51,6 +54,9 @@ public enum DocumentSync {
             if !refused.isEmpty { parts.append("\(refused.count) not taken by the server (sync again)") }
             parts += othersMessage
             if !conflicts.isEmpty { parts.append(counted(conflicts.count, "survey") + " in conflict (survey conflicts, or F4 then c)") }
+            for (list, count) in entityConflicts.sorted(by: { $0.key < $1.key }) {
+                parts.append("\(list).csv: \(counted(count, "entity conflict")) (survey entities --list \(list))")
+            }
             if let entityListTrouble { parts.append("the entity lists were not updated: \(entityListTrouble)") }
             return "Synced “\(name)”: " + parts.joined(separator: ", ")
         }
@@ -87,6 +93,7 @@ public enum DocumentSync {
            let quick = try nothingToDo(server, store, name, mark, at: date) {
             var done = quick
             done.warning = server.warning
+            done.entityListTrouble = takeEntityEdits(server, store, form: nil, target: target)
             return done
         }
         var snapshot = try store.syncSnapshot(of: name)
@@ -120,6 +127,7 @@ public enum DocumentSync {
             // cannot be written is said, not fatal.
             var questionnaire: Questionnaire?
             var listTrouble: String?
+            var entityConflicts: [String: Int] = [:]
             let listsFollow = form?.entities.isEmpty == false || result.formTaken != nil
             let reread = try pullAll(server, store, name, dataset: dataset, own: syncedAsRoleBefore ? (device, role) : nil,
                                      snapshot: &snapshot, into: &result,
@@ -127,13 +135,17 @@ public enum DocumentSync {
                 guard listsFollow else { return }
                 do {
                     if questionnaire == nil { questionnaire = store.documentForm(for: name, firstSurveys: now).questionnaire }
-                    try store.recordEntities(takenBy: events, before: before, now: now, questionnaire: questionnaire!,
-                                             clock: Questionnaire.Clock(now: date()))
+                    let changes = try store.recordEntities(takenBy: events, before: before, now: now, questionnaire: questionnaire!,
+                                                           clock: Questionnaire.Clock(now: date()))
+                    for change in changes where change.conflicts > 0 { entityConflicts[change.list, default: 0] += change.conflicts }
                 } catch {
                     listTrouble = Self.describe(error, target: target)
                 }
             }
+            // Then a supervisor's edits and retirements, which no survey carries.
+            if let trouble = takeEntityEdits(server, store, form: form, target: target) { listTrouble = listTrouble ?? trouble }
             result.entityListTrouble = listTrouble
+            result.entityConflicts = entityConflicts
             if reread { nothingWaited = false }     // another program wrote the document meanwhile
         }
         // What the server stored, by place in `changes` (not a second copy of each change:

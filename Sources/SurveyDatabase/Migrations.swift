@@ -40,7 +40,8 @@ enum Schema {
         Migration(version: 4, summary: "a fix after review keeps the supervisor's name and time on the review", statements: reviewStamps),
         Migration(version: 5, summary: "a login in both groups changes only its own surveys' answers", statements: ownAnswersOnly),
         Migration(version: 6, summary: "every version an edit replaces is kept: who made it, when, its answers", statements: keptVersions),
-        Migration(version: 7, summary: "why each version was made travels with it", statements: changeReasons),
+        Migration(version: 7, summary: "a supervisor's edits and retirements of entities, which every laptop takes", statements: entityEdits),
+        Migration(version: 8, summary: "why each version was made travels with it", statements: changeReasons),
     ]
 
     /// Group roles, NOLOGIN: each team member logs in as a role of their own that is a member

@@ -22,7 +22,11 @@ extension Program {
         for i in changed {
             let after = saved.records[i], before = base.records[i]
             guard let id = after.instanceID, before.instanceID == id, !before.isIncomplete else { continue }
-            let changes = AnswerChanges.between(before.answers, after.answers)
+            // The entity an update started from (`EntityBase`) is the app's note, not an answer keyed.
+            var old = before.answers, new = after.answers
+            old[EntityBase.recordKey] = nil
+            new[EntityBase.recordKey] = nil
+            let changes = AnswerChanges.between(old, new)
             guard !changes.isEmpty else { continue }
             let reason = state.audit.stored.flatMap { $0.survey == id ? $0.reason : nil }
             entries.append(EditHistoryEntry(survey: id, at: now, by: login, changes: changes, reason: reason))

@@ -223,14 +223,16 @@ public struct Program {
                 var identified = document
                 let assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
                 let base = lastSeen ?? files.journaled ?? files.persisted
+                let stamped = stampEntityBases(&identified, since: base)
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
-                    return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
+                    return first + (assigned > 0 || stamped ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
                         + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
                 }
             }
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
+            let stamped = stampEntityBases(&identified, since: lastSeen ?? files.persisted)
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
                 let base = lastSeen ?? files.persisted
@@ -238,7 +240,7 @@ public struct Program {
                 files.known = written
                 files.writer.setKnown(written)
                 files.persisted = identified
-                return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
+                return first + (assigned > 0 || stamped ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
                     + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.

@@ -65,7 +65,7 @@ final class DocumentationTests: CLITestCase {
         }
         let synopsis = help.components(separatedBy: "\n\n")[0].split(separator: "\n")
             .map { $0.replacingOccurrences(of: "usage: ", with: "").trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(synopsis.count, 36)
+        XCTAssertEqual(synopsis.count, 40)
         for line in synopsis {
             XCTAssertTrue(text.contains(line), "man page lacks the synopsis \(line)")
         }

@@ -91,4 +91,45 @@ final class EntityListProgramTests: XCTestCase {
         XCTAssertEqual(try store.load("Register").get().records.count, 1, "the survey is saved")
         XCTAssertEqual(listText, plain, "the file is left as it was")
     }
+
+    /// A visit added in the app carries the household as the list held it (its base, ODK's
+    /// `baseVersion`), in the saved file and in the app's own copy; edited again, it changes
+    /// the household from its own last version, never a conflict with itself.
+    func testAVisitIsStampedWithTheEntityItStartedFrom() throws {
+        for threshold in [1 << 20, 0] {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("households.csv"))
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(".households.entities.json"))
+            try store.save(SurveyDocument(), as: "Visit")
+            let file = folder.appendingPathComponent("visit.md")
+            try Data(EntityForms.visit.utf8).write(to: file)
+            try store.attachForm(from: file.path, to: "Visit")
+            try FileManager.default.removeItem(at: file)
+            try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
+                                                       properties: [.init(name: "phone", value: "555 0101"),
+                                                                    .init(name: "village", value: "Lima")], member: [])])
+            var p = launch("Visit", journalThreshold: threshold)
+            p.press(.control("n"))
+            for answer in ["h1", "555 0199", "Lima"] { p.type(answer); p.press(.enter) }
+            XCTAssertEqual(p.state.formItem, .add)
+            p.press(.enter)
+            let expected = EntityBase(version: 1, label: "Ana", properties: ["phone": "555 0101", "village": "Lima"])
+            XCTAssertEqual(EntityBase.stamped(in: try XCTUnwrap(p.state.document?.records.last).values, list: "households", id: "h1"),
+                           expected, "threshold \(threshold): the app's copy holds the base")
+            let saved = try XCTUnwrap(try store.load("Visit").get().records.last)
+            XCTAssertEqual(EntityBase.stamped(in: saved.values, list: "households", id: "h1"), expected, "the file holds it")
+            XCTAssertEqual(try store.entityList("households").entity("h1")?.properties["phone"], "555 0199")
+
+            // Edited again: the phone follows, no conflict, the base where it started.
+            p.press(.up, .up, .up)
+            XCTAssertEqual(p.state.formItem, .field(1))
+            p.press(.enter, .control("u")); p.type("555 0300"); p.press(.enter)
+            p.send(.app(.quit))
+            let list = try store.entityList("households")
+            XCTAssertEqual(list.entity("h1")?.properties["phone"], "555 0300")
+            XCTAssertEqual(list.conflicts, [])
+            XCTAssertEqual(EntityBase.stamped(in: try XCTUnwrap(try store.load("Visit").get().records.last).values,
+                                              list: "households", id: "h1"), expected)
+            try store.save(SurveyDocument(), as: "Visit")
+        }
+    }
 }

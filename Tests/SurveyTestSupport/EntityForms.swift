@@ -18,4 +18,17 @@ public enum EntityForms {
         | | type | name | label |
         | | select_one_from_file households.csv | hh | Household |
         """
+
+    /// Visits a household of `households` (its id typed, as a `select_one_from_file` answer
+    /// gives it) and updates its phone and village.
+    public static let visit = """
+        | survey |
+        | | type | name | label | save_to |
+        | | text | hh | Household | |
+        | | text | phone | Phone | phone |
+        | | text | village | Village | village |
+        | entities |
+        | | list_name | entity_id |
+        | | households | ${hh} |
+        """
 }

@@ -32,7 +32,8 @@ public enum ODKSubmission {
             attributes += " version=\"\(escape(version))\""
         }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<\(root)\(attributes)>"
-        let skipped = Set(Questionnaire.identityKeys).union(ImportHeader.serverColumns)
+        // The entity an update started from is survey's note, not an answer (Collect's `meta/entity` is not written yet).
+        let skipped = Set(Questionnaire.identityKeys + [EntityBase.recordKey]).union(ImportHeader.serverColumns)
         try write(questionnaire.tree, answers: record.values, scope: questionnaire, skipping: skipped, path: "", into: &out)
         out += "<meta><instanceID>\(escape(record.instanceID ?? ""))</instanceID></meta></\(root)>\n"
         return out

@@ -82,7 +82,7 @@ public struct ODKTables {
     public init(questionnaire: Questionnaire, formID: String, groupNames: Bool, records: [Record] = []) {
         let identity = questionnaire.recordIdentityKeys.filter { $0 != Record.instanceIDKey }
         let mainColumns = Self.answerColumns(questionnaire, nodes: questionnaire.tree, groupNames: groupNames)
-        let mainKnown = Set(mainColumns.compactMap(\.recordKey) + questionnaire.knownRecordKeys + [Self.submissionDateKey])
+        let mainKnown = Set(mainColumns.compactMap(\.recordKey) + questionnaire.knownRecordKeys + [Self.submissionDateKey, EntityBase.recordKey])
         let main = Self.otherColumns(of: records.map(\.values), known: mainKnown)
         // Each table (the form's, then the rosters found) with the other rosters its rows hold.
         var found: [(node: FormNode?, chain: [String], scope: Questionnaire, columns: [Column])] = []

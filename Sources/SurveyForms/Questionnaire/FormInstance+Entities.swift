@@ -17,6 +17,11 @@ public struct EntityAction: Equatable, Sendable {
     public struct Property: Equatable, Sendable {
         public var name: String
         public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     public var kind: Kind
@@ -31,6 +36,22 @@ public struct EntityAction: Equatable, Sendable {
     public var properties: [Property]
     /// The member the entity belongs to (none: the survey).
     public var member: [AnswerPath.Step]
+    /// What the update was made from (ODK's `baseVersion`, with its values), when the survey
+    /// carries it (`EntityBase.recordKey`): a change made from an old version is merged
+    /// property by property (`EntityList.apply`). nil for a create, and for a survey stored
+    /// before bases were kept.
+    public var base: EntityBase? = nil
+
+    public init(kind: Kind, list: String, id: String, label: String?, properties: [Property], member: [AnswerPath.Step],
+                base: EntityBase? = nil) {
+        self.kind = kind
+        self.list = list
+        self.id = id
+        self.label = label
+        self.properties = properties
+        self.member = member
+        self.base = base
+    }
 }
 
 extension FormInstance {
@@ -85,7 +106,8 @@ extension FormInstance {
             EntityAction.Property(name: property.name, value: XLSForm.text(of: AnswerTree.value(values, steps[...], property.question)))
         }
         let kind: EntityAction.Kind = creates && updates ? .createOrUpdate : creates ? .create : .update
-        return EntityAction(kind: kind, list: entity.list, id: id, label: text(entity.label), properties: properties, member: steps)
+        return EntityAction(kind: kind, list: entity.list, id: id, label: text(entity.label), properties: properties, member: steps,
+                            base: kind == .create ? nil : EntityBase.stamped(in: values, list: entity.list, id: id))
     }
 
     /// Whether the entity's `meta/entity` block is in the submission: its member shown, and

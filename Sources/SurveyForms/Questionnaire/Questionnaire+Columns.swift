@@ -36,7 +36,8 @@ extension Questionnaire {
     /// the column `survey deleted` writes before a survey's answers, and `incomplete`, the
     /// mark of a survey kept before it passed the form's rules (`Record.isIncomplete`).
     /// Compared without case, as import matches a header to its column.
-    public static let reservedKeys = identityKeys + [DeletedRecord.deletedAtKey, Record.incompleteKey]
+    /// And `entityBase`, where an update survey keeps the entity it was made from (`EntityBase`).
+    public static let reservedKeys = identityKeys + [DeletedRecord.deletedAtKey, Record.incompleteKey, EntityBase.recordKey]
 
     /// Answers, then identity: the columns every exported record has, in order.
     public var knownRecordKeys: [String] {
@@ -50,7 +51,7 @@ extension Questionnaire {
         let known = Set(knownRecordKeys)
         var keys: Set<String> = []
         for record in records {
-            for key in record.keys where !known.contains(key) { keys.insert(key) }
+            for key in record.keys where !known.contains(key) && key != EntityBase.recordKey { keys.insert(key) }
         }
         return keys.sorted()
     }

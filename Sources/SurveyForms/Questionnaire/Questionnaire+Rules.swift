@@ -207,7 +207,7 @@ extension Questionnaire {
     /// `choice_filter` does not offer. Kept on every save and exported; F4 lists them.
     public func answersNotAsked(in record: Record, clock: Clock) -> [String] {
         guard form != nil else { return [] }
-        let stored = Set([Record.instanceIDKey, Self.formIDKey, Self.formVersionKey])
+        let stored = Set([Record.instanceIDKey, Self.formIDKey, Self.formVersionKey, EntityBase.recordKey])
         var asked: Set<String> = []
         var found: [String] = []
         let shown = relevance(in: record, clock: clock)

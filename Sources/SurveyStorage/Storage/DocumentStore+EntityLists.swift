@@ -36,12 +36,46 @@ extension DocumentStore {
         folder.appendingPathComponent(list + ".csv")
     }
 
+    /// folder/.LIST.entities.json: what the list keeps beside its CSV (its conflicts, the
+    /// entities retired, how far the team's edits were taken), never in the CSV's columns,
+    /// which are ODK's (`EntityList+Team`).
+    public func entityCompanionURL(_ list: String) -> URL {
+        folder.appendingPathComponent("." + list + ".entities.json")
+    }
+
     /// The entity lists in the folder, by name, sorted.
     public func entityListNames() -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return entries.filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }
-            .filter { Self.entityListNameProblem($0) == nil && entityListBytes($0) != nil }
+            .filter { Self.entityListNameProblem($0) == nil && startsAsEntityList($0) }
             .sorted()
+    }
+
+    /// Whether `LIST.csv` is a regular file whose first line is an entity list's header, read
+    /// from its first 64 KiB only: every sync asks of each list (a list of 100,000 households
+    /// is megabytes).
+    func startsAsEntityList(_ list: String) -> Bool {
+        let url = entityListURL(list)
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        var text = String(decoding: bytes.prefix(count), as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return Self.isEntityListHeader(text)
+    }
+
+    /// How far the team's edits of `list` were taken (`EntityList.editCursor`), from what is
+    /// kept beside the list alone; 0 when nothing is.
+    public func entityEditCursor(_ list: String) throws -> Int64 {
+        guard Self.entityListNameProblem(list) == nil else { return 0 }
+        var kept = EntityList()
+        try readCompanion(of: list, into: &kept)
+        return kept.editCursor
     }
 
     /// The list `list` as the folder holds it; an empty list when it has none yet. Throws
@@ -52,9 +86,15 @@ extension DocumentStore {
     }
 
     /// nil: no file of that name.
-    private func readEntityList(_ list: String) throws -> EntityList? {
+    func readEntityList(_ list: String) throws -> EntityList? {
         let url = entityListURL(list)
-        guard isOccupied(url) else { return nil }
+        guard isOccupied(url) else {
+            // Retired before anything registered here: what is kept beside it still counts.
+            guard isOccupied(entityCompanionURL(list)) else { return nil }
+            var empty = EntityList()
+            try readCompanion(of: list, into: &empty)
+            return empty
+        }
         let file = url.lastPathComponent
         let copy: CopiedFile
         do {
@@ -69,10 +109,25 @@ extension DocumentStore {
         guard Self.isEntityListHeader(text) else {
             throw DocumentError("\(file) beside the documents is not an entity list (its first line has no name and __version columns)")
         }
+        var parsed: EntityList
         do {
-            return try EntityList(csv: text)
+            parsed = try EntityList(csv: text)
         } catch {
             throw DocumentError("\(file) cannot be read as CSV (\((error as? DocumentError)?.message ?? "\(error)"))")
+        }
+        try readCompanion(of: list, into: &parsed)
+        return parsed
+    }
+
+    /// The conflicts, retirements and edit cursor kept beside `list`'s CSV, when there are.
+    private func readCompanion(of name: String, into list: inout EntityList) throws {
+        let url = entityCompanionURL(name)
+        guard isOccupied(url) else { return }
+        do {
+            let copy = try CopiedFile.read(url.path, in: fileSystem, maximumBytes: FormMedia.maximumListBytes)
+            try list.readCompanion([UInt8](copy.data))
+        } catch let error as DocumentError {
+            throw DocumentError("\(url.lastPathComponent) cannot be read (\(error.message))")
         }
     }
 
@@ -92,6 +147,13 @@ extension DocumentStore {
         /// Entities updated that the list does not have (an update made before their
         /// registration reached this laptop): the list is left without them.
         public var missing: [String] = []
+        /// Properties changed here and by an update that came, differently: kept as conflicts.
+        public var conflicts = 0
+        /// Changes of entities a supervisor retired: left out.
+        public var retired = 0
+
+        /// Whether anything is worth a line.
+        public var isWorthSaying: Bool { created + updated + conflicts > 0 || !missing.isEmpty }
 
         /// "households.csv: 1 created, 2 updated".
         public var summary: String {
@@ -99,6 +161,7 @@ extension DocumentStore {
             if created > 0 { parts.append("\(created) created") }
             if updated > 0 { parts.append("\(updated) updated") }
             if !missing.isEmpty { parts.append("\(counted(missing.count, "update")) of an entity it does not have") }
+            if conflicts > 0 { parts.append("\(counted(conflicts, "conflict")) (survey entities --list \(list))") }
             return "\(list).csv: " + (parts.isEmpty ? "unchanged" : parts.joined(separator: ", "))
         }
     }
@@ -119,20 +182,28 @@ extension DocumentStore {
     public func recordEntities(changing pairs: [(before: Record?, now: Record)], questionnaire: Questionnaire,
                                clock: Questionnaire.Clock) throws -> [EntityListChange] {
         guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
-        var actions: [(whole: EntityAction, changed: EntityAction?)] = []
+        var actions: [SurveyEntityAction] = []
         for (before, now) in pairs where !now.isIncomplete {
             let earlier = before.flatMap { $0.isIncomplete ? nil : FormInstance(questionnaire, record: $0, clock: clock).entityActions() } ?? []
             for action in FormInstance(questionnaire, record: now, clock: clock).entityActions() {
                 guard let old = earlier.first(where: { $0.list == action.list && $0.id == action.id }) else {
-                    actions.append((action, action))
+                    actions.append(SurveyEntityAction(whole: action, changed: action, survey: now.instanceID))
                     continue
                 }
+                // A survey changed again: what it changed is from its own last version, so its
+                // base is that version's values (a change made elsewhere since is kept or, the
+                // same property changed, a conflict).
                 var changed = action
                 if changed.label == old.label { changed.label = nil }
                 changed.properties = action.properties.filter { property in
                     old.properties.first { $0.name == property.name }?.value != property.value
                 }
-                actions.append((action, changed.label == nil && changed.properties.isEmpty ? nil : changed))
+                var properties: [String: String] = [:]
+                for property in old.properties { properties[property.name] = property.value }
+                changed.base = EntityBase(version: old.base?.version ?? 0, label: old.label ?? "", properties: properties)
+                if old.label == nil { changed.label = nil }
+                actions.append(SurveyEntityAction(whole: action, changed: changed.label == nil && changed.properties.isEmpty ? nil : changed,
+                                                  survey: now.instanceID))
             }
         }
         return try applyEntityActions(actions)
@@ -145,21 +216,51 @@ extension DocumentStore {
     /// is not written.
     @discardableResult
     public func applyEntityActions(_ actions: [EntityAction]) throws -> [EntityListChange] {
-        try applyEntityActions(actions.map { ($0, $0) })
+        try applyEntityActions(actions.map { SurveyEntityAction(whole: $0, changed: $0, survey: nil) })
     }
 
-    /// Each action `changed` where the list holds its entity (nil: nothing to change there),
-    /// `whole` where it does not.
-    func applyEntityActions(_ actions: [(whole: EntityAction, changed: EntityAction?)]) throws -> [EntityListChange] {
+    /// One survey's action on an entity: `changed` where the list holds its entity (nil:
+    /// nothing to change there), `whole` where it does not; `survey` names it in a conflict.
+    struct SurveyEntityAction {
+        var whole: EntityAction
+        var changed: EntityAction?
+        var survey: String?
+    }
+
+    func applyEntityActions(_ actions: [SurveyEntityAction]) throws -> [EntityListChange] {
         guard !actions.isEmpty else { return [] }
         var names: [String] = []
-        for (action, _) in actions where !names.contains(action.list) {
-            if let why = Self.entityListNameProblem(action.list) {
-                throw DocumentError("The entity list “\(action.list)” cannot be written: \(why)")
+        for action in actions where !names.contains(action.whole.list) {
+            if let why = Self.entityListNameProblem(action.whole.list) {
+                throw DocumentError("The entity list “\(action.whole.list)” cannot be written: \(why)")
             }
-            names.append(action.list)
+            names.append(action.whole.list)
         }
-        return try withFolderLock {
+        return try changingEntityLists(names) { lists, changes in
+            for one in actions {
+                guard let i = names.firstIndex(of: one.whole.list) else { continue }
+                let held = lists[one.whole.list]?.holds(one.whole.id) ?? false
+                guard let action = held ? one.changed : one.whole else { continue }
+                let conflicts = lists[action.list]?.conflicts.count ?? 0
+                switch lists[action.list]?.apply(action, survey: one.survey) {
+                case .created?: changes[i].created += 1
+                case .updated?: changes[i].updated += 1
+                case .missing?: changes[i].missing.append(action.id)
+                case .retired?: changes[i].retired += 1
+                case .unchanged?, nil: break
+                }
+                changes[i].conflicts += max(0, (lists[action.list]?.conflicts.count ?? 0) - conflicts)
+            }
+        }
+    }
+
+    /// Reads `names` under the folder's lock (every list before any is written: one that
+    /// cannot be read refuses them all, the files left as they were), lets `change` change
+    /// them and count what it did, and writes each list it changed: the CSV, then what is
+    /// kept beside it, each atomically (`AtomicFile`). A list nothing changed is not written.
+    func changingEntityLists(_ names: [String], _ change: (inout [String: EntityList], inout [EntityListChange]) throws -> Void)
+        throws -> [EntityListChange] {
+        try withFolderLock {
             var lists: [String: EntityList] = [:]
             for name in names {
                 do {
@@ -168,27 +269,30 @@ extension DocumentStore {
                     throw DocumentError("\(error.message): it was left as it is, and no entity list was changed")
                 }
             }
+            let read = lists
             var changes = names.map { EntityListChange(list: $0) }
-            for (whole, changed) in actions {
-                guard let i = names.firstIndex(of: whole.list) else { continue }
-                let held = lists[whole.list]?.holds(whole.id) ?? false
-                guard let action = held ? changed : whole else { continue }
-                switch lists[action.list]?.apply(action) {
-                case .created?: changes[i].created += 1
-                case .updated?: changes[i].updated += 1
-                case .missing?: changes[i].missing.append(action.id)
-                case .unchanged?, nil: break
-                }
-            }
-            for (i, name) in names.enumerated() where changes[i].created + changes[i].updated > 0 {
-                let url = entityListURL(name)
-                do {
-                    try AtomicFile.write(Data((lists[name] ?? EntityList()).csv.utf8), to: url, in: fileSystem)
-                } catch let error as SystemError {
-                    throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
-                }
+            try change(&lists, &changes)
+            for name in names {
+                guard let list = lists[name], let old = read[name], list != old else { continue }
+                try writeEntityList(list, named: name, csvChanged: list.entities != old.entities || list.columns != old.columns)
             }
             return changes
+        }
+    }
+
+    /// Writes `list` as `NAME.csv` (when `csvChanged`) and `.NAME.entities.json` (when it keeps
+    /// anything, or had a file before). Under the folder's lock.
+    func writeEntityList(_ list: EntityList, named name: String, csvChanged: Bool = true) throws {
+        var targets: [(URL, String)] = []
+        if csvChanged { targets.append((entityListURL(name), list.csv)) }
+        let companion = entityCompanionURL(name)
+        if list.keepsCompanion || isOccupied(companion) { targets.append((companion, list.companionJSON)) }
+        for (url, text) in targets {
+            do {
+                try AtomicFile.write(Data(text.utf8), to: url, in: fileSystem)
+            } catch let error as SystemError {
+                throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
+            }
         }
     }
 
@@ -248,5 +352,41 @@ extension DocumentStore {
             if let record = current[event.id] { pairs.append((earlier[event.id], record)) }
         }
         return try recordEntities(changing: pairs.reversed(), questionnaire: questionnaire, clock: clock)
+    }
+}
+
+extension DocumentStore {
+    /// Gives each survey of `records` at the places `changed` names (with what was stored of
+    /// it before; nil: new) that updates an entity for the first time the entity as the list
+    /// here holds it now (`EntityBase`, ODK's `baseVersion`), before the survey is stored:
+    /// wherever the update goes, it is merged against what it changed. A survey that updated
+    /// the entity before keeps its base; a create needs none; an entity the list lacks, or a
+    /// list that cannot be read, gets none (the update then writes what it saves). Returns
+    /// the places stamped.
+    public func stampEntityBases<Records: MutableCollection<Record>>(_ records: inout Records, changed: [(place: Int, before: Record?)],
+                                 questionnaire: Questionnaire, clock: Questionnaire.Clock) -> [Int] where Records.Index == Int {
+        guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
+        var lists: [String: EntityList?] = [:]
+        var stamped: [Int] = []
+        for (place, before) in changed where records.indices.contains(place) && !records[place].isIncomplete {
+            let actions = FormInstance(questionnaire, record: records[place], clock: clock).entityActions()
+                .filter { $0.kind != .create && $0.base == nil }
+            guard !actions.isEmpty else { continue }
+            let earlier = before.flatMap { $0.isIncomplete ? nil : FormInstance(questionnaire, record: $0, clock: clock).entityActions() } ?? []
+            var values = records[place].values
+            for action in actions where !earlier.contains(where: { $0.list == action.list && $0.id == action.id }) {
+                if lists[action.list] == nil { lists[action.list] = .some(try? readEntityList(action.list)) }
+                guard let list = lists[action.list] ?? nil, let entity = list.entity(action.id) else { continue }
+                var properties: [String: String] = [:]
+                for property in action.properties { properties[property.name] = entity.properties[property.name] ?? "" }
+                EntityBase(version: entity.version, label: entity.label, properties: properties)
+                    .stamping(&values, list: action.list, id: action.id)
+            }
+            if let stamp = values[EntityBase.recordKey], stamp != records[place][EntityBase.recordKey] {
+                records[place][EntityBase.recordKey] = stamp
+                stamped.append(place)
+            }
+        }
+        return stamped
     }
 }

@@ -45,6 +45,7 @@ struct CommandLineOptions: Equatable {
     var form: String?
     /// `entities --list NAME`: the one entity list shown.
     var entityList: String?
+    var rebuildEntities = false
     /// `survey add` answers by flag (`["--first": "Ana"]`); see `AddCommand.fieldFlags`.
     var answers: [String: String] = [:]
     /// `survey add --set NAME=VALUE`, as given, in order.

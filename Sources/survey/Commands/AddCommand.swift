@@ -149,6 +149,10 @@ struct AddCommand: Equatable {
             var record = attached == checked ? checked : questionnaire.stored(attached, arriving: arrival, clock: clock).record
             // Its id given here, not by the save: the entity it registers is named from it.
             if record.instanceID == nil { record[Record.instanceIDKey] = .string(Record.newInstanceID()) }
+            // An update carries the entity as the list holds it now (ODK's baseVersion).
+            var stamped = [record]
+            _ = store.stampEntityBases(&stamped, changed: [(0, nil)], questionnaire: questionnaire, clock: clock)
+            record = stamped[0]
             let count = try store.append([record], to: target, questionnaire: questionnaire)
             ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))"
                 + (record.isIncomplete ? " (incomplete: … in the list; [ Finish ] in the app when it is done)" : ""))

@@ -26,6 +26,12 @@ struct ConflictsCommand: Equatable {
                 StandardOutput.write(ConflictListing.jsonText(ledger))
             } else {
                 Self.table(ledger).forEach(ShellOutput.line)
+                // The entity lists' conflicts are the folder's, not the document's: named here,
+                // listed and resolved by survey entities.
+                for name in store.entityListNames() {
+                    let count = (try? store.entityList(name).conflicts.count) ?? 0
+                    if count > 0 { ShellOutput.line("\(name).csv: \(counted(count, "entity conflict")) (survey entities --list \(name))") }
+                }
             }
             return 0
         } catch {

@@ -63,11 +63,13 @@ struct ImportCommand: Equatable {
             // one is still created: the person asked for it by name.
             let nothingToDo = check.records.isEmpty && target == .existing(target.name)
             // Ids given here, not by the save: the entities they register are named from them.
-            let identified = check.records.map { record in
+            var identified = check.records.map { record in
                 var record = record
                 if record.instanceID == nil { record[Record.instanceIDKey] = .string(Record.newInstanceID()) }
                 return record
             }
+            // Updates carry the entities as the lists hold them now (ODK's baseVersion).
+            _ = store.stampEntityBases(&identified, changed: identified.indices.map { ($0, nil) }, questionnaire: questionnaire, clock: clock)
             if !nothingToDo {
                 try store.append(identified, to: target, questionnaire: questionnaire)
             }

@@ -30,13 +30,15 @@ struct MergeCommand: Equatable {
             // form that cannot be used leaves them as merged (and says so).
             let form = store.documentForm(for: target.name)
             let events: [SyncEvent], written: Bool
+            let entityConflictsBefore = dryRun ? [:] : EntitiesCommand.conflictCounts(in: store)
             do {
                 (events, written) = try store.mergeOtherCopies(urls, into: target.name, write: !dryRun,
                                                                questionnaire: form.trouble == nil ? form.questionnaire : nil)
             } catch let partly as MergedButEntityListsNot {
                 // The surveys are merged; only the lists they change could not be written.
                 for event in partly.events { ShellOutput.line(Self.line(event, would: false)) }
-                ShellOutput.error("Merged into “\(target.name)”, but the entity lists were not updated: \(partly.reason)")
+                ShellOutput.error("Merged into “\(target.name)”, but the entity lists were not updated: \(partly.reason)"
+                    + "; once that is fixed, survey entities --rebuild writes them again")
                 return 1
             }
             if let trouble = form.trouble, events.contains(where: { $0.kind == .merged || $0.kind == .conflicted }) {
@@ -58,6 +60,12 @@ struct MergeCommand: Equatable {
                 ShellOutput.line("Merged \(from) into “\(target.name)”: "
                     + (counts.isEmpty ? "the common versions recorded" : counts.joined(separator: ", "))
                     + (conflicted ? " (survey conflicts lists them)" : ""))
+                // Visits merged in that changed a household's property differently from here.
+                for (list, count) in EntitiesCommand.conflictCounts(in: store).sorted(by: { $0.key < $1.key })
+                where count > entityConflictsBefore[list, default: 0] {
+                    ShellOutput.line("\(list).csv: \(counted(count - entityConflictsBefore[list, default: 0], "new entity conflict")) "
+                        + "(survey entities --list \(list))")
+                }
             }
             return 0
         } catch {

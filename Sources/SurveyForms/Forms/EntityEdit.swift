@@ -1,0 +1,66 @@
+import FoundationEssentials
+import SurveyValues
+
+/// A supervisor's change to an entity made by no survey (`survey entities edit` or
+/// `retire`), kept on the team's database and taken by every laptop's sync.
+public struct EntityEdit: Equatable, Sendable {
+    public var list: String
+    public var entityID: String
+    /// nil: the label stays.
+    public var label: String?
+    public var properties: [String: String]
+    public var retired: Bool
+    /// Its place in the team's order of changes (0 before the server kept it).
+    public var change: Int64
+    public var by: String?
+    public var at: Date?
+
+    public init(list: String, entityID: String, label: String? = nil, properties: [String: String] = [:], retired: Bool = false,
+                change: Int64 = 0, by: String? = nil, at: Date? = nil) {
+        self.list = list
+        self.entityID = entityID
+        self.label = label
+        self.properties = properties
+        self.retired = retired
+        self.change = change
+        self.by = by
+        self.at = at
+    }
+}
+
+extension EntityList {
+    /// Applies a supervisor's edit: a retirement, or the label and properties it sets.
+    @discardableResult
+    public mutating func take(_ edit: EntityEdit) -> Change {
+        if edit.retired { return retire(id: edit.entityID) }
+        if edit.change == 0 || !editsTaken.contains(where: { $0.change == edit.change }) {
+            // As the companion file keeps it: the list is the file's, the time the server's.
+            editsTaken.append(EntityEdit(list: "", entityID: edit.entityID, label: edit.label, properties: edit.properties,
+                                         change: edit.change, by: edit.by))
+        }
+        return self.edit(id: edit.entityID, label: edit.label,
+                    properties: edit.properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+
+    /// Takes the team's edits that came (in their order), each once: those this laptop made
+    /// and applied already (`editsApplied`) are passed over, and the cursor moves past them all.
+    public mutating func takeFromTeam(_ edits: [EntityEdit]) -> [(edit: EntityEdit, change: Change)] {
+        var changes: [(edit: EntityEdit, change: Change)] = []
+        for edit in edits where edit.change > editCursor {
+            if !editsApplied.contains(edit.change) { changes.append((edit, take(edit))) }
+            editCursor = edit.change
+        }
+        editsApplied.removeAll { $0 <= editCursor }
+        return changes
+    }
+
+    /// Takes an edit this laptop just made and the server kept (number `edit.change`): its
+    /// pull will pass it over.
+    @discardableResult
+    public mutating func takeOwn(_ edit: EntityEdit) -> Change {
+        let change = take(edit)
+        // One of an entity not here yet is taken again by the pull, after the surveys.
+        if change != .missing, edit.change > editCursor, !editsApplied.contains(edit.change) { editsApplied.append(edit.change) }
+        return change
+    }
+}
