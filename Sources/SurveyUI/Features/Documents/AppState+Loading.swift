@@ -134,19 +134,3 @@ extension AppState {
         return records[i].instanceID == id
     }
 }
-
-extension Effect {
-    /// Whether carrying it out writes the document or its file, or leaves the document for
-    /// another: what a partly read document must never do.
-    public var changesDocument: Bool {
-        switch self {
-        case .saveDocument, .keepDeleted, .keepDeletedMember, .forgetDeleted, .openDocument, .createDocument, .renameDocument,
-             .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .syncDocument, .resolveConflict:
-            return true
-        case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .putAwayRecovery, .lookForRecoveries,
-             .keepUnsavedWork, .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .attachFile, .readSyncSummary,
-             .readVerification, .noteVerification, .noteKeyed, .noteCorrection, .noteAudit, .readHistory:
-            return false
-        }
-    }
-}
