@@ -178,6 +178,24 @@ public enum RecordAction: Equatable, Sendable {
 public enum DocumentsAction: Equatable, Sendable {
     case show
     case toggleInfo
+    /// The manager's own keys, for its reducer (`DocumentManagerState.reduce`).
+    case manager(DocumentManagerAction)
+    case confirmDelete
+    case cancelDelete
+    case dismissSaveAs
+    case saveUnderName
+    /// m / t on kept surveys: into their document, merged into the surveys it still has;
+    /// where both changed an answer, the document's stays (or, with t, the kept one's).
+    case mergeRecovery(theirsWhereBothChanged: Bool)
+    case discardRecovery
+    /// Esc on kept surveys: offered again at the next start.
+    case postponeRecovery
+    /// Any other key while kept surveys are offered: not typed anywhere, and said so.
+    case keyNotAChoice
+}
+
+/// The keys of the document manager's list (F3), which its own reducer decides.
+public enum DocumentManagerAction: Equatable, Sendable {
     case move(Int)
     case page(Int)
     case toFirst
@@ -188,19 +206,7 @@ public enum DocumentsAction: Equatable, Sendable {
     case commitRename
     case cancelRename
     case requestDelete
-    case confirmDelete
-    case cancelDelete
-    case dismissSaveAs
     case restoreDeleted
-    case saveUnderName
-    /// m / t on kept surveys: into their document, merged into the surveys it still has;
-    /// where both changed an answer, the document's stays (or, with t, the kept one's).
-    case mergeRecovery(theirsWhereBothChanged: Bool)
-    case discardRecovery
-    /// Esc on kept surveys: offered again at the next start.
-    case postponeRecovery
-    /// Any other key while kept surveys are offered: not typed anywhere, and said so.
-    case keyNotAChoice
 }
 
 /// F9 and the conflicts view (F4, then `c`).

@@ -238,32 +238,12 @@ extension AppState {
             return committingField { $0.showDocuments() }
         case .toggleInfo:
             return committingField { $0.toggleInfo() }
-        case .move(let delta):
-            moveManagerCursor(to: managerCursor + delta)
-        case .page(let pages):
-            moveManagerCursor(to: managerCursor + pages * ScrollingList<String?>.page(height: managerViewportHeight))
-        case .toFirst:
-            moveManagerCursor(to: 0)
-        case .toLast:
-            moveManagerCursor(to: documents.count - 1)
-        case .openHighlighted:
-            return openHighlightedDocument()
-        case .newDocument:
-            return newDocument()
-        case .beginRename:
-            beginRename()
-        case .commitRename:
-            return commitRename()
-        case .cancelRename:
-            manager.endRename()
-        case .requestDelete:
-            requestDelete()
+        case .manager(let action):
+            return reduce(action)
         case .confirmDelete:
             return confirmDelete()
         case .cancelDelete:
             popovers.present(.documents)
-        case .restoreDeleted:
-            return [.restoreDocument]
         case .saveUnderName:
             return saveUnderName()
         case .dismissSaveAs:

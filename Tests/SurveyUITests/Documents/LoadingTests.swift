@@ -97,7 +97,7 @@ final class LoadingTests: XCTestCase {
 
     func testEveryEffectOnTheDocumentOrItsFileIsRefused() {
         var state = loading()
-        for action: Action in [.documents(.newDocument), .documents(.restoreDeleted), .records(.undo), .records(.redo)] {
+        for action: Action in [.documents(.manager(.newDocument)), .documents(.manager(.restoreDeleted)), .records(.undo), .records(.redo)] {
             let before = state.records
             XCTAssertFalse(state.send(action).contains(where: \.changesDocument), "\(action)")
             XCTAssertEqual(state.records, before)

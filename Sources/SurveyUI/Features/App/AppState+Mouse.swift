@@ -36,9 +36,8 @@ extension AppState {
             return []
         case .documents:
             let rows = layout.documentManagerRows(rowCount: documents.count)
-            if rows.contains(point), manager.renaming == nil {
-                let index = manager.rows.scroll + point.y - rows.y
-                if index < documents.count { manager.highlight(documents[index].name) }
+            if rows.contains(point) {
+                manager.click(row: point.y - rows.y)
             } else if !layout.documentManagerBox(rowCount: documents.count).contains(point) {
                 popovers.dismiss()
             }
@@ -106,7 +105,7 @@ extension AppState {
             }
         case .documents:
             if layout.documentManagerBox(rowCount: documents.count).contains(point) {
-                moveManagerCursor(to: managerCursor + step)
+                manager.wheel(step, in: managerContext)
             }
         case nil:
             guard editing == nil, let pane = layout.listPane, pane.contains(point) else { return }

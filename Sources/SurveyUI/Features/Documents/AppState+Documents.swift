@@ -8,9 +8,8 @@ extension AppState {
     /// Index of the highlighted row in `documents`.
     public var managerCursor: Int { manager.cursorIndex(open: documentName) }
 
-    var managerViewportHeight: Int {
-        layout.documentManagerRows(rowCount: documents.count).height
-    }
+    /// What the manager reads of the app (`DocumentManagerState.Context`).
+    var managerContext: DocumentManagerState.Context { .init(openDocument: documentName, layout: layout) }
 
     /// F3 (after `committingField`: a refused value keeps the manager closed): opens the
     /// manager on the current document and reads the folder afresh.
@@ -20,17 +19,7 @@ extension AppState {
         return [.listDocuments]
     }
 
-    mutating func moveManagerCursor(to index: Int) {
-        manager.moveCursor(to: index, height: managerViewportHeight)
-    }
-
-    mutating func ensureManagerCursorVisible() {
-        manager.keepCursorInView(open: documentName, height: managerViewportHeight)
-    }
-
-    var highlightedDocument: DocumentSummary? {
-        documents.indices.contains(managerCursor) ? documents[managerCursor] : nil
-    }
+    var highlightedDocument: DocumentSummary? { manager.highlighted(open: documentName) }
 
     /// Why the highlighted document cannot be read, or what its name needs, shown on the
     /// status line while nothing else is said there, so "unreadable" never goes unexplained.
@@ -40,37 +29,30 @@ extension AppState {
         return doc.note.map { .init("\(doc.name): \($0)") }
     }
 
-    /// Enter in the manager: switch (remembering where we were in this one).
-    mutating func openHighlightedDocument() -> [Effect] {
-        guard let target = highlightedDocument?.name, confirmLeavingUnsavedDocument() else { return [] }
-        popovers.dismiss()
-        if target == documentName && !session.documentMissing && session.loadError == nil { return [] }
-        return [.rememberSession, .openDocument(target)]
-    }
-
-    mutating func newDocument() -> [Effect] {
-        guard confirmLeavingUnsavedDocument() else { return [] }
-        popovers.dismiss()
-        return [.rememberSession, .createDocument]
-    }
-
-    mutating func beginRename() {
-        guard let name = highlightedDocument?.name else { return }
-        manager.beginRename(name)
-    }
-
-    mutating func commitRename() -> [Effect] {
-        guard let buffer = manager.renaming, let old = highlightedDocument?.name else { return [] }
-        if buffer.text == old {
-            manager.endRename()
+    /// A key on the manager: its own reducer decides (`DocumentManagerState.reduce`), and
+    /// what it asks of the app is done here.
+    mutating func reduce(_ action: DocumentManagerAction) -> [Effect] {
+        switch manager.reduce(action, in: managerContext) {
+        case .none:
             return []
+        case .open(let target):
+            // Switch (remembering where we were in this one).
+            guard confirmLeavingUnsavedDocument() else { return [] }
+            popovers.dismiss()
+            if target == documentName && !session.documentMissing && session.loadError == nil { return [] }
+            return [.rememberSession, .openDocument(target)]
+        case .create:
+            guard confirmLeavingUnsavedDocument() else { return [] }
+            popovers.dismiss()
+            return [.rememberSession, .createDocument]
+        case .rename(let old, let new):
+            return [.renameDocument(from: old, to: new)]
+        case .confirmDelete(let name, let records):
+            popovers.present(.confirmDelete(name: name, records: records))
+            return []
+        case .restoreDeleted:
+            return [.restoreDocument]
         }
-        return [.renameDocument(from: old, to: buffer.text)]
-    }
-
-    mutating func requestDelete() {
-        guard let doc = highlightedDocument else { return }
-        popovers.present(.confirmDelete(name: doc.name, records: doc.recordCount))
     }
 
     mutating func confirmDelete() -> [Effect] {
@@ -81,8 +63,7 @@ extension AppState {
 
     /// A fresh listing: keep the highlight on the same name when it is still there.
     mutating func documentsWereListed(_ list: [DocumentSummary]) -> [Effect] {
-        manager.take(list, open: documentName)
-        ensureManagerCursorVisible()
+        manager.take(list, in: managerContext)
         if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
             return documentVanished(unreadable: nil, suggestion: documentName)
         }
@@ -122,8 +103,7 @@ extension AppState {
     }
 
     mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
-        manager.endRename()
-        manager.highlight(new)
+        manager.renamed(from: old, to: new)
         if documentName == old {
             session.rename(to: new)
             // The same document under a new name: its audit log moved with it, and the survey's
@@ -137,11 +117,9 @@ extension AppState {
     /// After a delete: say where it went; if it was the current document, show its
     /// neighbour (the next, else the previous), or a fresh Untitled when it was the only one.
     mutating func documentWasDeleted(_ name: String, records: Int?, replacement: String?) -> [Effect] {
-        let names = documents.map(\.name)
         let count = records.map { counted($0, "record") } ?? "unreadable"
         tell("Moved “\(name)” (\(count)) to the trash; u brings it back")
-        let neighbour = DocumentName.neighbour(of: name, in: names)
-        manager.removed(name, neighbour: neighbour)
+        let neighbour = manager.deleted(name)
         guard name == documentName else { return [.listDocuments] }
         if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }
         return [.createDocument]

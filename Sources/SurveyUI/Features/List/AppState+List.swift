@@ -115,7 +115,7 @@ extension AppState {
             break
         }
         ensureListCursorVisible()
-        ensureManagerCursorVisible()
+        manager.keepCursorInView(in: managerContext)
     }
 
     /// Where the person left this document: its list order, and the record by id (else by
