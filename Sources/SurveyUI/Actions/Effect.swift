@@ -44,22 +44,22 @@ public enum Effect: Equatable, Sendable {
     /// Write whatever exists only in memory (`AppState.unsavedRecords`) to a recovery file.
     case keepUnsavedWork
     /// Build the `/` index of the records in the background (a large list: see
-    /// `SurveyListState.buildsIndexInBackground`), then `Outcome.searchIndexBuilt`.
+    /// `SurveyListState.buildsIndexInBackground`), then `Outcome.search(.indexBuilt)`.
     case buildSearchIndex
     /// What the `/` line holds while its index is built: the build searches ahead for it.
     case searchAhead(String)
     /// Finish, in the background, the search a key left unfinished
-    /// (`SurveyListState.searchToFinish`), then `Outcome.searchFinished`; it replaces any
+    /// (`SurveyListState.searchToFinish`), then `Outcome.search(.finished)`; it replaces any
     /// search under way.
     case finishSearch(SearchJob)
     /// No search is waited for any more: the one under way stops at its next slice.
     case cancelSearch
     /// Copy the file at a path typed into an image, audio, video or file question into the
-    /// document's media folder, then `Outcome.fileAttached` with its name there.
+    /// document's media folder, then `Outcome.form(.fileAttached)` with its name there.
     case attachFile(path: String)
-    /// Read the shown survey's edit history (`.NAME.history.jsonl`), then `Outcome.historyRead`.
+    /// Read the shown survey's edit history (`.NAME.history.jsonl`), then `Outcome.documents(.historyRead)`.
     case readHistory(survey: String)
-    /// Read the document's verification record, then `Outcome.verificationRead` (verify
+    /// Read the document's verification record, then `Outcome.verify(.read)` (verify
     /// mode starts from it, or F4 draws the keyer statistics).
     case readVerification(thenVerify: Bool)
     /// A survey added from the New form: its keys and time, once the save gave the survey at

@@ -27,7 +27,7 @@ final class FocusAndWheelTests: XCTestCase {
         grid = Screen.render(s)
         XCTAssertEqual(grid.cursor, Point(x: form.clearButton.x, y: form.clearButton.y), "a button")
         s.press(.function(3))
-        s.send(.outcome(.documentsListed([DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: nil, byteSize: 1)])))
+        s.send(.outcome(.documents(.listed([DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: nil, byteSize: 1)]))))
         grid = Screen.render(s)
         XCTAssertEqual(grid.cursor?.y, s.layout.documentManagerRows(rowCount: 1).y, "the highlighted document")
     }

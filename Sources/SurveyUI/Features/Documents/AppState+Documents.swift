@@ -216,3 +216,38 @@ extension AppState {
         }
     }
 }
+
+extension AppState {
+    /// What the file work of the documents found (`Outcome.documents`).
+    mutating func reduce(_ outcome: DocumentOutcome) -> [Effect] {
+        switch outcome {
+        case .listed(let list):
+            return documentsWereListed(list)
+        case .opened(let name, let loaded, let draft, let place, let form):
+            return documentWasOpened(name, loaded: loaded, draft: draft, place: place, form: form)
+        case .created(let name):
+            return [.openDocument(name), .listDocuments]
+        case .renamed(let old, let new):
+            return documentWasRenamed(from: old, to: new)
+        case .deleted(let name, let records, let replacement):
+            return documentWasDeleted(name, records: records, replacement: replacement)
+        case .restored(let name):
+            return documentWasRestored(name)
+        case .savedAs(let name):
+            return documentWasSavedAs(name)
+        case .vanished(let reason, let suggestion):
+            return documentVanished(unreadable: reason, suggestion: suggestion)
+        case .changedOnDisk(let reloaded):
+            return documentChangedOnDisk(reloaded)
+        case .movedOutside(let name):
+            return documentMovedOutside(to: name)
+        case .operationFailed(let message):
+            form.awaitAttachment(nil)   // a copy that failed: the path stays typed, with why
+            warn(message)
+            if case .confirmDelete = popover { popovers.present(.documents) }
+        case .historyRead(let name, let survey, let entries):
+            if name == documentName { session.historyRead(survey: survey, entries) }
+        }
+        return []
+    }
+}

@@ -46,7 +46,7 @@ extension AppState {
     /// the document or its file, or leave it, the copy is dropped and the status says why.
     mutating func updateWhileLoading(_ action: Action) -> [Effect] {
         switch action {
-        case .outcome(.documentPartLoaded), .outcome(.documentLoadEnded), .outcome(.launched), .outcome(.journalPutBack):
+        case .outcome(.loading(.partLoaded)), .outcome(.loading(.ended)), .outcome(.loading(.launched)), .outcome(.saving(.journalPutBack)):
             return transition(&self, action)
         case .list(.beginFilter), .list(.cycleSortKey), .list(.toggleSections):
             warn("\(stillLoading): finding and sorting work once the whole document is read")
@@ -132,5 +132,23 @@ extension AppState {
         guard let id = place.recordID else { return place.record.map { $0 < recordCount } ?? true }
         guard case .record(let i) = shown else { return false }
         return records[i].instanceID == id
+    }
+}
+
+extension AppState {
+    /// The first document opened, and a large one read in parts (`Outcome.loading`).
+    mutating func reduce(_ outcome: LoadOutcome) -> [Effect] {
+        switch outcome {
+        case .launched(let launch):
+            self.launch(launch)
+        case .identifyRecordsFoundWithoutIDs(let place):
+            identifyRecordsInPlace()
+            if let place, place.recordID != nil { restorePlace(place) }
+        case .partLoaded(let records, let percent):
+            takeLoadedPart(records, percent: percent)
+        case .ended(let end):
+            finishLoading(end)
+        }
+        return []
     }
 }

@@ -181,3 +181,18 @@ extension AppState {
         return [.lookForRecoveries]
     }
 }
+
+extension AppState {
+    /// Surveys an earlier session kept (`Outcome.recovery`).
+    mutating func reduce(_ outcome: RecoveryOutcome) -> [Effect] {
+        switch outcome {
+        case .found(let list):
+            recoveriesFound(list)
+            return []
+        case .restored(let name, let summary):
+            return recoveryRestored(into: name, summary: summary)
+        case .discarded(let count):
+            return recoveryDiscarded(count: count)
+        }
+    }
+}

@@ -97,3 +97,21 @@ extension AppState {
         }
     }
 }
+
+extension AppState {
+    /// The team's database (`Outcome.sync`): what a sync reports of the open document.
+    mutating func reduce(_ outcome: SyncOutcome) -> [Effect] {
+        switch outcome {
+        case .summaryRead(let name, let summary):
+            if name == documentName {
+                session.syncRead(summary)
+                sentBackChanged()
+            }
+        case .progress(let name, let text):
+            if name == documentName { tell(text) }
+        case .finished(let name, let message, let isError, let reloaded, let summary, let form):
+            return syncFinished(name, message: message, isError: isError, reloaded: reloaded, summary: summary, form: form)
+        }
+        return []
+    }
+}

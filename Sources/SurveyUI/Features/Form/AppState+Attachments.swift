@@ -5,7 +5,7 @@ import SurveyForms
 /// file dragged onto the terminal) is copied into the document's media folder and the
 /// answer is the copy's name there, as ODK stores an attachment. The core asks for the copy
 /// (`Effect.attachFile`) and waits; the runtime copies and answers with the name
-/// (`Outcome.fileAttached`), and the key that committed then goes on. A copy that fails
+/// (`Outcome.form(.fileAttached)`), and the key that committed then goes on. A copy that fails
 /// leaves the path typed, with the reason.
 extension AppState {
     /// Enter, Tab or ↓ on an attachment question holding a path: the copy is asked for, and
@@ -36,5 +36,14 @@ extension AppState {
     /// A path rather than a name already in the media folder: it names a folder.
     static func isPath(_ text: String) -> Bool {
         text.contains("/") || text.hasPrefix("~")
+    }
+}
+
+extension AppState {
+    /// A file attached to an answer (`Outcome.form`).
+    mutating func reduce(_ outcome: FormOutcome) -> [Effect] {
+        switch outcome {
+        case .fileAttached(let name): return fileAttached(name)
+        }
     }
 }

@@ -83,3 +83,16 @@ extension AppState {
         listDidChange()
     }
 }
+
+extension AppState {
+    /// The `/` search's background work (`Outcome.search`).
+    mutating func reduce(_ outcome: SearchOutcome) -> [Effect] {
+        switch outcome {
+        case .indexBuilt(let index):
+            takeSearchIndex(index)
+        case .finished(let done):
+            takeFinishedSearch(done)
+        }
+        return []
+    }
+}

@@ -200,3 +200,16 @@ extension AppState {
 
     private func shownAnswer(_ text: String) -> String { text.isEmpty ? "(no answer)" : "“\(text)”" }
 }
+
+extension AppState {
+    /// The verification record read (`Outcome.verify`): kept for F4's statistics, and verify
+    /// mode starts from it when it was read for that.
+    mutating func reduce(_ outcome: VerifyOutcome) -> [Effect] {
+        switch outcome {
+        case .read(let name, let log, let thenVerify):
+            guard name == documentName else { return [] }
+            session.verificationRead(log)
+            return thenVerify ? verificationRead(log) : []
+        }
+    }
+}
