@@ -89,9 +89,7 @@ extension AppState {
                 return []
             }
         case .scrollHelp(let delta):
-            let most = HelpPopover.make(from: self).maxScroll(layout: layout)
-            let (line, overflow) = popovers.helpScroll.addingReportingOverflow(delta)
-            popovers.scrollHelp(to: min(max(0, overflow ? (delta > 0 ? most : 0) : line), most))
+            popovers.scrollHelp(by: delta, most: HelpPopover.make(from: self).maxScroll(layout: layout))
         case .closePopover:
             closePopover()
         case .quit:

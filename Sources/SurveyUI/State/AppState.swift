@@ -121,14 +121,10 @@ public struct AppState: Equatable, Sendable {
                 formTrouble: FormTrouble? = nil,
                 environment: AppEnvironment) {
         self.environment = environment
-        var session = DocumentSession(questionnaire: questionnaire, documentName: documentName, formTrouble: formTrouble)
-        switch loaded {
-        case .success(let doc):
-            session.document = doc   // the list is refreshed below
-        case .failure(let error):
-            session.document = nil
-            session.failedToLoad(error.message)
-        }
+        var session = DocumentSession(questionnaire: questionnaire, documentName: documentName, formTrouble: formTrouble,
+                                      loadError: { if case .failure(let error) = loaded { error.message } else { nil } }())
+        // The list is refreshed below.
+        session.document = try? loaded.get()
         session.followLastSaved()
         self.session = session
         let count = session.document?.records.count ?? 0

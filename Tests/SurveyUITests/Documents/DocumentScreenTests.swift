@@ -21,7 +21,6 @@ final class DocumentScreenTests: XCTestCase {
             DocumentSummary(name: "東京 survey with a very long name indeed", recordCount: 3, problem: nil, modified: day, byteSize: 700),
         ], in: s.managerContext)
         s.popovers.present(.documents)
-        s.manager.highlight("Field Day")
         return s
     }
 

@@ -61,9 +61,8 @@ extension AppState {
         return [.deleteDocument(name, records: records)]
     }
 
-    /// A fresh listing: keep the highlight on the same name when it is still there.
+    /// A fresh listing (the manager took it): the open document missing from it is gone.
     mutating func documentsWereListed(_ list: [DocumentSummary]) -> [Effect] {
-        manager.take(list, in: managerContext)
         if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
             return documentVanished(unreadable: nil, suggestion: documentName)
         }
@@ -88,7 +87,6 @@ extension AppState {
             document = nil
         }
         rollback = nil
-        list.scrollToTop()
         // Undo steps belong to the document they changed (`session.open` dropped them); the
         // filter to the list it narrowed.
         list = SurveyListState(names: ListNames(questionnaire))
@@ -97,13 +95,11 @@ extension AppState {
         if recordCount == 0 {
             screen.moveFocus(to: .form)   // nothing to browse: the first key starts the first survey
         }
-        manager.highlight(name)
         // Its review marks and conflicts, when it has a sync ledger.
         return [.rememberSession, .readSyncSummary]
     }
 
     mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
-        manager.renamed(from: old, to: new)
         if documentName == old {
             session.rename(to: new)
             // The same document under a new name: its audit log moved with it, and the survey's
@@ -119,14 +115,13 @@ extension AppState {
     mutating func documentWasDeleted(_ name: String, records: Int?, replacement: String?) -> [Effect] {
         let count = records.map { counted($0, "record") } ?? "unreadable"
         tell("Moved “\(name)” (\(count)) to the trash; u brings it back")
-        let neighbour = manager.deleted(name)
+        let neighbour = manager.neighbour(of: name)
         guard name == documentName else { return [.listDocuments] }
         if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }
         return [.createDocument]
     }
 
     mutating func documentWasRestored(_ name: String) -> [Effect] {
-        manager.highlight(name)
         tell("Restored “\(name)”")
         return [.listDocuments]
     }
@@ -138,10 +133,9 @@ extension AppState {
     mutating func documentVanished(unreadable reason: String?, suggestion: String) -> [Effect] {
         if rollback != nil { restoreRollback() }
         session.vanish(reason: reason, suggestion: suggestion)
-        popovers.present(.saveAs(TextInput(text: suggestion)))
         // It appears unasked, over someone keying heads-down: what they were typing goes
         // neither into the name nor, with Enter, saves under it (as the kept surveys' offer).
-        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+        popovers.present(.saveAs(TextInput(text: suggestion)), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         warn(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
                        : "“\(documentName)” was made unreadable by another program: save its records under a name")
@@ -167,8 +161,8 @@ extension AppState {
     /// soon after it, or after a key it refused: then it is said, not typed, and the hold
     /// starts again. Esc (not now) is always taken.
     mutating func refusesKeyWhileNamingIsHeld() -> Bool {
-        guard case .saveAs = popover, let until = popovers.choicesHeldUntil, environment.clock.now < until else { return false }
-        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+        guard case .saveAs? = popover, let until = popovers.choicesHeldUntil, environment.clock.now < until else { return false }
+        popovers.present(popover!, holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         let why = session.missingReason == nil ? "is gone from the folder" : "was made unreadable by another program"
         warn("Not typed: “\(documentName)” \(why) and its records wait for a name: "
             + "type it a second after your last key, or Esc for later")
@@ -218,8 +212,10 @@ extension AppState {
 }
 
 extension AppState {
-    /// What the file work of the documents found (`Outcome.documents`).
+    /// What the file work of the documents found (`Outcome.documents`): the manager's list
+    /// takes its part first (`DocumentManagerState.reduce`), then the app its own.
     mutating func reduce(_ outcome: DocumentOutcome) -> [Effect] {
+        manager.reduce(outcome, in: managerContext)
         switch outcome {
         case .listed(let list):
             return documentsWereListed(list)

@@ -32,13 +32,9 @@ extension AppState {
     /// Starts showing a partly read document; `place`, if its record is not among those
     /// read, is restored when it is (unless the user has moved by then).
     mutating func beginLoading(percent: Int, place: SessionPlace?) {
-        session.beginLoading(percent: percent)
-        guard let place else { return }
-        restorePlace(place)
-        if !isRestored(place) {
-            let placeholder = shown
-            session.awaitPlace(place, shownMeanwhile: placeholder)
-        }
+        if let place { restorePlace(place) }
+        let awaited = place.flatMap { isRestored($0) ? nil : $0 }
+        session.beginLoading(percent: percent, awaiting: awaited, shownMeanwhile: awaited == nil ? nil : shown)
     }
 
     /// `update` while the document loads. Sorting and finding wait (each part read would
@@ -79,10 +75,10 @@ extension AppState {
         if let place = session.loading?.place, session.loading?.placeholder == shown, editing == nil {
             if let id = place.recordID, let index = records[start...].firstIndex(where: { $0.instanceID == id }) {
                 showRecord(index)
-                session.awaitPlace(nil, shownMeanwhile: nil)
+                session.placeFound()
             } else if place.recordID == nil, let index = place.record, index < recordCount {
                 showRecord(index)
-                session.awaitPlace(nil, shownMeanwhile: nil)
+                session.placeFound()
             }
         }
     }
@@ -92,7 +88,8 @@ extension AppState {
     /// out unreadable, shown as a document that failed to load is.
     mutating func finishLoading(_ end: DocumentReadEnd) {
         let place = session.loading?.placeholder == shown && editing == nil ? session.loading?.place : nil
-        session.endLoading()
+        let unreadable: String? = if case .failed(let message) = end { message } else { nil }
+        session.endLoading(unreadable: unreadable)
         if status?.text.hasPrefix("Still loading") == true { clearStatus() }
         switch end {
         case .complete:
@@ -108,14 +105,11 @@ extension AppState {
     /// As a document that could not be read at all is shown: no records, nothing to edit.
     private mutating func becomeUnreadable(_ message: String) {
         let typed = editing.flatMap { $0.isChanged ? $0.text : nil }
-        list.forgetRecords()
+        list.forgetRecords(toTop: true)
         document = nil
-        session.failedToLoad(message)
         form.stopEditing()
         form.ask(nil)
         form.showDraft(true)
-        list.select(0)
-        list.scrollToTop()
         screen.moveFocus(to: .form)
         screen.showDetail(.form)
         if popover == .list { popovers.dismiss() }

@@ -106,8 +106,7 @@ extension AppState {
             break   // the same offer: its hold goes on
         case nil, .recovery:
             // Never over another popover.
-            popovers.present(.recovery(first))
-            popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+            popovers.present(.recovery(first), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         default: break
         }
     }
@@ -126,7 +125,7 @@ extension AppState {
     /// anywhere, the offer stays, and the status says which keys it takes.
     mutating func refuseKeyWhileOffering() {
         guard case .recovery(let recovery) = popover else { return }
-        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+        popovers.present(.recovery(recovery), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         let back = recovery.keptFromClash ? "m to merge them, t to take theirs where both changed" : "m to put them back"
         warn("Not typed: the kept surveys wait for a choice: \(back), d to discard them, Esc for later (a second after your last key)")
     }

@@ -41,9 +41,6 @@ public struct DocumentManagerState: Equatable, Sendable {
         rows.keepInView(row: i, height: height, rowCount: documents.count)
     }
 
-    /// The highlight on a document by name (one just opened or restored).
-    mutating func highlight(_ name: String?) { rows.cursor = name }
-
     /// A fresh listing: the highlight stays on the same name while it is listed, else goes to
     /// the open document, else the first; then it is kept in view (the window's height
     /// depends on how many documents there are now).
@@ -148,20 +145,31 @@ extension DocumentManagerState {
         _ = reduce(.move(step), in: context)
     }
 
-    // MARK: The answers to the manager's file work
+    // MARK: The answers to the file work
 
-    /// A document renamed (by this manager or on another key's behalf): the field closes
-    /// and the highlight follows the name.
-    mutating func renamed(from old: String, to new: String) {
-        renaming = nil
-        rows.cursor = new
+    /// What the file work found, as far as the list goes (`Outcome.documents`, before the
+    /// app takes it): a fresh listing; the highlight on a document opened or brought back;
+    /// a rename done (the field closes, the highlight follows the name); a document moved
+    /// to the trash (a highlight on it goes to its neighbour).
+    mutating func reduce(_ outcome: DocumentOutcome, in context: Context) {
+        switch outcome {
+        case .listed(let list):
+            take(list, in: context)
+        case .opened(let name, _, _, _, _), .restored(let name):
+            rows.cursor = name
+        case .renamed(_, let new):
+            renaming = nil
+            rows.cursor = new
+        case .deleted(let name, _, _):
+            if rows.cursor == name { rows.cursor = neighbour(of: name) }
+        case .created, .savedAs, .vanished, .changedOnDisk, .movedOutside, .operationFailed, .historyRead:
+            break
+        }
     }
 
-    /// A document moved to the trash: a highlight on it goes to its neighbour in the list
-    /// (the next, else the previous), which is returned.
-    mutating func deleted(_ name: String) -> String? {
-        let neighbour = DocumentName.neighbour(of: name, in: documents.map(\.name))
-        if rows.cursor == name { rows.cursor = neighbour }
-        return neighbour
+    /// The document shown in `name`'s place once it is gone from the list: the next, else
+    /// the previous.
+    func neighbour(of name: String) -> String? {
+        DocumentName.neighbour(of: name, in: documents.map(\.name))
     }
 }

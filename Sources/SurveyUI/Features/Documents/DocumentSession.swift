@@ -39,10 +39,11 @@ public struct DocumentSession: Equatable, Sendable {
     /// Effects that wait for the change in flight to be saved (`expect(_:then:)`).
     private(set) var effectsAfterSave: [Effect] = []
 
-    init(questionnaire: Questionnaire, documentName: String, formTrouble: FormTrouble? = nil) {
+    init(questionnaire: Questionnaire, documentName: String, formTrouble: FormTrouble? = nil, loadError: String? = nil) {
         self.questionnaire = questionnaire
         self.documentName = documentName
         self.formTrouble = formTrouble
+        self.loadError = loadError
         self.readsLastSaved = questionnaire.readsLastSaved
     }
 
@@ -66,9 +67,6 @@ public struct DocumentSession: Equatable, Sendable {
         pendingChange = nil
         effectsAfterSave = []
     }
-
-    /// The file could not be read (at the start, or when a streamed read ended badly).
-    mutating func failedToLoad(_ message: String) { loadError = message }
 
     /// A sync took a newer version of the document's form (issue 28): its questions, its
     /// list files and whether it can be used now. Nothing but the form changes.
@@ -167,14 +165,25 @@ public struct DocumentSession: Equatable, Sendable {
 
     // MARK: Reading a large document in parts
 
-    mutating func beginLoading(percent: Int) { loading = DocumentLoading(percent: percent) }
-    /// Where to go once the record the session memory named is read, and what was shown meanwhile.
-    mutating func awaitPlace(_ place: SessionPlace?, shownMeanwhile placeholder: AppState.Shown?) {
+    /// A document shown before all of it is read: `percent` of it so far; `place`, the one the
+    /// session memory named, is gone to once its record is read, unless the user has moved
+    /// from `placeholder`, shown meanwhile.
+    mutating func beginLoading(percent: Int, awaiting place: SessionPlace?, shownMeanwhile placeholder: AppState.Shown?) {
+        loading = DocumentLoading(percent: percent)
         loading?.place = place
         loading?.placeholder = placeholder
     }
+    /// The place waited for is found (or no longer wanted).
+    mutating func placeFound() {
+        loading?.place = nil
+        loading?.placeholder = nil
+    }
     mutating func loaded(percent: Int) { loading?.percent = percent }
-    mutating func endLoading() { loading = nil }
+    /// The whole file is read; `unreadable`: it turned out unreadable, for this reason.
+    mutating func endLoading(unreadable message: String? = nil) {
+        loading = nil
+        if let message { loadError = message }
+    }
 
     // MARK: Undo and redo
 

@@ -100,14 +100,11 @@ extension AppState {
     /// Keeps focus and popovers legal for the layout: collapsed has no list pane to focus,
     /// split has no list popover (its pane takes the focus instead).
     mutating func resize(to newSize: Size) {
-        screen.resize(to: newSize)
+        screen.resize(to: newSize)   // collapsed, the focus leaves the list pane
         switch layout.kind {
         case .collapsed where list.filterInput != nil && popover == nil:
             // The `/` line lives above the list: typing must never go on unseen.
-            screen.moveFocus(to: .form)
             popovers.present(.list)
-        case .collapsed where screen.focus == .list:
-            screen.moveFocus(to: .form)
         case .split where popover == .list:
             popovers.dismiss()
             screen.moveFocus(to: .list)
