@@ -320,4 +320,7 @@ public struct HiddenAnswers: Equatable, Sendable {
         self.owner = owner
         self.values = values
     }
+
+    /// The answers hidden for `owner` (none when they are another record's).
+    func values(for owner: String) -> [String: PropertyValue] { self.owner == owner ? values : [:] }
 }

@@ -54,6 +54,25 @@ public struct PopoverState: Equatable, Sendable {
         open = popover
     }
 
+    /// A key typed into the open popover's text box (the audit prompt, verify mode's answer,
+    /// the save-as name), presented again as it left it; false when the open one has none.
+    mutating func editText(_ change: (inout TextInput) -> Void) -> Bool {
+        switch open {
+        case .audit(var prompt):
+            change(&prompt.input)
+            present(.audit(prompt))
+        case .verify(var verify):
+            verify.edit(change)
+            present(.verify(verify))
+        case .saveAs(var buffer):
+            change(&buffer)
+            present(.saveAs(buffer))
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Closes whatever is open, help and what it was opened over alike.
     public mutating func dismiss() {
         open = nil

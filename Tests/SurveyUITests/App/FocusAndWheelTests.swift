@@ -10,7 +10,7 @@ final class FocusAndWheelTests: XCTestCase {
     func testTheCursorSitsOnTheFocusedItemAndIsShownOnlyWhileTyping() {
         var s = makeState(width: 80, height: 24)
         var grid = Screen.render(s)
-        let rows = s.listBody(in: s.layout)
+        let rows = s.list.body(in: s.layout)
         XCTAssertEqual(grid.cursor, Point(x: rows.x, y: rows.y), "the highlighted list row")
         XCTAssertFalse(grid.showsCaret)
         s.press(.enter, .down)

@@ -7,7 +7,7 @@ extension AppState {
         guard layout.kind != .tooSmall else { return [] }
         switch popover {
         case .list:
-            let rows = listBody(in: layout)
+            let rows = list.body(in: layout)
             let box = layout.listPopoverBox(rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0))
             if rows.contains(point) {
                 if let index = listRecord(at: point, in: rows) {
@@ -59,7 +59,7 @@ extension AppState {
             return committingField { $0.showList() }
         }
         if layout.isSplit {
-            let rows = listBody(in: layout)
+            let rows = list.body(in: layout)
             if rows.contains(point) {
                 guard let index = listRecord(at: point, in: rows), let effects = commitEditing() else { return [] }
                 screen.moveFocus(to: .list)

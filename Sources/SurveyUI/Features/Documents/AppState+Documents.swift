@@ -192,19 +192,13 @@ extension AppState {
     /// The text box the keys type into (the save-as name, the rename field, the `/` line or
     /// the form's field): each is a `TextInput` and edits itself; this only finds which.
     mutating func editActiveText(_ change: (inout TextInput) -> Void) {
-        if case .audit = popover {
-            editAuditPrompt(change)
-        } else if case .verify(var verify) = popover {
-            verify.edit(change)
-            popovers.present(.verify(verify))
-        } else if case .saveAs(var buffer) = popover {
-            change(&buffer)
-            popovers.present(.saveAs(buffer))
+        if popovers.editText(change) {
+            return
         } else if popover == .documents, manager.renaming != nil {
             manager.editRename(change)
         } else if list.filterInput != nil {
-            list.editFilterLine(change)
-            filterInputDidChange()
+            list.editFilterLine(change)   // the list narrows at once
+            refreshList()
         } else if editing != nil {
             form.editText(change)   // in place: a copy would duplicate a long value on every key
         }

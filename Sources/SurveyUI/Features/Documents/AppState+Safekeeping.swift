@@ -24,7 +24,7 @@ extension AppState {
                 _ = form.setText(editing.text, for: field)
             } else {
                 var answer = Record(form.value(at: path).map { [field.key: $0] } ?? [:])
-                if answer.setText(editing.text, for: field) == nil { _ = Self.store(answer[field.key], at: path, in: &form) }
+                if answer.setText(editing.text, for: field) == nil { _ = form.store(answer[field.key], at: path) }
             }
         }
         if session.documentMissing {
@@ -54,11 +54,6 @@ extension AppState {
         } else {
             warn("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, or quit again to leave without it")
         }
-    }
-
-    /// A save succeeded: nothing typed is held back any more.
-    mutating func saveSucceeded() {
-        session.saveSucceeded()
     }
 
     mutating func draftSaveFailed(_ message: String) {

@@ -73,29 +73,6 @@ extension AppState {
         if isError { warn(message) } else { tell(message) }
         return []
     }
-
-    /// The marks the list shows before a survey's name: whose it is when it is another
-    /// role's (`@ana`), then the review.
-    func syncMarks(of record: Record) -> String? {
-        let owner = othersOwner(of: record).map(SurveyOwner.mark)
-        let review = reviewMark(of: record)
-        guard owner != nil || review != nil else { return nil }
-        return [owner, review].compactMap { $0 }.joined(separator: " ")
-    }
-
-    /// The review mark the list shows before a survey's name.
-    func reviewMark(of record: Record) -> String? {
-        // Most documents have no review: asked of every row each frame, it must cost nothing
-        // then (reading a survey's id walks its packed answers).
-        guard let reviews = session.sync?.reviews, !reviews.isEmpty else { return nil }
-        guard let id = record.instanceID, let review = reviews[id] else { return nil }
-        switch review.state {
-        case .approved: return "✓"
-        case .hasIssues: return "!"
-        case .rejected: return "✗"
-        case .edited: return nil
-        }
-    }
 }
 
 extension AppState {
@@ -113,5 +90,38 @@ extension AppState {
             return syncFinished(name, message: message, isError: isError, reloaded: reloaded, summary: summary, form: form)
         }
         return []
+    }
+}
+
+/// The marks the list and the form show of a survey, from the sync's ledger.
+extension DocumentSession {
+    /// The owner of `record` when it is another role's (nil: this laptop may change it).
+    func othersOwner(of record: Record) -> String? {
+        // Asked of every list row each frame: a document with none costs nothing.
+        guard let others = sync?.othersSurveys, !others.isEmpty, let id = record.instanceID else { return nil }
+        return others[id]
+    }
+
+    /// The marks the list shows before a survey's name: whose it is when it is another
+    /// role's (`@ana`), then the review.
+    func syncMarks(of record: Record) -> String? {
+        let owner = othersOwner(of: record).map(SurveyOwner.mark)
+        let review = reviewMark(of: record)
+        guard owner != nil || review != nil else { return nil }
+        return [owner, review].compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// The review mark the list shows before a survey's name.
+    func reviewMark(of record: Record) -> String? {
+        // Most documents have no review: asked of every row each frame, it must cost nothing
+        // then (reading a survey's id walks its packed answers).
+        guard let reviews = sync?.reviews, !reviews.isEmpty else { return nil }
+        guard let id = record.instanceID, let review = reviews[id] else { return nil }
+        switch review.state {
+        case .approved: return "✓"
+        case .hasIssues: return "!"
+        case .rejected: return "✗"
+        case .edited: return nil
+        }
     }
 }

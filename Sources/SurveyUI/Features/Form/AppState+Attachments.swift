@@ -13,7 +13,7 @@ extension AppState {
     mutating func attachTypedPath(then: Attaching.Then) -> [Effect]? {
         guard let edit = editing, edit.isChanged else { return nil }
         let field = outline.field(edit.fieldIndex)
-        guard case .attachment = field.kind, Self.isPath(edit.text) else { return nil }
+        guard case .attachment = field.kind, Attaching.isPath(edit.text) else { return nil }
         form.awaitAttachment(Attaching(fieldIndex: edit.fieldIndex, then: then))
         tell("Copying \(edit.text) into the document's media folder…")
         return [.attachFile(path: edit.text)]
@@ -33,10 +33,6 @@ extension AppState {
         }
     }
 
-    /// A path rather than a name already in the media folder: it names a folder.
-    static func isPath(_ text: String) -> Bool {
-        text.contains("/") || text.hasPrefix("~")
-    }
 }
 
 extension AppState {
@@ -45,5 +41,12 @@ extension AppState {
         switch outcome {
         case .fileAttached(let name): return fileAttached(name)
         }
+    }
+}
+
+extension Attaching {
+    /// A path rather than a name already in the media folder: it names a folder.
+    static func isPath(_ text: String) -> Bool {
+        text.contains("/") || text.hasPrefix("~")
     }
 }

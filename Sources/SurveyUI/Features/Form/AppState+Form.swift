@@ -85,17 +85,11 @@ extension AppState {
 
     /// Inserts a typed character unless XML could not store it.
     mutating func typeCharacter(_ character: Character) {
-        if character.unicodeScalars.contains(where: { !Self.isTypable($0) }) {
+        if character.unicodeScalars.contains(where: { !EditBuffer.isTypable($0) }) {
             warn("Control characters cannot be typed into a field")
             return
         }
         editActiveText { $0.insert(character) }
-    }
-
-    /// The model's rule for answers (no XML-forbidden characters, DEL or C1 controls), and
-    /// no tab or line break either: the form's fields are one line.
-    static func isTypable(_ s: Unicode.Scalar) -> Bool {
-        !s.isControlCharacter && !FieldSpec.isRefusedWhenTyped(s)
     }
 
     /// Commits the field being typed. Returns the effects, or nil when the value breaks its
@@ -138,7 +132,7 @@ extension AppState {
         var record = formRecord
         // Read once: the id is found by stepping over the survey's bytes (its rosters too).
         let owner = hiddenAnswersOwner
-        var hidden = hiddenAnswers(of: owner)
+        var hidden = form.hiddenAnswers.values(for: owner)
         if let values, let settled = questionnaire.settled(formRecord, values: values, setting: answer[field.key], at: path,
                                                            hidden: &hidden, clock: ruleClock) {
             // In an instance that exists (the usual case): set, settled and packed at once.
@@ -147,7 +141,7 @@ extension AppState {
         } else {
             if path.steps.isEmpty {
                 record[field.key] = answer[field.key]
-            } else if !Self.store(answer[field.key], at: path, in: &record) {
+            } else if !record.store(answer[field.key], at: path) {
                 warn("\(field.label) could not be kept: its roster holds something else than survey answers")
                 return nil
             }

@@ -55,12 +55,6 @@ extension AppState {
         tell("Showing all \(counted(recordCount, "survey"))")
     }
 
-    /// Typing on the `/` line narrows the list at once.
-    mutating func filterInputDidChange() {
-        list.filterLineChanged()
-        refreshList()
-    }
-
     /// F6: sections, or back to the plain list.
     mutating func toggleSections() -> [Effect] {
         list.toggleSections()

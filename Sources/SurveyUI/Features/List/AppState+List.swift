@@ -4,15 +4,7 @@ import SurveyForms
 /// The survey list: its highlight, which the form follows, and its scroll.
 extension AppState {
     /// Rows of the list that fit on screen now (pane or popover).
-    var listViewportHeight: Int { listBody(in: layout).height }
-
-    /// Where the list's rows are (pane or popover), below its header and the `/` line: the
-    /// one rectangle drawing, scrolling and clicks use.
-    func listBody(in layout: Layout) -> Rect {
-        let rows = layout.listRows(inPopover: !layout.isSplit, rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0))
-        guard list.showsFilterLine, rows.height > 0 else { return rows }
-        return Rect(x: rows.x, y: rows.y + 1, width: rows.width, height: rows.height - 1)
-    }
+    var listViewportHeight: Int { list.body(in: layout).height }
 
     /// The highlighted record's place in the list as shown (nil when the filter hides it).
     var listPosition: Int? { list.projection.position(ofRecord: list.rows.cursor) }
@@ -147,7 +139,7 @@ extension AppState {
         guard questionnaire.form != nil, let text = place?.question, let path = AnswerPath(parsing: text) else { return }
         let outline = self.outline
         if path.steps.isEmpty, let row = outline.indices.first(where: { outline.heading($0) == nil && outline.path($0) == path }),
-           isNavigable(row, in: outline) {
+           outline.isNavigable(row) {
             form.highlight(.field(row))
             keepFormHighlightInView()
         } else if !path.steps.isEmpty {
@@ -167,5 +159,15 @@ extension AppState {
         return .init(record: record, recordID: record.flatMap { records.indices.contains($0) ? records[$0].instanceID : nil },
                      listOrder: list.order == ListOrder() ? nil : list.order.memoryWord,
                      question: question, language: questionnaire.language)
+    }
+}
+
+extension SurveyListState {
+    /// Where the list's rows are (pane or popover), below its header and the `/` line: the
+    /// one rectangle drawing, scrolling and clicks use.
+    func body(in layout: Layout) -> Rect {
+        let rows = layout.listRows(inPopover: !layout.isSplit, rowCount: projection.rowCount + (showsFilterLine ? 1 : 0))
+        guard showsFilterLine, rows.height > 0 else { return rows }
+        return Rect(x: rows.x, y: rows.y + 1, width: rows.width, height: rows.height - 1)
     }
 }

@@ -291,9 +291,6 @@ extension SurveyListState {
         setFilter("")
     }
 
-    /// A key typed on the `/` line: records pinned by an edit under the old filter go.
-    mutating func filterLineChanged() { pinned = [] }
-
     /// F6: sections by the initial of the last name, or back to the plain list.
     mutating func toggleSections() { order.sections.toggle() }
 
@@ -365,10 +362,11 @@ extension SurveyListState {
     /// The form's language changed: sort and section by its names in that language.
     mutating func rename(_ names: ListNames) { self.names = names }
 
-    /// A key typed on the `/` line.
+    /// A key typed on the `/` line: records pinned by an edit under the old filter go.
     mutating func editFilterLine(_ change: (inout TextInput) -> Void) {
         guard filterInput != nil else { return }
         change(&filterInput!)
+        pinned = []
     }
 }
 

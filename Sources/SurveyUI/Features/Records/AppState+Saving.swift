@@ -17,7 +17,7 @@ extension AppState {
             return unkept.isEmpty ? [] : [.forgetDeleted(unkept)]
         case .draftSaved:
             rollback = nil
-            saveSucceeded()
+            session.saveSucceeded()
         case .draftFailed(let message):
             draftSaveFailed(message)
         case .deletedSurveysNotKept(let message):
