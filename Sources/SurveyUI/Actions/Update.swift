@@ -104,33 +104,16 @@ extension AppState {
 
     mutating func reduce(_ action: ListAction) -> [Effect] {
         switch action {
-        case .move(let delta):
-            moveList(by: delta)
-        case .page(let pages):
-            pageList(by: pages)
-        case .toFirst:
-            moveListCursor(toPosition: 0)
-        case .toLast:
-            moveListCursor(toPosition: list.projection.count - 1)
         case .focusForm:
             popovers.dismiss()
             screen.moveFocus(to: .form)
+            return []
         case .beginFilter:
             return committingField { $0.beginFilter() }
-        case .commitFilter:
-            commitFilter()
-        case .clearFilter:
-            clearFilter()
-        case .toggleSections:
-            return toggleSections()
-        case .cycleSortKey:
-            return cycleSortKey()
-        case .toggleSentBack:
-            return toggleSentBack()
-        case .toggleIncomplete:
-            return toggleIncomplete()
+        default:
+            // The list's own keys (`SurveyListState.reduce`).
+            return follow(list.reduce(action, in: listContext))
         }
-        return []
     }
 
     mutating func reduce(_ action: FormAction) -> [Effect] {

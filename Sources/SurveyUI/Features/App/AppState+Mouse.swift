@@ -101,7 +101,7 @@ extension AppState {
         switch popover {
         case .list:
             if layout.listPopoverBox(rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0)).contains(point) {
-                moveList(by: step)
+                _ = follow(list.reduce(.move(step), in: listContext))
             }
         case .documents:
             if layout.documentManagerBox(rowCount: documents.count).contains(point) {
@@ -109,7 +109,7 @@ extension AppState {
             }
         case nil:
             guard editing == nil, let pane = layout.listPane, pane.contains(point) else { return }
-            moveList(by: step)
+            _ = follow(list.reduce(.move(step), in: listContext))
         default:
             break
         }

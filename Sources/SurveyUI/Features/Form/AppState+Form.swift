@@ -15,7 +15,7 @@ extension AppState {
         }
         // The list as shown: filtered, sorted, across section headers.
         guard case .record = shown, let position = listPosition else {
-            if listPosition == nil { moveListCursor(toPosition: 0) } else { showRecord(list.rows.cursor) }
+            if listPosition != nil { showRecord(list.rows.cursor) } else if let first = list.record(nearPosition: 0) { showRecord(first) }
             return
         }
         let next = position + delta
@@ -24,7 +24,7 @@ extension AppState {
         } else if next >= list.projection.count {
             tell("Already at the last record")
         } else {
-            moveListCursor(toPosition: next, jumping: true)
+            if let record = list.record(nearPosition: next) { showRecord(record, jumping: true) }
         }
     }
 

@@ -38,39 +38,6 @@ extension AppState {
         if list.takeFinished(done) { listDidChange() }
     }
 
-    /// Enter on the `/` line: keep the filter and go to the list.
-    mutating func commitFilter() {
-        guard list.filterInput != nil else { return }
-        list.keepFilterLine()
-        refreshList()
-        if list.projection.count == 0, !list.isMatching {
-            tell("No surveys match “\(list.filter.text)”: / changes the filter, Esc on it clears it")
-        }
-    }
-
-    /// Esc on the `/` line: no filter.
-    mutating func clearFilter() {
-        list.dropFilter()
-        refreshList()
-        tell("Showing all \(counted(recordCount, "survey"))")
-    }
-
-    /// F6: sections, or back to the plain list.
-    mutating func toggleSections() -> [Effect] {
-        list.toggleSections()
-        refreshList()
-        tell(list.orderRemark)
-        return [.rememberSession]
-    }
-
-    /// `s` in the list: the next sort key.
-    mutating func cycleSortKey() -> [Effect] {
-        list.cycleSortKey()
-        refreshList()
-        tell(list.orderRemark)
-        return [.rememberSession]
-    }
-
     /// The projection again, after the filter or order changed.
     mutating func refreshList() {
         list.refresh(records)

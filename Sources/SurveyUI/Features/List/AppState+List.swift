@@ -9,36 +9,27 @@ extension AppState {
     /// The highlighted record's place in the list as shown (nil when the filter hides it).
     var listPosition: Int? { list.projection.position(ofRecord: list.rows.cursor) }
 
-    /// Moves the highlight to the record at a place in the list as shown (clamped) and
-    /// shows that record at once.
-    mutating func moveListCursor(toPosition position: Int, jumping: Bool = false) {
-        let count = list.projection.count
-        guard count > 0 else { return }
-        showRecord(list.projection.record(atPosition: min(max(0, position), count - 1)), jumping: jumping)
+    /// What the list reads of the app (`SurveyListState.Context`).
+    var listContext: SurveyListState.Context {
+        .init(records: records, height: listViewportHeight, sentBack: sentBackIDs, syncRead: session.sync != nil)
     }
 
-    /// ↑/↓ in the list: by rows as shown (headers skipped).
-    mutating func moveList(by delta: Int) {
-        guard let position = listPosition else { return moveListCursor(toPosition: 0) }
-        moveListCursor(toPosition: position + delta)
-    }
-
-    /// PgUp/PgDn: a page, or in sections the previous / next section.
-    mutating func pageList(by pages: Int) {
-        let headers = list.projection.headerRows
-        guard !headers.isEmpty, let row = list.projection.row(ofRecord: list.rows.cursor) else {
-            return moveList(by: pages * ScrollingList<Int>.page(height: listViewportHeight))
+    /// Does what a key on the list asks (`SurveyListState.reduce`).
+    mutating func follow(_ request: SurveyListState.Request) -> [Effect] {
+        switch request {
+        case .none:
+            return []
+        case .show(let index):
+            showRecord(index)
+            return []
+        case .changed(let remark, let effects):
+            listDidChange()
+            if let remark { tell(remark) }
+            return effects
+        case .tell(let remark, let effects):
+            tell(remark)
+            return effects
         }
-        let target: Int?
-        if pages > 0 {
-            target = headers.first { $0 > row }.flatMap { list.projection.record(nearRow: $0) }
-                ?? list.projection.record(atPosition: list.projection.count - 1)
-        } else {
-            let current = headers.last { $0 < row } ?? 0
-            let header = row == current + 1 ? (headers.last { $0 < current } ?? current) : current
-            target = list.projection.record(nearRow: header)
-        }
-        if let target { showRecord(target) }
     }
 
     /// Shows a record on the form and keeps the list highlight and scroll on it; `jumping`
@@ -122,7 +113,7 @@ extension AppState {
         } else if let index = place?.record, records.indices.contains(index) {
             showRecord(index)
         } else {
-            moveListCursor(toPosition: 0)
+            if let first = list.record(nearPosition: 0) { showRecord(first) }
             return
         }
         restoreLanguageAndQuestion(place)
