@@ -61,14 +61,6 @@ extension AppState {
         return [.deleteDocument(name, records: records)]
     }
 
-    /// A fresh listing (the manager took it): the open document missing from it is gone.
-    mutating func documentsWereListed(_ list: [DocumentSummary]) -> [Effect] {
-        if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
-            return documentVanished(unreadable: nil, suggestion: documentName)
-        }
-        return []
-    }
-
     /// Another document is now current: its records, its draft, its last-viewed record.
     mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
                                     draft newDraft: Record, place: SessionPlace?,
@@ -97,33 +89,6 @@ extension AppState {
         }
         // Its review marks and conflicts, when it has a sync ledger.
         return [.rememberSession, .readSyncSummary]
-    }
-
-    mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
-        if documentName == old {
-            session.rename(to: new)
-            // The same document under a new name: its audit log moved with it, and the survey's
-            // open log goes on there (not ended and written under the old name).
-            audit.documentRenamed(from: old, to: new)
-        }
-        tell("Renamed “\(old)” to “\(new)”")
-        return [.listDocuments]
-    }
-
-    /// After a delete: say where it went; if it was the current document, show its
-    /// neighbour (the next, else the previous), or a fresh Untitled when it was the only one.
-    mutating func documentWasDeleted(_ name: String, records: Int?, replacement: String?) -> [Effect] {
-        let count = records.map { counted($0, "record") } ?? "unreadable"
-        tell("Moved “\(name)” (\(count)) to the trash; u brings it back")
-        let neighbour = manager.neighbour(of: name)
-        guard name == documentName else { return [.listDocuments] }
-        if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }
-        return [.createDocument]
-    }
-
-    mutating func documentWasRestored(_ name: String) -> [Effect] {
-        tell("Restored “\(name)”")
-        return [.listDocuments]
     }
 
     /// The current file is gone from disk (deleted or renamed outside the app), or another
@@ -169,13 +134,6 @@ extension AppState {
         return true
     }
 
-    mutating func documentWasSavedAs(_ name: String) -> [Effect] {
-        session.savedAs(name)
-        popovers.dismiss()
-        tell("Saved \(counted(recordCount, "record")) as “\(name)”")
-        return [.rememberSession, .listDocuments]
-    }
-
     /// F4 (after `committingField`): facts about the document in the form's place, and back.
     mutating func toggleInfo() -> [Effect] {
         screen.showDetail(screen.detail == .form ? .info : .form)
@@ -212,25 +170,46 @@ extension AppState {
         manager.reduce(outcome, in: managerContext)
         switch outcome {
         case .listed(let list):
-            return documentsWereListed(list)
+            // The manager took the listing: the open document missing from it is gone.
+            if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
+                return documentVanished(unreadable: nil, suggestion: documentName)
+            }
         case .opened(let name, let loaded, let draft, let place, let form):
             return documentWasOpened(name, loaded: loaded, draft: draft, place: place, form: form)
         case .created(let name):
             return [.openDocument(name), .listDocuments]
         case .renamed(let old, let new):
-            return documentWasRenamed(from: old, to: new)
+            // The same document under a new name: its audit log moved with it, and the
+            // survey's open log goes on there (not ended and written under the old name).
+            if session.renamed(from: old, to: new) { audit.documentRenamed(from: old, to: new) }
+            tell("Renamed “\(old)” to “\(new)”")
+            return [.listDocuments]
         case .deleted(let name, let records, let replacement):
-            return documentWasDeleted(name, records: records, replacement: replacement)
+            // Said where it went; the current document's neighbour (the next, else the
+            // previous) is shown, or a fresh Untitled when it was the only one.
+            tell("Moved “\(name)” (\(records.map { counted($0, "record") } ?? "unreadable")) to the trash; u brings it back")
+            guard name == documentName else { return [.listDocuments] }
+            if let next = replacement ?? manager.neighbour(of: name) { return [.openDocument(next), .listDocuments] }
+            return [.createDocument]
         case .restored(let name):
-            return documentWasRestored(name)
+            tell("Restored “\(name)”")
+            return [.listDocuments]
         case .savedAs(let name):
-            return documentWasSavedAs(name)
+            session.savedAs(name)
+            popovers.dismiss()
+            tell("Saved \(counted(recordCount, "record")) as “\(name)”")
+            return [.rememberSession, .listDocuments]
         case .vanished(let reason, let suggestion):
             return documentVanished(unreadable: reason, suggestion: suggestion)
         case .changedOnDisk(let reloaded):
             return documentChangedOnDisk(reloaded)
         case .movedOutside(let name):
-            return documentMovedOutside(to: name)
+            // Another program renamed the current file (`survey docs rename`, a file
+            // manager): the app follows it, so nothing is written under the old name.
+            let old = documentName
+            if session.renamed(from: old, to: name) { audit.documentRenamed(from: old, to: name) }
+            tell("“\(old)” was renamed to “\(name)” outside survey: following it")
+            return [.rememberSession]
         case .operationFailed(let message):
             form.awaitAttachment(nil)   // a copy that failed: the path stays typed, with why
             warn(message)

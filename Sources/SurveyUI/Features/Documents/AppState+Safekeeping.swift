@@ -46,42 +46,6 @@ extension AppState {
         return effects + [.keepUnsavedWork, .quit]
     }
 
-    /// Quitting found something only in memory: say what, and let a second quit leave.
-    mutating func holdQuit() {
-        session.confirmLeaving()
-        if session.documentMissing {
-            warn("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved")
-        } else {
-            warn("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, or quit again to leave without it")
-        }
-    }
-
-    mutating func draftSaveFailed(_ message: String) {
-        // After a failed Add the draft fails the same way: keep that, more useful, message.
-        let addFailed = status?.kind == .error && session.lastSaveError != nil
-        session.saveFailed(message)
-        if rollback != nil {
-            restoreRollback()
-            warn("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.")
-        } else if !addFailed {
-            warn("Could not save the New form: \(message)")
-        }
-    }
-
-    mutating func otherNewFormKept(title: String, file: String) {
-        warn("Another survey window had saved a New form here (\(title)): kept it as \(file), offered at the next start")
-    }
-
-    /// Another program renamed the current file (`survey docs rename`, a file manager): the
-    /// app follows it, so nothing is written under the old name.
-    mutating func documentMovedOutside(to name: String) -> [Effect] {
-        let old = documentName
-        session.rename(to: name)
-        audit.documentRenamed(from: old, to: name)
-        tell("“\(old)” was renamed to “\(name)” outside survey: following it")
-        return [.rememberSession]
-    }
-
     // MARK: Recovered surveys
 
     /// How long the offer of kept surveys takes no choice after it appears, or after a key it
@@ -90,21 +54,6 @@ extension AppState {
     /// Firefox holds its dialogs' buttons for the same reason (`security.dialog_enable_delay`,
     /// one second).
     static let recoveryChoiceHold: TimeInterval = 1
-
-    mutating func recoveriesFound(_ list: [Recovery]) {
-        guard let first = list.first else {
-            if case .recovery = popover { popovers.dismiss() }
-            return
-        }
-        switch popover {
-        case .recovery(first):
-            break   // the same offer: its hold goes on
-        case nil, .recovery:
-            // Never over another popover.
-            popovers.present(.recovery(first), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-        default: break
-        }
-    }
 
     /// Whether a choice key on the offer is taken now; if not, it is refused like any other
     /// key (said, and the hold starts again).
@@ -165,15 +114,6 @@ extension AppState {
         popovers.dismiss()
     }
 
-    mutating func recoveryRestored(into name: String, summary: String) -> [Effect] {
-        tell(summary)
-        return [.rememberSession, .openDocument(name), .lookForRecoveries]
-    }
-
-    mutating func recoveryDiscarded(count: Int) -> [Effect] {
-        tell("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
-        return [.lookForRecoveries]
-    }
 }
 
 extension AppState {
@@ -181,12 +121,25 @@ extension AppState {
     mutating func reduce(_ outcome: RecoveryOutcome) -> [Effect] {
         switch outcome {
         case .found(let list):
-            recoveriesFound(list)
+            guard let first = list.first else {
+                if case .recovery = popover { popovers.dismiss() }
+                return []
+            }
+            switch popover {
+            case .recovery(first):
+                break   // the same offer: its hold goes on
+            case nil, .recovery:
+                // Never over another popover.
+                popovers.present(.recovery(first), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+            default: break
+            }
             return []
         case .restored(let name, let summary):
-            return recoveryRestored(into: name, summary: summary)
+            tell(summary)
+            return [.rememberSession, .openDocument(name), .lookForRecoveries]
         case .discarded(let count):
-            return recoveryDiscarded(count: count)
+            tell("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
+            return [.lookForRecoveries]
         }
     }
 }

@@ -132,8 +132,13 @@ public struct DocumentSession: Equatable, Sendable {
         questionnaire = questionnaire.withLastSaved(document?.lastSaved)
     }
 
-    /// The file was renamed (here, or outside survey, which the app follows).
-    mutating func rename(to name: String) { documentName = name }
+    /// A file was renamed (here, or outside survey, which the app follows): whether it was
+    /// this document's, which now goes by the new name.
+    mutating func renamed(from old: String, to new: String) -> Bool {
+        guard old == documentName else { return false }
+        documentName = new
+        return true
+    }
 
     /// The file is gone, or another program made it unreadable: the records stay in memory,
     /// and the save-as box offers `suggestion`.

@@ -26,18 +26,6 @@ extension AppState {
         list.isWaitingForIndex ? .init("Indexing \(counted(recordCount, "survey")) for search…") : nil
     }
 
-    /// The index built in the background: the list narrows to what was typed meanwhile.
-    mutating func takeSearchIndex(_ index: SearchIndex) {
-        list.take(index, records: records)
-        refreshList()
-    }
-
-    /// The rest of a search, finished in the background: every match shows, and the title
-    /// counts them.
-    mutating func takeFinishedSearch(_ done: FinishedSearch) {
-        if list.takeFinished(done) { listDidChange() }
-    }
-
     /// The projection again, after the filter or order changed.
     mutating func refreshList() {
         list.refresh(records)
@@ -50,9 +38,12 @@ extension AppState {
     mutating func reduce(_ outcome: SearchOutcome) -> [Effect] {
         switch outcome {
         case .indexBuilt(let index):
-            takeSearchIndex(index)
+            // The list narrows to what was typed meanwhile.
+            list.take(index, records: records)
+            refreshList()
         case .finished(let done):
-            takeFinishedSearch(done)
+            // Every match shows, and the title counts them.
+            if list.takeFinished(done) { listDidChange() }
         }
         return []
     }

@@ -19,12 +19,20 @@ extension AppState {
             rollback = nil
             session.saveSucceeded()
         case .draftFailed(let message):
-            draftSaveFailed(message)
+            // After a failed Add the draft fails the same way: keep that, more useful, message.
+            let addFailed = status?.kind == .error && session.lastSaveError != nil
+            session.saveFailed(message)
+            if rollback != nil {
+                restoreRollback()
+                warn("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.")
+            } else if !addFailed {
+                warn("Could not save the New form: \(message)")
+            }
         case .deletedSurveysNotKept(let message):
             restoreRollback()
             warn("Not deleted: a copy could not be kept among the deleted surveys: \(message)")
         case .otherNewFormKept(let title, let file):
-            otherNewFormKept(title: title, file: file)
+            warn("Another survey window had saved a New form here (\(title)): kept it as \(file), offered at the next start")
         case .instanceIDsAssigned(let identified):
             document = identified
         case .mergedInBackground(let merged, let message, let isError):
@@ -36,7 +44,14 @@ extension AppState {
         case .writeFailed(let message):
             warn(message)
         case .quitHeldForUnsavedRecords:
-            holdQuit()
+            // Something only in memory: say what, and let a second quit leave.
+            session.confirmLeaving()
+            if session.documentMissing {
+                warn("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved")
+            } else {
+                warn("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, "
+                     + "or quit again to leave without it")
+            }
         case .journalPutBack(let message):
             tell(message)
         }
