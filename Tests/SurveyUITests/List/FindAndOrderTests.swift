@@ -134,7 +134,7 @@ final class FindAndOrderTests: XCTestCase {
     func testNarrowingAsYouTypeGivesWhatAFreshFilterGives() {
         for order in [ListOrder(), ListOrder(key: .firstName), ListOrder(sections: true)] {
             var s = makeState(people())
-            s.list.restoreOrder(order)
+            s.list.restore(order, records: s.records)
             s.press(.character("/"))
             for c in "li a" {
                 s.type(String(c))

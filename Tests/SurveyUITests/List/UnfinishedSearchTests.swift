@@ -63,7 +63,7 @@ final class UnfinishedSearchTests: XCTestCase {
         let orders = [ListOrder(), ListOrder(key: .firstName), ListOrder(key: .age), ListOrder(sections: true)]
         for round in 0..<40 {
             var s = state(records(300 + g.next(below: 200), &g))
-            s.list.restoreOrder(orders[round % orders.count])
+            s.list.restore(orders[round % orders.count], records: s.records)
             s.press(.character("/"))
             for step in 0..<14 {
                 let text = s.list.filterInput?.text ?? ""

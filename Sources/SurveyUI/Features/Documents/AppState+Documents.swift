@@ -215,7 +215,7 @@ extension AppState {
             warn(message)
             if case .confirmDelete = popover { popovers.present(.documents) }
         case .historyRead(let name, let survey, let entries):
-            if name == documentName { session.historyRead(survey: survey, entries) }
+            session.historyRead(survey: survey, entries, document: name)
         }
         return []
     }

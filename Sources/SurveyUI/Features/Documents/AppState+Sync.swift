@@ -58,7 +58,7 @@ extension AppState {
     /// the sync took is used at once (`takeForm`).
     mutating func syncFinished(_ name: String, message: String, isError: Bool, reloaded: SurveyDocument?,
                                summary: SyncSummary?, form taken: DocumentForm? = nil) -> [Effect] {
-        if session.syncing == name { session.syncEnded() }
+        session.syncEnded(name)
         guard name == documentName else { return [] }
         if let reloaded, document.map({ !$0.records.elementsEqual(reloaded.records) { $0.hasIdenticalBytes($1) } }) ?? true {
             _ = takeMergedDocument(reloaded)

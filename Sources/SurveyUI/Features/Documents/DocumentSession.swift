@@ -103,12 +103,21 @@ public struct DocumentSession: Equatable, Sendable {
     /// The document's verification record as last read (F4's keyer statistics), nil until read.
     public private(set) var verification: VerificationLog?
 
-    mutating func verificationRead(_ log: VerificationLog) { verification = log }
+    /// The verification record read for `document`: kept when it is this one's (else the
+    /// document was left meanwhile, and it is dropped). Whether it was kept.
+    mutating func verificationRead(_ log: VerificationLog, document: String) -> Bool {
+        guard document == documentName else { return false }
+        verification = log
+        return true
+    }
 
     /// The edit history of the survey F4 was opened on (issue 31), oldest first.
     public private(set) var edits: SurveyEdits?
 
-    mutating func historyRead(survey: String, _ entries: [EditHistoryEntry]) { edits = SurveyEdits(survey: survey, entries: entries) }
+    /// The edit history of a survey read for `document`: kept when it is this one's.
+    mutating func historyRead(survey: String, _ entries: [EditHistoryEntry], document: String) {
+        if document == documentName { edits = SurveyEdits(survey: survey, entries: entries) }
+    }
 
     mutating func syncRead(_ summary: SyncSummary?) {
         sync = summary
@@ -116,7 +125,9 @@ public struct DocumentSession: Equatable, Sendable {
     }
 
     mutating func syncStarted() { syncing = documentName }
-    mutating func syncEnded() { syncing = nil }
+    /// The sync of `document` is over: another may start (a sync of a document left
+    /// meanwhile still ends the one running).
+    mutating func syncEnded(_ document: String) { if syncing == document { syncing = nil } }
 
     mutating func moveConflictCursor(to index: Int) {
         conflictCursor = max(0, min(index, (sync?.conflicts.count ?? 0) - 1))

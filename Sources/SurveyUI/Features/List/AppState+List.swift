@@ -101,8 +101,7 @@ extension AppState {
     /// Where the person left this document: its list order, and the record by id (else by
     /// position, for records without one).
     public mutating func restorePlace(_ place: SessionPlace?) {
-        list.restoreOrder(place?.listOrder.flatMap(ListOrder.init(memoryWord:)) ?? ListOrder())
-        list.refresh(records)
+        list.restore(place?.listOrder.flatMap(ListOrder.init(memoryWord:)) ?? ListOrder(), records: records)
         guard recordCount > 0 else {
             shown = .draft
             list.select(0)

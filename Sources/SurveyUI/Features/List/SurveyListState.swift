@@ -342,6 +342,9 @@ extension SurveyListState {
     /// A fresh list for another document, sorting and sectioning by its questionnaire's names.
     init(names: ListNames) { self.names = names }
 
+    /// A list in `order`, before any records (tests build one to refresh).
+    init(order: ListOrder) { self.order = order }
+
     /// The highlight on a document index: the record the form shows.
     mutating func select(_ index: Int) { rows.cursor = index }
 
@@ -356,8 +359,11 @@ extension SurveyListState {
         rows.keepInView(row: row, from: top, height: height, rowCount: projection.rowCount, jump: jump)
     }
 
-    /// The order remembered for this document (session memory).
-    mutating func restoreOrder(_ order: ListOrder) { self.order = order }
+    /// The order remembered for this document (session memory), and the projection in it.
+    mutating func restore(_ order: ListOrder, records: RecordList) {
+        self.order = order
+        refresh(records)
+    }
 
     /// The form's language changed: sort and section by its names in that language.
     mutating func rename(_ names: ListNames) { self.names = names }

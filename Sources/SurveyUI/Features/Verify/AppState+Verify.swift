@@ -207,8 +207,7 @@ extension AppState {
     mutating func reduce(_ outcome: VerifyOutcome) -> [Effect] {
         switch outcome {
         case .read(let name, let log, let thenVerify):
-            guard name == documentName else { return [] }
-            session.verificationRead(log)
+            guard session.verificationRead(log, document: name) else { return [] }
             return thenVerify ? verificationRead(log) : []
         }
     }
