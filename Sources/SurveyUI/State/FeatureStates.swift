@@ -18,8 +18,25 @@ public struct ScreenState: Equatable, Sendable {
     }
 
     mutating func moveFocus(to pane: AppState.Focus) { focus = pane }
-    /// The record form, or facts about the document (F4), in the form's place.
-    mutating func showDetail(_ shown: AppState.Detail) { detail = shown }
+
+    /// The record form in its place (not F4's facts or the conflicts), and, `focused`, with
+    /// the focus: where keying starts.
+    mutating func showForm(focused: Bool) {
+        detail = .form
+        if focused { focus = .form }
+    }
+
+    /// F4: facts about the document in the form's place, or the form again. The list pane
+    /// keeps the focus it had in the split layout; otherwise the facts take it.
+    mutating func toggleInfo(split: Bool) {
+        detail = detail == .form ? .info : .form
+        if detail == .info { focus = split && focus == .list ? .list : .form }
+    }
+
+    /// `c` on F4's facts: the conflicts a sync kept; Esc (or none left): the facts again.
+    mutating func showConflicts(_ shown: Bool) {
+        if shown { detail = .conflicts } else if detail == .conflicts { detail = .info }
+    }
 
     /// The terminal's new size. Collapsed, there is no list pane to have the focus: the form
     /// takes it (the list popover, where the `/` line may need it, is `AppState.resize`'s).

@@ -136,9 +136,8 @@ extension AppState {
 
     /// F4 (after `committingField`): facts about the document in the form's place, and back.
     mutating func toggleInfo() -> [Effect] {
-        screen.showDetail(screen.detail == .form ? .info : .form)
+        screen.toggleInfo(split: layout.isSplit)
         if screen.detail == .info {
-            screen.moveFocus(to: layout.isSplit && screen.focus == .list ? .list : .form)
             var effects: [Effect] = [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)]
             // The survey shown: what was changed in it here, by whom and why.
             if case .record(let i) = shown, let id = records[i].instanceID { effects.append(.readHistory(survey: id)) }

@@ -110,8 +110,7 @@ extension AppState {
         form.stopEditing()
         form.ask(nil)
         form.showDraft(true)
-        screen.moveFocus(to: .form)
-        screen.showDetail(.form)
+        screen.showForm(focused: true)
         if popover == .list { popovers.dismiss() }
         if case .picker = popover { popovers.dismiss() }
         if case .tree = popover { popovers.dismiss() }

@@ -16,10 +16,10 @@ extension AppState {
                 tell("No conflicts: every survey agrees with the other side's")
                 return session.sync == nil ? [.readSyncSummary] : []
             }
-            screen.showDetail(.conflicts)
+            screen.showConflicts(true)
             session.moveConflictCursor(to: session.conflictCursor)
         case .closeConflicts:
-            screen.showDetail(.info)
+            screen.showConflicts(false)
         case .moveConflict(let delta):
             session.moveConflictCursor(to: session.conflictCursor + delta)
         case .resolve(let keepMine):
@@ -69,7 +69,7 @@ extension AppState {
             session.syncRead(summary)
             sentBackChanged()
         }
-        if screen.detail == .conflicts, session.sync?.conflicts.isEmpty ?? true { screen.showDetail(.info) }
+        if session.sync?.conflicts.isEmpty ?? true { screen.showConflicts(false) }
         if isError { warn(message) } else { tell(message) }
         return []
     }

@@ -50,8 +50,7 @@ extension AppState {
             warn(heldNewFormMessage)
             return
         }
-        screen.moveFocus(to: .form)
-        screen.showDetail(.form)
+        screen.showForm(focused: true)
         let outline = self.outline
         if outline.heading(index) != nil {
             if character != nil { warn("Type into a question: on a roster's heading PgUp/PgDn, ^O and ^D act on its members") }

@@ -16,8 +16,7 @@ extension AppState {
             return kept
         }
         popovers.dismiss()
-        screen.moveFocus(to: .form)
-        screen.showDetail(.form)
+        screen.showForm(focused: true)
         shown = .draft
         form.highlight(firstFormItem)
         if draft.isBlank(in: questionnaire) {

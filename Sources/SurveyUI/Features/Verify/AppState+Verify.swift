@@ -88,7 +88,7 @@ extension AppState {
             return []
         }
         showRecord(index)
-        screen.showDetail(.form)
+        screen.showForm(focused: false)
         let verify = VerifySession(survey: id, title: quotedTitle(record),
                                    questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
                                    settled: settled, waiting: waiting, resumes: resumes)
