@@ -34,7 +34,7 @@ public struct DocumentManagerState: Equatable, Sendable {
 
     /// ↑/↓, PgUp/PgDn, Home/End, the wheel: the highlight to row `index` (clamped), kept in
     /// view in a window of `height` rows.
-    mutating func moveCursor(to index: Int, height: Int) {
+    private mutating func moveCursor(to index: Int, height: Int) {
         guard !documents.isEmpty else { return }
         let i = min(max(0, index), documents.count - 1)
         rows.cursor = documents[i].name

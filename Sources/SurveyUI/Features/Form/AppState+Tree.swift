@@ -59,12 +59,12 @@ extension AppState {
     /// The heading of the roster `steps` ends in, that member shown.
     @discardableResult
     mutating func highlight(memberAt steps: [AnswerPath.Step]) -> Bool {
-        let shownBefore = form.instances
-        showMembers(steps)
+        let before = form
+        form.showMembers(steps)
         guard let last = steps.last,
               let row = outline.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
         else {
-            form.showInstances(shownBefore)
+            form = before   // the members shown stay as they were
             return false
         }
         form.highlight(.field(row))
