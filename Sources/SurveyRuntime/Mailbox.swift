@@ -21,7 +21,7 @@ enum Mail: Sendable {
     /// The rest of a `/` search a key left unfinished.
     case searchFinished(FinishedSearch)
     /// A line of F9's progress, or its end.
-    case sync(Outcome)
+    case sync(SyncOutcome)
 
     /// Which kind of message: what tests ask of `Program.lastMail`. In the order one look
     /// takes them in (`Program.collectBackgroundWork`): the writer's results before a sync's,

@@ -35,7 +35,7 @@ extension Program {
             try store.appendHistory(entries, for: state.documentName)
             return []
         } catch {
-            return [.documentOperationFailed("Saved, but the edit history was not kept: \(Self.describe(error))")]
+            return [.documents(.operationFailed("Saved, but the edit history was not kept: \(Self.describe(error))"))]
         }
     }
 }

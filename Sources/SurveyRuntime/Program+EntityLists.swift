@@ -21,7 +21,7 @@ extension Program {
             try store.recordEntities(changing: changed, questionnaire: questionnaire, clock: state.ruleClock)
             return []
         } catch {
-            return [.documentOperationFailed("Saved, but the entity list was not updated: \(Self.describe(error))")]
+            return [.documents(.operationFailed("Saved, but the entity list was not updated: \(Self.describe(error))"))]
         }
     }
 

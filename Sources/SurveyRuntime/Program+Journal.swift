@@ -64,9 +64,9 @@ extension Program {
                 files.journal?.move(to: store.journalURL(for: moved))
                 files.writer.setKnown(files.known)
                 if let document = state.document { files.writer.schedule(document, of: moved, in: store) }
-                return [.documentMovedOutside(to: moved)]
+                return [.documents(.movedOutside(to: moved))]
             } else {
-                return [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
+                return [.documents(.vanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))]
             }
         case .changedElsewhere(.success(let loaded), let fingerprint):
             var theirs = loaded
@@ -107,11 +107,11 @@ extension Program {
             try? files.journal?.append(resolved.journalEntries(since: files.journaled ?? base))
             files.journaled = resolved
             files.writer.schedule(resolved, of: name, in: store)
-            return [.documentMergedInBackground(resolved, message: message, isError: isError)]
-                + (keptAside.isEmpty ? [] : [.recoveriesFound(keptAside)])
+            return [.saving(.mergedInBackground(resolved, message: message, isError: isError))]
+                + (keptAside.isEmpty ? [] : [.recovery(.found(keptAside))])
         case .failed(let message):
-            return [.documentWriteFailed("Could not update \(name).plist: \(message). Your changes are safe in "
-                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change")]
+            return [.saving(.writeFailed("Could not update \(name).plist: \(message). Your changes are safe in "
+                                          + "\(store.journalURL(for: name).lastPathComponent) and are written again with the next change"))]
         }
     }
 

@@ -36,11 +36,11 @@ extension Program {
         let part = stream.take()
         let before = state.session.loading?.percent
         if !part.records.isEmpty || part.percent != before {
-            send(.outcome(.documentPartLoaded(part.records, percent: part.percent)))
+            send(.outcome(.loading(.partLoaded(part.records, percent: part.percent))))
         }
         guard let end = part.end else { return !part.records.isEmpty || part.percent != before }
         self.stream = nil
-        send(.outcome(.documentLoadEnded(end)))
+        send(.outcome(.loading(.ended(end))))
         if state.document != nil { files.persisted = state.document }
         return true
     }

@@ -17,13 +17,13 @@ extension Program {
         case .readSyncSummary:
             // Unsent changes are counted over every survey: not while part of them is read.
             guard stream == nil else { return [] }
-            return [.syncSummaryRead(document: name, try summary(of: name, records: Array(state.records)))]
+            return [.sync(.summaryRead(document: name, try summary(of: name, records: Array(state.records))))]
         case .resolveConflict(let id, let path, let keepMine):
             try requireSettledWrites(name, noting: &first)
             _ = try store.resolveConflict(id: id, path: path, by: keepMine ? .mine : .theirs, in: name, at: state.environment.clock.now)
             let what = path.isWholeSurvey ? "the survey" : path.description
-            return first + [try finished(name, message: keepMine ? "Kept yours for \(what): it goes out at the next sync"
-                                                         : "Took theirs for \(what)", isError: false)]
+            return first + [.sync(try finished(name, message: keepMine ? "Kept yours for \(what): it goes out at the next sync"
+                                                               : "Took theirs for \(what)", isError: false))]
         case .syncDocument:
             try requireSettledWrites(name, noting: &first)
             let store = self.store
@@ -34,7 +34,7 @@ extension Program {
             let clock = state.environment.clock
             let formBefore = Self.formFileStamp(store, name)
             jobs.start(.sync) { job in
-                let report: @Sendable (Outcome) -> Void = { job.post(.sync($0)) }
+                let report: @Sendable (SyncOutcome) -> Void = { job.post(.sync($0)) }
                 // A newer form version the sync took (first, before the surveys: so also when
                 // the sync failed later) is read here, off the main thread (its list files can
                 // be large), and used by the app at once.
@@ -42,15 +42,15 @@ extension Program {
                 do {
                     let result = try DocumentSync.run(store: store, document: name, target: target, device: device,
                                                       at: { clock.now },
-                                                      progress: { line in report(.syncProgress(document: name, line)) })
+                                                      progress: { line in report(.progress(document: name, line)) })
                     // An unencrypted connection to another host is said with the outcome, as an error.
                     let message = result.warning.map { result.message + "; " + $0 } ?? result.message
-                    report(.syncFinished(document: name, message: message,
-                                         isError: !result.conflicts.isEmpty || result.warning != nil,
-                                         reloaded: nil, summary: nil, form: takenForm()))
+                    report(.finished(document: name, message: message,
+                                     isError: !result.conflicts.isEmpty || result.warning != nil,
+                                     reloaded: nil, summary: nil, form: takenForm()))
                 } catch {
-                    report(.syncFinished(document: name, message: "Sync of “\(name)” failed: \(DocumentSync.describe(error, target: target))",
-                                         isError: true, reloaded: nil, summary: nil, form: takenForm()))
+                    report(.finished(document: name, message: "Sync of “\(name)” failed: \(DocumentSync.describe(error, target: target))",
+                                     isError: true, reloaded: nil, summary: nil, form: takenForm()))
                 }
             }
             return first
@@ -68,21 +68,21 @@ extension Program {
 
     /// A sync's report, taken in on the main thread: its end brings the document as it is on
     /// disk now (read here, so the fingerprint the next save checks is of what the app shows).
-    mutating func take(syncReport report: Outcome) {
-        guard case .syncFinished(let name, let message, let isError, nil, nil, let form) = report, name == state.documentName else {
-            send(.outcome(report))
+    mutating func take(syncReport report: SyncOutcome) {
+        guard case .finished(let name, let message, let isError, nil, nil, let form) = report, name == state.documentName else {
+            send(.outcome(.sync(report)))
             return
         }
-        send(.outcome((try? finished(name, message: message, isError: isError, form: form)) ?? report))
+        send(.outcome(.sync((try? finished(name, message: message, isError: isError, form: form)) ?? report)))
     }
 
     /// The document read back after the ledger's commit, with its summary.
-    private mutating func finished(_ name: String, message: String, isError: Bool, form: DocumentForm? = nil) throws -> Outcome {
+    private mutating func finished(_ name: String, message: String, isError: Bool, form: DocumentForm? = nil) throws -> SyncOutcome {
         let reloaded = try store.load(name).get()
         files.known = store.fingerprint(of: name)
         files.persisted = reloaded
-        return .syncFinished(document: name, message: message, isError: isError, reloaded: reloaded,
-                             summary: try summary(of: name, records: Array(reloaded.records)), form: form)
+        return .finished(document: name, message: message, isError: isError, reloaded: reloaded,
+                         summary: try summary(of: name, records: Array(reloaded.records)), form: form)
     }
 
     /// The ledger beside the surveys the app holds (the document is not read again: at a

@@ -97,11 +97,11 @@ public struct Program {
         self.stream = opened.stream
         self.placeToRestore = identifyLater && opened.stream == nil ? place : nil
         files.reopened(known: fingerprint, knownDraft: draftFingerprint)
-        send(.outcome(.launched(Launch(folder: store.folder.path, device: Self.device, place: place,
-                              loadingPercent: opened.stream?.percentRead, journalMessage: recovered))))
+        send(.outcome(.loading(.launched(Launch(folder: store.folder.path, device: Self.device, place: place,
+                              loadingPercent: opened.stream?.percentRead, journalMessage: recovered)))))
         if !identifyLater && opened.stream == nil { files.persisted = state.document }
         // Surveys an earlier session could not save are offered before anything else.
-        send(.outcome(.recoveriesFound(store.recoveries())))
+        send(.outcome(.recovery(.found(store.recoveries()))))
     }
 
     /// The rest of opening the first document, after its first frame is drawn: ids for
@@ -119,7 +119,7 @@ public struct Program {
             return
         }
         // In place (see `identified`): the list lets go of its copy of the records first.
-        send(.outcome(.identifyRecordsFoundWithoutIDs(thenRestoring: placeToRestore)))
+        send(.outcome(.loading(.identifyRecordsFoundWithoutIDs(thenRestoring: placeToRestore))))
         files.persisted = state.document
         placeToRestore = nil
     }
@@ -150,14 +150,14 @@ public struct Program {
         for effect in update(&state, action) {
             for outcome in perform(effect) { send(.outcome(outcome)) }
         }
-        if case .outcome(.documentOpened) = action {
+        if case .outcome(.documents(.opened)) = action {
             files.persisted = state.document
             files.journaled = nil
             lastSeen = nil
         }
     }
 
-    /// The id a survey just added from the New form has after its save (`.instanceIDsAssigned`
+    /// The id a survey just added from the New form has after its save (`.saving(.instanceIDsAssigned)`
     /// came first). Found by its id when it had one; else by its answers, at or after its place
     /// (a merge with another program's surveys moves it later; a save that failed took it back
     /// out, and an older survey with the same answers is not it). Nil when it is not there.
@@ -177,11 +177,11 @@ public struct Program {
             return try attempt(effect, noting: &outcomes)
         } catch {
             switch effect {
-            case .saveDocument: return outcomes + [.documentSaveFailed(Self.describe(error))]
-            case .saveDraft: return outcomes + [.draftSaveFailed(Self.describe(error))]
-            case .keepDeleted, .keepDeletedMember: return outcomes + [.deletedSurveysNotKept(Self.describe(error))]
+            case .saveDocument: return outcomes + [.saving(.failed(Self.describe(error)))]
+            case .saveDraft: return outcomes + [.saving(.draftFailed(Self.describe(error)))]
+            case .keepDeleted, .keepDeletedMember: return outcomes + [.saving(.deletedSurveysNotKept(Self.describe(error)))]
             case .keepUnsavedWork: return outcomes   // stopping anyway: nothing more can be done
-            default: return outcomes + [.documentOperationFailed(Self.describe(error))]
+            default: return outcomes + [.documents(.operationFailed(Self.describe(error)))]
             }
         }
     }
@@ -198,12 +198,12 @@ public struct Program {
             guard let document = state.document else { return [] }
             var name = state.documentName
             if let moved = followOutsideRename() {
-                first.append(.documentMovedOutside(to: moved))
+                first.append(.documents(.movedOutside(to: moved)))
                 name = moved
             }
             // Never recreate a file deleted or renamed behind our back.
             guard !state.session.documentMissing, let current = store.fingerprint(of: name) else {
-                return first + [.documentVanished(unreadable: nil, suggestion: name)]
+                return first + [.documents(.vanished(unreadable: nil, suggestion: name))]
             }
             // With journal entries waiting for the `.plist`, the background writer makes this
             // check before it writes, against the file as it last wrote it.
@@ -212,9 +212,9 @@ public struct Program {
                 case .success(let reloaded):
                     files.known = current
                     lastSeen = reloaded
-                    return first + [.documentChangedOnDisk(reloaded)]
+                    return first + [.documents(.changedOnDisk(reloaded))]
                 case .failure(let error):
-                    return first + [.documentVanished(unreadable: error.message, suggestion: store.freeName(startingWith: name))]
+                    return first + [.documents(.vanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))]
                 }
             }
             // Records get their id at their document's first save (new ones, and those of
@@ -226,7 +226,7 @@ public struct Program {
                 let stamped = stampEntityBases(&identified, since: base)
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
-                    return first + (assigned > 0 || stamped ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
+                    return first + (assigned > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : []) + [.saving(.saved(replacedCharacters: 0))]
                         + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
                 }
             }
@@ -240,21 +240,21 @@ public struct Program {
                 files.known = written
                 files.writer.setKnown(written)
                 files.persisted = identified
-                return first + (assigned > 0 || stamped ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
+                return first + (assigned > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : []) + [.saving(.saved(replacedCharacters: replaced))]
                     + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {
-                    return first + [.documentVanished(unreadable: nil, suggestion: name)]
+                    return first + [.documents(.vanished(unreadable: nil, suggestion: name))]
                 }
                 files.known = now
                 lastSeen = reloaded
-                return first + [.documentChangedOnDisk(reloaded)]
+                return first + [.documents(.changedOnDisk(reloaded))]
             }
         case .saveDraft:
             var name = state.documentName
             if let moved = followOutsideRename() {
-                first.append(.documentMovedOutside(to: moved))
+                first.append(.documents(.movedOutside(to: moved)))
                 name = moved
             }
             // A second window on this document saved its own New form since we last did:
@@ -263,34 +263,34 @@ public struct Program {
                 let theirs = store.loadDraft(for: name)
                 if !theirs.isBlank(in: state.draftQuestionnaire), theirs.answers != state.draft.answers {
                     let file = try store.saveRecovery([theirs], for: name)
-                    first.append(.otherNewFormKept(title: state.title(of: theirs), file: file))
+                    first.append(.saving(.otherNewFormKept(title: state.title(of: theirs), file: file)))
                 }
             }
             try store.saveDraft(state.draft, for: name, in: state.draftQuestionnaire)
             files.knownDraft = store.draftFingerprint(for: name)
-            return first + [.draftSaved]
+            return first + [.saving(.draftSaved)]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
-            guard !state.holdsUnsavedWork || state.session.leaveConfirmed else { return [.quitHeldForUnsavedRecords] }
+            guard !state.holdsUnsavedWork || state.session.leaveConfirmed else { return [.saving(.quitHeldForUnsavedRecords)] }
             stopLoading()
             first += settleWrites(closing: true)
             remember()
             isFinished = true
             return first
         case .listDocuments:
-            return [.documentsListed(try listDocuments())]
+            return [.documents(.listed(try listDocuments()))]
         case .openDocument(let target):
             first += settleWrites(closing: true)
             let recovered = Self.recoverJournal(of: target, in: store)
             files.reopened(known: store.fingerprint(of: target), knownDraft: store.draftFingerprint(for: target))
-            if let recovered { first.append(.journalPutBack(recovered)) }
+            if let recovered { first.append(.saving(.journalPutBack(recovered))) }
             let opened = Self.open(target, in: store)
-            return first + [.documentOpened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
+            return first + [.documents(.opened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
                                     place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) },
-                                    form: opened.form)]
+                                    form: opened.form))]
         case .createDocument:
-            return [.documentCreated(try store.create(named: store.nextUntitledName()))]
+            return [.documents(.created(try store.create(named: store.nextUntitledName())))]
         case .renameDocument(let old, let new):
             if old == name { first += settleWrites(closing: true) }
             let final = try store.rename(old, to: new)
@@ -298,7 +298,7 @@ public struct Program {
                 files.reopened(known: store.fingerprint(of: final), knownDraft: store.draftFingerprint(for: final))
             }
             updateMemory { $0.renamed(old, to: final, in: store.folder) }
-            return first + [.documentRenamed(from: old, to: final)]
+            return first + [.documents(.renamed(from: old, to: final))]
         case .deleteDocument(let target, let records):
             // Deleting the only document: its replacement is created first, so a full disk
             // refuses the delete instead of leaving no document to show.
@@ -318,9 +318,9 @@ public struct Program {
                 throw error
             }
             updateMemory { $0.forget(document: target, in: store.folder) }
-            return first + [.documentDeleted(name: target, records: records, replacement: replacement)]
+            return first + [.documents(.deleted(name: target, records: records, replacement: replacement))]
         case .restoreDocument:
-            return [.documentRestored(try store.restore())]
+            return [.documents(.restored(try store.restore()))]
         case .saveDocumentAs(let raw):
             // One atomic create with the records in place: a failure leaves no empty file.
             first += settleWrites(closing: true)
@@ -330,7 +330,7 @@ public struct Program {
             files.persisted = state.document
             try? store.saveDraft(state.draft, for: newName, in: state.draftQuestionnaire)
             files.knownDraft = store.draftFingerprint(for: newName)
-            return first + [.documentSavedAs(newName)]
+            return first + [.documents(.savedAs(newName))]
         case .rememberSession:
             remember()
             return []
@@ -356,13 +356,13 @@ public struct Program {
             if recovery.documentName == name { first += settleWrites() }
             let done = try store.restore(recovery, theirsWhereBothChanged: theirs, clock: state.ruleClock)
             let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
-            return first + [.recoveryRestored(into: done.name, summary: summary)]
+            return first + [.recovery(.restored(into: done.name, summary: summary))]
         case .putAwayRecovery(let recovery, let replaced):
             try store.putAway(recovery, replaced: replaced)
-            return [.recoveriesFound(store.recoveries())]
+            return [.recovery(.found(store.recoveries()))]
         case .discardRecovery(let recovery):
             try store.discard(recovery)
-            return [.recoveryDiscarded(count: recovery.records.count)]
+            return [.recovery(.discarded(count: recovery.records.count))]
         case .keepDeleted(let records):
             try store.appendDeleted(records, for: name)
             return []
@@ -373,11 +373,11 @@ public struct Program {
             try store.removeFromDeleted(ids: ids, for: name)
             return []
         case .lookForRecoveries:
-            return [.recoveriesFound(store.recoveries())]
+            return [.recovery(.found(store.recoveries()))]
         case .readHistory(let survey):
-            return [.historyRead(document: name, survey: survey, try store.editHistory(for: name, survey: survey).entries)]
+            return [.documents(.historyRead(document: name, survey: survey, try store.editHistory(for: name, survey: survey).entries))]
         case .readVerification(let thenVerify):
-            return [.verificationRead(document: name, try store.verificationLog(for: name), thenVerify: thenVerify)]
+            return [.verify(.read(document: name, try store.verificationLog(for: name), thenVerify: thenVerify))]
         case .noteKeyed(let added, var entry):
             guard let id = id(of: added) else { return [] }
             entry.survey = id
@@ -407,14 +407,14 @@ public struct Program {
             if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
                 path = home + path.dropFirst()
             }
-            return [.fileAttached(try store.copyAttachment(from: path, for: name))]
+            return [.form(.fileAttached(try store.copyAttachment(from: path, for: name)))]
         }
     }
 
     /// The current file is gone from its name but the same file (inode) is in the folder
     /// under another: another program renamed it. Follow it, with the New form's file, so
     /// nothing is written under the old name where no one would look. Returns the new name
-    /// (for `Outcome.documentMovedOutside`).
+    /// (for `DocumentOutcome.movedOutside`).
     mutating func followOutsideRename() -> String? {
         let name = state.documentName
         guard !state.session.documentMissing, store.fingerprint(of: name) == nil, let known = files.known,
@@ -494,9 +494,9 @@ public struct Program {
                 summaryCache[name] = (fingerprint, summary)
                 counted = true
             case .searchIndexBuilt(let index):
-                send(.outcome(.searchIndexBuilt(index)))
+                send(.outcome(.search(.indexBuilt(index))))
             case .searchFinished(let search):
-                send(.outcome(.searchFinished(search)))
+                send(.outcome(.search(.finished(search))))
             case .sync(let report):
                 take(syncReport: report)
             }

@@ -65,7 +65,7 @@ final class SearchFinisherTests: XCTestCase {
         guard case .searchFinished(let done) = mail.first else { return XCTFail("\(mail)") }
         XCTAssertEqual(done.generation, second.generation)
         XCTAssertFalse(program.jobs.isBusy(.search))
-        _ = s.send(.outcome(.searchFinished(done)))
+        _ = s.send(.outcome(.search(.finished(done))))
         XCTAssertFalse(s.list.isMatching)
         XCTAssertEqual(s.list.projection.count, s.records.filter { RecordFilter("an").matches($0) }.count)
 

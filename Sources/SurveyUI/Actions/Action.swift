@@ -178,6 +178,24 @@ public enum RecordAction: Equatable, Sendable {
 public enum DocumentsAction: Equatable, Sendable {
     case show
     case toggleInfo
+    /// The manager's own keys, for its reducer (`DocumentManagerState.reduce`).
+    case manager(DocumentManagerAction)
+    case confirmDelete
+    case cancelDelete
+    case dismissSaveAs
+    case saveUnderName
+    /// m / t on kept surveys: into their document, merged into the surveys it still has;
+    /// where both changed an answer, the document's stays (or, with t, the kept one's).
+    case mergeRecovery(theirsWhereBothChanged: Bool)
+    case discardRecovery
+    /// Esc on kept surveys: offered again at the next start.
+    case postponeRecovery
+    /// Any other key while kept surveys are offered: not typed anywhere, and said so.
+    case keyNotAChoice
+}
+
+/// The keys of the document manager's list (F3), which its own reducer decides.
+public enum DocumentManagerAction: Equatable, Sendable {
     case move(Int)
     case page(Int)
     case toFirst
@@ -188,19 +206,7 @@ public enum DocumentsAction: Equatable, Sendable {
     case commitRename
     case cancelRename
     case requestDelete
-    case confirmDelete
-    case cancelDelete
-    case dismissSaveAs
     case restoreDeleted
-    case saveUnderName
-    /// m / t on kept surveys: into their document, merged into the surveys it still has;
-    /// where both changed an answer, the document's stays (or, with t, the kept one's).
-    case mergeRecovery(theirsWhereBothChanged: Bool)
-    case discardRecovery
-    /// Esc on kept surveys: offered again at the next start.
-    case postponeRecovery
-    /// Any other key while kept surveys are offered: not typed anywhere, and said so.
-    case keyNotAChoice
 }
 
 /// F9 and the conflicts view (F4, then `c`).
@@ -222,165 +228,4 @@ public enum SystemEvent: Equatable, Sendable {
     case terminate
     /// Sent on idle ticks so outside changes to the folder show up while the manager is open.
     case refreshTick
-}
-
-/// What an effect found, fed back by the runner.
-public enum Outcome: Equatable, Sendable {
-    /// The document's verification record, read for verify mode.
-    case verificationRead(document: String, VerificationLog, thenVerify: Bool)
-    /// The edit history of one survey, read for F4 (`Effect.readHistory`).
-    case historyRead(document: String, survey: String, [EditHistoryEntry])
-    /// The file typed into an attachment question is in the media folder under this name.
-    case fileAttached(String)
-    /// The runner opened the first document (see `Launch`).
-    case launched(Launch)
-    /// The first frame is on screen: records found without an id get theirs (derived, so
-    /// the same in every program that opens the file), then the remembered place is found
-    /// by its record's id.
-    case identifyRecordsFoundWithoutIDs(thenRestoring: SessionPlace?)
-    /// Changes an interrupted session left in the journal were put back into the file (or
-    /// could not be): what to tell the user.
-    case journalPutBack(String)
-    case documentSaved(replacedCharacters: Int)
-    case documentSaveFailed(String)
-    case draftSaveFailed(String)
-    case documentsListed([DocumentSummary])
-    case documentOpened(name: String, loaded: Result<SurveyDocument, DocumentError>, draft: Record, place: SessionPlace?,
-                        form: DocumentForm = DocumentForm(questionnaire: .standard))
-    case documentCreated(String)
-    case documentRenamed(from: String, to: String)
-    /// `replacement`: the document created first to show instead of the only one.
-    case documentDeleted(name: String, records: Int?, replacement: String?)
-    case documentRestored(String)
-    case documentSavedAs(String)
-    /// The current file is gone (nil) or can no longer be read (the reason).
-    case documentVanished(unreadable: String?, suggestion: String)
-    /// Another program changed the file since we read it: here it is, re-read.
-    case documentChangedOnDisk(SurveyDocument)
-    case documentOperationFailed(String)
-    case draftSaved
-    /// A copy of the surveys being deleted could not be kept: the delete is called off.
-    case deletedSurveysNotKept(String)
-    /// Another window's New form was on disk where ours was going: it was kept as a
-    /// recovered survey (its title, the file).
-    case otherNewFormKept(title: String, file: String)
-    /// The current file was renamed by another program (found by its inode): follow it.
-    case documentMovedOutside(to: String)
-    /// Surveys kept by an earlier session, oldest first.
-    case recoveriesFound([Recovery])
-    /// Kept surveys put back into a document that was not open: it and what the merge did.
-    case recoveryRestored(into: String, summary: String)
-    case recoveryDiscarded(count: Int)
-    /// The save gave records without an id one (`instanceID`): here is the document as written.
-    case instanceIDsAssigned(SurveyDocument)
-    /// The background writer found the file changed elsewhere; this is the merge (or, on a
-    /// clash, ours over theirs) to show and write, and what to say about it.
-    case documentMergedInBackground(SurveyDocument, message: String, isError: Bool)
-    /// The background writer could not update the `.plist` (the changes are in the journal).
-    case documentWriteFailed(String)
-    /// A quit found the records existing only in memory (the commit before it found the
-    /// file gone): it waits, and the next quit leaves.
-    case quitHeldForUnsavedRecords
-    /// More of a document being read in the background: records to add after those shown,
-    /// and how much of the file is read (0 to 100).
-    case documentPartLoaded([Record], percent: Int)
-    /// The background reading of the document is over (see `DocumentReadEnd`).
-    case documentLoadEnded(DocumentReadEnd)
-    /// The `/` index built in the background (`Effect.buildSearchIndex`).
-    case searchIndexBuilt(SearchIndex)
-    /// The rest of a `/` search, finished in the background (`SurveyListState.searchToFinish`).
-    case searchFinished(FinishedSearch)
-    /// The document's sync as its ledger holds it (nil: never synced nor merged).
-    case syncSummaryRead(document: String, SyncSummary?)
-    /// A step of a sync running in the background ("pulled 1,000 of …").
-    case syncProgress(document: String, String)
-    /// A sync (or a conflict resolved) is over: what to say, the document as written
-    /// (nil: unchanged), and its sync now; `form`, the newer form version it took (nil: none).
-    case syncFinished(document: String, message: String, isError: Bool, reloaded: SurveyDocument?, summary: SyncSummary?,
-                      form: DocumentForm? = nil)
-}
-
-/// Work `update` asks the outside world to do. Plain values, so tests compare them directly;
-/// the runner reads what to save from the state it already holds.
-public enum Effect: Equatable, Sendable {
-    case saveDocument
-    case saveDraft
-    /// Pull then push the current document through the team's database, in the background.
-    case syncDocument
-    /// Read the current document's ledger into a `SyncSummary`.
-    case readSyncSummary
-    /// Settle one conflicting field of a survey (then re-read the document).
-    case resolveConflict(id: String, path: SyncFieldPath, keepMine: Bool)
-    case quit
-    /// Read the folder's documents (names, counts, times) into `documents`.
-    case listDocuments
-    case openDocument(String)
-    /// Create the next free `Untitled` document.
-    case createDocument
-    case renameDocument(from: String, to: String)
-    /// The count comes from the confirmation, for the message after.
-    case deleteDocument(String, records: Int?)
-    case restoreDocument
-    /// Write the current records to a new document of this name (the old file vanished).
-    case saveDocumentAs(String)
-    /// Write the last document used and the record showing to the state file.
-    case rememberSession
-    /// Put kept surveys back into their document on disk (not the open one), merging them
-    /// into the surveys it still has (`DocumentStore.restore`).
-    case restoreRecovery(Recovery, theirsWhereBothChanged: Bool)
-    /// Kept surveys merged into the open document and saved: their file goes to .trash, with
-    /// the surveys as they were where the merge replaced answers.
-    case putAwayRecovery(Recovery, replaced: [Record])
-    case discardRecovery(Recovery)
-    case lookForRecoveries
-    /// Append surveys just deleted to the document's deleted-surveys file.
-    case keepDeleted([Record])
-    /// Keep a roster member deleted with ^D in the deleted-surveys file (before the survey is
-    /// saved without it), so it is in some file whatever happens next.
-    case keepDeletedMember(DeletedMemberEntry)
-    /// Take surveys an undo brought back out of the deleted-surveys file, by id.
-    case forgetDeleted(Set<String>)
-    /// Write whatever exists only in memory (`AppState.unsavedRecords`) to a recovery file.
-    case keepUnsavedWork
-    /// Build the `/` index of the records in the background (a large list: see
-    /// `SurveyListState.buildsIndexInBackground`), then `Outcome.searchIndexBuilt`.
-    case buildSearchIndex
-    /// What the `/` line holds while its index is built: the build searches ahead for it.
-    case searchAhead(String)
-    /// Finish, in the background, the search a key left unfinished
-    /// (`SurveyListState.searchToFinish`), then `Outcome.searchFinished`; it replaces any
-    /// search under way.
-    case finishSearch(SearchJob)
-    /// No search is waited for any more: the one under way stops at its next slice.
-    case cancelSearch
-    /// Copy the file at a path typed into an image, audio, video or file question into the
-    /// document's media folder, then `Outcome.fileAttached` with its name there.
-    case attachFile(path: String)
-    /// Read the shown survey's edit history (`.NAME.history.jsonl`), then `Outcome.historyRead`.
-    case readHistory(survey: String)
-    /// Read the document's verification record, then `Outcome.verificationRead` (verify
-    /// mode starts from it, or F4 draws the keyer statistics).
-    case readVerification(thenVerify: Bool)
-    /// A survey added from the New form: its keys and time, once the save gave the survey at
-    /// this index its id (the runtime fills in `survey`).
-    case noteKeyed(AddedSurvey, VerificationEntry)
-    /// Add lines to the document's verification record (`.NAME.verify.plist`).
-    case noteVerification([VerificationEntry])
-    /// A keyer error's line, written only if the document holds the correction (`value` at
-    /// `path` of the survey) once its save is done: a save that failed put the old answer back.
-    case noteCorrection(VerificationEntry, path: AnswerPath, value: PropertyValue?)
-    /// Add events to the document's audit log (`.NAME.audit.csv`); the New form's, added as
-    /// the survey at `addedSurvey`, take its id once it is saved.
-    case noteAudit(document: String, [AuditEvent], addedSurvey: AddedSurvey?)
-}
-
-/// A survey just added from the New form, to be found after its save gave it an id: by its
-/// answers, near its place (a merge with another program's surveys can move it).
-public struct AddedSurvey: Equatable, Sendable {
-    public var record: Record
-    public var near: Int
-    public init(_ record: Record, near: Int) {
-        self.record = record
-        self.near = near
-    }
 }

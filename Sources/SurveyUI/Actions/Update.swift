@@ -89,9 +89,7 @@ extension AppState {
                 return []
             }
         case .scrollHelp(let delta):
-            let most = HelpPopover.make(from: self).maxScroll(layout: layout)
-            let (line, overflow) = popovers.helpScroll.addingReportingOverflow(delta)
-            popovers.scrollHelp(to: min(max(0, overflow ? (delta > 0 ? most : 0) : line), most))
+            popovers.scrollHelp(by: delta, most: HelpPopover.make(from: self).maxScroll(layout: layout))
         case .closePopover:
             closePopover()
         case .quit:
@@ -106,33 +104,16 @@ extension AppState {
 
     mutating func reduce(_ action: ListAction) -> [Effect] {
         switch action {
-        case .move(let delta):
-            moveList(by: delta)
-        case .page(let pages):
-            pageList(by: pages)
-        case .toFirst:
-            moveListCursor(toPosition: 0)
-        case .toLast:
-            moveListCursor(toPosition: list.projection.count - 1)
         case .focusForm:
             popovers.dismiss()
             screen.moveFocus(to: .form)
+            return []
         case .beginFilter:
             return committingField { $0.beginFilter() }
-        case .commitFilter:
-            commitFilter()
-        case .clearFilter:
-            clearFilter()
-        case .toggleSections:
-            return toggleSections()
-        case .cycleSortKey:
-            return cycleSortKey()
-        case .toggleSentBack:
-            return toggleSentBack()
-        case .toggleIncomplete:
-            return toggleIncomplete()
+        default:
+            // The list's own keys (`SurveyListState.reduce`).
+            return follow(list.reduce(action, in: listContext))
         }
-        return []
     }
 
     mutating func reduce(_ action: FormAction) -> [Effect] {
@@ -238,32 +219,12 @@ extension AppState {
             return committingField { $0.showDocuments() }
         case .toggleInfo:
             return committingField { $0.toggleInfo() }
-        case .move(let delta):
-            moveManagerCursor(to: managerCursor + delta)
-        case .page(let pages):
-            moveManagerCursor(to: managerCursor + pages * ScrollingList<String?>.page(height: managerViewportHeight))
-        case .toFirst:
-            moveManagerCursor(to: 0)
-        case .toLast:
-            moveManagerCursor(to: documents.count - 1)
-        case .openHighlighted:
-            return openHighlightedDocument()
-        case .newDocument:
-            return newDocument()
-        case .beginRename:
-            beginRename()
-        case .commitRename:
-            return commitRename()
-        case .cancelRename:
-            manager.endRename()
-        case .requestDelete:
-            requestDelete()
+        case .manager(let action):
+            return reduce(action)
         case .confirmDelete:
             return confirmDelete()
         case .cancelDelete:
             popovers.present(.documents)
-        case .restoreDeleted:
-            return [.restoreDocument]
         case .saveUnderName:
             return saveUnderName()
         case .dismissSaveAs:
@@ -293,101 +254,18 @@ extension AppState {
         }
     }
 
+    /// What an effect found: each nest goes to its feature's reducer, beside the feature's
+    /// other code.
     mutating func reduce(_ outcome: Outcome) -> [Effect] {
         switch outcome {
-        case .historyRead(let name, let survey, let entries):
-            if name == documentName { session.historyRead(survey: survey, entries) }
-        case .verificationRead(let name, let log, let thenVerify):
-            guard name == documentName else { return [] }
-            session.verificationRead(log)
-            return thenVerify ? verificationRead(log) : []
-        case .launched(let launch):
-            self.launch(launch)
-        case .identifyRecordsFoundWithoutIDs(let place):
-            identifyRecordsInPlace()
-            if let place, place.recordID != nil { restorePlace(place) }
-        case .fileAttached(let name):
-            return fileAttached(name)
-        case .journalPutBack(let message):
-            tell(message)
-        case .documentSaved(let replaced):
-            return documentWasSaved(replacedCharacters: replaced)
-        case .documentSaveFailed(let message):
-            session.saveFailed(message)
-            let unkept = copiesKeptForDelete
-            restoreAfterFailedSave(message)
-            // The delete did not happen: its copy comes off the deleted list again.
-            return unkept.isEmpty ? [] : [.forgetDeleted(unkept)]
-        case .draftSaveFailed(let message):
-            draftSaveFailed(message)
-        case .deletedSurveysNotKept(let message):
-            restoreRollback()
-            warn("Not deleted: a copy could not be kept among the deleted surveys: \(message)")
-        case .draftSaved:
-            rollback = nil
-            saveSucceeded()
-        case .otherNewFormKept(let title, let file):
-            otherNewFormKept(title: title, file: file)
-        case .documentMovedOutside(let name):
-            return documentMovedOutside(to: name)
-        case .recoveriesFound(let list):
-            recoveriesFound(list)
-        case .recoveryRestored(let name, let summary):
-            return recoveryRestored(into: name, summary: summary)
-        case .recoveryDiscarded(let count):
-            return recoveryDiscarded(count: count)
-        case .documentsListed(let list):
-            return documentsWereListed(list)
-        case .documentOpened(let name, let loaded, let draft, let place, let form):
-            return documentWasOpened(name, loaded: loaded, draft: draft, place: place, form: form)
-        case .documentCreated(let name):
-            return [.openDocument(name), .listDocuments]
-        case .documentRenamed(let old, let new):
-            return documentWasRenamed(from: old, to: new)
-        case .documentDeleted(let name, let records, let replacement):
-            return documentWasDeleted(name, records: records, replacement: replacement)
-        case .documentRestored(let name):
-            return documentWasRestored(name)
-        case .documentSavedAs(let name):
-            return documentWasSavedAs(name)
-        case .documentVanished(let reason, let suggestion):
-            return documentVanished(unreadable: reason, suggestion: suggestion)
-        case .documentChangedOnDisk(let reloaded):
-            return documentChangedOnDisk(reloaded)
-        case .instanceIDsAssigned(let identified):
-            document = identified
-        case .documentMergedInBackground(let merged, let message, let isError):
-            if takeMergedDocument(merged) {
-                warn(message + ". The survey asked about was changed there: nothing was done, ask again")
-            } else {
-                say(.init(message, kind: isError ? .error : .info))
-            }
-        case .documentWriteFailed(let message):
-            warn(message)
-        case .quitHeldForUnsavedRecords:
-            holdQuit()
-        case .documentPartLoaded(let records, let percent):
-            takeLoadedPart(records, percent: percent)
-        case .documentLoadEnded(let end):
-            finishLoading(end)
-        case .searchIndexBuilt(let index):
-            takeSearchIndex(index)
-        case .searchFinished(let done):
-            takeFinishedSearch(done)
-        case .syncSummaryRead(let name, let summary):
-            if name == documentName {
-                session.syncRead(summary)
-                sentBackChanged()
-            }
-        case .syncProgress(let name, let text):
-            if name == documentName { tell(text) }
-        case .syncFinished(let name, let message, let isError, let reloaded, let summary, let form):
-            return syncFinished(name, message: message, isError: isError, reloaded: reloaded, summary: summary, form: form)
-        case .documentOperationFailed(let message):
-            form.awaitAttachment(nil)   // a copy that failed: the path stays typed, with why
-            warn(message)
-            if case .confirmDelete = popover { popovers.present(.documents) }
+        case .documents(let outcome): return reduce(outcome)
+        case .saving(let outcome): return reduce(outcome)
+        case .loading(let outcome): return reduce(outcome)
+        case .recovery(let outcome): return reduce(outcome)
+        case .search(let outcome): return reduce(outcome)
+        case .sync(let outcome): return reduce(outcome)
+        case .verify(let outcome): return reduce(outcome)
+        case .form(let outcome): return reduce(outcome)
         }
-        return []
     }
 }

@@ -134,7 +134,7 @@ extension DocumentInfoView {
         }
         facts.append(("Sync", line.joined(separator: "; ")))
         if let n = summary?.setAside, n > 0 { facts.append(("Set aside", counted(n, "survey") + " on the server this laptop cannot keep (survey sync names them)")) }
-        if case .record(let i) = state.shown, let owner = state.othersOwner(of: state.records[i]) {
+        if case .record(let i) = state.shown, let owner = state.session.othersOwner(of: state.records[i]) {
             facts.append(("Owner", SurveyOwner.possessive(owner) + ": read-only here"))
         }
         if case .record(let i) = state.shown, let id = state.records[i].instanceID, let review = summary?.reviews[id] {

@@ -50,7 +50,7 @@ struct FormPane: View {
         let breadcrumb = state.breadcrumb(in: state.outline)
         if breadcrumb.isEmpty, let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
         // Another role's survey says so where the form starts (`AppState+Owners`).
-        if case .record(let i) = state.shown, let owner = state.othersOwner(of: state.records[i]) {
+        if case .record(let i) = state.shown, let owner = state.session.othersOwner(of: state.records[i]) {
             heading += " · " + SurveyOwner.possessive(owner) + ", read-only"
         }
         if state.sentBackComment != nil { heading += " · sent back" }

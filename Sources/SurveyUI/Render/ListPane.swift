@@ -65,7 +65,7 @@ struct ListPane: View {
             : list.filterInput.map { .typing($0) } ?? .applied(list.filter.text)
         return ListPane(title: title, emptyText: emptyText, filterLine: filterLine, projection: projection,
                         cursorRow: projection.row(ofRecord: list.rows.cursor), scroll: list.rows.scroll,
-                        cursorIsShown: !state.form.showingDraft, focused: focused, body: state.listBody(in: state.layout),
+                        cursorIsShown: !state.form.showingDraft, focused: focused, body: state.list.body(in: state.layout),
                         titleCells: { state.listTitleCells(of: $0, limit: $1, width: $2) },
                         titleText: { state.listTitle(of: $0, limit: $1) })
     }

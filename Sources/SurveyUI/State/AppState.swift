@@ -121,14 +121,10 @@ public struct AppState: Equatable, Sendable {
                 formTrouble: FormTrouble? = nil,
                 environment: AppEnvironment) {
         self.environment = environment
-        var session = DocumentSession(questionnaire: questionnaire, documentName: documentName, formTrouble: formTrouble)
-        switch loaded {
-        case .success(let doc):
-            session.document = doc   // the list is refreshed below
-        case .failure(let error):
-            session.document = nil
-            session.failedToLoad(error.message)
-        }
+        var session = DocumentSession(questionnaire: questionnaire, documentName: documentName, formTrouble: formTrouble,
+                                      loadError: { if case .failure(let error) = loaded { error.message } else { nil } }())
+        // The list is refreshed below.
+        session.document = try? loaded.get()
         session.followLastSaved()
         self.session = session
         let count = session.document?.records.count ?? 0
@@ -324,4 +320,7 @@ public struct HiddenAnswers: Equatable, Sendable {
         self.owner = owner
         self.values = values
     }
+
+    /// The answers hidden for `owner` (none when they are another record's).
+    func values(for owner: String) -> [String: PropertyValue] { self.owner == owner ? values : [:] }
 }

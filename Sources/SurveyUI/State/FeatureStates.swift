@@ -4,7 +4,8 @@ import SurveyForms
 
 /// The screen: the terminal's size, the split, which pane has the focus, form or info.
 /// Setters private to this file: features move the focus and switch form and info through
-/// these methods, and keeping the focus legal for the layout is `AppState.resize(to:)`'s.
+/// these methods; keeping the focus legal for the layout is `resize(to:)`'s (and, with the
+/// popovers, `AppState.resize(to:)`'s).
 public struct ScreenState: Equatable, Sendable {
     public private(set) var size: Size
     public private(set) var splitWidth: Int
@@ -17,9 +18,32 @@ public struct ScreenState: Equatable, Sendable {
     }
 
     mutating func moveFocus(to pane: AppState.Focus) { focus = pane }
-    /// The record form, or facts about the document (F4), in the form's place.
-    mutating func showDetail(_ shown: AppState.Detail) { detail = shown }
-    mutating func resize(to newSize: Size) { size = newSize }
+
+    /// The record form in its place (not F4's facts or the conflicts), and, `focused`, with
+    /// the focus: where keying starts.
+    mutating func showForm(focused: Bool) {
+        detail = .form
+        if focused { focus = .form }
+    }
+
+    /// F4: facts about the document in the form's place, or the form again. The list pane
+    /// keeps the focus it had in the split layout; otherwise the facts take it.
+    mutating func toggleInfo(split: Bool) {
+        detail = detail == .form ? .info : .form
+        if detail == .info { focus = split && focus == .list ? .list : .form }
+    }
+
+    /// `c` on F4's facts: the conflicts a sync kept; Esc (or none left): the facts again.
+    mutating func showConflicts(_ shown: Bool) {
+        if shown { detail = .conflicts } else if detail == .conflicts { detail = .info }
+    }
+
+    /// The terminal's new size. Collapsed, there is no list pane to have the focus: the form
+    /// takes it (the list popover, where the `/` line may need it, is `AppState.resize`'s).
+    mutating func resize(to newSize: Size) {
+        size = newSize
+        if focus == .list, Layout(size: size, splitWidth: splitWidth).kind == .collapsed { focus = .form }
+    }
 }
 
 /// The popover open (only one ever is), and the list popover or documents list F1 was
@@ -38,11 +62,32 @@ public struct PopoverState: Equatable, Sendable {
     public init() {}
 
     /// Opens `popover` in place of whatever was open: never two at once. Also how an open
-    /// popover's own state (the picker's filter, the save-as box) is written back.
-    public mutating func present(_ popover: AppState.Popover) {
+    /// popover's own state (the picker's filter, the save-as box) is written back. A popover
+    /// that appears unasked is opened `holdingChoicesUntil` a moment (and presented again so
+    /// holds them anew, after a key it refused); any other opening lets go of the hold.
+    public mutating func present(_ popover: AppState.Popover, holdingChoicesUntil moment: Date? = nil) {
         if popover != open, popover != .help { underHelp = nil }
-        if popover != open { choicesHeldUntil = nil }
+        if popover != open || moment != nil { choicesHeldUntil = moment }
         open = popover
+    }
+
+    /// A key typed into the open popover's text box (the audit prompt, verify mode's answer,
+    /// the save-as name), presented again as it left it; false when the open one has none.
+    mutating func editText(_ change: (inout TextInput) -> Void) -> Bool {
+        switch open {
+        case .audit(var prompt):
+            change(&prompt.input)
+            present(.audit(prompt))
+        case .verify(var verify):
+            verify.edit(change)
+            present(.verify(verify))
+        case .saveAs(var buffer):
+            change(&buffer)
+            present(.saveAs(buffer))
+        default:
+            return false
+        }
+        return true
     }
 
     /// Closes whatever is open, help and what it was opened over alike.
@@ -50,11 +95,6 @@ public struct PopoverState: Equatable, Sendable {
         open = nil
         underHelp = nil
         choicesHeldUntil = nil
-    }
-
-    /// The open popover takes no choice until `moment` (see `choicesHeldUntil`).
-    mutating func holdChoices(until moment: Date) {
-        choicesHeldUntil = moment
     }
 
     /// F1: help over the list popover or the documents list explains that list, and closing
@@ -65,8 +105,12 @@ public struct PopoverState: Equatable, Sendable {
         helpScroll = 0
     }
 
-    /// Help's first line shown, already kept within what there is to show.
-    mutating func scrollHelp(to line: Int) { helpScroll = line }
+    /// ↑/↓, PgUp/PgDn, Home/End in help: `delta` lines on, kept within the `most` there is to
+    /// scroll (Home/End's `Int.min`/`Int.max` stop at the ends).
+    mutating func scrollHelp(by delta: Int, most: Int) {
+        let (line, overflow) = helpScroll.addingReportingOverflow(delta)
+        helpScroll = min(max(0, overflow ? (delta > 0 ? most : 0) : line), most)
+    }
 
     /// Esc (or F1 on help): help goes back to what it was opened over; anything else closes.
     mutating func close() {

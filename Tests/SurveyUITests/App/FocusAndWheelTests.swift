@@ -10,7 +10,7 @@ final class FocusAndWheelTests: XCTestCase {
     func testTheCursorSitsOnTheFocusedItemAndIsShownOnlyWhileTyping() {
         var s = makeState(width: 80, height: 24)
         var grid = Screen.render(s)
-        let rows = s.listBody(in: s.layout)
+        let rows = s.list.body(in: s.layout)
         XCTAssertEqual(grid.cursor, Point(x: rows.x, y: rows.y), "the highlighted list row")
         XCTAssertFalse(grid.showsCaret)
         s.press(.enter, .down)
@@ -27,7 +27,7 @@ final class FocusAndWheelTests: XCTestCase {
         grid = Screen.render(s)
         XCTAssertEqual(grid.cursor, Point(x: form.clearButton.x, y: form.clearButton.y), "a button")
         s.press(.function(3))
-        s.send(.outcome(.documentsListed([DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: nil, byteSize: 1)])))
+        s.send(.outcome(.documents(.listed([DocumentSummary(name: "Field Day", recordCount: 2, problem: nil, modified: nil, byteSize: 1)]))))
         grid = Screen.render(s)
         XCTAssertEqual(grid.cursor?.y, s.layout.documentManagerRows(rowCount: 1).y, "the highlighted document")
     }

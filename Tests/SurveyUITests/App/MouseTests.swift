@@ -45,7 +45,7 @@ final class MouseTests: XCTestCase {
         XCTAssertEqual(effects, [.saveDocument], "the field goes to disk")
         XCTAssertEqual(s.recordCount, 2, "a copy of a stored survey is asked for first")
         XCTAssertEqual(s.inputMode, .confirmingRecordCopy)
-        XCTAssertEqual(s.send(.outcome(.documentSaved(replacedCharacters: 0))), [])
+        XCTAssertEqual(s.send(.outcome(.saving(.saved(replacedCharacters: 0)))), [])
         XCTAssertEqual(s.press(.character("y")), [.saveDocument])
         XCTAssertEqual(s.recordCount, 3)
         XCTAssertEqual(s.records[0].listTitle, "Smith, JohnX")

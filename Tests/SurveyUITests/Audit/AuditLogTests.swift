@@ -231,7 +231,7 @@ final class AuditLogTests: XCTestCase {
         var s = try formState(csv: form("track-changes=true"), records: stored())
         showing(0, &s)
         var effects = s.press(.enter)
-        s.send(.outcome(.documentRenamed(from: s.documentName, to: "Renamed")))
+        s.send(.outcome(.documents(.renamed(from: s.documentName, to: "Renamed"))))
         effects += s.press(.escape, .right)
         let notes = audits(effects)
         XCTAssertEqual(notes.map(\.document), ["Renamed"])

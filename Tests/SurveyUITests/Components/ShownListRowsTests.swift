@@ -80,7 +80,7 @@ final class ShownListRowsTests: XCTestCase {
             if width >= 80 { state.press(.function(2)) }   // the list pane's focus (F2 below: the popover)
             for key in keys { state.press(key) }
             // The list's rows as drawn, its columns only (not the form beside it).
-            let body = state.listBody(in: state.layout)
+            let body = state.list.body(in: state.layout)
             func listRows(_ state: AppState) -> [String] {
                 let grid = Screen.render(state)
                 return (body.y..<body.maxY).map { y in (body.x..<body.maxX).map { grid[$0, y].text }.joined() }

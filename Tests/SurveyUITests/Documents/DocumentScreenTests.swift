@@ -19,9 +19,8 @@ final class DocumentScreenTests: XCTestCase {
             DocumentSummary(name: "Untitled 2", recordCount: 14, problem: nil, modified: day.addingTimeInterval(-86_400), byteSize: 9_800),
             DocumentSummary(name: "Untitled 10", recordCount: nil, problem: "not a property list", modified: day, byteSize: 12),
             DocumentSummary(name: "東京 survey with a very long name indeed", recordCount: 3, problem: nil, modified: day, byteSize: 700),
-        ], open: s.documentName)
+        ], in: s.managerContext)
         s.popovers.present(.documents)
-        s.manager.highlight("Field Day")
         return s
     }
 
@@ -51,7 +50,7 @@ final class DocumentScreenTests: XCTestCase {
     func testInfoView80x24() {
         var s = state(width: 80, height: 24)
         s.popovers.dismiss()
-        s.screen.showDetail(.info)
+        s.screen.toggleInfo(split: s.isSplit)
         s.screen.moveFocus(to: .form)
         assertScreen(Screen.render(s), named: "info-80x24")
     }
@@ -70,7 +69,7 @@ final class DocumentScreenTests: XCTestCase {
     func testManagerKeepsItsHighlightInViewAcrossAResize() {
         var s = state(width: 120, height: 40)
         s.manager.take(s.documents + (1...50).map { DocumentSummary(name: "Zed \($0)", recordCount: 0, problem: nil, modified: day, byteSize: 10) },
-                       open: s.documentName)
+                       in: s.managerContext)
         s.press(.end)
         s.send(.system(.resized(Size(width: 24, height: 9))))
         let rows = s.layout.documentManagerRows(rowCount: s.documents.count)

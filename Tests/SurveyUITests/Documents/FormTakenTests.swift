@@ -43,8 +43,8 @@ final class FormTakenTests: XCTestCase {
     }
 
     private func finishSyncTakingVersion3(_ s: inout AppState) throws {
-        s.send(.outcome(.syncFinished(document: "Households", message: "Synced “Households”: 0 in, 0 out, form household version 3 taken",
-                                      isError: false, reloaded: nil, summary: nil, form: DocumentForm(questionnaire: try version(3)))))
+        s.send(.outcome(.sync(.finished(document: "Households", message: "Synced “Households”: 0 in, 0 out, form household version 3 taken",
+                                      isError: false, reloaded: nil, summary: nil, form: DocumentForm(questionnaire: try version(3))))))
     }
 
     func testATakenVersionIsUsedAtOnceByTheListTheFormAndNewSurveys() throws {
@@ -137,8 +137,8 @@ final class FormTakenTests: XCTestCase {
         s.press(.enter)
         s.form.highlight(.field(1))                      // Age
         XCTAssertEqual(s.press(.function(9)), [.syncDocument])
-        s.send(.outcome(.syncFinished(document: "Households", message: "Synced", isError: false, reloaded: nil, summary: nil,
-                                      form: DocumentForm(questionnaire: try phoneFirst()))))
+        s.send(.outcome(.sync(.finished(document: "Households", message: "Synced", isError: false, reloaded: nil, summary: nil,
+                                      form: DocumentForm(questionnaire: try phoneFirst())))))
         XCTAssertEqual(s.formItem, .field(2))
         XCTAssertEqual(s.outline.field(2).key, "age")
     }
@@ -155,8 +155,8 @@ final class FormTakenTests: XCTestCase {
         s.type("5")                                      // 110 becomes 115
         // Version 3 puts a question before Age.
         let three = try phoneFirst()
-        s.send(.outcome(.syncFinished(document: "Households", message: "Synced “Households”: 0 in, 0 out, form household version 3 taken",
-                                      isError: false, reloaded: nil, summary: nil, form: DocumentForm(questionnaire: three))))
+        s.send(.outcome(.sync(.finished(document: "Households", message: "Synced “Households”: 0 in, 0 out, form household version 3 taken",
+                                      isError: false, reloaded: nil, summary: nil, form: DocumentForm(questionnaire: three)))))
         XCTAssertEqual(s.questionnaire.form?.version, "2", "waits while Age is typed")
         XCTAssertEqual(s.editing?.fieldIndex, 1)
         s.press(.enter)

@@ -41,7 +41,7 @@ final class KeptAsideTests: XCTestCase {
     }
 
     private func offer(_ s: inout AppState) {
-        s.send(.outcome(.recoveriesFound([Self.kept])))
+        s.send(.outcome(.recovery(.found([Self.kept]))))
         XCTAssertEqual(s.inputMode, .offeringRecovery)
     }
 
@@ -63,7 +63,7 @@ final class KeptAsideTests: XCTestCase {
         XCTAssertEqual(s.statusText, "Merged 1 kept survey into “Field Day”; took theirs for Address; kept yours where both changed: "
                        + "Phone (theirs was 000); the other version is in .trash")
         // Only once the merge is saved does the kept file go (to .trash, with its base).
-        XCTAssertEqual(s.send(.outcome(.documentSaved(replacedCharacters: 0))), [.putAwayRecovery(Self.kept, replaced: [])])
+        XCTAssertEqual(s.send(.outcome(.saving(.saved(replacedCharacters: 0)))), [.putAwayRecovery(Self.kept, replaced: [])])
         // Undone like any change.
         s.press(.control("z"))
         XCTAssertEqual(s.records[0], Self.johnHere)
@@ -78,7 +78,7 @@ final class KeptAsideTests: XCTestCase {
         XCTAssertEqual(s.records[0].values["address"], .string("1 New St."))
         XCTAssertEqual(s.statusText, "Merged 1 kept survey into “Field Day”; took theirs for Address; theirs where both changed: "
                        + "Phone (yours was 555-9999); the other version is in .trash")
-        XCTAssertEqual(s.send(.outcome(.documentSaved(replacedCharacters: 0))), [.putAwayRecovery(Self.kept, replaced: [Self.johnHere])])
+        XCTAssertEqual(s.send(.outcome(.saving(.saved(replacedCharacters: 0)))), [.putAwayRecovery(Self.kept, replaced: [Self.johnHere])])
     }
 
     func testAMergeWhoseSaveFailsPutsTheOfferBackAndKeepsTheFile() {
@@ -86,7 +86,7 @@ final class KeptAsideTests: XCTestCase {
         offer(&s)
         wait(&s)
         s.press(.character("m"))
-        XCTAssertEqual(s.send(.outcome(.documentSaveFailed("No space left on device"))), [], "no .putAwayRecovery")
+        XCTAssertEqual(s.send(.outcome(.saving(.failed("No space left on device")))), [], "no .putAwayRecovery")
         XCTAssertEqual(s.records[0], Self.johnHere)
         guard case .recovery(Self.kept) = s.popover else { return XCTFail("offered again: \(String(describing: s.popover))") }
         XCTAssertTrue(s.statusText?.hasPrefix("Could not save Field Day: No space left on device") == true, s.statusText ?? "")
@@ -137,7 +137,7 @@ final class KeptAsideTests: XCTestCase {
         wait(&s)
         XCTAssertEqual(s.press(.character("m")), [.saveDocument])
         XCTAssertEqual(s.editing?.text, "4", "the answer being typed is still being typed")
-        s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         s.type("5")
         XCTAssertTrue(s.press(.enter).contains(.saveDocument))
         XCTAssertEqual(s.records[0].values["age"], .integer(45))

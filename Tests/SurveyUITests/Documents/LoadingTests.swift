@@ -53,8 +53,8 @@ final class LoadingTests: XCTestCase {
         XCTAssertEqual(Array(state.records), Array(all().prefix(8)), "the document is unchanged")
         XCTAssertEqual(state.editing?.text, "Johnny", "what was typed stays, to be kept once loaded")
 
-        state.send(.outcome(.documentPartLoaded(rest, percent: 100)))
-        state.send(.outcome(.documentLoadEnded(.complete)))
+        state.send(.outcome(.loading(.partLoaded(rest, percent: 100))))
+        state.send(.outcome(.loading(.ended(.complete))))
         XCTAssertNil(state.session.loading)
         XCTAssertNil(state.status, "the refusal goes with the loading")
         XCTAssertEqual(state.editing?.text, "Johnny")
@@ -97,7 +97,7 @@ final class LoadingTests: XCTestCase {
 
     func testEveryEffectOnTheDocumentOrItsFileIsRefused() {
         var state = loading()
-        for action: Action in [.documents(.newDocument), .documents(.restoreDeleted), .records(.undo), .records(.redo)] {
+        for action: Action in [.documents(.manager(.newDocument)), .documents(.manager(.restoreDeleted)), .records(.undo), .records(.redo)] {
             let before = state.records
             XCTAssertFalse(state.send(action).contains(where: \.changesDocument), "\(action)")
             XCTAssertEqual(state.records, before)
@@ -108,12 +108,12 @@ final class LoadingTests: XCTestCase {
         var state = loading()
         state.press(.down, .down, .down)
         XCTAssertEqual(state.list.rows.cursor, 3)
-        state.send(.outcome(.documentPartLoaded(Array(rest.prefix(2)), percent: 90)))
+        state.send(.outcome(.loading(.partLoaded(Array(rest.prefix(2)), percent: 90))))
         XCTAssertEqual(state.recordCount, 10)
         XCTAssertEqual(state.session.loading?.percent, 90)
         state.press(.enter, .enter)
         state.type("x")
-        state.send(.outcome(.documentLoadEnded(.complete)))
+        state.send(.outcome(.loading(.ended(.complete))))
         XCTAssertEqual(state.list.rows.cursor, 3)
         XCTAssertEqual(state.screen.focus, .form)
         XCTAssertEqual(state.editing?.text, "Person4x")
@@ -125,7 +125,7 @@ final class LoadingTests: XCTestCase {
         state.press(.down, .down)
         var whole = SurveyDocument(records: all())
         whole.records.insert(record("Early", "Bird"), at: 0)   // as if read afresh, one more first
-        state.send(.outcome(.documentLoadEnded(.replaced(whole))))
+        state.send(.outcome(.loading(.ended(.replaced(whole)))))
         XCTAssertEqual(state.records, whole.records)
         XCTAssertEqual(state.list.rows.cursor, 3, "the same survey, found by its id")
     }
@@ -134,7 +134,7 @@ final class LoadingTests: XCTestCase {
         var state = loading()
         state.press(.enter, .enter)
         state.type("ny")
-        state.send(.outcome(.documentLoadEnded(.failed("Field Day.plist: not a property list: bad tag"))))
+        state.send(.outcome(.loading(.ended(.failed("Field Day.plist: not a property list: bad tag")))))
         XCTAssertNil(state.document)
         XCTAssertEqual(state.session.loadError, "Field Day.plist: not a property list: bad tag")
         XCTAssertEqual(state.inputMode, .unreadable)
@@ -149,16 +149,16 @@ final class LoadingTests: XCTestCase {
         let place = SessionPlace(record: 10, recordID: "uuid:r10")
         var state = loading(place: place)
         XCTAssertEqual(state.shown, .record(0), "not read yet")
-        state.send(.outcome(.documentPartLoaded(Array(rest.prefix(2)), percent: 80)))
+        state.send(.outcome(.loading(.partLoaded(Array(rest.prefix(2)), percent: 80))))
         XCTAssertEqual(state.shown, .record(0))
-        state.send(.outcome(.documentPartLoaded(Array(rest.dropFirst(2)), percent: 100)))
+        state.send(.outcome(.loading(.partLoaded(Array(rest.dropFirst(2)), percent: 100))))
         XCTAssertEqual(state.shown, .record(10), "found by its id as it arrived")
 
         // Moved meanwhile: the user's place wins.
         var moved = loading(place: place)
         moved.press(.down)
-        moved.send(.outcome(.documentPartLoaded(rest, percent: 100)))
-        moved.send(.outcome(.documentLoadEnded(.complete)))
+        moved.send(.outcome(.loading(.partLoaded(rest, percent: 100))))
+        moved.send(.outcome(.loading(.ended(.complete))))
         XCTAssertEqual(moved.shown, .record(1))
 
         // A remembered record among the first read is shown at once.

@@ -15,7 +15,7 @@ final class RecoveryScreenTests: XCTestCase {
                             date: Date(timeIntervalSince1970: 1_795_000_000),
                             records: [record("Ada", "Lovelace"), record("Grace", "Hopper"), record("Alan", "Turing"),
                                       record("Edsger", "Dijkstra")])
-        s.send(.outcome(.recoveriesFound([kept])))
+        s.send(.outcome(.recovery(.found([kept]))))
         return s
     }
 

@@ -16,7 +16,7 @@ final class SaveAsHoldTests: XCTestCase {
     private func vanished() -> AppState {
         var s = makeState()
         s.environment.clock = .pinned(start)
-        _ = s.send(.outcome(.documentVanished(unreadable: nil, suggestion: "Field 2")))
+        _ = s.send(.outcome(.documents(.vanished(unreadable: nil, suggestion: "Field 2"))))
         XCTAssertEqual(s.popover, .saveAs(TextInput(text: "Field 2")))
         return s
     }

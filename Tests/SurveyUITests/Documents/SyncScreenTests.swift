@@ -32,13 +32,13 @@ final class SyncScreenTests: XCTestCase {
         XCTAssertEqual(s.press(.function(9)), [], "one at a time")
         XCTAssertEqual(s.statusText, "A sync of “Field Day” is already running")
         s.press(.down)                                   // the list still answers
-        s.send(.outcome(.syncProgress(document: "Field Day", "Syncing “Field Day”: 500 of 1000 out…")))
+        s.send(.outcome(.sync(.progress(document: "Field Day", "Syncing “Field Day”: 500 of 1000 out…"))))
         XCTAssertEqual(s.statusText, "Syncing “Field Day”: 500 of 1000 out…")
         // What came in shows at once: a third survey.
         var brought = identified()
         brought.append(record("New", "Arrival"))
-        s.send(.outcome(.syncFinished(document: "Field Day", message: "Synced “Field Day”: 1 in, 0 out", isError: false,
-                                      reloaded: SurveyDocument(records: brought), summary: summary)))
+        s.send(.outcome(.sync(.finished(document: "Field Day", message: "Synced “Field Day”: 1 in, 0 out", isError: false,
+                                      reloaded: SurveyDocument(records: brought), summary: summary))))
         XCTAssertEqual(s.recordCount, 3)
         XCTAssertTrue(s.screenText.contains("Arrival, New"), s.screenText)
         XCTAssertEqual(s.statusText, "Synced “Field Day”: 1 in, 0 out")
@@ -48,7 +48,7 @@ final class SyncScreenTests: XCTestCase {
 
     func testF4SaysWhatIsUnsentAndTheReviewAndCListsTheConflicts() {
         var s = makeState(identified())
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", summary)))
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", summary))))
         s.press(.enter)                                   // the first survey (reviewed) on the form
         s.press(.function(4))
         let info = s.screenText
@@ -67,8 +67,8 @@ final class SyncScreenTests: XCTestCase {
         s.press(.up)
         XCTAssertEqual(s.press(.character("m")), [.resolveConflict(id: "uuid:1", path: SyncFieldPath(text: "age")!, keepMine: true)])
         // The last one settled: back to F4.
-        s.send(.outcome(.syncFinished(document: "Field Day", message: "Kept yours for age: it goes out at the next sync",
-                                      isError: false, reloaded: nil, summary: SyncSummary(unsent: 1))))
+        s.send(.outcome(.sync(.finished(document: "Field Day", message: "Kept yours for age: it goes out at the next sync",
+                                      isError: false, reloaded: nil, summary: SyncSummary(unsent: 1)))))
         XCTAssertEqual(s.inputMode, .documentInfo)
         XCTAssertTrue(s.screenText.contains("1 change"), s.screenText)
         XCTAssertFalse(s.screenText.contains("conflicts: c shows them"), s.screenText)
@@ -80,9 +80,9 @@ final class SyncScreenTests: XCTestCase {
         var s = makeState(identified())
         let tom: PropertyValue = .dictionary(["name": .string("Tom"), "age": .integer(10)])
         let member = SyncFieldPath(text: "member[2]")!
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", SyncSummary(conflicts: [
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", SyncSummary(conflicts: [
             SyncSummary.Conflict(id: "uuid:1", path: member, mine: nil, theirs: tom),
-        ]))))
+        ])))))
         s.press(.enter)
         s.press(.function(4))
         s.press(.character("c"))
@@ -95,7 +95,7 @@ final class SyncScreenTests: XCTestCase {
 
     func testAReviewedSurveyIsMarkedInTheList() {
         var s = makeState(identified())
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", summary)))
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", summary))))
         XCTAssertTrue(s.screenText.contains("! Smith, John"), s.screenText)
         XCTAssertFalse(s.screenText.contains("! Jones"))
     }
@@ -113,7 +113,7 @@ final class SyncScreenTests: XCTestCase {
     func testTheConflictsDrawAtEverySize() {
         for (width, height) in [(120, 40), (80, 24), (60, 20), (40, 12), (24, 9)] {
             var s = makeState(identified(), width: width, height: height)
-            s.send(.outcome(.syncSummaryRead(document: "Field Day", summary)))
+            s.send(.outcome(.sync(.summaryRead(document: "Field Day", summary))))
             s.press(.enter)
             s.press(.function(4))
             s.press(.character("c"))
@@ -129,7 +129,7 @@ final class SyncScreenTests: XCTestCase {
         var s = makeState(identified())
         let hostile = SyncSummary(unsent: 0, conflicts: [
             SyncSummary.Conflict(id: "uuid:1", path: SyncFieldPath(text: "age")!, mine: .string("ok"), theirs: .string("\u{1B}[2J\u{1B}[Hgone"))])
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", hostile)))
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", hostile))))
         s.press(.enter)
         s.press(.function(4))
         s.press(.character("c"))

@@ -22,7 +22,7 @@ final class ClearAnswerTests: XCTestCase {
         s.form.stopEditing()
         s.form.highlight(.field(s.outline.indices.first { s.outline.field($0).key == "notes" }!))
         XCTAssertEqual(s.press(.delete), [.saveDocument])
-        s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         XCTAssertEqual(s.inputMode, .formBrowsing, "no y/n about deleting the survey")
         XCTAssertEqual(s.records.count, 1)
         XCTAssertNil(s.records[0]["notes"])

@@ -101,7 +101,7 @@ final class FormVersionAnswersTests: XCTestCase {
         }
         XCTAssertEqual(s.records[0]["fname"], .string("Old"), "what the form asks stays")
         XCTAssertEqual(s.records[0][Record.instanceIDKey], oldSurvey()[Record.instanceIDKey])
-        _ = s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        _ = s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         XCTAssertFalse(s.screenText.contains("Not in this form version"), s.screenText)
         _ = s.press(.control("z"))
         XCTAssertEqual(s.records[0], oldSurvey(), "undone")

@@ -34,7 +34,7 @@ final class MemberIdentityTests: XCTestCase {
         var s = try editingAnasAge()
         // The other window deleted Ana: the file holds Bo alone.
         let theirs = SurveyDocument(records: [survey([bo])])
-        XCTAssertEqual(s.send(.outcome(.documentChangedOnDisk(theirs))), [])
+        XCTAssertEqual(s.send(.outcome(.documents(.changedOnDisk(theirs)))), [])
         XCTAssertEqual(s.records[0], survey([bo]), "Bo is as the other window left him")
         XCTAssertNil(s.editing, "nothing of Ana's is left on Bo's form to save")
         XCTAssertEqual(s.statusText?.contains("that member is gone"), true, s.statusText ?? "")
@@ -48,7 +48,7 @@ final class MemberIdentityTests: XCTestCase {
         var s = try editingAnasAge()
         // The other window added Cy before Ana.
         let theirs = SurveyDocument(records: [survey([cy, ana, bo])])
-        s.send(.outcome(.documentChangedOnDisk(theirs)))
+        s.send(.outcome(.documents(.changedOnDisk(theirs))))
         XCTAssertEqual(s.editing?.text, "41", "the entry is back on the form")
         XCTAssertEqual(s.editing.map { s.outline.path($0.fieldIndex) },
                        AnswerPath([AnswerPath.Step(name: "member", index: 1)], "age"), "on Ana, now the second member")

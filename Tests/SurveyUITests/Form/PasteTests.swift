@@ -69,12 +69,13 @@ final class PasteTests: XCTestCase {
     func testAPasteFillsTheRenameAndSaveAsBoxes() {
         var s = makeState()
         s.popovers.present(.documents)
-        s.manager.beginRename("Field ")
+        s.manager.take([DocumentSummary(name: "Field ", recordCount: 0, problem: nil, modified: nil, byteSize: 0)], in: s.managerContext)
+        s.send(.documents(.manager(.beginRename)))
         s.receivePaste("Day\n2")
         XCTAssertEqual(s.manager.renaming?.text, "Field Day 2")
         XCTAssertNil(s.editing)
 
-        s.manager.endRename()
+        s.send(.documents(.manager(.cancelRename)))
         s.popovers.present(.saveAs(TextInput(text: "")))
         s.receivePaste("Market\tStreet\r\n")
         XCTAssertEqual(s.popover, .saveAs(TextInput(text: "Market Street", original: "")))

@@ -85,7 +85,7 @@ final class RosterCorrectionTests: XCTestCase {
         s.press(.control("o"))
         s.type("Eve")
         XCTAssertEqual(s.press(.enter), [.saveDocument])
-        s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         XCTAssertEqual(members(s.records[0]).map { $0["name"] }, (names + ["Eve"]).map { .string($0) })
         XCTAssertNil(s.form.unsavedMember)
         s.press(.escape)

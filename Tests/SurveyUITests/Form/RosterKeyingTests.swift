@@ -155,7 +155,7 @@ final class RosterKeyingTests: XCTestCase {
         s.press(.enter); s.press(.control("u")); s.type("Ana Maria")
         XCTAssertEqual(s.press(.tab), [.saveDocument])
         XCTAssertEqual(s.records[0].instances(of: "member")[0]["name"], .string("Ana Maria"))
-        s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         XCTAssertEqual(s.session.history.undo.last?.label, "edit of Name of “Kibera”")
     }
 

@@ -134,7 +134,7 @@ final class FindAndOrderTests: XCTestCase {
     func testNarrowingAsYouTypeGivesWhatAFreshFilterGives() {
         for order in [ListOrder(), ListOrder(key: .firstName), ListOrder(sections: true)] {
             var s = makeState(people())
-            s.list.restoreOrder(order)
+            s.list.restore(order, records: s.records)
             s.press(.character("/"))
             for c in "li a" {
                 s.type(String(c))
@@ -230,7 +230,7 @@ final class BackgroundIndexTests: XCTestCase {
         XCTAssertTrue(Screen.render(s).lines.contains { $0.contains("Indexing") }, Screen.render(s).lines.joined(separator: "\n"))
         XCTAssertFalse(s.list.buildsIndexInBackground(for: 20_000), "one build at a time")
 
-        _ = s.send(.outcome(.searchIndexBuilt(SearchIndex(records: s.records))))
+        _ = s.send(.outcome(.search(.indexBuilt(SearchIndex(records: s.records)))))
         XCTAssertEqual(s.list.projection.count, 1)
         XCTAssertEqual(s.records[s.list.projection.record(atPosition: 0)].listTitle, "Umeå, Zoë")
         XCTAssertFalse(Screen.render(s).lines.contains { $0.contains("Indexing") })
@@ -253,11 +253,11 @@ final class BackgroundIndexTests: XCTestCase {
             s.type(typed)
             let index = SearchIndex(records: s.records)
             index.searchAhead(for: ahead)
-            _ = s.send(.outcome(.searchIndexBuilt(index)))
+            _ = s.send(.outcome(.search(.indexBuilt(index))))
             var fresh = makeState(largeList())
             if sorted { fresh.press(.character("s")) }
             _ = fresh.send(.list(.beginFilter))
-            _ = fresh.send(.outcome(.searchIndexBuilt(SearchIndex(records: fresh.records))))
+            _ = fresh.send(.outcome(.search(.indexBuilt(SearchIndex(records: fresh.records)))))
             fresh.type(typed)
             XCTAssertEqual(titles(s), titles(fresh), "searched ahead for \(ahead), typed \(typed)\(sorted ? ", sorted" : "")")
             XCTAssertGreaterThan(titles(s).count, 0)
@@ -270,7 +270,7 @@ final class BackgroundIndexTests: XCTestCase {
     func testAnIndexForAnotherDocumentIsDropped() {
         var s = makeState(largeList())
         let stale = SearchIndex(records: RecordList([record("Zoë", "Other")]))
-        _ = s.send(.outcome(.searchIndexBuilt(stale)))
+        _ = s.send(.outcome(.search(.indexBuilt(stale))))
         XCTAssertEqual(s.send(.list(.beginFilter)), [.buildSearchIndex], "none was asked for, so none was taken")
     }
 

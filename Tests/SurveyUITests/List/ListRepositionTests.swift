@@ -34,8 +34,7 @@ final class ListRepositionTests: XCTestCase {
             for filterText in ["", "a", "lima"] {
                 var g = Generator(state: UInt64(n * 31 + filterText.count))
                 var records = RecordList((0..<300).map { _ in record(&g) })
-                var list = SurveyListState()
-                list.restoreOrder(order)
+                var list = SurveyListState(order: order)
                 _ = list.openFilterLine(recordCount: 0)
                 list.editFilterLine { $0 = TextInput(text: filterText) }
                 list.keepFilterLine()

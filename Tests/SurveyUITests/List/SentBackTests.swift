@@ -41,7 +41,7 @@ final class SentBackTests: XCTestCase {
             s.send(.app(.showList))
             XCTAssertEqual(s.press(.character("b")), [.readSyncSummary], "no reviews read yet: it asks for them")
             XCTAssertTrue(s.statusText?.hasPrefix("No survey is sent back") ?? false, s.statusText ?? "")
-            s.send(.outcome(.syncSummaryRead(document: "Plots", reviews)))
+            s.send(.outcome(.sync(.summaryRead(document: "Plots", reviews))))
             XCTAssertTrue(s.screenText.contains("Surveys (5, 2 sent back)"), "\(width)x\(height)\n" + s.screenText)
             s.send(.list(.toggleSentBack))
             XCTAssertEqual(s.list.projection.count, 2)
@@ -63,14 +63,14 @@ final class SentBackTests: XCTestCase {
 
     func testASyncThatBringsTheFixesAcknowledgedEmptiesTheNarrowedList() throws {
         var s = try state()
-        s.send(.outcome(.syncSummaryRead(document: "Plots", reviews)))
+        s.send(.outcome(.sync(.summaryRead(document: "Plots", reviews))))
         s.press(.character("b"))
         XCTAssertEqual(s.list.projection.count, 2)
         // The fixes went out: the server marked them edited.
         let after = SyncSummary(reviews: ["uuid:p2": SyncReview(.edited, comment: "trees counted twice?"),
                                           "uuid:p4": SyncReview(.rejected, comment: "Wrong plot: redo the Plot id")])
-        s.send(.outcome(.syncFinished(document: "Plots", message: "Synced “Plots”: 0 in, 1 out", isError: false,
-                                      reloaded: nil, summary: after)))
+        s.send(.outcome(.sync(.finished(document: "Plots", message: "Synced “Plots”: 0 in, 1 out", isError: false,
+                                      reloaded: nil, summary: after))))
         XCTAssertEqual(s.list.projection.count, 1)
         XCTAssertTrue(s.screenText.contains("Sent back (1 of 5)"), s.screenText)
     }
@@ -78,7 +78,7 @@ final class SentBackTests: XCTestCase {
     func testTheCommentShowsBesideTheQuestionsItNamesOnTheForm() throws {
         for (width, height) in [(100, 30), (60, 20)] {
             var s = try state(width: width, height: height)
-            s.send(.outcome(.syncSummaryRead(document: "Plots", reviews)))
+            s.send(.outcome(.sync(.summaryRead(document: "Plots", reviews))))
             s.send(.app(.showList))
             s.press(.character("b"))
             s.press(.enter)                                   // P2 on the form
@@ -101,9 +101,9 @@ final class SentBackTests: XCTestCase {
 
     func testACommentThatNamesNoQuestionShowsUnderTheFirstAndNamesAreWholeWords() throws {
         var s = try state()
-        s.send(.outcome(.syncSummaryRead(document: "Plots", SyncSummary(reviews: [
+        s.send(.outcome(.sync(.summaryRead(document: "Plots", SyncSummary(reviews: [
             "uuid:p1": SyncReview(.hasIssues, comment: "call the respondent again; notesX is not a field"),
-        ]))))
+        ])))))
         s.press(.enter)                                       // P1
         let lines = s.screenText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let first = try XCTUnwrap(lines.firstIndex { $0.contains("Plot id") }, s.screenText)

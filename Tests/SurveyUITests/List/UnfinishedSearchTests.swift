@@ -54,7 +54,7 @@ final class UnfinishedSearchTests: XCTestCase {
     private func finish(_ s: inout AppState) {
         guard let job = s.list.searchToFinish else { return }
         let done = try! XCTUnwrap(job.run { false })
-        _ = s.send(.outcome(.searchFinished(done)))
+        _ = s.send(.outcome(.search(.finished(done))))
     }
 
     func testWhatIsShownIsAlwaysAPrefixOfTheWholeResultAndAllOfItWhenFinished() {
@@ -63,7 +63,7 @@ final class UnfinishedSearchTests: XCTestCase {
         let orders = [ListOrder(), ListOrder(key: .firstName), ListOrder(key: .age), ListOrder(sections: true)]
         for round in 0..<40 {
             var s = state(records(300 + g.next(below: 200), &g))
-            s.list.restoreOrder(orders[round % orders.count])
+            s.list.restore(orders[round % orders.count], records: s.records)
             s.press(.character("/"))
             for step in 0..<14 {
                 let text = s.list.filterInput?.text ?? ""
@@ -125,11 +125,11 @@ final class UnfinishedSearchTests: XCTestCase {
         let first = try XCTUnwrap(s.list.searchToFinish)
         s.type("b")
         let second = try XCTUnwrap(s.list.searchToFinish)
-        _ = s.send(.outcome(.searchFinished(try XCTUnwrap(first.run { false }))))
+        _ = s.send(.outcome(.search(.finished(try XCTUnwrap(first.run { false })))))
         XCTAssertTrue(s.list.isMatching, "the older query's result is dropped")
         XCTAssertEqual(shown(s), Array(bruteForce(s).prefix(s.list.projection.count)))
         XCTAssertNil(first.run { true }, "a cancelled job stops")
-        _ = s.send(.outcome(.searchFinished(try XCTUnwrap(second.run { false }))))
+        _ = s.send(.outcome(.search(.finished(try XCTUnwrap(second.run { false })))))
         XCTAssertFalse(s.list.isMatching)
         XCTAssertEqual(shown(s), bruteForce(s))
 
@@ -140,7 +140,7 @@ final class UnfinishedSearchTests: XCTestCase {
         var another = state(records(400, &g))
         another.press(.character("/"))
         another.type("b")
-        _ = another.send(.outcome(.searchFinished(try XCTUnwrap(job.run { false }))))
+        _ = another.send(.outcome(.search(.finished(try XCTUnwrap(job.run { false })))))
         XCTAssertTrue(another.list.isMatching, "a search of another list is dropped")
     }
 

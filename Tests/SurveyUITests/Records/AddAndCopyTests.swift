@@ -23,7 +23,7 @@ final class AddAndCopyTests: XCTestCase {
     func testEnterAgainAfterAddAsksInsteadOfAddingTheSameInterviewTwice() {
         var s = newFormAnswered()
         XCTAssertEqual(s.press(.enter).withoutKeyedNote, [.saveDocument, .saveDraft])
-        _ = s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        _ = s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         XCTAssertEqual(s.recordCount, 1)
         XCTAssertEqual(s.shown, .record(0))
         XCTAssertEqual(s.formItem, .add, "still on [ Add ], of the survey just added")

@@ -16,7 +16,7 @@ final class DeleteUndoTests: XCTestCase {
     /// What a successful save feeds back (the Program does this against a real folder).
     private func saved(_ s: inout AppState, _ effects: [Effect]) -> [Effect] {
         XCTAssertEqual(effects.last, .saveDocument)
-        return s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        return s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
     }
 
     func testDeleteAsksThenShowsTheNextRecordAndUndoBringsItBack() {
@@ -68,13 +68,13 @@ final class DeleteUndoTests: XCTestCase {
         s.press(.control("n"))
         s.type("Alan")
         s.press(.tab)                               // the New form (not a document change)
-        XCTAssertEqual(s.send(.outcome(.draftSaved)), [])
+        XCTAssertEqual(s.send(.outcome(.saving(.draftSaved))), [])
         s.press(.backTab, .backTab)                 // to [ Add ]
         XCTAssertEqual(s.formItem, .add)
         XCTAssertEqual(s.press(.enter).withoutKeyedNote, [.saveDocument, .saveDraft])
         // As the Program does: the new record's id first, then the save's outcome.
-        _ = s.send(.outcome(.instanceIDsAssigned({ var d = s.document!; d.assignMissingInstanceIDs(); return d }())))
-        _ = s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        _ = s.send(.outcome(.saving(.instanceIDsAssigned({ var d = s.document!; d.assignMissingInstanceIDs(); return d }()))))
+        _ = s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         XCTAssertEqual(s.records.map(\.listTitle), ["Lovelace, Ada!", "Okonkwo, Chidi", "Hopper, Grace", "Alan"])
         _ = saved(&s, s.press(.control("z")))
         XCTAssertEqual(s.statusText, "Undid add of “Alan”")
@@ -105,7 +105,7 @@ final class DeleteUndoTests: XCTestCase {
         s.press(.character("d"))
         _ = saved(&s, s.press(.character("y")))
         s.press(.control("z"))
-        s.send(.outcome(.documentSaveFailed("No space left on device")))
+        s.send(.outcome(.saving(.failed("No space left on device"))))
         XCTAssertEqual(s.recordCount, 2, "the screen shows what is on disk")
         XCTAssertEqual(s.session.history.undo.count, 1, "and the undo can be tried again")
     }
@@ -142,7 +142,7 @@ final class DeleteUndoTests: XCTestCase {
     func testADeleteWhoseCopyCannotBeKeptIsCalledOff() {
         var s = makeState(people())
         s.press(.character("d"), .character("y"))
-        s.send(.outcome(.deletedSurveysNotKept("it holds deleted surveys, so survey does not write over it")))
+        s.send(.outcome(.saving(.deletedSurveysNotKept("it holds deleted surveys, so survey does not write over it"))))
         XCTAssertEqual(s.recordCount, 3)
         XCTAssertEqual(s.shown, .record(0))
         XCTAssertTrue(s.statusText?.hasPrefix("Not deleted: a copy could not be kept") == true)
@@ -151,13 +151,13 @@ final class DeleteUndoTests: XCTestCase {
     func testAFailedSaveOfADeleteTakesItsCopyBackOffTheDeletedList() {
         var s = makeState(people())
         s.press(.character("d"), .character("y"))
-        XCTAssertEqual(s.send(.outcome(.documentSaveFailed("No space left on device"))), [.forgetDeleted(["uuid:0"])])
+        XCTAssertEqual(s.send(.outcome(.saving(.failed("No space left on device")))), [.forgetDeleted(["uuid:0"])])
         XCTAssertEqual(s.recordCount, 3)
         // An edit's failed save has no copy to take back.
         s.press(.enter, .enter)
         s.type("!")
         s.press(.enter)
-        XCTAssertEqual(s.send(.outcome(.documentSaveFailed("No space left on device"))), [])
+        XCTAssertEqual(s.send(.outcome(.saving(.failed("No space left on device")))), [])
     }
 
     /// A question on the status line follows its survey by id when a background merge moves
@@ -167,7 +167,7 @@ final class DeleteUndoTests: XCTestCase {
         s.press(.down, .character("d"))
         XCTAssertEqual(s.statusText, "Delete “Okonkwo, Chidi”? y/n")
         let withoutAda = SurveyDocument(records: Array(people().dropFirst()))
-        _ = s.send(.outcome(.documentMergedInBackground(withoutAda, message: "Merged", isError: false)))
+        _ = s.send(.outcome(.saving(.mergedInBackground(withoutAda, message: "Merged", isError: false))))
         XCTAssertEqual(s.pendingRecordDelete, 0, "Chidi is first now")
         let effects = s.press(.character("y"))
         XCTAssertEqual(effects, [.keepDeleted([people()[1]]), .saveDocument], "Chidi, not Grace")
@@ -176,7 +176,7 @@ final class DeleteUndoTests: XCTestCase {
         t.press(.down, .character("d"))
         var changed = people()
         changed[1].values["phone"] = .string("555-0000")
-        _ = t.send(.outcome(.documentMergedInBackground(SurveyDocument(records: changed), message: "Merged", isError: false)))
+        _ = t.send(.outcome(.saving(.mergedInBackground(SurveyDocument(records: changed), message: "Merged", isError: false))))
         XCTAssertNil(t.form.pendingQuestion)
         XCTAssertEqual(t.statusText, "Merged. The survey asked about was changed there: nothing was done, ask again")
         XCTAssertEqual(t.recordCount, 3)

@@ -143,7 +143,7 @@ final class DraftAddAndClearTests: XCTestCase {
         s.press(.enter, .escape, .up, .backTab)
         s.press(.enter)
         XCTAssertEqual(s.recordCount, 3)
-        s.send(.outcome(.documentSaveFailed("No space left on device")))
+        s.send(.outcome(.saving(.failed("No space left on device"))))
         XCTAssertEqual(s.recordCount, 2)
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.draft.text(for: first), "Ada")
@@ -156,7 +156,7 @@ final class DraftAddAndClearTests: XCTestCase {
         s.press(.enter, .enter)
         s.type("ny")
         s.press(.tab)
-        s.send(.outcome(.documentSaveFailed("Read-only file system")))
+        s.send(.outcome(.saving(.failed("Read-only file system"))))
         XCTAssertEqual(s.records[0].text(for: first), "John")
         XCTAssertEqual(s.editing?.fieldIndex, 0)
         XCTAssertEqual(s.editing?.text, "Johnny")
@@ -164,7 +164,7 @@ final class DraftAddAndClearTests: XCTestCase {
 
     func testSuccessfulSaveWithReplacedCharactersSaysHowMany() {
         var s = makeState([record("A\u{1}B", "C")])
-        s.send(.outcome(.documentSaved(replacedCharacters: 1)))
+        s.send(.outcome(.saving(.saved(replacedCharacters: 1))))
         XCTAssertEqual(s.statusText, "Replaced 1 control character XML cannot hold with U+FFFD")
         XCTAssertEqual(s.records[0].text(for: first), "A\u{FFFD}B")
     }

@@ -30,8 +30,8 @@ final class IncompleteSurveyTests: XCTestCase {
         for i in identified.records.indices where identified.records[i].instanceID == nil {
             identified.records[i][Record.instanceIDKey] = .string("uuid:kept\(i)")
         }
-        s.send(.outcome(.instanceIDsAssigned(identified)))
-        s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        s.send(.outcome(.saving(.instanceIDsAssigned(identified))))
+        s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
     }
 
     private func listText(_ s: inout AppState) -> String {

@@ -24,7 +24,7 @@ final class OthersSurveyTests: XCTestCase {
 
     private func state() -> AppState {
         var s = makeState(identified())
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", anas)))
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", anas))))
         return s
     }
 
@@ -43,7 +43,7 @@ final class OthersSurveyTests: XCTestCase {
         // With a review mark too, whose comes first.
         var reviewed = anas
         reviewed.reviews = ["uuid:0": SyncReview(.approved)]
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", reviewed)))
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", reviewed))))
         XCTAssertTrue(s.screenText.contains("@ana ✓ Smith, John"), s.screenText)
     }
 
@@ -81,7 +81,7 @@ final class OthersSurveyTests: XCTestCase {
         XCTAssertEqual(s.press(.enter), [.saveDocument])
         XCTAssertNil(s.statusText)
         // A copy of Ana's survey is a new survey, this laptop's.
-        s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         s.press(.escape, .function(2), .up, .enter)
         XCTAssertTrue(s.screenText.contains("Survey 1 of 2 · ana's survey, read-only"), s.screenText)
         s.form.highlight(.add)
@@ -98,9 +98,9 @@ final class OthersSurveyTests: XCTestCase {
         s.press(.enter)
         s.type("X")
         XCTAssertEqual(s.press(.enter), [.saveDocument])
-        s.send(.outcome(.documentSaved(replacedCharacters: 0)))
+        s.send(.outcome(.saving(.saved(replacedCharacters: 0))))
         let edited = s.records
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", anas)))
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", anas))))
         s.press(.escape)
         XCTAssertEqual(s.press(.control("z")), [])
         XCTAssertEqual(s.statusText, "“Smith, X” is read-only here: it is ana's survey (only ana changes it; a supervisor reviews it)")
@@ -111,7 +111,7 @@ final class OthersSurveyTests: XCTestCase {
         var s = makeState(identified())
         var summary = anas
         summary.conflicts = [SyncSummary.Conflict(id: "uuid:0", path: SyncFieldPath(text: "age")!, mine: .integer(41), theirs: .integer(40))]
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", summary)))
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", summary))))
         s.press(.enter, .function(4), .character("c"))
         XCTAssertEqual(s.press(.character("m")), [])
         XCTAssertEqual(s.statusText, "Not kept: it is ana's survey (only ana changes it; a supervisor reviews it); t takes ana's answer")
@@ -121,7 +121,7 @@ final class OthersSurveyTests: XCTestCase {
     /// A survey merged from another laptop's copy that never synced: "@merged", its words.
     func testASurveyMergedFromACopyThatNeverSyncedIsThatLaptops() {
         var s = makeState(identified())
-        s.send(.outcome(.syncSummaryRead(document: "Field Day", SyncSummary(othersSurveys: ["uuid:1": ""]))))
+        s.send(.outcome(.sync(.summaryRead(document: "Field Day", SyncSummary(othersSurveys: ["uuid:1": ""])))))
         XCTAssertTrue(s.screenText.contains("@merged Jones, Doris"), s.screenText)
         s.press(.down, .character("d"))
         XCTAssertEqual(s.statusText, "“Jones, Doris” is read-only here: it is another laptop's survey "
@@ -135,7 +135,7 @@ final class OthersSurveyTests: XCTestCase {
                              "member": .array([.dictionary(["name": .string("Bo"), "age": .integer(12), "school": .string("yes")])]),
                              "old_question": .string("kept")])
         var s = try rosterState([stored])
-        s.send(.outcome(.syncSummaryRead(document: "Roster", SyncSummary(othersSurveys: ["uuid:r": "ana"]))))
+        s.send(.outcome(.sync(.summaryRead(document: "Roster", SyncSummary(othersSurveys: ["uuid:r": "ana"])))))
         s.press(.enter)
         let heading = try XCTUnwrap(s.outline.headingEntry("member"))
         s.form.highlight(.field(heading + 1))

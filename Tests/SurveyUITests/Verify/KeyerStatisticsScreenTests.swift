@@ -60,7 +60,7 @@ final class KeyerStatisticsScreenTests: XCTestCase {
             var s = try formState(csv: form, width: width, height: height)
             let effects = s.press(.function(4))
             XCTAssertTrue(effects.contains(.readVerification(thenVerify: false)), "F4 reads the record")
-            s.send(.outcome(.verificationRead(document: s.documentName, log, thenVerify: false)))
+            s.send(.outcome(.verify(.read(document: s.documentName, log, thenVerify: false))))
             XCTAssertNil(s.popover, "reading it for F4 starts no verification")
             let lines = Screen.render(s).lines
             let screen = lines.joined(separator: "\n")

@@ -37,7 +37,7 @@ final class VerifyModeTests: XCTestCase {
     private func start(_ s: inout AppState, log: VerificationLog = VerificationLog()) -> [Effect] {
         if s.inputMode != .listPane { s.press(.function(2)) }
         XCTAssertEqual(s.press(.character("v")), [.readVerification(thenVerify: true)])
-        return s.send(.outcome(.verificationRead(document: s.documentName, log, thenVerify: true)))
+        return s.send(.outcome(.verify(.read(document: s.documentName, log, thenVerify: true))))
     }
 
     private func session(_ s: AppState) -> VerifySession? {

@@ -7,7 +7,7 @@ extension AppState {
         guard layout.kind != .tooSmall else { return [] }
         switch popover {
         case .list:
-            let rows = listBody(in: layout)
+            let rows = list.body(in: layout)
             let box = layout.listPopoverBox(rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0))
             if rows.contains(point) {
                 if let index = listRecord(at: point, in: rows) {
@@ -36,9 +36,8 @@ extension AppState {
             return []
         case .documents:
             let rows = layout.documentManagerRows(rowCount: documents.count)
-            if rows.contains(point), manager.renaming == nil {
-                let index = manager.rows.scroll + point.y - rows.y
-                if index < documents.count { manager.highlight(documents[index].name) }
+            if rows.contains(point) {
+                manager.click(row: point.y - rows.y)
             } else if !layout.documentManagerBox(rowCount: documents.count).contains(point) {
                 popovers.dismiss()
             }
@@ -60,7 +59,7 @@ extension AppState {
             return committingField { $0.showList() }
         }
         if layout.isSplit {
-            let rows = listBody(in: layout)
+            let rows = list.body(in: layout)
             if rows.contains(point) {
                 guard let index = listRecord(at: point, in: rows), let effects = commitEditing() else { return [] }
                 screen.moveFocus(to: .list)
@@ -102,15 +101,15 @@ extension AppState {
         switch popover {
         case .list:
             if layout.listPopoverBox(rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0)).contains(point) {
-                moveList(by: step)
+                _ = follow(list.reduce(.move(step), in: listContext))
             }
         case .documents:
             if layout.documentManagerBox(rowCount: documents.count).contains(point) {
-                moveManagerCursor(to: managerCursor + step)
+                manager.wheel(step, in: managerContext)
             }
         case nil:
             guard editing == nil, let pane = layout.listPane, pane.contains(point) else { return }
-            moveList(by: step)
+            _ = follow(list.reduce(.move(step), in: listContext))
         default:
             break
         }

@@ -128,9 +128,6 @@ extension AppState {
         return [.noteAudit(document: documentName, events, addedSurvey: AddedSurvey(records[index], near: index))]
     }
 
-    /// [ Clear ]: the New form's log goes with its answers.
-    mutating func auditDraftCleared() { audit.dropDraft() }
-
     /// A change to the stored survey on the form was saved.
     mutating func auditChangeSaved() {
         if auditSettings != nil, case .record = shown { audit.noteChanged() }
@@ -200,12 +197,5 @@ extension AppState {
         case .reason:
             tell("Not saved: your entry is still on the form (Esc again puts the answer back)")
         }
-    }
-
-    /// A key typed into the prompt's line.
-    mutating func editAuditPrompt(_ change: (inout TextInput) -> Void) {
-        guard case .audit(var prompt) = popover else { return }
-        change(&prompt.input)
-        popovers.present(.audit(prompt))
     }
 }

@@ -8,9 +8,8 @@ extension AppState {
     /// Index of the highlighted row in `documents`.
     public var managerCursor: Int { manager.cursorIndex(open: documentName) }
 
-    var managerViewportHeight: Int {
-        layout.documentManagerRows(rowCount: documents.count).height
-    }
+    /// What the manager reads of the app (`DocumentManagerState.Context`).
+    var managerContext: DocumentManagerState.Context { .init(openDocument: documentName, layout: layout) }
 
     /// F3 (after `committingField`: a refused value keeps the manager closed): opens the
     /// manager on the current document and reads the folder afresh.
@@ -20,17 +19,7 @@ extension AppState {
         return [.listDocuments]
     }
 
-    mutating func moveManagerCursor(to index: Int) {
-        manager.moveCursor(to: index, height: managerViewportHeight)
-    }
-
-    mutating func ensureManagerCursorVisible() {
-        manager.keepCursorInView(open: documentName, height: managerViewportHeight)
-    }
-
-    var highlightedDocument: DocumentSummary? {
-        documents.indices.contains(managerCursor) ? documents[managerCursor] : nil
-    }
+    var highlightedDocument: DocumentSummary? { manager.highlighted(open: documentName) }
 
     /// Why the highlighted document cannot be read, or what its name needs, shown on the
     /// status line while nothing else is said there, so "unreadable" never goes unexplained.
@@ -40,53 +29,36 @@ extension AppState {
         return doc.note.map { .init("\(doc.name): \($0)") }
     }
 
-    /// Enter in the manager: switch (remembering where we were in this one).
-    mutating func openHighlightedDocument() -> [Effect] {
-        guard let target = highlightedDocument?.name, confirmLeavingUnsavedDocument() else { return [] }
-        popovers.dismiss()
-        if target == documentName && !session.documentMissing && session.loadError == nil { return [] }
-        return [.rememberSession, .openDocument(target)]
-    }
-
-    mutating func newDocument() -> [Effect] {
-        guard confirmLeavingUnsavedDocument() else { return [] }
-        popovers.dismiss()
-        return [.rememberSession, .createDocument]
-    }
-
-    mutating func beginRename() {
-        guard let name = highlightedDocument?.name else { return }
-        manager.beginRename(name)
-    }
-
-    mutating func commitRename() -> [Effect] {
-        guard let buffer = manager.renaming, let old = highlightedDocument?.name else { return [] }
-        if buffer.text == old {
-            manager.endRename()
+    /// A key on the manager: its own reducer decides (`DocumentManagerState.reduce`), and
+    /// what it asks of the app is done here.
+    mutating func reduce(_ action: DocumentManagerAction) -> [Effect] {
+        switch manager.reduce(action, in: managerContext) {
+        case .none:
             return []
+        case .open(let target):
+            // Switch (remembering where we were in this one).
+            guard confirmLeavingUnsavedDocument() else { return [] }
+            popovers.dismiss()
+            if target == documentName && !session.documentMissing && session.loadError == nil { return [] }
+            return [.rememberSession, .openDocument(target)]
+        case .create:
+            guard confirmLeavingUnsavedDocument() else { return [] }
+            popovers.dismiss()
+            return [.rememberSession, .createDocument]
+        case .rename(let old, let new):
+            return [.renameDocument(from: old, to: new)]
+        case .confirmDelete(let name, let records):
+            popovers.present(.confirmDelete(name: name, records: records))
+            return []
+        case .restoreDeleted:
+            return [.restoreDocument]
         }
-        return [.renameDocument(from: old, to: buffer.text)]
-    }
-
-    mutating func requestDelete() {
-        guard let doc = highlightedDocument else { return }
-        popovers.present(.confirmDelete(name: doc.name, records: doc.recordCount))
     }
 
     mutating func confirmDelete() -> [Effect] {
         guard case .confirmDelete(let name, let records) = popover else { return [] }
         popovers.present(.documents)
         return [.deleteDocument(name, records: records)]
-    }
-
-    /// A fresh listing: keep the highlight on the same name when it is still there.
-    mutating func documentsWereListed(_ list: [DocumentSummary]) -> [Effect] {
-        manager.take(list, open: documentName)
-        ensureManagerCursorVisible()
-        if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
-            return documentVanished(unreadable: nil, suggestion: documentName)
-        }
-        return []
     }
 
     /// Another document is now current: its records, its draft, its last-viewed record.
@@ -107,7 +79,6 @@ extension AppState {
             document = nil
         }
         rollback = nil
-        list.scrollToTop()
         // Undo steps belong to the document they changed (`session.open` dropped them); the
         // filter to the list it narrowed.
         list = SurveyListState(names: ListNames(questionnaire))
@@ -116,41 +87,8 @@ extension AppState {
         if recordCount == 0 {
             screen.moveFocus(to: .form)   // nothing to browse: the first key starts the first survey
         }
-        manager.highlight(name)
         // Its review marks and conflicts, when it has a sync ledger.
         return [.rememberSession, .readSyncSummary]
-    }
-
-    mutating func documentWasRenamed(from old: String, to new: String) -> [Effect] {
-        manager.endRename()
-        manager.highlight(new)
-        if documentName == old {
-            session.rename(to: new)
-            // The same document under a new name: its audit log moved with it, and the survey's
-            // open log goes on there (not ended and written under the old name).
-            audit.documentRenamed(from: old, to: new)
-        }
-        tell("Renamed “\(old)” to “\(new)”")
-        return [.listDocuments]
-    }
-
-    /// After a delete: say where it went; if it was the current document, show its
-    /// neighbour (the next, else the previous), or a fresh Untitled when it was the only one.
-    mutating func documentWasDeleted(_ name: String, records: Int?, replacement: String?) -> [Effect] {
-        let names = documents.map(\.name)
-        let count = records.map { counted($0, "record") } ?? "unreadable"
-        tell("Moved “\(name)” (\(count)) to the trash; u brings it back")
-        let neighbour = DocumentName.neighbour(of: name, in: names)
-        manager.removed(name, neighbour: neighbour)
-        guard name == documentName else { return [.listDocuments] }
-        if let next = replacement ?? neighbour { return [.openDocument(next), .listDocuments] }
-        return [.createDocument]
-    }
-
-    mutating func documentWasRestored(_ name: String) -> [Effect] {
-        manager.highlight(name)
-        tell("Restored “\(name)”")
-        return [.listDocuments]
     }
 
     /// The current file is gone from disk (deleted or renamed outside the app), or another
@@ -160,10 +98,9 @@ extension AppState {
     mutating func documentVanished(unreadable reason: String?, suggestion: String) -> [Effect] {
         if rollback != nil { restoreRollback() }
         session.vanish(reason: reason, suggestion: suggestion)
-        popovers.present(.saveAs(TextInput(text: suggestion)))
         // It appears unasked, over someone keying heads-down: what they were typing goes
         // neither into the name nor, with Enter, saves under it (as the kept surveys' offer).
-        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+        popovers.present(.saveAs(TextInput(text: suggestion)), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         warn(reason == nil
                        ? "“\(documentName)” is gone from the folder: save its records under a name"
                        : "“\(documentName)” was made unreadable by another program: save its records under a name")
@@ -189,26 +126,18 @@ extension AppState {
     /// soon after it, or after a key it refused: then it is said, not typed, and the hold
     /// starts again. Esc (not now) is always taken.
     mutating func refusesKeyWhileNamingIsHeld() -> Bool {
-        guard case .saveAs = popover, let until = popovers.choicesHeldUntil, environment.clock.now < until else { return false }
-        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+        guard case .saveAs? = popover, let until = popovers.choicesHeldUntil, environment.clock.now < until else { return false }
+        popovers.present(popover!, holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         let why = session.missingReason == nil ? "is gone from the folder" : "was made unreadable by another program"
         warn("Not typed: “\(documentName)” \(why) and its records wait for a name: "
             + "type it a second after your last key, or Esc for later")
         return true
     }
 
-    mutating func documentWasSavedAs(_ name: String) -> [Effect] {
-        session.savedAs(name)
-        popovers.dismiss()
-        tell("Saved \(counted(recordCount, "record")) as “\(name)”")
-        return [.rememberSession, .listDocuments]
-    }
-
     /// F4 (after `committingField`): facts about the document in the form's place, and back.
     mutating func toggleInfo() -> [Effect] {
-        screen.showDetail(screen.detail == .form ? .info : .form)
+        screen.toggleInfo(split: layout.isSplit)
         if screen.detail == .info {
-            screen.moveFocus(to: layout.isSplit && screen.focus == .list ? .list : .form)
             var effects: [Effect] = [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)]
             // The survey shown: what was changed in it here, by whom and why.
             if case .record(let i) = shown, let id = records[i].instanceID { effects.append(.readHistory(survey: id)) }
@@ -220,21 +149,73 @@ extension AppState {
     /// The text box the keys type into (the save-as name, the rename field, the `/` line or
     /// the form's field): each is a `TextInput` and edits itself; this only finds which.
     mutating func editActiveText(_ change: (inout TextInput) -> Void) {
-        if case .audit = popover {
-            editAuditPrompt(change)
-        } else if case .verify(var verify) = popover {
-            verify.edit(change)
-            popovers.present(.verify(verify))
-        } else if case .saveAs(var buffer) = popover {
-            change(&buffer)
-            popovers.present(.saveAs(buffer))
+        if popovers.editText(change) {
+            return
         } else if popover == .documents, manager.renaming != nil {
             manager.editRename(change)
         } else if list.filterInput != nil {
-            list.editFilterLine(change)
-            filterInputDidChange()
+            list.editFilterLine(change)   // the list narrows at once
+            refreshList()
         } else if editing != nil {
             form.editText(change)   // in place: a copy would duplicate a long value on every key
         }
+    }
+}
+
+extension AppState {
+    /// What the file work of the documents found (`Outcome.documents`): the manager's list
+    /// takes its part first (`DocumentManagerState.reduce`), then the app its own.
+    mutating func reduce(_ outcome: DocumentOutcome) -> [Effect] {
+        manager.reduce(outcome, in: managerContext)
+        switch outcome {
+        case .listed(let list):
+            // The manager took the listing: the open document missing from it is gone.
+            if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
+                return documentVanished(unreadable: nil, suggestion: documentName)
+            }
+        case .opened(let name, let loaded, let draft, let place, let form):
+            return documentWasOpened(name, loaded: loaded, draft: draft, place: place, form: form)
+        case .created(let name):
+            return [.openDocument(name), .listDocuments]
+        case .renamed(let old, let new):
+            // The same document under a new name: its audit log moved with it, and the
+            // survey's open log goes on there (not ended and written under the old name).
+            if session.renamed(from: old, to: new) { audit.documentRenamed(from: old, to: new) }
+            tell("Renamed “\(old)” to “\(new)”")
+            return [.listDocuments]
+        case .deleted(let name, let records, let replacement):
+            // Said where it went; the current document's neighbour (the next, else the
+            // previous) is shown, or a fresh Untitled when it was the only one.
+            tell("Moved “\(name)” (\(records.map { counted($0, "record") } ?? "unreadable")) to the trash; u brings it back")
+            guard name == documentName else { return [.listDocuments] }
+            if let next = replacement ?? manager.neighbour(of: name) { return [.openDocument(next), .listDocuments] }
+            return [.createDocument]
+        case .restored(let name):
+            tell("Restored “\(name)”")
+            return [.listDocuments]
+        case .savedAs(let name):
+            session.savedAs(name)
+            popovers.dismiss()
+            tell("Saved \(counted(recordCount, "record")) as “\(name)”")
+            return [.rememberSession, .listDocuments]
+        case .vanished(let reason, let suggestion):
+            return documentVanished(unreadable: reason, suggestion: suggestion)
+        case .changedOnDisk(let reloaded):
+            return documentChangedOnDisk(reloaded)
+        case .movedOutside(let name):
+            // Another program renamed the current file (`survey docs rename`, a file
+            // manager): the app follows it, so nothing is written under the old name.
+            let old = documentName
+            if session.renamed(from: old, to: name) { audit.documentRenamed(from: old, to: name) }
+            tell("“\(old)” was renamed to “\(name)” outside survey: following it")
+            return [.rememberSession]
+        case .operationFailed(let message):
+            form.awaitAttachment(nil)   // a copy that failed: the path stays typed, with why
+            warn(message)
+            if case .confirmDelete = popover { popovers.present(.documents) }
+        case .historyRead(let name, let survey, let entries):
+            session.historyRead(survey: survey, entries, document: name)
+        }
+        return []
     }
 }

@@ -32,13 +32,9 @@ extension AppState {
     /// Starts showing a partly read document; `place`, if its record is not among those
     /// read, is restored when it is (unless the user has moved by then).
     mutating func beginLoading(percent: Int, place: SessionPlace?) {
-        session.beginLoading(percent: percent)
-        guard let place else { return }
-        restorePlace(place)
-        if !isRestored(place) {
-            let placeholder = shown
-            session.awaitPlace(place, shownMeanwhile: placeholder)
-        }
+        if let place { restorePlace(place) }
+        let awaited = place.flatMap { isRestored($0) ? nil : $0 }
+        session.beginLoading(percent: percent, awaiting: awaited, shownMeanwhile: awaited == nil ? nil : shown)
     }
 
     /// `update` while the document loads. Sorting and finding wait (each part read would
@@ -46,7 +42,7 @@ extension AppState {
     /// the document or its file, or leave it, the copy is dropped and the status says why.
     mutating func updateWhileLoading(_ action: Action) -> [Effect] {
         switch action {
-        case .outcome(.documentPartLoaded), .outcome(.documentLoadEnded), .outcome(.launched), .outcome(.journalPutBack):
+        case .outcome(.loading(.partLoaded)), .outcome(.loading(.ended)), .outcome(.loading(.launched)), .outcome(.saving(.journalPutBack)):
             return transition(&self, action)
         case .list(.beginFilter), .list(.cycleSortKey), .list(.toggleSections):
             warn("\(stillLoading): finding and sorting work once the whole document is read")
@@ -79,10 +75,10 @@ extension AppState {
         if let place = session.loading?.place, session.loading?.placeholder == shown, editing == nil {
             if let id = place.recordID, let index = records[start...].firstIndex(where: { $0.instanceID == id }) {
                 showRecord(index)
-                session.awaitPlace(nil, shownMeanwhile: nil)
+                session.placeFound()
             } else if place.recordID == nil, let index = place.record, index < recordCount {
                 showRecord(index)
-                session.awaitPlace(nil, shownMeanwhile: nil)
+                session.placeFound()
             }
         }
     }
@@ -92,7 +88,8 @@ extension AppState {
     /// out unreadable, shown as a document that failed to load is.
     mutating func finishLoading(_ end: DocumentReadEnd) {
         let place = session.loading?.placeholder == shown && editing == nil ? session.loading?.place : nil
-        session.endLoading()
+        let unreadable: String? = if case .failed(let message) = end { message } else { nil }
+        session.endLoading(unreadable: unreadable)
         if status?.text.hasPrefix("Still loading") == true { clearStatus() }
         switch end {
         case .complete:
@@ -108,16 +105,12 @@ extension AppState {
     /// As a document that could not be read at all is shown: no records, nothing to edit.
     private mutating func becomeUnreadable(_ message: String) {
         let typed = editing.flatMap { $0.isChanged ? $0.text : nil }
-        list.forgetRecords()
+        list.forgetRecords(toTop: true)
         document = nil
-        session.failedToLoad(message)
         form.stopEditing()
         form.ask(nil)
         form.showDraft(true)
-        list.select(0)
-        list.scrollToTop()
-        screen.moveFocus(to: .form)
-        screen.showDetail(.form)
+        screen.showForm(focused: true)
         if popover == .list { popovers.dismiss() }
         if case .picker = popover { popovers.dismiss() }
         if case .tree = popover { popovers.dismiss() }
@@ -135,18 +128,20 @@ extension AppState {
     }
 }
 
-extension Effect {
-    /// Whether carrying it out writes the document or its file, or leaves the document for
-    /// another: what a partly read document must never do.
-    public var changesDocument: Bool {
-        switch self {
-        case .saveDocument, .keepDeleted, .keepDeletedMember, .forgetDeleted, .openDocument, .createDocument, .renameDocument,
-             .deleteDocument, .restoreDocument, .saveDocumentAs, .restoreRecovery, .syncDocument, .resolveConflict:
-            return true
-        case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .putAwayRecovery, .lookForRecoveries,
-             .keepUnsavedWork, .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .attachFile, .readSyncSummary,
-             .readVerification, .noteVerification, .noteKeyed, .noteCorrection, .noteAudit, .readHistory:
-            return false
+extension AppState {
+    /// The first document opened, and a large one read in parts (`Outcome.loading`).
+    mutating func reduce(_ outcome: LoadOutcome) -> [Effect] {
+        switch outcome {
+        case .launched(let launch):
+            self.launch(launch)
+        case .identifyRecordsFoundWithoutIDs(let place):
+            identifyRecordsInPlace()
+            if let place, place.recordID != nil { restorePlace(place) }
+        case .partLoaded(let records, let percent):
+            takeLoadedPart(records, percent: percent)
+        case .ended(let end):
+            finishLoading(end)
         }
+        return []
     }
 }

@@ -28,7 +28,7 @@ extension AppState {
         }
         var trial = self
         let effects = trial.session.loading == nil ? transition(&trial, action) : trial.updateWhileLoading(action)
-        guard wouldChangeSurveys(trial, effects) else {
+        guard refusesReadOnly(trial, effects) else {
             self = trial
             return effects
         }
@@ -37,8 +37,9 @@ extension AppState {
     }
 
     /// Whether `trial`, this state after a key, starts changing a survey or the New form, or
-    /// its effects would write them.
-    private func wouldChangeSurveys(_ trial: AppState, _ effects: [Effect]) -> Bool {
+    /// its effects would write them (`Effect.writesSurveys(of:)`): what a read-only document
+    /// refuses.
+    func refusesReadOnly(_ trial: AppState, _ effects: [Effect]) -> Bool {
         let writes = effects.contains { $0.writesSurveys(of: documentName) }
         let pickerOpened: Bool = if case .picker = trial.popover, trial.popover != popover { true } else { false }
         return writes
@@ -49,28 +50,6 @@ extension AppState {
             || !(trial.document?.records.isSameStorage(as: records) ?? true)
             // The New form: nothing may be keyed into it.
             || (trial.form.showingDraft && !form.showingDraft)
-    }
-}
-
-extension Effect {
-    /// Whether this effect writes the surveys of `document` (the open one), its New form or
-    /// the files kept beside it: what a read-only document refuses. Every case is named, with
-    /// no default, so a new effect cannot slip past read-only mode unclassified (issue 29).
-    func writesSurveys(of document: String) -> Bool {
-        switch self {
-        case .saveDocument, .saveDraft, .syncDocument, .resolveConflict, .keepDeleted, .keepDeletedMember, .forgetDeleted,
-             .putAwayRecovery, .attachFile, .noteVerification, .noteKeyed, .noteCorrection, .noteAudit:
-            return true
-        case .restoreRecovery(let recovery, _):
-            return recovery.documentName == document
-        // Other documents, the folder, this session's own files and reading: never this
-        // document's surveys. `saveDocumentAs` writes the surveys shown to a new name when
-        // the file vanished; `keepUnsavedWork` writes a recovery file beside it.
-        case .quit, .listDocuments, .openDocument, .createDocument, .renameDocument, .deleteDocument, .restoreDocument,
-             .saveDocumentAs, .rememberSession, .discardRecovery, .lookForRecoveries, .keepUnsavedWork, .readSyncSummary,
-             .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .readVerification, .readHistory:
-            return false
-        }
     }
 }
 

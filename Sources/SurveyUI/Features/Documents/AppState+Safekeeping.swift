@@ -24,7 +24,7 @@ extension AppState {
                 _ = form.setText(editing.text, for: field)
             } else {
                 var answer = Record(form.value(at: path).map { [field.key: $0] } ?? [:])
-                if answer.setText(editing.text, for: field) == nil { _ = Self.store(answer[field.key], at: path, in: &form) }
+                if answer.setText(editing.text, for: field) == nil { _ = form.store(answer[field.key], at: path) }
             }
         }
         if session.documentMissing {
@@ -46,47 +46,6 @@ extension AppState {
         return effects + [.keepUnsavedWork, .quit]
     }
 
-    /// Quitting found something only in memory: say what, and let a second quit leave.
-    mutating func holdQuit() {
-        session.confirmLeaving()
-        if session.documentMissing {
-            warn("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved")
-        } else {
-            warn("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, or quit again to leave without it")
-        }
-    }
-
-    /// A save succeeded: nothing typed is held back any more.
-    mutating func saveSucceeded() {
-        session.saveSucceeded()
-    }
-
-    mutating func draftSaveFailed(_ message: String) {
-        // After a failed Add the draft fails the same way: keep that, more useful, message.
-        let addFailed = status?.kind == .error && session.lastSaveError != nil
-        session.saveFailed(message)
-        if rollback != nil {
-            restoreRollback()
-            warn("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.")
-        } else if !addFailed {
-            warn("Could not save the New form: \(message)")
-        }
-    }
-
-    mutating func otherNewFormKept(title: String, file: String) {
-        warn("Another survey window had saved a New form here (\(title)): kept it as \(file), offered at the next start")
-    }
-
-    /// Another program renamed the current file (`survey docs rename`, a file manager): the
-    /// app follows it, so nothing is written under the old name.
-    mutating func documentMovedOutside(to name: String) -> [Effect] {
-        let old = documentName
-        session.rename(to: name)
-        audit.documentRenamed(from: old, to: name)
-        tell("“\(old)” was renamed to “\(name)” outside survey: following it")
-        return [.rememberSession]
-    }
-
     // MARK: Recovered surveys
 
     /// How long the offer of kept surveys takes no choice after it appears, or after a key it
@@ -95,22 +54,6 @@ extension AppState {
     /// Firefox holds its dialogs' buttons for the same reason (`security.dialog_enable_delay`,
     /// one second).
     static let recoveryChoiceHold: TimeInterval = 1
-
-    mutating func recoveriesFound(_ list: [Recovery]) {
-        guard let first = list.first else {
-            if case .recovery = popover { popovers.dismiss() }
-            return
-        }
-        switch popover {
-        case .recovery(first):
-            break   // the same offer: its hold goes on
-        case nil, .recovery:
-            // Never over another popover.
-            popovers.present(.recovery(first))
-            popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-        default: break
-        }
-    }
 
     /// Whether a choice key on the offer is taken now; if not, it is refused like any other
     /// key (said, and the hold starts again).
@@ -126,7 +69,7 @@ extension AppState {
     /// anywhere, the offer stays, and the status says which keys it takes.
     mutating func refuseKeyWhileOffering() {
         guard case .recovery(let recovery) = popover else { return }
-        popovers.holdChoices(until: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+        popovers.present(.recovery(recovery), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
         let back = recovery.keptFromClash ? "m to merge them, t to take theirs where both changed" : "m to put them back"
         warn("Not typed: the kept surveys wait for a choice: \(back), d to discard them, Esc for later (a second after your last key)")
     }
@@ -171,13 +114,32 @@ extension AppState {
         popovers.dismiss()
     }
 
-    mutating func recoveryRestored(into name: String, summary: String) -> [Effect] {
-        tell(summary)
-        return [.rememberSession, .openDocument(name), .lookForRecoveries]
-    }
+}
 
-    mutating func recoveryDiscarded(count: Int) -> [Effect] {
-        tell("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
-        return [.lookForRecoveries]
+extension AppState {
+    /// Surveys an earlier session kept (`Outcome.recovery`).
+    mutating func reduce(_ outcome: RecoveryOutcome) -> [Effect] {
+        switch outcome {
+        case .found(let list):
+            guard let first = list.first else {
+                if case .recovery = popover { popovers.dismiss() }
+                return []
+            }
+            switch popover {
+            case .recovery(first):
+                break   // the same offer: its hold goes on
+            case nil, .recovery:
+                // Never over another popover.
+                popovers.present(.recovery(first), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+            default: break
+            }
+            return []
+        case .restored(let name, let summary):
+            tell(summary)
+            return [.rememberSession, .openDocument(name), .lookForRecoveries]
+        case .discarded(let count):
+            tell("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
+            return [.lookForRecoveries]
+        }
     }
 }

@@ -16,10 +16,10 @@ extension AppState {
                 tell("No conflicts: every survey agrees with the other side's")
                 return session.sync == nil ? [.readSyncSummary] : []
             }
-            screen.showDetail(.conflicts)
+            screen.showConflicts(true)
             session.moveConflictCursor(to: session.conflictCursor)
         case .closeConflicts:
-            screen.showDetail(.info)
+            screen.showConflicts(false)
         case .moveConflict(let delta):
             session.moveConflictCursor(to: session.conflictCursor + delta)
         case .resolve(let keepMine):
@@ -58,7 +58,7 @@ extension AppState {
     /// the sync took is used at once (`takeForm`).
     mutating func syncFinished(_ name: String, message: String, isError: Bool, reloaded: SurveyDocument?,
                                summary: SyncSummary?, form taken: DocumentForm? = nil) -> [Effect] {
-        if session.syncing == name { session.syncEnded() }
+        session.syncEnded(name)
         guard name == documentName else { return [] }
         if let reloaded, document.map({ !$0.records.elementsEqual(reloaded.records) { $0.hasIdenticalBytes($1) } }) ?? true {
             _ = takeMergedDocument(reloaded)
@@ -69,9 +69,37 @@ extension AppState {
             session.syncRead(summary)
             sentBackChanged()
         }
-        if screen.detail == .conflicts, session.sync?.conflicts.isEmpty ?? true { screen.showDetail(.info) }
+        if session.sync?.conflicts.isEmpty ?? true { screen.showConflicts(false) }
         if isError { warn(message) } else { tell(message) }
         return []
+    }
+}
+
+extension AppState {
+    /// The team's database (`Outcome.sync`): what a sync reports of the open document.
+    mutating func reduce(_ outcome: SyncOutcome) -> [Effect] {
+        switch outcome {
+        case .summaryRead(let name, let summary):
+            if name == documentName {
+                session.syncRead(summary)
+                sentBackChanged()
+            }
+        case .progress(let name, let text):
+            if name == documentName { tell(text) }
+        case .finished(let name, let message, let isError, let reloaded, let summary, let form):
+            return syncFinished(name, message: message, isError: isError, reloaded: reloaded, summary: summary, form: form)
+        }
+        return []
+    }
+}
+
+/// The marks the list and the form show of a survey, from the sync's ledger.
+extension DocumentSession {
+    /// The owner of `record` when it is another role's (nil: this laptop may change it).
+    func othersOwner(of record: Record) -> String? {
+        // Asked of every list row each frame: a document with none costs nothing.
+        guard let others = sync?.othersSurveys, !others.isEmpty, let id = record.instanceID else { return nil }
+        return others[id]
     }
 
     /// The marks the list shows before a survey's name: whose it is when it is another
@@ -87,7 +115,7 @@ extension AppState {
     func reviewMark(of record: Record) -> String? {
         // Most documents have no review: asked of every row each frame, it must cost nothing
         // then (reading a survey's id walks its packed answers).
-        guard let reviews = session.sync?.reviews, !reviews.isEmpty else { return nil }
+        guard let reviews = sync?.reviews, !reviews.isEmpty else { return nil }
         guard let id = record.instanceID, let review = reviews[id] else { return nil }
         switch review.state {
         case .approved: return "✓"

@@ -39,10 +39,11 @@ public struct DocumentSession: Equatable, Sendable {
     /// Effects that wait for the change in flight to be saved (`expect(_:then:)`).
     private(set) var effectsAfterSave: [Effect] = []
 
-    init(questionnaire: Questionnaire, documentName: String, formTrouble: FormTrouble? = nil) {
+    init(questionnaire: Questionnaire, documentName: String, formTrouble: FormTrouble? = nil, loadError: String? = nil) {
         self.questionnaire = questionnaire
         self.documentName = documentName
         self.formTrouble = formTrouble
+        self.loadError = loadError
         self.readsLastSaved = questionnaire.readsLastSaved
     }
 
@@ -66,9 +67,6 @@ public struct DocumentSession: Equatable, Sendable {
         pendingChange = nil
         effectsAfterSave = []
     }
-
-    /// The file could not be read (at the start, or when a streamed read ended badly).
-    mutating func failedToLoad(_ message: String) { loadError = message }
 
     /// A sync took a newer version of the document's form (issue 28): its questions, its
     /// list files and whether it can be used now. Nothing but the form changes.
@@ -105,12 +103,21 @@ public struct DocumentSession: Equatable, Sendable {
     /// The document's verification record as last read (F4's keyer statistics), nil until read.
     public private(set) var verification: VerificationLog?
 
-    mutating func verificationRead(_ log: VerificationLog) { verification = log }
+    /// The verification record read for `document`: kept when it is this one's (else the
+    /// document was left meanwhile, and it is dropped). Whether it was kept.
+    mutating func verificationRead(_ log: VerificationLog, document: String) -> Bool {
+        guard document == documentName else { return false }
+        verification = log
+        return true
+    }
 
     /// The edit history of the survey F4 was opened on (issue 31), oldest first.
     public private(set) var edits: SurveyEdits?
 
-    mutating func historyRead(survey: String, _ entries: [EditHistoryEntry]) { edits = SurveyEdits(survey: survey, entries: entries) }
+    /// The edit history of a survey read for `document`: kept when it is this one's.
+    mutating func historyRead(survey: String, _ entries: [EditHistoryEntry], document: String) {
+        if document == documentName { edits = SurveyEdits(survey: survey, entries: entries) }
+    }
 
     mutating func syncRead(_ summary: SyncSummary?) {
         sync = summary
@@ -118,7 +125,9 @@ public struct DocumentSession: Equatable, Sendable {
     }
 
     mutating func syncStarted() { syncing = documentName }
-    mutating func syncEnded() { syncing = nil }
+    /// The sync of `document` is over: another may start (a sync of a document left
+    /// meanwhile still ends the one running).
+    mutating func syncEnded(_ document: String) { if syncing == document { syncing = nil } }
 
     mutating func moveConflictCursor(to index: Int) {
         conflictCursor = max(0, min(index, (sync?.conflicts.count ?? 0) - 1))
@@ -134,8 +143,13 @@ public struct DocumentSession: Equatable, Sendable {
         questionnaire = questionnaire.withLastSaved(document?.lastSaved)
     }
 
-    /// The file was renamed (here, or outside survey, which the app follows).
-    mutating func rename(to name: String) { documentName = name }
+    /// A file was renamed (here, or outside survey, which the app follows): whether it was
+    /// this document's, which now goes by the new name.
+    mutating func renamed(from old: String, to new: String) -> Bool {
+        guard old == documentName else { return false }
+        documentName = new
+        return true
+    }
 
     /// The file is gone, or another program made it unreadable: the records stay in memory,
     /// and the save-as box offers `suggestion`.
@@ -167,14 +181,25 @@ public struct DocumentSession: Equatable, Sendable {
 
     // MARK: Reading a large document in parts
 
-    mutating func beginLoading(percent: Int) { loading = DocumentLoading(percent: percent) }
-    /// Where to go once the record the session memory named is read, and what was shown meanwhile.
-    mutating func awaitPlace(_ place: SessionPlace?, shownMeanwhile placeholder: AppState.Shown?) {
+    /// A document shown before all of it is read: `percent` of it so far; `place`, the one the
+    /// session memory named, is gone to once its record is read, unless the user has moved
+    /// from `placeholder`, shown meanwhile.
+    mutating func beginLoading(percent: Int, awaiting place: SessionPlace?, shownMeanwhile placeholder: AppState.Shown?) {
+        loading = DocumentLoading(percent: percent)
         loading?.place = place
         loading?.placeholder = placeholder
     }
+    /// The place waited for is found (or no longer wanted).
+    mutating func placeFound() {
+        loading?.place = nil
+        loading?.placeholder = nil
+    }
     mutating func loaded(percent: Int) { loading?.percent = percent }
-    mutating func endLoading() { loading = nil }
+    /// The whole file is read; `unreadable`: it turned out unreadable, for this reason.
+    mutating func endLoading(unreadable message: String? = nil) {
+        loading = nil
+        if let message { loadError = message }
+    }
 
     // MARK: Undo and redo
 

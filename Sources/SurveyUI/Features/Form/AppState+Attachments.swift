@@ -5,7 +5,7 @@ import SurveyForms
 /// file dragged onto the terminal) is copied into the document's media folder and the
 /// answer is the copy's name there, as ODK stores an attachment. The core asks for the copy
 /// (`Effect.attachFile`) and waits; the runtime copies and answers with the name
-/// (`Outcome.fileAttached`), and the key that committed then goes on. A copy that fails
+/// (`Outcome.form(.fileAttached)`), and the key that committed then goes on. A copy that fails
 /// leaves the path typed, with the reason.
 extension AppState {
     /// Enter, Tab or ↓ on an attachment question holding a path: the copy is asked for, and
@@ -13,7 +13,7 @@ extension AppState {
     mutating func attachTypedPath(then: Attaching.Then) -> [Effect]? {
         guard let edit = editing, edit.isChanged else { return nil }
         let field = outline.field(edit.fieldIndex)
-        guard case .attachment = field.kind, Self.isPath(edit.text) else { return nil }
+        guard case .attachment = field.kind, Attaching.isPath(edit.text) else { return nil }
         form.awaitAttachment(Attaching(fieldIndex: edit.fieldIndex, then: then))
         tell("Copying \(edit.text) into the document's media folder…")
         return [.attachFile(path: edit.text)]
@@ -33,6 +33,18 @@ extension AppState {
         }
     }
 
+}
+
+extension AppState {
+    /// A file attached to an answer (`Outcome.form`).
+    mutating func reduce(_ outcome: FormOutcome) -> [Effect] {
+        switch outcome {
+        case .fileAttached(let name): return fileAttached(name)
+        }
+    }
+}
+
+extension Attaching {
     /// A path rather than a name already in the media folder: it names a folder.
     static func isPath(_ text: String) -> Bool {
         text.contains("/") || text.hasPrefix("~")

@@ -12,7 +12,7 @@ extension AppState {
     mutating func clearHighlightedAnswer() -> [Effect] {
         guard document != nil, case .field(let i) = formItem else { return [] }
         let outline = self.outline
-        guard outline.indices.contains(i), isNavigable(i, in: outline) else { return [] }
+        guard outline.indices.contains(i), outline.isNavigable(i) else { return [] }
         guard outline.heading(i) == nil else {
             tell("Del clears an answer; ^D deletes the member shown")
             return []
@@ -40,7 +40,7 @@ extension AppState {
         guard shown == .draft, case .answer(let cleared)? = form.draftUndo.last else { return nil }
         _ = form.takeDraftUndo()
         var record = formRecord
-        guard Self.store(cleared.value, at: cleared.path, in: &record) else {
+        guard record.store(cleared.value, at: cleared.path) else {
             warn("\(cleared.label) could not be put back: the survey holds something else there now")
             return []
         }

@@ -15,7 +15,7 @@ extension AppState {
         }
         // The list as shown: filtered, sorted, across section headers.
         guard case .record = shown, let position = listPosition else {
-            if listPosition == nil { moveListCursor(toPosition: 0) } else { showRecord(list.rows.cursor) }
+            if listPosition != nil { showRecord(list.rows.cursor) } else if let first = list.record(nearPosition: 0) { showRecord(first) }
             return
         }
         let next = position + delta
@@ -24,7 +24,7 @@ extension AppState {
         } else if next >= list.projection.count {
             tell("Already at the last record")
         } else {
-            moveListCursor(toPosition: next, jumping: true)
+            if let record = list.record(nearPosition: next) { showRecord(record, jumping: true) }
         }
     }
 
@@ -50,8 +50,7 @@ extension AppState {
             warn(heldNewFormMessage)
             return
         }
-        screen.moveFocus(to: .form)
-        screen.showDetail(.form)
+        screen.showForm(focused: true)
         let outline = self.outline
         if outline.heading(index) != nil {
             if character != nil { warn("Type into a question: on a roster's heading PgUp/PgDn, ^O and ^D act on its members") }
@@ -85,17 +84,11 @@ extension AppState {
 
     /// Inserts a typed character unless XML could not store it.
     mutating func typeCharacter(_ character: Character) {
-        if character.unicodeScalars.contains(where: { !Self.isTypable($0) }) {
+        if character.unicodeScalars.contains(where: { !EditBuffer.isTypable($0) }) {
             warn("Control characters cannot be typed into a field")
             return
         }
         editActiveText { $0.insert(character) }
-    }
-
-    /// The model's rule for answers (no XML-forbidden characters, DEL or C1 controls), and
-    /// no tab or line break either: the form's fields are one line.
-    static func isTypable(_ s: Unicode.Scalar) -> Bool {
-        !s.isControlCharacter && !FieldSpec.isRefusedWhenTyped(s)
     }
 
     /// Commits the field being typed. Returns the effects, or nil when the value breaks its
@@ -138,7 +131,7 @@ extension AppState {
         var record = formRecord
         // Read once: the id is found by stepping over the survey's bytes (its rosters too).
         let owner = hiddenAnswersOwner
-        var hidden = hiddenAnswers(of: owner)
+        var hidden = form.hiddenAnswers.values(for: owner)
         if let values, let settled = questionnaire.settled(formRecord, values: values, setting: answer[field.key], at: path,
                                                            hidden: &hidden, clock: ruleClock) {
             // In an instance that exists (the usual case): set, settled and packed at once.
@@ -147,7 +140,7 @@ extension AppState {
         } else {
             if path.steps.isEmpty {
                 record[field.key] = answer[field.key]
-            } else if !Self.store(answer[field.key], at: path, in: &record) {
+            } else if !record.store(answer[field.key], at: path) {
                 warn("\(field.label) could not be kept: its roster holds something else than survey answers")
                 return nil
             }

@@ -11,19 +11,10 @@ extension AppState {
         return caches.ruleCache.relevance(questionnaire, formRecord, ruleClock)
     }
 
-    /// A question a person answers and `relevant` shows, or a roster's heading (where
-    /// PgUp/PgDn, ^O and ^D act on its members).
-    func isNavigable(_ index: Int, in outline: FormWalk) -> Bool {
-        guard outline.isShown(index) else { return false }
-        if outline.heading(index) != nil { return true }
-        guard outline.field(index).kind.isAnswered else { return false }
-        return !outline.isReadOnly(index)
-    }
-
     /// The highlight's stops, in order.
     var navigableItems: [FormItem] {
         let outline = self.outline
-        return outline.indices.filter { isNavigable($0, in: outline) }.map { .field($0) } + [.clear, .add]
+        return outline.indices.filter { outline.isNavigable($0) }.map { .field($0) } + [.clear, .add]
     }
 
     /// The first question a survey starts on.
@@ -101,17 +92,23 @@ extension AppState {
     }
 
     /// Answers hidden for the record on the form (none when it is another record's).
-    var hiddenAnswersHere: [String: PropertyValue] { hiddenAnswers(of: hiddenAnswersOwner) }
-
-    /// The same, for an owner already read (reading it steps over the survey's bytes).
-    func hiddenAnswers(of owner: String) -> [String: PropertyValue] {
-        form.hiddenAnswers.owner == owner ? form.hiddenAnswers.values : [:]
-    }
+    var hiddenAnswersHere: [String: PropertyValue] { form.hiddenAnswers.values(for: hiddenAnswersOwner) }
 
     var hiddenAnswersOwner: String {
         switch shown {
         case .draft: return "New"
         case .record: return formRecord.instanceID ?? "record \(list.rows.cursor)"
         }
+    }
+}
+
+extension FormWalk {
+    /// A question a person answers and `relevant` shows, or a roster's heading (where
+    /// PgUp/PgDn, ^O and ^D act on its members).
+    func isNavigable(_ index: Int) -> Bool {
+        guard isShown(index) else { return false }
+        if heading(index) != nil { return true }
+        guard field(index).kind.isAnswered else { return false }
+        return !isReadOnly(index)
     }
 }

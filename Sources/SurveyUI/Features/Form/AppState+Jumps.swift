@@ -69,15 +69,6 @@ extension AppState {
         warn("Problem \(at + 1) of \(flagged.count): \(message[path] ?? row.problem ?? "")")
     }
 
-    /// Shows, in each roster `steps` goes through, the member it names.
-    mutating func showMembers(_ steps: [AnswerPath.Step]) {
-        var parent: [AnswerPath.Step] = []
-        for step in steps {
-            form.showInstance(step.index, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: step.name))
-            parent.append(step)
-        }
-    }
-
     /// The tree row of the highlighted item (a question's own; a roster heading's member;
     /// the buttons after every row), -1 when none comes before it.
     private func treeRow(of item: FormItem, in rows: [InterviewTree.Row]) -> Int {
@@ -94,8 +85,8 @@ extension AppState {
     /// member's problem: its roster's heading). False when the form has no such row shown.
     @discardableResult
     mutating func highlight(problemAt path: AnswerPath) -> Bool {
-        let shownBefore = form.instances
-        showMembers(path.steps)
+        let before = form
+        form.showMembers(path.steps)
         let outline = self.outline
         let row = outline.indices.first { outline.heading($0) == nil && outline.isShown($0) && outline.path($0) == path }
             ?? outline.indices.first { i in
@@ -104,7 +95,7 @@ extension AppState {
             }
         guard let row else {
             // Nothing to go to: the members shown stay as they were, the highlight with them.
-            form.showInstances(shownBefore)
+            form = before
             return false
         }
         form.highlight(.field(row))

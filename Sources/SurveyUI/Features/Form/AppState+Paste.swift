@@ -10,7 +10,7 @@ extension AppState {
     /// without a text box) it is ignored, and the status line says so. One row of
     /// tab-separated values pasted on the New form fills its fields (see `fillNewForm`).
     mutating func paste(_ text: String) -> [Effect] {
-        let pasted = Self.pastableText(text)
+        let pasted = EditBuffer.pastableText(text)
         switch inputMode {
         case .formEditing, .renamingDocument, .namingDocument:
             break
@@ -19,7 +19,7 @@ extension AppState {
                 tell("Paste ignored: highlight a field to paste into it")
                 return []
             }
-            if shown == .draft, outline.isFlat, let cells = Self.tabSeparatedRow(text) {
+            if shown == .draft, outline.isFlat, let cells = EditBuffer.tabSeparatedRow(text) {
                 return fillNewForm(from: index, with: cells)
             }
             if pasted.text.isEmpty && pasted.leftOut == 0 { return [] }
@@ -64,6 +64,15 @@ extension AppState {
         tell("Pasted \(counted(filled, "value")) into the New form"
                        + (extra > 0 ? "; \(counted(extra, "value")) more did not fit" : ""))
         return changed ? [.saveDraft] : []
+    }
+}
+
+/// What a one-line answer takes of typed and pasted text.
+extension EditBuffer {
+    /// The model's rule for answers (no XML-forbidden characters, DEL or C1 controls), and
+    /// no tab or line break either: the form's fields are one line.
+    static func isTypable(_ s: Unicode.Scalar) -> Bool {
+        !s.isControlCharacter && !FieldSpec.isRefusedWhenTyped(s)
     }
 
     /// The cells of one tab-separated row (a line break at the very end allowed), each made

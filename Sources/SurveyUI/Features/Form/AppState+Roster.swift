@@ -37,7 +37,7 @@ extension AppState {
         form.showInstance(target, of: heading.selectionKey)
         let outline = self.outline
         if let offset, let h = outline.headingEntry(heading.selectionKey), outline.indices.contains(h + offset),
-           isNavigable(h + offset, in: outline) {
+           outline.isNavigable(h + offset) {
             form.highlight(.field(h + offset))
         } else if let h = outline.headingEntry(heading.selectionKey) {
             form.highlight(.field(h))
@@ -66,7 +66,7 @@ extension AppState {
         let before = formRecord
         var record = before
         // A member of a roster the form shows but the survey does not hold yet is made first.
-        guard Self.makeInstances(upTo: heading.parent, in: &record),
+        guard record.makeInstances(upTo: heading.parent),
               record.insertInstance(of: heading.name, in: heading.parent, at: at) != nil else {
             warn("\(name) could not be added: the survey holds something else than answers under “\(heading.name)”")
             return []
@@ -147,7 +147,7 @@ extension AppState {
         guard shown == .draft, case .member(let member)? = form.draftUndo.last, let last = member.steps.last else { return nil }
         var record = formRecord
         let parent = Array(member.steps.dropLast())
-        guard Self.makeInstances(upTo: parent, in: &record),
+        guard record.makeInstances(upTo: parent),
               let at = record.insertInstance(of: last.name, in: parent, at: last.index, answers: member.answers) else { return nil }
         _ = form.takeDraftUndo()
         let effects = changeFormRecord(to: record, roster: AnswerPath(parent, last.name), label: "undelete of \(member.label)")
@@ -172,7 +172,7 @@ extension AppState {
     private mutating func enterInstance(of key: String) {
         let outline = self.outline
         guard let h = outline.headingEntry(key) else { return }
-        if let first = outline.instanceEntries(of: h).first(where: { isNavigable($0, in: outline) && outline.heading($0) == nil }) {
+        if let first = outline.instanceEntries(of: h).first(where: { outline.isNavigable($0) && outline.heading($0) == nil }) {
             form.highlight(.field(first))
             beginEditing(inserting: nil, selectingAnswer: true)
         } else {
@@ -211,7 +211,7 @@ extension AppState {
     /// member it is in (a plot's trees).
     private mutating func goOnPastRoster(_ h: Int, in outline: FormWalk) {
         let block = Set([h] + outline.instanceEntries(of: h))
-        let next = outline.indices.first { $0 > h && !block.contains($0) && isNavigable($0, in: outline) }
+        let next = outline.indices.first { $0 > h && !block.contains($0) && outline.isNavigable($0) }
         if goOn(from: h, to: next, in: outline) { return }
         form.highlight(next.map { .field($0) } ?? .add)
         keepFormHighlightInView()
@@ -224,7 +224,7 @@ extension AppState {
     mutating func advanceThroughRoster(from item: FormItem) -> Bool {
         let outline = self.outline
         guard !outline.isFlat, case .field(let from) = item, outline.indices.contains(from) else { return false }
-        let next = outline.indices.first { $0 > from && isNavigable($0, in: outline) }
+        let next = outline.indices.first { $0 > from && outline.isNavigable($0) }
         return goOn(from: from, to: next, in: outline)
     }
 
@@ -287,7 +287,7 @@ extension AppState {
     /// member shown), or on [ Add ].
     private mutating func moveHighlight(past entry: Int, in outline: FormWalk) {
         let inside = Set(outline.instanceEntries(of: entry))
-        let after = outline.indices.first { $0 > entry && !inside.contains($0) && isNavigable($0, in: outline) }
+        let after = outline.indices.first { $0 > entry && !inside.contains($0) && outline.isNavigable($0) }
         form.highlight(after.map { .field($0) } ?? .add)
         keepFormHighlightInView()
     }
@@ -346,21 +346,24 @@ extension AppState {
             return [.saveDraft]
         }
     }
+}
 
+/// Answers kept inside rosters: the members a path leads to are made first.
+extension Record {
     /// Stores an answer inside a roster, making the members the form shows but the survey
     /// does not hold yet (a `repeat_count` of 3 with one stored). False when the survey
     /// holds something else under the roster's name (never overwritten).
-    static func store(_ value: PropertyValue?, at path: AnswerPath, in record: inout Record) -> Bool {
-        guard makeInstances(upTo: path.steps, in: &record) else { return false }
-        return record.setValue(value, at: path)
+    mutating func store(_ value: PropertyValue?, at path: AnswerPath) -> Bool {
+        guard makeInstances(upTo: path.steps) else { return false }
+        return setValue(value, at: path)
     }
 
     /// Makes every instance `steps` leads to, outermost first.
-    static func makeInstances(upTo steps: [AnswerPath.Step], in record: inout Record) -> Bool {
+    mutating func makeInstances(upTo steps: [AnswerPath.Step]) -> Bool {
         for (depth, step) in steps.enumerated() {
             let parent = Array(steps.prefix(depth))
-            while record.instanceCount(of: step.name, in: parent) <= step.index {
-                guard record.insertInstance(of: step.name, in: parent) != nil else { return false }
+            while instanceCount(of: step.name, in: parent) <= step.index {
+                guard insertInstance(of: step.name, in: parent) != nil else { return false }
             }
         }
         return true

@@ -4,23 +4,17 @@ import SurveyForms
 /// Ctrl-G: the interview as a tree (`InterviewTree`), to find one's place in a long form with
 /// nested rosters and go there: every member, every answer, problems marked.
 extension AppState {
+    /// Ctrl-G opens the tree from the form; every other key is the tree's own
+    /// (`InterviewTree.reduce`), and what it asks of the form is done here.
     mutating func reduce(_ action: TreeAction) -> [Effect] {
-        switch action {
-        case .open:
-            return committingField { $0.openTree(); return [] }
-        case .move(let delta):
-            updateTree { $0.move(by: delta) }
-        case .type(let c):
-            updateTree { $0.type(c) }
-        case .backspace:
-            updateTree { $0.backspace() }
-        case .toggleProblems:
-            updateTree { $0.toggleProblemsOnly() }
-            if case .tree(let tree) = popover, tree.problemsOnly, tree.problemCount == 0 {
-                tell("No problem: every answer here passes the form's rules")
-            }
-        case .go:
-            goToTreeRow()
+        if action == .open { return committingField { $0.openTree(); return [] } }
+        guard case .tree(var tree) = popover else { return [] }
+        let request = tree.reduce(action)
+        popovers.present(.tree(tree))
+        switch request {
+        case .stay: break
+        case .tell(let message): tell(message)
+        case .go(let row): go(to: row, in: tree)
         }
         return []
     }
@@ -41,16 +35,9 @@ extension AppState {
         popovers.present(.tree(InterviewTree(rows: rows, highlighting: here)))
     }
 
-    private mutating func updateTree(_ change: (inout InterviewTree) -> Void) {
-        guard case .tree(var tree) = popover else { return }
-        change(&tree)
-        popovers.present(.tree(tree))
-    }
-
-    /// The form at the highlighted row: a question, a member (its heading, that member
-    /// shown), a roster (its heading), a group (its first question after it).
-    private mutating func goToTreeRow() {
-        guard case .tree(let tree) = popover, let row = tree.highlightedRow else { return }
+    /// The form at the tree's `row`: a question, a member (its heading, that member shown),
+    /// a roster (its heading), a group (its first question after it).
+    private mutating func go(to row: InterviewTree.Row, in tree: InterviewTree) {
         popovers.dismiss()
         screen.moveFocus(to: .form)
         let found: Bool
@@ -72,12 +59,12 @@ extension AppState {
     /// The heading of the roster `steps` ends in, that member shown.
     @discardableResult
     mutating func highlight(memberAt steps: [AnswerPath.Step]) -> Bool {
-        let shownBefore = form.instances
-        showMembers(steps)
+        let before = form
+        form.showMembers(steps)
         guard let last = steps.last,
               let row = outline.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
         else {
-            form.showInstances(shownBefore)
+            form = before   // the members shown stay as they were
             return false
         }
         form.highlight(.field(row))

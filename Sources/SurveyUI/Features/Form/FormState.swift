@@ -133,8 +133,15 @@ public struct FormState: Equatable, Sendable {
 
     /// The instance of a repeat the form shows.
     mutating func showInstance(_ index: Int, of key: String) { instances[key] = index }
-    /// The members shown before a jump that found no row to go to.
-    mutating func showInstances(_ shown: [String: Int]) { instances = shown }
+    /// Shows, in each roster `steps` goes through, the member it names.
+    mutating func showMembers(_ steps: [AnswerPath.Step]) {
+        var parent: [AnswerPath.Step] = []
+        for step in steps {
+            showInstance(step.index, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: step.name))
+            parent.append(step)
+        }
+    }
+
     mutating func askRoster(_ question: RosterQuestion?) { rosterQuestion = question }
     mutating func keepDeletedMember(_ member: DeletedMember) { draftUndo.append(.member(member)) }
     mutating func keepClearedAnswer(_ answer: ClearedAnswer) { draftUndo.append(.answer(answer)) }

@@ -26,60 +26,25 @@ extension AppState {
         list.isWaitingForIndex ? .init("Indexing \(counted(recordCount, "survey")) for search…") : nil
     }
 
-    /// The index built in the background: the list narrows to what was typed meanwhile.
-    mutating func takeSearchIndex(_ index: SearchIndex) {
-        list.take(index, records: records)
-        refreshList()
-    }
-
-    /// The rest of a search, finished in the background: every match shows, and the title
-    /// counts them.
-    mutating func takeFinishedSearch(_ done: FinishedSearch) {
-        if list.takeFinished(done) { listDidChange() }
-    }
-
-    /// Enter on the `/` line: keep the filter and go to the list.
-    mutating func commitFilter() {
-        guard list.filterInput != nil else { return }
-        list.keepFilterLine()
-        refreshList()
-        if list.projection.count == 0, !list.isMatching {
-            tell("No surveys match “\(list.filter.text)”: / changes the filter, Esc on it clears it")
-        }
-    }
-
-    /// Esc on the `/` line: no filter.
-    mutating func clearFilter() {
-        list.dropFilter()
-        refreshList()
-        tell("Showing all \(counted(recordCount, "survey"))")
-    }
-
-    /// Typing on the `/` line narrows the list at once.
-    mutating func filterInputDidChange() {
-        list.filterLineChanged()
-        refreshList()
-    }
-
-    /// F6: sections, or back to the plain list.
-    mutating func toggleSections() -> [Effect] {
-        list.toggleSections()
-        refreshList()
-        tell(list.orderRemark)
-        return [.rememberSession]
-    }
-
-    /// `s` in the list: the next sort key.
-    mutating func cycleSortKey() -> [Effect] {
-        list.cycleSortKey()
-        refreshList()
-        tell(list.orderRemark)
-        return [.rememberSession]
-    }
-
     /// The projection again, after the filter or order changed.
     mutating func refreshList() {
         list.refresh(records)
         listDidChange()
+    }
+}
+
+extension AppState {
+    /// The `/` search's background work (`Outcome.search`).
+    mutating func reduce(_ outcome: SearchOutcome) -> [Effect] {
+        switch outcome {
+        case .indexBuilt(let index):
+            // The list narrows to what was typed meanwhile.
+            list.take(index, records: records)
+            refreshList()
+        case .finished(let done):
+            // Every match shows, and the title counts them.
+            if list.takeFinished(done) { listDidChange() }
+        }
+        return []
     }
 }

@@ -4,49 +4,32 @@ import SurveyForms
 /// The survey list: its highlight, which the form follows, and its scroll.
 extension AppState {
     /// Rows of the list that fit on screen now (pane or popover).
-    var listViewportHeight: Int { listBody(in: layout).height }
-
-    /// Where the list's rows are (pane or popover), below its header and the `/` line: the
-    /// one rectangle drawing, scrolling and clicks use.
-    func listBody(in layout: Layout) -> Rect {
-        let rows = layout.listRows(inPopover: !layout.isSplit, rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0))
-        guard list.showsFilterLine, rows.height > 0 else { return rows }
-        return Rect(x: rows.x, y: rows.y + 1, width: rows.width, height: rows.height - 1)
-    }
+    var listViewportHeight: Int { list.body(in: layout).height }
 
     /// The highlighted record's place in the list as shown (nil when the filter hides it).
     var listPosition: Int? { list.projection.position(ofRecord: list.rows.cursor) }
 
-    /// Moves the highlight to the record at a place in the list as shown (clamped) and
-    /// shows that record at once.
-    mutating func moveListCursor(toPosition position: Int, jumping: Bool = false) {
-        let count = list.projection.count
-        guard count > 0 else { return }
-        showRecord(list.projection.record(atPosition: min(max(0, position), count - 1)), jumping: jumping)
+    /// What the list reads of the app (`SurveyListState.Context`).
+    var listContext: SurveyListState.Context {
+        .init(records: records, height: listViewportHeight, sentBack: sentBackIDs, syncRead: session.sync != nil)
     }
 
-    /// ↑/↓ in the list: by rows as shown (headers skipped).
-    mutating func moveList(by delta: Int) {
-        guard let position = listPosition else { return moveListCursor(toPosition: 0) }
-        moveListCursor(toPosition: position + delta)
-    }
-
-    /// PgUp/PgDn: a page, or in sections the previous / next section.
-    mutating func pageList(by pages: Int) {
-        let headers = list.projection.headerRows
-        guard !headers.isEmpty, let row = list.projection.row(ofRecord: list.rows.cursor) else {
-            return moveList(by: pages * ScrollingList<Int>.page(height: listViewportHeight))
+    /// Does what a key on the list asks (`SurveyListState.reduce`).
+    mutating func follow(_ request: SurveyListState.Request) -> [Effect] {
+        switch request {
+        case .none:
+            return []
+        case .show(let index):
+            showRecord(index)
+            return []
+        case .changed(let remark, let effects):
+            listDidChange()
+            if let remark { tell(remark) }
+            return effects
+        case .tell(let remark, let effects):
+            tell(remark)
+            return effects
         }
-        let target: Int?
-        if pages > 0 {
-            target = headers.first { $0 > row }.flatMap { list.projection.record(nearRow: $0) }
-                ?? list.projection.record(atPosition: list.projection.count - 1)
-        } else {
-            let current = headers.last { $0 < row } ?? 0
-            let header = row == current + 1 ? (headers.last { $0 < current } ?? current) : current
-            target = list.projection.record(nearRow: header)
-        }
-        if let target { showRecord(target) }
     }
 
     /// Shows a record on the form and keeps the list highlight and scroll on it; `jumping`
@@ -100,14 +83,11 @@ extension AppState {
     /// Keeps focus and popovers legal for the layout: collapsed has no list pane to focus,
     /// split has no list popover (its pane takes the focus instead).
     mutating func resize(to newSize: Size) {
-        screen.resize(to: newSize)
+        screen.resize(to: newSize)   // collapsed, the focus leaves the list pane
         switch layout.kind {
         case .collapsed where list.filterInput != nil && popover == nil:
             // The `/` line lives above the list: typing must never go on unseen.
-            screen.moveFocus(to: .form)
             popovers.present(.list)
-        case .collapsed where screen.focus == .list:
-            screen.moveFocus(to: .form)
         case .split where popover == .list:
             popovers.dismiss()
             screen.moveFocus(to: .list)
@@ -115,14 +95,13 @@ extension AppState {
             break
         }
         ensureListCursorVisible()
-        ensureManagerCursorVisible()
+        manager.keepCursorInView(in: managerContext)
     }
 
     /// Where the person left this document: its list order, and the record by id (else by
     /// position, for records without one).
     public mutating func restorePlace(_ place: SessionPlace?) {
-        list.restoreOrder(place?.listOrder.flatMap(ListOrder.init(memoryWord:)) ?? ListOrder())
-        list.refresh(records)
+        list.restore(place?.listOrder.flatMap(ListOrder.init(memoryWord:)) ?? ListOrder(), records: records)
         guard recordCount > 0 else {
             shown = .draft
             list.select(0)
@@ -133,7 +112,7 @@ extension AppState {
         } else if let index = place?.record, records.indices.contains(index) {
             showRecord(index)
         } else {
-            moveListCursor(toPosition: 0)
+            if let first = list.record(nearPosition: 0) { showRecord(first) }
             return
         }
         restoreLanguageAndQuestion(place)
@@ -150,7 +129,7 @@ extension AppState {
         guard questionnaire.form != nil, let text = place?.question, let path = AnswerPath(parsing: text) else { return }
         let outline = self.outline
         if path.steps.isEmpty, let row = outline.indices.first(where: { outline.heading($0) == nil && outline.path($0) == path }),
-           isNavigable(row, in: outline) {
+           outline.isNavigable(row) {
             form.highlight(.field(row))
             keepFormHighlightInView()
         } else if !path.steps.isEmpty {
@@ -170,5 +149,15 @@ extension AppState {
         return .init(record: record, recordID: record.flatMap { records.indices.contains($0) ? records[$0].instanceID : nil },
                      listOrder: list.order == ListOrder() ? nil : list.order.memoryWord,
                      question: question, language: questionnaire.language)
+    }
+}
+
+extension SurveyListState {
+    /// Where the list's rows are (pane or popover), below its header and the `/` line: the
+    /// one rectangle drawing, scrolling and clicks use.
+    func body(in layout: Layout) -> Rect {
+        let rows = layout.listRows(inPopover: !layout.isSplit, rowCount: projection.rowCount + (showsFilterLine ? 1 : 0))
+        guard showsFilterLine, rows.height > 0 else { return rows }
+        return Rect(x: rows.x, y: rows.y + 1, width: rows.width, height: rows.height - 1)
     }
 }

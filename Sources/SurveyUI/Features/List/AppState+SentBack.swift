@@ -12,45 +12,8 @@ extension AppState {
         return Set(reviews.compactMap { id, review in review.sendsBack ? id : nil })
     }
 
-    /// `b` in the list: only the surveys sent back, or every survey again.
-    mutating func toggleSentBack() -> [Effect] {
-        if case .sentBack? = list.restriction {
-            list.restrict(to: nil)
-            refreshList()
-            tell("Showing all \(counted(recordCount, "survey"))")
-            return []
-        }
-        let ids = sentBackIDs
-        guard !ids.isEmpty else {
-            tell("No survey is sent back: a supervisor's “has issues” or “rejected” shows here after a sync (F9)")
-            return session.sync == nil ? [.readSyncSummary] : []
-        }
-        list.restrict(to: .sentBack(ids))
-        refreshList()
-        tell(counted(list.projection.count, "survey") + " sent back: the comment shows beside the questions it names; b shows all")
-        return []
-    }
-
     /// A sync brought reviews: a narrowed list follows them (a survey fixed and sent leaves it).
     mutating func sentBackChanged() {
-        guard case .sentBack? = list.restriction else { return }
-        list.restrict(to: .sentBack(sentBackIDs))
-        refreshList()
-    }
-
-    /// `i` in the list: only the incomplete surveys (kept before they pass), or every survey.
-    mutating func toggleIncomplete() -> [Effect] {
-        if case .incomplete? = list.restriction {
-            list.restrict(to: nil)
-            refreshList()
-            tell("Showing all \(counted(recordCount, "survey"))")
-            return []
-        }
-        list.restrict(to: .incomplete)
-        refreshList()
-        let n = list.projection.count
-        tell(n == 0 ? "No survey is incomplete: Ctrl-S keeps a New form as one; i shows all"
-             : counted(n, "survey") + " incomplete: Enter goes on keying one, [ Finish ] adds it; i shows all")
-        return []
+        if list.followSentBack(sentBackIDs) { refreshList() }
     }
 }

@@ -11,7 +11,7 @@ extension AppState {
     mutating func keepShownListRows() {
         let layout = self.layout
         guard layout.kind != .tooSmall, layout.listPane != nil || popover == .list else { return }
-        let body = listBody(in: layout)
+        let body = list.body(in: layout)
         let projection = list.projection
         let scroll = ScrollingList<Int>.scroll(list.rows.scroll, showing: projection.row(ofRecord: list.rows.cursor) ?? 0,
                                                height: body.height)
@@ -40,7 +40,7 @@ extension AppState {
         let record = records[index]
         // Whose it is when it is another's (`@ana`), and a supervisor's verdict (`✓`, `!`,
         // `✗`), first, as a team's list shows them.
-        var mark = syncMarks(of: record).map { $0 + " " } ?? ""
+        var mark = session.syncMarks(of: record).map { $0 + " " } ?? ""
         if record.isIncomplete { mark += Self.incompleteListMark + " " }
         let questionnaire = session.questionnaire
         guard let form = questionnaire.form else {
@@ -59,7 +59,7 @@ extension AppState {
     func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
         guard session.questionnaire.form == nil else { return nil }
         let record = records[index]
-        if syncMarks(of: record) != nil || record.isIncomplete { return nil }
+        if session.syncMarks(of: record) != nil || record.isIncomplete { return nil }
         if let kept = shownListRows.title(of: index, record: record, limit: limit, width: width) { return kept.cells }
         return ShownListRows.cells(ofTitle: title(of: record, limit: limit), width: width)
     }

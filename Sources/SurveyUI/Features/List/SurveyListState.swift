@@ -70,11 +70,14 @@ public struct SurveyListState: Equatable, Sendable {
     public var showsFilterLine: Bool { filterInput != nil || !filter.isEmpty }
 
     /// Lets go of the records the projection was built from (the next refresh builds afresh),
-    /// so the document's records can be changed in place without being copied.
-    mutating func forgetRecords() {
+    /// so the document's records can be changed in place without being copied. `toTop`: the
+    /// records are gone for good (the file turned out unreadable), and the highlight and the
+    /// scroll go back to the first row.
+    mutating func forgetRecords(toTop: Bool = false) {
         builtFrom = nil
         searched = []
         searchToFinish = nil
+        if toTop { rows = ScrollingList(cursor: 0) }
     }
 
     /// `/` was pressed on a large list and its index is being built in the background.
@@ -288,9 +291,6 @@ extension SurveyListState {
         setFilter("")
     }
 
-    /// A key typed on the `/` line: records pinned by an edit under the old filter go.
-    mutating func filterLineChanged() { pinned = [] }
-
     /// F6: sections by the initial of the last name, or back to the plain list.
     mutating func toggleSections() { order.sections.toggle() }
 
@@ -300,8 +300,24 @@ extension SurveyListState {
         order = ListOrder(key: order.sections ? .lastName : names.next(after: order.key), sections: false)
     }
 
-    /// The list narrowed (nil: every survey again).
-    mutating func restrict(to restriction: ListRestriction?) { self.restriction = restriction }
+    /// `b`, `i`: the list narrowed to `restriction`, or every survey again when it is
+    /// narrowed that way already. Whether it is narrowed now.
+    mutating func toggleRestriction(_ restriction: ListRestriction) -> Bool {
+        if let current = self.restriction, current.isSameKind(as: restriction) {
+            self.restriction = nil
+            return false
+        }
+        self.restriction = restriction
+        return true
+    }
+
+    /// The surveys sent back changed (a sync brought reviews): a list narrowed to them
+    /// follows (a survey fixed and sent leaves it). Whether it was narrowed to them.
+    mutating func followSentBack(_ ids: Set<String>) -> Bool {
+        guard case .sentBack? = restriction else { return false }
+        restriction = .sentBack(ids)
+        return true
+    }
 
     /// A record edited while a filter is on stays listed until the filter changes, so it
     /// does not vanish under the typing hand.
@@ -326,6 +342,9 @@ extension SurveyListState {
     /// A fresh list for another document, sorting and sectioning by its questionnaire's names.
     init(names: ListNames) { self.names = names }
 
+    /// A list in `order`, before any records (tests build one to refresh).
+    init(order: ListOrder) { self.order = order }
+
     /// The highlight on a document index: the record the form shows.
     mutating func select(_ index: Int) { rows.cursor = index }
 
@@ -334,25 +353,26 @@ extension SurveyListState {
         rows.cursor = min(max(0, rows.cursor), max(0, count - 1))
     }
 
-    /// The list's first row at the top (another document, a reload).
-    mutating func scrollToTop() { rows.scroll = 0 }
-
     /// Scrolls so `row` (and `top`, its section header) is in view: as little as possible,
     /// or `jump` rows more (`ScrollingList.keepInView`).
     mutating func keepInView(row: Int?, from top: Int?, height: Int, jump: Int = 0) {
         rows.keepInView(row: row, from: top, height: height, rowCount: projection.rowCount, jump: jump)
     }
 
-    /// The order remembered for this document (session memory).
-    mutating func restoreOrder(_ order: ListOrder) { self.order = order }
+    /// The order remembered for this document (session memory), and the projection in it.
+    mutating func restore(_ order: ListOrder, records: RecordList) {
+        self.order = order
+        refresh(records)
+    }
 
     /// The form's language changed: sort and section by its names in that language.
     mutating func rename(_ names: ListNames) { self.names = names }
 
-    /// A key typed on the `/` line.
+    /// A key typed on the `/` line: records pinned by an edit under the old filter go.
     mutating func editFilterLine(_ change: (inout TextInput) -> Void) {
         guard filterInput != nil else { return }
         change(&filterInput!)
+        pinned = []
     }
 }
 
@@ -362,6 +382,13 @@ public enum ListRestriction: Equatable, Sendable {
     /// By id: the surveys a supervisor sent back.
     case sentBack(Set<String>)
     case incomplete
+
+    func isSameKind(as other: ListRestriction) -> Bool {
+        switch (self, other) {
+        case (.sentBack, .sentBack), (.incomplete, .incomplete): true
+        case (.sentBack, _), (.incomplete, _): false
+        }
+    }
 
     func admits(_ record: Record) -> Bool {
         switch self {

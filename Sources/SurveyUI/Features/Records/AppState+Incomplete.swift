@@ -108,8 +108,7 @@ extension AppState {
     /// The empty New form, editing its first question: the next interview.
     mutating func startNextNewForm() {
         popovers.dismiss()
-        screen.moveFocus(to: .form)
-        screen.showDetail(.form)
+        screen.showForm(focused: true)
         shown = .draft
         form.highlight(firstFormItem)
         beginEditing(inserting: nil, selectingAnswer: true)

@@ -9,13 +9,6 @@ import SurveyForms
 /// refused with whose it is, before anything changes. Browsing, finding, copying it into a
 /// new survey of one's own, and taking theirs in a conflict go on.
 extension AppState {
-    /// The owner of `record` when it is another role's (nil: this laptop may change it).
-    func othersOwner(of record: Record) -> String? {
-        // Asked of every list row each frame: a document with none costs nothing.
-        guard let others = session.sync?.othersSurveys, !others.isEmpty, let id = record.instanceID else { return nil }
-        return others[id]
-    }
-
     /// "“Kamau, John” is read-only here: it is ana's survey (only ana changes it; a
     /// supervisor reviews it)".
     func othersSurveyRemark(_ record: Record, owner: String) -> String {
@@ -60,7 +53,7 @@ extension AppState {
         func others(_ i: Int, in state: AppState) -> (String, Record)? {
             guard state.records.indices.contains(i) else { return nil }
             let record = state.records[i]
-            return othersOwner(of: record).map { ($0, record) }
+            return session.othersOwner(of: record).map { ($0, record) }
         }
         // Starting on the survey the form shows: typing, the picker, a member added by hand
         // or asked about.
@@ -82,7 +75,7 @@ extension AppState {
         for effect in effects {
             switch effect {
             case .keepDeleted(let removed):
-                for record in removed { if let owner = othersOwner(of: record) { return (owner, record) } }
+                for record in removed { if let owner = session.othersOwner(of: record) { return (owner, record) } }
             case .resolveConflict(let id, _, true):
                 if let owner = session.sync?.othersSurveys[id], let i = records.firstIndex(where: { $0.instanceID == id }) {
                     return (owner, records[i])

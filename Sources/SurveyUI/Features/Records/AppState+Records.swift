@@ -16,8 +16,7 @@ extension AppState {
             return kept
         }
         popovers.dismiss()
-        screen.moveFocus(to: .form)
-        screen.showDetail(.form)
+        screen.showForm(focused: true)
         shown = .draft
         form.highlight(firstFormItem)
         if draft.isBlank(in: questionnaire) {
@@ -36,7 +35,7 @@ extension AppState {
         if hadDraft { rollback = captureRollback() }   // a failed save puts the New form back
         shown = .draft
         form.emptyDraft()
-        auditDraftCleared()
+        audit.dropDraft()
         tell("The form is empty")
         return hadDraft ? effects + [.saveDraft] : effects
     }
@@ -123,7 +122,7 @@ extension AppState {
     mutating func documentWasSaved(replacedCharacters: Int) -> [Effect] {
         let before = rollback
         rollback = nil
-        saveSucceeded()
+        session.saveSucceeded()
         let focusBefore: String? = before.flatMap { b in
             !b.form.showingDraft && b.document.records.indices.contains(b.listCursor) ? b.document.records[b.listCursor].instanceID : nil
         }
@@ -152,7 +151,7 @@ extension AppState {
     mutating func restoreRollback() {
         guard let saved = rollback else { return }
         rollback = nil
-        changeWasNotSaved()
+        session.changeNotSaved()
         document = saved.document
         list.select(saved.listCursor)
         form = saved.form

@@ -63,7 +63,7 @@ extension AppState {
             // Whatever the step, surveys it takes out of the file (redoing a delete, undoing an
             // Add) are copied to the deleted surveys first, as a delete does; but a New form
             // kept as incomplete goes back on the New form (`AppState+Incomplete`).
-            let gone = Self.removed(from: current, in: merged)
+            let gone = current.surveysRemoved(in: merged)
             if putKeptSurveyBack(step, undoing: undoing, gone: gone) || emptyNewFormKeptAgain(step, undoing: undoing) {
                 return [.saveDocument, .saveDraft]
             }
@@ -92,14 +92,9 @@ extension AppState {
             tell("\(undid ? "Undid" : "Redid") \(step.label)")
             // Surveys it brought back (undoing a delete, redoing an Add) are in the file
             // again: their copies come off the deleted list.
-            let back = Set(Self.removed(from: after, in: before).compactMap(\.instanceID))
+            let back = Set(after.surveysRemoved(in: before).compactMap(\.instanceID))
             return back.isEmpty ? [] : [.forgetDeleted(back)]
         }
-    }
-
-    /// A save failed: an undo or redo that did not happen goes back on its stack.
-    mutating func changeWasNotSaved() {
-        session.changeNotSaved()
     }
 
     /// Ids of the surveys a change in flight already copied to the deleted list (a delete, an
@@ -110,17 +105,19 @@ extension AppState {
         default: false
         }
         guard removing, let before = rollback?.document, let after = document else { return [] }
-        return Set(Self.removed(from: before, in: after).compactMap(\.instanceID))
-    }
-
-    /// Records of `before` that `after` no longer has, by id.
-    static func removed(from before: SurveyDocument, in after: SurveyDocument) -> [Record] {
-        // Only the stretch the two versions do not share can hold one: not every survey's id.
-        let (prefix, suffix) = after.records.changedStretch(from: before.records)
-        let kept = Set(after.records[prefix..<(after.records.count - suffix)].compactMap(\.instanceID))
-        return before.records[prefix..<(before.records.count - suffix)].filter { $0.instanceID.map { !kept.contains($0) } ?? false }
+        return Set(before.surveysRemoved(in: after).compactMap(\.instanceID))
     }
 
     /// `“Last, First”` as the list shows it, for messages.
     func quotedTitle(_ record: Record) -> String { "“\(title(of: record, limit: 60))”" }
+}
+
+extension SurveyDocument {
+    /// Surveys of this document that `after` no longer has, by id.
+    func surveysRemoved(in after: SurveyDocument) -> [Record] {
+        // Only the stretch the two versions do not share can hold one: not every survey's id.
+        let (prefix, suffix) = after.records.changedStretch(from: records)
+        let kept = Set(after.records[prefix..<(after.records.count - suffix)].compactMap(\.instanceID))
+        return records[prefix..<(records.count - suffix)].filter { $0.instanceID.map { !kept.contains($0) } ?? false }
+    }
 }

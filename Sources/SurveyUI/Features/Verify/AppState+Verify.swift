@@ -88,7 +88,7 @@ extension AppState {
             return []
         }
         showRecord(index)
-        screen.showDetail(.form)
+        screen.showForm(focused: false)
         let verify = VerifySession(survey: id, title: quotedTitle(record),
                                    questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
                                    settled: settled, waiting: waiting, resumes: resumes)
@@ -180,7 +180,7 @@ extension AppState {
             return nil
         }
         if shown != .record(record) { showRecord(record) }
-        guard highlight(problemAt: question.path), case .field(let index) = formItem, isNavigable(index, in: outline) else {
+        guard highlight(problemAt: question.path), case .field(let index) = formItem, outline.isNavigable(index) else {
             warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
             return nil
         }
@@ -199,4 +199,16 @@ extension AppState {
     }
 
     private func shownAnswer(_ text: String) -> String { text.isEmpty ? "(no answer)" : "“\(text)”" }
+}
+
+extension AppState {
+    /// The verification record read (`Outcome.verify`): kept for F4's statistics, and verify
+    /// mode starts from it when it was read for that.
+    mutating func reduce(_ outcome: VerifyOutcome) -> [Effect] {
+        switch outcome {
+        case .read(let name, let log, let thenVerify):
+            guard session.verificationRead(log, document: name) else { return [] }
+            return thenVerify ? verificationRead(log) : []
+        }
+    }
 }

@@ -1,0 +1,113 @@
+import SurveyValues
+import SurveyForms
+
+/// The survey list's own reducer (issue 29: a child reducer, as `ChoicePicker.reduce`): its
+/// keys for moving, finding, ordering and narrowing, decided from the list and the little it
+/// reads of the app (`Context`), and what they ask of the app as a value. `AppState` shows
+/// the record asked for, keeps the highlight on a record the list shows after a change, and
+/// says the remark (`AppState+List`). `/` and F2's focus, which open popovers, are the app's.
+extension SurveyListState {
+    /// What the list reads of the app.
+    struct Context {
+        var records: RecordList
+        /// The rows the list shows now (pane or popover).
+        var height: Int
+        /// The ids of the surveys a supervisor sent back (`AppState.sentBackIDs`).
+        var sentBack: Set<String>
+        /// Whether the document's ledger was read (else `b` asks for it).
+        var syncRead: Bool
+    }
+
+    /// What a key on the list asks of the app.
+    enum Request: Equatable {
+        case none
+        /// Show the record at this document index on the form (the highlight is on it).
+        case show(Int)
+        /// The projection changed (the filter, the order, the narrowing): the highlight goes
+        /// to a record it shows; then the status says `remark`, and `effects` are done.
+        case changed(remark: String?, effects: [Effect] = [])
+        /// Nothing changed: the status says why, and `effects` are done.
+        case tell(String, effects: [Effect] = [])
+    }
+
+    mutating func reduce(_ action: ListAction, in context: Context) -> Request {
+        switch action {
+        case .move(let delta):
+            guard let position = projection.position(ofRecord: rows.cursor) else { return show(atPosition: 0) }
+            return show(atPosition: position + delta)
+        case .page(let pages):
+            return page(by: pages, in: context)
+        case .toFirst:
+            return show(atPosition: 0)
+        case .toLast:
+            return show(atPosition: projection.count - 1)
+        case .commitFilter:
+            guard filterInput != nil else { return .none }
+            keepFilterLine()
+            refresh(context.records)
+            let none = projection.count == 0 && !isMatching
+            return .changed(remark: none ? "No surveys match “\(filter.text)”: / changes the filter, Esc on it clears it" : nil)
+        case .clearFilter:
+            dropFilter()
+            refresh(context.records)
+            return .changed(remark: "Showing all \(counted(context.records.count, "survey"))")
+        case .toggleSections:
+            toggleSections()
+            refresh(context.records)
+            return .changed(remark: orderRemark, effects: [.rememberSession])
+        case .cycleSortKey:
+            cycleSortKey()
+            refresh(context.records)
+            return .changed(remark: orderRemark, effects: [.rememberSession])
+        case .toggleSentBack:
+            if context.sentBack.isEmpty, restriction?.isSameKind(as: .sentBack([])) != true {
+                return .tell("No survey is sent back: a supervisor's “has issues” or “rejected” shows here after a sync (F9)",
+                             effects: context.syncRead ? [] : [.readSyncSummary])
+            }
+            let narrowed = toggleRestriction(.sentBack(context.sentBack))
+            refresh(context.records)
+            return .changed(remark: narrowed
+                ? counted(projection.count, "survey") + " sent back: the comment shows beside the questions it names; b shows all"
+                : "Showing all \(counted(context.records.count, "survey"))")
+        case .toggleIncomplete:
+            let narrowed = toggleRestriction(.incomplete)
+            refresh(context.records)
+            let n = projection.count
+            return .changed(remark: !narrowed ? "Showing all \(counted(context.records.count, "survey"))"
+                : n == 0 ? "No survey is incomplete: Ctrl-S keeps a New form as one; i shows all"
+                : counted(n, "survey") + " incomplete: Enter goes on keying one, [ Finish ] adds it; i shows all")
+        case .focusForm, .beginFilter:
+            return .none   // the app's: they move the focus and open popovers
+        }
+    }
+
+    /// The record at a place in the list as shown (clamped); nil when it shows none.
+    func record(nearPosition position: Int) -> Int? {
+        guard projection.count > 0 else { return nil }
+        return projection.record(atPosition: min(max(0, position), projection.count - 1))
+    }
+
+    private func show(atPosition position: Int) -> Request {
+        record(nearPosition: position).map(Request.show) ?? .none
+    }
+
+    /// PgUp/PgDn: a page, or in sections the previous / next section.
+    private func page(by pages: Int, in context: Context) -> Request {
+        let headers = projection.headerRows
+        guard !headers.isEmpty, let row = projection.row(ofRecord: rows.cursor) else {
+            let delta = pages * ScrollingList<Int>.page(height: context.height)
+            guard let position = projection.position(ofRecord: rows.cursor) else { return show(atPosition: 0) }
+            return show(atPosition: position + delta)
+        }
+        let target: Int?
+        if pages > 0 {
+            target = headers.first { $0 > row }.flatMap { projection.record(nearRow: $0) }
+                ?? projection.record(atPosition: projection.count - 1)
+        } else {
+            let current = headers.last { $0 < row } ?? 0
+            let header = row == current + 1 ? (headers.last { $0 < current } ?? current) : current
+            target = projection.record(nearRow: header)
+        }
+        return target.map(Request.show) ?? .none
+    }
+}

@@ -1,0 +1,67 @@
+import XCTest
+import SurveyValues
+@testable import SurveyUI
+
+/// The survey list's own reducer (issue 29: a child reducer, as the picker's): moving,
+/// finding, ordering and narrowing decided from the list and what it reads of the app, and
+/// what it asks of the app as a value, with no `AppState` in sight.
+final class SurveyListReducerTests: XCTestCase {
+    private let records = RecordList([
+        Record(["firstName": .string("Ana"), "lastName": .string("Lima"), Record.instanceIDKey: .string("uuid:a")]),
+        Record(["firstName": .string("Bo"), "lastName": .string("Kamau"), Record.instanceIDKey: .string("uuid:b"),
+                Record.incompleteKey: .bool(true)]),
+        Record(["firstName": .string("Cy"), "lastName": .string("Diaz"), Record.instanceIDKey: .string("uuid:c")]),
+    ])
+
+    private func context(sentBack: Set<String> = [], syncRead: Bool = true) -> SurveyListState.Context {
+        .init(records: records, height: 10, sentBack: sentBack, syncRead: syncRead)
+    }
+
+    private func listed() -> SurveyListState {
+        var list = SurveyListState()
+        list.refresh(records)
+        return list
+    }
+
+    func testMovingAsksToShowARecordOfTheListAsShown() {
+        var list = listed()
+        XCTAssertEqual(list.reduce(.move(1), in: context()), .show(1))
+        XCTAssertEqual(list.reduce(.toLast, in: context()), .show(2))
+        XCTAssertEqual(list.reduce(.move(-5), in: context()), .show(0), "held at the first")
+        // Sorted by last name: Diaz, Kamau, Lima; the highlight is still on the first record.
+        XCTAssertEqual(list.reduce(.cycleSortKey, in: context()),
+                       .changed(remark: "Sorted by last name", effects: [.rememberSession]))
+        XCTAssertEqual(list.reduce(.move(-1), in: context()), .show(1), "Kamau, before Lima in the list")
+        XCTAssertEqual(list.reduce(.toFirst, in: context()), .show(2))
+        list.select(2)   // as the app does, showing it
+        XCTAssertEqual(list.reduce(.move(1), in: context()), .show(1))
+    }
+
+    func testNarrowingSaysWhatItShowsAndAsksForTheLedgerWhenUnread() {
+        var list = listed()
+        XCTAssertEqual(list.reduce(.toggleSentBack, in: context(syncRead: false)),
+                       .tell("No survey is sent back: a supervisor's “has issues” or “rejected” shows here after a sync (F9)",
+                             effects: [.readSyncSummary]))
+        XCTAssertNil(list.restriction)
+        XCTAssertEqual(list.reduce(.toggleSentBack, in: context(sentBack: ["uuid:c"])),
+                       .changed(remark: "1 survey sent back: the comment shows beside the questions it names; b shows all"))
+        XCTAssertEqual(list.projection.count, 1)
+        XCTAssertEqual(list.reduce(.toggleIncomplete, in: context()),
+                       .changed(remark: "1 survey incomplete: Enter goes on keying one, [ Finish ] adds it; i shows all"))
+        XCTAssertEqual(list.record(nearPosition: 0), 1, "Kamau, the incomplete one")
+        XCTAssertEqual(list.reduce(.toggleIncomplete, in: context()), .changed(remark: "Showing all 3 surveys"))
+        XCTAssertEqual(list.projection.count, 3)
+    }
+
+    func testTheKeptFilterNarrowsAndEscShowsAllAgain() {
+        var list = listed()
+        _ = list.openFilterLine(recordCount: records.count)
+        list.editFilterLine { $0 = TextInput(text: "zz") }
+        XCTAssertEqual(list.reduce(.commitFilter, in: context()),
+                       .changed(remark: "No surveys match “zz”: / changes the filter, Esc on it clears it"))
+        XCTAssertEqual(list.reduce(.commitFilter, in: context()), .none, "no / line open")
+        XCTAssertEqual(list.reduce(.move(1), in: context()), .none, "nothing shown to move to")
+        XCTAssertEqual(list.reduce(.clearFilter, in: context()), .changed(remark: "Showing all 3 surveys"))
+        XCTAssertEqual(list.projection.count, 3)
+    }
+}
