@@ -36,23 +36,29 @@ extension XLSFormReader {
         }
         if let step = numbers["step"], step.isZero { return refuse("the range’s step cannot be 0") }
         guard !failed, let start = numbers["start"], let end = numbers["end"], let step = numbers["step"] else { return }
-        let width = (end - start).magnitude
-        if step > width {
+        // A comparison or a sum too large to tell exactly here (nil) refuses nothing: the
+        // form is let through rather than refused for what pyxform might accept.
+        let width = (end - start)?.magnitude
+        if let width, step.compared(to: width) == .greater {
             return refuse("for the 'range' question type, the parameter 'step' must not be larger than the range (the difference between 'start' and 'end')")
+        }
+        /// Outside both ends (Python's `v < min(start, end) or v > max(start, end)`).
+        func outside(_ v: RangeNumber) -> Bool {
+            guard let a = v.compared(to: start), let b = v.compared(to: end) else { return false }
+            return a == b && a != .equal
         }
         if let tick = numbers["tick_interval"] {
             if tick.isZero { return refuse("for the 'range' question type, the parameter 'tick_interval' must not be '0' (zero)") }
-            if tick > width {
+            if let width, tick.compared(to: width) == .greater {
                 return refuse("for the 'range' question type, the parameter 'tick_interval' must not be larger than the range (the difference between 'start' and 'end')")
             }
-            if !tick.isMultiple(of: step) { return refuse("for the 'range' question type, the parameter 'tick_interval' must be a multiple of 'step'") }
+            if tick.isMultiple(of: step) == false { return refuse("for the 'range' question type, the parameter 'tick_interval' must be a multiple of 'step'") }
         }
-        let low = min(start, end), high = max(start, end)
         if let placeholder = numbers["placeholder"] {
-            if !(placeholder - start).isMultiple(of: step) {
+            if (placeholder - start)?.isMultiple(of: step) == false {
                 return refuse("for the 'range' question type, the parameter 'placeholder' must be a multiple of 'step'")
             }
-            if placeholder < low || placeholder > high {
+            if outside(placeholder) {
                 return refuse("for the 'range' question type, the parameter 'placeholder' must be between the 'start' and 'end' values, inclusive")
             }
         }
@@ -67,17 +73,21 @@ extension XLSFormReader {
             guard let value = RangeNumber(choice.name) else {
                 return refuse("for the 'range' question type, the parameter 'tick_labelset' choice values must all be numbers: “\(choice.name)” is not")
             }
-            if value < low || value > high {
+            if outside(value) {
                 return refuse("for the 'range' question type, the parameter 'tick_labelset' choices must be between the 'start' and 'end' values, inclusive")
             }
-            if let tick = numbers["tick_interval"], !(value - start).isMultiple(of: tick) {
-                return refuse("for the 'range' question type, the parameter 'tick_labelset' choices' values must be equal to the start of the range plus a multiple of 'tick_interval'")
-            } else if !(value - start).isMultiple(of: step) {
+            let offset = value - start
+            if let tick = numbers["tick_interval"] {
+                if offset?.isMultiple(of: tick) == false {
+                    return refuse("for the 'range' question type, the parameter 'tick_labelset' choices' values must be equal to the start of the range plus a multiple of 'tick_interval'")
+                }
+            } else if offset?.isMultiple(of: step) == false {
                 return refuse("for the 'range' question type, the parameter 'tick_labelset' choices' values must be equal to the start of the range plus a multiple of 'step'")
             }
             if noTicks, !labels.contains(value) { labels.append(value) }
         }
-        guard noTicks else { return }
+        // Numbers of more digits than are kept here may be equal or not: nothing refused.
+        guard noTicks, labels.allSatisfy(\.isExact), start.isExact, end.isExact else { return }
         if labels.count > 2 {
             return refuse("for the 'range' question type, the parameter 'tick_labelset' choice list must have only 2 items when the 'appearance' is 'no-ticks'")
         }
@@ -87,57 +97,115 @@ extension XLSFormReader {
     }
 }
 
-/// A decimal number as Python's `Decimal` reads one (`-1.25`, `2e3`), exactly: a whole
-/// mantissa and a power of ten. Kept small: a range's parameters have a few digits; one
-/// too long for 64 bits (or infinite, or NaN) is no number here, as pyxform refuses those.
-struct RangeNumber: Hashable, Comparable {
-    /// Normalized: no trailing zero in the mantissa (so equal values are equal structs).
+/// A decimal number as Python's `Decimal` reads one (`-1.25`, `2e3`, `1_000`, digits of any
+/// script), kept as a whole mantissa of at most 18 digits and a power of ten. Exact for the
+/// few digits a range's parameters have; a number of more significant digits keeps its first
+/// 18 and is marked inexact, and whatever depends on its last digits is left undecided (nil)
+/// rather than guessed. Every sum and scaling reports overflow, so no text crashes it.
+struct RangeNumber: Hashable {
+    /// Normalized: no trailing zero in the mantissa (so equal values are equal structs);
+    /// never `Int.min`, so its magnitude always exists.
     private(set) var mantissa: Int
     private(set) var exponent: Int
+    /// False when digits past the mantissa's were dropped.
+    private(set) var isExact: Bool
 
-    init(mantissa: Int, exponent: Int) {
+    /// nil when the mantissa is `Int.min` (its magnitude would not fit).
+    init?(mantissa: Int, exponent: Int, exact: Bool = true) {
+        guard mantissa != .min else { return nil }
         var m = mantissa, e = exponent
-        while m != 0, m % 10 == 0 { m /= 10; e += 1 }
+        while m != 0, m % 10 == 0, e < Int.max { m /= 10; e += 1 }
         if m == 0 { e = 0 }
         self.mantissa = m
         self.exponent = e
+        isExact = exact
     }
 
+    /// Python's grammar, after it drops surrounding white space and every underscore and reads
+    /// each decimal digit (Unicode Nd) as its ASCII one. Infinity and NaN, which pyxform refuses
+    /// (or fails on), are no number here; nor is an exponent past what Python's Decimal takes
+    /// (an adjusted exponent above 999,999,999,999,999,999, or one below -1,999,999,999,999,999,997).
     init?(_ text: String) {
-        var t = Substring(text.trimmingWhitespace())
-        var negative = false
-        if let sign = t.first, sign == "+" || sign == "-" { negative = sign == "-"; t = t.dropFirst() }
-        var exponent = 0
-        if let e = t.firstIndex(where: { $0 == "e" || $0 == "E" }) {
-            guard let power = Int(t[t.index(after: e)...]), abs(power) < 100 else { return nil }
-            exponent = power
-            t = t[..<e]
+        var ascii: [UInt8] = []
+        var scalars = Substring(text).unicodeScalars[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars = scalars.dropFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars = scalars.dropLast() }
+        for scalar in scalars where scalar != "_" {
+            if scalar.isASCII {
+                ascii.append(UInt8(scalar.value))
+            } else if scalar.properties.numericType == .decimal, let v = scalar.properties.numericValue, v >= 0, v <= 9 {
+                ascii.append(UInt8(ascii: "0") + UInt8(v))
+            } else {
+                return nil
+            }
         }
-        let parts = t.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, !(parts.allSatisfy(\.isEmpty)) else { return nil }
-        let digits = parts.joined()
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), digits.count <= 18 else { return nil }
-        exponent -= parts.count == 2 ? parts[1].count : 0
-        guard let m = Int(digits) else { return nil }
-        self.init(mantissa: negative ? -m : m, exponent: exponent)
+        var i = ascii.startIndex
+        func isDigit(_ k: Int) -> Bool { k < ascii.endIndex && ascii[k] >= UInt8(ascii: "0") && ascii[k] <= UInt8(ascii: "9") }
+        var negative = false
+        if i < ascii.endIndex, ascii[i] == UInt8(ascii: "+") || ascii[i] == UInt8(ascii: "-") { negative = ascii[i] == UInt8(ascii: "-"); i += 1 }
+        // The significant digits (leading zeros skipped), at most 18 kept.
+        var mantissa = 0, kept = 0, dropped = 0, fractionDigits = 0, anyDigit = false, inexact = false
+        func digit(_ d: Int, fraction: Bool) {
+            anyDigit = true
+            if fraction { fractionDigits += 1 }
+            if kept == 0, d == 0 { return }
+            if kept < 18 { mantissa = mantissa * 10 + d; kept += 1 } else { dropped += 1; if d != 0 { inexact = true } }
+        }
+        while isDigit(i) { digit(Int(ascii[i] - UInt8(ascii: "0")), fraction: false); i += 1 }
+        if i < ascii.endIndex, ascii[i] == UInt8(ascii: ".") {
+            i += 1
+            while isDigit(i) { digit(Int(ascii[i] - UInt8(ascii: "0")), fraction: true); i += 1 }
+        }
+        guard anyDigit else { return nil }
+        // The written exponent, saturated past what Python's range allows.
+        var power = 0
+        if i < ascii.endIndex, ascii[i] == UInt8(ascii: "e") || ascii[i] == UInt8(ascii: "E") {
+            i += 1
+            var minus = false
+            if i < ascii.endIndex, ascii[i] == UInt8(ascii: "+") || ascii[i] == UInt8(ascii: "-") { minus = ascii[i] == UInt8(ascii: "-"); i += 1 }
+            guard isDigit(i) else { return nil }
+            while isDigit(i) {
+                // Saturated at 4e18, past both of Python's limits; never near overflow.
+                power = Swift.min(power, 400_000_000_000_000_000) * 10 + Int(ascii[i] - UInt8(ascii: "0"))
+                i += 1
+            }
+            if minus { power = -power }
+        }
+        guard i == ascii.endIndex else { return nil }
+        // The exponent of the last digit written, then of the last digit kept.
+        let written = power - fractionDigits
+        let exponent = written + dropped
+        let adjusted = written + max(kept + dropped, 1) - 1
+        guard adjusted <= 999_999_999_999_999_999, written >= -1_999_999_999_999_999_997 else { return nil }
+        self.init(mantissa: negative ? -mantissa : mantissa, exponent: exponent, exact: !inexact)
     }
 
     var isZero: Bool { mantissa == 0 }
-    var double: Double { Double(mantissa) * pow10(exponent) }
-    var magnitude: RangeNumber { RangeNumber(mantissa: abs(mantissa), exponent: exponent) }
+    /// The nearest Double (±infinity or 0 past Double's range).
+    var double: Double {
+        let e = Swift.min(Swift.max(exponent, -400), 400)
+        return Double("\(mantissa)e\(e)") ?? .nan
+    }
+    /// Never nil: the mantissa is never `Int.min`.
+    var magnitude: RangeNumber { RangeNumber(mantissa: Swift.abs(mantissa), exponent: exponent, exact: isExact)! }
 
-    private func pow10(_ e: Int) -> Double {
-        var result = 1.0
-        for _ in 0..<abs(e) { result *= 10 }
-        return e < 0 ? 1 / result : result
+    /// The number of digits of the mantissa (1 for zero).
+    private var digitCount: Int {
+        var n = 1, m = mantissa.magnitude
+        while m >= 10 { m /= 10; n += 1 }
+        return n
     }
 
-    /// Both mantissas at the smaller exponent; nil when that overflows.
+    /// Both mantissas at the smaller exponent; nil when that overflows. Zero takes the
+    /// other's exponent, so `1e30 - 0` needs no scaling.
     private static func aligned(_ a: RangeNumber, _ b: RangeNumber) -> (Int, Int, Int)? {
-        let e = min(a.exponent, b.exponent)
+        let e = a.isZero ? b.exponent : b.isZero ? a.exponent : Swift.min(a.exponent, b.exponent)
         func scaled(_ x: RangeNumber) -> Int? {
+            if x.isZero { return 0 }
+            let (shift, overflow) = x.exponent.subtractingReportingOverflow(e)
+            guard !overflow, shift < 19 else { return nil }
             var m = x.mantissa
-            for _ in 0..<(x.exponent - e) {
+            for _ in 0..<shift {
                 let (r, overflow) = m.multipliedReportingOverflow(by: 10)
                 if overflow { return nil }
                 m = r
@@ -148,20 +216,36 @@ struct RangeNumber: Hashable, Comparable {
         return (x, y, e)
     }
 
-    static func - (a: RangeNumber, b: RangeNumber) -> RangeNumber {
-        guard let (x, y, e) = aligned(a, b) else { return RangeNumber(mantissa: 0, exponent: 0) }
-        return RangeNumber(mantissa: x - y, exponent: e)
+    /// The exact difference; nil when either is inexact or it does not fit.
+    static func - (a: RangeNumber, b: RangeNumber) -> RangeNumber? {
+        guard a.isExact, b.isExact, let (x, y, e) = aligned(a, b) else { return nil }
+        let (d, overflow) = x.subtractingReportingOverflow(y)
+        return overflow ? nil : RangeNumber(mantissa: d, exponent: e)
     }
 
-    static func < (a: RangeNumber, b: RangeNumber) -> Bool {
-        guard let (x, y, _) = aligned(a, b) else { return a.double < b.double }
-        return x < y
+    enum Order { case less, equal, greater }
+
+    /// Exact for exact numbers, whatever their exponents; nil when an inexact one's dropped
+    /// digits could decide.
+    func compared(to other: RangeNumber) -> Order? {
+        func order<T: Comparable>(_ x: T, _ y: T) -> Order { x < y ? .less : x > y ? .greater : .equal }
+        let s = mantissa.signum(), t = other.mantissa.signum()
+        if s != t { return order(s, t) }
+        if s == 0 { return .equal }
+        // Same sign: the larger adjusted exponent is the larger magnitude.
+        let p = exponent.addingReportingOverflow(digitCount).partialValue, q = other.exponent.addingReportingOverflow(other.digitCount).partialValue
+        if p != q { return s > 0 ? order(p, q) : order(q, p) }
+        // Of one size, the digits decide: an inexact one's dropped digits could.
+        guard isExact, other.isExact, let (x, y, _) = Self.aligned(self, other) else { return nil }
+        return order(x, y)
     }
 
-    /// Whether `self` is a whole number of `step`s (Python's `self % step == 0`).
-    func isMultiple(of step: RangeNumber) -> Bool {
+    /// Whether `self` is a whole number of `step`s (Python's `self % step == 0`); nil when
+    /// that cannot be told here.
+    func isMultiple(of step: RangeNumber) -> Bool? {
         guard !step.isZero else { return false }
-        guard let (x, y, _) = Self.aligned(self, step) else { return false }
-        return x % y == 0
+        guard isExact, step.isExact, let (x, y, _) = Self.aligned(self, step) else { return nil }
+        let (r, overflow) = x.remainderReportingOverflow(dividingBy: y)
+        return overflow ? true : r == 0
     }
 }

@@ -78,13 +78,19 @@ extension XLSFormReader {
     /// Each trigger names a question of the form (a group or repeat is no trigger), one the
     /// interviewer sees: a calculation without a label or hint has no control to change
     /// (pyxform: "not user-visible so it can't be used as a calculation trigger").
+    ///
+    /// A name is matched as pyxform matches it, by the question's own name: one used in two
+    /// groups (kept here as `g1/age` and `g2/age`) is both, and either's change fires it.
     mutating func checkTriggers(_ form: XLSForm) {
         let all = form.allQuestions
         var questions: [String: XLSForm.Question] = [:]
         for q in all where !q.name.isEmpty {
             switch q.kind {
             case .beginGroup, .endGroup, .beginRepeat, .endRepeat, .metadata("audit"): continue
-            default: if questions[q.name] == nil { questions[q.name] = q }
+            default:
+                // A user-visible one of the name first: the one the verdict is about.
+                let name = FormNode.element(q.name)
+                if questions[name] == nil || Self.isComputed(questions[name]!) { questions[name] = q }
             }
         }
         for q in all where !q.trigger.isEmpty {
@@ -93,9 +99,7 @@ extension XLSFormReader {
                     errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "trigger", message: "unknown field ${\(name)}"))
                     continue
                 }
-                let computed = target.kind == .calculate
-                    || ((target.calculation != nil || !target.trigger.isEmpty) && target.labels.isEmpty && target.hints.isEmpty)
-                if computed {
+                if Self.isComputed(target) {
                     errors.append(XLSFormProblem(sheet: "survey", row: q.row, column: "trigger",
                                                  message: "the question ${\(name)} (row \(target.row)) is not user-visible so it can't be used "
                                                      + "as a calculation trigger for question ${\(q.name)}: a calculation with no label "
@@ -103,5 +107,10 @@ extension XLSFormReader {
                 }
             }
         }
+    }
+
+    /// A question no interviewer changes: a calculate, or one computed with no label or hint.
+    private static func isComputed(_ q: XLSForm.Question) -> Bool {
+        q.kind == .calculate || ((q.calculation != nil || !q.trigger.isEmpty) && q.labels.isEmpty && q.hints.isEmpty)
     }
 }

@@ -356,7 +356,11 @@ struct XLSFormReader {
             if q.kind == .endGroup { _ = groups.popLast(); continue }
             if let group = groups.last { dependsOn[i].append((group, "type")) }
             if q.kind == .beginGroup { groups.append(i) }
-            for (column, expression) in [("relevant", q.relevant), ("calculation", q.calculation), ("required", q.required)] {
+            // A calculation with a trigger is evaluated when the trigger fires, once, not as
+            // what it reads changes (ODK's setvalue): `. + 1` counting the trigger's changes
+            // goes round nothing, as `FormDependencies` leaves those edges out too.
+            let calculation = q.trigger.isEmpty ? q.calculation : nil
+            for (column, expression) in [("relevant", q.relevant), ("calculation", calculation), ("required", q.required)] {
                 guard let expression else { continue }
                 let readsItself = expression.readsCurrent || (!q.name.isEmpty && expression.fieldReferences.contains(q.name))
                 if readsItself, column == "relevant" {

@@ -61,6 +61,11 @@ struct FormDependencies: Sendable {
             }
             return best ?? candidates.first
         }
+        // A trigger names a question by its element, as pyxform attaches the setvalue to every
+        // control of that name: `${age}` is `g1/age` and `g2/age` alike, and an age in a
+        // roster as well as outside it (`fired` pins the instances the two share).
+        var byElement: [String: [Int]] = [:]
+        for (key, nodes) in byName { byElement[FormNode.element(key), default: []] += nodes }
         for scope in scopes {
             let questions = scope.form.questions
             for i in 0..<min(scope.fields.count, questions.count) {
@@ -69,7 +74,10 @@ struct FormDependencies: Sendable {
                 let q = questions[i]
                 var decides: [(Int, Bool)] = []
                 for name in q.trigger {
-                    if let j = resolve(name, from: scope.chain), j != g { triggers[g].append(j); decides.append((j, false)) }
+                    for j in (byElement[name] ?? []).sorted() where j != g && !triggers[g].contains(j) {
+                        triggers[g].append(j)
+                        decides.append((j, false))
+                    }
                 }
                 for expression in [q.trigger.isEmpty ? q.calculation : nil, q.relevant, q.choiceFilter, q.repeatCount] {
                     for (name, any) in expression?.referencesByReach ?? [] {

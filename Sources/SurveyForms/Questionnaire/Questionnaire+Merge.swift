@@ -11,14 +11,18 @@ import SurveyValues
 /// A clash on a calculation is no clash: both sides computed it from answers the merge
 /// has now joined, so the form decides it, and it leaves the survey's conflicts; a survey
 /// whose only clashes were calculations is merged.
+///
+/// A row with a `trigger` is no such calculation: it was set when its trigger changed, on
+/// the laptop where it changed, with that laptop's clock (`now()`), and nothing computes it
+/// again. The merge fires no trigger and copies none of those rows: each is merged as an
+/// answer, and a clash on one stays a conflict.
 extension Questionnaire {
     /// `merged` with the form's calculations, in the survey and every member, computed
     /// where the answers that differ from `before` (the survey here before the merge) reach;
     /// every other value as `merged` has it.
     public func settledAfterMerge(_ merged: Record, before: Record, clock: Clock) -> Record {
         guard settles else { return merged }
-        var hidden: [String: PropertyValue] = [:]
-        let settled = settled(merged, before: before, hidden: &hidden, clock: clock).values
+        let settled = settledFiringNoTrigger(merged, before: before, clock: clock).values
         var values = merged.values
         let start = values
         copyCalculations(from: settled, into: &values, at: [])
@@ -32,7 +36,7 @@ extension Questionnaire {
         guard let outline = outline?.value else { return }
         let offset = outline.scopes[scopeNumber].offset
         for (i, field) in fields.enumerated() {
-            if field.kind == .calculated, !field.key.isEmpty {
+            if field.kind == .calculated, !field.key.isEmpty, !isTriggered(i) {
                 let value = AnswerTree.value(settled, steps[...], field.key)
                 if AnswerTree.value(values, steps[...], field.key) != value { AnswerTree.set(value, field.key, at: steps[...], in: &values) }
             }
@@ -62,6 +66,13 @@ extension Questionnaire {
         }
         guard let name = pending else { return false }
         let scope = scopeQuestionnaire(steps)
-        return scope.fields.contains { $0.key == name && $0.kind == .calculated }
+        return scope.fields.indices.contains { scope.fields[$0].key == name && scope.fields[$0].kind == .calculated && !scope.isTriggered($0) }
+    }
+
+    /// Whether this scope's field `i` has a `trigger` (set when it fires, not computed).
+    private func isTriggered(_ i: Int) -> Bool {
+        guard let outline = outline?.value else { return false }
+        let questions = outline.scopes[scopeNumber].form.questions
+        return questions.indices.contains(i) && !questions[i].trigger.isEmpty
     }
 }

@@ -78,6 +78,17 @@ extension Questionnaire {
         return (Self.record(before, stored: values, changedTo: settling.values, keys: keys, items: items), settling.values)
     }
 
+    /// `settled(_:changedAt:before:hidden:clock:)` firing no trigger: for a survey merged
+    /// from two laptops (`settledAfterMerge`), whose answers were keyed elsewhere, where each
+    /// trigger already fired, with that laptop's clock.
+    func settledFiringNoTrigger(_ record: Record, before: Record, clock: Clock) -> Record {
+        guard settles else { return record }
+        let stored = record.values
+        guard let settling = settle(stored, changedAt: nil, before: before, beforeValues: nil, hidden: [:], clock: clock,
+                                    firesTriggers: false) else { return record }
+        return Self.record(record, stored: stored, changedTo: settling.values, keys: settling.changedKeys.sorted())
+    }
+
     /// Which rules a settling evaluated, for tests: each row (a node of `FormOutline`) and the
     /// instance it was evaluated in.
     func settledEvaluations(_ record: Record, changedAt path: AnswerPath? = nil, before: Record? = nil,
@@ -88,11 +99,12 @@ extension Questionnaire {
     /// One settling of the answers `stored` (see `settled`); nil without a form.
     private func settle(_ stored: [String: PropertyValue], changedAt path: AnswerPath?, before: Record?,
                         beforeValues: [String: PropertyValue]?, hidden: [String: PropertyValue], clock: Clock,
-                        recording: Bool = false) -> Settling? {
+                        recording: Bool = false, firesTriggers: Bool = true) -> Settling? {
         guard form != nil, let outline = outline?.value, scopeNumber == 0 else { return nil }
         var settling = Settling(questionnaire: self, outline: outline, values: stored, before: before, beforeValues: beforeValues,
                                 hidden: hidden, clock: clock)
         settling.recordsEvaluations = recording
+        settling.firesTriggers = firesTriggers
         var affected: [[[AnswerPath.Step]]]
         if let before {
             var seeds: [(node: Int, steps: [AnswerPath.Step])] = []
@@ -124,18 +136,14 @@ extension Questionnaire {
         } else {
             affected = Array(repeating: [[]], count: outline.count)
         }
-        if let order = outline.graph.order {
-            settling.pass(order, affected)
-        } else {
-            // Rules that go round: passes until nothing changes, each settling at least one
-            // more link of the longest chain.
-            let all = Array(0..<outline.count)
-            affected = Array(repeating: [[]], count: outline.count)
-            for _ in 0...outline.count {
-                let last = settling.values
-                settling.pass(all, affected)
-                if settling.values == last { break }
-            }
+        settling.settle(affected)
+        // ODK fires a value-change trigger after the change's recomputation (JavaRosa's
+        // xformsValueChanged_triggeredAfterRecomputation): the triggered rows are set once
+        // the pass is done, then what reads them is settled in its turn. Each row fires at
+        // most once in each instance per change, so triggers that name each other end.
+        while !settling.pendingTriggers.isEmpty {
+            let set = settling.firePending()
+            if !set.isEmpty { settling.settle(outline.graph.affected(by: set)) }
         }
         return settling
     }
@@ -193,6 +201,12 @@ private struct Settling {
     /// The rows whose answers this change set, in the instances it set them in: what was
     /// keyed (the seeds) and what a trigger set, for the triggers they fire.
     var changedNodes: [Int: [[AnswerPath.Step]]] = [:]
+    /// Whether a change fires the triggers it reaches (a merge's settling fires none).
+    var firesTriggers = true
+    /// Rows whose trigger this change fired, in the instances it fired them in, to be set
+    /// after the pass (`firePending`); those already set, never set twice.
+    private(set) var pendingTriggers: [At] = []
+    private var firedTriggers: Set<At> = []
     private var shownNow: [At: Bool] = [:]
     private var shownBefore: [At: Bool] = [:]
     private var scopes: [Questionnaire?]
@@ -271,6 +285,70 @@ private struct Settling {
     }
 
     // MARK: - Settling
+
+    /// One pass in the graph's order over what `affected` names; or, when value rules go
+    /// round, passes until nothing changes, each settling at least one more link of the
+    /// longest chain.
+    mutating func settle(_ affected: [[[AnswerPath.Step]]]) {
+        if let order = outline.graph.order { return pass(order, affected) }
+        let all = Array(0..<outline.count)
+        let everything = Array(repeating: [[AnswerPath.Step]()], count: outline.count)
+        for _ in 0...outline.count {
+            let last = values
+            pass(all, everything)
+            if values == last { break }
+        }
+    }
+
+    /// Sets each row whose trigger fired, in the form's order, to its calculation as the
+    /// survey now stands; returns those whose value changed, to settle what reads them.
+    mutating func firePending() -> [(node: Int, steps: [AnswerPath.Step])] {
+        let due = pendingTriggers.sorted { $0.node != $1.node ? $0.node < $1.node : Self.documentOrder($0.steps, $1.steps) }
+        pendingTriggers = []
+        var set: [(node: Int, steps: [AnswerPath.Step])] = []
+        for at in due where firedTriggers.insert(at).inserted {
+            if fire(at.node, at: at.steps) { set.append((at.node, at.steps)) }
+        }
+        return set
+    }
+
+    /// ODK's setvalue on xforms-value-changed: the calculation (none: empty) evaluated once,
+    /// now, and kept until a trigger changes again. A value the question's type refuses is
+    /// not stored (see `triggered`).
+    private mutating func fire(_ g: Int, at steps: [AnswerPath.Step]) -> Bool {
+        let scope = outline.scopes[outline.scopeOf[g]]
+        let i = g - scope.offset
+        guard isShown(g, steps) else { return false }
+        let field = scope.fields[i]
+        let key = field.key
+        let before = AnswerTree.value(values, steps[...], key)
+        let result = scope.form.questions[i].calculation.map { computedValue($0, at: steps, current: XLSForm.text(of: before)) }
+        guard let value = Self.triggered(result, for: field), value != before else { return false }
+        set(value, key, at: steps)
+        changedNodes[g, default: []].append(steps)
+        return true
+    }
+
+    /// What a trigger stores for `result` in `field`, as JavaRosa's setvalue casts it to the
+    /// question's type: nothing (nil inside) for an empty result or NaN; a calculate's text as
+    /// it is; a number truncated toward zero for an integer question (JavaRosa's `(int) d`);
+    /// else what the question's own parse makes of the text. nil when that parse refuses it:
+    /// the answer is left as it is (JavaRosa stops with an error there), never stored as a
+    /// string an integer question could not hold.
+    static func triggered(_ result: FormValue?, for field: FieldSpec) -> PropertyValue?? {
+        guard let result else { return .some(nil) }
+        let text = result.string
+        if text.isEmpty || text == "NaN" { return .some(nil) }
+        if field.kind == .calculated { return .some(.string(text)) }
+        var typed = text
+        if case .wholeNumber = field.kind, case .number(let n) = result {
+            let whole = n.rounded(.towardZero)
+            guard whole.isFinite, whole.magnitude < 9e18 else { return nil }
+            typed = String(Int64(whole))
+        }
+        guard case .success(let value) = field.parse(typed) else { return nil }
+        return .some(value)
+    }
 
     /// Every node of `order` that `affected` names, in each instance it names.
     mutating func pass(_ order: [Int], _ affected: [[[AnswerPath.Step]]]) {
@@ -365,17 +443,9 @@ private struct Settling {
         let key = field.key
         let place = AnswerPath(steps, key).description
         let showsNow = isShown(g, steps)
-        if !question.trigger.isEmpty, showsNow, fired(g, at: steps) {
-            // ODK's setvalue on xforms-value-changed: the calculation (none: empty) is
-            // evaluated once, now, and kept until a trigger changes again.
-            let before = AnswerTree.value(values, steps[...], key)
-            let text = question.calculation.map { computed($0, at: steps, current: XLSForm.text(of: before)) } ?? ""
-            let value: PropertyValue? = text.isEmpty || text == "NaN" ? nil
-                : field.kind == .calculated ? .string(text) : ((try? field.parse(text).get()) ?? .string(text))
-            if value != before {
-                set(value, key, at: steps)
-                changedNodes[g, default: []].append(steps)
-            }
+        if firesTriggers, !question.trigger.isEmpty, showsNow, !firedTriggers.contains(At(node: g, steps: steps)), fired(g, at: steps) {
+            // Set after the pass, once what the calculation reads is recomputed.
+            pendingTriggers.append(At(node: g, steps: steps))
         }
         let current = AnswerTree.value(values, steps[...], key)
         if field.kind == .calculated {
@@ -385,6 +455,11 @@ private struct Settling {
                 let text = computed(calculation, at: steps, current: XLSForm.text(of: current))
                 set(text.isEmpty || text == "NaN" ? nil : .string(text), key, at: steps)
                 hidden[place] = nil
+            } else if showsNow, !question.trigger.isEmpty, current == nil, let kept = hidden[place] {
+                // A triggered value put aside when its row was hidden: nothing computes it
+                // again, so it comes back as it was, as an answer does.
+                hidden[place] = nil
+                set(kept, key, at: steps)
             } else if !showsNow, wasShown(g, steps), let current {
                 // Hidden by this change: put aside as it stood. A calculation the form
                 // hid before this change keeps what it stored.
@@ -415,12 +490,21 @@ private struct Settling {
     }
 
     /// Whether a question this row's `trigger` names changed in this settling, in the
-    /// instance `steps` leads to or one around or inside it.
+    /// instance `steps` leads to or one around it (the repeats the two share pinned to the
+    /// changed instance, as JavaRosa resolves a setvalue's target from its trigger's place).
+    /// A row inside a roster its trigger is outside is one of the roster's members: JavaRosa
+    /// sets it while the roster has one member and refuses to choose among several ("has more
+    /// than one node"), so it fires only while there is one.
     private func fired(_ g: Int, at steps: [AnswerPath.Step]) -> Bool {
-        outline.graph.triggers[g].contains { source in
-            (changedNodes[source] ?? []).contains { changed in
-                let n = min(changed.count, steps.count)
-                return changed.prefix(n) == steps.prefix(n)
+        let chain = outline.scopes[outline.scopeOf[g]].chain
+        return outline.graph.triggers[g].contains { source in
+            let from = outline.scopes[outline.scopeOf[source]].chain
+            var shared = 0
+            while shared < min(chain.count, from.count), chain[shared] == from[shared] { shared += 1 }
+            return (changedNodes[source] ?? []).contains { changed in
+                let n = min(shared, changed.count, steps.count)
+                guard changed.prefix(n) == steps.prefix(n) else { return false }
+                return steps.count == n || instances(of: g, in: [Array(steps.prefix(n))]).count == 1
             }
         }
     }
@@ -428,7 +512,11 @@ private struct Settling {
     /// In a function of its own, so the context (which holds the answers) is gone before
     /// they change: held, each change would copy all of them.
     private func computed(_ expression: FormExpression, at steps: [AnswerPath.Step], current: String) -> String {
-        expression.evaluate(in: questionnaire.context(values, at: steps, current: current, clock: clock)).string
+        computedValue(expression, at: steps, current: current).string
+    }
+
+    private func computedValue(_ expression: FormExpression, at steps: [AnswerPath.Step], current: String) -> FormValue {
+        expression.evaluate(in: questionnaire.context(values, at: steps, current: current, clock: clock))
     }
 
     private mutating func set(_ value: PropertyValue?, _ key: String, at steps: [AnswerPath.Step]) {

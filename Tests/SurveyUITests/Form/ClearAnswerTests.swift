@@ -64,6 +64,32 @@ final class ClearAnswerTests: XCTestCase {
         XCTAssertEqual(s.statusText, "Put back Notes")
     }
 
+    /// Ctrl-Z after Del on the New form is an undo: the answer back and what its clear's
+    /// trigger set back as it was, nothing fired again (the put-back fired it with the
+    /// clock of the undo).
+    func testCtrlZOnTheNewFormFiresNoTriggerAgain() throws {
+        var s = try formState(csv: """
+        survey,,,,,
+        ,type,name,label,calculation,trigger
+        ,integer,a,A,,
+        ,dateTime,a_changed,A changed at,now(),${a}
+        """)
+        let a = s.fieldIndex("a")
+        s.form.highlight(.field(a))
+        s.press(.enter); s.type("5"); s.send(.form(.commitField))
+        let typedAt = try XCTUnwrap(s.draft["a_changed"])
+        s.environment.clock = .pinned(Date(timeIntervalSince1970: 1_796_032_800 + 3600))
+        s.form.stopEditing()
+        s.form.highlight(.field(a))
+        XCTAssertEqual(s.press(.delete), [.saveDraft])
+        XCTAssertNil(s.draft["a"])
+        XCTAssertNotEqual(s.draft["a_changed"], typedAt, "the clear is a change: its trigger fired")
+        XCTAssertEqual(s.press(.control("z")), [.saveDraft])
+        XCTAssertEqual(s.draft["a"], .integer(5))
+        XCTAssertEqual(s.draft["a_changed"], typedAt)
+        XCTAssertEqual(s.statusText, "Put back A")
+    }
+
     /// The list keeps deleting surveys with d and Del.
     func testTheListStillDeletesSurveys() throws {
         var s = makeState(sampleRecords(), width: 120, height: 40)

@@ -23,12 +23,15 @@ extension AppState {
             tell("\(label) has no answer to clear")
             return []
         }
+        let before = formRecord
         form.beginEditing(EditBuffer(fieldIndex: i, text: "", original: text))
         guard let effects = commitEditing() else {
             form.stopEditing()
             return []
         }
-        if shown == .draft { form.keepClearedAnswer(ClearedAnswer(path: outline.path(i), value: old, label: label)) }
+        if shown == .draft {
+            form.keepClearedAnswer(ClearedAnswer(path: outline.path(i), value: old, label: label, before: before, after: formRecord))
+        }
         tell("Cleared \(label): Ctrl-Z brings it back")
         return effects
     }
@@ -39,6 +42,16 @@ extension AppState {
     mutating func putBackClearedAnswer() -> [Effect]? {
         guard shown == .draft, case .answer(let cleared)? = form.draftUndo.last else { return nil }
         _ = form.takeDraftUndo()
+        if let before = cleared.before, cleared.after == formRecord {
+            // Nothing changed since the clear: the form as it was, settled then; settling the
+            // answer's return as a new change would fire its triggers again.
+            rollback = captureRollback()
+            form.setDraft(before)
+            form.startDraftClock(at: ruleClock.now)
+            highlight(problemAt: cleared.path)
+            tell("Put back \(cleared.label)")
+            return [.saveDraft]
+        }
         var record = formRecord
         guard record.store(cleared.value, at: cleared.path) else {
             warn("\(cleared.label) could not be put back: the survey holds something else there now")

@@ -171,6 +171,11 @@ public struct ClearedAnswer: Equatable, Sendable {
     public let path: AnswerPath
     public let value: PropertyValue
     public let label: String
+    /// The New form just before the clear and just after it: while it is still as the clear
+    /// left it, Ctrl-Z brings back the one before whole (what the clear's triggers set too),
+    /// firing nothing, as an undo does.
+    var before: Record? = nil
+    var after: Record? = nil
 }
 
 /// A member deleted from the New form: where it was and its answers.
