@@ -35,8 +35,12 @@ extension EntityList {
         if edit.retired { return retire(id: edit.entityID) }
         if edit.change == 0 || !editsTaken.contains(where: { $0.change == edit.change }) {
             // As the companion file keeps it: the list is the file's, the time the server's.
-            editsTaken.append(EntityEdit(list: "", entityID: edit.entityID, label: edit.label, properties: edit.properties,
-                                         change: edit.change, by: edit.by))
+            // Kept in the team's order (an older edit may come after an own later one): a
+            // rebuild takes them again in it.
+            let kept = EntityEdit(list: "", entityID: edit.entityID, label: edit.label, properties: edit.properties,
+                                  change: edit.change, by: edit.by)
+            let at = edit.change == 0 ? editsTaken.count : editsTaken.firstIndex { $0.change == 0 || $0.change > edit.change } ?? editsTaken.count
+            editsTaken.insert(kept, at: at)
         }
         return self.edit(id: edit.entityID, label: edit.label,
                     properties: edit.properties.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
@@ -44,14 +48,33 @@ extension EntityList {
 
     /// Takes the team's edits that came (in their order), each once: those this laptop made
     /// and applied already (`editsApplied`) are passed over, and the cursor moves past them all.
+    /// An older edit that reaches this laptop after one of its own (numbered later) is taken,
+    /// then the own one's values of the same properties again: the team's order decides, as on
+    /// every laptop that takes both from the pull.
     public mutating func takeFromTeam(_ edits: [EntityEdit]) -> [(edit: EntityEdit, change: Change)] {
         var changes: [(edit: EntityEdit, change: Change)] = []
-        for edit in edits where edit.change > editCursor {
-            if !editsApplied.contains(edit.change) { changes.append((edit, take(edit))) }
+        for edit in edits.sorted(by: { $0.change < $1.change }) where edit.change > editCursor {
+            if !editsApplied.contains(edit.change) {
+                changes.append((edit, take(edit)))
+                reapplyOwnEdits(after: edit)
+            }
             editCursor = edit.change
         }
         editsApplied.removeAll { $0 <= editCursor }
         return changes
+    }
+
+    /// This laptop's own edits numbered after `older` (taken at once, not yet passed by the
+    /// cursor), of what `older` set, applied again over it.
+    private mutating func reapplyOwnEdits(after older: EntityEdit) {
+        guard !older.retired, editsApplied.contains(where: { $0 > older.change }) else { return }
+        for own in editsTaken.sorted(by: { $0.change < $1.change })
+        where own.change > older.change && editsApplied.contains(own.change) && own.entityID == older.entityID {
+            let label = older.label == nil ? nil : own.label
+            let properties = own.properties.filter { older.properties[$0.key] != nil }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            guard label != nil || !properties.isEmpty else { continue }
+            edit(id: own.entityID, label: label, properties: properties)
+        }
     }
 
     /// Takes an edit this laptop just made and the server kept (number `edit.change`): its
