@@ -25,7 +25,8 @@ extension DocumentSync {
             let own = edits.filter { $0.list == name }
             guard !own.isEmpty else { continue }
             do {
-                try store.takeEntityEdits(own, list: name)
+                let change = try store.takeEntityEdits(own, list: name)
+                if !change.setAside.isEmpty { problems.append(change.summary) }
             } catch {
                 problems.append(describe(error, target: target))
             }

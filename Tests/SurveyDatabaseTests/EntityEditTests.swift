@@ -75,5 +75,15 @@ final class EntityEditTests: DatabaseTestCase {
             """, database: database, user: sofia), "300 kB")
         _ = try server.psql("INSERT INTO survey.entity_edits (list, entity_id, properties) VALUES ('households', 'h1', '{\"phone_2\": \"1\", \"village.x\": \"2\"}')",
                             database: database, user: sofia)
+        // Rows a server without these checks could hold.
+        var list = EntityList()
+        list.apply(EntityAction(kind: .create, list: "households", id: "h1", label: "Ana", properties: [.init(name: "phone", value: "1")], member: []))
+        let bad = EntityEdit(list: "households", entityID: "h1", properties: ["__version": "9", "phone": "2"], change: 4)
+        let good = EntityEdit(list: "households", entityID: "h1", properties: ["phone": "3"], change: 5)
+        let taken = list.takeFromTeam([bad, good])
+        XCTAssertEqual(taken.map(\.change), [.refused("its property “__version” cannot be a column of the list"), .updated])
+        XCTAssertEqual(list.columns, ["phone"])
+        XCTAssertEqual(list.entity("h1")?.properties["phone"], "3")
+        XCTAssertEqual(list.editCursor, 5)
     }
 }

@@ -28,11 +28,29 @@ public struct EntityEdit: Equatable, Sendable {
     }
 }
 
+extension EntityEdit {
+    /// Why a list's CSV cannot take this edit as it is, or nil: a property pyxform would not
+    /// accept as a `save_to` (`name`, `label`, `__…`, not an XML name; the server refuses them
+    /// since migration 7's checks, a row from before could hold one), or too many or too big.
+    public var problem: String? {
+        if properties.count > 500 { return "it sets \(properties.count) properties (500 at most)" }
+        if properties.reduce(0, { $0 + $1.key.utf8.count + $1.value.utf8.count }) > 100_000 { return "its values are over 100 kB" }
+        for name in properties.keys.sorted() {
+            if name.isEmpty || ["name", "label"].contains(name.lowercased()) || name.hasPrefix("__") || name.utf8.count > 255
+                || !XLSFormReader.isXMLName(name) {
+                return "its property “\(name)” cannot be a column of the list"
+            }
+        }
+        return nil
+    }
+}
+
 extension EntityList {
     /// Applies a supervisor's edit: a retirement, or the label and properties it sets.
     @discardableResult
     public mutating func take(_ edit: EntityEdit) -> Change {
         if edit.retired { return retire(id: edit.entityID) }
+        if let why = edit.problem { return .refused(why) }
         if edit.change == 0 || !editsTaken.contains(where: { $0.change == edit.change }) {
             // As the companion file keeps it: the list is the file's, the time the server's.
             // Kept in the team's order (an older edit may come after an own later one): a

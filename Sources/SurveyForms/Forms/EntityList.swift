@@ -15,8 +15,12 @@ public struct EntityList: Equatable, Sendable {
     }
 
     /// What applying an action did. `retired`: the entity was retired by a supervisor, and
-    /// stays out of the list whatever a survey says of it.
-    public enum Change: Equatable, Sendable { case created, updated, unchanged, missing, retired }
+    /// stays out of the list whatever a survey says of it. `refused`: a supervisor's edit the
+    /// list cannot take (why), set aside; the others are taken.
+    public enum Change: Equatable, Sendable {
+        case created, updated, unchanged, missing, retired
+        case refused(String)
+    }
 
     /// The property columns, in the order they were first seen.
     public internal(set) var columns: [String] = []

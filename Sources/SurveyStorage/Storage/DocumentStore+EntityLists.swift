@@ -151,6 +151,8 @@ extension DocumentStore {
         public var conflicts = 0
         /// Changes of entities a supervisor retired: left out.
         public var retired = 0
+        /// A supervisor's edits the list cannot take (`EntityEdit.problem`), each "ID: why".
+        public var setAside: [String] = []
 
         /// Whether anything is worth a line.
         public var isWorthSaying: Bool { created + updated + conflicts > 0 || !missing.isEmpty }
@@ -161,6 +163,7 @@ extension DocumentStore {
             if created > 0 { parts.append("\(created) created") }
             if updated > 0 { parts.append("\(updated) updated") }
             if !missing.isEmpty { parts.append("\(counted(missing.count, "update")) of an entity it does not have") }
+            if !setAside.isEmpty { parts.append("\(counted(setAside.count, "supervisor's edit")) set aside (\(setAside.joined(separator: "; ")))") }
             if conflicts > 0 { parts.append("\(counted(conflicts, "conflict")) (survey entities --list \(list))") }
             return "\(list).csv: " + (parts.isEmpty ? "unchanged" : parts.joined(separator: ", "))
         }
@@ -271,7 +274,7 @@ extension DocumentStore {
                 case .updated?: changes[i].updated += 1
                 case .missing?: changes[i].missing.append(action.id)
                 case .retired?: changes[i].retired += 1
-                case .unchanged?, nil: break
+                case .unchanged?, .refused?, nil: break
                 }
                 changes[i].conflicts += max(0, (lists[action.list]?.conflicts.count ?? 0) - conflicts)
             }
