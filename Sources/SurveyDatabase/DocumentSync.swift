@@ -131,19 +131,27 @@ public enum DocumentSync {
             let listsFollow = form?.entities.isEmpty == false || result.formTaken != nil
             let reread = try pullAll(server, store, name, dataset: dataset, own: syncedAsRoleBefore ? (device, role) : nil,
                                      snapshot: &snapshot, into: &result,
-                                     at: date, progress: progress) { events, before, now in
+                                     at: date, progress: progress) { kept in
                 guard listsFollow else { return }
                 do {
-                    if questionnaire == nil { questionnaire = store.documentForm(for: name, firstSurveys: now).questionnaire }
-                    let changes = try store.recordEntities(takenBy: events, before: before, now: now, questionnaire: questionnaire!,
-                                                           clock: Questionnaire.Clock(now: date()))
+                    if questionnaire == nil { questionnaire = store.documentForm(for: name, firstSurveys: kept.now).questionnaire }
+                    // The supervisor's edits up to where the pull read, taken between the
+                    // surveys in the server's order (both are numbered by change_number()).
+                    let edits = kept.events.isEmpty ? []
+                        : try entityEditsWaiting(server, store, lists: (questionnaire?.form?.entities ?? []).map(\.list), upTo: kept.cursor)
+                    let changes = try store.recordEntities(takenBy: kept.events, before: kept.before, now: kept.now,
+                                                           questionnaire: questionnaire!, clock: Questionnaire.Clock(now: date()),
+                                                           changeNumbers: kept.changeNumbers, edits: edits)
                     for change in changes where change.conflicts > 0 { entityConflicts[change.list, default: 0] += change.conflicts }
                 } catch {
                     listTrouble = Self.describe(error, target: target)
                 }
             }
-            // Then a supervisor's edits and retirements, which no survey carries.
-            if let trouble = takeEntityEdits(server, store, form: form, target: target) { listTrouble = listTrouble ?? trouble }
+            // Then the supervisor's edits and retirements no survey came with, up to where the
+            // pull read (a later one comes with the surveys after it, at the next sync).
+            if let trouble = takeEntityEdits(server, store, form: form, upTo: snapshot.state.ledger.pullCursor, target: target) {
+                listTrouble = listTrouble.map { $0 + "; " + trouble } ?? trouble
+            }
             result.entityListTrouble = listTrouble
             result.entityConflicts = entityConflicts
             if reread { nothingWaited = false }     // another program wrote the document meanwhile
@@ -265,12 +273,15 @@ public enum DocumentSync {
     static func pullAll(_ server: SurveyServer, _ store: DocumentStore, _ name: String, dataset: String,
                         own: (device: String, role: String)?, snapshot: inout DocumentStore.SyncSnapshot, into result: inout Result,
                         at date: () -> Date, progress: (String) -> Void,
-                        kept onKept: ([SyncEvent], [Record], [Record]) -> Void = { _, _, _ in }) throws -> Bool {
+                        kept onKept: (KeptPull) -> Void = { _ in }) throws -> Bool {
         var kept: (events: [SyncEvent], setAside: [SetAsideRow]) = ([], [])
         var reread = false
         for attempt in 1...5 {
             var clock = ProgressClock(total: nil)
             var events: [SyncEvent] = [], setAside: [SetAsideRow] = []
+            // Each survey's place in the server's order (its last in the span): the entity
+            // lists take the supervisor's edits between them by it.
+            var numbers: [String: Int64] = [:]
             // Counted for the progress line, not kept as a set of ids (4 MB at 100,000); a
             // survey changed twice during one pull counts twice there, once in the result.
             var pulled = changedHere(kept.events).count, counted = 0
@@ -297,10 +308,11 @@ public enum DocumentSync {
                     if applier.leftChangesHere { result.leftChangesHere = true }
                     // What is written is what the entity lists take (a pull cut off after this
                     // checkpoint never brings these rows again).
-                    onKept(events, before, snapshot.state.records)
+                    onKept(KeptPull(events: events, before: before, now: snapshot.state.records, changeNumbers: numbers, cursor: cursor))
                     kept.events += events
                     kept.setAside += setAside
                     (events, setAside, counted) = ([], [], 0)
+                    numbers = [:]
                 }
                 while true {
                     // Once the rows waiting are counted (after the first full batch), each full
@@ -315,7 +327,10 @@ public enum DocumentSync {
                     }
                     for row in aside { applier.ledger.setAside(row) }
                     events += applier.apply(rows.map { incoming($0, own: own) })
-                    for row in rows { applier.ledger.owners[row.instanceID] = row.owner }
+                    for row in rows {
+                        applier.ledger.owners[row.instanceID] = row.owner
+                        numbers[row.instanceID] = row.change
+                    }
                     setAside += aside
                     applier.ledger.pullCursor = next
                     cursor = next
@@ -354,6 +369,16 @@ public enum DocumentSync {
         result.setAside += kept.setAside
         result.pulled = Set(changedHere(result.events)).count
         return reread
+    }
+
+    /// What a pull kept at a checkpoint: the surveys it changed (`events`, each `before` and
+    /// `now`), each one's change number, and how far the pull has read (`cursor`).
+    struct KeptPull {
+        var events: [SyncEvent]
+        var before: [Record]
+        var now: [Record]
+        var changeNumbers: [String: Int64]
+        var cursor: Int64
     }
 
     /// An applier over `snapshot`'s state, its ledger lent rather than shared: shared, the

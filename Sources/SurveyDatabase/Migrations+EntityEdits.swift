@@ -25,6 +25,20 @@ extension Schema {
             edited_by name NOT NULL DEFAULT session_user,
             edited_at timestamptz NOT NULL DEFAULT now())
         """,
+        // The properties are columns of every laptop's LIST.csv: names pyxform accepts as a
+        // save_to (an XML name, not name or label in any case, not __…), 500 at most, 100 kB
+        // at most, whatever program inserts (psql too). A function, as CHECK takes no subquery.
+        #"""
+        CREATE OR REPLACE FUNCTION survey.entity_properties_fit(p jsonb) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+            SELECT jsonb_typeof(p) = 'object' AND octet_length(p::text) <= 100000
+                AND (SELECT count(*) FROM jsonb_object_keys(p)) <= 500
+                AND NOT EXISTS (SELECT 1 FROM jsonb_object_keys(p) k
+                    WHERE length(k) > 255 OR lower(k) IN ('name', 'label') OR left(k, 2) = '__'
+                       OR k !~ '^[A-Za-z_\u00C0-\uFFFF][-A-Za-z0-9_.\u00B7\u00C0-\uFFFF]*(:[A-Za-z_\u00C0-\uFFFF][-A-Za-z0-9_.\u00B7\u00C0-\uFFFF]*)?$')
+        $$
+        """#,
+        "ALTER TABLE survey.entity_edits DROP CONSTRAINT IF EXISTS entity_edits_properties_fit",
+        "ALTER TABLE survey.entity_edits ADD CONSTRAINT entity_edits_properties_fit CHECK (survey.entity_properties_fit(properties))",
         "CREATE INDEX IF NOT EXISTS entity_edits_list ON survey.entity_edits (list, change_seq)",
         "ALTER TABLE survey.entity_edits ENABLE ROW LEVEL SECURITY",
         "DROP POLICY IF EXISTS team_reads_edits ON survey.entity_edits",

@@ -137,4 +137,42 @@ final class EntityConflictSyncTests: DatabaseTestCase {
         try sync(b, as: bruno, device: "B")
         XCTAssertEqual(try household(b).version, version)
     }
+    /// A supervisor's edit E (phone y), then a visit made from y (phone z): a laptop taking
+    /// both in one sync ends as one that synced between, z, the server's order of changes
+    /// (edits and surveys both numbered by `change_number()`) being the order applied.
+    func testAnEditAndALaterVisitTakenInOneSyncLandInTheServersOrder() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let bruno = try loginRole("bruno", in: "survey_enumerator")
+        let sofia = try loginRole("sofia", in: "survey_supervisor")
+        let a = try laptopWithHousehold(), b = try laptopWithHousehold()
+        try sync(a, as: ana, device: "A")
+        try sync(b, as: bruno, device: "B")
+        _ = try SurveyServer(target(as: sofia)).editEntity(EntityEdit(list: "households", entityID: "h1", properties: ["phone": "555 0300"]))
+        try sync(b, as: bruno, device: "B")
+        XCTAssertEqual(try household(b).properties["phone"], "555 0300")
+        try visit(b, "uuid:vb", phone: "555 0400", village: "Lima")
+        try sync(b, as: bruno, device: "B")
+        try sync(a, as: ana, device: "A")
+        XCTAssertEqual(try household(a).properties["phone"], "555 0400", "A took the edit, then the visit made after it")
+        XCTAssertEqual(try a.entityList("households").conflicts, [])
+        XCTAssertEqual(try household(a).properties, try household(b).properties)
+    }
+
+    /// A list that cannot be read is said; the supervisor's edits of every other list are taken.
+    func testOneUnreadableListDoesNotStopTheEditsOfTheOthers() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let sofia = try loginRole("sofia", in: "survey_supervisor")
+        let a = try laptopWithHousehold()
+        try sync(a, as: ana, device: "A")
+        try Data("name,label,__version\r\nx1,X,1\r\n".utf8).write(to: a.entityListURL("aaa"))
+        try Data("not json".utf8).write(to: a.entityCompanionURL("aaa"))
+        let supervisor = try SurveyServer(target(as: sofia))
+        _ = try supervisor.editEntity(EntityEdit(list: "aaa", entityID: "x1", properties: ["phone": "1"]))
+        _ = try supervisor.editEntity(EntityEdit(list: "households", entityID: "h1", properties: ["phone": "555 0300"]))
+        let message = try sync(a, as: ana, device: "A").message
+        XCTAssertEqual(try household(a).properties["phone"], "555 0300", message)
+        XCTAssertTrue(message.contains(".aaa.entities.json cannot be read"), message)
+    }
 }

@@ -54,4 +54,36 @@ final class EntityEditTests: DatabaseTestCase {
         try read.readCompanion(Array(list.companionJSON.utf8))
         XCTAssertEqual(read, list)
     }
+    /// The server refuses a property a list's CSV cannot carry as a column of its own (a
+    /// name pyxform would refuse for a property: `name`, `label`, `__…`, empty, not an XML
+    /// name) and properties too big, whatever program inserts; a laptop given such a row
+    /// anyway (a server before these checks) sets it aside, says so, and takes the others.
+    func testAnEditsPropertiesAreNamesACSVColumnCanCarry() throws {
+        try initialize()
+        let sofia = try loginRole("sofia", in: "survey_supervisor")
+        for properties in [#"{"name": "x"}"#, #"{"label": "x"}"#, #"{"__version": "9"}"#, #"{"": "x"}"#, #"{"a b": "x"}"#,
+                           #"{"1st": "x"}"#] {
+            XCTAssertThrowsError(try server.psql("INSERT INTO survey.entity_edits (list, entity_id, properties) VALUES ('households', 'h1', '\(properties)')",
+                                                 database: database, user: sofia), String(properties.prefix(40)))
+        }
+        XCTAssertThrowsError(try server.psql("""
+            INSERT INTO survey.entity_edits (list, entity_id, properties)
+            SELECT 'households', 'h1', jsonb_object_agg('p' || i, 'v') FROM generate_series(1, 1000) i
+            """, database: database, user: sofia), "a thousand properties")
+        XCTAssertThrowsError(try server.psql("""
+            INSERT INTO survey.entity_edits (list, entity_id, properties) VALUES ('households', 'h1', jsonb_build_object('phone', repeat('9', 300000)))
+            """, database: database, user: sofia), "300 kB")
+        _ = try server.psql("INSERT INTO survey.entity_edits (list, entity_id, properties) VALUES ('households', 'h1', '{\"phone_2\": \"1\", \"village.x\": \"2\"}')",
+                            database: database, user: sofia)
+        // Rows a server without these checks could hold.
+        var list = EntityList()
+        list.apply(EntityAction(kind: .create, list: "households", id: "h1", label: "Ana", properties: [.init(name: "phone", value: "1")], member: []))
+        let bad = EntityEdit(list: "households", entityID: "h1", properties: ["__version": "9", "phone": "2"], change: 4)
+        let good = EntityEdit(list: "households", entityID: "h1", properties: ["phone": "3"], change: 5)
+        let taken = list.takeFromTeam([bad, good])
+        XCTAssertEqual(taken.map(\.change), [.refused("its property “__version” cannot be a column of the list"), .updated])
+        XCTAssertEqual(list.columns, ["phone"])
+        XCTAssertEqual(list.entity("h1")?.properties["phone"], "3")
+        XCTAssertEqual(list.editCursor, 5)
+    }
 }

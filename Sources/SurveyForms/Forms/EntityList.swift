@@ -15,8 +15,12 @@ public struct EntityList: Equatable, Sendable {
     }
 
     /// What applying an action did. `retired`: the entity was retired by a supervisor, and
-    /// stays out of the list whatever a survey says of it.
-    public enum Change: Equatable, Sendable { case created, updated, unchanged, missing, retired }
+    /// stays out of the list whatever a survey says of it. `refused`: a supervisor's edit the
+    /// list cannot take (why), set aside; the others are taken.
+    public enum Change: Equatable, Sendable {
+        case created, updated, unchanged, missing, retired
+        case refused(String)
+    }
 
     /// The property columns, in the order they were first seen.
     public internal(set) var columns: [String] = []
@@ -39,7 +43,7 @@ public struct EntityList: Equatable, Sendable {
     public internal(set) var editsTaken: [EntityEdit] = []
 
     /// The place of entity `id`, found through the index.
-    mutating func place(of id: String) -> Int? {
+    package mutating func place(of id: String) -> Int? {
         if placeOfID == nil {
             var index: [String: Int] = [:]
             index.reserveCapacity(entities.count)
@@ -146,6 +150,12 @@ public struct EntityList: Equatable, Sendable {
                                 survey: String?) -> String? {
         let mine = entity.value(of: key)
         if let c = conflicts.firstIndex(where: { $0.id == entity.id && $0.property == key }) {
+            // No base (a survey stored before bases were kept): it writes what it saves, and
+            // the conflict on that property, whose side here it replaces, is settled so.
+            guard base != nil else {
+                conflicts.remove(at: c)
+                return theirs
+            }
             // Made on top of either side of the conflict: a later change, which settles it.
             guard let base, base == conflicts[c].mine || base == conflicts[c].theirs else {
                 if theirs != mine, theirs != conflicts[c].theirs, base != theirs { conflicts[c].theirs = theirs; conflicts[c].survey = survey }

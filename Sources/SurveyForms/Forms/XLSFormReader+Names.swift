@@ -17,7 +17,10 @@ extension XLSFormReader {
                 + "names may contain letters, digits, underscores, hyphens, or periods")
         } else if name == "meta" {
             refuse("the name “meta” is reserved for form metadata")
-        } else if Questionnaire.reservedKeys.contains(where: { $0.equalsIgnoringCase(name) }) {
+        } else if Questionnaire.reservedKeys.contains(where: { $0 == EntityBase.recordKey ? $0 == name : $0.equalsIgnoringCase(name) }) {
+            // `entityBase` as itself only: a question named so in another case is kept apart
+            // from it (record keys are exact), pyxform accepts it, and forms with one were
+            // accepted before bases were kept.
             refuse("“\(name)” cannot be a question’s name: survey writes a key of that name itself, "
                 + "so the answer would be lost or mistaken for it; rename the question")
         }

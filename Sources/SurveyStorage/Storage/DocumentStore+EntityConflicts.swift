@@ -54,6 +54,7 @@ extension DocumentStore {
         case .missing: summary.missing.append(id)
         case .retired: summary.retired += 1
         case .unchanged: break
+        case .refused(let why): summary.setAside.append("\(id): \(why)")
         }
     }
 }

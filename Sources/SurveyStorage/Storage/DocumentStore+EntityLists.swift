@@ -151,6 +151,8 @@ extension DocumentStore {
         public var conflicts = 0
         /// Changes of entities a supervisor retired: left out.
         public var retired = 0
+        /// A supervisor's edits the list cannot take (`EntityEdit.problem`), each "ID: why".
+        public var setAside: [String] = []
 
         /// Whether anything is worth a line.
         public var isWorthSaying: Bool { created + updated + conflicts > 0 || !missing.isEmpty }
@@ -161,6 +163,7 @@ extension DocumentStore {
             if created > 0 { parts.append("\(created) created") }
             if updated > 0 { parts.append("\(updated) updated") }
             if !missing.isEmpty { parts.append("\(counted(missing.count, "update")) of an entity it does not have") }
+            if !setAside.isEmpty { parts.append("\(counted(setAside.count, "supervisor's edit")) set aside (\(setAside.joined(separator: "; ")))") }
             if conflicts > 0 { parts.append("\(counted(conflicts, "conflict")) (survey entities --list \(list))") }
             return "\(list).csv: " + (parts.isEmpty ? "unchanged" : parts.joined(separator: ", "))
         }
@@ -181,13 +184,21 @@ extension DocumentStore {
     /// a follow-up visit updated since. An entity the list lacks is written whole.
     public func recordEntities(changing pairs: [(before: Record?, now: Record)], questionnaire: Questionnaire,
                                clock: Questionnaire.Clock) throws -> [EntityListChange] {
+        try recordEntities(changing: pairs, questionnaire: questionnaire, clock: clock, changeNumbers: [:], edits: [])
+    }
+
+    /// `changeNumbers`: each survey's place in the team's order of changes (a pull's); the
+    /// supervisor's `edits` are taken between them by that order.
+    func recordEntities(changing pairs: [(before: Record?, now: Record)], questionnaire: Questionnaire,
+                        clock: Questionnaire.Clock, changeNumbers: [String: Int64], edits: [EntityEdit]) throws -> [EntityListChange] {
         guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
         var actions: [SurveyEntityAction] = []
         for (before, now) in pairs where !now.isIncomplete {
+            let number = now.instanceID.flatMap { changeNumbers[$0] }
             let earlier = before.flatMap { $0.isIncomplete ? nil : FormInstance(questionnaire, record: $0, clock: clock).entityActions() } ?? []
             for action in FormInstance(questionnaire, record: now, clock: clock).entityActions() {
                 guard let old = earlier.first(where: { $0.list == action.list && $0.id == action.id }) else {
-                    actions.append(SurveyEntityAction(whole: action, changed: action, survey: now.instanceID))
+                    actions.append(SurveyEntityAction(whole: action, changed: action, survey: now.instanceID, change: number))
                     continue
                 }
                 // A survey changed again: what it changed is from its own last version, so its
@@ -203,10 +214,10 @@ extension DocumentStore {
                 changed.base = EntityBase(version: old.base?.version ?? 0, label: old.label ?? "", properties: properties)
                 if old.label == nil { changed.label = nil }
                 actions.append(SurveyEntityAction(whole: action, changed: changed.label == nil && changed.properties.isEmpty ? nil : changed,
-                                                  survey: now.instanceID))
+                                                  survey: now.instanceID, change: number))
             }
         }
-        return try applyEntityActions(actions)
+        return try applyEntityActions(actions, edits: edits)
     }
 
     /// Applies `actions` to the folder's lists, in order, each list read and written under the
@@ -225,9 +236,15 @@ extension DocumentStore {
         var whole: EntityAction
         var changed: EntityAction?
         var survey: String?
+        /// Its survey's place in the team's order of changes, when it came from a pull.
+        var change: Int64? = nil
     }
 
-    func applyEntityActions(_ actions: [SurveyEntityAction]) throws -> [EntityListChange] {
+    /// `edits`: the supervisor's edits of those lists that came with the surveys, each taken
+    /// before the first action numbered after it (`SurveyEntityAction.change`), the rest after
+    /// them all: the team's order, the same on every laptop whatever it took at which sync.
+    func applyEntityActions(_ actions: [SurveyEntityAction], edits: [EntityEdit] = []) throws -> [EntityListChange] {
+        let edits = edits.filter { edit in actions.contains { $0.whole.list == edit.list } }.sorted { $0.change < $1.change }
         guard !actions.isEmpty else { return [] }
         var names: [String] = []
         for action in actions where !names.contains(action.whole.list) {
@@ -237,7 +254,17 @@ extension DocumentStore {
             names.append(action.whole.list)
         }
         return try changingEntityLists(names) { lists, changes in
+            var next = 0
+            func takeEdits(before number: Int64?) {
+                while next < edits.count, number.map({ edits[next].change < $0 }) ?? true {
+                    let edit = edits[next]
+                    next += 1
+                    guard let i = names.firstIndex(of: edit.list) else { continue }
+                    for (taken, change) in lists[edit.list]?.takeFromTeam([edit]) ?? [] { Self.count(change, of: taken.entityID, in: &changes[i]) }
+                }
+            }
             for one in actions {
+                if let number = one.change { takeEdits(before: number) }
                 guard let i = names.firstIndex(of: one.whole.list) else { continue }
                 let held = lists[one.whole.list]?.holds(one.whole.id) ?? false
                 guard let action = held ? one.changed : one.whole else { continue }
@@ -247,10 +274,11 @@ extension DocumentStore {
                 case .updated?: changes[i].updated += 1
                 case .missing?: changes[i].missing.append(action.id)
                 case .retired?: changes[i].retired += 1
-                case .unchanged?, nil: break
+                case .unchanged?, .refused?, nil: break
                 }
                 changes[i].conflicts += max(0, (lists[action.list]?.conflicts.count ?? 0) - conflicts)
             }
+            takeEdits(before: nil)
         }
     }
 
@@ -337,7 +365,8 @@ extension DocumentStore {
     /// `events` name the surveys the pull or merge took; those it left (a conflict) wait.
     @discardableResult
     public func recordEntities(takenBy events: [SyncEvent], before: [Record], now: [Record], questionnaire: Questionnaire,
-                               clock: Questionnaire.Clock) throws -> [EntityListChange] {
+                               clock: Questionnaire.Clock, changeNumbers: [String: Int64] = [:],
+                               edits: [EntityEdit] = []) throws -> [EntityListChange] {
         guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
         let taken = Set(events.filter { [.added, .fastForwarded, .merged].contains($0.kind) }.map(\.id))
         guard !taken.isEmpty else { return [] }
@@ -351,7 +380,8 @@ extension DocumentStore {
         for event in events.reversed() where taken.contains(event.id) && seen.insert(event.id).inserted {
             if let record = current[event.id] { pairs.append((earlier[event.id], record)) }
         }
-        return try recordEntities(changing: pairs.reversed(), questionnaire: questionnaire, clock: clock)
+        return try recordEntities(changing: pairs.reversed(), questionnaire: questionnaire, clock: clock,
+                                  changeNumbers: changeNumbers, edits: edits)
     }
 }
 
@@ -368,15 +398,21 @@ extension DocumentStore {
         guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
         var lists: [String: EntityList?] = [:]
         var stamped: [Int] = []
-        for (place, before) in changed where records.indices.contains(place) && !records[place].isIncomplete {
+        // Incomplete saves too: the values a visit starts from are filled in (prefilled) when
+        // its entity is chosen, not when it is finished; a teammate's change synced between
+        // would otherwise become its base and be reverted as "changed only by the visit".
+        for (place, before) in changed where records.indices.contains(place) {
             let actions = FormInstance(questionnaire, record: records[place], clock: clock).entityActions()
                 .filter { $0.kind != .create && $0.base == nil }
             guard !actions.isEmpty else { continue }
+            // A complete survey stored before bases were kept keeps writing what it saves.
             let earlier = before.flatMap { $0.isIncomplete ? nil : FormInstance(questionnaire, record: $0, clock: clock).entityActions() } ?? []
             var values = records[place].values
             for action in actions where !earlier.contains(where: { $0.list == action.list && $0.id == action.id }) {
                 if lists[action.list] == nil { lists[action.list] = .some(try? readEntityList(action.list)) }
-                guard let list = lists[action.list] ?? nil, let entity = list.entity(action.id) else { continue }
+                guard var list = lists[action.list] ?? nil, let at = list.place(of: action.id) else { continue }
+                lists[action.list] = .some(list)        // its index made once
+                let entity = list.entities[at]
                 var properties: [String: String] = [:]
                 for property in action.properties { properties[property.name] = entity.properties[property.name] ?? "" }
                 EntityBase(version: entity.version, label: entity.label, properties: properties)
