@@ -6,7 +6,8 @@ import SurveyUI
 
 /// After a save: every change this save made to a survey already stored goes into the
 /// document's edit history (`.NAME.history.jsonl`, issue 31): who (the login), when, each
-/// answer from what to what, and why when the audit log asked. An Add or a delete is not an
+/// answer from what to what, and why when the keyer was asked (`AppState+ChangeReasons`: the
+/// form's `track-changes-reasons`, or a survey a supervisor approved). An Add or a delete is not an
 /// edit (the document's count changed: nothing is noted), and an incomplete survey is still
 /// being keyed. A line that cannot be written is said on the status line; the change itself
 /// is saved.
@@ -28,7 +29,7 @@ extension Program {
             new[EntityBase.recordKey] = nil
             let changes = AnswerChanges.between(old, new)
             guard !changes.isEmpty else { continue }
-            let reason = state.audit.stored.flatMap { $0.survey == id ? $0.reason : nil }
+            let reason = state.audit.reason(for: id)
             entries.append(EditHistoryEntry(survey: id, at: now, by: login, changes: changes, reason: reason))
         }
         do {

@@ -103,4 +103,32 @@ final class EditHistoryProgramTests: XCTestCase {
         let entries = try store.editHistory(for: "Plots").entries
         XCTAssertEqual(entries.map(\.survey), ["uuid:one"], "the shell's change is not this keyer's")
     }
+
+    /// A survey a supervisor approved (the review this laptop knows), on a form with no audit
+    /// row: its change waits for a reason, which the history line keeps and F4 shows.
+    func testAChangeToAnApprovedSurveyKeepsItsReasonInTheHistory() throws {
+        try store.save(SurveyDocument(records: [
+            Record(["plot": .string("P1"), "trees": .integer(12), Record.instanceIDKey: .string("uuid:one")]),
+        ]), as: "Plots")
+        var p = launch(store)
+        p.send(.outcome(.sync(.summaryRead(document: "Plots", SyncSummary(reviews: ["uuid:one": SyncReview(.approved)])))))
+        p.press(.function(2)); p.press(.enter)
+        p.press(.home); p.press(.down)
+        p.type("15"); p.press(.enter)
+        p.finishBackgroundWork()
+        XCTAssertEqual(try store.editHistory(for: "Plots").entries, [], "nothing saved before the reason")
+        XCTAssertTrue(p.state.screenText.contains("A supervisor approved it: why is it changed?"), p.state.screenText)
+        p.type("recount on the second visit"); p.press(.enter)
+        p.finishBackgroundWork()
+        XCTAssertEqual(try store.load("Plots").get().records.first?["trees"], .integer(15))
+        let entries = try store.editHistory(for: "Plots").entries
+        XCTAssertEqual(entries.map(\.reason), ["recount on the second visit"])
+        XCTAssertEqual(entries.first?.changes, [AnswerChange(path: SyncFieldPath(text: "trees")!, old: .integer(12), new: .integer(15))])
+
+        if p.state.editing != nil { p.press(.escape) }
+        p.press(.function(4))
+        p.finishBackgroundWork()
+        let info = p.state.screenText
+        XCTAssertTrue(info.contains("trees 12 → 15 (“recount on the second visit”)"), info)
+    }
 }

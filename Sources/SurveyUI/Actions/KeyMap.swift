@@ -143,7 +143,7 @@ public enum KeyMap {
         KeyBinding([.character("n"), .escape], "n", "Keep it", [.confirmingDelete], .documents(.cancelDelete), bar: "Keep"),
         KeyBinding([.enter], "Enter", "Save the records under this name", [.namingDocument], .documents(.saveUnderName), bar: "Save"),
         KeyBinding([.escape], "Esc", "Not now (the records stay in memory)", [.namingDocument], .documents(.dismissSaveAs), bar: "Not now"),
-        KeyBinding([.enter], "Enter", "Keep the name or the reason typed (the audit log)", [.auditPrompt], .audit(.commitPrompt), bar: "OK"),
+        KeyBinding([.enter], "Enter", "Keep the name or the reason typed (a change waiting for its reason is then made)", [.auditPrompt], .audit(.commitPrompt), bar: "OK"),
         KeyBinding([.escape], "Esc", "Not now: nothing is saved, your entry stays on the form", [.auditPrompt], .audit(.cancelPrompt), bar: "Cancel"),
         // Kept surveys: explicit letters, never Enter or a digit (a prompt that appears while
         // someone keys must not take "45⏎" as a choice); any other key is refused and said.

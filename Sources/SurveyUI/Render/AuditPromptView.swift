@@ -1,5 +1,6 @@
 /// The audit log's prompt: who is keying (`identify-user`, the login name offered) or why a
-/// stored survey is changed (`track-changes-reasons`), a line to type into.
+/// stored survey is changed (`track-changes-reasons`, or one a supervisor approved: the
+/// prompt says which), a line to type into.
 struct AuditPromptView {
     let prompt: AuditPrompt
 
@@ -7,6 +8,9 @@ struct AuditPromptView {
         let (title, question, after) = switch prompt.kind {
         case .user: ("Who is keying?", "The form logs who keys each answer. Your name:",
                      "Enter keeps it for this session; Esc keys nothing.")
+        case .reason where prompt.waiting?.rule == .approved:
+            ("A supervisor approved it: why is it changed?", "This survey was approved: a change to it says why. Reason:",
+             "Enter saves the change with it; Esc saves nothing, your entry stays.")
         case .reason: ("Why is it changed?", "The form asks why a stored survey is changed. Reason:",
                        "Enter saves the change with it; Esc saves nothing, your entry stays.")
         }

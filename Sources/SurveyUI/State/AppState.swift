@@ -25,8 +25,9 @@ public struct AppState: Equatable, Sendable {
         case tree(InterviewTree)
         /// Verify mode: a survey keyed again from paper (see `VerifySession`).
         case verify(VerifySession)
-        /// Who is keying, or why a stored survey is changed (the audit log's prompts).
-        case audit(AuditPrompt)
+        /// Who is keying, or why a stored survey is changed (the audit log's prompts); indirect:
+        /// a reason's prompt holds the change it waits for, and that, what was open.
+        indirect case audit(AuditPrompt)
     }
     /// What fills the form's place: the record form, or facts about the document (F4).
     public enum Detail: Equatable, Sendable { case form, info, conflicts }

@@ -176,11 +176,16 @@ final class AuditLogTests: XCTestCase {
         XCTAssertNil(s.popover)
         XCTAssertTrue(effects.contains(.saveDocument))
         XCTAssertEqual(s.records[0]["trees"], .integer(20))
-        s.press(.enter)
+        XCTAssertEqual(s.inputMode, .confirmingRoster, "the Enter that waited went on heads-down, as Enter does")
+        s.press(.character("n"))
+        if s.editing != nil { s.press(.escape) }
+        s.press(.home, .enter, .tab)
         s.type("21")
-        effects = s.press(.enter)                         // the same session: asked once
+        effects = s.press(.tab)                           // the same session: asked once
         XCTAssertNil(s.popover)
-        effects += s.press(.escape, .right)
+        XCTAssertEqual(s.records[0]["trees"], .integer(21))
+        if s.editing != nil { effects += s.press(.escape) }
+        effects += s.press(.right)
         let events = try XCTUnwrap(audits(effects).first?.events)
         let reason = try XCTUnwrap(events.first { $0.kind == .changeReason })
         XCTAssertEqual(reason.changeReason, "misread the paper")

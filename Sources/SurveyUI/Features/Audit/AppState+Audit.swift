@@ -27,7 +27,7 @@ extension AppState {
     /// After every action: the events the move made, and the writes it calls for.
     mutating func followAudit(after effects: [Effect]) -> [Effect] {
         guard let settings = auditSettings, document != nil else {
-            if audit.draft != nil || audit.stored != nil { audit = AuditTrail(keeping: audit.user) }
+            if audit.draft != nil || audit.stored != nil { audit = AuditTrail(keeping: audit.user, reason: audit.reason) }
             return effects
         }
         let now = audit.tick(environment.clock.now)
@@ -144,17 +144,6 @@ extension AppState {
         audit.add(AuditEvent(kind: kind, node: node, start: now, end: kind == .addRepeat ? now : nil), draft: isDraft)
     }
 
-    /// Before a typed change to a stored survey is saved (`track-changes-reasons`): nil when
-    /// it may go on, else the prompt is opened and the commit waits for it.
-    mutating func auditAsksReasonFirst() -> Bool {
-        guard let settings = auditSettings, settings.changeReasons, case .record(let i) = shown,
-              let id = records[i].instanceID else { return false }
-        if let stored = audit.stored, stored.survey == id, stored.reason != nil { return false }
-        popovers.present(.audit(AuditPrompt(kind: .reason, input: TextInput(text: ""))))
-        tell("Why is \(quotedTitle(records[i])) changed? The form asks a reason before a stored survey is changed")
-        return true
-    }
-
     // MARK: The prompts
 
     /// Enter on a prompt.
@@ -172,21 +161,13 @@ extension AppState {
             tell("Keying as \(text)")
             return []
         case .reason:
-            guard !text.isEmpty else {
-                warn("Type why the survey is changed (Esc: not now, your entry stays on the form)")
-                return []
-            }
-            popovers.dismiss()
-            guard case .record(let i) = shown, let id = records[i].instanceID else { return [] }
-            let now = audit.tick(environment.clock.now)
-            if audit.stored?.survey != id { audit.begin(survey: id, at: now) }
-            audit.giveReason(text, at: now)
-            return commitEditing() ?? []
+            giveReason(text, on: prompt)
+            return []
         }
     }
 
     /// Esc on a prompt: who is keying stays unknown and nothing is keyed; a change waiting
-    /// for its reason is not saved, its text still on the form.
+    /// for its reason is not saved, its text still on the form (`AppState+ChangeReasons`).
     mutating func cancelAuditPrompt() {
         guard case .audit(let prompt) = popover else { return }
         popovers.dismiss()
@@ -195,7 +176,7 @@ extension AppState {
             form.stopEditing()
             tell("Nothing keyed: the form asks who is keying first")
         case .reason:
-            tell("Not saved: your entry is still on the form (Esc again puts the answer back)")
+            keepChangeUnsaved(prompt)
         }
     }
 }

@@ -20,8 +20,16 @@ public struct AuditTrail: Equatable, Sendable {
         public fileprivate(set) var open: OpenQuestion?
         /// A change to it was saved in this session (then `form save` at its end).
         public fileprivate(set) var changed = false
-        /// Why it is being changed (`track-changes-reasons`), asked before its first change.
-        public fileprivate(set) var reason: String?
+    }
+
+    /// Why a stored survey is being changed, as the keyer said before its first change
+    /// (`AppState+ChangeReasons`): kept, with or without an audit row, until the keyer is on
+    /// another survey or document, so the edit history's line of each change saved meanwhile
+    /// carries it (read after the save, which may come in the same key as leaving).
+    public struct GivenReason: Equatable, Sendable {
+        public let survey: String
+        public let document: String
+        public let text: String
     }
 
     public struct OpenQuestion: Equatable, Sendable {
@@ -43,17 +51,33 @@ public struct AuditTrail: Equatable, Sendable {
     public private(set) var lastTime: Int64 = 0
     /// The document the logs belong to.
     public private(set) var document: String?
+    /// Why the survey being changed is changed, once said.
+    public private(set) var reason: GivenReason?
 
     public init() {}
 
-    /// A fresh trail that still knows who is keying (a form without a log came in).
-    init(keeping user: String?) { self.user = user }
+    /// A fresh trail that still knows who is keying and why a survey is changed (a form
+    /// without a log came in).
+    init(keeping user: String?, reason: GivenReason?) {
+        self.user = user
+        self.reason = reason
+    }
 
     mutating func follow(document name: String) { document = name }
 
     /// The document this log follows was renamed: the same document, its log open on.
     mutating func documentRenamed(from old: String, to new: String) {
         if document == old { document = new }
+        if let given = reason, given.document == old { reason = GivenReason(survey: given.survey, document: new, text: given.text) }
+    }
+
+    /// The reason given for changing survey `id`, if one was given and still holds.
+    public func reason(for id: String) -> String? { reason?.survey == id ? reason?.text : nil }
+
+    /// The keyer is on survey `here` (nil: none stored) of `document`: a reason given for
+    /// another survey no longer holds.
+    mutating func forgetReason(unlessOn here: String?, in document: String) {
+        if let given = reason, given.survey != here || given.document != document { reason = nil }
     }
 
     /// Now in milliseconds, never before the last time given out.
@@ -113,11 +137,16 @@ public struct AuditTrail: Equatable, Sendable {
 
     mutating func noteChanged() { change(draft: false) { $0.changed = true } }
 
-    mutating func giveReason(_ reason: String, at time: Int64) {
+    /// Why survey `id` of `document` is changed; with `logged` (the form keeps an audit log),
+    /// also its `change reason` event in that survey's log (begun if none is open).
+    mutating func giveReason(_ text: String, for id: String, in document: String, at time: Int64, logged: Bool) {
+        reason = GivenReason(survey: id, document: document, text: text)
+        guard logged else { return }
+        if stored == nil { begin(survey: id, at: time) }
+        guard stored?.survey == id else { return }
         let user = self.user
         change(draft: false) { session in
-            session.reason = reason
-            session.events.append(AuditEvent(kind: .changeReason, start: time, user: user, changeReason: reason))
+            session.events.append(AuditEvent(kind: .changeReason, start: time, user: user, changeReason: text))
         }
     }
 
@@ -136,9 +165,29 @@ public struct AuditTrail: Equatable, Sendable {
 }
 
 /// The audit prompts: who is keying (`identify-user`), why a stored survey is changed
-/// (`track-changes-reasons=on-form-edit`).
+/// (`track-changes-reasons=on-form-edit`, or a survey a supervisor approved).
 public struct AuditPrompt: Equatable, Sendable {
     public enum Kind: Equatable, Sendable { case user, reason }
     public let kind: Kind
     public internal(set) var input: TextInput
+    /// For a reason: the change it waits for, which Enter resumes.
+    public internal(set) var waiting: ChangeAwaitingReason?
+}
+
+/// A change to a stored survey held back until the keyer says why (`AppState+ChangeReasons`):
+/// the key that made it, replayed once the reason is given, on the form as it was then.
+public struct ChangeAwaitingReason: Equatable, Sendable {
+    /// Why a reason is asked: the form says so, or a supervisor approved the survey.
+    public enum Rule: Equatable, Sendable { case form, approved }
+    public let action: Action
+    /// The survey changed (its instanceID).
+    public let survey: String
+    public let rule: Rule
+    /// What was open when the key came (the picker, verify mode, the list): back on Enter, so
+    /// the key means what it meant, and on Esc, so the choice is still there.
+    let popover: AppState.Popover?
+    /// The y/n question the key answered (`y` to deleting a member, clearing answers): back
+    /// on Enter only, so `y` answers it; Esc answers it no.
+    let rosterQuestion: RosterQuestion?
+    let question: SurveyQuestion?
 }

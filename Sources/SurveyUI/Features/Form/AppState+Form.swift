@@ -126,8 +126,6 @@ extension AppState {
             warn(problem)
             return nil
         }
-        // The form's audit log asks why a stored survey is changed before the change is saved.
-        if auditAsksReasonFirst() { return nil }
         var record = formRecord
         // Read once: the id is found by stepping over the survey's bytes (its rosters too).
         let owner = hiddenAnswersOwner

@@ -59,8 +59,6 @@ extension AppState {
         popovers.dismiss()
         form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: "", original: outline.storedText(p.fieldIndex, in: formRecord)))
         guard let effects = commitEditing() else {
-            // The form asks why a stored survey is changed: the prompt saves this when answered.
-            if case .audit? = popover { return [] }
             form.stopEditing()
             popovers.present(.picker(p))
             return []
@@ -73,9 +71,6 @@ extension AppState {
         popovers.dismiss()
         form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: p.answer, original: outline.storedText(p.fieldIndex, in: formRecord)))
         guard let effects = commitEditing(goingOn: delta > 0) else {
-            // The form asks why a stored survey is changed: the pick waits in the edit, which
-            // the prompt's answer saves (Esc leaves the survey as it was).
-            if case .audit? = popover { return [] }
             // Refused (required, a constraint): the picker stays open with the reason.
             form.stopEditing()
             popovers.present(.picker(p))
