@@ -38,6 +38,8 @@ public enum DocumentSync {
         public var othersChanges: [OthersChange] = []
         /// Why the entity lists could not take what the pull brought (the surveys are kept).
         public var entityListTrouble: String?
+        /// Why the audit log could not go to the team's store or come from it (`syncAudit`).
+        public var auditTrouble: String?
         /// Entity properties the pull's visits changed differently from this laptop, by list:
         /// kept as conflicts (`survey entities --list NAME`).
         public var entityConflicts: [String: Int] = [:]
@@ -58,6 +60,7 @@ public enum DocumentSync {
                 parts.append("\(list).csv: \(counted(count, "entity conflict")) (survey entities --list \(list))")
             }
             if let entityListTrouble { parts.append("the entity lists were not updated: \(entityListTrouble)") }
+            if let auditTrouble { parts.append("the audit log was not synced: \(auditTrouble)") }
             return "Synced “\(name)”: " + parts.joined(separator: ", ")
         }
         public var message: String { message(for: documentName) }
@@ -94,6 +97,7 @@ public enum DocumentSync {
             var done = quick
             done.warning = server.warning
             done.entityListTrouble = takeEntityEdits(server, store, form: nil, target: target)
+            done.auditTrouble = syncAudit(server, store, name, dataset: mark.dataset, device: device, formKeepsLog: false, target: target)
             return done
         }
         var snapshot = try store.syncSnapshot(of: name)
@@ -162,6 +166,8 @@ public enum DocumentSync {
         var sent: [(at: Int, revision: SyncRevision)] = []
         var written: [ClosedRange<Int64>] = []
         var others: [(change: OutgoingChange, owner: String)] = []
+        // The reasons sent with the edits, and how much of the edit history they were read from.
+        var reading: (reasons: [String: String], read: Int)?
         // Looking over every survey for what changed here costs 0.14 s at 100,000 surveys after
         // every pull. It is known to find nothing when nothing waited before and the pull only
         // took versions as they are (added, fast-forwarded, agreed, deleted, reviewed; a
@@ -177,7 +183,8 @@ public enum DocumentSync {
                     changes.append(change)
                 }
             }
-            let reasons = Self.reasons(for: changes, store, name, since: snapshot.state.ledger.lastSync)
+            reading = Self.pendingReasons(for: changes, store, name, ledger: snapshot.state.ledger)
+            let reasons = reading?.reasons ?? [:]
             var clock = ProgressClock(total: changes.count)
             var start = 0
             while start < changes.count {
@@ -225,7 +232,16 @@ public enum DocumentSync {
             }
             // Written anyway: the time goes in too (the mark also keeps it, for a sync that
             // writes nothing else, and may be left unwritten when the document changed meanwhile).
-            let changed = !sent.isEmpty || !ownChanges.isEmpty || othersHeld
+            // An accepted edit took its reasons to the server; the others' wait for theirs.
+            var reasonsMoved = false
+            if let reading {
+                var pending = reading.reasons
+                for (at, _) in sent { pending[changes[at].id] = nil }
+                reasonsMoved = pending != state.ledger.pendingReasons || reading.read != state.ledger.historyEntriesRead
+                state.ledger.pendingReasons = pending
+                state.ledger.historyEntriesRead = reading.read
+            }
+            let changed = !sent.isEmpty || !ownChanges.isEmpty || othersHeld || reasonsMoved
             if changed { state.ledger.lastSync = date() }
             return (state, [], changed)
         }
@@ -238,6 +254,11 @@ public enum DocumentSync {
             && (!retried && snapshot.fingerprint == outgoingFrom || SyncPlan.outgoing(from: snapshot.state, device: device).isEmpty)
         try? store.writeSyncMark(SyncMark(files: snapshot.files, document: name, dataset: dataset, formVersion: newestForm, ledger: ledger,
                                           nothingToSend: nothingToSend), for: name)
+        if pull || push {
+            let newlyStored = Set(sent.lazy.filter { changes[$0.at].baseRevision == nil }.map { changes[$0.at].id })
+            result.auditTrouble = syncAudit(server, store, name, dataset: dataset, device: device,
+                                            formKeepsLog: AuditSettings(form: form) != nil, newlyStored: newlyStored, target: target)
+        }
         return result
     }
 
@@ -450,13 +471,17 @@ public enum DocumentSync {
                     deleted: change.deleted, reason: change.baseRevision?.number == nil ? nil : reason)
     }
 
-    /// Why each edit to push was made, from the laptop's edit history since the last sync; read
-    /// only when an edit goes out. A history that cannot be read sends no reasons (the edits
-    /// still go: the history is a record of them, not a condition for them).
-    static func reasons(for changes: [OutgoingChange], _ store: DocumentStore, _ name: String, since: Date?) -> [String: String] {
+    /// Why each edit to push was made: the reasons the ledger keeps pending, with those of the
+    /// edit history's entries it has not read yet. Read only when an edit goes out (nil
+    /// otherwise, the pending reasons left as they are). A history that cannot be read sends
+    /// the reasons already pending (the edits still go: the history is a record of them, not a
+    /// condition for them); a shorter one put in its place is read from its start.
+    static func pendingReasons(for changes: [OutgoingChange], _ store: DocumentStore, _ name: String,
+                               ledger: SyncLedger) -> (reasons: [String: String], read: Int)? {
         guard changes.contains(where: { $0.baseRevision?.number != nil }),
-              let entries = try? store.editHistory(for: name).entries else { return [:] }
-        return ChangeReasons.since(since, in: entries)
+              let entries = try? store.editHistory(for: name).entries else { return nil }
+        let new = entries.count >= ledger.historyEntriesRead ? entries[ledger.historyEntriesRead...] : entries[...]
+        return (ChangeReasons.adding(new, to: ledger.pendingReasons), entries.count)
     }
 
     /// An error for people: the database's words with the connection string's password

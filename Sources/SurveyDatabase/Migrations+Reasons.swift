@@ -7,13 +7,19 @@ extension Schema {
     /// - `change_reason` on the survey's row and on each kept version; `change_reason_revision`
     ///   says which revision the reason was sent for. `survey.stamp_reason()`, a `BEFORE`
     ///   trigger that runs after `stamp_change` (triggers fire by name), keeps a reason only on
-    ///   the revision it was sent for: an edit from a client that sends none (psql, an older
-    ///   laptop) never inherits the reason of the revision before, and a review keeps it.
+    ///   the revision it was sent for (on updates only: an insert sends no reason, and a first
+    ///   push of 100,000 surveys pays for no second trigger): an edit from a client that sends none (psql, an older
+    ///   laptop) never inherits the reason of the revision before; an update that makes no new
+    ///   revision (a review, a push that changed nothing) keeps the reason as it was, so nobody,
+    ///   owner or supervisor, rewrites why a revision was made.
     /// - A reason is text a laptop checked, checked again here like any value from the network:
     ///   at most 1,000 characters, no control characters but tab and line breaks.
-    /// - Enumerators may write the two columns (their own surveys only, as the answers:
-    ///   row-level security and `stamp_change` already hold them to that); nobody may write a
-    ///   kept version's.
+    /// - `survey.survey_history` is left as migration 6 made it (a later migration's view with
+    ///   one more column would stop migration 6 from running again over it, as `db init`
+    ///   does on a half-built schema): `survey history` reads the reasons beside it.
+    /// - Enumerators may write the two columns, which take effect only with a new revision of
+    ///   their own survey (`stamp_change` and row-level security hold those to the owner);
+    ///   nobody may write a kept version's.
     static let changeReasons = [
         "ALTER TABLE survey.surveys ADD COLUMN IF NOT EXISTS change_reason text, ADD COLUMN IF NOT EXISTS change_reason_revision bigint",
         "ALTER TABLE survey.survey_versions ADD COLUMN IF NOT EXISTS change_reason text",
@@ -21,12 +27,18 @@ extension Schema {
         """
         ALTER TABLE survey.surveys ADD CONSTRAINT surveys_change_reason_text
             CHECK (change_reason IS NULL OR (char_length(change_reason) <= 1000 AND change_reason !~ '[\\x01-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F]'))
+            NOT VALID
         """,
         """
         CREATE OR REPLACE FUNCTION survey.stamp_reason() RETURNS trigger LANGUAGE plpgsql
             SET search_path = pg_catalog, pg_temp AS $$
         BEGIN
-            IF NEW.change_reason_revision IS DISTINCT FROM NEW.revision THEN
+            -- No new revision (a review, a push that changed nothing): the reason stays as it
+            -- was; nobody rewrites why a revision was made.
+            IF TG_OP = 'UPDATE' AND NEW.revision = OLD.revision THEN
+                NEW.change_reason := OLD.change_reason;
+                NEW.change_reason_revision := OLD.change_reason_revision;
+            ELSIF NEW.change_reason_revision IS DISTINCT FROM NEW.revision THEN
                 NEW.change_reason := NULL;
                 NEW.change_reason_revision := NULL;
             END IF;
@@ -34,7 +46,7 @@ extension Schema {
         END $$
         """,
         "DROP TRIGGER IF EXISTS surveys_stamp_reason ON survey.surveys",
-        "CREATE TRIGGER surveys_stamp_reason BEFORE INSERT OR UPDATE ON survey.surveys FOR EACH ROW EXECUTE FUNCTION survey.stamp_reason()",
+        "CREATE TRIGGER surveys_stamp_reason BEFORE UPDATE ON survey.surveys FOR EACH ROW EXECUTE FUNCTION survey.stamp_reason()",
         """
         GRANT UPDATE (change_reason, change_reason_revision) ON survey.surveys TO survey_enumerator
         """,
@@ -55,19 +67,6 @@ extension Schema {
             ON CONFLICT (instance_id, revision) DO NOTHING;
             RETURN NULL;
         END $$
-        """,
-        // The view gains the reason as its last column (a view's columns can only be added at its end).
-        """
-        CREATE OR REPLACE VIEW survey.survey_history WITH (security_invoker = true) AS
-            SELECT instance_id, revision, answers, deleted, form_id, form_version, device, made_by, made_at, false AS current,
-                   change_reason
-            FROM survey.survey_versions
-            UNION ALL
-            SELECT instance_id, revision, answers, deleted, form_id, form_version, device,
-                   CASE WHEN revision = 1 THEN owner ELSE coalesce(changed_by, owner) END,
-                   CASE WHEN revision = 1 THEN created_at ELSE coalesce(changed_at, updated_at) END, true,
-                   change_reason
-            FROM survey.surveys
         """,
     ]
 }

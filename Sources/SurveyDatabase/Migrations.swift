@@ -42,6 +42,7 @@ enum Schema {
         Migration(version: 6, summary: "every version an edit replaces is kept: who made it, when, its answers", statements: keptVersions),
         Migration(version: 7, summary: "a supervisor's edits and retirements of entities, which every laptop takes", statements: entityEdits),
         Migration(version: 8, summary: "why each version was made travels with it", statements: changeReasons),
+        Migration(version: 9, summary: "the audit log travels with the surveys", statements: auditEvents),
     ]
 
     /// Group roles, NOLOGIN: each team member logs in as a role of their own that is a member

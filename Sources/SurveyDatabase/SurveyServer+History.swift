@@ -90,11 +90,13 @@ extension SurveyServer {
     /// come with the reason instead, so one bad version never hides the others.
     public func versions(of instanceID: String, after revision: Int64 = 0, limit: Int = 100) throws -> [SurveyVersion] {
         let result = try connection.execute("""
-            SELECT revision, answers::text, deleted, form_id, form_version, device, made_by, extract(epoch FROM made_at)::text, current,
-                   change_reason
-            FROM survey.survey_history
-            WHERE instance_id = $1 AND revision > $2
-            ORDER BY revision, current
+            SELECT h.revision, h.answers::text, h.deleted, h.form_id, h.form_version, h.device, h.made_by,
+                   extract(epoch FROM h.made_at)::text, h.current, CASE WHEN h.current THEN s.change_reason ELSE v.change_reason END
+            FROM survey.survey_history h
+            LEFT JOIN survey.survey_versions v ON NOT h.current AND v.instance_id = h.instance_id AND v.revision = h.revision
+            LEFT JOIN survey.surveys s ON h.current AND s.instance_id = h.instance_id
+            WHERE h.instance_id = $1 AND h.revision > $2
+            ORDER BY h.revision, h.current
             LIMIT $3
             """, [instanceID, String(revision), String(max(limit, 1))])
         return try result.rows.map { c in

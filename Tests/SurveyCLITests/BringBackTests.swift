@@ -58,17 +58,36 @@ final class BringBackTests: TeamCLITestCase {
         let owner = try XCTUnwrap(ana["SURVEY_DB"]?.components(separatedBy: "user=").last)
         try server.psql("UPDATE survey.surveys SET answers = jsonb_set(answers, '{age}', '29'), base_revision = 3",
                         database: database, user: owner)
-        XCTAssertEqual(try server.psql("SELECT revision || ':' || coalesce(change_reason, '-') FROM survey.survey_history ORDER BY revision",
-                                       database: database).split(separator: "\n").map(String.init),
+        XCTAssertEqual(try server.psql("""
+            SELECT revision || ':' || coalesce(change_reason, '-') FROM (
+                SELECT revision, change_reason FROM survey.survey_versions UNION ALL SELECT revision, change_reason FROM survey.surveys) r
+            ORDER BY revision
+            """, database: database).split(separator: "\n").map(String.init),
                        ["1:-", "2:-", "3:brought back revision 1: the paper says 30", "4:-"])
+        // Nobody rewrites why a revision was made without making a new one.
+        try server.psql("UPDATE survey.surveys SET change_reason = 'rewritten', change_reason_revision = 4", database: database, user: owner)
+        XCTAssertEqual(try server.psql("SELECT coalesce(change_reason, '-') FROM survey.surveys", database: database), "-")
         // A reason no laptop sends (a control character) is refused by the server's check.
         XCTAssertThrowsError(try server.psql("UPDATE survey.surveys SET answers = jsonb_set(answers, '{age}', '28'), base_revision = 4, "
                                              + "change_reason = E'bell\\x07', change_reason_revision = 5", database: database, user: owner))
 
-        // Asked again (the laptop synced back to the server's revision 4, age 29): only revision 1's age changes.
+        // A reason given before a change waits in the ledger until an edit of its survey is
+        // taken, then goes with it.
+        XCTAssertEqual(try store.syncLedger(for: "Field").pendingReasons, [:])
+        try store.appendHistory([EditHistoryEntry(survey: id, at: Date(), by: "ana", changes: [], reason: "second visit")], for: "Field")
         XCTAssertEqual(try survey(["sync", "--doc", "Field"], environment: ana).status, 0)
-        XCTAssertEqual(try survey(["history", id, "--bring-back", "4", "--doc", "Field"], environment: ana).stdout,
-                       "\(id) in “Field” already holds the answers of revision 4: nothing changed\n")
+        var document = try store.load("Field").get()
+        document.records[0]["age"] = .integer(33)
+        try store.save(document, as: "Field")
+        XCTAssertEqual(try survey(["sync", "--doc", "Field"], environment: ana).status, 0)
+        XCTAssertTrue(try survey(["history", id], dir: false, environment: ana).stdout.contains("(current): “second visit”"))
+        XCTAssertEqual(try store.syncLedger(for: "Field").pendingReasons, [:])
+
+        // Asked again (the laptop synced back to the server's revision, age 33): nothing changes.
+        let before = try Data(contentsOf: store.url(for: "Field"))
+        XCTAssertEqual(try survey(["history", id, "--bring-back", "5", "--doc", "Field"], environment: ana).stdout,
+                       "\(id) in “Field” already holds the answers of revision 5: nothing changed\n")
+        XCTAssertEqual(try Data(contentsOf: store.url(for: "Field")), before, "the file is not written")
     }
 
     func testRefusalsChangeNothing() throws {

@@ -23,12 +23,12 @@ final class DatabaseCommandTests: CLITestCase {
         let url = server.connectionString(database: database)
         let first = try survey(["db", "init", "--db", url], dir: false)
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertEqual(first.stdout, "\(url): survey's schema is at version 8 (applied 1, 2, 3, 4, 5, 6, 7, 8)\n"
+        XCTAssertEqual(first.stdout, "\(url): survey's schema is at version 9 (applied 1, 2, 3, 4, 5, 6, 7, 8, 9)\n"
                        + "Roles: survey_enumerator and survey_supervisor; give each team member a login role in one of them"
                        + " (docs/team.md, \"A team on PostgreSQL\")\n")
         let second = try survey(["db", "init"], dir: false, environment: ["SURVEY_DB": url])
-        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 8; nothing to do\n", stderr: ""))
-        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "7")
+        XCTAssertEqual(second, Outcome(status: 0, stdout: "\(url): survey's schema is already at version 9; nothing to do\n", stderr: ""))
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.schema_migrations", database: database), "9")
     }
 
     /// Issue 28: a row on the server this laptop cannot keep (a `null` answer, put there

@@ -167,7 +167,7 @@ final class EditHistoryTests: DatabaseTestCase {
         XCTAssertEqual(try server.psql("""
             SELECT string_agg(tgname, ',' ORDER BY tgname) FROM pg_trigger
             WHERE tgrelid = 'survey.surveys'::regclass AND NOT tgisinternal AND tgtype & 16 <> 0
-            """, database: database), "surveys_keep_version,surveys_stamp")
+            """, database: database), "surveys_keep_version,surveys_stamp,surveys_stamp_reason")
     }
 
     /// `survey db init` on a database of schema version 5 that already holds edited surveys:
@@ -191,7 +191,7 @@ final class EditHistoryTests: DatabaseTestCase {
                         database: database, user: ana)
         let before = try server.psql("SELECT revision || ' ' || change_seq || ' ' || updated_at FROM survey.surveys", database: database)
 
-        XCTAssertEqual(try initialize().applied, [6, 7, 8])
+        XCTAssertEqual(try initialize().applied, [6, 7, 8, 9])
         XCTAssertEqual(try server.psql("SELECT revision || ' ' || change_seq || ' ' || updated_at FROM survey.surveys", database: database), before)
         let enumerator = try SurveyServer(target(as: ana))
         XCTAssertEqual(try enumerator.versions(of: "uuid:old").map(\.revision), [2], "versions replaced before the migration are gone")

@@ -190,7 +190,7 @@ final class UnreadableRowTests: DatabaseTestCase {
             SELECT count(*) FILTER (WHERE NOT convalidated) || ' of ' || count(*) FROM pg_constraint
             WHERE conrelid = 'survey.surveys'::regclass AND contype = 'c' AND conname <> 'surveys_review_state_check'
             """, database: database)
-        XCTAssertEqual(checks, "2 of 2")
+        XCTAssertEqual(checks, "3 of 3")
         XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys WHERE instance_id = ''", database: database), "1")
         // An update of it must fix it: a review alone is refused; its answers made an object are taken.
         XCTAssertThrowsError(try server.psql("UPDATE survey.surveys SET review_state = 'approved' WHERE instance_id = ''", database: database))

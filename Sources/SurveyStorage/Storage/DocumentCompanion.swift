@@ -32,6 +32,9 @@ enum DocumentCompanion: CaseIterable {
     case audit
     /// `.NAME.history.jsonl`: every change made here to a stored survey (`EditHistory`).
     case history
+    /// `.NAME.audit-sync.plist`: how far the audit log went to the team's store and came from
+    /// it (`AuditSyncState`).
+    case auditSync
 
     /// The questionnaire's spellings, in the order a document's form is looked for.
     static let forms: [DocumentCompanion] = [.formWorkbook, .formCSV, .formMarkdown]
@@ -49,6 +52,7 @@ enum DocumentCompanion: CaseIterable {
         case .verification: return ".verify"
         case .audit: return ".audit"
         case .history: return ".history"
+        case .auditSync: return ".audit-sync"
         }
     }
 
@@ -66,6 +70,7 @@ enum DocumentCompanion: CaseIterable {
         case .verification: return "verification record"
         case .audit: return "audit log"
         case .history: return "edit history"
+        case .auditSync: return "audit log's sync"
         }
     }
 
@@ -73,7 +78,7 @@ enum DocumentCompanion: CaseIterable {
     /// name, or a trash stem inside `.trash/`.
     func fileName(stem: String) -> String {
         switch self {
-        case .draft, .deleted, .sync, .syncMark, .verification: return "." + stem + marker + DocumentName.fileSuffix
+        case .draft, .deleted, .sync, .syncMark, .verification, .auditSync: return "." + stem + marker + DocumentName.fileSuffix
         case .formWorkbook: return stem + ".form.xlsx"
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"

@@ -18,21 +18,35 @@ final class SideWrite: @unchecked Sendable {
     private var finished = false
     private var failure: Error?
 
+    /// What the thread writes, given up by it before it says it is done: the closure holds
+    /// the ledger, and a second reference alive after the commit returned would make the
+    /// caller's next change to the ledger copy its tables.
+    private var contents: (@Sendable (FileOutput) throws -> Void)?
+
     /// Starts writing `url` through `write` (`DocumentStore.write(to:contents:commit:)`)
-    /// with `contents`, on a new thread.
-    static func start(_ store: DocumentStore, _ url: URL, contents: @escaping @Sendable (FileOutput) throws -> Void) -> SideWrite {
+    /// with `contents`, on a new thread; nil when no thread can be started (the caller writes
+    /// in line instead).
+    static func start(_ store: DocumentStore, _ url: URL, contents: @escaping @Sendable (FileOutput) throws -> Void) -> SideWrite? {
         let side = SideWrite()
-        startThread {
-            do {
+        side.contents = contents
+        let started = tryStartingThread {
+            func write() throws {
+                guard let contents = side.condition.withLock({ () -> (@Sendable (FileOutput) throws -> Void)? in
+                    defer { side.contents = nil }
+                    return side.contents
+                }) else { return }
                 try store.write(to: url, contents: contents) { install in
                     if side.awaitDecision() { try install() }
                 }
+            }
+            do {
+                try write()
                 side.finish(nil)
             } catch {
                 side.finish(error)
             }
         }
-        return side
+        return started == 0 ? side : nil
     }
 
     /// Puts the file in place (once its content is written) and returns; throws what writing

@@ -49,6 +49,8 @@ extension SyncLedger {
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
         if let pullDataset { header["pullDataset"] = .string(pullDataset) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
+        if !pendingReasons.isEmpty { header["pendingReasons"] = .dictionary(pendingReasons.mapValues { .string($0) }) }
+        if historyEntriesRead > 0 { header["historyEntriesRead"] = .integer(historyEntriesRead) }
         if !ownChanges.isEmpty {
             header["ownChanges"] = Self.propertyList(of: ownChanges)
         }
@@ -183,6 +185,20 @@ extension SyncLedger {
         case nil: break
         case .string(let name)?: role = name
         case let other?: throw Self.bad("role", other)
+        }
+        switch header["pendingReasons"] {
+        case nil: break
+        case .dictionary(let reasons)?:
+            for (id, reason) in reasons {
+                guard case .string(let text) = reason else { throw Self.bad("the reason pending for \(id)", reason) }
+                pendingReasons[id] = text
+            }
+        case let other?: throw Self.bad("pendingReasons", other)
+        }
+        switch header["historyEntriesRead"] {
+        case nil: break
+        case .integer(let count)? where count >= 0: historyEntriesRead = count
+        case let other?: throw Self.bad("historyEntriesRead", other)
         }
         switch header["setAside"] {
         case nil: break

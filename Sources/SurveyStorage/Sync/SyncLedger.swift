@@ -130,6 +130,13 @@ public struct SyncLedger: Equatable, Sendable {
     public var owners: [String: String] = [:]
     /// The login role of this laptop's last sync (`current_user`); nil before the first.
     public var role: String?
+    /// By survey id: why its edits not yet taken by the server were made, from the laptop's
+    /// edit history (`ChangeReasons`), kept until the push of an edit of it is accepted, so
+    /// an edit refused as stale, or made while a sync ran, still goes with its reason.
+    public var pendingReasons: [String: String] = [:]
+    /// How many entries of the edit history the pending reasons were read from (the history
+    /// is only added to).
+    public var historyEntriesRead = 0
 
     public init() {}
 
@@ -148,7 +155,8 @@ public struct SyncLedger: Equatable, Sendable {
     /// Whether nothing is known: such a ledger is not written.
     public var isEmpty: Bool {
         bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty && setAside.isEmpty
-            && ownChanges.isEmpty && owners.isEmpty && role == nil && pullDataset == nil
+            && ownChanges.isEmpty && owners.isEmpty && role == nil && pullDataset == nil && pendingReasons.isEmpty
+            && historyEntriesRead == 0
     }
 
     /// Every unresolved field, by survey id then as found: what `survey conflicts` lists.

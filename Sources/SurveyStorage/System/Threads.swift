@@ -49,14 +49,26 @@ public final class Condition: @unchecked Sendable {
 /// Runs `body` on a new detached thread, as Foundation's `Thread { }.start()` did (same
 /// default stack). Unnamed: glibc's headers hide `pthread_setname_np` from Swift.
 public func startThread(_ body: @escaping @Sendable () -> Void) {
+    let started = tryStartingThread(body)
+    precondition(started == 0, "could not start a thread (error \(started))")
+}
+
+/// `startThread`, saying whether the thread started (0) or why not (`pthread_create`'s error,
+/// EAGAIN under a process limit or memory pressure) instead of stopping the program: for work
+/// that can be done in line instead.
+public func tryStartingThread(_ body: @escaping @Sendable () -> Void) -> Int32 {
     final class Box { let body: @Sendable () -> Void; init(_ body: @escaping @Sendable () -> Void) { self.body = body } }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    let box = Unmanaged.passRetained(Box(body))
     var thread = pthread_t()
     let started = pthread_create(&thread, nil, { raw in
         let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
         box.body()
         return nil
-    }, box)
-    precondition(started == 0, "could not start a thread (error \(started))")
+    }, box.toOpaque())
+    guard started == 0 else {
+        box.release()
+        return started
+    }
     pthread_detach(thread)
+    return 0
 }

@@ -9,16 +9,18 @@ public enum ChangeReasons {
     /// The server's limit (`Schema.changeReasons`).
     public static let maximumLength = 1_000
 
-    /// By survey id: the reasons of `entries` made after `since` (all when nil).
-    public static func since(_ since: Date?, in entries: [EditHistoryEntry]) -> [String: String] {
-        var reasons: [String: [String]] = [:]
+    /// `pending` (by survey id, as kept between syncs) with the reasons of `entries` added:
+    /// each once per survey, in order, the whole cut to `maximumLength`.
+    public static func adding(_ entries: some Sequence<EditHistoryEntry>, to pending: [String: String]) -> [String: String] {
+        var reasons = pending.mapValues { $0.components(separatedBy: separator) }
         for entry in entries {
-            if let since, entry.at <= since { continue }
             guard let reason = entry.reason.map(cleaned), !reason.isEmpty else { continue }
             if reasons[entry.survey]?.contains(reason) != true { reasons[entry.survey, default: []].append(reason) }
         }
-        return reasons.mapValues { cut($0.joined(separator: "; ")) }
+        return reasons.mapValues { cut($0.joined(separator: separator)) }
     }
+
+    static let separator = "; "
 
     /// Control characters (but tab, line feed, carriage return) as spaces, blanks trimmed.
     public static func cleaned(_ text: String) -> String {

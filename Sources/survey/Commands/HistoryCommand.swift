@@ -100,9 +100,7 @@ struct HistoryCommand: Equatable {
                 return 1
             }
             let brought = try store.bringBack(version.answers, of: root, in: name)
-            var before = brought.before.values
-            before[Record.instanceIDKey] = nil
-            let changes = AnswerChanges.between(before, version.answers)
+            let changes = brought.changes
             guard !changes.isEmpty else {
                 ShellOutput.line("\(root) in “\(name)” already holds the answers of revision \(revision): nothing changed")
                 return 0

@@ -14,7 +14,7 @@ final class SurveyListReducerTests: XCTestCase {
     ])
 
     private func context(sentBack: Set<String> = [], syncRead: Bool = true) -> SurveyListState.Context {
-        .init(records: records, height: 10, sentBack: sentBack, syncRead: syncRead)
+        .init(records: records, height: 10, sentBack: { sentBack }, syncRead: syncRead)
     }
 
     private func listed() -> SurveyListState {

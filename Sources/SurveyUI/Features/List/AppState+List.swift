@@ -11,7 +11,8 @@ extension AppState {
 
     /// What the list reads of the app (`SurveyListState.Context`).
     var listContext: SurveyListState.Context {
-        .init(records: records, height: listViewportHeight, sentBack: sentBackIDs, syncRead: session.sync != nil)
+        let app = self
+        return .init(records: records, height: listViewportHeight, sentBack: { app.sentBackIDs }, syncRead: session.sync != nil)
     }
 
     /// Does what a key on the list asks (`SurveyListState.reduce`).

@@ -12,8 +12,10 @@ extension SurveyListState {
         var records: RecordList
         /// The rows the list shows now (pane or popover).
         var height: Int
-        /// The ids of the surveys a supervisor sent back (`AppState.sentBackIDs`).
-        var sentBack: Set<String>
+        /// The ids of the surveys a supervisor sent back (`AppState.sentBackIDs`), worked out
+        /// only by `b`: a set over every review, built for each ↓, cost a held key 30 sets a
+        /// second on a team's document.
+        var sentBack: () -> Set<String>
         /// Whether the document's ledger was read (else `b` asks for it).
         var syncRead: Bool
     }
@@ -60,11 +62,12 @@ extension SurveyListState {
             refresh(context.records)
             return .changed(remark: orderRemark, effects: [.rememberSession])
         case .toggleSentBack:
-            if context.sentBack.isEmpty, restriction?.isSameKind(as: .sentBack([])) != true {
+            let sentBack = context.sentBack()
+            if sentBack.isEmpty, restriction?.isSameKind(as: .sentBack([])) != true {
                 return .tell("No survey is sent back: a supervisor's “has issues” or “rejected” shows here after a sync (F9)",
                              effects: context.syncRead ? [] : [.readSyncSummary])
             }
-            let narrowed = toggleRestriction(.sentBack(context.sentBack))
+            let narrowed = toggleRestriction(.sentBack(sentBack))
             refresh(context.records)
             return .changed(remark: narrowed
                 ? counted(projection.count, "survey") + " sent back: the comment shows beside the questions it names; b shows all"

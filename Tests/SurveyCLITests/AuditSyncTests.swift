@@ -1,0 +1,107 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+import SurveyValues
+import SurveyForms
+import SurveyStorage
+
+/// Issue 31: the audit log travels with the surveys through the team's store. Ana's laptop
+/// keys two surveys of a form with an `audit` row; her sync sends their log lines, and Bo's
+/// and the supervisor's laptops take them, so an ODK export on the supervisor's laptop writes
+/// the survey's whole `audit.csv`. A line is kept once on the server and in each log however
+/// often it is sent; only its survey's owner adds lines; a line put in by hand that no laptop
+/// could have written is passed over.
+final class AuditSyncTests: TeamCLITestCase {
+    private func login(_ name: String, in group: String) throws -> [String: String] {
+        ["SURVEY_DB": connection(as: try loginRole(name, in: group)), "SURVEY_DEVICE": "laptop-\(name)"]
+    }
+
+    private func form() throws -> URL {
+        try scratchFile("audited.csv", """
+            survey,,,,
+            ,type,name,label,parameters
+            ,audit,audit,,track-changes=true
+            ,text,respondent,Respondent,
+            ,integer,age,Age,
+            settings,,,,
+            ,form_id,version,,
+            ,household,3,,
+            """)
+    }
+
+    /// A laptop's folder beside the test's own, with the audited document.
+    private func laptop(_ name: String) throws -> DocumentStore {
+        let folder = documents.appendingPathComponent(name, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(try survey(["--dir", folder.path, "docs", "new", "Field", "--form", try form().path], dir: false).status, 0)
+        return DocumentStore(folder: folder)
+    }
+
+    private func sync(_ laptop: DocumentStore, _ environment: [String: String], file: StaticString = #filePath,
+                      line: UInt = #line) throws -> String {
+        let outcome = try survey(["--dir", laptop.folder.path, "sync", "--doc", "Field"], dir: false, environment: environment)
+        XCTAssertEqual(outcome.status, 0, outcome.stdout + outcome.stderr, file: file, line: line)
+        return outcome.stdout + outcome.stderr
+    }
+
+    private func serverLines() throws -> Int {
+        Int(try server.psql("SELECT count(*) FROM survey.audit_events", database: database)) ?? -1
+    }
+
+    func testTheLogGoesWithItsSurveysToEveryLaptopOnce() throws {
+        let anaEnv = try login("ana", in: "survey_enumerator")
+        let boEnv = try login("bo", in: "survey_enumerator")
+        let sofiaEnv = try login("sofia", in: "survey_supervisor")
+        let ana = try laptop("ana"), bo = try laptop("bo"), sofia = try laptop("sofia")
+        for (who, age) in [("Guillermo Ñandú", "41"), ("Ana María", "7")] {
+            XCTAssertEqual(try survey(["--dir", ana.folder.path, "add", "--doc", "Field", "--set", "respondent=\(who)",
+                                       "--set", "age=\(age)"], dir: false).status, 0)
+        }
+        let ids = try ana.load("Field").get().records.compactMap(\.instanceID)
+        let first: [AuditEvent] = [
+            AuditEvent(survey: ids[0], kind: .formResume, start: 1_000),
+            AuditEvent(survey: ids[0], kind: .question, node: "/household/age", start: 1_000, end: 2_500, oldValue: "4", newValue: "41"),
+            AuditEvent(survey: ids[1], kind: .formExit, start: 3_000),
+        ]
+        try ana.appendAudit(first, for: "Field")
+        _ = try sync(ana, anaEnv)
+        XCTAssertEqual(try serverLines(), 3)
+
+        // Bo's laptop and the supervisor's take them into their own logs.
+        _ = try sync(bo, boEnv)
+        _ = try sync(sofia, sofiaEnv)
+        XCTAssertEqual(try bo.auditLog(for: "Field").events, first)
+        XCTAssertEqual(try sofia.auditLog(for: "Field").events, first)
+
+        // A second change on Ana's laptop: only what it added goes; a sync again sends and takes
+        // nothing twice.
+        let more = AuditEvent(survey: ids[0], kind: .formSave, start: 4_000)
+        try ana.appendAudit([more], for: "Field")
+        _ = try sync(ana, anaEnv)
+        _ = try sync(ana, anaEnv)
+        _ = try sync(sofia, sofiaEnv)
+        _ = try sync(sofia, sofiaEnv)
+        XCTAssertEqual(try serverLines(), 4)
+        XCTAssertEqual(try sofia.auditLog(for: "Field").events, first + [more])
+        XCTAssertEqual(try ana.auditLog(for: "Field").events, first + [more], "her own lines never come back twice")
+
+        // The supervisor's export has the survey's whole audit.csv, beside its submission.
+        let out = documents.appendingPathComponent("odk", isDirectory: true)
+        let export = try survey(["--dir", sofia.folder.path, "export", "--doc", "Field", "--format", "odk-xml", "--output", out.path],
+                                dir: false)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let audits = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.hasSuffix("audit.csv") }
+        XCTAssertEqual(audits.count, 2, "\(audits)")
+        let texts = try audits.map { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8) }
+        XCTAssertTrue(texts.contains { $0.contains("question,/household/age,1000,2500,4,41") && $0.contains("form save") }, "\(texts)")
+
+        // Bo cannot add lines to Ana's survey, and a line put in by hand is passed over.
+        let bobRole = try XCTUnwrap(boEnv["SURVEY_DB"]?.components(separatedBy: "user=").last)
+        XCTAssertThrowsError(try server.psql("INSERT INTO survey.audit_events (instance_id, dataset, line) VALUES ('\(ids[0])', 'household', 'x')",
+                                             database: database, user: bobRole))
+        try server.psql("INSERT INTO survey.audit_events (instance_id, dataset, line) VALUES ('\(ids[1])', 'household', 'not,a,line')",
+                        database: database)
+        _ = try sync(sofia, sofiaEnv)
+        XCTAssertEqual(try sofia.auditLog(for: "Field").events, first + [more])
+    }
+}
