@@ -21,7 +21,9 @@ extension Program {
         var entries: [EditHistoryEntry] = []
         for i in changed {
             let after = saved.records[i], before = base.records[i]
-            guard let id = after.instanceID, before.instanceID == id, !before.isIncomplete else { continue }
+            // An encrypted survey's change is no answer-by-answer edit here: its answers are
+            // not readable (the team's store keeps each version whole).
+            guard let id = after.instanceID, before.instanceID == id, !before.isIncomplete, !after.isSealed else { continue }
             let changes = AnswerChanges.between(before.answers, after.answers)
             guard !changes.isEmpty else { continue }
             let reason = state.audit.stored.flatMap { $0.survey == id ? $0.reason : nil }

@@ -26,6 +26,11 @@ public struct Program {
     /// and entity lists are worked out against it (not against this app's last save), so a
     /// change another program made is never noted as this keyer's. Taken by that save.
     var lastSeen: SurveyDocument?
+    /// The surveys the last save encrypted, as keyed (without their ids), with their ids:
+    /// the notes made after that save find them so (`Program+Sealing`).
+    var sealedAtSave: [(plain: Record, id: String)] = []
+    /// The audit events of the effects being carried out, for a save that seals their survey.
+    var pendingAudit: [(added: AddedSurvey?, events: [AuditEvent])] = []
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
@@ -147,7 +152,11 @@ public struct Program {
         if stream != nil, action == .app(.quit) || action == .system(.terminate), state.editing?.isChanged == true, !state.form.showingDraft {
             finishLoading()
         }
-        for effect in update(&state, action) {
+        let effects = update(&state, action)
+        let outerAudit = pendingAudit
+        pendingAudit = Self.auditEvents(in: effects)
+        defer { pendingAudit = outerAudit }
+        for effect in effects {
             for outcome in perform(effect) { send(.outcome(outcome)) }
         }
         if case .outcome(.documentOpened) = action {
@@ -162,6 +171,7 @@ public struct Program {
     /// (a merge with another program's surveys moves it later; a save that failed took it back
     /// out, and an older survey with the same answers is not it). Nil when it is not there.
     private func id(of added: AddedSurvey) -> String? {
+        if let sealed = sealedID(of: added.record) { return sealed }
         guard let document = state.document, let found = document.locate(added.record, near: added.near),
               added.record.instanceID != nil || found >= added.near else { return nil }
         return document.records[found].instanceID
@@ -221,16 +231,19 @@ public struct Program {
             // files written by the original app or other tools).
             if files.writesPending || current.size >= journalThreshold {
                 var identified = document
-                let assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
+                var assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
+                // A finished survey of a form with a public_key is written encrypted only.
+                assigned += try sealFinishedSurveys(in: &identified, since: files.journaled ?? files.persisted)
                 let base = lastSeen ?? files.journaled ?? files.persisted
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
                     return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
-                        + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
+                        + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base) + dropSealedAudit()
                 }
             }
             var identified = document
-            let assigned = identified.assignMissingInstanceIDs()
+            var assigned = identified.assignMissingInstanceIDs()
+            assigned += try sealFinishedSurveys(in: &identified, since: files.persisted)
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
                 let base = lastSeen ?? files.persisted
@@ -239,7 +252,7 @@ public struct Program {
                 files.writer.setKnown(written)
                 files.persisted = identified
                 return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
-                    + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
+                    + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base) + dropSealedAudit()
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {
@@ -395,7 +408,8 @@ public struct Program {
                 guard let id = id(of: added) else { return [] }
                 for i in events.indices where events[i].survey.isEmpty { events[i].survey = id }
             }
-            try store.appendAudit(events, for: document)
+            // A survey the save sealed carries these inside its submission already.
+            try store.appendAudit(unsealedAudit(events), for: document)
             return []
         case .readSyncSummary, .resolveConflict, .syncDocument:
             return try attemptSync(effect, noting: &first)

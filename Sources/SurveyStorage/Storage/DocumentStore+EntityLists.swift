@@ -120,7 +120,7 @@ extension DocumentStore {
                                clock: Questionnaire.Clock) throws -> [EntityListChange] {
         guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
         var actions: [(whole: EntityAction, changed: EntityAction?)] = []
-        for (before, now) in pairs where !now.isIncomplete {
+        for (before, now) in pairs where !now.isIncomplete && !now.isSealed {
             let earlier = before.flatMap { $0.isIncomplete ? nil : FormInstance(questionnaire, record: $0, clock: clock).entityActions() } ?? []
             for action in FormInstance(questionnaire, record: now, clock: clock).entityActions() {
                 guard let old = earlier.first(where: { $0.list == action.list && $0.id == action.id }) else {

@@ -9,13 +9,13 @@ import SurveyForms
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // While the rest of the document loads, nothing may change it (`AppState+Loading`); nor
     // ever, when its form cannot be used (`AppState+ReadOnly`); nor another role's survey
-    // (`AppState+Owners`).
+    // (`AppState+Owners`), nor an encrypted one (`AppState+Sealed`).
     let searching = state.list.searchFollowed
     let newForm = state.newFormOnScreen
     // The keyer statistics' keystrokes: what the keyer pressed on the New form.
     if newForm != nil, action.isUserInput, state.popover == nil { state.form.countDraftKey() }
     var effects = state.session.formTrouble != nil ? state.updateReadOnly(action)
-        : state.session.loading == nil ? state.updateGuardingOthersSurveys(action) : state.updateWhileLoading(action)
+        : state.session.loading == nil ? state.updateGuardingSealedSurveys(action) : state.updateWhileLoading(action)
     state.settleUnsavedMember(after: effects)
     // A New form left for another survey is kept as an incomplete one (`AppState+Incomplete`).
     effects = state.keepNewFormLeft(newForm, by: action, effects: effects)
