@@ -42,6 +42,12 @@ extension Record {
         return false
     }
 
+    /// Whether answers (a survey's values, as a sync carries them) are an encrypted survey's.
+    public static func isSealed(_ answers: [String: PropertyValue]) -> Bool {
+        if case .data? = answers[Sealed.submissionKey] { return true }
+        return false
+    }
+
     /// The survey without the encrypted submission's keys: what is readable of it.
     public var readableValues: [String: PropertyValue] {
         values.filter { !Sealed.isSealedKey($0.key) }
