@@ -106,6 +106,36 @@ final class SealedProgramTests: XCTestCase {
         }
     }
 
+    /// An interview kept incomplete is in the document in clear (ODK keeps a draft so); once
+    /// finished, nothing of it is left in clear, the journal's earlier entries included.
+    func testAnIncompleteSurveyFinishedLeavesNothingInClear() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            keyNewForm(&p)
+            p.press(.control("s"))                            // kept incomplete
+            XCTAssertTrue(p.state.records.first?.isIncomplete ?? false)
+            XCTAssertFalse(p.state.records[0].isSealed, "a draft stays as keyed")
+            p.press(.escape, .left)
+            XCTAssertEqual(p.state.shown, .record(0))
+            var steps = 0
+            while p.state.formItem != .add, steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+            p.press(.enter)                                   // [ Finish ]
+            XCTAssertTrue(p.state.records[0].isSealed, "\(String(describing: p.state.status))")
+            p.press(.control("q"))
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "threshold \(threshold): nothing in clear")
+            XCTAssertTrue(try store.auditLog(for: "Plots").events.isEmpty, "its log went inside it")
+            let stored = try XCTUnwrap(try store.load("Plots").get().records.first)
+            let opened = try SealedSurvey.open(stored, with: Self.key)
+            XCTAssertTrue(String(decoding: opened.submissionXML, as: UTF8.self).contains(Self.plot))
+            let audit = String(decoding: try XCTUnwrap(opened.media.first).bytes, as: UTF8.self)
+            // The lines kept beside the document while it was a draft, answers and all, went inside.
+            XCTAssertTrue(audit.contains("form start") && audit.contains(Self.plot), audit)
+        }
+    }
+
     func testAnEncryptedSurveyIsListedButNotOpenedForEditing() throws {
         let store = try makeDocument(in: folder)
         var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
@@ -120,6 +150,12 @@ final class SealedProgramTests: XCTestCase {
         XCTAssertNil(p.state.editing)
         XCTAssertTrue(p.state.records.isSameStorage(as: before))
         XCTAssertEqual(try store.load("Plots").get().records.count, 1)
+        // Its Add can be undone and redone: the encrypted survey goes and comes back as it was.
+        p.press(.control("z"))
+        XCTAssertEqual(p.state.records.count, 0)
+        XCTAssertEqual(try store.load("Plots").get().records.count, 0)
+        p.press(.control("y"))
+        XCTAssertEqual(try store.load("Plots").get().records.first, before.first)
     }
 
     /// A key that is no key refuses the finish: the New form stays, in memory and on disk.
