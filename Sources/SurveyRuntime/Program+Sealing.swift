@@ -25,9 +25,14 @@ extension Program {
         let questionnaire = state.questionnaire
         guard questionnaire.form?.publicKey != nil else { return 0 }
         let old = base?.records
+        // The surveys this save changed: those whose storage differs from the base's (whole
+        // unchanged chunks skipped), and those after its end.
+        let changed = old.map { old in
+            document.records.differingIndices(from: old) + Array(min(old.count, document.records.count)..<document.records.count)
+        } ?? Array(document.records.indices)
         var candidates: [Int] = []
-        for i in document.records.indices where SealedSurvey.needsSealing(document.records[i]) {
-            if let old, i < old.count, document.records[i].isSameStorage(as: old[i]) || document.records[i] == old[i] { continue }
+        for i in changed where SealedSurvey.needsSealing(document.records[i]) {
+            if let old, i < old.count, document.records[i] == old[i] { continue }
             candidates.append(i)
         }
         guard !candidates.isEmpty, let key = try SealedSurvey.publicKey(of: questionnaire) else { return 0 }

@@ -35,11 +35,20 @@ extension Record {
         public static func isSealedKey(_ key: String) -> Bool { key.hasPrefix("#") }
     }
 
-    /// Whether the survey is an encrypted one: it carries an encrypted submission. Read
-    /// without building its answers.
+    /// Whether the survey is an encrypted one: it carries an encrypted submission. Read from
+    /// the packed bytes, without copying the submission: every save of an encrypted form's
+    /// document asks it of the surveys it changed.
     public var isSealed: Bool {
-        if case .data? = self[Sealed.submissionKey] { return true }
-        return false
+        let key = Sealed.submissionKey
+        return packed.withUnsafeBufferPointer { buffer in
+            var found = false
+            PackedAnswers.forEachEntry(in: buffer) { entry in
+                guard PackedAnswers.entry(entry, in: buffer, isKey: key, code: 0) else { return true }
+                found = entry.tag == PackedAnswers.dataTag
+                return false
+            }
+            return found
+        }
     }
 
     /// Whether answers (a survey's values, as a sync carries them) are an encrypted survey's.
