@@ -69,6 +69,11 @@ final class SealedDocumentTests: TeamCLITestCase {
         XCTAssertEqual(table.stdout.components(separatedBy: "\r\n").first, "respondent,age,village,start,username,instanceID,formID,formVersion")
         XCTAssertTrue(table.stdout.contains(",,Kijiji,"), table.stdout)
         XCTAssertTrue(table.stdout.contains(",ana,"), "the keyer: \(table.stdout)")
+        let odkSet = root.appendingPathComponent("odk-csv")
+        XCTAssertEqual(try survey("export", "--doc", "Field", "--format", "odk-csv", "--output", odkSet.path).status, 0)
+        let main = try String(contentsOf: odkSet.appendingPathComponent("household.csv"), encoding: .utf8)
+        XCTAssertFalse(main.contains("#"), "no column of the encrypted submission: \(main)")
+        XCTAssertTrue(main.contains("Kijiji"), main)
 
         // The other laptop, without the key, takes them from the server.
         XCTAssertEqual(try survey(["sync", "--doc", "Field"], environment: ana).status, 0)
