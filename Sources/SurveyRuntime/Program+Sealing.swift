@@ -18,12 +18,11 @@ import SurveyUI
 /// reason; the state goes back as it was, the New form with it.
 extension Program {
     /// Seals the finished, unsealed surveys of `document` that differ from `base` (all of
-    /// them without a base). Returns how many were sealed; the plaintext of each (its id
-    /// removed) is kept in `sealedAtSave` for the notes made after the save (`id(of:)`).
-    mutating func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?) throws -> Int {
-        sealedAtSave = []
+    /// them without a base). Returns the plaintext of each (its id removed) with its id, for
+    /// `sealed(_:)` to keep once the save is written.
+    func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?) throws -> [(plain: Record, id: String)] {
         let questionnaire = state.questionnaire
-        guard questionnaire.form?.publicKey != nil else { return 0 }
+        guard questionnaire.form?.publicKey != nil else { return [] }
         let old = base?.records
         // The surveys this save changed: those whose storage differs from the base's (whole
         // unchanged chunks skipped), and those after its end.
@@ -35,7 +34,7 @@ extension Program {
             if let old, i < old.count, document.records[i] == old[i] { continue }
             candidates.append(i)
         }
-        guard !candidates.isEmpty, let key = try SealedSurvey.publicKey(of: questionnaire) else { return 0 }
+        guard !candidates.isEmpty, let key = try SealedSurvey.publicKey(of: questionnaire) else { return [] }
         // A form with an `audit` row: each survey's log travels inside its submission as
         // `audit.csv.enc`, as Collect seals it; the lines kept beside the document for it and
         // those this very change brings (`pendingAudit`) go in, and leave the plain log.
@@ -71,14 +70,16 @@ extension Program {
             document.records[i] = try SealedSurvey.seal(plain, questionnaire: questionnaire, key: key, media: media)
             sealed.append((anonymous, id))
         }
-        sealedAtSave = sealed
-        return candidates.count
+        return sealed
     }
 
-    /// After the save that sealed surveys is on disk: their lines leave the plain audit log
-    /// (they are inside each submission now). A log that cannot be rewritten is said; the
-    /// surveys are saved.
-    mutating func dropSealedAudit() -> [Outcome] {
+    /// After the save that sealed `surveys` is on disk: they are kept for the notes made
+    /// after it (`id(of:)`, `unsealedAudit`), and their lines leave the plain audit log (they
+    /// are inside each submission now). A log that cannot be rewritten is said; the surveys
+    /// are saved. A save that failed or was not made keeps none, so nothing is noted of a
+    /// survey that is not on disk.
+    mutating func sealed(_ surveys: [(plain: Record, id: String)]) -> [Outcome] {
+        sealedAtSave = surveys
         guard !sealedAtSave.isEmpty, AuditSettings(form: state.questionnaire.form) != nil else { return [] }
         do {
             try store.removeAudit(of: Set(sealedAtSave.map(\.id)), for: state.documentName)

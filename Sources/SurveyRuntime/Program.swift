@@ -205,6 +205,7 @@ public struct Program {
         }
         switch effect {
         case .saveDocument:
+            sealedAtSave = []
             guard let document = state.document else { return [] }
             var name = state.documentName
             if let moved = followOutsideRename() {
@@ -231,19 +232,20 @@ public struct Program {
             // files written by the original app or other tools).
             if files.writesPending || current.size >= journalThreshold {
                 var identified = document
-                var assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
+                let assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
                 // A finished survey of a form with a public_key is written encrypted only.
-                assigned += try sealFinishedSurveys(in: &identified, since: files.journaled ?? files.persisted)
+                let sealed = try sealFinishedSurveys(in: &identified, since: files.journaled ?? files.persisted)
                 let base = lastSeen ?? files.journaled ?? files.persisted
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
-                    return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: 0)]
-                        + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base) + dropSealedAudit()
+                    return first + (assigned + sealed.count > 0 ? [.instanceIDsAssigned(identified)] : [])
+                        + [.documentSaved(replacedCharacters: 0)] + self.sealed(sealed)
+                        + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
                 }
             }
             var identified = document
-            var assigned = identified.assignMissingInstanceIDs()
-            assigned += try sealFinishedSurveys(in: &identified, since: files.persisted)
+            let assigned = identified.assignMissingInstanceIDs()
+            let sealed = try sealFinishedSurveys(in: &identified, since: files.persisted)
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
                 let base = lastSeen ?? files.persisted
@@ -251,8 +253,9 @@ public struct Program {
                 files.known = written
                 files.writer.setKnown(written)
                 files.persisted = identified
-                return first + (assigned > 0 ? [.instanceIDsAssigned(identified)] : []) + [.documentSaved(replacedCharacters: replaced)]
-                    + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base) + dropSealedAudit()
+                return first + (assigned + sealed.count > 0 ? [.instanceIDsAssigned(identified)] : [])
+                    + [.documentSaved(replacedCharacters: replaced)] + self.sealed(sealed)
+                    + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
                 guard now != nil, case .success(let reloaded) = store.load(name) else {

@@ -205,6 +205,11 @@ final class SealedProgramTests: XCTestCase {
             let inDraft = store.loadDraft(for: "Plots").text(forKey: "plot") == Self.plot
             XCTAssertTrue(inDocument || inDraft, "call \(failAt) failed: the survey is lost")
             XCTAssertFalse(try store.load("Plots").get().records.contains { !$0.isSealed }, "call \(failAt): a survey in clear in the document")
+            // Nothing is noted of a survey that is not on disk (a failed save seals nothing).
+            let ids = Set(sealed.compactMap(\.instanceID))
+            if let log = try? store.verificationLog(for: "Plots") {
+                XCTAssertTrue(log.entries.allSatisfy { ids.contains($0.survey) }, "call \(failAt): a note of a survey not saved")
+            }
             if !failed {
                 XCTAssertTrue(inDocument)
                 XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "every call went through: nothing in clear")
