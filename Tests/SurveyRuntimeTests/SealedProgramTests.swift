@@ -158,6 +158,25 @@ final class SealedProgramTests: XCTestCase {
         XCTAssertEqual(try store.load("Plots").get().records.first, before.first)
     }
 
+    /// Finished surveys a failed save left in a recovery file go back into the document
+    /// encrypted; an incomplete one as keyed.
+    func testRecoveredFinishedSurveysArePutBackEncrypted() throws {
+        let store = try makeDocument(in: folder)
+        let finished = Record(["plot": .string(Self.plot), "team": .string("Blue"), "formID": .string("plots"),
+                               "formVersion": .string("4"), Record.instanceIDKey: .string("uuid:r1")])
+        var draft = Record(["plot": .string("draft plot"), Record.instanceIDKey: .string("uuid:r2")])
+        draft.setIncomplete(true)
+        try store.saveRecovery([finished, draft], for: "Plots")
+        let recovery = try XCTUnwrap(store.recoveries().first)
+        try store.restore(recovery, clock: .wall)
+        let records = try store.load("Plots").get().records
+        XCTAssertEqual(records.count, 2)
+        let sealed = try XCTUnwrap(records.first { $0.instanceID == "uuid:r1" })
+        XCTAssertTrue(sealed.isSealed)
+        XCTAssertTrue(String(decoding: try SealedSurvey.open(sealed, with: Self.key).submissionXML, as: UTF8.self).contains(Self.plot))
+        XCTAssertFalse(try XCTUnwrap(records.first { $0.instanceID == "uuid:r2" }).isSealed, "a draft stays as keyed")
+    }
+
     /// A key that is no key refuses the finish: the New form stays, in memory and on disk.
     func testAMalformedPublicKeyRefusesTheAddAndKeepsTheNewForm() throws {
         let store = try makeDocument(publicKey: "QUJD", in: folder)
