@@ -14,14 +14,14 @@ final class SealedSurveyTests: XCTestCase {
     private func questionnaire(publicKey: String) throws -> Questionnaire {
         let result = XLSForm.read(try XLSFormSheets.markdown("""
             | survey |
-            | | type | name | label | publishable |
-            | | start | start | | |
-            | | deviceid | deviceid | | |
-            | | text | respondent | Respondent | |
-            | | text | village | Village | true |
-            | | begin repeat | member | Member | |
-            | | text | name | Name | yes |
-            | | end repeat | | | |
+            | | type | name | label | publishable | required |
+            | | start | start | | | |
+            | | deviceid | deviceid | | | |
+            | | text | respondent | Respondent | | yes |
+            | | text | village | Village | true | |
+            | | begin repeat | member | Member | | |
+            | | text | name | Name | yes | |
+            | | end repeat | | | | |
             | settings |
             | | form_id | version | public_key |
             | | household | 7 | \(publicKey) |
@@ -50,6 +50,10 @@ final class SealedSurveyTests: XCTestCase {
         XCTAssertEqual(Set(sealed.keys.filter(Record.Sealed.isSealedKey)),
                        ["#formID", "#version", "#base64EncryptedKey", "#submission.xml.enc", "#base64EncryptedElementSignature"])
         XCTAssertEqual(q.title(of: sealed), "Kijiji")
+        // Judged when finished: its required respondent is not readable, and breaks no rule here
+        // (the list marks no ⚠, F4 counts nothing).
+        XCTAssertTrue(FormInstance(q, record: sealed, clock: .wall).problems().isEmpty)
+        XCTAssertFalse(FormInstance(q, record: Record(["village": .string("Kijiji")]), clock: .wall).problems().isEmpty)
 
         let opened = try SealedSurvey.open(sealed, with: Self.key)
         XCTAssertTrue(opened.isValidated)
