@@ -69,6 +69,8 @@ final class SealedDocumentTests: TeamCLITestCase {
         XCTAssertEqual(table.stdout.components(separatedBy: "\r\n").first, "respondent,age,village,start,username,instanceID,formID,formVersion")
         XCTAssertTrue(table.stdout.contains(",,Kijiji,"), table.stdout)
         XCTAssertTrue(table.stdout.contains(",ana,"), "the keyer: \(table.stdout)")
+        let verify = try survey("verify", "--doc", "Field", "--every", "1")
+        XCTAssertTrue(verify.stdout.hasPrefix("Chose 0 surveys of 0 for verification"), "none can be keyed again: \(verify.stdout)")
         let odkSet = root.appendingPathComponent("odk-csv")
         XCTAssertEqual(try survey("export", "--doc", "Field", "--format", "odk-csv", "--output", odkSet.path).status, 0)
         let main = try String(contentsOf: odkSet.appendingPathComponent("household.csv"), encoding: .utf8)
