@@ -22,7 +22,9 @@ extension Program {
         var entries: [EditHistoryEntry] = []
         for i in changed {
             let after = saved.records[i], before = base.records[i]
-            guard let id = after.instanceID, before.instanceID == id, !before.isIncomplete else { continue }
+            // An encrypted survey's change is no answer-by-answer edit here: its answers are
+            // not readable (the team's store keeps each version whole).
+            guard let id = after.instanceID, before.instanceID == id, !before.isIncomplete, !after.isSealed else { continue }
             // The entity an update started from (`EntityBase`) is the app's note, not an answer keyed.
             var old = before.answers, new = after.answers
             old[EntityBase.recordKey] = nil

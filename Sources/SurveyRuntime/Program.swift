@@ -26,6 +26,11 @@ public struct Program {
     /// and entity lists are worked out against it (not against this app's last save), so a
     /// change another program made is never noted as this keyer's. Taken by that save.
     var lastSeen: SurveyDocument?
+    /// The surveys the last save encrypted, as keyed (without their ids), with their ids:
+    /// the notes made after that save find them so (`Program+Sealing`).
+    var sealedAtSave: [(plain: Record, id: String)] = []
+    /// The audit events of the effects being carried out, for a save that seals their survey.
+    var pendingAudit: [(added: AddedSurvey?, events: [AuditEvent])] = []
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
@@ -147,7 +152,11 @@ public struct Program {
         if stream != nil, action == .app(.quit) || action == .system(.terminate), state.editing?.isChanged == true, !state.form.showingDraft {
             finishLoading()
         }
-        for effect in update(&state, action) {
+        let effects = update(&state, action)
+        let outerAudit = pendingAudit
+        pendingAudit = Self.auditEvents(in: effects)
+        defer { pendingAudit = outerAudit }
+        for effect in effects {
             for outcome in perform(effect) { send(.outcome(outcome)) }
         }
         if case .outcome(.documents(.opened)) = action {
@@ -162,6 +171,7 @@ public struct Program {
     /// (a merge with another program's surveys moves it later; a save that failed took it back
     /// out, and an older survey with the same answers is not it). Nil when it is not there.
     private func id(of added: AddedSurvey) -> String? {
+        if let sealed = sealedID(of: added.record) { return sealed }
         guard let document = state.document, let found = document.locate(added.record, near: added.near),
               added.record.instanceID != nil || found >= added.near else { return nil }
         return document.records[found].instanceID
@@ -195,6 +205,7 @@ public struct Program {
         }
         switch effect {
         case .saveDocument:
+            sealedAtSave = []
             guard let document = state.document else { return [] }
             var name = state.documentName
             if let moved = followOutsideRename() {
@@ -224,15 +235,20 @@ public struct Program {
                 let assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
                 let base = lastSeen ?? files.journaled ?? files.persisted
                 let stamped = stampEntityBases(&identified, since: base)
+                // A finished survey of a form with a public_key is written encrypted only (its
+                // entity stamp, if any, inside it).
+                let sealed = try sealFinishedSurveys(in: &identified, since: files.journaled ?? files.persisted)
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
-                    return first + (assigned > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : []) + [.saving(.saved(replacedCharacters: 0))]
+                    return first + (assigned + sealed.count > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : [])
+                        + [.saving(.saved(replacedCharacters: 0))] + self.sealed(sealed)
                         + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
                 }
             }
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
             let stamped = stampEntityBases(&identified, since: lastSeen ?? files.persisted)
+            let sealed = try sealFinishedSurveys(in: &identified, since: files.persisted)
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
                 let base = lastSeen ?? files.persisted
@@ -240,7 +256,8 @@ public struct Program {
                 files.known = written
                 files.writer.setKnown(written)
                 files.persisted = identified
-                return first + (assigned > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : []) + [.saving(.saved(replacedCharacters: replaced))]
+                return first + (assigned + sealed.count > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : [])
+                    + [.saving(.saved(replacedCharacters: replaced))] + self.sealed(sealed)
                     + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.
@@ -397,7 +414,8 @@ public struct Program {
                 guard let id = id(of: added) else { return [] }
                 for i in events.indices where events[i].survey.isEmpty { events[i].survey = id }
             }
-            try store.appendAudit(events, for: document)
+            // A survey the save sealed carries these inside its submission already.
+            try store.appendAudit(unsealedAudit(events), for: document)
             return []
         case .readSyncSummary, .resolveConflict, .syncDocument:
             return try attemptSync(effect, noting: &first)

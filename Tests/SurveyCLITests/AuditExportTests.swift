@@ -14,7 +14,7 @@ final class AuditExportTests: CLITestCase {
         try scratchFile(publicKey.isEmpty ? "audited.csv" : "sealed.csv", """
             survey,,,,
             ,type,name,label,parameters
-            ,audit,audit,,track-changes=true identify-user=true location-priority=balanced
+            ,audit,audit,,track-changes=true identify-user=true location-priority=balanced location-min-interval=60 location-max-age=120
             ,text,respondent,Respondent,
             ,integer,age,Age,
             settings,,,,
@@ -24,10 +24,13 @@ final class AuditExportTests: CLITestCase {
     }
 
     /// Two surveys added, and a log for the first as the app writes it.
-    private func keyed(_ document: String, form url: URL) throws -> [String] {
+    /// (Under a form with a public_key they are kept `--incomplete`: a finished one is sealed
+    /// at once, its log inside it, and the export writes it as sealed.)
+    private func keyed(_ document: String, form url: URL, incomplete: Bool = false) throws -> [String] {
         XCTAssertEqual(try survey("docs", "new", document, "--form", url.path).status, 0)
         for (name, age) in [("Guillermo Ñandú", "41"), ("Ana María", "7")] {
-            let added = try survey("add", "--doc", document, "--set", "respondent=\(name)", "--set", "age=\(age)")
+            let added = try survey(["add", "--doc", document, "--set", "respondent=\(name)", "--set", "age=\(age)"]
+                                   + (incomplete ? ["--incomplete"] : []))
             XCTAssertEqual(added.status, 0, added.stderr)
         }
         let ids = try store.load(document).get().records.compactMap(\.instanceID)
@@ -89,7 +92,7 @@ final class AuditExportTests: CLITestCase {
     func testAnEncryptedFormsAuditIsSealedAndListedInTheManifest() throws {
         let pem = root.appendingPathComponent("household.pem")
         let publicKey = try ODKPythonOracle.keygen(pem)
-        let ids = try keyed("Sealed", form: try form(publicKey: publicKey))
+        let ids = try keyed("Sealed", form: try form(publicKey: publicKey), incomplete: true)
         let out = root.appendingPathComponent("briefcase")
         let export = try survey("export", "--doc", "Sealed", "--format", "odk-xml", "--output", out.path)
         XCTAssertEqual(export.status, 0, export.stderr)

@@ -5,7 +5,7 @@ import SurveyValues
 import SurveyForms
 import SurveyStorage
 
-/// `survey decrypt --key FILE FOLDER... [--output FOLDER]` on the folders ODK leaves: Collect's
+/// `survey decrypt --key FILE FOLDER|DOCUMENT.plist... [--output FOLDER]` on the folders ODK leaves: Collect's
 /// `instances/` (the manifest under the instance's name), Briefcase's (`submission.xml`),
 /// submissions Python's `cryptography` encrypted as Collect does, ODK's own test vector, and
 /// bad ones among them: each good one is written whole, each bad one named with its reason
@@ -188,8 +188,8 @@ final class DecryptCommandTests: CLITestCase {
 
     func testUsageErrors() throws {
         let cases: [([String], String)] = [
-            (["decrypt", "instances"], "survey: --key FILE names the private key: survey decrypt --key FILE FOLDER... [--output FOLDER]"),
-            (["decrypt", "--key", "k.pem"], "survey: missing folder: survey decrypt --key FILE FOLDER... [--output FOLDER]"),
+            (["decrypt", "instances"], "survey: --key FILE names the private key: survey decrypt --key FILE FOLDER|DOCUMENT.plist... [--output FOLDER]"),
+            (["decrypt", "--key", "k.pem"], "survey: missing folder: survey decrypt --key FILE FOLDER|DOCUMENT.plist... [--output FOLDER]"),
             (["list", "--key", "k.pem"], "survey: --key only works with survey decrypt"),
         ]
         for (arguments, message) in cases {

@@ -56,27 +56,37 @@ final class EncryptedExportTests: CLITestCase {
             XCTAssertEqual(opened.instanceID.replacingOccurrences(of: ":", with: ""), folder, "the folder is the instance's")
         }
 
-        // survey decrypt gives back what the plain form's export writes, byte for byte.
+        // survey decrypt gives back the submissions as the plain form's export writes them:
+        // the surveys were sealed when added, so the same surveys added under the plain form
+        // make the same XML but for their ids.
         let plainOut = root.appendingPathComponent("decrypted")
         let decrypt = try survey(["decrypt", "--key", pem.path, instances.path, "--output", plainOut.path], dir: false,
                                  environment: ["SURVEY_KEY_PASSPHRASE": ""])
         XCTAssertEqual(decrypt.status, 0, decrypt.stderr + decrypt.stdout)
-        XCTAssertEqual(try survey("form", "attach", try form(publicKey: nil).path, "--doc", "Sealed").status, 0)
+        XCTAssertEqual(try survey("docs", "new", "Plain", "--form", try form(publicKey: nil).path).status, 0)
+        for (name, age) in [("Guillermo Ñandú", "41"), ("Ana María", "7")] {
+            XCTAssertEqual(try survey("add", "--doc", "Plain", "--set", "respondent=\(name)", "--set", "age=\(age)").status, 0)
+        }
         let unsealed = root.appendingPathComponent("unsealed")
-        XCTAssertEqual(try survey("export", "--doc", "Sealed", "--format", "odk-xml", "--output", unsealed.path).status, 0)
+        XCTAssertEqual(try survey("export", "--doc", "Plain", "--format", "odk-xml", "--output", unsealed.path).status, 0)
         let plainInstances = unsealed.appendingPathComponent("ODK Briefcase Storage/forms/household/instances")
-        for folder in folders {
-            let expected = try Data(contentsOf: plainInstances.appendingPathComponent(folder + "/submission.xml"))
-            let found = try FileManager.default.subpathsOfDirectory(atPath: plainOut.path)
-                .filter { $0.hasSuffix("submission.xml") }
-                .map { try Data(contentsOf: plainOut.appendingPathComponent($0)) }
-            XCTAssertTrue(found.contains(expected), "\(folder): \(found.count) decrypted")
+        func withoutID(_ data: Data) -> String {
+            String(decoding: data, as: UTF8.self).replacingOccurrences(of: #"<instanceID>[^<]*</instanceID>"#, with: "", options: .regularExpression)
+        }
+        let found = try FileManager.default.subpathsOfDirectory(atPath: plainOut.path)
+            .filter { $0.hasSuffix("submission.xml") }
+            .map { withoutID(try Data(contentsOf: plainOut.appendingPathComponent($0))) }
+        XCTAssertEqual(found.count, 2)
+        for folder in try FileManager.default.contentsOfDirectory(atPath: plainInstances.path) {
+            let expected = withoutID(try Data(contentsOf: plainInstances.appendingPathComponent(folder + "/submission.xml")))
+            XCTAssertTrue(found.contains(expected), "\(expected) not in \(found)")
         }
     }
 
     /// pyxform does not check a `public_key` (its own tests use made-up ones), so a form with
-    /// a bad one still opens: `form check` warns, and the encrypted export refuses, writing
-    /// nothing rather than submissions in the clear.
+    /// a bad one still opens: `form check` warns, a survey cannot be finished under it
+    /// (`survey add` refuses, storing nothing), and the encrypted export of an incomplete one
+    /// refuses, writing nothing rather than submissions in the clear.
     func testAPublicKeyThatIsNoKeyIsWarnedOfAndRefusesTheEncryptedExport() throws {
         for bad in ["not base64 at all", "QUJD", String(DecryptCommandTests.fixturePublicKey.dropLast(40))] {
             let check = try survey("form", "check", try form(publicKey: bad).path)
@@ -84,7 +94,15 @@ final class EncryptedExportTests: CLITestCase {
             XCTAssertTrue((check.stdout + check.stderr).contains("public_key is not a usable RSA public key"), check.stdout + check.stderr)
         }
         XCTAssertEqual(try survey("docs", "new", "Sealed", "--form", try form(publicKey: "QUJD").path).status, 0)
-        XCTAssertEqual(try survey("add", "--doc", "Sealed", "--set", "respondent=Ana", "--set", "age=7").status, 0)
+        // A finished survey cannot be encrypted for it: refused, nothing written; an
+        // incomplete one stays as keyed, as ODK keeps a draft.
+        let finished = try survey("add", "--doc", "Sealed", "--set", "respondent=Ana", "--set", "age=7")
+        XCTAssertEqual(finished.status, 1)
+        XCTAssertTrue(finished.stderr.contains("public_key is not a usable RSA public key"), finished.stderr)
+        XCTAssertTrue(finished.stderr.contains("not finished"), finished.stderr)
+        XCTAssertEqual(try store.load("Sealed").get().records.count, 0)
+        XCTAssertEqual(try survey("add", "--doc", "Sealed", "--incomplete", "--set", "respondent=Ana", "--set", "age=7").status, 0)
+        XCTAssertEqual(try store.load("Sealed").get().records.first?.text(forKey: "respondent"), "Ana")
         let out = root.appendingPathComponent("briefcase")
         let export = try survey("export", "--doc", "Sealed", "--format", "odk-xml", "--output", out.path)
         XCTAssertEqual(export.status, 1)

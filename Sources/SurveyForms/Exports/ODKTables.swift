@@ -83,7 +83,8 @@ public struct ODKTables {
         let identity = questionnaire.recordIdentityKeys.filter { $0 != Record.instanceIDKey }
         let mainColumns = Self.answerColumns(questionnaire, nodes: questionnaire.tree, groupNames: groupNames)
         let mainKnown = Set(mainColumns.compactMap(\.recordKey) + questionnaire.knownRecordKeys + [Self.submissionDateKey, EntityBase.recordKey])
-        let main = Self.otherColumns(of: records.map(\.values), known: mainKnown)
+        // An encrypted survey's submission (`Record.Sealed`) is no column: what is readable of it is.
+        let main = Self.otherColumns(of: records.map(\.readableValues), known: mainKnown)
         // Each table (the form's, then the rosters found) with the other rosters its rows hold.
         var found: [(node: FormNode?, chain: [String], scope: Questionnaire, columns: [Column])] = []
         var unknown: [[String]] = main.rosters.map { [$0] }

@@ -57,6 +57,10 @@ public struct XLSForm: Equatable, Sendable {
         /// The `verify` column (CSPro's double entry; not an ODK column, pyxform ignores it):
         /// `no` / `false()` leaves the question out of verification. Default yes.
         public var verify = true
+        /// SurveyCTO's `publishable` column (yes/true): with the form's `public_key`, this
+        /// answer stays readable beside the encrypted survey (`SealedSurvey`); pyxform ignores
+        /// the column. Default no.
+        public var publishable = false
         public var choiceFilter: FormExpression?
         public var appearance: String?
         /// The `parameters` column (`start=1 end=10 step=1` of a range), by name.

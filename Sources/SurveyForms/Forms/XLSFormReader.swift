@@ -164,6 +164,7 @@ struct XLSFormReader {
             question.appearance = value("appearance", in: cells, columns: columns)
             question.readOnly = Self.isYes(value("read_only", in: cells, columns: columns))
             if let verify = value("verify", in: cells, columns: columns) { question.verify = !Self.isNo(verify) }
+            question.publishable = Self.isYes(value("publishable", in: cells, columns: columns))
             let parametersText = value("parameters", in: cells, columns: columns)
             if let parametersText { question.parameters = Self.parameters(parametersText) }
             checkParameters(parametersText, type: typeText, question: question, choices: form.choices)

@@ -22,6 +22,8 @@ public struct FieldSpec: Equatable, Sendable {
     /// Whether verification (double entry, `VerificationRules`) asks it again: the form's
     /// `verify` column, default yes. What the form fills in is never verified, whatever it says.
     public var isVerified = true
+    /// The form's `publishable` column: readable beside the survey when the form encrypts it.
+    public var isPublishable = false
 
     public init(key: String, label: String, kind: FieldKind, info: String) {
         self.key = key

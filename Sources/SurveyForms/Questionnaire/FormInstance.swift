@@ -76,9 +76,11 @@ public struct FormInstance: Sendable {
     }
 
     /// Every problem of the survey, members' by path: the gate of [ Add ], `survey add` and
-    /// imports. `members`: judge only these members (nil: every one).
+    /// imports. `members`: judge only these members (nil: every one). An encrypted survey
+    /// (`Record.isSealed`) has none here: it passed the rules when it was finished, and its
+    /// answers are not readable without the key.
     public func problems(members: Set<[AnswerPath.Step]>? = nil) -> [Questionnaire.Problem] {
-        guard questionnaire.form != nil else { return [] }
+        guard questionnaire.form != nil, !Record.isSealed(values) else { return [] }
         return questionnaire.problems(inValues: values, clock: clock, members: members)
     }
 }
@@ -164,7 +166,7 @@ extension FormInstance {
     /// with the relevance the caller already has (the top level's; each member's on demand).
     public func problems(members: Set<[AnswerPath.Step]>, topLevel: Bool, relevance: [Bool]?,
                          memberRelevance: (([AnswerPath.Step]) -> [Bool])? = nil) -> [Questionnaire.Problem] {
-        guard questionnaire.form != nil else { return [] }
+        guard questionnaire.form != nil, !Record.isSealed(values) else { return [] }
         return questionnaire.problems(inValues: values, clock: clock, members: members, topLevel: topLevel, relevance: relevance,
                                       memberRelevance: memberRelevance)
     }

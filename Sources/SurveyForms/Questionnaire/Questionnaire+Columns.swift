@@ -51,7 +51,11 @@ extension Questionnaire {
         let known = Set(knownRecordKeys)
         var keys: Set<String> = []
         for record in records {
-            for key in record.keys where !known.contains(key) && key != EntityBase.recordKey { keys.insert(key) }
+            // An encrypted survey's submission (`Record.Sealed`) is no column: what is
+            // readable of it is.
+            for key in record.keys where !known.contains(key) && key != EntityBase.recordKey && !Record.Sealed.isSealedKey(key) {
+                keys.insert(key)
+            }
         }
         return keys.sorted()
     }

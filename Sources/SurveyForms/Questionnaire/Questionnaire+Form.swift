@@ -58,6 +58,7 @@ extension Questionnaire {
             field.isRequired = q.required != nil
             field.storesEmptyText = false
             field.isVerified = q.verify
+            field.isPublishable = q.publishable
             if let list = q.kind.listName {
                 for choice in form.choices[list] ?? [] { field.choiceLabels[choice.name] = pick(choice.labels) ?? choice.name }
             }

@@ -41,6 +41,7 @@ extension Questionnaire {
     /// The name the list shows for a survey, "" when it has none: what the list sorts and
     /// groups a form document by.
     public func name(of record: Record, limit: Int? = nil) -> String {
+        if record.isSealed { return sealedName(of: record, limit: limit) }
         if isStoredAnswers { return storedAnswersName(of: record, limit: limit) }
         guard let form else { return originalFiveName(of: record, limit: limit) }
         var text = ""
@@ -190,5 +191,17 @@ struct NamingKeys: Equatable, Sendable {
         let name = key.lowercased()
         return ["enumerator", "interviewer", "surveyor", "collector", "leader", "supervisor", "staff", "keyer",
                 "phone", "mobile", "email", "deviceid", "username"].contains { name.contains($0) }
+    }
+}
+
+extension Questionnaire {
+    /// An encrypted survey's name (issue 31): its `publishable` answers in form order, else
+    /// "(encrypted)"; the rest of its answers are not readable here.
+    func sealedName(of record: Record, limit: Int?) -> String {
+        let words = recordFields.filter(\.isPublishable).map { record.text(for: $0) }.filter { !$0.isEmpty }
+        var text = words.isEmpty ? "(encrypted)" : words.joined(separator: " ")
+        text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0.isControlCharacter ? " " : $0 }))
+        if let limit, text.count > limit { text = String(text.prefix(limit)) }
+        return text
     }
 }

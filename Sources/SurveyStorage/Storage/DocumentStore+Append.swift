@@ -18,7 +18,9 @@ extension DocumentStore {
     /// could not be found again by a merge, an undo or `survey undelete`.
     ///
     /// `questionnaire` is the document's: the original five store every text answer, empty or
-    /// not; a designer's form leaves unanswered questions out, as ODK does.
+    /// not; a designer's form leaves unanswered questions out, as ODK does. With the form's
+    /// `public_key`, each finished survey is stored encrypted (`SealedSurvey`), and a key that
+    /// cannot be used refuses them all, writing nothing.
     @discardableResult
     public func append(_ records: [Record], to target: DocumentTarget,
                        questionnaire: Questionnaire) throws -> Int {
@@ -35,8 +37,11 @@ extension DocumentStore {
                 // agree which survey is which; only the new ones get fresh random ids.
                 _ = document.identifyRecordsFoundWithoutIDs()
                 try Self.refuseTakenIDs(records, in: document, named: name)
+                let start = document.records.count
                 document.records += records
                 document.assignMissingInstanceIDs()
+                // A form with a public_key: the finished ones are written encrypted only.
+                try document.sealFinishedSurveys(at: start..<document.records.count, questionnaire: questionnaire)
                 try save(document, as: name)
                 return document.records.count
             }
@@ -44,6 +49,7 @@ extension DocumentStore {
             try Self.refuseTakenIDs(records, in: SurveyDocument(), named: raw)
             var document = SurveyDocument(records: records)
             document.assignMissingInstanceIDs()
+            try document.sealFinishedSurveys(at: document.records.indices, questionnaire: questionnaire)
             try create(named: raw, containing: document)
             return records.count
         }

@@ -54,6 +54,20 @@ extension DocumentStore {
         }
     }
 
+    /// Removes every line of `surveys` (their logs sealed inside their encrypted submissions,
+    /// issue 31), in one atomic write; a log without them is left as it is.
+    public func removeAudit(of surveys: Set<String>, for name: String) throws {
+        try checkDeletedName(name)
+        guard !surveys.isEmpty else { return }
+        try withFolderLock {
+            guard let old = try auditText(for: name) else { return }
+            let log = try auditLogChecked(old, name: name)
+            let kept = log.events.filter { !surveys.contains($0.survey) }
+            guard kept.count != log.events.count else { return }
+            try write(Data(AuditLog.text(kept).utf8), to: auditURL(for: name))
+        }
+    }
+
     private func auditLogChecked(_ text: String, name: String) throws -> AuditLog {
         do {
             return try AuditLog(text: text)

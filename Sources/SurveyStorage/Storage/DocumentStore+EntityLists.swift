@@ -193,7 +193,7 @@ extension DocumentStore {
                         clock: Questionnaire.Clock, changeNumbers: [String: Int64], edits: [EntityEdit]) throws -> [EntityListChange] {
         guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
         var actions: [SurveyEntityAction] = []
-        for (before, now) in pairs where !now.isIncomplete {
+        for (before, now) in pairs where !now.isIncomplete && !now.isSealed {
             let number = now.instanceID.flatMap { changeNumbers[$0] }
             let earlier = before.flatMap { $0.isIncomplete ? nil : FormInstance(questionnaire, record: $0, clock: clock).entityActions() } ?? []
             for action in FormInstance(questionnaire, record: now, clock: clock).entityActions() {

@@ -107,6 +107,11 @@ extension DocumentStore {
                                            theirsWhereBothChanged: theirsWhereBothChanged, clock: clock)
                 try keepReplaced(merge.replaced, of: recovery)
                 merge.document.assignMissingInstanceIDs()
+                // A form with a public_key: the finished surveys put back are written encrypted.
+                let changed = merge.document.records.indices.filter { i in
+                    i >= document.records.count || !merge.document.records[i].isSameStorage(as: document.records[i])
+                }
+                for i in changed { try merge.document.sealFinishedSurveys(at: i..<(i + 1), questionnaire: questionnaire) }
                 try save(merge.document, as: name)
                 return merge
             }

@@ -24,8 +24,8 @@ extension SyncPlan {
     /// Settles the conflicts of survey `id` at `path` (nil: all of them) by `choice`. Once
     /// none is left, the other side's version becomes the base, so the answers the document
     /// now holds go out as an edit of it, like any edit (none when theirs was taken whole).
-    /// A whole-survey conflict (edited on one side, deleted on the other) takes `mine` or
-    /// `theirs`: the delete chosen moves the survey to the deleted surveys; a member's
+    /// A whole-survey conflict (edited on one side, deleted on the other; or an encrypted
+    /// survey changed on both, `AnswerMerge`) takes `mine` or `theirs`: the delete chosen moves the survey to the deleted surveys; a member's
     /// (`member[2]`, deleted on one side and edited on the other) likewise keeps that member
     /// or removes it to the deleted surveys, if it is still that person (`MemberAlignment`'s
     /// rule: a correction since is fine, another member moved into its place is refused).
@@ -61,6 +61,11 @@ extension SyncPlan {
                     let record = state.records.remove(at: place)
                     state.deleted.append(DeletedRecord(record: record, deletedAt: date))
                     moved.append(record)
+                } else if choice == .theirs, field.mine != nil, case .dictionary(var theirs)? = field.theirs {
+                    // Both sides' versions of a survey kept whole (an encrypted one, changed on
+                    // both): theirs replaces it, its id kept.
+                    theirs[Record.instanceIDKey] = .string(id)
+                    state.records[place] = Record(theirs)
                 }
                 continue
             }

@@ -9,7 +9,8 @@ import SurveyForms
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // While the rest of the document loads, nothing may change it (`AppState+Loading`); nor
     // ever, when its form cannot be used (`AppState+ReadOnly`); nor another role's survey
-    // (`AppState+Owners`). A change to a stored survey may wait for its reason (`AppState+ChangeReasons`).
+    // (`AppState+Owners`), nor an encrypted one (`AppState+Sealed`). A change to a stored survey
+    // may wait for its reason (`AppState+ChangeReasons`).
     let searching = state.list.searchFollowed
     let newForm = state.newFormOnScreen
     // The keyer statistics' keystrokes: what the keyer pressed on the New form.

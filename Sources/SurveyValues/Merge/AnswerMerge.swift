@@ -20,6 +20,16 @@ public enum AnswerMerge {
 
     public static func merge(base: [String: PropertyValue]?, mine: [String: PropertyValue],
                              theirs: [String: PropertyValue]) -> Outcome {
+        // An encrypted survey (issue 31) is one opaque version: taken whole from the side that
+        // changed it, and changed on both sides it is one conflict of the whole survey, never
+        // merged answer by answer (its readable answers and its submission must stay one).
+        if [mine, theirs].contains(where: Record.isSealed) || base.map(Record.isSealed) == true {
+            if mine == theirs { return Outcome(answers: mine, conflicts: []) }
+            if let base, mine == base { return Outcome(answers: theirs, conflicts: []) }
+            if let base, theirs == base { return Outcome(answers: mine, conflicts: []) }
+            return Outcome(answers: mine, conflicts: [FieldConflict(path: SyncFieldPath(), base: base.map { .dictionary($0) },
+                                                                    mine: .dictionary(mine), theirs: .dictionary(theirs))])
+        }
         var conflicts: [FieldConflict] = []
         let merged = mergeEntries(base: base, mine: mine, theirs: theirs, at: SyncFieldPath(), conflicts: &conflicts)
         return Outcome(answers: merged, conflicts: conflicts)

@@ -3,16 +3,17 @@ import SurveyValues
 import SurveyForms
 import SurveyStorage
 
-/// `survey decrypt --key FILE FOLDER... [--output FOLDER]`: ODK encrypted submissions (as
-/// Collect's `instances/` or Briefcase's storage hold them, or as `survey export --format
-/// odk-xml` writes an encrypted form's surveys) opened with the data manager's private key
+/// `survey decrypt --key FILE FOLDER|DOCUMENT.plist... [--output FOLDER]`: ODK encrypted
+/// submissions (as Collect's `instances/` or Briefcase's storage hold them, as `survey export
+/// --format odk-xml` writes an encrypted form's surveys, or as a document keeps the surveys
+/// of a form with a `public_key`, `Record.Sealed`) opened with the data manager's private key
 /// into plaintext instance folders, `submission.xml` and the media, as Briefcase keeps
 /// them. Each submission is decrypted whole in memory before anything of it is written,
 /// then its folder appears in one rename; one that fails is named with the reason and the
 /// rest still decrypt. Its signature's verdict is reported, as Briefcase's `isValidated`.
 /// Exit 0 when every one decrypted and validated, 1 otherwise.
 struct DecryptCommand: Equatable {
-    static let shape = "survey decrypt --key FILE FOLDER... [--output FOLDER]"
+    static let shape = "survey decrypt --key FILE FOLDER|DOCUMENT.plist... [--output FOLDER]"
 
     var key: String
     var folders: [String]
@@ -46,10 +47,15 @@ struct DecryptCommand: Equatable {
         }
         var decrypted = 0, unvalidated = 0, failed = 0
         for argument in folders {
-            for (path, outcome) in SubmissionFolder.collect(argument) {
+            for (path, outcome) in Self.isDocument(argument) ? sealedSurveys(in: argument) : SubmissionFolder.collect(argument).map({ item in
+                (item.path, item.outcome.map { Source.folder($0) })
+            }) {
                 do {
-                    let folder = try outcome.get()
-                    let (opened, target) = try decrypt(folder, with: privateKey)
+                    let (opened, target): (ODKDecryptedSubmission, String)
+                    switch try outcome.get() {
+                    case .folder(let folder): (opened, target) = try decrypt(folder, with: privateKey)
+                    case .survey(let record): (opened, target) = try write(try SealedSurvey.open(record, with: privateKey))
+                    }
                     decrypted += 1
                     let verdict: String
                     switch opened.signature {
@@ -93,7 +99,11 @@ struct DecryptCommand: Equatable {
         } catch {
             throw SubmissionFolder.Refusal(description: "its manifest \(folder.manifest) cannot be read (\(error))")
         }
-        let opened = try ODKSubmissionCrypto.decrypt(manifestXML: manifest, file: { try folder.read($0) }, with: key)
+        return try write(try ODKSubmissionCrypto.decrypt(manifestXML: manifest, file: { try folder.read($0) }, with: key))
+    }
+
+    /// A submission opened, written into `output` under its instanceID.
+    private func write(_ opened: ODKDecryptedSubmission) throws -> (ODKDecryptedSubmission, String) {
         if let clash = opened.media.first(where: { $0.name == "submission.xml" }) {
             throw SubmissionFolder.Refusal(description: "a media file is named \(clash.name), as the submission is written")
         }
@@ -103,6 +113,36 @@ struct DecryptCommand: Equatable {
         }
         try PrivateFiles.createFolder(target, holding: [ODKSubmissionFile(name: "submission.xml", bytes: opened.submissionXML)] + opened.media)
         return (opened, target)
+    }
+
+    /// Where a submission comes from: an instance's folder, or a survey a document keeps
+    /// encrypted (issue 31).
+    enum Source {
+        case folder(SubmissionFolder)
+        case survey(Record)
+    }
+
+    /// A document file (`NAME.plist`, a regular file) rather than a folder of submissions.
+    static func isDocument(_ argument: String) -> Bool {
+        argument.hasSuffix(".plist") && PrivateFiles.exists(argument) && !PrivateFiles.isFolder(argument)
+    }
+
+    /// The encrypted surveys of a document file, each named `DOCUMENT.plist#instanceID`; its
+    /// surveys kept as keyed (incomplete ones) are not encrypted and are passed over, the
+    /// usual exports give them. A file that is no document, or holds no encrypted survey, is
+    /// one refusal.
+    private func sealedSurveys(in path: String) -> [(String, Result<Source, Error>)] {
+        let document: SurveyDocument
+        do {
+            document = try SurveyDocument(propertyListData: Data(try SubmissionFolder.read(path, limit: Int.max)))
+        } catch {
+            return [(path, .failure(SubmissionFolder.Refusal(description: "not a document survey can read (\(error))")))]
+        }
+        let sealed = document.records.filter(\.isSealed)
+        guard !sealed.isEmpty else {
+            return [(path, .failure(SubmissionFolder.Refusal(description: "it holds no encrypted survey (a form with a public_key encrypts each survey when it is finished)")))]
+        }
+        return sealed.map { ("\(path)#\($0.instanceID ?? "?")", .success(.survey($0))) }
     }
 
     /// Briefcase's instance folder name: the instanceID without its colon (`uuid494c…`);
@@ -122,8 +162,8 @@ extension DecryptCommand: ReadsItsWords {
     static let name = "decrypt"
 
     static let forms: [CommandSpec] = [
-        CommandSpec(words: ["decrypt"], synopsis: "--key FILE FOLDER... [--output FOLDER]", arguments: [.directory],
-                    help: "open ODK encrypted submissions with the private key FILE (its passphrase asked on the terminal or read from $SURVEY_KEY_PASSPHRASE): each FOLDER is one submission's folder (its manifest .xml and .enc files) or a folder of them (Collect's instances/, Briefcase's instances/); each is written to --output FOLDER (default the current one) as uuid…/submission.xml and its media, 0600, never over an existing folder, and whether its signature validated is reported (as Briefcase's isValidated); one that fails is named with the reason and the rest still decrypt; exit 1 when any failed or did not validate"),
+        CommandSpec(words: ["decrypt"], synopsis: "--key FILE FOLDER|DOCUMENT.plist... [--output FOLDER]", arguments: [.directory],
+                    help: "open ODK encrypted submissions with the private key FILE (its passphrase asked on the terminal or read from $SURVEY_KEY_PASSPHRASE): each FOLDER is one submission's folder (its manifest .xml and .enc files) or a folder of them (Collect's instances/, Briefcase's instances/), and each DOCUMENT.plist a document whose form has a public_key (its encrypted surveys); each is written to --output FOLDER (default the current one) as uuid…/submission.xml and its media, 0600, never over an existing folder, and whether its signature validated is reported (as Briefcase's isValidated); one that fails is named with the reason and the rest still decrypt; exit 1 when any failed or did not validate"),
     ]
 
     static let options: [OptionSpec] = [

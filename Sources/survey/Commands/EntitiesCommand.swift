@@ -290,6 +290,9 @@ struct EntitiesCommand: Equatable {
     /// surveys stay, and their next save (an edit in the app) writes the list.
     static func recordEntities(of records: [Record], in store: DocumentStore, questionnaire: Questionnaire,
                                clock: Questionnaire.Clock, stored: String) -> Int32 {
+        // A form with a public_key keeps its finished surveys encrypted: they register no
+        // entity, as ODK Central makes none from an encrypted submission.
+        let records = questionnaire.form?.publicKey == nil ? records : records.filter(\.isIncomplete)
         do {
             let changes = try store.recordEntities(of: records, questionnaire: questionnaire, clock: clock)
             for change in changes where change.isWorthSaying {

@@ -47,8 +47,9 @@ struct VerifyCommand: Equatable {
             let document = try store.load(target.name).get()
             var log = try store.verificationLog(for: target.name)
             if let choice {
-                // Complete surveys with an id, in entry order: an incomplete one is not keyed yet.
-                let candidates = document.records.filter { !$0.isIncomplete }.compactMap(\.instanceID)
+                // Complete surveys with an id, in entry order: an incomplete one is not keyed yet,
+                // and an encrypted one cannot be read here to be keyed again.
+                let candidates = document.records.filter { !$0.isIncomplete && !$0.isSealed }.compactMap(\.instanceID)
                 let picked = choice.choose(candidates)
                 let already = Set(log.chosen)
                 let new = picked.filter { !already.contains($0) }

@@ -13,7 +13,8 @@ import SurveyStorage
 /// Central and `survey decrypt` open with the private key, and nothing else can. A form with
 /// an `audit` row adds each survey's `audit.csv` (ODK Collect's audit log, split from the
 /// document's `.NAME.audit.csv`) beside its `submission.xml`, encrypted as `audit.csv.enc`
-/// and listed in the manifest's media when the form has a key.
+/// and listed in the manifest's media when the form has a key. A survey the document keeps
+/// encrypted (`Record.isSealed`) is written as it was sealed, without any key.
 struct ODKExport {
     let format: DataFormat
     let folder: String
@@ -40,7 +41,10 @@ struct ODKExport {
                 .odkCSVFiles(questionnaire: questionnaire, formID: formID, groupNames: groupNames, raw: raw)
                 .map { ExportFolder.File(path: [$0.name], data: Data($0.text.utf8)) }
         } else {
-            let key = try questionnaire.form?.publicKey.map { text in
+            // Surveys already encrypted (finished under the form's key) leave as they are kept;
+            // the key is needed only for the others (incomplete ones, or finished before the
+            // form had its key).
+            let key = records.allSatisfy(\.isSealed) ? nil : try questionnaire.form?.publicKey.map { text in
                 do { return try RSAPublicKey(base64: text) } catch {
                     throw DocumentError("the form's public_key is not a usable RSA public key (\(error)): nothing was exported, "
                                         + "as the surveys would leave unencrypted (attach the form with its key corrected)")
@@ -61,6 +65,13 @@ struct ODKExport {
                 while !taken.insert(path[slot].lowercased()).inserted {
                     number += 1
                     path[slot] = "\(plain)-\(number)"
+                }
+                if record.isSealed {
+                    // Its encrypted submission, byte for byte as it was sealed: no key needed.
+                    let sealed = try SealedSurvey.submission(of: record)
+                    files.append(ExportFolder.File(path: path, data: Data(sealed.manifestXML)))
+                    files += sealed.files.map { ExportFolder.File(path: path.dropLast() + [$0.name], data: Data($0.bytes)) }
+                    continue
                 }
                 let auditCSV = audit.flatMap { settings, log in record.instanceID.flatMap { log.collectFile(for: $0, settings: settings) } }
                 // The submission names its audit file, as Collect's does (`meta/audit`): ODK

@@ -30,13 +30,13 @@ extension AppState {
             form.stopEditing()
         }
         if action == .audit(.commitPrompt), case .audit(let prompt) = popover, let waiting = prompt.waiting {
-            let effects = updateGuardingOthersSurveys(action)
+            let effects = updateGuardingSealedSurveys(action)
             guard audit.reason(for: waiting.survey) != nil else { return effects }
             return effects + updateAskingReasons(waiting.action, resuming: true)
         }
-        guard mayAskReasons(for: action) else { return updateGuardingOthersSurveys(action) }
+        guard mayAskReasons(for: action) else { return updateGuardingSealedSurveys(action) }
         var trial = self
-        let effects = trial.updateGuardingOthersSurveys(action)
+        let effects = trial.updateGuardingSealedSurveys(action)
         guard effects.contains(.saveDocument), let (id, rule) = trial.surveyNeedingReason(changedSince: self) else {
             self = trial
             return effects

@@ -1,0 +1,242 @@
+import Foundation
+import XCTest
+import SurveyTestSupport
+import SurveyValues
+import SurveyForms
+import SurveyStorage
+@testable import SurveyUI
+@testable import SurveyRuntime
+
+/// Issue 31 on a real folder: a form with a `public_key` makes the survey an Add finishes an
+/// encrypted one before anything reaches the disk; the New form's file goes after it, and no
+/// file survey keeps holds an answer in clear. With every file-system call failing in turn,
+/// the interview is never lost: it is on the New form's file in clear, or in the document
+/// encrypted, and once every call went through it is only the latter.
+final class SealedProgramTests: XCTestCase {
+    /// One key for the suite: making a 2048-bit key takes a moment.
+    static let key = try! RSAPrivateKey.generate()
+    /// Answers no base64 text can hold (a space, a letter outside its alphabet).
+    static let plot = "Río Ñandú"
+    static let note = "the heron's nest"
+
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("survey-sealed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A document "Plots" whose form has the key, an audit row with track-changes, and one
+    /// publishable question.
+    private func makeDocument(publicKey: String? = nil, in folder: URL) throws -> DocumentStore {
+        let store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(), as: "Plots")
+        let form = folder.appendingPathComponent("plots.csv")
+        let key = try publicKey ?? Self.key.publicKey.base64
+        try Data("""
+            survey,,,,,
+            ,type,name,label,parameters,publishable
+            ,audit,audit,,track-changes=true,
+            ,text,plot,Plot,,
+            ,text,note,Note,,
+            ,text,team,Team,,yes
+            settings,,,,,
+            ,form_id,version,public_key,,
+            ,plots,4,\(key),,
+            """.utf8).write(to: form)
+        try store.attachForm(from: form.path, to: "Plots")
+        try FileManager.default.removeItem(at: form)
+        return store
+    }
+
+    private func keyNewForm(_ p: inout Program) {
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        p.press(.enter)
+        p.type(Self.plot); p.press(.enter)
+        p.type(Self.note); p.press(.enter)
+        p.type("Blue"); p.press(.enter)
+    }
+
+    /// Every file under the folder, by path, whose bytes hold `text`.
+    private func filesHolding(_ text: String, in folder: URL) throws -> [String] {
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return try paths.filter { path in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+            guard !isFolder.boolValue else { return false }
+            return try Data(contentsOf: folder.appendingPathComponent(path)).range(of: Data(text.utf8)) != nil
+        }
+    }
+
+    func testAnAddedSurveyIsKeptEncryptedAndItsAuditTravelsInside() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            keyNewForm(&p)
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [".Plots.draft.plist"], "the interview in clear, as ODK's draft")
+            p.press(.enter)                                   // [ Add ]
+            XCTAssertEqual(p.state.records.count, 1)
+            let shown = p.state.records[0]
+            XCTAssertTrue(shown.isSealed, "the app holds it encrypted too")
+            XCTAssertEqual(p.state.title(of: shown), "Blue", "its publishable answer names it")
+            p.press(.control("q"))
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "no answer in clear in any file")
+            XCTAssertEqual(try filesHolding(Self.note, in: folder), [])
+            XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Plots").path))
+
+            let stored = try XCTUnwrap(try store.load("Plots").get().records.first)
+            XCTAssertTrue(stored.isSealed)
+            XCTAssertEqual(Set(stored.readableValues.keys), ["instanceID", "formID", "formVersion", "team"])
+            let opened = try SealedSurvey.open(stored, with: Self.key)
+            XCTAssertTrue(opened.isValidated)
+            let xml = String(decoding: opened.submissionXML, as: UTF8.self)
+            XCTAssertTrue(xml.contains("<plot>\(Self.plot)</plot>"), xml)
+            XCTAssertTrue(xml.contains("<audit>audit.csv</audit>"), xml)
+            // Its audit log, with the answers track-changes keeps, is inside, not beside.
+            let audit = String(decoding: try XCTUnwrap(opened.media.first { $0.name == "audit.csv" }).bytes, as: UTF8.self)
+            XCTAssertTrue(audit.contains(Self.plot), audit)
+            XCTAssertTrue(audit.contains("form finalize"), audit)
+            XCTAssertTrue(try store.auditLog(for: "Plots").events.isEmpty, "the plain log kept nothing of it")
+        }
+    }
+
+    /// An interview kept incomplete is in the document in clear (ODK keeps a draft so); once
+    /// finished, nothing of it is left in clear, the journal's earlier entries included.
+    func testAnIncompleteSurveyFinishedLeavesNothingInClear() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            keyNewForm(&p)
+            p.press(.control("s"))                            // kept incomplete
+            XCTAssertTrue(p.state.records.first?.isIncomplete ?? false)
+            XCTAssertFalse(p.state.records[0].isSealed, "a draft stays as keyed")
+            p.press(.escape, .left)
+            XCTAssertEqual(p.state.shown, .record(0))
+            var steps = 0
+            while p.state.formItem != .add, steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+            p.press(.enter)                                   // [ Finish ]
+            XCTAssertTrue(p.state.records[0].isSealed, "\(String(describing: p.state.status))")
+            p.press(.control("q"))
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "threshold \(threshold): nothing in clear")
+            XCTAssertTrue(try store.auditLog(for: "Plots").events.isEmpty, "its log went inside it")
+            let stored = try XCTUnwrap(try store.load("Plots").get().records.first)
+            let opened = try SealedSurvey.open(stored, with: Self.key)
+            XCTAssertTrue(String(decoding: opened.submissionXML, as: UTF8.self).contains(Self.plot))
+            let audit = String(decoding: try XCTUnwrap(opened.media.first).bytes, as: UTF8.self)
+            // The lines kept beside the document while it was a draft, answers and all, went inside.
+            XCTAssertTrue(audit.contains("form start") && audit.contains(Self.plot), audit)
+        }
+    }
+
+    func testAnEncryptedSurveyIsListedButNotOpenedForEditing() throws {
+        let store = try makeDocument(in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.enter)                                       // [ Add ]: the survey is shown
+        let before = p.state.records
+        p.press(.up, .up, .up)                                // to Team
+        p.press(.enter)
+        XCTAssertNil(p.state.editing)
+        XCTAssertEqual(p.state.status?.text, "“Blue” is encrypted for the data manager's key: it cannot be opened here")
+        p.type("x")
+        XCTAssertNil(p.state.editing)
+        XCTAssertTrue(p.state.records.isSameStorage(as: before))
+        XCTAssertEqual(try store.load("Plots").get().records.count, 1)
+        // Its Add can be undone and redone: the encrypted survey goes and comes back as it was.
+        p.press(.control("z"))
+        XCTAssertEqual(p.state.records.count, 0)
+        XCTAssertEqual(try store.load("Plots").get().records.count, 0)
+        p.press(.control("y"))
+        XCTAssertEqual(try store.load("Plots").get().records.first, before.first)
+    }
+
+    /// Finished surveys a failed save left in a recovery file go back into the document
+    /// encrypted; an incomplete one as keyed.
+    func testRecoveredFinishedSurveysArePutBackEncrypted() throws {
+        let store = try makeDocument(in: folder)
+        let finished = Record(["plot": .string(Self.plot), "team": .string("Blue"), "formID": .string("plots"),
+                               "formVersion": .string("4"), Record.instanceIDKey: .string("uuid:r1")])
+        var draft = Record(["plot": .string("draft plot"), Record.instanceIDKey: .string("uuid:r2")])
+        draft.setIncomplete(true)
+        try store.saveRecovery([finished, draft], for: "Plots")
+        let recovery = try XCTUnwrap(store.recoveries().first)
+        try store.restore(recovery, clock: .wall)
+        let records = try store.load("Plots").get().records
+        XCTAssertEqual(records.count, 2)
+        let sealed = try XCTUnwrap(records.first { $0.instanceID == "uuid:r1" })
+        XCTAssertTrue(sealed.isSealed)
+        XCTAssertTrue(String(decoding: try SealedSurvey.open(sealed, with: Self.key).submissionXML, as: UTF8.self).contains(Self.plot))
+        XCTAssertFalse(try XCTUnwrap(records.first { $0.instanceID == "uuid:r2" }).isSealed, "a draft stays as keyed")
+    }
+
+    /// A key that is no key refuses the finish: the New form stays, in memory and on disk.
+    func testAMalformedPublicKeyRefusesTheAddAndKeepsTheNewForm() throws {
+        let store = try makeDocument(publicKey: "QUJD", in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.enter)                                       // [ Add ]
+        XCTAssertTrue(p.state.status?.text.contains("public_key is not a usable RSA public key") ?? false, "\(String(describing: p.state.status))")
+        XCTAssertEqual(try store.load("Plots").get().records.count, 0)
+        XCTAssertEqual(store.loadDraft(for: "Plots").text(forKey: "plot"), Self.plot)
+        XCTAssertEqual(p.state.draft.text(forKey: "plot"), Self.plot)
+    }
+
+    /// Each file-system call of the Add fails in turn: the interview is in the New form's
+    /// file (in clear) or in the document (encrypted), never neither; once every call went
+    /// through, nothing in clear is left.
+    func testAFailingCallNeverLosesTheSurveyAndASuccessLeavesNoPlaintext() throws {
+        final class Arm: @unchecked Sendable {
+            var armed = false
+            var calls = 0
+            var failAt = 0
+        }
+        var failAt = 1
+        while failAt < 200 {
+            let folder = self.folder.appendingPathComponent("f\(failAt)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = try makeDocument(in: folder)
+            let arm = Arm()
+            arm.failAt = failAt
+            let failing = DocumentStore(folder: folder, fileSystem: .failing { _, _ in
+                guard arm.armed else { return nil }
+                arm.calls += 1
+                return arm.calls == arm.failAt ? EIO : nil
+            })
+            var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+            keyNewForm(&p)
+            arm.armed = true
+            p.press(.enter)                                   // [ Add ]
+            arm.armed = false
+            let failed = arm.calls >= failAt
+            let store = DocumentStore(folder: folder)
+            let sealed = try store.load("Plots").get().records.filter(\.isSealed)
+            let inDocument = try sealed.contains {
+                String(decoding: try SealedSurvey.open($0, with: Self.key).submissionXML, as: UTF8.self).contains(Self.plot)
+            }
+            let inDraft = store.loadDraft(for: "Plots").text(forKey: "plot") == Self.plot
+            XCTAssertTrue(inDocument || inDraft, "call \(failAt) failed: the survey is lost")
+            XCTAssertFalse(try store.load("Plots").get().records.contains { !$0.isSealed }, "call \(failAt): a survey in clear in the document")
+            // Nothing is noted of a survey that is not on disk (a failed save seals nothing).
+            let ids = Set(sealed.compactMap(\.instanceID))
+            if let log = try? store.verificationLog(for: "Plots") {
+                XCTAssertTrue(log.entries.allSatisfy { ids.contains($0.survey) }, "call \(failAt): a note of a survey not saved")
+            }
+            if !failed {
+                XCTAssertTrue(inDocument)
+                XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "every call went through: nothing in clear")
+                XCTAssertGreaterThan(failAt, 3, "the Add made file-system calls")
+                break
+            }
+            failAt += 1
+        }
+        XCTAssertLessThan(failAt, 200)
+    }
+}
