@@ -14,13 +14,15 @@ extension DocumentSync {
     /// The most lines one question to the server brings.
     static let auditBatch = 5_000
 
-    /// Returns why the audit log could not be synced, or nil. `newlyStored`: the surveys this
-    /// sync's push stored for the first time.
+    /// Returns why the audit log could not be synced, or nil. `formKeepsLog`: whether the form
+    /// has an `audit` row, nil when the form was not read (a sync with nothing to do): then
+    /// only a log whose sync a full sync began (the state file is there) goes on.
+    /// `newlyStored`: the surveys this sync's push stored for the first time.
     static func syncAudit(_ server: SurveyServer, _ store: DocumentStore, _ name: String, dataset: String, device: String,
-                          formKeepsLog: Bool, newlyStored: Set<String> = [], target: ConnectionString) -> String? {
+                          formKeepsLog: Bool?, newlyStored: Set<String> = [], target: ConnectionString) -> String? {
         let size = store.auditLogSize(for: name)
         var state = store.auditSyncState(for: name)
-        guard state != nil || formKeepsLog || size != nil else { return nil }
+        guard state != nil || formKeepsLog == true || (formKeepsLog != nil && size != nil) else { return nil }
         if state?.dataset != dataset { state = AuditSyncState(dataset: dataset) }
         var now = state!
         do {
@@ -29,7 +31,8 @@ extension DocumentSync {
             if let size, size != now.size || !newlyStored.isEmpty {
                 let read = try store.auditLog(for: name)
                 log = read
-                if now.sent > read.events.count { now.sent = 0 }     // a shorter file put in its place: all again
+                // A shorter file put in its place: all again (the server keeps each line once).
+                if now.sent > read.events.count || size < now.size { now.sent = 0 }
                 var waiting = Array(read.events[now.sent...])
                 if !newlyStored.isEmpty { waiting = read.events[..<now.sent].filter { newlyStored.contains($0.survey) } + waiting }
                 if !waiting.isEmpty {

@@ -97,7 +97,7 @@ public enum DocumentSync {
             var done = quick
             done.warning = server.warning
             done.entityListTrouble = takeEntityEdits(server, store, form: nil, target: target)
-            done.auditTrouble = syncAudit(server, store, name, dataset: mark.dataset, device: device, formKeepsLog: false, target: target)
+            done.auditTrouble = syncAudit(server, store, name, dataset: mark.dataset, device: device, formKeepsLog: nil, target: target)
             return done
         }
         var snapshot = try store.syncSnapshot(of: name)
@@ -256,8 +256,14 @@ public enum DocumentSync {
                                           nothingToSend: nothingToSend), for: name)
         if pull || push {
             let newlyStored = Set(sent.lazy.filter { changes[$0.at].baseRevision == nil }.map { changes[$0.at].id })
-            result.auditTrouble = syncAudit(server, store, name, dataset: dataset, device: device,
-                                            formKeepsLog: AuditSettings(form: form) != nil, newlyStored: newlyStored, target: target)
+            // An encrypted form's log goes inside each finished survey's submission, as ODK's
+            // does (`audit.csv.enc`): never to the team's store in clear.
+            if form?.publicKey?.isEmpty == false {
+                store.forgetAuditSync(for: name)
+            } else {
+                result.auditTrouble = syncAudit(server, store, name, dataset: dataset, device: device,
+                                                formKeepsLog: AuditSettings(form: form) != nil, newlyStored: newlyStored, target: target)
+            }
         }
         return result
     }

@@ -16,25 +16,44 @@ final class AuditSyncTests: TeamCLITestCase {
         ["SURVEY_DB": connection(as: try loginRole(name, in: group)), "SURVEY_DEVICE": "laptop-\(name)"]
     }
 
-    private func form() throws -> URL {
-        try scratchFile("audited.csv", """
+    private func form(publicKey: String = "") throws -> URL {
+        try scratchFile(publicKey.isEmpty ? "audited.csv" : "sealed.csv", """
             survey,,,,
             ,type,name,label,parameters
             ,audit,audit,,track-changes=true
             ,text,respondent,Respondent,
             ,integer,age,Age,
             settings,,,,
-            ,form_id,version,,
-            ,household,3,,
+            ,form_id,version,public_key,
+            ,household,3,\(publicKey),
             """)
     }
 
     /// A laptop's folder beside the test's own, with the audited document.
-    private func laptop(_ name: String) throws -> DocumentStore {
+    private func laptop(_ name: String, publicKey: String = "") throws -> DocumentStore {
         let folder = documents.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        XCTAssertEqual(try survey(["--dir", folder.path, "docs", "new", "Field", "--form", try form().path], dir: false).status, 0)
+        let made = try survey(["--dir", folder.path, "docs", "new", "Field", "--form", try form(publicKey: publicKey).path], dir: false)
+        XCTAssertEqual(made.status, 0, made.stderr)
         return DocumentStore(folder: folder)
+    }
+
+    /// An encrypted form's log goes inside each finished survey's submission, as ODK's does:
+    /// the lines in the plain log (an incomplete interview's) never reach the team's store, by
+    /// a full sync or one with nothing to do.
+    func testAnEncryptedFormsLogNeverGoesToTheServerInClear() throws {
+        let publicKey = try ODKPythonOracle.keygen(root.appendingPathComponent("household.pem"))
+        let anaEnv = try login("ana", in: "survey_enumerator")
+        let ana = try laptop("ana", publicKey: publicKey)
+        XCTAssertEqual(try survey(["--dir", ana.folder.path, "add", "--doc", "Field", "--incomplete", "--set", "respondent=Ñandú"],
+                                  dir: false).status, 0)
+        let id = try XCTUnwrap(ana.load("Field").get().records.first?.instanceID)
+        try ana.appendAudit([AuditEvent(survey: id, kind: .question, node: "/household/respondent", start: 1, end: 2,
+                                        oldValue: "", newValue: "Ñandú")], for: "Field")
+        _ = try sync(ana, anaEnv)
+        _ = try sync(ana, anaEnv)
+        XCTAssertEqual(try serverLines(), 0)
+        XCTAssertFalse(try folderContents(ana.folder).contains(".Field.audit-sync.plist"))
     }
 
     private func sync(_ laptop: DocumentStore, _ environment: [String: String], file: StaticString = #filePath,

@@ -51,6 +51,12 @@ extension DocumentStore {
         }
     }
 
+    /// No more audit sync for this document (its form encrypts: the log goes inside each
+    /// submission), so a sync with nothing to do does not take it up again either.
+    public func forgetAuditSync(for name: String) {
+        _ = fileSystem.unlink(companionURL(.auditSync, for: name).path)
+    }
+
     /// The audit log's size in bytes; nil when there is none.
     public func auditLogSize(for name: String) -> Int64? {
         fingerprint(atPath: RawPath(auditURL(for: name).path))?.size
