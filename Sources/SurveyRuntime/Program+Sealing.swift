@@ -46,7 +46,9 @@ extension Program {
             let id = plain.instanceID ?? ""
             var anonymous = plain
             anonymous.removeValue(forKey: Record.instanceIDKey)
-            var media: [ODKSubmissionFile] = []
+            // Its attachments (photos, files its answers name) first, as Collect encrypts the
+            // instance's files; their plaintext leaves `NAME.media/` once the save is on disk.
+            var media = try store.attachmentFiles(of: plain, questionnaire: questionnaire, for: state.documentName)
             if let settings, let log {
                 var events = log.events.filter { $0.survey == id }
                 for (added, pending) in pendingAudit {
@@ -64,7 +66,7 @@ extension Program {
                     }
                 }
                 if let text = AuditLog(events).collectFile(for: id, settings: settings) {
-                    media = [ODKSubmissionFile(name: "audit.csv", bytes: Array(text.utf8))]
+                    media.append(ODKSubmissionFile(name: "audit.csv", bytes: Array(text.utf8)))
                 }
             }
             document.records[i] = try SealedSurvey.seal(plain, questionnaire: questionnaire, key: key, media: media)
@@ -73,21 +75,30 @@ extension Program {
         return sealed
     }
 
-    /// After the save that sealed `surveys` is on disk: they are kept for the notes made
-    /// after it (`id(of:)`, `unsealedAudit`), and their lines leave the plain audit log (they
-    /// are inside each submission now). A log that cannot be rewritten is said; the surveys
-    /// are saved. A save that failed or was not made keeps none, so nothing is noted of a
-    /// survey that is not on disk.
-    mutating func sealed(_ surveys: [(plain: Record, id: String)]) -> [Outcome] {
+    /// After the save that sealed `surveys` into `document` is on disk: they are kept for the
+    /// notes made after it (`id(of:)`, `unsealedAudit`), their attachments' plaintext leaves
+    /// the media folder and their lines the plain audit log (they are inside each submission
+    /// now). A file or log that cannot be removed or rewritten is said; the surveys are saved.
+    /// A save that failed or was not made keeps none and removes nothing, so nothing is noted
+    /// of a survey that is not on disk and no file is lost.
+    mutating func sealed(_ surveys: [(plain: Record, id: String)], in document: SurveyDocument) -> [Outcome] {
         sealedAtSave = surveys
-        guard !sealedAtSave.isEmpty, AuditSettings(form: state.questionnaire.form) != nil else { return [] }
+        guard !sealedAtSave.isEmpty else { return [] }
+        let questionnaire = state.questionnaire
+        var outcomes: [Outcome] = []
+        let attachments = Set(surveys.flatMap { SealedSurvey.attachmentNames(of: $0.plain, questionnaire: questionnaire) })
+        if let left = store.removeSealedAttachments(attachments, keepingThoseOf: document, questionnaire: questionnaire,
+                                                    for: state.documentName) {
+            outcomes.append(.documents(.operationFailed(left)))
+        }
+        guard AuditSettings(form: questionnaire.form) != nil else { return outcomes }
         do {
             try store.removeAudit(of: Set(sealedAtSave.map(\.id)), for: state.documentName)
-            return []
         } catch {
-            return [.documents(.operationFailed("Saved encrypted, but the audit log kept beside the document could not be "
-                + "rewritten without it: \(Self.describe(error))"))]
+            outcomes.append(.documents(.operationFailed("Saved encrypted, but the audit log kept beside the document could not be "
+                + "rewritten without it: \(Self.describe(error))")))
         }
+        return outcomes
     }
 
     /// `.noteAudit`'s events but those already sealed inside a survey's submission.

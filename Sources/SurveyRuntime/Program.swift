@@ -241,7 +241,7 @@ public struct Program {
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
                     return first + (assigned + sealed.count > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : [])
-                        + [.saving(.saved(replacedCharacters: 0))] + self.sealed(sealed)
+                        + [.saving(.saved(replacedCharacters: 0))] + self.sealed(sealed, in: identified)
                         + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
                 }
             }
@@ -257,7 +257,7 @@ public struct Program {
                 files.writer.setKnown(written)
                 files.persisted = identified
                 return first + (assigned + sealed.count > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : [])
-                    + [.saving(.saved(replacedCharacters: replaced))] + self.sealed(sealed)
+                    + [.saving(.saved(replacedCharacters: replaced))] + self.sealed(sealed, in: identified)
                     + recordEntities(of: identified, since: base) + recordHistory(of: identified, since: base)
             case .changed(let now):
                 // Another program saved while this one was being written out: merged as above.

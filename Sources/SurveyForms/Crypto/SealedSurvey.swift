@@ -40,7 +40,7 @@ public enum SealedSurvey {
     }
 
     /// The survey sealed for `key`: its `submission.xml` (as the export writes it) and
-    /// `media` (its `audit.csv`) encrypted as ODK Collect encrypts a finished form, the
+    /// `media` (its attachments' files, by the names its answers give, and its `audit.csv`) encrypted as ODK Collect encrypts a finished form, the
     /// readable keys kept. The manifest's form id is the form's `form_id` (else the
     /// instance's root name, as the submission's `id`), its version the one the survey was
     /// keyed with.
@@ -131,16 +131,22 @@ public enum SealedSurvey {
 
 extension SurveyDocument {
     /// Seals the finished, unsealed surveys at `indices` for the form's `public_key`
-    /// (`SealedSurvey`); a form without one changes nothing. Throws, changing nothing, when
-    /// the key cannot be used and a survey there is to be sealed. Returns how many were.
+    /// (`SealedSurvey`), each with the files `media` reads for it (its attachments, by the
+    /// names its answers give); a form without one changes nothing. Throws, changing
+    /// nothing, when the key cannot be used or a file cannot be read and a survey there is
+    /// to be sealed. Returns the surveys sealed, as they were before.
     @discardableResult
-    public mutating func sealFinishedSurveys(at indices: Range<Int>, questionnaire: Questionnaire) throws -> Int {
-        guard questionnaire.form?.publicKey != nil else { return 0 }
+    public mutating func sealFinishedSurveys(at indices: Range<Int>, questionnaire: Questionnaire,
+                                             media: (Record) throws -> [ODKSubmissionFile] = { _ in [] }) throws -> [Record] {
+        guard questionnaire.form?.publicKey != nil else { return [] }
         let candidates = indices.filter { SealedSurvey.needsSealing(records[$0]) }
-        guard !candidates.isEmpty, let key = try SealedSurvey.publicKey(of: questionnaire) else { return 0 }
+        guard !candidates.isEmpty, let key = try SealedSurvey.publicKey(of: questionnaire) else { return [] }
         var sealed = records
-        for i in candidates { sealed[i] = try SealedSurvey.seal(records[i], questionnaire: questionnaire, key: key) }
+        for i in candidates {
+            sealed[i] = try SealedSurvey.seal(records[i], questionnaire: questionnaire, key: key, media: try media(records[i]))
+        }
+        let plain = candidates.map { records[$0] }
         records = sealed
-        return candidates.count
+        return plain
     }
 }

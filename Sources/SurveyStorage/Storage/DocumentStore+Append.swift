@@ -19,11 +19,13 @@ extension DocumentStore {
     ///
     /// `questionnaire` is the document's: the original five store every text answer, empty or
     /// not; a designer's form leaves unanswered questions out, as ODK does. With the form's
-    /// `public_key`, each finished survey is stored encrypted (`SealedSurvey`), and a key that
-    /// cannot be used refuses them all, writing nothing.
+    /// `public_key`, each finished survey is stored encrypted (`SealedSurvey`), its attachments
+    /// inside it and their plaintext removed from `NAME.media/` once it is saved
+    /// (`leftInPlaintext` told of a file that could not be); a key that cannot be used, or an
+    /// attachment that cannot be read, refuses them all, writing nothing.
     @discardableResult
     public func append(_ records: [Record], to target: DocumentTarget,
-                       questionnaire: Questionnaire) throws -> Int {
+                       questionnaire: Questionnaire, leftInPlaintext: (String) -> Void = { _ in }) throws -> Int {
         // Shaped as the form's Add shapes them.
         let records = records.map { $0.withEmptyTextAnswers(in: questionnaire) }
         switch target {
@@ -41,14 +43,21 @@ extension DocumentStore {
                 document.records += records
                 document.assignMissingInstanceIDs()
                 // A form with a public_key: the finished ones are written encrypted only.
-                try document.sealFinishedSurveys(at: start..<document.records.count, questionnaire: questionnaire)
+                let attachments = try sealFinishedSurveys(in: &document, at: start..<document.records.count,
+                                                          questionnaire: questionnaire, name: name)
                 try save(document, as: name)
+                // Their plaintext leaves the media folder only now the encrypted surveys are saved.
+                // One that cannot be removed is left as it was, and said: the surveys are saved.
+                if let left = removeSealedAttachments(attachments, keepingThoseOf: document, questionnaire: questionnaire, for: name) {
+                    leftInPlaintext(left)
+                }
                 return document.records.count
             }
         case .new(let raw):
             try Self.refuseTakenIDs(records, in: SurveyDocument(), named: raw)
             var document = SurveyDocument(records: records)
             document.assignMissingInstanceIDs()
+            // A new document has no media folder yet: nothing of it to read or remove.
             try document.sealFinishedSurveys(at: document.records.indices, questionnaire: questionnaire)
             try create(named: raw, containing: document)
             return records.count

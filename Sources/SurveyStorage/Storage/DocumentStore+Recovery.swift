@@ -97,6 +97,8 @@ extension DocumentStore {
         // to the original five); a form with errors puts them back as they were kept.
         let questionnaire = (try? questionnaire(for: recovery.documentName)) ?? Questionnaire(fields: [])
         let merge: RecoveryMerge
+        // An encrypted survey's attachment whose plaintext could not be removed (said with the rest).
+        var leftAttachments: String?
         switch target {
         case .existing(let name):
             merge = try withFolderLock {
@@ -111,8 +113,12 @@ extension DocumentStore {
                 let changed = merge.document.records.indices.filter { i in
                     i >= document.records.count || !merge.document.records[i].isSameStorage(as: document.records[i])
                 }
-                for i in changed { try merge.document.sealFinishedSurveys(at: i..<(i + 1), questionnaire: questionnaire) }
+                var attachments: Set<String> = []
+                for i in changed {
+                    attachments.formUnion(try sealFinishedSurveys(in: &merge.document, at: i..<(i + 1), questionnaire: questionnaire, name: name))
+                }
                 try save(merge.document, as: name)
+                leftAttachments = removeSealedAttachments(attachments, keepingThoseOf: merge.document, questionnaire: questionnaire, for: name)
                 return merge
             }
         case .new:
@@ -122,9 +128,9 @@ extension DocumentStore {
         let name = existingName(matching: recovery.documentName) ?? recovery.documentName
         do {
             try discard(recovery)
-            return (name, merge, nil)
+            return (name, merge, leftAttachments)
         } catch let error as DocumentError {
-            return (name, merge, error.message)
+            return (name, merge, [error.message, leftAttachments].compactMap { $0 }.joined(separator: "; "))
         }
     }
 

@@ -153,7 +153,7 @@ struct AddCommand: Equatable {
             var stamped = [record]
             _ = store.stampEntityBases(&stamped, changed: [(0, nil)], questionnaire: questionnaire, clock: clock)
             record = stamped[0]
-            let count = try store.append([record], to: target, questionnaire: questionnaire)
+            let count = try store.append([record], to: target, questionnaire: questionnaire, leftInPlaintext: ShellOutput.error)
             ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))"
                 + (record.isIncomplete ? " (incomplete: … in the list; [ Finish ] in the app when it is done)" : ""))
             return EntitiesCommand.recordEntities(of: [record], in: store, questionnaire: questionnaire, clock: clock, stored: "The survey was added")

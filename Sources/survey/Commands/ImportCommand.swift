@@ -71,7 +71,7 @@ struct ImportCommand: Equatable {
             // Updates carry the entities as the lists hold them now (ODK's baseVersion).
             _ = store.stampEntityBases(&identified, changed: identified.indices.map { ($0, nil) }, questionnaire: questionnaire, clock: clock)
             if !nothingToDo {
-                try store.append(identified, to: target, questionnaire: questionnaire)
+                try store.append(identified, to: target, questionnaire: questionnaire, leftInPlaintext: ShellOutput.error)
             }
             let count = check.records.count
             ShellOutput.line("Imported \(counted(count, "survey")) into “\(target.name)”")
