@@ -174,8 +174,16 @@ public struct ClearedAnswer: Equatable, Sendable {
     /// The New form just before the clear and just after it: while it is still as the clear
     /// left it, Ctrl-Z brings back the one before whole (what the clear's triggers set too),
     /// firing nothing, as an undo does.
-    var before: Record? = nil
-    var after: Record? = nil
+    let before: Record?
+    let after: Record?
+
+    init(path: AnswerPath, value: PropertyValue, label: String, before: Record? = nil, after: Record? = nil) {
+        self.path = path
+        self.value = value
+        self.label = label
+        self.before = before
+        self.after = after
+    }
 }
 
 /// A member deleted from the New form: where it was and its answers.
