@@ -325,4 +325,35 @@ final class ChangeReasonTests: XCTestCase {
     private func audits(_ effects: [Effect]) -> [[AuditEvent]] {
         effects.compactMap { if case .noteAudit(_, let events, _) = $0 { events } else { nil } }
     }
+
+    /// F3 and F4 save a typed answer before they leave the form: they ask first too.
+    func testF3WhileTypingAsksBeforeItSaves() throws {
+        for rule in Rule.allCases {
+            var s = try state(rule)
+            highlight("trees", &s)
+            s.type("30")
+            XCTAssertFalse(s.press(.function(3)).contains(.saveDocument), "\(rule): nothing saved before the reason")
+            assertAsked(s, rule)
+            XCTAssertEqual(s.records[0]["trees"], .integer(12))
+            XCTAssertTrue(giveReason("recount", &s).contains(.saveDocument), "\(rule)")
+            XCTAssertEqual(s.records[0]["trees"], .integer(30))
+        }
+    }
+
+    /// The surveys moved while the reason was typed (another window removed the first): the
+    /// key that waited is not replayed onto the survey now in its place.
+    func testAKeyWaitingIsNotReplayedOntoAnotherSurvey() throws {
+        for rule in Rule.allCases {
+            var s = try state(rule)
+            highlight("trees", &s)
+            XCTAssertEqual(s.press(.delete), [])
+            assertAsked(s, rule)
+            var moved = stored()
+            moved.removeFirst()
+            s.send(.outcome(.documents(.changedOnDisk(SurveyDocument(records: moved)))))
+            s.type("not counted")
+            XCTAssertFalse(s.press(.enter).contains(.saveDocument), "\(rule)")
+            XCTAssertEqual(s.records.first?["trees"], .integer(3), "\(rule): the survey now first keeps its answer")
+        }
+    }
 }

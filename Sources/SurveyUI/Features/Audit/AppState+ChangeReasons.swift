@@ -32,7 +32,19 @@ extension AppState {
         if action == .audit(.commitPrompt), case .audit(let prompt) = popover, let waiting = prompt.waiting {
             let effects = updateGuardingSealedSurveys(action)
             guard audit.reason(for: waiting.survey) != nil else { return effects }
-            return effects + updateAskingReasons(waiting.action, resuming: true)
+            // The key replayed on a copy first: surveys that moved meanwhile (a sync or another
+            // window took one away) must not make it change another survey than the one the
+            // reason was given for.
+            var replay = self
+            let replayed = replay.updateAskingReasons(waiting.action, resuming: true)
+            if replayed.contains(.saveDocument), let changed = replay.storedSurveysChanged(since: self),
+               !changed.isEmpty, changed != [waiting.survey] {
+                warn("Not changed: the surveys moved while the reason was typed (a sync or another window); the reason is kept, "
+                    + "press the key again")
+                return effects
+            }
+            self = replay
+            return effects + replayed
         }
         guard mayAskReasons(for: action) else { return updateGuardingSealedSurveys(action) }
         var trial = self
@@ -53,17 +65,30 @@ extension AppState {
 
     /// Whether `action` is tried first: a key that may save a change, in a document where a
     /// reason may be asked. Typing into a box changes no survey (and is left alone, so no
-    /// key copies a long answer); the documents' keys put back what an earlier session could
-    /// not save, and a sync's merges are not the keyer's changes (their history says so).
+    /// key copies a long answer); the manager's keys and the kept surveys' put back what an
+    /// earlier session could not save, and a sync's merges are not the keyer's changes (their
+    /// history says so).
     private func mayAskReasons(for action: Action) -> Bool {
         switch action {
-        case .outcome, .system, .documents, .sync, .audit: return false
+        case .outcome, .system, .sync, .audit: return false
+        // F3 and F4 save a typed answer before they leave the form: they are tried like any
+        // key; the manager's own keys and the kept surveys' are not the keyer's edits.
+        case .documents(.show), .documents(.toggleInfo): break
+        case .documents: return false
         case .text(.paste): break
         case .text: return false
         default: break
         }
         if auditSettings?.changeReasons == true { return true }
         return session.sync?.reviews.values.contains { $0.state == .approved } == true
+    }
+
+    /// The stored surveys whose answers this state changed since `before`; nil when surveys
+    /// were added or removed (then places do not say which is which).
+    private func storedSurveysChanged(since before: AppState) -> Set<String>? {
+        guard let now = document?.records, let then = before.document?.records, now.count == then.count,
+              documentName == before.documentName else { return nil }
+        return Set(now.differingIndices(from: then).compactMap { then[$0].instanceID })
     }
 
     /// The first survey already stored whose answers this state changed since `before`, that
