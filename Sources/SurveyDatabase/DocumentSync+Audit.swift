@@ -37,7 +37,12 @@ extension DocumentSync {
                 if !newlyStored.isEmpty { waiting = read.events[..<now.sent].filter { newlyStored.contains($0.survey) } + waiting }
                 if !waiting.isEmpty {
                     let lines = waiting.map { SurveyServer.AuditLine(instanceID: $0.survey, line: auditLine($0)) }
-                    _ = try server.sendAudit(lines, dataset: dataset, device: device)
+                    do {
+                        _ = try server.sendAudit(lines, dataset: dataset, device: device)
+                    } catch let error as DatabaseError where error.isPermissionDenied {
+                        // A supervisor's login adds no lines (it keys no survey of its own here):
+                        // what its log holds is the team's, taken below.
+                    }
                 }
                 now.sent = read.events.count
                 now.size = size
@@ -56,11 +61,15 @@ extension DocumentSync {
                 if lines.count < auditBatch { break }
             }
             if !taken.isEmpty {
-                try store.appendAudit(taken, for: name)
-                // The lines taken are on the server already: nothing of them to send.
-                if let grown = store.auditLogSize(for: name) {
+                let before = try store.appendAudit(taken, for: name)
+                // The lines taken are on the server already: nothing of them to send, when they
+                // follow the lines sent. Lines this laptop added meanwhile (the app, while F9
+                // ran) lie between: the log is read again next time, and they go then.
+                if before == now.sent, let grown = store.auditLogSize(for: name) {
                     now.sent += taken.count
                     now.size = grown
+                } else {
+                    now.size = -1
                 }
             }
             if now != state { try store.writeAuditSyncState(now, for: name) }

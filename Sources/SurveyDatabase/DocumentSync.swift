@@ -40,6 +40,8 @@ public enum DocumentSync {
         public var entityListTrouble: String?
         /// Why the audit log could not go to the team's store or come from it (`syncAudit`).
         public var auditTrouble: String?
+        /// Incomplete interviews of an encrypted form, kept here until finished.
+        public var draftsKept = 0
         /// Entity properties the pull's visits changed differently from this laptop, by list:
         /// kept as conflicts (`survey entities --list NAME`).
         public var entityConflicts: [String: Int] = [:]
@@ -61,6 +63,9 @@ public enum DocumentSync {
             }
             if let entityListTrouble { parts.append("the entity lists were not updated: \(entityListTrouble)") }
             if let auditTrouble { parts.append("the audit log was not synced: \(auditTrouble)") }
+            if draftsKept > 0 {
+                parts.append(counted(draftsKept, "incomplete interview") + " kept here until finished (an encrypted form sends only finished surveys)")
+            }
             return "Synced “\(name)”: " + parts.joined(separator: ", ")
         }
         public var message: String { message(for: documentName) }
@@ -167,15 +172,21 @@ public enum DocumentSync {
         var written: [ClosedRange<Int64>] = []
         var others: [(change: OutgoingChange, owner: String)] = []
         // The reasons sent with the edits, and how much of the edit history they were read from.
-        var reading: (reasons: [String: String], read: Int)?
+        var reading: (reasons: [String: String], read: Int, fresh: Set<String>)?
         // Looking over every survey for what changed here costs 0.14 s at 100,000 surveys after
         // every pull. It is known to find nothing when nothing waited before and the pull only
         // took versions as they are (added, fast-forwarded, agreed, deleted, reviewed; a
         // conflict stays here until settled): only a merge leaves a change of this laptop's.
         let nothingToLookFor = nothingWaited && !result.leftChangesHere && !result.events.contains { $0.kind == .merged }
+        // An encrypted form's incomplete interviews stay on the laptop until finished (then
+        // sealed), as ODK Collect sends only finalized forms: the team's store, which keeps every
+        // version, never holds one in clear.
+        let encrypts = form?.publicKey?.isEmpty == false
         if push {
             for change in nothingToLookFor ? [] : SyncPlan.outgoing(from: snapshot.state, device: device) {
-                if let problem = SetAsideRow.problem(withID: change.id) ?? SetAsideRow.problem(withAnswers: change.answers) {
+                if encrypts, change.isIncomplete, change.baseRevision == nil {
+                    result.draftsKept += 1
+                } else if let problem = SetAsideRow.problem(withID: change.id) ?? SetAsideRow.problem(withAnswers: change.answers) {
                     result.notSent.append(SetAsideRow(id: change.id, owner: device, reason: problem))
                 } else if let owner = snapshot.state.ledger.othersOwner(of: change.id, as: role) {
                     others.append((change, owner))
@@ -237,6 +248,14 @@ public enum DocumentSync {
             if let reading {
                 var pending = reading.reasons
                 for (at, _) in sent { pending[changes[at].id] = nil }
+                // A reason kept from before whose survey has no change to send any more (undone,
+                // or taken by a push whose acknowledgement was cut off) goes: it would go out
+                // with the next, unrelated edit. One read just now stays a round (its change
+                // may have been saved while this sync ran).
+                let waiting = Set(changes.map(\.id)).union(others.map(\.change.id)).union(result.notSent.map(\.id))
+                for id in state.ledger.pendingReasons.keys where !waiting.contains(id) && !reading.fresh.contains(id) {
+                    pending[id] = nil
+                }
                 reasonsMoved = pending != state.ledger.pendingReasons || reading.read != state.ledger.historyEntriesRead
                 state.ledger.pendingReasons = pending
                 state.ledger.historyEntriesRead = reading.read
@@ -483,11 +502,11 @@ public enum DocumentSync {
     /// the reasons already pending (the edits still go: the history is a record of them, not a
     /// condition for them); a shorter one put in its place is read from its start.
     static func pendingReasons(for changes: [OutgoingChange], _ store: DocumentStore, _ name: String,
-                               ledger: SyncLedger) -> (reasons: [String: String], read: Int)? {
-        guard changes.contains(where: { $0.baseRevision?.number != nil }),
+                               ledger: SyncLedger) -> (reasons: [String: String], read: Int, fresh: Set<String>)? {
+        guard changes.contains(where: { $0.baseRevision?.number != nil }) || !ledger.pendingReasons.isEmpty,
               let entries = try? store.editHistory(for: name).entries else { return nil }
         let new = entries.count >= ledger.historyEntriesRead ? entries[ledger.historyEntriesRead...] : entries[...]
-        return (ChangeReasons.adding(new, to: ledger.pendingReasons), entries.count)
+        return (ChangeReasons.adding(new, to: ledger.pendingReasons), entries.count, Set(new.map(\.survey)))
     }
 
     /// An error for people: the database's words with the connection string's password

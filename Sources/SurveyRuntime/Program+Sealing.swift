@@ -84,6 +84,9 @@ extension Program {
     mutating func sealed(_ surveys: [(plain: Record, id: String)], in document: SurveyDocument) -> [Outcome] {
         sealedAtSave = surveys
         guard !sealedAtSave.isEmpty else { return [] }
+        // The form encrypts: its log goes inside each submission, never to the team's store in
+        // clear, not even by a sync with nothing to do (`DocumentSync.syncAudit`).
+        store.forgetAuditSync(for: state.documentName)
         let questionnaire = state.questionnaire
         var outcomes: [Outcome] = []
         let attachments = Set(surveys.flatMap { SealedSurvey.attachmentNames(of: $0.plain, questionnaire: questionnaire) })

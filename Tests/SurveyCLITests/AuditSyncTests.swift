@@ -40,7 +40,7 @@ final class AuditSyncTests: TeamCLITestCase {
 
     /// An encrypted form's log goes inside each finished survey's submission, as ODK's does:
     /// the lines in the plain log (an incomplete interview's) never reach the team's store, by
-    /// a full sync or one with nothing to do.
+    /// a full sync or one with nothing to do; nor does the incomplete interview.
     func testAnEncryptedFormsLogNeverGoesToTheServerInClear() throws {
         let publicKey = try ODKPythonOracle.keygen(root.appendingPathComponent("household.pem"))
         let anaEnv = try login("ana", in: "survey_enumerator")
@@ -50,9 +50,12 @@ final class AuditSyncTests: TeamCLITestCase {
         let id = try XCTUnwrap(ana.load("Field").get().records.first?.instanceID)
         try ana.appendAudit([AuditEvent(survey: id, kind: .question, node: "/household/respondent", start: 1, end: 2,
                                         oldValue: "", newValue: "Ñandú")], for: "Field")
-        _ = try sync(ana, anaEnv)
+        let first = try sync(ana, anaEnv)
+        XCTAssertTrue(first.contains("1 incomplete interview kept here until finished"), first)
         _ = try sync(ana, anaEnv)
         XCTAssertEqual(try serverLines(), 0)
+        // Nor the interview itself: ODK sends only finished forms, and the server keeps every version.
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "0")
         XCTAssertFalse(try folderContents(ana.folder).contains(".Field.audit-sync.plist"))
     }
 

@@ -73,8 +73,12 @@ final class EncryptedSyncTests: DatabaseTestCase {
         let a = try laptop([draft, sealed])
         let b = try laptop()
         for store in [a, b] { _ = try store.attachForm(from: formFile.path, to: "Field") }
-        XCTAssertEqual(try sync(a, as: ana, device: "A").pushed, 2)
-        XCTAssertEqual(try sync(b, as: ana, device: "B").pulled, 2)
+        // The incomplete interview stays on A until finished: the server keeps every version, and
+        // ODK sends only finished forms.
+        let first = try sync(a, as: ana, device: "A")
+        XCTAssertEqual(first.pushed, 1)
+        XCTAssertEqual(first.draftsKept, 1)
+        XCTAssertEqual(try sync(b, as: ana, device: "B").pulled, 1)
         let arrived = try XCTUnwrap(try b.load("Field").get().records.first { $0.instanceID == "uuid:h2" })
         XCTAssertTrue(arrived.isSealed)
         XCTAssertEqual(arrived, sealed, "byte for byte: the submission as data, the readable keys as they were")
@@ -82,29 +86,41 @@ final class EncryptedSyncTests: DatabaseTestCase {
         XCTAssertTrue(opened.isValidated)
         XCTAssertTrue(String(decoding: opened.submissionXML, as: UTF8.self).contains(Self.other))
 
-        // A finishes h1 (sealed at once, as its save seals it); B goes on keying the draft.
+        // A finishes h1 (sealed at once, as its save seals it): only then does it leave A.
         try edit(a, "uuid:h1") { record in
             var answered = record
             answered["respondent"] = .string(Self.secret)
             let finished = q.finished(answered, device: device, clock: .wall)
             record = try! SealedSurvey.seal(finished, questionnaire: q, key: publicKey)
         }
-        try edit(b, "uuid:h1") { $0["notes"] = .string("call back on Tuesday") }
+        XCTAssertEqual(try sync(a, as: ana, device: "A").pushed, 1)
+        XCTAssertEqual(try sync(b, as: ana, device: "B").pulled, 1)
+        let h1 = try XCTUnwrap(try b.load("Field").get().records.first { $0.instanceID == "uuid:h1" })
+        XCTAssertTrue(h1.isSealed)
+        XCTAssertTrue(String(decoding: try SealedSurvey.open(h1, with: Self.key).submissionXML, as: UTF8.self).contains(Self.secret))
+
+        // Both laptops replace the encrypted h2 (each sealed anew): one conflict of the whole
+        // survey, never answer by answer.
+        func resealed(_ respondent: String) -> Record {
+            var answered = Record(["respondent": .string(respondent)])
+            answered[Record.instanceIDKey] = .string("uuid:h2")
+            return try! SealedSurvey.seal(q.finished(answered, device: device, clock: .wall), questionnaire: q, key: publicKey)
+        }
+        let fromA = resealed(Self.secret + " A"), fromB = resealed(Self.other + " B")
+        try edit(a, "uuid:h2") { $0 = fromA }
+        try edit(b, "uuid:h2") { $0 = fromB }
         XCTAssertEqual(try sync(a, as: ana, device: "A").pushed, 1)
         let heard = try sync(b, as: ana, device: "B")
-        XCTAssertEqual(heard.conflicts, ["uuid:h1"], "changed on both sides: one conflict")
-        let conflict = try XCTUnwrap(try b.syncLedger(for: "Field").conflicts["uuid:h1"])
+        XCTAssertEqual(heard.conflicts, ["uuid:h2"], "changed on both sides: one conflict")
+        let conflict = try XCTUnwrap(try b.syncLedger(for: "Field").conflicts["uuid:h2"])
         XCTAssertEqual(conflict.fields.map(\.path), [SyncFieldPath()], "of the whole survey, not answer by answer")
-        let kept = try XCTUnwrap(try b.load("Field").get().records.first { $0.instanceID == "uuid:h1" })
-        XCTAssertFalse(kept.isSealed, "B's draft is left as it was until someone chooses")
-        XCTAssertEqual(kept["notes"], .string("call back on Tuesday"))
+        XCTAssertEqual(try b.load("Field").get().records.first { $0.instanceID == "uuid:h2" }, fromB, "B's stays until chosen")
 
-        // Theirs chosen: the encrypted survey, whole.
-        try b.resolveConflict(id: "uuid:h1", path: nil, by: .theirs, in: "Field")
-        let taken = try XCTUnwrap(try b.load("Field").get().records.first { $0.instanceID == "uuid:h1" })
-        XCTAssertTrue(taken.isSealed)
+        // Theirs chosen: A's encrypted survey, whole.
+        try b.resolveConflict(id: "uuid:h2", path: nil, by: .theirs, in: "Field")
+        let taken = try XCTUnwrap(try b.load("Field").get().records.first { $0.instanceID == "uuid:h2" })
+        XCTAssertEqual(taken, fromA)
         XCTAssertEqual(try sync(b, as: ana, device: "B").pushed, 0, "theirs taken: nothing to send")
-        XCTAssertTrue(String(decoding: try SealedSurvey.open(taken, with: Self.key).submissionXML, as: UTF8.self).contains(Self.secret))
 
         // Nothing keyed at a finish is in clear on the server or in either laptop's files.
         let tables = try serverText()

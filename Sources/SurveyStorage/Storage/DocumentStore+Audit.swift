@@ -36,21 +36,24 @@ extension DocumentStore {
     }
 
     /// Adds `events` at the end, in one atomic write; the lines already there are kept as
-    /// they are.
-    public func appendAudit(_ events: [AuditEvent], for name: String) throws {
+    /// they are. Returns how many events the log held before them (a sync taking the team's
+    /// lines tells from it whether lines of this laptop came in between).
+    @discardableResult
+    public func appendAudit(_ events: [AuditEvent], for name: String) throws -> Int {
         try checkDeletedName(name)
-        guard !events.isEmpty else { return }
+        guard !events.isEmpty else { return try auditLog(for: name).events.count }
         // Under the folder's lock: two windows on one document each add theirs, never one
         // writing over the lines the other added a moment before.
-        try withFolderLock {
+        return try withFolderLock {
             let old = try auditText(for: name)
-            if let old { _ = try auditLogChecked(old, name: name) }
+            let before = try old.map { try auditLogChecked($0, name: name).events.count } ?? 0
             var text = old ?? CSV.text([AuditLog.header])
             // A last line without its end (written by hand) gets one; CRLF is one Character, so
             // the scalars are asked.
             if let last = text.unicodeScalars.last, last != "\n", last != "\r" { text += "\r\n" }
             text += AuditLog.lines(events)
             try write(Data(text.utf8), to: auditURL(for: name))
+            return before
         }
     }
 

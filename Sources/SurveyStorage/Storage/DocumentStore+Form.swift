@@ -85,6 +85,9 @@ extension DocumentStore {
             try write(Data((keptID + "\n").utf8), to: companionURL(.formID, for: name))
         }
         try write(prepared.copy, to: companionURL(prepared.companion, for: name))
+        // A form that encrypts keeps its audit log inside each submission: the log's sync, begun
+        // under a form that did not, stops (a sync with nothing to do would go on with it).
+        if prepared.result.form?.publicKey?.isEmpty == false { forgetAuditSync(for: name) }
         let loaded = prepared.result.form.map { loadingListFiles($0, for: name).warnings } ?? []
         return prepared.result.warnings + loaded
     }

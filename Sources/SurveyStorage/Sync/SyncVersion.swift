@@ -90,6 +90,8 @@ public struct OutgoingChange: Equatable, Sendable {
         set { packed = Record(newValue) }
     }
     public var deleted: Bool
+    /// An incomplete interview (`Record.isIncomplete`), read off the packed answers.
+    public var isIncomplete: Bool { packed.isIncomplete }
     /// The revision it was edited from; nil for a survey the other side never had.
     public var baseRevision: SyncRevision?
     /// `edited` when it answers a review that asked for a fix (`hasIssues`, `rejected`).
