@@ -17,21 +17,20 @@ import SurveyUI
 /// edit of it). A key that cannot be used refuses the save of a survey to be sealed, with the
 /// reason; the state goes back as it was, the New form with it.
 extension Program {
-    /// Seals the finished, unsealed surveys of `document` that differ from `base` (all of
-    /// them without a base). Returns the plaintext of each (its id removed) with its id, for
-    /// `sealed(_:)` to keep once the save is written.
+    /// Seals the finished, unsealed surveys of `document` that `base` does not hold as they
+    /// are (all of them without a base), matched by instance id as the entity lists match
+    /// them (`placesChanged`): a delete that moves the surveys after it changes none of them.
+    /// `base` is what this save changes: the file as just read back when it changed on disk
+    /// (`lastSeen`), so a teammate's surveys a merge brought are not this save's. Another
+    /// role's survey (the ledger's owners) is never sealed here. Returns the plaintext of
+    /// each (its id removed) with its id, for `sealed(_:)` to keep once the save is written.
     func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?) throws -> [(plain: Record, id: String)] {
         let questionnaire = state.questionnaire
         guard questionnaire.form?.publicKey != nil else { return [] }
-        let old = base?.records
-        // The surveys this save changed: those whose storage differs from the base's (whole
-        // unchanged chunks skipped), and those after its end.
-        let changed = old.map { old in
-            document.records.differingIndices(from: old) + Array(min(old.count, document.records.count)..<document.records.count)
-        } ?? Array(document.records.indices)
+        let others = state.session.sync?.othersSurveys ?? [:]
         var candidates: [Int] = []
-        for i in changed where SealedSurvey.needsSealing(document.records[i]) {
-            if let old, i < old.count, document.records[i] == old[i] { continue }
+        for (i, _) in Self.placesChanged(in: document, since: base ?? SurveyDocument())
+        where SealedSurvey.needsSealing(document.records[i]) && document.records[i].instanceID.flatMap({ others[$0] }) == nil {
             candidates.append(i)
         }
         guard !candidates.isEmpty, let key = try SealedSurvey.publicKey(of: questionnaire) else { return [] }

@@ -237,7 +237,7 @@ public struct Program {
                 let stamped = stampEntityBases(&identified, since: base)
                 // A finished survey of a form with a public_key is written encrypted only (its
                 // entity stamp, if any, inside it).
-                let sealed = try sealFinishedSurveys(in: &identified, since: files.journaled ?? files.persisted)
+                let sealed = try sealFinishedSurveys(in: &identified, since: base)
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
                     return first + (assigned + sealed.count > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : [])
@@ -248,7 +248,7 @@ public struct Program {
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
             let stamped = stampEntityBases(&identified, since: lastSeen ?? files.persisted)
-            let sealed = try sealFinishedSurveys(in: &identified, since: files.persisted)
+            let sealed = try sealFinishedSurveys(in: &identified, since: lastSeen ?? files.persisted)
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
                 let base = lastSeen ?? files.persisted

@@ -32,9 +32,9 @@ final class SealedProgramTests: XCTestCase {
 
     /// A document "Plots" whose form has the key, an audit row with track-changes, and one
     /// publishable question.
-    private func makeDocument(publicKey: String? = nil, in folder: URL) throws -> DocumentStore {
+    private func makeDocument(publicKey: String? = nil, records: [Record] = [], in folder: URL) throws -> DocumentStore {
         let store = DocumentStore(folder: folder)
-        try store.save(SurveyDocument(), as: "Plots")
+        try store.save(SurveyDocument(records: records), as: "Plots")
         let form = folder.appendingPathComponent("plots.csv")
         let key = try publicKey ?? Self.key.publicKey.base64
         try Data("""
@@ -238,5 +238,52 @@ final class SealedProgramTests: XCTestCase {
             failAt += 1
         }
         XCTAssertLessThan(failAt, 200)
+    }
+
+    /// Finished surveys in clear, as kept before the form had its key (or as a teammate sent them).
+    static func plainSurveys(_ names: [String]) -> [Record] {
+        names.map { Record(["plot": .string($0), "team": .string("Red"), Record.instanceIDKey: .string("uuid:\($0)")]) }
+    }
+
+    /// Deleting one survey moves those after it, but changes none of them: they stay as they
+    /// were (a survey finished before the form had its key is never sealed behind the keyer's
+    /// back). The save's surveys are found by id, not by place.
+    func testADeleteSealsNoneOfTheSurveysAfterIt() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(records: Self.plainSurveys(["P1", "P2", "P3", "P4", "P5"]), in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            p.send(.system(.resized(Size(width: 120, height: 40))))
+            p.handle(.key(.down))
+            p.handle(.key(.character("d")))
+            p.handle(.key(.character("y")))
+            p.press(.control("q"))
+            let stored = try store.load("Plots").get().records
+            XCTAssertEqual(stored.map(\.instanceID), ["uuid:P1", "uuid:P3", "uuid:P4", "uuid:P5"], "threshold \(threshold)")
+            XCTAssertEqual(stored.filter(\.isSealed).count, 0, "threshold \(threshold): untouched surveys were sealed")
+        }
+    }
+
+    /// A survey another program added to the file while this one had it open is the other's
+    /// change, merged in: the save that follows seals none of it (the base is the file as read
+    /// back, not as this program last wrote it).
+    func testASurveyMergedFromAChangeOnDiskIsNotSealed() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            p.send(.system(.resized(Size(width: 120, height: 40))))
+            var other = try DocumentStore(folder: folder).load("Plots").get()
+            other.records += Self.plainSurveys(["T"])
+            try DocumentStore(folder: folder).save(other, as: "Plots")
+            p.handle(.key(.character("d")))                   // P1
+            p.handle(.key(.character("y")))
+            p.press(.control("q"))
+            let stored = try store.load("Plots").get().records
+            XCTAssertEqual(stored.map(\.instanceID), ["uuid:P2", "uuid:T"], "threshold \(threshold): \(String(describing: p.state.status))")
+            XCTAssertEqual(stored.filter(\.isSealed).count, 0, "threshold \(threshold): the teammate's survey was sealed")
+        }
     }
 }
