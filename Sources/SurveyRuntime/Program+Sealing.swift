@@ -50,9 +50,7 @@ extension Program {
                 var events = log.events.filter { $0.survey == id }
                 for (added, pending) in pendingAudit {
                     if let added {
-                        var new = added.record
-                        new.removeValue(forKey: Record.instanceIDKey)
-                        guard new == anonymous else { continue }
+                        guard self.id(ofAdded: added, in: document) == id else { continue }
                         events += pending.map { event in
                             var event = event
                             if event.survey.isEmpty { event.survey = id }
@@ -70,6 +68,17 @@ extension Program {
             sealed.append((anonymous, id))
         }
         return sealed
+    }
+
+    /// The id the survey just added from the New form has in `document` (the save's copy,
+    /// ids given and entity stamps made): its own, or that of the survey with its answers at or
+    /// after its place in the document before the save (a stamp or an id changes the answers,
+    /// so the save's copy is not compared with it).
+    private func id(ofAdded added: AddedSurvey, in document: SurveyDocument) -> String? {
+        if let id = added.record.instanceID { return id }
+        guard let current = state.document, let found = current.locate(added.record, near: added.near),
+              found >= added.near, document.records.indices.contains(found) else { return nil }
+        return document.records[found].instanceID
     }
 
     /// After the save that sealed `surveys` is on disk: they are kept for the notes made

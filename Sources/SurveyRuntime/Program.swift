@@ -153,8 +153,10 @@ public struct Program {
             finishLoading()
         }
         let effects = update(&state, action)
+        // A save nested in another (the file changed on disk, merged and saved again) still
+        // seals the outer action's events (an Add's New form log) with its surveys.
         let outerAudit = pendingAudit
-        pendingAudit = Self.auditEvents(in: effects)
+        pendingAudit = outerAudit + Self.auditEvents(in: effects)
         defer { pendingAudit = outerAudit }
         for effect in effects {
             for outcome in perform(effect) { send(.outcome(outcome)) }

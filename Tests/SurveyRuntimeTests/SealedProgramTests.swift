@@ -55,7 +55,7 @@ final class SealedProgramTests: XCTestCase {
 
     private func keyNewForm(_ p: inout Program) {
         p.send(.system(.resized(Size(width: 120, height: 40))))
-        p.press(.enter)
+        if p.state.recordCount > 0 { p.press(.control("n")) } else { p.press(.enter) }
         p.type(Self.plot); p.press(.enter)
         p.type(Self.note); p.press(.enter)
         p.type("Blue"); p.press(.enter)
@@ -285,5 +285,98 @@ final class SealedProgramTests: XCTestCase {
             XCTAssertEqual(stored.map(\.instanceID), ["uuid:P2", "uuid:T"], "threshold \(threshold): \(String(describing: p.state.status))")
             XCTAssertEqual(stored.filter(\.isSealed).count, 0, "threshold \(threshold): the teammate's survey was sealed")
         }
+    }
+
+    /// The audit log sealed inside survey `index` of the stored document.
+    private func sealedAudit(_ store: DocumentStore, at index: Int = 0) throws -> String {
+        let stored = try store.load("Plots").get().records[index]
+        XCTAssertTrue(stored.isSealed)
+        let opened = try SealedSurvey.open(stored, with: Self.key)
+        return String(decoding: try XCTUnwrap(opened.media.first { $0.name == "audit.csv" }, "no audit.csv inside").bytes, as: UTF8.self)
+    }
+
+    /// An Add whose save finds the file changed on disk merges and saves again (a save nested
+    /// in the Add's): the New form's log still goes inside the survey, and none of it beside.
+    func testAnAddMergedWithAChangeOnDiskSealsItsAuditInside() throws {
+        let store = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        var other = try DocumentStore(folder: folder).load("Plots").get()
+        other.records += Self.plainSurveys(["T"])
+        try DocumentStore(folder: folder).save(other, as: "Plots")
+        p.press(.enter)                                       // [ Add ]
+        p.press(.control("q"))
+        let stored = try store.load("Plots").get().records
+        XCTAssertEqual(stored.count, 3, "\(String(describing: p.state.status))")
+        let added = try XCTUnwrap(stored.firstIndex(where: \.isSealed))
+        let audit = try sealedAudit(store, at: added)
+        XCTAssertTrue(audit.contains("form finalize") && audit.contains(Self.plot), audit)
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "nothing in clear")
+    }
+
+    /// [ Finish ] of a survey just edited: its open log (the edit, track-changes' values) ends
+    /// in the save that encrypts it and goes inside, not later in clear nor nowhere.
+    func testFinishAfterAnEditSealsTheEditsAuditInside() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            keyNewForm(&p)
+            p.press(.control("s"))                            // kept incomplete
+            p.press(.escape, .left)
+            XCTAssertEqual(p.state.shown, .record(0))
+            var steps = 0
+            while p.state.formItem != .field(2), steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+            p.press(.enter, .control("u")); p.type("the egret's nest"); p.press(.enter)
+            steps = 0
+            while p.state.formItem != .add, steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+            p.press(.enter)                                   // [ Finish ]
+            XCTAssertTrue(p.state.records[0].isSealed, "\(String(describing: p.state.status))")
+            p.press(.up)
+            p.press(.control("q"))
+            XCTAssertEqual(try filesHolding("egret", in: folder), [], "threshold \(threshold): nothing in clear")
+            let audit = try sealedAudit(store)
+            XCTAssertTrue(audit.contains("form resume") && audit.contains("the egret's nest") && audit.contains("form finalize"),
+                          "threshold \(threshold): \(audit)")
+            XCTAssertTrue(try store.auditLog(for: "Plots").events.isEmpty, "threshold \(threshold): a line left beside")
+        }
+    }
+
+    /// A visit that updates an entity is stamped with the entity's base before it is sealed:
+    /// its New form's log is still found (by the survey's id) and goes inside.
+    func testAnEntityUpdateAddSealsItsAuditInside() throws {
+        let store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(), as: "Plots")
+        let form = folder.appendingPathComponent("visit.md")
+        try Data("""
+            | survey |
+            | | type | name | label | save_to | parameters |
+            | | audit | audit | | | |
+            | | text | hh | Household | | |
+            | | text | phone | Phone | phone | |
+            | | text | village | Village | village | |
+            | entities |
+            | | list_name | entity_id |
+            | | households | ${hh} |
+            | settings |
+            | | form_id | version | public_key |
+            | | visit | 1 | \(try Self.key.publicKey.base64) |
+            """.utf8).write(to: form)
+        try store.attachForm(from: form.path, to: "Plots")
+        try FileManager.default.removeItem(at: form)
+        try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
+                                                   properties: [.init(name: "phone", value: "555 0101"),
+                                                                .init(name: "village", value: "Lima")], member: [])])
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        p.press(.control("n"))
+        for answer in ["h1", "555 0199", Self.plot] { p.type(answer); p.press(.enter) }
+        XCTAssertEqual(p.state.formItem, .add)
+        p.press(.enter)                                       // [ Add ]
+        p.press(.control("q"))
+        let audit = try sealedAudit(store)
+        XCTAssertTrue(audit.contains("form start") && audit.contains("form finalize"), audit)
+        XCTAssertTrue(try store.auditLog(for: "Plots").events.isEmpty)
     }
 }
