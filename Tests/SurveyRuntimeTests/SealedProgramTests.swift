@@ -379,4 +379,19 @@ final class SealedProgramTests: XCTestCase {
         XCTAssertTrue(audit.contains("form start") && audit.contains("form finalize"), audit)
         XCTAssertTrue(try store.auditLog(for: "Plots").events.isEmpty)
     }
+
+    /// `v` never chooses an encrypted survey (it cannot be keyed again here, as `survey
+    /// verify` leaves it out): shown, it is said why; the plain survey beside it is chosen.
+    func testVerifyLeavesEncryptedSurveysOut() throws {
+        let store = try makeDocument(in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.enter)                                       // [ Add ]: encrypted, shown
+        XCTAssertTrue(p.state.records[0].isSealed)
+        p.press(.function(2))
+        p.press(.character("v"))
+        XCTAssertNil(p.state.popover, "verifying an encrypted survey")
+        XCTAssertEqual(p.state.status?.text, "“Blue” is encrypted for the data manager's key: it cannot be verified here")
+        XCTAssertTrue(try store.verificationLog(for: "Plots").chosen.isEmpty, "chosen for verification")
+    }
 }
