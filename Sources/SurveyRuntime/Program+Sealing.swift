@@ -24,7 +24,8 @@ extension Program {
     /// (`lastSeen`), so a teammate's surveys a merge brought are not this save's. Another
     /// role's survey (the ledger's owners) is never sealed here. Returns the plaintext of
     /// each (its id removed) with its id, for `sealed(_:)` to keep once the save is written.
-    func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?) throws -> [(plain: Record, id: String)] {
+    mutating func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?) throws -> [(plain: Record, id: String)] {
+        auditUnread = nil
         let questionnaire = state.questionnaire
         guard questionnaire.form?.publicKey != nil else { return [] }
         let others = state.session.sync?.othersSurveys ?? [:]
@@ -37,8 +38,16 @@ extension Program {
         // A form with an `audit` row: each survey's log travels inside its submission as
         // `audit.csv.enc`, as Collect seals it; the lines kept beside the document for it and
         // those this very change brings (`pendingAudit`) go in, and leave the plain log.
+        // A log that cannot be read never stops the finish (the keyer would be stuck): the
+        // survey is sealed with the lines this change brings, the older ones stay beside it.
         let settings = AuditSettings(form: questionnaire.form)
-        let log = try settings.map { _ in try store.auditLog(for: state.documentName) }
+        var log: AuditLog?
+        if settings != nil {
+            do { log = try store.auditLog(for: state.documentName) } catch {
+                log = AuditLog()
+                auditUnread = Self.describe(error)
+            }
+        }
         var sealed: [(plain: Record, id: String)] = []
         for i in candidates {
             let plain = document.records[i]
@@ -83,19 +92,31 @@ extension Program {
 
     /// After the save that sealed `surveys` is on disk: they are kept for the notes made
     /// after it (`id(of:)`, `unsealedAudit`), and their lines leave the plain audit log (they
-    /// are inside each submission now). A log that cannot be rewritten is said; the surveys
-    /// are saved. A save that failed or was not made keeps none, so nothing is noted of a
-    /// survey that is not on disk.
+    /// are inside each submission now). A log that cannot be rewritten is said, and tried
+    /// again at the next save; the surveys are saved. Surveys sealed without the plain lines
+    /// (the log unreadable) keep them there, and that is said. A save that failed or was not
+    /// made keeps none, so nothing is noted of a survey that is not on disk.
     mutating func sealed(_ surveys: [(plain: Record, id: String)]) -> [Outcome] {
         sealedAtSave = surveys
-        guard !sealedAtSave.isEmpty, AuditSettings(form: state.questionnaire.form) != nil else { return [] }
-        do {
-            try store.removeAudit(of: Set(sealedAtSave.map(\.id)), for: state.documentName)
-            return []
-        } catch {
-            return [.documents(.operationFailed("Saved encrypted, but the audit log kept beside the document could not be "
-                + "rewritten without it: \(Self.describe(error))"))]
+        var outcomes: [Outcome] = []
+        let name = state.documentName
+        if let unread = auditUnread {
+            auditUnread = nil
+            outcomes.append(.documents(.operationFailed("Saved encrypted without the audit lines kept beside the document, "
+                + "which could not be read (\(unread)): they stay there")))
+        } else if AuditSettings(form: state.questionnaire.form) != nil, !surveys.isEmpty {
+            auditToRemove[name, default: []].formUnion(surveys.map(\.id))
         }
+        for (document, ids) in auditToRemove where document == name || store.exists(document) {
+            do {
+                try store.removeAudit(of: ids, for: document)
+                auditToRemove[document] = nil
+            } catch {
+                outcomes.append(.documents(.operationFailed("Saved encrypted, but the audit log kept beside the document could not be "
+                    + "rewritten without it (tried again at the next save): \(Self.describe(error))")))
+            }
+        }
+        return outcomes
     }
 
     /// `.noteAudit`'s events but those already sealed inside a survey's submission.

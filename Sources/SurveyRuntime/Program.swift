@@ -31,6 +31,12 @@ public struct Program {
     var sealedAtSave: [(plain: Record, id: String)] = []
     /// The audit events of the effects being carried out, for a save that seals their survey.
     var pendingAudit: [(added: AddedSurvey?, events: [AuditEvent])] = []
+    /// Why the save being made sealed its surveys without the audit lines kept beside the
+    /// document (the log could not be read); said once the save is written.
+    var auditUnread: String?
+    /// Surveys sealed with their audit lines whose lines could not yet be taken out of the
+    /// plain log, by document: tried again at each save.
+    var auditToRemove: [String: Set<String>] = [:]
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.

@@ -289,7 +289,8 @@ final class SealedProgramTests: XCTestCase {
 
     /// The audit log sealed inside survey `index` of the stored document.
     private func sealedAudit(_ store: DocumentStore, at index: Int = 0) throws -> String {
-        let stored = try store.load("Plots").get().records[index]
+        let records = try store.load("Plots").get().records
+        let stored = try XCTUnwrap(records.indices.contains(index) ? records[index] : nil, "no survey \(index + 1)")
         XCTAssertTrue(stored.isSealed)
         let opened = try SealedSurvey.open(stored, with: Self.key)
         return String(decoding: try XCTUnwrap(opened.media.first { $0.name == "audit.csv" }, "no audit.csv inside").bytes, as: UTF8.self)
@@ -393,5 +394,59 @@ final class SealedProgramTests: XCTestCase {
         XCTAssertNil(p.state.popover, "verifying an encrypted survey")
         XCTAssertEqual(p.state.status?.text, "“Blue” is encrypted for the data manager's key: it cannot be verified here")
         XCTAssertTrue(try store.verificationLog(for: "Plots").chosen.isEmpty, "chosen for verification")
+    }
+
+    final class Switch: @unchecked Sendable { var on = false }
+
+    /// An audit log beside the document that cannot be read never stops a finish: the survey
+    /// is sealed with the lines its finish brings, and the status line says the others stay.
+    func testAnUnreadableAuditLogDoesNotStopTheFinish() throws {
+        _ = try makeDocument(in: folder)
+        let unreadable = Switch()
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            unreadable.on && operation == .open && (path?.hasSuffix(".audit.csv") ?? false) ? EACCES : nil
+        })
+        var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        unreadable.on = true
+        p.press(.enter)                                       // [ Add ]
+        let status = p.state.status?.text ?? ""
+        XCTAssertEqual(p.state.records.count, 1, status)
+        XCTAssertTrue(status.contains("without the audit lines kept beside the document"), status)
+        unreadable.on = false
+        p.press(.control("q"))
+        let store = DocumentStore(folder: folder)
+        let audit = try sealedAudit(store)
+        XCTAssertTrue(audit.contains("form start") && audit.contains("form finalize"), audit)
+    }
+
+    /// The plain log that could not be rewritten after a finish keeps the sealed survey's lines
+    /// only until the next save, which takes them out.
+    func testAFailedRemovalOfSealedLinesIsTriedAgainAtTheNextSave() throws {
+        _ = try makeDocument(in: folder)
+        let broken = Switch()
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            broken.on && operation == .rename && (path?.hasSuffix(".audit.csv") ?? false) ? EIO : nil
+        })
+        var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.control("s"))                                // kept incomplete: its lines beside
+        let id = try XCTUnwrap(p.state.records.first?.instanceID)
+        XCTAssertFalse(try failing.auditLog(for: "Plots").events.filter { $0.survey == id }.isEmpty)
+        p.press(.escape, .left)
+        var steps = 0
+        while p.state.formItem != .add, steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+        broken.on = true
+        p.press(.enter)                                       // [ Finish ]
+        broken.on = false
+        XCTAssertTrue(p.state.records[0].isSealed)
+        XCTAssertTrue(p.state.status?.text.contains("tried again at the next save") ?? false, "\(String(describing: p.state.status))")
+        XCTAssertTrue(try filesHolding(Self.plot, in: folder).contains(".Plots.audit.csv"), "left beside for now")
+        p.press(.control("n"))
+        p.type("another plot"); p.press(.enter)
+        p.press(.control("s"))                                // the next save
+        p.press(.control("q"))
+        XCTAssertTrue(try DocumentStore(folder: folder).auditLog(for: "Plots").events.filter { $0.survey == id }.isEmpty)
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "nothing of it in clear")
     }
 }
