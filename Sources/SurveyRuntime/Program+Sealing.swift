@@ -17,29 +17,37 @@ import SurveyUI
 /// edit of it). A key that cannot be used refuses the save of a survey to be sealed, with the
 /// reason; the state goes back as it was, the New form with it.
 extension Program {
-    /// Seals the finished, unsealed surveys of `document` that differ from `base` (all of
-    /// them without a base). Returns the plaintext of each (its id removed) with its id, for
-    /// `sealed(_:)` to keep once the save is written.
-    func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?) throws -> [(plain: Record, id: String)] {
+    /// Seals the finished, unsealed surveys of `document` that `base` does not hold as they
+    /// are (all of them without a base), matched by instance id as the entity lists match
+    /// them (`placesChanged`): a delete that moves the surveys after it changes none of them.
+    /// `base` is what this save changes: the file as just read back when it changed on disk
+    /// (`lastSeen`), so a teammate's surveys a merge brought are not this save's. Another
+    /// role's survey (the ledger's owners) is never sealed here. Returns the plaintext of
+    /// each (its id removed) with its id, for `sealed(_:)` to keep once the save is written.
+    mutating func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?) throws -> [(plain: Record, id: String)] {
+        auditUnread = nil
         let questionnaire = state.questionnaire
         guard questionnaire.form?.publicKey != nil else { return [] }
-        let old = base?.records
-        // The surveys this save changed: those whose storage differs from the base's (whole
-        // unchanged chunks skipped), and those after its end.
-        let changed = old.map { old in
-            document.records.differingIndices(from: old) + Array(min(old.count, document.records.count)..<document.records.count)
-        } ?? Array(document.records.indices)
+        let others = state.session.sync?.othersSurveys ?? [:]
         var candidates: [Int] = []
-        for i in changed where SealedSurvey.needsSealing(document.records[i]) {
-            if let old, i < old.count, document.records[i] == old[i] { continue }
+        for (i, _) in Self.placesChanged(in: document, since: base ?? SurveyDocument())
+        where SealedSurvey.needsSealing(document.records[i]) && document.records[i].instanceID.flatMap({ others[$0] }) == nil {
             candidates.append(i)
         }
         guard !candidates.isEmpty, let key = try SealedSurvey.publicKey(of: questionnaire) else { return [] }
         // A form with an `audit` row: each survey's log travels inside its submission as
         // `audit.csv.enc`, as Collect seals it; the lines kept beside the document for it and
         // those this very change brings (`pendingAudit`) go in, and leave the plain log.
+        // A log that cannot be read never stops the finish (the keyer would be stuck): the
+        // survey is sealed with the lines this change brings, the older ones stay beside it.
         let settings = AuditSettings(form: questionnaire.form)
-        let log = try settings.map { _ in try store.auditLog(for: state.documentName) }
+        var log: AuditLog?
+        if settings != nil {
+            do { log = try store.auditLog(for: state.documentName) } catch {
+                log = AuditLog()
+                auditUnread = Self.describe(error)
+            }
+        }
         var sealed: [(plain: Record, id: String)] = []
         for i in candidates {
             let plain = document.records[i]
@@ -53,9 +61,7 @@ extension Program {
                 var events = log.events.filter { $0.survey == id }
                 for (added, pending) in pendingAudit {
                     if let added {
-                        var new = added.record
-                        new.removeValue(forKey: Record.instanceIDKey)
-                        guard new == anonymous else { continue }
+                        guard self.id(ofAdded: added, in: document) == id else { continue }
                         events += pending.map { event in
                             var event = event
                             if event.survey.isEmpty { event.survey = id }
@@ -75,31 +81,55 @@ extension Program {
         return sealed
     }
 
+    /// The id the survey just added from the New form has in `document` (the save's copy,
+    /// ids given and entity stamps made): its own, or that of the survey with its answers at or
+    /// after its place in the document before the save (a stamp or an id changes the answers,
+    /// so the save's copy is not compared with it).
+    private func id(ofAdded added: AddedSurvey, in document: SurveyDocument) -> String? {
+        if let id = added.record.instanceID { return id }
+        guard let current = state.document, let found = current.locate(added.record, near: added.near),
+              found >= added.near, document.records.indices.contains(found) else { return nil }
+        return document.records[found].instanceID
+    }
+
     /// After the save that sealed `surveys` into `document` is on disk: they are kept for the
     /// notes made after it (`id(of:)`, `unsealedAudit`), their attachments' plaintext leaves
     /// the media folder and their lines the plain audit log (they are inside each submission
-    /// now). A file or log that cannot be removed or rewritten is said; the surveys are saved.
-    /// A save that failed or was not made keeps none and removes nothing, so nothing is noted
-    /// of a survey that is not on disk and no file is lost.
+    /// now). A file that cannot be removed is said; a log that cannot be rewritten is said,
+    /// and tried again at the next save; the surveys are saved. Surveys sealed without the
+    /// plain lines (the log unreadable) keep them there, and that is said. A save that failed
+    /// or was not made keeps none and removes nothing, so nothing is noted of a survey that is
+    /// not on disk and no file is lost.
     mutating func sealed(_ surveys: [(plain: Record, id: String)], in document: SurveyDocument) -> [Outcome] {
         sealedAtSave = surveys
-        guard !sealedAtSave.isEmpty else { return [] }
-        // The form encrypts: its log goes inside each submission, never to the team's store in
-        // clear, not even by a sync with nothing to do (`DocumentSync.syncAudit`).
-        store.forgetAuditSync(for: state.documentName)
-        let questionnaire = state.questionnaire
         var outcomes: [Outcome] = []
-        let attachments = Set(surveys.flatMap { SealedSurvey.attachmentNames(of: $0.plain, questionnaire: questionnaire) })
-        if let left = store.removeSealedAttachments(attachments, keepingThoseOf: document, questionnaire: questionnaire,
-                                                    for: state.documentName) {
-            outcomes.append(.documents(.operationFailed(left)))
+        let name = state.documentName
+        let questionnaire = state.questionnaire
+        if !surveys.isEmpty {
+            // The form encrypts: its log goes inside each submission, never to the team's store
+            // in clear, not even by a sync with nothing to do (`DocumentSync.syncAudit`).
+            store.forgetAuditSync(for: name)
+            let attachments = Set(surveys.flatMap { SealedSurvey.attachmentNames(of: $0.plain, questionnaire: questionnaire) })
+            if let left = store.removeSealedAttachments(attachments, keepingThoseOf: document, questionnaire: questionnaire,
+                                                        for: name) {
+                outcomes.append(.documents(.operationFailed(left)))
+            }
         }
-        guard AuditSettings(form: questionnaire.form) != nil else { return outcomes }
-        do {
-            try store.removeAudit(of: Set(sealedAtSave.map(\.id)), for: state.documentName)
-        } catch {
-            outcomes.append(.documents(.operationFailed("Saved encrypted, but the audit log kept beside the document could not be "
-                + "rewritten without it: \(Self.describe(error))")))
+        if let unread = auditUnread {
+            auditUnread = nil
+            outcomes.append(.documents(.operationFailed("Saved encrypted without the audit lines kept beside the document, "
+                + "which could not be read (\(unread)): they stay there")))
+        } else if AuditSettings(form: questionnaire.form) != nil, !surveys.isEmpty {
+            auditToRemove[name, default: []].formUnion(surveys.map(\.id))
+        }
+        for (document, ids) in auditToRemove where document == name || store.exists(document) {
+            do {
+                try store.removeAudit(of: ids, for: document)
+                auditToRemove[document] = nil
+            } catch {
+                outcomes.append(.documents(.operationFailed("Saved encrypted, but the audit log kept beside the document could not be "
+                    + "rewritten without it (tried again at the next save): \(Self.describe(error))")))
+            }
         }
         return outcomes
     }

@@ -31,6 +31,12 @@ public struct Program {
     var sealedAtSave: [(plain: Record, id: String)] = []
     /// The audit events of the effects being carried out, for a save that seals their survey.
     var pendingAudit: [(added: AddedSurvey?, events: [AuditEvent])] = []
+    /// Why the save being made sealed its surveys without the audit lines kept beside the
+    /// document (the log could not be read); said once the save is written.
+    var auditUnread: String?
+    /// Surveys sealed with their audit lines whose lines could not yet be taken out of the
+    /// plain log, by document: tried again at each save.
+    var auditToRemove: [String: Set<String>] = [:]
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
@@ -153,8 +159,10 @@ public struct Program {
             finishLoading()
         }
         let effects = update(&state, action)
+        // A save nested in another (the file changed on disk, merged and saved again) still
+        // seals the outer action's events (an Add's New form log) with its surveys.
         let outerAudit = pendingAudit
-        pendingAudit = Self.auditEvents(in: effects)
+        pendingAudit = outerAudit + Self.auditEvents(in: effects)
         defer { pendingAudit = outerAudit }
         for effect in effects {
             for outcome in perform(effect) { send(.outcome(outcome)) }
@@ -237,7 +245,7 @@ public struct Program {
                 let stamped = stampEntityBases(&identified, since: base)
                 // A finished survey of a form with a public_key is written encrypted only (its
                 // entity stamp, if any, inside it).
-                let sealed = try sealFinishedSurveys(in: &identified, since: files.journaled ?? files.persisted)
+                let sealed = try sealFinishedSurveys(in: &identified, since: base)
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
                     return first + (assigned + sealed.count > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : [])
@@ -248,7 +256,7 @@ public struct Program {
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
             let stamped = stampEntityBases(&identified, since: lastSeen ?? files.persisted)
-            let sealed = try sealFinishedSurveys(in: &identified, since: files.persisted)
+            let sealed = try sealFinishedSurveys(in: &identified, since: lastSeen ?? files.persisted)
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
                 let base = lastSeen ?? files.persisted

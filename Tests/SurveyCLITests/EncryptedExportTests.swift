@@ -112,4 +112,33 @@ final class EncryptedExportTests: CLITestCase {
         XCTAssertEqual(good.status, 0)
         XCTAssertFalse((good.stdout + good.stderr).contains("public_key"), good.stdout)
     }
+
+    /// An encrypted survey whose media names are a path (a teammate's, damaged or made so) is
+    /// refused by name, one at a time; the others are exported, and the status says it.
+    func testADamagedEncryptedSurveyIsNamedAndTheRestExported() throws {
+        let pem = root.appendingPathComponent("household.pem")
+        let publicKey = try ODKPythonOracle.keygen(pem)
+        XCTAssertEqual(try survey("docs", "new", "Sealed", "--form", try form(publicKey: publicKey).path).status, 0)
+        for (name, age) in [("Guillermo Ñandú", "41"), ("Ana María", "7"), ("Ortiz Ñ", "30")] {
+            XCTAssertEqual(try survey("add", "--doc", "Sealed", "--set", "respondent=\(name)", "--set", "age=\(age)").status, 0)
+        }
+        var document = try store.load("Sealed").get()
+        XCTAssertTrue(document.records.allSatisfy(\.isSealed))
+        for (i, name) in [(0, "a/bcd"), (2, "x/../")] {
+            document.records[i].values[Record.Sealed.mediaNamesKey] = .array([.string(name)])
+            document.records[i].values[Record.Sealed.mediaKey] = .array([.data(Data([1, 2, 3]))])
+        }
+        try store.save(document, as: "Sealed")
+        let out = root.appendingPathComponent("briefcase")
+        let export = try survey("export", "--doc", "Sealed", "--format", "odk-xml", "--output", out.path)
+        XCTAssertEqual(export.status, 1, export.stderr)
+        XCTAssertTrue(export.stderr.contains("survey 1 (\(document.records[0].instanceID!))") && export.stderr.contains("a/bcd"), export.stderr)
+        XCTAssertTrue(export.stderr.contains("survey 3 (\(document.records[2].instanceID!))"), export.stderr)
+        XCTAssertTrue(export.stdout.contains("Exported 1 survey"), export.stdout)
+        let instances = out.appendingPathComponent("ODK Briefcase Storage/forms/household/instances")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: instances.path)
+        XCTAssertEqual(folders.count, 1)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: out.path)
+        XCTAssertFalse(files.contains { $0.hasSuffix("bcd") || $0.contains("..") }, "\(files)")
+    }
 }

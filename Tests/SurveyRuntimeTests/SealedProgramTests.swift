@@ -32,9 +32,9 @@ final class SealedProgramTests: XCTestCase {
 
     /// A document "Plots" whose form has the key, an audit row with track-changes, and one
     /// publishable question.
-    private func makeDocument(publicKey: String? = nil, in folder: URL) throws -> DocumentStore {
+    private func makeDocument(publicKey: String? = nil, records: [Record] = [], in folder: URL) throws -> DocumentStore {
         let store = DocumentStore(folder: folder)
-        try store.save(SurveyDocument(), as: "Plots")
+        try store.save(SurveyDocument(records: records), as: "Plots")
         let form = folder.appendingPathComponent("plots.csv")
         let key = try publicKey ?? Self.key.publicKey.base64
         try Data("""
@@ -55,7 +55,7 @@ final class SealedProgramTests: XCTestCase {
 
     private func keyNewForm(_ p: inout Program) {
         p.send(.system(.resized(Size(width: 120, height: 40))))
-        p.press(.enter)
+        if p.state.recordCount > 0 { p.press(.control("n")) } else { p.press(.enter) }
         p.type(Self.plot); p.press(.enter)
         p.type(Self.note); p.press(.enter)
         p.type("Blue"); p.press(.enter)
@@ -238,5 +238,215 @@ final class SealedProgramTests: XCTestCase {
             failAt += 1
         }
         XCTAssertLessThan(failAt, 200)
+    }
+
+    /// Finished surveys in clear, as kept before the form had its key (or as a teammate sent them).
+    static func plainSurveys(_ names: [String]) -> [Record] {
+        names.map { Record(["plot": .string($0), "team": .string("Red"), Record.instanceIDKey: .string("uuid:\($0)")]) }
+    }
+
+    /// Deleting one survey moves those after it, but changes none of them: they stay as they
+    /// were (a survey finished before the form had its key is never sealed behind the keyer's
+    /// back). The save's surveys are found by id, not by place.
+    func testADeleteSealsNoneOfTheSurveysAfterIt() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(records: Self.plainSurveys(["P1", "P2", "P3", "P4", "P5"]), in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            p.send(.system(.resized(Size(width: 120, height: 40))))
+            p.handle(.key(.down))
+            p.handle(.key(.character("d")))
+            p.handle(.key(.character("y")))
+            p.press(.control("q"))
+            let stored = try store.load("Plots").get().records
+            XCTAssertEqual(stored.map(\.instanceID), ["uuid:P1", "uuid:P3", "uuid:P4", "uuid:P5"], "threshold \(threshold)")
+            XCTAssertEqual(stored.filter(\.isSealed).count, 0, "threshold \(threshold): untouched surveys were sealed")
+        }
+    }
+
+    /// A survey another program added to the file while this one had it open is the other's
+    /// change, merged in: the save that follows seals none of it (the base is the file as read
+    /// back, not as this program last wrote it).
+    func testASurveyMergedFromAChangeOnDiskIsNotSealed() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            p.send(.system(.resized(Size(width: 120, height: 40))))
+            var other = try DocumentStore(folder: folder).load("Plots").get()
+            other.records += Self.plainSurveys(["T"])
+            try DocumentStore(folder: folder).save(other, as: "Plots")
+            p.handle(.key(.character("d")))                   // P1
+            p.handle(.key(.character("y")))
+            p.press(.control("q"))
+            let stored = try store.load("Plots").get().records
+            XCTAssertEqual(stored.map(\.instanceID), ["uuid:P2", "uuid:T"], "threshold \(threshold): \(String(describing: p.state.status))")
+            XCTAssertEqual(stored.filter(\.isSealed).count, 0, "threshold \(threshold): the teammate's survey was sealed")
+        }
+    }
+
+    /// The audit log sealed inside survey `index` of the stored document.
+    private func sealedAudit(_ store: DocumentStore, at index: Int = 0) throws -> String {
+        let records = try store.load("Plots").get().records
+        let stored = try XCTUnwrap(records.indices.contains(index) ? records[index] : nil, "no survey \(index + 1)")
+        XCTAssertTrue(stored.isSealed)
+        let opened = try SealedSurvey.open(stored, with: Self.key)
+        return String(decoding: try XCTUnwrap(opened.media.first { $0.name == "audit.csv" }, "no audit.csv inside").bytes, as: UTF8.self)
+    }
+
+    /// An Add whose save finds the file changed on disk merges and saves again (a save nested
+    /// in the Add's): the New form's log still goes inside the survey, and none of it beside.
+    func testAnAddMergedWithAChangeOnDiskSealsItsAuditInside() throws {
+        let store = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        var other = try DocumentStore(folder: folder).load("Plots").get()
+        other.records += Self.plainSurveys(["T"])
+        try DocumentStore(folder: folder).save(other, as: "Plots")
+        p.press(.enter)                                       // [ Add ]
+        p.press(.control("q"))
+        let stored = try store.load("Plots").get().records
+        XCTAssertEqual(stored.count, 3, "\(String(describing: p.state.status))")
+        let added = try XCTUnwrap(stored.firstIndex(where: \.isSealed))
+        let audit = try sealedAudit(store, at: added)
+        XCTAssertTrue(audit.contains("form finalize") && audit.contains(Self.plot), audit)
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "nothing in clear")
+    }
+
+    /// [ Finish ] of a survey just edited: its open log (the edit, track-changes' values) ends
+    /// in the save that encrypts it and goes inside, not later in clear nor nowhere.
+    func testFinishAfterAnEditSealsTheEditsAuditInside() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(in: folder)
+            var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            keyNewForm(&p)
+            p.press(.control("s"))                            // kept incomplete
+            p.press(.escape, .left)
+            XCTAssertEqual(p.state.shown, .record(0))
+            var steps = 0
+            while p.state.formItem != .field(2), steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+            p.press(.enter, .control("u")); p.type("the egret's nest"); p.press(.enter)
+            steps = 0
+            while p.state.formItem != .add, steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+            p.press(.enter)                                   // [ Finish ]
+            XCTAssertTrue(p.state.records[0].isSealed, "\(String(describing: p.state.status))")
+            p.press(.up)
+            p.press(.control("q"))
+            XCTAssertEqual(try filesHolding("egret", in: folder), [], "threshold \(threshold): nothing in clear")
+            let audit = try sealedAudit(store)
+            XCTAssertTrue(audit.contains("form resume") && audit.contains("the egret's nest") && audit.contains("form finalize"),
+                          "threshold \(threshold): \(audit)")
+            XCTAssertTrue(try store.auditLog(for: "Plots").events.isEmpty, "threshold \(threshold): a line left beside")
+        }
+    }
+
+    /// A visit that updates an entity is stamped with the entity's base before it is sealed:
+    /// its New form's log is still found (by the survey's id) and goes inside.
+    func testAnEntityUpdateAddSealsItsAuditInside() throws {
+        let store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(), as: "Plots")
+        let form = folder.appendingPathComponent("visit.md")
+        try Data("""
+            | survey |
+            | | type | name | label | save_to | parameters |
+            | | audit | audit | | | |
+            | | text | hh | Household | | |
+            | | text | phone | Phone | phone | |
+            | | text | village | Village | village | |
+            | entities |
+            | | list_name | entity_id |
+            | | households | ${hh} |
+            | settings |
+            | | form_id | version | public_key |
+            | | visit | 1 | \(try Self.key.publicKey.base64) |
+            """.utf8).write(to: form)
+        try store.attachForm(from: form.path, to: "Plots")
+        try FileManager.default.removeItem(at: form)
+        try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
+                                                   properties: [.init(name: "phone", value: "555 0101"),
+                                                                .init(name: "village", value: "Lima")], member: [])])
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        p.press(.control("n"))
+        for answer in ["h1", "555 0199", Self.plot] { p.type(answer); p.press(.enter) }
+        XCTAssertEqual(p.state.formItem, .add)
+        p.press(.enter)                                       // [ Add ]
+        p.press(.control("q"))
+        let audit = try sealedAudit(store)
+        XCTAssertTrue(audit.contains("form start") && audit.contains("form finalize"), audit)
+        XCTAssertTrue(try store.auditLog(for: "Plots").events.isEmpty)
+    }
+
+    /// `v` never chooses an encrypted survey (it cannot be keyed again here, as `survey
+    /// verify` leaves it out): shown, it is said why; the plain survey beside it is chosen.
+    func testVerifyLeavesEncryptedSurveysOut() throws {
+        let store = try makeDocument(in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.enter)                                       // [ Add ]: encrypted, shown
+        XCTAssertTrue(p.state.records[0].isSealed)
+        p.press(.function(2))
+        p.press(.character("v"))
+        XCTAssertNil(p.state.popover, "verifying an encrypted survey")
+        XCTAssertEqual(p.state.status?.text, "“Blue” is encrypted for the data manager's key: it cannot be verified here")
+        XCTAssertTrue(try store.verificationLog(for: "Plots").chosen.isEmpty, "chosen for verification")
+    }
+
+    final class Switch: @unchecked Sendable { var on = false }
+
+    /// An audit log beside the document that cannot be read never stops a finish: the survey
+    /// is sealed with the lines its finish brings, and the status line says the others stay.
+    func testAnUnreadableAuditLogDoesNotStopTheFinish() throws {
+        _ = try makeDocument(in: folder)
+        let unreadable = Switch()
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            unreadable.on && operation == .open && (path?.hasSuffix(".audit.csv") ?? false) ? EACCES : nil
+        })
+        var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        unreadable.on = true
+        p.press(.enter)                                       // [ Add ]
+        let status = p.state.status?.text ?? ""
+        XCTAssertEqual(p.state.records.count, 1, status)
+        XCTAssertTrue(status.contains("without the audit lines kept beside the document"), status)
+        unreadable.on = false
+        p.press(.control("q"))
+        let store = DocumentStore(folder: folder)
+        let audit = try sealedAudit(store)
+        XCTAssertTrue(audit.contains("form start") && audit.contains("form finalize"), audit)
+    }
+
+    /// The plain log that could not be rewritten after a finish keeps the sealed survey's lines
+    /// only until the next save, which takes them out.
+    func testAFailedRemovalOfSealedLinesIsTriedAgainAtTheNextSave() throws {
+        _ = try makeDocument(in: folder)
+        let broken = Switch()
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            broken.on && operation == .rename && (path?.hasSuffix(".audit.csv") ?? false) ? EIO : nil
+        })
+        var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.control("s"))                                // kept incomplete: its lines beside
+        let id = try XCTUnwrap(p.state.records.first?.instanceID)
+        XCTAssertFalse(try failing.auditLog(for: "Plots").events.filter { $0.survey == id }.isEmpty)
+        p.press(.escape, .left)
+        var steps = 0
+        while p.state.formItem != .add, steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+        broken.on = true
+        p.press(.enter)                                       // [ Finish ]
+        broken.on = false
+        XCTAssertTrue(p.state.records[0].isSealed)
+        XCTAssertTrue(p.state.status?.text.contains("tried again at the next save") ?? false, "\(String(describing: p.state.status))")
+        XCTAssertTrue(try filesHolding(Self.plot, in: folder).contains(".Plots.audit.csv"), "left beside for now")
+        p.press(.control("n"))
+        p.type("another plot"); p.press(.enter)
+        p.press(.control("s"))                                // the next save
+        p.press(.control("q"))
+        XCTAssertTrue(try DocumentStore(folder: folder).auditLog(for: "Plots").events.filter { $0.survey == id }.isEmpty)
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "nothing of it in clear")
     }
 }

@@ -100,7 +100,7 @@ public enum SealedSurvey {
                 guard case .string(let name) = name, case .data(let data) = data else {
                     throw CryptoError("the encrypted survey \(id)'s media are damaged")
                 }
-                try ODKFileName.check(String(name.dropLast(4)), what: "media file")
+                _ = try ODKFileName.plaintextName(of: name, what: "media file")   // the whole name, `.enc` and all
                 files.append(ODKSubmissionFile(name: name, bytes: Array(data)))
             }
         default:

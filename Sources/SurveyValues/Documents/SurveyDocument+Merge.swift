@@ -60,7 +60,21 @@ extension SurveyDocument {
     /// Applies the fields that changed from `original` to `record` onto `target` where
     /// `target` still has the original value (or already the new one). Returns the keys
     /// changed on both sides, leaving `target` untouched when there are any.
+    ///
+    /// An encrypted survey (`Record.Sealed`) is one value, never merged answer by answer (as
+    /// `AnswerMerge` keeps it): when the original, the change or the target is sealed, the
+    /// change applies whole where the target is still the original, and any other difference
+    /// is a clash on the whole record (no plaintext answer is copied into a sealed survey).
     static func replay(from original: Record, to record: Record, on target: inout Record) -> [String] {
+        if original.isSealed || record.isSealed || target.isSealed, original != record {
+            if target == original || target == record {
+                target = record
+                return []
+            }
+            return Set(original.keys).union(record.keys).union(target.keys).filter {
+                original[$0] != record[$0] || original[$0] != target[$0]
+            }.sorted()
+        }
         var result = target
         var clashing: [String] = []
         for key in Set(original.keys).union(record.keys).sorted()

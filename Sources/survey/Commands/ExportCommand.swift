@@ -49,8 +49,9 @@ struct ExportCommand: Equatable {
                 let written = try ODKExport(format: format, folder: output, force: force, groupNames: groupNames, raw: raw,
                                             completeOnly: completeOnly)
                     .write(store: store, name: target.name, questionnaire: questionnaire)
+                for refused in written.refused { ShellOutput.error("\(refused): not exported") }
                 ShellOutput.line("Exported \(counted(written.surveys, "survey")) from “\(target.name)” to \(output)" + incompleteNote(written))
-                return 0
+                return written.refused.isEmpty ? 0 : 1
             }
             let reader = try RecordBatchReader(store: store, name: target.name)
             guard let output, output != "-" else {

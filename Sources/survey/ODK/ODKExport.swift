@@ -68,7 +68,14 @@ struct ODKExport {
                 }
                 if record.isSealed {
                     // Its encrypted submission, byte for byte as it was sealed: no key needed.
-                    let sealed = try SealedSurvey.submission(of: record)
+                    // One damaged (a teammate's, an edit by hand) is named and left out; the
+                    // rest are written.
+                    let sealed: ODKEncryptedSubmission
+                    do { sealed = try SealedSurvey.submission(of: record) } catch {
+                        written.refused.append("survey \(i + 1) (\(ShellOutput.printable(record.instanceID ?? "no id"))): \(error)")
+                        written.surveys -= 1
+                        continue
+                    }
                     files.append(ExportFolder.File(path: path, data: Data(sealed.manifestXML)))
                     files += sealed.files.map { ExportFolder.File(path: path.dropLast() + [$0.name], data: Data($0.bytes)) }
                     continue

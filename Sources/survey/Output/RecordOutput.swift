@@ -16,6 +16,9 @@ enum RecordOutput {
     struct Written: Equatable {
         var surveys = 0
         var incomplete = 0
+        /// Surveys refused one by one, each with why (an encrypted survey found damaged by
+        /// `--format odk-xml`); the others are written.
+        var refused: [String] = []
     }
 
     /// Writes every record `reader` has left in `format` to `sink`; returns how many were

@@ -125,4 +125,19 @@ final class SealedSurveyTests: XCTestCase {
         XCTAssertEqual(both.conflicts, [FieldConflict(path: SyncFieldPath(), base: .dictionary(draft),
                                                       mine: .dictionary(edited), theirs: .dictionary(sealed))])
     }
+
+    /// Media names stored in an encrypted survey (a teammate's, synced) are checked whole:
+    /// a name that is a path, or lacks `.enc`, makes the survey damaged, never a file path.
+    func testMediaNamesThatArePathsAreRefusedWhole() throws {
+        let q = try questionnaire(publicKey: try Self.key.publicKey.base64)
+        let sealed = try SealedSurvey.seal(Record(["respondent": .string("Ana"), Record.instanceIDKey: .string("uuid:m")]),
+                                           questionnaire: q, key: try Self.key.publicKey,
+                                           media: [ODKSubmissionFile(name: "audit.csv", bytes: Array("event\n".utf8))])
+        XCTAssertEqual(try SealedSurvey.submission(of: sealed).manifest.mediaFiles, ["audit.csv.enc"])
+        for bad in ["a/bcd", "x/../", "../x.enc", "audit.csv", ".enc", "..\\.enc"] {
+            var damaged = sealed
+            damaged.values[Record.Sealed.mediaNamesKey] = .array([.string(bad)])
+            XCTAssertThrowsError(try SealedSurvey.submission(of: damaged), bad)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import SurveyValues
 @testable import SurveyForms
@@ -167,5 +168,37 @@ final class MergeTests: XCTestCase {
         let id = one.records[0].instanceID!
         XCTAssertNotNil(UUID(uuidString: String(id.dropFirst(5))), id)
         XCTAssertEqual(Array(id)[5 + 14], "8", "version 8 (custom)")
+    }
+
+    /// Window A has survey X incomplete; window B finished it, so the file holds it encrypted;
+    /// A then keys a blank answer. Replayed on the file, the change must not copy a plaintext
+    /// answer into the encrypted survey: it is one clash on the whole survey.
+    func testAChangeToASurveyEncryptedElsewhereIsAClashOfTheWholeSurvey() {
+        var draft = person("Ada", id: "uuid:x")
+        draft.setIncomplete(true)
+        let base = SurveyDocument(records: [draft])
+        var mine = base
+        mine.records[0].values["village"] = .string("Kijiji")     // a question left blank, answered
+        let sealed = Record(["team": .string("Blue"), Record.Sealed.submissionKey: .data(Data([1, 2, 3])),
+                             Record.Sealed.encryptedKeyKey: .string("a2V5"), Record.instanceIDKey: .string("uuid:x")])
+        XCTAssertTrue(sealed.isSealed)
+        let theirs = SurveyDocument(records: [sealed])
+        switch SurveyDocument.merge(base: base, mine: mine, theirs: theirs) {
+        case .success(let merge):
+            XCTFail("merged into the encrypted survey: \(merge.document.records.map(\.values))")
+        case .failure(let clash):
+            XCTAssertEqual(clash.mineIndex, 0)
+            XCTAssertFalse(clash.keys.isEmpty)
+        }
+        // The encrypted survey itself, over an unchanged original, is replayed whole (a redo of its Add).
+        var target = draft
+        XCTAssertEqual(SurveyDocument.replay(from: draft, to: sealed, on: &target), [])
+        XCTAssertEqual(target, sealed)
+        // A change to an encrypted survey the file holds otherwise is a clash too.
+        var other = sealed
+        other.values[Record.Sealed.submissionKey] = .data(Data([4]))
+        target = other
+        XCTAssertFalse(SurveyDocument.replay(from: sealed, to: draft, on: &target).isEmpty)
+        XCTAssertEqual(target, other)
     }
 }

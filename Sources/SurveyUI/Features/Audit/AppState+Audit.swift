@@ -128,6 +128,20 @@ extension AppState {
         return [.noteAudit(document: documentName, events, addedSurvey: AddedSurvey(records[index], near: index))]
     }
 
+    /// [ Finish ] of stored survey `index` on a form with a `public_key`: its open log ends
+    /// now (`form save`, `form exit`, `form finalize`), in the save that encrypts the survey,
+    /// so its lines travel inside it; ended when the keyer leaves, they would find the survey
+    /// already encrypted.
+    mutating func auditStoredSurveyFinished(_ index: Int) -> [Effect] {
+        guard let settings = auditSettings, session.questionnaire.form?.publicKey != nil,
+              records.indices.contains(index), let stored = audit.stored, stored.survey == records[index].instanceID else { return [] }
+        let now = audit.tick(environment.clock.now)
+        audit.closeQuestion(draft: false, at: now, answer: auditAnswer(of: stored.open, draft: false, in: records[index]),
+                            trackChanges: settings.trackChanges)
+        let events = audit.finish(draft: false, at: now, with: [.formSave, .formExit, .formFinalize])
+        return [.noteAudit(document: documentName, events, addedSurvey: nil)]
+    }
+
     /// A change to the stored survey on the form was saved.
     mutating func auditChangeSaved() {
         if auditSettings != nil, case .record = shown { audit.noteChanged() }

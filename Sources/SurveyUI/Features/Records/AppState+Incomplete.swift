@@ -146,6 +146,7 @@ extension AppState {
         document?.records[index] = done
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the survey
         effects.append(.saveDocument)
+        effects += auditStoredSurveyFinished(index)
         tell("Finished \(quotedTitle(done)): survey \(index + 1) is complete")
         return effects
     }

@@ -49,7 +49,8 @@ extension AppState {
     /// verify`, or none chosen and not verified yet), else the first survey waiting.
     mutating func verificationRead(_ log: VerificationLog) -> [Effect] {
         // An incomplete survey is finished before it is verified: it never blocks the others.
-        let ids = Set(records.compactMap { $0.isIncomplete ? nil : $0.instanceID })
+        // An encrypted one cannot be keyed again here (as `survey verify` leaves it out).
+        let ids = Set(records.compactMap { $0.isIncomplete || $0.isSealed ? nil : $0.instanceID })
         let waiting = log.waiting.filter { ids.contains($0) }
         let shownID: String? = if case .record(let i) = shown, records.indices.contains(i) { records[i].instanceID } else { nil }
         let target: String
@@ -60,7 +61,11 @@ extension AppState {
         } else if let shownID, ids.contains(shownID), log.progress(of: shownID) != .verified {
             target = shownID
         } else if let shownID, !ids.contains(shownID), log.chosen.isEmpty {
-            warn("This survey is incomplete: finish it before verifying it")
+            if case .record(let i) = shown, records[i].isSealed {
+                warn("\(quotedTitle(records[i])) is encrypted for the data manager's key: it cannot be verified here")
+            } else {
+                warn("This survey is incomplete: finish it before verifying it")
+            }
             return []
         } else {
             tell(log.chosen.isEmpty ? "Nothing to verify: show a survey (or choose some with survey verify), then v"
