@@ -37,11 +37,12 @@ extension DocumentStore {
 
     /// Adds `events` at the end, in one atomic write; the lines already there are kept as
     /// they are. Returns how many events the log held before them (a sync taking the team's
-    /// lines tells from it whether lines of this laptop came in between).
+    /// lines tells from it whether lines of this laptop came in between); 0 when there were
+    /// none to add.
     @discardableResult
     public func appendAudit(_ events: [AuditEvent], for name: String) throws -> Int {
         try checkDeletedName(name)
-        guard !events.isEmpty else { return try auditLog(for: name).events.count }
+        guard !events.isEmpty else { return 0 }     // nothing added: the file is not even read
         // Under the folder's lock: two windows on one document each add theirs, never one
         // writing over the lines the other added a moment before.
         return try withFolderLock {
