@@ -181,10 +181,12 @@ public enum DocumentSync {
         // An encrypted form's incomplete interviews stay on the laptop until finished (then
         // sealed), as ODK Collect sends only finalized forms: the team's store, which keeps every
         // version, never holds one in clear.
-        let encrypts = form?.publicKey?.isEmpty == false
+        // A form that cannot be read says nothing: a document holding encrypted surveys is taken
+        // to encrypt (its drafts and log kept back) rather than send them in clear.
+        let encrypts = form?.publicKey?.isEmpty == false || (form == nil && snapshot.state.records.contains { $0.isSealed })
         if push {
             for change in nothingToLookFor ? [] : SyncPlan.outgoing(from: snapshot.state, device: device) {
-                if encrypts, change.isIncomplete, change.baseRevision == nil {
+                if encrypts, change.isIncomplete, !change.deleted {
                     result.draftsKept += 1
                 } else if let problem = SetAsideRow.problem(withID: change.id) ?? SetAsideRow.problem(withAnswers: change.answers) {
                     result.notSent.append(SetAsideRow(id: change.id, owner: device, reason: problem))
@@ -253,6 +255,7 @@ public enum DocumentSync {
                 // with the next, unrelated edit. One read just now stays a round (its change
                 // may have been saved while this sync ran).
                 let waiting = Set(changes.map(\.id)).union(others.map(\.change.id)).union(result.notSent.map(\.id))
+                    .union(state.ledger.conflicts.keys)
                 for id in state.ledger.pendingReasons.keys where !waiting.contains(id) && !reading.fresh.contains(id) {
                     pending[id] = nil
                 }
@@ -277,7 +280,7 @@ public enum DocumentSync {
             let newlyStored = Set(sent.lazy.filter { changes[$0.at].baseRevision == nil }.map { changes[$0.at].id })
             // An encrypted form's log goes inside each finished survey's submission, as ODK's
             // does (`audit.csv.enc`): never to the team's store in clear.
-            if form?.publicKey?.isEmpty == false {
+            if encrypts {
                 store.forgetAuditSync(for: name)
             } else {
                 result.auditTrouble = syncAudit(server, store, name, dataset: dataset, device: device,

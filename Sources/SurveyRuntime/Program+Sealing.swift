@@ -110,7 +110,10 @@ extension Program {
             // in clear, not even by a sync with nothing to do (`DocumentSync.syncAudit`).
             store.forgetAuditSync(for: name)
             let attachments = Set(surveys.flatMap { SealedSurvey.attachmentNames(of: $0.plain, questionnaire: questionnaire) })
-            if let left = store.removeSealedAttachments(attachments, keepingThoseOf: document, questionnaire: questionnaire,
+            // The New form may name a file a sealed survey shared (the same photo attached again).
+            let newForm = [state.draft]
+            if let left = store.removeSealedAttachments(attachments, keepingThoseOf: document, alsoKeeping: newForm,
+                                                        questionnaire: questionnaire,
                                                         for: name) {
                 outcomes.append(.documents(.operationFailed(left)))
             }

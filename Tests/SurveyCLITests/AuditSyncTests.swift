@@ -56,6 +56,20 @@ final class AuditSyncTests: TeamCLITestCase {
         XCTAssertEqual(try serverLines(), 0)
         // Nor the interview itself: ODK sends only finished forms, and the server keeps every version.
         XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "0")
+
+        // A finished one goes, sealed.
+        XCTAssertEqual(try survey(["--dir", ana.folder.path, "add", "--doc", "Field", "--set", "respondent=Ortiz"], dir: false).status, 0)
+        _ = try sync(ana, anaEnv)
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "1")
+        // An edit of the draft still stays here (a draft is held whatever it was sent as before).
+        var document = try ana.load("Field").get()
+        let draft = try XCTUnwrap(document.records.firstIndex { $0.isIncomplete })
+        document.records[draft]["age"] = .integer(7)
+        try ana.save(document, as: "Field")
+        let third = try sync(ana, anaEnv)
+        XCTAssertTrue(third.contains("1 incomplete interview kept here until finished"), third)
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "1")
+        XCTAssertEqual(try serverLines(), 0)
         XCTAssertFalse(try folderContents(ana.folder).contains(".Field.audit-sync.plist"))
     }
 

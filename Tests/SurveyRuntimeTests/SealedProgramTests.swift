@@ -136,6 +136,28 @@ final class SealedProgramTests: XCTestCase {
         }
     }
 
+    /// Ctrl-Z after a finish, from wherever the highlight is, never puts the survey back in
+    /// clear (its attachments' plaintext is already gone): refused, the survey stays sealed.
+    func testUndoNeverPutsAFinishedSurveyBackInClear() throws {
+        let store = try makeDocument(in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.control("s"))                                // kept incomplete
+        p.press(.escape, .left)
+        var steps = 0
+        while p.state.formItem != .add, steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+        p.press(.enter)                                       // [ Finish ]
+        XCTAssertTrue(p.state.records[0].isSealed)
+        p.press(.left)                                        // to the list
+        p.press(.control("z"))
+        XCTAssertTrue(p.state.records[0].isSealed, p.state.status?.text ?? "")
+        XCTAssertTrue(p.state.status?.text.contains("is encrypted now; that would put it back in clear") ?? false,
+                      p.state.status?.text ?? "")
+        p.press(.control("q"))
+        XCTAssertTrue(try XCTUnwrap(try store.load("Plots").get().records.first).isSealed)
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "nothing in clear")
+    }
+
     func testAnEncryptedSurveyIsListedButNotOpenedForEditing() throws {
         let store = try makeDocument(in: folder)
         var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))

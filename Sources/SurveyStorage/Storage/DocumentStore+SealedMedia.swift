@@ -58,8 +58,13 @@ extension DocumentStore {
     /// the surveys are saved either way, and a file left stays as it was (nothing is lost; the
     /// message says to remove it).
     public func removeSealedAttachments(_ files: Set<String>, keepingThoseOf document: SurveyDocument,
+                                        alsoKeeping more: [Record] = [],
                                         questionnaire: Questionnaire, for name: String) -> String? {
-        let kept = SealedSurvey.plaintextAttachmentNames(in: document.records, questionnaire: questionnaire)
+        // A file is one per content (`copyAttachment` gives identical bytes the name already
+        // there): kept while a survey still in clear names it, in the document, among its
+        // deleted surveys (`survey undelete` brings one back), or `more` (the New form).
+        let deleted = deletedRecords(for: name).map(\.record)
+        let kept = SealedSurvey.plaintextAttachmentNames(in: document.records + deleted + more, questionnaire: questionnaire)
         let removable = files.subtracting(kept).filter { MediaFolder.problem(withName: $0) == nil }.sorted()
         guard !removable.isEmpty, let folder = mediaFolderToRead(for: name) else { return nil }
         var left: [String] = []
