@@ -19,7 +19,8 @@ extension DocumentSync {
     /// only a log whose sync a full sync began (the state file is there) goes on.
     /// `newlyStored`: the surveys this sync's push stored for the first time.
     static func syncAudit(_ server: SurveyServer, _ store: DocumentStore, _ name: String, dataset: String, device: String,
-                          formKeepsLog: Bool?, newlyStored: Set<String> = [], target: ConnectionString) -> String? {
+                          formKeepsLog: Bool?, newlyStored surveysStored: () -> Set<String> = { [] },
+                          target: ConnectionString) -> String? {
         let size = store.auditLogSize(for: name)
         var state = store.auditSyncState(for: name)
         guard state != nil || formKeepsLog == true || (formKeepsLog != nil && size != nil) else { return nil }
@@ -28,6 +29,7 @@ extension DocumentSync {
         do {
             var log: AuditLog?
             // Out: what the log gained since it was last read whole, and the surveys stored now.
+            let newlyStored = size == nil ? [] : surveysStored()
             if let size, size != now.size || !newlyStored.isEmpty {
                 let read = try store.auditLog(for: name)
                 log = read
