@@ -16,6 +16,9 @@ import SurveyForms
 /// was. A file another survey still kept in plaintext names (an incomplete one; the same
 /// photo attached twice is one file, `copyAttachment`) stays for it.
 extension DocumentStore {
+    /// The most bytes of attachments one encrypted survey takes inside the document.
+    public static let maximumSealedAttachmentBytes: Int64 = 32 << 20
+
     /// The attachments `record`'s answers name, read from the document's media folder, for
     /// `SealedSurvey.seal`. A name that is no plain file name of the folder, or whose file is
     /// not there, is passed over (nothing of it is kept here; its name stays the answer, as
@@ -25,12 +28,22 @@ extension DocumentStore {
         let names = SealedSurvey.attachmentNames(of: record, questionnaire: questionnaire)
         guard !names.isEmpty, let folder = mediaFolderToRead(for: name) else { return [] }
         var files: [ODKSubmissionFile] = []
+        var total: Int64 = 0
         for file in names where MediaFolder.problem(withName: file) == nil {
             let url = folder.appendingPathComponent(file)
             var status = stat()
             guard lstat(url.path, &status) == 0 else {
                 if errno == ENOENT { continue }
                 throw DocumentError("The attachment \(file) could not be read to be encrypted: \(SystemError("lstat").reason)")
+            }
+            // Sealed, the files live inside the document, which survey reads up to 512 MB: a few
+            // videos would make it one survey cannot open. Refused before anything is read.
+            total += Int64(status.st_size)
+            guard total <= Self.maximumSealedAttachmentBytes else {
+                throw DocumentError("The attachments of this survey are more than "
+                    + "\(DocumentFileReader.sizeText(Int(Self.maximumSealedAttachmentBytes))), more than an encrypted survey keeps "
+                    + "inside the document (which survey opens up to \(DocumentFileReader.sizeText(DocumentFileReader.maximumBytes))): "
+                    + "the survey was not finished; attach smaller files")
             }
             do {
                 files.append(ODKSubmissionFile(name: file, bytes: Array(try CopiedFile.read(url.path, in: fileSystem).data)))

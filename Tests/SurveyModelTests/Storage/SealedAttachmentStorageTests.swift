@@ -61,6 +61,21 @@ final class SealedAttachmentStorageTests: TemporaryFolderTestCase {
                        Self.photo, "nothing lost")
     }
 
+    /// Sealed, attachments live inside the document, which survey opens up to 512 MB: a survey
+    /// whose files pass the limit is refused before they are read, and nothing is written.
+    func testAttachmentsPastTheLimitRefuseTheSurveyAndWriteNothing() throws {
+        let (q, source) = try prepare(store)
+        let name = try store.copyAttachment(from: source.path, for: "Field")
+        let file = store.mediaFolderURL(for: "Field").appendingPathComponent(name)
+        XCTAssertEqual(truncate(file.path, off_t(DocumentStore.maximumSealedAttachmentBytes) + 1), 0)   // sparse: no disk used
+        let before = try Data(contentsOf: store.url(for: "Field"))
+        XCTAssertThrowsError(try store.append([survey(photo: name)], to: .existing("Field"), questionnaire: q)) { error in
+            XCTAssertTrue("\(error)".contains("more than an encrypted survey keeps inside the document"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: store.url(for: "Field")), before, "nothing written")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.path), "the file stays")
+    }
+
     func testASaveThatFailsRemovesNothing() throws {
         let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
             operation == .rename && path?.hasSuffix("Field.plist") == true ? EIO : nil
