@@ -25,16 +25,6 @@ final class SealedAttachmentTests: CLITestCase {
             """)
     }
 
-    private func filesHolding(_ bytes: Data, in folder: URL) throws -> [String] {
-        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        return try paths.filter { path in
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
-            guard !isFolder.boolValue else { return false }
-            return try Data(contentsOf: folder.appendingPathComponent(path)).range(of: bytes) != nil
-        }
-    }
-
     func testAnImageAnswerIsEncryptedIntoTheSurveyAndItsPlaintextRemoved() throws {
         let pem = root.appendingPathComponent("household.pem")
         let form = try form(publicKey: try ODKPythonOracle.keygen(pem))

@@ -30,16 +30,6 @@ final class SealedDocumentTests: TeamCLITestCase {
             """)
     }
 
-    private func filesHolding(_ text: String, in folder: URL) throws -> [String] {
-        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        return try paths.filter { path in
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
-            guard !isFolder.boolValue else { return false }
-            return try Data(contentsOf: folder.appendingPathComponent(path)).range(of: Data(text.utf8)) != nil
-        }
-    }
-
     func testAnEncryptedFormIsKeyedSyncedAndExportedWithoutAnAnswerInClear() throws {
         let pem = root.appendingPathComponent("household.pem")
         let publicKey = try ODKPythonOracle.keygen(pem)

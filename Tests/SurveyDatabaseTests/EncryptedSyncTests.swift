@@ -33,16 +33,6 @@ final class EncryptedSyncTests: DatabaseTestCase {
         return all
     }
 
-    private func filesHolding(_ text: String, in folder: URL) throws -> [String] {
-        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        return try paths.filter { path in
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
-            guard !isFolder.boolValue else { return false }
-            return try Data(contentsOf: folder.appendingPathComponent(path)).range(of: Data(text.utf8)) != nil
-        }
-    }
-
     func testAnEncryptedSurveySyncsWholeAndNeverInClear() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")

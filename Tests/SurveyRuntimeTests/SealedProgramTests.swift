@@ -62,16 +62,6 @@ final class SealedProgramTests: XCTestCase {
     }
 
     /// Every file under the folder, by path, whose bytes hold `text`.
-    private func filesHolding(_ text: String, in folder: URL) throws -> [String] {
-        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        return try paths.filter { path in
-            var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
-            guard !isFolder.boolValue else { return false }
-            return try Data(contentsOf: folder.appendingPathComponent(path)).range(of: Data(text.utf8)) != nil
-        }
-    }
-
     func testAnAddedSurveyIsKeptEncryptedAndItsAuditTravelsInside() throws {
         for threshold in [Int.max, 0] {
             let folder = self.folder.appendingPathComponent("t\(threshold)")

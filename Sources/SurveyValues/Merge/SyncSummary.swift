@@ -24,7 +24,13 @@ public struct SyncSummary: Equatable, Sendable {
     public var lastSync: Date?
     public var conflicts: [Conflict]
     /// By survey id.
-    public var reviews: [String: SyncReview]
+    public var reviews: [String: SyncReview] {
+        didSet { anyApproved = Self.anyApproved(reviews) }
+    }
+    /// Whether a supervisor approved any survey: asked before every key of a document that
+    /// may ask a reason (`AppState+ChangeReasons`), so worked out when the reviews change,
+    /// not by looking over every review at each key.
+    public private(set) var anyApproved = false
     /// Surveys on the server this laptop could not keep (`SetAsideRow`).
     public var setAside: Int
     /// By survey id: the owner of each survey that is another role's, which this laptop
@@ -39,6 +45,11 @@ public struct SyncSummary: Equatable, Sendable {
         self.lastSync = lastSync
         self.conflicts = conflicts
         self.reviews = reviews
+        anyApproved = Self.anyApproved(reviews)
+    }
+
+    private static func anyApproved(_ reviews: [String: SyncReview]) -> Bool {
+        reviews.values.contains { $0.state == .approved }
     }
 
     /// Nothing synced, nothing to say (a document of one person's laptop).

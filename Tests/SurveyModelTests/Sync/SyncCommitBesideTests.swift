@@ -22,37 +22,12 @@ final class SyncCommitBesideTests: TemporaryFolderTestCase {
         super.tearDown()
     }
 
-    private func survey(_ id: String, _ answers: [String: PropertyValue]) -> Record {
-        var values = answers
-        values[Record.instanceIDKey] = .string(id)
-        return Record(values)
-    }
-
-    /// As in `SyncCommitFaultTests`: merging the copy in `usb/` changes all three files.
-    private func prepare() throws -> URL {
-        let ana = survey("uuid:ana", ["firstName": .string("Ana"), "age": .integer(30)])
-        let bo = survey("uuid:bo", ["firstName": .string("Bo")])
-        try store.save(SurveyDocument(records: [ana, bo]), as: "Field")
-        var ledger = SyncLedger()
-        ledger.bases["uuid:ana"] = SyncLedger.Version(answers: ana.answers, revision: SyncRevision(1))
-        ledger.bases["uuid:bo"] = SyncLedger.Version(answers: bo.answers, revision: SyncRevision(1))
-        try store.writeLedger(ledger, for: "Field")
-        try store.appendDeleted([survey("uuid:old", ["firstName": .string("Old")])], for: "Field",
-                                at: Date(timeIntervalSince1970: 1_600_000_000))
-        let usb = folder.appendingPathComponent("usb", isDirectory: true)
-        try FileManager.default.createDirectory(at: usb, withIntermediateDirectories: true)
-        let other = DocumentStore(folder: usb)
-        try other.save(SurveyDocument(records: [survey("uuid:ana", ["firstName": .string("Ana"), "age": .integer(31)])]), as: "Field")
-        try other.writeLedger(ledger, for: "Field")
-        return other.url(for: "Field")
-    }
-
     private var urls: [URL] { [store.url(for: "Field"), store.deletedURL(for: "Field"), store.syncURL(for: "Field")] }
 
     private func bytes() -> [Data?] { urls.map { try? Data(contentsOf: $0) } }
 
     func testTheLedgerWrittenBesideLandsLastAndAFailureAnywherePutsEveryFileBack() throws {
-        let file = try prepare()
+        let file = try prepareThreeFileMerge()
         let before = bytes()
         let names = urls.map(\.lastPathComponent)
 

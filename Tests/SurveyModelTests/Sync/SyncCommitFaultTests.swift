@@ -9,38 +9,12 @@ import XCTest
 /// the bytes they held before, and no temporary file is left; with no failure, all three
 /// changed.
 final class SyncCommitFaultTests: TemporaryFolderTestCase {
-    private func survey(_ id: String, _ answers: [String: PropertyValue]) -> Record {
-        var values = answers
-        values[Record.instanceIDKey] = .string(id)
-        return Record(values)
-    }
-
-    /// "Field" holds Ana (age 30) and Bo; its ledger has both at revision 1. The other copy
-    /// (in `usb/`) has Ana at 31 and Bo deleted: merging it changes all three files here.
-    private func prepare() throws -> URL {
-        let ana = survey("uuid:ana", ["firstName": .string("Ana"), "age": .integer(30)])
-        let bo = survey("uuid:bo", ["firstName": .string("Bo")])
-        try store.save(SurveyDocument(records: [ana, bo]), as: "Field")
-        var ledger = SyncLedger()
-        ledger.bases["uuid:ana"] = SyncLedger.Version(answers: ana.answers, revision: SyncRevision(1))
-        ledger.bases["uuid:bo"] = SyncLedger.Version(answers: bo.answers, revision: SyncRevision(1))
-        try store.writeLedger(ledger, for: "Field")
-        try store.appendDeleted([survey("uuid:old", ["firstName": .string("Old")])], for: "Field",
-                                at: Date(timeIntervalSince1970: 1_600_000_000))
-        let usb = folder.appendingPathComponent("usb", isDirectory: true)
-        try FileManager.default.createDirectory(at: usb, withIntermediateDirectories: true)
-        let other = DocumentStore(folder: usb)
-        try other.save(SurveyDocument(records: [survey("uuid:ana", ["firstName": .string("Ana"), "age": .integer(31)])]), as: "Field")
-        try other.writeLedger(ledger, for: "Field")
-        return other.url(for: "Field")
-    }
-
     private func bytes() throws -> [Data?] {
         [store.url(for: "Field"), store.deletedURL(for: "Field"), store.syncURL(for: "Field")].map { try? Data(contentsOf: $0) }
     }
 
     func testEveryFailedCallLeavesTheDocumentDeletedSurveysAndLedgerAsTheyWere() throws {
-        let file = try prepare()
+        let file = try prepareThreeFileMerge()
         let before = try bytes()
         let plan = FaultInjectionTests.Plan()
         let failing = DocumentStore(folder: folder, fileSystem: plan.fileSystem)
@@ -79,7 +53,7 @@ final class SyncCommitFaultTests: TemporaryFolderTestCase {
     /// large document in memory), none left after; where the folder's file system has no
     /// hard links (a FAT USB stick), by their bytes, and a failed commit still puts back all.
     func testWithoutHardLinksAFailedCommitStillPutsEveryFileBack() throws {
-        let file = try prepare()
+        let file = try prepareThreeFileMerge()
         let before = try bytes()
         let ledgerPath = store.syncURL(for: "Field").path
         let noLinks = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
@@ -99,5 +73,34 @@ final class SyncCommitFaultTests: TemporaryFolderTestCase {
         XCTAssertTrue(try noLinks.mergeOtherCopies([file], into: "Field", write: false).written == false)
         XCTAssertTrue(try store.mergeOtherCopies([file], into: "Field", write: true).written)
         XCTAssertEqual(try folderContents().filter { $0.hasSuffix(".before-sync") }, [], "nothing left aside")
+    }
+}
+
+extension TemporaryFolderTestCase {
+    fileprivate func survey(_ id: String, _ answers: [String: PropertyValue]) -> Record {
+        var values = answers
+        values[Record.instanceIDKey] = .string(id)
+        return Record(values)
+    }
+
+    /// "Field" holds Ana (age 30) and Bo; its ledger has both at revision 1. The other copy
+    /// (in `usb/`) has Ana at 31 and Bo deleted: merging it changes all three files here (the
+    /// commit's fault tests, inline and with the ledger written beside).
+    func prepareThreeFileMerge() throws -> URL {
+        let ana = survey("uuid:ana", ["firstName": .string("Ana"), "age": .integer(30)])
+        let bo = survey("uuid:bo", ["firstName": .string("Bo")])
+        try store.save(SurveyDocument(records: [ana, bo]), as: "Field")
+        var ledger = SyncLedger()
+        ledger.bases["uuid:ana"] = SyncLedger.Version(answers: ana.answers, revision: SyncRevision(1))
+        ledger.bases["uuid:bo"] = SyncLedger.Version(answers: bo.answers, revision: SyncRevision(1))
+        try store.writeLedger(ledger, for: "Field")
+        try store.appendDeleted([survey("uuid:old", ["firstName": .string("Old")])], for: "Field",
+                                at: Date(timeIntervalSince1970: 1_600_000_000))
+        let usb = folder.appendingPathComponent("usb", isDirectory: true)
+        try FileManager.default.createDirectory(at: usb, withIntermediateDirectories: true)
+        let other = DocumentStore(folder: usb)
+        try other.save(SurveyDocument(records: [survey("uuid:ana", ["firstName": .string("Ana"), "age": .integer(31)])]), as: "Field")
+        try other.writeLedger(ledger, for: "Field")
+        return other.url(for: "Field")
     }
 }

@@ -80,7 +80,7 @@ extension AppState {
         default: break
         }
         if auditSettings?.changeReasons == true { return true }
-        return session.sync?.reviews.values.contains { $0.state == .approved } == true
+        return session.sync?.anyApproved == true
     }
 
     /// The stored surveys whose answers this state changed since `before`; nil when surveys
