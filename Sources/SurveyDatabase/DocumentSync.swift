@@ -359,7 +359,9 @@ public enum DocumentSync {
                     // What is written is what the entity lists take (a pull cut off after this
                     // checkpoint never brings these rows again).
                     onKept(KeptPull(events: events, before: before, now: snapshot.state.records, changeNumbers: numbers, cursor: cursor))
-                    kept.events += events
+                    // Moved, not copied, when nothing was kept before (nearly always): a copy of
+                    // 100,000 events was a tenth of what a large pull did after its write.
+                    if kept.events.isEmpty { swap(&kept.events, &events) } else { kept.events += events }
                     kept.setAside += setAside
                     (events, setAside, counted) = ([], [], 0)
                     numbers = [:]
@@ -417,7 +419,7 @@ public enum DocumentSync {
                 reread = true
             }
         }
-        result.events += kept.events
+        if result.events.isEmpty { result.events = kept.events } else { result.events += kept.events }
         result.setAside += kept.setAside
         result.pulled = Set(changedHere(result.events)).count
         return reread

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// hold become U+FFFD, and carriage returns are written as `&#13;` so XML readers do not
 /// turn them into line feeds.
 package struct PropertyListWriter {
-    private var bytes: [UInt8] = []
+    private var bytes = ByteSink()
 
     static let header = """
     <?xml version="1.0" encoding="UTF-8"?>
@@ -18,11 +18,10 @@ package struct PropertyListWriter {
 
     package static func data(for root: PropertyValue) -> Data {
         var writer = PropertyListWriter()
-        writer.bytes.reserveCapacity(4096)
         writer.append(header)
         writer.write(root, depth: 0)
         writer.appendLiteral("</plist>\n")
-        return Data(writer.bytes)
+        return Data(writer.bytes.buffer)
     }
 
     /// What a streamed write holds before handing it to `output`: 256 KB, large enough that
@@ -36,7 +35,7 @@ package struct PropertyListWriter {
     package static func write(_ records: RecordList, bufferSize: Int = streamBufferSize,
                       to output: (UnsafeRawBufferPointer) throws -> Void) throws {
         var writer = PropertyListWriter.surveys()
-        writer.bytes.reserveCapacity(bufferSize + 64 * 1024)
+        writer.bytes.reserve(bufferSize + 64 * 1024)
         try records.forEachRun { _, run in
             for record in run {
                 writer.appendSurvey(record)
@@ -129,23 +128,23 @@ package struct PropertyListWriter {
 
     /// Hands the bytes made since the last call to `output`, then forgets them.
     package mutating func drain(_ output: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try bytes.withUnsafeBytes(output)
-        bytes.removeAll(keepingCapacity: true)
+        try output(bytes.buffer)
+        bytes.removeAll()
     }
 
     private mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { bytes.append($0) }
     }
 
     /// A tag or other fixed text, copied from the program's own bytes (appending a `String`'s
     /// UTF-8 view went through the generic sequence path: 7% of a large ledger's write).
     private mutating func appendLiteral(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        bytes.append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     private mutating func indent(_ depth: Int) {
-        for _ in 0..<depth { bytes.append(0x09) }
+        bytes.append(repeating: 0x09, count: depth)
     }
 
     private mutating func element(_ tag: StaticString, _ text: String, depth: Int, escaped: Bool = false) {
@@ -283,13 +282,13 @@ package struct PropertyListWriter {
             var end = i
             while end < text.count, Self.needsNothing(text[end]) { end += 1 }
             if end > i {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[i..<end]))
+                bytes.append(text.baseAddress! + i, count: end - i)
                 i = end
                 if i == text.count { break }
             }
             let forbidden = XMLCharacters.forbiddenLength(at: i, in: text)
             if forbidden > 0 {
-                bytes.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                appendLiteral("\u{FFFD}")
                 i += forbidden
                 continue
             }

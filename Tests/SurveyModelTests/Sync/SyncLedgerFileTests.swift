@@ -52,6 +52,30 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         XCTAssertEqual(try store.syncLedger(for: "Field"), ledger)
     }
 
+    /// The file's order: the surveys with a base by id, then those with only an owner, a
+    /// conflict or a review by id; an owner-only survey is written even when every other
+    /// owner has a base (the write stops looking for owners once it has found them all).
+    func testSurveysWithABaseComeFirstThenTheOthersEachSortedByTheirBytes() throws {
+        var ledger = SyncLedger()
+        for id in ["uuid:d", "uuid:b", "uuid:é", "uuid:a1"] {
+            ledger.bases[id] = SyncLedger.Version(answers: ["age": .integer(1)], revision: SyncRevision(1))
+            ledger.owners[id] = "ana"
+        }
+        ledger.owners["uuid:0-owner-only"] = "bo"
+        ledger.reviews["uuid:c-review-only"] = SyncReview(.approved)
+        ledger.reviews["uuid:b"] = SyncReview(.hasIssues)
+        try store.save(SurveyDocument(), as: "Field")
+        try store.writeLedger(ledger, for: "Field")
+        let python = try TestSupport.python("""
+            import plistlib, sys
+            d = plistlib.load(open(sys.argv[1], 'rb'))
+            print(' '.join(e['id'] + ('' if 'base' in e else '*') for e in d[1:]))
+            """, [store.syncURL(for: "Field").path])
+        XCTAssertEqual(python, "uuid:a1 uuid:b uuid:d uuid:é uuid:0-owner-only* uuid:c-review-only*\n")
+        XCTAssertEqual(ledger.entryIDs, ["uuid:a1", "uuid:b", "uuid:d", "uuid:é", "uuid:0-owner-only", "uuid:c-review-only"])
+        XCTAssertEqual(try store.syncLedger(for: "Field"), ledger)
+    }
+
     /// Ids are sorted by their UTF-8: eight bytes compared as one number first, the whole
     /// text on a tie (a shared prefix, ids shorter than eight bytes, the empty id).
     func testIdsAreSortedByTheirBytes() {
