@@ -683,18 +683,29 @@ package struct PackedAnswers {
     /// stay sorted.
     private static func place(of key: String, in bytes: [UInt8]) -> (whole: Range<Int>, valueStart: Int?) {
         let code = code(for: key)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var found: (Range<Int>, Int?)?
-            var insertAt = buffer.count
-            forEachEntry(in: buffer) { entry in
-                if Self.entry(entry, in: buffer, isKey: key, code: code) {
-                    found = (entry.whole, entry.code != 0 ? entry.whole.lowerBound + 1 : entry.keyBytes.upperBound)
-                    return false
+        var spelled = key
+        return spelled.withUTF8 { wanted in
+            // For keys in ASCII, byte order is `String`'s order: compared in place, where a
+            // `String` made of each key before it was most of setting a pulled survey's id.
+            let wantedIsASCII = !wanted.contains { $0 >= 0x80 }
+            return bytes.withUnsafeBufferPointer { buffer in
+                var found: (Range<Int>, Int?)?
+                var insertAt = buffer.count
+                forEachEntry(in: buffer) { entry in
+                    if Self.entry(entry, in: buffer, isKey: key, code: code) {
+                        found = (entry.whole, entry.code != 0 ? entry.whole.lowerBound + 1 : entry.keyBytes.upperBound)
+                        return false
+                    }
+                    if insertAt == buffer.count {
+                        let spelling = keySpelling(of: entry, in: buffer)
+                        let after = wantedIsASCII && !spelling.contains { $0 >= 0x80 }
+                            ? precedes(wanted, spelling) : Self.key(of: entry, in: buffer) > key
+                        if after { insertAt = entry.whole.lowerBound }
+                    }
+                    return true
                 }
-                if insertAt == buffer.count, Self.key(of: entry, in: buffer) > key { insertAt = entry.whole.lowerBound }
-                return true
+                return found ?? (insertAt..<insertAt, nil)
             }
-            return found ?? (insertAt..<insertAt, nil)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import SurveyTestSupport
 @testable import SurveyValues
 @testable import SurveyForms
 @testable import SurveyStorage
@@ -99,6 +100,26 @@ final class PackedAnswersTests: XCTestCase {
         XCTAssertEqual(record.values, expected)
         XCTAssertEqual(record, Record(expected))
         XCTAssertEqual(record.packed, Record(expected).packed, "changes keep the keys in the order a fresh pack has")
+    }
+
+    /// Keys set one at a time, in any order, ASCII or not, known to the packer or not, land
+    /// where a fresh pack puts them (the place of a new key is found comparing bytes when both
+    /// keys are ASCII, as `String`s otherwise).
+    func testKeysSetInAnyOrderLandWhereAFreshPackPutsThem() {
+        var random = SplitMix(seed: 11)
+        let keys = ["age", "address", "instanceID", "a", "Z", "zz", "é", "e\u{301}x", "山", "_x", "a b", "phone", "m_name", "AGE", "~"]
+        for round in 0..<300 {
+            var record = Record([:])
+            var expected: [String: PropertyValue] = [:]
+            for _ in 0..<random.next(below: 10) {
+                let key = keys[random.next(below: keys.count)]
+                let value: PropertyValue? = random.next(below: 5) == 0 ? nil : .integer(random.next(below: 100))
+                record[key] = value
+                expected[key] = value
+            }
+            XCTAssertEqual(record.packed, Record(expected).packed, "round \(round)")
+            XCTAssertEqual(record.values, expected, "round \(round)")
+        }
     }
 
     /// A value set through a canonically equal spelling of a key (as a dictionary finds it)
