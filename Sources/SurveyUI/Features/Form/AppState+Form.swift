@@ -168,25 +168,6 @@ extension AppState {
         }
     }
 
-    /// Tab, Shift-Tab, ↓, ↑ while editing, once the field is committed (`committingField`,
-    /// going on when forward): move, and keep editing on a field.
-    mutating func moveOnEditing(by delta: Int, wrap: Bool) -> [Effect] {
-        moveHighlight(by: delta, wrap: wrap)
-        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
-        return []
-    }
-
-    /// Enter while editing, heads-down as data clerks key (CSPro): keep the answer and go on
-    /// to the next question shown, still editing; after the last one, the highlight rests
-    /// on [ Add ]. After `committingField(goingOn: true)`.
-    mutating func advanceEditing() -> [Effect] {
-        if advanceThroughRoster(from: formItem) { return [] }
-        moveHighlight(by: 1, wrap: false)
-        if formItem == .clear { form.highlight(.add) }
-        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
-        return []
-    }
-
     func captureRollback() -> Rollback {
         let document = self.document ?? SurveyDocument()
         var fileBase: SurveyDocument?

@@ -20,39 +20,34 @@ extension AppState {
     /// The first question a survey starts on.
     var firstFormItem: FormItem { navigableItems.first ?? .clear }
 
-    /// ↑/↓ stop at the ends; Tab/Shift-Tab wrap. A highlight left on a question that has
-    /// just been hidden moves from where it was.
-    mutating func moveHighlight(by delta: Int, wrap: Bool) {
-        let items = navigableItems
-        let end = outline.count
-        let n = items.count
-        let i: Int
-        if let here = items.firstIndex(of: formItem) {
-            i = here + delta
-        } else {
-            // Not a stop any more: the next stop after it (or the one before, going back).
-            let after = items.firstIndex { order($0, end: end) > order(formItem, end: end) } ?? n - 1
-            i = delta > 0 ? after : after - 1
-        }
-        form.highlight(items[wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)])
+    /// What the form's own reducer reads of the app (`FormState.reduce`): the form walked
+    /// (through the rule cache, as `outline`) and laid out only when a key asks for them.
+    var formContext: FormState.Context {
+        let app = self
+        return .init(walk: { selection in
+            // A flat form has no rosters to select members of.
+            guard app.questionnaire.form != nil else { return app.outline }
+            return app.caches.ruleCache.outline(app.questionnaire, app.formRecord, app.ruleClock, selection: selection)
+        }, geometry: { app.formGeometry })
     }
 
-    /// A form item's place in the whole form, for comparing items that are not stops.
-    private func order(_ item: FormItem, end: Int) -> Int {
-        switch item {
-        case .field(let i): return i
-        case .clear: return end
-        case .add: return end + 1
+    /// Does what a key on the form asks (`FormState.reduce`).
+    mutating func follow(_ request: FormState.Request) -> [Effect] {
+        switch request {
+        case .none: break
+        case .tell(let message): tell(message)
+        case .edit: beginEditing(inserting: nil, selectingAnswer: true)
         }
+        return []
     }
 
-    /// The highlight on a stop: the first one from where it is (after a record change hid
-    /// its question, or a new form).
-    mutating func settleHighlight() {
-        let items = navigableItems
-        guard !items.contains(formItem) else { return }
-        let end = outline.count
-        form.highlight(items.first { order($0, end: end) > order(formItem, end: end) } ?? .add)
+    /// Tab, Shift-Tab, ↓, ↑ (`.commitAndMove`) and Enter heads-down (`.commitAndAdvance`)
+    /// once the typed answer is kept (`committingField`): heads-down, a roster decides first
+    /// where the keys go (`advanceThroughRoster`); then the form moves its highlight and
+    /// typing goes on in the question it rests on.
+    mutating func goOnAfterKeeping(_ action: FormAction) -> [Effect] {
+        if action == .commitAndAdvance, advanceThroughRoster(from: formItem) { return [] }
+        return follow(form.reduce(action, in: formContext))
     }
 
     /// The form's geometry as drawn now.

@@ -2,38 +2,9 @@ import SurveyValues
 import SurveyForms
 
 /// Finding one's place in a long form without walking it question by question (issue 30,
-/// as CSEntry and Collect's hierarchy let a keyer): Home/End, a screenful at a time, and the
-/// next problem, which opens the member it is in.
+/// as CSEntry and Collect's hierarchy let a keyer): the next problem, which opens the member
+/// it is in. Home/End and a screenful at a time are the form's own (`FormState.reduce`).
 extension AppState {
-    /// Home/End: the first / last question of the form (not the buttons).
-    mutating func jumpToEdge(last: Bool) {
-        let questions = navigableItems.filter { if case .field = $0 { true } else { false } }
-        guard let target = last ? questions.last : questions.first else { return }
-        form.highlight(target)
-    }
-
-    /// PgUp/PgDn outside a roster: the question a screenful up or down (the first or last
-    /// at the ends), the form scrolling with it.
-    mutating func moveHighlightByPage(_ direction: Int) {
-        let geometry = formGeometry
-        let items = navigableItems
-        guard let here = geometry.contentSpan(of: formItem)?.lowerBound, let at = items.firstIndex(of: formItem) else {
-            moveHighlight(by: direction, wrap: false)
-            return
-        }
-        let page = max(1, geometry.viewport.height - 1)
-        var target = at
-        var i = at
-        while true {
-            i += direction
-            guard items.indices.contains(i), let top = geometry.contentSpan(of: items[i])?.lowerBound else { break }
-            target = i
-            if abs(top - here) >= page { break }
-        }
-        if target == at { target = direction > 0 ? items.count - 1 : 0 }
-        form.highlight(items[target])
-    }
-
     /// F8: the next question whose answer the form refuses or lacks, after the highlighted
     /// one and round again, across members (the member it is in is shown). The status line
     /// says which of how many.

@@ -7,7 +7,7 @@ extension AppState {
     mutating func followQuestionnaire() {
         if session.formWaiting != nil { takeWaitingForm() }
         guard questionnaire.form != nil else { return }
-        if editing == nil, picker == nil { settleHighlight() }
+        if editing == nil, picker == nil { form.settleHighlight(in: formContext) }
         keepFormHighlightInView()
     }
 

@@ -18,33 +18,6 @@ extension AppState {
         return (h, heading)
     }
 
-    /// PgUp/PgDn: the previous / next member of the roster the highlight is in, the
-    /// highlight on the same question of that member (or the heading).
-    mutating func stepInstance(by delta: Int) {
-        guard let (entry, heading) = rosterHeadingHere else { return }
-        let name = RosterText.name(heading)
-        guard heading.count > 0 else {
-            tell(heading.fixedCount == nil ? "No \(name) yet: ^O adds one" : "The form asks for no \(name)")
-            return
-        }
-        let target = heading.shown + delta
-        guard target >= 0 else { return tell("Already at the first \(name)") }
-        guard target < heading.count else {
-            return tell(heading.fixedCount == nil ? "Already at the last \(name): ^O adds another" : "Already at the last \(name)")
-        }
-        // The same question of the other member, found by its place in the instance.
-        let offset: Int? = if case .field(let i) = formItem, i != entry { i - entry } else { nil }
-        form.showInstance(target, of: heading.selectionKey)
-        let outline = self.outline
-        if let offset, let h = outline.headingEntry(heading.selectionKey), outline.indices.contains(h + offset),
-           outline.isNavigable(h + offset) {
-            form.highlight(.field(h + offset))
-        } else if let h = outline.headingEntry(heading.selectionKey) {
-            form.highlight(.field(h))
-        }
-        keepFormHighlightInView()
-    }
-
     /// ^O (or `y` to "Add another …?"): a new member after the one shown, editing its first
     /// question. It is in memory only until an answer is kept in it (`AppState+UnsavedMember`).
     mutating func addInstance() -> [Effect] {
