@@ -18,7 +18,8 @@ final class FormReducerTests: XCTestCase {
         let walk = FormWalk.make(q, record: Record(), selection: [:], topRelevance: (0..<20).map(shown.contains), clock: clock)
         XCTAssertEqual(walk.count, 20)
         return .init(walk: { _ in walk },
-                     geometry: { FormGeometry(form: Rect(x: 0, y: 0, width: 60, height: height), labels: (0..<20).map { "Question \($0)" }) })
+                     geometry: { form in FormGeometry(form: Rect(x: 0, y: 0, width: 60, height: height), rows: (0..<20).map { .field(label: "Question \($0)", extraLine: false) }, scroll: form.formScroll) },
+                     scrolls: true)
     }
 
     /// The roster form (`Examples/roster.csv`) with two members, Ana (34) and Bo (12).
@@ -30,7 +31,7 @@ final class FormReducerTests: XCTestCase {
         ])])
         let cache = FormRuleCache()
         let context = FormState.Context(walk: { cache.outline(q, record, self.clock, selection: $0) },
-                                        geometry: { FormGeometry(form: Rect(x: 0, y: 0, width: 60, height: 30), labels: []) })
+                                        geometry: { _ in FormGeometry(form: Rect(x: 0, y: 0, width: 60, height: 30), labels: []) }, scrolls: true)
         return (context, cache.outline(q, record, clock, selection: [:]))
     }
 
@@ -142,6 +143,35 @@ final class FormReducerTests: XCTestCase {
         let before = form
         XCTAssertEqual(form.reduce(.stepInstance(1), in: context), .none)
         XCTAssertEqual(form, before)
+    }
+
+    func testALongFormScrollsToTheHighlightOnlyWhenItScrolls() throws {
+        var form = form(at: .field(15))
+        form.keepHighlightInView(in: try context())
+        XCTAssertEqual(form.formScroll, 9, "question 15 on the last of the seven rows shown")
+        form.highlight(.field(2))
+        form.keepHighlightInView(in: try context())
+        XCTAssertEqual(form.formScroll, 2)
+        var fixed = try context()
+        fixed.scrolls = false
+        form.keepHighlightInView(in: fixed)
+        XCTAssertEqual(form.formScroll, 0, "the original five fields never scroll")
+    }
+
+    func testAPathShowsTheMemberItIsInOrChangesNothing() throws {
+        let (context, walk) = try rosterContext()
+        var form = form(at: .field(0))
+        let bo = [AnswerPath.Step(name: "member", index: 1)]
+        XCTAssertTrue(form.highlight(problemAt: AnswerPath(bo, "age"), in: context))
+        guard case .field(let row) = form.formItem else { return XCTFail("on a question") }
+        XCTAssertEqual(context.walk(form.instances).path(row), AnswerPath(bo, "age"))
+        let before = form
+        XCTAssertFalse(form.highlight(problemAt: AnswerPath(bo, "no_such_question"), in: context))
+        XCTAssertFalse(form.highlight(memberAt: [AnswerPath.Step(name: "no_such_roster", index: 0)], in: context))
+        XCTAssertEqual(form, before)
+        XCTAssertTrue(form.highlight(memberAt: [AnswerPath.Step(name: "member", index: 0)], in: context))
+        XCTAssertEqual(form.formItem, walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: [], name: "member")).map(Item.field))
+        XCTAssertEqual(form.instances, [FormWalk.RepeatHeading.selectionKey(parent: [], name: "member"): 0])
     }
 
     func testTheAppsKeysChangeNothingHere() throws {

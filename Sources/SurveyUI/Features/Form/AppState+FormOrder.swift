@@ -28,7 +28,11 @@ extension AppState {
             // A flat form has no rosters to select members of.
             guard app.questionnaire.form != nil else { return app.outline }
             return app.caches.ruleCache.outline(app.questionnaire, app.formRecord, app.ruleClock, selection: selection)
-        }, geometry: { app.formGeometry })
+        }, geometry: { form in
+            var drawn = app
+            drawn.form = form
+            return drawn.formGeometry
+        }, scrolls: questionnaire.form != nil)
     }
 
     /// Does what a key on the form asks (`FormState.reduce`).
@@ -63,27 +67,6 @@ extension AppState {
         let laidOut = caches.ruleCache.layout(questionnaire, formRecord, ruleClock, key: drawnKey, rows: rows, width: rect.width)
         return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut,
                             keepHeading: highlightsMember(in: outline), finishing: finishesShownSurvey)
-    }
-
-    /// Scrolls a long form so the highlighted question (and the line under it) is in view.
-    mutating func keepFormHighlightInView() {
-        guard questionnaire.form != nil else { form.scroll(to: 0); return }
-        let geometry = formGeometry
-        guard geometry.viewport.height > 0, let span = geometry.contentSpan(of: formItem) else {
-            form.scroll(to: geometry.scroll)
-            return
-        }
-        var top = geometry.scroll
-        // Inside a roster, its heading ("Household member 2 of 4") too, when both fit.
-        if let (entry, _) = rosterHeadingHere, case .field(let i) = formItem, i != entry,
-           let headingSpan = geometry.contentSpan(of: .field(entry)),
-           span.upperBound - headingSpan.lowerBound < geometry.viewport.height {
-            top = min(top, headingSpan.lowerBound)
-            if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
-        }
-        if span.lowerBound < top { top = span.lowerBound }
-        if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
-        form.scroll(to: max(0, min(top, geometry.contentHeight - geometry.viewport.height)))
     }
 
     /// Answers hidden for the record on the form (none when it is another record's).

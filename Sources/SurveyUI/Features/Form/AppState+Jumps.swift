@@ -33,7 +33,7 @@ extension AppState {
         let at = flagged.firstIndex { $0 > here } ?? 0
         let row = rows[flagged[at]]
         let path = AnswerPath(row.steps, row.name)
-        guard highlight(problemAt: path) else {
+        guard form.highlight(problemAt: path, in: formContext) else {
             warn("Problem \(at + 1) of \(flagged.count) is not on the form now: \(message[path] ?? row.problem ?? "")")
             return
         }
@@ -50,27 +50,5 @@ extension AppState {
         }
         let path = outline.path(i)
         return rows.firstIndex { $0.kind == .question && $0.steps == path.steps && $0.name == path.name } ?? -1
-    }
-
-    /// The highlight on the question at `path`, showing the members it is in (a whole
-    /// member's problem: its roster's heading). False when the form has no such row shown.
-    @discardableResult
-    mutating func highlight(problemAt path: AnswerPath) -> Bool {
-        let before = form
-        form.showMembers(path.steps)
-        let outline = self.outline
-        let row = outline.indices.first { outline.heading($0) == nil && outline.isShown($0) && outline.path($0) == path }
-            ?? outline.indices.first { i in
-                guard let heading = outline.heading(i) else { return false }
-                return heading.name == path.name && heading.parent == path.steps
-            }
-        guard let row else {
-            // Nothing to go to: the members shown stay as they were, the highlight with them.
-            form = before
-            return false
-        }
-        form.highlight(.field(row))
-        keepFormHighlightInView()
-        return true
     }
 }

@@ -151,7 +151,7 @@ extension AppState {
         } else {
             form.highlight(.field(h))
         }
-        keepFormHighlightInView()
+        form.keepHighlightInView(in: formContext)
     }
 
     /// Enter on nothing typed in a member added by hand that holds no answer yet: the keyer is
@@ -187,7 +187,7 @@ extension AppState {
         let next = outline.indices.first { $0 > h && !block.contains($0) && outline.isNavigable($0) }
         if goOn(from: h, to: next, in: outline) { return }
         form.highlight(next.map { .field($0) } ?? .add)
-        keepFormHighlightInView()
+        form.keepHighlightInView(in: formContext)
         if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
     }
 
@@ -262,7 +262,7 @@ extension AppState {
         let inside = Set(outline.instanceEntries(of: entry))
         let after = outline.indices.first { $0 > entry && !inside.contains($0) && outline.isNavigable($0) }
         form.highlight(after.map { .field($0) } ?? .add)
-        keepFormHighlightInView()
+        form.keepHighlightInView(in: formContext)
     }
 
     /// Which survey the form shows, so a question asked about it is never answered for another.

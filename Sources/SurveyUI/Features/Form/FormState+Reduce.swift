@@ -18,8 +18,11 @@ extension FormState {
         /// (`AppState.outline`, from the rule cache): the highlight's stops and the rosters
         /// are read from it, again after PgUp/PgDn picked another member.
         var walk: (_ selection: [String: Int]) -> FormWalk
-        /// The form as drawn now, for PgUp/PgDn outside a roster (laid out only for them).
-        var geometry: () -> FormGeometry
+        /// The form as drawn were it this form (its highlight, scroll and members shown), for
+        /// PgUp/PgDn and keeping the highlight in view (laid out only for them).
+        var geometry: (FormState) -> FormGeometry
+        /// Whether the form scrolls (a designer's form; the original five fields always fit).
+        var scrolls: Bool
     }
 
     /// What a key on the form asks of the app.
@@ -74,43 +77,10 @@ extension FormState {
         if case .field = formItem { .edit } else { .none }
     }
 
-    /// The highlight's stops, in order: the questions a person answers that `relevant` shows
-    /// now and roster headings (`FormWalk.isNavigable`), then Clear and Add.
-    func stops(in context: Context) -> [FormItem] {
-        let walk = context.walk(instances)
-        return walk.indices.filter { walk.isNavigable($0) }.map { .field($0) } + [.clear, .add]
-    }
-
-    /// ↑/↓ stop at the ends; Tab/Shift-Tab wrap. A highlight left on a question that has
-    /// just been hidden moves from where it was.
-    mutating func moveHighlight(by delta: Int, wrap: Bool, in context: Context) {
-        let items = stops(in: context)
-        let rows = context.walk(instances).count
-        let n = items.count
-        let i: Int
-        if let here = items.firstIndex(of: formItem) {
-            i = here + delta
-        } else {
-            // Not a stop any more: the next stop after it (or the one before, going back).
-            let after = items.firstIndex { order($0, rows: rows) > order(formItem, rows: rows) } ?? n - 1
-            i = delta > 0 ? after : after - 1
-        }
-        highlight(items[wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)])
-    }
-
-    /// The highlight on a stop: the first one from where it is (after a record change hid
-    /// its question, or a new form).
-    mutating func settleHighlight(in context: Context) {
-        let items = stops(in: context)
-        guard !items.contains(formItem) else { return }
-        let rows = context.walk(instances).count
-        highlight(items.first { order($0, rows: rows) > order(formItem, rows: rows) } ?? .add)
-    }
-
     /// PgUp/PgDn outside a roster: the question a screenful up or down (the first or last
     /// at the ends), the form scrolling with it.
     private mutating func moveHighlightByPage(_ direction: Int, in context: Context) {
-        let geometry = context.geometry()
+        let geometry = context.geometry(self)
         let items = stops(in: context)
         guard let here = geometry.contentSpan(of: formItem)?.lowerBound, let at = items.firstIndex(of: formItem) else {
             moveHighlight(by: direction, wrap: false, in: context)
@@ -155,14 +125,5 @@ extension FormState {
             highlight(.field(h))
         }
         return .none
-    }
-
-    /// A form item's place in the whole form, for comparing items that are not stops.
-    private func order(_ item: FormItem, rows: Int) -> Int {
-        switch item {
-        case .field(let i): return i
-        case .clear: return rows
-        case .add: return rows + 1
-        }
     }
 }

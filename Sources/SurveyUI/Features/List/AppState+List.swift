@@ -132,9 +132,9 @@ extension AppState {
         if path.steps.isEmpty, let row = outline.indices.first(where: { outline.heading($0) == nil && outline.path($0) == path }),
            outline.isNavigable(row) {
             form.highlight(.field(row))
-            keepFormHighlightInView()
+            form.keepHighlightInView(in: formContext)
         } else if !path.steps.isEmpty {
-            highlight(problemAt: path)
+            form.highlight(problemAt: path, in: formContext)
         }
     }
 
