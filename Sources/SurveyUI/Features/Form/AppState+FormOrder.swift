@@ -3,7 +3,9 @@ import SurveyForms
 
 /// Which questions the highlight visits, in Tab/↑/↓ order: the ones a person answers that
 /// `relevant` shows now, then Clear and Add. Notes, group headings, calculated values and rows
-/// a terminal cannot collect are shown but skipped, as are read-only questions.
+/// a terminal cannot collect are shown but skipped, as are read-only questions. Where the
+/// highlight goes is the form's own (`FormState.reduce`, `FormState+Highlight`); here is what
+/// it reads of the app (`formContext`) and how the app follows what it asks.
 extension AppState {
     /// Whether each field shows for the record on the form (always, without a form).
     public var formRelevance: [Bool] {
@@ -11,11 +13,8 @@ extension AppState {
         return caches.ruleCache.relevance(questionnaire, formRecord, ruleClock)
     }
 
-    /// The highlight's stops, in order.
-    var navigableItems: [FormItem] {
-        let outline = self.outline
-        return outline.indices.filter { outline.isNavigable($0) }.map { .field($0) } + [.clear, .add]
-    }
+    /// The highlight's stops, in order (`FormState.stops(in:)`).
+    var navigableItems: [FormItem] { form.stops(in: formContext) }
 
     /// The first question a survey starts on.
     var firstFormItem: FormItem { navigableItems.first ?? .clear }

@@ -2,10 +2,10 @@ import SurveyValues
 import SurveyForms
 
 /// Keying a roster (a repeat) heads-down, as CSPro and ODK Collect do: one member at a time
-/// under its heading ("Household member 2 of 4"); PgUp/PgDn pick the member, ^O adds one
-/// after the one shown, ^D deletes it (y/n). After the last question of a member, Enter asks
-/// "Add another Household member? y/n" (`y` starts the next one, `n` goes on past the
-/// roster), so a keyer never leaves the home row. With `repeat_count` the form says how many:
+/// under its heading ("Household member 2 of 4"); PgUp/PgDn pick the member (the form's own
+/// keys, `FormState.reduce`), ^O adds one after the one shown, ^D deletes it (y/n). After the
+/// last question of a member, Enter asks "Add another Household member? y/n" (`y` starts the
+/// next one, `n` goes on past the roster), so a keyer never leaves the home row. With `repeat_count` the form says how many:
 /// Enter goes from one member to the next, and none is added or deleted by hand.
 extension AppState {
     /// The roster heading the highlight is on or inside, if any.
