@@ -123,11 +123,9 @@ extension AppState {
             stepRecord(by: -1)
         case .nextRecord:
             stepRecord(by: 1)
-        case .moveHighlight, .cycleHighlight, .cancelEditing, .toggleNextFormAfterAdd:
+        case .moveHighlight, .cycleHighlight, .activate, .cancelEditing, .toggleNextFormAfterAdd:
             // The form's own keys (`FormState.reduce`).
             return follow(form.reduce(action, in: formContext))
-        case .activate:
-            return activateHighlighted()
         case .beginEditing(let character):
             beginEditing(inserting: character)
         case .commitAndMove(let delta, let wrap):

@@ -174,11 +174,25 @@ final class FormReducerTests: XCTestCase {
         XCTAssertEqual(form.instances, [FormWalk.RepeatHeading.selectionKey(parent: [], name: "member"): 0])
     }
 
+    func testEnterOnTheHighlightSaysWhatItOpensOrPresses() throws {
+        let (roster, walk) = try rosterContext()
+        let heading = try XCTUnwrap(walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: [], name: "member")))
+        var form = form(at: .field(heading))
+        XCTAssertEqual(form.reduce(.activate, in: roster), .enterRoster(heading))
+        form.highlight(.field(0))
+        XCTAssertEqual(form.reduce(.activate, in: roster), .beginEditing, "Village: typing starts")
+        form.highlight(.clear)
+        XCTAssertEqual(form.reduce(.activate, in: roster), .clear)
+        form.highlight(.add)
+        XCTAssertEqual(form.reduce(.activate, in: roster), .add)
+        XCTAssertEqual(form.formItem, .add, "Enter moves nothing")
+    }
+
     func testTheAppsKeysChangeNothingHere() throws {
         var form = form(at: .field(2))
         form.beginEditing(EditBuffer(fieldIndex: 2, text: "41"))
         let before = form
-        for action: FormAction in [.activate, .beginEditing(inserting: "x"), .commitField, .nextLanguage,
+        for action: FormAction in [.beginEditing(inserting: "x"), .commitField, .nextLanguage,
                                    .addInstance, .requestInstanceDelete, .answerRoster(true), .nextProblem, .clearAnswer,
                                    .previousRecord, .nextRecord] {
             XCTAssertEqual(form.reduce(action, in: try context()), .none, "\(action)")

@@ -28,16 +28,6 @@ extension AppState {
         }
     }
 
-    /// Enter while browsing: edit the field, or press the button.
-    mutating func activateHighlighted() -> [Effect] {
-        switch formItem {
-        case .field(let i) where outline.heading(i) != nil: return enterRoster(at: i)
-        case .field: beginEditing(inserting: nil); return []
-        case .clear: return clearForm()
-        case .add: return addRecord()
-        }
-    }
-
     /// Starts editing the highlighted field with the caret at the end, optionally typing a
     /// first character (typing on a highlighted field starts editing it).
     ///

@@ -40,6 +40,10 @@ extension AppState {
         case .none: break
         case .tell(let message): tell(message)
         case .edit: beginEditing(inserting: nil, selectingAnswer: true)
+        case .beginEditing: beginEditing(inserting: nil)
+        case .enterRoster(let entry): return enterRoster(at: entry)
+        case .clear: return clearForm()
+        case .add: return addRecord()
         }
         return []
     }

@@ -3,12 +3,12 @@ import SurveyForms
 
 /// The form's own reducer (issue 29: a child reducer, as `SurveyListState.reduce`): where the
 /// highlight goes on ↑/↓, Tab, Home/End, PgUp/PgDn (a screenful, or a roster's next member)
-/// and after a kept answer, Esc's dropped typing and F5's heads-down switch, decided from the
-/// form and the little it reads of the app (`Context`: the form as walked, the geometry), and
-/// what it asks of the app as a value.
-/// `AppState` keeps what reaches past the form: the gate of a typed answer
-/// (`committingField`, before a move that leaves the field), rosters, Add and Clear, and
-/// beginning to type into a question (`beginEditing`, which reads the survey and its rules).
+/// and after a kept answer, what Enter on the highlight means, Esc's dropped typing and F5's
+/// heads-down switch, decided from the form and the little it reads of the app (`Context`:
+/// the form as walked, the geometry), and what it asks of the app as a value. `AppState`
+/// keeps what reaches past the form: the gate of a typed answer (`committingField`, before a
+/// move that leaves the field), rosters' members, Add and Clear, and beginning to type into
+/// a question (`beginEditing`, which reads the survey and its rules).
 extension FormState {
     typealias FormItem = AppState.FormItem
 
@@ -32,6 +32,14 @@ extension FormState {
         case tell(String)
         /// Typing goes on in the highlighted question, its answer selected (heads-down).
         case edit
+        /// Typing starts in the highlighted question, the caret after its answer (Enter on it).
+        case beginEditing
+        /// Into the members of the roster whose heading is this entry (Enter on it).
+        case enterRoster(Int)
+        /// [ Clear ] pressed: the form emptied.
+        case clear
+        /// [ Add ] (or [ Finish ]) pressed.
+        case add
     }
 
     /// The form's keys. `.commitAndMove` and `.commitAndAdvance` come here once the app has
@@ -57,6 +65,14 @@ extension FormState {
             moveHighlight(by: 1, wrap: false, in: context)
             if formItem == .clear { highlight(.add) }
             return editingHighlighted
+        case .activate:
+            // Enter while browsing: edit the question, go into the roster, press the button.
+            switch formItem {
+            case .field(let i) where context.walk(instances).heading(i) != nil: return .enterRoster(i)
+            case .field: return .beginEditing
+            case .clear: return .clear
+            case .add: return .add
+            }
         case .cancelEditing:
             stopEditing()
         case .toggleNextFormAfterAdd:
@@ -66,7 +82,7 @@ extension FormState {
                 : "After Add: the survey just added is shown (F5 changes it)")
         case .stepInstance(let delta):
             return stepInstance(by: delta, in: context)
-        case .previousRecord, .nextRecord, .activate, .beginEditing, .commitField, .nextLanguage, .addInstance, .requestInstanceDelete, .answerRoster, .nextProblem, .clearAnswer:
+        case .previousRecord, .nextRecord, .beginEditing, .commitField, .nextLanguage, .addInstance, .requestInstanceDelete, .answerRoster, .nextProblem, .clearAnswer:
             break   // the app's: they read or change the survey, the list or the language
         }
         return .none
