@@ -119,10 +119,10 @@ extension AppState {
 
     mutating func reduce(_ action: FormAction) -> [Effect] {
         switch action {
-        case .previousRecord:
-            stepRecord(by: -1)
-        case .nextRecord:
-            stepRecord(by: 1)
+        case .previousRecord, .nextRecord:
+            // The list's to decide (`SurveyListState.step`): the record before or after.
+            let showingRecord = if case .record = shown { true } else { false }
+            return follow(list.step(by: action == .nextRecord ? 1 : -1, showingRecord: showingRecord, in: listContext))
         case .moveHighlight, .cycleHighlight, .activate, .cancelEditing, .toggleNextFormAfterAdd:
             // The form's own keys (`FormState.reduce`).
             return follow(form.reduce(action, in: formContext))

@@ -1,33 +1,8 @@
 import SurveyValues
 import SurveyForms
 
-/// The form: its highlight, the record swipes (←/→), and typing into a field.
+/// The form: typing into a field, and keeping what was typed.
 extension AppState {
-    /// ←/→ while browsing: the original app's swipes. At either end the record stays.
-    mutating func stepRecord(by delta: Int) {
-        guard recordCount > 0 else {
-            tell("No surveys yet: fill in the form and press Add")
-            return
-        }
-        guard list.projection.count > 0 else {
-            tell("No surveys match the filter: Esc on the / line clears it")
-            return
-        }
-        // The list as shown: filtered, sorted, across section headers.
-        guard case .record = shown, let position = listPosition else {
-            if listPosition != nil { showRecord(list.rows.cursor) } else if let first = list.record(nearPosition: 0) { showRecord(first) }
-            return
-        }
-        let next = position + delta
-        if next < 0 {
-            tell("Already at the first record")
-        } else if next >= list.projection.count {
-            tell("Already at the last record")
-        } else {
-            if let record = list.record(nearPosition: next) { showRecord(record, jumping: true) }
-        }
-    }
-
     /// Starts editing the highlighted field with the caret at the end, optionally typing a
     /// first character (typing on a highlighted field starts editing it).
     ///

@@ -23,6 +23,9 @@ extension AppState {
         case .show(let index):
             showRecord(index)
             return []
+        case .jump(let index):
+            showRecord(index, jumping: true)
+            return []
         case .changed(let remark, let effects):
             listDidChange()
             if let remark { tell(remark) }
