@@ -161,8 +161,10 @@ final class FormReducerTests: XCTestCase {
     func testAPathShowsTheMemberItIsInOrChangesNothing() throws {
         let (context, walk) = try rosterContext()
         var form = form(at: .field(0))
+        XCTAssertFalse(form.highlightsMember(in: walk), "Village is no member's")
         let bo = [AnswerPath.Step(name: "member", index: 1)]
         XCTAssertTrue(form.highlight(problemAt: AnswerPath(bo, "age"), in: context))
+        XCTAssertTrue(form.highlightsMember(in: context.walk(form.instances)))
         guard case .field(let row) = form.formItem else { return XCTFail("on a question") }
         XCTAssertEqual(context.walk(form.instances).path(row), AnswerPath(bo, "age"))
         let before = form

@@ -69,7 +69,7 @@ extension AppState {
         let rows = drawnForm(outline).rows
         let laidOut = caches.ruleCache.layout(questionnaire, formRecord, ruleClock, key: drawnKey, rows: rows, width: rect.width)
         return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut,
-                            keepHeading: highlightsMember(in: outline), finishing: finishesShownSurvey)
+                            keepHeading: form.highlightsMember(in: outline), finishing: finishesShownSurvey)
     }
 
     /// Answers hidden for the record on the form (none when it is another record's).

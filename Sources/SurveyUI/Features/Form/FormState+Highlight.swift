@@ -39,6 +39,13 @@ extension FormState {
         highlight(items.first { order($0, rows: rows) > order(formItem, rows: rows) } ?? .add)
     }
 
+    /// Whether the highlight is on a member's question (the breadcrumb has something to
+    /// say): cheap, for every layout, where the breadcrumb's words are made once per frame.
+    func highlightsMember(in walk: FormWalk) -> Bool {
+        guard case .field(let i) = formItem, let entries = walk.entries, entries.indices.contains(i) else { return false }
+        return !entries[i].steps.isEmpty
+    }
+
     /// Scrolls a long form so the highlighted question (and the line under it) is in view.
     mutating func keepHighlightInView(in context: Context) {
         guard context.scrolls else { scroll(to: 0); return }
