@@ -147,6 +147,7 @@ extension AppState {
         case .answerRoster(let yes):
             return answerRoster(yes)
         case .jumpToEdge, .movePage, .stepInstance:
+            // The form's own too, once a typed answer is kept.
             return committingField { $0.follow($0.form.reduce(action, in: $0.formContext)) }
         case .nextProblem:
             return committingField { $0.jumpToNextProblem(); return [] }

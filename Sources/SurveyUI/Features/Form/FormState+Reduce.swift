@@ -82,7 +82,8 @@ extension FormState {
                 : "After Add: the survey just added is shown (F5 changes it)")
         case .stepInstance(let delta):
             return stepInstance(by: delta, in: context)
-        case .previousRecord, .nextRecord, .beginEditing, .commitField, .nextLanguage, .addInstance, .requestInstanceDelete, .answerRoster, .nextProblem, .clearAnswer:
+        case .previousRecord, .nextRecord, .beginEditing, .commitField, .nextLanguage, .addInstance,
+             .requestInstanceDelete, .answerRoster, .nextProblem, .clearAnswer:
             break   // the app's: they read or change the survey, the list or the language
         }
         return .none
