@@ -101,7 +101,7 @@ public struct DocumentDiff: Equatable, Sendable {
     static func notKeyed(in questionnaire: Questionnaire) -> Set<String> {
         var names: Set<String> = []
         for scope in [questionnaire] + questionnaire.rosterScopes {
-            for (i, field) in scope.fields.enumerated() where scope.repeatAtRow(i) == nil {
+            for (i, field) in scope.fields.enumerated() where scope.repeatAtRow(FieldIndex(i)) == nil {
                 switch field.kind {
                 case .calculated, .metadata, .note, .notCollected, .groupStart, .groupEnd: names.insert(field.key)
                 default: break

@@ -98,8 +98,11 @@ public struct QuestionPlace: Hashable, Sendable {
 }
 
 /// A question's row among its scope's fields (`Questionnaire.fields` of the top level, or of
-/// its repeat's questionnaire): one of a question's three numberings, typed so it is not
-/// taken for the form's row (`XLSForm.questions`) or the screen's (`FormWalk`'s entries).
+/// its repeat's questionnaire; the scope's `XLSForm.questions` mirror them one for one): one
+/// of a question's three numberings, typed so it is not taken for the others, the screen's
+/// (`FormWalk`'s entries, the shown members' questions laid out in a row: `FormItem.field`,
+/// `EditBuffer.fieldIndex`) or the outline's (`FormOutline`'s nodes, every scope's rows
+/// numbered as one list for the settling graph).
 public struct FieldIndex: Hashable, Sendable, Comparable {
     public let row: Int
 

@@ -20,7 +20,7 @@ public struct FormNode: Equatable, Sendable {
     /// Its index among the fields of the record it is kept in: `Questionnaire.fields` at the
     /// top level, the repeat's `instanceQuestionnaire(for:)` inside one. A group's is its
     /// `begin group` row's.
-    public let fieldIndex: Int
+    public let fieldIndex: FieldIndex
     public let children: [FormNode]
 
     /// Where the answer of this question is, in the instances `indices` (one per repeat it
@@ -55,7 +55,7 @@ extension FormNode {
         func closeGroup() {
             let group = open.removeLast()
             add(FormNode(kind: .group, name: group.question.name, path: path(group.question.name), repeats: repeats,
-                         question: group.question, fieldIndex: group.index, children: group.children))
+                         question: group.question, fieldIndex: FieldIndex(group.index), children: group.children))
         }
         for (i, row) in rows.enumerated() {
             switch row.kind {
@@ -65,12 +65,12 @@ extension FormNode {
                 if !open.isEmpty { closeGroup() }
             case .beginRepeat:
                 let here = path(row.name)
-                add(FormNode(kind: .repeat, name: row.name, path: here, repeats: repeats, question: row, fieldIndex: i,
+                add(FormNode(kind: .repeat, name: row.name, path: here, repeats: repeats, question: row, fieldIndex: FieldIndex(i),
                              children: nodes(row.children, under: here, repeats: repeats + [row.name])))
             default:
                 guard !row.name.isEmpty else { continue }
                 add(FormNode(kind: .question, name: row.name, path: path(row.name), repeats: repeats, question: row,
-                             fieldIndex: i, children: []))
+                             fieldIndex: FieldIndex(i), children: []))
             }
         }
         while !open.isEmpty { closeGroup() }   // a form left open is refused; its tree still reads

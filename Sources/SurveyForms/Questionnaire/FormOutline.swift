@@ -63,7 +63,7 @@ final class FormOutline: Sendable {
                 var sub = Questionnaire(form: form.scoped(to: question.children), language: root.language, outlined: false)
                 sub.tree = inner.children
                 add(sub, form: form.scoped(to: question.children), node: inner, chain: chain + [inner.name],
-                    repeatRow: offset + inner.fieldIndex)
+                    repeatRow: offset + inner.fieldIndex.row)
             }
         }
         if let form = root.form { add(root, form: form, node: nil, chain: [], repeatRow: nil) }

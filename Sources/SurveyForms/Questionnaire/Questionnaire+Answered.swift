@@ -21,7 +21,7 @@ extension Questionnaire {
         for field in fields where field.holdsAnswer(answer(field.key)) { return true }
         guard form != nil || outline != nil else { return false }
         for (i, field) in fields.enumerated() {
-            guard let node = repeatAtRow(i), case .array(let items)? = answer(field.key) else { continue }
+            guard let node = repeatAtRow(FieldIndex(i)), case .array(let items)? = answer(field.key) else { continue }
             let inner = instanceQuestionnaire(for: node)
             for case .dictionary(let member) in items where inner.holdsAnswers(member) { return true }
         }

@@ -13,7 +13,7 @@ extension Questionnaire {
         var pending = [self]
         while let scope = pending.popLast() {
             for i in scope.fields.indices {
-                guard let node = scope.repeatAtRow(i) else { continue }
+                guard let node = scope.repeatAtRow(FieldIndex(i)) else { continue }
                 let inner = scope.instanceQuestionnaire(for: node)
                 found.append(inner)
                 pending.append(inner)

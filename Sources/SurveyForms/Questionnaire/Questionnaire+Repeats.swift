@@ -23,16 +23,16 @@ extension Questionnaire {
     }
 
     /// The repeat a top-level field stands for (its `begin repeat` row), or nil.
-    public func repeatNode(forField index: Int) -> FormNode? {
+    public func repeatNode(forField index: FieldIndex) -> FormNode? {
         tree.first { $0.kind == .repeat && $0.fieldIndex == index }
     }
 
     /// The repeat whose `begin repeat` row is this scope's field `index` (inside groups too),
     /// or nil. Read from the outline: a form's walk asks it of every row, and gathering the
     /// tree's nodes each time was a tenth of a roster key.
-    public func repeatAtRow(_ index: Int) -> FormNode? {
+    public func repeatAtRow(_ index: FieldIndex) -> FormNode? {
         guard let outline = outline?.value, outline.scopes.indices.contains(scopeNumber) else { return nil }
-        return outline.scopeOfRepeatRow[outline.scopes[scopeNumber].offset + index].flatMap { outline.scopes[$0].node }
+        return outline.scopeOfRepeatRow[outline.scopes[scopeNumber].offset + index.row].flatMap { outline.scopes[$0].node }
     }
 
     /// The repeat's own questions, as the fields of one instance (groups as heading rows, a

@@ -143,7 +143,7 @@ extension Questionnaire {
         for problem in inside { add(problem.path, problem.message) }
         for path in restored where !found.contains(where: { $0.path == path && $0.member == nil }) {
             let roster = scopeQuestionnaire(path.steps).fields.firstIndex { $0.key == path.name }
-                .flatMap { scopeQuestionnaire(path.steps).repeatAtRow($0) } != nil
+                .flatMap { scopeQuestionnaire(path.steps).repeatAtRow(FieldIndex($0)) } != nil
             add(path, restored: true, "\(label(at: path)) is not asked in this survey (the form's relevant rule skips it): "
                 + (roster ? "leave its members out" : "leave it empty"))
         }
@@ -189,7 +189,7 @@ extension Questionnaire {
     private func holdsSomething(_ value: PropertyValue, at path: AnswerPath) -> Bool {
         let scope = scopeQuestionnaire(path.steps)
         guard let i = scope.fields.firstIndex(where: { $0.key == path.name }) else { return false }
-        guard let node = scope.repeatAtRow(i) else {
+        guard let node = scope.repeatAtRow(FieldIndex(i)) else {
             return scope.fields[i].holdsAnswer(value)
         }
         guard case .array(let items) = value else { return true }
@@ -249,7 +249,7 @@ extension Questionnaire {
         member.allSatisfy { key, value in
             if AnswerMerge.memberIDKeys.contains(key) { return true }
             guard let i = fields.firstIndex(where: { $0.key == key }) else { return false }
-            if let node = repeatAtRow(i) {
+            if let node = repeatAtRow(FieldIndex(i)) {
                 // A roster inside (holding no answer, as `holdsAnswers` said): nothing else in
                 // its members either.
                 guard case .array(let items) = value else { return false }

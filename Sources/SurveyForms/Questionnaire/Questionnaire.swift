@@ -49,7 +49,7 @@ public struct Questionnaire: Equatable, Sendable {
         self.language = nil
         self.enclosingGroups = Array(repeating: [], count: fields.count)
         self.tree = fields.enumerated().map { i, field in
-            FormNode(kind: .question, name: field.key, path: "/data/" + field.key, repeats: [], question: nil, fieldIndex: i, children: [])
+            FormNode(kind: .question, name: field.key, path: "/data/" + field.key, repeats: [], question: nil, fieldIndex: FieldIndex(i), children: [])
         }
     }
 

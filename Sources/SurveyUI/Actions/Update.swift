@@ -119,53 +119,40 @@ extension AppState {
 
     mutating func reduce(_ action: FormAction) -> [Effect] {
         switch action {
-        case .previousRecord:
-            stepRecord(by: -1)
-        case .nextRecord:
-            stepRecord(by: 1)
-        case .moveHighlight(let delta):
-            moveHighlight(by: delta, wrap: false)
-        case .cycleHighlight(let delta):
-            moveHighlight(by: delta, wrap: true)
-        case .activate:
-            return activateHighlighted()
+        case .previousRecord, .nextRecord:
+            // The list's to decide (`SurveyListState.step`): the record before or after.
+            let showingRecord = if case .record = shown { true } else { false }
+            return follow(list.step(by: action == .nextRecord ? 1 : -1, showingRecord: showingRecord, in: listContext))
+        case .moveHighlight, .cycleHighlight, .activate, .cancelEditing, .toggleNextFormAfterAdd:
+            // The form's own keys (`FormState.reduce`).
+            return follow(form.reduce(action, in: formContext))
         case .beginEditing(let character):
             beginEditing(inserting: character)
         case .commitAndMove(let delta, let wrap):
             if let copy = attachTypedPath(then: .move(delta, wrap: wrap)) { return copy }
-            return committingField(goingOn: delta > 0) { $0.moveOnEditing(by: delta, wrap: wrap) }
+            return committingField(goingOn: delta > 0) { $0.goOnAfterKeeping(action) }
         case .commitField:
             if let copy = attachTypedPath(then: .stay) { return copy }
             return commitEditing() ?? []
         case .commitAndAdvance:
             if let copy = attachTypedPath(then: .advance) { return copy }
             if leaveEmptyNewMember() { return [] }
-            return committingField(goingOn: true) { $0.advanceEditing() }
-        case .cancelEditing:
-            form.stopEditing()
+            return committingField(goingOn: true) { $0.goOnAfterKeeping(action) }
         case .nextLanguage:
             switchLanguage()
-        case .stepInstance(let delta):
-            return committingField { $0.stepInstance(by: delta); return [] }
         case .addInstance:
             return committingField { $0.addInstance() }
         case .requestInstanceDelete:
             return committingField { $0.requestInstanceDelete(); return [] }
         case .answerRoster(let yes):
             return answerRoster(yes)
-        case .jumpToEdge(let last):
-            return committingField { $0.jumpToEdge(last: last); return [] }
-        case .movePage(let direction):
-            return committingField { $0.moveHighlightByPage(direction); return [] }
+        case .jumpToEdge, .movePage, .stepInstance:
+            // The form's own too, once a typed answer is kept.
+            return committingField { $0.follow($0.form.reduce(action, in: $0.formContext)) }
         case .nextProblem:
             return committingField { $0.jumpToNextProblem(); return [] }
         case .clearAnswer:
             return clearHighlightedAnswer()
-        case .toggleNextFormAfterAdd:
-            form.toggleAddStartsNextForm()
-            tell(form.addStartsNextForm
-                ? "After Add on the New form: straight on to the next empty New form (F5 changes it)"
-                : "After Add: the survey just added is shown (F5 changes it)")
         }
         return []
     }

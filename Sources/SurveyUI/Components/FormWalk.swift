@@ -42,8 +42,8 @@ public struct FormWalk: Sendable {
         public var heading: RepeatHeading?
         /// The instances around it, outermost first (empty at the top level).
         public var steps: [AnswerPath.Step]
-        /// Its row among its scope's fields.
-        public var fieldIndex: Int
+        /// Its row among its scope's fields (not its place in the walk: the index entries go by).
+        public var fieldIndex: FieldIndex
         /// Its scope's questionnaire, in `FormWalk.scopes`.
         var scope: Int
         /// Whether it shows: its own `relevant`, its groups', its repeat's.
@@ -84,12 +84,12 @@ public struct FormWalk: Sendable {
 
     public func field(_ i: Int) -> FieldSpec {
         guard let entries else { return scopes[0].fields[i] }
-        return scopes[entries[i].scope].fields[entries[i].fieldIndex]
+        return scopes[entries[i].scope].fields[entries[i].fieldIndex.row]
     }
 
     /// The questionnaire that judges entry `i`, and its row there.
-    public func scope(of i: Int) -> (questionnaire: Questionnaire, fieldIndex: Int) {
-        guard let entries else { return (scopes[0], i) }
+    public func scope(of i: Int) -> (questionnaire: Questionnaire, fieldIndex: FieldIndex) {
+        guard let entries else { return (scopes[0], FieldIndex(i)) }
         return (scopes[entries[i].scope], entries[i].fieldIndex)
     }
 
@@ -98,7 +98,7 @@ public struct FormWalk: Sendable {
     public func isShown(_ i: Int) -> Bool { entries?[i].isShown ?? topRelevance[i] }
 
     /// Entry `i` as the form's rules name it: its row in its scope and the members around it.
-    public func place(_ i: Int) -> QuestionPlace { QuestionPlace(FieldIndex(scope(of: i).fieldIndex), at: steps(i)) }
+    public func place(_ i: Int) -> QuestionPlace { QuestionPlace(scope(of: i).fieldIndex, at: steps(i)) }
 
     /// Where entry `i`'s answer is kept.
     public func path(_ i: Int) -> AnswerPath { AnswerPath(steps(i), field(i).key) }
@@ -155,13 +155,13 @@ public struct FormWalk: Sendable {
     /// label by its name).
     public func hasOwnLabel(_ i: Int) -> Bool {
         let (questionnaire, index) = scope(of: i)
-        guard let question = questionnaire.form?.questions[index] else { return true }
+        guard let question = questionnaire.form?.questions[index.row] else { return true }
         return question.labels.values.contains { !$0.isEmpty }
     }
 
     public func isReadOnly(_ i: Int) -> Bool {
         let (questionnaire, index) = scope(of: i)
-        return questionnaire.form?.questions[index].readOnly ?? false
+        return questionnaire.form?.questions[index.row].readOnly ?? false
     }
 
     /// The fields of every entry, in order (a repeat's heading stands as its row).
@@ -224,7 +224,7 @@ public struct FormWalk: Sendable {
         self.topRelevance = topRelevance
         self.record = record
         self.values = values
-        entryFields = entries.map { scopes[$0.scope].fields[$0.fieldIndex] }
+        entryFields = entries.map { scopes[$0.scope].fields[$0.fieldIndex.row] }
     }
 
     private struct Builder {
@@ -262,8 +262,9 @@ public struct FormWalk: Sendable {
             let member = FormWalk.answers(at: steps[...], in: values)
             for i in questionnaire.fields.indices {
                 let isShown = shown && (relevance.indices.contains(i) ? relevance[i] : true)
-                guard let node = questionnaire.repeatAtRow(i) else {
-                    entries.append(Entry(heading: nil, steps: steps, fieldIndex: i, scope: scope, isShown: isShown,
+                let row = FieldIndex(i)
+                guard let node = questionnaire.repeatAtRow(row) else {
+                    entries.append(Entry(heading: nil, steps: steps, fieldIndex: row, scope: scope, isShown: isShown,
                                          storedValue: member?[questionnaire.fields[i].key]))
                     continue
                 }
@@ -281,7 +282,7 @@ public struct FormWalk: Sendable {
                 if stored == 0, let value = (steps.isEmpty ? values : member ?? [:])[node.name] {
                     if case .array = value {} else { heading.holdsOtherValue = true }
                 }
-                entries.append(Entry(heading: heading, steps: steps, fieldIndex: i, scope: scope, isShown: isShown))
+                entries.append(Entry(heading: heading, steps: steps, fieldIndex: row, scope: scope, isShown: isShown))
                 guard count > 0 else { continue }
                 let inner = questionnaire.instanceQuestionnaire(for: node)
                 let innerSteps = heading.steps

@@ -116,7 +116,7 @@ extension InterviewTree {
             for i in questionnaire.fields.indices {
                 let field = questionnaire.fields[i]
                 let shown = relevance.indices.contains(i) ? relevance[i] : true
-                if let node = questionnaire.repeatAtRow(i) {
+                if let node = questionnaire.repeatAtRow(FieldIndex(i)) {
                     guard shown else { continue }
                     let stored: Int
                     if case .array(let items)? = member[node.name] {

@@ -103,7 +103,7 @@ extension AppState {
         var members: [AnswerPath: Int] = [:]
         for (i, entry) in entries.enumerated() where entry.heading == nil {
             if entry.steps.isEmpty {
-                if let problem = top[entry.fieldIndex] { result[i] = problem }
+                if let problem = top[entry.fieldIndex.row] { result[i] = problem }
             } else {
                 members[outline.path(i)] = i
             }

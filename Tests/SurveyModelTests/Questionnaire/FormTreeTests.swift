@@ -36,7 +36,7 @@ final class FormTreeTests: XCTestCase {
         XCTAssertEqual(q.fields.map(\.key), ["village", "size", "member", "name_other"])
         XCTAssertEqual(q.fields[2].kind, .notCollected("begin repeat"))
         XCTAssertEqual(q.repeats.map(\.path), ["/data/member", "/data/member/plot"])
-        let member = try XCTUnwrap(q.repeatNode(forField: 2))
+        let member = try XCTUnwrap(q.repeatNode(forField: FieldIndex(2)))
         XCTAssertEqual(member.children.map(\.name), ["name", "health", "plot"])
         XCTAssertEqual(q.instanceQuestionnaire(for: member).fields.map(\.key), ["name", "health", "age", "", "plot"])
         let plot = try XCTUnwrap(q.node(atPath: "/data/member/plot"))

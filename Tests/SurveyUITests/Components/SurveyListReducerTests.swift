@@ -53,6 +53,20 @@ final class SurveyListReducerTests: XCTestCase {
         XCTAssertEqual(list.projection.count, 3)
     }
 
+    func testTheFormsArrowsStepThroughTheListAsShownAndStopAtItsEnds() {
+        var list = listed()
+        XCTAssertEqual(list.step(by: 1, showingRecord: false, in: context()), .show(0), "from the New form: the highlighted one")
+        XCTAssertEqual(list.step(by: 1, showingRecord: true, in: context()), .jump(1))
+        XCTAssertEqual(list.step(by: -1, showingRecord: true, in: context()), .tell("Already at the first record"))
+        // Sorted by last name: Diaz, Kamau, Lima; Lima (the first record) is last.
+        _ = list.reduce(.cycleSortKey, in: context())
+        XCTAssertEqual(list.step(by: 1, showingRecord: true, in: context()), .tell("Already at the last record"))
+        XCTAssertEqual(list.step(by: -1, showingRecord: true, in: context()), .jump(1), "Kamau, before Lima as shown")
+        XCTAssertEqual(SurveyListState().step(by: 1, showingRecord: false, in: .init(records: RecordList([]), height: 10,
+                                                                                      sentBack: { [] }, syncRead: true)),
+                       .tell("No surveys yet: fill in the form and press Add"))
+    }
+
     func testTheKeptFilterNarrowsAndEscShowsAllAgain() {
         var list = listed()
         _ = list.openFilterLine(recordCount: records.count)
@@ -61,6 +75,8 @@ final class SurveyListReducerTests: XCTestCase {
                        .changed(remark: "No surveys match “zz”: / changes the filter, Esc on it clears it"))
         XCTAssertEqual(list.reduce(.commitFilter, in: context()), .none, "no / line open")
         XCTAssertEqual(list.reduce(.move(1), in: context()), .none, "nothing shown to move to")
+        XCTAssertEqual(list.step(by: 1, showingRecord: true, in: context()),
+                       .tell("No surveys match the filter: Esc on the / line clears it"))
         XCTAssertEqual(list.reduce(.clearFilter, in: context()), .changed(remark: "Showing all 3 surveys"))
         XCTAssertEqual(list.projection.count, 3)
     }

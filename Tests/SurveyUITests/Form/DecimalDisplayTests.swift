@@ -21,7 +21,7 @@ final class DecimalDisplayTests: XCTestCase {
         let row = try XCTUnwrap(s.outline.indices.first { s.outline.field($0).key == "distance" })
         XCTAssertEqual(s.fieldText(row), "8")
         s.form.highlight(.field(row))
-        s.keepFormHighlightInView()
+        s.form.keepHighlightInView(in: s.formContext)
         let line = try XCTUnwrap(s.screenText.split(separator: "\n").first { $0.contains("Distance to water (km)") })
         XCTAssertTrue(line.contains(" 8 ") && !line.contains("8.0"), String(line))
     }

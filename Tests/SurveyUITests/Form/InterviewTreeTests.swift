@@ -136,7 +136,7 @@ final class ReopenPlaceTests: XCTestCase {
                              "member": .array([member("Ana", 34), member("Bo", 40), member("Cy", 12)])])
         var s = try rosterState([survey])
         s.showRecord(0)
-        XCTAssertTrue(s.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "member", index: 1)], "age")))
+        XCTAssertTrue(s.form.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "member", index: 1)], "age"), in: s.formContext))
         let place = s.place
         XCTAssertEqual(place.question, "member[2]/age")
 

@@ -88,7 +88,7 @@ final class JumpTests: XCTestCase {
         record.setValue(.integer(800), at: AnswerPath([AnswerPath.Step(name: "plot", index: 1)], "trees"))
         record["done"] = .string("yes")
         s.form.setDraft(record)
-        XCTAssertTrue(s.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "plot", index: 1)], "plot_id")))
+        XCTAssertTrue(s.form.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "plot", index: 1)], "plot_id"), in: s.formContext))
         s.press(.function(8))
         XCTAssertEqual(highlighted(s), "plot[2]/trees")
         XCTAssertEqual(s.statusText?.hasPrefix("Problem 2 of 2"), true, s.statusText ?? "")
@@ -97,7 +97,7 @@ final class JumpTests: XCTestCase {
 
         let before = s.form.instances
         let item = s.formItem
-        XCTAssertFalse(s.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "plot", index: 1)], "no_such_question")))
+        XCTAssertFalse(s.form.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "plot", index: 1)], "no_such_question"), in: s.formContext))
         XCTAssertEqual(s.form.instances, before)
         XCTAssertEqual(s.formItem, item)
     }

@@ -15,7 +15,7 @@ final class RosterKeyBarTests: XCTestCase {
             var s = try rosterState([survey], width: width, height: 24)
             s.showRecord(0)
             s.screen.moveFocus(to: .form)
-            XCTAssertTrue(s.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "member", index: 0)], "age")))
+            XCTAssertTrue(s.form.highlight(problemAt: AnswerPath([AnswerPath.Step(name: "member", index: 0)], "age"), in: s.formContext))
             XCTAssertEqual(s.inputMode, .rosterBrowsing)
             let bar = Screen.render(s).lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
             for item in ["PgUp/PgDn Member", "^O Add member", "^D Del member", "F1 Help", "^Q Quit"] {

@@ -28,8 +28,8 @@ extension AppState {
         form.beginEditing(edit)
         switch pending.then {
         case .stay: return commitEditing() ?? []
-        case .advance: return committingField(goingOn: true) { $0.advanceEditing() }
-        case .move(let delta, let wrap): return committingField(goingOn: delta > 0) { $0.moveOnEditing(by: delta, wrap: wrap) }
+        case .advance: return committingField(goingOn: true) { $0.goOnAfterKeeping(.commitAndAdvance) }
+        case .move(let delta, let wrap): return committingField(goingOn: delta > 0) { $0.goOnAfterKeeping(.commitAndMove(delta, wrap: wrap)) }
         }
     }
 

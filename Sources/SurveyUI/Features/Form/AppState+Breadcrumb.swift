@@ -6,14 +6,7 @@ extension AppState {
     /// name then the member shown with its first answer: `Tree`, `2 of 3 (“102”)`, `Stems`,
     /// `3 of 3` (issue 30). The form's heading shows it, so a keyer deep in a nested member
     /// knows whose answers these are without scrolling up to the member's heading row, at
-    /// any size. Empty outside rosters.
-    /// Whether the highlight is on a member's question (the breadcrumb has something to
-    /// say): cheap, for every layout, where the breadcrumb's words are made once per frame.
-    func highlightsMember(in outline: FormWalk) -> Bool {
-        guard case .field(let i) = formItem, let entries = outline.entries, entries.indices.contains(i) else { return false }
-        return !entries[i].steps.isEmpty
-    }
-
+    /// any size. Empty outside rosters (`FormState.highlightsMember(in:)` says which, cheaply).
     func breadcrumb(in outline: FormWalk) -> [String] {
         guard case .field(let i) = formItem, let entries = outline.entries, entries.indices.contains(i) else { return [] }
         let steps = entries[i].steps

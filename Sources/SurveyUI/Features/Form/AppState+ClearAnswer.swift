@@ -48,7 +48,7 @@ extension AppState {
             rollback = captureRollback()
             form.setDraft(before)
             form.startDraftClock(at: ruleClock.now)
-            highlight(problemAt: cleared.path)
+            form.highlight(problemAt: cleared.path, in: formContext)
             tell("Put back \(cleared.label)")
             return [.saveDraft]
         }
@@ -58,7 +58,7 @@ extension AppState {
             return []
         }
         let effects = changeFormRecord(to: record, roster: cleared.path, label: "put back")
-        highlight(problemAt: cleared.path)
+        form.highlight(problemAt: cleared.path, in: formContext)
         tell("Put back \(cleared.label)")
         return effects
     }

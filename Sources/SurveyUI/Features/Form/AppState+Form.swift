@@ -1,43 +1,8 @@
 import SurveyValues
 import SurveyForms
 
-/// The form: its highlight, the record swipes (←/→), and typing into a field.
+/// The form: typing into a field, and keeping what was typed.
 extension AppState {
-    /// ←/→ while browsing: the original app's swipes. At either end the record stays.
-    mutating func stepRecord(by delta: Int) {
-        guard recordCount > 0 else {
-            tell("No surveys yet: fill in the form and press Add")
-            return
-        }
-        guard list.projection.count > 0 else {
-            tell("No surveys match the filter: Esc on the / line clears it")
-            return
-        }
-        // The list as shown: filtered, sorted, across section headers.
-        guard case .record = shown, let position = listPosition else {
-            if listPosition != nil { showRecord(list.rows.cursor) } else if let first = list.record(nearPosition: 0) { showRecord(first) }
-            return
-        }
-        let next = position + delta
-        if next < 0 {
-            tell("Already at the first record")
-        } else if next >= list.projection.count {
-            tell("Already at the last record")
-        } else {
-            if let record = list.record(nearPosition: next) { showRecord(record, jumping: true) }
-        }
-    }
-
-    /// Enter while browsing: edit the field, or press the button.
-    mutating func activateHighlighted() -> [Effect] {
-        switch formItem {
-        case .field(let i) where outline.heading(i) != nil: return enterRoster(at: i)
-        case .field: beginEditing(inserting: nil); return []
-        case .clear: return clearForm()
-        case .add: return addRecord()
-        }
-    }
-
     /// Starts editing the highlighted field with the caret at the end, optionally typing a
     /// first character (typing on a highlighted field starts editing it).
     ///
@@ -166,25 +131,6 @@ extension AppState {
             form.stopEditing()
             return [.saveDraft]
         }
-    }
-
-    /// Tab, Shift-Tab, ↓, ↑ while editing, once the field is committed (`committingField`,
-    /// going on when forward): move, and keep editing on a field.
-    mutating func moveOnEditing(by delta: Int, wrap: Bool) -> [Effect] {
-        moveHighlight(by: delta, wrap: wrap)
-        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
-        return []
-    }
-
-    /// Enter while editing, heads-down as data clerks key (CSPro): keep the answer and go on
-    /// to the next question shown, still editing; after the last one, the highlight rests
-    /// on [ Add ]. After `committingField(goingOn: true)`.
-    mutating func advanceEditing() -> [Effect] {
-        if advanceThroughRoster(from: formItem) { return [] }
-        moveHighlight(by: 1, wrap: false)
-        if formItem == .clear { form.highlight(.add) }
-        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
-        return []
     }
 
     func captureRollback() -> Rollback {

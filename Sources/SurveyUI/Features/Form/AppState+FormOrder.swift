@@ -3,7 +3,9 @@ import SurveyForms
 
 /// Which questions the highlight visits, in Tab/↑/↓ order: the ones a person answers that
 /// `relevant` shows now, then Clear and Add. Notes, group headings, calculated values and rows
-/// a terminal cannot collect are shown but skipped, as are read-only questions.
+/// a terminal cannot collect are shown but skipped, as are read-only questions. Where the
+/// highlight goes is the form's own (`FormState.reduce`, `FormState+Highlight`); here is what
+/// it reads of the app (`formContext`) and how the app follows what it asks.
 extension AppState {
     /// Whether each field shows for the record on the form (always, without a form).
     public var formRelevance: [Bool] {
@@ -11,48 +13,48 @@ extension AppState {
         return caches.ruleCache.relevance(questionnaire, formRecord, ruleClock)
     }
 
-    /// The highlight's stops, in order.
-    var navigableItems: [FormItem] {
-        let outline = self.outline
-        return outline.indices.filter { outline.isNavigable($0) }.map { .field($0) } + [.clear, .add]
-    }
+    /// The highlight's stops, in order (`FormState.stops(in:)`).
+    var navigableItems: [FormItem] { form.stops(in: formContext) }
 
     /// The first question a survey starts on.
     var firstFormItem: FormItem { navigableItems.first ?? .clear }
 
-    /// ↑/↓ stop at the ends; Tab/Shift-Tab wrap. A highlight left on a question that has
-    /// just been hidden moves from where it was.
-    mutating func moveHighlight(by delta: Int, wrap: Bool) {
-        let items = navigableItems
-        let end = outline.count
-        let n = items.count
-        let i: Int
-        if let here = items.firstIndex(of: formItem) {
-            i = here + delta
-        } else {
-            // Not a stop any more: the next stop after it (or the one before, going back).
-            let after = items.firstIndex { order($0, end: end) > order(formItem, end: end) } ?? n - 1
-            i = delta > 0 ? after : after - 1
-        }
-        form.highlight(items[wrap ? ((i % n) + n) % n : min(max(0, i), n - 1)])
+    /// What the form's own reducer reads of the app (`FormState.reduce`): the form walked
+    /// (through the rule cache, as `outline`) and laid out only when a key asks for them.
+    var formContext: FormState.Context {
+        let app = self
+        return .init(walk: { selection in
+            // A flat form has no rosters to select members of.
+            guard app.questionnaire.form != nil else { return app.outline }
+            return app.caches.ruleCache.outline(app.questionnaire, app.formRecord, app.ruleClock, selection: selection)
+        }, geometry: { form in
+            var drawn = app
+            drawn.form = form
+            return drawn.formGeometry
+        }, scrolls: questionnaire.form != nil)
     }
 
-    /// A form item's place in the whole form, for comparing items that are not stops.
-    private func order(_ item: FormItem, end: Int) -> Int {
-        switch item {
-        case .field(let i): return i
-        case .clear: return end
-        case .add: return end + 1
+    /// Does what a key on the form asks (`FormState.reduce`).
+    mutating func follow(_ request: FormState.Request) -> [Effect] {
+        switch request {
+        case .none: break
+        case .tell(let message): tell(message)
+        case .edit: beginEditing(inserting: nil, selectingAnswer: true)
+        case .beginEditing: beginEditing(inserting: nil)
+        case .enterRoster(let entry): return enterRoster(at: entry)
+        case .clear: return clearForm()
+        case .add: return addRecord()
         }
+        return []
     }
 
-    /// The highlight on a stop: the first one from where it is (after a record change hid
-    /// its question, or a new form).
-    mutating func settleHighlight() {
-        let items = navigableItems
-        guard !items.contains(formItem) else { return }
-        let end = outline.count
-        form.highlight(items.first { order($0, end: end) > order(formItem, end: end) } ?? .add)
+    /// Tab, Shift-Tab, ↓, ↑ (`.commitAndMove`) and Enter heads-down (`.commitAndAdvance`)
+    /// once the typed answer is kept (`committingField`): heads-down, a roster decides first
+    /// where the keys go (`advanceThroughRoster`); then the form moves its highlight and
+    /// typing goes on in the question it rests on.
+    mutating func goOnAfterKeeping(_ action: FormAction) -> [Effect] {
+        if action == .commitAndAdvance, advanceThroughRoster(from: formItem) { return [] }
+        return follow(form.reduce(action, in: formContext))
     }
 
     /// The form's geometry as drawn now.
@@ -67,28 +69,7 @@ extension AppState {
         let rows = drawnForm(outline).rows
         let laidOut = caches.ruleCache.layout(questionnaire, formRecord, ruleClock, key: drawnKey, rows: rows, width: rect.width)
         return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut,
-                            keepHeading: highlightsMember(in: outline), finishing: finishesShownSurvey)
-    }
-
-    /// Scrolls a long form so the highlighted question (and the line under it) is in view.
-    mutating func keepFormHighlightInView() {
-        guard questionnaire.form != nil else { form.scroll(to: 0); return }
-        let geometry = formGeometry
-        guard geometry.viewport.height > 0, let span = geometry.contentSpan(of: formItem) else {
-            form.scroll(to: geometry.scroll)
-            return
-        }
-        var top = geometry.scroll
-        // Inside a roster, its heading ("Household member 2 of 4") too, when both fit.
-        if let (entry, _) = rosterHeadingHere, case .field(let i) = formItem, i != entry,
-           let headingSpan = geometry.contentSpan(of: .field(entry)),
-           span.upperBound - headingSpan.lowerBound < geometry.viewport.height {
-            top = min(top, headingSpan.lowerBound)
-            if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
-        }
-        if span.lowerBound < top { top = span.lowerBound }
-        if span.upperBound >= top + geometry.viewport.height { top = span.upperBound - geometry.viewport.height + 1 }
-        form.scroll(to: max(0, min(top, geometry.contentHeight - geometry.viewport.height)))
+                            keepHeading: form.highlightsMember(in: outline), finishing: finishesShownSurvey)
     }
 
     /// Answers hidden for the record on the form (none when it is another record's).

@@ -2,38 +2,9 @@ import SurveyValues
 import SurveyForms
 
 /// Finding one's place in a long form without walking it question by question (issue 30,
-/// as CSEntry and Collect's hierarchy let a keyer): Home/End, a screenful at a time, and the
-/// next problem, which opens the member it is in.
+/// as CSEntry and Collect's hierarchy let a keyer): the next problem, which opens the member
+/// it is in. Home/End and a screenful at a time are the form's own (`FormState.reduce`).
 extension AppState {
-    /// Home/End: the first / last question of the form (not the buttons).
-    mutating func jumpToEdge(last: Bool) {
-        let questions = navigableItems.filter { if case .field = $0 { true } else { false } }
-        guard let target = last ? questions.last : questions.first else { return }
-        form.highlight(target)
-    }
-
-    /// PgUp/PgDn outside a roster: the question a screenful up or down (the first or last
-    /// at the ends), the form scrolling with it.
-    mutating func moveHighlightByPage(_ direction: Int) {
-        let geometry = formGeometry
-        let items = navigableItems
-        guard let here = geometry.contentSpan(of: formItem)?.lowerBound, let at = items.firstIndex(of: formItem) else {
-            moveHighlight(by: direction, wrap: false)
-            return
-        }
-        let page = max(1, geometry.viewport.height - 1)
-        var target = at
-        var i = at
-        while true {
-            i += direction
-            guard items.indices.contains(i), let top = geometry.contentSpan(of: items[i])?.lowerBound else { break }
-            target = i
-            if abs(top - here) >= page { break }
-        }
-        if target == at { target = direction > 0 ? items.count - 1 : 0 }
-        form.highlight(items[target])
-    }
-
     /// F8: the next question whose answer the form refuses or lacks, after the highlighted
     /// one and round again, across members (the member it is in is shown). The status line
     /// says which of how many.
@@ -62,7 +33,7 @@ extension AppState {
         let at = flagged.firstIndex { $0 > here } ?? 0
         let row = rows[flagged[at]]
         let path = AnswerPath(row.steps, row.name)
-        guard highlight(problemAt: path) else {
+        guard form.highlight(problemAt: path, in: formContext) else {
             warn("Problem \(at + 1) of \(flagged.count) is not on the form now: \(message[path] ?? row.problem ?? "")")
             return
         }
@@ -79,27 +50,5 @@ extension AppState {
         }
         let path = outline.path(i)
         return rows.firstIndex { $0.kind == .question && $0.steps == path.steps && $0.name == path.name } ?? -1
-    }
-
-    /// The highlight on the question at `path`, showing the members it is in (a whole
-    /// member's problem: its roster's heading). False when the form has no such row shown.
-    @discardableResult
-    mutating func highlight(problemAt path: AnswerPath) -> Bool {
-        let before = form
-        form.showMembers(path.steps)
-        let outline = self.outline
-        let row = outline.indices.first { outline.heading($0) == nil && outline.isShown($0) && outline.path($0) == path }
-            ?? outline.indices.first { i in
-                guard let heading = outline.heading(i) else { return false }
-                return heading.name == path.name && heading.parent == path.steps
-            }
-        guard let row else {
-            // Nothing to go to: the members shown stay as they were, the highlight with them.
-            form = before
-            return false
-        }
-        form.highlight(.field(row))
-        keepFormHighlightInView()
-        return true
     }
 }

@@ -77,9 +77,7 @@ extension AppState {
             return []
         }
         if heading, advanceThroughRoster(from: from) { return effects }
-        moveHighlight(by: delta, wrap: !heading)
-        if heading, formItem == .clear { form.highlight(.add) }
-        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
-        return effects
+        // On as the keys that keep a typed answer go on: heads-down as Enter, else as Tab.
+        return effects + follow(form.reduce(heading ? .commitAndAdvance : .commitAndMove(delta, wrap: true), in: formContext))
     }
 }

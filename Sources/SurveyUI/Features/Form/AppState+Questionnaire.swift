@@ -7,8 +7,8 @@ extension AppState {
     mutating func followQuestionnaire() {
         if session.formWaiting != nil { takeWaitingForm() }
         guard questionnaire.form != nil else { return }
-        if editing == nil, picker == nil { settleHighlight() }
-        keepFormHighlightInView()
+        if editing == nil, picker == nil { form.settleHighlight(in: formContext) }
+        form.keepHighlightInView(in: formContext)
     }
 
     /// F7: the labels, hints and choices in the form's next language.
@@ -69,7 +69,7 @@ extension AppState {
         }
         // The question at fault, in the member it is in: the problem's index is its
         // top-level row, not its row on a form with rosters.
-        highlight(problemAt: first.path)
+        form.highlight(problemAt: first.path, in: formContext)
         // Every one can be reached: F8 walks them, ^G's tree lists them (Tab: problems only).
         let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")): F8 goes to each, ^G lists them)" : ""
         warn("\(refusal): \(first.message)\(more)")

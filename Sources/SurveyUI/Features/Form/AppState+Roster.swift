@@ -2,10 +2,10 @@ import SurveyValues
 import SurveyForms
 
 /// Keying a roster (a repeat) heads-down, as CSPro and ODK Collect do: one member at a time
-/// under its heading ("Household member 2 of 4"); PgUp/PgDn pick the member, ^O adds one
-/// after the one shown, ^D deletes it (y/n). After the last question of a member, Enter asks
-/// "Add another Household member? y/n" (`y` starts the next one, `n` goes on past the
-/// roster), so a keyer never leaves the home row. With `repeat_count` the form says how many:
+/// under its heading ("Household member 2 of 4"); PgUp/PgDn pick the member (the form's own
+/// keys, `FormState.reduce`), ^O adds one after the one shown, ^D deletes it (y/n). After the
+/// last question of a member, Enter asks "Add another Household member? y/n" (`y` starts the
+/// next one, `n` goes on past the roster), so a keyer never leaves the home row. With `repeat_count` the form says how many:
 /// Enter goes from one member to the next, and none is added or deleted by hand.
 extension AppState {
     /// The roster heading the highlight is on or inside, if any.
@@ -16,33 +16,6 @@ extension AppState {
         let outline = self.outline
         guard outline.indices.contains(i), let h = outline.enclosingHeading(of: i), let heading = outline.heading(h) else { return nil }
         return (h, heading)
-    }
-
-    /// PgUp/PgDn: the previous / next member of the roster the highlight is in, the
-    /// highlight on the same question of that member (or the heading).
-    mutating func stepInstance(by delta: Int) {
-        guard let (entry, heading) = rosterHeadingHere else { return }
-        let name = RosterText.name(heading)
-        guard heading.count > 0 else {
-            tell(heading.fixedCount == nil ? "No \(name) yet: ^O adds one" : "The form asks for no \(name)")
-            return
-        }
-        let target = heading.shown + delta
-        guard target >= 0 else { return tell("Already at the first \(name)") }
-        guard target < heading.count else {
-            return tell(heading.fixedCount == nil ? "Already at the last \(name): ^O adds another" : "Already at the last \(name)")
-        }
-        // The same question of the other member, found by its place in the instance.
-        let offset: Int? = if case .field(let i) = formItem, i != entry { i - entry } else { nil }
-        form.showInstance(target, of: heading.selectionKey)
-        let outline = self.outline
-        if let offset, let h = outline.headingEntry(heading.selectionKey), outline.indices.contains(h + offset),
-           outline.isNavigable(h + offset) {
-            form.highlight(.field(h + offset))
-        } else if let h = outline.headingEntry(heading.selectionKey) {
-            form.highlight(.field(h))
-        }
-        keepFormHighlightInView()
     }
 
     /// ^O (or `y` to "Add another …?"): a new member after the one shown, editing its first
@@ -178,7 +151,7 @@ extension AppState {
         } else {
             form.highlight(.field(h))
         }
-        keepFormHighlightInView()
+        form.keepHighlightInView(in: formContext)
     }
 
     /// Enter on nothing typed in a member added by hand that holds no answer yet: the keyer is
@@ -214,7 +187,7 @@ extension AppState {
         let next = outline.indices.first { $0 > h && !block.contains($0) && outline.isNavigable($0) }
         if goOn(from: h, to: next, in: outline) { return }
         form.highlight(next.map { .field($0) } ?? .add)
-        keepFormHighlightInView()
+        form.keepHighlightInView(in: formContext)
         if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
     }
 
@@ -289,7 +262,7 @@ extension AppState {
         let inside = Set(outline.instanceEntries(of: entry))
         let after = outline.indices.first { $0 > entry && !inside.contains($0) && outline.isNavigable($0) }
         form.highlight(after.map { .field($0) } ?? .add)
-        keepFormHighlightInView()
+        form.keepHighlightInView(in: formContext)
     }
 
     /// Which survey the form shows, so a question asked about it is never answered for another.

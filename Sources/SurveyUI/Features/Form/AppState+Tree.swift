@@ -43,32 +43,16 @@ extension AppState {
         let found: Bool
         switch row.kind {
         case .question:
-            found = highlight(problemAt: AnswerPath(row.steps, row.name))
+            found = form.highlight(problemAt: AnswerPath(row.steps, row.name), in: formContext)
         case .member:
-            found = highlight(memberAt: row.steps)
+            found = form.highlight(memberAt: row.steps, in: formContext)
         case .roster:
-            found = highlight(memberAt: row.steps + [AnswerPath.Step(name: row.name, index: 0)])
+            found = form.highlight(memberAt: row.steps + [AnswerPath.Step(name: row.name, index: 0)], in: formContext)
         case .group:
             let at = tree.rows.firstIndex(of: row).map { tree.rows.index(after: $0) }
             let next = at.flatMap { start in tree.rows[start...].first { $0.kind == .question } }
-            found = next.map { highlight(problemAt: AnswerPath($0.steps, $0.name)) } ?? false
+            found = next.map { form.highlight(problemAt: AnswerPath($0.steps, $0.name), in: formContext) } ?? false
         }
         if !found { warn("That question is not on the form now") }
-    }
-
-    /// The heading of the roster `steps` ends in, that member shown.
-    @discardableResult
-    mutating func highlight(memberAt steps: [AnswerPath.Step]) -> Bool {
-        let before = form
-        form.showMembers(steps)
-        guard let last = steps.last,
-              let row = outline.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
-        else {
-            form = before   // the members shown stay as they were
-            return false
-        }
-        form.highlight(.field(row))
-        keepFormHighlightInView()
-        return true
     }
 }

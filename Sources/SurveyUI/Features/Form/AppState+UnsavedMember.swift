@@ -114,10 +114,10 @@ extension AppState {
 /// row there, and the name of the roster it heads (its place is in `steps`).
 struct EntryAnchor: Equatable {
     let steps: [AnswerPath.Step]
-    let fieldIndex: Int
+    let fieldIndex: FieldIndex
     let heading: String?
 
-    init(steps: [AnswerPath.Step], fieldIndex: Int, heading: String?) {
+    init(steps: [AnswerPath.Step], fieldIndex: FieldIndex, heading: String?) {
         self.steps = steps
         self.fieldIndex = fieldIndex
         self.heading = heading

@@ -23,6 +23,9 @@ extension AppState {
         case .show(let index):
             showRecord(index)
             return []
+        case .jump(let index):
+            showRecord(index, jumping: true)
+            return []
         case .changed(let remark, let effects):
             listDidChange()
             if let remark { tell(remark) }
@@ -132,9 +135,9 @@ extension AppState {
         if path.steps.isEmpty, let row = outline.indices.first(where: { outline.heading($0) == nil && outline.path($0) == path }),
            outline.isNavigable(row) {
             form.highlight(.field(row))
-            keepFormHighlightInView()
+            form.keepHighlightInView(in: formContext)
         } else if !path.steps.isEmpty {
-            highlight(problemAt: path)
+            form.highlight(problemAt: path, in: formContext)
         }
     }
 

@@ -25,6 +25,9 @@ extension SurveyListState {
         case none
         /// Show the record at this document index on the form (the highlight is on it).
         case show(Int)
+        /// The same, from the form's ←/→: the list scrolls by half a window when the
+        /// highlight leaves it.
+        case jump(Int)
         /// The projection changed (the filter, the order, the narrowing): the highlight goes
         /// to a record it shows; then the status says `remark`, and `effects` are done.
         case changed(remark: String?, effects: [Effect] = [])
@@ -82,6 +85,22 @@ extension SurveyListState {
         case .focusForm, .beginFilter:
             return .none   // the app's: they move the focus and open popovers
         }
+    }
+
+    /// ←/→ on the form, the original app's swipes: the record before or after the one shown,
+    /// in the list as shown (filtered, sorted, across section headers); at either end it
+    /// stays. `showingRecord`: the form shows a stored survey (not the New form).
+    func step(by delta: Int, showingRecord: Bool, in context: Context) -> Request {
+        guard context.records.count > 0 else { return .tell("No surveys yet: fill in the form and press Add") }
+        guard projection.count > 0 else { return .tell("No surveys match the filter: Esc on the / line clears it") }
+        guard showingRecord, let position = projection.position(ofRecord: rows.cursor) else {
+            // From the New form, or a record the filter hides: the highlighted one, else the first.
+            return projection.position(ofRecord: rows.cursor) != nil ? .show(rows.cursor) : show(atPosition: 0)
+        }
+        let next = position + delta
+        if next < 0 { return .tell("Already at the first record") }
+        if next >= projection.count { return .tell("Already at the last record") }
+        return record(nearPosition: next).map(Request.jump) ?? .none
     }
 
     /// The record at a place in the list as shown (clamped); nil when it shows none.

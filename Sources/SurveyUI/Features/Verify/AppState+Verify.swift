@@ -185,7 +185,7 @@ extension AppState {
             return nil
         }
         if shown != .record(record) { showRecord(record) }
-        guard highlight(problemAt: question.path), case .field(let index) = formItem, outline.isNavigable(index) else {
+        guard form.highlight(problemAt: question.path, in: formContext), case .field(let index) = formItem, outline.isNavigable(index) else {
             warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
             return nil
         }
