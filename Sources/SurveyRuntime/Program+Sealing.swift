@@ -52,7 +52,9 @@ extension Program {
         for i in candidates {
             let plain = document.records[i]
             let id = plain.instanceID ?? ""
-            var anonymous = plain
+            // Kept as the UI core holds it (this copy of the document is the core's, ids given and
+            // entity bases stamped in place), so the notes after the save find it (`sealedID`).
+            var anonymous = state.document.flatMap { $0.records.indices.contains(i) ? $0.records[i] : nil } ?? plain
             anonymous.removeValue(forKey: Record.instanceIDKey)
             // Its attachments (photos, files its answers name) first, as Collect encrypts the
             // instance's files; their plaintext leaves `NAME.media/` once the save is on disk.

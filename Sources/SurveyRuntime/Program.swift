@@ -291,9 +291,11 @@ public struct Program {
                     first.append(.saving(.otherNewFormKept(title: state.title(of: theirs), file: file)))
                 }
             }
-            try store.saveDraft(state.draft, for: name, in: state.draftQuestionnaire)
+            // Its survey's id from its first write (`Program+Drafts`).
+            let (draft, identified) = Self.identifiedDraft(state.draft, in: state.draftQuestionnaire)
+            try store.saveDraft(draft, for: name, in: state.draftQuestionnaire)
             files.knownDraft = store.draftFingerprint(for: name)
-            return first + [.saving(.draftSaved)]
+            return first + (identified.map { [.saving(.draftIdentified($0))] } ?? []) + [.saving(.draftSaved)]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
