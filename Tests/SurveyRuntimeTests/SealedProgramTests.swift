@@ -574,3 +574,76 @@ extension SealedProgramTests {
         XCTAssertEqual(try filesHolding(Self.plot, in: folder), [])
     }
 }
+
+extension SealedProgramTests {
+    /// A save that fails (a full disk) while an answer is typed on the New form, then a signal:
+    /// what only the screen held goes to a recovery file, encrypted as the failed save would
+    /// have written it, whichever call of that stop fails. Put back at the next start, it is in
+    /// the document encrypted, its file in `.trash` encrypted, and the New form's file of the
+    /// same interview is dropped: no file under the folder holds an answer in clear.
+    func testASurveyKeptForRecoveryIsEncryptedAndStaysSoInTheTrash() throws {
+        final class Arm: @unchecked Sendable {
+            var full = false
+            var counting = false
+            var calls = 0
+            var failAt = 0
+        }
+        var failAt = 1
+        while failAt < 100 {
+            let folder = self.folder.appendingPathComponent("f\(failAt)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = try makeDocument(in: folder)
+            let arm = Arm()
+            arm.failAt = failAt
+            let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+                if arm.counting {
+                    arm.calls += 1
+                    if arm.calls == arm.failAt { return EIO }
+                }
+                // The disk is full: no file but a recovery can be written.
+                let temporary = path.map { $0.contains(".tmp-") && !$0.contains(".recovered-") } ?? false
+                return arm.full && operation == .open && temporary ? ENOSPC : nil
+            })
+            var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+            p.send(.system(.resized(Size(width: 120, height: 40))))
+            p.press(.enter)
+            p.type(Self.plot); p.press(.enter)                // saved in the New form's file
+            p.type(Self.note)
+            arm.full = true
+            p.press(.enter)                                   // not saved: the note is only on screen
+            XCTAssertEqual(p.state.editing?.text, Self.note, "put back on the form")
+            arm.counting = true
+            p.terminate()                                     // SIGTERM: kept for the next start
+            arm.counting = false
+            let failed = arm.calls >= failAt
+            let store = DocumentStore(folder: folder)
+            XCTAssertEqual(try filesHolding(Self.note, in: folder), [], "call \(failAt) failed: the note in clear")
+            let kept = store.recoveries()
+            if failed && kept.isEmpty { failAt += 1; continue }   // the recovery itself could not be written
+            let survey = try XCTUnwrap(kept.first?.records.first, "call \(failAt)")
+            XCTAssertTrue(survey.isSealed, "call \(failAt): kept in clear")
+            let xml = String(decoding: try SealedSurvey.open(survey, with: Self.key).submissionXML, as: UTF8.self)
+            XCTAssertTrue(xml.contains(Self.note) && xml.contains(Self.plot), "call \(failAt): \(xml)")
+            if failed { failAt += 1; continue }
+
+            // The next start offers it; m puts it back.
+            let clock = TestClock()
+            var q = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), clock: clock.wallClock)
+            guard case .recovery = q.state.popover else { return XCTFail("offered at the next start") }
+            clock.advance(2)
+            q.press(.character("m"))
+            q.press(.control("q"))
+            let records = try store.load("Plots").get().records
+            XCTAssertEqual(records.count, 1, "\(String(describing: q.state.status))")
+            XCTAssertTrue(records.first?.isSealed ?? false)
+            XCTAssertEqual(records.first?.instanceID, survey.instanceID)
+            XCTAssertEqual(store.recoveries(), [])
+            XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path).isEmpty, "its file went to .trash")
+            XCTAssertEqual(try filesHolding(Self.note, in: folder), [], "nothing in clear, .trash included")
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "the New form's file of it dropped")
+            XCTAssertGreaterThan(failAt, 3, "the stop made file-system calls")
+            break
+        }
+        XCTAssertLessThan(failAt, 100)
+    }
+}

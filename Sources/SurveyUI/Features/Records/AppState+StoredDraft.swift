@@ -18,15 +18,20 @@ extension AppState {
 
     /// The New form read with its document, when the document (whole) already holds a survey
     /// with its id: emptied, and its file removed (`.saveDraft` of the empty form). Asked when
-    /// a document is opened and when a large one is read to its end.
-    mutating func dropDraftAlreadyStored() -> [Effect] {
+    /// a document is opened, when a large one is read to its end, and when kept surveys are
+    /// merged into it (the New form a failed save kept is among them); `saying` false leaves
+    /// the status line to the caller. Returns the survey's place, with the effects.
+    @discardableResult
+    mutating func dropDraftAlreadyStored(saying: Bool = true) -> (effects: [Effect], place: Int?) {
         guard session.loading == nil, let id = draft.instanceID,
-              let index = records.firstIndex(where: { $0.instanceID == id }) else { return [] }
+              let index = records.firstIndex(where: { $0.instanceID == id }) else { return ([], nil) }
         if shown == .draft { form.stopEditing() }
         form.emptyDraft()
         audit.dropDraft()
-        tell("The New form was already added as survey \(index + 1) (survey stopped before removing its file): "
-             + "it was removed, not offered again")
-        return [.saveDraft]
+        if saying {
+            tell("The New form was already added as survey \(index + 1) (survey stopped before removing its file): "
+                 + "it was removed, not offered again")
+        }
+        return ([.saveDraft], index)
     }
 }
