@@ -80,6 +80,11 @@ extension AppState {
         // the id its file was written with (`AppState+StoredDraft`).
         var record = source.withEmptyTextAnswers(in: questionnaire)
         if !fromDraft { record.removeValue(forKey: Record.instanceIDKey) }
+        // One the document holds already (another window on it added the same New form) is
+        // added as another survey, as before the New form had an id: never two with one id.
+        if fromDraft, let id = record.instanceID, records.contains(where: { $0.instanceID == id }) {
+            record.removeValue(forKey: Record.instanceIDKey)
+        }
         if record.isBlank(in: questionnaire) {
             warn("Nothing to add: the form is empty")
             return effects
