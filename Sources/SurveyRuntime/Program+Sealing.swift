@@ -24,7 +24,11 @@ extension Program {
     /// (`lastSeen`), so a teammate's surveys a merge brought are not this save's. Another
     /// role's survey (the ledger's owners) is never sealed here. Returns the plaintext of
     /// each (its id removed) with its id, for `sealed(_:)` to keep once the save is written.
-    mutating func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?) throws -> [(plain: Record, id: String)] {
+    /// `held` is the document as the UI core holds it, survey for survey (this save's copy
+    /// before ids and stamps): each survey is kept as it holds it, so the notes after the save
+    /// find it (`sealedID`); nil keeps the sealed copy's plaintext.
+    mutating func sealFinishedSurveys(in document: inout SurveyDocument, since base: SurveyDocument?,
+                                      held: SurveyDocument? = nil) throws -> [(plain: Record, id: String)] {
         auditUnread = nil
         let questionnaire = state.questionnaire
         guard questionnaire.form?.publicKey != nil else { return [] }
@@ -52,7 +56,8 @@ extension Program {
         for i in candidates {
             let plain = document.records[i]
             let id = plain.instanceID ?? ""
-            var anonymous = plain
+            // An entity base stamped on the save's copy would hide it from the notes (`held`).
+            var anonymous = held.flatMap { $0.records.indices.contains(i) ? $0.records[i] : nil } ?? plain
             anonymous.removeValue(forKey: Record.instanceIDKey)
             // Its attachments (photos, files its answers name) first, as Collect encrypts the
             // instance's files; their plaintext leaves `NAME.media/` once the save is on disk.

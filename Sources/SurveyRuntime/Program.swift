@@ -245,7 +245,7 @@ public struct Program {
                 let stamped = stampEntityBases(&identified, since: base)
                 // A finished survey of a form with a public_key is written encrypted only (its
                 // entity stamp, if any, inside it).
-                let sealed = try sealFinishedSurveys(in: &identified, since: base)
+                let sealed = try sealFinishedSurveys(in: &identified, since: base, held: document)
                 if try files.append(identified, of: name, in: store) {
                     lastSeen = nil
                     return first + (assigned + sealed.count > 0 || stamped ? [.saving(.instanceIDsAssigned(identified))] : [])
@@ -256,7 +256,7 @@ public struct Program {
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
             let stamped = stampEntityBases(&identified, since: lastSeen ?? files.persisted)
-            let sealed = try sealFinishedSurveys(in: &identified, since: lastSeen ?? files.persisted)
+            let sealed = try sealFinishedSurveys(in: &identified, since: lastSeen ?? files.persisted, held: document)
             switch try store.save(identified, as: name, ifStill: files.known) {
             case .saved(let written, let replaced):
                 let base = lastSeen ?? files.persisted
@@ -287,13 +287,17 @@ public struct Program {
             if store.draftFingerprint(for: name) != files.knownDraft {
                 let theirs = store.loadDraft(for: name)
                 if !theirs.isBlank(in: state.draftQuestionnaire), theirs.answers != state.draft.answers {
-                    let file = try store.saveRecovery([theirs], for: name)
+                    var kept: [Outcome] = []
+                    let file = try keepForRecovery([theirs], for: name, saying: &kept)
                     first.append(.saving(.otherNewFormKept(title: state.title(of: theirs), file: file)))
+                    first += kept
                 }
             }
-            try store.saveDraft(state.draft, for: name, in: state.draftQuestionnaire)
+            // Its survey's id from its first write (`Program+Drafts`).
+            let (draft, identified) = Self.identifiedDraft(state.draft, in: state.draftQuestionnaire)
+            try store.saveDraft(draft, for: name, in: state.draftQuestionnaire)
             files.knownDraft = store.draftFingerprint(for: name)
-            return first + [.saving(.draftSaved)]
+            return first + (identified.map { [.saving(.draftIdentified($0))] } ?? []) + [.saving(.draftSaved)]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
@@ -361,7 +365,7 @@ public struct Program {
             return []
         case .keepUnsavedWork:
             let records = state.unsavedRecords
-            if !records.isEmpty { try store.saveRecovery(records, for: name) }
+            if !records.isEmpty { return try keepForRecovery(records, for: name) }
             return []
         case .buildSearchIndex:
             searchAhead.set("")

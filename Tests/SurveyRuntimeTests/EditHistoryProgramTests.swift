@@ -131,4 +131,56 @@ final class EditHistoryProgramTests: XCTestCase {
         let info = p.state.screenText
         XCTAssertTrue(info.contains("trees 12 → 15 (“recount on the second visit”)"), info)
     }
+
+    /// `b` in F4 brings back the survey as it was before its last change made here, as a new
+    /// change (noted in the history, Ctrl-Z undoes it); on an approved survey it asks why first,
+    /// as `survey history --bring-back` wants `--reason`. A survey changed since that change
+    /// (not as the history left it) is refused, nothing changed.
+    func testBInF4BringsBackTheSurveyAsItWasBeforeItsLastChange() throws {
+        try store.save(SurveyDocument(records: [
+            Record(["plot": .string("P1"), "trees": .integer(12), Record.instanceIDKey: .string("uuid:one")]),
+        ]), as: "Plots")
+        var p = launch(store)
+        p.press(.function(2)); p.press(.enter)
+        p.press(.home); p.press(.down)
+        p.type("15"); p.press(.enter)                     // trees 12 → 15, noted
+        p.finishBackgroundWork()
+        if p.state.editing != nil { p.press(.escape) }
+        p.press(.function(4))
+        p.finishBackgroundWork()
+        p.send(.outcome(.sync(.summaryRead(document: "Plots", SyncSummary(reviews: ["uuid:one": SyncReview(.approved)])))))
+        XCTAssertTrue(p.state.screenText.contains("b brings it back as it was before the last one"), p.state.screenText)
+        p.press(.character("b"))
+        XCTAssertTrue(p.state.screenText.contains("A supervisor approved it: why is it changed?"), p.state.screenText)
+        XCTAssertEqual(try store.load("Plots").get().records.first?["trees"], .integer(15), "nothing saved before the reason")
+        p.type("the recount was wrong"); p.press(.enter)
+        p.finishBackgroundWork()
+        XCTAssertEqual(try store.load("Plots").get().records.first?["trees"], .integer(12), p.state.statusText ?? "")
+        XCTAssertTrue(p.state.statusText?.hasPrefix("Brought back “P1” as it was before the change of") ?? false, p.state.statusText ?? "")
+        let entries = try store.editHistory(for: "Plots").entries
+        XCTAssertEqual(entries.map(\.changes), [
+            [AnswerChange(path: SyncFieldPath(text: "trees")!, old: .integer(12), new: .integer(15))],
+            [AnswerChange(path: SyncFieldPath(text: "trees")!, old: .integer(15), new: .integer(12))],
+        ])
+        XCTAssertEqual(entries.last?.reason, "the recount was wrong")
+        XCTAssertTrue(p.state.screenText.contains("trees 15 → 12"), "F4 shows it: \(p.state.screenText)")
+        p.press(.control("z"))
+        p.finishBackgroundWork()
+        XCTAssertEqual(try store.load("Plots").get().records.first?["trees"], .integer(15), "Ctrl-Z undoes it")
+
+        // Changed since its last noted change (another program, say): refused, nothing changed.
+        p.press(.control("q"))
+        var changed = try store.load("Plots").get()
+        changed.records[0]["trees"] = .integer(40)
+        try store.save(changed, as: "Plots")
+        var q = launch(store)
+        q.press(.function(2)); q.press(.enter)
+        if q.state.editing != nil { q.press(.escape) }
+        q.press(.function(4))
+        q.finishBackgroundWork()
+        q.press(.character("b"))
+        XCTAssertTrue(q.state.statusText?.contains("is not as its last change left it") ?? false, q.state.statusText ?? "")
+        q.finishBackgroundWork()
+        XCTAssertEqual(try store.load("Plots").get().records.first?["trees"], .integer(40))
+    }
 }

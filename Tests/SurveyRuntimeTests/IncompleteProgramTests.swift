@@ -86,4 +86,24 @@ final class IncompleteProgramTests: XCTestCase {
         XCTAssertEqual(try plistlib(), ["Ana||True", "Bo||True"], "complete: the mark is gone from the file")
         XCTAssertEqual(try store.load("Households").get().records[1].instanceID, id, "the same survey, finished")
     }
+
+    /// Ctrl-Z of a New form kept incomplete puts it back on the New form, whose file is
+    /// written again (and given an id); Ctrl-Y keeps it again and empties the New form, never
+    /// leaving the interview both in the document and on the New form.
+    func testRedoingAKeptNewFormEmptiesTheNewFormAgain() throws {
+        var p = launch()
+        p.press(.control("n"))
+        p.type("Bo"); p.press(.enter)
+        p.type("Okafor"); p.press(.enter)
+        p.press(.escape, .left)                                 // kept incomplete
+        XCTAssertEqual(p.state.recordCount, 2)
+        p.press(.control("z"))                                  // back on the New form
+        XCTAssertEqual(p.state.recordCount, 1, p.state.statusText ?? "")
+        XCTAssertEqual(p.state.draft["lname"], .string("Okafor"))
+        p.press(.control("y"))                                  // kept again
+        XCTAssertEqual(p.state.recordCount, 2, p.state.statusText ?? "")
+        XCTAssertTrue(p.state.draft.isBlank(in: p.state.questionnaire), "kept twice: \(p.state.draft)")
+        p.press(.control("q"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Households").path))
+    }
 }

@@ -199,4 +199,40 @@ final class SafekeepingProgramTests: XCTestCase {
         XCTAssertEqual(store.loadDraft(for: "Moved").values["age"], .integer(7))
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path))
     }
+
+    /// Two windows on one document show the same New form (one file, with its survey's id).
+    /// The first adds it; the second, having read the document since, adds it too: the second
+    /// is another survey with an id of its own, never a second survey under the same id.
+    func testTwoWindowsAddingTheSameNewFormNeverGiveOneIDTwice() throws {
+        var a = launch()
+        a.press(.control("n"))
+        a.type("Ada")
+        a.press(.enter)                                  // the New form's file, with its id
+        let id = try XCTUnwrap(a.state.draft.instanceID)
+        var b = launch()
+        XCTAssertEqual(b.state.draft.instanceID, id, "the same New form")
+        b.press(.control("n"))
+        var steps = 0
+        while b.state.formItem != .add, steps < 12 { b.press(.down); steps += 1 }
+        b.press(.enter)                                  // [ Add ] in b
+        XCTAssertEqual(try store.load("Site").get().records.last?.instanceID, id)
+        b.press(.control("q"))
+        // a reads the document again (its next save finds it changed), then adds its New form.
+        a.press(.escape)
+        a.press(.function(2))
+        a.press(.home)
+        a.press(.enter)
+        if a.state.editing == nil { a.press(.enter) }
+        a.type("ny"); a.press(.enter)                    // Smith, John → Johnny
+        a.finishBackgroundWork()
+        XCTAssertTrue(a.state.records.contains { $0.instanceID == id }, "a holds b's survey now")
+        a.press(.control("n"))
+        steps = 0
+        while a.state.formItem != .add, steps < 12 { a.press(.down); steps += 1 }
+        a.press(.enter)                                  // [ Add ] in a
+        a.press(.control("q"))
+        let ids = try store.load("Site").get().records.compactMap(\.instanceID)
+        XCTAssertEqual(ids.count, 4, "\(ids)")
+        XCTAssertEqual(Set(ids).count, ids.count, "one id twice: \(ids)")
+    }
 }

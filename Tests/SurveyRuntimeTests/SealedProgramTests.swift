@@ -462,3 +462,188 @@ final class SealedProgramTests: XCTestCase {
         XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "nothing of it in clear")
     }
 }
+
+extension SealedProgramTests {
+    /// An encrypted form that registers entities: the Add's survey is stamped with the entity's
+    /// base before it is sealed, so its sealed copy is not the survey the core added. Who keyed
+    /// it (`.noteKeyed`, `survey stats`, F4) is still noted, under the survey's id.
+    func testAnEntityUpdateAddNotesWhoKeyedIt() throws {
+        let store = DocumentStore(folder: folder)
+        try store.save(SurveyDocument(), as: "Plots")
+        let form = folder.appendingPathComponent("visit.md")
+        try Data("""
+            | survey |
+            | | type | name | label | save_to |
+            | | text | hh | Household | |
+            | | text | phone | Phone | phone |
+            | | text | village | Village | village |
+            | entities |
+            | | list_name | entity_id |
+            | | households | ${hh} |
+            | settings |
+            | | form_id | version | public_key |
+            | | visit | 1 | \(try Self.key.publicKey.base64) |
+            """.utf8).write(to: form)
+        try store.attachForm(from: form.path, to: "Plots")
+        try FileManager.default.removeItem(at: form)
+        try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
+                                                   properties: [.init(name: "phone", value: "555 0101"),
+                                                                .init(name: "village", value: "Lima")], member: [])])
+        // A New form an earlier version kept (its file holds no id).
+        try store.saveDraft(Record(["hh": .string("h1"), "phone": .string("555 0199"), "village": .string(Self.plot)]),
+                            for: "Plots", in: try store.questionnaire(for: "Plots"))
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        p.press(.control("n"))
+        var steps = 0
+        while p.state.formItem != .add, steps < 10 { _ = p.handle(.key(.down)); steps += 1 }
+        p.press(.enter)                                       // [ Add ]
+        p.press(.control("q"))
+        let stored = try XCTUnwrap(try store.load("Plots").get().records.first)
+        XCTAssertTrue(stored.isSealed)
+        let entries = try store.verificationLog(for: "Plots").entries
+        XCTAssertEqual(entries.map(\.survey), [try XCTUnwrap(stored.instanceID)], "\(String(describing: p.state.status))")
+        XCTAssertEqual(entries.first?.kind, .keyed)
+    }
+}
+
+extension SealedProgramTests {
+    /// An Add that stopped between the encrypted survey's save and the removal of the New
+    /// form's file (a crash; here the removal fails) leaves the interview in clear in that
+    /// file. Its file was written with the survey's id, so the next start knows the survey is
+    /// in the document: the file is removed and nothing is offered again (no plaintext, no
+    /// second copy of the survey), a document read whole or in parts.
+    func testANewFormFileLeftByAnInterruptedAddIsDroppedAtTheNextStart() throws {
+        for streaming in [false, true] {
+            let folder = self.folder.appendingPathComponent(streaming ? "streamed" : "whole")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
+            let stuck = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+                operation == .unlink && (path?.hasSuffix(".Plots.draft.plist") ?? false) ? EIO : nil
+            })
+            var p = Program(store: stuck, documentName: "Plots", size: Size(width: 120, height: 40))
+            keyNewForm(&p)
+            let id = try XCTUnwrap(stuck.loadDraft(for: "Plots").instanceID, "the New form's file carries its survey's id")
+            p.press(.enter)                                   // [ Add ]
+            let stored = try stuck.load("Plots").get().records
+            XCTAssertEqual(stored.last?.instanceID, id, "added under the id its file was written with")
+            XCTAssertTrue(stored.last?.isSealed ?? false)
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [".Plots.draft.plist"], "left behind in clear")
+
+            let store = DocumentStore(folder: folder)
+            var q = streaming
+                ? Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), identifyLater: true,
+                          streamingFrom: 0, firstRecords: 1)
+                : Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+            if streaming {
+                XCTAssertTrue(q.isLoading)
+                q.finishOpening()
+                q.finishBackgroundWork()
+            }
+            XCTAssertTrue(q.state.draft.isBlank(in: q.state.questionnaire), "streaming \(streaming): offered again")
+            XCTAssertTrue(q.state.status?.text.hasPrefix("The New form was already added as survey 3") ?? false,
+                          "streaming \(streaming): \(String(describing: q.state.status))")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Plots").path), "streaming \(streaming)")
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "streaming \(streaming): nothing in clear")
+            q.press(.control("q"))
+            XCTAssertEqual(try store.load("Plots").get().records.count, 3, "streaming \(streaming): one copy of the survey")
+        }
+    }
+
+    /// A New form whose survey is not in the document (a session that stopped while keying)
+    /// comes back, with its id, and is added under it.
+    func testANewFormNotYetAddedComesBackWithItsID() throws {
+        let store = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        let id = try XCTUnwrap(p.state.draft.instanceID, "the runner's id reached the New form")
+        XCTAssertEqual(store.loadDraft(for: "Plots").instanceID, id)
+        p.press(.control("q"))
+        var q = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        q.send(.system(.resized(Size(width: 120, height: 40))))
+        XCTAssertEqual(q.state.draft.text(forKey: "plot"), Self.plot)
+        XCTAssertEqual(q.state.draft.instanceID, id)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.draftURL(for: "Plots").path))
+        q.press(.control("n"))
+        var steps = 0
+        while q.state.formItem != .add, steps < 10 { _ = q.handle(.key(.down)); steps += 1 }
+        q.press(.enter)                                       // [ Add ]
+        q.press(.control("q"))
+        let stored = try store.load("Plots").get().records
+        XCTAssertEqual(stored.map(\.instanceID), ["uuid:P1", id])
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [])
+    }
+}
+
+extension SealedProgramTests {
+    /// A save that fails (a full disk) while an answer is typed on the New form, then a signal:
+    /// what only the screen held goes to a recovery file, encrypted as the failed save would
+    /// have written it, whichever call of that stop fails. Put back at the next start, it is in
+    /// the document encrypted, its file in `.trash` encrypted, and the New form's file of the
+    /// same interview is dropped: no file under the folder holds an answer in clear.
+    func testASurveyKeptForRecoveryIsEncryptedAndStaysSoInTheTrash() throws {
+        final class Arm: @unchecked Sendable {
+            var full = false
+            var counting = false
+            var calls = 0
+            var failAt = 0
+        }
+        var failAt = 1
+        while failAt < 100 {
+            let folder = self.folder.appendingPathComponent("f\(failAt)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = try makeDocument(in: folder)
+            let arm = Arm()
+            arm.failAt = failAt
+            let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+                if arm.counting {
+                    arm.calls += 1
+                    if arm.calls == arm.failAt { return EIO }
+                }
+                // The disk is full: no file but a recovery can be written.
+                let temporary = path.map { $0.contains(".tmp-") && !$0.contains(".recovered-") } ?? false
+                return arm.full && operation == .open && temporary ? ENOSPC : nil
+            })
+            var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+            p.send(.system(.resized(Size(width: 120, height: 40))))
+            p.press(.enter)
+            p.type(Self.plot); p.press(.enter)                // saved in the New form's file
+            p.type(Self.note)
+            arm.full = true
+            p.press(.enter)                                   // not saved: the note is only on screen
+            XCTAssertEqual(p.state.editing?.text, Self.note, "put back on the form")
+            arm.counting = true
+            p.terminate()                                     // SIGTERM: kept for the next start
+            arm.counting = false
+            let failed = arm.calls >= failAt
+            let store = DocumentStore(folder: folder)
+            XCTAssertEqual(try filesHolding(Self.note, in: folder), [], "call \(failAt) failed: the note in clear")
+            let kept = store.recoveries()
+            if failed && kept.isEmpty { failAt += 1; continue }   // the recovery itself could not be written
+            let survey = try XCTUnwrap(kept.first?.records.first, "call \(failAt)")
+            XCTAssertTrue(survey.isSealed, "call \(failAt): kept in clear")
+            let xml = String(decoding: try SealedSurvey.open(survey, with: Self.key).submissionXML, as: UTF8.self)
+            XCTAssertTrue(xml.contains(Self.note) && xml.contains(Self.plot), "call \(failAt): \(xml)")
+            if failed { failAt += 1; continue }
+
+            // The next start offers it; m puts it back.
+            let clock = TestClock()
+            var q = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), clock: clock.wallClock)
+            guard case .recovery = q.state.popover else { return XCTFail("offered at the next start") }
+            clock.advance(2)
+            q.press(.character("m"))
+            q.press(.control("q"))
+            let records = try store.load("Plots").get().records
+            XCTAssertEqual(records.count, 1, "\(String(describing: q.state.status))")
+            XCTAssertTrue(records.first?.isSealed ?? false)
+            XCTAssertEqual(records.first?.instanceID, survey.instanceID)
+            XCTAssertEqual(store.recoveries(), [])
+            XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path).isEmpty, "its file went to .trash")
+            XCTAssertEqual(try filesHolding(Self.note, in: folder), [], "nothing in clear, .trash included")
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "the New form's file of it dropped")
+            XCTAssertGreaterThan(failAt, 3, "the stop made file-system calls")
+            break
+        }
+        XCTAssertLessThan(failAt, 100)
+    }
+}

@@ -170,6 +170,8 @@ public enum RecordAction: Equatable, Sendable {
     case cancelQuestion
     /// F4: clear the answers this form version does not ask of the survey shown (asks y/n).
     case requestClearNotAsked
+    /// `b` in F4: the survey shown as it was before its last change made here, as a new change.
+    case bringBackBeforeLastChange
     case undo
     case redo
 }

@@ -194,6 +194,8 @@ public enum KeyMap {
                    .records(.cancelQuestion), bar: "Keep"),
         KeyBinding([.character("x")], "x", "Clear the answers this form version does not ask (asks y/n)", [.documentInfo],
                    .records(.requestClearNotAsked)),
+        KeyBinding([.character("b")], "b", "Bring back the survey as it was before its last change made here (Ctrl-Z undoes)",
+                   [.documentInfo], .records(.bringBackBeforeLastChange)),
         // Rosters: the member shown, another one, deleting one
         KeyBinding([.pageUp], "PgUp/PgDn", "Previous / next member of the roster", [.rosterBrowsing], .form(.stepInstance(-1)), bar: "Member"),
         KeyBinding([.pageDown], "PgDn", nil, [.rosterBrowsing], .form(.stepInstance(1))),

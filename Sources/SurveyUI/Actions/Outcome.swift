@@ -51,6 +51,9 @@ public enum SaveOutcome: Equatable, Sendable {
     case saved(replacedCharacters: Int)
     case failed(String)
     case draftSaved
+    /// The New form's file was first written with this id: its survey is added under it, so
+    /// a file left after the survey is in the document is known for it (`dropDraftAlreadyStored`).
+    case draftIdentified(String)
     case draftFailed(String)
     /// A copy of the surveys being deleted could not be kept: the delete is called off.
     case deletedSurveysNotKept(String)

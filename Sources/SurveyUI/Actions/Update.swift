@@ -194,6 +194,8 @@ extension AppState {
             return []
         case .requestClearNotAsked:
             return requestClearNotAsked()
+        case .bringBackBeforeLastChange:
+            return bringBackBeforeLastChange()
         case .undo:
             return committingField { $0.undoLast() }
         case .redo:

@@ -162,6 +162,7 @@ extension DocumentInfoView {
             facts.append(("", LocalTime.text(entry.at, in: state.environment.timeZone, seconds: false) + " \(entry.by): " + what
                 + (entry.reason.map { " (“\($0)”)" } ?? "")))
         }
+        facts.append(("", "b brings it back as it was before the last one"))
         return facts
     }
 

@@ -38,6 +38,8 @@ public enum Screen {
             UnreadableDocumentView(documentName: state.documentName, reason: error).draw(into: &grid, in: layout.form)
         } else if let trouble = state.session.formTrouble, state.shown == .draft {
             FormTroubleView(documentName: state.documentName, trouble: trouble).draw(into: &grid, in: layout.form)
+        } else if case .record(let i) = state.shown, state.records.indices.contains(i), state.records[i].isSealed {
+            SealedSurveyView.make(from: state, record: state.records[i]).draw(into: &grid, in: layout.form)
         } else {
             FormPane.make(from: state).draw(into: &grid, in: layout.form)
         }

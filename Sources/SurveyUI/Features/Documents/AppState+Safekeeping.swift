@@ -97,9 +97,11 @@ extension AppState {
                        then: [.putAwayRecovery(recovery, replaced: merge.replaced)])
         popovers.dismiss()
         takeMergedDocument(merge.document)
-        let text = merge.summary(into: documentName)
+        // The New form a failed save kept is put back as the survey: the New form holding it goes.
+        let dropped = dropDraftAlreadyStored(saying: false)
+        let text = merge.summary(into: documentName) + (dropped.place.map { ". The New form was survey \($0 + 1): emptied" } ?? "")
         if merge.clashes.isEmpty { tell(text) } else { warn(text) }
-        return [.saveDocument]
+        return [.saveDocument] + dropped.effects
     }
 
     mutating func discardRecovery() -> [Effect] {

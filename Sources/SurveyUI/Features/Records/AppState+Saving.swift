@@ -18,6 +18,8 @@ extension AppState {
         case .draftSaved:
             rollback = nil
             session.saveSucceeded()
+        case .draftIdentified(let id):
+            identifyDraft(id)
         case .draftFailed(let message):
             // After a failed Add the draft fails the same way: keep that, more useful, message.
             let addFailed = status?.kind == .error && session.lastSaveError != nil
