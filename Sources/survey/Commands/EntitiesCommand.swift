@@ -152,6 +152,11 @@ struct EntitiesCommand: Equatable {
                         ShellOutput.line("\(name).csv: \(counted(one.conflicts.count, "conflict")) (survey entities --list \(name))")
                     }
                 }
+                for (name, one) in lists where one.companionOutOfStep {
+                    ShellOutput.error("\(name).csv and .\(name).entities.json beside it were not written together (a write was cut off, "
+                        + "or the CSV was replaced): its conflicts may not be these rows', and nothing changes it until "
+                        + "survey entities --rebuild --list \(name) derives it again")
+                }
             }
             return 0
         } catch {
@@ -169,7 +174,12 @@ struct EntitiesCommand: Equatable {
             for change in changes {
                 let held = (try? store.entityList(change.list).entities.count) ?? 0
                 ShellOutput.line("\(change.list).csv: rebuilt from the surveys, \(counted(held, "entity", "entities"))"
+                    + (change.keptAsHeld > 0 ? ", \(change.keptAsHeld) kept as the list held \(change.keptAsHeld == 1 ? "it" : "them") (no survey registers \(change.keptAsHeld == 1 ? "it" : "them"))" : "")
                     + (change.conflicts > 0 ? ", \(counted(change.conflicts, "conflict")) (survey entities --list \(change.list))" : ""))
+                if change.unreadableLogLines > 0 {
+                    ShellOutput.line("\(change.list).csv: \(counted(change.unreadableLogLines, "line")) of .\(change.list).entities.log could not be read "
+                        + "and were passed over (what they named was applied in the documents' order)")
+                }
             }
             return 0
         } catch {
