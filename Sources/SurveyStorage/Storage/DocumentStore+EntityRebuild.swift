@@ -7,16 +7,17 @@ import SurveyForms
 /// the way then), that someone damaged, or whose two files a crash left out of step. It gives
 /// the list the saves and syncs made: the surveys, the supervisor's edits and the conflicts
 /// resolved by hand are replayed in the order the list's log (`.LIST.entities.log`) says they
-/// came here; what no survey carries is kept (the retirements, and the rows no survey
-/// registers, such as those of a list ODK Central handed over, as the list held them).
+/// came here, after what the log does not name; what no survey carries is kept (the
+/// retirements, and the rows no survey registers, such as those of a list ODK Central handed
+/// over, as the list held them).
 extension DocumentStore {
     /// Derives `only` (every list, when nil) again from the complete surveys of every document
     /// whose form has an `entities` sheet, under the folder's lock from the first read (a save
-    /// or a sync waits, and is never lost between the read and the write). In the log's order
-    /// first; then the surveys it does not name (a log lost, or written before there was
-    /// one), the documents whose forms register first, each in its own order; then the
-    /// supervisor's edits it does not name. Each update is merged against its base, as when
-    /// it came (a conflict found again is kept again). A document that cannot be read refuses
+    /// or a sync waits, and is never lost between the read and the write). First what the
+    /// log does not name (a list made before there was a log, a log lost): its surveys, the
+    /// documents whose forms register first, each in its own order, then its supervisor's
+    /// edits; then the log's events in its order. Each update is merged against its base, as
+    /// when it came (a conflict found again is kept again). A document that cannot be read refuses
     /// the rebuild (nothing is written). Returns each list with what it holds now.
     public func rebuildEntityLists(only: String? = nil, clock: Questionnaire.Clock) throws -> [EntityListChange] {
         if let only, let why = Self.entityListNameProblem(only) { throw DocumentError("--list \(only): \(why)") }
@@ -94,8 +95,8 @@ extension DocumentStore {
         return (byList, names, created)
     }
 
-    /// `was` derived again: its rows no survey creates kept as they are, then the log's
-    /// events replayed, then what the log does not name.
+    /// `was` derived again: its rows no survey creates kept as they are, then what the log
+    /// does not name, then the log's events replayed.
     private static func replay(_ surveys: [SurveyActions], created: Set<String>, over was: EntityList, log: [EntityLogEvent],
                                counting change: inout EntityListChange) -> EntityList {
         var list = was.emptied()
@@ -110,6 +111,19 @@ extension DocumentStore {
             guard applied.insert(i).inserted else { return }
             for action in surveys[i].actions { count(list.apply(action, survey: surveys[i].survey), of: action.id, in: &change) }
         }
+        // What the log does not name came before it (a list made before there was a log, or
+        // a write cut off before its log): first, so a visit it names finds its household.
+        var logged = Set<String>()
+        var loggedEdits = Set<Int64>()
+        for event in log {
+            if case .survey(let id) = event { logged.insert(id) }
+            if case .edit(let number) = event { loggedEdits.insert(number) }
+        }
+        for (i, one) in surveys.enumerated() where one.survey.map({ !logged.contains($0) }) ?? true { apply(i) }
+        for edit in was.editsTaken where edit.change == 0 || !loggedEdits.contains(edit.change) {
+            replayed.insert(edit.change)
+            list.replayEdit(edit)
+        }
         for event in log {
             switch event {
             case .survey(let id):
@@ -122,7 +136,6 @@ extension DocumentStore {
             }
         }
         for i in surveys.indices { apply(i) }
-        for edit in was.editsTaken where edit.change == 0 || !replayed.contains(edit.change) { list.replayEdit(edit) }
         return list
     }
 }

@@ -204,11 +204,12 @@ final class EntityRebuildTests: TemporaryFolderTestCase {
         _ = try store.save(document, as: "Visit")
         let settling = try XCTUnwrap(document.records.last)
 
-        let files = [csvURL, store.entityCompanionURL("households"), store.entityLogURL("households")]
-        let kept = try files.map { try Data(contentsOf: $0) }
+        let files = [csvURL, store.entityCompanionURL("households"), store.entityLogURL("households"), store.entityMarkURL]
+        let kept = files.map { try? Data(contentsOf: $0) }
         func putBack() throws {
-            for (url, data) in zip(files, kept) { try data.write(to: url) }
-            try? FileManager.default.removeItem(at: store.entityMarkURL)
+            for (url, data) in zip(files, kept) {
+                if let data { try data.write(to: url) } else { try? FileManager.default.removeItem(at: url) }
+            }
         }
         final class Counter: @unchecked Sendable {
             let lock = NSLock()
