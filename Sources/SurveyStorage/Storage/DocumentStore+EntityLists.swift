@@ -127,9 +127,13 @@ extension DocumentStore {
             throw DocumentError("\(file) cannot be read as CSV (\((error as? DocumentError)?.message ?? "\(error)"))")
         }
         try readCompanion(of: list, into: &parsed)
-        let digest = MessageDigest.sha256Hex(copy.data)
-        if let written = parsed.companionCSVDigest, written != digest { parsed.companionOutOfStep = true }
-        parsed.companionCSVDigest = digest
+        // Only a companion is checked against the CSV (most lists have none: no digest then,
+        // `writeEntityList` works it out the rare time a companion starts beside an old CSV).
+        if let written = parsed.companionCSVDigest {
+            let digest = MessageDigest.sha256Hex(copy.data)
+            if written != digest { parsed.companionOutOfStep = true }
+            parsed.companionCSVDigest = digest
+        }
         return parsed
     }
 
@@ -370,7 +374,17 @@ extension DocumentStore {
             list.companionCSVDigest = MessageDigest.sha256Hex(Data(text.utf8))
         }
         let companion = entityCompanionURL(name)
-        if list.keepsCompanion || isOccupied(companion) { targets.append((companion, list.companionJSON)) }
+        if list.keepsCompanion || isOccupied(companion) {
+            if !csvChanged, list.companionCSVDigest == nil, isOccupied(entityListURL(name)) {
+                do {
+                    let copy = try CopiedFile.read(entityListURL(name).path, in: fileSystem, maximumBytes: FormMedia.maximumListBytes)
+                    list.companionCSVDigest = MessageDigest.sha256Hex(copy.data)
+                } catch let error as DocumentError {
+                    throw DocumentError("\(name).csv cannot be read (\(error.message))")
+                }
+            }
+            targets.append((companion, list.companionJSON))
+        }
         if let csvText { targets.append((entityListURL(name), csvText)) }
         for (url, text) in targets {
             do {
