@@ -114,6 +114,36 @@ final class EntitiesCommandTests: CLITestCase {
         XCTAssertEqual(try store.entityList("households").entities.map(\.label), ["Ana"])
     }
 
+    /// A list ODK Central handed over: its rows are kept by a rebuild, which says so; a CSV
+    /// whose companion names another is said by survey entities, refused by a write (the
+    /// survey kept), and mended by a rebuild.
+    func testARebuildKeepsRowsNoSurveyRegistersAndMendsAPairOutOfStep() throws {
+        try documentsWithForms()
+        let csv = documents.appendingPathComponent("households.csv")
+        try Data("name,label,__version,phone\r\nc1,From Central,2,555\r\n".utf8).write(to: csv)
+        XCTAssertEqual(try survey("add", "--doc", "Register", "--set", "head=Ana", "--set", "phone=1").status, 0)
+        XCTAssertEqual(try survey("entities", "--rebuild"), Outcome(status: 0, stdout:
+            "households.csv: rebuilt from the surveys, 2 entities, 1 kept as the list held it (no survey registers it)\n", stderr: ""))
+        XCTAssertEqual(try store.entityList("households").entities.map(\.label), ["From Central", "Ana"])
+
+        // A companion written with another CSV (a write cut off between the two).
+        try Data(#"{"csv": "0000", "retired": ["gone"]}"#.utf8).write(to: store.entityCompanionURL("households"))
+        let shown = try survey("entities")
+        XCTAssertEqual(shown.status, 0)
+        XCTAssertTrue(shown.stderr.contains("households.csv and .households.entities.json beside it were not written together"), shown.stderr)
+        let added = try survey("add", "--doc", "Register", "--set", "head=Bo", "--set", "phone=2")
+        XCTAssertEqual(added.status, 1)
+        XCTAssertTrue(added.stderr.contains("survey entities --rebuild --list households derives it again"), added.stderr)
+        XCTAssertEqual(try store.load("Register").get().records.count, 2, "the survey is kept")
+        XCTAssertEqual(try survey("entities", "--rebuild", "--list", "households"), Outcome(status: 0, stdout:
+            "households.csv: rebuilt from the surveys, 3 entities, 1 kept as the list held it (no survey registers it)\n", stderr: ""))
+        let mended = try survey("entities")
+        XCTAssertEqual(mended.stderr, "")
+        // Bo's registration, refused then, is not in the log: it comes before those it names.
+        XCTAssertEqual(try store.entityList("households").entities.map(\.label), ["From Central", "Bo", "Ana"])
+        XCTAssertEqual(try store.entityList("households").retired, ["gone"], "what the companion kept stays")
+    }
+
     /// Two laptops by USB stick: the registration merged to the other, a visit of the same
     /// household on each, and the merge says the conflict it brought.
     func testAUSBMergeSaysTheEntityConflictItBrought() throws {

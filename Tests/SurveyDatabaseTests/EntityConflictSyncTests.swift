@@ -175,4 +175,35 @@ final class EntityConflictSyncTests: DatabaseTestCase {
         XCTAssertEqual(try household(a).properties["phone"], "555 0300", message)
         XCTAssertTrue(message.contains(".aaa.entities.json cannot be read"), message)
     }
+
+    /// A sync with nothing to do asks each list's edit cursor: the companion file, which keeps
+    /// every conflict and edit, is not read while it is the file marked (it was parsed whole
+    /// at every such sync).
+    func testASyncWithNothingToDoReadsNoCompanion() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let bruno = try loginRole("bruno", in: "survey_enumerator")
+        let a = try laptopWithHousehold(), b = try laptopWithHousehold()
+        try visit(a, "uuid:va", phone: "555 0199", village: "Lima")
+        try visit(b, "uuid:vb", phone: "555 0200", village: "Lima")
+        try sync(a, as: ana, device: "A")
+        try sync(b, as: bruno, device: "B")
+        try sync(a, as: ana, device: "A")
+        XCTAssertEqual(try a.entityList("households").conflicts.count, 1)
+        try sync(a, as: ana, device: "A")
+        final class Opens: @unchecked Sendable {
+            let lock = NSLock()
+            var paths: [String] = []
+        }
+        let opens = Opens()
+        let counting = DocumentStore(folder: a.folder, fileSystem: .failing { operation, path in
+            if operation == .open, let path { opens.lock.lock(); opens.paths.append(path); opens.lock.unlock() }
+            return nil
+        })
+        let result = try DocumentSync.run(store: counting, document: "Field", target: target(as: ana), device: "A")
+        XCTAssertEqual(result.pulled, 0)
+        XCTAssertNil(result.entityListTrouble)
+        opens.lock.lock(); defer { opens.lock.unlock() }
+        XCTAssertEqual(opens.paths.filter { $0 == a.entityCompanionURL("households").path }, [], "\(opens.paths)")
+    }
 }

@@ -132,4 +132,37 @@ final class EntityListProgramTests: XCTestCase {
             try store.save(SurveyDocument(), as: "Visit")
         }
     }
+
+    /// A visit's first save, in the app (its base stamped before the save, the list written
+    /// after it, both on the main thread): the list's CSV is read once (it was read twice).
+    func testAVisitsFirstSaveReadsTheListOnce() throws {
+        try store.save(SurveyDocument(), as: "Visit")
+        let file = folder.appendingPathComponent("visit.md")
+        try Data(EntityForms.visit.utf8).write(to: file)
+        try store.attachForm(from: file.path, to: "Visit")
+        try FileManager.default.removeItem(at: file)
+        try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
+                                                   properties: [.init(name: "phone", value: "555 0101"),
+                                                                .init(name: "village", value: "Lima")], member: [])])
+        final class Opens: @unchecked Sendable {
+            let lock = NSLock()
+            var paths: [String] = []
+        }
+        let opens = Opens()
+        let counting = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            if operation == .open, let path { opens.lock.lock(); opens.paths.append(path); opens.lock.unlock() }
+            return nil
+        })
+        var p = Program(store: counting, documentName: "Visit", size: Size(width: 120, height: 40))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        p.press(.control("n"))
+        for answer in ["h1", "555 0199", "Lima"] { p.type(answer); p.press(.enter) }
+        XCTAssertEqual(p.state.formItem, .add)
+        opens.lock.lock(); opens.paths = []; opens.lock.unlock()
+        p.press(.enter)
+        XCTAssertEqual(try store.entityList("households").entity("h1")?.properties["phone"], "555 0199")
+        let list = folder.appendingPathComponent("households.csv").path
+        opens.lock.lock(); defer { opens.lock.unlock() }
+        XCTAssertEqual(opens.paths.filter { $0 == list }.count, 1, opens.paths.joined(separator: "\n"))
+    }
 }

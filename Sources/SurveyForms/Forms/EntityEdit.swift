@@ -74,6 +74,7 @@ extension EntityList {
         for edit in edits.sorted(by: { $0.change < $1.change }) where edit.change > editCursor {
             if !editsApplied.contains(edit.change) {
                 changes.append((edit, take(edit)))
+                note(.edit(edit.change))
                 reapplyOwnEdits(after: edit)
             }
             editCursor = edit.change
@@ -100,6 +101,7 @@ extension EntityList {
     @discardableResult
     public mutating func takeOwn(_ edit: EntityEdit) -> Change {
         let change = take(edit)
+        note(.edit(edit.change))
         // One of an entity not here yet is taken again by the pull, after the surveys.
         if change != .missing, edit.change > editCursor, !editsApplied.contains(edit.change) { editsApplied.append(edit.change) }
         return change

@@ -5,9 +5,12 @@ import SurveyValues
 extension EntityList {
     /// `{"conflicts": [{"name", "property", "base", "mine", "theirs", "survey"}], "retired":
     /// [ids], "editCursor": N, "editsApplied": [N], "edits": [{"change", "name", "label",
-    /// "properties", "by"}]}`, keys sorted.
+    /// "properties", "by"}], "csv": digest}`, keys sorted. `csv` is the SHA-256 of the CSV
+    /// written with it (`companionCSVDigest`): a reader finding another CSV beside it knows
+    /// the two were not written together.
     public var companionJSON: String {
         var members: [String: PropertyValue] = [:]
+        if let companionCSVDigest { members["csv"] = .string(companionCSVDigest) }
         members["conflicts"] = .array(conflicts.map { c in
             var fields: [String: PropertyValue] = ["name": .string(c.id), "property": .string(c.property), "base": .string(c.base),
                                                    "mine": .string(c.mine), "theirs": .string(c.theirs)]
@@ -57,6 +60,7 @@ extension EntityList {
             }
         }
         editsTaken = taken
+        companionCSVDigest = text(members["csv"])
         self.conflicts = conflicts
         self.retired = retired
         editCursor = number(members["editCursor"]) ?? 0

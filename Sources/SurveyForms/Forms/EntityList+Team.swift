@@ -29,6 +29,7 @@ extension EntityList {
             }
         }
         conflicts.removeAll { $0.id == id && (property == nil || $0.property == property) }
+        for conflict in settled { note(.resolved(id: id, property: conflict.property, value: entity.value(of: conflict.property))) }
         if entity != entities[i] {
             entity.version += 1
             let index = placeOfID
@@ -73,23 +74,25 @@ extension EntityList {
         return .updated
     }
 
-    /// The list's surveys-derived part emptied, what is kept beside it left: what a rebuild
-    /// starts from (the retirements and the team's edits taken stay taken).
+    /// What a rebuild starts from: the columns, the retirements and how far the team's edits
+    /// were taken, kept; the entities, conflicts and edits taken left to be replayed.
     public func emptied() -> EntityList {
         var list = EntityList()
         list.columns = columns
         list.retired = retired
         list.editCursor = editCursor
         list.editsApplied = editsApplied
-        list.editsTaken = editsTaken
         return list
     }
 
-    /// Takes again the supervisor's edits taken before (after a rebuild from the surveys).
-    public mutating func takeEditsAgain() {
-        let edits = editsTaken
-        editsTaken = []
-        for edit in edits { take(edit) }
+    /// Puts `entity` in as it is (a row no survey registers, kept by a rebuild).
+    public mutating func keep(_ entity: Entity) {
+        guard !retired.contains(entity.id), place(of: entity.id) == nil else { return }
+        for name in entity.properties.keys.sorted() where !columns.contains(name) { columns.append(name) }
+        let index = placeOfID
+        entities.append(entity)
+        placeOfID = index
+        placeOfID?[entity.id] = entities.count - 1
     }
 
     /// Whether anything is kept beside the CSV (else the companion file is not needed).

@@ -41,6 +41,16 @@ public struct EntityList: Equatable, Sendable {
     /// The supervisor's edits taken (not retirements, which `retired` keeps), so a list
     /// derived again from the surveys (`survey entities --rebuild`) takes them again.
     public internal(set) var editsTaken: [EntityEdit] = []
+    /// What happened to the list since it was read, for its log (`EntityLogEvent`); not
+    /// what the list is.
+    public internal(set) var log: [EntityLogEvent] = []
+    /// The digest of the CSV the companion file was written with (its `csv`), nil when it
+    /// names none (none was there, or a companion written before survey kept it).
+    public var companionCSVDigest: String?
+    /// Set by the storage when the companion was written with another CSV than the one
+    /// beside it (a write cut off between the two, or the CSV replaced by hand): what the
+    /// companion keeps may not be of these rows.
+    public var companionOutOfStep = false
 
     /// The place of entity `id`, found through the index.
     package mutating func place(of id: String) -> Int? {
@@ -57,7 +67,7 @@ public struct EntityList: Equatable, Sendable {
     public mutating func holds(_ id: String) -> Bool { place(of: id) != nil }
 
     /// The same columns, entities and what is kept beside them (the index is how they are
-    /// found, not what they are).
+    /// found, not what they are; the log and the files' marks are how it was written).
     public static func == (a: EntityList, b: EntityList) -> Bool {
         a.columns == b.columns && a.entities == b.entities && a.conflicts == b.conflicts && a.retired == b.retired
             && a.editCursor == b.editCursor && a.editsApplied == b.editsApplied && a.editsTaken == b.editsTaken
@@ -109,6 +119,7 @@ public struct EntityList: Equatable, Sendable {
     /// were kept) writes what it saves.
     @discardableResult
     public mutating func apply(_ action: EntityAction, survey: String? = nil) -> Change {
+        if let survey { note(.survey(survey)) }
         guard !retired.contains(action.id) else { return .retired }
         let place = place(of: action.id)
         guard place != nil || action.kind != .update else { return .missing }

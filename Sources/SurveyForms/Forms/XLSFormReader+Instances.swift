@@ -4,8 +4,9 @@ import SurveyValues
 /// The secondary instances a form declares, as pyxform 4.5 names them: one name may be
 /// one source only. `xml-external NAME` (jr://file/NAME.xml), `csv-external NAME`
 /// (jr://file-csv/NAME.csv), `select_one_from_file NAME.csv` (or `.xml`, `.geojson`),
-/// `pulldata('NAME', …)` (NAME.csv), a choice list a select reads (the form's own), and
-/// `${last-saved#…}` (`__last-saved`). The same name from two sources is refused (which
+/// `pulldata('NAME', …)` (NAME.csv), every list of the choices sheet (the form's own, read
+/// by a select or not, as pyxform makes an instance of each), and `${last-saved#…}`
+/// (`__last-saved`). The same name from two sources is refused (which
 /// would `instance('NAME')` read?); an external row declared twice is refused too, even
 /// with the same file, as pyxform refuses it.
 extension XLSFormReader {
@@ -62,6 +63,16 @@ extension XLSFormReader {
             }
         }
         if let row = lastSaved { declare("__last-saved", "jr://instance/last-saved", "${last-saved#…}’s", row: row) }
+        // pyxform makes an instance of every choice list, a select reading it or not: one named
+        // as a list file, pulldata’s or an external instance is refused too (at that row here;
+        // pyxform names no row).
+        for list in form.choices.keys.sorted() where !XLSForm.isFileList(list) {
+            guard let first = sources[list], first.uri != "(the choices sheet)" else { continue }
+            errors.append(XLSFormProblem(sheet: "survey", row: first.row, column: "type",
+                                         message: "the same instance id will be generated for different external instance source URIs: "
+                                             + "the instance “\(list)” is \(first.kind) \(first.uri) here and a choice list of that name "
+                                             + "in the choices sheet (rename one of them)"))
+        }
     }
 
     /// The words of a row's `type` as written (a kind survey does not collect keeps them).

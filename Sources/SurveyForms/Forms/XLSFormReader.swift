@@ -435,6 +435,8 @@ struct XLSFormReader {
 
     /// pyxform's spellings of each type.
     static func kind(of raw: String) -> XLSForm.Kind {
+        // Words apart by a tab or a line break are no type pyxform knows (`XLSFormTypes.isKnown`).
+        if raw.trimmingWhitespace().contains(where: { $0.isWhitespace && $0 != " " }) { return .notCollected(raw) }
         let words = raw.split(whereSeparator: \.isWhitespace).map(String.init)
         let type = words.first?.lowercased() ?? ""
         // `or_other`, or pyxform's older spelling `or specify other`.

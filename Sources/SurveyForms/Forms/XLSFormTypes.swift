@@ -50,6 +50,10 @@ enum XLSFormTypes {
     }
 
     static func isKnown(_ type: String) -> Bool {
+        // pyxform trims the cell and joins runs of spaces, of spaces alone ("( )+"): `select_one
+        // yn` with two spaces is a select of yn, one with a tab or a line break between the
+        // words a type it does not know.
+        if type.trimmingWhitespace().contains(where: { $0.isWhitespace && $0 != " " }) { return false }
         let text = normalized(type)
         if known.contains(text) { return true }
         let words = text.split(separator: " ").map(String.init)

@@ -70,11 +70,18 @@ extension DocumentStore {
     }
 
     /// How far the team's edits of `list` were taken (`EntityList.editCursor`), from what is
-    /// kept beside the list alone; 0 when nothing is.
+    /// kept beside the list alone; 0 when nothing is. The companion is parsed only when it is
+    /// not the file the folder's mark names (`entityMarks`): a sync with nothing to do asks
+    /// this of every list.
     public func entityEditCursor(_ list: String) throws -> Int64 {
         guard Self.entityListNameProblem(list) == nil else { return 0 }
+        let path = RawPath(entityCompanionURL(list).path)
+        guard let before = fingerprint(atPath: path) else { return 0 }
+        if let (marked, cursor) = entityMarks()[list], marked == before { return cursor }
         var kept = EntityList()
         try readCompanion(of: list, into: &kept)
+        // Marked only when the file read is the file stat named (none replaced it meanwhile).
+        if fingerprint(atPath: path) == before { markEntityCursor(kept.editCursor, of: list, companion: before) }
         return kept.editCursor
     }
 
@@ -85,7 +92,8 @@ extension DocumentStore {
         return try readEntityList(list) ?? EntityList()
     }
 
-    /// nil: no file of that name.
+    /// nil: no file of that name. A companion written with another CSV than the one beside
+    /// it (`companionCSVDigest`) sets `companionOutOfStep`.
     func readEntityList(_ list: String) throws -> EntityList? {
         let url = entityListURL(list)
         guard isOccupied(url) else {
@@ -93,6 +101,9 @@ extension DocumentStore {
             guard isOccupied(entityCompanionURL(list)) else { return nil }
             var empty = EntityList()
             try readCompanion(of: list, into: &empty)
+            // Written with a CSV that never came (cut off before it was in place).
+            empty.companionOutOfStep = empty.companionCSVDigest != nil
+            empty.companionCSVDigest = nil
             return empty
         }
         let file = url.lastPathComponent
@@ -116,7 +127,32 @@ extension DocumentStore {
             throw DocumentError("\(file) cannot be read as CSV (\((error as? DocumentError)?.message ?? "\(error)"))")
         }
         try readCompanion(of: list, into: &parsed)
+        // Only a companion is checked against the CSV (most lists have none: no digest then,
+        // `writeEntityList` works it out the rare time a companion starts beside an old CSV).
+        if let written = parsed.companionCSVDigest {
+            let digest = MessageDigest.sha256Hex(copy.data)
+            if written != digest { parsed.companionOutOfStep = true }
+            parsed.companionCSVDigest = digest
+        }
         return parsed
+    }
+
+    /// `readEntityList`, with the fingerprints of the two files as they were before the read
+    /// (a file replaced during it is then found changed, never taken for the one read).
+    func readEntityListMarked(_ list: String) throws -> EntityListHold.Held? {
+        let csv = fingerprint(atPath: RawPath(entityListURL(list).path))
+        let companion = fingerprint(atPath: RawPath(entityCompanionURL(list).path))
+        return try readEntityList(list).map { EntityListHold.Held(list: $0, csv: csv, companion: companion) }
+    }
+
+    /// The list held from a read earlier in this save when its two files are still those
+    /// read, else the list read now.
+    func heldOrReadEntityList(_ list: String) throws -> EntityList? {
+        if let held = entityListHold.take(list), held.csv == fingerprint(atPath: RawPath(entityListURL(list).path)),
+           held.companion == fingerprint(atPath: RawPath(entityCompanionURL(list).path)) {
+            return held.list
+        }
+        return try readEntityList(list)
     }
 
     /// The conflicts, retirements and edit cursor kept beside `list`'s CSV, when there are.
@@ -153,6 +189,10 @@ extension DocumentStore {
         public var retired = 0
         /// A supervisor's edits the list cannot take (`EntityEdit.problem`), each "ID: why".
         public var setAside: [String] = []
+        /// A rebuild's: the rows no survey registers, kept as the list held them.
+        public var keptAsHeld = 0
+        /// A rebuild's: lines of the list's log that could not be read (passed over).
+        public var unreadableLogLines = 0
 
         /// Whether anything is worth a line.
         public var isWorthSaying: Bool { created + updated + conflicts > 0 || !missing.isEmpty }
@@ -288,33 +328,64 @@ extension DocumentStore {
     /// kept beside it, each atomically (`AtomicFile`). A list nothing changed is not written.
     func changingEntityLists(_ names: [String], _ change: (inout [String: EntityList], inout [EntityListChange]) throws -> Void)
         throws -> [EntityListChange] {
-        try withFolderLock {
+        defer { entityListHold.drop() }
+        return try withFolderLock {
             var lists: [String: EntityList] = [:]
             for name in names {
                 do {
-                    lists[name] = try readEntityList(name) ?? EntityList()
+                    lists[name] = try heldOrReadEntityList(name) ?? EntityList()
                 } catch let error as DocumentError {
                     throw DocumentError("\(error.message): it was left as it is, and no entity list was changed")
                 }
+                if lists[name]?.companionOutOfStep == true { throw Self.outOfStep(name) }
             }
             let read = lists
             var changes = names.map { EntityListChange(list: $0) }
             try change(&lists, &changes)
             for name in names {
-                guard let list = lists[name], let old = read[name], list != old else { continue }
-                try writeEntityList(list, named: name, csvChanged: list.entities != old.entities || list.columns != old.columns)
+                guard let list = lists[name], let old = read[name], list != old || !list.log.isEmpty else { continue }
+                try writeEntityList(list, named: name, csvChanged: list.entities != old.entities || list.columns != old.columns,
+                                    listChanged: list != old)
             }
             return changes
         }
     }
 
-    /// Writes `list` as `NAME.csv` (when `csvChanged`) and `.NAME.entities.json` (when it keeps
-    /// anything, or had a file before). Under the folder's lock.
-    func writeEntityList(_ list: EntityList, named name: String, csvChanged: Bool = true) throws {
+    /// Why a list cannot be changed whose companion was written with another CSV.
+    static func outOfStep(_ name: String) -> DocumentError {
+        DocumentError("\(name).csv and .\(name).entities.json beside it were not written together (a write was cut off, "
+            + "or the CSV was replaced): the list was left as it is; survey entities --rebuild --list \(name) derives it again")
+    }
+
+    /// Writes what `list` noted to its log (`.NAME.entities.log`), then, when `listChanged`,
+    /// `.NAME.entities.json` (when it keeps anything, or had a file before) and `NAME.csv`
+    /// (when `csvChanged`), each atomically, the companion first and naming the CSV's
+    /// digest: a write cut off between the two leaves a pair a reader finds out of step
+    /// (`readEntityList`), never one it takes for whole. Under the folder's lock.
+    func writeEntityList(_ list: EntityList, named name: String, csvChanged: Bool = true, listChanged: Bool = true) throws {
+        try appendEntityLog(list.log, to: name)
+        guard listChanged else { return }
+        var list = list
         var targets: [(URL, String)] = []
-        if csvChanged { targets.append((entityListURL(name), list.csv)) }
+        var csvText: String?
+        if csvChanged {
+            let text = list.csv
+            csvText = text
+            list.companionCSVDigest = MessageDigest.sha256Hex(Data(text.utf8))
+        }
         let companion = entityCompanionURL(name)
-        if list.keepsCompanion || isOccupied(companion) { targets.append((companion, list.companionJSON)) }
+        if list.keepsCompanion || isOccupied(companion) {
+            if !csvChanged, list.companionCSVDigest == nil, isOccupied(entityListURL(name)) {
+                do {
+                    let copy = try CopiedFile.read(entityListURL(name).path, in: fileSystem, maximumBytes: FormMedia.maximumListBytes)
+                    list.companionCSVDigest = MessageDigest.sha256Hex(copy.data)
+                } catch let error as DocumentError {
+                    throw DocumentError("\(name).csv cannot be read (\(error.message))")
+                }
+            }
+            targets.append((companion, list.companionJSON))
+        }
+        if let csvText { targets.append((entityListURL(name), csvText)) }
         for (url, text) in targets {
             do {
                 try AtomicFile.write(Data(text.utf8), to: url, in: fileSystem)
@@ -396,6 +467,7 @@ extension DocumentStore {
     public func stampEntityBases<Records: MutableCollection<Record>>(_ records: inout Records, changed: [(place: Int, before: Record?)],
                                  questionnaire: Questionnaire, clock: Questionnaire.Clock) -> [Int] where Records.Index == Int {
         guard let form = questionnaire.form, !form.entities.isEmpty else { return [] }
+        entityListHold.drop()
         var lists: [String: EntityList?] = [:]
         var stamped: [Int] = []
         // Incomplete saves too: the values a visit starts from are filled in (prefilled) when
@@ -409,7 +481,12 @@ extension DocumentStore {
             let earlier = before.flatMap { $0.isIncomplete ? nil : FormInstance(questionnaire, record: $0, clock: clock).entityActions() } ?? []
             var values = records[place].values
             for action in actions where !earlier.contains(where: { $0.list == action.list && $0.id == action.id }) {
-                if lists[action.list] == nil { lists[action.list] = .some(try? readEntityList(action.list)) }
+                if lists[action.list] == nil {
+                    let read = (try? readEntityListMarked(action.list)) ?? nil
+                    // Held for this save's write of the lists, which then reads none again.
+                    if let read { entityListHold.put(action.list, read) }
+                    lists[action.list] = .some(read?.list)
+                }
                 guard var list = lists[action.list] ?? nil, let at = list.place(of: action.id) else { continue }
                 lists[action.list] = .some(list)        // its index made once
                 let entity = list.entities[at]

@@ -4,22 +4,72 @@ import SurveyForms
 
 /// `survey entities --rebuild`: the entity lists derived again from the documents' surveys,
 /// for a list that could not be written when its surveys were stored (a full disk, a file in
-/// the way then), or that someone damaged. What no survey carries is kept beside the list and
-/// taken again: the retirements stay, and the supervisor's edits taken are applied after the
-/// surveys.
+/// the way then), that someone damaged, or whose two files a crash left out of step. It gives
+/// the list the saves and syncs made: the surveys, the supervisor's edits and the conflicts
+/// resolved by hand are replayed in the order the list's log (`.LIST.entities.log`) says they
+/// came here, after what the log does not name; what no survey carries is kept (the
+/// retirements, and the rows no survey registers, such as those of a list ODK Central handed
+/// over, as the list held them).
 extension DocumentStore {
     /// Derives `only` (every list, when nil) again from the complete surveys of every document
-    /// whose form has an `entities` sheet: the documents whose forms register first, then
-    /// those that only update, each in its own order; each update merged against its base, as
-    /// when it came (a conflict found again is kept again). A document that cannot be read
-    /// refuses the rebuild (nothing is written). Returns each list with what it holds now.
+    /// whose form has an `entities` sheet, under the folder's lock from the first read (a save
+    /// or a sync waits, and is never lost between the read and the write). First what the
+    /// log does not name (a list made before there was a log, a log lost): its surveys, the
+    /// documents whose forms register first, each in its own order, then its supervisor's
+    /// edits; then the log's events in its order. Each update is merged against its base, as
+    /// when it came (a conflict found again is kept again). A document that cannot be read refuses
+    /// the rebuild (nothing is written). Returns each list with what it holds now.
     public func rebuildEntityLists(only: String? = nil, clock: Questionnaire.Clock) throws -> [EntityListChange] {
         if let only, let why = Self.entityListNameProblem(only) { throw DocumentError("--list \(only): \(why)") }
+        return try withFolderLock {
+            let surveys = try entitySurveys(only: only, clock: clock)
+            var names = surveys.names
+            if let only, !names.contains(only) { names.append(only) }
+            for name in names { if let why = Self.entityListNameProblem(name) { throw DocumentError("The entity list “\(name)” cannot be written: \(why)") } }
+            // Every list read before any is written: one that cannot be read refuses them all.
+            var old: [String: (list: EntityList, log: [EntityLogEvent], unreadable: Int)] = [:]
+            for name in names {
+                do {
+                    let (events, unreadable) = try entityLog(of: name)
+                    old[name] = (try readEntityList(name) ?? EntityList(), events, unreadable)
+                } catch let error as DocumentError {
+                    throw DocumentError("\(error.message): it was left as it is, and no entity list was rebuilt")
+                }
+            }
+            var changes: [EntityListChange] = []
+            for name in names {
+                guard let (was, events, unreadable) = old[name] else { continue }
+                var change = EntityListChange(list: name)
+                change.unreadableLogLines = unreadable
+                var list = Self.replay(surveys.actions[name] ?? [], created: surveys.created, over: was, log: events, counting: &change)
+                change.conflicts = list.conflicts.count
+                change.keptAsHeld = was.entities.filter { !surveys.created.contains($0.id) && !was.retired.contains($0.id) }.count
+                try replaceEntityLog(list.log, of: name)
+                list.clearLog()
+                try writeEntityList(list, named: name)
+                changes.append(change)
+            }
+            return changes
+        }
+    }
+
+    /// One survey's actions on one list, in the order a rebuild falls back to.
+    struct SurveyActions {
+        var survey: String?
+        var actions: [EntityAction]
+    }
+
+    /// The complete surveys' actions by list (in the fallback order: the documents whose
+    /// forms register first, each in its own order), the lists they name, and the ids of the
+    /// entities they create.
+    private func entitySurveys(only: String?, clock: Questionnaire.Clock)
+        throws -> (actions: [String: [SurveyActions]], names: [String], created: Set<String>) {
         var sources: [(registers: Bool, name: String, questionnaire: Questionnaire, records: [Record])] = []
         for name in try documentNames() {
             guard let questionnaire = try? questionnaire(for: name), let form = questionnaire.form,
                   form.entities.contains(where: { only == nil || $0.list == only }) else { continue }
-            switch load(name) {
+            // As its commits stand: a survey the app keeps in its journal yet counts.
+            switch loadWithJournal(name) {
             case .success(let document):
                 sources.append((form.entities.contains { $0.mode != .update }, name, questionnaire, Array(document.records)))
             case .failure(let error):
@@ -27,38 +77,65 @@ extension DocumentStore {
             }
         }
         sources = sources.filter(\.registers) + sources.filter { !$0.registers }
-        var actions: [SurveyEntityAction] = []
+        var byList: [String: [SurveyActions]] = [:]
+        var names: [String] = []
+        var created = Set<String>()
         for source in sources {
-            for record in source.records where !record.isIncomplete {
+            for record in source.records where !record.isIncomplete && !record.isSealed {
+                var mine: [String: [EntityAction]] = [:]
                 for action in FormInstance(source.questionnaire, record: record, clock: clock).entityActions()
                 where only == nil || action.list == only {
-                    actions.append(SurveyEntityAction(whole: action, changed: action, survey: record.instanceID))
+                    if action.kind == .create { created.insert(action.id) }
+                    if !names.contains(action.list) { names.append(action.list) }
+                    mine[action.list, default: []].append(action)
                 }
+                for (list, actions) in mine { byList[list, default: []].append(SurveyActions(survey: record.instanceID, actions: actions)) }
             }
         }
-        var names = actions.map(\.whole.list).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        if let only, !names.contains(only) { names.append(only) }
-        for name in names { if let why = Self.entityListNameProblem(name) { throw DocumentError("The entity list “\(name)” cannot be written: \(why)") } }
-        return try withFolderLock {
-            var lists: [String: EntityList] = [:]
-            for name in names {
-                do {
-                    lists[name] = (try readEntityList(name) ?? EntityList()).emptied()
-                } catch let error as DocumentError {
-                    throw DocumentError("\(error.message): it was left as it is, and no entity list was rebuilt")
-                }
-            }
-            var changes = names.map { EntityListChange(list: $0) }
-            for one in actions {
-                guard let i = names.firstIndex(of: one.whole.list) else { continue }
-                Self.count(lists[one.whole.list]?.apply(one.whole, survey: one.survey) ?? .unchanged, of: one.whole.id, in: &changes[i])
-            }
-            for (i, name) in names.enumerated() {
-                lists[name]?.takeEditsAgain()
-                changes[i].conflicts = lists[name]?.conflicts.count ?? 0
-                try writeEntityList(lists[name] ?? EntityList(), named: name)
-            }
-            return changes
+        return (byList, names, created)
+    }
+
+    /// `was` derived again: its rows no survey creates kept as they are, then what the log
+    /// does not name, then the log's events replayed.
+    private static func replay(_ surveys: [SurveyActions], created: Set<String>, over was: EntityList, log: [EntityLogEvent],
+                               counting change: inout EntityListChange) -> EntityList {
+        var list = was.emptied()
+        for entity in was.entities where !created.contains(entity.id) { list.keep(entity) }
+        var place: [String: Int] = [:]
+        for (i, one) in surveys.enumerated() { if let id = one.survey, place[id] == nil { place[id] = i } }
+        var edits: [Int64: EntityEdit] = [:]
+        for edit in was.editsTaken where edit.change != 0 { edits[edit.change] = edit }
+        var applied = Set<Int>()
+        var replayed = Set<Int64>()
+        func apply(_ i: Int) {
+            guard applied.insert(i).inserted else { return }
+            for action in surveys[i].actions { count(list.apply(action, survey: surveys[i].survey), of: action.id, in: &change) }
         }
+        // What the log does not name came before it (a list made before there was a log, or
+        // a write cut off before its log): first, so a visit it names finds its household.
+        var logged = Set<String>()
+        var loggedEdits = Set<Int64>()
+        for event in log {
+            if case .survey(let id) = event { logged.insert(id) }
+            if case .edit(let number) = event { loggedEdits.insert(number) }
+        }
+        for (i, one) in surveys.enumerated() where one.survey.map({ !logged.contains($0) }) ?? true { apply(i) }
+        for edit in was.editsTaken where edit.change == 0 || !loggedEdits.contains(edit.change) {
+            replayed.insert(edit.change)
+            list.replayEdit(edit)
+        }
+        for event in log {
+            switch event {
+            case .survey(let id):
+                if let i = place[id] { apply(i) }
+            case .edit(let number):
+                guard let edit = edits[number], replayed.insert(number).inserted else { continue }
+                list.replayEdit(edit)
+            case .resolved(let id, let property, let value):
+                list.replayResolution(id: id, property: property, value: value)
+            }
+        }
+        for i in surveys.indices { apply(i) }
+        return list
     }
 }

@@ -17,6 +17,8 @@ public struct DocumentStore: Sendable {
     /// Every call that changes a file goes through it: `.live`, or in tests one that fails
     /// a chosen call (see `FileSystem`).
     public let fileSystem: FileSystem
+    /// The entity lists a save read before writing, for its write after (`EntityListHold`).
+    let entityListHold = EntityListHold()
 
     public init(folder: URL, fileSystem: FileSystem = .live) {
         self.folder = folder

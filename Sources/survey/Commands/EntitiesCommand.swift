@@ -152,6 +152,11 @@ struct EntitiesCommand: Equatable {
                         ShellOutput.line("\(name).csv: \(counted(one.conflicts.count, "conflict")) (survey entities --list \(name))")
                     }
                 }
+                for (name, one) in lists where one.companionOutOfStep {
+                    ShellOutput.error("\(name).csv and .\(name).entities.json beside it were not written together (a write was cut off, "
+                        + "or the CSV was replaced): its conflicts may not be these rows', and nothing changes it until "
+                        + "survey entities --rebuild --list \(name) derives it again")
+                }
             }
             return 0
         } catch {
@@ -169,7 +174,12 @@ struct EntitiesCommand: Equatable {
             for change in changes {
                 let held = (try? store.entityList(change.list).entities.count) ?? 0
                 ShellOutput.line("\(change.list).csv: rebuilt from the surveys, \(counted(held, "entity", "entities"))"
+                    + (change.keptAsHeld > 0 ? ", \(change.keptAsHeld) kept as the list held \(change.keptAsHeld == 1 ? "it" : "them") (no survey registers \(change.keptAsHeld == 1 ? "it" : "them"))" : "")
                     + (change.conflicts > 0 ? ", \(counted(change.conflicts, "conflict")) (survey entities --list \(change.list))" : ""))
+                if change.unreadableLogLines > 0 {
+                    ShellOutput.line("\(change.list).csv: \(counted(change.unreadableLogLines, "line")) of .\(change.list).entities.log could not be read "
+                        + "and were passed over (what they named was applied in the documents' order)")
+                }
             }
             return 0
         } catch {
@@ -313,7 +323,7 @@ extension EntitiesCommand: ReadsItsWords {
         CommandSpec(words: ["entities"], synopsis: "[--list NAME] [--format table|csv|json]", arguments: [],
                     help: "the entity lists beside the documents (LIST.csv: name, label, __version, the properties), which surveys of a form with an entities sheet create and update when stored and follow-up forms read (select_one_from_file LIST.csv, instance('LIST')): each list with its count, or the entities of --list NAME and its conflicts"),
         CommandSpec(words: ["entities"], synopsis: "--rebuild [--list NAME]", arguments: [],
-                    help: "derive the entity lists again from the documents' surveys (a list that could not be written, or was damaged); retirements and a supervisor's edits are kept"),
+                    help: "derive the entity lists again from the documents' surveys, in the order they came here (a list that could not be written, was damaged, or whose CSV and companion a crash left out of step); a supervisor's edits and conflicts resolved by hand are replayed, retirements and rows no survey registers kept"),
         CommandSpec(words: ["entities", "resolve"], synopsis: "--list NAME ID [PROPERTY] --mine|--theirs|--value TEXT", arguments: [.none, .none],
                     help: "settle an entity's conflict (a property changed here and on another laptop from the same version): keep mine, take theirs, or store TEXT"),
         CommandSpec(words: ["entities", "edit"], synopsis: "--list NAME ID PROPERTY=VALUE... [--db URL]", arguments: [.none],

@@ -62,7 +62,6 @@ final class PyxformSuiteTests: XCTestCase {
         "test_xls2json--test_workbook_to_json__multiple_misspellings__external_choices": "external_choices sheet rules: select_one_external is not collected here",
         "test_last_saved--test_last_saved_errors_when_field_does_not_exist": "${last-saved#foo} of no question: survey reads it as the last survey's answer",
         "test_loop--test_loop__references_error": "${q1} inside a loop: survey keys each choice's q1 by its path and reads the one of the same choice",
-        "test_search_function--test_select_from_file__search_on_same_question": "search() (Collect's external-app lookup) is not read here",
         "test_search_function--test_usage_with_other_selects__invalid_list_reuse_by_non_search_question": "search() is not read here",
         "test_settings--test_name__from_sheet__invalid_characters__error": "the settings `name` (the XML root) is not checked as an XML name yet",
         "test_sheet_columns--test_big_image_invalid_if_no_image": "media columns are not read here (big-image without image)",

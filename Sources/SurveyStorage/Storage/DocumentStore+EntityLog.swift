@@ -1,0 +1,153 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SurveyValues
+import SurveyForms
+
+/// `.LIST.entities.log` beside an entity list: what happened to it here, in order
+/// (`EntityLogEvent`: each survey applied, each supervisor's edit taken, each conflict
+/// resolved by hand), added to at each write of the list, read only by `survey entities
+/// --rebuild`, which replays it. Added before the list is written: a write cut off after
+/// it leaves an event the list lacks, which a rebuild replays (the survey is in its
+/// document, the resolution was asked for), never a change of the list the log lacks.
+extension DocumentStore {
+    /// folder/.LIST.entities.log
+    public func entityLogURL(_ list: String) -> URL {
+        folder.appendingPathComponent("." + list + ".entities.log")
+    }
+
+    /// Adds `events` at the end of the list's log, synced, through the file-system seam.
+    func appendEntityLog(_ events: [EntityLogEvent], to list: String) throws {
+        guard !events.isEmpty else { return }
+        let url = entityLogURL(list)
+        func failed(_ reason: String) -> DocumentError {
+            DocumentError("\(list).csv was not changed: could not add to \(url.lastPathComponent) (\(reason))")
+        }
+        var text = events.map { $0.jsonLine + "\n" }.joined()
+        let fd = fileSystem.open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, NewFileMode.file(in: folder.path))
+        guard fd >= 0 else { throw failed(SystemError("open").reason) }
+        defer { _ = fileSystem.close(fd) }
+        // A last line a crash cut short ends here first: the new lines are never glued onto it.
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_size > 0 {
+            var last: UInt8 = 0
+            if pread(fd, &last, 1, status.st_size - 1) == 1, last != 0x0A { text = "\n" + text }
+        }
+        do {
+            try FileOutput(fd: fd, fileSystem: fileSystem).write(Data(text.utf8))
+        } catch let error as SystemError {
+            throw failed(error.reason)
+        }
+        if fileSystem.syncData(fd) != 0 { throw failed(SystemError("fsync").reason) }
+    }
+
+    /// The list's log as written (this rebuild's replay), replacing the old one whole.
+    func replaceEntityLog(_ events: [EntityLogEvent], of list: String) throws {
+        let url = entityLogURL(list)
+        do {
+            try AtomicFile.write(Data(events.map { $0.jsonLine + "\n" }.joined().utf8), to: url, in: fileSystem)
+        } catch let error as SystemError {
+            throw DocumentError("Could not save \(url.lastPathComponent): \(error.reason)")
+        }
+    }
+
+    /// The events of the list's log, oldest first, and how many lines could not be read (a
+    /// line a crash cut short, one over 1 MB); none when there is no log.
+    func entityLog(of list: String) throws -> (events: [EntityLogEvent], unreadable: Int) {
+        let url = entityLogURL(list)
+        guard isOccupied(url) else { return ([], 0) }
+        var events: [EntityLogEvent] = []
+        var unreadable = 0
+        var rest: [UInt8] = []
+        func take(_ line: ArraySlice<UInt8>) {
+            guard !line.isEmpty else { return }
+            if line.count <= 1 << 20, let event = EntityLogEvent(jsonLine: Substring(String(decoding: line, as: UTF8.self))) {
+                events.append(event)
+            } else {
+                unreadable += 1
+            }
+        }
+        let read = DocumentFileReader.forEachChunk(RawPath(url.path)) { chunk in
+            rest.append(contentsOf: chunk)
+            var start = rest.startIndex
+            while let newline = rest[start...].firstIndex(of: 0x0A) {
+                take(rest[start..<newline])
+                start = newline + 1
+            }
+            rest.removeSubrange(..<start)
+            if rest.count > 1 << 20 { unreadable += 1; rest = [] }     // no line is that long: skipped to its end
+        }
+        if case .failure(let failure) = read {
+            throw DocumentError("\(url.lastPathComponent) cannot be read (\(Self.describe(failure, fileName: url.lastPathComponent)))")
+        }
+        take(rest[...])
+        return (events, unreadable)
+    }
+}
+
+/// How far the team's edits of each list were taken, by the companion file it was read from
+/// (`.entity-lists.mark`, beside the lists): a sync with nothing to do asks each list's
+/// cursor, and the companion, which keeps every conflict and edit, is parsed only when it is
+/// no longer the file the mark names. A cache, never the only record: a mark that cannot be
+/// read, or names another file, is passed over and written again.
+extension DocumentStore {
+    var entityMarkURL: URL { folder.appendingPathComponent(".entity-lists.mark") }
+
+    /// Each list's companion fingerprint and edit cursor, as marked.
+    func entityMarks() -> [String: (FileFingerprint, Int64)] {
+        guard let copy = try? CopiedFile.read(entityMarkURL.path, in: fileSystem, maximumBytes: 1 << 20),
+              let members = try? PropertyValue.answers(jsonObject: [UInt8](copy.data)) else { return [:] }
+        var marks: [String: (FileFingerprint, Int64)] = [:]
+        for (list, value) in members {
+            guard case .array(let parts) = value, parts.count == 5 else { continue }
+            let numbers = parts.compactMap { part -> Int? in if case .integer(let n) = part { return n } else { return nil } }
+            guard numbers.count == 5 else { continue }
+            marks[list] = (FileFingerprint(inode: UInt64(bitPattern: Int64(numbers[0])), size: Int64(numbers[1]),
+                                           modifiedSeconds: numbers[2], modifiedNanoseconds: numbers[3]), Int64(numbers[4]))
+        }
+        return marks
+    }
+
+    /// Marks `list`'s cursor as read from the companion file `fingerprint` names (best
+    /// effort: a mark not written costs the next sync a parse).
+    func markEntityCursor(_ cursor: Int64, of list: String, companion fingerprint: FileFingerprint) {
+        var members: [String: PropertyValue] = [:]
+        for (name, (f, c)) in entityMarks() where name != list && Self.entityListNameProblem(name) == nil {
+            members[name] = Self.markEntry(f, c)
+        }
+        members[list] = Self.markEntry(fingerprint, cursor)
+        try? AtomicFile.write(Data((PropertyValue.jsonObjectText(members) + "\n").utf8), to: entityMarkURL, in: fileSystem)
+    }
+
+    private static func markEntry(_ f: FileFingerprint, _ cursor: Int64) -> PropertyValue {
+        .array([.integer(Int(truncatingIfNeeded: f.inode)), .integer(Int(f.size)), .integer(f.modifiedSeconds),
+                .integer(f.modifiedNanoseconds), .integer(Int(cursor))])
+    }
+}
+
+/// The lists a save read before it was written (a visit's base, `stampEntityBases`), held
+/// for the write after it (`recordEntities`), which takes them instead of reading the files
+/// again while they are still the files read: a visit's first save reads its list once, on
+/// the main thread. Taken by the first write, or dropped by the next stamp: a list of
+/// 100,000 households is not kept in memory between saves.
+final class EntityListHold: @unchecked Sendable {
+    struct Held {
+        var list: EntityList
+        var csv: FileFingerprint?
+        var companion: FileFingerprint?
+    }
+
+    private let lock = Lock()
+    private var held: [String: Held] = [:]
+
+    func put(_ name: String, _ entry: Held) { lock.withLock { held[name] = entry } }
+
+    func take(_ name: String) -> Held? { lock.withLock { held.removeValue(forKey: name) } }
+
+    func drop() { lock.withLock { held = [:] } }
+}
