@@ -36,7 +36,8 @@ extension SurveyServer {
                      ahead: Bool = false) throws -> (rows: [IncomingRow], setAside: [SetAsideRow], cursor: Int64) {
         // Read where libpq holds them, each answer straight into a survey's packed bytes
         // (`IncomingRow.packedAnswers`): no row of strings, no dictionary per survey.
-        try connection.withRows(Self.pullStatement, Self.pullParameters(dataset, cursor, limit, skipping)) { result in
+        let query = Self.pullQuery(dataset, cursor, limit, skipping)
+        return try connection.withRows(query.statement, query.parameters) { result in
             // The cursor first, from the horizon and the last row's number alone: the next
             // batch can be asked for before this one is read.
             var last: Int64?
@@ -51,7 +52,8 @@ extension SurveyServer {
             var next = last ?? cursor
             if taken < limit, let horizon, horizon - 1 > next { next = horizon - 1 }
             if ahead, taken == limit {
-                connection.sendAhead(Self.pullStatement, Self.pullParameters(dataset, next, limit, skipping))
+                let following = Self.pullQuery(dataset, next, limit, skipping)
+                connection.sendAhead(following.statement, following.parameters)
             }
             var rows: [IncomingRow] = []
             var setAside: [SetAsideRow] = []
@@ -71,19 +73,33 @@ extension SurveyServer {
         }
     }
 
-    static func pullParameters(_ dataset: String?, _ cursor: Int64, _ limit: Int, _ skipping: [ClosedRange<Int64>]) -> [String?] {
+    /// The statement and its parameters for one batch. With nothing to skip (a fresh laptop,
+    /// and any laptop whose own pushes the cursor has passed) the rows come straight from the
+    /// index in order; with gaps, each gap is scanned and the batch sorted. Both hand back the
+    /// same columns, so one reader takes either.
+    static func pullQuery(_ dataset: String?, _ cursor: Int64, _ limit: Int,
+                          _ skipping: [ClosedRange<Int64>]) -> (statement: String, parameters: [String?]) {
         let gaps = Self.gaps(after: cursor, skipping: skipping)
-        return [dataset, SQLArray.literal(gaps.map { String($0.after) }), SQLArray.literal(gaps.map { String($0.before) }), String(limit)]
+        if gaps.count == 1 { return (pullStatementWithoutGaps, [dataset, String(gaps[0].after), String(limit)]) }
+        return (pullStatement, [dataset, SQLArray.literal(gaps.map { String($0.after) }), SQLArray.literal(gaps.map { String($0.before) }),
+                                String(limit)])
     }
 
+    static let pulledColumns = """
+        instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
+                       deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
+                       extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
+        """
+
+    /// The horizon is worked out once (`MATERIALIZED`): as a subquery the planner folded it
+    /// into every row it sent back, a snapshot taken per survey.
     static let pullStatement = """
-        SELECT h.horizon, s.* FROM (SELECT survey.change_horizon() AS horizon) h
+        WITH h AS MATERIALIZED (SELECT survey.change_horizon() AS horizon)
+        SELECT h.horizon, s.* FROM h
         LEFT JOIN LATERAL (
             SELECT x.* FROM unnest($2::bigint[], $3::bigint[]) AS g(after, before)
             CROSS JOIN LATERAL (
-                SELECT instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
-                       deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
-                       extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
+                SELECT \(pulledColumns)
                 FROM survey.surveys
                 WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > g.after AND change_seq < g.before
                       AND change_seq < h.horizon
@@ -91,6 +107,19 @@ extension SurveyServer {
                 LIMIT $4) x
             ORDER BY x.change_seq
             LIMIT $4) s ON true
+        """
+
+    /// One range, read in the index's order: the gaps' statement sorted every batch again,
+    /// answers and all (a 100,000-survey pull: 0.36 s of the server's time against 0.27 s).
+    static let pullStatementWithoutGaps = """
+        WITH h AS MATERIALIZED (SELECT survey.change_horizon() AS horizon)
+        SELECT h.horizon, s.* FROM h
+        LEFT JOIN LATERAL (
+            SELECT \(pulledColumns)
+            FROM survey.surveys
+            WHERE ($1::text IS NULL OR dataset = $1) AND change_seq > $2 AND change_seq < h.horizon
+            ORDER BY change_seq
+            LIMIT $3) s ON true
         """
 
     /// One row of a pull's result, its columns numbered from the survey's (the horizon,

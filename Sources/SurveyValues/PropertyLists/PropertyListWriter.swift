@@ -7,6 +7,8 @@ import FoundationEssentials
 /// hold become U+FFFD, and carriage returns are written as `&#13;` so XML readers do not
 /// turn them into line feeds.
 package struct PropertyListWriter {
+    /// Shared by copies: a writer (and an `ExportStream` holding one) is used `inout`, never
+    /// copied and written through both, which would interleave their bytes.
     private var bytes = ByteSink()
 
     static let header = """
