@@ -6,7 +6,9 @@ import SurveyForms
 /// keys, `FormState.reduce`), ^O adds one after the one shown, ^D deletes it (y/n). After the
 /// last question of a member, Enter asks "Add another Household member? y/n" (`y` starts the
 /// next one, `n` goes on past the roster), so a keyer never leaves the home row. With `repeat_count` the form says how many:
-/// Enter goes from one member to the next, and none is added or deleted by hand.
+/// Enter goes from one member to the next, and none is added or deleted by hand. Where the
+/// keys go through rosters is the form's (`FormState+Roster`); here is what changes the
+/// survey: adding, deleting and putting back members, and the y/n answers.
 extension AppState {
     /// The roster heading the highlight is on or inside, if any.
     var rosterHeadingHere: (entry: Int, heading: FormWalk.RepeatHeading)? {
