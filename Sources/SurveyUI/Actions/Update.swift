@@ -252,7 +252,7 @@ extension AppState {
         case .saving(let outcome): return reduce(outcome)
         case .loading(let outcome): return reduce(outcome)
         case .recovery(let outcome): return reduce(outcome)
-        case .search(let outcome): return reduce(outcome)
+        case .search(let outcome): return follow(list.reduce(outcome, in: listContext))
         case .sync(let outcome): return reduce(outcome)
         case .verify(let outcome): return reduce(outcome)
         case .form(let outcome): return reduce(outcome)

@@ -180,7 +180,7 @@ final class FormReducerTests: XCTestCase {
         let (roster, walk) = try rosterContext()
         let heading = try XCTUnwrap(walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: [], name: "member")))
         var form = form(at: .field(heading))
-        XCTAssertEqual(form.reduce(.activate, in: roster), .enterRoster(heading))
+        XCTAssertEqual(form.reduce(.activate, in: roster), .edit, "into the member shown, typing on")
         form.highlight(.field(0))
         XCTAssertEqual(form.reduce(.activate, in: roster), .beginEditing, "Village: typing starts")
         form.highlight(.clear)

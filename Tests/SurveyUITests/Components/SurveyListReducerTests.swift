@@ -80,4 +80,41 @@ final class SurveyListReducerTests: XCTestCase {
         XCTAssertEqual(list.reduce(.clearFilter, in: context()), .changed(remark: "Showing all 3 surveys"))
         XCTAssertEqual(list.projection.count, 3)
     }
+
+    func testTheIndexBuiltNarrowsTheListToWhatWasTypedMeanwhile() {
+        let large = RecordList((0..<SurveyListState.backgroundIndexThreshold).map { i in
+            Record(["firstName": .string(i == 12_345 ? "Zoë" : "Person\(i)"), "lastName": .string("Lima")])
+        })
+        var list = SurveyListState()
+        list.refresh(large)
+        XCTAssertTrue(list.openFilterLine(recordCount: large.count), "a list this large is indexed in the background")
+        list.editFilterLine { $0 = TextInput(text: "zoe") }
+        list.refresh(large)
+        XCTAssertEqual(list.projection.count, large.count, "every survey, until the index comes")
+        let context = SurveyListState.Context(records: large, height: 10, sentBack: { [] }, syncRead: true)
+        XCTAssertEqual(list.reduce(.indexBuilt(SearchIndex(records: large)), in: context), .changed(remark: nil))
+        XCTAssertEqual(list.projection.count, 1)
+        XCTAssertEqual(list.record(nearPosition: 0), 12_345)
+    }
+
+    func testAFinishedSearchTheListDoesNotWaitForChangesNothing() {
+        var list = listed()
+        let before = list
+        let stale = FinishedSearch(generation: 7, index: SearchIndex(records: records), matches: [0],
+                                   projection: ListProjection(shown: [0], recordCount: records.count))
+        XCTAssertEqual(list.reduce(.finished(stale), in: context()), .none)
+        XCTAssertEqual(list.projection.count, before.projection.count)
+    }
+
+    func testANarrowedListFollowsTheSurveysASyncSendsBack() {
+        var list = listed()
+        XCTAssertEqual(list.sentBackChanged(in: context(sentBack: ["uuid:a"])), .none, "not narrowed: nothing to follow")
+        XCTAssertEqual(list.projection.count, 3)
+        _ = list.reduce(.toggleSentBack, in: context(sentBack: ["uuid:c"]))
+        XCTAssertEqual(list.projection.count, 1)
+        XCTAssertEqual(list.sentBackChanged(in: context(sentBack: ["uuid:a", "uuid:c"])), .changed(remark: nil))
+        XCTAssertEqual(list.projection.count, 2, "Ana sent back too")
+        XCTAssertEqual(list.sentBackChanged(in: context(sentBack: [])), .changed(remark: nil))
+        XCTAssertEqual(list.projection.count, 0, "both fixed and sent")
+    }
 }

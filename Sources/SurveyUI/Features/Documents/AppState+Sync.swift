@@ -67,7 +67,7 @@ extension AppState {
         if let taken, let kept = takeForm(taken) { message += "; " + kept }
         if let summary {
             session.syncRead(summary)
-            sentBackChanged()
+            _ = follow(list.sentBackChanged(in: listContext))
         }
         if session.sync?.conflicts.isEmpty ?? true { screen.showConflicts(false) }
         if isError { warn(message) } else { tell(message) }
@@ -82,7 +82,7 @@ extension AppState {
         case .summaryRead(let name, let summary):
             if name == documentName {
                 session.syncRead(summary)
-                sentBackChanged()
+                _ = follow(list.sentBackChanged(in: listContext))
             }
         case .progress(let name, let text):
             if name == documentName { tell(text) }

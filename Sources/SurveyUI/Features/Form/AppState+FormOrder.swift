@@ -31,7 +31,9 @@ extension AppState {
             var drawn = app
             drawn.form = form
             return drawn.formGeometry
-        }, scrolls: questionnaire.form != nil)
+        }, scrolls: questionnaire.form != nil, shown: shown, survey: surveyOnForm, memberHoldsAnswers: { steps in
+            app.questionnaire.memberHoldsAnswers(app.formRecord, at: steps)
+        })
     }
 
     /// Does what a key on the form asks (`FormState.reduce`).
@@ -41,7 +43,12 @@ extension AppState {
         case .tell(let message): tell(message)
         case .edit: beginEditing(inserting: nil, selectingAnswer: true)
         case .beginEditing: beginEditing(inserting: nil)
-        case .enterRoster(let entry): return enterRoster(at: entry)
+        case .addMember(let entry): return outline.heading(entry).map { addInstance(after: $0) } ?? []
+        case .ask(let question): ask(question)
+        case .leaveRoster(let member):
+            // In memory only (it was never saved); then on past its roster.
+            dropUnsavedMember(member, from: formRecord)
+            return follow(form.goOnPast(member, in: formContext))
         case .clear: return clearForm()
         case .add: return addRecord()
         }
@@ -49,12 +56,11 @@ extension AppState {
     }
 
     /// Tab, Shift-Tab, ↓, ↑ (`.commitAndMove`) and Enter heads-down (`.commitAndAdvance`)
-    /// once the typed answer is kept (`committingField`): heads-down, a roster decides first
-    /// where the keys go (`advanceThroughRoster`); then the form moves its highlight and
-    /// typing goes on in the question it rests on.
+    /// once the typed answer is kept (`committingField`): the form moves its highlight
+    /// (heads-down, a roster decides first, `FormState+Roster`) and typing goes on in the
+    /// question it rests on.
     mutating func goOnAfterKeeping(_ action: FormAction) -> [Effect] {
-        if action == .commitAndAdvance, advanceThroughRoster(from: formItem) { return [] }
-        return follow(form.reduce(action, in: formContext))
+        follow(form.reduce(action, in: formContext))
     }
 
     /// The form's geometry as drawn now.

@@ -67,7 +67,6 @@ extension AppState {
     }
 
     private mutating func pickerCommit(_ p: ChoicePicker, moving delta: Int, heading: Bool) -> [Effect] {
-        let from = formItem
         popovers.dismiss()
         form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: p.answer, original: outline.storedText(p.fieldIndex, in: formRecord)))
         guard let effects = commitEditing(goingOn: delta > 0) else {
@@ -76,8 +75,8 @@ extension AppState {
             popovers.present(.picker(p))
             return []
         }
-        if heading, advanceThroughRoster(from: from) { return effects }
-        // On as the keys that keep a typed answer go on: heads-down as Enter, else as Tab.
+        // On as the keys that keep a typed answer go on: heads-down as Enter (a roster
+        // deciding first), else as Tab.
         return effects + follow(form.reduce(heading ? .commitAndAdvance : .commitAndMove(delta, wrap: true), in: formContext))
     }
 }

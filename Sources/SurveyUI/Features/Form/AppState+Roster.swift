@@ -6,7 +6,9 @@ import SurveyForms
 /// keys, `FormState.reduce`), ^O adds one after the one shown, ^D deletes it (y/n). After the
 /// last question of a member, Enter asks "Add another Household member? y/n" (`y` starts the
 /// next one, `n` goes on past the roster), so a keyer never leaves the home row. With `repeat_count` the form says how many:
-/// Enter goes from one member to the next, and none is added or deleted by hand.
+/// Enter goes from one member to the next, and none is added or deleted by hand. Where the
+/// keys go through rosters is the form's (`FormState+Roster`); here is what changes the
+/// survey: adding, deleting and putting back members, and the y/n answers.
 extension AppState {
     /// The roster heading the highlight is on or inside, if any.
     var rosterHeadingHere: (entry: Int, heading: FormWalk.RepeatHeading)? {
@@ -25,7 +27,7 @@ extension AppState {
         return addInstance(after: heading)
     }
 
-    private mutating func addInstance(after heading: FormWalk.RepeatHeading) -> [Effect] {
+    mutating func addInstance(after heading: FormWalk.RepeatHeading) -> [Effect] {
         let name = RosterText.name(heading)
         if let fixed = heading.fixedCount {
             warn("The form sets how many: \(counted(fixed, name)); none is added by hand")
@@ -51,8 +53,7 @@ extension AppState {
         form.showInstance(at, of: heading.selectionKey)
         auditNote(.addRepeat, at: AnswerPath(heading.parent + [AnswerPath.Step(name: heading.name, index: at)], ""))
         tell("Added \(name) \(at + 1) of \(heading.count + 1)")
-        enterInstance(of: heading.selectionKey)
-        return []
+        return follow(form.enterMember(of: heading.selectionKey, in: formContext))
     }
 
     /// ^D: asks before deleting the member shown.
@@ -86,8 +87,7 @@ extension AppState {
             let outline = self.outline
             guard let h = outline.headingEntry(key), let heading = outline.heading(h) else { return [] }
             if yes { return addInstance(after: heading) }
-            goOnPastRoster(h, in: outline)
-            return []
+            return follow(form.goOnPastRoster(h, in: formContext))
         case .deleteInstance(let steps, let name, _):
             guard yes else {
                 tell("Kept \(name) \((steps.last?.index ?? 0) + 1)")
@@ -129,31 +129,6 @@ extension AppState {
         return effects
     }
 
-    /// Enter on a roster's heading: into the member shown, or, with none yet, a first one
-    /// (asked: the roster may rightly be empty).
-    mutating func enterRoster(at entry: Int) -> [Effect] {
-        guard let heading = outline.heading(entry) else { return [] }
-        if heading.count == 0 {
-            guard heading.fixedCount == nil else { return [] }
-            return addInstance(after: heading)
-        }
-        enterInstance(of: heading.selectionKey)
-        return []
-    }
-
-    /// The highlight on the first question of the member shown, editing it.
-    private mutating func enterInstance(of key: String) {
-        let outline = self.outline
-        guard let h = outline.headingEntry(key) else { return }
-        if let first = outline.instanceEntries(of: h).first(where: { outline.isNavigable($0) && outline.heading($0) == nil }) {
-            form.highlight(.field(first))
-            beginEditing(inserting: nil, selectingAnswer: true)
-        } else {
-            form.highlight(.field(h))
-        }
-        form.keepHighlightInView(in: formContext)
-    }
-
     /// Enter on nothing typed in a member added by hand that holds no answer yet: the keyer is
     /// done with the roster (CSPro ends a roster on a blank first field), so the member is not
     /// kept and the keys go on past the roster, its required questions not asked. True when
@@ -161,108 +136,10 @@ extension AppState {
     mutating func leaveEmptyNewMember() -> Bool {
         // The field being typed is in the member: taking the member out stops the typing.
         guard let edit = editing, edit.text.trimmingWhitespaceAndNewlines().isEmpty,
-              let steps = form.unsavedMember?.steps, outline.steps(edit.fieldIndex) == steps else { return false }
-        return leaveRoster(droppingEmptyMemberAt: steps)
-    }
-
-    /// When the member `steps` lead to is the one added by hand and still holds no answer:
-    /// takes it out and goes on past its roster, as `n` to "Add another?" would. False
-    /// (nothing done) for any other member.
-    private mutating func leaveRoster(droppingEmptyMemberAt steps: [AnswerPath.Step]) -> Bool {
-        guard let empty = form.unsavedMember, empty.survey == shown, empty.steps == steps, let last = steps.last,
-              !questionnaire.memberHoldsAnswers(formRecord, at: steps) else { return false }
-        dropUnsavedMember(empty, from: formRecord)
-        let walk = self.outline
-        if let h = walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)) {
-            form.highlight(.field(h))
-            goOnPastRoster(h, in: walk)
-        }
+              let steps = form.unsavedMember?.steps, outline.steps(edit.fieldIndex) == steps,
+              let empty = form.emptyMember(at: steps, in: formContext) else { return false }
+        _ = follow(.leaveRoster(empty))
         return true
-    }
-
-    /// `n` to "Add another …?": on past the roster (its heading at `h`), which may end the
-    /// member it is in (a plot's trees).
-    private mutating func goOnPastRoster(_ h: Int, in outline: FormWalk) {
-        let block = Set([h] + outline.instanceEntries(of: h))
-        let next = outline.indices.first { $0 > h && !block.contains($0) && outline.isNavigable($0) }
-        if goOn(from: h, to: next, in: outline) { return }
-        form.highlight(next.map { .field($0) } ?? .add)
-        form.keepHighlightInView(in: formContext)
-        if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
-    }
-
-    /// Heads-down Enter (after the answer was kept): within a roster, the end of a member asks
-    /// for another (or, counted by the form, goes on to the next member); arriving at a
-    /// roster's heading goes into it. True when it decided where the keys go.
-    mutating func advanceThroughRoster(from item: FormItem) -> Bool {
-        let outline = self.outline
-        guard !outline.isFlat, case .field(let from) = item, outline.indices.contains(from) else { return false }
-        let next = outline.indices.first { $0 > from && outline.isNavigable($0) }
-        return goOn(from: from, to: next, in: outline)
-    }
-
-    /// Heads-down from entry `from` (a question, or a roster left with `n`) whose next stop
-    /// would be `next`: the end of the member it is in asks for another, and a roster
-    /// arrived at is gone into. False when nothing about rosters decides it.
-    private mutating func goOn(from: Int, to next: Int?, in outline: FormWalk) -> Bool {
-        // The member `from` is in: a heading's own parent member, else its own.
-        let steps = outline.heading(from)?.parent ?? outline.steps(from)
-        let enclosing: Int? = steps.last.flatMap { last in
-            outline.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
-        }
-        // The end of a member: the next stop is outside its instance.
-        if let h = enclosing, let heading = outline.heading(h) {
-            let inside = Set(outline.instanceEntries(of: h))
-            if next.map({ !inside.contains($0) }) ?? true {
-                if let fixed = heading.fixedCount {
-                    // Its last member done: the roster is left as `n` leaves one, so the end of
-                    // the member around it (stems inside a tree) still asks for another tree.
-                    guard heading.shown + 1 < max(fixed, heading.count) else { return goOn(from: h, to: next, in: outline) }
-                    form.showInstance(heading.shown + 1, of: heading.selectionKey)
-                    enterInstance(of: heading.selectionKey)
-                    return true
-                }
-                // A member before the last (a correction in the middle of the roster): on to
-                // the next member, as a counted roster goes; "Add another?" belongs to its end.
-                if heading.shown + 1 < heading.count {
-                    form.showInstance(heading.shown + 1, of: heading.selectionKey)
-                    enterInstance(of: heading.selectionKey)
-                    return true
-                }
-                // A member added by hand and left empty ends the roster, as `n` would: it is
-                // not kept, and no other is offered after it.
-                if leaveRoster(droppingEmptyMemberAt: heading.steps) { return true }
-                form.highlight(.field(h))
-                form.askRoster(.addAnother(heading.selectionKey, label: RosterText.name(heading), survey: surveyOnForm))
-                ask("Add another \(RosterText.name(heading))? y/n")
-                return true
-            }
-        }
-        // Arriving at a roster: into its first member, or asked whether there is one.
-        if let next, let heading = outline.heading(next) {
-            form.showInstance(0, of: heading.selectionKey)
-            if heading.count > 0 {
-                enterInstance(of: heading.selectionKey)
-            } else if heading.fixedCount == nil && !heading.holdsOtherValue {
-                form.highlight(.field(next))
-                form.askRoster(.addAnother(heading.selectionKey, label: RosterText.name(heading), survey: surveyOnForm))
-                ask("Add a \(RosterText.name(heading))? y/n")
-            } else {
-                moveHighlight(past: next, in: outline)
-                if case .field = formItem { beginEditing(inserting: nil, selectingAnswer: true) }
-            }
-            return true
-        }
-        return false
-    }
-
-    /// The highlight on the first stop after a roster (its heading at `entry`, and the
-    /// member shown), or on [ Add ].
-    private mutating func moveHighlight(past entry: Int, in outline: FormWalk) {
-        let inside = Set(outline.instanceEntries(of: entry))
-        let after = outline.indices.first { $0 > entry && !inside.contains($0) && outline.isNavigable($0) }
-        form.highlight(after.map { .field($0) } ?? .add)
-        form.keepHighlightInView(in: formContext)
     }
 
     /// Which survey the form shows, so a question asked about it is never answered for another.

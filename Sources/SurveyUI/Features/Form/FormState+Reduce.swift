@@ -23,6 +23,13 @@ extension FormState {
         var geometry: (FormState) -> FormGeometry
         /// Whether the form scrolls (a designer's form; the original five fields always fit).
         var scrolls: Bool
+        /// Which survey the form shows (`AppState.shown`), and its name in a roster's y/n
+        /// question (`AppState.surveyOnForm`), so the answer is never taken for another.
+        var shown: AppState.Shown = .draft
+        var survey = "New"
+        /// Whether the member these steps lead to holds an answer in the survey on the form
+        /// (one added by hand and left empty is taken out, `FormState+Roster`).
+        var memberHoldsAnswers: ([AnswerPath.Step]) -> Bool = { _ in true }
     }
 
     /// What a key on the form asks of the app.
@@ -34,8 +41,13 @@ extension FormState {
         case edit
         /// Typing starts in the highlighted question, the caret after its answer (Enter on it).
         case beginEditing
-        /// Into the members of the roster whose heading is this entry (Enter on it).
-        case enterRoster(Int)
+        /// A first member of the roster whose heading is this entry (Enter on it, none yet).
+        case addMember(Int)
+        /// The status line asks this y/n question (the form holds it, `rosterQuestion`).
+        case ask(String)
+        /// This member, added by hand and left empty, is taken out of the survey; then the
+        /// keys go on past its roster (`goOnPast`).
+        case leaveRoster(UnsavedMember)
         /// [ Clear ] pressed: the form emptied.
         case clear
         /// [ Add ] (or [ Finish ]) pressed.
@@ -43,7 +55,7 @@ extension FormState {
     }
 
     /// The form's keys. `.commitAndMove` and `.commitAndAdvance` come here once the app has
-    /// kept the typed answer (and, heads-down, once rosters did not decide where it goes);
+    /// kept the typed answer (heads-down, a roster decides first: `FormState+Roster`);
     /// the keys that reach past the form are the app's, and ask nothing here.
     mutating func reduce(_ action: FormAction, in context: Context) -> Request {
         switch action {
@@ -60,6 +72,8 @@ extension FormState {
             moveHighlight(by: delta, wrap: wrap, in: context)
             return editingHighlighted
         case .commitAndAdvance:
+            // A roster decides first where the keys go (`advanceThroughRoster`).
+            if let decided = advanceThroughRoster(from: formItem, in: context) { return decided }
             // Heads-down, as data clerks key (CSPro): after the last question the highlight
             // rests on [ Add ], not [ Clear ].
             moveHighlight(by: 1, wrap: false, in: context)
@@ -68,7 +82,7 @@ extension FormState {
         case .activate:
             // Enter while browsing: edit the question, go into the roster, press the button.
             switch formItem {
-            case .field(let i) where context.walk(instances).heading(i) != nil: return .enterRoster(i)
+            case .field(let i) where context.walk(instances).heading(i) != nil: return enterRoster(i, in: context)
             case .field: return .beginEditing
             case .clear: return .clear
             case .add: return .add
@@ -90,7 +104,7 @@ extension FormState {
     }
 
     /// Going on heads-down keeps typing on a question, not on a button.
-    private var editingHighlighted: Request {
+    var editingHighlighted: Request {
         if case .field = formItem { .edit } else { .none }
     }
 

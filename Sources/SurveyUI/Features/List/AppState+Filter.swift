@@ -32,19 +32,3 @@ extension AppState {
         listDidChange()
     }
 }
-
-extension AppState {
-    /// The `/` search's background work (`Outcome.search`).
-    mutating func reduce(_ outcome: SearchOutcome) -> [Effect] {
-        switch outcome {
-        case .indexBuilt(let index):
-            // The list narrows to what was typed meanwhile.
-            list.take(index, records: records)
-            refreshList()
-        case .finished(let done):
-            // Every match shows, and the title counts them.
-            if list.takeFinished(done) { listDidChange() }
-        }
-        return []
-    }
-}

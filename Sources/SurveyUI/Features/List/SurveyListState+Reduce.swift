@@ -3,9 +3,10 @@ import SurveyForms
 
 /// The survey list's own reducer (issue 29: a child reducer, as `ChoicePicker.reduce`): its
 /// keys for moving, finding, ordering and narrowing, decided from the list and the little it
-/// reads of the app (`Context`), and what they ask of the app as a value. `AppState` shows
-/// the record asked for, keeps the highlight on a record the list shows after a change, and
-/// says the remark (`AppState+List`). `/` and F2's focus, which open popovers, are the app's.
+/// reads of the app (`Context`), and what they ask of the app as a value; so are the `/`
+/// search's background results and a sync's surveys sent back. `AppState` shows the record
+/// asked for, keeps the highlight on a record the list shows after a change, and says the
+/// remark (`AppState+List`). `/` and F2's focus, which open popovers, are the app's.
 extension SurveyListState {
     /// What the list reads of the app.
     struct Context {
@@ -85,6 +86,28 @@ extension SurveyListState {
         case .focusForm, .beginFilter:
             return .none   // the app's: they move the focus and open popovers
         }
+    }
+
+    /// The `/` search's background work (`Outcome.search`): the index built narrows the list
+    /// to what was typed meanwhile; the finished search shows every match (the title counts
+    /// them), unless it is not the one the list waits for.
+    mutating func reduce(_ outcome: SearchOutcome, in context: Context) -> Request {
+        switch outcome {
+        case .indexBuilt(let index):
+            take(index, records: context.records)
+            refresh(context.records)
+            return .changed(remark: nil)
+        case .finished(let done):
+            return takeFinished(done) ? .changed(remark: nil) : .none
+        }
+    }
+
+    /// A sync brought reviews: a list narrowed to the surveys sent back follows them (a
+    /// survey fixed and sent leaves it).
+    mutating func sentBackChanged(in context: Context) -> Request {
+        guard followSentBack(context.sentBack()) else { return .none }
+        refresh(context.records)
+        return .changed(remark: nil)
     }
 
     /// ←/→ on the form, the original app's swipes: the record before or after the one shown,

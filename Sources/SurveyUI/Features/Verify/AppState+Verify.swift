@@ -8,25 +8,42 @@ import SurveyForms
 /// A keyer error's correction is committed through the form's own commit
 /// (`commitEditing`), so the form's rules judge it as they judge any answer keyed.
 extension AppState {
+    /// `v` starts verifying from the app; every other key is the session's own
+    /// (`VerifySession.reduce`), and what it asks of the app is done here.
     mutating func reduce(_ action: VerifyAction) -> [Effect] {
-        switch action {
-        case .start:
-            return committingField { $0.startVerifying() }
-        case .keep:
-            return keepVerifiedAnswer()
-        case .toggleBoth:
-            guard case .verify(var session) = popover else { return [] }
-            guard session.firstTry != nil else {
-                tell("Key the answer first: both are shown once what you key differs from what is stored")
+        if action == .start { return committingField { $0.startVerifying() } }
+        guard case .verify(var verify) = popover else { return [] }
+        let context = verifyContext
+        let request = verify.reduce(action, in: context)
+        popovers.present(.verify(verify))
+        switch request {
+        case .none: return []
+        case .tell(let message): tell(message)
+        case .warn(let message): warn(message)
+        case .stop(let message):
+            popovers.dismiss()
+            tell(message)
+        case .settled(let line, let remark):
+            if let remark { tell(remark) }
+            return [.noteVerification([line])] + continueVerifying(verify)
+        case .correct(let question, let text, let typed):
+            guard let committed = correct(question, in: verify.survey, to: text) else {
+                // The form refuses it (a constraint, a choice not offered): nothing changes,
+                // the status says why; the next try starts afresh.
+                verify.startAgain()
+                popovers.present(.verify(verify))
                 return []
             }
-            session.toggleBoth()
-            popovers.present(.verify(session))
-        case .close:
-            guard case .verify(let session) = popover else { return [] }
-            popovers.dismiss()
-            tell("Verification stopped at \(session.verifiedCount) of \(session.questions.count) questions of "
-                + "\(session.title): v on the list resumes it")
+            let (line, remark) = verify.corrected(question, typed: typed, in: context)
+            tell(remark)
+            guard let index = records.firstIndex(where: { $0.instanceID == verify.survey }) else {
+                return committed + [.noteVerification([line])] + continueVerifying(verify)
+            }
+            // Written once the save is done, and only if the correction stood (`noteCorrection`);
+            // a correction can ask or skip other questions (their relevance).
+            let correction = Effect.noteCorrection(line, path: question.path, value: records[index].value(at: question.path))
+            verify.refresh(VerifySession.questions(of: records[index], in: questionnaire, clock: ruleClock))
+            return committed + [correction] + continueVerifying(verify)
         }
         return []
     }
@@ -75,7 +92,7 @@ extension AppState {
         let rest = waiting.filter { $0 != target }
         var effects: [Effect] = []
         if !log.chosen.contains(target) {
-            effects.append(.noteVerification([entry(.chosen, survey: target)]))
+            effects.append(.noteVerification([verifyContext.entry(.chosen, survey: target)]))
         }
         // What each waiting survey already has verified, so one left half done and reached
         // next in the chain resumes instead of starting over.
@@ -100,61 +117,6 @@ extension AppState {
         return continueVerifying(verify)
     }
 
-    /// Enter: judge the answer typed against the stored one.
-    private mutating func keepVerifiedAnswer() -> [Effect] {
-        guard case .verify(var session) = popover, let question = session.currentQuestion else { return [] }
-        var answer = Record()
-        if let error = answer.setText(session.input.text, for: question.field) {
-            warn(error.message)
-            return []
-        }
-        let keyed = answer[question.field.key]
-        let typed = question.field.screenText(keyed)
-        let verdict = VerificationRules.judge(stored: question.stored, keyed: keyed, earlier: session.firstTry,
-                                              isChoice: question.field.kind.isPicked)
-        var effects: [Effect] = []
-        switch verdict {
-        case .reKey(let first):
-            session.askAgain(first: first, text: typed)
-            popovers.present(.verify(session))
-            warn("Not what was keyed: key it again from the paper (Tab shows both)")
-            return []
-        case .same:
-            session.settle(question, as: .same)
-        case .verifierError:
-            session.settle(question, as: .verifierError)
-            tell("Kept \(question.label): \(shownAnswer(question.storedText)) as stored (a verifier error)")
-        case .keyerError:
-            guard let committed = correct(question, in: session.survey, to: session.input.text) else {
-                // The form refuses it (a constraint, a choice not offered): nothing changes,
-                // the status says why; the next try starts afresh.
-                session.startAgain()
-                popovers.present(.verify(session))
-                return []
-            }
-            effects = committed
-            session.settle(question, as: .keyerError)
-            tell("Replaced \(question.label): \(shownAnswer(question.storedText)) → \(shownAnswer(typed)) (a keyer error)")
-        }
-        let kind: VerificationEntry.Kind = switch verdict {
-        case .same: .same
-        case .verifierError: .verifierError
-        default: .keyerError
-        }
-        let line = entry(kind, survey: session.survey, path: question.path.description, stored: question.storedText, keyed: typed)
-        if kind == .keyerError, let survey = records.first(where: { $0.instanceID == session.survey }) {
-            // Written once the save is done, and only if the correction stood (`noteCorrection`).
-            effects.append(.noteCorrection(line, path: question.path, value: survey.value(at: question.path)))
-        } else {
-            effects.append(.noteVerification([line]))
-        }
-        if kind == .keyerError, let index = records.firstIndex(where: { $0.instanceID == session.survey }) {
-            // A correction can ask or skip other questions (their relevance).
-            session.refresh(VerifySession.questions(of: records[index], in: questionnaire, clock: ruleClock))
-        }
-        return effects + continueVerifying(session)
-    }
-
     /// On to the next question, or the survey is verified: written, and the next waiting one begins.
     private mutating func continueVerifying(_ verify: VerifySession) -> [Effect] {
         var verify = verify
@@ -163,10 +125,8 @@ extension AppState {
             return []
         }
         popovers.dismiss()
-        let done: [Effect] = [.noteVerification([entry(.finished, survey: verify.survey)])]
-        let tally = verify.tally
-        let summary = "\(verify.title) is verified: \(tally.same) the same, \(tally.keyerErrors) keyer error"
-            + (tally.keyerErrors == 1 ? "" : "s") + ", \(tally.verifierErrors) verifier error" + (tally.verifierErrors == 1 ? "" : "s")
+        let done: [Effect] = [.noteVerification([verifyContext.entry(.finished, survey: verify.survey)])]
+        let summary = verify.summary
         while let next = verify.takeNext() {
             guard records.contains(where: { $0.instanceID == next }) else { continue }
             let effects = beginVerifying(next, settled: verify.resumes[next] ?? [], waiting: verify.waiting, resumes: verify.resumes)
@@ -197,13 +157,10 @@ extension AppState {
         return effects
     }
 
-    private func entry(_ kind: VerificationEntry.Kind, survey: String, path: String = "",
-                       stored: String? = nil, keyed: String? = nil) -> VerificationEntry {
-        VerificationEntry(kind: kind, survey: survey, path: path, login: environment.device.username,
-                          date: environment.clock.now, stored: stored, keyedValue: keyed)
+    /// What verify mode reads of the app: who is verifying, and the clock.
+    private var verifyContext: VerifySession.Context {
+        VerifySession.Context(login: environment.device.username, clock: environment.clock)
     }
-
-    private func shownAnswer(_ text: String) -> String { text.isEmpty ? "(no answer)" : "“\(text)”" }
 }
 
 extension AppState {

@@ -1,0 +1,112 @@
+import XCTest
+import SurveyValues
+import SurveyForms
+import SurveyUITestSupport
+@testable import SurveyUI
+
+/// Heads-down through rosters, the form's own (issue 29: `FormState+Roster`, beside the form's
+/// reducer): where Enter goes at the end of a member and on arriving at a roster, `n`'s way on
+/// past it, Enter on its heading, and what each asks of the app (type on, ask y/n, add a first
+/// member, take out a member added by hand and left empty), with no `AppState` in sight.
+final class FormRosterReducerTests: XCTestCase {
+    typealias Item = AppState.FormItem
+
+    private let clock = Questionnaire.Clock(now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: .utc)
+    private let key = FormWalk.RepeatHeading.selectionKey(parent: [], name: "member")
+
+    /// The roster form (`Examples/roster.csv`: village, `member` (name, age, school under 18),
+    /// a count, a note, notes) for a survey with these members.
+    private func context(_ members: [[String: PropertyValue]], holdsAnswers: Bool = true) throws -> FormState.Context {
+        let q = try rosterQuestionnaire()
+        let record = Record(["village": .string("Kibera"), "member": .array(members.map { .dictionary($0) })])
+        let cache = FormRuleCache()
+        return FormState.Context(walk: { cache.outline(q, record, self.clock, selection: $0) },
+                                 geometry: { _ in FormGeometry(form: Rect(x: 0, y: 0, width: 60, height: 30), labels: []) },
+                                 scrolls: true, shown: .draft, survey: "New", memberHoldsAnswers: { _ in holdsAnswers })
+    }
+
+    private let ana: [String: PropertyValue] = ["name": .string("Ana"), "age": .integer(34)]
+    private let bo: [String: PropertyValue] = ["name": .string("Bo"), "age": .integer(42)]
+
+    /// The entry of the question `name` in the walk as the form shows it now.
+    private func entry(_ name: String, _ form: FormState, _ context: FormState.Context) throws -> Int {
+        let walk = context.walk(form.instances)
+        return try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == name }, name)
+    }
+
+    private func heading(_ context: FormState.Context) throws -> Int {
+        try XCTUnwrap(context.walk([:]).headingEntry(key))
+    }
+
+    private func form(at item: Item, member: Int = 0) -> FormState {
+        var form = FormState(draft: Record(), showingDraft: true)
+        form.showInstance(member, of: key)
+        form.highlight(item)
+        return form
+    }
+
+    func testTheEndOfAMemberBeforeTheLastGoesOnToTheNextMembersFirstQuestion() throws {
+        let context = try context([ana, bo])
+        var form = form(at: .field(0), member: 0)
+        form.highlight(.field(try entry("age", form, context)))   // Ana's age, 34: no school question
+        XCTAssertEqual(form.reduce(.commitAndAdvance, in: context), .edit)
+        XCTAssertEqual(form.instances[key], 1, "Bo shown")
+        XCTAssertEqual(form.formItem, .field(try entry("name", form, context)))
+    }
+
+    func testTheEndOfTheLastMemberAsksForAnotherOnTheHeading() throws {
+        let context = try context([ana, bo])
+        var form = form(at: .field(0), member: 1)
+        form.highlight(.field(try entry("age", form, context)))
+        XCTAssertEqual(form.reduce(.commitAndAdvance, in: context), .ask("Add another Household member? y/n"))
+        XCTAssertEqual(form.formItem, .field(try heading(context)))
+        XCTAssertEqual(form.rosterQuestion, .addAnother(key, label: "Household member", survey: "New"))
+    }
+
+    func testArrivingAtARosterGoesIntoItsFirstMemberOrAsksForOne() throws {
+        var form = form(at: .field(0))   // Village
+        let two = try context([ana, bo])
+        XCTAssertEqual(form.reduce(.commitAndAdvance, in: two), .edit)
+        XCTAssertEqual(form.formItem, .field(try entry("name", form, two)), "Ana's name")
+        XCTAssertEqual(form.instances[key], 0)
+
+        let none = try context([])
+        form = self.form(at: .field(0))
+        XCTAssertEqual(form.reduce(.commitAndAdvance, in: none), .ask("Add a Household member? y/n"))
+        XCTAssertEqual(form.formItem, .field(try heading(none)))
+    }
+
+    func testAMemberAddedByHandAndLeftEmptyIsTakenOutInsteadOfAskingForAnother() throws {
+        let steps = [AnswerPath.Step(name: "member", index: 1)]
+        let member = UnsavedMember(survey: .draft, steps: steps, before: Record(), added: Record(), label: "Household member")
+        var form = form(at: .field(0), member: 1)
+        form.keepUnsavedMember(member)
+        let empty = try context([ana, [:]], holdsAnswers: false)
+        form.highlight(.field(try entry("age", form, empty)))
+        XCTAssertEqual(form.reduce(.commitAndAdvance, in: empty), .leaveRoster(member))
+        XCTAssertNil(form.rosterQuestion, "nothing asked")
+        XCTAssertEqual(form.emptyMember(at: steps, in: try context([ana, [:]], holdsAnswers: true)), nil,
+                       "once it holds an answer it is an ordinary member")
+    }
+
+    func testNoGoesOnPastTheRosterToTheNextQuestion() throws {
+        let context = try context([ana, bo])
+        var form = form(at: .field(try heading(context)))
+        XCTAssertEqual(form.goOnPastRoster(try heading(context), in: context), .edit)
+        XCTAssertEqual(form.formItem, .field(try entry("notes", form, context)), "the count and the note are not stops")
+    }
+
+    func testEnterOnAHeadingGoesIntoTheMemberShownOrAsksTheAppToAddAFirstOne() throws {
+        let two = try context([ana, bo])
+        var form = form(at: .field(try heading(two)), member: 1)
+        XCTAssertEqual(form.reduce(.activate, in: two), .edit)
+        XCTAssertEqual(form.formItem, .field(try entry("name", form, two)))
+        XCTAssertEqual(two.walk(form.instances).path(try entry("name", form, two)),
+                       AnswerPath([AnswerPath.Step(name: "member", index: 1)], "name"), "Bo's name")
+
+        let none = try context([])
+        form = self.form(at: .field(try heading(none)))
+        XCTAssertEqual(form.reduce(.activate, in: none), .addMember(try heading(none)))
+        XCTAssertEqual(form.formItem, .field(try heading(none)), "the app adds it, then goes into it")
+    }
+}
