@@ -29,8 +29,9 @@ final class ByteSink {
     }
 
     private func grow(to needed: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < needed { newCapacity *= 2 }
+        // Doubled, or exactly what was asked when that is more (a reserve for a whole
+        // stream buffer takes what it asks, not the next power of two).
+        let newCapacity = max(capacity * 2, needed)
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         bigger.update(from: start, count: count)
         start.deallocate()

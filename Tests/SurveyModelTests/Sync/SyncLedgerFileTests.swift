@@ -76,6 +76,19 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         XCTAssertEqual(try store.syncLedger(for: "Field"), ledger)
     }
 
+    /// The in-place sort the ledger's table uses gives what the standard sort gives, for
+    /// empty, single, repeated, sorted, reversed and random arrays.
+    func testTheInPlaceSortAgreesWithTheStandardOne() {
+        var random = SplitMix(seed: 17)
+        var cases: [[Int]] = [[], [1], [2, 1], [1, 1, 1], Array(0..<50), Array((0..<50).reversed())]
+        for _ in 0..<300 { cases.append((0..<random.next(below: 70)).map { _ in random.next(below: 30) }) }
+        for (n, items) in cases.enumerated() {
+            var sorted = items
+            SyncLedger.heapSort(count: sorted.count, precedes: { sorted[$0] < sorted[$1] }, swap: { sorted.swapAt($0, $1) })
+            XCTAssertEqual(sorted, items.sorted(), "case \(n)")
+        }
+    }
+
     /// Ids are sorted by their UTF-8: eight bytes compared as one number first, the whole
     /// text on a tie (a shared prefix, ids shorter than eight bytes, the empty id).
     func testIdsAreSortedByTheirBytes() {
