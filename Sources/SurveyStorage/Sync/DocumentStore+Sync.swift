@@ -39,7 +39,9 @@ extension DocumentStore {
         // A window at a time where the scanner reads the file (every ledger survey writes), each
         // batch of entries taken into the ledger as it comes: neither the 60 MB file nor its
         // entries are ever in memory whole beside the ledger made of them.
-        var reader = SyncLedger.EntryReader()
+        var status = stat()
+        let fileBytes = stat(url.path, &status) == 0 ? Int(status.st_size) : nil
+        var reader = SyncLedger.EntryReader(fileBytes: fileBytes)
         let scanned: Result<Bool, DocumentFileReader.Failure>
         do {
             scanned = try DocumentFileReader.scanRecords(RawPath(url.path), limit: limit) { batch in
@@ -55,7 +57,7 @@ extension DocumentStore {
             } catch let error as DocumentError {
                 throw unreadableLedger("\(fileName): \(error.message)")
             }
-        case .success(false): reader = SyncLedger.EntryReader()     // read again whole, below
+        case .success(false): reader = SyncLedger.EntryReader(fileBytes: fileBytes)     // read again whole, below
         case .failure(.system(_, let code)) where code == ENOENT: return SyncLedger()
         case .failure(let failure): throw unreadableLedger(describe(failure, fileName: fileName))
         }

@@ -61,6 +61,8 @@ extension SyncLedger {
     /// The first entry: what the file is, the cursor and the rest of the ledger's own state.
     var headerEntry: [String: PropertyValue] {
         var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
+        // How many bases follow: a reader makes room for them at once (`EntryReader`).
+        if !bases.isEmpty { header["bases"] = .integer(bases.count) }
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
         if let pullDataset { header["pullDataset"] = .string(pullDataset) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
@@ -209,11 +211,27 @@ extension SyncLedger {
     struct EntryReader {
         private var ledger: SyncLedger?
         private var number = 0
+        /// The most bases the file can hold (its bytes over the smallest entry with a base):
+        /// the header's count is room made, and a count no file of this size can hold is
+        /// taken as no count at all.
+        private let mostBases: Int
+
+        init(fileBytes: Int? = nil) {
+            mostBases = (fileBytes ?? 0) / 100
+        }
 
         mutating func take(_ entry: Record) throws {
             defer { number += 1 }
             guard var ledger else {
-                ledger = try SyncLedger(header: entry.values)
+                var header = try SyncLedger(header: entry.values)
+                // Room for every base and owner made once: grown one doubling at a time, a
+                // 100,000-survey ledger's tables were hashed again at each, with the old and
+                // new tables in memory together at the last.
+                if case .integer(let count)? = entry["bases"], count > 0, count <= mostBases {
+                    header.bases.reserveCapacity(count)
+                    header.owners.reserveCapacity(count)
+                }
+                ledger = header
                 return
             }
             self.ledger = nil          // changed in place, not copied

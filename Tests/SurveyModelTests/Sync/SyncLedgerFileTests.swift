@@ -76,6 +76,22 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         XCTAssertEqual(try store.syncLedger(for: "Field"), ledger)
     }
 
+    /// The header says how many bases follow, so a reader makes room once; a count no file
+    /// of its size could hold (a hand-edited or hostile file) is ignored, not allocated.
+    func testTheHeadersCountOfBasesIsRoomMadeAndAnImpossibleOneIsIgnored() throws {
+        try store.save(SurveyDocument(), as: "Field")
+        try store.writeLedger(sample, for: "Field")
+        let url = store.syncURL(for: "Field")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertTrue(text.contains("<key>bases</key>\n\t\t<integer>2</integer>"), text)
+        XCTAssertEqual(try store.syncLedger(for: "Field"), sample)
+        for count in ["1000000000000", "-5", "0", "3"] {
+            try Data(text.replacingOccurrences(of: "<key>bases</key>\n\t\t<integer>2</integer>",
+                                               with: "<key>bases</key>\n\t\t<integer>\(count)</integer>").utf8).write(to: url)
+            XCTAssertEqual(try store.syncLedger(for: "Field"), sample, count)
+        }
+    }
+
     /// The in-place sort the ledger's table uses gives what the standard sort gives, for
     /// empty, single, repeated, sorted, reversed and random arrays.
     func testTheInPlaceSortAgreesWithTheStandardOne() {
