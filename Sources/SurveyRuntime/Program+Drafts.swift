@@ -51,10 +51,11 @@ extension Program {
     func newFormIsStored(_ stored: Record, putBack recovery: Recovery?) -> Bool {
         guard let id = stored.instanceID, state.draft.instanceID == id else { return false }
         if state.form.showingDraft, state.editing?.isChanged == true { return false }
-        let questionnaire = state.draftQuestionnaire
         if !stored.isSealed {
-            let answers = state.draft.withEmptyTextAnswers(in: questionnaire)
-            return answers.values.allSatisfy { key, value in key == Record.instanceIDKey || stored[key] == value }
+            // An empty answer holds nothing typed.
+            return state.draft.values.allSatisfy { key, value in
+                key == Record.instanceIDKey || value == .string("") || stored[key] == value
+            }
         }
         let name = state.documentName
         guard store.loadDraft(for: name) == state.draft else { return false }
