@@ -23,7 +23,12 @@ extension Program {
     }
 
     /// The same, returning the recovery file's name; what to say is added to `outcomes`.
-    mutating func keepForRecovery(_ records: [Record], for name: String, saying outcomes: inout [Outcome]) throws -> String {
+    /// `removingPlaintext` false leaves the attachments and audit lines beside the document
+    /// as they are: another window's New form (`.saveDraft`) is sealed from its file, but that
+    /// window still holds it, names its photos and goes on logging it; they leave when that
+    /// window adds it (its save seals it again, with them).
+    mutating func keepForRecovery(_ records: [Record], for name: String, saying outcomes: inout [Outcome],
+                                  removingPlaintext: Bool = true) throws -> String {
         guard state.questionnaire.form?.publicKey != nil else { return try store.saveRecovery(records, for: name) }
         var document = SurveyDocument(records: records)
         document.assignMissingInstanceIDs()
@@ -36,6 +41,10 @@ extension Program {
             return file
         }
         let file = try store.saveRecovery(Array(document.records), for: name)
+        guard removingPlaintext else {
+            auditUnread = nil
+            return file
+        }
         // The last save's surveys stay what its notes look for.
         let notes = sealedAtSave
         outcomes += self.sealed(sealed, in: SurveyDocument(records: Array(state.records) + Array(document.records)))

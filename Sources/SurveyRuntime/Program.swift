@@ -37,6 +37,12 @@ public struct Program {
     /// Surveys sealed with their audit lines whose lines could not yet be taken out of the
     /// plain log, by document: tried again at each save.
     var auditToRemove: [String: Set<String>] = [:]
+    /// The ids this program gave the New form (`identifiedDraft`): a New form read with another
+    /// id (another window's, an earlier session's) gets one of its own when it is written.
+    var draftIDsGiven: Set<String> = []
+    /// The New form as this program last wrote its file (nil once removed): the survey an Add
+    /// stores under its id is marked in that file before the save (`markDraftStored`).
+    var writtenDraft: Record?
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
@@ -236,6 +242,8 @@ public struct Program {
                     return first + [.documents(.vanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))]
                 }
             }
+            // The New form's file, when this save stores its survey encrypted (`Program+Drafts`).
+            markDraftStored(in: document, as: name)
             // Records get their id at their document's first save (new ones, and those of
             // files written by the original app or other tools).
             if files.writesPending || current.size >= journalThreshold {
@@ -288,15 +296,17 @@ public struct Program {
                 let theirs = store.loadDraft(for: name)
                 if !theirs.isBlank(in: state.draftQuestionnaire), theirs.answers != state.draft.answers {
                     var kept: [Outcome] = []
-                    let file = try keepForRecovery([theirs], for: name, saying: &kept)
+                    // Their photos and audit lines stay: the other window still names them.
+                    let file = try keepForRecovery([theirs], for: name, saying: &kept, removingPlaintext: false)
                     first.append(.saving(.otherNewFormKept(title: state.title(of: theirs), file: file)))
                     first += kept
                 }
             }
             // Its survey's id from its first write (`Program+Drafts`).
-            let (draft, identified) = Self.identifiedDraft(state.draft, in: state.draftQuestionnaire)
+            let (draft, identified) = identifiedDraft(state.draft, in: state.draftQuestionnaire)
             try store.saveDraft(draft, for: name, in: state.draftQuestionnaire)
             files.knownDraft = store.draftFingerprint(for: name)
+            writtenDraft = draft.isBlank(in: state.draftQuestionnaire) ? nil : draft
             return first + (identified.map { [.saving(.draftIdentified($0))] } ?? []) + [.saving(.draftSaved)]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
@@ -386,6 +396,10 @@ public struct Program {
             let done = try store.restore(recovery, theirsWhereBothChanged: theirs, clock: state.ruleClock)
             let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
             return first + [.recovery(.restored(into: done.name, summary: summary))]
+        case .checkStoredDraft(let recovery):
+            guard let id = state.draft.instanceID, let place = state.records.firstIndex(where: { $0.instanceID == id }) else { return [] }
+            let same = newFormIsStored(state.records[place], putBack: recovery)
+            return [.saving(.storedDraftChecked(id: id, place: place, same: same, putBack: recovery != nil))]
         case .putAwayRecovery(let recovery, let replaced):
             try store.putAway(recovery, replaced: replaced)
             return [.recovery(.found(store.recoveries()))]

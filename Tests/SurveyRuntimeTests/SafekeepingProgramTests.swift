@@ -235,4 +235,64 @@ final class SafekeepingProgramTests: XCTestCase {
         XCTAssertEqual(ids.count, 4, "\(ids)")
         XCTAssertEqual(Set(ids).count, ids.count, "one id twice: \(ids)")
     }
+
+    /// Window b reads the New form window a wrote (its file, with a's id); a adds it; b keys on
+    /// and adds its own before reading a's save. b's survey is another interview: it is added
+    /// too (b's New form has an id of its own from b's first write of it), never dropped as
+    /// the survey already in the file under that id.
+    func testASecondWindowKeyingOnTheNewFormTheFirstAddedAddsItsOwn() throws {
+        var a = launch()
+        a.press(.control("n"))
+        a.type("Ada")
+        a.press(.enter)                                  // a's New form's file, with its id
+        let id = try XCTUnwrap(a.state.draft.instanceID)
+        var b = launch()
+        XCTAssertEqual(b.state.draft.instanceID, id, "the same New form")
+        var steps = 0
+        while a.state.formItem != .add, steps < 12 { a.press(.down); steps += 1 }
+        a.press(.enter)                                  // [ Add ] in a
+        XCTAssertEqual(try store.load("Site").get().records.last?.instanceID, id)
+        a.press(.control("q"))
+        b.press(.control("n"))
+        b.press(.down)
+        b.type("Byron"); b.press(.enter)                 // b keys on
+        XCTAssertTrue(b.state.draft.values.values.contains(.string("Byron")), b.state.statusText ?? "")
+        steps = 0
+        while b.state.formItem != .add, steps < 12 { b.press(.down); steps += 1 }
+        b.press(.enter)                                  // [ Add ] in b
+        b.press(.control("q"))
+        let records = try store.load("Site").get().records
+        XCTAssertEqual(records.count, 4, "\(records.map(\.listTitle)) \(b.state.statusText ?? "")")
+        XCTAssertTrue(records.contains { $0.values.values.contains(.string("Byron")) }, "b's survey is in the file")
+        let ids = records.compactMap(\.instanceID)
+        XCTAssertEqual(Set(ids).count, 4, "\(ids)")
+    }
+
+    /// A New form read with the id of a survey in clear the document holds: emptied when each
+    /// of its answers is the survey's; kept, under an id of its own, when it holds one the
+    /// survey lacks (said).
+    func testANewFormWithAStoredSurveysIDIsDroppedOnlyWhenItHoldsNothingMore() throws {
+        var document = try store.load("Site").get()
+        document.assignMissingInstanceIDs()
+        try store.save(document, as: "Site")
+        let stored = document.records[0]
+        let id = try XCTUnwrap(stored.instanceID)
+        let questionnaire = try store.questionnaire(for: "Site")
+        for holdsMore in [false, true] {
+            var draft = Record(["firstName": stored["firstName"] ?? .string(""), Record.instanceIDKey: .string(id)])
+            if holdsMore { draft["phone"] = .string("555-9999") }
+            try store.saveDraft(draft, for: "Site", in: questionnaire)
+            var p = launch()
+            if holdsMore {
+                XCTAssertEqual(p.state.draft["phone"], .string("555-9999"), p.state.statusText ?? "")
+                XCTAssertNotEqual(p.state.draft.instanceID, id)
+                XCTAssertTrue(p.state.statusText?.contains("stays, as a survey of its own") ?? false, p.state.statusText ?? "")
+                XCTAssertEqual(store.loadDraft(for: "Site")["phone"], .string("555-9999"))
+            } else {
+                XCTAssertTrue(p.state.draft.isBlank(in: p.state.draftQuestionnaire), "\(p.state.statusText ?? "") \(p.state.draft) \(String(describing: p.state.records.first))")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path))
+            }
+            p.press(.control("q"))
+        }
+    }
 }

@@ -97,3 +97,43 @@ final class SealedAttachmentProgramTests: XCTestCase {
                        Self.photo, "nothing lost")
     }
 }
+
+extension SealedAttachmentProgramTests {
+    /// A second window writing its own New form keeps the first window's (with its photo) in a
+    /// recovery file, encrypted. The photo's copy stays in `NAME.media/`: the first window still
+    /// names it, and its Add seals it into its survey.
+    func testKeepingAnotherWindowsNewFormLeavesItsPhoto() throws {
+        let documents = folder.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: documents, withIntermediateDirectories: true)
+        let store = DocumentStore(folder: documents)
+        try store.save(SurveyDocument(), as: "Plots")
+        let form = folder.appendingPathComponent("plots.csv")
+        try Data("survey,,,\n,type,name,label\n,text,plot,Plot\n,image,photo,Photo\nsettings,,,\n,form_id,public_key,\n,plots,\(try Self.key.publicKey.base64),\n".utf8)
+            .write(to: form)
+        try store.attachForm(from: form.path, to: "Plots")
+        let source = folder.appendingPathComponent("tree.jpg")
+        try Self.photo.write(to: source)
+        var b = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        b.send(.system(.resized(Size(width: 120, height: 40))))
+        var a = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        a.send(.system(.resized(Size(width: 120, height: 40))))
+        a.press(.enter)
+        a.type("North"); a.press(.enter)
+        a.type(source.path); a.press(.enter)                  // a's New form, photo copied
+        let media = store.mediaFolderURL(for: "Plots").appendingPathComponent("tree.jpg")
+        XCTAssertEqual(FileManager.default.contents(atPath: media.path), Self.photo)
+        b.press(.enter)
+        b.type("South"); b.press(.enter)                      // b's New form: a's kept aside
+        XCTAssertEqual(store.recoveries().count, 1, "\(String(describing: b.state.status))")
+        XCTAssertTrue(store.recoveries().first?.records.first?.isSealed ?? false)
+        XCTAssertEqual(FileManager.default.contents(atPath: media.path), Self.photo, "a still names its photo")
+        XCTAssertEqual(a.state.draft["photo"], .string("tree.jpg"))
+        a.press(.enter)                                       // [ Add ] in a
+        a.press(.control("q"))
+        b.press(.control("q"))
+        let stored = try XCTUnwrap(try store.load("Plots").get().records.first, "\(String(describing: a.state.status))")
+        let opened = try SealedSurvey.open(stored, with: Self.key)
+        XCTAssertEqual(opened.media.map(\.name), ["tree.jpg"])
+        XCTAssertEqual(opened.media.first.map { Data($0.bytes) }, Self.photo, "a's survey has its photo")
+    }
+}

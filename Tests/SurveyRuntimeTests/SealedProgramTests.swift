@@ -647,3 +647,78 @@ extension SealedProgramTests {
         XCTAssertLessThan(failAt, 100)
     }
 }
+
+extension SealedProgramTests {
+    /// A New form file whose id the document holds for an encrypted survey, without the mark an
+    /// Add writes (another window's answers under that id): it may hold answers the survey
+    /// lacks, which cannot be read to compare. It stays, under an id of its own, and that is said.
+    func testANewFormWithTheIDOfAnEncryptedSurveyButOtherAnswersIsKept() throws {
+        let store = try makeDocument(in: folder)
+        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        let id = try XCTUnwrap(p.state.draft.instanceID)
+        p.press(.enter)                                       // [ Add ]
+        p.press(.control("q"))
+        XCTAssertEqual(try store.load("Plots").get().records.map(\.instanceID), [id])
+        try store.saveDraft(Record(["plot": .string(Self.plot), "note": .string("typed in the other window"),
+                                    Record.instanceIDKey: .string(id)]), for: "Plots", in: try store.questionnaire(for: "Plots"))
+        var q = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        q.send(.system(.resized(Size(width: 120, height: 40))))
+        XCTAssertEqual(q.state.draft.text(forKey: "note"), "typed in the other window", "\(String(describing: q.state.status))")
+        XCTAssertNotNil(q.state.draft.instanceID)
+        XCTAssertNotEqual(q.state.draft.instanceID, id)
+        XCTAssertTrue(q.state.status?.text.contains("stays, as a survey of its own") ?? false, "\(String(describing: q.state.status))")
+        q.press(.control("q"))
+        let file = store.loadDraft(for: "Plots")
+        XCTAssertEqual(file.text(forKey: "note"), "typed in the other window")
+        XCTAssertEqual(file.instanceID, q.state.draft.instanceID)
+    }
+
+    /// A failed save makes survey stop: the New form (with the answer typed) is kept in a
+    /// recovery file, encrypted. At the next start the offer is put off (Esc) and the New form
+    /// keyed on; then the kept survey is put back: the New form is not emptied for sharing its
+    /// id, the answer typed after the failure stays.
+    func testPuttingBackAKeptNewFormLeavesTheNewFormKeyedSince() throws {
+        final class Arm: @unchecked Sendable { var full = false }
+        let arm = Arm()
+        _ = try makeDocument(in: folder)
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            let temporary = path.map { $0.contains(".tmp-") && !$0.contains(".recovered-") } ?? false
+            return arm.full && operation == .open && temporary ? ENOSPC : nil
+        })
+        var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
+        p.send(.system(.resized(Size(width: 120, height: 40))))
+        p.press(.enter)
+        p.type(Self.plot); p.press(.enter)                    // in the New form's file
+        p.type(Self.note)
+        arm.full = true
+        p.press(.enter)                                       // not saved
+        p.terminate()                                         // kept for the next start
+        arm.full = false
+        let store = DocumentStore(folder: folder)
+        XCTAssertEqual(store.recoveries().count, 1)
+
+        let clock = TestClock()
+        var q = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), clock: clock.wallClock)
+        guard case .recovery = q.state.popover else { return XCTFail("offered at the next start") }
+        clock.advance(2)
+        q.press(.escape)                                      // for later
+        q.press(.down, .down)
+        q.type("Blue"); q.press(.enter)                       // keyed on the New form
+        XCTAssertEqual(q.state.draft.text(forKey: "team"), "Blue", "\(String(describing: q.state.status))")
+        q.press(.control("q"))
+
+        var r = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), clock: clock.wallClock)
+        r.send(.system(.resized(Size(width: 120, height: 40))))
+        guard case .recovery = r.state.popover else { return XCTFail("offered again") }
+        clock.advance(2)
+        r.press(.character("m"))
+        XCTAssertEqual(r.state.draft.text(forKey: "team"), "Blue", "\(String(describing: r.state.status))")
+        r.press(.control("q"))
+        XCTAssertEqual(store.loadDraft(for: "Plots").text(forKey: "team"), "Blue", "the New form's file kept")
+        let records = try store.load("Plots").get().records
+        XCTAssertEqual(records.count, 1)
+        XCTAssertTrue(records.first?.isSealed ?? false)
+        XCTAssertNotEqual(records.first?.instanceID, store.loadDraft(for: "Plots").instanceID, "never two surveys under one id")
+    }
+}

@@ -27,9 +27,12 @@ extension DocumentStore {
     }
 
     /// A blank record (judged by `questionnaire`) removes the draft file; otherwise it is
-    /// written atomically as a one-record document.
+    /// written atomically as a one-record document. `storedAs` marks the file as holding the
+    /// survey the document is being saved with under that id, exactly (`draftStoredAs`): a
+    /// second element, which `loadDraft` (and any earlier version) leaves aside. Every other
+    /// write leaves the mark out, so it never outlives the answers it was written with.
     public func saveDraft(_ record: Record, for name: String,
-                          in questionnaire: Questionnaire) throws {
+                          in questionnaire: Questionnaire, storedAs: String? = nil) throws {
         guard DocumentName.isUsable(name) else {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }
@@ -40,7 +43,20 @@ extension DocumentStore {
             }
             return
         }
-        let data = try SurveyDocument(records: [record]).propertyListData()
+        let mark = storedAs.map { [Record([Self.draftStoredAsKey: .string($0)])] } ?? []
+        let data = try SurveyDocument(records: [record] + mark).propertyListData()
         try write(data, to: url)
+    }
+
+    static let draftStoredAsKey = "storedAs"
+
+    /// The id the New form's file says its record was stored under (`saveDraft(storedAs:)`):
+    /// the file holds that survey as the save that stored it had it. nil without a mark.
+    public func draftStoredAs(for name: String) -> String? {
+        guard DocumentName.isUsable(name),
+              case .success(let data) = readFile(draftURL(for: name)),
+              let document = try? SurveyDocument(propertyListData: data), document.records.count == 2,
+              case .string(let id)? = document.records[1][Self.draftStoredAsKey] else { return nil }
+        return id
     }
 }

@@ -52,8 +52,11 @@ public enum SaveOutcome: Equatable, Sendable {
     case failed(String)
     case draftSaved
     /// The New form's file was first written with this id: its survey is added under it, so
-    /// a file left after the survey is in the document is known for it (`dropDraftAlreadyStored`).
+    /// a file left after the survey is in the document is known for it (`checkDraftAlreadyStored`).
     case draftIdentified(String)
+    /// `.checkStoredDraft`: whether the New form (`id`) is the survey at `place`, as stored
+    /// (nothing on it the survey lacks); `putBack` as asked.
+    case storedDraftChecked(id: String, place: Int, same: Bool, putBack: Bool)
     case draftFailed(String)
     /// A copy of the surveys being deleted could not be kept: the delete is called off.
     case deletedSurveysNotKept(String)

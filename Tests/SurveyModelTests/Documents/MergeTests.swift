@@ -201,4 +201,25 @@ final class MergeTests: XCTestCase {
         XCTAssertFalse(SurveyDocument.replay(from: sealed, to: draft, on: &target).isEmpty)
         XCTAssertEqual(target, other)
     }
+
+    /// A new survey here under an id the file holds for another survey (two windows added the
+    /// New form both showed, each with its own answers): kept, without the id (its save gives it
+    /// one), never dropped for it; the same survey there (a retry of this save) is added once.
+    func testANewSurveyUnderAnIDTheFileHoldsForAnotherIsKeptWithoutIt() throws {
+        for withIDs in [true, false] {
+            let base = SurveyDocument(records: withIDs ? [person("Ada", id: "uuid:a")] : [person("Ada")])
+            var mine = base
+            mine.records.append(person("Bea", "2", id: "uuid:n"))
+            var theirs = base
+            theirs.records.append(person("Bea", "1", id: "uuid:n"))
+            let merge = try SurveyDocument.merge(base: base, mine: mine, theirs: theirs).get()
+            XCTAssertEqual(Set(merge.document.records.map { $0.text(forKey: "phone") }), ["", "1", "2"], "ids \(withIDs)")
+            let ours = try XCTUnwrap(merge.indexInMerged[1], "ids \(withIDs)")
+            XCTAssertEqual(merge.document.records[ours].text(forKey: "phone"), "2", "ids \(withIDs)")
+            XCTAssertNil(merge.document.records[ours].instanceID, "ids \(withIDs): given at its save")
+            XCTAssertEqual(merge.document.records.first { $0.text(forKey: "phone") == "1" }?.instanceID, "uuid:n")
+            let again = try SurveyDocument.merge(base: base, mine: mine, theirs: mine).get()
+            XCTAssertEqual(again.document, mine, "ids \(withIDs): a retry adds it once")
+        }
+    }
 }

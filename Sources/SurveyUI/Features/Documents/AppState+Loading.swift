@@ -134,7 +134,7 @@ extension AppState {
         switch outcome {
         case .launched(let launch):
             self.launch(launch)
-            return dropDraftAlreadyStored().effects
+            return checkDraftAlreadyStored()
         case .identifyRecordsFoundWithoutIDs(let place):
             identifyRecordsInPlace()
             if let place, place.recordID != nil { restorePlace(place) }
@@ -142,7 +142,7 @@ extension AppState {
             takeLoadedPart(records, percent: percent)
         case .ended(let end):
             finishLoading(end)
-            return dropDraftAlreadyStored().effects
+            return checkDraftAlreadyStored()
         }
         return []
     }

@@ -97,11 +97,11 @@ extension AppState {
                        then: [.putAwayRecovery(recovery, replaced: merge.replaced)])
         popovers.dismiss()
         takeMergedDocument(merge.document)
-        // The New form a failed save kept is put back as the survey: the New form holding it goes.
-        let dropped = dropDraftAlreadyStored(saying: false)
-        let text = merge.summary(into: documentName) + (dropped.place.map { ". The New form was survey \($0 + 1): emptied" } ?? "")
+        let text = merge.summary(into: documentName)
         if merge.clashes.isEmpty { tell(text) } else { warn(text) }
-        return [.saveDocument] + dropped.effects
+        // The New form a failed save kept is put back as the survey: the New form holding it
+        // goes when it is that survey (asked once the merge is saved: a failed save holds none).
+        return [.saveDocument] + checkDraftAlreadyStored(putBack: recovery)
     }
 
     mutating func discardRecovery() -> [Effect] {

@@ -20,6 +20,8 @@ extension AppState {
             session.saveSucceeded()
         case .draftIdentified(let id):
             identifyDraft(id)
+        case .storedDraftChecked(let id, let place, let same, let putBack):
+            return settleStoredDraft(id: id, place: place, same: same, putBack: putBack)
         case .draftFailed(let message):
             // After a failed Add the draft fails the same way: keep that, more useful, message.
             let addFailed = status?.kind == .error && session.lastSaveError != nil
