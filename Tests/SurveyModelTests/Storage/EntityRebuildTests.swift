@@ -439,6 +439,7 @@ final class EntityRebuildTests: TemporaryFolderTestCase {
         let hh = try register("Ana", phone: "1", id: "uuid:r1")
         try store.takeEntityEdits([EntityEdit(list: "households", entityID: hh, properties: ["phone": "8"], change: 3)], list: "households")
         XCTAssertTrue(FileManager.default.fileExists(atPath: store.entityCompanionURL("households").path))
+        let store = self.store      // one store: the list its stamp holds is its write's
         let questionnaire = try store.questionnaire(for: "Visit")
         var document = try store.load("Visit").get()
         document.records.append(Record(["hh": .string(hh), "phone": .string("2"), "village": .string(""), Record.instanceIDKey: .string("uuid:v1")]))
