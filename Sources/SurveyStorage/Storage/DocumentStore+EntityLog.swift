@@ -10,7 +10,7 @@ import SurveyValues
 import SurveyForms
 
 /// `.LIST.entities.log` beside an entity list: what happened to it here, in order
-/// (`EntityLogEvent`: each survey applied, each supervisor's edit taken, each conflict
+/// (`EntityLogEvent`: each survey's action applied, each supervisor's edit taken, each conflict
 /// resolved by hand), added to at each write of the list, read only by `survey entities
 /// --rebuild`, which replays it. Added before the list is written: a write cut off after
 /// it leaves an event the list lacks, which a rebuild replays (the survey is in its

@@ -5,19 +5,19 @@ import SurveyForms
 /// `survey entities --rebuild`: the entity lists derived again from the documents' surveys,
 /// for a list that could not be written when its surveys were stored (a full disk, a file in
 /// the way then), that someone damaged, or whose two files a crash left out of step. It gives
-/// the list the saves and syncs made: the surveys, the supervisor's edits and the conflicts
-/// resolved by hand are replayed in the order the list's log (`.LIST.entities.log`) says they
-/// came here, after what the log does not name; what no survey carries is kept (the
-/// retirements, and the rows no survey registers, such as those of a list ODK Central handed
-/// over, as the list held them).
+/// the list the saves and syncs made: the surveys' actions as they were applied, the
+/// supervisor's edits and the conflicts resolved by hand are replayed in the order the list's
+/// log (`.LIST.entities.log`) says they came here, then what the surveys hold now and the log
+/// lacks; what no survey carries is kept (the retirements, and the rows no survey registers,
+/// such as those of a list ODK Central handed over, as the list held them).
 extension DocumentStore {
     /// Derives `only` (every list, when nil) again from the complete surveys of every document
     /// whose form has an `entities` sheet, under the folder's lock from the first read (a save
-    /// or a sync waits, and is never lost between the read and the write). First what the
-    /// log does not name (a list made before there was a log, a log lost): its surveys, the
-    /// documents whose forms register first, each in its own order, then its supervisor's
-    /// edits; then the log's events in its order. Each update is merged against its base, as
-    /// when it came (a conflict found again is kept again). A document that cannot be read refuses
+    /// or a sync waits, and is never lost between the read and the write). First the
+    /// registrations and supervisor's edits the log does not name (a list made before there
+    /// was a log, a log lost), then the log's events in its order, then the rest (`replay`).
+    /// Each update is merged against its base, as when it came (a conflict found again is
+    /// kept again). A document that cannot be read refuses
     /// the rebuild (nothing is written). Returns each list with what it holds now.
     public func rebuildEntityLists(only: String? = nil, clock: Questionnaire.Clock) throws -> [EntityListChange] {
         if let only, let why = Self.entityListNameProblem(only) { throw DocumentError("--list \(only): \(why)") }
