@@ -119,7 +119,7 @@ public struct EntityList: Equatable, Sendable {
     /// were kept) writes what it saves.
     @discardableResult
     public mutating func apply(_ action: EntityAction, survey: String? = nil) -> Change {
-        if let survey { note(.survey(survey)) }
+        if let survey { note(.applied(survey: survey, action: action.forLog)) }
         guard !retired.contains(action.id) else { return .retired }
         let place = place(of: action.id)
         guard place != nil || action.kind != .update else { return .missing }

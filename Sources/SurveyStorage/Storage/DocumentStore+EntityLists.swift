@@ -147,12 +147,22 @@ extension DocumentStore {
 
     /// The list held from a read earlier in this save when its two files are still those
     /// read, else the list read now.
+    /// A list with a companion is also checked against the CSV digest the companion names
+    /// (the CSV read, not parsed): a same-size edit in place within the file system's
+    /// timestamp grain leaves the fingerprint as it was.
     func heldOrReadEntityList(_ list: String) throws -> EntityList? {
         if let held = entityListHold.take(list), held.csv == fingerprint(atPath: RawPath(entityListURL(list).path)),
-           held.companion == fingerprint(atPath: RawPath(entityCompanionURL(list).path)) {
+           held.companion == fingerprint(atPath: RawPath(entityCompanionURL(list).path)),
+           held.list.companionCSVDigest == nil || held.list.companionCSVDigest == csvDigest(of: list) {
             return held.list
         }
         return try readEntityList(list)
+    }
+
+    /// The SHA-256 of `list`'s CSV as it is; nil when it cannot be read.
+    private func csvDigest(of list: String) -> String? {
+        (try? CopiedFile.read(entityListURL(list).path, in: fileSystem, maximumBytes: FormMedia.maximumListBytes))
+            .map { MessageDigest.sha256Hex($0.data) }
     }
 
     /// The conflicts, retirements and edit cursor kept beside `list`'s CSV, when there are.
@@ -362,8 +372,16 @@ extension DocumentStore {
     /// (when `csvChanged`), each atomically, the companion first and naming the CSV's
     /// digest: a write cut off between the two leaves a pair a reader finds out of step
     /// (`readEntityList`), never one it takes for whole. Under the folder's lock.
+    /// A list nothing changed adds to its log only the events its end does not have for the
+    /// same id (a visit of a household not here yet, saved again, adds nothing).
     func writeEntityList(_ list: EntityList, named name: String, csvChanged: Bool = true, listChanged: Bool = true) throws {
-        try appendEntityLog(list.log, to: name)
+        var events = list.log
+        if !listChanged, !events.isEmpty {
+            var last: [String: EntityLogEvent] = [:]
+            for event in entityLogTail(of: name) { last[event.key] = event }
+            events.removeAll { last[$0.key] == $0 }
+        }
+        try appendEntityLog(events, to: name)
         guard listChanged else { return }
         var list = list
         var targets: [(URL, String)] = []

@@ -10,7 +10,7 @@ import SurveyValues
 import SurveyForms
 
 /// `.LIST.entities.log` beside an entity list: what happened to it here, in order
-/// (`EntityLogEvent`: each survey applied, each supervisor's edit taken, each conflict
+/// (`EntityLogEvent`: each survey's action applied, each supervisor's edit taken, each conflict
 /// resolved by hand), added to at each write of the list, read only by `survey entities
 /// --rebuild`, which replays it. Added before the list is written: a write cut off after
 /// it leaves an event the list lacks, which a rebuild replays (the survey is in its
@@ -21,7 +21,14 @@ extension DocumentStore {
         folder.appendingPathComponent("." + list + ".entities.log")
     }
 
-    /// Adds `events` at the end of the list's log, synced, through the file-system seam.
+    /// The size a log may reach before it is first looked at for compaction (then each time
+    /// its size doubles past it): a log is read whole only that often.
+    static let entityLogCompactionFloor = 64 * 1024
+
+    /// Adds `events` at the end of the list's log, synced, through the file-system seam. When
+    /// the log's size passes the floor, or twice a size it passed before, it is read, and
+    /// compacted (`EntityLogEvent.compacted`) when it has more than twice as many lines as
+    /// ids: a log grows with the surveys, not with their saves.
     func appendEntityLog(_ events: [EntityLogEvent], to list: String) throws {
         guard !events.isEmpty else { return }
         let url = entityLogURL(list)
@@ -34,7 +41,9 @@ extension DocumentStore {
         defer { _ = fileSystem.close(fd) }
         // A last line a crash cut short ends here first: the new lines are never glued onto it.
         var status = stat()
+        var before = 0
         if fstat(fd, &status) == 0, status.st_size > 0 {
+            before = Int(status.st_size)
             var last: UInt8 = 0
             if pread(fd, &last, 1, status.st_size - 1) == 1, last != 0x0A { text = "\n" + text }
         }
@@ -44,6 +53,43 @@ extension DocumentStore {
             throw failed(error.reason)
         }
         if fileSystem.syncData(fd) != 0 { throw failed(SystemError("fsync").reason) }
+        if Self.passesCompactionStep(from: before, to: before + text.utf8.count) { compactEntityLog(of: list) }
+    }
+
+    /// Whether a log growing from `before` to `after` bytes passed the floor or a doubling of it.
+    static func passesCompactionStep(from before: Int, to after: Int) -> Bool {
+        var step = entityLogCompactionFloor
+        while step <= after {
+            if before < step { return true }
+            step *= 2
+        }
+        return false
+    }
+
+    /// The list's log rewritten (atomically) with each id's events folded into its last
+    /// (`EntityLogEvent.compacted`) when it has more than twice as many lines as ids. Best
+    /// effort: a log not compacted is only longer.
+    func compactEntityLog(of list: String) {
+        guard let (events, unreadable) = try? entityLog(of: list) else { return }
+        let ids = Set(events.map(\.key)).count
+        guard events.count + unreadable > 2 * ids else { return }
+        try? replaceEntityLog(EntityLogEvent.compacted(events), of: list)
+    }
+
+    /// The events of the last 64 KiB of the list's log (what a write asks of the log's end).
+    func entityLogTail(of list: String) -> [EntityLogEvent] {
+        let fd = fileSystem.open(entityLogURL(list).path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+        guard fd >= 0 else { return [] }
+        defer { _ = fileSystem.close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_size > 0 else { return [] }
+        let start = max(0, Int(status.st_size) - 64 * 1024)
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) - start)
+        let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
+        guard count > 0 else { return [] }
+        var lines = bytes.prefix(count).split(separator: 0x0A, omittingEmptySubsequences: true)
+        if start > 0, !lines.isEmpty { lines.removeFirst() }     // begun before the tail: not whole
+        return lines.compactMap { EntityLogEvent(jsonLine: Substring(String(decoding: $0, as: UTF8.self))) }
     }
 
     /// The list's log as written (this rebuild's replay), replacing the old one whole.
@@ -64,6 +110,9 @@ extension DocumentStore {
         var events: [EntityLogEvent] = []
         var unreadable = 0
         var rest: [UInt8] = []
+        // In a line over 1 MB, counted already: what is left of it, to its newline, is passed
+        // over (never read as a line of its own).
+        var skipping = false
         func take(_ line: ArraySlice<UInt8>) {
             guard !line.isEmpty else { return }
             if line.count <= 1 << 20, let event = EntityLogEvent(jsonLine: Substring(String(decoding: line, as: UTF8.self))) {
@@ -76,16 +125,21 @@ extension DocumentStore {
             rest.append(contentsOf: chunk)
             var start = rest.startIndex
             while let newline = rest[start...].firstIndex(of: 0x0A) {
-                take(rest[start..<newline])
+                if skipping { skipping = false } else { take(rest[start..<newline]) }
                 start = newline + 1
             }
             rest.removeSubrange(..<start)
-            if rest.count > 1 << 20 { unreadable += 1; rest = [] }     // no line is that long: skipped to its end
+            // No line is that long: counted once, and skipped to its end.
+            if rest.count > 1 << 20 {
+                if !skipping { unreadable += 1 }
+                skipping = true
+                rest = []
+            }
         }
         if case .failure(let failure) = read {
             throw DocumentError("\(url.lastPathComponent) cannot be read (\(Self.describe(failure, fileName: url.lastPathComponent)))")
         }
-        take(rest[...])
+        if !skipping { take(rest[...]) }
         return (events, unreadable)
     }
 }

@@ -5,19 +5,19 @@ import SurveyForms
 /// `survey entities --rebuild`: the entity lists derived again from the documents' surveys,
 /// for a list that could not be written when its surveys were stored (a full disk, a file in
 /// the way then), that someone damaged, or whose two files a crash left out of step. It gives
-/// the list the saves and syncs made: the surveys, the supervisor's edits and the conflicts
-/// resolved by hand are replayed in the order the list's log (`.LIST.entities.log`) says they
-/// came here, after what the log does not name; what no survey carries is kept (the
-/// retirements, and the rows no survey registers, such as those of a list ODK Central handed
-/// over, as the list held them).
+/// the list the saves and syncs made: the surveys' actions as they were applied, the
+/// supervisor's edits and the conflicts resolved by hand are replayed in the order the list's
+/// log (`.LIST.entities.log`) says they came here, then what the surveys hold now and the log
+/// lacks; what no survey carries is kept (the retirements, and the rows no survey registers,
+/// such as those of a list ODK Central handed over, as the list held them).
 extension DocumentStore {
     /// Derives `only` (every list, when nil) again from the complete surveys of every document
     /// whose form has an `entities` sheet, under the folder's lock from the first read (a save
-    /// or a sync waits, and is never lost between the read and the write). First what the
-    /// log does not name (a list made before there was a log, a log lost): its surveys, the
-    /// documents whose forms register first, each in its own order, then its supervisor's
-    /// edits; then the log's events in its order. Each update is merged against its base, as
-    /// when it came (a conflict found again is kept again). A document that cannot be read refuses
+    /// or a sync waits, and is never lost between the read and the write). First the
+    /// registrations and supervisor's edits the log does not name (a list made before there
+    /// was a log, a log lost), then the log's events in its order, then the rest (`replay`).
+    /// Each update is merged against its base, as when it came (a conflict found again is
+    /// kept again). A document that cannot be read refuses
     /// the rebuild (nothing is written). Returns each list with what it holds now.
     public func rebuildEntityLists(only: String? = nil, clock: Questionnaire.Clock) throws -> [EntityListChange] {
         if let only, let why = Self.entityListNameProblem(only) { throw DocumentError("--list \(only): \(why)") }
@@ -95,8 +95,14 @@ extension DocumentStore {
         return (byList, names, created)
     }
 
-    /// `was` derived again: its rows no survey creates kept as they are, then what the log
-    /// does not name, then the log's events replayed.
+    /// `was` derived again: its rows no survey creates kept as they are; the registrations
+    /// the log does not name (a list made before there was a log, a write cut off before its
+    /// log) and the supervisor's edits it does not name; the log's events, each survey's
+    /// action as it was applied then (a survey re-saved, what it changed from its last
+    /// version); then what each survey's answers hold now and the log does not (a survey the
+    /// log does not name, an update-only one after the registrations it updates; a survey
+    /// changed since its last line), as a save would write it. An update whose entity is not
+    /// there yet is tried again once the rest is in (it is never taken for done).
     private static func replay(_ surveys: [SurveyActions], created: Set<String>, over was: EntityList, log: [EntityLogEvent],
                                counting change: inout EntityListChange) -> EntityList {
         var list = was.emptied()
@@ -105,21 +111,48 @@ extension DocumentStore {
         for (i, one) in surveys.enumerated() { if let id = one.survey, place[id] == nil { place[id] = i } }
         var edits: [Int64: EntityEdit] = [:]
         for edit in was.editsTaken where edit.change != 0 { edits[edit.change] = edit }
-        var applied = Set<Int>()
-        var replayed = Set<Int64>()
-        func apply(_ i: Int) {
-            guard applied.insert(i).inserted else { return }
-            for action in surveys[i].actions { count(list.apply(action, survey: surveys[i].survey), of: action.id, in: &change) }
-        }
-        // What the log does not name came before it (a list made before there was a log, or
-        // a write cut off before its log): first, so a visit it names finds its household.
         var logged = Set<String>()
         var loggedEdits = Set<Int64>()
         for event in log {
-            if case .survey(let id) = event { logged.insert(id) }
-            if case .edit(let number) = event { loggedEdits.insert(number) }
+            switch event {
+            case .survey(let id), .applied(let id, _): logged.insert(id)
+            case .edit(let number): loggedEdits.insert(number)
+            case .resolved: break
+            }
         }
-        for (i, one) in surveys.enumerated() where one.survey.map({ !logged.contains($0) }) ?? true { apply(i) }
+        // What each survey's entity held after its last action applied here (by survey's
+        // place, then entity id): a later version of it changes only what differs.
+        var known: [Int: [String: EntityAction]] = [:]
+        func remember(_ i: Int, _ action: EntityAction) {
+            var now = known[i]?[action.id] ?? EntityAction(kind: action.kind, list: action.list, id: action.id, label: nil,
+                                                             properties: [], member: [])
+            if let label = action.label { now.label = label }
+            for property in action.properties {
+                if let at = now.properties.firstIndex(where: { $0.name == property.name }) { now.properties[at] = property } else { now.properties.append(property) }
+            }
+            known[i, default: [:]][action.id] = now
+        }
+        var waiting: [(Int, EntityAction)] = []
+        var waits = Set<String>()
+        /// Applies one of survey `i`'s actions; a whole one not taken for done while its
+        /// entity is not there.
+        func apply(_ i: Int, _ action: EntityAction, whole: Bool) {
+            let result = list.apply(action, survey: surveys[i].survey)
+            if result == .missing, whole {
+                if waits.insert("\(i) \(action.id)").inserted { waiting.append((i, action)) }
+                return
+            }
+            count(result, of: action.id, in: &change)
+            remember(i, action)
+        }
+        func applyWhole(_ i: Int) {
+            guard known[i] == nil else { return }
+            for action in surveys[i].actions { apply(i, action, whole: true) }
+            if known[i] == nil { known[i] = [:] }
+        }
+        func unlogged(_ one: SurveyActions) -> Bool { one.survey.map { !logged.contains($0) } ?? true }
+        for (i, one) in surveys.enumerated() where unlogged(one) && one.actions.contains(where: { $0.kind != .update }) { applyWhole(i) }
+        var replayed = Set<Int64>()
         for edit in was.editsTaken where edit.change == 0 || !loggedEdits.contains(edit.change) {
             replayed.insert(edit.change)
             list.replayEdit(edit)
@@ -127,7 +160,19 @@ extension DocumentStore {
         for event in log {
             switch event {
             case .survey(let id):
-                if let i = place[id] { apply(i) }
+                if let i = place[id] { applyWhole(i) }
+            case .applied(let id, var action):
+                // A survey no document holds complete now no longer counts.
+                guard let i = place[id], surveys[i].actions.contains(where: { $0.id == action.id }) else { continue }
+                action.list = surveys[i].actions[0].list
+                let first = known[i]?[action.id] == nil
+                let result = list.apply(action, survey: id)
+                if result == .missing {
+                    if !first { count(result, of: action.id, in: &change) }
+                    continue        // waits for the end, whole
+                }
+                count(result, of: action.id, in: &change)
+                remember(i, action)
             case .edit(let number):
                 guard let edit = edits[number], replayed.insert(number).inserted else { continue }
                 list.replayEdit(edit)
@@ -135,7 +180,37 @@ extension DocumentStore {
                 list.replayResolution(id: id, property: property, value: value)
             }
         }
-        for i in surveys.indices { apply(i) }
+        // What the answers hold now and no line of the log did, as a save writes it.
+        for (i, one) in surveys.enumerated() {
+            for action in one.actions {
+                guard let old = known[i]?[action.id] else {
+                    apply(i, action, whole: true)
+                    continue
+                }
+                var changed = action
+                if changed.label == old.label { changed.label = nil }
+                changed.properties = action.properties.filter { property in
+                    old.properties.first { $0.name == property.name }?.value != property.value
+                }
+                guard changed.label != nil || !changed.properties.isEmpty else { continue }
+                var properties: [String: String] = [:]
+                for property in old.properties { properties[property.name] = property.value }
+                changed.base = EntityBase(version: action.base?.version ?? 0, label: old.label ?? "", properties: properties)
+                apply(i, list.holds(action.id) ? changed : action, whole: !list.holds(action.id))
+            }
+        }
+        // The updates whose entity was not there, again, while one more finds its entity.
+        var progress = true
+        while progress, !waiting.isEmpty {
+            progress = false
+            let again = waiting
+            waiting = []
+            for (i, action) in again {
+                let result = list.apply(action, survey: surveys[i].survey)
+                if result == .missing { waiting.append((i, action)) } else { progress = true; count(result, of: action.id, in: &change); remember(i, action) }
+            }
+        }
+        for (_, action) in waiting { count(.missing, of: action.id, in: &change) }
         return list
     }
 }
