@@ -91,8 +91,16 @@ enum TeamBench {
 
             """.utf8).write(to: script)
         let throughTrigger = try seconds { try server.psql("\\i \(script.path)", database: database, user: role) }
+        // What the server must do for any pull: every column a pull reads, in change order, as
+        // the team role (row-level security), out of the table itself.
+        let pulled = "SELECT \(SurveyServer.pulledColumns) FROM survey.surveys ORDER BY change_seq"
+            .replacingOccurrences(of: "\n", with: " ")
+        let copyPulled = try seconds {
+            try server.psql("\\copy (\(pulled)) TO '\(file.path).pulled' WITH (FORMAT csv)", database: database, user: role)
+        }
+        try? FileManager.default.removeItem(atPath: file.path + ".pulled")
         print("    floor: psql \\copy in \(format(copyIn)) (\(format(throughTrigger)) through the trigger, checks and row-level security), "
-            + "out \(format(copyOut))")
+            + "out \(format(copyOut)) (\(format(copyPulled)) of the columns a pull reads, as the team role)")
     }
 
     /// `SURVEY_BENCH_HOLD=FOLDER`: the two laptops' folders copied there and the server's

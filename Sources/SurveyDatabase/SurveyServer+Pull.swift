@@ -85,7 +85,8 @@ extension SurveyServer {
                                 String(limit)])
     }
 
-    static let pulledColumns = """
+    /// What a pull reads of each survey (the bench copies the same columns out as its floor).
+    package static let pulledColumns = """
         instance_id, dataset, answers::text, form_id, form_version, device, owner, revision, base_revision,
                        deleted, review_state, review_comment, reviewed_by, extract(epoch FROM reviewed_at)::text,
                        extract(epoch FROM created_at)::text, extract(epoch FROM updated_at)::text, change_seq
