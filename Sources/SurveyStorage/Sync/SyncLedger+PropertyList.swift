@@ -217,7 +217,9 @@ extension SyncLedger {
         private let mostBases: Int
 
         init(fileBytes: Int? = nil) {
-            mostBases = (fileBytes ?? 0) / 100
+            // Never more than two million (a document survey opens holds about 1.4 million at
+            // most): a hostile header in a 2 GB file would otherwise reserve gigabytes.
+            mostBases = min((fileBytes ?? 0) / 100, 2_000_000)
         }
 
         mutating func take(_ entry: Record) throws {
