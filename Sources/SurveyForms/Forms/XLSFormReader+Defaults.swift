@@ -38,10 +38,15 @@ extension XLSForm.Question {
     /// date pyxform does not count a `-` as arithmetic at all).
     var dynamicDefault: FormExpression? {
         if let resolvedDefault { return resolvedDefault }
-        guard let text = defaultValue else { return nil }
+        guard let text = defaultValue, defaultComputes else { return nil }
+        return try? FormExpression(parsing: text)
+    }
+
+    /// Whether the default is one pyxform makes dynamic (computed), read or not.
+    var defaultComputes: Bool {
+        guard let text = defaultValue else { return false }
         let dated = kind == .date || kind == .dateTime
         let arithmetic = ["+", "*", "|", " mod ", " div "] + (dated ? [] : [" - "])
-        guard text.contains("(") || text.contains("${") || arithmetic.contains(where: text.contains) else { return nil }
-        return try? FormExpression(parsing: text)
+        return text.contains("(") || text.contains("${") || arithmetic.contains(where: text.contains)
     }
 }

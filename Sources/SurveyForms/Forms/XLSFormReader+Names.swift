@@ -65,6 +65,28 @@ extension XLSFormReader {
                                      message: "“\(question.name)” has no label or hint"))
     }
 
+    /// pyxform refuses a shown question with a `big-image` (the picture a tap enlarges to) and
+    /// no `image` to tap, in any language.
+    mutating func checkBigImage(_ question: XLSForm.Question, media: Set<String>, header: String?) {
+        guard media.contains("big-image"), !media.contains("image"), Self.isShown(question.kind) else { return }
+        errors.append(XLSFormProblem(sheet: "survey", row: question.row, column: header ?? "big-image",
+                                     message: "“\(question.name)” has a big-image but no image: big-image is the picture shown "
+                                         + "when the image is tapped, so an image is needed too"))
+    }
+
+    /// The survey sheet's media columns as pyxform groups them (`big-image::English` and
+    /// `media::big-image` are both big-image): each column's index, its medium, its header.
+    static func mediaColumns(_ rows: [XLSFormSheets.Row]) -> [(index: Int, media: String, header: String)] {
+        guard let header = rows.first(where: { $0.cells.contains { !$0.trimmingWhitespace().isEmpty } })?.cells else { return [] }
+        let doubleColon = header.contains { $0.contains("::") }
+        return header.enumerated().compactMap { i, raw in
+            let text = raw.trimmingWhitespace()
+            guard !text.isEmpty else { return nil }
+            let tokens = pyxformHeader(text, doubleColon: doubleColon, rules: .survey).tokens
+            return tokens.count > 1 && tokens[0] == "media" ? (i, tokens[1], text) : nil
+        }
+    }
+
     /// Whether pyxform gives the row a control (something the interviewer sees).
     private static func isShown(_ kind: XLSForm.Kind) -> Bool {
         switch kind {

@@ -15,6 +15,9 @@ struct XLSFormReader {
     var nestedTooDeep = false
     /// Each `reference-geometry` parameter and its row, judged once the form is read.
     var geoReferences: [(target: String, row: Int)] = []
+    /// The survey sheet's rules that could not be read (warned of), by row and column: their
+    /// `${name}`s are still checked, with the cells that hold no rule.
+    var unreadRules: [(row: Int, column: String)] = []
 
     mutating func read(_ sheets: XLSFormSheets) -> XLSForm {
         var form = XLSForm()
@@ -27,16 +30,19 @@ struct XLSFormReader {
             errors.append(XLSFormProblem(sheet: "survey", row: nil, column: nil, message: "the form has no survey sheet"))
             return form
         }
+        checkHeaders(sheets, survey: survey)
         readSettings(sheets.sheet(named: "settings"), into: &form)
         readChoices(sheets.sheet(named: "choices"), into: &form)
         readSurvey(survey, into: &form)
         check(&form)
         checkRepeatNames(form)
-        checkCellReferences(sheets, survey: survey)
+        checkCellReferences(sheets, survey: survey, choices: form.choices)
         if !nestedTooDeep { readEntities(sheets.sheet(named: "entities"), survey: survey, into: &form) }
         checkGeoReferences(form)
         checkTriggers(form)
         checkInstanceNames(form)
+        checkExternalChoices(sheets, form: form)
+        checkSearchLists(form)
         return form
     }
 
@@ -79,7 +85,16 @@ struct XLSFormReader {
         form.version = value("version", in: cells, columns: columns)
         form.defaultLanguage = value("default_language", in: cells, columns: columns)
         allowChoiceDuplicates = Self.isYes(value("allow_choice_duplicates", in: cells, columns: columns))
-        if let root = value("name", in: cells, columns: columns) { form.rootName = root }
+        if let root = value("name", in: cells, columns: columns) {
+            form.rootName = root
+            // The XForm's root element: pyxform refuses a name XML cannot have.
+            if !Self.isXMLName(root) {
+                errors.append(XLSFormProblem(sheet: "settings", row: first.number, column: "name",
+                                             message: "“\(root)” is not a valid form name (the name setting is the root element of the form's XML): "
+                                                 + "names must begin with a letter or underscore; after the first character, "
+                                                 + "names may contain letters, digits, underscores, hyphens, or periods"))
+            }
+        }
         if let text = value("instance_name", in: cells, columns: columns) {
             instanceNameRow = first.number
             form.instanceName = parse(text, sheet: "settings", row: first.number, column: "instance_name")
@@ -132,6 +147,7 @@ struct XLSFormReader {
     private mutating func readSurvey(_ rows: [XLSFormSheets.Row], into form: inout XLSForm) {
         let (columns, data) = table(rows)
         form.languages = columns.filter { $0.name == "label" }.compactMap(\.language)
+        let mediaColumns = Self.mediaColumns(rows)
         var blocks = SurveyBlocks()
         for (number, cells) in data {
             guard let typeText = value("type", in: cells, columns: columns) else {
@@ -192,6 +208,11 @@ struct XLSFormReader {
             switch kind {
             case .calculate where value("calculation", in: cells, columns: columns) == nil && question.defaultValue == nil:
                 errors.append(XLSFormProblem(sheet: "survey", row: number, column: "calculation", message: "a calculate row needs a calculation"))
+            case .calculate where value("calculation", in: cells, columns: columns) == nil && !question.defaultComputes:
+                // pyxform takes a default that computes (`today()`, `${a} + 1`) for the
+                // calculation, but a plain value is none: a constant needs no calculate row.
+                errors.append(XLSFormProblem(sheet: "survey", row: number, column: "calculation",
+                                             message: "a calculate row needs a calculation: its default “\(question.defaultValue ?? "")” computes nothing"))
             case .selectOne(let list, _) where list.hasPrefix("${"), .selectMultiple(let list, _) where list.hasPrefix("${"):
                 // Choices from the answers of a repeat (`select_one ${name}`): shown, not asked yet.
                 question.kind = .notCollected(typeText)
@@ -231,6 +252,8 @@ struct XLSFormReader {
             // nor one with a calculation (already refused when it did not parse).
             checkLabel(question, hasMedia: media || triggerText != nil
                            || value("calculation", in: cells, columns: columns) != nil)
+            checkBigImage(question, media: Set(mediaColumns.filter { $0.index < cells.count && !cells[$0.index].isEmpty }.map(\.media)),
+                          header: mediaColumns.first { $0.media == "big-image" && $0.index < cells.count && !cells[$0.index].isEmpty }?.header)
             let orOther: Bool
             switch kind {
             case .selectOne(_, let other), .selectMultiple(_, let other): orOther = other
@@ -411,6 +434,7 @@ struct XLSFormReader {
         do {
             return try FormExpression(parsing: text, choiceColumns: choiceColumns)
         } catch let error as FormExpressionError where error.malformed {
+            if sheet == "survey", let row { unreadRules.append((row, column)) }
             warnings.append(XLSFormProblem(sheet: sheet, row: row, column: column,
                                            message: "“\(text)” cannot be read (\(error)): \(Self.unreadRule[column] ?? "it is ignored")"))
             return nil

@@ -23,7 +23,9 @@ extension XLSFormSheets {
             sheets.append((name, WorksheetRows.parse(xml, shared: shared, dates: dates)))
         }
         guard !sheets.isEmpty else { throw DocumentError("the workbook has no sheets") }
-        return XLSFormSheets(sheets: sheets)
+        var result = XLSFormSheets(sheets: sheets)
+        result.isWorkbook = true
+        return result
     }
 }
 

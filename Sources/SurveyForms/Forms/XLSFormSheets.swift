@@ -15,6 +15,9 @@ public struct XLSFormSheets: Equatable, Sendable {
 
     /// By sheet name as written (compared case-insensitively by `sheet(named:)`).
     public var sheets: [(name: String, rows: [Row])]
+    /// A workbook (.xlsx): pyxform refuses one whose sheet heads two columns alike, where in
+    /// its text layouts the last such column silently wins (`XLSFormReader+Headers.swift`).
+    public var isWorkbook = false
 
     public static func == (a: XLSFormSheets, b: XLSFormSheets) -> Bool {
         a.sheets.map(\.name) == b.sheets.map(\.name) && a.sheets.map(\.rows) == b.sheets.map(\.rows)

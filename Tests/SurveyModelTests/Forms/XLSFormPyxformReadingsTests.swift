@@ -38,7 +38,7 @@ final class XLSFormPyxformReadingsTests: XCTestCase {
     }
 
     func testArithmeticInADefaultIsComputedButADateStaysADate() throws {
-        let result = try read(",integer,two,Two,1 + 1,\n,date,day,Day,2026-01-15,\n,text,code,Code,A-B,\n,calculate,c,,5,\n,calculate,d,,,${instanceID}\n")
+        let result = try read(",integer,two,Two,1 + 1,\n,date,day,Day,2026-01-15,\n,text,code,Code,A-B,\n,calculate,d,,,${instanceID}\n")
         XCTAssertEqual(result.errors, [])
         let q = Questionnaire(form: try XCTUnwrap(result.form))
         XCTAssertEqual(q.defaultText(0, clock: .wall), "2")
