@@ -402,6 +402,7 @@ final class QuestionnaireRulesTests: XCTestCase {
     /// A `required` that reads its own answer (`pulldata(…, .)`, `. = ''`) is judged like a
     /// constraint, on the answer as it stands; a `relevant` that does is judged on it too, and
     /// the dependency graph has no edge from the question to itself, so settling is one pass.
+    /// (The choice list is not named `ids`: pyxform refuses a list named like a `pulldata` file.)
     func testARuleReadingItsOwnAnswerIsJudgedOnTheAnswerAsItStands() throws {
         let csv = """
             survey,,,,
@@ -411,8 +412,8 @@ final class QuestionnaireRulesTests: XCTestCase {
             ,text,note,Note,. != 'n/a',
             choices,,,,
             ,list_name,name,label,must
-            ,ids,P1,One,yes
-            ,ids,P2,Two,no
+            ,parts,P1,One,yes
+            ,parts,P2,Two,no
             """
         let result = XLSForm.read(try XLSFormSheets.csv(csv))
         XCTAssertEqual(result.errors.map(\.description), [])
