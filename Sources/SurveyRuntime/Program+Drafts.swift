@@ -3,66 +3,67 @@ import SurveyForms
 import SurveyStorage
 import SurveyUI
 
-/// The New form's file carries the id its survey will be added under, from its first write:
-/// an Add writes the survey (encrypted, for a form with a `public_key`) before it removes the
-/// file, and a file left between the two is then known for a survey the document holds and
-/// dropped when the document is next read (`AppState+StoredDraft`), never offered again in
-/// clear. The id is given here, not in the UI core, which draws no random numbers.
+/// The New form's file and an Add of an encrypted form (issue 31). [ Add ] saves the
+/// document, which stores the survey encrypted, then removes the New form's file, which holds
+/// it in clear: a crash between the two would leave the finished interview in clear, and offer
+/// it again as the New form (a second Add would key it twice). So just before that save the
+/// file is written again with the survey and a mark, "being stored as X", X being the id the
+/// save gives it (`DocumentStore.saveDraft(beingStoredAs:)`). When the document is next read,
+/// a marked file whose X the document holds is removed (its bytes overwritten first) and the
+/// New form starts empty; one whose X it does not hold (the crash came before the save landed)
+/// is the New form, whole, as any file left by a crash. Any ordinary write of the file drops
+/// the mark (a failed save puts the survey back on the New form, whose write follows).
 ///
-/// An id is one window's: a New form read from the file with an id this program did not give
-/// (a second window on the document wrote it, or an earlier session) gets one of its own at
-/// its first write here, so two windows never add two interviews under one id (a merge would
-/// take the second for the first). And an id alone never drops a New form: only evidence that
-/// it holds nothing its stored survey lacks (`newFormIsStored`).
+/// The survey stays in the marked file (not only the mark): until the save has landed the
+/// file is its only copy on disk, and the New form's file is in clear by design anyway.
+/// No id is given to the New form before its save: an Add's survey gets its id from the save,
+/// as every new survey does, so a retry, two windows, or an undone Add behave as they always did.
 extension Program {
-    /// `draft` as its file is written: given a new id when it holds answers and has none, or
-    /// one this program did not give (returned too, for `.saving(.draftIdentified)`).
-    mutating func identifiedDraft(_ draft: Record, in questionnaire: Questionnaire) -> (Record, String?) {
-        guard !draft.isBlank(in: questionnaire) else { return (draft, nil) }
-        if let id = draft.instanceID, draftIDsGiven.contains(id) { return (draft, nil) }
-        var identified = draft
-        let id = Record.newInstanceID()
-        identified[Record.instanceIDKey] = .string(id)
-        draftIDsGiven.insert(id)
-        return (identified, id)
-    }
-
-    /// Before a save that stores the New form's survey encrypted (an Add: the New form has
-    /// moved on, the document holds the survey under the id this program wrote its file with,
-    /// and the file is still that write): the file is written again with the survey exactly
-    /// as the save stores it and marked so (`DocumentStore.saveDraft(storedAs:)`). A crash
-    /// before the file's removal then leaves the proof that it holds nothing the encrypted
-    /// survey lacks, which cannot be read back to compare. Not written, nothing is dropped.
-    mutating func markDraftStored(in document: SurveyDocument, as name: String) {
-        guard state.questionnaire.form?.publicKey != nil, let written = writtenDraft, let id = written.instanceID,
-              state.draft.instanceID != id, store.draftFingerprint(for: name) == files.knownDraft,
-              let survey = document.records.first(where: { $0.instanceID == id }), !survey.isSealed else { return }
-        writtenDraft = nil
-        guard (try? store.saveDraft(survey, for: name, in: state.draftQuestionnaire, storedAs: id)) != nil else { return }
+    /// Before a save of `identified` (ids given) that stores the survey an Add took from the
+    /// New form, for a form with a `public_key`: the New form's file, still this program's own
+    /// write, is written again with that survey and its id as the mark. Not written, nothing
+    /// changes (the save goes on; the file is removed after it as always).
+    mutating func markNewFormBeingStored(in identified: SurveyDocument, as name: String) {
+        guard state.questionnaire.form?.publicKey != nil, let added = pendingAdded.last,
+              let current = state.document, current.records.count == identified.records.count,
+              let fingerprint = store.draftFingerprint(for: name), fingerprint == files.knownDraft else { return }
+        var wanted = added.record
+        wanted.removeValue(forKey: Record.instanceIDKey)
+        guard added.near >= 0, added.near <= current.records.count,
+              let place = (added.near..<current.records.count).first(where: {
+                  current.records[$0].instanceID == nil && current.records[$0] == wanted
+              }),
+              let id = identified.records[place].instanceID, !current.records[place].isSealed else { return }
+        guard (try? store.saveDraft(wanted, for: name, in: state.draftQuestionnaire, beingStoredAs: id)) != nil else { return }
         files.knownDraft = store.draftFingerprint(for: name)
     }
 
-    /// Whether the New form (with the id of `stored`) holds nothing `stored` lacks, so emptying
-    /// it loses nothing: an answer being typed on it is more. A survey in clear is compared
-    /// answer by answer (each of the New form's is the survey's); an encrypted one cannot be
-    /// read, so the New form must be its file as written, and that file marked as stored with
-    /// the survey (`markDraftStored`) or, for kept surveys put back (`putBack`), not written
-    /// since they were kept (they were kept from it, or from it and the answer being typed).
-    func newFormIsStored(_ stored: Record, putBack recovery: Recovery?) -> Bool {
-        guard let id = stored.instanceID, state.draft.instanceID == id else { return false }
-        if state.form.showingDraft, state.editing?.isChanged == true { return false }
-        if !stored.isSealed {
-            // An empty answer holds nothing typed.
-            return state.draft.values.allSatisfy { key, value in
-                key == Record.instanceIDKey || value == .string("") || stored[key] == value
-            }
+    /// Whether the New form's file (written by another window) is one an Add left behind, its
+    /// survey stored: marked, and the document (here, on disk or in its journal) holds the
+    /// marked id. Not another window's New form then, kept aside as one: the copy of a stored
+    /// survey, which this window's write replaces.
+    func newFormFileIsAStoredSurvey(of name: String) -> Bool {
+        guard let id = store.draftBeingStoredAs(for: name) else { return false }
+        return state.records.contains { $0.instanceID == id } || store.documentBytesHold(id, in: name)
+    }
+
+    /// The New form's file of `name` when it carries the mark and the document (as `loaded`,
+    /// or its bytes while the rest is still read) holds the survey under the marked id: it is
+    /// removed, its bytes overwritten first, and what to say is returned (the New form then
+    /// starts empty, even when the removal failed: it is a stored survey's copy, and the next
+    /// write of the New form replaces the file). nil: the file is the New form as it is.
+    static func settleNewFormLeftByAnAdd(of name: String, in store: DocumentStore,
+                                         loaded: Result<SurveyDocument, DocumentError>, streaming: Bool) -> String? {
+        guard let id = store.draftBeingStoredAs(for: name), case .success(let document) = loaded else { return nil }
+        let place = document.records.firstIndex { $0.instanceID == id }
+        guard place != nil || (streaming && store.documentBytesHold(id, in: name)) else { return nil }
+        let survey = place.map { "survey \($0 + 1)" } ?? "the document"
+        do {
+            try store.removeDraftSecurely(for: name)
+            return "An Add stopped before removing the New form's file: the survey is in \(survey), the file removed"
+        } catch {
+            return "An Add stopped before removing the New form's file: the survey is in \(survey); the file could not be "
+                + "removed (\(describe(error))), it is replaced at the New form's next write"
         }
-        let name = state.documentName
-        guard store.loadDraft(for: name) == state.draft else { return false }
-        if store.draftStoredAs(for: name) == id { return true }
-        guard let recovery, recovery.records.contains(where: { $0.instanceID == id }),
-              let file = store.draftFingerprint(for: name) else { return false }
-        let kept = recovery.date.timeIntervalSince1970
-        return Double(file.modifiedSeconds) + Double(file.modifiedNanoseconds) / 1e9 <= kept + 1e-6
     }
 }

@@ -37,12 +37,9 @@ public struct Program {
     /// Surveys sealed with their audit lines whose lines could not yet be taken out of the
     /// plain log, by document: tried again at each save.
     var auditToRemove: [String: Set<String>] = [:]
-    /// The ids this program gave the New form (`identifiedDraft`): a New form read with another
-    /// id (another window's, an earlier session's) gets one of its own when it is written.
-    var draftIDsGiven: Set<String> = []
-    /// The New form as this program last wrote its file (nil once removed): the survey an Add
-    /// stores under its id is marked in that file before the save (`markDraftStored`).
-    var writtenDraft: Record?
+    /// The surveys the effects being carried out add from the New form (their `.noteKeyed`):
+    /// the save storing one marks the New form's file first (`Program+Drafts`).
+    var pendingAdded: [AddedSurvey] = []
     /// Summaries by name, reused while the file's fingerprint is unchanged: the documents
     /// list refreshes every idle second, and re-parsing five 10,000-record files took a
     /// second each time.
@@ -98,14 +95,17 @@ public struct Program {
         let recovered = Self.recoverJournal(of: documentName, in: store)
         // Taken before reading: a change landing in between is then seen at the first save.
         let fingerprint = store.fingerprint(of: documentName)
-        let draftFingerprint = store.draftFingerprint(for: documentName)
         let place = memory?.place(of: documentName, in: store.folder)
         // A remembered sort order cannot show its first rows before every record is read.
         let streaming = place?.listOrder == nil ? streamingFrom.map { (from: $0, first: firstRecords) } : nil
         let opened = Self.open(documentName, in: store, identifying: !identifyLater, streaming: streaming)
+        // A New form's file an Add left behind, its survey stored (`Program+Drafts`).
+        let leftByAnAdd = Self.settleNewFormLeftByAnAdd(of: documentName, in: store, loaded: opened.loaded,
+                                                        streaming: opened.stream != nil)
+        let draftFingerprint = store.draftFingerprint(for: documentName)
         self.state = AppState(documentName: documentName,
                               loaded: opened.loaded,
-                              draft: store.loadDraft(for: documentName),
+                              draft: leftByAnAdd == nil ? store.loadDraft(for: documentName) : Record(),
                               size: size,
                               splitWidth: splitWidth,
                               questionnaire: opened.form.questionnaire,
@@ -117,6 +117,7 @@ public struct Program {
         send(.outcome(.loading(.launched(Launch(folder: store.folder.path, device: Self.device, place: place,
                               loadingPercent: opened.stream?.percentRead, journalMessage: recovered)))))
         if !identifyLater && opened.stream == nil { files.persisted = state.document }
+        if let leftByAnAdd { send(.outcome(.saving(.newFormLeftByAnAdd(leftByAnAdd)))) }
         // Surveys an earlier session could not save are offered before anything else.
         send(.outcome(.recovery(.found(store.recoveries()))))
     }
@@ -170,6 +171,12 @@ public struct Program {
         let outerAudit = pendingAudit
         pendingAudit = outerAudit + Self.auditEvents(in: effects)
         defer { pendingAudit = outerAudit }
+        let outerAdded = pendingAdded
+        pendingAdded = outerAdded + effects.compactMap { effect in
+            if case .noteKeyed(let added, _) = effect { return added }
+            return nil
+        }
+        defer { pendingAdded = outerAdded }
         for effect in effects {
             for outcome in perform(effect) { send(.outcome(outcome)) }
         }
@@ -242,13 +249,12 @@ public struct Program {
                     return first + [.documents(.vanished(unreadable: error.message, suggestion: store.freeName(startingWith: name)))]
                 }
             }
-            // The New form's file, when this save stores its survey encrypted (`Program+Drafts`).
-            markDraftStored(in: document, as: name)
             // Records get their id at their document's first save (new ones, and those of
             // files written by the original app or other tools).
             if files.writesPending || current.size >= journalThreshold {
                 var identified = document
                 let assigned = identified.assignMissingInstanceIDs(after: files.journaled ?? files.persisted ?? SurveyDocument())
+                markNewFormBeingStored(in: identified, as: name)
                 let base = lastSeen ?? files.journaled ?? files.persisted
                 let stamped = stampEntityBases(&identified, since: base)
                 // A finished survey of a form with a public_key is written encrypted only (its
@@ -263,6 +269,7 @@ public struct Program {
             }
             var identified = document
             let assigned = identified.assignMissingInstanceIDs()
+            markNewFormBeingStored(in: identified, as: name)
             let stamped = stampEntityBases(&identified, since: lastSeen ?? files.persisted)
             let sealed = try sealFinishedSurveys(in: &identified, since: lastSeen ?? files.persisted, held: document)
             switch try store.save(identified, as: name, ifStill: files.known) {
@@ -294,7 +301,8 @@ public struct Program {
             // keep it as a recovered survey rather than write over it.
             if store.draftFingerprint(for: name) != files.knownDraft {
                 let theirs = store.loadDraft(for: name)
-                if !theirs.isBlank(in: state.draftQuestionnaire), theirs.answers != state.draft.answers {
+                if !theirs.isBlank(in: state.draftQuestionnaire), theirs.answers != state.draft.answers,
+                   !newFormFileIsAStoredSurvey(of: name) {
                     var kept: [Outcome] = []
                     // Their photos and audit lines stay: the other window still names them.
                     let file = try keepForRecovery([theirs], for: name, saying: &kept, removingPlaintext: false)
@@ -302,12 +310,9 @@ public struct Program {
                     first += kept
                 }
             }
-            // Its survey's id from its first write (`Program+Drafts`).
-            let (draft, identified) = identifiedDraft(state.draft, in: state.draftQuestionnaire)
-            try store.saveDraft(draft, for: name, in: state.draftQuestionnaire)
+            try store.saveDraft(state.draft, for: name, in: state.draftQuestionnaire)
             files.knownDraft = store.draftFingerprint(for: name)
-            writtenDraft = draft.isBlank(in: state.draftQuestionnaire) ? nil : draft
-            return first + (identified.map { [.saving(.draftIdentified($0))] } ?? []) + [.saving(.draftSaved)]
+            return first + [.saving(.draftSaved)]
         case .quit:
             // The commit before quitting may just have found the file gone or the disk full:
             // then something exists only in memory, and quitting waits for a confirmation.
@@ -322,12 +327,16 @@ public struct Program {
         case .openDocument(let target):
             first += settleWrites(closing: true)
             let recovered = Self.recoverJournal(of: target, in: store)
-            files.reopened(known: store.fingerprint(of: target), knownDraft: store.draftFingerprint(for: target))
+            let known = store.fingerprint(of: target)
             if let recovered { first.append(.saving(.journalPutBack(recovered))) }
             let opened = Self.open(target, in: store)
-            return first + [.documents(.opened(name: target, loaded: opened.loaded, draft: store.loadDraft(for: target),
+            let leftByAnAdd = Self.settleNewFormLeftByAnAdd(of: target, in: store, loaded: opened.loaded, streaming: false)
+            files.reopened(known: known, knownDraft: store.draftFingerprint(for: target))
+            return first + [.documents(.opened(name: target, loaded: opened.loaded,
+                                               draft: leftByAnAdd == nil ? store.loadDraft(for: target) : Record(),
                                     place: memoryURL.map { SessionMemory(url: $0).place(of: target, in: store.folder) },
                                     form: opened.form))]
+                + (leftByAnAdd.map { [.saving(.newFormLeftByAnAdd($0))] } ?? [])
         case .createDocument:
             return [.documents(.created(try store.create(named: store.nextUntitledName())))]
         case .renameDocument(let old, let new):
@@ -375,8 +384,15 @@ public struct Program {
             return []
         case .keepUnsavedWork:
             let records = state.unsavedRecords
-            if !records.isEmpty { return try keepForRecovery(records, for: name) }
-            return []
+            guard !records.isEmpty else { return [] }
+            let kept = try keepForRecovery(records, for: name)
+            // The New form is in the recovery (encrypted), all its file holds and more: its file
+            // in clear goes, or it would be offered again beside the survey put back.
+            if state.questionnaire.form?.publicKey != nil, state.form.showingDraft,
+               store.draftFingerprint(for: name) == files.knownDraft {
+                try? store.removeDraftSecurely(for: name)
+            }
+            return kept
         case .buildSearchIndex:
             searchAhead.set("")
             buildSearchIndex(state.records)
@@ -396,10 +412,6 @@ public struct Program {
             let done = try store.restore(recovery, theirsWhereBothChanged: theirs, clock: state.ruleClock)
             let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
             return first + [.recovery(.restored(into: done.name, summary: summary))]
-        case .checkStoredDraft(let recovery):
-            guard let id = state.draft.instanceID, let place = state.records.firstIndex(where: { $0.instanceID == id }) else { return [] }
-            let same = newFormIsStored(state.records[place], putBack: recovery)
-            return [.saving(.storedDraftChecked(id: id, place: place, same: same, putBack: recovery != nil))]
         case .putAwayRecovery(let recovery, let replaced):
             try store.putAway(recovery, replaced: replaced)
             return [.recovery(.found(store.recoveries()))]

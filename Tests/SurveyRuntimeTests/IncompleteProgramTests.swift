@@ -88,7 +88,7 @@ final class IncompleteProgramTests: XCTestCase {
     }
 
     /// Ctrl-Z of a New form kept incomplete puts it back on the New form, whose file is
-    /// written again (and given an id); Ctrl-Y keeps it again and empties the New form, never
+    /// written again; Ctrl-Y keeps it again and empties the New form, never
     /// leaving the interview both in the document and on the New form.
     func testRedoingAKeptNewFormEmptiesTheNewFormAgain() throws {
         var p = launch()

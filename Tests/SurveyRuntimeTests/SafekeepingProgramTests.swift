@@ -200,99 +200,33 @@ final class SafekeepingProgramTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path))
     }
 
-    /// Two windows on one document show the same New form (one file, with its survey's id).
-    /// The first adds it; the second, having read the document since, adds it too: the second
-    /// is another survey with an id of its own, never a second survey under the same id.
-    func testTwoWindowsAddingTheSameNewFormNeverGiveOneIDTwice() throws {
-        var a = launch()
-        a.press(.control("n"))
-        a.type("Ada")
-        a.press(.enter)                                  // the New form's file, with its id
-        let id = try XCTUnwrap(a.state.draft.instanceID)
-        var b = launch()
-        XCTAssertEqual(b.state.draft.instanceID, id, "the same New form")
-        b.press(.control("n"))
+    /// A form without a `public_key` (its surveys are in clear in the document anyway): an Add
+    /// gives the New form no id before its save and writes no mark, as before the mark existed.
+    /// A crash between the save and the removal of the New form's file (the removal fails here)
+    /// leaves it offered again at the next start, unmarked, as before: never removed unseen.
+    func testAPlainFormsAddWritesNoMarkAndItsLeftFileIsOfferedAsBefore() throws {
+        let before = try store.load("Site").get().records.count
+        let stuck = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            operation == .unlink && (path?.hasSuffix(".Site.draft.plist") ?? false) ? EIO : nil
+        })
+        var p = Program(store: stuck, documentName: "Site", size: Size(width: 120, height: 40))
+        p.press(.control("n"))
+        p.type("Ada")
+        p.press(.enter)
+        XCTAssertNil(stuck.loadDraft(for: "Site").instanceID, "no id before the save")
         var steps = 0
-        while b.state.formItem != .add, steps < 12 { b.press(.down); steps += 1 }
-        b.press(.enter)                                  // [ Add ] in b
-        XCTAssertEqual(try store.load("Site").get().records.last?.instanceID, id)
-        b.press(.control("q"))
-        // a reads the document again (its next save finds it changed), then adds its New form.
-        a.press(.escape)
-        a.press(.function(2))
-        a.press(.home)
-        a.press(.enter)
-        if a.state.editing == nil { a.press(.enter) }
-        a.type("ny"); a.press(.enter)                    // Smith, John → Johnny
-        a.finishBackgroundWork()
-        XCTAssertTrue(a.state.records.contains { $0.instanceID == id }, "a holds b's survey now")
-        a.press(.control("n"))
-        steps = 0
-        while a.state.formItem != .add, steps < 12 { a.press(.down); steps += 1 }
-        a.press(.enter)                                  // [ Add ] in a
-        a.press(.control("q"))
-        let ids = try store.load("Site").get().records.compactMap(\.instanceID)
-        XCTAssertEqual(ids.count, 4, "\(ids)")
-        XCTAssertEqual(Set(ids).count, ids.count, "one id twice: \(ids)")
-    }
-
-    /// Window b reads the New form window a wrote (its file, with a's id); a adds it; b keys on
-    /// and adds its own before reading a's save. b's survey is another interview: it is added
-    /// too (b's New form has an id of its own from b's first write of it), never dropped as
-    /// the survey already in the file under that id.
-    func testASecondWindowKeyingOnTheNewFormTheFirstAddedAddsItsOwn() throws {
-        var a = launch()
-        a.press(.control("n"))
-        a.type("Ada")
-        a.press(.enter)                                  // a's New form's file, with its id
-        let id = try XCTUnwrap(a.state.draft.instanceID)
-        var b = launch()
-        XCTAssertEqual(b.state.draft.instanceID, id, "the same New form")
-        var steps = 0
-        while a.state.formItem != .add, steps < 12 { a.press(.down); steps += 1 }
-        a.press(.enter)                                  // [ Add ] in a
-        XCTAssertEqual(try store.load("Site").get().records.last?.instanceID, id)
-        a.press(.control("q"))
-        b.press(.control("n"))
-        b.press(.down)
-        b.type("Byron"); b.press(.enter)                 // b keys on
-        XCTAssertTrue(b.state.draft.values.values.contains(.string("Byron")), b.state.statusText ?? "")
-        steps = 0
-        while b.state.formItem != .add, steps < 12 { b.press(.down); steps += 1 }
-        b.press(.enter)                                  // [ Add ] in b
-        b.press(.control("q"))
+        while p.state.formItem != .add, steps < 12 { p.press(.down); steps += 1 }
+        p.press(.enter)                                  // [ Add ]: the file's removal fails
         let records = try store.load("Site").get().records
-        XCTAssertEqual(records.count, 4, "\(records.map(\.listTitle)) \(b.state.statusText ?? "")")
-        XCTAssertTrue(records.contains { $0.values.values.contains(.string("Byron")) }, "b's survey is in the file")
-        let ids = records.compactMap(\.instanceID)
-        XCTAssertEqual(Set(ids).count, 4, "\(ids)")
-    }
-
-    /// A New form read with the id of a survey in clear the document holds: emptied when each
-    /// of its answers is the survey's; kept, under an id of its own, when it holds one the
-    /// survey lacks (said).
-    func testANewFormWithAStoredSurveysIDIsDroppedOnlyWhenItHoldsNothingMore() throws {
-        var document = try store.load("Site").get()
-        document.assignMissingInstanceIDs()
-        try store.save(document, as: "Site")
-        let stored = document.records[0]
-        let id = try XCTUnwrap(stored.instanceID)
-        let questionnaire = try store.questionnaire(for: "Site")
-        for holdsMore in [false, true] {
-            var draft = Record(["firstName": stored["firstName"] ?? .string(""), Record.instanceIDKey: .string(id)])
-            if holdsMore { draft["phone"] = .string("555-9999") }
-            try store.saveDraft(draft, for: "Site", in: questionnaire)
-            var p = launch()
-            if holdsMore {
-                XCTAssertEqual(p.state.draft["phone"], .string("555-9999"), p.state.statusText ?? "")
-                XCTAssertNotEqual(p.state.draft.instanceID, id)
-                XCTAssertTrue(p.state.statusText?.contains("stays, as a survey of its own") ?? false, p.state.statusText ?? "")
-                XCTAssertEqual(store.loadDraft(for: "Site")["phone"], .string("555-9999"))
-            } else {
-                XCTAssertTrue(p.state.draft.isBlank(in: p.state.draftQuestionnaire), "\(p.state.statusText ?? "") \(p.state.draft) \(String(describing: p.state.records.first))")
-                XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path))
-            }
-            p.press(.control("q"))
-        }
+        XCTAssertEqual(records.count, before + 1, p.state.statusText ?? "")
+        XCTAssertNotNil(records.last?.instanceID, "its id from the save")
+        XCTAssertNil(store.draftBeingStoredAs(for: "Site"), "no mark for a form that does not encrypt")
+        XCTAssertEqual(store.loadDraft(for: "Site")["firstName"], .string("Ada"))
+        var q = launch()
+        XCTAssertEqual(q.state.draft["firstName"], .string("Ada"), "offered again, as before")
+        XCTAssertNil(q.state.draft.instanceID)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: store.draftURL(for: "Site").path))
+        q.press(.control("q"))
+        XCTAssertEqual(try store.load("Site").get().records.count, before + 1)
     }
 }

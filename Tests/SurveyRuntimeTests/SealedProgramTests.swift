@@ -508,70 +508,172 @@ extension SealedProgramTests {
 }
 
 extension SealedProgramTests {
+    /// Launches `store`'s "Plots", whole or read in parts (its first survey, then the rest).
+    private func start(_ store: DocumentStore, streaming: Bool) -> Program {
+        var q = streaming
+            ? Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), identifyLater: true,
+                      streamingFrom: 0, firstRecords: 1)
+            : Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        if streaming {
+            XCTAssertTrue(q.isLoading)
+            q.finishOpening()
+            q.finishBackgroundWork()
+        }
+        q.send(.system(.resized(Size(width: 120, height: 40))))
+        return q
+    }
+
     /// An Add that stopped between the encrypted survey's save and the removal of the New
     /// form's file (a crash; here the removal fails) leaves the interview in clear in that
-    /// file. Its file was written with the survey's id, so the next start knows the survey is
-    /// in the document: the file is removed and nothing is offered again (no plaintext, no
-    /// second copy of the survey), a document read whole or in parts.
-    func testANewFormFileLeftByAnInterruptedAddIsDroppedAtTheNextStart() throws {
+    /// file, which the Add marked, before the save, with the id the save gave the survey. The
+    /// next start finds that id in the document: the file is removed and nothing is offered
+    /// again (no plaintext, no second copy of the survey), a document read whole or in parts,
+    /// saved whole or through its journal.
+    func testANewFormFileLeftByAnInterruptedAddIsRemovedAtTheNextStart() throws {
         for streaming in [false, true] {
-            let folder = self.folder.appendingPathComponent(streaming ? "streamed" : "whole")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
-            let stuck = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
-                operation == .unlink && (path?.hasSuffix(".Plots.draft.plist") ?? false) ? EIO : nil
-            })
-            var p = Program(store: stuck, documentName: "Plots", size: Size(width: 120, height: 40))
-            keyNewForm(&p)
-            let id = try XCTUnwrap(stuck.loadDraft(for: "Plots").instanceID, "the New form's file carries its survey's id")
-            p.press(.enter)                                   // [ Add ]
-            let stored = try stuck.load("Plots").get().records
-            XCTAssertEqual(stored.last?.instanceID, id, "added under the id its file was written with")
-            XCTAssertTrue(stored.last?.isSealed ?? false)
-            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [".Plots.draft.plist"], "left behind in clear")
+            for threshold in [Int.max, 0] {
+                let folder = self.folder.appendingPathComponent("s\(streaming)-t\(threshold)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                _ = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
+                let stuck = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+                    operation == .unlink && (path?.hasSuffix(".Plots.draft.plist") ?? false) ? EIO : nil
+                })
+                var p = Program(store: stuck, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+                keyNewForm(&p)
+                XCTAssertNil(stuck.loadDraft(for: "Plots").instanceID, "the New form has no id before its save")
+                XCTAssertNil(stuck.draftBeingStoredAs(for: "Plots"))
+                p.press(.enter)                                   // [ Add ]
+                p.finishBackgroundWork()
+                let stored = try stuck.load("Plots").get().records
+                XCTAssertEqual(stored.count, 3)
+                XCTAssertTrue(stored.last?.isSealed ?? false)
+                XCTAssertEqual(stuck.draftBeingStoredAs(for: "Plots"), stored.last?.instanceID, "marked with the id it was stored under")
+                XCTAssertEqual(stuck.loadDraft(for: "Plots").text(forKey: "plot"), Self.plot, "the survey, whole, until the save landed")
+                XCTAssertEqual(try filesHolding(Self.plot, in: folder), [".Plots.draft.plist"], "left behind in clear")
+                // The crash: p goes no further.
 
-            let store = DocumentStore(folder: folder)
-            var q = streaming
-                ? Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), identifyLater: true,
-                          streamingFrom: 0, firstRecords: 1)
-                : Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
-            if streaming {
-                XCTAssertTrue(q.isLoading)
-                q.finishOpening()
-                q.finishBackgroundWork()
+                let store = DocumentStore(folder: folder)
+                var q = start(store, streaming: streaming)
+                let label = "streaming \(streaming), journal \(threshold == 0)"
+                XCTAssertTrue(q.state.draft.isBlank(in: q.state.questionnaire), "\(label): offered again")
+                XCTAssertTrue(q.state.status?.text.contains("An Add stopped before removing the New form's file") ?? false,
+                              "\(label): \(String(describing: q.state.status))")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Plots").path), label)
+                XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "\(label): nothing in clear")
+                q.press(.control("q"))
+                XCTAssertEqual(try store.load("Plots").get().records.count, 3, "\(label): one copy of the survey")
             }
-            XCTAssertTrue(q.state.draft.isBlank(in: q.state.questionnaire), "streaming \(streaming): offered again")
-            XCTAssertTrue(q.state.status?.text.hasPrefix("The New form was already added as survey 3") ?? false,
-                          "streaming \(streaming): \(String(describing: q.state.status))")
-            XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: "Plots").path), "streaming \(streaming)")
-            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "streaming \(streaming): nothing in clear")
-            q.press(.control("q"))
-            XCTAssertEqual(try store.load("Plots").get().records.count, 3, "streaming \(streaming): one copy of the survey")
         }
     }
 
-    /// A New form whose survey is not in the document (a session that stopped while keying)
-    /// comes back, with its id, and is added under it.
-    func testANewFormNotYetAddedComesBackWithItsID() throws {
-        let store = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
-        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+    /// An Add whose save never landed (the document's rename fails, and the program stops
+    /// there: every later call fails too) leaves the New form's file marked with an id the
+    /// document does not hold: the next start offers it as the New form, whole, and its Add
+    /// stores it once, encrypted.
+    func testANewFormFileMarkedForASaveThatNeverLandedComesBackWhole() throws {
+        final class Arm: @unchecked Sendable { var crashed = false }
+        for streaming in [false, true] {
+            let folder = self.folder.appendingPathComponent("s\(streaming)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            _ = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
+            let arm = Arm()
+            let crashing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+                if operation == .rename, path?.hasSuffix("/Plots.plist") ?? false { arm.crashed = true }
+                return arm.crashed ? EIO : nil
+            })
+            var p = Program(store: crashing, documentName: "Plots", size: Size(width: 120, height: 40))
+            keyNewForm(&p)
+            p.press(.enter)                                       // [ Add ]: the save's rename fails, then everything
+            XCTAssertTrue(arm.crashed)
+            let marked = try XCTUnwrap(crashing.draftBeingStoredAs(for: "Plots"), "the mark written before the save")
+            XCTAssertEqual(try crashing.load("Plots").get().records.count, 2, "the save never landed")
+
+            let store = DocumentStore(folder: folder)
+            var q = start(store, streaming: streaming)
+            XCTAssertEqual(q.state.draft.text(forKey: "plot"), Self.plot, "streaming \(streaming)")
+            XCTAssertEqual(q.state.draft.text(forKey: "note"), Self.note, "streaming \(streaming)")
+            XCTAssertEqual(q.state.draft.text(forKey: "team"), "Blue", "streaming \(streaming): the New form whole")
+            XCTAssertNil(q.state.draft.instanceID)
+            q.press(.control("n"))
+            var steps = 0
+            while q.state.formItem != .add, steps < 10 { _ = q.handle(.key(.down)); steps += 1 }
+            q.press(.enter)                                       // [ Add ]
+            q.press(.control("q"))
+            let stored = try store.load("Plots").get().records
+            XCTAssertEqual(stored.count, 3, "streaming \(streaming): \(String(describing: q.state.status))")
+            XCTAssertTrue(stored[2].isSealed)
+            XCTAssertNotEqual(stored[2].instanceID, marked, "an id of its own save")
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "streaming \(streaming)")
+        }
+    }
+
+    /// The save of an Add writes the document, then its folder's sync fails: the survey is on
+    /// disk, so the Add is not undone nor asked again (AtomicFile), and the survey is stored
+    /// once, its New form's file removed. A second Enter on [ Add ] asks for a copy, and no
+    /// is no survey.
+    func testAnAddWhoseFolderSyncFailsIsStoredOnce() throws {
+        final class Arm: @unchecked Sendable { var renamed = false, failed = 0 }
+        let arm = Arm()
+        _ = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
+        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            if operation == .rename, path?.hasSuffix("/Plots.plist") ?? false { arm.renamed = true; return nil }
+            if arm.renamed, operation == .sync, path == nil { arm.renamed = false; arm.failed += 1; return EIO }
+            return nil
+        })
+        var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
         keyNewForm(&p)
-        let id = try XCTUnwrap(p.state.draft.instanceID, "the runner's id reached the New form")
-        XCTAssertEqual(store.loadDraft(for: "Plots").instanceID, id)
+        p.press(.enter)                                           // [ Add ]
+        XCTAssertEqual(arm.failed, 1, "the folder's sync failed")
+        XCTAssertNotEqual(p.state.status?.kind, .error, "\(String(describing: p.state.status))")
+        p.press(.enter)                                           // Add again: a copy?
+        p.press(.character("n"))
         p.press(.control("q"))
-        var q = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
-        q.send(.system(.resized(Size(width: 120, height: 40))))
-        XCTAssertEqual(q.state.draft.text(forKey: "plot"), Self.plot)
-        XCTAssertEqual(q.state.draft.instanceID, id)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: store.draftURL(for: "Plots").path))
-        q.press(.control("n"))
-        var steps = 0
-        while q.state.formItem != .add, steps < 10 { _ = q.handle(.key(.down)); steps += 1 }
-        q.press(.enter)                                       // [ Add ]
-        q.press(.control("q"))
-        let stored = try store.load("Plots").get().records
-        XCTAssertEqual(stored.map(\.instanceID), ["uuid:P1", id])
+        let stored = try DocumentStore(folder: folder).load("Plots").get().records
+        XCTAssertEqual(stored.count, 2, "\(String(describing: p.state.status))")
+        XCTAssertEqual(Set(stored.compactMap(\.instanceID)).count, 2)
         XCTAssertEqual(try filesHolding(Self.plot, in: folder), [])
+    }
+
+    /// Two windows, each keying its own New form of one document. a's Add stops between its
+    /// save and the removal of its file (left marked). b's next write of its own New form finds
+    /// that file: the copy of a stored survey, not another window's New form, so it is not
+    /// kept aside (it would come back as a second copy of a's survey); b's Add adds b's survey.
+    /// Each window's survey is stored once, under its own id, and nothing is left in clear.
+    func testTwoWindowsEachAddTheirOwnNewForm() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let store = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
+            let stuck = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+                operation == .unlink && (path?.hasSuffix(".Plots.draft.plist") ?? false) ? EIO : nil
+            })
+            var a = Program(store: stuck, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            var b = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+            b.send(.system(.resized(Size(width: 120, height: 40))))
+            keyNewForm(&a)
+            a.press(.enter)                                       // [ Add ] in a: its file left behind
+            a.finishBackgroundWork()
+            XCTAssertNotNil(stuck.draftBeingStoredAs(for: "Plots"), "\(String(describing: a.state.status))")
+            b.press(.control("n"))
+            b.type("Cerro Azul"); b.press(.enter)                 // b's New form: the file is a's
+            b.type("Green"); b.press(.enter)                      // b keys on: its file written again
+            XCTAssertEqual(store.recoveries(), [], "a's stored survey kept aside as b's other window's New form")
+            var steps = 0
+            while b.state.formItem != .add, steps < 12 { b.press(.down); steps += 1 }
+            b.press(.enter)                                       // [ Add ] in b
+            b.press(.control("q"))
+            let stored = try store.load("Plots").get().records
+            XCTAssertEqual(stored.count, 3, "threshold \(threshold): \(String(describing: b.state.status))")
+            XCTAssertEqual(Set(stored.compactMap(\.instanceID)).count, 3, "one id twice")
+            XCTAssertTrue(stored[1].isSealed && stored[2].isSealed)
+            let plots = try stored.dropFirst().map { try SealedSurvey.open($0, with: Self.key).submissionXML }
+                .map { String(decoding: $0, as: UTF8.self) }
+            XCTAssertEqual(plots.filter { $0.contains(Self.plot) }.count, 1, "a's survey once")
+            XCTAssertEqual(plots.filter { $0.contains("Cerro Azul") }.count, 1, "b's survey once")
+            XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "threshold \(threshold)")
+            XCTAssertEqual(try filesHolding("Cerro Azul", in: folder), [], "threshold \(threshold)")
+            XCTAssertEqual(store.recoveries(), [])
+        }
     }
 }
 
@@ -645,80 +747,5 @@ extension SealedProgramTests {
             break
         }
         XCTAssertLessThan(failAt, 100)
-    }
-}
-
-extension SealedProgramTests {
-    /// A New form file whose id the document holds for an encrypted survey, without the mark an
-    /// Add writes (another window's answers under that id): it may hold answers the survey
-    /// lacks, which cannot be read to compare. It stays, under an id of its own, and that is said.
-    func testANewFormWithTheIDOfAnEncryptedSurveyButOtherAnswersIsKept() throws {
-        let store = try makeDocument(in: folder)
-        var p = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
-        keyNewForm(&p)
-        let id = try XCTUnwrap(p.state.draft.instanceID)
-        p.press(.enter)                                       // [ Add ]
-        p.press(.control("q"))
-        XCTAssertEqual(try store.load("Plots").get().records.map(\.instanceID), [id])
-        try store.saveDraft(Record(["plot": .string(Self.plot), "note": .string("typed in the other window"),
-                                    Record.instanceIDKey: .string(id)]), for: "Plots", in: try store.questionnaire(for: "Plots"))
-        var q = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
-        q.send(.system(.resized(Size(width: 120, height: 40))))
-        XCTAssertEqual(q.state.draft.text(forKey: "note"), "typed in the other window", "\(String(describing: q.state.status))")
-        XCTAssertNotNil(q.state.draft.instanceID)
-        XCTAssertNotEqual(q.state.draft.instanceID, id)
-        XCTAssertTrue(q.state.status?.text.contains("stays, as a survey of its own") ?? false, "\(String(describing: q.state.status))")
-        q.press(.control("q"))
-        let file = store.loadDraft(for: "Plots")
-        XCTAssertEqual(file.text(forKey: "note"), "typed in the other window")
-        XCTAssertEqual(file.instanceID, q.state.draft.instanceID)
-    }
-
-    /// A failed save makes survey stop: the New form (with the answer typed) is kept in a
-    /// recovery file, encrypted. At the next start the offer is put off (Esc) and the New form
-    /// keyed on; then the kept survey is put back: the New form is not emptied for sharing its
-    /// id, the answer typed after the failure stays.
-    func testPuttingBackAKeptNewFormLeavesTheNewFormKeyedSince() throws {
-        final class Arm: @unchecked Sendable { var full = false }
-        let arm = Arm()
-        _ = try makeDocument(in: folder)
-        let failing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
-            let temporary = path.map { $0.contains(".tmp-") && !$0.contains(".recovered-") } ?? false
-            return arm.full && operation == .open && temporary ? ENOSPC : nil
-        })
-        var p = Program(store: failing, documentName: "Plots", size: Size(width: 120, height: 40))
-        p.send(.system(.resized(Size(width: 120, height: 40))))
-        p.press(.enter)
-        p.type(Self.plot); p.press(.enter)                    // in the New form's file
-        p.type(Self.note)
-        arm.full = true
-        p.press(.enter)                                       // not saved
-        p.terminate()                                         // kept for the next start
-        arm.full = false
-        let store = DocumentStore(folder: folder)
-        XCTAssertEqual(store.recoveries().count, 1)
-
-        let clock = TestClock()
-        var q = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), clock: clock.wallClock)
-        guard case .recovery = q.state.popover else { return XCTFail("offered at the next start") }
-        clock.advance(2)
-        q.press(.escape)                                      // for later
-        q.press(.down, .down)
-        q.type("Blue"); q.press(.enter)                       // keyed on the New form
-        XCTAssertEqual(q.state.draft.text(forKey: "team"), "Blue", "\(String(describing: q.state.status))")
-        q.press(.control("q"))
-
-        var r = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40), clock: clock.wallClock)
-        r.send(.system(.resized(Size(width: 120, height: 40))))
-        guard case .recovery = r.state.popover else { return XCTFail("offered again") }
-        clock.advance(2)
-        r.press(.character("m"))
-        XCTAssertEqual(r.state.draft.text(forKey: "team"), "Blue", "\(String(describing: r.state.status))")
-        r.press(.control("q"))
-        XCTAssertEqual(store.loadDraft(for: "Plots").text(forKey: "team"), "Blue", "the New form's file kept")
-        let records = try store.load("Plots").get().records
-        XCTAssertEqual(records.count, 1)
-        XCTAssertTrue(records.first?.isSealed ?? false)
-        XCTAssertNotEqual(records.first?.instanceID, store.loadDraft(for: "Plots").instanceID, "never two surveys under one id")
     }
 }

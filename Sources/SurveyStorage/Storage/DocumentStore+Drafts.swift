@@ -27,12 +27,12 @@ extension DocumentStore {
     }
 
     /// A blank record (judged by `questionnaire`) removes the draft file; otherwise it is
-    /// written atomically as a one-record document. `storedAs` marks the file as holding the
-    /// survey the document is being saved with under that id, exactly (`draftStoredAs`): a
-    /// second element, which `loadDraft` (and any earlier version) leaves aside. Every other
-    /// write leaves the mark out, so it never outlives the answers it was written with.
+    /// written atomically as a one-record document. `beingStoredAs` marks the file as holding
+    /// the survey a save is about to store under that id (`draftBeingStoredAs`): a second
+    /// element, which `loadDraft` (and every earlier version) leaves aside. Every other write
+    /// leaves the mark out, so it never outlives the answers it was written with.
     public func saveDraft(_ record: Record, for name: String,
-                          in questionnaire: Questionnaire, storedAs: String? = nil) throws {
+                          in questionnaire: Questionnaire, beingStoredAs id: String? = nil) throws {
         guard DocumentName.isUsable(name) else {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }
@@ -43,20 +43,74 @@ extension DocumentStore {
             }
             return
         }
-        let mark = storedAs.map { [Record([Self.draftStoredAsKey: .string($0)])] } ?? []
+        let mark = id.map { [Record([Self.beingStoredAsKey: .string($0)])] } ?? []
         let data = try SurveyDocument(records: [record] + mark).propertyListData()
         try write(data, to: url)
     }
 
-    static let draftStoredAsKey = "storedAs"
+    static let beingStoredAsKey = "beingStoredAs"
 
-    /// The id the New form's file says its record was stored under (`saveDraft(storedAs:)`):
-    /// the file holds that survey as the save that stored it had it. nil without a mark.
-    public func draftStoredAs(for name: String) -> String? {
+    /// The id the draft file says its survey was being stored under when it was written
+    /// (`saveDraft(beingStoredAs:)`); nil for a file without the mark (or none).
+    public func draftBeingStoredAs(for name: String) -> String? {
         guard DocumentName.isUsable(name),
               case .success(let data) = readFile(draftURL(for: name)),
               let document = try? SurveyDocument(propertyListData: data), document.records.count == 2,
-              case .string(let id)? = document.records[1][Self.draftStoredAsKey] else { return nil }
+              case .string(let id)? = document.records[1][Self.beingStoredAsKey], !id.isEmpty else { return nil }
         return id
+    }
+
+    /// Removes the draft file after overwriting its bytes with zeros (synced): it holds a
+    /// finished survey's answers in clear, which an unlink alone leaves in the freed blocks
+    /// (on a journaling or copy-on-write file system, or a flash disk, the old blocks may still
+    /// survive: this is the best a program can do, not a guarantee). Throws when the file
+    /// could not be removed; a file that could not be overwritten is still removed.
+    public func removeDraftSecurely(for name: String) throws {
+        guard DocumentName.isUsable(name) else {
+            throw DocumentError("\"\(name)\" is not a usable document name")
+        }
+        let path = draftURL(for: name).path
+        let fd = fileSystem.open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        if fd >= 0 {
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
+                let zeros = [UInt8](repeating: 0, count: Int(info.st_size))
+                let wrote = (try? zeros.withUnsafeBytes { try FileOutput(fd: fd, fileSystem: fileSystem).write($0) }) != nil
+                if wrote { _ = fileSystem.sync(fd) }
+            }
+            _ = fileSystem.close(fd)
+        }
+        if fileSystem.unlink(path) != 0, errno != ENOENT {
+            throw DocumentError("Could not remove \(draftURL(for: name).lastPathComponent): \(SystemError("unlink").reason)")
+        }
+    }
+
+    /// Whether the bytes of document `name` or of its journal hold `text` (read in parts,
+    /// never whole): a survey's id in a document still being read, or saved by another copy
+    /// of survey, where a fresh id appears only once the save that gave it landed. False when
+    /// neither file can be read.
+    public func documentBytesHold(_ text: String, in name: String) -> Bool {
+        guard DocumentName.isUsable(name) else { return false }
+        return Self.bytes(atPath: url(for: name).path, hold: text) || Self.bytes(atPath: journalURL(for: name).path, hold: text)
+    }
+
+    private static func bytes(atPath path: String, hold text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty else { return false }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        let part = 1 << 20
+        var buffer = [UInt8](repeating: 0, count: part + needle.count)
+        var kept = 0                                    // the end of the last part, for an id across two
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + kept, part) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            let filled = kept + count
+            if buffer[..<filled].firstRange(of: needle) != nil { return true }
+            kept = min(needle.count - 1, filled)
+            buffer.replaceSubrange(0..<kept, with: buffer[(filled - kept)..<filled])
+        }
     }
 }

@@ -6,10 +6,6 @@ import SurveyForms
 public enum Effect: Equatable, Sendable {
     case saveDocument
     case saveDraft
-    /// The New form carries the id of a survey the document holds: is it that survey, as
-    /// stored (`AppState+StoredDraft`)? Answered by `.saving(.storedDraftChecked)`. `putBack`:
-    /// the kept surveys just put back into the document, which hold it.
-    case checkStoredDraft(putBack: Recovery?)
     /// Pull then push the current document through the team's database, in the background.
     case syncDocument
     /// Read the current document's ledger into a `SyncSummary`.
@@ -113,7 +109,7 @@ extension Effect {
         // the file vanished; `keepUnsavedWork` writes a recovery file beside it.
         case .quit, .listDocuments, .openDocument, .createDocument, .renameDocument, .deleteDocument, .restoreDocument,
              .saveDocumentAs, .rememberSession, .discardRecovery, .lookForRecoveries, .keepUnsavedWork, .readSyncSummary,
-             .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .readVerification, .readHistory, .checkStoredDraft:
+             .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .readVerification, .readHistory:
             return false
         }
     }
@@ -127,7 +123,7 @@ extension Effect {
             return true
         case .saveDraft, .quit, .listDocuments, .rememberSession, .discardRecovery, .putAwayRecovery, .lookForRecoveries,
              .keepUnsavedWork, .buildSearchIndex, .searchAhead, .finishSearch, .cancelSearch, .attachFile, .readSyncSummary,
-             .readVerification, .noteVerification, .noteKeyed, .noteCorrection, .noteAudit, .readHistory, .checkStoredDraft:
+             .readVerification, .noteVerification, .noteKeyed, .noteCorrection, .noteAudit, .readHistory:
             return false
         }
     }

@@ -51,12 +51,6 @@ public enum SaveOutcome: Equatable, Sendable {
     case saved(replacedCharacters: Int)
     case failed(String)
     case draftSaved
-    /// The New form's file was first written with this id: its survey is added under it, so
-    /// a file left after the survey is in the document is known for it (`checkDraftAlreadyStored`).
-    case draftIdentified(String)
-    /// `.checkStoredDraft`: whether the New form (`id`) is the survey at `place`, as stored
-    /// (nothing on it the survey lacks); `putBack` as asked.
-    case storedDraftChecked(id: String, place: Int, same: Bool, putBack: Bool)
     case draftFailed(String)
     /// A copy of the surveys being deleted could not be kept: the delete is called off.
     case deletedSurveysNotKept(String)
@@ -76,6 +70,9 @@ public enum SaveOutcome: Equatable, Sendable {
     /// Changes an interrupted session left in the journal were put back into the file (or
     /// could not be): what to tell the user.
     case journalPutBack(String)
+    /// The New form's file an Add left behind (marked as being stored, and the document holds
+    /// the survey) was removed when the document was read: what to tell the user.
+    case newFormLeftByAnAdd(String)
 }
 
 /// The first document opened, and a large one read in parts (`AppState+Loading`).

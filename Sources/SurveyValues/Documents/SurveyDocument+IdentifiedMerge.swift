@@ -44,22 +44,11 @@ extension SurveyDocument {
             merged = RecordList(merged.enumerated().filter { !removed.contains($0.offset) }.map(\.element))
             reindex()
         }
-        // New here under an id the file holds for another survey: kept, without the id (its save
-        // gives it one), by its place here.
-        var withoutID: [Int: Record] = [:]
         for (i, record) in mine.records.enumerated() {
             let id = record.instanceID!
             guard let original = baseByID[id] else {
                 // New here: after the record that precedes it here, if that one is there.
-                var record = record
-                if let j = position[id] {
-                    // The same survey: a retry of this save got in first.
-                    if merged[j] == record { continue }
-                    // Another survey under its id (two windows added the New form both showed,
-                    // each with its own answers): never dropped for the id.
-                    record.removeValue(forKey: Record.instanceIDKey)
-                    withoutID[i] = record
-                }
+                guard position[id] == nil else { continue }
                 let before = mine.records[..<i].reversed().lazy.compactMap { index(of: $0) }.first
                 merged.insert(record, at: before.map { $0 + 1 } ?? min(i, merged.count))
                 reindex()
@@ -72,11 +61,7 @@ extension SurveyDocument {
         }
         var map: [Int: Int] = [:]
         for (i, record) in mine.records.enumerated() {
-            if let stripped = withoutID[i] {
-                if let j = merged.indices.first(where: { merged[$0].instanceID == nil && merged[$0] == stripped }) { map[i] = j }
-            } else if let j = index(of: record) {
-                map[i] = j
-            }
+            if let j = index(of: record) { map[i] = j }
         }
         return .success(Merge(document: SurveyDocument(records: merged), indexInMerged: map))
     }

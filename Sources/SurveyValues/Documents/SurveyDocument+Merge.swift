@@ -34,19 +34,13 @@ extension SurveyDocument {
         var map: [Int: Int] = [:]
         for (i, record) in mine.records.enumerated() {
             if i >= base.records.count {
-                // Appended here; already there when a retry of the same save got in first. Another
-                // survey under its id (two windows added the New form both showed) is appended
-                // without it (its save gives it one): never dropped for the id.
-                var record = record
+                // Appended here; already there when a retry of the same save got in first.
                 if let id = record.instanceID, let j = merged.records.firstIndex(where: { $0.instanceID == id }) {
-                    if merged.records[j] == record {
-                        map[i] = j
-                        continue
-                    }
-                    record.removeValue(forKey: Record.instanceIDKey)
+                    map[i] = j
+                } else {
+                    merged.records.append(record)
+                    map[i] = merged.records.count - 1
                 }
-                merged.records.append(record)
-                map[i] = merged.records.count - 1
                 continue
             }
             let original = base.records[i]

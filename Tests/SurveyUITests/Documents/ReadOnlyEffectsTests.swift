@@ -18,7 +18,7 @@ final class ReadOnlyEffectsTests: XCTestCase {
                                             date: Date(timeIntervalSince1970: 1_800_000_000), records: [])
 
     /// The number of cases of `Effect`, and each case's place among them.
-    private static let caseCount = 34
+    private static let caseCount = 33
     private static func ordinal(_ effect: Effect) -> Int {
         switch effect {
         case .saveDocument: 0
@@ -54,7 +54,6 @@ final class ReadOnlyEffectsTests: XCTestCase {
         case .noteVerification: 30
         case .noteCorrection: 31
         case .noteAudit: 32
-        case .checkStoredDraft: 33
         }
     }
 
@@ -93,7 +92,6 @@ final class ReadOnlyEffectsTests: XCTestCase {
             (.readVerification(thenVerify: true), false), (.noteKeyed(added, entry), true), (.noteVerification([entry]), true),
             (.noteCorrection(entry, path: AnswerPath("age"), value: .integer(5)), true),
             (.noteAudit(document: "Field Day", [AuditEvent(kind: .formStart, start: 0)], addedSurvey: added), true),
-            (.checkStoredDraft(putBack: nil), false), (.checkStoredDraft(putBack: Self.kept), false),
         ]
     }
 

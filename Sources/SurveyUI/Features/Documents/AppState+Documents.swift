@@ -88,7 +88,7 @@ extension AppState {
             screen.moveFocus(to: .form)   // nothing to browse: the first key starts the first survey
         }
         // Its review marks and conflicts, when it has a sync ledger.
-        return [.rememberSession, .readSyncSummary] + checkDraftAlreadyStored()
+        return [.rememberSession, .readSyncSummary]
     }
 
     /// The current file is gone from disk (deleted or renamed outside the app), or another

@@ -42,7 +42,8 @@ extension AppState {
     /// the document or its file, or leave it, the copy is dropped and the status says why.
     mutating func updateWhileLoading(_ action: Action) -> [Effect] {
         switch action {
-        case .outcome(.loading(.partLoaded)), .outcome(.loading(.ended)), .outcome(.loading(.launched)), .outcome(.saving(.journalPutBack)):
+        case .outcome(.loading(.partLoaded)), .outcome(.loading(.ended)), .outcome(.loading(.launched)), .outcome(.saving(.journalPutBack)),
+             .outcome(.saving(.newFormLeftByAnAdd)):
             return transition(&self, action)
         case .list(.beginFilter), .list(.cycleSortKey), .list(.toggleSections):
             warn("\(stillLoading): finding and sorting work once the whole document is read")
@@ -134,7 +135,6 @@ extension AppState {
         switch outcome {
         case .launched(let launch):
             self.launch(launch)
-            return checkDraftAlreadyStored()
         case .identifyRecordsFoundWithoutIDs(let place):
             identifyRecordsInPlace()
             if let place, place.recordID != nil { restorePlace(place) }
@@ -142,7 +142,6 @@ extension AppState {
             takeLoadedPart(records, percent: percent)
         case .ended(let end):
             finishLoading(end)
-            return checkDraftAlreadyStored()
         }
         return []
     }

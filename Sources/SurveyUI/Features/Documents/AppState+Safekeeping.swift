@@ -99,9 +99,7 @@ extension AppState {
         takeMergedDocument(merge.document)
         let text = merge.summary(into: documentName)
         if merge.clashes.isEmpty { tell(text) } else { warn(text) }
-        // The New form a failed save kept is put back as the survey: the New form holding it
-        // goes when it is that survey (asked once the merge is saved: a failed save holds none).
-        return [.saveDocument] + checkDraftAlreadyStored(putBack: recovery)
+        return [.saveDocument]
     }
 
     mutating func discardRecovery() -> [Effect] {

@@ -193,10 +193,7 @@ extension AppState {
         var again = kept
         again.removeValue(forKey: Record.instanceIDKey)
         again.setIncomplete(false)
-        // The New form's file, written again at the undo, gave it an id of its own.
-        var onForm = draft
-        onForm.removeValue(forKey: Record.instanceIDKey)
-        guard again == onForm else { return false }
+        guard again == draft else { return false }
         form.emptyDraft()
         return true
     }

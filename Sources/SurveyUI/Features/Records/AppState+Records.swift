@@ -76,15 +76,9 @@ extension AppState {
     private mutating func append(_ source: Record, fromDraft: Bool, rollback before: Rollback, effects: [Effect],
                                  allowingDuplicate: Bool = false) -> [Effect] {
         var effects = effects
-        // A copy is another survey: it gets its own id when saved. The New form's survey keeps
-        // the id its file was written with (`AppState+StoredDraft`).
+        // A copy is another survey: it gets its own id when saved.
         var record = source.withEmptyTextAnswers(in: questionnaire)
-        if !fromDraft { record.removeValue(forKey: Record.instanceIDKey) }
-        // One the document holds already (another window on it added the same New form) is
-        // added as another survey, as before the New form had an id: never two with one id.
-        if fromDraft, let id = record.instanceID, records.contains(where: { $0.instanceID == id }) {
-            record.removeValue(forKey: Record.instanceIDKey)
-        }
+        record.removeValue(forKey: Record.instanceIDKey)
         if record.isBlank(in: questionnaire) {
             warn("Nothing to add: the form is empty")
             return effects
@@ -103,8 +97,8 @@ extension AppState {
         document?.records.append(record)
         showRecord(recordCount - 1)
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
-        // The field's own write of the New form would give its file an id the survey does not
-        // have; the `.saveDraft` after the save writes or removes it.
+        // The field's own write of the New form would remove its file before the save stores
+        // the survey (the New form is empty by then): the `.saveDraft` after the save does.
         if fromDraft { effects.removeAll { $0 == .saveDraft } }
         effects.append(.saveDocument)
         if fromDraft {

@@ -18,10 +18,6 @@ extension AppState {
         case .draftSaved:
             rollback = nil
             session.saveSucceeded()
-        case .draftIdentified(let id):
-            identifyDraft(id)
-        case .storedDraftChecked(let id, let place, let same, let putBack):
-            return settleStoredDraft(id: id, place: place, same: same, putBack: putBack)
         case .draftFailed(let message):
             // After a failed Add the draft fails the same way: keep that, more useful, message.
             let addFailed = status?.kind == .error && session.lastSaveError != nil
@@ -56,7 +52,7 @@ extension AppState {
                 warn("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, "
                      + "or quit again to leave without it")
             }
-        case .journalPutBack(let message):
+        case .journalPutBack(let message), .newFormLeftByAnAdd(let message):
             tell(message)
         }
         return []
