@@ -21,46 +21,112 @@ public enum EntityLogEvent: Equatable, Sendable {
     /// A conflict settled by hand (`survey entities resolve`): the value the property kept.
     case resolved(id: String, property: String, value: String)
 
-    /// The id of the survey, edit or entity the event is of, for the log's compaction: the
-    /// same id's earlier events are those a later one of it may stand for.
+    /// A survey's create and its saves after it, folded by the log's compaction
+    /// (`compacted`): the entity as they left it, at the version they left it at.
+    case created(survey: String, action: EntityAction, version: Int)
+
+    /// The id of the survey, edit or entity the event is of: a write that changed nothing
+    /// adds no event the log's end already has for the same id.
     public var key: String {
         switch self {
         case .survey(let id): return "s " + id
-        case .applied(let id, let action): return "a " + id + "\u{0}" + action.id
+        case .applied(let id, let action), .created(let id, let action, _): return "a " + id + "\u{0}" + action.id
         case .edit(let change): return "e \(change)"
         case .resolved(let id, let property, _): return "r " + id + "\u{0}" + property
         }
     }
 
-    /// `events` with each id's events folded into one at its last place: a survey's actions
-    /// into one bringing its last values (from its first action's base, a create staying
-    /// one), a resolution's last, an edit as it is. What a rebuild replays of a compacted log
-    /// differs from the saves only where a survey was changed again after another change
-    /// of the same entity came: its values are replayed once, at its last change.
-    public static func compacted(_ events: [EntityLogEvent]) -> [EntityLogEvent] {
-        var last: [String: Int] = [:]
-        var folded: [String: EntityAction] = [:]
-        for (i, event) in events.enumerated() {
-            last[event.key] = i
-            guard case .applied(_, let action) = event else { continue }
-            guard var into = folded[event.key] else { folded[event.key] = action; continue }
-            if let label = action.label { into.label = label }
-            for property in action.properties {
-                if let at = into.properties.firstIndex(where: { $0.name == property.name }) { into.properties[at] = property } else { into.properties.append(property) }
+    /// `events` without what a rebuild would replay to no effect, and with each run of a
+    /// survey's create and its saves after it folded into one event at the create's place: a
+    /// rebuild of the result is a rebuild of `events`. Dropped: an edit or a `{"survey": ID}`
+    /// seen before (a rebuild takes each once), a resolution of a property resolved before
+    /// with nothing else of its entity between. Folded: a create of an entity nothing before
+    /// it named, no edit of which was taken (`edited`: such an edit is taken again at its
+    /// create), then the same survey's saves of it while nothing else names it, each made on
+    /// top of the values the run left (its base) and bringing no new property (a column keeps
+    /// its place). A visit's saves are kept one by one: each merges against the list as it
+    /// was then, which only a replay knows.
+    public static func compacted(_ events: [EntityLogEvent], edited: Set<String>) -> [EntityLogEvent] {
+        struct Run {
+            var at: Int
+            var survey: String
+            var action: EntityAction
+            var entity: EntityList.Entity
+
+            /// Takes a later save of the run's survey, when a replay of it would take each
+            /// of its values (made on top of what the run left, as `EntityList.apply` merges)
+            /// and add no column; false (the run unchanged) otherwise.
+            mutating func fold(_ later: EntityAction) -> Bool {
+                var values: [(key: String, value: String)] = later.properties.map { ($0.name, $0.value) }
+                if let label = later.label { values.insert((EntityConflict.labelKey, label), at: 0) }
+                for (key, value) in values {
+                    if key != EntityConflict.labelKey, !action.properties.contains(where: { $0.name == key }) { return false }
+                    if let base = later.base?.value(of: key), base != entity.value(of: key), value != entity.value(of: key) { return false }
+                }
+                var now = entity
+                for (key, value) in values { now.set(key, value) }
+                if now != entity { now.version += 1 }
+                entity = now
+                if let label = later.label { action.label = label }
+                for property in later.properties {
+                    if let at = action.properties.firstIndex(where: { $0.name == property.name }) { action.properties[at] = property }
+                }
+                return true
             }
-            folded[event.key] = into
         }
-        return events.enumerated().compactMap { i, event in
-            guard last[event.key] == i else { return nil }
-            if case .applied(let survey, _) = event, let action = folded[event.key] { return .applied(survey: survey, action: action) }
-            return event
+        var kept: [EntityLogEvent?] = []
+        var runs: [String: Run] = [:]
+        var resolvedSince: [String: Set<String>] = [:]   // by entity: the properties resolved since it was last named
+        var named = Set<String>()
+        var edits = Set<Int64>(), surveys = Set<String>()
+        var blind = false       // a `{"survey": ID}` came: which entities it named is not known
+        func close(_ id: String) {
+            guard let run = runs.removeValue(forKey: id) else { return }
+            if run.entity.version > 1 { kept[run.at] = .created(survey: run.survey, action: run.action, version: run.entity.version) }
         }
+        for event in events {
+            switch event {
+            case .edit(let change):
+                guard edits.insert(change).inserted else { continue }
+                resolvedSince = [:]
+                kept.append(event)
+            case .survey(let id):
+                guard surveys.insert(id).inserted else { continue }
+                for id in Array(runs.keys) { close(id) }
+                resolvedSince = [:]
+                blind = true
+                kept.append(event)
+            case .resolved(let id, let property, _):
+                guard resolvedSince[id, default: []].insert(property).inserted else { continue }
+                close(id)
+                named.insert(id)
+                kept.append(event)
+            case .applied(let survey, let action), .created(let survey, let action, _):
+                let id = action.id
+                resolvedSince[id] = nil
+                if var run = runs[id], run.survey == survey, case .applied = event, run.fold(action) {
+                    runs[id] = run
+                    continue
+                }
+                close(id)
+                if case .applied = event, action.kind == .create, !blind, !named.contains(id), !edited.contains(id) {
+                    var properties: [String: String] = [:]
+                    for property in action.properties { properties[property.name] = property.value }
+                    runs[id] = Run(at: kept.count, survey: survey, action: action,
+                                   entity: EntityList.Entity(id: id, label: action.label ?? "", version: 1, properties: properties))
+                }
+                named.insert(id)
+                kept.append(event)
+            }
+        }
+        for id in Array(runs.keys) { close(id) }
+        return kept.compactMap { $0 }
     }
 
     public var jsonLine: String {
         switch self {
         case .survey(let id): return "{\"survey\":\(PropertyValue.jsonString(id))}"
-        case .applied(let survey, let action):
+        case .applied(let survey, let action), .created(let survey, let action, _):
             var object: [String: PropertyValue] = [
                 "survey": .string(survey), "entity": .string(action.id), "kind": .string(action.kind.rawValue),
                 "set": .array(action.properties.map { .array([.string($0.name), .string($0.value)]) }),
@@ -70,6 +136,7 @@ public enum EntityLogEvent: Equatable, Sendable {
                 object["base"] = .dictionary(["version": .integer(base.version), "label": .string(base.label),
                                               "properties": .dictionary(base.properties.mapValues { .string($0) })])
             }
+            if case .created(_, _, let version) = self { object["version"] = .integer(version) }
             return PropertyValue.jsonObjectText(object)
         case .edit(let change): return "{\"edit\":\(change)}"
         case .resolved(let id, let property, let value):
@@ -78,13 +145,26 @@ public enum EntityLogEvent: Equatable, Sendable {
         }
     }
 
-    /// nil for a line that is none of these (a line a crash cut short).
+    /// nil for a line that is none of these (a line a crash cut short, a newer version's
+    /// event). An action line whose action this version cannot read (a newer kind, a base of
+    /// another shape) is its survey's `{"survey": ID}`: replayed as the survey is now, there.
     public init?(jsonLine line: Substring) {
         var text = String(line)
         guard let object = try? text.withUTF8({ try PropertyValue.answers(jsonObject: $0) }) else { return nil }
         if case .string(let survey)? = object["survey"], object["entity"] != nil {
-            guard let action = Self.action(in: object) else { return nil }
-            self = .applied(survey: survey, action: action)
+            guard let action = Self.action(in: object) else {
+                self = .survey(survey)
+                return
+            }
+            if let value = object["version"] {
+                guard case .integer(let version) = value, action.kind == .create, version >= 1 else {
+                    self = .survey(survey)
+                    return
+                }
+                self = .created(survey: survey, action: action, version: version)
+            } else {
+                self = .applied(survey: survey, action: action)
+            }
         } else if case .string(let id)? = object["survey"] {
             self = .survey(id)
         } else if case .integer(let change)? = object["edit"] {
@@ -165,6 +245,20 @@ extension EntityList {
             guard label != nil || !properties.isEmpty else { continue }
             self.edit(id: later.entityID, label: label, properties: properties)
         }
+    }
+
+    /// Replays a folded create (`EntityLogEvent.created`): the entity as its survey's saves
+    /// left it, at the version they left it at (one where it was created here).
+    @discardableResult
+    public mutating func replayCreated(_ action: EntityAction, survey: String, version: Int) -> Change {
+        note(.created(survey: survey, action: action.forLog, version: version))
+        let result = applyUnnoted(action, survey: survey)
+        if result == .created, let i = place(of: action.id) {
+            let index = placeOfID
+            entities[i].version = version
+            placeOfID = index
+        }
+        return result
     }
 
     /// Forgets the events noted (once the storage has written them).

@@ -120,6 +120,11 @@ public struct EntityList: Equatable, Sendable {
     @discardableResult
     public mutating func apply(_ action: EntityAction, survey: String? = nil) -> Change {
         if let survey { note(.applied(survey: survey, action: action.forLog)) }
+        return applyUnnoted(action, survey: survey)
+    }
+
+    /// `apply`, noting nothing for the log.
+    mutating func applyUnnoted(_ action: EntityAction, survey: String?) -> Change {
         guard !retired.contains(action.id) else { return .retired }
         let place = place(of: action.id)
         guard place != nil || action.kind != .update else { return .missing }

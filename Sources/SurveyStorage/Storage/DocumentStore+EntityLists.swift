@@ -381,7 +381,7 @@ extension DocumentStore {
             for event in entityLogTail(of: name) { last[event.key] = event }
             events.removeAll { last[$0.key] == $0 }
         }
-        try appendEntityLog(events, to: name)
+        try appendEntityLog(events, to: name, edited: Set(list.editsTaken.map(\.entityID)))
         guard listChanged else { return }
         var list = list
         var targets: [(URL, String)] = []

@@ -27,9 +27,9 @@ extension DocumentStore {
 
     /// Adds `events` at the end of the list's log, synced, through the file-system seam. When
     /// the log's size passes the floor, or twice a size it passed before, it is read, and
-    /// compacted (`EntityLogEvent.compacted`) when it has more than twice as many lines as
-    /// ids: a log grows with the surveys, not with their saves.
-    func appendEntityLog(_ events: [EntityLogEvent], to list: String) throws {
+    /// compacted (`compactEntityLog`; `edited`: the entities the list took a supervisor's edit
+    /// of): a log grows with the surveys and their visits, not with a registration's saves.
+    func appendEntityLog(_ events: [EntityLogEvent], to list: String, edited: Set<String> = []) throws {
         guard !events.isEmpty else { return }
         let url = entityLogURL(list)
         func failed(_ reason: String) -> DocumentError {
@@ -53,7 +53,7 @@ extension DocumentStore {
             throw failed(error.reason)
         }
         if fileSystem.syncData(fd) != 0 { throw failed(SystemError("fsync").reason) }
-        if Self.passesCompactionStep(from: before, to: before + text.utf8.count) { compactEntityLog(of: list) }
+        if Self.passesCompactionStep(from: before, to: before + text.utf8.count) { compactEntityLog(of: list, edited: edited) }
     }
 
     /// Whether a log growing from `before` to `after` bytes passed the floor or a doubling of it.
@@ -66,14 +66,18 @@ extension DocumentStore {
         return false
     }
 
-    /// The list's log rewritten (atomically) with each id's events folded into its last
-    /// (`EntityLogEvent.compacted`) when it has more than twice as many lines as ids. Best
-    /// effort: a log not compacted is only longer.
-    func compactEntityLog(of list: String) {
-        guard let (events, unreadable) = try? entityLog(of: list) else { return }
-        let ids = Set(events.map(\.key)).count
-        guard events.count + unreadable > 2 * ids else { return }
-        try? replaceEntityLog(EntityLogEvent.compacted(events), of: list)
+    /// The list's log rewritten (atomically) as `EntityLogEvent.compacted` gives it, which a
+    /// rebuild replays to the same list, when that is at most three quarters of its lines (a
+    /// log compacted is read again only once it has grown by a quarter). Never when any line
+    /// is not one this version reads and writes back byte for byte (a line a crash cut short,
+    /// one over 1 MB, a newer version's event or field): rewritten, it would be lost. Best
+    /// effort: a log not compacted is only longer. True when it was rewritten.
+    @discardableResult
+    func compactEntityLog(of list: String, edited: Set<String>) -> Bool {
+        guard let (events, unreadable, inexact) = try? readEntityLog(of: list, checking: true), unreadable == 0, inexact == 0 else { return false }
+        let compacted = EntityLogEvent.compacted(events, edited: edited)
+        guard compacted.count * 4 <= events.count * 3 else { return false }
+        return (try? replaceEntityLog(compacted, of: list)) != nil
     }
 
     /// The events of the last 64 KiB of the list's log (what a write asks of the log's end).
@@ -105,10 +109,18 @@ extension DocumentStore {
     /// The events of the list's log, oldest first, and how many lines could not be read (a
     /// line a crash cut short, one over 1 MB); none when there is no log.
     func entityLog(of list: String) throws -> (events: [EntityLogEvent], unreadable: Int) {
+        let (events, unreadable, _) = try readEntityLog(of: list, checking: false)
+        return (events, unreadable)
+    }
+
+    /// `entityLog`, and (`checking`) how many lines read are not what their event writes
+    /// back (a newer version's field, an action read as its survey).
+    private func readEntityLog(of list: String, checking: Bool) throws -> (events: [EntityLogEvent], unreadable: Int, inexact: Int) {
         let url = entityLogURL(list)
-        guard isOccupied(url) else { return ([], 0) }
+        guard isOccupied(url) else { return ([], 0, 0) }
         var events: [EntityLogEvent] = []
         var unreadable = 0
+        var inexact = 0
         var rest: [UInt8] = []
         // In a line over 1 MB, counted already: what is left of it, to its newline, is passed
         // over (never read as a line of its own).
@@ -117,6 +129,7 @@ extension DocumentStore {
             guard !line.isEmpty else { return }
             if line.count <= 1 << 20, let event = EntityLogEvent(jsonLine: Substring(String(decoding: line, as: UTF8.self))) {
                 events.append(event)
+                if checking, !event.jsonLine.utf8.elementsEqual(line) { inexact += 1 }
             } else {
                 unreadable += 1
             }
@@ -140,7 +153,7 @@ extension DocumentStore {
             throw DocumentError("\(url.lastPathComponent) cannot be read (\(Self.describe(failure, fileName: url.lastPathComponent)))")
         }
         if !skipping { take(rest[...]) }
-        return (events, unreadable)
+        return (events, unreadable, inexact)
     }
 }
 

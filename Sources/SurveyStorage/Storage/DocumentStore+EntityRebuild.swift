@@ -115,7 +115,7 @@ extension DocumentStore {
         var loggedEdits = Set<Int64>()
         for event in log {
             switch event {
-            case .survey(let id), .applied(let id, _): logged.insert(id)
+            case .survey(let id), .applied(let id, _), .created(let id, _, _): logged.insert(id)
             case .edit(let number): loggedEdits.insert(number)
             case .resolved: break
             }
@@ -161,12 +161,17 @@ extension DocumentStore {
             switch event {
             case .survey(let id):
                 if let i = place[id] { applyWhole(i) }
-            case .applied(let id, var action):
+            case .applied(let id, var action), .created(let id, var action, _):
                 // A survey no document holds complete now no longer counts.
                 guard let i = place[id], surveys[i].actions.contains(where: { $0.id == action.id }) else { continue }
                 action.list = surveys[i].actions[0].list
                 let first = known[i]?[action.id] == nil
-                let result = list.apply(action, survey: id)
+                let result: EntityList.Change
+                if case .created(_, _, let version) = event {
+                    result = list.replayCreated(action, survey: id, version: version)
+                } else {
+                    result = list.apply(action, survey: id)
+                }
                 if result == .missing {
                     if !first { count(result, of: action.id, in: &change) }
                     continue        // waits for the end, whole

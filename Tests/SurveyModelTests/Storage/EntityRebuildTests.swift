@@ -399,8 +399,9 @@ final class EntityRebuildTests: TemporaryFolderTestCase {
         XCTAssertEqual(try lines(), after)
     }
 
-    /// Thousands of events of a few ids: the log is compacted to about one line an id each
-    /// time it passes its floor, and keeps each id's last.
+    /// Thousands of resolutions of a few properties, nothing between them: the log is
+    /// compacted to about one line a property each time it passes its floor (a repeat replays
+    /// to nothing), and keeps those after its last compaction.
     func testTheLogIsCompactedWhenItHasManyMoreLinesThanIds() throws {
         try folderOfThree()
         for round in 0..<60 {
