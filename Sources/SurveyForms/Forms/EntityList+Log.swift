@@ -248,14 +248,15 @@ extension EntityList {
     }
 
     /// Replays a folded create (`EntityLogEvent.created`): the entity as its survey's saves
-    /// left it, at the version they left it at (one where it was created here).
+    /// left it, at the version they left it at (one where it was created here), and one more
+    /// for each change a supervisor's edit taken at its creation made on top.
     @discardableResult
     public mutating func replayCreated(_ action: EntityAction, survey: String, version: Int) -> Change {
         note(.created(survey: survey, action: action.forLog, version: version))
         let result = applyUnnoted(action, survey: survey)
         if result == .created, let i = place(of: action.id) {
             let index = placeOfID
-            entities[i].version = version
+            entities[i].version += version - 1
             placeOfID = index
         }
         return result

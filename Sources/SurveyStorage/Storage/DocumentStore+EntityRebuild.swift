@@ -15,7 +15,8 @@ extension DocumentStore {
     /// whose form has an `entities` sheet, under the folder's lock from the first read (a save
     /// or a sync waits, and is never lost between the read and the write). First the
     /// registrations and supervisor's edits the log does not name (a list made before there
-    /// was a log, a log lost), then the log's events in its order, then the rest (`replay`).
+    /// was a log, a log lost; an edit of an entity not there yet after the log's events),
+    /// then the log's events in its order, then the rest (`replay`).
     /// Each update is merged against its base, as when it came (a conflict found again is
     /// kept again). A document that cannot be read refuses
     /// the rebuild (nothing is written). Returns each list with what it holds now.
@@ -152,10 +153,14 @@ extension DocumentStore {
         }
         func unlogged(_ one: SurveyActions) -> Bool { one.survey.map { !logged.contains($0) } ?? true }
         for (i, one) in surveys.enumerated() where unlogged(one) && one.actions.contains(where: { $0.kind != .update }) { applyWhole(i) }
+        // The edits the log does not name: of an entity here, now; of one not here yet, after
+        // the log's events (over the saves it most likely came after: a lost `{"edit": N}`
+        // line then rebuilds the same whether the saves were folded into a create or not).
         var replayed = Set<Int64>()
+        var unnamed: [EntityEdit] = []
         for edit in was.editsTaken where edit.change == 0 || !loggedEdits.contains(edit.change) {
             replayed.insert(edit.change)
-            list.replayEdit(edit)
+            if list.holds(edit.entityID) { list.replayEdit(edit) } else { unnamed.append(edit) }
         }
         for event in log {
             switch event {
@@ -185,6 +190,7 @@ extension DocumentStore {
                 list.replayResolution(id: id, property: property, value: value)
             }
         }
+        for edit in unnamed { list.replayEdit(edit) }
         // What the answers hold now and no line of the log did, as a save writes it.
         for (i, one) in surveys.enumerated() {
             for action in one.actions {

@@ -176,6 +176,30 @@ final class EntityLogCompactionTests: TemporaryFolderTestCase {
         XCTAssertEqual(try rebuilt(), made)
     }
 
+    /// A registration and its save folded, then a supervisor's edit of it whose log line is
+    /// lost: the compacted log rebuilds what the log before it does (the edit over the saves,
+    /// one version more; it was replayed before the log, taken at the create, then the folded
+    /// version set the count back and the save's conflict with it was gone).
+    func testAnEditWhoseLineIsLostRebuildsTheSameOverAFoldedRegistration() throws {
+        try folder()
+        try store(["head": "Ana", "phone": "1"], id: "uuid:a", in: "Register")
+        try store(["phone": "2"], id: "uuid:a", in: "Register")
+        let hh = try household(of: "uuid:a")
+        let (events, _) = try store.entityLog(of: list)
+        let compacted = EntityLogEvent.compacted(events, edited: [])
+        XCTAssertEqual(compacted.count, 1)
+        guard case .created(_, _, 2) = compacted.first else { return XCTFail("not folded: \(compacted)") }
+        try store.takeEntityEdits([EntityEdit(list: list, entityID: hh, properties: ["phone": "9"], change: 5)], list: list)
+        try store.replaceEntityLog(events, of: list)        // the edit's line lost
+        let before = try rebuilt()
+        try store.replaceEntityLog(compacted, of: list)
+        let after = try rebuilt()
+        XCTAssertEqual(after, before)
+        XCTAssertEqual(after.conflicts, before.conflicts)
+        XCTAssertEqual(after.entity(hh)?.properties["phone"], "9")
+        XCTAssertEqual(after.entity(hh)?.version, 3)
+    }
+
     /// A registration's save whose list write never came, then another: the later save's
     /// base is the lost version, not what the list holds (a conflict at replay); it is not
     /// folded into the create.

@@ -78,6 +78,22 @@ final class EntityMergeTests: TemporaryFolderTestCase {
         XCTAssertEqual(list.conflicts.map(\.property), ["label"], "the edit settles the property it sets")
     }
 
+    /// A folded create replayed while a supervisor's edit of its entity waits for it: the edit
+    /// is taken on top of the folded version, which never goes back down (it was set to the
+    /// folded version over the edit's).
+    func testAFoldedCreateKeepsTheVersionOfAnEditTakenAtIt() {
+        var list = EntityList()
+        XCTAssertEqual(list.take(EntityEdit(list: "households", entityID: "h1", properties: ["phone": "9"], change: 5)), .missing)
+        let create = EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
+                                  properties: [.init(name: "phone", value: "2")], member: [])
+        XCTAssertEqual(list.replayCreated(create, survey: "uuid:a", version: 3), .created)
+        XCTAssertEqual(list.entity("h1")?.properties["phone"], "9")
+        XCTAssertEqual(list.entity("h1")?.version, 4)
+        var plain = EntityList()
+        plain.replayCreated(create, survey: "uuid:a", version: 3)
+        XCTAssertEqual(plain.entity("h1")?.version, 3)
+    }
+
     func testARetiredEntityStaysOutOfTheList() throws {
         var list = registered()
         XCTAssertEqual(list.retire(id: "h1"), .updated)
