@@ -819,7 +819,7 @@ extension SealedProgramTests {
             let watched = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
                 // Before the marked file is touched after the save: a second name for it.
                 if !arm.peeked, operation == .open || operation == .unlink, path?.hasSuffix(".Plots.draft.plist") ?? false,
-                   live.draftBeingStoredAs(for: "Plots") != nil, (try? live.load("Plots").get().records.count) == 2 {
+                   let id = live.draftBeingStoredAs(for: "Plots"), live.documentBytesHold(id, in: "Plots") {
                     arm.peeked = FileManager.default.fileExists(atPath: Self.peek(live, in: folder).path)
                 }
                 return nil

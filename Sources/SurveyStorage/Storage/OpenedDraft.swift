@@ -93,12 +93,28 @@ struct OpenedDraft {
         return lstat(path, &info) == 0 && info.st_dev == device && info.st_ino == inode
     }
 
-    /// Removes `path` when it still names this file; a file put in its place stays. Throws
-    /// when the unlink failed (a file already gone is fine).
+    /// Removes `path` when it still names this file; a file put in its place stays. The name
+    /// is first moved to a private one, which no other window writes, and checked there: a file
+    /// put in place between the check and the move is moved back (never over a newer one).
+    /// Throws when the file could not be removed (a file already gone is fine).
     func removeName(_ path: String, through fileSystem: FileSystem) throws {
         guard isStill(at: path) else { return }
-        if fileSystem.unlink(path) != 0, errno != ENOENT {
-            throw DocumentError("Could not remove \(path.split(separator: "/").last.map(String.init) ?? path): \(SystemError("unlink").reason)")
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let aside = path + ".removing-" + UUID().uuidString
+        if fileSystem.rename(path, aside) != 0 {
+            if errno == ENOENT { return }
+            throw DocumentError("Could not remove \(name): \(SystemError("rename").reason)")
+        }
+        if !isStill(at: aside) {
+            // Another window's file, put in place just now: back under its name, unless it
+            // wrote again meanwhile (then this older one of its files goes).
+            guard fileSystem.link(RawPath(aside), RawPath(path)) == 0 || errno == EEXIST else {
+                _ = fileSystem.rename(aside, path)
+                return
+            }
+        }
+        if fileSystem.unlink(aside) != 0, errno != ENOENT {
+            throw DocumentError("Could not remove \(name): \(SystemError("unlink").reason)")
         }
     }
 
