@@ -872,3 +872,45 @@ extension SealedProgramTests {
         XCTAssertEqual(try filesHolding(Self.plot, in: folder), [])
     }
 }
+
+extension SealedProgramTests {
+    /// The document changes on disk while an Add's save is under way (another program deletes
+    /// the survey before it): the file was marked for the first attempt, the save merges and
+    /// goes again, the survey now earlier than where the Add put it. The mark names the id the
+    /// save that landed gave it, not the first attempt's (which the next start would not find,
+    /// offering the survey again as the New form).
+    func testAMergeDuringAnAddLeavesNoStaleMark() throws {
+        final class Arm: @unchecked Sendable { var changed = false; var change: () -> Void = {} }
+        let store = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
+        let arm = Arm()
+        arm.change = {
+            guard var other = try? DocumentStore(folder: self.folder).load("Plots").get() else { return }
+            other.records.remove(at: 0)
+            _ = try? DocumentStore(folder: self.folder).save(other, as: "Plots")
+        }
+        let racing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            let draft = path?.hasSuffix(".Plots.draft.plist") ?? false
+            // The mark's write: the other program's change lands just after it.
+            if operation == .rename, draft, !arm.changed, store.draftBeingStoredAs(for: "Plots") == nil {
+                arm.changed = true
+                defer { arm.change() }
+                return nil
+            }
+            // Then a crash before the file's removal: it can be neither opened nor unlinked.
+            return arm.changed && draft && (operation == .open || operation == .unlink) ? EIO : nil
+        })
+        var p = Program(store: racing, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.enter)                                           // [ Add ]
+        XCTAssertTrue(arm.changed)
+        let stored = try store.load("Plots").get().records
+        XCTAssertEqual(stored.count, 2, "P1 deleted there, the survey added here: \(String(describing: p.state.status))")
+        let sealed = try XCTUnwrap(stored.first(where: \.isSealed)?.instanceID)
+        XCTAssertEqual(store.draftBeingStoredAs(for: "Plots"), sealed, "the mark names the id the survey was stored under")
+
+        var q = Program(store: DocumentStore(folder: folder), documentName: "Plots", size: Size(width: 120, height: 40))
+        q.send(.system(.resized(Size(width: 120, height: 40))))
+        XCTAssertTrue(q.state.draft.isBlank(in: q.state.questionnaire), "the stored survey offered again")
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [])
+    }
+}
