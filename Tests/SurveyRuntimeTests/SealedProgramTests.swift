@@ -880,7 +880,7 @@ extension SealedProgramTests {
     /// save that landed gave it, not the first attempt's (which the next start would not find,
     /// offering the survey again as the New form).
     func testAMergeDuringAnAddLeavesNoStaleMark() throws {
-        final class Arm: @unchecked Sendable { var changed = false; var change: () -> Void = {} }
+        final class Arm: @unchecked Sendable { var armed = false, changed = false; var change: () -> Void = {} }
         let store = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
         let arm = Arm()
         arm.change = {
@@ -891,7 +891,7 @@ extension SealedProgramTests {
         let racing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
             let draft = path?.hasSuffix(".Plots.draft.plist") ?? false
             // The mark's write: the other program's change lands just after it.
-            if operation == .rename, draft, !arm.changed, store.draftBeingStoredAs(for: "Plots") == nil {
+            if arm.armed, operation == .rename, draft, !arm.changed {
                 arm.changed = true
                 defer { arm.change() }
                 return nil
@@ -901,6 +901,7 @@ extension SealedProgramTests {
         })
         var p = Program(store: racing, documentName: "Plots", size: Size(width: 120, height: 40))
         keyNewForm(&p)
+        arm.armed = true
         p.press(.enter)                                           // [ Add ]
         XCTAssertTrue(arm.changed)
         let stored = try store.load("Plots").get().records
