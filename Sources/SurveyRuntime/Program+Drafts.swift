@@ -29,11 +29,20 @@ extension Program {
               let fingerprint = store.draftFingerprint(for: name), fingerprint == files.knownDraft else { return }
         var wanted = added.record
         wanted.removeValue(forKey: Record.instanceIDKey)
-        guard added.near >= 0, added.near <= current.records.count,
-              let place = (added.near..<current.records.count).first(where: {
-                  current.records[$0].instanceID == nil && current.records[$0] == wanted
-              }),
-              let id = identified.records[place].instanceID, !current.records[place].isSealed else { return }
+        // Every unidentified record equal to the survey, from where the Add put it on (a merge
+        // may have moved it before that place); none found, a mark an earlier attempt left
+        // would name an id this save does not give: the file is written again without it.
+        let count = current.records.count
+        let start = min(max(added.near, 0), count)
+        let isIt = { (at: Int) in current.records[at].instanceID == nil && current.records[at] == wanted }
+        let place = (start..<count).first(where: isIt) ?? (0..<start).first(where: isIt)
+        guard let place, let id = identified.records[place].instanceID, !current.records[place].isSealed else {
+            if store.draftBeingStoredAs(for: name) != nil,
+               (try? store.saveDraft(store.loadDraft(for: name), for: name, in: state.draftQuestionnaire)) != nil {
+                files.knownDraft = store.draftFingerprint(for: name)
+            }
+            return
+        }
         guard (try? store.saveDraft(wanted, for: name, in: state.draftQuestionnaire, beingStoredAs: id)) != nil else { return }
         files.knownDraft = store.draftFingerprint(for: name)
     }
@@ -54,15 +63,20 @@ extension Program {
     /// write of the New form replaces the file). nil: the file is the New form as it is.
     static func settleNewFormLeftByAnAdd(of name: String, in store: DocumentStore,
                                          loaded: Result<SurveyDocument, DocumentError>, streaming: Bool) -> String? {
-        guard let id = store.draftBeingStoredAs(for: name), case .success(let document) = loaded else { return nil }
-        let place = document.records.firstIndex { $0.instanceID == id }
-        guard place != nil || (streaming && store.documentBytesHold(id, in: name)) else { return nil }
-        let survey = place.map { "survey \($0 + 1)" } ?? "the document"
+        guard case .success(let document) = loaded else { return nil }
+        var place: Int?
+        let holds = { (id: String) -> Bool in
+            place = document.records.firstIndex { $0.instanceID == id }
+            return place != nil || (streaming && store.documentBytesHold(id, in: name))
+        }
+        // One opening of the file decides and removes: a file another window puts in its
+        // place meanwhile is its New form, left whole.
+        let survey = { place.map { "survey \($0 + 1)" } ?? "the document" }
         do {
-            try store.removeDraftSecurely(for: name)
-            return "An Add stopped before removing the New form's file: the survey is in \(survey), the file removed"
+            guard try store.removeMarkedDraftSecurely(for: name, ifStored: holds) != nil else { return nil }
+            return "An Add stopped before removing the New form's file: the survey is in \(survey()), the file removed"
         } catch {
-            return "An Add stopped before removing the New form's file: the survey is in \(survey); the file could not be "
+            return "An Add stopped before removing the New form's file: the survey is in \(survey()); the file could not be "
                 + "removed (\(describe(error))), it is replaced at the New form's next write"
         }
     }

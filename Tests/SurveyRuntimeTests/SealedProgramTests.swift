@@ -536,7 +536,8 @@ extension SealedProgramTests {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 _ = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
                 let stuck = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
-                    operation == .unlink && (path?.hasSuffix(".Plots.draft.plist") ?? false) ? EIO : nil
+                    // The removal fails whole: the file can be neither opened (to zero it) nor unlinked.
+                (operation == .unlink || operation == .open) && (path?.hasSuffix(".Plots.draft.plist") ?? false) ? EIO : nil
                 })
                 var p = Program(store: stuck, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
                 keyNewForm(&p)
@@ -645,7 +646,8 @@ extension SealedProgramTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let store = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
             let stuck = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
-                operation == .unlink && (path?.hasSuffix(".Plots.draft.plist") ?? false) ? EIO : nil
+                // The removal fails whole: the file can be neither opened (to zero it) nor unlinked.
+                (operation == .unlink || operation == .open) && (path?.hasSuffix(".Plots.draft.plist") ?? false) ? EIO : nil
             })
             var a = Program(store: stuck, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
             var b = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
@@ -654,9 +656,12 @@ extension SealedProgramTests {
             a.press(.enter)                                       // [ Add ] in a: its file left behind
             a.finishBackgroundWork()
             XCTAssertNotNil(stuck.draftBeingStoredAs(for: "Plots"), "\(String(describing: a.state.status))")
+            let peek = Self.peek(store, in: folder)
             b.press(.control("n"))
             b.type("Cerro Azul"); b.press(.enter)                 // b's New form: the file is a's
             b.type("Green"); b.press(.enter)                      // b keys on: its file written again
+            XCTAssertNil(try Data(contentsOf: peek).firstRange(of: Data(Self.plot.utf8)), "a's file replaced, its bytes left in clear")
+            try FileManager.default.removeItem(at: peek)
             XCTAssertEqual(store.recoveries(), [], "a's stored survey kept aside as b's other window's New form")
             var steps = 0
             while b.state.formItem != .add, steps < 12 { b.press(.down); steps += 1 }
@@ -747,5 +752,166 @@ extension SealedProgramTests {
             break
         }
         XCTAssertLessThan(failAt, 100)
+    }
+}
+
+/// Issue 31, the review: the marked file is checked and removed through one opening, and its
+/// bytes are zeroed whichever way it goes.
+extension SealedProgramTests {
+    /// The marked file of a stored survey is replaced by another window's next New form at any
+    /// system call of its removal at the next start: the file put in its place is left whole
+    /// (the removal zeroes and unlinks only the file it checked).
+    func testAFilePutInPlaceOfAMarkedOneDuringItsRemovalIsLeftWhole() throws {
+        final class Arm: @unchecked Sendable {
+            var calls = 0, at = 0, replaced = false
+            var replace: () -> Void = {}
+        }
+        let marked = Record(["firstName": .string(Self.plot)])
+        let next = Record(["firstName": .string("Cerro Azul")])
+        let stored = SurveyDocument(records: [Record([Record.instanceIDKey: .string("uuid:x")])])
+        var at = 1
+        while at < 30 {
+            let folder = self.folder.appendingPathComponent("c\(at)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let live = DocumentStore(folder: folder)
+            try live.saveDraft(marked, for: "Plots", in: .standard, beingStoredAs: "uuid:x")
+            let arm = Arm()
+            arm.at = at
+            arm.replace = { try? live.saveDraft(next, for: "Plots", in: .standard) }
+            let racing = DocumentStore(folder: folder, fileSystem: .failing { _, _ in
+                arm.calls += 1
+                if arm.calls == arm.at { arm.replaced = true; arm.replace() }
+                return nil
+            })
+            let said = Program.settleNewFormLeftByAnAdd(of: "Plots", in: racing, loaded: .success(stored), streaming: false)
+            guard arm.replaced else {
+                XCTAssertNotNil(said, "no replacement: the marked file removed")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: live.draftURL(for: "Plots").path))
+                break
+            }
+            XCTAssertEqual(live.loadDraft(for: "Plots"), next, "replaced at call \(at): the other window's New form lost")
+            XCTAssertNil(live.draftBeingStoredAs(for: "Plots"), "call \(at)")
+            at += 1
+        }
+        XCTAssertGreaterThan(at, 2, "the removal made system calls")
+        XCTAssertLessThan(at, 30)
+    }
+
+    /// A second name for the New form's file, taken while it is marked: what its bytes are
+    /// once survey is done with it (an unlink or a rename over it leaves them as they were).
+    private static func peek(_ store: DocumentStore, in folder: URL) -> URL {
+        let peek = folder.appendingPathComponent("peek")
+        if !FileManager.default.fileExists(atPath: peek.path) {
+            try? FileManager.default.linkItem(atPath: store.draftURL(for: "Plots").path, toPath: peek.path)
+        }
+        return peek
+    }
+
+    /// An Add that goes through removes the marked file (the finished survey in clear) with
+    /// its bytes zeroed first, not by an unlink alone.
+    func testTheMarkedFileOfAnAddThatWentThroughIsZeroed() throws {
+        for threshold in [Int.max, 0] {
+            let folder = self.folder.appendingPathComponent("t\(threshold)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let live = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
+            final class Arm: @unchecked Sendable { var peeked = false }
+            let arm = Arm()
+            let watched = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+                // Before the marked file is touched after the save: a second name for it.
+                if !arm.peeked, operation == .open || operation == .unlink, path?.hasSuffix(".Plots.draft.plist") ?? false,
+                   let id = live.draftBeingStoredAs(for: "Plots"), live.documentBytesHold(id, in: "Plots") {
+                    arm.peeked = FileManager.default.fileExists(atPath: Self.peek(live, in: folder).path)
+                }
+                return nil
+            })
+            var p = Program(store: watched, documentName: "Plots", size: Size(width: 120, height: 40), journalThreshold: threshold)
+            keyNewForm(&p)
+            p.press(.enter)                                       // [ Add ]
+            p.finishBackgroundWork()
+            XCTAssertTrue(arm.peeked, "threshold \(threshold): the marked file seen")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: live.draftURL(for: "Plots").path))
+            let bytes = try Data(contentsOf: folder.appendingPathComponent("peek"))
+            XCTAssertFalse(bytes.isEmpty)
+            XCTAssertNil(bytes.firstRange(of: Data(Self.plot.utf8)), "threshold \(threshold): the survey left in clear in the freed file")
+            XCTAssertTrue(bytes.allSatisfy { $0 == 0 }, "threshold \(threshold)")
+        }
+    }
+
+    /// Another window meets a file marked with an id the document does not hold (a's save
+    /// failed after the mark; a stops there): the file is the only copy of a's survey, which
+    /// b keeps for recovery (encrypted) before writing its own New form over it, whose bytes
+    /// are then zeroed.
+    func testAnotherWindowKeepsASurveyWhoseSaveFailedAfterTheMark() throws {
+        final class Arm: @unchecked Sendable { var crashed = false }
+        let store = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder)
+        let arm = Arm()
+        let crashing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            if operation == .rename, path?.hasSuffix("/Plots.plist") ?? false { arm.crashed = true }
+            return arm.crashed ? EIO : nil
+        })
+        var a = Program(store: crashing, documentName: "Plots", size: Size(width: 120, height: 40))
+        var b = Program(store: store, documentName: "Plots", size: Size(width: 120, height: 40))
+        b.send(.system(.resized(Size(width: 120, height: 40))))
+        keyNewForm(&a)
+        a.press(.enter)                                           // [ Add ]: the save fails, then everything
+        XCTAssertTrue(arm.crashed)
+        XCTAssertNotNil(store.draftBeingStoredAs(for: "Plots"), "marked")
+        XCTAssertEqual(try store.load("Plots").get().records.count, 1, "the save never landed")
+        let peek = Self.peek(store, in: folder)
+        b.press(.control("n"))
+        b.type("Cerro Azul"); b.press(.enter)                     // b's New form written over a's file
+        b.finishBackgroundWork()
+        XCTAssertEqual(store.loadDraft(for: "Plots").text(forKey: "plot"), "Cerro Azul")
+        let kept = store.recoveries().flatMap(\.records)
+        XCTAssertEqual(kept.count, 1, "a's survey kept: \(String(describing: b.state.status))")
+        let xml = try kept.first.map { String(decoding: try SealedSurvey.open($0, with: Self.key).submissionXML, as: UTF8.self) }
+        XCTAssertTrue(xml?.contains(Self.plot) ?? false, "\(String(describing: xml))")
+        XCTAssertTrue(xml?.contains(Self.note) ?? false)
+        XCTAssertNil(try Data(contentsOf: peek).firstRange(of: Data(Self.plot.utf8)), "a's file replaced, its bytes left in clear")
+        try FileManager.default.removeItem(at: peek)
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [])
+    }
+}
+
+extension SealedProgramTests {
+    /// The document changes on disk while an Add's save is under way (another program deletes
+    /// the survey before it): the file was marked for the first attempt, the save merges and
+    /// goes again, the survey now earlier than where the Add put it. The mark names the id the
+    /// save that landed gave it, not the first attempt's (which the next start would not find,
+    /// offering the survey again as the New form).
+    func testAMergeDuringAnAddLeavesNoStaleMark() throws {
+        final class Arm: @unchecked Sendable { var armed = false, changed = false; var change: () -> Void = {} }
+        let store = try makeDocument(records: Self.plainSurveys(["P1", "P2"]), in: folder)
+        let arm = Arm()
+        arm.change = {
+            guard var other = try? DocumentStore(folder: self.folder).load("Plots").get() else { return }
+            other.records.remove(at: 0)
+            _ = try? DocumentStore(folder: self.folder).save(other, as: "Plots")
+        }
+        let racing = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
+            let draft = path?.hasSuffix(".Plots.draft.plist") ?? false
+            // The mark's write: the other program's change lands just after it.
+            if arm.armed, operation == .rename, draft, !arm.changed {
+                arm.changed = true
+                defer { arm.change() }
+                return nil
+            }
+            // Then a crash before the file's removal: it can be neither opened nor unlinked.
+            return arm.changed && draft && (operation == .open || operation == .unlink) ? EIO : nil
+        })
+        var p = Program(store: racing, documentName: "Plots", size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        arm.armed = true
+        p.press(.enter)                                           // [ Add ]
+        XCTAssertTrue(arm.changed)
+        let stored = try store.load("Plots").get().records
+        XCTAssertEqual(stored.count, 2, "P1 deleted there, the survey added here: \(String(describing: p.state.status))")
+        let sealed = try XCTUnwrap(stored.first(where: \.isSealed)?.instanceID)
+        XCTAssertEqual(store.draftBeingStoredAs(for: "Plots"), sealed, "the mark names the id the survey was stored under")
+
+        var q = Program(store: DocumentStore(folder: folder), documentName: "Plots", size: Size(width: 120, height: 40))
+        q.send(.system(.resized(Size(width: 120, height: 40))))
+        XCTAssertTrue(q.state.draft.isBlank(in: q.state.questionnaire), "the stored survey offered again")
+        XCTAssertEqual(try filesHolding(Self.plot, in: folder), [])
     }
 }

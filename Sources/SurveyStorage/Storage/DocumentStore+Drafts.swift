@@ -31,14 +31,24 @@ extension DocumentStore {
     /// the survey a save is about to store under that id (`draftBeingStoredAs`): a second
     /// element, which `loadDraft` (and every earlier version) leaves aside. Every other write
     /// leaves the mark out, so it never outlives the answers it was written with.
+    ///
+    /// A marked file met here (the caller has settled what it holds: its survey stored, or
+    /// kept for recovery) holds a finished survey in clear: its bytes are overwritten with
+    /// zeros once it is replaced or removed, as `removeDraftSecurely` does (issue 31).
     public func saveDraft(_ record: Record, for name: String,
                           in questionnaire: Questionnaire, beingStoredAs id: String? = nil) throws {
         guard DocumentName.isUsable(name) else {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }
         let url = draftURL(for: name)
+        let marked = OpenedDraft.open(url.path, through: fileSystem)
+        defer { marked?.close(through: fileSystem) }
+        let replaced = marked?.mark == nil ? nil : marked
         if record.isBlank(in: questionnaire) {
-            if fileSystem.unlink(url.path) != 0, errno != ENOENT {
+            if let replaced {
+                _ = replaced.zero(through: fileSystem)
+                try replaced.removeName(url.path, through: fileSystem)
+            } else if fileSystem.unlink(url.path) != 0, errno != ENOENT {
                 throw DocumentError("Could not remove \(url.lastPathComponent): \(SystemError("unlink").reason)")
             }
             return
@@ -46,6 +56,8 @@ extension DocumentStore {
         let mark = id.map { [Record([Self.beingStoredAsKey: .string($0)])] } ?? []
         let data = try SurveyDocument(records: [record] + mark).propertyListData()
         try write(data, to: url)
+        // The marked file is nameless now (the write renamed over it); its blocks are zeroed.
+        if let replaced, !replaced.isStill(at: url.path) { _ = replaced.zero(through: fileSystem) }
     }
 
     static let beingStoredAsKey = "beingStoredAs"
@@ -66,23 +78,38 @@ extension DocumentStore {
     /// survive: this is the best a program can do, not a guarantee). Throws when the file
     /// could not be removed; a file that could not be overwritten is still removed.
     public func removeDraftSecurely(for name: String) throws {
+        _ = try removeDraftSecurely(for: name, when: { _ in true })
+    }
+
+    /// `removeDraftSecurely`, for a file carrying the mark whose X `stored` accepts (for
+    /// `when`, the file is marked or not: its X, or nil); the X when the file was removed,
+    /// nil when nothing was touched. The file is opened once: the mark is read, the bytes
+    /// zeroed and the name removed through that one opening, and only while the name still
+    /// leads to it, so a file another window put in its place meanwhile (its next New form)
+    /// is left whole (issue 31).
+    public func removeMarkedDraftSecurely(for name: String, ifStored stored: (String) -> Bool) throws -> String? {
+        guard DocumentName.isUsable(name) else { return nil }
+        return try removeDraftSecurely(for: name) { mark in mark.map(stored) ?? false }
+    }
+
+    private func removeDraftSecurely(for name: String, when decide: (String?) -> Bool) throws -> String? {
         guard DocumentName.isUsable(name) else {
             throw DocumentError("\"\(name)\" is not a usable document name")
         }
         let path = draftURL(for: name).path
-        let fd = fileSystem.open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
-        if fd >= 0 {
-            var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 {
-                let zeros = [UInt8](repeating: 0, count: Int(info.st_size))
-                let wrote = (try? zeros.withUnsafeBytes { try FileOutput(fd: fd, fileSystem: fileSystem).write($0) }) != nil
-                if wrote { _ = fileSystem.sync(fd) }
+        guard let opened = OpenedDraft.open(path, through: fileSystem) else {
+            // Nothing could be opened or read: the old plain removal, for a decision on no mark.
+            guard decide(nil) else { return nil }
+            if fileSystem.unlink(path) != 0, errno != ENOENT {
+                throw DocumentError("Could not remove \(draftURL(for: name).lastPathComponent): \(SystemError("unlink").reason)")
             }
-            _ = fileSystem.close(fd)
+            return ""
         }
-        if fileSystem.unlink(path) != 0, errno != ENOENT {
-            throw DocumentError("Could not remove \(draftURL(for: name).lastPathComponent): \(SystemError("unlink").reason)")
-        }
+        defer { opened.close(through: fileSystem) }
+        guard decide(opened.mark) else { return nil }
+        _ = opened.zero(through: fileSystem)
+        try opened.removeName(path, through: fileSystem)
+        return opened.mark ?? ""
     }
 
     /// Whether the bytes of document `name` or of its journal hold `text` (read in parts,

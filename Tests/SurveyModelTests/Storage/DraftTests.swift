@@ -46,4 +46,33 @@ final class DraftTests: TemporaryFolderTestCase {
         try store.saveDraft(Record(["notes": .string("n")]), for: "Doc", in: onlyNotes)
         XCTAssertEqual(store.loadDraft(for: "Doc"), Record(["notes": .string("n")]))
     }
+
+    /// The search for a marked id in a document's bytes (issue 31), read a megabyte at a
+    /// time: an id across two parts, one only in the journal, and near misses (one byte off,
+    /// cut by the end of the file) that must not count.
+    func testDocumentBytesHoldAnIdAcrossPartsInTheJournalAndNotANearMiss() throws {
+        let id = "uuid:0f3c-marked"
+        let part = 1 << 20
+        for offset in [part - 1, part - 5, part - id.utf8.count, part, 2 * part - 3] {
+            var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: offset)
+            bytes += Array(id.utf8) + [UInt8](repeating: UInt8(ascii: "y"), count: 100)
+            try Data(bytes).write(to: store.url(for: "Doc"))
+            XCTAssertTrue(store.documentBytesHold(id, in: "Doc"), "at \(offset)")
+            XCTAssertFalse(store.documentBytesHold(id + "z", in: "Doc"), "at \(offset): a longer id")
+        }
+        var nearMiss = [UInt8](repeating: UInt8(ascii: "x"), count: part - 4)
+        nearMiss += Array(id.dropLast().utf8) + [UInt8(ascii: "X")] + Array(id.dropLast().utf8)
+        try Data(nearMiss).write(to: store.url(for: "Doc"))
+        XCTAssertFalse(store.documentBytesHold(id, in: "Doc"), "one byte off, then cut by the end")
+
+        try Data("<plist/>".utf8).write(to: store.url(for: "Doc"))
+        XCTAssertFalse(store.documentBytesHold(id, in: "Doc"))
+        try Data(([UInt8](repeating: 0, count: part - 3) + Array(id.utf8)) ).write(to: store.journalURL(for: "Doc"))
+        XCTAssertTrue(store.documentBytesHold(id, in: "Doc"), "only in the journal, across its parts")
+        try FileManager.default.removeItem(at: store.url(for: "Doc"))
+        XCTAssertTrue(store.documentBytesHold(id, in: "Doc"), "the journal alone")
+        XCTAssertFalse(store.documentBytesHold("", in: "Doc"))
+        XCTAssertFalse(store.documentBytesHold(id, in: "../Doc"), "not a document name")
+        XCTAssertFalse(store.documentBytesHold(id, in: "Missing"))
+    }
 }
