@@ -32,9 +32,10 @@ final class SealedProgramTests: XCTestCase {
 
     /// A document "Plots" whose form has the key, an audit row with track-changes, and one
     /// publishable question.
-    private func makeDocument(publicKey: String? = nil, records: [Record] = [], in folder: URL) throws -> DocumentStore {
+    private func makeDocument(publicKey: String? = nil, records: [Record] = [], in folder: URL,
+                              named name: String = "Plots") throws -> DocumentStore {
         let store = DocumentStore(folder: folder)
-        try store.save(SurveyDocument(records: records), as: "Plots")
+        try store.save(SurveyDocument(records: records), as: name)
         let form = folder.appendingPathComponent("plots.csv")
         let key = try publicKey ?? Self.key.publicKey.base64
         try Data("""
@@ -48,7 +49,7 @@ final class SealedProgramTests: XCTestCase {
             ,form_id,version,public_key,,
             ,plots,4,\(key),,
             """.utf8).write(to: form)
-        try store.attachForm(from: form.path, to: "Plots")
+        try store.attachForm(from: form.path, to: name)
         try FileManager.default.removeItem(at: form)
         return store
     }
@@ -835,6 +836,25 @@ extension SealedProgramTests {
             XCTAssertNil(bytes.firstRange(of: Data(Self.plot.utf8)), "threshold \(threshold): the survey left in clear in the freed file")
             XCTAssertTrue(bytes.allSatisfy { $0 == 0 }, "threshold \(threshold)")
         }
+    }
+
+    /// A document named with the most a name may hold (200 bytes: 100 Cyrillic letters): the
+    /// marked file of its Add goes as any other's, and leaves no name behind (the private name
+    /// it is moved to before it goes was once too long for the file system, and every Add's
+    /// removal failed).
+    func testTheMarkedFileOfADocumentWithTheLongestNameGoesAfterItsAdd() throws {
+        let name = String(repeating: "Ж", count: 100)
+        let store = try makeDocument(records: Self.plainSurveys(["P1"]), in: folder, named: name)
+        var p = Program(store: store, documentName: name, size: Size(width: 120, height: 40))
+        keyNewForm(&p)
+        p.press(.enter)                                           // [ Add ]
+        p.finishBackgroundWork()
+        XCTAssertEqual(p.state.recordCount, 2, p.state.status?.text ?? "")
+        XCTAssertTrue(p.state.records[1].isSealed, p.state.status?.text ?? "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: store.draftURL(for: name).path), p.state.status?.text ?? "")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".draft.plist") }
+        XCTAssertEqual(left, [], p.state.status?.text ?? "")
+        XCTAssertFalse(p.state.status?.text.lowercased().contains("could not") ?? false, p.state.status?.text ?? "")
     }
 
     /// Another window meets a file marked with an id the document does not hold (a's save

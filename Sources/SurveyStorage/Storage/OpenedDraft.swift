@@ -97,10 +97,16 @@ struct OpenedDraft {
     /// is first moved to a private one, which no other window writes, and checked there: a file
     /// put in place between the check and the move is moved back (never over a newer one).
     /// Throws when the file could not be removed (a file already gone is fine).
+    ///
+    /// The private name is a temporary file's (`AtomicFile.temporaryName`): as short as every
+    /// other name survey makes of a document's (a name of 200 bytes still fits the file
+    /// system's 255), and one a crash leaves behind is removed at a later start, as any
+    /// temporary file of a save that was killed.
     func removeName(_ path: String, through fileSystem: FileSystem) throws {
         guard isStill(at: path) else { return }
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let aside = path + ".removing-" + UUID().uuidString
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let aside = (folder.isEmpty ? "" : folder + "/") + AtomicFile.temporaryName(for: name)
         if fileSystem.rename(path, aside) != 0 {
             if errno == ENOENT { return }
             throw DocumentError("Could not remove \(name): \(SystemError("rename").reason)")
@@ -109,7 +115,11 @@ struct OpenedDraft {
             // Another window's file, put in place just now: back under its name, unless it
             // wrote again meanwhile (then this older one of its files goes).
             guard fileSystem.link(RawPath(aside), RawPath(path)) == 0 || errno == EEXIST else {
-                _ = fileSystem.rename(aside, path)
+                // No hard links here (a FAT stick): moved back only while nothing took the
+                // name; else it is the older of that window's files, and goes.
+                var info = stat()
+                if lstat(path, &info) != 0, errno == ENOENT, fileSystem.rename(aside, path) == 0 { return }
+                _ = fileSystem.unlink(aside)
                 return
             }
         }
