@@ -77,6 +77,39 @@ enum DocumentFileReader {
         }
     }
 
+    /// The lines of a file of JSON lines (the edit history, an entity list's log), read a
+    /// chunk at a time and handed to `body` without their newline, the last one whether or
+    /// not a newline ends it. A line longer than `longest` is no line survey wrote: it is
+    /// handed to `overlong` once and passed over to its newline, never read in pieces as
+    /// lines of its own. Empty lines are passed over.
+    static func forEachLine(_ path: RawPath, longest: Int = 1 << 20, overlong: () -> Void,
+                            _ body: (ArraySlice<UInt8>) throws -> Void) rethrows -> Result<Int, Failure> {
+        var rest: [UInt8] = []
+        var skipping = false
+        let read = try forEachChunk(path) { chunk in
+            rest.append(contentsOf: chunk)
+            var start = rest.startIndex
+            while let newline = rest[start...].firstIndex(of: 0x0A) {
+                if skipping {
+                    skipping = false
+                } else if newline - start > longest {
+                    overlong()
+                } else if newline > start {
+                    try body(rest[start..<newline])
+                }
+                start = newline + 1
+            }
+            rest.removeSubrange(..<start)
+            if rest.count > longest {
+                if !skipping { overlong() }
+                skipping = true
+                rest.removeAll(keepingCapacity: true)
+            }
+        }
+        if case .success = read, !skipping, !rest.isEmpty { try body(rest[...]) }
+        return read
+    }
+
     /// The records of a document file read by `PropertyListScanner` a window at a time, so
     /// the whole file is never in memory; nil when the file is outside what the scanner reads
     /// (then `read` it whole for Foundation). The same checks as `read`, in the same order,

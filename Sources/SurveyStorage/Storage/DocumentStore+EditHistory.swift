@@ -50,10 +50,8 @@ extension DocumentStore {
         let url = historyURL(for: name)
         var entries: [EditHistoryEntry] = []
         var unreadable = 0
-        var rest: [UInt8] = []
         let needle = id.map(PropertyValue.jsonString)
-        func take(_ line: ArraySlice<UInt8>) {
-            guard !line.isEmpty else { return }
+        let read = DocumentFileReader.forEachLine(RawPath(url.path), overlong: { unreadable += 1 }) { line in
             let text = String(decoding: line, as: UTF8.self)
             // A survey's id is matched before the line is read whole.
             if let id, !text.contains(needle ?? "") { return }
@@ -63,19 +61,8 @@ extension DocumentStore {
                 unreadable += 1
             }
         }
-        let read = DocumentFileReader.forEachChunk(RawPath(url.path)) { chunk in
-            rest.append(contentsOf: chunk)
-            var start = rest.startIndex
-            while let newline = rest[start...].firstIndex(of: 0x0A) {
-                take(rest[start..<newline])
-                start = newline + 1
-            }
-            rest.removeSubrange(..<start)
-            // One line longer than a megabyte is no line survey wrote.
-            if rest.count > 1 << 20 { unreadable += 1; rest.removeAll() }
-        }
         switch read {
-        case .success: take(rest[...])
+        case .success: break
         case .failure(.system(_, let code)) where code == ENOENT: return ([], 0)
         case .failure(let failure): throw DocumentError(Self.describe(failure, fileName: url.lastPathComponent))
         }

@@ -121,38 +121,17 @@ extension DocumentStore {
         var events: [EntityLogEvent] = []
         var unreadable = 0
         var inexact = 0
-        var rest: [UInt8] = []
-        // In a line over 1 MB, counted already: what is left of it, to its newline, is passed
-        // over (never read as a line of its own).
-        var skipping = false
-        func take(_ line: ArraySlice<UInt8>) {
-            guard !line.isEmpty else { return }
-            if line.count <= 1 << 20, let event = EntityLogEvent(jsonLine: Substring(String(decoding: line, as: UTF8.self))) {
+        let read = DocumentFileReader.forEachLine(RawPath(url.path), overlong: { unreadable += 1 }) { line in
+            if let event = EntityLogEvent(jsonLine: Substring(String(decoding: line, as: UTF8.self))) {
                 events.append(event)
                 if checking, !event.jsonLine.utf8.elementsEqual(line) { inexact += 1 }
             } else {
                 unreadable += 1
             }
         }
-        let read = DocumentFileReader.forEachChunk(RawPath(url.path)) { chunk in
-            rest.append(contentsOf: chunk)
-            var start = rest.startIndex
-            while let newline = rest[start...].firstIndex(of: 0x0A) {
-                if skipping { skipping = false } else { take(rest[start..<newline]) }
-                start = newline + 1
-            }
-            rest.removeSubrange(..<start)
-            // No line is that long: counted once, and skipped to its end.
-            if rest.count > 1 << 20 {
-                if !skipping { unreadable += 1 }
-                skipping = true
-                rest = []
-            }
-        }
         if case .failure(let failure) = read {
             throw DocumentError("\(url.lastPathComponent) cannot be read (\(Self.describe(failure, fileName: url.lastPathComponent)))")
         }
-        if !skipping { take(rest[...]) }
         return (events, unreadable, inexact)
     }
 }

@@ -47,6 +47,23 @@ final class EditHistoryFileTests: TemporaryFolderTestCase {
         XCTAssertEqual(python.trimmingCharacters(in: .whitespacesAndNewlines), "3")
     }
 
+    /// A line over a megabyte (written by hand, or by something else) is counted once and
+    /// passed over to its newline: what is left of it is never read as a line of its own,
+    /// however much it looks like one, and the line after it is read.
+    func testAnOverLongLineIsPassedOverToItsEnd() throws {
+        try store.save(SurveyDocument(), as: "Field")
+        let planted = entry("uuid:a", [AnswerChange(path: SyncFieldPath(text: "age")!, old: .integer(1), new: .integer(99))])
+        let real = entry("uuid:a", [AnswerChange(path: SyncFieldPath(text: "age")!, old: .integer(1), new: .integer(2))])
+        for length in [(1 << 20) + 10, 3 << 20] {
+            var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+            bytes += Array((planted.jsonLine + "\n" + real.jsonLine + "\n").utf8)
+            try Data(bytes).write(to: store.historyURL(for: "Field"))
+            let read = try store.editHistory(for: "Field")
+            XCTAssertEqual(read.entries, [real], "\(length)")
+            XCTAssertEqual(read.unreadable, 1, "\(length)")
+        }
+    }
+
     func testAWriteRefusedLeavesTheLinesAsTheyWere() throws {
         try store.save(SurveyDocument(), as: "Field")
         let one = entry("uuid:a", [AnswerChange(path: SyncFieldPath(text: "age")!, old: .integer(1), new: .integer(2))])
