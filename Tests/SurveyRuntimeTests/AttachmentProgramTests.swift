@@ -28,7 +28,7 @@ final class AttachmentProgramTests: XCTestCase {
         ,image,photo,Photo of the tree
         ,text,notes,Notes
         """.utf8).write(to: form)
-        try store.attachForm(from: form.path, to: "Trees")
+        try store.attachForm(from: form.path, to: "Trees", at: Date())
         photo = folder.appendingPathComponent("tree 1.jpg")
         try Data("JPEG bytes".utf8).write(to: photo)
     }

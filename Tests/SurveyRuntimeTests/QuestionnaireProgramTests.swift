@@ -21,7 +21,7 @@ final class QuestionnaireProgramTests: XCTestCase {
         try store.save(SurveyDocument(records: sampleRecords()), as: "Seed")
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Examples/household.csv").standardizedFileURL
-        try store.attachForm(from: example.path, to: "Households")
+        try store.attachForm(from: example.path, to: "Households", at: Date())
     }
 
     override func tearDownWithError() throws {
