@@ -8,8 +8,8 @@ extension AppState {
     /// knows whose answers these are without scrolling up to the member's heading row, at
     /// any size. Empty outside rosters (`FormState.highlightsMember(in:)` says which, cheaply).
     func breadcrumb(in outline: FormWalk) -> [String] {
-        guard case .field(let i) = formItem, let entries = outline.entries, entries.indices.contains(i) else { return [] }
-        let steps = entries[i].steps
+        guard case .field(let i) = formItem, let entries = outline.entries, entries.indices.contains(i.index) else { return [] }
+        let steps = entries[i.index].steps
         guard !steps.isEmpty else { return [] }
         var crumbs: [String] = []
         for depth in 1...steps.count {

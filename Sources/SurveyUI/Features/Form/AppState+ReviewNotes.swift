@@ -15,11 +15,11 @@ extension AppState {
     }
 
     /// The note under each row the comment names, by row of `outline`.
-    func reviewNotes(in outline: FormWalk) -> [Int: String] {
+    func reviewNotes(in outline: FormWalk) -> [EntryNumber: String] {
         guard let comment = sentBackComment else { return [:] }
         let note = "Sent back: “\(comment)”"
-        var named: [Int: String] = [:]
-        var first: Int?
+        var named: [EntryNumber: String] = [:]
+        var first: EntryNumber?
         for i in outline.indices where outline.isShown(i) && outline.heading(i) == nil {
             let field = outline.field(i)
             switch field.kind {
