@@ -45,7 +45,7 @@ extension AppState {
         let fields = questionnaire.fields
         var record = draft
         var filled = 0
-        // A flat form (pasting is refused on a roster's): its entries are its fields.
+        // Only on a flat form (`paste` checks): its entries are its fields, one for one.
         for (offset, cell) in cells.enumerated() where first.index + offset < fields.count {
             let field = fields[first.index + offset]
             if let error = record.setText(cell, for: field) {
