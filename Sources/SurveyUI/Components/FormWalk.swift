@@ -1,6 +1,9 @@
 import SurveyValues
 import SurveyForms
 
+/// The walk's numbering of its entries (`FormWalk.EntryNumber`), as the form's state names it.
+public typealias EntryNumber = FormWalk.EntryNumber
+
 /// The form as the screen walks it: the top level's questions and, where a repeat (a roster)
 /// stands, its heading ("Household member 2 of 4") followed by the questions of the one
 /// instance shown, nested repeats within it the same way. CSPro and ODK Collect both key a
@@ -10,9 +13,6 @@ import SurveyForms
 /// The highlight (`FormItem.field(i)`) counts entries of this outline. A flat form's outline
 /// is its fields one for one (`entries` nil, nothing built), so every flat form behaves
 /// exactly as before.
-/// The walk's numbering of its entries (`FormWalk.EntryNumber`), as the form's state names it.
-public typealias EntryNumber = FormWalk.EntryNumber
-
 public struct FormWalk: Sendable {
     /// An entry's place in the walk: what the highlight counts (`FormItem.field`). Typed, so
     /// it is never taken for a question's row in its scope (`FieldIndex`, what the form's
