@@ -107,7 +107,7 @@ struct AddCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?, clock: Questionnaire.Clock) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: true)
             let unknown = unknownNames(in: questionnaire, documentName: target.name)
@@ -157,9 +157,6 @@ struct AddCommand: Equatable {
             ShellOutput.line("Added survey \(count): \(questionnaire.title(of: record))"
                 + (record.isIncomplete ? " (incomplete: … in the list; [ Finish ] in the app when it is done)" : ""))
             return EntitiesCommand.recordEntities(of: [record], in: store, questionnaire: questionnaire, clock: clock, stored: "The survey was added")
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 }

@@ -18,7 +18,7 @@ struct ConflictsCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             _ = try store.load(target.name).get()
             let ledger = try store.syncLedger(for: target.name)
@@ -34,9 +34,6 @@ struct ConflictsCommand: Equatable {
                 }
             }
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

@@ -23,16 +23,13 @@ struct DeleteCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?, at date: Date) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             let record = try store.deleteSurvey(id: id, from: target.name, at: date)
             ShellOutput.line("Deleted \(questionnaire.title(of: record)) from “\(target.name)”: "
                 + "kept in its deleted surveys (survey undelete \(id))")
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 }

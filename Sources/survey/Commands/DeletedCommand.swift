@@ -18,7 +18,7 @@ struct DeletedCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             // Reading the document first reports one that cannot be read, as `list` does.
@@ -33,9 +33,6 @@ struct DeletedCommand: Equatable {
             case .json: StandardOutput.write(DeletedRecord.jsonText(deleted, questionnaire: questionnaire))
             }
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 }

@@ -9,7 +9,7 @@ import SurveyStorage
 extension DocsCommand {
     /// 0 done, 1 refused (the reason on stderr).
     func run(store: DocumentStore, stateURL: URL, at date: Date) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             switch self {
             case .list:
                 // A folder that does not exist yet simply has no documents (the app creates
@@ -65,9 +65,6 @@ extension DocsCommand {
                 }
             }
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

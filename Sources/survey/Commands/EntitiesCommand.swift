@@ -121,7 +121,7 @@ struct EntitiesCommand: Equatable {
     }
 
     private func show(store: DocumentStore) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let names: [String]
             if let list {
                 if let why = DocumentStore.entityListNameProblem(list) {
@@ -159,14 +159,11 @@ struct EntitiesCommand: Equatable {
                 }
             }
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 
     private func rebuild(store: DocumentStore, clock: Questionnaire.Clock) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let changes = try store.rebuildEntityLists(only: list, clock: clock)
             if changes.isEmpty {
                 ShellOutput.line("No document beside these has a form with an entities sheet: no entity list to rebuild")
@@ -182,23 +179,17 @@ struct EntitiesCommand: Equatable {
                 }
             }
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 
     private func resolve(store: DocumentStore, id: String, property: String?, choice: EntityList.Choice) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let list = list ?? ""
             let count = try store.resolveEntityConflict(list: list, id: id, property: property, by: choice)
             let left = (try? store.entityList(list).conflicts.count) ?? 0
             ShellOutput.line("Resolved \(count == 1 ? "1 conflict" : "\(count) conflicts") of \(id) in \(list).csv"
                 + (left > 0 ? ": \(left) left in the list" : ""))
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

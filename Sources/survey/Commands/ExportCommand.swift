@@ -42,7 +42,7 @@ struct ExportCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             if format.isFolder, let output {
@@ -81,9 +81,6 @@ struct ExportCommand: Equatable {
             }
             ShellOutput.line("Exported \(counted(written.surveys, "survey")) from “\(target.name)” to \(output)" + incompleteNote(written))
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

@@ -63,15 +63,12 @@ enum FormCommand: Equatable {
                 return 1
             }
         case .attach(let file, let media, let doc):
-            do {
+            return ShellOutput.exitStatus {
                 let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
                 let warnings = try store.attachForm(from: file, to: target.name, media: media, at: date)
                 warnings.forEach { ShellOutput.error("warning: \($0)") }
                 ShellOutput.line("“\(target.name)” now uses the questionnaire \(store.formURL(for: target.name)?.lastPathComponent ?? file)")
                 return 0
-            } catch {
-                ShellOutput.failure(error)
-                return 1
             }
         }
         let result: (form: XLSForm?, errors: [XLSFormProblem], warnings: [XLSFormProblem])

@@ -39,7 +39,7 @@ struct ImportCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?, clock: Questionnaire.Clock) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             // The document's questionnaire decides what the columns mean and how every
             // record is judged, so it is read before the file.
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: true)
@@ -77,9 +77,6 @@ struct ImportCommand: Equatable {
             ShellOutput.line("Imported \(counted(count, "survey")) into “\(target.name)”")
             return EntitiesCommand.recordEntities(of: identified, in: store, questionnaire: questionnaire, clock: clock,
                                                   stored: "The surveys were imported")
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

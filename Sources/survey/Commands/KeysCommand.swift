@@ -28,7 +28,7 @@ enum KeysCommand: Equatable {
     }
 
     private func makeKeys(file: String, bits: Int, environment: [String: String]) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             // Refused before the passphrase is asked: nobody types one twice for nothing.
             guard !PrivateFiles.exists(file) else {
                 throw PrivateFiles.Failure(description: "\(file) already exists: survey never replaces a key (name a new file)")
@@ -47,9 +47,6 @@ enum KeysCommand: Equatable {
 
             """)
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 }

@@ -36,16 +36,13 @@ struct ListCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
             if duplicates { return try listDuplicates(store, target.name, questionnaire) }
             let reader = try RecordBatchReader(store: store, name: target.name)
             try RecordOutput.writeToStandardOutput(reader, as: format, questionnaire: questionnaire, raw: raw, completeOnly: completeOnly)
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 }

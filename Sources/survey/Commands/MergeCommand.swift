@@ -23,7 +23,7 @@ struct MergeCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?, at date: Date) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let urls = files.map { URL(fileURLWithPath: $0) }
             // The form computes the calculations of the surveys merged from both sides; a
@@ -68,9 +68,6 @@ struct MergeCommand: Equatable {
                 }
             }
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

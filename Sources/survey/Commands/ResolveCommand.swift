@@ -42,7 +42,7 @@ struct ResolveCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?, at date: Date) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             var path: SyncFieldPath?
             if let field {
@@ -58,9 +58,6 @@ struct ResolveCommand: Equatable {
             ShellOutput.line("Resolved \(count == 1 ? "1 conflict" : "\(count) conflicts") of \(id) in “\(target.name)”"
                 + (left.map { ": \($0) left" } ?? ": it goes out at the next sync"))
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

@@ -20,7 +20,7 @@ struct StatsCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             _ = try store.load(target.name).get()
             let stats = KeyerStatistics(try store.verificationLog(for: target.name), timeZone: .current)
@@ -35,9 +35,6 @@ struct StatsCommand: Equatable {
                 }
             }
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

@@ -22,16 +22,13 @@ struct UndeleteCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: true)
             let record = try store.undelete(id: id, from: target.name)
             let count = (try? store.load(target.name).get().records.count).map { " as survey \($0)" } ?? ""
             ShellOutput.line("Brought back \(questionnaire.title(of: record)) into “\(target.name)”\(count)")
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 }

@@ -41,7 +41,7 @@ struct VerifyCommand: Equatable {
     }
 
     func run(store: DocumentStore, remembered: String?) -> Int32 {
-        do {
+        return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: choice != nil)
             let document = try store.load(target.name).get()
@@ -69,9 +69,6 @@ struct VerifyCommand: Equatable {
                 lines.forEach(ShellOutput.line)
             }
             return 0
-        } catch {
-            ShellOutput.failure(error)
-            return 1
         }
     }
 

@@ -37,6 +37,17 @@ enum ShellOutput {
 
     nonisolated(unsafe) private static var showingProgress = false
 
+    /// A command's run with its error said the one way every command says it (`failure`)
+    /// and exit status 1: written once, not as a `catch` at the end of each command.
+    static func exitStatus(_ run: () throws -> Int32) -> Int32 {
+        do {
+            return try run()
+        } catch {
+            failure(error)
+            return 1
+        }
+    }
+
     /// A command's error: one line, or each line of an unusable questionnaire's errors.
     static func failure(_ error: Error) {
         if let unusable = error as? UnusableQuestionnaire {
