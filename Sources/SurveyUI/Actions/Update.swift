@@ -21,7 +21,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // A New form left for another survey is kept as an incomplete one (`AppState+Incomplete`).
     effects = state.keepNewFormLeft(newForm, by: action, effects: effects)
     // The audit log follows the keyer (`AppState+Audit`).
-    effects = state.followAudit(after: effects)
+    let followed = state.audit.follow(effects, in: state.auditContext)
+    if let prompt = followed.prompt { state.popovers.present(.audit(prompt)) }
+    effects = followed.effects
     state.followQuestionnaire()
     state.keepShownListRows()
     return effects + state.list.searchEffects(since: searching)

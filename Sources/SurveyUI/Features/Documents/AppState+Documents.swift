@@ -155,7 +155,9 @@ extension AppState {
             manager.editRename(change)
         } else if list.filterInput != nil {
             list.editFilterLine(change)   // the list narrows at once
-            refreshList()
+            list.refresh(records)
+            // The rows on screen are counted after the refresh (the `/` line, the sections).
+            list.followChange(in: listContext)
         } else if editing != nil {
             form.editText(change)   // in place: a copy would duplicate a long value on every key
         }

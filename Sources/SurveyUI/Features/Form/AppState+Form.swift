@@ -69,7 +69,7 @@ extension AppState {
         guard edit.isChanged else {
             if goingOn, questionnaire.form != nil,
                let problem = outline.ruleProblem(edit.fieldIndex, value: outline.value(edit.fieldIndex, in: formRecord), in: formRecord, clock: ruleClock) {
-                auditNote(.constraintError, at: path)
+                audit.note(.constraintError, at: path, in: auditContext)
                 warn(problem)
                 return nil
             }
@@ -87,7 +87,7 @@ extension AppState {
         let values = questionnaire.form != nil ? caches.ruleCache.values(questionnaire, formRecord, ruleClock) : nil
         if let problem = values.map({ outline.ruleProblem(edit.fieldIndex, value: answer[field.key], values: $0, clock: ruleClock) })
             ?? outline.ruleProblem(edit.fieldIndex, value: answer[field.key], in: formRecord, clock: ruleClock) {
-            auditNote(.constraintError, at: path)
+            audit.note(.constraintError, at: path, in: auditContext)
             warn(problem)
             return nil
         }
@@ -123,7 +123,7 @@ extension AppState {
             session.expect(.change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))"))
             document?.records[i] = record
             form.stopEditing()
-            auditChangeSaved()
+            audit.changeSaved(in: auditContext)
             return [.saveDocument]
         case .draft:
             rollback = captureRollback()

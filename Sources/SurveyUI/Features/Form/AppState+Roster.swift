@@ -51,7 +51,7 @@ extension AppState {
         form.keepUnsavedMember(UnsavedMember(survey: shown, steps: heading.parent + [AnswerPath.Step(name: heading.name, index: at)],
                                              before: before, added: formRecord, label: name))
         form.showInstance(at, of: heading.selectionKey)
-        auditNote(.addRepeat, at: AnswerPath(heading.parent + [AnswerPath.Step(name: heading.name, index: at)], ""))
+        audit.note(.addRepeat, at: AnswerPath(heading.parent + [AnswerPath.Step(name: heading.name, index: at)], ""), in: auditContext)
         tell("Added \(name) \(at + 1) of \(heading.count + 1)")
         return follow(form.enterMember(of: heading.selectionKey, in: formContext))
     }
@@ -95,7 +95,7 @@ extension AppState {
             }
             var record = formRecord
             guard let answers = record.removeInstance(at: steps) else { return [] }
-            auditNote(.deleteRepeat, at: AnswerPath(steps, ""))
+            audit.note(.deleteRepeat, at: AnswerPath(steps, ""), in: auditContext)
             if shown == .draft { form.keepDeletedMember(DeletedMember(steps: steps, answers: answers, label: name)) }
             // Kept in the deleted surveys' file first (as a deleted survey is), then saved without.
             let kept = DeletedMemberEntry(answers: answers, survey: shown == .draft ? "New form" : surveyOnForm,

@@ -65,7 +65,7 @@ extension AppState {
         let title = quotedTitle(record)
         session.expect(.change(.keptIncomplete, label: "keeping of \(title) as incomplete"))
         document?.records.append(record)
-        let audited = auditDraftStored(as: recordCount - 1, finalized: false)
+        let audited = audit.draftStored(as: recordCount - 1, finalized: false, in: auditContext)
         form.emptyDraft()
         tell("Kept \(title) as incomplete survey \(recordCount) (… in the list; [ Finish ] there when it is done): the New form is empty")
         return [.saveDocument, .saveDraft] + audited
@@ -146,7 +146,7 @@ extension AppState {
         document?.records[index] = done
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the survey
         effects.append(.saveDocument)
-        effects += auditStoredSurveyFinished(index)
+        effects += audit.storedSurveyFinished(index, in: auditContext)
         tell("Finished \(quotedTitle(done)): survey \(index + 1) is complete")
         return effects
     }

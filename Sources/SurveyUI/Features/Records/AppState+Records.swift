@@ -107,7 +107,7 @@ extension AppState {
             effects.append(.noteKeyed(AddedSurvey(record, near: recordCount - 1), VerificationEntry(
                 kind: .keyed, survey: "", login: environment.device.username, date: ruleClock.now,
                 keys: form.draftKeys, seconds: max(0, ruleClock.now.timeIntervalSince(started)))))
-            effects += auditDraftStored(as: recordCount - 1, finalized: true)
+            effects += audit.draftStored(as: recordCount - 1, finalized: true, in: auditContext)
             form.emptyDraft()
             effects.append(.saveDraft)
         }
@@ -162,7 +162,7 @@ extension AppState {
         // typed text must be where the user can see it, so that is undone too.
         screen = saved.screen
         popovers = saved.popovers
-        ensureListCursorVisible()
+        list.keepCursorInView(in: listContext)
     }
 
     /// The file changed under us (another survey, `survey add`, a sync tool). Writing our
@@ -184,7 +184,7 @@ extension AppState {
             rollback?.listCursor = merge.indexInMerged[before.listCursor].map { min($0, max(0, reloaded.records.count - 1)) } ?? 0
             if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.select(j) }
             list.clampSelection(toCount: recordCount)
-            ensureListCursorVisible()
+            list.keepCursorInView(in: listContext)
             tell("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
         case .failure(let clash):
@@ -232,7 +232,7 @@ extension AppState {
             }
         }
         list.clampSelection(toCount: reloaded.records.count)
-        ensureListCursorVisible()
+        list.keepCursorInView(in: listContext)
         let labels = (clash?.keys ?? []).map { key in questionnaire.field(forKey: key)?.label ?? key }
         if let lostText, original.map({ reloaded.locate($0, near: 0) != nil }) == true {
             warn("“\(documentName)” was changed elsewhere and that member is gone or changed there: “\(lostText)” was not saved")
@@ -317,7 +317,7 @@ extension AppState {
             list.select(i)
         }
         list.clampSelection(toCount: recordCount)
-        ensureListCursorVisible()
+        list.keepCursorInView(in: listContext)
         return asked != nil && form.pendingQuestion == nil
     }
 }

@@ -58,7 +58,7 @@ extension AppState {
             } else {
                 list.clampSelection(toCount: recordCount)
                 if recordCount == 0 { shown = .draft }
-                ensureListCursorVisible()
+                list.keepCursorInView(in: listContext)
             }
             // Whatever the step, surveys it takes out of the file (redoing a delete, undoing an
             // Add) are copied to the deleted surveys first, as a delete does; but a New form
