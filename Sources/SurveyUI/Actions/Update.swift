@@ -43,8 +43,7 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .picker(let action): return state.reduce(action)
     case .tree(let action): return state.reduce(action)
     case .verify(let action): return state.reduce(action)
-    case .audit(.commitPrompt): return state.commitAuditPrompt()
-    case .audit(.cancelPrompt): state.cancelAuditPrompt(); return []
+    case .audit(let action): return state.reduce(action)
     case .records(let action): return state.reduce(action)
     case .documents(let action): return state.reduce(action)
     case .sync(let action): return state.reduce(action)

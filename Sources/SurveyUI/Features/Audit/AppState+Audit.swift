@@ -36,37 +36,45 @@ extension AppState {
 
     // MARK: The prompts
 
-    /// Enter on a prompt.
-    mutating func commitAuditPrompt() -> [Effect] {
+    /// Enter or Esc on a prompt (`AuditPrompt.reduce`), and what it asks done. Esc on who is
+    /// keying leaves it unknown and nothing keyed; on a reason, the change waiting for it is
+    /// not saved, its text still on the form (`AppState+ChangeReasons`).
+    mutating func reduce(_ action: AuditAction) -> [Effect] {
         guard case .audit(let prompt) = popover else { return [] }
-        let text = prompt.input.text.trimmingWhitespace()
-        switch prompt.kind {
-        case .user:
-            guard !text.isEmpty else {
-                warn("Type who is keying: the form logs a name with every answer")
-                return []
-            }
+        switch prompt.reduce(action) {
+        case .warn(let message):
+            warn(message)
+        case .identify(let name):
             popovers.dismiss()
-            audit.identify(text)
-            tell("Keying as \(text)")
-            return []
-        case .reason:
-            giveReason(text, on: prompt)
-            return []
-        }
-    }
-
-    /// Esc on a prompt: who is keying stays unknown and nothing is keyed; a change waiting
-    /// for its reason is not saved, its text still on the form (`AppState+ChangeReasons`).
-    mutating func cancelAuditPrompt() {
-        guard case .audit(let prompt) = popover else { return }
-        popovers.dismiss()
-        switch prompt.kind {
-        case .user:
+            audit.identify(name)
+            tell("Keying as \(name)")
+        case .keyNothing:
+            popovers.dismiss()
             form.stopEditing()
             tell("Nothing keyed: the form asks who is keying first")
-        case .reason:
-            keepChangeUnsaved(prompt)
+        case .giveReason(let text, let waiting):
+            // Kept for the survey (and logged, with an audit row); what was open is put back
+            // for the key it waits for (`updateAskingReasons` replays it).
+            popovers.dismiss()
+            guard let waiting else { return [] }
+            audit.giveReason(text, for: waiting.survey, in: documentName, at: audit.tick(environment.clock.now),
+                             logged: auditSettings != nil)
+            if let open = waiting.popover { popovers.present(open) }
+            form.askRoster(waiting.rosterQuestion)
+            form.ask(waiting.question)
+        case .keepUnsaved(let waiting):
+            // Nothing saved: the entry typed is still in its box, the picker (or what else was
+            // open) still open; a y/n question it answered is answered no.
+            popovers.dismiss()
+            if let open = waiting?.popover { popovers.present(open) }
+            if editing != nil {
+                tell("Not saved: your entry is still on the form (Esc again puts the answer back)")
+            } else if case .picker? = popover {
+                tell("Not saved: the choice is still picked (Esc leaves the answer as it was)")
+            } else {
+                tell("Not saved: the survey is as it was")
+            }
         }
+        return []
     }
 }

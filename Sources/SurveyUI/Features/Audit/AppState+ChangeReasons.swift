@@ -127,34 +127,4 @@ extension AppState {
         case .form: tell("Why is \(title) changed? The form asks a reason before a stored survey is changed")
         }
     }
-
-    /// Enter on the reason prompt: the reason kept for the survey (and logged, with an audit
-    /// row), and what was open put back for the key it waits for (`updateAskingReasons`
-    /// replays it).
-    mutating func giveReason(_ text: String, on prompt: AuditPrompt) {
-        guard !text.isEmpty else {
-            warn("Type why the survey is changed (Esc: not now, nothing is saved)")
-            return
-        }
-        popovers.dismiss()
-        guard let waiting = prompt.waiting else { return }
-        audit.giveReason(text, for: waiting.survey, in: documentName, at: audit.tick(environment.clock.now),
-                         logged: auditSettings != nil)
-        if let open = waiting.popover { popovers.present(open) }
-        form.askRoster(waiting.rosterQuestion)
-        form.ask(waiting.question)
-    }
-
-    /// Esc on the reason prompt: nothing saved; the entry typed is still in its box, the
-    /// picker (or what else was open) still open; a y/n question it answered is answered no.
-    mutating func keepChangeUnsaved(_ prompt: AuditPrompt) {
-        if let open = prompt.waiting?.popover { popovers.present(open) }
-        if editing != nil {
-            tell("Not saved: your entry is still on the form (Esc again puts the answer back)")
-        } else if case .picker? = popover {
-            tell("Not saved: the choice is still picked (Esc leaves the answer as it was)")
-        } else {
-            tell("Not saved: the survey is as it was")
-        }
-    }
 }
