@@ -221,14 +221,8 @@ extension AppState {
         case .dismissSaveAs:
             popovers.dismiss()
             warn("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again")
-        case .mergeRecovery(let theirs):
-            return mergeRecovery(theirsWhereBothChanged: theirs)
-        case .discardRecovery:
-            return discardRecovery()
-        case .postponeRecovery:
-            postponeRecovery()
-        case .keyNotAChoice:
-            refuseKeyWhileOffering()
+        case .mergeRecovery, .discardRecovery, .postponeRecovery, .keyNotAChoice:
+            return answerRecoveryOffer(action)
         }
         return []
     }
