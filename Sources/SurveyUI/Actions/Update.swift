@@ -131,14 +131,14 @@ extension AppState {
             beginEditing(inserting: character)
         case .commitAndMove(let delta, let wrap):
             if let copy = attachTypedPath(then: .move(delta, wrap: wrap)) { return copy }
-            return committingField(goingOn: delta > 0) { $0.goOnAfterKeeping(action) }
+            return committingField(goingOn: delta > 0) { $0.follow($0.form.reduce(action, in: $0.formContext)) }
         case .commitField:
             if let copy = attachTypedPath(then: .stay) { return copy }
             return commitEditing() ?? []
         case .commitAndAdvance:
             if let copy = attachTypedPath(then: .advance) { return copy }
             if leaveEmptyNewMember() { return [] }
-            return committingField(goingOn: true) { $0.goOnAfterKeeping(action) }
+            return committingField(goingOn: true) { $0.follow($0.form.reduce(action, in: $0.formContext)) }
         case .nextLanguage:
             switchLanguage()
         case .addInstance:

@@ -71,7 +71,7 @@ extension AppState {
             return
         }
         form.askRoster(.deleteInstance(heading.steps, label: name, survey: surveyOnForm))
-        ask("Delete \(name) \(heading.shown + 1) of \(heading.count)\(memberTitle(heading.steps))? y/n")
+        ask("Delete \(name) \(heading.shown + 1) of \(heading.count)\(RosterText.memberTitle(heading.steps, in: formRecord, questionnaire))? y/n")
     }
 
     /// `y` or `n` (Esc) to the roster's question.
@@ -148,17 +148,6 @@ extension AppState {
         case .draft: return "New"
         case .record(let i): return formRecord.instanceID ?? "record \(i)"
         }
-    }
-
-    /// “ (“Ana”)”: the member's first answer, to tell members apart in a question.
-    func memberTitle(_ steps: [AnswerPath.Step]) -> String {
-        guard let last = steps.last else { return "" }
-        let answers = formRecord.instances(of: last.name, in: Array(steps.dropLast()))
-        guard answers.indices.contains(last.index) else { return "" }
-        let inner = questionnaire.scopeQuestionnaire(steps)
-        guard let first = inner.fields.first(where: { $0.kind.isAnswered && answers[last.index][$0.key] != nil }),
-              let value = answers[last.index][first.key] else { return "" }
-        return " (“\(first.screenText(value).prefix(40))”)"
     }
 
     /// The form's record, settled after a change to `roster`'s members.
