@@ -93,7 +93,7 @@ extension AppState {
         case .scrollHelp(let delta):
             popovers.scrollHelp(by: delta, most: HelpPopover.make(from: self).maxScroll(layout: layout))
         case .closePopover:
-            closePopover()
+            popovers.close(backToTheListFor: list.filterInput != nil && !isSplit)
         case .quit:
             // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped
             // (so not `committingField`, where a refused value stops the action).

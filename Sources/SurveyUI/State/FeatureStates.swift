@@ -113,10 +113,13 @@ public struct PopoverState: Equatable, Sendable {
     }
 
     /// Esc (or F1 on help): help goes back to what it was opened over; anything else closes.
-    mutating func close() {
+    /// `filterLine`: a `/` line is being typed where it lives in the list popover (the
+    /// collapsed layout), so with nothing else open the list comes back, the line in sight.
+    mutating func close(backToTheListFor filterLine: Bool = false) {
         open = open == .help ? underHelp : nil
         underHelp = nil
         if open == nil { choicesHeldUntil = nil }
+        if open == nil, filterLine { present(.list) }
     }
 }
 

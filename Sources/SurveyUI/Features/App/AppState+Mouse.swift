@@ -20,7 +20,7 @@ extension AppState {
             }
             return []
         case .help:
-            closePopover()
+            popovers.close(backToTheListFor: list.filterInput != nil && !isSplit)
             return []
         case .verify:
             // Verification is keyed: a click neither answers nor closes it.

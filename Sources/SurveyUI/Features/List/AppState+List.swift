@@ -43,13 +43,6 @@ extension AppState {
         list.keepCursorInView(in: listContext, jumping: jumping)
     }
 
-    /// Esc (or F1 on help): help goes back to the list it was opened over; anything else closes.
-    mutating func closePopover() {
-        popovers.close()
-        // Collapsed, the `/` line being typed lives in the list popover: back to it.
-        if popover == nil, list.filterInput != nil, !isSplit { popovers.present(.list) }
-    }
-
     /// F2 (after `committingField`): the list pane takes focus (split) or the list pops up
     /// (collapsed).
     mutating func showList() -> [Effect] {
