@@ -78,7 +78,7 @@ extension AppState {
         form.askRoster(nil)
         form.ask(nil)
         popovers.present(.audit(AuditPrompt(kind: .reason, input: TextInput(text: ""), waiting: waiting)))
-        let title = records.first { $0.instanceID == id }.map { quotedTitle($0) } ?? id
+        let title = records.first { $0.instanceID == id }.map { session.quotedTitle($0) } ?? id
         switch rule {
         case .approved: tell("A supervisor approved \(title): why is it changed? The reason is kept with the change")
         case .form: tell("Why is \(title) changed? The form asks a reason before a stored survey is changed")

@@ -44,7 +44,7 @@ extension AppState {
     }
 
     var heldNewFormMessage: String {
-        "The New form holds an unsaved survey (\(title(of: draft))): press Enter to edit it, or [ Clear ] to start afresh"
+        "The New form holds an unsaved survey (\(session.title(of: draft))): press Enter to edit it, or [ Clear ] to start afresh"
     }
 
     /// Inserts a typed character unless XML could not store it.
@@ -120,7 +120,7 @@ extension AppState {
             rollback = captureRollback()
             // Edited under a filter, it stays listed until the filter changes.
             list.pinWhileFiltered(record.instanceID)
-            session.expect(.change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))"))
+            session.expect(.change(.edit, label: "edit of \(field.label) of \(session.quotedTitle(records[i]))"))
             document?.records[i] = record
             form.stopEditing()
             audit.changeSaved(in: auditContext)

@@ -176,7 +176,7 @@ extension AppState {
         switch shown {
         case .record(let i):
             list.pinWhileFiltered(record.instanceID)
-            session.expect(.change(.edit, label: "\(label) of \(quotedTitle(records[i]))"))
+            session.expect(.change(.edit, label: "\(label) of \(session.quotedTitle(records[i]))"))
             document?.records[i] = record
             return [.saveDocument]
         case .draft:

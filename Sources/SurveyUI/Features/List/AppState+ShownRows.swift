@@ -44,12 +44,12 @@ extension AppState {
         if record.isIncomplete { mark += Self.incompleteListMark + " " }
         let questionnaire = session.questionnaire
         guard let form = questionnaire.form else {
-            return mark + (shownListRows.text(of: index, record: record, limit: limit) ?? title(of: record, limit: limit))
+            return mark + (shownListRows.text(of: index, record: record, limit: limit) ?? session.title(of: record, limit: limit))
         }
-        if record.isIncomplete { return mark + title(of: record, limit: limit) }   // its rules are not all met yet
+        if record.isIncomplete { return mark + session.title(of: record, limit: limit) }   // its rules are not all met yet
         let breaks = shownListRows.breaks(index, record: record, formID: form.formID, version: form.version)
             ?? !FormInstance(questionnaire, record: record, clock: ruleClock).problems().isEmpty
-        return mark + (breaks ? "⚠ " : "") + title(of: record, limit: limit)
+        return mark + (breaks ? "⚠ " : "") + session.title(of: record, limit: limit)
     }
 
     /// `listTitle` as the cells it is drawn as in `width` columns after the row's marker
@@ -61,6 +61,6 @@ extension AppState {
         let record = records[index]
         if session.syncMarks(of: record) != nil || record.isIncomplete { return nil }
         if let kept = shownListRows.title(of: index, record: record, limit: limit, width: width) { return kept.cells }
-        return ShownListRows.cells(ofTitle: title(of: record, limit: limit), width: width)
+        return ShownListRows.cells(ofTitle: session.title(of: record, limit: limit), width: width)
     }
 }

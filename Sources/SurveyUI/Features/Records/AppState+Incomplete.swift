@@ -62,7 +62,7 @@ extension AppState {
         record.removeValue(forKey: Record.instanceIDKey)
         record = q.keptIncomplete(record, started: form.draftStarted, device: environment.device, clock: ruleClock)
         rollback = captureRollback()
-        let title = quotedTitle(record)
+        let title = session.quotedTitle(record)
         session.expect(.change(.keptIncomplete, label: "keeping of \(title) as incomplete"))
         document?.records.append(record)
         let audited = audit.draftStored(as: recordCount - 1, finalized: false, in: auditContext)
@@ -78,9 +78,9 @@ extension AppState {
         switch shown {
         case .record(let i):
             if records[i].isIncomplete {
-                tell("\(quotedTitle(records[i])) is incomplete already: each answer is saved as it is keyed; [ Finish ] when it is done")
+                tell("\(session.quotedTitle(records[i])) is incomplete already: each answer is saved as it is keyed; [ Finish ] when it is done")
             } else {
-                tell("\(quotedTitle(records[i])) is complete: Ctrl-S keeps the New form as an incomplete survey")
+                tell("\(session.quotedTitle(records[i])) is complete: Ctrl-S keeps the New form as an incomplete survey")
             }
             return committed
         case .draft:
@@ -138,16 +138,16 @@ extension AppState {
         if !allowingDuplicate, let key = q.idItemsText(of: done),
            let other = records.indices.first(where: { $0 != index && q.idItemsText(of: records[$0]) == key }) {
             form.ask(.duplicate(other))
-            ask("Survey \(other + 1), \(quotedTitle(records[other])), has the same \(key): finish this one too? y/n")
+            ask("Survey \(other + 1), \(session.quotedTitle(records[other])), has the same \(key): finish this one too? y/n")
             return effects
         }
         self.rollback = before
-        session.expect(.change(.edit, label: "finishing of \(quotedTitle(record))"))
+        session.expect(.change(.edit, label: "finishing of \(session.quotedTitle(record))"))
         document?.records[index] = done
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the survey
         effects.append(.saveDocument)
         effects += audit.storedSurveyFinished(index, in: auditContext)
-        tell("Finished \(quotedTitle(done)): survey \(index + 1) is complete")
+        tell("Finished \(session.quotedTitle(done)): survey \(index + 1) is complete")
         return effects
     }
 

@@ -12,7 +12,7 @@ extension AppState {
     /// "“Kamau, John” is read-only here: it is ana's survey (only ana changes it; a
     /// supervisor reviews it)".
     func othersSurveyRemark(_ record: Record, owner: String) -> String {
-        "\(quotedTitle(record)) is read-only here: \(SurveyOwner.reason(owner))"
+        "\(session.quotedTitle(record)) is read-only here: \(SurveyOwner.reason(owner))"
     }
 
     /// `update` for a document holding others' surveys: a key runs on a copy, and one whose

@@ -53,7 +53,7 @@ extension AppState {
             // An incomplete survey's button is [ Finish ] (`AppState+Incomplete`).
             if records[index].isIncomplete { return finishSurvey(index, rollback: before, effects: effects) }
             form.ask(.copy(index))
-            ask("Add a copy of \(quotedTitle(records[index])) as another survey? y/n")
+            ask("Add a copy of \(session.quotedTitle(records[index])) as another survey? y/n")
             return effects
         }
         return append(formRecord, fromDraft: true, rollback: before, effects: effects)
@@ -89,11 +89,11 @@ extension AppState {
         if fromDraft, !allowingDuplicate, let key = questionnaire.idItemsText(of: record),
            let other = records.firstIndex(where: { questionnaire.idItemsText(of: $0) == key }) {
             form.ask(.duplicate(other))
-            ask("Survey \(other + 1), \(quotedTitle(records[other])), has the same \(key): add this one too? y/n")
+            ask("Survey \(other + 1), \(session.quotedTitle(records[other])), has the same \(key): add this one too? y/n")
             return effects
         }
         rollback = before
-        session.expect(.change(.add, label: "add of \(quotedTitle(record))"))
+        session.expect(.change(.add, label: "add of \(session.quotedTitle(record))"))
         document?.records.append(record)
         showRecord(recordCount - 1)
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
@@ -111,8 +111,8 @@ extension AppState {
             form.emptyDraft()
             effects.append(.saveDraft)
         }
-        tell(fromDraft ? "Added survey \(recordCount): \(title(of: record))"
-                       : "Added survey \(recordCount), a copy of \(title(of: record))")
+        tell(fromDraft ? "Added survey \(recordCount): \(session.title(of: record))"
+                       : "Added survey \(recordCount), a copy of \(session.title(of: record))")
         if fromDraft, form.addStartsNextForm {
             // Heads-down: the next respondent's form, editing its first question.
             shown = .draft

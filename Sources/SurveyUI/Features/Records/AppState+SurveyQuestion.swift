@@ -28,7 +28,7 @@ extension AppState {
         form.ask(nil)
         switch question {
         case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
-            if records.indices.contains(index) { tell("Kept \(quotedTitle(records[index]))") }
+            if records.indices.contains(index) { tell("Kept \(session.quotedTitle(records[index]))") }
         case .duplicate where shown != .draft:
             tell("Not finished: the survey stays incomplete (correct its ID items, or finish it as it is)")
         case .duplicate:
@@ -45,11 +45,11 @@ extension AppState {
         }
         let keys = questionnaire.answersNotAsked(in: records[index], clock: ruleClock)
         guard !keys.isEmpty else {
-            tell("\(quotedTitle(records[index])) holds no answer this form version does not ask")
+            tell("\(session.quotedTitle(records[index])) holds no answer this form version does not ask")
             return []
         }
         form.ask(.clearNotAsked(index, keys: keys))
-        ask("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(quotedTitle(records[index]))? y/n")
+        ask("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(session.quotedTitle(records[index]))? y/n")
         return []
     }
 
@@ -58,9 +58,9 @@ extension AppState {
         var record = records[index]
         for key in keys { _ = record.removeValue(forKey: key) }
         rollback = captureRollback()
-        session.expect(.change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(quotedTitle(records[index]))"))
+        session.expect(.change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(session.quotedTitle(records[index]))"))
         document?.records[index] = record
-        tell("Cleared \(counted(keys.count, "answer")) from \(quotedTitle(record)): Ctrl-Z brings them back")
+        tell("Cleared \(counted(keys.count, "answer")) from \(session.quotedTitle(record)): Ctrl-Z brings them back")
         return [.saveDocument]
     }
 }

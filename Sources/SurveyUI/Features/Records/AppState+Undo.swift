@@ -107,9 +107,6 @@ extension AppState {
         guard removing, let before = rollback?.document, let after = document else { return [] }
         return Set(before.surveysRemoved(in: after).compactMap(\.instanceID))
     }
-
-    /// `“Last, First”` as the list shows it, for messages.
-    func quotedTitle(_ record: Record) -> String { "“\(title(of: record, limit: 60))”" }
 }
 
 extension SurveyDocument {

@@ -67,12 +67,12 @@ extension AppState {
         guard let index = records.firstIndex(where: { $0.instanceID == id }) else { return [] }
         let record = records[index]
         if record.isIncomplete {
-            warn("\(quotedTitle(record)) is incomplete: finish it before verifying it")
+            warn("\(session.quotedTitle(record)) is incomplete: finish it before verifying it")
             return []
         }
         showRecord(index)
         screen.showForm(focused: false)
-        let verify = VerifySession(survey: id, title: quotedTitle(record),
+        let verify = VerifySession(survey: id, title: session.quotedTitle(record),
                                    questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
                                    settled: settled, waiting: waiting, resumes: resumes)
         return continueVerifying(verify)
@@ -91,7 +91,7 @@ extension AppState {
         while let next = verify.takeNext() {
             guard records.contains(where: { $0.instanceID == next }) else { continue }
             let effects = beginVerifying(next, settled: verify.resumes[next] ?? [], waiting: verify.waiting, resumes: verify.resumes)
-            if case .verify = popover { tell(summary + "; next: \(quotedTitle(formRecord))") }
+            if case .verify = popover { tell(summary + "; next: \(session.quotedTitle(formRecord))") }
             return done + effects
         }
         tell(summary)
@@ -132,7 +132,7 @@ extension AppState {
         case .read(let name, let log, let thenVerify):
             guard session.verificationRead(log, document: name), thenVerify else { return [] }
             let shownIndex: Int? = if case .record(let i) = shown { i } else { nil }
-            switch VerifySession.choose(from: log, records: records, shown: shownIndex, title: { quotedTitle($0) }) {
+            switch VerifySession.choose(from: log, records: records, shown: shownIndex, title: { session.quotedTitle($0) }) {
             case .tell(let message):
                 tell(message)
                 return []
