@@ -169,32 +169,3 @@ extension AppState {
         return n
     }
 }
-
-extension AppState {
-    /// Undoing the keeping of a New form (`.keptIncomplete`) puts it back on the New form, as
-    /// it was, when the New form is empty: a survey kept by a → pressed too soon is one
-    /// Ctrl-Z away from where it was being keyed. Returns whether it did; `gone` is what the
-    /// undo took out of the document.
-    mutating func putKeptSurveyBack(_ step: UndoHistory.Step, undoing: Bool, gone: [Record]) -> Bool {
-        guard undoing, step.kind == .keptIncomplete, gone.count == 1, draft.isBlank(in: draftQuestionnaire) else { return false }
-        var back = gone[0]
-        back.removeValue(forKey: Record.instanceIDKey)
-        back.setIncomplete(false)
-        form.setDraft(back)
-        shown = .draft
-        form.highlight(firstFormItem)
-        return true
-    }
-
-    /// Redoing it: the survey is in the document again, so the New form holding it (unchanged
-    /// since the undo) is emptied rather than kept twice. Returns whether it was.
-    mutating func emptyNewFormKeptAgain(_ step: UndoHistory.Step, undoing: Bool) -> Bool {
-        guard !undoing, step.kind == .keptIncomplete, let kept = step.after.records.last, !draft.isBlank(in: draftQuestionnaire) else { return false }
-        var again = kept
-        again.removeValue(forKey: Record.instanceIDKey)
-        again.setIncomplete(false)
-        guard again == draft else { return false }
-        form.emptyDraft()
-        return true
-    }
-}

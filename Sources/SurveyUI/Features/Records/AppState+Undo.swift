@@ -64,9 +64,11 @@ extension AppState {
             // Add) are copied to the deleted surveys first, as a delete does; but a New form
             // kept as incomplete goes back on the New form (`AppState+Incomplete`).
             let gone = current.surveysRemoved(in: merged)
-            if putKeptSurveyBack(step, undoing: undoing, gone: gone) || emptyNewFormKeptAgain(step, undoing: undoing) {
+            if form.takeBackKeptSurvey(step, undoing: undoing, gone: gone, in: draftQuestionnaire) {
+                form.highlight(firstFormItem)
                 return [.saveDocument, .saveDraft]
             }
+            if form.emptyIfKeptAgain(step, undoing: undoing, in: draftQuestionnaire) { return [.saveDocument, .saveDraft] }
             return (gone.isEmpty ? [] : [.keepDeleted(gone)]) + [.saveDocument]
         case .failure:
             // Put it back: the history stays as it was.
