@@ -209,11 +209,15 @@ extension AppState {
         case .show:
             return committingField { $0.showDocuments() }
         case .toggleInfo:
-            return committingField { $0.toggleInfo() }
+            // F4 (after the typed answer is kept): facts about the document in the form's place, and back.
+            return committingField { state in
+                let survey = if case .record(let i) = state.shown { state.records[i].instanceID } else { String?.none }
+                return state.screen.toggleInfo(split: state.layout.isSplit, survey: survey)
+            }
         case .manager(let action):
             return reduce(action)
         case .confirmDelete:
-            return confirmDelete()
+            return popovers.confirmDelete().map { [$0] } ?? []
         case .cancelDelete:
             popovers.present(.documents)
         case .saveUnderName:

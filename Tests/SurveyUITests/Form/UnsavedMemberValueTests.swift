@@ -37,19 +37,3 @@ final class UnsavedMemberValueTests: XCTestCase {
         XCTAssertFalse(empty.holds(.add, in: { XCTFail("the walk is read only for a question"); return walk }()))
     }
 }
-
-/// Closing a popover (issue 29: the popovers' own rule, not `AppState`'s).
-final class PopoverCloseTests: XCTestCase {
-    func testHelpGoesBackToWhatItWasOpenedOverAndAFilterLineBringsTheListBack() {
-        var popovers = PopoverState()
-        popovers.present(.list)
-        popovers.showHelp()
-        popovers.close(backToTheListFor: false)
-        XCTAssertEqual(popovers.open, .list, "help goes back to the list")
-        popovers.close(backToTheListFor: false)
-        XCTAssertNil(popovers.open)
-        popovers.present(.documents)
-        popovers.close(backToTheListFor: true)
-        XCTAssertEqual(popovers.open, .list, "the / line being typed lives in the list popover")
-    }
-}

@@ -55,12 +55,6 @@ extension AppState {
         }
     }
 
-    mutating func confirmDelete() -> [Effect] {
-        guard case .confirmDelete(let name, let records) = popover else { return [] }
-        popovers.present(.documents)
-        return [.deleteDocument(name, records: records)]
-    }
-
     /// Another document is now current: its records, its draft, its last-viewed record.
     mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
                                     draft newDraft: Record, place: SessionPlace?,
@@ -132,18 +126,6 @@ extension AppState {
         warn("Not typed: “\(documentName)” \(why) and its records wait for a name: "
             + "type it a second after your last key, or Esc for later")
         return true
-    }
-
-    /// F4 (after `committingField`): facts about the document in the form's place, and back.
-    mutating func toggleInfo() -> [Effect] {
-        screen.toggleInfo(split: layout.isSplit)
-        if screen.detail == .info {
-            var effects: [Effect] = [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)]
-            // The survey shown: what was changed in it here, by whom and why.
-            if case .record(let i) = shown, let id = records[i].instanceID { effects.append(.readHistory(survey: id)) }
-            return effects
-        }
-        return []
     }
 
     /// The text box the keys type into (the save-as name, the rename field, the `/` line or
