@@ -221,7 +221,8 @@ extension AppState {
         if case .record(let i) = shown {
             if let match = original.flatMap({ reloaded.locate($0, near: i) }) {
                 shown = .record(match)
-                if let original, !followMembers(of: original, in: reloaded.records[match], typed: typed, highlighted: highlighted) {
+                if let original, !form.followMembers(of: original, in: reloaded.records[match], typed: typed, highlighted: highlighted,
+                                                            in: formContext) {
                     lostText = editing?.text
                     form.stopEditing()
                 }
@@ -243,44 +244,6 @@ extension AppState {
         } else {
             warn("“\(documentName)” was changed elsewhere: re-read it. Your entry is back on the form: save it again")
         }
-    }
-}
-
-extension AppState {
-    /// After a clash, the field being typed and the highlight inside a roster go back to the
-    /// same person in the new version (`Record.locateMember`), wherever that member now is.
-    /// False when the person typed about is gone or was changed there: the entry is not put
-    /// on whoever now stands in their place (issue 27).
-    mutating func followMembers(of original: Record, in reloaded: Record, typed: EntryAnchor?, highlighted: EntryAnchor?) -> Bool {
-        var kept = true
-        var moved: [EntryAnchor?] = []
-        for anchor in [typed, highlighted] {
-            guard let anchor, !anchor.steps.isEmpty else { moved.append(anchor); continue }
-            guard let steps = reloaded.locateMember(anchor.steps, of: original) else {
-                if anchor == typed { kept = false }
-                moved.append(nil)
-                continue
-            }
-            for depth in steps.indices {
-                form.showInstance(steps[depth].index, of: FormWalk.RepeatHeading.selectionKey(parent: Array(steps.prefix(depth)),
-                                                                                                name: steps[depth].name))
-            }
-            moved.append(EntryAnchor(steps: steps, fieldIndex: anchor.fieldIndex, heading: anchor.heading))
-        }
-        let walk = outline
-        if kept, let to = moved[0], var buffer = editing, let i = to.entry(in: walk) {
-            buffer.fieldIndex = i
-            form.beginEditing(buffer)
-        } else if typed != nil {
-            kept = false
-        }
-        if let to = moved[1], let i = to.entry(in: walk) {
-            form.highlight(.field(i))
-        } else if let h = highlighted, !h.steps.isEmpty, let last = h.steps.last,
-                  let heading = walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(h.steps.dropLast()), name: last.name)) {
-            form.highlight(.field(heading))
-        }
-        return kept
     }
 }
 
