@@ -137,7 +137,10 @@ extension AppState {
             return commitEditing() ?? []
         case .commitAndAdvance:
             if let copy = attachTypedPath(then: .advance) { return copy }
-            if leaveEmptyNewMember() { return [] }
+            if let leave = form.leavingEmptyMember(in: formContext) {
+                _ = follow(leave)
+                return []
+            }
             return committingField(goingOn: true) { $0.follow($0.form.reduce(action, in: $0.formContext)) }
         case .nextLanguage:
             switchLanguage()

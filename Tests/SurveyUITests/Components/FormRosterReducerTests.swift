@@ -89,6 +89,21 @@ final class FormRosterReducerTests: XCTestCase {
                        "once it holds an answer it is an ordinary member")
     }
 
+    func testEnterOnNothingTypedInTheEmptyMemberLeavesIt() throws {
+        let steps = [AnswerPath.Step(name: "member", index: 1)]
+        let member = UnsavedMember(survey: .draft, steps: steps, before: Record(), added: Record(), label: "Household member")
+        var form = form(at: .field(0), member: 1)
+        form.keepUnsavedMember(member)
+        let empty = try context([ana, [:]], holdsAnswers: false)
+        let name = try entry("name", form, empty)
+        form.beginEditing(EditBuffer(fieldIndex: name, text: "  ", original: ""))
+        XCTAssertEqual(form.leavingEmptyMember(in: empty), .leaveRoster(member))
+        form.beginEditing(EditBuffer(fieldIndex: name, text: "Bo", original: ""))
+        XCTAssertNil(form.leavingEmptyMember(in: empty), "something typed: it is kept as an answer")
+        form.beginEditing(EditBuffer(fieldIndex: try entry("village", form, empty), text: "", original: ""))
+        XCTAssertNil(form.leavingEmptyMember(in: empty), "typing outside the member")
+    }
+
     func testNoGoesOnPastTheRosterToTheNextQuestion() throws {
         let context = try context([ana, bo])
         var form = form(at: .field(try heading(context)))

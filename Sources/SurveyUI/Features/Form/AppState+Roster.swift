@@ -129,19 +129,6 @@ extension AppState {
         return effects
     }
 
-    /// Enter on nothing typed in a member added by hand that holds no answer yet: the keyer is
-    /// done with the roster (CSPro ends a roster on a blank first field), so the member is not
-    /// kept and the keys go on past the roster, its required questions not asked. True when
-    /// that is what happened.
-    mutating func leaveEmptyNewMember() -> Bool {
-        // The field being typed is in the member: taking the member out stops the typing.
-        guard let edit = editing, edit.text.trimmingWhitespaceAndNewlines().isEmpty,
-              let steps = form.unsavedMember?.steps, outline.steps(edit.fieldIndex) == steps,
-              let empty = form.emptyMember(at: steps, in: formContext) else { return false }
-        _ = follow(.leaveRoster(empty))
-        return true
-    }
-
     /// Which survey the form shows, so a question asked about it is never answered for another.
     var surveyOnForm: String {
         switch shown {

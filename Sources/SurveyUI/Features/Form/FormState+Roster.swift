@@ -63,6 +63,18 @@ extension FormState {
         return empty
     }
 
+    /// Enter on nothing typed in a member added by hand that holds no answer yet: the keyer is
+    /// done with the roster (CSPro ends a roster on a blank first field), so the member is not
+    /// kept and the keys go on past the roster, its required questions not asked
+    /// (`.leaveRoster`); nil when that is not where Enter is.
+    func leavingEmptyMember(in context: Context) -> Request? {
+        // The field being typed is in the member: taking the member out stops the typing.
+        guard let edit = editing, edit.text.trimmingWhitespaceAndNewlines().isEmpty,
+              let steps = unsavedMember?.steps, context.walk(instances).steps(edit.fieldIndex) == steps,
+              let empty = emptyMember(at: steps, in: context) else { return nil }
+        return .leaveRoster(empty)
+    }
+
     /// Once the app took the empty `member` out: the highlight on its roster's heading, and
     /// on past the roster, as `n` to "Add another?" goes.
     mutating func goOnPast(_ member: UnsavedMember, in context: Context) -> Request {
