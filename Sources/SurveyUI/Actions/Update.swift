@@ -194,7 +194,9 @@ extension AppState {
         case .confirmQuestion:
             return confirmQuestion()
         case .cancelQuestion:
-            cancelQuestion()
+            if let remark = form.cancelQuestion(surveys: records, onNewForm: shown == .draft, title: { session.quotedTitle($0) }) {
+                tell(remark)
+            }
             return []
         case .requestClearNotAsked:
             return requestClearNotAsked()
