@@ -104,6 +104,21 @@ final class FormRosterReducerTests: XCTestCase {
         XCTAssertNil(form.leavingEmptyMember(in: empty), "typing outside the member")
     }
 
+    func testATreeRowHighlightsItsQuestionOrMemberOnTheForm() throws {
+        let q = try rosterQuestionnaire()
+        let record = Record(["village": .string("Kibera"), "member": .array([.dictionary(ana), .dictionary(bo)])])
+        let tree = InterviewTree(rows: InterviewTree.rows(of: record, in: q, clock: clock, problems: []))
+        let context = try context([ana, bo])
+        var form = form(at: .field(0), member: 0)
+        let bosRow = try XCTUnwrap(tree.rows.first { $0.kind == .member && $0.steps == [AnswerPath.Step(name: "member", index: 1)] })
+        XCTAssertTrue(form.highlight(bosRow, of: tree, in: context))
+        XCTAssertEqual(form.instances[key], 1, "Bo's member shown")
+        XCTAssertEqual(form.formItem, .field(try heading(context)))
+        let village = try XCTUnwrap(tree.rows.first { $0.kind == .question && $0.name == "village" })
+        XCTAssertTrue(form.highlight(village, of: tree, in: context))
+        XCTAssertEqual(form.formItem, .field(try entry("village", form, context)))
+    }
+
     func testNoGoesOnPastTheRosterToTheNextQuestion() throws {
         let context = try context([ana, bo])
         var form = form(at: .field(try heading(context)))
