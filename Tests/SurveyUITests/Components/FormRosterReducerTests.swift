@@ -119,6 +119,24 @@ final class FormRosterReducerTests: XCTestCase {
         XCTAssertEqual(form.formItem, .field(try entry("village", form, context)))
     }
 
+    func testTheTreeRowOfTheHighlightAndAStoredSurveysProblemsByEntry() throws {
+        let q = try rosterQuestionnaire()
+        let record = Record(["village": .string("Kibera"), "member": .array([.dictionary(ana), .dictionary(["name": .string("Old"), "age": .integer(200)])])])
+        let cache = FormRuleCache()
+        let walk = cache.outline(q, record, clock, selection: [key: 1])
+        let rows = InterviewTree.rows(of: record, in: q, clock: clock, problems: [])
+        let village = try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == "village" })
+        let age = try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == "age" })
+        let heading = try XCTUnwrap(walk.headingEntry(key))
+        XCTAssertEqual(InterviewTree.row(of: .field(village), in: walk, among: rows), rows.firstIndex { $0.name == "village" })
+        XCTAssertEqual(InterviewTree.row(of: .field(heading), in: walk, among: rows),
+                       rows.firstIndex { $0.kind == .member && $0.steps == [AnswerPath.Step(name: "member", index: 1)] },
+                       "a heading: the member it shows")
+        XCTAssertEqual(InterviewTree.row(of: .add, in: walk, among: rows), rows.count, "the buttons come after every row")
+        XCTAssertEqual(cache.storedAnswerProblems(q, record, clock, in: walk), [age: "Ages are 0 to 120"],
+                       "the member shown's problem under its own question, without its path")
+    }
+
     func testNoGoesOnPastTheRosterToTheNextQuestion() throws {
         let context = try context([ana, bo])
         var form = form(at: .field(try heading(context)))

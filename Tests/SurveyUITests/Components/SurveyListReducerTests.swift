@@ -145,4 +145,12 @@ final class SurveyListReducerTests: XCTestCase {
         XCTAssertEqual(list.rows.cursor, 29, "held within the records")
         XCTAssertEqual(list.rows.scroll, 20)
     }
+
+    func testAClickOnTheListsRowsFindsTheRecordDrawnThere() {
+        let list = listed()
+        let rows = Rect(x: 0, y: 5, width: 30, height: 10)
+        XCTAssertEqual(list.record(at: Point(x: 3, y: 5), in: rows), 0)
+        XCTAssertEqual(list.record(at: Point(x: 3, y: 7), in: rows), 2)
+        XCTAssertNil(list.record(at: Point(x: 3, y: 8), in: rows), "below the last row")
+    }
 }

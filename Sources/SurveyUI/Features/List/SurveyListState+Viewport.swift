@@ -26,4 +26,13 @@ extension SurveyListState {
         }
         keepCursorInView(in: context)
     }
+
+    /// The record drawn at a point of the list's rows (nil on a section header or below the
+    /// last row), with the scroll as drawn.
+    func record(at point: Point, in rows: Rect) -> Int? {
+        guard let cursorRow = projection.row(ofRecord: self.rows.cursor) ?? Optional(0) else { return nil }
+        let row = ScrollingList<Int>.scroll(self.rows.scroll, showing: cursorRow, height: rows.height) + point.y - rows.y
+        guard row < projection.rowCount, case .record(let index) = projection.row(row) else { return nil }
+        return index
+    }
 }
