@@ -68,7 +68,7 @@ extension AppState {
         return caches.ruleCache.drawn(questionnaire, formRecord, ruleClock, key: drawnKey) {
             // A stored survey's answers judged by the form (a New form's are judged as typed).
             let problems = stored ? caches.ruleCache.storedAnswerProblems(questionnaire, formRecord, ruleClock, in: outline) : [:]
-            let notes = reviewNotes(in: outline)
+            let notes = ReviewComment.notes(sentBackComment, in: outline)
             return (FormRows.made(self, outline: outline, problems: problems, notes: notes), problems, notes)
         }
     }
