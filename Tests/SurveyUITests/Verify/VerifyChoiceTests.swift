@@ -39,4 +39,18 @@ final class VerifyChoiceTests: XCTestCase {
         XCTAssertEqual(choose(log + [line(.finished, "uuid:a"), line(.finished, "uuid:b")], shown: 0),
                        .tell("Every survey chosen for verification is verified"))
     }
+
+    func testVStartsByReadingTheRecordOfADocumentWhollyReadWithSurveys() {
+        var session = DocumentSession(questionnaire: .standard, documentName: "Plots")
+        XCTAssertEqual(session.verificationStart(stillLoading: "Still loading… (40%)").effects, [], "no document")
+        session.document = SurveyDocument(records: [])
+        XCTAssertEqual(session.verificationStart(stillLoading: "").remark, .init("No surveys to verify yet"))
+        session.document = SurveyDocument(records: Array(records))
+        let start = session.verificationStart(stillLoading: "")
+        XCTAssertEqual(start.effects, [.readVerification(thenVerify: true)])
+        XCTAssertNil(start.remark)
+        session.beginLoading(percent: 40, awaiting: nil, shownMeanwhile: nil)
+        XCTAssertEqual(session.verificationStart(stillLoading: "Still loading… (40%)").remark,
+                       .init("Still loading… (40%): verification starts once the whole document is read", kind: .error))
+    }
 }

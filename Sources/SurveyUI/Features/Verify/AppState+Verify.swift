@@ -11,7 +11,14 @@ extension AppState {
     /// `v` starts verifying from the app; every other key is the session's own
     /// (`VerifySession.reduce`), and what it asks of the app is done here.
     mutating func reduce(_ action: VerifyAction) -> [Effect] {
-        if action == .start { return committingField { $0.startVerifying() } }
+        if action == .start {
+            // Once a typed answer is kept: the document's verification record is read first.
+            return committingField { state in
+                let start = state.session.verificationStart(stillLoading: state.stillLoading)
+                if let remark = start.remark { state.say(remark) }
+                return start.effects
+            }
+        }
         guard case .verify(var verify) = popover else { return [] }
         let context = verifyContext
         let request = verify.reduce(action, in: context)
@@ -46,20 +53,6 @@ extension AppState {
             return committed + [correction] + continueVerifying(verify)
         }
         return []
-    }
-
-    /// `v`: read the verification record first; `verificationRead` starts.
-    private mutating func startVerifying() -> [Effect] {
-        guard document != nil else { return [] }
-        if session.loading != nil {
-            warn("\(stillLoading): verification starts once the whole document is read")
-            return []
-        }
-        guard recordCount > 0 else {
-            tell("No surveys to verify yet")
-            return []
-        }
-        return [.readVerification(thenVerify: true)]
     }
 
     fileprivate mutating func beginVerifying(_ id: String, settled: Set<String>, waiting: [String],

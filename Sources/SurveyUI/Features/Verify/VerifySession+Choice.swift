@@ -48,3 +48,15 @@ extension VerifySession {
         return .begin(target, settled: log.settled(target), waiting: rest, resumes: resumes, noteChosen: !log.chosen.contains(target))
     }
 }
+
+extension DocumentSession {
+    /// `v`: verification starts by reading the document's verification record (then
+    /// `VerifySession.choose`); refused, with why, while the document is still being read
+    /// (`stillLoading` says how far) or holds no surveys; nothing without a document.
+    func verificationStart(stillLoading: String) -> (effects: [Effect], remark: AppState.StatusMessage?) {
+        guard let document else { return ([], nil) }
+        if loading != nil { return ([], .init("\(stillLoading): verification starts once the whole document is read", kind: .error)) }
+        guard !document.records.isEmpty else { return ([], .init("No surveys to verify yet")) }
+        return ([.readVerification(thenVerify: true)], nil)
+    }
+}
