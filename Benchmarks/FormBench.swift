@@ -357,13 +357,13 @@ enum FormBench {
         let frame = timings(runs: keyPresses / 4) { _ in _ = Screen.render(start) }
         // ↓ from the first question down to [ Add ], then from the first again (whatever ↓
         // skips on the way).
-        let down = keys(.form(.moveHighlight(1))) { s, _ in if s.formItem == .add { s.form.highlight(.field(0)) } }
+        let down = keys(.form(.moveHighlight(1))) { s, _ in if s.formItem == .add { s.form.highlight(.field(EntryNumber(0))) } }
         let tab = keys(.form(.cycleHighlight(1))) { _, _ in }
         // → with the highlight mid-form, through the surveys (back to the first at the last).
         let right = keys(.form(.nextRecord)) { s, r in
             if case .record(let i) = s.shown, r > 0, i < recordCount - 1 { return }
             s = start
-            s.form.highlight(.field(fields.count / 2))
+            s.form.highlight(.field(EntryNumber(fields.count / 2)))
         }
         print("  \(recordCount) surveys answering it (made in \(format(made))), at \(size.width)x\(size.height), per key in ms (median / p99):")
         func keyLine(_ label: String, _ spread: KeySpread) {

@@ -35,7 +35,7 @@ enum RosterKeysBench {
             // The 40th question of the second member of alpha (flat: the same row).
             let target = outline.indices.first { i in
                 outline.field(i).key == "a40" && (!repeats || outline.steps(i).last?.index == 0)
-            } ?? 0
+            } ?? EntryNumber(0)
             var grid = Screen.render(start)
             func keys(_ key: Key, before: (inout AppState, Int) -> Void) -> FormBench.KeySpread {
                 state = start

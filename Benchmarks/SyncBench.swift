@@ -47,8 +47,8 @@ enum SyncBench {
                 record[Record.instanceIDKey] = .string(version.id)
                 return record
             }), as: "Field")
-            let usb = seconds { _ = try? storeA.mergeOtherCopies([storeB.url(for: "Field")], into: "Field", write: true) }
-            let again = seconds { _ = try? storeA.mergeOtherCopies([storeB.url(for: "Field")], into: "Field", write: true) }
+            let usb = seconds { _ = try? storeA.mergeOtherCopies([storeB.url(for: "Field")], into: "Field", write: true, at: Date()) }
+            let again = seconds { _ = try? storeA.mergeOtherCopies([storeB.url(for: "Field")], into: "Field", write: true, at: Date()) }
             let readLedger = seconds { _ = try? storeA.syncLedger(for: "Field") }
             let snapshot = seconds { _ = try? storeA.syncSnapshot(of: "Field") }
             print("  \(count) surveys: read the ledger \(format(readLedger)), the whole sync state \(format(snapshot))")

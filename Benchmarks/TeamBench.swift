@@ -186,7 +186,7 @@ enum TeamBench {
         let store = DocumentStore(folder: URL(fileURLWithPath: folder))
         let start = Date()
         do {
-            let result = try DocumentSync.run(store: store, document: "Field", target: ConnectionString(target), device: device)
+            let result = try DocumentSync.run(store: store, document: "Field", target: ConnectionString(target), device: device, at: { Date() })
             let time = Date().timeIntervalSince(start)
             print("\(time)\t\(LoadBenchmark.highWaterMegabytes())\t\(result.message)")
             exit(0)

@@ -87,7 +87,7 @@ public enum DocumentSync {
     /// A statement past a second says what it waits for (`DatabaseConnection.waiting`), to
     /// `waiting` when given (the shell's stderr), else on the progress line (F9).
     public static func run(store: DocumentStore, document name: String, target: ConnectionString, device: String,
-                           pull: Bool = true, push: Bool = true, at date: @escaping () -> Date = { Date() },
+                           pull: Bool = true, push: Bool = true, at date: @escaping () -> Date,
                            progress: @escaping (String) -> Void = { _ in },
                            waiting: ((String) -> Void)? = nil) throws -> Result {
         let server = try SurveyServer(target)
@@ -126,7 +126,7 @@ public enum DocumentSync {
         if pull {
             // A newer form version first, so what comes in is read with it.
             if let formTaken = try FormPublishing.takeNewest(from: server, formID: dataset, store: store, document: name,
-                                                             current: form) {
+                                                             current: form, at: date()) {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
@@ -343,7 +343,7 @@ public enum DocumentSync {
                 var ledgerChanged = applier.ledger.pullDataset != dataset
                 applier.ledger.pull(from: dataset)
                 var cursor = applier.ledger.pullCursor ?? 0
-                var checkpoint = Date()
+                var checkpoint = ContinuousClock.now
                 /// Writes what the applier holds; the next batches go on from the written state.
                 func keep() throws {
                     let applied = applier.result
@@ -405,11 +405,11 @@ public enum DocumentSync {
                             + "\(pulled) in\(clock.left(done: looked))…")
                     }
                     if taken < pullBatch { break }
-                    if Date().timeIntervalSince(checkpoint) >= pullCheckpoint {
+                    if ContinuousClock.now - checkpoint >= .seconds(pullCheckpoint) {
                         try keep()
                         pulledAt = date()
                         applier = self.applier(lending: &snapshot, at: pulledAt)
-                        checkpoint = Date()
+                        checkpoint = ContinuousClock.now
                     }
                 }
                 try keep()

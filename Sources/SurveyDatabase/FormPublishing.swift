@@ -54,7 +54,7 @@ public enum FormPublishing {
     /// list edited by hand to the same size is fetched again); it is copied here rather than
     /// fetched again. Another form's versions are never read.
     static func takeNewest(from server: SurveyServer, formID: String, store: DocumentStore, document name: String,
-                           current: XLSForm?) throws -> String? {
+                           current: XLSForm?, at date: Date) throws -> String? {
         let versions = try server.publishedVersions(of: formID)
         guard let newest = versions.first, !(current?.isVersion(newest) ?? false),
               let wanted = try server.manifest(of: formID, version: newest) else { return nil }
@@ -96,7 +96,7 @@ public enum FormPublishing {
             }
             media.append(url.path)
         }
-        _ = try store.attachForm(from: fileURL.path, to: name, media: media, formID: formID)
+        _ = try store.attachForm(from: fileURL.path, to: name, media: media, formID: formID, at: date)
         return "form \(formID) version \(newest) taken"
     }
 

@@ -94,7 +94,7 @@ extension Program {
                 }
                 let ids = Set(clashing.compactMap(\.instanceID))
                 let bases = base.records.filter { $0.instanceID.map(ids.contains) ?? false }
-                if !clashing.isEmpty, let file = try? store.saveRecovery(Array(clashing), bases: Array(bases), for: name) {
+                if !clashing.isEmpty, let file = try? store.saveRecovery(Array(clashing), bases: Array(bases), for: name, at: state.environment.clock.now) {
                     message = "“\(name)” was changed elsewhere in the same answers: yours are kept, theirs in \(file) to merge or discard"
                     keptAside = store.recoveries().filter { $0.fileName == file }
                 }

@@ -29,18 +29,18 @@ extension Program {
     /// window adds it (its save seals it again, with them).
     mutating func keepForRecovery(_ records: [Record], for name: String, saying outcomes: inout [Outcome],
                                   removingPlaintext: Bool = true) throws -> String {
-        guard state.questionnaire.form?.publicKey != nil else { return try store.saveRecovery(records, for: name) }
+        guard state.questionnaire.form?.publicKey != nil else { return try store.saveRecovery(records, for: name, at: state.environment.clock.now) }
         var document = SurveyDocument(records: records)
         document.assignMissingInstanceIDs()
         let sealed: [(plain: Record, id: String)]
         do {
             sealed = try sealFinishedSurveys(in: &document, since: lastSeen ?? files.persisted)
         } catch {
-            let file = try store.saveRecovery(records, for: name)
+            let file = try store.saveRecovery(records, for: name, at: state.environment.clock.now)
             outcomes.append(.documents(.operationFailed("Kept in \(file) as keyed, not encrypted: \(Self.describe(error))")))
             return file
         }
-        let file = try store.saveRecovery(Array(document.records), for: name)
+        let file = try store.saveRecovery(Array(document.records), for: name, at: state.environment.clock.now)
         guard removingPlaintext else {
             auditUnread = nil
             return file

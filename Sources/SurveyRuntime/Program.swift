@@ -341,7 +341,7 @@ public struct Program {
             return [.documents(.created(try store.create(named: store.nextUntitledName())))]
         case .renameDocument(let old, let new):
             if old == name { first += settleWrites(closing: true) }
-            let final = try store.rename(old, to: new)
+            let final = try store.rename(old, to: new, at: state.environment.clock.now)
             if old == name {
                 files.reopened(known: store.fingerprint(of: final), knownDraft: store.draftFingerprint(for: final))
             }
@@ -360,7 +360,7 @@ public struct Program {
                 }
             }
             do {
-                try store.delete(target)
+                try store.delete(target, at: state.environment.clock.now)
             } catch {
                 if let replacement { store.removeCreated(replacement) }
                 throw error
@@ -368,7 +368,7 @@ public struct Program {
             updateMemory { $0.forget(document: target, in: store.folder) }
             return first + [.documents(.deleted(name: target, records: records, replacement: replacement))]
         case .restoreDocument:
-            return [.documents(.restored(try store.restore()))]
+            return [.documents(.restored(try store.restore(at: state.environment.clock.now)))]
         case .saveDocumentAs(let raw):
             // One atomic create with the records in place: a failure leaves no empty file.
             first += settleWrites(closing: true)
@@ -413,13 +413,13 @@ public struct Program {
             let summary = done.merge.summary(into: done.name) + (done.notPutAway.map { ". \($0): it is offered again" } ?? "")
             return first + [.recovery(.restored(into: done.name, summary: summary))]
         case .putAwayRecovery(let recovery, let replaced):
-            try store.putAway(recovery, replaced: replaced)
+            try store.putAway(recovery, replaced: replaced, at: state.environment.clock.now)
             return [.recovery(.found(store.recoveries()))]
         case .discardRecovery(let recovery):
             try store.discard(recovery)
             return [.recovery(.discarded(count: recovery.records.count))]
         case .keepDeleted(let records):
-            try store.appendDeleted(records, for: name)
+            try store.appendDeleted(records, for: name, at: state.environment.clock.now)
             return []
         case .keepDeletedMember(let member):
             try store.appendDeletedMember(member, for: name)

@@ -241,7 +241,7 @@ final class FormDocumentTests: CLITestCase {
         XCTAssertEqual(try add(Self.ana).status, 0)
         let record = try XCTUnwrap(try store.load("Household").get().records.first)
         try store.save(SurveyDocument(), as: "Household")
-        try store.appendDeleted([record], for: "Household")
+        try store.appendDeleted([record], for: "Household", at: Date())
         let id = try XCTUnwrap(record.instanceID)
         XCTAssertTrue(try survey("deleted", "--doc", "Household").stdout.hasSuffix("\(id)  Lima, Ana\n"))
         XCTAssertTrue(try survey("deleted", "--doc", "Household", "--format", "csv").stdout
@@ -254,7 +254,7 @@ final class FormDocumentTests: CLITestCase {
         try makeHousehold()
         XCTAssertEqual(try add(Self.ana).status, 0)
         let record = try XCTUnwrap(try store.load("Household").get().records.first)
-        try store.appendDeleted([record], for: "Household")
+        try store.appendDeleted([record], for: "Household", at: Date())
         let id = try XCTUnwrap(record.instanceID)
         XCTAssertEqual(try survey("undelete", id, "--doc", "Household"), Outcome(status: 1, stdout: "",
             stderr: "survey: \(id) is already in “Household” (record 1, Lima, Ana): nothing brought back\n"))
@@ -269,7 +269,7 @@ final class FormDocumentTests: CLITestCase {
         XCTAssertEqual(try add(Self.bo).status, 0)
         try store.appendDeleted([Record(["fname": .string("Cy"), "lname": .string("Oduya"), "formID": .string("household"),
                                          "instanceID": .string("uuid:cccccccc-0000-4000-8000-000000000003")])],
-                                for: "Household")
+                                for: "Household", at: Date())
         try FileManager.default.removeItem(at: documents.appendingPathComponent("Household.form.csv"))
         return "survey: The form (formID household) is missing: attach it with survey form attach FILE --doc Household"
     }

@@ -40,7 +40,7 @@ class DatabaseTestCase: XCTestCase {
     /// One sync of a laptop's "Field" as `role`, what `survey sync` runs.
     @discardableResult
     func sync(_ store: DocumentStore, as role: String, device: String) throws -> DocumentSync.Result {
-        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device)
+        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: device, at: { Date() })
     }
 
     /// A survey as a laptop's document holds it: `values` and its id.
@@ -64,7 +64,7 @@ class DatabaseTestCase: XCTestCase {
                                     file: StaticString = #filePath, line: UInt = #line) {
         let postgres = server!
         let batch = SurveyServer.pushBatchSize
-        XCTAssertThrowsError(try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: "A",
+        XCTAssertThrowsError(try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: "A", at: { Date() },
                                                   progress: { progress in
             if progress.contains("\(batch) of \(total) out") {
                 _ = try? postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(role)'")

@@ -62,7 +62,7 @@ final class EncryptedSyncTests: DatabaseTestCase {
 
         let a = try laptop([draft, sealed])
         let b = try laptop()
-        for store in [a, b] { _ = try store.attachForm(from: formFile.path, to: "Field") }
+        for store in [a, b] { _ = try store.attachForm(from: formFile.path, to: "Field", at: Date()) }
         // The incomplete interview stays on A until finished: the server keeps every version, and
         // ODK sends only finished forms.
         let first = try sync(a, as: ana, device: "A")
@@ -107,7 +107,7 @@ final class EncryptedSyncTests: DatabaseTestCase {
         XCTAssertEqual(try b.load("Field").get().records.first { $0.instanceID == "uuid:h2" }, fromB, "B's stays until chosen")
 
         // Theirs chosen: A's encrypted survey, whole.
-        try b.resolveConflict(id: "uuid:h2", path: nil, by: .theirs, in: "Field")
+        try b.resolveConflict(id: "uuid:h2", path: nil, by: .theirs, in: "Field", at: Date())
         let taken = try XCTUnwrap(try b.load("Field").get().records.first { $0.instanceID == "uuid:h2" })
         XCTAssertEqual(taken, fromA)
         XCTAssertEqual(try sync(b, as: ana, device: "B").pushed, 0, "theirs taken: nothing to send")

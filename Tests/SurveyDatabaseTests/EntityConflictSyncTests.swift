@@ -19,7 +19,7 @@ final class EntityConflictSyncTests: DatabaseTestCase {
         let store = try laptop()
         let file = store.folder.appendingPathComponent("visit.md")
         try Data(EntityForms.visit.utf8).write(to: file)
-        try store.attachForm(from: file.path, to: "Field")
+        try store.attachForm(from: file.path, to: "Field", at: Date())
         try FileManager.default.removeItem(at: file)
         try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana Lima",
                                                    properties: [.init(name: "phone", value: "555 0101"),
@@ -200,7 +200,7 @@ final class EntityConflictSyncTests: DatabaseTestCase {
             if operation == .open, let path { opens.lock.lock(); opens.paths.append(path); opens.lock.unlock() }
             return nil
         })
-        let result = try DocumentSync.run(store: counting, document: "Field", target: target(as: ana), device: "A")
+        let result = try DocumentSync.run(store: counting, document: "Field", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(result.pulled, 0)
         XCTAssertNil(result.entityListTrouble)
         opens.lock.lock(); defer { opens.lock.unlock() }

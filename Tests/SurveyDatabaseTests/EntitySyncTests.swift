@@ -16,7 +16,7 @@ final class EntitySyncTests: DatabaseTestCase {
         let store = try laptop()
         let file = store.folder.appendingPathComponent("register.md")
         try Data(Self.registration.utf8).write(to: file)
-        try store.attachForm(from: file.path, to: "Field")
+        try store.attachForm(from: file.path, to: "Field", at: Date())
         try FileManager.default.removeItem(at: file)
         return store
     }

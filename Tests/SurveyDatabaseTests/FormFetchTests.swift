@@ -46,7 +46,7 @@ final class FormFetchTests: DatabaseTestCase {
         try Data(form(version: version, towns: towns).utf8).write(to: designer.appendingPathComponent("household.csv"))
         try Data(Self.towns.utf8).write(to: designer.appendingPathComponent(towns))
         try Data(villages.utf8).write(to: designer.appendingPathComponent("villages.csv"))
-        _ = try office.attachForm(from: designer.appendingPathComponent("household.csv").path, to: "household")
+        _ = try office.attachForm(from: designer.appendingPathComponent("household.csv").path, to: "household", at: Date())
         _ = try FormPublishing.publish(store: office, document: "household", target: target(as: role))
     }
 
@@ -75,7 +75,7 @@ final class FormFetchTests: DatabaseTestCase {
         try publish(office, version: "1", villages: "name,label\nv1,Upper\n", as: boss)
         _ = fetched()
         func sync() throws -> String? {
-            try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A").formTaken
+            try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() }).formTaken
         }
 
         XCTAssertEqual(try sync(), "form household version 1 taken")
@@ -114,13 +114,13 @@ final class FormFetchTests: DatabaseTestCase {
         let ana = try loginRole("ana", in: "survey_enumerator")
         let office = try store("office"), laptop = try store("laptop")
         try publish(office, version: "1", villages: "name,label\nv1,Upper\n", as: boss)
-        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() })
         let media = laptop.mediaFolderURL(for: "household")
         try Data("name,label\nt1,Only one\n".utf8).write(to: media.appendingPathComponent("towns.csv"))
         try FileManager.default.removeItem(at: media.appendingPathComponent("villages.csv"))
         try publish(office, version: "2", villages: "name,label\nv1,Upper\n", as: boss)
         _ = fetched()
-        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(fetched(), ["the form household version 2", "towns.csv of the form household version 2",
                                    "villages.csv of the form household version 2"])
         XCTAssertEqual(try Data(contentsOf: media.appendingPathComponent("towns.csv")), Data(Self.towns.utf8))
@@ -134,14 +134,14 @@ final class FormFetchTests: DatabaseTestCase {
         let ana = try loginRole("ana", in: "survey_enumerator")
         let office = try store("office"), laptop = try store("laptop")
         try publish(office, version: "1", villages: "name,label\nv1,Upper\n", as: boss)
-        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() })
         let towns = laptop.mediaFolderURL(for: "household").appendingPathComponent("towns.csv")
         let edited = Self.towns.replacingOccurrences(of: "Town number 4999", with: "Town NUMBER 4999")
         XCTAssertEqual(edited.utf8.count, Self.towns.utf8.count)
         try Data(edited.utf8).write(to: towns)
         try publish(office, version: "2", villages: "name,label\nv1,Upper\nv2,Lower\n", as: boss)
         _ = fetched()
-        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(fetched(), ["the form household version 2", "towns.csv of the form household version 2",
                                    "villages.csv of the form household version 2"])
         XCTAssertEqual(try Data(contentsOf: towns), Data(Self.towns.utf8))
@@ -157,7 +157,7 @@ final class FormFetchTests: DatabaseTestCase {
         let office = try store("office"), laptop = try store("laptop")
         try publish(office, version: "1", villages: Self.towns, as: boss)
         _ = fetched()
-        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        _ = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(fetched(), ["the form household version 1", "towns.csv of the form household version 1"])
         XCTAssertEqual(try Data(contentsOf: laptop.mediaFolderURL(for: "household").appendingPathComponent("villages.csv")),
                        Data(Self.towns.utf8))

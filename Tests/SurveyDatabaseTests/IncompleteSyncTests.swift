@@ -51,7 +51,7 @@ final class IncompleteSyncTests: DatabaseTestCase {
         kept[Record.instanceIDKey] = .string("uuid:h1")
         let a = try laptop([kept])
         let b = try laptop()
-        for store in [a, b] { _ = try store.attachForm(from: formFile.path, to: "Field") }
+        for store in [a, b] { _ = try store.attachForm(from: formFile.path, to: "Field", at: Date()) }
 
         XCTAssertEqual(try sync(a, as: ana, device: "A").pushed, 1)
         XCTAssertEqual(try markOnServer(), "true", "the server's row carries the mark")

@@ -111,12 +111,12 @@ final class InterruptedSyncTests: DatabaseTestCase {
         XCTAssertEqual(try store.syncLedger(for: "Field").bases.count, 0, "the laptop never heard")
 
         try edit(store, "uuid:k7") { $0["name"] = .string("Person 7, corrected") }
-        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A")
+        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(again.conflicts, [], "its own push is no conflict")
         XCTAssertEqual(again.pushed, 1 + total - batch, "the correction and those never sent")
         XCTAssertEqual(try server.psql("SELECT answers->>'name' || ' ' || revision FROM survey.surveys WHERE instance_id = 'uuid:k7'",
                                        database: database), "Person 7, corrected 2")
-        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A").message,
+        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", at: { Date() }).message,
                        "Synced “Field”: 0 in, 0 out")
     }
 
@@ -132,9 +132,9 @@ final class InterruptedSyncTests: DatabaseTestCase {
         syncCutAfterFirstPushBatch(store, as: ana, total: total)
         XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "\(batch)")
         // Every survey deleted here, as the app deletes: kept in the deleted surveys.
-        try store.appendDeleted(records, for: "Field")
+        try store.appendDeleted(records, for: "Field", at: Date())
         _ = try store.save(SurveyDocument(records: []), as: "Field")
-        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A")
+        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(again.conflicts, [])
         XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys WHERE NOT deleted", database: database), "0",
                        "the deletes went out: \(again.message)")
@@ -153,17 +153,17 @@ final class InterruptedSyncTests: DatabaseTestCase {
         let store = DocumentStore(folder: folder)
         _ = try store.save(SurveyDocument(records: [Record([Record.instanceIDKey: .string("uuid:s"), "name": .string("Old")])]), as: "Field")
         let backup = try Data(contentsOf: store.url(for: "Field"))
-        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A").pushed, 1)
+        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", at: { Date() }).pushed, 1)
         var document = try store.load("Field").get()
         document.records[0]["name"] = .string("Newer")
         _ = try store.save(document, as: "Field")
-        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A").pushed, 1)
+        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", at: { Date() }).pushed, 1)
         // The laptop is restored from a backup of the document alone.
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasPrefix(".") {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(file))
         }
         try backup.write(to: store.url(for: "Field"))
-        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A")
+        let again = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(again.conflicts, ["uuid:s"], "the older answer is not sent over the newer one unseen")
         XCTAssertEqual(try server.psql("SELECT answers->>'name' FROM survey.surveys WHERE instance_id = 'uuid:s'", database: database), "Newer")
     }

@@ -56,11 +56,11 @@ final class OwnerTests: DatabaseTestCase {
         XCTAssertEqual([second.pushed, second.refused.count], [0, 0])
         XCTAssertEqual(second.conflicts, ["uuid:s1"])
 
-        XCTAssertThrowsError(try b.resolveConflict(id: "uuid:s1", path: nil, by: .mine, in: "Field")) { error in
+        XCTAssertThrowsError(try b.resolveConflict(id: "uuid:s1", path: nil, by: .mine, in: "Field", at: Date())) { error in
             XCTAssertEqual((error as? DocumentError)?.message,
                            "uuid:s1 keeps the server's answers: it is \(ana)'s survey (only \(ana) changes it; a supervisor reviews it); take theirs (--theirs)")
         }
-        XCTAssertEqual(try b.resolveConflict(id: "uuid:s1", path: nil, by: .theirs, in: "Field"), 1)
+        XCTAssertEqual(try b.resolveConflict(id: "uuid:s1", path: nil, by: .theirs, in: "Field", at: Date()), 1)
         let settled = try sync(b, as: bruno, device: "B")
         XCTAssertEqual([settled.pushed, settled.refused.count, settled.conflicts.count], [0, 0, 0])
         XCTAssertEqual(try records(b).map(\.values), try records(a).map(\.values), "the laptops agree")
@@ -83,7 +83,7 @@ final class OwnerTests: DatabaseTestCase {
         ledger.role = nil
         try b.writeLedger(ledger, for: "Field")
         // Learned again at the next sync, once, for the whole ledger.
-        let pushOnly = try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B", pull: false)
+        let pushOnly = try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B", pull: false, at: { Date() })
         XCTAssertEqual(pushOnly.pushed, 0)
         XCTAssertEqual(try b.syncLedger(for: "Field").owners, ["uuid:s1": ana])
         XCTAssertEqual(try b.syncLedger(for: "Field").role, bruno)
@@ -93,7 +93,7 @@ final class OwnerTests: DatabaseTestCase {
         ledger.role = bruno          // a role, so the owners are not looked up first
         try b.writeLedger(ledger, for: "Field")
         try edit(b, "uuid:s1") { $0["name"] = .string("Bruno was here") }
-        let refused = try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B", pull: false)
+        let refused = try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B", pull: false, at: { Date() })
         XCTAssertEqual(refused.refused, [])
         XCTAssertEqual(refused.othersChanges, [OthersChange(id: "uuid:s1", owner: ana, fate: .keptAsConflict)])
         XCTAssertTrue(refused.message.contains("not taken: it is \(ana)'s survey"), refused.message)
@@ -136,7 +136,7 @@ final class OwnerTests: DatabaseTestCase {
         try sync(a, as: ana, device: "A")
         try sync(b, as: bruno, device: "B")
         // The shell refuses it now ...
-        XCTAssertThrowsError(try b.deleteSurvey(id: "uuid:s1", from: "Field")) { error in
+        XCTAssertThrowsError(try b.deleteSurvey(id: "uuid:s1", from: "Field", at: Date())) { error in
             XCTAssertEqual((error as? DocumentError)?.message,
                            "uuid:s1 is not deleted: it is \(ana)'s survey (only \(ana) changes it; a supervisor reviews it)")
         }
@@ -149,7 +149,7 @@ final class OwnerTests: DatabaseTestCase {
         XCTAssertEqual(result.conflicts, ["uuid:s1"])
         XCTAssertEqual(try records(b).first { $0.instanceID == "uuid:s1" }?["name"], .string("Ana"))
         XCTAssertEqual(try b.syncLedger(for: "Field").conflicts["uuid:s1"]?.fields.map(\.path), [SyncFieldPath()])
-        XCTAssertEqual(try b.resolveConflict(id: "uuid:s1", path: nil, by: .theirs, in: "Field"), 1)
+        XCTAssertEqual(try b.resolveConflict(id: "uuid:s1", path: nil, by: .theirs, in: "Field", at: Date()), 1)
         let settled = try sync(b, as: bruno, device: "B")
         XCTAssertEqual([settled.pushed, settled.refused.count, settled.conflicts.count], [0, 0, 0])
         XCTAssertEqual(try server.psql("SELECT deleted FROM survey.surveys WHERE instance_id = 'uuid:s1'", database: database)
@@ -171,7 +171,7 @@ final class OwnerTests: DatabaseTestCase {
         document.records.append(survey("uuid:b1", ["name": .string("Bruno's"), "age": .integer(30)]))
         _ = try b.save(document, as: "Field")
 
-        let merged = try a.mergeOtherCopies([b.url(for: "Field")], into: "Field", write: true)
+        let merged = try a.mergeOtherCopies([b.url(for: "Field")], into: "Field", write: true, at: Date())
         XCTAssertEqual(merged.events.map(\.kind), [.added])
         XCTAssertEqual(try a.syncLedger(for: "Field").othersOwner(of: "uuid:b1"), bruno)
         // Ana's laptop changed it (before this fix the app let it; a merge's calculations can).
@@ -211,7 +211,7 @@ final class OwnerTests: DatabaseTestCase {
         let ledger = try s.syncLedger(for: "Field")
         XCTAssertEqual(ledger.role, sofia)
         XCTAssertEqual(ledger.othersSurveys, ["uuid:s1": ana])
-        XCTAssertThrowsError(try s.deleteSurvey(id: "uuid:s1", from: "Field"))
+        XCTAssertThrowsError(try s.deleteSurvey(id: "uuid:s1", from: "Field", at: Date()))
         XCTAssertEqual(try a.syncLedger(for: "Field").othersSurveys, [:], "Ana's own survey is hers to change")
     }
 }

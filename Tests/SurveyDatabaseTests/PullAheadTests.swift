@@ -90,15 +90,15 @@ final class PullAheadTests: DatabaseTestCase {
                     "visit": .date(Date(timeIntervalSince1970: 1_700_000_000 + Double(i))), "ratio": .real(i % 7 == 0 ? .nan : 0.5)])
         }
         let a = try laptop(records)
-        XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A").pushed, 3_500)
+        XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", at: { Date() }).pushed, 3_500)
         let b = try laptop()
-        XCTAssertEqual(try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B").pulled, 3_500)
+        XCTAssertEqual(try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B", at: { Date() }).pulled, 3_500)
         let pulled = try b.load("Field").get().records
         XCTAssertEqual(pulled.count, 3_500)
         XCTAssertEqual(Set(pulled.compactMap(\.instanceID)).count, 3_500)
         let byID = Dictionary(uniqueKeysWithValues: records.map { ($0.instanceID!, $0) })
         for record in pulled { XCTAssertEqual(record, byID[record.instanceID!], record.instanceID!) }
-        XCTAssertEqual(try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B").message,
+        XCTAssertEqual(try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B", at: { Date() }).message,
                        "Synced “Field”: 0 in, 0 out")
     }
 }

@@ -89,7 +89,7 @@ final class ServerWaitTests: DatabaseTestCase {
         laptops.append(folder)
         let store = DocumentStore(folder: folder)
         _ = try store.save(SurveyDocument(records: [Record([Record.instanceIDKey: .string("uuid:s1"), "age": .integer(34)])]), as: "Field")
-        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A").pushed, 1)
+        XCTAssertEqual(try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", at: { Date() }).pushed, 1)
         var document = try store.load("Field").get()
         document.records[0]["age"] = .integer(35)
         _ = try store.save(document, as: "Field")
@@ -98,7 +98,7 @@ final class ServerWaitTests: DatabaseTestCase {
         let pid = holder.serverProcessID
         let heard = Heard()
         let release = releasing(holder, once: heard)
-        let result = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", progress: heard.add)
+        let result = try DocumentSync.run(store: store, document: "Field", target: target(as: ana), device: "A", at: { Date() }, progress: heard.add)
         waitFor(release)
         XCTAssertEqual(result.pushed, 1)
         XCTAssertTrue(heard.lines.contains(

@@ -40,18 +40,18 @@ final class TeamScaleTests: DatabaseTestCase {
         let ana = try loginRole("ana", in: "survey_enumerator")
         let bruno = try loginRole("bruno", in: "survey_enumerator")
         let a = try laptop((0..<1_200).map(record))
-        XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A").pushed, 1_200)
+        XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", at: { Date() }).pushed, 1_200)
         XCTAssertFalse(try a.syncLedger(for: "Field").ownChanges.isEmpty, "the pushed batches are noted")
 
-        let next = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A")
+        let next = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", at: { Date() })
         // Before, each of the 1,200 came back as an `agreed` event.
         XCTAssertEqual(next.events, [])
         XCTAssertEqual(next.message, "Synced “Field”: 0 in, 0 out")
         XCTAssertEqual(try a.syncLedger(for: "Field").ownChanges, [], "the cursor has passed them")
 
         let b = try laptop([Record([Record.instanceIDKey: .string("uuid:bruno"), "name": .string("Bo")])])
-        XCTAssertEqual(try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B").pulled, 1_200)
-        let third = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A")
+        XCTAssertEqual(try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B", at: { Date() }).pulled, 1_200)
+        let third = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(third.pulled, 1)
         XCTAssertEqual(try a.load("Field").get().records.count, 1_201)
     }
@@ -69,7 +69,7 @@ final class TeamScaleTests: DatabaseTestCase {
             if operation == .rename, path == documentPath { renames.add() }
             return nil
         })
-        let result = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", push: false)
+        let result = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", push: false, at: { Date() })
         XCTAssertEqual(result.pulled, 2_500)
         XCTAssertEqual(try a.load("Field").get().records.count, 2_500)
         // Three batches of 1,000; before, each wrote the whole document (and ledger) again.
@@ -129,7 +129,7 @@ final class TeamScaleTests: DatabaseTestCase {
         // The mark goes with a renamed document, but is not used under the new name (a
         // document without a form syncs under its name).
         XCTAssertNotNil(a.currentSyncMark(for: "Field"))
-        XCTAssertEqual(try a.rename("Field", to: "Field 2"), "Field 2")
+        XCTAssertEqual(try a.rename("Field", to: "Field 2", at: Date()), "Field 2")
         XCTAssertTrue(FileManager.default.fileExists(atPath: a.folder.appendingPathComponent(".Field 2.synced.plist").path))
         XCTAssertNil(a.currentSyncMark(for: "Field 2"))
     }
@@ -156,7 +156,7 @@ final class TeamScaleTests: DatabaseTestCase {
             ,household,1,
 
             """.utf8).write(to: form)
-        _ = try a.attachForm(from: form.path, to: "Field")
+        _ = try a.attachForm(from: form.path, to: "Field", at: Date())
         XCTAssertNil(a.currentSyncMark(for: "Field"), "a form attached since: a whole sync")
         let after = try sync(a, as: ana, device: "A")
         XCTAssertEqual(after.pulled, 1)
@@ -184,14 +184,14 @@ final class TeamScaleTests: DatabaseTestCase {
     }
 
     func testALongSyncSaysHowFarItIsAndHowLongIsLeft() {
-        let start = Date(timeIntervalSince1970: 1_000)
+        let start = ContinuousClock.now
         var clock = ProgressClock(total: 10_000, started: start)
-        XCTAssertEqual(clock.left(done: 1_000, at: start.addingTimeInterval(1)), "", "nothing said in the first seconds")
-        XCTAssertEqual(clock.left(done: 2_000, at: start.addingTimeInterval(4)), ", about 16 s left")
-        XCTAssertEqual(clock.left(done: 1_000, at: start.addingTimeInterval(20)), ", about 3 min left")
-        XCTAssertEqual(clock.left(done: 10_000, at: start.addingTimeInterval(30)), "")
+        XCTAssertEqual(clock.left(done: 1_000, at: start + .seconds(1)), "", "nothing said in the first seconds")
+        XCTAssertEqual(clock.left(done: 2_000, at: start + .seconds(4)), ", about 16 s left")
+        XCTAssertEqual(clock.left(done: 1_000, at: start + .seconds(20)), ", about 3 min left")
+        XCTAssertEqual(clock.left(done: 10_000, at: start + .seconds(30)), "")
         var open = ProgressClock(total: nil, started: start)
-        XCTAssertEqual(open.left(done: 5_000, at: start.addingTimeInterval(10)), "", "no total, no time left")
+        XCTAssertEqual(open.left(done: 5_000, at: start + .seconds(10)), "", "no total, no time left")
     }
 }
 

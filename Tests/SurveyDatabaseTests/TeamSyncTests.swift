@@ -50,13 +50,13 @@ final class TeamSyncTests: DatabaseTestCase {
         let conflict = try XCTUnwrap(try b.syncLedger(for: "Field").conflicts["uuid:s1"]?.fields.first)
         XCTAssertEqual([conflict.mine, conflict.theirs], [.integer(41), .integer(40)])
         // Settled by keeping B's: it goes out as an edit, and A takes it.
-        _ = try b.resolveConflict(id: "uuid:s1", path: conflict.path, by: .mine, in: "Field")
+        _ = try b.resolveConflict(id: "uuid:s1", path: conflict.path, by: .mine, in: "Field", at: Date())
         XCTAssertEqual(try sync(b, as: ana, device: "B").pushed, 1)
         try sync(a, as: ana, device: "A")
         XCTAssertEqual(try records(a).first { $0.instanceID == "uuid:s1" }?["age"], .integer(41))
 
         // A delete travels; it meets an edit as a conflict.
-        _ = try a.deleteSurvey(id: "uuid:s2", from: "Field")
+        _ = try a.deleteSurvey(id: "uuid:s2", from: "Field", at: Date())
         try edit(b, "uuid:s2") { $0["age"] = .integer(13) }
         try sync(a, as: ana, device: "A")
         XCTAssertEqual(try sync(b, as: ana, device: "B").conflicts, ["uuid:s2"])
@@ -95,7 +95,7 @@ final class TeamSyncTests: DatabaseTestCase {
         try sync(a, as: ana, device: "A")
         // B pulls Bo's change; while it does, B's app saves an answer of Ana's.
         var keyed = false
-        let result = try DocumentSync.run(store: b, document: "Field", target: target(as: ana), device: "B", progress: { _ in
+        let result = try DocumentSync.run(store: b, document: "Field", target: target(as: ana), device: "B", at: { Date() }, progress: { _ in
             guard !keyed else { return }
             keyed = true
             try? self.edit(b, "uuid:s1") { $0["age"] = .integer(35) }
@@ -117,7 +117,7 @@ final class TeamSyncTests: DatabaseTestCase {
         // Pushed alone, the server refuses it (row-level security: Ana's); with a pull first,
         // it is a conflict kept on Bob's laptop, and nothing goes out.
         let b = try laptop([survey("uuid:x", ["name": .string("Not Ana")])])
-        let pushed = try DocumentSync.run(store: b, document: "Field", target: target(as: bob), device: "B", pull: false)
+        let pushed = try DocumentSync.run(store: b, document: "Field", target: target(as: bob), device: "B", pull: false, at: { Date() })
         XCTAssertEqual(pushed.refused, ["uuid:x"])
         let synced = try sync(b, as: bob, device: "B")
         XCTAssertEqual(synced.conflicts, ["uuid:x"])
@@ -131,7 +131,7 @@ final class TeamSyncTests: DatabaseTestCase {
         try initialize()
         let a = try laptop([survey("uuid:p", ["name": .string("Ana")])])
         let wrong = ConnectionString(server.connectionString(database: database, user: "nobody_here") + " password=s3cret-Pa55")
-        XCTAssertThrowsError(try DocumentSync.run(store: a, document: "Field", target: wrong, device: "A")) { error in
+        XCTAssertThrowsError(try DocumentSync.run(store: a, document: "Field", target: wrong, device: "A", at: { Date() })) { error in
             let text = DocumentSync.describe(error, target: wrong)
             XCTAssertFalse(text.contains("s3cret-Pa55"), text)
         }
@@ -172,13 +172,13 @@ final class FormTravelTests: DatabaseTestCase {
         try FileManager.default.createDirectory(at: designer, withIntermediateDirectories: true)
         try Data(form(version: "1").utf8).write(to: designer.appendingPathComponent("household.csv"))
         try Data("name,label\nkib,Kibera\nmat,Mathare\n".utf8).write(to: designer.appendingPathComponent("towns.csv"))
-        _ = try office.attachForm(from: designer.appendingPathComponent("household.csv").path, to: "household")
+        _ = try office.attachForm(from: designer.appendingPathComponent("household.csv").path, to: "household", at: Date())
 
         XCTAssertThrowsError(try FormPublishing.publish(store: office, document: "household", target: target(as: ana)),
                              "an enumerator may not publish")
         XCTAssertEqual(try FormPublishing.publish(store: office, document: "household", target: target(as: boss)),
                        "Published household version 1 (1 list file): each laptop takes it at its next sync")
-        let first = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A")
+        let first = try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(first.formTaken, "form household version 1 taken")
         let taken = try laptop.questionnaire(for: "household")
         XCTAssertEqual(taken.form?.version, "1")
@@ -186,12 +186,12 @@ final class FormTravelTests: DatabaseTestCase {
 
         // A new version: the next sync takes it; the one after changes nothing.
         try Data(form(version: "2", extra: ",integer,age,Age").utf8).write(to: designer.appendingPathComponent("household.csv"))
-        _ = try office.attachForm(from: designer.appendingPathComponent("household.csv").path, to: "household")
+        _ = try office.attachForm(from: designer.appendingPathComponent("household.csv").path, to: "household", at: Date())
         _ = try FormPublishing.publish(store: office, document: "household", target: target(as: boss))
-        XCTAssertEqual(try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A").formTaken,
+        XCTAssertEqual(try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() }).formTaken,
                        "form household version 2 taken")
         XCTAssertTrue(try laptop.questionnaire(for: "household").fields.contains { $0.key == "age" })
-        XCTAssertNil(try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A").formTaken)
+        XCTAssertNil(try DocumentSync.run(store: laptop, document: "household", target: target(as: ana), device: "A", at: { Date() }).formTaken)
     }
 
     /// A form published when survey read its `=NOW()` version as Excel's day count is the
@@ -212,12 +212,12 @@ final class FormTravelTests: DatabaseTestCase {
         let laptop = DocumentStore(folder: root.appendingPathComponent("laptop"))
         try FileManager.default.createDirectory(at: laptop.folder, withIntermediateDirectories: true)
         _ = try laptop.save(SurveyDocument(), as: "UCL_Biomass_Plot_Form")
-        let first = try DocumentSync.run(store: laptop, document: "UCL_Biomass_Plot_Form", target: target(as: ana), device: "A")
+        let first = try DocumentSync.run(store: laptop, document: "UCL_Biomass_Plot_Form", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual(first.formTaken, "form UCL_Biomass_Plot_Form version 44662.6850575292 taken")
         let form = try XCTUnwrap(try laptop.questionnaire(for: "UCL_Biomass_Plot_Form").form)
         XCTAssertEqual(form.formID, "UCL_Biomass_Plot_Form", "the id it was published with, not the scratch file's name")
         XCTAssertEqual(form.version, "2022-04-11 16:26:28.971000")
-        XCTAssertNil(try DocumentSync.run(store: laptop, document: "UCL_Biomass_Plot_Form", target: target(as: ana), device: "A").formTaken)
+        XCTAssertNil(try DocumentSync.run(store: laptop, document: "UCL_Biomass_Plot_Form", target: target(as: ana), device: "A", at: { Date() }).formTaken)
     }
 }
 

@@ -73,8 +73,8 @@ final class TypesTravelTests: DatabaseTestCase {
         let written = try python(Self.reader, file(a))
         XCTAssertTrue(written.contains("datetime.datetime(2024, 5, 1, 9, 30)") && written.contains("nan"), written)
 
-        XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A").pushed, 2)
-        let pulled = try DocumentSync.run(store: b, document: "Field", target: target(as: bo), device: "B")
+        XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", at: { Date() }).pushed, 2)
+        let pulled = try DocumentSync.run(store: b, document: "Field", target: target(as: bo), device: "B", at: { Date() })
         XCTAssertEqual(pulled.pulled, 2)
         XCTAssertEqual(pulled.setAside, [])
         XCTAssertEqual(try python(Self.reader, file(b)), written, "plistlib reads what it wrote")
@@ -82,7 +82,7 @@ final class TypesTravelTests: DatabaseTestCase {
         // Nothing came back changed: the pusher's next sync pulls and pushes nothing, and
         // leaves its file as it was.
         let before = try Data(contentsOf: URL(fileURLWithPath: file(a)))
-        let again = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A")
+        let again = try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", at: { Date() })
         XCTAssertEqual([again.pulled, again.pushed], [0, 0])
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file(a))), before)
 

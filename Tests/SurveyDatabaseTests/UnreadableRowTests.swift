@@ -14,7 +14,7 @@ import SurveyTestSupport
 final class UnreadableRowTests: DatabaseTestCase {
     @discardableResult
     private func sync(_ store: DocumentStore, as role: String) throws -> DocumentSync.Result {
-        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: "A")
+        try DocumentSync.run(store: store, document: "Field", target: target(as: role), device: "A", at: { Date() })
     }
 
     private func survey(_ id: String, _ name: String) -> Record {

@@ -28,7 +28,7 @@ final class AttachmentProgramTests: XCTestCase {
         ,image,photo,Photo of the tree
         ,text,notes,Notes
         """.utf8).write(to: form)
-        try store.attachForm(from: form.path, to: "Trees")
+        try store.attachForm(from: form.path, to: "Trees", at: Date())
         photo = folder.appendingPathComponent("tree 1.jpg")
         try Data("JPEG bytes".utf8).write(to: photo)
     }
@@ -42,7 +42,7 @@ final class AttachmentProgramTests: XCTestCase {
         p.press(.enter); p.type("T1"); p.press(.enter)
         p.type(photo.path); p.press(.enter)
         XCTAssertEqual(p.state.draft["photo"], .string("tree 1.jpg"), p.state.statusText ?? "")
-        XCTAssertEqual(p.state.editing.map { p.state.outline.field($0.fieldIndex).key }, "notes", "Enter went on after the copy")
+        XCTAssertEqual(p.state.editing.map { p.state.outline.field($0.entry).key }, "notes", "Enter went on after the copy")
         let copied = folder.appendingPathComponent("docs/Trees.media/tree 1.jpg")
         XCTAssertEqual(try Data(contentsOf: copied), Data("JPEG bytes".utf8))
         XCTAssertEqual(store.loadDraft(for: "Trees").values["photo"], .string("tree 1.jpg"), "on disk at once")

@@ -22,7 +22,7 @@ final class AuditProgramTests: XCTestCase {
         let form = folder.appendingPathComponent("plots.csv")
         try Data("survey,,,,\n,type,name,label,parameters\n,audit,audit,,track-changes=true\n,text,plot,Plot,\n,integer,trees,Trees,\n".utf8)
             .write(to: form)
-        try store.attachForm(from: form.path, to: "Plots")
+        try store.attachForm(from: form.path, to: "Plots", at: Date())
     }
 
     override func tearDownWithError() throws {

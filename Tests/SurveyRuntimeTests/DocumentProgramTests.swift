@@ -245,7 +245,7 @@ final class DocumentProgramTests: XCTestCase {
         var p = launch()
         p.press(.enter, .function(4), .control("n"))
         XCTAssertEqual(p.state.screen.detail, .form)
-        XCTAssertEqual(p.state.editing?.fieldIndex, 0)
+        XCTAssertEqual(p.state.editing?.entry, 0)
     }
 }
 

@@ -22,7 +22,7 @@ final class EditHistoryProgramTests: XCTestCase {
         try store.save(SurveyDocument(), as: "Plots")
         let form = folder.appendingPathComponent("plots.csv")
         try Data("survey,,,\n,type,name,label\n,text,plot,Plot\n,integer,trees,Trees\n".utf8).write(to: form)
-        try store.attachForm(from: form.path, to: "Plots")
+        try store.attachForm(from: form.path, to: "Plots", at: Date())
     }
 
     override func tearDownWithError() throws {

@@ -27,7 +27,7 @@ final class EntityListProgramTests: XCTestCase {
             try store.save(SurveyDocument(), as: name)
             let file = folder.appendingPathComponent("form-\(name).md")
             try Data(form.utf8).write(to: file)
-            try store.attachForm(from: file.path, to: name)
+            try store.attachForm(from: file.path, to: name, at: Date())
             try FileManager.default.removeItem(at: file)
         }
     }
@@ -102,7 +102,7 @@ final class EntityListProgramTests: XCTestCase {
             try store.save(SurveyDocument(), as: "Visit")
             let file = folder.appendingPathComponent("visit.md")
             try Data(EntityForms.visit.utf8).write(to: file)
-            try store.attachForm(from: file.path, to: "Visit")
+            try store.attachForm(from: file.path, to: "Visit", at: Date())
             try FileManager.default.removeItem(at: file)
             try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
                                                        properties: [.init(name: "phone", value: "555 0101"),
@@ -139,7 +139,7 @@ final class EntityListProgramTests: XCTestCase {
         try store.save(SurveyDocument(), as: "Visit")
         let file = folder.appendingPathComponent("visit.md")
         try Data(EntityForms.visit.utf8).write(to: file)
-        try store.attachForm(from: file.path, to: "Visit")
+        try store.attachForm(from: file.path, to: "Visit", at: Date())
         try FileManager.default.removeItem(at: file)
         try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
                                                    properties: [.init(name: "phone", value: "555 0101"),

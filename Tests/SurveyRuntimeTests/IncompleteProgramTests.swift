@@ -23,7 +23,7 @@ final class IncompleteProgramTests: XCTestCase {
         try store.save(SurveyDocument(records: [ana]), as: "Households")
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Examples/household.csv").standardizedFileURL
-        try store.attachForm(from: example.path, to: "Households")
+        try store.attachForm(from: example.path, to: "Households", at: Date())
     }
 
     override func tearDownWithError() throws {

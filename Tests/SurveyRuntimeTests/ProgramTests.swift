@@ -47,7 +47,7 @@ final class ProgramTests: XCTestCase {
         p.type("ny")
         p.press(.tab)
         XCTAssertEqual(try onDisk("Seed").records[0].listTitle, "Smith, Johnny")
-        XCTAssertEqual(p.state.editing?.fieldIndex, 1, "still editing the next field")
+        XCTAssertEqual(p.state.editing?.entry, 1, "still editing the next field")
     }
 
     func testAddWritesTheRecordAndEmptiesTheDraftFile() throws {
@@ -148,7 +148,7 @@ final class ProgramTests: XCTestCase {
                        ["Smith, Johnny", "Jones, Doris", "Hopper, Grace"], "both changes are on disk")
         XCTAssertEqual(p.state.recordCount, 3, "and shown")
         XCTAssertEqual(p.state.shown, .record(0))
-        XCTAssertEqual(p.state.editing?.fieldIndex, 1, "heads-down on to Last name")
+        XCTAssertEqual(p.state.editing?.entry, 1, "heads-down on to Last name")
         XCTAssertEqual(p.state.status?.text, "“Seed” was also changed elsewhere: your change was added to that version")
     }
 

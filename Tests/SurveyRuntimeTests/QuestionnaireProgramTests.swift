@@ -21,7 +21,7 @@ final class QuestionnaireProgramTests: XCTestCase {
         try store.save(SurveyDocument(records: sampleRecords()), as: "Seed")
         let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Examples/household.csv").standardizedFileURL
-        try store.attachForm(from: example.path, to: "Households")
+        try store.attachForm(from: example.path, to: "Households", at: Date())
     }
 
     override func tearDownWithError() throws {
@@ -41,7 +41,7 @@ final class QuestionnaireProgramTests: XCTestCase {
         p.press(.enter)
         p.type("Ana"); p.press(.enter)
         XCTAssertEqual(store.loadDraft(for: "Households").values["fname"], .string("Ana"), "the New form is on disk at once")
-        XCTAssertEqual(p.state.editing?.fieldIndex, p.state.fieldIndex("lname"))
+        XCTAssertEqual(p.state.editing?.entry, p.state.entry("lname"))
         // Switching to a document without a form brings back the original five.
         p.press(.escape, .function(3), .down, .enter)     // F3: Households, Seed
         XCTAssertEqual(p.state.documentName, "Seed")
@@ -50,6 +50,6 @@ final class QuestionnaireProgramTests: XCTestCase {
         p.press(.function(3), .up, .enter)
         XCTAssertEqual(p.state.documentName, "Households")
         XCTAssertEqual(p.state.questionnaire.form?.formID, "household")
-        XCTAssertEqual(p.state.formItem, .field(p.state.fieldIndex("fname")), "on the first question asked")
+        XCTAssertEqual(p.state.formItem, .field(p.state.entry("fname")), "on the first question asked")
     }
 }

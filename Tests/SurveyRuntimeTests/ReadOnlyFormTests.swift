@@ -139,7 +139,7 @@ final class ReadOnlyFormTests: XCTestCase {
         press(&p, .function(4))
         try tryEveryChange(&p, remark: remark)
         // Attached again, the document is the form's once more.
-        try store.attachForm(from: Self.householdForm, to: "Households")
+        try store.attachForm(from: Self.householdForm, to: "Households", at: Date())
         let again = launch("Households")
         XCTAssertNil(again.state.session.formTrouble)
         XCTAssertEqual(again.state.questionnaire.form?.formID, "household")
@@ -193,8 +193,8 @@ final class ReadOnlyFormTests: XCTestCase {
 
     func testRecoveredSurveysAreNamedByTheirDocumentsForm() throws {
         try store.save(SurveyDocument(records: []), as: "Households")
-        try store.attachForm(from: Self.householdForm, to: "Households")
-        try store.saveRecovery([Self.households[0]], for: "Households")
+        try store.attachForm(from: Self.householdForm, to: "Households", at: Date())
+        try store.saveRecovery([Self.households[0]], for: "Households", at: Date())
         let p = launch("Households")
         guard case .recovery = p.state.popover else { return XCTFail("no recovery offered: \(String(describing: p.state.popover))") }
         let text = screen(p)

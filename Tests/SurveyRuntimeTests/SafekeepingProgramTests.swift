@@ -150,7 +150,7 @@ final class SafekeepingProgramTests: XCTestCase {
     }
 
     func testPuttingBackRecordsOfAVanishedDocumentRecreatesIt() throws {
-        try store.saveRecovery(sampleRecords(), for: "Gone")
+        try store.saveRecovery(sampleRecords(), for: "Gone", at: Date())
         var p = launch()
         clock.advance(2)
         p.press(.character("m"))
@@ -173,7 +173,7 @@ final class SafekeepingProgramTests: XCTestCase {
         p.press(.control("n"))
         p.type("Ann")
         p.press(.tab)
-        try store.rename("Site", to: "Site North")      // `survey docs rename Site 'Site North'`
+        try store.rename("Site", to: "Site North", at: Date())      // `survey docs rename Site 'Site North'`
         p.type("Lee")
         p.press(.tab)
         XCTAssertEqual(p.state.documentName, "Site North")

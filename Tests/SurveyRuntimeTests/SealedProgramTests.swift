@@ -49,7 +49,7 @@ final class SealedProgramTests: XCTestCase {
             ,form_id,version,public_key,,
             ,plots,4,\(key),,
             """.utf8).write(to: form)
-        try store.attachForm(from: form.path, to: name)
+        try store.attachForm(from: form.path, to: name, at: Date())
         try FileManager.default.removeItem(at: form)
         return store
     }
@@ -179,7 +179,7 @@ final class SealedProgramTests: XCTestCase {
                                "formVersion": .string("4"), Record.instanceIDKey: .string("uuid:r1")])
         var draft = Record(["plot": .string("draft plot"), Record.instanceIDKey: .string("uuid:r2")])
         draft.setIncomplete(true)
-        try store.saveRecovery([finished, draft], for: "Plots")
+        try store.saveRecovery([finished, draft], for: "Plots", at: Date())
         let recovery = try XCTUnwrap(store.recoveries().first)
         try store.restore(recovery, clock: .wall)
         let records = try store.load("Plots").get().records
@@ -377,7 +377,7 @@ final class SealedProgramTests: XCTestCase {
             | | form_id | version | public_key |
             | | visit | 1 | \(try Self.key.publicKey.base64) |
             """.utf8).write(to: form)
-        try store.attachForm(from: form.path, to: "Plots")
+        try store.attachForm(from: form.path, to: "Plots", at: Date())
         try FileManager.default.removeItem(at: form)
         try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
                                                    properties: [.init(name: "phone", value: "555 0101"),
@@ -485,7 +485,7 @@ extension SealedProgramTests {
             | | form_id | version | public_key |
             | | visit | 1 | \(try Self.key.publicKey.base64) |
             """.utf8).write(to: form)
-        try store.attachForm(from: form.path, to: "Plots")
+        try store.attachForm(from: form.path, to: "Plots", at: Date())
         try FileManager.default.removeItem(at: form)
         try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
                                                    properties: [.init(name: "phone", value: "555 0101"),

@@ -25,9 +25,17 @@ public func householdState(_ records: [Record] = [], width: Int = 120, height: I
 }
 
 extension AppState {
-    /// The field index of a question by its name.
+    /// The row of a question by its name among the top level's fields (what the form's
+    /// rules, `formRelevance`, go by).
     public func fieldIndex(_ name: String) -> Int {
         questionnaire.fields.firstIndex { $0.key == name }!
+    }
+
+    /// The entry of a question by its name in the walk the form shows now (in a roster, its
+    /// member shown): what the highlight and the field being typed go by.
+    public func entry(_ name: String) -> EntryNumber {
+        let walk = outline
+        return walk.indices.first { walk.heading($0) == nil && walk.field($0).key == name }!
     }
 
     /// The form's text, for looking at.

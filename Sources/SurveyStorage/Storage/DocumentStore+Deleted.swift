@@ -30,7 +30,7 @@ extension DocumentStore {
     /// A record without an `instanceID` is given one here, so that it can be brought back
     /// by id (a caller that wants to undo the delete by id gives ids first). Call it before
     /// saving the document without them: if it throws, nothing is deleted yet.
-    public func appendDeleted(_ records: [Record], for name: String, at date: Date = Date()) throws {
+    public func appendDeleted(_ records: [Record], for name: String, at date: Date) throws {
         try checkDeletedName(name)
         guard !records.isEmpty else { return }
         var entries = try deletedEntries(for: name)

@@ -29,9 +29,9 @@ extension DocumentStore {
     /// by that id. A document that got its form before the id was kept (its surveys carry
     /// the document's name) keeps the document's name.
     @discardableResult
-    public func attachForm(from path: String, to name: String, media: [String] = [], formID: String? = nil) throws -> [XLSFormProblem] {
+    public func attachForm(from path: String, to name: String, media: [String] = [], formID: String? = nil, at date: Date) throws -> [XLSFormProblem] {
         guard exists(name) else { throw Self.doesNotExist(name) }
-        return try attach(try formToAttach(from: path, media: media), to: name, formID: formID)
+        return try attach(try formToAttach(from: path, media: media), to: name, formID: formID, at: date)
     }
 
     /// A form and its list files read and checked, not yet copied in (`docs new --form`
@@ -72,13 +72,13 @@ extension DocumentStore {
     /// `formID`: the id a form without one in its settings is known by (see `attachForm`);
     /// nil: the stem of its file's name.
     @discardableResult
-    public func attach(_ prepared: FormToAttach, to name: String, formID: String? = nil) throws -> [XLSFormProblem] {
+    public func attach(_ prepared: FormToAttach, to name: String, formID: String? = nil, at date: Date) throws -> [XLSFormProblem] {
         guard exists(name) else { throw Self.doesNotExist(name) }
         let keptID = isOccupied(companionURL(.formID, for: name)) ? nil
             : formURL(for: name) != nil ? name
             : formID ?? Self.fileStem(prepared.path)
         for old in DocumentCompanion.forms where isOccupied(companionURL(old, for: name)) {
-            try moveStaleCompanionToTrash(old, of: name)
+            try moveStaleCompanionToTrash(old, of: name, at: date)
         }
         _ = try install(prepared.files, to: name)
         if let keptID {

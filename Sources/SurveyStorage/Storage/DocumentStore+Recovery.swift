@@ -17,7 +17,7 @@ extension DocumentStore {
     /// its companion; when that cannot be written the surveys are still kept, and merge
     /// without a base (every answer the two versions hold differently then clashes).
     @discardableResult
-    public func saveRecovery(_ records: [Record], bases: [Record] = [], for name: String, at date: Date = Date()) throws -> String {
+    public func saveRecovery(_ records: [Record], bases: [Record] = [], for name: String, at date: Date) throws -> String {
         let data = try SurveyDocument(records: records).propertyListData()
         let fileName: String
         do {
@@ -107,7 +107,7 @@ extension DocumentStore {
                 _ = document.identifyRecordsFoundWithoutIDs()
                 var merge = recovery.merge(into: document, questionnaire: questionnaire,
                                            theirsWhereBothChanged: theirsWhereBothChanged, clock: clock)
-                try keepReplaced(merge.replaced, of: recovery)
+                try keepReplaced(merge.replaced, of: recovery, at: clock.now)
                 merge.document.assignMissingInstanceIDs()
                 // A form with a public_key: the finished surveys put back are written encrypted.
                 let changed = merge.document.records.indices.filter { i in
@@ -138,13 +138,13 @@ extension DocumentStore {
     /// its bases, never erased (the merge can be undone, and a clash's other answers are in
     /// it), after the document's surveys as they were where the merge took the kept answers
     /// over theirs (`replaced`).
-    public func putAway(_ recovery: Recovery, replaced: [Record] = []) throws {
-        try keepReplaced(replaced, of: recovery)
+    public func putAway(_ recovery: Recovery, replaced: [Record] = [], at date: Date) throws {
+        try keepReplaced(replaced, of: recovery, at: date)
         try discard(recovery)
     }
 
     /// `replaced` in .trash as `.NAME.recovered-….yours.plist`, beside where the recovery goes.
-    private func keepReplaced(_ replaced: [Record], of recovery: Recovery) throws {
+    private func keepReplaced(_ replaced: [Record], of recovery: Recovery, at date: Date) throws {
         guard !replaced.isEmpty else { return }
         do {
             try createTrashFolder()
@@ -153,7 +153,7 @@ extension DocumentStore {
             do {
                 try AtomicFile.create(data, at: trashFolder.appendingPathComponent(yours), in: fileSystem)
             } catch let error as SystemError where error.code == EEXIST {
-                _ = try createRecoveryFile(data, for: recovery.documentName, at: Date(), in: trashFolder)
+                _ = try createRecoveryFile(data, for: recovery.documentName, at: date, in: trashFolder)
             }
         } catch let error as SystemError {
             throw DocumentError("Could not keep the answers the merge replaces in .trash: \(error.reason)")

@@ -17,7 +17,7 @@ extension DocumentStore {
     /// as taken: changing only its case (or accent composition) is allowed, and a name equal
     /// to the current one does nothing. Never replaces another file. Returns the new name.
     @discardableResult
-    public func rename(_ old: String, to raw: String) throws -> String {
+    public func rename(_ old: String, to raw: String, at date: Date) throws -> String {
         let names = listedNames()
         let wanted = DocumentName.cleaned(old)
         guard let current = Self.match(wanted, in: names) else { throw Self.doesNotExist(wanted) }
@@ -33,8 +33,8 @@ extension DocumentStore {
         let source = filePath(for: current)   // the file itself, even when its name is not UTF-8
         let renamed = RawPath(url(for: new).path)
         let companions = DocumentCompanion.allCases.map { companion in
-            MoveStep(companion: companion, run: { try moveCompanion(companion, from: current, to: new) },
-                     undo: { try? moveCompanion(companion, from: new, to: current) })
+            MoveStep(companion: companion, run: { try moveCompanion(companion, from: current, to: new, at: date) },
+                     undo: { try? moveCompanion(companion, from: new, to: current, at: date) })
         }
         do {
             try moveTogether([MoveStep(companion: nil, run: { try relocate(source, to: renamed, viaTemporary: caseOnly) },
@@ -52,13 +52,13 @@ extension DocumentStore {
 
     /// Parks the companion under a temporary name first, so that on a case-insensitive file
     /// system it is never mistaken for a stale one already using the new name.
-    private func moveCompanion(_ companion: DocumentCompanion, from old: String, to new: String) throws {
+    private func moveCompanion(_ companion: DocumentCompanion, from old: String, to new: String, at date: Date) throws {
         let source = companionURL(companion, for: old)
         guard isOccupied(source) else { return }
         let parked = folder.appendingPathComponent(AtomicFile.parkingName(for: source.lastPathComponent))
         try FileMove.withoutReplacing(from: source.path, to: parked.path, in: fileSystem)
         do {
-            try moveStaleCompanionToTrash(companion, of: new)
+            try moveStaleCompanionToTrash(companion, of: new, at: date)
             try FileMove.withoutReplacing(from: parked.path, to: companionURL(companion, for: new).path, in: fileSystem)
         } catch {
             try? FileMove.withoutReplacing(from: parked.path, to: source.path, in: fileSystem)

@@ -24,7 +24,7 @@ extension DocumentStore {
     /// `existingName(matching:)`. All or nothing: when a companion cannot be moved, what
     /// was moved goes back. Returns the trash file's name.
     @discardableResult
-    public func delete(_ name: String, at date: Date = Date()) throws -> String {
+    public func delete(_ name: String, at date: Date) throws -> String {
         let wanted = DocumentName.cleaned(name)
         guard let current = Self.match(wanted, in: listedNames()) else { throw Self.doesNotExist(wanted) }
         let stem: String
@@ -84,7 +84,7 @@ extension DocumentStore {
     /// old name, or "NAME 2", "NAME 3"... when that is taken; its draft and its deleted
     /// surveys come back too (all or nothing, as `delete`). Returns the restored name.
     @discardableResult
-    public func restore(_ name: String? = nil) throws -> String {
+    public func restore(_ name: String? = nil, at date: Date) throws -> String {
         guard let entry = trashed(matching: name) else {
             guard let name, !trash().isEmpty else { throw DocumentError("The trash is empty") }
             throw DocumentError("Nothing named “\(DocumentName.cleaned(name))” in the trash")
@@ -97,7 +97,7 @@ extension DocumentStore {
         let companions = DocumentCompanion.allCases.filter { isOccupied(trashCompanionURL($0, stem: stem)) }.map { companion in
             let from = trashCompanionURL(companion, stem: stem).path, to = companionURL(companion, for: target).path
             return MoveStep(companion: companion, run: {
-                try moveStaleCompanionToTrash(companion, of: target)
+                try moveStaleCompanionToTrash(companion, of: target, at: date)
                 try FileMove.withoutReplacing(from: from, to: to, in: fs)
             }, undo: { try? FileMove.withoutReplacing(from: to, to: from, in: fs) })
         }
@@ -125,7 +125,7 @@ extension DocumentStore {
     /// or by hand) is in the way of a document that brings its own under that name. It goes
     /// to the trash rather than being overwritten; a document arriving without one simply
     /// adopts it.
-    func moveStaleCompanionToTrash(_ companion: DocumentCompanion, of name: String, at date: Date = Date()) throws {
+    func moveStaleCompanionToTrash(_ companion: DocumentCompanion, of name: String, at date: Date) throws {
         let stale = companionURL(companion, for: name)
         guard isOccupied(stale) else { return }
         try createTrashFolder()

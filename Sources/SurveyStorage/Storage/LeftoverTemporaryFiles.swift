@@ -21,7 +21,10 @@ enum LeftoverTemporaryFiles {
     static let quietForOtherProgram: TimeInterval = 10 * 60
 
     /// Best effort: a folder that cannot be read or a file that cannot be removed is left.
-    static func remove(in folder: URL, through fs: FileSystem, now: Date = Date()) {
+    /// The system's clock, not the app's: it is compared with the times the file system
+    /// stamped on the files, which a pinned or test clock knows nothing of.
+    static func remove(in folder: URL, through fs: FileSystem) {
+        let now = Date()
         guard let entries = try? FolderEntry.list(folder) else { return }
         let names = Set(entries.compactMap(\.validName))
         for entry in entries {

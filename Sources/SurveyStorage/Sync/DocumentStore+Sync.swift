@@ -169,7 +169,7 @@ extension DocumentStore {
     /// anything was written.
     @discardableResult
     public func commitSync(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
-                           broughtBack: Set<String> = [], at date: Date = Date()) throws -> Bool {
+                           broughtBack: Set<String> = [], at date: Date) throws -> Bool {
         try committed(state, over: snapshot, movedToDeleted: movedToDeleted, broughtBack: broughtBack, at: date) != nil
     }
 
@@ -179,7 +179,7 @@ extension DocumentStore {
     /// `ledgerChanged` is the caller's word for it, required when the snapshot's ledger was
     /// lent out; otherwise the ledgers are compared.
     public func committed(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
-                          broughtBack: Set<String> = [], ledgerChanged: Bool? = nil, at date: Date = Date()) throws -> SyncSnapshot? {
+                          broughtBack: Set<String> = [], ledgerChanged: Bool? = nil, at date: Date) throws -> SyncSnapshot? {
         let name = snapshot.name
         let documentChanged = state.records != snapshot.state.records
         let deletedChanged = !movedToDeleted.isEmpty || !broughtBack.isEmpty

@@ -14,7 +14,7 @@ extension DocumentStore {
     /// document is a tombstone, which the next sync sends. Refused while it has conflicts
     /// (resolving is the way to choose between the two versions). Returns the record.
     @discardableResult
-    public func deleteSurvey(id: String, from name: String, at date: Date = Date()) throws -> Record {
+    public func deleteSurvey(id: String, from name: String, at date: Date) throws -> Record {
         let snapshot = try syncSnapshot(of: name)
         var state = snapshot.state
         guard let place = state.records.firstIndex(where: { $0.instanceID == id }) else {
@@ -37,7 +37,7 @@ extension DocumentStore {
     /// kept in the deleted surveys first. Returns how many.
     @discardableResult
     public func resolveConflict(id: String, path: SyncFieldPath?, by choice: SyncPlan.Choice, in name: String,
-                                at date: Date = Date()) throws -> Int {
+                                at date: Date) throws -> Int {
         var snapshot = try syncSnapshot(of: name)
         let resolved = try SyncPlan.resolve(id: id, path: path, by: choice, in: snapshot.state, at: date)
         // Kept first, as ^D keeps a member: if the commit then fails, nothing is lost. The
@@ -56,7 +56,7 @@ extension DocumentStore {
     /// each survey merged from both sides gets the form's calculations
     /// (`Questionnaire.settlingMerges`).
     public func mergeOtherCopies(_ files: [URL], into name: String, write: Bool, questionnaire: Questionnaire? = nil,
-                                 at date: Date = Date()) throws -> (events: [SyncEvent], written: Bool) {
+                                 at date: Date) throws -> (events: [SyncEvent], written: Bool) {
         let snapshot = try syncSnapshot(of: name, readOnly: !write)
         var others: [OtherDocument] = []
         for file in files {

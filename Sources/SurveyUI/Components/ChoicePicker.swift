@@ -7,7 +7,7 @@ import SurveyForms
 /// any case or accent), with digits choosing the n-th choice for heads-down entry and Space
 /// toggling choices of a multiple-choice question.
 public struct ChoicePicker: Equatable, Sendable {
-    public internal(set) var fieldIndex: Int
+    public internal(set) var entry: EntryNumber
     public let title: String
     public let names: [String]
     public let labels: [String]
@@ -27,9 +27,9 @@ public struct ChoicePicker: Equatable, Sendable {
     public private(set) var selected: [String]
     public private(set) var visible: [Int]
 
-    public init(fieldIndex: Int, title: String, choices: [XLSForm.Choice], labels: [String: String],
+    public init(entry: EntryNumber, title: String, choices: [XLSForm.Choice], labels: [String: String],
                 multiple: Bool, current: String) {
-        self.fieldIndex = fieldIndex
+        self.entry = entry
         self.title = title
         self.names = choices.map(\.name)
         self.labels = choices.map { labels[$0.name] ?? $0.name }

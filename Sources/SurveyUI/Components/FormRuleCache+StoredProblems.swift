@@ -8,7 +8,7 @@ extension FormRuleCache {
     /// entry of `outline` (`AppState.storedAnswerProblems`): a roster member's problems under
     /// its own questions, without their path.
     func storedAnswerProblems(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
-                              in outline: FormWalk) -> [Int: String] {
+                              in outline: FormWalk) -> [EntryNumber: String] {
         // The members on the form (each with the members around it).
         let shownMembers = Set(outline.entries?.map(\.steps).filter { !$0.isEmpty } ?? [])
         let all = problems(questionnaire, record, clock, members: shownMembers)
@@ -19,10 +19,13 @@ extension FormRuleCache {
         for problem in all where problem.path.steps.isEmpty {
             if missingShown || record[questionnaire.fields[problem.index].key] != nil { top[problem.index] = problem.message }
         }
-        guard let entries = outline.entries else { return top }
-        var result: [Int: String] = [:]
-        var members: [AnswerPath: Int] = [:]
-        for (i, entry) in entries.enumerated() where entry.heading == nil {
+        // A flat form's entries are its fields, one for one.
+        guard let entries = outline.entries else {
+            return Dictionary(uniqueKeysWithValues: top.map { (EntryNumber($0.key), $0.value) })
+        }
+        var result: [EntryNumber: String] = [:]
+        var members: [AnswerPath: EntryNumber] = [:]
+        for (i, entry) in zip(outline.indices, entries) where entry.heading == nil {
             if entry.steps.isEmpty {
                 if let problem = top[entry.fieldIndex.row] { result[i] = problem }
             } else {

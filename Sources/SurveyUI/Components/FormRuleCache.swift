@@ -46,9 +46,9 @@ final class FormRuleCache: @unchecked Sendable {
     /// rows' layout at one width.
     struct Drawn {
         let rows: [FormRow]
-        let problems: [Int: String]
-        /// A supervisor's comment, by row, under the questions it names.
-        var notes: [Int: String] = [:]
+        let problems: [EntryNumber: String]
+        /// A supervisor's comment, by entry, under the questions it names.
+        var notes: [EntryNumber: String] = [:]
         var layout: FormGeometry.Layout?
     }
 
@@ -136,7 +136,7 @@ final class FormRuleCache: @unchecked Sendable {
     /// The rows and problems drawn for `key`, made by `make` (outside the lock: it asks this
     /// cache for the outline and the answers) when the record or the key changed.
     func drawn(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock, key: DrawnKey,
-               make: () -> (rows: [FormRow], problems: [Int: String], notes: [Int: String])) -> Drawn {
+               make: () -> (rows: [FormRow], problems: [EntryNumber: String], notes: [EntryNumber: String])) -> Drawn {
         lock.lock()
         if let known = entryFor(questionnaire, record, clock).drawn, known.key == key {
             lock.unlock()

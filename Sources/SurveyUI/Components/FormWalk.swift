@@ -1,6 +1,9 @@
 import SurveyValues
 import SurveyForms
 
+/// The walk's numbering of its entries (`FormWalk.EntryNumber`), as the form's state names it.
+public typealias EntryNumber = FormWalk.EntryNumber
+
 /// The form as the screen walks it: the top level's questions and, where a repeat (a roster)
 /// stands, its heading ("Household member 2 of 4") followed by the questions of the one
 /// instance shown, nested repeats within it the same way. CSPro and ODK Collect both key a
@@ -11,6 +14,26 @@ import SurveyForms
 /// is its fields one for one (`entries` nil, nothing built), so every flat form behaves
 /// exactly as before.
 public struct FormWalk: Sendable {
+    /// An entry's place in the walk: what the highlight counts (`FormItem.field`). Typed, so
+    /// it is never taken for a question's row in its scope (`FieldIndex`, what the form's
+    /// rules go by), a node of the interview's tree (`InterviewTree.RowNumber`) or a line of
+    /// the screen. A roster's walk puts a member's questions after its heading, so the same
+    /// question has a different entry number in every member shown, and the same row.
+    /// A literal reads as an entry number (`.field(3)` in a test): a literal is never another
+    /// numbering's value passed by mistake, which is what the type is for.
+    public struct EntryNumber: Hashable, Sendable, Strideable, CustomStringConvertible, ExpressibleByIntegerLiteral {
+        public let index: Int
+        public init(_ index: Int) { self.index = index }
+        public init(integerLiteral index: Int) { self.index = index }
+        public func advanced(by n: Int) -> EntryNumber { EntryNumber(index + n) }
+        public func distance(to other: EntryNumber) -> Int { other.index - index }
+        public static func + (a: EntryNumber, n: Int) -> EntryNumber { EntryNumber(a.index + n) }
+        public static func - (a: EntryNumber, n: Int) -> EntryNumber { EntryNumber(a.index - n) }
+        /// How many entries `b` is before `a`.
+        public static func - (a: EntryNumber, b: EntryNumber) -> Int { a.index - b.index }
+        public var description: String { "entry \(index)" }
+    }
+
     /// A repeat's place in the outline: which instance is shown, of how many.
     public struct RepeatHeading: Equatable, Sendable {
         /// The repeat's name, as its instances are stored under it.
@@ -80,86 +103,86 @@ public struct FormWalk: Sendable {
 
     public var count: Int { entries?.count ?? scopes[0].fields.count }
     public var isFlat: Bool { entries == nil }
-    public var indices: Range<Int> { 0..<count }
+    public var indices: Range<EntryNumber> { EntryNumber(0)..<EntryNumber(count) }
 
-    public func field(_ i: Int) -> FieldSpec {
-        guard let entries else { return scopes[0].fields[i] }
-        return scopes[entries[i].scope].fields[entries[i].fieldIndex.row]
+    public func field(_ i: EntryNumber) -> FieldSpec {
+        guard let entries else { return scopes[0].fields[i.index] }
+        return scopes[entries[i.index].scope].fields[entries[i.index].fieldIndex.row]
     }
 
     /// The questionnaire that judges entry `i`, and its row there.
-    public func scope(of i: Int) -> (questionnaire: Questionnaire, fieldIndex: FieldIndex) {
-        guard let entries else { return (scopes[0], FieldIndex(i)) }
-        return (scopes[entries[i].scope], entries[i].fieldIndex)
+    public func scope(of i: EntryNumber) -> (questionnaire: Questionnaire, fieldIndex: FieldIndex) {
+        guard let entries else { return (scopes[0], FieldIndex(i.index)) }
+        return (scopes[entries[i.index].scope], entries[i.index].fieldIndex)
     }
 
-    public func steps(_ i: Int) -> [AnswerPath.Step] { entries?[i].steps ?? [] }
-    public func heading(_ i: Int) -> RepeatHeading? { entries?[i].heading }
-    public func isShown(_ i: Int) -> Bool { entries?[i].isShown ?? topRelevance[i] }
+    public func steps(_ i: EntryNumber) -> [AnswerPath.Step] { entries?[i.index].steps ?? [] }
+    public func heading(_ i: EntryNumber) -> RepeatHeading? { entries?[i.index].heading }
+    public func isShown(_ i: EntryNumber) -> Bool { entries?[i.index].isShown ?? topRelevance[i.index] }
 
     /// Entry `i` as the form's rules name it: its row in its scope and the members around it.
-    public func place(_ i: Int) -> QuestionPlace { QuestionPlace(scope(of: i).fieldIndex, at: steps(i)) }
+    public func place(_ i: EntryNumber) -> QuestionPlace { QuestionPlace(scope(of: i).fieldIndex, at: steps(i)) }
 
     /// Where entry `i`'s answer is kept.
-    public func path(_ i: Int) -> AnswerPath { AnswerPath(steps(i), field(i).key) }
+    public func path(_ i: EntryNumber) -> AnswerPath { AnswerPath(steps(i), field(i).key) }
 
     /// Entry `i`'s stored answer in `record`.
-    public func value(_ i: Int, in record: Record) -> PropertyValue? {
+    public func value(_ i: EntryNumber, in record: Record) -> PropertyValue? {
         // The record it was built from (the same storage: compared at once), else by path.
         let built = values != nil && record.hasIdenticalBytes(self.record)
         guard let entries else { return built ? values?[field(i).key] : record[field(i).key] }
-        let entry = entries[i]
+        let entry = entries[i.index]
         if entry.steps.isEmpty { return built ? values?[field(i).key] : record[field(i).key] }
         return record.hasIdenticalBytes(self.record) ? entry.storedValue : record.value(at: path(i))
     }
 
     /// Entry `i`'s stored answer as text, as the form shows it (`FieldSpec.screenText`).
-    public func storedText(_ i: Int, in record: Record) -> String {
+    public func storedText(_ i: EntryNumber, in record: Record) -> String {
         field(i).screenText(value(i, in: record))
     }
 
     /// The default a New form offers for entry `i`. (The form's rules are asked of the top
     /// level's questionnaire with the steps to the member, which knows what each name means
     /// there, as pyxform's binds do.)
-    public func defaultText(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> String? {
+    public func defaultText(_ i: EntryNumber, in record: Record, clock: Questionnaire.Clock) -> String? {
         FormInstance(scopes[0], record: record, clock: clock).defaultText(at: place(i))
     }
 
     /// What is wrong with `value` as entry `i`'s answer in `record`, by its scope's rules.
-    public func ruleProblem(_ i: Int, value: PropertyValue?, in record: Record, clock: Questionnaire.Clock) -> String? {
+    public func ruleProblem(_ i: EntryNumber, value: PropertyValue?, in record: Record, clock: Questionnaire.Clock) -> String? {
         FormInstance(scopes[0], record: record, clock: clock).problem(at: place(i), value: value)
     }
 
     /// The same with the record's answers as read once (`FormRuleCache.values`).
-    func ruleProblem(_ i: Int, value: PropertyValue?, values: [String: PropertyValue], clock: Questionnaire.Clock) -> String? {
+    func ruleProblem(_ i: EntryNumber, value: PropertyValue?, values: [String: PropertyValue], clock: Questionnaire.Clock) -> String? {
         FormInstance(scopes[0], values: values, clock: clock).problem(at: place(i), value: value)
     }
 
     /// Whether entry `i` must be answered now (its `required`, read in its member).
-    public func isRequired(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> Bool {
+    public func isRequired(_ i: EntryNumber, in record: Record, clock: Questionnaire.Clock) -> Bool {
         FormInstance(scopes[0], record: record, clock: clock).isRequired(place(i))
     }
 
     /// The same, with the survey's answers as read once for the frame.
-    func isRequired(_ i: Int, values: @escaping @Sendable () -> [String: PropertyValue], clock: Questionnaire.Clock) -> Bool {
+    func isRequired(_ i: EntryNumber, values: @escaping @Sendable () -> [String: PropertyValue], clock: Questionnaire.Clock) -> Bool {
         FormInstance(scopes[0], reading: values, clock: clock).isRequired(place(i))
     }
 
     /// The choices entry `i` offers now.
-    public func choices(_ i: Int, in record: Record, clock: Questionnaire.Clock) -> [XLSForm.Choice] {
+    public func choices(_ i: EntryNumber, in record: Record, clock: Questionnaire.Clock) -> [XLSForm.Choice] {
         FormInstance(scopes[0], record: record, clock: clock).choices(at: place(i))
     }
 
     /// Whether entry `i` is read-only in its form.
     /// Whether the designer gave entry `i` a label (the questionnaire names one without a
     /// label by its name).
-    public func hasOwnLabel(_ i: Int) -> Bool {
+    public func hasOwnLabel(_ i: EntryNumber) -> Bool {
         let (questionnaire, index) = scope(of: i)
         guard let question = questionnaire.form?.questions[index.row] else { return true }
         return question.labels.values.contains { !$0.isEmpty }
     }
 
-    public func isReadOnly(_ i: Int) -> Bool {
+    public func isReadOnly(_ i: EntryNumber) -> Bool {
         let (questionnaire, index) = scope(of: i)
         return questionnaire.form?.questions[index.row].readOnly ?? false
     }
@@ -168,25 +191,25 @@ public struct FormWalk: Sendable {
     public var fields: [FieldSpec] { entries == nil ? scopes[0].fields : entryFields }
 
     /// The entry of a repeat's heading, by its selection key.
-    public func headingEntry(_ key: String) -> Int? {
-        entries?.firstIndex { $0.heading?.selectionKey == key }
+    public func headingEntry(_ key: String) -> EntryNumber? {
+        entries?.firstIndex { $0.heading?.selectionKey == key }.map { EntryNumber($0) }
     }
 
     /// The heading of the innermost repeat entry `i` is in (its own, for a heading).
-    public func enclosingHeading(of i: Int) -> Int? {
+    public func enclosingHeading(of i: EntryNumber) -> EntryNumber? {
         guard let entries else { return nil }
-        if entries[i].heading != nil { return i }
-        let steps = entries[i].steps
+        if entries[i.index].heading != nil { return i }
+        let steps = entries[i.index].steps
         guard let last = steps.last else { return nil }
         let key = RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name)
         return headingEntry(key)
     }
 
     /// Entries of the instance a heading shows, nested ones included.
-    public func instanceEntries(of heading: Int) -> [Int] {
-        guard let entries, let h = entries[heading].heading, h.count > 0 else { return [] }
+    public func instanceEntries(of heading: EntryNumber) -> [EntryNumber] {
+        guard let entries, let h = entries[heading.index].heading, h.count > 0 else { return [] }
         let steps = h.steps
-        return entries.indices.filter { $0 > heading && entries[$0].steps.starts(with: steps) }
+        return entries.indices.filter { $0 > heading.index && entries[$0].steps.starts(with: steps) }.map { EntryNumber($0) }
     }
 
     /// The answers of the member `steps` lead to (the survey's own for none); nil when the

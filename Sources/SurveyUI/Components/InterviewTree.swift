@@ -10,6 +10,15 @@ import SurveyForms
 /// go to it while it is open, so the survey cannot change under it). Only what the form asks
 /// now is listed: a question `relevant` hides, a calculation, metadata and notes are not.
 public struct InterviewTree: Equatable, Sendable {
+    /// A row's place in `rows`, the tree's own numbering of the form's nodes: typed, so it is
+    /// never mixed up with a question's row in its scope (`FieldIndex`), an entry of the
+    /// walk the form pane shows, or a position among the rows shown (`highlighted`).
+    public struct RowNumber: Hashable, Comparable, Sendable {
+        public let index: Int
+        public init(_ index: Int) { self.index = index }
+        public static func < (a: RowNumber, b: RowNumber) -> Bool { a.index < b.index }
+    }
+
     public struct Row: Equatable, Sendable {
         public enum Kind: Equatable, Sendable { case group, roster, member, question }
         public var kind: Kind
@@ -27,27 +36,29 @@ public struct InterviewTree: Equatable, Sendable {
         public var steps: [AnswerPath.Step]
         /// The row it is inside (a group, a roster, a member), nil at the top: narrowing and
         /// marking walk up these, never back over every earlier row.
-        public var parent: Int? = nil
+        public var parent: RowNumber? = nil
     }
 
     public let rows: [Row]
     /// What was typed to narrow it, and whether only problems show.
     public private(set) var filter = ""
     public private(set) var problemsOnly = false
-    /// The rows shown, by index into `rows`.
-    public private(set) var visible: [Int]
+    /// The rows shown, in order.
+    public private(set) var visible: [RowNumber]
     /// The highlighted row, among `visible`.
     public private(set) var highlighted = 0
 
     public init(rows: [Row], highlighting path: AnswerPath? = nil) {
         self.rows = rows
-        self.visible = Array(rows.indices)
+        self.visible = rows.indices.map(RowNumber.init)
         if let path, let at = rows.firstIndex(where: { $0.kind == .question && $0.steps == path.steps && $0.name == path.name }) {
             highlighted = at
         }
     }
 
-    public var highlightedRow: Row? { visible.indices.contains(highlighted) ? rows[visible[highlighted]] : nil }
+    public var highlightedRow: Row? { visible.indices.contains(highlighted) ? self[visible[highlighted]] : nil }
+
+    public subscript(number: RowNumber) -> Row { rows[number.index] }
     public var problemCount: Int { rows.filter { $0.kind == .question && $0.problem != nil }.count }
 
     public mutating func move(by delta: Int) {
@@ -70,7 +81,7 @@ public struct InterviewTree: Equatable, Sendable {
     /// or member by its label), with the rows around them, so a match inside a member says
     /// which member; the highlight stays on its row when that still shows.
     private mutating func narrow(_ text: String) {
-        let kept = highlightedRow.flatMap { row in rows.firstIndex(of: row) }
+        let kept = highlightedRow.flatMap { row in rows.firstIndex(of: row) }.map(RowNumber.init)
         filter = text
         let words = TextFolding.folded(text).split(separator: " ").map(String.init)
         var shown = Array(repeating: false, count: rows.count)
@@ -81,14 +92,14 @@ public struct InterviewTree: Equatable, Sendable {
             shown[i] = true
             // Its ancestors, up to one already shown (then so are the rest).
             var up = row.parent
-            while let j = up, !shown[j] {
-                shown[j] = true
-                up = rows[j].parent
+            while let j = up, !shown[j.index] {
+                shown[j.index] = true
+                up = self[j].parent
             }
         }
-        visible = rows.indices.filter { shown[$0] }
+        visible = rows.indices.filter { shown[$0] }.map(RowNumber.init)
         highlighted = kept.flatMap { visible.firstIndex(of: $0) }
-            ?? visible.firstIndex { rows[$0].kind == .question && (!problemsOnly || rows[$0].problem != nil) } ?? 0
+            ?? visible.firstIndex { self[$0].kind == .question && (!problemsOnly || self[$0].problem != nil) } ?? 0
     }
 }
 
@@ -107,12 +118,15 @@ extension InterviewTree {
             FormWalk.answers(at: steps, in: answers)
         }
 
-        func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], depth start: Int, parent: Int?) {
+        /// The row appended last.
+        var last: RowNumber { RowNumber(rows.count - 1) }
+
+        func walk(_ questionnaire: Questionnaire, steps: [AnswerPath.Step], depth start: Int, parent: RowNumber?) {
             let relevance = FormInstance(top, values: values, clock: clock).relevance(at: steps)
             let member = answers(at: steps[...], in: values) ?? [:]
             var depth = start
-            var groups: [Int?] = []   // each open group: its row, when it was listed
-            var inside: Int? { groups.last(where: { $0 != nil }).flatMap { $0 } ?? parent }
+            var groups: [RowNumber?] = []   // each open group: its row, when it was listed
+            var inside: RowNumber? { groups.last(where: { $0 != nil }).flatMap { $0 } ?? parent }
             for i in questionnaire.fields.indices {
                 let field = questionnaire.fields[i]
                 let shown = relevance.indices.contains(i) ? relevance[i] : true
@@ -127,7 +141,7 @@ extension InterviewTree {
                     if label.namesAnAnswer { label = questionnaire.filledIn(label, from: Questionnaire.scoped(record, steps)) }
                     rows.append(Row(kind: .roster, depth: depth, label: label, answer: count == 0 ? "none" : String(count),
                                     name: node.name, problem: nil, steps: steps, parent: inside))
-                    let roster = rows.count - 1
+                    let roster = last
                     let inner = questionnaire.instanceQuestionnaire(for: node)
                     for k in 0..<count {
                         let memberSteps = steps + [AnswerPath.Step(name: node.name, index: k)]
@@ -136,7 +150,7 @@ extension InterviewTree {
                         rows.append(Row(kind: .member, depth: depth + 1, label: "\(k + 1) of \(count)",
                                         answer: first.map { text($0, memberAnswers[$0.key]) } ?? "", name: "",
                                         problem: nil, steps: memberSteps, parent: roster))
-                        walk(inner, steps: memberSteps, depth: depth + 2, parent: rows.count - 1)
+                        walk(inner, steps: memberSteps, depth: depth + 2, parent: last)
                     }
                     continue
                 }
@@ -145,7 +159,7 @@ extension InterviewTree {
                     if shown && !field.label.isEmpty {
                         rows.append(Row(kind: .group, depth: depth, label: field.label, answer: "", name: field.key,
                                         problem: nil, steps: steps, parent: inside))
-                        groups.append(rows.count - 1)
+                        groups.append(last)
                         depth += 1
                     } else {
                         groups.append(nil)
@@ -176,9 +190,9 @@ extension InterviewTree {
         // A member or roster with a problem inside says so too, so a closed eye finds it.
         for i in rows.indices where rows[i].kind == .question && rows[i].problem != nil {
             var up = rows[i].parent
-            while let j = up, rows[j].problem == nil {
-                rows[j].problem = "a problem inside"
-                up = rows[j].parent
+            while let j = up, rows[j.index].problem == nil {
+                rows[j.index].problem = "a problem inside"
+                up = rows[j.index].parent
             }
         }
         return rows

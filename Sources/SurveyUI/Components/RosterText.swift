@@ -40,8 +40,8 @@ enum RosterText {
     /// member knows whose answers these are without scrolling up to the member's heading row,
     /// at any size. Empty outside rosters (`FormState.highlightsMember(in:)` says which, cheaply).
     static func breadcrumb(at item: AppState.FormItem, in outline: FormWalk, record: Record, _ questionnaire: Questionnaire) -> [String] {
-        guard case .field(let i) = item, let entries = outline.entries, entries.indices.contains(i) else { return [] }
-        let steps = entries[i].steps
+        guard case .field(let i) = item, let entries = outline.entries, entries.indices.contains(i.index) else { return [] }
+        let steps = entries[i.index].steps
         guard !steps.isEmpty else { return [] }
         var crumbs: [String] = []
         for depth in 1...steps.count {

@@ -119,11 +119,12 @@ public struct TextInput: Equatable, Sendable {
 /// record until committed, so a resize, a refused value or a failed save never touches what
 /// is stored; `original` is what Esc puts back.
 public struct EditBuffer: Equatable, Sendable {
-    public var fieldIndex: Int
+    /// The walk's entry being typed.
+    public var entry: EntryNumber
     public var input: TextInput
 
-    public init(fieldIndex: Int, text: String, original: String? = nil, selectingAll: Bool = false) {
-        self.fieldIndex = fieldIndex
+    public init(entry: EntryNumber, text: String, original: String? = nil, selectingAll: Bool = false) {
+        self.entry = entry
         self.input = TextInput(text: text, original: original, selectingAll: selectingAll)
     }
 

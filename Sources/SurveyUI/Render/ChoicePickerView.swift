@@ -51,7 +51,7 @@ struct ChoicePickerView {
     /// choices. Under first, so the member heading and a note before the question, which are
     /// above it, stay in sight too.
     static func geometry(_ picker: ChoicePicker, state: AppState) -> Geometry {
-        let value = state.formGeometry.values[picker.fieldIndex]
+        let value = state.formGeometry.values[picker.entry.index]
         return geometry(picker, layout: state.layout, anchor: value.isEmpty ? nil : value)
     }
 

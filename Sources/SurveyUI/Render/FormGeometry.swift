@@ -235,7 +235,7 @@ public struct FormGeometry: Equatable, Sendable {
     /// The rows an item takes in the whole form, for scrolling it into view.
     func contentSpan(of item: AppState.FormItem) -> ClosedRange<Int>? {
         switch item {
-        case .field(let i): return fieldSpans.indices.contains(i) ? fieldSpans[i] : nil
+        case .field(let i): return fieldSpans.indices.contains(i.index) ? fieldSpans[i.index] : nil
         case .clear: return clearSpan
         case .add: return addSpan
         }
@@ -248,7 +248,7 @@ public struct FormGeometry: Equatable, Sendable {
         for i in values.indices where !values[i].isEmpty {
             let left = min(labels[i].x, values[i].x)
             let row = Rect(x: left, y: values[i].y, width: values[i].maxX - left, height: 1)
-            if row.contains(p) { return .field(i) }
+            if row.contains(p) { return .field(EntryNumber(i)) }
         }
         return nil
     }

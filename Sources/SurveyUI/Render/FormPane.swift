@@ -23,14 +23,14 @@ struct FormPane: View {
     /// The field being typed, drawn as a text box in place of its value.
     let editing: EditBuffer?
     /// What is wrong with a stored answer, by field: drawn under it, and the value in red.
-    let problems: [Int: String]
+    let problems: [EntryNumber: String]
     /// A supervisor's comment on a survey sent back, under the questions it names.
-    var notes: [Int: String] = [:]
+    var notes: [EntryNumber: String] = [:]
     /// The questions, for each one's hint and whether its value is underlined.
     let fields: [FieldSpec]
     /// What a field shows when not being typed. Asked only for the rows that show, so a
     /// 500-question form costs what a screenful does: that is why it is a function.
-    let answer: (_ field: Int) -> (text: String, placeholder: Bool)
+    let answer: (_ entry: EntryNumber) -> (text: String, placeholder: Bool)
     /// The rows laid out in a rectangle, made with the state's cached layout; drawn into
     /// another rectangle, the rows are laid out again.
     var laidOut: (rect: Rect, geometry: FormGeometry)? = nil
@@ -77,12 +77,12 @@ struct FormPane: View {
             case .heading: grid.put(decoration.text, x: r.x, y: r.y, style: .accent, clip: r)
             case .note: grid.put(decoration.text, x: r.x, y: r.y, clip: r)
             case .label:
-                let highlighted = highlight == .field(decoration.field)
+                let highlighted = highlight == .field(EntryNumber(decoration.field))
                 grid.put(decoration.text, x: r.x, y: r.y, style: highlighted ? .bold : .plain, clip: r)
             case .extra:
-                if let problem = problems[decoration.field] {
+                if let problem = problems[EntryNumber(decoration.field)] {
                     grid.put(problem, x: r.x, y: r.y, style: .error, clip: r)
-                } else if let note = notes[decoration.field] {
+                } else if let note = notes[EntryNumber(decoration.field)] {
                     grid.put(note, x: r.x, y: r.y, style: .accent, clip: r)
                 } else {
                     grid.put(fields[decoration.field].hint, x: r.x, y: r.y, style: .muted, clip: r)
@@ -90,16 +90,18 @@ struct FormPane: View {
             }
         }
         for (i, row) in rows.enumerated() {
+            // The rows are the walk's entries, one for one; the geometry's arrays go by row.
+            let entry = EntryNumber(i)
             guard case .field(let label, _) = row, !geometry.values[i].isEmpty else { continue }
             let labelRect = geometry.labels[i]
-            let highlighted = highlight == .field(i)
+            let highlighted = highlight == .field(entry)
             if !labelRect.isEmpty {
                 let labelWidth = TextWidth.width(of: label)
                 grid.put(label, x: labelRect.maxX - labelWidth, y: labelRect.y,
                          style: highlighted ? .bold : .plain, clip: rect)
             }
-            drawValue(i, in: geometry.values[i].intersection(rect), highlighted: highlighted,
-                      problem: problems[i] != nil, into: &grid)
+            drawValue(entry, in: geometry.values[i].intersection(rect), highlighted: highlighted,
+                      problem: problems[entry] != nil, into: &grid)
         }
         drawButton(geometry.clearButtonLabel, geometry.clearButton.intersection(rect),
                    highlighted: highlight == .clear, into: &grid)
@@ -127,14 +129,14 @@ struct FormPane: View {
         return TextWidth.width(of: last) <= width ? last : "… › " + (crumbs.last ?? "")
     }
 
-    private func drawValue(_ index: Int, in rect: Rect, highlighted: Bool, problem: Bool, into grid: inout CellGrid) {
+    private func drawValue(_ index: EntryNumber, in rect: Rect, highlighted: Bool, problem: Bool, into grid: inout CellGrid) {
         guard !rect.isEmpty else { return }
-        if let edit = editing, edit.fieldIndex == index {
+        if let edit = editing, edit.entry == index {
             TextFieldView(buffer: edit.input).draw(into: &grid, in: rect)
             return
         }
         let shown = answer(index)
-        let field = fields[index]
+        let field = fields[index.index]
         var style = highlighted ? Style(.reverse) : field.kind.isAnswered ? Style(.underline) : .plain
         if problem { style = Style(style.attributes.union(.bold), role: .error) }
         if highlighted { grid.cursor = Point(x: rect.x, y: rect.y) }

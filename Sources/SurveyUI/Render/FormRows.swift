@@ -14,14 +14,14 @@ enum FormRows {
 
     /// A roster's heading is a row of its own ("Household member  2 of 4"), which the
     /// highlight visits; its instance's questions follow it.
-    static func made(_ state: AppState, outline: FormWalk, problems: [Int: String], notes: [Int: String]) -> [FormRow] {
+    static func made(_ state: AppState, outline: FormWalk, problems: [EntryNumber: String], notes: [EntryNumber: String]) -> [FormRow] {
         let questionnaire = state.questionnaire
         guard questionnaire.form != nil else {
             return questionnaire.fields.map { .field(label: $0.label, extraLine: false) }
         }
         let record = state.formRecord
         /// A label or note showing answers (`${people}`), filled in from the row's scope.
-        func filledIn(_ text: String, _ i: Int) -> String {
+        func filledIn(_ text: String, _ i: EntryNumber) -> String {
             guard text.namesAnAnswer else { return text }
             return outline.scope(of: i).questionnaire.filledIn(text, from: Questionnaire.scoped(record, outline.steps(i)))
         }
@@ -53,10 +53,10 @@ extension AppState {
     /// What is wrong with each stored answer of the shown record under the current form (a
     /// record keyed with an older version, or edited by another program): shown under the
     /// question, never rewritten until the answer is edited.
-    var storedAnswerProblems: [Int: String] { storedAnswerProblems(in: outline) }
+    var storedAnswerProblems: [EntryNumber: String] { storedAnswerProblems(in: outline) }
 
     /// The same, by entry of the outline: a roster member's problems under its questions.
-    func storedAnswerProblems(in outline: FormWalk) -> [Int: String] {
+    func storedAnswerProblems(in outline: FormWalk) -> [EntryNumber: String] {
         guard questionnaire.form != nil, case .record = shown else { return [:] }
         return drawnForm(outline).problems
     }
@@ -74,7 +74,7 @@ extension AppState {
     }
 
     /// A supervisor's comment under the questions it names, by row (`AppState+ReviewNotes`).
-    func formNotes(in outline: FormWalk) -> [Int: String] {
+    func formNotes(in outline: FormWalk) -> [EntryNumber: String] {
         guard questionnaire.form != nil, case .record = shown else { return [:] }
         return drawnForm(outline).notes
     }

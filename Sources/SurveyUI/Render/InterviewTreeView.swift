@@ -39,9 +39,9 @@ struct InterviewTreeView {
         grid.put(hint, x: g.hint.x, y: g.hint.y, style: .muted, clip: g.hint)
         // Labels in a column as wide as the longest shown, up to three fifths of the box.
         let shown = tree.visible.dropFirst(g.scroll).prefix(g.rows.height)
-        let labelWidth = min(shown.map { Self.labelText(tree.rows[$0]).count }.max() ?? 0, g.rows.width * 3 / 5)
+        let labelWidth = min(shown.map { Self.labelText(tree[$0]).count }.max() ?? 0, g.rows.width * 3 / 5)
         for (line, index) in shown.enumerated() {
-            let row = tree.rows[index]
+            let row = tree[index]
             let y = g.rows.y + line
             let highlighted = g.scroll + line == tree.highlighted
             let style: Style = highlighted ? Style(.reverse) : row.kind == .question ? .plain : .bold

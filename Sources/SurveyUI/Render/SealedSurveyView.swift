@@ -19,8 +19,9 @@ struct SealedSurveyView: View {
         let outline = state.outline
         var readable: [(label: String, text: String)] = []
         let identity = Set(Questionnaire.identityKeys)
-        for (i, field) in outline.fields.enumerated() where values[field.key] != nil && !identity.contains(field.key)
-            && outline.path(i).steps.isEmpty {
+        for i in outline.indices {
+            let field = outline.field(i)
+            guard values[field.key] != nil, !identity.contains(field.key), outline.path(i).steps.isEmpty else { continue }
             readable.append((field.label.isEmpty ? field.key : field.label, outline.storedText(i, in: record)))
         }
         let formID = record.text(forKey: Questionnaire.formIDKey)

@@ -34,7 +34,7 @@ public struct AppState: Equatable, Sendable {
     /// What the form shows: a stored record, or the unsent New form (the draft).
     public enum Shown: Equatable, Sendable { case record(Int), draft }
     /// The highlighted item of the form, in Tab order: the fields, then Clear, then Add.
-    public enum FormItem: Equatable, Sendable { case field(Int), clear, add }
+    public enum FormItem: Equatable, Sendable { case field(FormWalk.EntryNumber), clear, add }
 
     public struct StatusMessage: Equatable, Sendable {
         public enum Kind: Equatable, Sendable { case info, error }
@@ -178,18 +178,18 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// Text displayed in a field: the edit buffer for the field being typed, else the stored value.
-    public func fieldText(_ index: Int) -> String { fieldText(index, in: outline) }
+    public func fieldText(_ index: EntryNumber) -> String { fieldText(index, in: outline) }
 
-    func fieldText(_ index: Int, in outline: FormWalk) -> String {
-        if let editing, editing.fieldIndex == index { return editing.text }
+    func fieldText(_ index: EntryNumber, in outline: FormWalk) -> String {
+        if let editing, editing.entry == index { return editing.text }
         return outline.storedText(index, in: formRecord)
     }
 
     /// What a field shows when it is not being typed: the stored answer (a choice by its
     /// label), a New form's default (dimmed, not yet an answer), or why a row is not asked.
-    public func displayedAnswer(_ index: Int) -> (text: String, placeholder: Bool) { displayedAnswer(index, in: outline) }
+    public func displayedAnswer(_ index: EntryNumber) -> (text: String, placeholder: Bool) { displayedAnswer(index, in: outline) }
 
-    func displayedAnswer(_ index: Int, in outline: FormWalk) -> (text: String, placeholder: Bool) {
+    func displayedAnswer(_ index: EntryNumber, in outline: FormWalk) -> (text: String, placeholder: Bool) {
         if let heading = outline.heading(index) { return (RosterText.position(heading), false) }
         let field = outline.field(index)
         let record = formRecord
@@ -204,7 +204,7 @@ public struct AppState: Equatable, Sendable {
         }
         if value == nil, shown == .draft, let text = outline.defaultText(index, in: record, clock: ruleClock) { return (text, true) }
         // `fieldText`, with the value already read (each field is drawn on every frame).
-        if let editing, editing.fieldIndex == index { return (editing.text, false) }
+        if let editing, editing.entry == index { return (editing.text, false) }
         // Nothing yet: the format it takes, dimmed, as a placeholder (never stored).
         if value == nil, let hint = field.kind.formatHint { return (hint, true) }
         return (field.screenText(value), false)

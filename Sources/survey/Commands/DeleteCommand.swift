@@ -22,11 +22,11 @@ struct DeleteCommand: Equatable {
         doc = options.doc
     }
 
-    func run(store: DocumentStore, remembered: String?) -> Int32 {
+    func run(store: DocumentStore, remembered: String?, at date: Date) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let questionnaire = try store.commandQuestionnaire(for: target, changing: false)
-            let record = try store.deleteSurvey(id: id, from: target.name)
+            let record = try store.deleteSurvey(id: id, from: target.name, at: date)
             ShellOutput.line("Deleted \(questionnaire.title(of: record)) from “\(target.name)”: "
                 + "kept in its deleted surveys (survey undelete \(id))")
             return 0
@@ -45,7 +45,7 @@ extension DeleteCommand: ReadsItsWords {
                     help: "move the survey with that id to the document's deleted surveys (undelete brings it back); the next sync or merge deletes it on the other laptops too"),
     ]
 
-    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, at: context.clock.now) }
 
     var changesDocuments: Bool { true }
 }

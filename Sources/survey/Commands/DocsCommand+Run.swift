@@ -8,7 +8,7 @@ import SurveyStorage
 /// longer exists nor lose the record it was showing.
 extension DocsCommand {
     /// 0 done, 1 refused (the reason on stderr).
-    func run(store: DocumentStore, stateURL: URL) -> Int32 {
+    func run(store: DocumentStore, stateURL: URL, at date: Date) -> Int32 {
         do {
             switch self {
             case .list:
@@ -32,14 +32,14 @@ extension DocsCommand {
                 }
                 let name = try store.create(named: raw)
                 if let form, let prepared {
-                    try store.attach(prepared, to: name).forEach { ShellOutput.error("warning: \($0)") }
+                    try store.attach(prepared, to: name, at: date).forEach { ShellOutput.error("warning: \($0)") }
                     ShellOutput.line("Created “\(name)” with the questionnaire \(store.formURL(for: name)?.lastPathComponent ?? form)")
                 } else {
                     ShellOutput.line("Created “\(name)”")
                 }
             case .rename(let old, let raw):
                 let current = store.existingName(matching: old)
-                let new = try store.rename(old, to: raw)
+                let new = try store.rename(old, to: raw, at: date)
                 guard let current, !current.utf8.elementsEqual(new.utf8) else {
                     ShellOutput.line("“\(new)” already has that name: nothing to do")
                     return 0
@@ -50,14 +50,14 @@ extension DocsCommand {
                 // Counted before the move, for a line that says what went.
                 let current = store.existingName(matching: raw)
                 let records = current.flatMap(store.summary(of:))?.recordCount
-                try store.delete(raw)
+                try store.delete(raw, at: date)
                 guard let current else { return 0 }
                 let count = records.map { " (\(counted($0, "record")))" } ?? ""
                 ShellOutput.line("Moved “\(current)”\(count) to the trash")
                 updateMemory(stateURL) { $0.forget(document: current, in: store.folder) }
             case .restore(let raw):
                 let entry = store.trashed(matching: raw)
-                let name = try store.restore(raw)
+                let name = try store.restore(raw, at: date)
                 if let entry, !entry.name.utf8.elementsEqual(name.utf8) {
                     ShellOutput.line("Restored “\(entry.name)” as “\(name)”")
                 } else {

@@ -65,7 +65,7 @@ extension DocsCommand: ShellCommand {
                    help: "with docs new: the new document's questionnaire (an XLSForm, checked first)") { $0.form = $1 },
     ]
 
-    func run(in context: CommandContext) -> Int32 { run(store: context.store, stateURL: context.stateURL) }
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, stateURL: context.stateURL, at: context.clock.now) }
 
     var changesDocuments: Bool { if case .list = self { false } else { true } }
 }

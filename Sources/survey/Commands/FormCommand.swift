@@ -42,7 +42,7 @@ enum FormCommand: Equatable {
     }
 
     /// 0: done, or usable (warnings on stderr); 1: errors, every one listed.
-    func run(store: DocumentStore, remembered: String?) -> Int32 {
+    func run(store: DocumentStore, remembered: String?, at date: Date) -> Int32 {
         let path: String
         switch self {
         case .check(let p), .show(let p): path = p
@@ -65,7 +65,7 @@ enum FormCommand: Equatable {
         case .attach(let file, let media, let doc):
             do {
                 let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
-                let warnings = try store.attachForm(from: file, to: target.name, media: media)
+                let warnings = try store.attachForm(from: file, to: target.name, media: media, at: date)
                 warnings.forEach { ShellOutput.error("warning: \($0)") }
                 ShellOutput.line("“\(target.name)” now uses the questionnaire \(store.formURL(for: target.name)?.lastPathComponent ?? file)")
                 return 0
@@ -136,7 +136,7 @@ extension FormCommand: ShellCommand {
 
     static let options: [OptionSpec] = DatabaseCommand.options
 
-    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, at: context.clock.now) }
 
     var changesDocuments: Bool { switch self { case .attach: true; case .check, .show, .printDefault, .publish: false } }
 }

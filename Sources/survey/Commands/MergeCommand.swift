@@ -22,7 +22,7 @@ struct MergeCommand: Equatable {
         dryRun = options.dryRun
     }
 
-    func run(store: DocumentStore, remembered: String?) -> Int32 {
+    func run(store: DocumentStore, remembered: String?, at date: Date) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             let urls = files.map { URL(fileURLWithPath: $0) }
@@ -33,7 +33,7 @@ struct MergeCommand: Equatable {
             let entityConflictsBefore = dryRun ? [:] : EntitiesCommand.conflictCounts(in: store)
             do {
                 (events, written) = try store.mergeOtherCopies(urls, into: target.name, write: !dryRun,
-                                                               questionnaire: form.trouble == nil ? form.questionnaire : nil)
+                                                               questionnaire: form.trouble == nil ? form.questionnaire : nil, at: date)
             } catch let partly as MergedButEntityListsNot {
                 // The surveys are merged; only the lists they change could not be written.
                 for event in partly.events { ShellOutput.line(Self.line(event, would: false)) }
@@ -113,7 +113,7 @@ extension MergeCommand: ReadsItsWords {
                    help: "merge: print what would happen, write nothing") { options, _ in options.dryRun = true },
     ]
 
-    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, at: context.clock.now) }
 
     var changesDocuments: Bool { true }
 }

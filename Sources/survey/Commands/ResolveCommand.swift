@@ -41,7 +41,7 @@ struct ResolveCommand: Equatable {
         doc = options.doc
     }
 
-    func run(store: DocumentStore, remembered: String?) -> Int32 {
+    func run(store: DocumentStore, remembered: String?, at date: Date) -> Int32 {
         do {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
             var path: SyncFieldPath?
@@ -53,7 +53,7 @@ struct ResolveCommand: Equatable {
             }
             let ledger = try store.syncLedger(for: target.name)
             let count = try store.resolveConflict(id: id, path: path, by: modelChoice(ledger.conflicts[id], path),
-                                                  in: target.name)
+                                                  in: target.name, at: date)
             let left = (try? store.syncLedger(for: target.name).conflicts[id]?.fields.count) ?? nil
             ShellOutput.line("Resolved \(count == 1 ? "1 conflict" : "\(count) conflicts") of \(id) in “\(target.name)”"
                 + (left.map { ": \($0) left" } ?? ": it goes out at the next sync"))
@@ -103,7 +103,7 @@ extension ResolveCommand: ReadsItsWords {
                    help: "resolve: store TEXT instead of either (a number where the values are numbers)") { $0.resolvedValue = $1 },
     ]
 
-    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered) }
+    func run(in context: CommandContext) -> Int32 { run(store: context.store, remembered: context.remembered, at: context.clock.now) }
 
     var changesDocuments: Bool { true }
 }

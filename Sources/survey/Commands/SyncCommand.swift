@@ -32,6 +32,8 @@ struct SyncCommand: Equatable {
             let result = try DocumentSync.run(store: store, document: document.name, target: target,
                                               device: SyncDevice.current(environment: environment),
                                               pull: mode != .push, push: mode != .pull,
+                                              // The system's clock, read at each step: a sync can take minutes.
+                                              at: { Date() },
                                               progress: ShellOutput.progress,
                                               // A wait is a line of its own, kept on the screen.
                                               waiting: { ShellOutput.endProgress(); ShellOutput.error($0) })

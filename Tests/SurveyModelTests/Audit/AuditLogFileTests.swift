@@ -35,10 +35,10 @@ final class AuditLogFileTests: TemporaryFolderTestCase {
             ["uuid:1", "question", "/data/household[2]/age", "1000", "4500", "4", "say \"40\"", "Ortiz, Bea", ""],
             ["uuid:2", "change reason", "", "5000", "", "", "", "", "two\nlines"],
         ])
-        _ = try store.rename("Field", to: "Plots")
+        _ = try store.rename("Field", to: "Plots", at: Date())
         XCTAssertEqual(try store.auditLog(for: "Plots").events, events)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.auditURL(for: "Field").path))
-        _ = try store.delete("Plots")
+        _ = try store.delete("Plots", at: Date())
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.auditURL(for: "Plots").path), "gone with it to the trash")
     }
 

@@ -232,7 +232,7 @@ final class FormRecordsTests: TemporaryFolderTestCase {
     func testRecoveredSurveysPutBackIntoAFormsDocumentGetNoneOfTheOriginalFivesKeys() throws {
         try store.save(SurveyDocument(), as: "Tiny")
         try Self.tinyForm.write(to: folder.appendingPathComponent("Tiny.form.csv"), atomically: true, encoding: .utf8)
-        try store.saveRecovery([Record(["name": .string("Ana"), "age": .integer(30)])], for: "Tiny")
+        try store.saveRecovery([Record(["name": .string("Ana"), "age": .integer(30)])], for: "Tiny", at: Date())
         let recovery = try XCTUnwrap(store.recoveries().first)
         XCTAssertEqual(try store.restore(recovery, clock: .wall).name, "Tiny")
         XCTAssertEqual(try store.load("Tiny").get().records.map(\.answers), [["name": .string("Ana"), "age": .integer(30)]])

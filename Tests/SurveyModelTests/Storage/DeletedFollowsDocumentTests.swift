@@ -22,7 +22,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(), as: "A")
         try store.saveDraft(Record.sample(), for: "A", in: .standard)
         try store.appendDeleted([gone], for: "A", at: deletedAt)
-        try store.rename("A", to: "B")
+        try store.rename("A", to: "B", at: Date())
         XCTAssertEqual(try folderContents(), [".B.deleted.plist", ".B.draft.plist", "B.plist"])
         XCTAssertEqual(store.deletedRecords(for: "B"), [DeletedRecord(record: gone, deletedAt: deletedAt)])
     }
@@ -30,7 +30,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
     func testRenameChangingOnlyTheCaseMovesThem() throws {
         try store.save(SurveyDocument(), as: "field")
         try store.appendDeleted([gone], for: "field", at: deletedAt)
-        try store.rename("field", to: "Field")
+        try store.rename("field", to: "Field", at: Date())
         XCTAssertEqual(try folderContents(), [".Field.deleted.plist", "Field.plist"])
     }
 
@@ -39,7 +39,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
         try store.appendDeleted([gone], for: "A", at: deletedAt)
         try store.appendDeleted([Record(["firstName": .string("Stale"), "instanceID": .string("uuid:s")])],
                                 for: "B", at: deletedAt)
-        try store.rename("A", to: "B")
+        try store.rename("A", to: "B", at: Date())
         XCTAssertEqual(store.deletedRecords(for: "B").map(\.record), [gone])
         let trashed = try trashContents()
         XCTAssertEqual(trashed.count, 1)
@@ -53,7 +53,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
         // A stale list in the way that cannot go to the trash: `.trash` is a file.
         try store.appendDeleted([gone], for: "B", at: deletedAt)
         try Data().write(to: store.trashFolder)
-        XCTAssertThrowsError(try store.rename("A", to: "B")) { error in
+        XCTAssertThrowsError(try store.rename("A", to: "B", at: Date())) { error in
             XCTAssertEqual((error as? DocumentError)?.message,
                            "Could not rename “A” to “B”: its deleted surveys could not be moved: Not a directory")
         }
@@ -69,7 +69,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
         XCTAssertEqual(try trashContents(), [".Field (deleted 2024-03-05 09.07.02).deleted.plist",
                                              ".Field (deleted 2024-03-05 09.07.02).draft.plist",
                                              "Field (deleted 2024-03-05 09.07.02).plist"])
-        XCTAssertEqual(try store.restore("Field"), "Field")
+        XCTAssertEqual(try store.restore("Field", at: Date()), "Field")
         XCTAssertEqual(try folderContents(), [".Field.deleted.plist", ".Field.draft.plist", ".trash", "Field.plist"])
         XCTAssertEqual(store.deletedRecords(for: "Field"), [DeletedRecord(record: gone, deletedAt: deletedAt)])
     }
@@ -89,7 +89,7 @@ final class DeletedFollowsDocumentTests: TemporaryFolderTestCase {
         try store.appendDeleted([gone], for: "A", at: deletedAt)
         try store.delete("A", at: date)
         try store.save(SurveyDocument(), as: "A")
-        XCTAssertEqual(try store.restore("A"), "A 2")
+        XCTAssertEqual(try store.restore("A", at: Date()), "A 2")
         XCTAssertEqual(store.deletedRecords(for: "A 2").map(\.record), [gone])
         XCTAssertEqual(store.deletedRecords(for: "A"), [])
     }

@@ -34,7 +34,7 @@ final class EntityListStorageTests: TemporaryFolderTestCase {
             _ = try store.create(named: name)
             let file = folder.appendingPathComponent("forms-\(name).md")
             try Data(form.utf8).write(to: file)
-            try store.attachForm(from: file.path, to: name)
+            try store.attachForm(from: file.path, to: name, at: Date())
             try FileManager.default.removeItem(at: file)
         }
     }
@@ -121,7 +121,7 @@ final class EntityListStorageTests: TemporaryFolderTestCase {
             | | list_name | entity_id |
             | | households | ${hh} |
             """.utf8).write(to: file)
-        try store.attachForm(from: file.path, to: "Visits")
+        try store.attachForm(from: file.path, to: "Visits", at: Date())
         try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
                                                    properties: [.init(name: "phone", value: "000")], member: [])])
         let visit = try store.questionnaire(for: "Visits")
@@ -191,11 +191,11 @@ final class EntityListStorageTests: TemporaryFolderTestCase {
             | | list_name | entity_id |
             | | households | ${hh} |
             """.utf8).write(to: file)
-        XCTAssertEqual(try store.attachForm(from: file.path, to: "Update").map(\.message), [])
+        XCTAssertEqual(try store.attachForm(from: file.path, to: "Update", at: Date()).map(\.message), [])
         XCTAssertEqual(try store.questionnaire(for: "Update").form?.choices["households.csv"], [])
         _ = try store.create(named: "Visits")
         try Data(Self.followUp.utf8).write(to: file)
-        XCTAssertEqual(try store.attachForm(from: file.path, to: "Visits").map(\.message),
+        XCTAssertEqual(try store.attachForm(from: file.path, to: "Visits", at: Date()).map(\.message),
                        ["the list file households.csv is not beside the form: attach it with survey form attach FORM households.csv"])
     }
 

@@ -126,7 +126,7 @@ final class EntityMergeTests: TemporaryFolderTestCase {
         _ = try store.create(named: name)
         let file = store.folder.appendingPathComponent("\(name)-form.md")
         try Data(form.utf8).write(to: file)
-        try store.attachForm(from: file.path, to: name)
+        try store.attachForm(from: file.path, to: name, at: Date())
         try FileManager.default.removeItem(at: file)
     }
 
@@ -155,7 +155,7 @@ final class EntityMergeTests: TemporaryFolderTestCase {
         let a = try laptop("a"), b = try laptop("b")
         try visit(a, "uuid:va", phone: "2")
         try visit(b, "uuid:vb", phone: "3")
-        _ = try a.mergeOtherCopies([b.url(for: "Visit")], into: "Visit", write: true, questionnaire: try a.questionnaire(for: "Visit"))
+        _ = try a.mergeOtherCopies([b.url(for: "Visit")], into: "Visit", write: true, questionnaire: try a.questionnaire(for: "Visit"), at: Date())
         let expected = [EntityConflict(id: "h1", property: "phone", base: "1", mine: "2", theirs: "3", survey: "uuid:vb")]
         XCTAssertEqual(try a.entityList("households").conflicts, expected)
 

@@ -16,7 +16,7 @@ final class EntityOrderTests: TemporaryFolderTestCase {
         _ = try store.create(named: "Visit")
         let file = folder.appendingPathComponent("Visit-form.md")
         try Data(EntityForms.visit.utf8).write(to: file)
-        try store.attachForm(from: file.path, to: "Visit")
+        try store.attachForm(from: file.path, to: "Visit", at: Date())
         try FileManager.default.removeItem(at: file)
         try store.applyEntityActions([EntityAction(kind: .create, list: "households", id: "h1", label: "Ana",
                                                    properties: [.init(name: "phone", value: "a"), .init(name: "village", value: "Lima")],

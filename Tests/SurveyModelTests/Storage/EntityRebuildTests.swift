@@ -18,7 +18,7 @@ final class EntityRebuildTests: TemporaryFolderTestCase {
         _ = try store.create(named: name)
         let file = store.folder.appendingPathComponent("\(name)-form.md")
         try Data(form.utf8).write(to: file)
-        try store.attachForm(from: file.path, to: name)
+        try store.attachForm(from: file.path, to: name, at: Date())
         try FileManager.default.removeItem(at: file)
     }
 

@@ -21,7 +21,7 @@ final class MediaFolderTests: TemporaryFolderTestCase {
 
     func testAttachingAFormPicksUpItsListFromTheFormsFolder() throws {
         try store.save(SurveyDocument(), as: "Field")
-        XCTAssertEqual(try store.attachForm(from: try formWithList(), to: "Field"), [])
+        XCTAssertEqual(try store.attachForm(from: try formWithList(), to: "Field", at: Date()), [])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: store.mediaFolderURL(for: "Field").path), ["towns-list.csv"])
         let q = try store.questionnaire(for: "Field")
         XCTAssertEqual(q.fields[0].kind, .choice(list: "towns-list.csv", names: ["ka", "ju"], multiple: false))
@@ -30,13 +30,13 @@ final class MediaFolderTests: TemporaryFolderTestCase {
 
     func testTheMediaFolderIsRenamedTrashedAndRestoredWithItsDocument() throws {
         try store.save(SurveyDocument(), as: "Field")
-        try store.attachForm(from: try formWithList(), to: "Field")
-        try store.rename("Field", to: "Plot")
+        try store.attachForm(from: try formWithList(), to: "Field", at: Date())
+        try store.rename("Field", to: "Plot", at: Date())
         XCTAssertTrue(try folderContents().contains("Plot.media"))
         XCTAssertFalse(try folderContents().contains("Field.media"))
-        try store.delete("Plot")
+        try store.delete("Plot", at: Date())
         XCTAssertFalse(try folderContents().contains("Plot.media"))
-        XCTAssertEqual(try store.restore(), "Plot")
+        XCTAssertEqual(try store.restore(at: Date()), "Plot")
         XCTAssertEqual(try store.questionnaire(for: "Plot").fields[0].choiceLabels["ka"], "Kampala")
     }
 
@@ -111,7 +111,7 @@ final class MediaFolderTests: TemporaryFolderTestCase {
         try store.attachMediaFiles([list.path], to: "Field")
         XCTAssertEqual(mode(media.appendingPathComponent("towns.csv")), 0o400, "not the older copy's 0644")
         let form = try file("form.csv", Array("survey,,,\n,type,name,label\n,select_one_from_file towns.csv,town,Town\n".utf8), mode: 0o600)
-        try store.attachForm(from: form.path, to: "Field")
+        try store.attachForm(from: form.path, to: "Field", at: Date())
         XCTAssertEqual(mode(try XCTUnwrap(store.formURL(for: "Field"))), 0o600)
     }
 
@@ -132,16 +132,16 @@ final class MediaFolderTests: TemporaryFolderTestCase {
 
         let form = try file("form.csv", Array("survey,,,\n,type,name,label\n,select_one_from_file towns.csv,town,Town\n".utf8), mode: 0o644)
         let first = try file("first.csv", Array("survey,,,\n,type,name,label\n,text,q,Q\n".utf8), mode: 0o644)
-        try store.attachForm(from: first.path, to: "Field")
+        try store.attachForm(from: first.path, to: "Field", at: Date())
         try FileManager.default.createSymbolicLink(atPath: outside.appendingPathComponent("towns.csv").path, withDestinationPath: secret.path)
-        XCTAssertThrowsError(try store.attachForm(from: form.path, to: "Field")) {
+        XCTAssertThrowsError(try store.attachForm(from: form.path, to: "Field", at: Date())) {
             XCTAssertTrue(($0 as? DocumentError)?.message.hasPrefix("\(self.outside.path)/towns.csv is a symbolic link") == true, "\($0)")
         }
         XCTAssertEqual(try store.questionnaire(for: "Field").fields.map(\.key), ["q"], "the form it had stays, not in the trash")
         XCTAssertFalse(try folderContents().contains(".trash"))
         let formLink = outside.appendingPathComponent("link.csv")
         try FileManager.default.createSymbolicLink(atPath: formLink.path, withDestinationPath: first.path)
-        XCTAssertThrowsError(try store.attachForm(from: formLink.path, to: "Field"))
+        XCTAssertThrowsError(try store.attachForm(from: formLink.path, to: "Field", at: Date()))
 
         // A folder reached through a link is the user's path: followed.
         let linkedFolder = folder.appendingPathComponent("pictures")

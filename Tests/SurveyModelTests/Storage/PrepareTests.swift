@@ -68,7 +68,7 @@ final class PrepareRememberedTests: TemporaryFolderTestCase {
     func testARememberedDocumentThatIsGoneFallsBackToTheFirstSilently() throws {
         for name in ["B", "C"] { try store.save(SurveyDocument(), as: name) }
         try store.save(SurveyDocument(), as: "Deleted")
-        try store.delete("Deleted")
+        try store.delete("Deleted", at: Date())
         XCTAssertEqual(try store.prepare(requested: nil, remembered: "Deleted"), "B")
         XCTAssertEqual(try store.documentNames(), ["B", "C"], "nothing created or restored")
     }

@@ -53,7 +53,7 @@ final class PrivateFilesTests: TemporaryFolderTestCase {
         XCTAssertEqual(mode(media), 0o700)
         XCTAssertEqual(mode(media.appendingPathComponent(name)), 0o600)
 
-        _ = try store.delete("Field")
+        _ = try store.delete("Field", at: Date())
         let trash = store.folder.appendingPathComponent(".trash")
         XCTAssertEqual(mode(trash), 0o700)
         for file in try FileManager.default.contentsOfDirectory(atPath: trash.path) {
@@ -81,7 +81,7 @@ final class PrivateFilesTests: TemporaryFolderTestCase {
         let name = try store.copyAttachment(from: photo.path, for: "Field")
         XCTAssertEqual(mode(store.mediaFolderURL(for: "Field")) & 0o777, 0o770)
         XCTAssertEqual(mode(store.mediaFolderURL(for: "Field").appendingPathComponent(name)), 0o640, "never more than its file")
-        _ = try store.delete("Field")
+        _ = try store.delete("Field", at: Date())
         XCTAssertEqual(mode(shared.appendingPathComponent(".trash")) & 0o777, 0o770)
     }
 

@@ -25,7 +25,7 @@ final class RecoveryMergeTests: TemporaryFolderTestCase {
     }
 
     func testAClashKeepsTheVersionBothStartedFromBesideTheKeptSurvey() throws {
-        let file = try store.saveRecovery([there], bases: [before], for: "Site")
+        let file = try store.saveRecovery([there], bases: [before], for: "Site", at: Date())
         let base = String(file.dropLast(".plist".count)) + ".base.plist"
         XCTAssertEqual(try folderContents(), [file, base].sorted())
         let kept = store.recoveries()
@@ -37,7 +37,7 @@ final class RecoveryMergeTests: TemporaryFolderTestCase {
 
     func testPuttingItBackMergesIntoTheSurveyTheDocumentStillHas() throws {
         try store.save(SurveyDocument(records: [here, bo]), as: "Site")
-        try store.saveRecovery([there], bases: [before], for: "Site")
+        try store.saveRecovery([there], bases: [before], for: "Site", at: Date())
         let kept = try XCTUnwrap(store.recoveries().first)
         let done = try store.restore(kept, clock: .wall)
         let records = try store.load("Site").get().records
@@ -56,7 +56,7 @@ final class RecoveryMergeTests: TemporaryFolderTestCase {
 
     func testTakingTheirsWhereBothChangedKeepsYoursInTheTrash() throws {
         try store.save(SurveyDocument(records: [here]), as: "Site")
-        try store.saveRecovery([there], bases: [before], for: "Site")
+        try store.saveRecovery([there], bases: [before], for: "Site", at: Date())
         let kept = try XCTUnwrap(store.recoveries().first)
         try store.restore(kept, theirsWhereBothChanged: true, clock: .wall)
         let records = try store.load("Site").get().records
@@ -79,7 +79,7 @@ final class RecoveryMergeTests: TemporaryFolderTestCase {
 
     func testASurveyTheDocumentNoLongerHasGoesBackAsNew() throws {
         try store.save(SurveyDocument(records: [bo]), as: "Site")
-        try store.saveRecovery([there], bases: [before], for: "Site")
+        try store.saveRecovery([there], bases: [before], for: "Site", at: Date())
         let done = try store.restore(try XCTUnwrap(store.recoveries().first), clock: .wall)
         XCTAssertEqual(try store.load("Site").get().records, [bo, there])
         XCTAssertEqual(done.merge.summary(into: "Site"), "Put 1 survey back into “Site” as new")

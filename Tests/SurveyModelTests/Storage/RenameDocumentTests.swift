@@ -11,7 +11,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
 
     func testRenamesTheFileKeepingItsContent() throws {
         try store.save(SurveyDocument(records: [Record.sample()]), as: "Old")
-        XCTAssertEqual(try store.rename("Old", to: " New.plist "), "New")
+        XCTAssertEqual(try store.rename("Old", to: " New.plist ", at: Date()), "New")
         XCTAssertEqual(try folderContents(), ["New.plist"])
         XCTAssertEqual(try records("New"), [Record.sample()])
     }
@@ -19,7 +19,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
     func testTheDraftMovesAlong() throws {
         try store.save(SurveyDocument(), as: "Old")
         try store.saveDraft(Record.sample(first: "Half"), for: "Old", in: .standard)
-        try store.rename("Old", to: "New")
+        try store.rename("Old", to: "New", at: Date())
         XCTAssertEqual(try folderContents(), [".New.draft.plist", "New.plist"])
         XCTAssertEqual(store.loadDraft(for: "New"), Record.sample(first: "Half"))
     }
@@ -27,7 +27,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
     func testChangingOnlyTheCaseIsAllowed() throws {
         try store.save(SurveyDocument(records: [Record.sample()]), as: "field notes")
         try store.saveDraft(Record.sample(first: "Half"), for: "field notes", in: .standard)
-        XCTAssertEqual(try store.rename("field notes", to: "Field Notes"), "Field Notes")
+        XCTAssertEqual(try store.rename("field notes", to: "Field Notes", at: Date()), "Field Notes")
         XCTAssertEqual(try folderContents(), [".Field Notes.draft.plist", "Field Notes.plist"])
         XCTAssertEqual(try records("Field Notes"), [Record.sample()])
         XCTAssertEqual(store.loadDraft(for: "Field Notes"), Record.sample(first: "Half"))
@@ -36,7 +36,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
     func testRenamingToTheSameNameDoesNothing() throws {
         try store.save(SurveyDocument(records: [Record.sample()]), as: "Same")
         let before = try FileManager.default.attributesOfItem(atPath: store.url(for: "Same").path)[.systemFileNumber]
-        XCTAssertEqual(try store.rename("Same", to: "  Same.plist"), "Same")
+        XCTAssertEqual(try store.rename("Same", to: "  Same.plist", at: Date()), "Same")
         let after = try FileManager.default.attributesOfItem(atPath: store.url(for: "Same").path)[.systemFileNumber]
         XCTAssertEqual(try folderContents(), ["Same.plist"])
         XCTAssertEqual(before as? NSNumber, after as? NSNumber)
@@ -44,7 +44,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
 
     func testOtherCompositionOfTheSameNameDoesNothing() throws {
         try store.save(SurveyDocument(), as: "Caf\u{E9}")
-        XCTAssertEqual(try store.rename("Caf\u{E9}", to: "Cafe\u{301}"), "Caf\u{E9}")
+        XCTAssertEqual(try store.rename("Caf\u{E9}", to: "Cafe\u{301}", at: Date()), "Caf\u{E9}")
         XCTAssertEqual(try folderContents(), ["Caf\u{E9}.plist"])
     }
 
@@ -55,7 +55,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
         for (target, message) in [("FIELD", "A document named “Field” already exists"),
                                   ("field", "A document named “Field” already exists"),
                                   ("CAFE\u{301}", "A document named “Caf\u{E9}” already exists")] {
-            XCTAssertThrowsError(try store.rename("A", to: target), target) { error in
+            XCTAssertThrowsError(try store.rename("A", to: target, at: Date()), target) { error in
                 XCTAssertEqual(error as? DocumentError, DocumentError(message))
             }
         }
@@ -66,7 +66,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
     func testCaseOnlyChangeIsRefusedWhenAnotherDocumentHasThatSpelling() throws {
         try store.save(SurveyDocument(), as: "notes")
         try store.save(SurveyDocument(), as: "Notes")
-        XCTAssertThrowsError(try store.rename("notes", to: "NOTES")) { error in
+        XCTAssertThrowsError(try store.rename("notes", to: "NOTES", at: Date())) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("A document named “Notes” already exists"))
         }
     }
@@ -74,7 +74,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
     func testNeverOverwritesAFileThatIsNotADocument() throws {
         try store.save(SurveyDocument(), as: "A")
         try FileManager.default.createDirectory(at: store.url(for: "B"), withIntermediateDirectories: false)
-        XCTAssertThrowsError(try store.rename("A", to: "B")) { error in
+        XCTAssertThrowsError(try store.rename("A", to: "B", at: Date())) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("A document named “B” already exists"))
         }
         XCTAssertTrue(store.exists("A"))
@@ -82,20 +82,20 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
     }
 
     func testMissingOldNameIsAnError() throws {
-        XCTAssertThrowsError(try store.rename(" Gone.plist", to: "New")) { error in
+        XCTAssertThrowsError(try store.rename(" Gone.plist", to: "New", at: Date())) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("“Gone” does not exist"))
         }
     }
 
     func testOldNameIsMatchedFolded() throws {
         try store.save(SurveyDocument(), as: "Field")
-        XCTAssertEqual(try store.rename("FIELD", to: "Meadow"), "Meadow")
+        XCTAssertEqual(try store.rename("FIELD", to: "Meadow", at: Date()), "Meadow")
         XCTAssertEqual(try store.documentNames(), ["Meadow"])
     }
 
     func testInvalidNewNameIsRefused() throws {
         try store.save(SurveyDocument(), as: "A")
-        XCTAssertThrowsError(try store.rename("A", to: "x/y")) { error in
+        XCTAssertThrowsError(try store.rename("A", to: "x/y", at: Date())) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("A document name cannot contain \"/\""))
         }
         XCTAssertEqual(try folderContents(), ["A.plist"])
@@ -105,7 +105,7 @@ final class RenameDocumentTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(), as: "A")
         try store.saveDraft(Record.sample(first: "Mine"), for: "A", in: .standard)
         try store.saveDraft(Record.sample(first: "Stale"), for: "B", in: .standard)
-        try store.rename("A", to: "B")
+        try store.rename("A", to: "B", at: Date())
         XCTAssertEqual(store.loadDraft(for: "B"), Record.sample(first: "Mine"))
         let trashed = try FileManager.default.contentsOfDirectory(atPath: store.trashFolder.path)
         XCTAssertEqual(trashed.count, 1)

@@ -20,7 +20,7 @@ final class SealedAttachmentStorageTests: TemporaryFolderTestCase {
         let form = folder.appendingPathComponent("form.csv")
         try "survey,,,\n,type,name,label\n,text,respondent,Respondent\n,image,photo,Photo\nsettings,,,\n,form_id,public_key,\n,household,\(try Self.key.publicKey.base64),\n"
             .write(to: form, atomically: true, encoding: .utf8)
-        XCTAssertEqual(try store.attachForm(from: form.path, to: "Field"), [])
+        XCTAssertEqual(try store.attachForm(from: form.path, to: "Field", at: Date()), [])
         let source = folder.appendingPathComponent("camera.jpg")
         try Self.photo.write(to: source)
         return (try store.questionnaire(for: "Field"), source)

@@ -37,7 +37,7 @@ final class TrashTests: TemporaryFolderTestCase {
     }
 
     func testDeletingWhatIsNotThereIsAnError() {
-        XCTAssertThrowsError(try store.delete("Nothing")) { error in
+        XCTAssertThrowsError(try store.delete("Nothing", at: Date())) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("“Nothing” does not exist"))
         }
     }
@@ -50,7 +50,7 @@ final class TrashTests: TemporaryFolderTestCase {
     func testATrashThatIsAFileIsAClearError() throws {
         try store.save(SurveyDocument(), as: "A")
         try Data().write(to: store.trashFolder)
-        XCTAssertThrowsError(try store.delete("A")) { error in
+        XCTAssertThrowsError(try store.delete("A", at: Date())) { error in
             XCTAssertEqual((error as? DocumentError)?.message, "Could not move “A” to the trash: Not a directory")
         }
         XCTAssertTrue(store.exists("A"))
@@ -92,11 +92,11 @@ final class TrashTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(records: [Record.sample(first: "New")]), as: "Newer")
         try store.saveDraft(Record.sample(first: "Half"), for: "Newer", in: .standard)
         try store.delete("Newer", at: date.addingTimeInterval(1))
-        XCTAssertEqual(try store.restore(), "Newer")
+        XCTAssertEqual(try store.restore(at: Date()), "Newer")
         XCTAssertEqual(try store.load("Newer").get().records, [Record.sample(first: "New")])
         XCTAssertEqual(store.loadDraft(for: "Newer"), Record.sample(first: "Half"))
         XCTAssertEqual(store.trash().map(\.name), ["Older"])
-        XCTAssertEqual(try store.restore(), "Older")
+        XCTAssertEqual(try store.restore(at: Date()), "Older")
         XCTAssertEqual(try trashContents(), [])
     }
 
@@ -105,7 +105,7 @@ final class TrashTests: TemporaryFolderTestCase {
         try store.delete("Field", at: date)
         try store.save(SurveyDocument(), as: "FIELD")
         try store.save(SurveyDocument(), as: "Field 2")
-        XCTAssertEqual(try store.restore(), "Field 3")
+        XCTAssertEqual(try store.restore(at: Date()), "Field 3")
         XCTAssertEqual(try store.load("Field 3").get().records, [Record.sample(first: "Gone")])
         XCTAssertEqual(try store.documentNames(), ["FIELD", "Field 2", "Field 3"])
     }
@@ -118,21 +118,21 @@ final class TrashTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(), as: "B")
         try store.delete("B", at: date.addingTimeInterval(10))
         XCTAssertEqual(store.trashed(matching: " a.plist")?.fileName, "A (deleted 2024-03-05 09.07.07).plist")
-        XCTAssertEqual(try store.restore(" a.plist"), "A")
+        XCTAssertEqual(try store.restore(" a.plist", at: Date()), "A")
         XCTAssertEqual(try store.load("A").get().records, [Record.sample(first: "2")])
         XCTAssertEqual(store.trash().map(\.name), ["B", "A"])
     }
 
     func testRestoreFromAnEmptyTrashOrAnAbsentName() throws {
-        XCTAssertThrowsError(try store.restore()) { error in
+        XCTAssertThrowsError(try store.restore(at: Date())) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("The trash is empty"))
         }
-        XCTAssertThrowsError(try store.restore("A")) { error in
+        XCTAssertThrowsError(try store.restore("A", at: Date())) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("The trash is empty"))
         }
         try store.save(SurveyDocument(), as: "A")
         try store.delete("A", at: date)
-        XCTAssertThrowsError(try store.restore("Zed")) { error in
+        XCTAssertThrowsError(try store.restore("Zed", at: Date())) { error in
             XCTAssertEqual(error as? DocumentError, DocumentError("Nothing named “Zed” in the trash"))
         }
     }
@@ -145,7 +145,7 @@ final class TrashTests: TemporaryFolderTestCase {
         try store.create(named: name)
         try store.saveDraft(Record.sample(), for: name, in: .standard)
         XCTAssertTrue(try store.delete(name, at: date).hasSuffix(") 2.plist"))
-        XCTAssertEqual(try store.restore(), name)
+        XCTAssertEqual(try store.restore(at: Date()), name)
         XCTAssertEqual(store.loadDraft(for: name), Record.sample())
     }
 }

@@ -40,7 +40,7 @@ final class IncompleteMergeTests: TemporaryFolderTestCase {
 
     @discardableResult
     private func merge(_ into: DocumentStore, from other: DocumentStore) throws -> [SyncEvent] {
-        try into.mergeOtherCopies([other.url(for: "Field")], into: "Field", write: true).events
+        try into.mergeOtherCopies([other.url(for: "Field")], into: "Field", write: true, at: Date()).events
     }
 
     func testAnIncompleteSurveyCrossesMarkedAndIsFinishedOnTheOtherLaptop() throws {

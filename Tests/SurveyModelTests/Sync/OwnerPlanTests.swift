@@ -112,7 +112,7 @@ final class OwnerPlanTests: TemporaryFolderTestCase {
         try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: true)
         let other = DocumentStore(folder: stick)
         try other.save(SurveyDocument(records: [survey("uuid:mine", base), survey("uuid:b1", ["name": .string("Bo")])]), as: "Field")
-        _ = try store.mergeOtherCopies([other.url(for: "Field")], into: "Field", write: true)
+        _ = try store.mergeOtherCopies([other.url(for: "Field")], into: "Field", write: true, at: Date())
         XCTAssertEqual(try store.syncLedger(for: "Field").owners, ["uuid:b1": ""])
         XCTAssertEqual(try store.syncLedger(for: "Field").othersOwner(of: "uuid:b1"), "")
         XCTAssertNil(try store.syncLedger(for: "Field").othersOwner(of: "uuid:mine"))
@@ -125,7 +125,7 @@ final class OwnerPlanTests: TemporaryFolderTestCase {
                                                 survey("uuid:b2", ["name": .string("Bea")]), survey("uuid:c1", ["name": .string("Cy")])]),
                        as: "Field")
         try other.writeLedger(theirs, for: "Field")
-        _ = try store.mergeOtherCopies([other.url(for: "Field")], into: "Field", write: true)
+        _ = try store.mergeOtherCopies([other.url(for: "Field")], into: "Field", write: true, at: Date())
         XCTAssertEqual(try store.syncLedger(for: "Field").owners, ["uuid:b1": "", "uuid:b2": "bruno", "uuid:c1": "carla"])
     }
 
@@ -137,7 +137,7 @@ final class OwnerPlanTests: TemporaryFolderTestCase {
         ledger.owners["uuid:gone"] = "ana"
         ledger.bases["uuid:gone"] = SyncLedger.Version(answers: base, revision: SyncRevision(5), deleted: true)
         try store.writeLedger(ledger, for: "Field")
-        XCTAssertThrowsError(try store.deleteSurvey(id: "uuid:s", from: "Field")) { error in
+        XCTAssertThrowsError(try store.deleteSurvey(id: "uuid:s", from: "Field", at: Date())) { error in
             XCTAssertEqual((error as? DocumentError)?.message,
                            "uuid:s is not deleted: it is ana's survey (only ana changes it; a supervisor reviews it)")
         }
@@ -145,12 +145,12 @@ final class OwnerPlanTests: TemporaryFolderTestCase {
         var document = try store.load("Field").get()
         let record = document.records.remove(at: 0)
         try store.save(document, as: "Field")
-        try store.appendDeleted([record], for: "Field")
+        try store.appendDeleted([record], for: "Field", at: Date())
         XCTAssertEqual(try store.undelete(id: "uuid:s", from: "Field").instanceID, "uuid:s")
         // Ana deleted it on the server: bringing it back is hers to do.
         document = try store.load("Field").get()
         let gone = try XCTUnwrap(document.records.firstIndex { $0.instanceID == "uuid:gone" })
-        try store.appendDeleted([document.records.remove(at: gone)], for: "Field")
+        try store.appendDeleted([document.records.remove(at: gone)], for: "Field", at: Date())
         try store.save(document, as: "Field")
         XCTAssertThrowsError(try store.undelete(id: "uuid:gone", from: "Field")) { error in
             XCTAssertEqual((error as? DocumentError)?.message, "uuid:gone is not brought back: it is ana's survey "

@@ -45,7 +45,7 @@ final class RosterMergeFolderTests: TemporaryFolderTestCase {
     /// Each laptop merges the other's file (read in place, as from a stick).
     @discardableResult
     private func merge(_ into: DocumentStore, from other: DocumentStore) throws -> [SyncEvent] {
-        try into.mergeOtherCopies([other.url(for: "Field")], into: "Field", write: true).events
+        try into.mergeOtherCopies([other.url(for: "Field")], into: "Field", write: true, at: Date()).events
     }
 
     func testRostersChangedOnTwoLaptopsMergeMemberByMemberAndConflictsNameTheMember() throws {
@@ -95,11 +95,11 @@ final class RosterMergeFolderTests: TemporaryFolderTestCase {
         for (id, roster) in expected { XCTAssertEqual(try members(laptopB, id), roster, id) }
 
         // Settled on A by the member's path, as `survey resolve ID member[2] --mine` does.
-        XCTAssertEqual(try laptopA.resolveConflict(id: "uuid:h6", path: SyncFieldPath(text: "member[2]"), by: .mine, in: "Field"), 1)
+        XCTAssertEqual(try laptopA.resolveConflict(id: "uuid:h6", path: SyncFieldPath(text: "member[2]"), by: .mine, in: "Field", at: Date()), 1)
         XCTAssertEqual(try members(laptopA, "uuid:h6"), [ana, cy], "A's delete chosen")
         XCTAssertEqual(laptopA.deletedMembers(for: "Field").map { [$0.survey, $0.roster] }, [["uuid:h6", "member[2]"]])
         XCTAssertEqual(laptopA.deletedMembers(for: "Field").first?.answers, with(bo, "age", .integer(13)), "B's edit kept aside")
-        XCTAssertEqual(try laptopA.resolveConflict(id: "uuid:h5", path: SyncFieldPath(text: "member[2]/age"), by: .theirs, in: "Field"), 1)
+        XCTAssertEqual(try laptopA.resolveConflict(id: "uuid:h5", path: SyncFieldPath(text: "member[2]/age"), by: .theirs, in: "Field", at: Date()), 1)
         XCTAssertEqual(try members(laptopA, "uuid:h5"), [ana, with(bo, "age", .integer(14)), cy, dee])
         XCTAssertEqual(try laptopA.syncLedger(for: "Field").conflicts, [:])
     }

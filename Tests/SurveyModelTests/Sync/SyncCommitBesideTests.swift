@@ -37,7 +37,7 @@ final class SyncCommitBesideTests: TemporaryFolderTestCase {
                 op == .rename && path?.hasSuffix("/" + name) == true ? ENOSPC : nil
             })
             for (url, data) in zip(urls, before) { try data!.write(to: url) }
-            XCTAssertThrowsError(try failing.mergeOtherCopies([file], into: "Field", write: true), name)
+            XCTAssertThrowsError(try failing.mergeOtherCopies([file], into: "Field", write: true, at: Date()), name)
             XCTAssertEqual(bytes(), before, "\(name) could not be put in place, so every file is as it was")
             XCTAssertEqual(try folderContents().filter { $0.contains(".tmp-") || $0.hasSuffix(".before-sync") }, [], name)
         }
@@ -50,7 +50,7 @@ final class SyncCommitBesideTests: TemporaryFolderTestCase {
                 op == .write && count.next() == n ? EIO : nil
             })
             for (url, data) in zip(urls, before) { try data!.write(to: url) }
-            let outcome = Result { try failing.mergeOtherCopies([file], into: "Field", write: true) }
+            let outcome = Result { try failing.mergeOtherCopies([file], into: "Field", write: true, at: Date()) }
             if case .success = outcome {
                 XCTAssertTrue(zip(before, bytes()).allSatisfy { $0 != $1 }, "write \(n): succeeded, so all three changed")
                 XCTAssertEqual(try store.load("Field").get().records.map(\.instanceID), ["uuid:ana"], "write \(n)")
@@ -69,14 +69,14 @@ final class SyncCommitBesideTests: TemporaryFolderTestCase {
                 op == .open && path.map { ($0 as NSString).lastPathComponent.hasPrefix(".\(stem).tmp-") } == true ? ENOSPC : nil
             })
             for (url, data) in zip(urls, before) { try data!.write(to: url) }
-            XCTAssertThrowsError(try failing.mergeOtherCopies([file], into: "Field", write: true), name)
+            XCTAssertThrowsError(try failing.mergeOtherCopies([file], into: "Field", write: true, at: Date()), name)
             XCTAssertEqual(bytes(), before, "\(name) could not be written, so every file is as it was")
             XCTAssertEqual(try folderContents().filter { $0.contains(".tmp-") || $0.hasSuffix(".before-sync") }, [], name)
         }
 
         // Nothing failing: all three written, the ledger read back as merged.
         for (url, data) in zip(urls, before) { try data!.write(to: url) }
-        XCTAssertTrue(try store.mergeOtherCopies([file], into: "Field", write: true).written)
+        XCTAssertTrue(try store.mergeOtherCopies([file], into: "Field", write: true, at: Date()).written)
         XCTAssertTrue(zip(before, bytes()).allSatisfy { $0 != $1 }, "the merge changes all three files")
         let snapshot = try store.syncSnapshot(of: "Field")
         XCTAssertEqual(snapshot.state.records.map(\.instanceID), ["uuid:ana"])

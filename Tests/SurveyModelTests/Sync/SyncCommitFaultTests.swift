@@ -60,18 +60,18 @@ final class SyncCommitFaultTests: TemporaryFolderTestCase {
             if operation == .link { return EPERM }
             return operation == .rename && path == ledgerPath ? ENOSPC : nil
         })
-        XCTAssertThrowsError(try noLinks.mergeOtherCopies([file], into: "Field", write: true))
+        XCTAssertThrowsError(try noLinks.mergeOtherCopies([file], into: "Field", write: true, at: Date()))
         XCTAssertEqual(try bytes(), before)
 
         let linked = DocumentStore(folder: folder, fileSystem: .failing { operation, path in
             operation == .rename && path == ledgerPath ? ENOSPC : nil
         })
-        XCTAssertThrowsError(try linked.mergeOtherCopies([file], into: "Field", write: true))
+        XCTAssertThrowsError(try linked.mergeOtherCopies([file], into: "Field", write: true, at: Date()))
         XCTAssertEqual(try bytes(), before)
         XCTAssertEqual(try folderContents().filter { $0.hasSuffix(".before-sync") }, [])
 
-        XCTAssertTrue(try noLinks.mergeOtherCopies([file], into: "Field", write: false).written == false)
-        XCTAssertTrue(try store.mergeOtherCopies([file], into: "Field", write: true).written)
+        XCTAssertTrue(try noLinks.mergeOtherCopies([file], into: "Field", write: false, at: Date()).written == false)
+        XCTAssertTrue(try store.mergeOtherCopies([file], into: "Field", write: true, at: Date()).written)
         XCTAssertEqual(try folderContents().filter { $0.hasSuffix(".before-sync") }, [], "nothing left aside")
     }
 }

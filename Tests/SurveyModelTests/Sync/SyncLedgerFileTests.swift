@@ -178,7 +178,7 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
                                                              .dictionary(["id": .string("uuid:a"), "owner": .array([])])])),
                         try Data(contentsOf: store.url(for: "Field"))] {
             try garbage.write(to: store.syncURL(for: "Field"))
-            XCTAssertThrowsError(try store.deleteSurvey(id: "uuid:a", from: "Field")) { error in
+            XCTAssertThrowsError(try store.deleteSurvey(id: "uuid:a", from: "Field", at: Date())) { error in
                 XCTAssertTrue("\(error)".contains(".Field.sync.plist"), "\(error)")
                 XCTAssertTrue("\(error)".contains("does not write over it"), "\(error)")
             }
@@ -190,11 +190,11 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
     func testTheLedgerGoesWhereItsDocumentGoes() throws {
         try store.save(SurveyDocument(), as: "Field")
         try store.writeLedger(sample, for: "Field")
-        try store.rename("Field", to: "Farm")
+        try store.rename("Field", to: "Farm", at: Date())
         XCTAssertEqual(try folderContents(), [".Farm.sync.plist", "Farm.plist"])
-        _ = try store.delete("Farm")
+        _ = try store.delete("Farm", at: Date())
         XCTAssertFalse(try folderContents().contains(".Farm.sync.plist"))
-        _ = try store.restore()
+        _ = try store.restore(at: Date())
         XCTAssertEqual(try store.syncLedger(for: "Farm"), sample)
     }
 

@@ -23,7 +23,7 @@ final class SyncSnapshotLendingTests: TemporaryFolderTestCase {
         XCTAssertTrue(snapshot.ledgerLent)
         XCTAssertEqual(snapshot.state.ledger, SyncLedger(), "the snapshot no longer holds it")
         let state = SyncState(records: snapshot.state.records, deleted: snapshot.state.deleted, ledger: lent)
-        XCTAssertNil(try store.committed(state, over: snapshot, ledgerChanged: false), "nothing written")
+        XCTAssertNil(try store.committed(state, over: snapshot, ledgerChanged: false, at: Date()), "nothing written")
         snapshot.takeBack(lent)
         XCTAssertFalse(snapshot.ledgerLent)
         XCTAssertEqual(snapshot.state.ledger, before)
@@ -34,7 +34,7 @@ final class SyncSnapshotLendingTests: TemporaryFolderTestCase {
         var ledger = snapshot.lendLedger()
         ledger.pullCursor = 9
         let state = SyncState(records: snapshot.state.records, deleted: snapshot.state.deleted, ledger: ledger)
-        let written = try XCTUnwrap(try store.committed(state, over: snapshot, ledgerChanged: true))
+        let written = try XCTUnwrap(try store.committed(state, over: snapshot, ledgerChanged: true, at: Date()))
         XCTAssertEqual(written.state.ledger.pullCursor, 9)
         XCTAssertFalse(written.ledgerLent)
         XCTAssertEqual(try store.syncLedger(for: "Field").pullCursor, 9)

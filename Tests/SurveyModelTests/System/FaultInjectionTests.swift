@@ -99,17 +99,17 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
                  failed: { XCTAssertEqual($0.loadDraft(for: "Site").values, Self.ada.values) }),
             Path(name: "deleted list", setUp: { store in
                      try store.save(SurveyDocument(), as: "Site")
-                     try store.appendDeleted([Self.ada], for: "Site")
+                     try store.appendDeleted([Self.ada], for: "Site", at: Date())
                  },
-                 run: { try $0.appendDeleted([Self.bo], for: "Site") },
+                 run: { try $0.appendDeleted([Self.bo], for: "Site", at: Date()) },
                  succeeded: { XCTAssertEqual($0.deletedRecords(for: "Site").map(\.record.instanceID), ["uuid:ada", "uuid:bo"]) },
                  failed: { XCTAssertEqual($0.deletedRecords(for: "Site").map(\.record.instanceID), ["uuid:ada"]) }),
             Path(name: "trash", setUp: { store in
                      try store.save(SurveyDocument(records: [Self.ada]), as: "Site")
                      try store.saveDraft(Self.bo, for: "Site", in: .standard)
-                     try store.appendDeleted([Self.cy], for: "Site")
+                     try store.appendDeleted([Self.cy], for: "Site", at: Date())
                  },
-                 run: { _ = try $0.delete("Site") },
+                 run: { _ = try $0.delete("Site", at: Date()) },
                  succeeded: { store in
                      XCTAssertFalse(store.exists("Site"))
                      XCTAssertEqual(store.trash().count, 1)
@@ -123,9 +123,9 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
             Path(name: "restore from the trash", setUp: { store in
                      try store.save(SurveyDocument(records: [Self.ada]), as: "Site")
                      try store.saveDraft(Self.bo, for: "Site", in: .standard)
-                     _ = try store.delete("Site")
+                     _ = try store.delete("Site", at: Date())
                  },
-                 run: { _ = try $0.restore("Site") },
+                 run: { _ = try $0.restore("Site", at: Date()) },
                  succeeded: { XCTAssertEqual(try self.records($0, "Site"), [Self.ada]) },
                  failed: { store in
                      XCTAssertFalse(store.exists("Site"))
@@ -135,7 +135,7 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
                      try store.save(SurveyDocument(records: [Self.ada]), as: "Site")
                      try store.saveDraft(Self.bo, for: "Site", in: .standard)
                  },
-                 run: { _ = try $0.rename("Site", to: "Farm") },
+                 run: { _ = try $0.rename("Site", to: "Farm", at: Date()) },
                  succeeded: { store in
                      XCTAssertEqual(try self.records(store, "Farm"), [Self.ada])
                      XCTAssertEqual(store.loadDraft(for: "Farm").values, Self.bo.values, "the draft goes with it")
@@ -144,12 +144,12 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
                      XCTAssertEqual(try self.records(store, "Site"), [Self.ada])
                      XCTAssertEqual(store.loadDraft(for: "Site").values, Self.bo.values)
                  }),
-            Path(name: "recovery", run: { _ = try $0.saveRecovery([Self.ada], for: "Site") },
+            Path(name: "recovery", run: { _ = try $0.saveRecovery([Self.ada], for: "Site", at: Date()) },
                  succeeded: { XCTAssertEqual($0.recoveries().first?.records, [Self.ada]) },
                  failed: { store in
                      for recovery in store.recoveries() { XCTAssertEqual(recovery.records, [Self.ada], "whole or not at all") }
                  }),
-            Path(name: "recovery of a clash", run: { _ = try $0.saveRecovery([Self.adaThere], bases: [Self.ada], for: "Site") },
+            Path(name: "recovery of a clash", run: { _ = try $0.saveRecovery([Self.adaThere], bases: [Self.ada], for: "Site", at: Date()) },
                  succeeded: { store in
                      let kept = store.recoveries().first
                      XCTAssertEqual(kept?.records, [Self.adaThere])
@@ -160,7 +160,7 @@ final class FaultInjectionTests: TemporaryFolderTestCase {
                  }),
             Path(name: "kept surveys merged back", setUp: { store in
                      try store.save(SurveyDocument(records: [Self.adaHere]), as: "Site")
-                     try store.saveRecovery([Self.adaThere], bases: [Self.ada], for: "Site")
+                     try store.saveRecovery([Self.adaThere], bases: [Self.ada], for: "Site", at: Date())
                  },
                  run: { store in
                      let kept = try XCTUnwrap(store.recoveries().first)

@@ -33,7 +33,7 @@ final class RawFileNameTests: TemporaryFolderTestCase {
     }
 
     func testRenameGivesTheFileAValidName() throws {
-        XCTAssertEqual(try store.rename(shown, to: "café"), "café")
+        XCTAssertEqual(try store.rename(shown, to: "café", at: Date()), "café")
         XCTAssertEqual(RawFileNames.entries(of: folder), [Array("café.plist".utf8)])
         XCTAssertEqual(try store.load("café").get().records.count, 2)
     }
@@ -48,10 +48,10 @@ final class RawFileNameTests: TemporaryFolderTestCase {
     }
 
     func testDeleteMovesItToTheTrashUnderItsShownName() throws {
-        try store.delete(shown)
+        try store.delete(shown, at: Date())
         XCTAssertEqual(RawFileNames.entries(of: folder), [Array(".trash".utf8)])
         XCTAssertEqual(store.trash().map(\.name), [shown])
-        XCTAssertEqual(try store.restore(), shown)
+        XCTAssertEqual(try store.restore(at: Date()), shown)
         XCTAssertEqual(try store.load(shown).get().records.count, 2)
     }
 }

@@ -122,7 +122,7 @@ final class VerificationRecordTests: TemporaryFolderTestCase {
         XCTAssertEqual(parsed[1][5] as? String, "12")
         XCTAssertEqual(parsed[2][7] as? Int, 42)
         XCTAssertEqual(parsed[2][8] as? Double, 61.5)
-        _ = try store.rename("Field", to: "Plots")
+        _ = try store.rename("Field", to: "Plots", at: Date())
         XCTAssertEqual(try store.verificationLog(for: "Plots").entries, entries)
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.verificationURL(for: "Field").path))
     }

@@ -32,7 +32,7 @@ final class MouseTests: XCTestCase {
         let g = FormGeometry(form: s.layout.form, labels: s.questionnaire.fields.map(\.label))
         s.send(.app(.click(Point(x: g.values[2].x + 1, y: g.values[2].y))))
         XCTAssertEqual(s.screen.focus, .form)
-        XCTAssertEqual(s.editing?.fieldIndex, 2)
+        XCTAssertEqual(s.editing?.entry, 2)
         XCTAssertEqual(s.editing?.text, "789 Town St.")
     }
 

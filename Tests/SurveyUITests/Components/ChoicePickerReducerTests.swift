@@ -7,7 +7,7 @@ import SurveyValues
 /// alone, and what it asks of the form as a value, with no `AppState` in sight.
 final class ChoicePickerReducerTests: XCTestCase {
     private func picker(_ names: [String], multiple: Bool = false) -> ChoicePicker {
-        ChoicePicker(fieldIndex: 3, title: "Water", choices: names.map { XLSForm.Choice(name: $0, labels: [:], extra: [:]) },
+        ChoicePicker(entry: 3, title: "Water", choices: names.map { XLSForm.Choice(name: $0, labels: [:], extra: [:]) },
                      labels: Dictionary(uniqueKeysWithValues: names.map { ($0, $0.capitalized) }), multiple: multiple, current: "")
     }
 
@@ -48,7 +48,7 @@ final class ChoicePickerReducerTests: XCTestCase {
     /// indented past the number, rather than being cut; clicks and scrolling count its lines.
     func testALongLabelWrapsAndIsClickedOnAnyOfItsLines() {
         let long = "Piped water into the dwelling, yard or plot, from the public network"
-        var p = ChoicePicker(fieldIndex: 0, title: "Water", choices: ["a", "b", "c"].map { XLSForm.Choice(name: $0, labels: [:], extra: [:]) },
+        var p = ChoicePicker(entry: 0, title: "Water", choices: ["a", "b", "c"].map { XLSForm.Choice(name: $0, labels: [:], extra: [:]) },
                              labels: ["a": "Tap", "b": long, "c": "River"], multiple: false, current: "")
         let layout = Layout(size: Size(width: 40, height: 20), splitWidth: 80)
         let g = ChoicePickerView.geometry(p, layout: layout)

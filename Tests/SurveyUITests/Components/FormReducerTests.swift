@@ -112,7 +112,7 @@ final class FormReducerTests: XCTestCase {
 
     func testEscDropsTheTypingAndF5SaysWhatAddWillDo() throws {
         var form = form(at: .field(2))
-        form.beginEditing(EditBuffer(fieldIndex: 2, text: "41"))
+        form.beginEditing(EditBuffer(entry: 2, text: "41"))
         XCTAssertEqual(form.reduce(.cancelEditing, in: try context()), .none)
         XCTAssertNil(form.editing)
         XCTAssertEqual(form.reduce(.toggleNextFormAfterAdd, in: try context()),
@@ -192,7 +192,7 @@ final class FormReducerTests: XCTestCase {
 
     func testTheAppsKeysChangeNothingHere() throws {
         var form = form(at: .field(2))
-        form.beginEditing(EditBuffer(fieldIndex: 2, text: "41"))
+        form.beginEditing(EditBuffer(entry: 2, text: "41"))
         let before = form
         for action: FormAction in [.beginEditing(inserting: "x"), .commitField, .nextLanguage,
                                    .addInstance, .requestInstanceDelete, .answerRoster(true), .nextProblem, .clearAnswer,

@@ -29,12 +29,12 @@ final class FormRosterReducerTests: XCTestCase {
     private let bo: [String: PropertyValue] = ["name": .string("Bo"), "age": .integer(42)]
 
     /// The entry of the question `name` in the walk as the form shows it now.
-    private func entry(_ name: String, _ form: FormState, _ context: FormState.Context) throws -> Int {
+    private func entry(_ name: String, _ form: FormState, _ context: FormState.Context) throws -> EntryNumber {
         let walk = context.walk(form.instances)
         return try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == name }, name)
     }
 
-    private func heading(_ context: FormState.Context) throws -> Int {
+    private func heading(_ context: FormState.Context) throws -> EntryNumber {
         try XCTUnwrap(context.walk([:]).headingEntry(key))
     }
 

@@ -17,7 +17,7 @@ final class InterviewTreeReducerTests: XCTestCase {
         XCTAssertEqual(tree.highlightedRow?.name, "village")
         XCTAssertEqual(tree.reduce(.backspace), .stay)
         XCTAssertEqual(tree.reduce(.toggleProblems), .stay, "a problem is listed")
-        XCTAssertEqual(tree.visible.map { tree.rows[$0].name }, ["age"])
+        XCTAssertEqual(tree.visible.map { tree[$0].name }, ["age"])
         XCTAssertEqual(tree.reduce(.type("z")), .stay)
         XCTAssertEqual(tree.reduce(.go), .stay, "nothing highlighted: nowhere to go")
     }

@@ -76,7 +76,7 @@ final class FormTakenTests: XCTestCase {
         s.press(.enter)                                  // Age is typed while the sync runs
         try finishSyncTakingVersion3(&s)
         XCTAssertEqual(s.statusText, "Synced “Households”: 0 in, 0 out, form household version 3 taken; this new survey keeps version 2")
-        XCTAssertEqual(s.editing?.fieldIndex, 1, "still typing Age")
+        XCTAssertEqual(s.editing?.entry, 1, "still typing Age")
         XCTAssertEqual(s.session.questionnaire.form?.version, "3", "the document's form is version 3")
         XCTAssertFalse(s.screenText.contains("Phone"), "the New form is still version 2's\n\(s.screenText)")
         XCTAssertTrue(s.screenText.contains("⚠ Elder"), "the list is version 3's\n\(s.screenText)")
@@ -158,7 +158,7 @@ final class FormTakenTests: XCTestCase {
         s.send(.outcome(.sync(.finished(document: "Households", message: "Synced “Households”: 0 in, 0 out, form household version 3 taken",
                                       isError: false, reloaded: nil, summary: nil, form: DocumentForm(questionnaire: three)))))
         XCTAssertEqual(s.questionnaire.form?.version, "2", "waits while Age is typed")
-        XCTAssertEqual(s.editing?.fieldIndex, 1)
+        XCTAssertEqual(s.editing?.entry, 1)
         s.press(.enter)
         XCTAssertEqual(s.records[0]["age"], .integer(115), "typed into Age")
         XCTAssertNil(s.records[0]["phone"])

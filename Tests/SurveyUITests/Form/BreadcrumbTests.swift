@@ -49,13 +49,13 @@ final class BreadcrumbTests: XCTestCase {
 
     func testTheHeadingNamesEveryRosterAndMemberAroundTheQuestion() throws {
         var s = try keyed(width: 120, height: 40)
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "cbh")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "cbh")
         XCTAssertEqual(headingLine(s), "New survey · Tree › 2 of 2 (“102”) › Stems of tree 102 › 1 of 2")
         s.type("40"); s.press(.enter)
         XCTAssertTrue(headingLine(s).hasSuffix("Stems of tree 102 › 2 of 2"), headingLine(s))
         s.type("41"); s.press(.enter)
         s.press(.character("n"))                          // no more trees: out of the rosters
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "done")
         XCTAssertEqual(headingLine(s), "New survey · Biomass", "outside a roster: the form's title again")
     }
 

@@ -74,7 +74,7 @@ final class ClearAnswerTests: XCTestCase {
         ,integer,a,A,,
         ,dateTime,a_changed,A changed at,now(),${a}
         """)
-        let a = s.fieldIndex("a")
+        let a = s.entry("a")
         s.form.highlight(.field(a))
         s.press(.enter); s.type("5"); s.send(.form(.commitField))
         let typedAt = try XCTUnwrap(s.draft["a_changed"])

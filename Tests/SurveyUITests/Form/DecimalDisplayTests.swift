@@ -53,6 +53,6 @@ final class FormatHintTests: XCTestCase {
         XCTAssertFalse(screen.contains("double"), "no row for the unlabelled calculation:\n\(screen)")
         let rows = FormRows.of(s)
         let double = try XCTUnwrap(s.outline.indices.first { s.outline.field($0).key == "double" })
-        XCTAssertEqual(rows[double], .hidden)
+        XCTAssertEqual(rows[double.index], .hidden)
     }
 }

@@ -38,7 +38,7 @@ final class FieldEditingTests: XCTestCase {
         s.type("ny")
         let effects = s.press(.enter)
         XCTAssertEqual(effects, [.saveDocument])
-        XCTAssertEqual(s.editing?.fieldIndex, 1, "heads-down: Enter goes on to Last name, still editing")
+        XCTAssertEqual(s.editing?.entry, 1, "heads-down: Enter goes on to Last name, still editing")
         XCTAssertEqual(s.formItem, .field(1))
         XCTAssertEqual(s.records[0].text(for: Questionnaire.standard.fields[0]), "Johnny")
         XCTAssertEqual(s.records[0].listTitle, "Smith, Johnny")
@@ -47,13 +47,13 @@ final class FieldEditingTests: XCTestCase {
     func testUnchangedCommitWritesNothing() {
         var s = editingFirstName()
         XCTAssertEqual(s.press(.enter), [])
-        XCTAssertEqual(s.editing?.fieldIndex, 1)
+        XCTAssertEqual(s.editing?.entry, 1)
     }
 
     func testEnterOnTheLastFieldLandsOnAdd() {
         var s = editingFirstName()
         s.press(.enter, .enter, .enter, .enter)
-        XCTAssertEqual(s.editing?.fieldIndex, 4, "Age")
+        XCTAssertEqual(s.editing?.entry, 4, "Age")
         s.press(.backspace)
         s.type("7")
         XCTAssertEqual(s.press(.enter), [.saveDocument])
@@ -76,17 +76,17 @@ final class FieldEditingTests: XCTestCase {
         s.type("!")
         let effects = s.press(.tab)
         XCTAssertEqual(effects, [.saveDocument])
-        XCTAssertEqual(s.editing?.fieldIndex, 1)
+        XCTAssertEqual(s.editing?.entry, 1)
         XCTAssertEqual(s.editing?.text, "Smith")
         s.press(.backTab)
-        XCTAssertEqual(s.editing?.fieldIndex, 0)
+        XCTAssertEqual(s.editing?.entry, 0)
         XCTAssertEqual(s.editing?.text, "John!")
     }
 
     func testDownFromAgeLandsOnClearAndStopsEditing() {
         var s = editingFirstName()
         s.press(.down, .down, .down, .down)
-        XCTAssertEqual(s.editing?.fieldIndex, 4)
+        XCTAssertEqual(s.editing?.entry, 4)
         s.press(.down)
         XCTAssertEqual(s.formItem, .clear)
         XCTAssertNil(s.editing)
@@ -97,7 +97,7 @@ final class FieldEditingTests: XCTestCase {
     func testUpOnFirstFieldStaysEditing() {
         var s = editingFirstName()
         s.press(.up)
-        XCTAssertEqual(s.editing?.fieldIndex, 0)
+        XCTAssertEqual(s.editing?.entry, 0)
     }
 
     func testBadAgeKeepsTextKeepsEditingAndSaysWhy() {
@@ -107,7 +107,7 @@ final class FieldEditingTests: XCTestCase {
         for key in [Key.enter, .tab, .down, .function(1), .function(2), .control("n")] {
             XCTAssertEqual(s.press(key), [], "\(key) is refused")
             XCTAssertEqual(s.editing?.text, "abc")
-            XCTAssertEqual(s.editing?.fieldIndex, 4)
+            XCTAssertEqual(s.editing?.entry, 4)
             XCTAssertEqual(s.statusText, "Age must be a whole number from 0 to 150, or empty")
             XCTAssertEqual(s.status?.kind, .error)
             XCTAssertNil(s.popover)

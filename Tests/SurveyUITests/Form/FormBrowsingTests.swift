@@ -30,7 +30,7 @@ final class FormBrowsingTests: XCTestCase {
         XCTAssertEqual(s.statusText, "Already at the first record")
         s.press(.end)           // the last question, not the last record
         XCTAssertEqual(s.shown, .record(0))
-        XCTAssertEqual(s.formItem, .field(s.questionnaire.fields.count - 1))
+        XCTAssertEqual(s.formItem, .field(EntryNumber(s.questionnaire.fields.count - 1)))
         for _ in 0..<10 { s.press(.right) }
         XCTAssertEqual(s.shown, .record(4))
         XCTAssertEqual(s.statusText, "Already at the last record")
@@ -92,7 +92,7 @@ final class FormBrowsingTests: XCTestCase {
     func testEnterStartsEditingWithCaretAtEnd() {
         var s = formFocused()
         s.press(.enter)
-        XCTAssertEqual(s.editing?.fieldIndex, 0)
+        XCTAssertEqual(s.editing?.entry, 0)
         XCTAssertEqual(s.editing?.text, "John")
         XCTAssertEqual(s.editing?.caret, 4)
         XCTAssertEqual(s.inputMode, .formEditing)
@@ -102,7 +102,7 @@ final class FormBrowsingTests: XCTestCase {
         var s = formFocused()
         s.press(.down)
         s.type("x")
-        XCTAssertEqual(s.editing?.fieldIndex, 1)
+        XCTAssertEqual(s.editing?.entry, 1)
         XCTAssertEqual(s.editing?.text, "x", "typing over an answer replaces it (issue 27)")
     }
 

@@ -21,7 +21,7 @@ final class FormVersionAnswersTests: XCTestCase {
 
     /// Edits the first name of the shown survey to `text` and returns the effects.
     private func editFirstName(_ s: inout AppState, to text: String) -> [Effect] {
-        s.form.highlight(.field(s.fieldIndex("fname")))
+        s.form.highlight(.field(s.entry("fname")))
         var effects = s.press(.enter)
         for _ in 0..<3 { effects += s.press(.backspace) }
         effects += s.type(text)
@@ -60,13 +60,13 @@ final class FormVersionAnswersTests: XCTestCase {
         old["consent"] = .string("yes")
         var s = try householdState([old])
         s.press(.enter)
-        s.form.highlight(.field(s.fieldIndex("consent")))
+        s.form.highlight(.field(s.entry("consent")))
         s.press(.enter)
         s.type("2")                                     // No: this session hides the Household group
         XCTAssertNil(s.records[0]["region"], "hidden by a change made now: not stored, as ODK")
         XCTAssertEqual(s.records[0]["retired"], .string("a dropped question"), "a question the form does not ask is not hidden by it")
         s.press(.escape)
-        s.form.highlight(.field(s.fieldIndex("consent")))
+        s.form.highlight(.field(s.entry("consent")))
         s.press(.enter)
         s.type("1")                                     // Yes again
         XCTAssertEqual(s.records[0]["region"], .string("north"), "comes back")
@@ -124,7 +124,7 @@ final class FormVersionAnswersTests: XCTestCase {
                              Record.instanceIDKey: .string("uuid:ana")])
         var s = try householdState([survey])
         s.press(.enter)
-        s.form.highlight(.field(s.fieldIndex("region")))
+        s.form.highlight(.field(s.entry("region")))
         s.press(.enter)
         s.type("2")                                     // South: Hill district is not offered there
         XCTAssertNil(s.records[0]["district"], "withdrawn by this change")
@@ -132,7 +132,7 @@ final class FormVersionAnswersTests: XCTestCase {
         _ = editFirstName(&s, to: "Anna")
         XCTAssertEqual(s.records[0]["fname"], .string("Anna"))
         XCTAssertNil(s.records[0]["district"], "still aside: a southern survey does not get a northern district back")
-        s.form.highlight(.field(s.fieldIndex("region")))
+        s.form.highlight(.field(s.entry("region")))
         s.press(.enter)
         s.type("1")                                     // North again
         XCTAssertEqual(s.records[0]["district"], .string("hill"), "back with its parent")

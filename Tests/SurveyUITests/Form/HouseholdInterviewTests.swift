@@ -21,13 +21,13 @@ final class HouseholdInterviewTests: XCTestCase {
 
     func testOneInterviewKeyedHeadsDownThroughSkipLogicAndACascadingChoice() throws {
         var s = try householdState()
-        XCTAssertEqual(s.formItem, .field(s.fieldIndex("fname")), "the first question asked, past the note and metadata")
+        XCTAssertEqual(s.formItem, .field(s.entry("fname")), "the first question asked, past the note and metadata")
         startInterview(&s)
         XCTAssertEqual(s.picker?.title, "Region", "the household group showed once consent was yes")
         s.type("2")                                   // South
         XCTAssertEqual(s.picker?.labels, ["Coast district", "Delta district"], "choice_filter: the south's districts only")
         s.type("2")                                   // Delta
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("village"), "on to the next question, still editing")
+        XCTAssertEqual(s.editing?.entry, s.entry("village"), "on to the next question, still editing")
         s.type("Riverside"); s.press(.enter)
         s.type("5"); s.press(.enter)
         s.type("2"); s.press(.enter)
@@ -35,13 +35,13 @@ final class HouseholdInterviewTests: XCTestCase {
         XCTAssertEqual(s.picker?.title, "Drinking water sources")
         s.type("2"); s.type("5")                      // tick Well and Other
         s.press(.enter)
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("water_other"), "or_other: Other asks what")
+        XCTAssertEqual(s.editing?.entry, s.entry("water_other"), "or_other: Other asks what")
         s.type("Bucket"); s.press(.enter)
         s.type("1.5"); s.press(.enter)
         s.type("2")                                   // Has a phone? No: the number is skipped
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("location"), "past the phone (not relevant) to the geopoint, typed")
+        XCTAssertEqual(s.editing?.entry, s.entry("location"), "past the phone (not relevant) to the geopoint, typed")
         s.type("-1.28 36.82"); s.press(.enter)
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("visit_date"))
+        XCTAssertEqual(s.editing?.entry, s.entry("visit_date"))
         s.type("2026-11-29"); s.press(.enter)
         s.type("09:30"); s.press(.enter)
         s.type("1")                                   // How did it go? Good
@@ -99,16 +99,16 @@ final class HouseholdInterviewTests: XCTestCase {
         s.type("Ana"); s.press(.enter)
         XCTAssertEqual(s.press(.enter), [], "Last name is required")
         XCTAssertEqual(s.statusText, "Ask for the respondent's last name")
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("lname"))
+        XCTAssertEqual(s.editing?.entry, s.entry("lname"))
         s.press(.up)
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("fname"), "↑ goes back without judging")
+        XCTAssertEqual(s.editing?.entry, s.entry("fname"), "↑ goes back without judging")
         XCTAssertEqual(s.statusText, nil)
         // A type's rule too: a date that does not exist.
         s.press(.escape)
         var draft = s.draft
         draft.values["visit_date"] = nil
         s.form.setDraft(draft)
-        s.form.highlight(.field(s.fieldIndex("age")))
+        s.form.highlight(.field(s.entry("age")))
         s.press(.enter, .character("x"), .enter)
         XCTAssertEqual(s.statusText, "Age must be a whole number")
     }
@@ -119,15 +119,15 @@ final class HouseholdInterviewTests: XCTestCase {
         s.type("1")                                   // North
         XCTAssertEqual(s.draft.values["region"], .string("north"))
         s.press(.escape)
-        s.form.highlight(.field(s.fieldIndex("consent")))
+        s.form.highlight(.field(s.entry("consent")))
         s.press(.enter)
         s.type("2")                                   // No: the household group goes
         XCTAssertNil(s.draft.values["region"], "the hidden answer is not stored")
         XCTAssertFalse(s.formRelevance[s.fieldIndex("region")])
         XCTAssertFalse(s.screenText.contains("Region"), "nor shown")
-        XCTAssertEqual(s.formItem, .field(s.fieldIndex("rating")), "the next question shown: Closing")
+        XCTAssertEqual(s.formItem, .field(s.entry("rating")), "the next question shown: Closing")
         s.press(.escape)
-        s.form.highlight(.field(s.fieldIndex("consent")))
+        s.form.highlight(.field(s.entry("consent")))
         s.press(.enter)
         s.type("1")                                   // Yes again
         XCTAssertEqual(s.draft.values["region"], .string("north"), "the answer comes back")
@@ -163,7 +163,7 @@ final class HouseholdInterviewTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: file) }
         let choices = try XCTUnwrap(XLSForm.read(try XLSFormSheets.read(fileAt: file.path)).form?.choices["twelve"])
         XCTAssertEqual(choices.count, 12)
-        var p = ChoicePicker(fieldIndex: 0, title: "T", choices: choices, labels: [:], multiple: false, current: "")
+        var p = ChoicePicker(entry: 0, title: "T", choices: choices, labels: [:], multiple: false, current: "")
         XCTAssertEqual(p.typeDigit("3"), ChoicePicker.DigitOutcome.chose(3), "no choice 30 or more: 3 at once")
         XCTAssertEqual(p.typeDigit("1"), .waiting, "1 could be 10, 11 or 12")
         XCTAssertEqual(p.typeDigit("2"), .chose(12))
@@ -182,7 +182,7 @@ final class HouseholdInterviewTests: XCTestCase {
         s.press(.function(7))
         XCTAssertEqual(s.statusText, "Language: Français (fr)")
         XCTAssertTrue(s.screenText.contains("Prénom *"))
-        s.form.highlight(.field(s.fieldIndex("sex")))
+        s.form.highlight(.field(s.entry("sex")))
         s.press(.enter)
         XCTAssertEqual(s.picker?.labels, ["Femme", "Homme", "Autre"])
         s.press(.function(7))
@@ -198,7 +198,7 @@ final class HouseholdInterviewTests: XCTestCase {
         XCTAssertEqual(s.statusText, "Not added: Ask for the respondent's last name (and 3 other problems: F8 goes to each, ^G lists them)",
                        "last name, age, consent and the read-back are required; the household group is not asked")
         XCTAssertEqual(s.recordCount, 0)
-        XCTAssertEqual(s.formItem, .field(s.fieldIndex("lname")))
+        XCTAssertEqual(s.formItem, .field(s.entry("lname")))
     }
 
     func testAStoredAnswerTheFormRefusesShowsWhyAndIsNotRewritten() throws {
@@ -253,13 +253,13 @@ final class HouseholdInterviewTests: XCTestCase {
         s.type("1"); s.type("1")
         for _ in 0..<4 { s.press(.enter) }           // village, members, children: empty; water: none
         s.press(.escape)
-        s.form.highlight(.field(s.fieldIndex("confirm")))
+        s.form.highlight(.field(s.entry("confirm")))
         s.press(.enter); s.type("1")
         XCTAssertEqual(s.formItem, .add)
         s.press(.enter)
         XCTAssertEqual(s.recordCount, 1)
         XCTAssertEqual(s.shown, .draft, "the next New form")
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("fname"), "editing its first question")
+        XCTAssertEqual(s.editing?.entry, s.entry("fname"), "editing its first question")
         XCTAssertTrue(s.draft.isBlank(in: s.questionnaire))
     }
 
@@ -285,7 +285,7 @@ final class HouseholdInterviewTests: XCTestCase {
 
     func testAClickOnAPickerRowChoosesIt() throws {
         var s = try householdState()
-        s.form.highlight(.field(s.fieldIndex("sex")))
+        s.form.highlight(.field(s.entry("sex")))
         s.press(.enter)
         let g = ChoicePickerView.geometry(s.picker!, state: s)
         s.send(.app(.click(Point(x: g.rows.x + 2, y: g.rows.y + 1))))
@@ -302,7 +302,8 @@ final class HouseholdInterviewTests: XCTestCase {
                 if s.picker != nil { s.press(.escape); s.press(.down) } else { s.press(.enter) }
                 let g = s.formGeometry
                 let grid = Screen.render(s)
-                if case .field(let i) = s.formItem, s.picker == nil {
+                if case .field(let entry) = s.formItem, s.picker == nil {
+                    let i = entry.index     // the geometry goes by row, one per entry
                     XCTAssertFalse(g.values[i].isEmpty, "\(w)x\(h): the highlighted question is on screen")
                     XCTAssertTrue(g.viewport.contains(Point(x: g.values[i].x, y: g.values[i].y)), "\(w)x\(h)")
                     XCTAssertEqual(grid.cursor?.y, g.values[i].y, "\(w)x\(h): the caret is on it")

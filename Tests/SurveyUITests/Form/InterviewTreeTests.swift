@@ -94,9 +94,9 @@ final class InterviewTreeTests: XCTestCase {
         s.press(.control("g"))
         s.type("circ")
         guard case .tree(let narrowed) = s.popover else { return XCTFail("no tree") }
-        XCTAssertEqual(narrowed.visible.map { narrowed.rows[$0].label }.filter { $0 == "Circumference" }.count, 3)
-        XCTAssertTrue(narrowed.visible.map { narrowed.rows[$0].label }.contains("2 of 2"), "the member around a match shows")
-        XCTAssertFalse(narrowed.visible.map { narrowed.rows[$0].label }.contains("Plot"))
+        XCTAssertEqual(narrowed.visible.map { narrowed[$0].label }.filter { $0 == "Circumference" }.count, 3)
+        XCTAssertTrue(narrowed.visible.map { narrowed[$0].label }.contains("2 of 2"), "the member around a match shows")
+        XCTAssertFalse(narrowed.visible.map { narrowed[$0].label }.contains("Plot"))
         XCTAssertEqual(narrowed.highlightedRow?.answer, "30", "the first match highlighted")
         s.press(.end)                                     // the last: the broken one
         s.press(.enter)

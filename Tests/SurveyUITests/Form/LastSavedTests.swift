@@ -33,7 +33,7 @@ final class LastSavedTests: XCTestCase {
         XCTAssertTrue(s.displayedAnswer(village).placeholder, "offered, not yet an answer")
         // A new survey in another village (^N is already editing the village): the next
         // New form offers that one.
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "village")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "village")
         XCTAssertEqual(s.editing?.text, "Kibera", "the default is there to keep with Enter")
         s.press(.control("u")); s.type("Mathare"); s.press(.enter)
         s.type("Bo"); s.press(.enter)

@@ -50,7 +50,7 @@ final class MemberIdentityTests: XCTestCase {
         let theirs = SurveyDocument(records: [survey([cy, ana, bo])])
         s.send(.outcome(.documents(.changedOnDisk(theirs))))
         XCTAssertEqual(s.editing?.text, "41", "the entry is back on the form")
-        XCTAssertEqual(s.editing.map { s.outline.path($0.fieldIndex) },
+        XCTAssertEqual(s.editing.map { s.outline.path($0.entry) },
                        AnswerPath([AnswerPath.Step(name: "member", index: 1)], "age"), "on Ana, now the second member")
         XCTAssertEqual(s.press(.tab), [.saveDocument])
         let members = s.records[0].instances(of: "member")

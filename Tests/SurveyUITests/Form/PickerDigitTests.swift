@@ -37,7 +37,7 @@ final class PickerDigitTests: XCTestCase {
         s.type("1")
         XCTAssertEqual(s.press(.enter), [.saveDraft])
         XCTAssertEqual(s.draft["q"], .string("c1"))
-        XCTAssertEqual(s.editing?.fieldIndex, 1, "and the form goes on")
+        XCTAssertEqual(s.editing?.entry, 1, "and the form goes on")
     }
 }
 
@@ -94,7 +94,7 @@ final class PickerCodeTests: XCTestCase {
         XCTAssertEqual(s.statusText, "Code 202…: another digit, or Enter")
         XCTAssertEqual(s.type("2"), [.saveDraft])
         XCTAssertEqual(s.draft["q"], .string("1"), "2022 is stored by its name, 1")
-        XCTAssertEqual(s.editing?.fieldIndex, 1, "and the form goes on")
+        XCTAssertEqual(s.editing?.entry, 1, "and the form goes on")
     }
 
     func testACodeNoChoiceHasIsRefusedNotTakenForAnother() throws {

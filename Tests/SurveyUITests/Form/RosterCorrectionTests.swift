@@ -38,7 +38,7 @@ final class RosterCorrectionTests: XCTestCase {
         XCTAssertEqual(s.press(.enter), [.saveDocument])
         XCTAssertNotEqual(s.inputMode, .confirmingRoster, "no “Add another?” in the middle of the roster")
         XCTAssertNil(s.statusText)
-        XCTAssertEqual(s.editing.map { s.outline.path($0.fieldIndex) },
+        XCTAssertEqual(s.editing.map { s.outline.path($0.entry) },
                        AnswerPath([AnswerPath.Step(name: "member", index: 2)], "name"), "on to Cy's name")
         XCTAssertEqual(members(s.records[0]).count, 4)
         XCTAssertEqual(members(s.records[0])[1]["age"], .integer(41))
@@ -71,10 +71,10 @@ final class RosterCorrectionTests: XCTestCase {
         var s = try onMember(3, "age")
         s.press(.enter, .enter)
         s.press(.character("y"))
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "name")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "name")
         XCTAssertEqual(s.press(.enter), [], "a blank first answer: the keyer is done with the roster")
         XCTAssertEqual(s.records[0], fourMembers())
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "notes", "on past the roster")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "notes", "on past the roster")
         XCTAssertEqual(s.statusText, "Household member 5 held no answer: not kept")
     }
 

@@ -18,7 +18,7 @@ final class RosterKeyingTests: XCTestCase {
         XCTAssertEqual(s.inputMode, .confirmingRoster, "arriving at an empty roster asks")
         XCTAssertEqual(s.statusText, "Add a Household member? y/n")
         s.press(.character("y"))
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "name", "straight into the member's first question")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "name", "straight into the member's first question")
         s.type("Ana"); s.press(.enter)
         s.type("34"); s.press(.enter)
         XCTAssertEqual(s.statusText, "Add another Household member? y/n", "school is not asked at 34: the member ends")
@@ -34,7 +34,7 @@ final class RosterKeyingTests: XCTestCase {
     func testTwoMembersKeyedHeadsDownAreStoredAsTheFileKeepsThem() throws {
         var s = try rosterState()
         keyTwoMembers(&s)
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "notes", "n goes on past the roster")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "notes", "n goes on past the roster")
         XCTAssertEqual(s.draft["village"], .string("Kibera"))
         XCTAssertEqual(members(s).count, 2)
         XCTAssertEqual(members(s)[0]["name"], .string("Ana"))
@@ -94,7 +94,7 @@ final class RosterKeyingTests: XCTestCase {
         XCTAssertEqual(effects, [], "an empty member is not saved: its first answer saves it (issue 27)")
         XCTAssertEqual(members(s).count, 3)
         XCTAssertEqual(members(s)[1], [:], "the new member is the second, after the one shown")
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "name")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "name")
         XCTAssertTrue(s.screenText.contains("2 of 3"))
     }
 
@@ -243,7 +243,7 @@ final class NestedRosterTests: XCTestCase {
         s.press(.character("n"))                          // no more trees: the plot ends
         XCTAssertEqual(s.statusText, "Add another Plot? y/n")
         s.press(.character("n"))
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "done")
         let plots = s.draft.instances(of: "plot")
         XCTAssertEqual(plots.count, 1)
         XCTAssertEqual(plots[0]["plot_id"], .string("P1"))
@@ -263,7 +263,7 @@ final class NestedRosterTests: XCTestCase {
         ,text,done,Done,
         """)
         s.press(.enter); s.type("1"); s.press(.enter)
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done", "a household of one has no roster to ask")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "done", "a household of one has no roster to ask")
         XCTAssertFalse(s.screenText.contains("Member"))
     }
 
@@ -282,7 +282,7 @@ final class NestedRosterTests: XCTestCase {
         s.type("Ana"); s.press(.enter)
         XCTAssertTrue(s.screenText.contains("2 of 2"), s.screenText)
         s.type("Bo"); s.press(.enter)
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "done")
         XCTAssertEqual(s.draft.instances(of: "member").map { $0["name"] }, [.string("Ana"), .string("Bo")])
         s.press(.escape, .up)
         s.press(.control("o"))
@@ -313,7 +313,7 @@ final class NestedRosterTests: XCTestCase {
         s.type("25"); s.press(.enter)
         XCTAssertEqual(s.statusText, "Add another Tree? y/n")
         s.press(.character("n"))
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "done")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "done")
         XCTAssertEqual(s.draft.instances(of: "stem", in: [AnswerPath.Step(name: "tree", index: 0)]).map { $0["cbh"] },
                        [.integer(30), .integer(25)])
     }

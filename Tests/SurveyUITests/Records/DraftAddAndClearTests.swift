@@ -13,7 +13,7 @@ final class DraftAddAndClearTests: XCTestCase {
         var s = makeState()
         s.press(.control("n"))
         XCTAssertEqual(s.shown, .draft)
-        XCTAssertEqual(s.editing?.fieldIndex, 0)
+        XCTAssertEqual(s.editing?.entry, 0)
         XCTAssertEqual(s.screen.focus, .form)
         XCTAssertEqual(s.positionTitle, "New")
     }
@@ -70,7 +70,7 @@ final class DraftAddAndClearTests: XCTestCase {
         XCTAssertEqual(s.records[0].values["phone"], .array([.string("555-1"), .string("555-2")]))
         // Other fields of that record still edit.
         s.press(.up, .enter)
-        XCTAssertEqual(s.editing?.fieldIndex, 2)
+        XCTAssertEqual(s.editing?.entry, 2)
     }
 
     func testAddFromTheDraftAppendsSelectsAndEmptiesIt() {
@@ -158,7 +158,7 @@ final class DraftAddAndClearTests: XCTestCase {
         s.press(.tab)
         s.send(.outcome(.saving(.failed("Read-only file system"))))
         XCTAssertEqual(s.records[0].text(for: first), "John")
-        XCTAssertEqual(s.editing?.fieldIndex, 0)
+        XCTAssertEqual(s.editing?.entry, 0)
         XCTAssertEqual(s.editing?.text, "Johnny")
     }
 

@@ -21,7 +21,7 @@ final class IncompleteSurveyTests: XCTestCase {
         s.press(.control("n"))
         s.type("Bo"); s.press(.enter)
         s.type("Okafor"); s.press(.enter)
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("age"))
+        XCTAssertEqual(s.editing?.entry, s.entry("age"))
     }
 
     /// What the runtime feeds back after a save: the ids given, then the save.
@@ -65,7 +65,7 @@ final class IncompleteSurveyTests: XCTestCase {
             XCTAssertTrue(listText(&s).contains("… Okafor, Bo"), "the list marks it: \(size)\n\(s.screenText)")
             XCTAssertFalse(listText(&s).contains("⚠ Okafor, Bo"), "incomplete, not a rule break: \(size)")
             s.press(.control("n"))
-            XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("fname"), "Ctrl-N: the next interview at once: \(size)")
+            XCTAssertEqual(s.editing?.entry, s.entry("fname"), "Ctrl-N: the next interview at once: \(size)")
             XCTAssertEqual(s.editing?.text, "")
         }
     }
@@ -87,7 +87,7 @@ final class IncompleteSurveyTests: XCTestCase {
         // Back on it, consent turned to yes: the household's region is asked and required now,
         // so it no longer passes, and leaving keeps it.
         s.press(.control("n"))
-        s.form.highlight(.field(s.fieldIndex("consent")))
+        s.form.highlight(.field(s.entry("consent")))
         s.press(.enter)
         XCTAssertEqual(s.type("1"), [.saveDraft])
         XCTAssertEqual(s.picker?.title, "Region", "heads-down on to the question it showed")
@@ -125,7 +125,7 @@ final class IncompleteSurveyTests: XCTestCase {
         XCTAssertEqual(s.recordCount, 2)
         XCTAssertNil(s.records[1]["age"], "3 was refused by Age's constraint: never stored")
         XCTAssertEqual(s.shown, .draft)
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("fname"))
+        XCTAssertEqual(s.editing?.entry, s.entry("fname"))
         XCTAssertTrue(s.draft.isBlank(in: s.questionnaire))
     }
 
@@ -147,7 +147,7 @@ final class IncompleteSurveyTests: XCTestCase {
         XCTAssertEqual(s.press(.control("s")), [.saveDocument, .saveDraft], "while typing: the answer is kept in it")
         XCTAssertEqual(s.records[1]["fname"], .string("Bo"))
         XCTAssertTrue(s.records[1].isIncomplete)
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("fname"), "the next interview starts")
+        XCTAssertEqual(s.editing?.entry, s.entry("fname"), "the next interview starts")
         s.press(.escape, .left)
         XCTAssertEqual(s.shown, .record(0))
         XCTAssertEqual(s.press(.control("s")), [])
@@ -185,7 +185,7 @@ final class IncompleteSurveyTests: XCTestCase {
             XCTAssertEqual(s.shown, .record(1), size)
             XCTAssertTrue(s.screenText.contains(width >= 30 ? "incomplete" : "2 of 2 · inco…"),
                           "the heading or the title bar says so: \(size)\n\(s.screenText)")
-            XCTAssertEqual(s.storedAnswerProblems(in: s.outline)[s.fieldIndex("age")], "Age is required",
+            XCTAssertEqual(s.storedAnswerProblems(in: s.outline)[s.entry("age")], "Age is required",
                            "what is left to key is shown under each question: \(size)")
             let button = s.formGeometry.addButtonLabel
             XCTAssertTrue([FormGeometry.finishLabel, FormGeometry.shortFinishLabel].contains(button), size)
@@ -199,7 +199,7 @@ final class IncompleteSurveyTests: XCTestCase {
             XCTAssertEqual(s.press(.enter), [], size)
             XCTAssertTrue(s.records[1].isIncomplete, size)
             XCTAssertEqual(s.statusText, "Not finished, still incomplete: Age is required (and 2 other problems: F8 goes to each, ^G lists them)")
-            XCTAssertEqual(s.formItem, .field(s.fieldIndex("age")))
+            XCTAssertEqual(s.formItem, .field(s.entry("age")))
             // Answers keyed into it are saved at once; a refused one never is.
             s.press(.enter)
             s.type("12")
@@ -219,7 +219,7 @@ final class IncompleteSurveyTests: XCTestCase {
             s.press(.enter); s.type("2")                         // Agrees? No
             XCTAssertEqual(s.picker?.title, "How did it go?", "heads-down on to the next question asked")
             s.press(.escape)
-            s.form.highlight(.field(s.fieldIndex("confirm")))
+            s.form.highlight(.field(s.entry("confirm")))
             s.press(.enter); s.type("1")                         // Answers read back: OK
             s.form.highlight(.add)
             XCTAssertEqual(s.press(.enter), [.saveDocument], size)
@@ -289,7 +289,7 @@ final class IncompleteSurveyTests: XCTestCase {
         s.type("Ana"); s.press(.enter)                           // her age is not on the paper yet
         s.press(.escape)
         s.press(.control("o"))                                   // another member, left empty
-        XCTAssertEqual(s.editing.map { s.outline.field($0.fieldIndex).key }, "name")
+        XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "name")
         XCTAssertEqual(s.draft.instances(of: "member").count, 2)
         s.press(.escape)
         let effects = s.press(.left)
@@ -338,7 +338,7 @@ final class IncompleteSurveyTests: XCTestCase {
         XCTAssertTrue(s.records[1].isIncomplete, "kept without asking: it is not finished")
         saved(&s)
         s.press(.right)
-        s.form.highlight(.field(s.fieldIndex("trees")))
+        s.form.highlight(.field(s.entry("trees")))
         s.press(.enter); s.type("4"); s.press(.enter)
         saved(&s)
         s.form.highlight(.add)
@@ -352,4 +352,4 @@ final class IncompleteSurveyTests: XCTestCase {
         XCTAssertFalse(s.records[1].isIncomplete)
     }
 }
-private extension AppState { var fieldIndexOfHighlight: Int { if case .field(let i) = formItem { return i }; return 0 } }
+private extension AppState { var fieldIndexOfHighlight: EntryNumber { if case .field(let i) = formItem { return i }; return 0 } }

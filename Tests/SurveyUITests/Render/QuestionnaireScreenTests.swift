@@ -24,7 +24,7 @@ final class QuestionnaireScreenTests: XCTestCase {
         s.type("1.5"); s.press(.enter)
         s.type("2")
         s.type("-1.28 36.82"); s.press(.enter)          // the location, typed
-        XCTAssertEqual(s.editing?.fieldIndex, s.fieldIndex("visit_date"))
+        XCTAssertEqual(s.editing?.entry, s.entry("visit_date"))
         return s
     }
 
@@ -60,7 +60,8 @@ final class QuestionnaireScreenTests: XCTestCase {
             XCTAssertGreaterThan(choices.count, 3)
             for index in choices {
                 for fromBelow in [false, true] {
-                    guard let s = try pickerOpen(on: index, width: w, height: h, fromBelow: fromBelow), let picker = s.picker else { continue }
+                    guard let s = try pickerOpen(on: EntryNumber(index),  // a flat form: entries are its fields
+                                            width: w, height: h, fromBelow: fromBelow), let picker = s.picker else { continue }
                     let box = ChoicePickerView.geometry(picker, state: s).box
                     for part in [s.formGeometry.values[index], s.formGeometry.labels[index]] where !part.isEmpty {
                         XCTAssertTrue(box.intersection(part).isEmpty, "\(w)x\(h) \(fields[index].key): \(box) over \(part)")
@@ -74,7 +75,7 @@ final class QuestionnaireScreenTests: XCTestCase {
     /// A New form with the picker open on question `index` (nil when a new survey does not
     /// show it): reached from above, or (`fromBelow`) past it and back, so the question is
     /// near the top of the pane instead of its bottom.
-    private func pickerOpen(on index: Int, width: Int, height: Int, fromBelow: Bool) throws -> AppState? {
+    private func pickerOpen(on index: EntryNumber, width: Int, height: Int, fromBelow: Bool) throws -> AppState? {
         var s = try householdState(width: width, height: height)
         while s.formItem != .field(index) {
             guard s.formItem != .add else { return nil }

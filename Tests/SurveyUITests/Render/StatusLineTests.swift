@@ -64,7 +64,7 @@ final class StatusLineTests: XCTestCase {
             return XCTFail(grid.lines.joined(separator: "\n"))
         }
         s.send(.app(.click(Point(x: 16, y: y))))
-        XCTAssertEqual(s.editing?.fieldIndex, 2, "the click on the Address row edits Address")
+        XCTAssertEqual(s.editing?.entry, 2, "the click on the Address row edits Address")
     }
 
     func testTheListKeepsItsHighlightVisibleAndClickableUnderALongMessage() {

@@ -70,7 +70,7 @@ final class ViewModelTests: XCTestCase {
         var grid = CellGrid(size: Size(width: 40, height: 8))
         FormPane(heading: "Survey 1 of 1", rows: fields.map { .field(label: $0.label, extraLine: false) }, scroll: 0,
                  highlight: .field(1), editing: nil, problems: [:], fields: fields,
-                 answer: { (["Ann", "Ames"][$0], false) })
+                 answer: { (["Ann", "Ames"][$0.index], false) })
             .draw(into: &grid, in: grid.bounds)
         XCTAssertEqual(grid.lines, [
             "  Survey 1 of 1                         ",
@@ -88,7 +88,7 @@ final class ViewModelTests: XCTestCase {
 
     func testChoicePickerDrawsTheChoicesWhereItIsGiven() {
         let choices = ["yes", "no"].map { XLSForm.Choice(name: $0, labels: [:], extra: [:]) }
-        let picker = ChoicePicker(fieldIndex: 0, title: "Agrees?", choices: choices, labels: ["yes": "Yes", "no": "No"],
+        let picker = ChoicePicker(entry: 0, title: "Agrees?", choices: choices, labels: ["yes": "Yes", "no": "No"],
                                   multiple: false, current: "no")
         let geometry = ChoicePickerView.Geometry(box: Rect(x: 0, y: 0, width: 30, height: 5),
                                                  hint: Rect(x: 2, y: 1, width: 27, height: 1),

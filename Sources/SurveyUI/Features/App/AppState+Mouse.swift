@@ -71,7 +71,7 @@ extension AppState {
               let item = FormGeometry(form: layout.form, rows: FormRows.of(self), scroll: form.formScroll,
                                       finishing: finishesShownSurvey).item(at: point)
         else { return [] }
-        if case .field(let i) = item, editing?.fieldIndex == i { return [] }
+        if case .field(let i) = item, editing?.entry == i { return [] }
         if case .field = item {
             guard let effects = commitEditing() else { return [] }
             screen.moveFocus(to: .form)

@@ -45,7 +45,7 @@ extension AppState {
 
     private mutating func install(_ taken: DocumentForm) {
         // The highlighted question of a stored survey stays highlighted, found by its path.
-        let highlighted: AnswerPath? = if shown != .draft, case .field(let i) = formItem, i < outline.count,
+        let highlighted: AnswerPath? = if shown != .draft, case .field(let i) = formItem, i.index < outline.count,
                                           outline.heading(i) == nil { outline.path(i) } else { nil }
         session.takeForm(taken)
         list.rename(ListNames(session.questionnaire))

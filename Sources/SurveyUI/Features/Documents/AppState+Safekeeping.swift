@@ -18,8 +18,8 @@ extension AppState {
         var form = formRecord
         if let editing, editing.isChanged {
             let outline = self.outline
-            let field = outline.field(editing.fieldIndex)
-            let path = outline.path(editing.fieldIndex)
+            let field = outline.field(editing.entry)
+            let path = outline.path(editing.entry)
             if path.steps.isEmpty {
                 _ = form.setText(editing.text, for: field)
             } else {

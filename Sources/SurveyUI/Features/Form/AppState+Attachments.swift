@@ -12,9 +12,9 @@ extension AppState {
     /// the action waits for it. nil for every other answer.
     mutating func attachTypedPath(then: Attaching.Then) -> [Effect]? {
         guard let edit = editing, edit.isChanged else { return nil }
-        let field = outline.field(edit.fieldIndex)
+        let field = outline.field(edit.entry)
         guard case .attachment = field.kind, Attaching.isPath(edit.text) else { return nil }
-        form.awaitAttachment(Attaching(fieldIndex: edit.fieldIndex, then: then))
+        form.awaitAttachment(Attaching(entry: edit.entry, then: then))
         tell("Copying \(edit.text) into the document's media folder…")
         return [.attachFile(path: edit.text)]
     }
@@ -23,7 +23,7 @@ extension AppState {
     mutating func fileAttached(_ name: String) -> [Effect] {
         guard let pending = form.attaching else { return [] }
         form.awaitAttachment(nil)
-        guard var edit = editing, edit.fieldIndex == pending.fieldIndex else { return [] }
+        guard var edit = editing, edit.entry == pending.entry else { return [] }
         edit.input = TextInput(text: name, original: edit.input.original)
         form.beginEditing(edit)
         switch pending.then {

@@ -24,7 +24,7 @@ extension AppState {
             return []
         }
         let before = formRecord
-        form.beginEditing(EditBuffer(fieldIndex: i, text: "", original: text))
+        form.beginEditing(EditBuffer(entry: i, text: "", original: text))
         guard let effects = commitEditing() else {
             form.stopEditing()
             return []

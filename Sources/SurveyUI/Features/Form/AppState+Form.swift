@@ -38,7 +38,7 @@ extension AppState {
         let stored = outline.storedText(index, in: formRecord)
         // A New form's default is offered as typed text: Enter keeps it, as ODK does.
         let start = value == nil && shown == .draft ? outline.defaultText(index, in: formRecord, clock: ruleClock) ?? stored : stored
-        form.beginEditing(EditBuffer(fieldIndex: index, text: start, original: stored,
+        form.beginEditing(EditBuffer(entry: index, text: start, original: stored,
                                      selectingAll: selectingAnswer || character != nil))
         if let character { typeCharacter(character) }
     }
@@ -64,11 +64,11 @@ extension AppState {
     mutating func commitEditing(goingOn: Bool = false) -> [Effect]? {
         guard let edit = editing else { return [] }
         let outline = self.outline
-        let field = outline.field(edit.fieldIndex)
-        let path = outline.path(edit.fieldIndex)
+        let field = outline.field(edit.entry)
+        let path = outline.path(edit.entry)
         guard edit.isChanged else {
             if goingOn, questionnaire.form != nil,
-               let problem = outline.ruleProblem(edit.fieldIndex, value: outline.value(edit.fieldIndex, in: formRecord), in: formRecord, clock: ruleClock) {
+               let problem = outline.ruleProblem(edit.entry, value: outline.value(edit.entry, in: formRecord), in: formRecord, clock: ruleClock) {
                 audit.note(.constraintError, at: path, in: auditContext)
                 warn(problem)
                 return nil
@@ -77,7 +77,7 @@ extension AppState {
             return []
         }
         // The answer alone, as its field parses it (a value shown as typed stays as stored).
-        var answer = Record(outline.value(edit.fieldIndex, in: formRecord).map { [field.key: $0] } ?? [:])
+        var answer = Record(outline.value(edit.entry, in: formRecord).map { [field.key: $0] } ?? [:])
         if let error = answer.setText(edit.text, for: field) {
             warn(error.message)
             return nil
@@ -85,8 +85,8 @@ extension AppState {
         // The record's answers as the frames read them (`FormRuleCache`): judging and settling
         // the change start from them rather than reading the survey's bytes again.
         let values = questionnaire.form != nil ? caches.ruleCache.values(questionnaire, formRecord, ruleClock) : nil
-        if let problem = values.map({ outline.ruleProblem(edit.fieldIndex, value: answer[field.key], values: $0, clock: ruleClock) })
-            ?? outline.ruleProblem(edit.fieldIndex, value: answer[field.key], in: formRecord, clock: ruleClock) {
+        if let problem = values.map({ outline.ruleProblem(edit.entry, value: answer[field.key], values: $0, clock: ruleClock) })
+            ?? outline.ruleProblem(edit.entry, value: answer[field.key], in: formRecord, clock: ruleClock) {
             audit.note(.constraintError, at: path, in: auditContext)
             warn(problem)
             return nil

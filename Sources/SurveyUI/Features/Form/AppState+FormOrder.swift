@@ -84,7 +84,7 @@ extension AppState {
 extension FormWalk {
     /// A question a person answers and `relevant` shows, or a roster's heading (where
     /// PgUp/PgDn, ^O and ^D act on its members).
-    func isNavigable(_ index: Int) -> Bool {
+    func isNavigable(_ index: EntryNumber) -> Bool {
         guard isShown(index) else { return false }
         if heading(index) != nil { return true }
         guard field(index).kind.isAnswered else { return false }

@@ -41,17 +41,18 @@ extension AppState {
     /// the highlighted one on, and the New form is kept as after typing them one by one. A
     /// value its field refuses (an age of "abc") stops there: the values before it are kept,
     /// and that field is left being edited with the value and the reason, as if typed.
-    mutating func fillNewForm(from first: Int, with cells: [String]) -> [Effect] {
+    mutating func fillNewForm(from first: EntryNumber, with cells: [String]) -> [Effect] {
         let fields = questionnaire.fields
         var record = draft
         var filled = 0
-        for (offset, cell) in cells.enumerated() where first + offset < fields.count {
-            let field = fields[first + offset]
+        // Only on a flat form (`paste` checks): its entries are its fields, one for one.
+        for (offset, cell) in cells.enumerated() where first.index + offset < fields.count {
+            let field = fields[first.index + offset]
             if let error = record.setText(cell, for: field) {
                 let changed = record != draft
                 form.setDraft(record)
                 form.highlight(.field(first + offset))
-                form.beginEditing(EditBuffer(fieldIndex: first + offset, text: cell, original: record.text(for: field)))
+                form.beginEditing(EditBuffer(entry: first + offset, text: cell, original: record.text(for: field)))
                 warn(error.message)
                 return changed ? [.saveDraft] : []
             }

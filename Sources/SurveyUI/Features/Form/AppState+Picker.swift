@@ -4,7 +4,7 @@ import SurveyForms
 /// Answering a choice question through its picker. Choosing commits as a typed answer does,
 /// through the same gate (the form's rules, the save, undo), and moves on heads-down.
 extension AppState {
-    mutating func openPicker(_ index: Int, typing character: Character?) {
+    mutating func openPicker(_ index: EntryNumber, typing character: Character?) {
         let outline = self.outline
         let field = outline.field(index)
         let multiple = if case .choice(_, _, true) = field.kind { true } else { false }
@@ -13,7 +13,7 @@ extension AppState {
             warn("\(field.label) has no choices for the answers given so far")
             return
         }
-        popovers.present(.picker(ChoicePicker(fieldIndex: index, title: field.label, choices: choices, labels: field.choiceLabels,
+        popovers.present(.picker(ChoicePicker(entry: index, title: field.label, choices: choices, labels: field.choiceLabels,
                                        multiple: multiple, current: outline.storedText(index, in: formRecord))))
         if let character { _ = reduce(PickerAction.type(character)) }
     }
@@ -60,7 +60,7 @@ extension AppState {
     /// open with the reason. Then `move` goes on as the keys that keep a typed answer do.
     private mutating func keep(_ text: String, from p: ChoicePicker, goingOn: Bool, then move: FormAction?) -> [Effect] {
         popovers.dismiss()
-        form.beginEditing(EditBuffer(fieldIndex: p.fieldIndex, text: text, original: outline.storedText(p.fieldIndex, in: formRecord)))
+        form.beginEditing(EditBuffer(entry: p.entry, text: text, original: outline.storedText(p.entry, in: formRecord)))
         guard let effects = commitEditing(goingOn: goingOn) else {
             form.stopEditing()
             popovers.present(.picker(p))

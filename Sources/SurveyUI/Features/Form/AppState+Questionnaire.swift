@@ -30,9 +30,9 @@ extension AppState {
         if var p = picker {
             // The open picker's labels follow too.
             let outline = self.outline
-            let field = outline.field(p.fieldIndex)
-            p = ChoicePicker(fieldIndex: p.fieldIndex, title: field.label,
-                             choices: outline.choices(p.fieldIndex, in: formRecord, clock: ruleClock),
+            let field = outline.field(p.entry)
+            p = ChoicePicker(entry: p.entry, title: field.label,
+                             choices: outline.choices(p.entry, in: formRecord, clock: ruleClock),
                              labels: field.choiceLabels, multiple: p.multiple, current: p.answer)
             popovers.present(.picker(p))
         }

@@ -20,11 +20,11 @@ extension AppState {
 enum ReviewComment {
     /// The note under each row `comment` (a survey sent back's, `AppState.sentBackComment`)
     /// names, by row of `outline`; none without a comment.
-    static func notes(_ comment: String?, in outline: FormWalk) -> [Int: String] {
+    static func notes(_ comment: String?, in outline: FormWalk) -> [EntryNumber: String] {
         guard let comment else { return [:] }
         let note = "Sent back: “\(comment)”"
-        var named: [Int: String] = [:]
-        var first: Int?
+        var named: [EntryNumber: String] = [:]
+        var first: EntryNumber?
         for i in outline.indices where outline.isShown(i) && outline.heading(i) == nil {
             let field = outline.field(i)
             switch field.kind {

@@ -11,7 +11,7 @@ import SurveyForms
 /// survey: adding, deleting and putting back members, and the y/n answers.
 extension AppState {
     /// The roster heading the highlight is on or inside, if any.
-    var rosterHeadingHere: (entry: Int, heading: FormWalk.RepeatHeading)? {
+    var rosterHeadingHere: (entry: EntryNumber, heading: FormWalk.RepeatHeading)? {
         // A flat form has no rosters: asked on every key (the key table's mode), so it must
         // not walk the form to find that out.
         guard questionnaire.form != nil, case .field(let i) = formItem else { return nil }

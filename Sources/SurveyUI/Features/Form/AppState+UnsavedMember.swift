@@ -34,8 +34,8 @@ extension AppState {
         form.keepUnsavedMember(nil)
         let walk = outline
         let highlighted = if case .field(let i) = formItem { EntryAnchor(i, in: walk) } else { EntryAnchor?.none }
-        let typed = editing.flatMap { EntryAnchor($0.fieldIndex, in: walk) }
-        let picked = picker.flatMap { EntryAnchor($0.fieldIndex, in: walk) }
+        let typed = editing.flatMap { EntryAnchor($0.entry, in: walk) }
+        let picked = picker.flatMap { EntryAnchor($0.entry, in: walk) }
         defer { follow(highlighted: highlighted, typed: typed, picked: picked, member: member) }
         var restored: Record
         if record == member.added {
@@ -73,7 +73,7 @@ extension AppState {
         }
         if let typed, var buffer = editing {
             if let i = typed.entry(in: walk) {
-                buffer.fieldIndex = i
+                buffer.entry = i
                 form.beginEditing(buffer)
             } else {
                 form.stopEditing()
@@ -81,7 +81,7 @@ extension AppState {
         }
         if let picked, var p = picker {
             if let i = picked.entry(in: walk) {
-                p.fieldIndex = i
+                p.entry = i
                 popovers.present(.picker(p))
             } else {
                 popovers.dismiss()
@@ -127,15 +127,15 @@ struct EntryAnchor: Equatable {
         self.heading = heading
     }
 
-    init?(_ i: Int, in walk: FormWalk) {
-        guard let entries = walk.entries, entries.indices.contains(i) else { return nil }
-        steps = entries[i].steps
-        fieldIndex = entries[i].fieldIndex
-        heading = entries[i].heading?.name
+    init?(_ i: EntryNumber, in walk: FormWalk) {
+        guard let entries = walk.entries, entries.indices.contains(i.index) else { return nil }
+        steps = entries[i.index].steps
+        fieldIndex = entries[i.index].fieldIndex
+        heading = entries[i.index].heading?.name
     }
 
-    func entry(in walk: FormWalk) -> Int? {
-        walk.entries?.firstIndex { $0.steps == steps && $0.fieldIndex == fieldIndex && $0.heading?.name == heading }
+    func entry(in walk: FormWalk) -> EntryNumber? {
+        walk.entries?.firstIndex { $0.steps == steps && $0.fieldIndex == fieldIndex && $0.heading?.name == heading }.map { EntryNumber($0) }
     }
 }
 

@@ -42,8 +42,8 @@ extension FormState {
     /// Whether the highlight is on a member's question (the breadcrumb has something to
     /// say): cheap, for every layout, where the breadcrumb's words are made once per frame.
     func highlightsMember(in walk: FormWalk) -> Bool {
-        guard case .field(let i) = formItem, let entries = walk.entries, entries.indices.contains(i) else { return false }
-        return !entries[i].steps.isEmpty
+        guard case .field(let i) = formItem, let entries = walk.entries, entries.indices.contains(i.index) else { return false }
+        return !entries[i.index].steps.isEmpty
     }
 
     /// Scrolls a long form so the highlighted question (and the line under it) is in view.
@@ -113,7 +113,7 @@ extension FormState {
     /// A form item's place in the whole form, for comparing items that are not stops.
     private func order(_ item: FormItem, rows: Int) -> Int {
         switch item {
-        case .field(let i): return i
+        case .field(let i): return i.index
         case .clear: return rows
         case .add: return rows + 1
         }

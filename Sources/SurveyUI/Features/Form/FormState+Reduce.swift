@@ -42,7 +42,7 @@ extension FormState {
         /// Typing starts in the highlighted question, the caret after its answer (Enter on it).
         case beginEditing
         /// A first member of the roster whose heading is this entry (Enter on it, none yet).
-        case addMember(Int)
+        case addMember(EntryNumber)
         /// The status line asks this y/n question (the form holds it, `rosterQuestion`).
         case ask(String)
         /// This member, added by hand and left empty, is taken out of the survey; then the

@@ -22,7 +22,7 @@ extension FormState {
 
     /// Enter on a roster's heading (entry `entry`): into the member shown; with none yet, the
     /// app adds a first one (asked: the roster may rightly be empty), unless the form counts them.
-    mutating func enterRoster(_ entry: Int, in context: Context) -> Request {
+    mutating func enterRoster(_ entry: EntryNumber, in context: Context) -> Request {
         guard let heading = context.walk(instances).heading(entry) else { return .none }
         if heading.count == 0 { return heading.fixedCount == nil ? .addMember(entry) : .none }
         return enterMember(of: heading.selectionKey, in: context)
@@ -45,7 +45,7 @@ extension FormState {
 
     /// `n` to "Add another …?": on past the roster (its heading at `h`), which may end the
     /// member it is in (a plot's trees).
-    mutating func goOnPastRoster(_ h: Int, in context: Context) -> Request {
+    mutating func goOnPastRoster(_ h: EntryNumber, in context: Context) -> Request {
         let walk = context.walk(instances)
         let block = Set([h] + walk.instanceEntries(of: h))
         let next = walk.indices.first { $0 > h && !block.contains($0) && walk.isNavigable($0) }
@@ -70,7 +70,7 @@ extension FormState {
     func leavingEmptyMember(in context: Context) -> Request? {
         // The field being typed is in the member: taking the member out stops the typing.
         guard let edit = editing, edit.text.trimmingWhitespaceAndNewlines().isEmpty,
-              let steps = unsavedMember?.steps, context.walk(instances).steps(edit.fieldIndex) == steps,
+              let steps = unsavedMember?.steps, context.walk(instances).steps(edit.entry) == steps,
               let empty = emptyMember(at: steps, in: context) else { return nil }
         return .leaveRoster(empty)
     }
@@ -88,10 +88,10 @@ extension FormState {
     /// Heads-down from entry `from` (a question, or a roster left with `n`) whose next stop
     /// would be `next`: the end of the member it is in asks for another, and a roster
     /// arrived at is gone into. Nil when nothing about rosters decides it.
-    private mutating func goOn(from: Int, to next: Int?, in walk: FormWalk, context: Context) -> Request? {
+    private mutating func goOn(from: EntryNumber, to next: EntryNumber?, in walk: FormWalk, context: Context) -> Request? {
         // The member `from` is in: a heading's own parent member, else its own.
         let steps = walk.heading(from)?.parent ?? walk.steps(from)
-        let enclosing: Int? = steps.last.flatMap { last in
+        let enclosing: EntryNumber? = steps.last.flatMap { last in
             walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(steps.dropLast()), name: last.name))
         }
         // The end of a member: the next stop is outside its instance.
@@ -164,7 +164,7 @@ extension FormState {
         }
         let walk = context.walk(instances)
         if kept, let to = moved[0], var buffer = editing, let i = to.entry(in: walk) {
-            buffer.fieldIndex = i
+            buffer.entry = i
             beginEditing(buffer)
         } else if typed != nil {
             kept = false

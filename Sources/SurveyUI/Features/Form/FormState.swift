@@ -12,7 +12,7 @@ public struct FormState: Equatable, Sendable {
     public private(set) var draft: Record
     /// The form shows the New form; the list's cursor still remembers the highlighted row.
     public private(set) var showingDraft: Bool
-    public private(set) var formItem: AppState.FormItem = .field(0)
+    public private(set) var formItem: AppState.FormItem = .field(EntryNumber(0))
     public private(set) var editing: EditBuffer?
     /// The first row of a long form shown (the highlighted question is kept in view).
     public private(set) var formScroll = 0
@@ -209,6 +209,6 @@ public struct UnsavedMember: Equatable, Sendable {
 /// it goes on: `advance` (Enter), `move` (Tab, ↓, ↑ with their wrap), or nothing.
 public struct Attaching: Equatable, Sendable {
     public enum Then: Equatable, Sendable { case stay, advance, move(Int, wrap: Bool) }
-    public let fieldIndex: Int
+    public let entry: EntryNumber
     public let then: Then
 }

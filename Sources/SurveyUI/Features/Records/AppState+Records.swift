@@ -214,7 +214,7 @@ extension AppState {
         // The entry and the highlight by what they are, while the walk is still the one they
         // were made in: a member's place may name another person in the new version.
         let walk = outline
-        let typed = editing.flatMap { EntryAnchor($0.fieldIndex, in: walk) }
+        let typed = editing.flatMap { EntryAnchor($0.entry, in: walk) }
         let highlighted = if case .field(let e) = formItem { EntryAnchor(e, in: walk) } else { EntryAnchor?.none }
         document = reloaded
         var lostText: String?

@@ -103,7 +103,7 @@ extension AppState {
             warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
             return nil
         }
-        form.beginEditing(EditBuffer(fieldIndex: index, text: text, original: outline.storedText(index, in: formRecord)))
+        form.beginEditing(EditBuffer(entry: index, text: text, original: outline.storedText(index, in: formRecord)))
         guard let effects = commitEditing() else {
             form.stopEditing()
             return nil
