@@ -22,7 +22,7 @@ final class FormFollowMembersTests: XCTestCase {
     }
 
     /// The entry of `name` in member `member` of the walk of `record`.
-    private func age(of member: Int, _ q: Questionnaire, _ record: Record) throws -> (entry: Int, walk: FormWalk) {
+    private func age(of member: Int, _ q: Questionnaire, _ record: Record) throws -> (entry: EntryNumber, walk: FormWalk) {
         let walk = FormRuleCache().outline(q, record, clock, selection: [key: member])
         let entry = try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == "age" && !walk.steps($0).isEmpty })
         return (entry, walk)
@@ -37,7 +37,7 @@ final class FormFollowMembersTests: XCTestCase {
         var form = FormState(draft: Record(), showingDraft: false)
         form.showInstance(1, of: key)
         form.highlight(.field(entry))
-        form.beginEditing(EditBuffer(fieldIndex: entry, text: "43", original: "42"))
+        form.beginEditing(EditBuffer(entry: entry, text: "43", original: "42"))
 
         // Elsewhere Cy was put first: Bo is member 3 now.
         let moved = survey([cy, ana, bo])
@@ -45,7 +45,7 @@ final class FormFollowMembersTests: XCTestCase {
         XCTAssertTrue(following.followMembers(of: original, in: moved, typed: typed, highlighted: typed, in: context(q, moved)))
         XCTAssertEqual(following.instances[key], 2)
         let (now, _) = try age(of: 2, q, moved)
-        XCTAssertEqual(following.editing?.fieldIndex, now)
+        XCTAssertEqual(following.editing?.entry, now)
         XCTAssertEqual(following.editing?.text, "43")
         XCTAssertEqual(following.formItem, .field(now))
 

@@ -96,11 +96,11 @@ final class FormRosterReducerTests: XCTestCase {
         form.keepUnsavedMember(member)
         let empty = try context([ana, [:]], holdsAnswers: false)
         let name = try entry("name", form, empty)
-        form.beginEditing(EditBuffer(fieldIndex: name, text: "  ", original: ""))
+        form.beginEditing(EditBuffer(entry: name, text: "  ", original: ""))
         XCTAssertEqual(form.leavingEmptyMember(in: empty), .leaveRoster(member))
-        form.beginEditing(EditBuffer(fieldIndex: name, text: "Bo", original: ""))
+        form.beginEditing(EditBuffer(entry: name, text: "Bo", original: ""))
         XCTAssertNil(form.leavingEmptyMember(in: empty), "something typed: it is kept as an answer")
-        form.beginEditing(EditBuffer(fieldIndex: try entry("village", form, empty), text: "", original: ""))
+        form.beginEditing(EditBuffer(entry: try entry("village", form, empty), text: "", original: ""))
         XCTAssertNil(form.leavingEmptyMember(in: empty), "typing outside the member")
     }
 
