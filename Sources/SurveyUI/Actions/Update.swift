@@ -21,9 +21,12 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // A New form left for another survey is kept as an incomplete one (`AppState+Incomplete`).
     effects = state.keepNewFormLeft(newForm, by: action, effects: effects)
     // The audit log follows the keyer (`AppState+Audit`).
-    let followed = state.audit.follow(effects, in: state.auditContext)
-    if let prompt = followed.prompt { state.popovers.present(.audit(prompt)) }
-    effects = followed.effects
+    // A form without an `audit` row and no log open has nothing to follow: no context is built.
+    if state.audit.draft != nil || state.audit.stored != nil || state.auditSettings != nil {
+        let followed = state.audit.follow(effects, in: state.auditContext)
+        if let prompt = followed.prompt { state.popovers.present(.audit(prompt)) }
+        effects = followed.effects
+    }
     state.followQuestionnaire()
     state.keepShownListRows()
     return effects + state.list.searchEffects(since: searching)
