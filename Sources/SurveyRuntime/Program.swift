@@ -306,7 +306,7 @@ public struct Program {
                     var kept: [Outcome] = []
                     // Their photos and audit lines stay: the other window still names them.
                     let file = try keepForRecovery([theirs], for: name, saying: &kept, removingPlaintext: false)
-                    first.append(.saving(.otherNewFormKept(title: state.title(of: theirs), file: file)))
+                    first.append(.saving(.otherNewFormKept(title: state.session.title(of: theirs), file: file)))
                     first += kept
                 }
             }

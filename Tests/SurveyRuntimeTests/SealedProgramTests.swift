@@ -75,7 +75,7 @@ final class SealedProgramTests: XCTestCase {
             XCTAssertEqual(p.state.records.count, 1)
             let shown = p.state.records[0]
             XCTAssertTrue(shown.isSealed, "the app holds it encrypted too")
-            XCTAssertEqual(p.state.title(of: shown), "Blue", "its publishable answer names it")
+            XCTAssertEqual(p.state.session.title(of: shown), "Blue", "its publishable answer names it")
             p.press(.control("q"))
             XCTAssertEqual(try filesHolding(Self.plot, in: folder), [], "no answer in clear in any file")
             XCTAssertEqual(try filesHolding(Self.note, in: folder), [])

@@ -21,7 +21,12 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     // A New form left for another survey is kept as an incomplete one (`AppState+Incomplete`).
     effects = state.keepNewFormLeft(newForm, by: action, effects: effects)
     // The audit log follows the keyer (`AppState+Audit`).
-    effects = state.followAudit(after: effects)
+    // A form without an `audit` row and no log open has nothing to follow: no context is built.
+    if state.audit.draft != nil || state.audit.stored != nil || state.auditSettings != nil {
+        let followed = state.audit.follow(effects, in: state.auditContext)
+        if let prompt = followed.prompt { state.popovers.present(.audit(prompt)) }
+        effects = followed.effects
+    }
     state.followQuestionnaire()
     state.keepShownListRows()
     return effects + state.list.searchEffects(since: searching)
@@ -41,8 +46,7 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .picker(let action): return state.reduce(action)
     case .tree(let action): return state.reduce(action)
     case .verify(let action): return state.reduce(action)
-    case .audit(.commitPrompt): return state.commitAuditPrompt()
-    case .audit(.cancelPrompt): state.cancelAuditPrompt(); return []
+    case .audit(let action): return state.reduce(action)
     case .records(let action): return state.reduce(action)
     case .documents(let action): return state.reduce(action)
     case .sync(let action): return state.reduce(action)
@@ -92,7 +96,7 @@ extension AppState {
         case .scrollHelp(let delta):
             popovers.scrollHelp(by: delta, most: HelpPopover.make(from: self).maxScroll(layout: layout))
         case .closePopover:
-            closePopover()
+            popovers.close(backToTheListFor: list.filterInput != nil && !isSplit)
         case .quit:
             // Ctrl-Q and Ctrl-C always quit: a valid field is kept, a refused one is dropped
             // (so not `committingField`, where a refused value stops the action).
@@ -130,14 +134,17 @@ extension AppState {
             beginEditing(inserting: character)
         case .commitAndMove(let delta, let wrap):
             if let copy = attachTypedPath(then: .move(delta, wrap: wrap)) { return copy }
-            return committingField(goingOn: delta > 0) { $0.goOnAfterKeeping(action) }
+            return committingField(goingOn: delta > 0) { $0.follow($0.form.reduce(action, in: $0.formContext)) }
         case .commitField:
             if let copy = attachTypedPath(then: .stay) { return copy }
             return commitEditing() ?? []
         case .commitAndAdvance:
             if let copy = attachTypedPath(then: .advance) { return copy }
-            if leaveEmptyNewMember() { return [] }
-            return committingField(goingOn: true) { $0.goOnAfterKeeping(action) }
+            if let leave = form.leavingEmptyMember(in: formContext) {
+                _ = follow(leave)
+                return []
+            }
+            return committingField(goingOn: true) { $0.follow($0.form.reduce(action, in: $0.formContext)) }
         case .nextLanguage:
             switchLanguage()
         case .addInstance:
@@ -190,7 +197,9 @@ extension AppState {
         case .confirmQuestion:
             return confirmQuestion()
         case .cancelQuestion:
-            cancelQuestion()
+            if let remark = form.cancelQuestion(surveys: records, onNewForm: shown == .draft, title: { session.quotedTitle($0) }) {
+                tell(remark)
+            }
             return []
         case .requestClearNotAsked:
             return requestClearNotAsked()
@@ -208,11 +217,15 @@ extension AppState {
         case .show:
             return committingField { $0.showDocuments() }
         case .toggleInfo:
-            return committingField { $0.toggleInfo() }
+            // F4 (after the typed answer is kept): facts about the document in the form's place, and back.
+            return committingField { state in
+                let survey = if case .record(let i) = state.shown { state.records[i].instanceID } else { String?.none }
+                return state.screen.toggleInfo(split: state.layout.isSplit, survey: survey)
+            }
         case .manager(let action):
             return reduce(action)
         case .confirmDelete:
-            return confirmDelete()
+            return popovers.confirmDelete().map { [$0] } ?? []
         case .cancelDelete:
             popovers.present(.documents)
         case .saveUnderName:
@@ -220,14 +233,8 @@ extension AppState {
         case .dismissSaveAs:
             popovers.dismiss()
             warn("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again")
-        case .mergeRecovery(let theirs):
-            return mergeRecovery(theirsWhereBothChanged: theirs)
-        case .discardRecovery:
-            return discardRecovery()
-        case .postponeRecovery:
-            postponeRecovery()
-        case .keyNotAChoice:
-            refuseKeyWhileOffering()
+        case .mergeRecovery, .discardRecovery, .postponeRecovery, .keyNotAChoice:
+            return answerRecoveryOffer(action)
         }
         return []
     }

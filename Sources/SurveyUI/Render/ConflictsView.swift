@@ -19,7 +19,7 @@ struct ConflictsView: View {
     static func make(from state: AppState) -> ConflictsView {
         let titles = Dictionary(state.records.compactMap { r in r.instanceID.map { ($0, r) } }, uniquingKeysWith: { a, _ in a })
         let entries = (state.session.sync?.conflicts ?? []).map { conflict in
-            Entry(survey: titles[conflict.id].map { state.title(of: $0, limit: 60) } ?? conflict.id,
+            Entry(survey: titles[conflict.id].map { state.session.title(of: $0, limit: 60) } ?? conflict.id,
                   field: conflict.path.isWholeSurvey ? "(the whole survey: edited here, deleted there)"
                       : conflict.path.isMember ? "\(conflict.path) (a member: deleted on one side, edited on the other)"
                       : conflict.path.description,

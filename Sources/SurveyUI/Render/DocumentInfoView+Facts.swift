@@ -93,7 +93,7 @@ extension DocumentInfoView {
                     // An incomplete survey lacks answers by design: counted above, marked `…`.
                     guard !record.isIncomplete, let first = FormInstance(questionnaire, record: record, clock: state.ruleClock).problems().first else { continue }
                     breaking += 1
-                    if named.count < 3 { named.append("“\(state.title(of: record, limit: 40))”: \(first.message)") }
+                    if named.count < 3 { named.append("“\(state.session.title(of: record, limit: 40))”: \(first.message)") }
                 }
                 facts.append(("Rule breaks", counted(breaking, "record") + " (answers the form refuses or lacks)"
                               + (breaking > 0 ? ", marked ⚠ in the list" : "")))

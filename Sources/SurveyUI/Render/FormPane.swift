@@ -47,7 +47,7 @@ struct FormPane: View {
         // An incomplete survey says so, and its [ Finish ] finishes it (`AppState+Incomplete`).
         let finishing = state.finishesShownSurvey
         if finishing { heading += " · incomplete" }
-        let breadcrumb = state.breadcrumb(in: state.outline)
+        let breadcrumb = RosterText.breadcrumb(at: state.formItem, in: state.outline, record: state.formRecord, state.questionnaire)
         if breadcrumb.isEmpty, let title = state.questionnaire.form?.title, !title.isEmpty { heading += " · " + title }
         // Another role's survey says so where the form starts (`AppState+Owners`).
         if case .record(let i) = state.shown, let owner = state.session.othersOwner(of: state.records[i]) {

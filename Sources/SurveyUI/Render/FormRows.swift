@@ -64,9 +64,11 @@ extension AppState {
     /// The rows and problems of the record on the form, made once per record and members
     /// shown (`FormRuleCache.drawn`): every key and every frame asks for them.
     func drawnForm(_ outline: FormWalk) -> FormRuleCache.Drawn {
-        caches.ruleCache.drawn(questionnaire, formRecord, ruleClock, key: drawnKey) {
-            let problems = judgedStoredAnswers(in: outline)
-            let notes = reviewNotes(in: outline)
+        let stored = if case .record = shown { questionnaire.form != nil } else { false }
+        return caches.ruleCache.drawn(questionnaire, formRecord, ruleClock, key: drawnKey) {
+            // A stored survey's answers judged by the form (a New form's are judged as typed).
+            let problems = stored ? caches.ruleCache.storedAnswerProblems(questionnaire, formRecord, ruleClock, in: outline) : [:]
+            let notes = ReviewComment.notes(sentBackComment, in: outline)
             return (FormRows.made(self, outline: outline, problems: problems, notes: notes), problems, notes)
         }
     }
@@ -82,43 +84,5 @@ extension AppState {
             return FormRuleCache.DrawnKey(selection: form.instances, storedRecord: true, review: sentBackComment)
         }
         return FormRuleCache.DrawnKey(selection: form.instances, storedRecord: false)
-    }
-
-    /// What `storedAnswerProblems(in:)` says, judged.
-    private func judgedStoredAnswers(in outline: FormWalk) -> [EntryNumber: String] {
-        guard questionnaire.form != nil, case .record = shown else { return [:] }
-        let record = formRecord
-        // The members on the form (each with the members around it).
-        let shownMembers = Set(outline.entries?.map(\.steps).filter { !$0.isEmpty } ?? [])
-        let all = caches.ruleCache.problems(questionnaire, record, ruleClock, members: shownMembers)
-        var top: [Int: String] = [:]
-        // An empty required answer of a stored record is not news on every question; of an
-        // incomplete survey it is what is left to key (`AppState+Incomplete`).
-        let missingShown = record.isIncomplete
-        for problem in all where problem.path.steps.isEmpty {
-            if missingShown || record[questionnaire.fields[problem.index].key] != nil { top[problem.index] = problem.message }
-        }
-        // A flat form's entries are its fields, one for one.
-        guard let entries = outline.entries else {
-            return Dictionary(uniqueKeysWithValues: top.map { (EntryNumber($0.key), $0.value) })
-        }
-        var result: [EntryNumber: String] = [:]
-        var members: [AnswerPath: EntryNumber] = [:]
-        for (i, entry) in zip(outline.indices, entries) where entry.heading == nil {
-            if entry.steps.isEmpty {
-                if let problem = top[entry.fieldIndex.row] { result[i] = problem }
-            } else {
-                members[outline.path(i)] = i
-            }
-        }
-        guard !members.isEmpty else { return result }
-        // A member's problems come with the survey's, by path (`member[2]/age: …`), judged as
-        // the rules judge them there; shown under the member's own question, without the path.
-        for problem in all where !problem.path.steps.isEmpty {
-            guard let i = members[problem.path], missingShown || record.value(at: problem.path) != nil else { continue }
-            let prefix = "\(problem.path): "
-            result[i] = problem.message.hasPrefix(prefix) ? String(problem.message.dropFirst(prefix.count)) : problem.message
-        }
-        return result
     }
 }

@@ -66,8 +66,10 @@ struct ListPane: View {
         return ListPane(title: title, emptyText: emptyText, filterLine: filterLine, projection: projection,
                         cursorRow: projection.row(ofRecord: list.rows.cursor), scroll: list.rows.scroll,
                         cursorIsShown: !state.form.showingDraft, focused: focused, body: state.list.body(in: state.layout),
-                        titleCells: { state.listTitleCells(of: $0, limit: $1, width: $2) },
-                        titleText: { state.listTitle(of: $0, limit: $1) })
+                        titleCells: { state.shownListRows.shownTitleCells(of: $0, record: state.records[$0], session: state.session,
+                                                                          limit: $1, width: $2) },
+                        titleText: { state.shownListRows.shownTitle(of: $0, record: state.records[$0], session: state.session,
+                                                                    clock: state.ruleClock, limit: $1) })
     }
 
     /// Draws the header, the `/` line and the rows; `rect` excludes any border or divider.

@@ -13,7 +13,7 @@ struct SealedSurveyView: View {
     let readable: [(label: String, text: String)]
 
     static func make(from state: AppState, record: Record) -> SealedSurveyView {
-        var heading = "Survey \(state.positionTitle) · \(state.title(of: record)) · encrypted"
+        var heading = "Survey \(state.positionTitle) · \(state.session.title(of: record)) · encrypted"
         if let owner = state.session.othersOwner(of: record) { heading += " · " + SurveyOwner.possessive(owner) }
         let values = record.readableValues
         let outline = state.outline

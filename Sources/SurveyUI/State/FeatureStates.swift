@@ -27,11 +27,16 @@ public struct ScreenState: Equatable, Sendable {
     }
 
     /// F4: facts about the document in the form's place, or the form again. The list pane
-    /// keeps the focus it had in the split layout; otherwise the facts take it.
-    mutating func toggleInfo(split: Bool) {
+    /// keeps the focus it had in the split layout; otherwise the facts take it. Returns what
+    /// the facts shown need read: the folder, the sync ledger, the verification record, and
+    /// what was changed in the survey shown (`survey`, its id), by whom and why.
+    mutating func toggleInfo(split: Bool, survey: String?) -> [Effect] {
         detail = detail == .form ? .info : .form
-        if detail == .info { focus = split && focus == .list ? .list : .form }
+        guard detail == .info else { return [] }
+        focus = split && focus == .list ? .list : .form
+        return [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)] + (survey.map { [.readHistory(survey: $0)] } ?? [])
     }
+
 
     /// `c` on F4's facts: the conflicts a sync kept; Esc (or none left): the facts again.
     mutating func showConflicts(_ shown: Bool) {
@@ -112,11 +117,22 @@ public struct PopoverState: Equatable, Sendable {
         helpScroll = min(max(0, overflow ? (delta > 0 ? most : 0) : line), most)
     }
 
+    /// y on "Delete NAME (N records)?": back to the documents list, and the delete asked of
+    /// the runtime; nil when that is not the question open.
+    mutating func confirmDelete() -> Effect? {
+        guard case .confirmDelete(let name, let records) = open else { return nil }
+        present(.documents)
+        return .deleteDocument(name, records: records)
+    }
+
     /// Esc (or F1 on help): help goes back to what it was opened over; anything else closes.
-    mutating func close() {
+    /// `filterLine`: a `/` line is being typed where it lives in the list popover (the
+    /// collapsed layout), so with nothing else open the list comes back, the line in sight.
+    mutating func close(backToTheListFor filterLine: Bool = false) {
         open = open == .help ? underHelp : nil
         underHelp = nil
         if open == nil { choicesHeldUntil = nil }
+        if open == nil, filterLine { present(.list) }
     }
 }
 

@@ -89,6 +89,54 @@ final class FormRosterReducerTests: XCTestCase {
                        "once it holds an answer it is an ordinary member")
     }
 
+    func testEnterOnNothingTypedInTheEmptyMemberLeavesIt() throws {
+        let steps = [AnswerPath.Step(name: "member", index: 1)]
+        let member = UnsavedMember(survey: .draft, steps: steps, before: Record(), added: Record(), label: "Household member")
+        var form = form(at: .field(0), member: 1)
+        form.keepUnsavedMember(member)
+        let empty = try context([ana, [:]], holdsAnswers: false)
+        let name = try entry("name", form, empty)
+        form.beginEditing(EditBuffer(entry: name, text: "  ", original: ""))
+        XCTAssertEqual(form.leavingEmptyMember(in: empty), .leaveRoster(member))
+        form.beginEditing(EditBuffer(entry: name, text: "Bo", original: ""))
+        XCTAssertNil(form.leavingEmptyMember(in: empty), "something typed: it is kept as an answer")
+        form.beginEditing(EditBuffer(entry: try entry("village", form, empty), text: "", original: ""))
+        XCTAssertNil(form.leavingEmptyMember(in: empty), "typing outside the member")
+    }
+
+    func testATreeRowHighlightsItsQuestionOrMemberOnTheForm() throws {
+        let q = try rosterQuestionnaire()
+        let record = Record(["village": .string("Kibera"), "member": .array([.dictionary(ana), .dictionary(bo)])])
+        let tree = InterviewTree(rows: InterviewTree.rows(of: record, in: q, clock: clock, problems: []))
+        let context = try context([ana, bo])
+        var form = form(at: .field(0), member: 0)
+        let bosRow = try XCTUnwrap(tree.rows.first { $0.kind == .member && $0.steps == [AnswerPath.Step(name: "member", index: 1)] })
+        XCTAssertTrue(form.highlight(bosRow, of: tree, in: context))
+        XCTAssertEqual(form.instances[key], 1, "Bo's member shown")
+        XCTAssertEqual(form.formItem, .field(try heading(context)))
+        let village = try XCTUnwrap(tree.rows.first { $0.kind == .question && $0.name == "village" })
+        XCTAssertTrue(form.highlight(village, of: tree, in: context))
+        XCTAssertEqual(form.formItem, .field(try entry("village", form, context)))
+    }
+
+    func testTheTreeRowOfTheHighlightAndAStoredSurveysProblemsByEntry() throws {
+        let q = try rosterQuestionnaire()
+        let record = Record(["village": .string("Kibera"), "member": .array([.dictionary(ana), .dictionary(["name": .string("Old"), "age": .integer(200)])])])
+        let cache = FormRuleCache()
+        let walk = cache.outline(q, record, clock, selection: [key: 1])
+        let rows = InterviewTree.rows(of: record, in: q, clock: clock, problems: [])
+        let village = try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == "village" })
+        let age = try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == "age" })
+        let heading = try XCTUnwrap(walk.headingEntry(key))
+        XCTAssertEqual(InterviewTree.row(of: .field(village), in: walk, among: rows), rows.firstIndex { $0.name == "village" })
+        XCTAssertEqual(InterviewTree.row(of: .field(heading), in: walk, among: rows),
+                       rows.firstIndex { $0.kind == .member && $0.steps == [AnswerPath.Step(name: "member", index: 1)] },
+                       "a heading: the member it shows")
+        XCTAssertEqual(InterviewTree.row(of: .add, in: walk, among: rows), rows.count, "the buttons come after every row")
+        XCTAssertEqual(cache.storedAnswerProblems(q, record, clock, in: walk), [age: "Ages are 0 to 120"],
+                       "the member shown's problem under its own question, without its path")
+    }
+
     func testNoGoesOnPastTheRosterToTheNextQuestion() throws {
         let context = try context([ana, bo])
         var form = form(at: .field(try heading(context)))

@@ -14,6 +14,22 @@ final class ShownListRowsTests: XCTestCase {
         Record(["firstName": .string(first), "lastName": .string(last)])
     }
 
+    func testARowsTitleAsDrawnCarriesTheTeamsAndTheIncompleteMarks() {
+        // Issue 29: the rows' own (`shownTitle`), from the survey and the session alone.
+        var session = DocumentSession(questionnaire: .standard, documentName: "Team")
+        session.syncRead(SyncSummary(reviews: ["uuid:a": SyncReview(.approved)], othersSurveys: ["uuid:a": "ana"]))
+        var ana = person("Ana", "Lima")
+        ana.values[Record.instanceIDKey] = .string("uuid:a")
+        let clock = Questionnaire.Clock(now: Date(timeIntervalSince1970: 0), timeZone: .utc)
+        let rows = ShownListRows()
+        XCTAssertEqual(rows.shownTitle(of: 0, record: ana, session: session, clock: clock, limit: 30), "@ana ✓ Lima, Ana")
+        XCTAssertNil(rows.shownTitleCells(of: 0, record: ana, session: session, limit: 30, width: 20), "marked: drawn as one text")
+        var bo = person("Bo", "Kamau")
+        bo.setIncomplete(true)
+        XCTAssertEqual(rows.shownTitle(of: 1, record: bo, session: session, clock: clock, limit: 30), "… Kamau, Bo")
+        XCTAssertNotNil(rows.shownTitleCells(of: 2, record: person("Cy", "Diaz"), session: session, limit: 30, width: 20))
+    }
+
     func testAKeptTitleIsReusedOnlyForTheSameSurveyCutAndWidth() {
         var rows = ShownListRows()
         var made = 0

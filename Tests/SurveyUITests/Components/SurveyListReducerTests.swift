@@ -117,4 +117,40 @@ final class SurveyListReducerTests: XCTestCase {
         XCTAssertEqual(list.sentBackChanged(in: context(sentBack: [])), .changed(remark: nil))
         XCTAssertEqual(list.projection.count, 0, "both fixed and sent")
     }
+    func testAfterAChangeTheHighlightGoesToARecordShownAndStaysInView() {
+        var list = listed()
+        _ = list.openFilterLine(recordCount: records.count)
+        list.editFilterLine { $0 = TextInput(text: "Cy") }
+        _ = list.reduce(.commitFilter, in: context())
+        XCTAssertEqual(list.rows.cursor, 0, "Ana, filtered out, until the app follows the change")
+        list.followChange(in: context())
+        XCTAssertEqual(list.rows.cursor, 2, "Cy, the first (and only) survey shown")
+        list.followChange(in: context())
+        XCTAssertEqual(list.rows.cursor, 2, "a record shown keeps the highlight")
+    }
+
+    func testTheHighlightIsKeptInViewAsLittleAsPossibleOrHalfAWindowJumping() {
+        let many = RecordList((0..<30).map { Record(["firstName": .string("P\($0)")]) })
+        let context = SurveyListState.Context(records: many, height: 10, sentBack: { [] }, syncRead: true)
+        var list = SurveyListState()
+        list.refresh(many)
+        list.select(12)
+        list.keepCursorInView(in: context)
+        XCTAssertEqual(list.rows.scroll, 3, "row 12 the last of ten on screen")
+        list.select(13)
+        list.keepCursorInView(in: context, jumping: true)
+        XCTAssertEqual(list.rows.scroll, 9, "half a window further")
+        list.select(99)
+        list.keepCursorInView(in: context)
+        XCTAssertEqual(list.rows.cursor, 29, "held within the records")
+        XCTAssertEqual(list.rows.scroll, 20)
+    }
+
+    func testAClickOnTheListsRowsFindsTheRecordDrawnThere() {
+        let list = listed()
+        let rows = Rect(x: 0, y: 5, width: 30, height: 10)
+        XCTAssertEqual(list.record(at: Point(x: 3, y: 5), in: rows), 0)
+        XCTAssertEqual(list.record(at: Point(x: 3, y: 7), in: rows), 2)
+        XCTAssertNil(list.record(at: Point(x: 3, y: 8), in: rows), "below the last row")
+    }
 }

@@ -50,7 +50,7 @@ final class DocumentScreenTests: XCTestCase {
     func testInfoView80x24() {
         var s = state(width: 80, height: 24)
         s.popovers.dismiss()
-        s.screen.toggleInfo(split: s.isSplit)
+        _ = s.screen.toggleInfo(split: s.isSplit, survey: nil)
         s.screen.moveFocus(to: .form)
         assertScreen(Screen.render(s), named: "info-80x24")
     }

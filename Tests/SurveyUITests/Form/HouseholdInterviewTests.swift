@@ -235,7 +235,7 @@ final class HouseholdInterviewTests: XCTestCase {
         XCTAssertEqual(s.screen.focus, .list)
         s.press(.character("s"))
         XCTAssertEqual(s.statusText, "Sorted by name")
-        XCTAssertEqual(s.list.projection.shownRecords.map { s.title(of: s.records[$0]) }, ["Adams, Cy", "Lima, Ana", "Zulu, Bo"])
+        XCTAssertEqual(s.list.projection.shownRecords.map { s.session.title(of: s.records[$0]) }, ["Adams, Cy", "Lima, Ana", "Zulu, Bo"])
         s.press(.character("s"))
         XCTAssertEqual(s.statusText, "Sorted by entry order", "a form has entry order and its titles only")
         s.press(.function(6))

@@ -119,6 +119,19 @@ final class SentBackTests: XCTestCase {
 /// Issue 30: `i` narrows the list to the incomplete surveys (kept before they pass), asked
 /// again at every change: one kept with Ctrl-S joins them at once.
 final class IncompleteListTests: XCTestCase {
+    func testTheNotesAreTheCommentsOwnFromTheWalkAlone() throws {
+        // Issue 29: the comment's own (`ReviewComment.notes`), with no state in sight.
+        let q = try rosterQuestionnaire()
+        let record = Record(["village": .string("Kibera"), "member": .array([.dictionary(["name": .string("Ana")])])])
+        let walk = FormRuleCache().outline(q, record, Questionnaire.Clock(now: Date(timeIntervalSince1970: 0), timeZone: .utc),
+                                           selection: [:])
+        let age = try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == "age" })
+        let village = try XCTUnwrap(walk.indices.first { walk.heading($0) == nil && walk.field($0).key == "village" })
+        XCTAssertEqual(ReviewComment.notes("age missing", in: walk), [age: "Sent back: “age missing”"])
+        XCTAssertEqual(ReviewComment.notes("see me", in: walk), [village: "Sent back: “see me”"], "under the first question")
+        XCTAssertEqual(ReviewComment.notes(nil, in: walk), [:])
+    }
+
     func testINarrowsTheListToTheIncompleteSurveysAndFollowsNewOnes() throws {
         for (width, height) in [(100, 30), (60, 20)] {
             var plots = (1...4).map { n in

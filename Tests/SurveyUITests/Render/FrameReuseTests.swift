@@ -173,16 +173,16 @@ final class TitleCellsTests: XCTestCase {
             let count = state.list.projection.count
             for row in max(0, count - 3)..<count {
                 guard case .record(let index) = state.list.projection.row(row) else { continue }
-                let title = state.listTitle(of: index, limit: width)
+                let title = state.shownListRows.shownTitle(of: index, record: state.records[index], session: state.session, clock: state.ruleClock, limit: width)
                 guard !title.hasPrefix("\u{301}") else { continue }   // checked below
                 let shown = String(title.prefix(4))
                 XCTAssertTrue(listed.contains(shown), "\(width)x\(height): \(shown)")
             }
             // A title starting with a mark is drawn as one text with its marker, as before.
             let accented = records.count - 1
-            XCTAssertEqual(state.listTitle(of: accented, limit: width), "\u{301}Accent first")
-            XCTAssertNil(state.listTitleCells(of: accented, limit: width, width: 10))
-            XCTAssertNotNil(state.listTitleCells(of: 0, limit: width, width: 10))
+            XCTAssertEqual(state.shownListRows.shownTitle(of: accented, record: state.records[accented], session: state.session, clock: state.ruleClock, limit: width), "\u{301}Accent first")
+            XCTAssertNil(state.shownListRows.shownTitleCells(of: accented, record: state.records[accented], session: state.session, limit: width, width: 10))
+            XCTAssertNotNil(state.shownListRows.shownTitleCells(of: 0, record: state.records[0], session: state.session, limit: width, width: 10))
             XCTAssertTrue((0..<height).contains { y in (0..<width).contains { grid[$0, y].text == " \u{301}" } },
                           "the marker and the mark in one cell")
             // Drawn again from the kept cells: the same frame.

@@ -10,7 +10,7 @@ extension AppState {
             let rows = list.body(in: layout)
             let box = layout.listPopoverBox(rowCount: list.projection.rowCount + (list.showsFilterLine ? 1 : 0))
             if rows.contains(point) {
-                if let index = listRecord(at: point, in: rows) {
+                if let index = list.record(at: point, in: rows) {
                     showRecord(index)
                     popovers.dismiss()
                     screen.moveFocus(to: .form)
@@ -20,7 +20,7 @@ extension AppState {
             }
             return []
         case .help:
-            closePopover()
+            popovers.close(backToTheListFor: list.filterInput != nil && !isSplit)
             return []
         case .verify:
             // Verification is keyed: a click neither answers nor closes it.
@@ -61,7 +61,7 @@ extension AppState {
         if layout.isSplit {
             let rows = list.body(in: layout)
             if rows.contains(point) {
-                guard let index = listRecord(at: point, in: rows), let effects = commitEditing() else { return [] }
+                guard let index = list.record(at: point, in: rows), let effects = commitEditing() else { return [] }
                 screen.moveFocus(to: .list)
                 showRecord(index)
                 return effects
@@ -83,15 +83,6 @@ extension AppState {
         screen.moveFocus(to: .form)
         form.highlight(item)
         return item == .add ? addRecord() : clearForm()
-    }
-
-    /// The record drawn at a point of the list's rows (nil on a section header or below
-    /// the last row), with the scroll as drawn.
-    func listRecord(at point: Point, in rows: Rect) -> Int? {
-        guard let cursorRow = list.projection.row(ofRecord: list.rows.cursor) ?? Optional(0) else { return nil }
-        let row = ScrollingList<Int>.scroll(list.rows.scroll, showing: cursorRow, height: rows.height) + point.y - rows.y
-        guard row < list.projection.rowCount, case .record(let index) = list.projection.row(row) else { return nil }
-        return index
     }
 
     /// The wheel over the survey list (pane or popover) or the documents list moves its

@@ -37,7 +37,8 @@ extension AppState {
             // reason was given for.
             var replay = self
             let replayed = replay.updateAskingReasons(waiting.action, resuming: true)
-            if replayed.contains(.saveDocument), let changed = replay.storedSurveysChanged(since: self),
+            if replayed.contains(.saveDocument), replay.documentName == documentName,
+               let changed = ChangeAwaitingReason.surveysChanged(from: document?.records, to: replay.document?.records),
                !changed.isEmpty, changed != [waiting.survey] {
                 warn("Not changed: the surveys moved while the reason was typed (a sync or another window); the reason is kept, "
                     + "press the key again")
@@ -46,10 +47,16 @@ extension AppState {
             self = replay
             return effects + replayed
         }
-        guard mayAskReasons(for: action) else { return updateGuardingSealedSurveys(action) }
+        // Tried first: a key that may save a change, in a document where a reason may be asked.
+        guard action.mayBeAKeyersChange,
+              auditSettings?.changeReasons == true || session.sync?.anyApproved == true else { return updateGuardingSealedSurveys(action) }
         var trial = self
         let effects = trial.updateGuardingSealedSurveys(action)
-        guard effects.contains(.saveDocument), let (id, rule) = trial.surveyNeedingReason(changedSince: self) else {
+        let given = audit
+        guard effects.contains(.saveDocument), trial.documentName == documentName,
+              let (id, rule) = ChangeAwaitingReason.surveyNeedingReason(
+                  from: document?.records, to: trial.document?.records, formAsks: auditSettings?.changeReasons == true,
+                  reviews: session.sync?.reviews ?? [:], reasonGiven: { given.reason(for: $0) != nil }) else {
             self = trial
             return effects
         }
@@ -63,45 +70,59 @@ extension AppState {
         return nil
     }
 
-    /// Whether `action` is tried first: a key that may save a change, in a document where a
-    /// reason may be asked. Typing into a box changes no survey (and is left alone, so no
-    /// key copies a long answer); the manager's keys and the kept surveys' put back what an
-    /// earlier session could not save, and a sync's merges are not the keyer's changes (their
-    /// history says so).
-    private func mayAskReasons(for action: Action) -> Bool {
-        switch action {
-        case .outcome, .system, .sync, .audit: return false
-        // F3 and F4 save a typed answer before they leave the form: they are tried like any
-        // key; the manager's own keys and the kept surveys' are not the keyer's edits.
-        case .documents(.show), .documents(.toggleInfo): break
-        case .documents: return false
-        case .text(.paste): break
-        case .text: return false
-        default: break
+    /// Opens the prompt over the form as the key found it, holding the key.
+    private mutating func askReason(for id: String, rule: ChangeAwaitingReason.Rule, resuming action: Action) {
+        let waiting = ChangeAwaitingReason(action: action, survey: id, rule: rule, popover: popover,
+                                           rosterQuestion: form.rosterQuestion, question: form.pendingQuestion)
+        // The y/n question would take the keys before the prompt (`inputMode`): Enter puts it back.
+        form.askRoster(nil)
+        form.ask(nil)
+        popovers.present(.audit(AuditPrompt(kind: .reason, input: TextInput(text: ""), waiting: waiting)))
+        let title = records.first { $0.instanceID == id }.map { session.quotedTitle($0) } ?? id
+        switch rule {
+        case .approved: tell("A supervisor approved \(title): why is it changed? The reason is kept with the change")
+        case .form: tell("Why is \(title) changed? The form asks a reason before a stored survey is changed")
         }
-        if auditSettings?.changeReasons == true { return true }
-        return session.sync?.anyApproved == true
     }
+}
 
-    /// The stored surveys whose answers this state changed since `before`; nil when surveys
-    /// were added or removed (then places do not say which is which).
-    private func storedSurveysChanged(since before: AppState) -> Set<String>? {
-        guard let now = document?.records, let then = before.document?.records, now.count == then.count,
-              documentName == before.documentName else { return nil }
+extension Action {
+    /// Whether this key may save a keyer's change to a survey, so a reason may be asked for
+    /// it. Typing into a box changes no survey (and is left alone, so no key copies a long
+    /// answer); the manager's keys and the kept surveys' put back what an earlier session could
+    /// not save, and a sync's merges are not the keyer's changes (their history says so). F3
+    /// and F4 save a typed answer before they leave the form: they are tried like any key.
+    var mayBeAKeyersChange: Bool {
+        switch self {
+        case .outcome, .system, .sync, .audit: return false
+        case .documents(.show), .documents(.toggleInfo): return true
+        case .documents: return false
+        case .text(.paste): return true
+        case .text: return false
+        default: return true
+        }
+    }
+}
+
+extension ChangeAwaitingReason {
+    /// The stored surveys (their ids) whose answers changed from `then` to `now`, the same
+    /// document's records before and after a key; nil when surveys were added or removed
+    /// (then places do not say which is which).
+    static func surveysChanged(from then: RecordList?, to now: RecordList?) -> Set<String>? {
+        guard let now, let then, now.count == then.count else { return nil }
         return Set(now.differingIndices(from: then).compactMap { then[$0].instanceID })
     }
 
-    /// The first survey already stored whose answers this state changed since `before`, that
-    /// needs a reason not given yet, and which rule asks it. An Add or a delete (the count
-    /// changed) is not an edit, nor is a change to an incomplete survey, as in the history.
-    private func surveyNeedingReason(changedSince before: AppState) -> (String, ChangeAwaitingReason.Rule)? {
-        guard let now = document?.records, let then = before.document?.records, now.count == then.count,
-              documentName == before.documentName else { return nil }
-        let formAsks = before.auditSettings?.changeReasons == true
-        let reviews = before.session.sync?.reviews ?? [:]
+    /// The first survey already stored whose answers changed from `then` to `now` (the same
+    /// document's records before and after a key) that needs a reason not given yet
+    /// (`reasonGiven`), and which rule asks it: the form (`formAsks`), or a supervisor's
+    /// approval (`reviews`). An Add or a delete (the count changed) is not an edit, nor is a
+    /// change to an incomplete survey, as in the history.
+    static func surveyNeedingReason(from then: RecordList?, to now: RecordList?, formAsks: Bool, reviews: [String: SyncReview],
+                                    reasonGiven: (String) -> Bool) -> (String, Rule)? {
+        guard let now, let then, now.count == then.count else { return nil }
         for i in now.differingIndices(from: then) {
-            guard let id = then[i].instanceID, now[i].instanceID == id, !then[i].isIncomplete,
-                  before.audit.reason(for: id) == nil else { continue }
+            guard let id = then[i].instanceID, now[i].instanceID == id, !then[i].isIncomplete, !reasonGiven(id) else { continue }
             let approved = reviews[id]?.state == .approved
             // The entity an update started from is the app's note, not an answer keyed.
             var old = then[i].answers, new = now[i].answers
@@ -111,50 +132,5 @@ extension AppState {
             return (id, approved ? .approved : .form)
         }
         return nil
-    }
-
-    /// Opens the prompt over the form as the key found it, holding the key.
-    private mutating func askReason(for id: String, rule: ChangeAwaitingReason.Rule, resuming action: Action) {
-        let waiting = ChangeAwaitingReason(action: action, survey: id, rule: rule, popover: popover,
-                                           rosterQuestion: form.rosterQuestion, question: form.pendingQuestion)
-        // The y/n question would take the keys before the prompt (`inputMode`): Enter puts it back.
-        form.askRoster(nil)
-        form.ask(nil)
-        popovers.present(.audit(AuditPrompt(kind: .reason, input: TextInput(text: ""), waiting: waiting)))
-        let title = records.first { $0.instanceID == id }.map { quotedTitle($0) } ?? id
-        switch rule {
-        case .approved: tell("A supervisor approved \(title): why is it changed? The reason is kept with the change")
-        case .form: tell("Why is \(title) changed? The form asks a reason before a stored survey is changed")
-        }
-    }
-
-    /// Enter on the reason prompt: the reason kept for the survey (and logged, with an audit
-    /// row), and what was open put back for the key it waits for (`updateAskingReasons`
-    /// replays it).
-    mutating func giveReason(_ text: String, on prompt: AuditPrompt) {
-        guard !text.isEmpty else {
-            warn("Type why the survey is changed (Esc: not now, nothing is saved)")
-            return
-        }
-        popovers.dismiss()
-        guard let waiting = prompt.waiting else { return }
-        audit.giveReason(text, for: waiting.survey, in: documentName, at: audit.tick(environment.clock.now),
-                         logged: auditSettings != nil)
-        if let open = waiting.popover { popovers.present(open) }
-        form.askRoster(waiting.rosterQuestion)
-        form.ask(waiting.question)
-    }
-
-    /// Esc on the reason prompt: nothing saved; the entry typed is still in its box, the
-    /// picker (or what else was open) still open; a y/n question it answered is answered no.
-    mutating func keepChangeUnsaved(_ prompt: AuditPrompt) {
-        if let open = prompt.waiting?.popover { popovers.present(open) }
-        if editing != nil {
-            tell("Not saved: your entry is still on the form (Esc again puts the answer back)")
-        } else if case .picker? = popover {
-            tell("Not saved: the choice is still picked (Esc leaves the answer as it was)")
-        } else {
-            tell("Not saved: the survey is as it was")
-        }
     }
 }

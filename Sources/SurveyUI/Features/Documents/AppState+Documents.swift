@@ -55,12 +55,6 @@ extension AppState {
         }
     }
 
-    mutating func confirmDelete() -> [Effect] {
-        guard case .confirmDelete(let name, let records) = popover else { return [] }
-        popovers.present(.documents)
-        return [.deleteDocument(name, records: records)]
-    }
-
     /// Another document is now current: its records, its draft, its last-viewed record.
     mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
                                     draft newDraft: Record, place: SessionPlace?,
@@ -134,18 +128,6 @@ extension AppState {
         return true
     }
 
-    /// F4 (after `committingField`): facts about the document in the form's place, and back.
-    mutating func toggleInfo() -> [Effect] {
-        screen.toggleInfo(split: layout.isSplit)
-        if screen.detail == .info {
-            var effects: [Effect] = [.listDocuments, .readSyncSummary, .readVerification(thenVerify: false)]
-            // The survey shown: what was changed in it here, by whom and why.
-            if case .record(let i) = shown, let id = records[i].instanceID { effects.append(.readHistory(survey: id)) }
-            return effects
-        }
-        return []
-    }
-
     /// The text box the keys type into (the save-as name, the rename field, the `/` line or
     /// the form's field): each is a `TextInput` and edits itself; this only finds which.
     mutating func editActiveText(_ change: (inout TextInput) -> Void) {
@@ -155,7 +137,9 @@ extension AppState {
             manager.editRename(change)
         } else if list.filterInput != nil {
             list.editFilterLine(change)   // the list narrows at once
-            refreshList()
+            list.refresh(records)
+            // The rows on screen are counted after the refresh (the `/` line, the sections).
+            list.followChange(in: listContext)
         } else if editing != nil {
             form.editText(change)   // in place: a copy would duplicate a long value on every key
         }

@@ -33,7 +33,7 @@ extension AppState {
     /// read, is restored when it is (unless the user has moved by then).
     mutating func beginLoading(percent: Int, place: SessionPlace?) {
         if let place { restorePlace(place) }
-        let awaited = place.flatMap { isRestored($0) ? nil : $0 }
+        let awaited = place.flatMap { $0.isShown(shown, in: records) ? nil : $0 }
         session.beginLoading(percent: percent, awaiting: awaited, shownMeanwhile: awaited == nil ? nil : shown)
     }
 
@@ -64,24 +64,6 @@ extension AppState {
         form.ask(nil)
         warn("\(stillLoading): changes are saved once the whole document is read")
         return []
-    }
-
-    /// More records read: added after those shown, where the list shows them at once.
-    mutating func takeLoadedPart(_ more: [Record], percent: Int) {
-        guard session.loading != nil else { return }
-        session.loaded(percent: percent)
-        guard !more.isEmpty else { return }
-        let start = recordCount
-        document?.records.append(contentsOf: more)
-        if let place = session.loading?.place, session.loading?.placeholder == shown, editing == nil {
-            if let id = place.recordID, let index = records[start...].firstIndex(where: { $0.instanceID == id }) {
-                showRecord(index)
-                session.placeFound()
-            } else if place.recordID == nil, let index = place.record, index < recordCount {
-                showRecord(index)
-                session.placeFound()
-            }
-        }
     }
 
     /// The whole document is read: it stays as shown (every record was added), is replaced
@@ -120,13 +102,6 @@ extension AppState {
             warn("“\(typed)” was not kept: \(documentName).plist turned out unreadable")
         }
     }
-
-    /// Whether the highlight already shows the remembered record.
-    private func isRestored(_ place: SessionPlace) -> Bool {
-        guard let id = place.recordID else { return place.record.map { $0 < recordCount } ?? true }
-        guard case .record(let i) = shown else { return false }
-        return records[i].instanceID == id
-    }
 }
 
 extension AppState {
@@ -138,11 +113,26 @@ extension AppState {
         case .identifyRecordsFoundWithoutIDs(let place):
             identifyRecordsInPlace()
             if let place, place.recordID != nil { restorePlace(place) }
-        case .partLoaded(let records, let percent):
-            takeLoadedPart(records, percent: percent)
+        case .partLoaded(let more, let percent):
+            guard session.loaded(percent: percent), !more.isEmpty else { break }
+            // Added after those shown (through `document`, so the list shows them at once); the
+            // place the session memory named is shown once read, unless the user moved or types.
+            let start = recordCount
+            document?.records.append(contentsOf: more)
+            if editing == nil, let index = session.findAwaitedPlace(from: start, shown: shown) { showRecord(index) }
         case .ended(let end):
             finishLoading(end)
         }
         return []
+    }
+}
+
+extension SessionPlace {
+    /// Whether `shown` already is the remembered record (by id, else by position: a place
+    /// without a record is there at once).
+    func isShown(_ shown: AppState.Shown, in records: RecordList) -> Bool {
+        guard let id = recordID else { return record.map { $0 < records.count } ?? true }
+        guard case .record(let i) = shown else { return false }
+        return records[i].instanceID == id
     }
 }

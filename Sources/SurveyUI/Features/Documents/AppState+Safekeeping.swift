@@ -55,65 +55,45 @@ extension AppState {
     /// one second).
     static let recoveryChoiceHold: TimeInterval = 1
 
-    /// Whether a choice key on the offer is taken now; if not, it is refused like any other
-    /// key (said, and the hold starts again).
-    private mutating func takesRecoveryChoice() -> Bool {
-        if let until = popovers.choicesHeldUntil, environment.clock.now < until {
-            refuseKeyWhileOffering()
-            return false
-        }
-        return true
-    }
-
-    /// A key the offer does not take (or a choice pressed while it holds): nothing is typed
-    /// anywhere, the offer stays, and the status says which keys it takes.
-    mutating func refuseKeyWhileOffering() {
-        guard case .recovery(let recovery) = popover else { return }
-        popovers.present(.recovery(recovery), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-        let back = recovery.keptFromClash ? "m to merge them, t to take theirs where both changed" : "m to put them back"
-        warn("Not typed: the kept surveys wait for a choice: \(back), d to discard them, Esc for later (a second after your last key)")
-    }
-
-    /// m / t: the kept surveys into their document. Into the open document, as a change like
-    /// any other (saved through the journal, undone with Ctrl-Z), with the answer being typed
-    /// left as it is; their file goes to .trash only once the merge is saved. Into another
-    /// document, on disk, and that document is opened.
-    mutating func mergeRecovery(theirsWhereBothChanged: Bool) -> [Effect] {
-        guard case .recovery(let recovery) = popover, takesRecoveryChoice() else { return [] }
-        if recovery.documentName == documentName, session.documentMissing {
-            warn("“\(documentName)” is gone from the folder: save its records under a name first (F3), then merge these")
-            return []
-        }
-        guard recovery.documentName == documentName, let current = document else {
+    /// A key while kept surveys are offered (`Recovery.reduce`), and what it asks done. m / t
+    /// into the open document is a change like any other (saved through the journal, undone
+    /// with Ctrl-Z), the answer being typed left as it is; their file goes to .trash only once
+    /// the merge is saved. Into another document, on disk, and that document is opened.
+    mutating func answerRecoveryOffer(_ action: DocumentsAction) -> [Effect] {
+        guard case .recovery(let recovery) = popover else { return [] }
+        let context = Recovery.OfferContext(now: environment.clock.now, heldUntil: popovers.choicesHeldUntil,
+                                            documentName: documentName, documentMissing: session.documentMissing,
+                                            documentRead: document != nil)
+        switch recovery.reduce(action, in: context) {
+        case .refuse(let message):
+            popovers.present(.recovery(recovery), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+            warn(message)
+        case .warn(let message):
+            warn(message)
+        case .postpone:
+            popovers.dismiss()
+        case .discard:
+            popovers.dismiss()
+            return [.discardRecovery(recovery)]
+        case .restoreOnDisk(let theirs):
             return committingField { state in
                 state.popovers.dismiss()
-                return [.restoreRecovery(recovery, theirsWhereBothChanged: theirsWhereBothChanged)]
+                return [.restoreRecovery(recovery, theirsWhereBothChanged: theirs)]
             }
+        case .mergeHere(let theirs):
+            guard let current = document else { return [] }
+            let merge = recovery.merge(into: current, questionnaire: questionnaire, theirsWhereBothChanged: theirs, clock: ruleClock)
+            rollback = captureRollback()
+            session.expect(.change(.other, label: "merge of the kept surveys"),
+                           then: [.putAwayRecovery(recovery, replaced: merge.replaced)])
+            popovers.dismiss()
+            takeMergedDocument(merge.document)
+            let text = merge.summary(into: documentName)
+            if merge.clashes.isEmpty { tell(text) } else { warn(text) }
+            return [.saveDocument]
         }
-        let merge = recovery.merge(into: current, questionnaire: questionnaire,
-                                   theirsWhereBothChanged: theirsWhereBothChanged, clock: ruleClock)
-        rollback = captureRollback()
-        session.expect(.change(.other, label: "merge of the kept surveys"),
-                       then: [.putAwayRecovery(recovery, replaced: merge.replaced)])
-        popovers.dismiss()
-        takeMergedDocument(merge.document)
-        let text = merge.summary(into: documentName)
-        if merge.clashes.isEmpty { tell(text) } else { warn(text) }
-        return [.saveDocument]
+        return []
     }
-
-    mutating func discardRecovery() -> [Effect] {
-        guard case .recovery(let recovery) = popover, takesRecoveryChoice() else { return [] }
-        popovers.dismiss()
-        return [.discardRecovery(recovery)]
-    }
-
-    /// Esc: offered again at the next start.
-    mutating func postponeRecovery() {
-        guard case .recovery = popover, takesRecoveryChoice() else { return }
-        popovers.dismiss()
-    }
-
 }
 
 extension AppState {

@@ -7,50 +7,27 @@ import SurveyForms
 /// each field with this laptop's answer and the other side's, settled by `m` (mine) or `t`
 /// (theirs), which is a change that goes out at the next sync like any edit.
 extension AppState {
+    /// A sync key: the session decides (`DocumentSession.reduce`), and what it asks is done
+    /// here. F9 saves a typed answer first (a refused one keeps the sync from starting).
     mutating func reduce(_ action: SyncAction) -> [Effect] {
-        switch action {
-        case .start:
-            return committingField { $0.startSync() }
-        case .showConflicts:
-            guard let summary = session.sync, !summary.conflicts.isEmpty else {
-                tell("No conflicts: every survey agrees with the other side's")
-                return session.sync == nil ? [.readSyncSummary] : []
-            }
-            screen.showConflicts(true)
-            session.moveConflictCursor(to: session.conflictCursor)
-        case .closeConflicts:
-            screen.showConflicts(false)
-        case .moveConflict(let delta):
-            session.moveConflictCursor(to: session.conflictCursor + delta)
-        case .resolve(let keepMine):
-            guard let conflicts = session.sync?.conflicts, conflicts.indices.contains(session.conflictCursor) else { return [] }
-            guard session.syncing == nil else {
-                warn("A sync is running: resolve when it is over")
+        let run: (inout AppState) -> [Effect] = { state in
+            switch state.session.reduce(action) {
+            case .none:
                 return []
-            }
-            let conflict = conflicts[session.conflictCursor]
-            // Another role's survey keeps the server's answers: only theirs settles it.
-            if keepMine, let owner = session.sync?.othersSurveys[conflict.id] {
-                warn("Not kept: \(SurveyOwner.reason(owner)); t takes " + (owner.isEmpty ? "its laptop's" : "\(owner)'s") + " answer")
+            case .tell(let message, let effects):
+                state.tell(message)
+                return effects
+            case .warn(let message):
+                state.warn(message)
                 return []
+            case .showConflicts(let shown):
+                state.screen.showConflicts(shown)
+                return []
+            case .resolve(let effect):
+                return [effect]
             }
-            return [.resolveConflict(id: conflict.id, path: conflict.path, keepMine: keepMine)]
         }
-        return []
-    }
-
-    private mutating func startSync() -> [Effect] {
-        guard session.syncing == nil else {
-            tell("A sync of “\(session.syncing ?? documentName)” is already running")
-            return []
-        }
-        guard document != nil, !session.documentMissing else {
-            warn("“\(documentName)” cannot be synced: it is not a readable file now")
-            return []
-        }
-        session.syncStarted()
-        tell("Syncing “\(documentName)”…")
-        return [.syncDocument]
+        return action == .start ? committingField(then: run) : run(&self)
     }
 
     /// A sync or a resolution is over: the document as written comes in (the survey shown

@@ -189,12 +189,32 @@ public struct DocumentSession: Equatable, Sendable {
         loading?.place = place
         loading?.placeholder = placeholder
     }
-    /// The place waited for is found (or no longer wanted).
-    mutating func placeFound() {
-        loading?.place = nil
-        loading?.placeholder = nil
+    /// A part read, `percent` of the file so far; false when the document is not being read
+    /// in parts any more (a part that comes after the end is not taken).
+    mutating func loaded(percent: Int) -> Bool {
+        guard loading != nil else { return false }
+        loading?.percent = percent
+        return true
     }
-    mutating func loaded(percent: Int) { loading?.percent = percent }
+
+    /// The record the session memory named, when it is among those read from `start` and the
+    /// user is still where the highlight was put meanwhile (`shown` now): its index, and the
+    /// place is no longer waited for. A place without an id is found by its position.
+    mutating func findAwaitedPlace(from start: Int, shown: AppState.Shown) -> Int? {
+        guard let place = loading?.place, loading?.placeholder == shown, let records = document?.records else { return nil }
+        let found: Int? = if let id = place.recordID {
+            records[start...].firstIndex { $0.instanceID == id }
+        } else if let index = place.record, index < records.count {
+            index
+        } else {
+            nil
+        }
+        if found != nil {
+            loading?.place = nil
+            loading?.placeholder = nil
+        }
+        return found
+    }
     /// The whole file is read; `unreadable`: it turned out unreadable, for this reason.
     mutating func endLoading(unreadable message: String? = nil) {
         loading = nil

@@ -28,8 +28,8 @@ extension AppState {
         form.beginEditing(edit)
         switch pending.then {
         case .stay: return commitEditing() ?? []
-        case .advance: return committingField(goingOn: true) { $0.goOnAfterKeeping(.commitAndAdvance) }
-        case .move(let delta, let wrap): return committingField(goingOn: delta > 0) { $0.goOnAfterKeeping(.commitAndMove(delta, wrap: wrap)) }
+        case .advance: return committingField(goingOn: true) { $0.follow($0.form.reduce(.commitAndAdvance, in: $0.formContext)) }
+        case .move(let delta, let wrap): return committingField(goingOn: delta > 0) { $0.follow($0.form.reduce(.commitAndMove(delta, wrap: wrap), in: $0.formContext)) }
         }
     }
 

@@ -44,7 +44,7 @@ extension AppState {
     }
 
     var heldNewFormMessage: String {
-        "The New form holds an unsaved survey (\(title(of: draft))): press Enter to edit it, or [ Clear ] to start afresh"
+        "The New form holds an unsaved survey (\(session.title(of: draft))): press Enter to edit it, or [ Clear ] to start afresh"
     }
 
     /// Inserts a typed character unless XML could not store it.
@@ -69,7 +69,7 @@ extension AppState {
         guard edit.isChanged else {
             if goingOn, questionnaire.form != nil,
                let problem = outline.ruleProblem(edit.entry, value: outline.value(edit.entry, in: formRecord), in: formRecord, clock: ruleClock) {
-                auditNote(.constraintError, at: path)
+                audit.note(.constraintError, at: path, in: auditContext)
                 warn(problem)
                 return nil
             }
@@ -87,7 +87,7 @@ extension AppState {
         let values = questionnaire.form != nil ? caches.ruleCache.values(questionnaire, formRecord, ruleClock) : nil
         if let problem = values.map({ outline.ruleProblem(edit.entry, value: answer[field.key], values: $0, clock: ruleClock) })
             ?? outline.ruleProblem(edit.entry, value: answer[field.key], in: formRecord, clock: ruleClock) {
-            auditNote(.constraintError, at: path)
+            audit.note(.constraintError, at: path, in: auditContext)
             warn(problem)
             return nil
         }
@@ -120,10 +120,10 @@ extension AppState {
             rollback = captureRollback()
             // Edited under a filter, it stays listed until the filter changes.
             list.pinWhileFiltered(record.instanceID)
-            session.expect(.change(.edit, label: "edit of \(field.label) of \(quotedTitle(records[i]))"))
+            session.expect(.change(.edit, label: "edit of \(field.label) of \(session.quotedTitle(records[i]))"))
             document?.records[i] = record
             form.stopEditing()
-            auditChangeSaved()
+            audit.changeSaved(in: auditContext)
             return [.saveDocument]
         case .draft:
             rollback = captureRollback()

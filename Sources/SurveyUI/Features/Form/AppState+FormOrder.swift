@@ -55,14 +55,6 @@ extension AppState {
         return []
     }
 
-    /// Tab, Shift-Tab, ↓, ↑ (`.commitAndMove`) and Enter heads-down (`.commitAndAdvance`)
-    /// once the typed answer is kept (`committingField`): the form moves its highlight
-    /// (heads-down, a roster decides first, `FormState+Roster`) and typing goes on in the
-    /// question it rests on.
-    mutating func goOnAfterKeeping(_ action: FormAction) -> [Effect] {
-        follow(form.reduce(action, in: formContext))
-    }
-
     /// The form's geometry as drawn now.
     public var formGeometry: FormGeometry { formGeometry(in: layout.form, outline: outline) }
 

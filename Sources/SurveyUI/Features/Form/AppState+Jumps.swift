@@ -29,7 +29,7 @@ extension AppState {
             warn("Problem: \(problems[0].message)")
             return
         }
-        let here = treeRow(of: formItem, in: rows)
+        let here = InterviewTree.row(of: formItem, in: outline, among: rows)
         let at = flagged.firstIndex { $0 > here } ?? 0
         let row = rows[flagged[at]]
         let path = AnswerPath(row.steps, row.name)
@@ -39,10 +39,12 @@ extension AppState {
         }
         warn("Problem \(at + 1) of \(flagged.count): \(message[path] ?? row.problem ?? "")")
     }
+}
 
-    /// The tree row of the highlighted item (a question's own; a roster heading's member;
-    /// the buttons after every row), -1 when none comes before it.
-    private func treeRow(of item: FormItem, in rows: [InterviewTree.Row]) -> Int {
+extension InterviewTree {
+    /// The row among `rows` of the form's highlighted `item` in `outline` (a question's own; a
+    /// roster heading's member; the buttons after every row), -1 when none comes before it.
+    static func row(of item: AppState.FormItem, in outline: FormWalk, among rows: [Row]) -> Int {
         guard case .field(let i) = item, outline.indices.contains(i) else { return item == .add || item == .clear ? rows.count : -1 }
         if let heading = outline.heading(i) {
             return rows.firstIndex { $0.kind == .member && $0.steps == heading.steps }

@@ -47,36 +47,26 @@ extension AppState {
             popovers.present(.picker(p))
             warn(message)
         case .commit(let delta, let heading):
-            return pickerCommit(p, moving: delta, heading: heading)
+            // On heads-down as Enter (a roster deciding first), else as Tab.
+            return keep(p.answer, from: p, goingOn: delta > 0, then: heading ? .commitAndAdvance : .commitAndMove(delta, wrap: true))
         case .clear:
-            return pickerClear(p)
+            return keep("", from: p, goingOn: false, then: nil)
         }
         return []
     }
 
-    /// Del: the question unanswered.
-    private mutating func pickerClear(_ p: ChoicePicker) -> [Effect] {
+    /// The picker's answer (`text`; "" for Del, the question unanswered) kept through the
+    /// form's commit, as a typed answer is; refused (required, a constraint), the picker stays
+    /// open with the reason. Then `move` goes on as the keys that keep a typed answer do.
+    private mutating func keep(_ text: String, from p: ChoicePicker, goingOn: Bool, then move: FormAction?) -> [Effect] {
         popovers.dismiss()
-        form.beginEditing(EditBuffer(entry: p.entry, text: "", original: outline.storedText(p.entry, in: formRecord)))
-        guard let effects = commitEditing() else {
+        form.beginEditing(EditBuffer(entry: p.entry, text: text, original: outline.storedText(p.entry, in: formRecord)))
+        guard let effects = commitEditing(goingOn: goingOn) else {
             form.stopEditing()
             popovers.present(.picker(p))
             return []
         }
-        return effects
-    }
-
-    private mutating func pickerCommit(_ p: ChoicePicker, moving delta: Int, heading: Bool) -> [Effect] {
-        popovers.dismiss()
-        form.beginEditing(EditBuffer(entry: p.entry, text: p.answer, original: outline.storedText(p.entry, in: formRecord)))
-        guard let effects = commitEditing(goingOn: delta > 0) else {
-            // Refused (required, a constraint): the picker stays open with the reason.
-            form.stopEditing()
-            popovers.present(.picker(p))
-            return []
-        }
-        // On as the keys that keep a typed answer go on: heads-down as Enter (a roster
-        // deciding first), else as Tab.
-        return effects + follow(form.reduce(heading ? .commitAndAdvance : .commitAndMove(delta, wrap: true), in: formContext))
+        guard let move else { return effects }
+        return effects + follow(form.reduce(move, in: formContext))
     }
 }

@@ -39,12 +39,6 @@ extension AppState {
         tell("Language: \(next.language ?? "default")")
     }
 
-    /// The title of a record as the list shows it (the form's `instance_name`, or `Last,
-    /// First`), by the document's form.
-    public func title(of record: Record, limit: Int? = nil) -> String {
-        session.questionnaire.title(of: record, limit: limit)
-    }
-
     /// [ Add ]'s gate for a designer's form: the record as it will be stored (defaults,
     /// calculations, metadata, the form's id and version), or the first problem, with the
     /// highlight moved to its question.
@@ -75,4 +69,15 @@ extension AppState {
         warn("\(refusal): \(first.message)\(more)")
         return false
     }
+}
+
+extension DocumentSession {
+    /// The title of a record as the list shows it (the form's `instance_name`, or `Last,
+    /// First`), by the document's form.
+    public func title(of record: Record, limit: Int? = nil) -> String {
+        questionnaire.title(of: record, limit: limit)
+    }
+
+    /// `“Last, First”` as the list shows it, for messages.
+    func quotedTitle(_ record: Record) -> String { "“\(title(of: record, limit: 60))”" }
 }

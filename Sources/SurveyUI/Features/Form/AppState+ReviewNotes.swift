@@ -13,10 +13,15 @@ extension AppState {
         let comment = review.comment?.trimmingWhitespace() ?? ""
         return comment.isEmpty ? (review.state == .rejected ? "rejected" : "has issues") : comment
     }
+}
 
-    /// The note under each row the comment names, by row of `outline`.
-    func reviewNotes(in outline: FormWalk) -> [EntryNumber: String] {
-        guard let comment = sentBackComment else { return [:] }
+/// A supervisor's comment read against the form: which questions it names, and the notes
+/// under them (issue 29: the comment's own, not `AppState`'s).
+enum ReviewComment {
+    /// The note under each row `comment` (a survey sent back's, `AppState.sentBackComment`)
+    /// names, by row of `outline`; none without a comment.
+    static func notes(_ comment: String?, in outline: FormWalk) -> [EntryNumber: String] {
+        guard let comment else { return [:] }
         let note = "Sent back: “\(comment)”"
         var named: [EntryNumber: String] = [:]
         var first: EntryNumber?
@@ -28,17 +33,15 @@ extension AppState {
             default: break
             }
             if first == nil { first = i }
-            if ReviewComment.names(field, in: comment) { named[i] = note }
+            if names(field, in: comment) { named[i] = note }
         }
         if named.isEmpty, let first { named[first] = note }
         return named
     }
-}
 
-/// Whether a supervisor's words name a question: its name ("age", "plot_id") or its whole
-/// label ("Age in years", four letters or more), as whole words, any case. Plain text
-/// search, no pattern: the comment comes from the network.
-enum ReviewComment {
+    /// Whether a supervisor's words name a question: its name ("age", "plot_id") or its whole
+    /// label ("Age in years", four letters or more), as whole words, any case. Plain text
+    /// search, no pattern: the comment comes from the network.
     static func names(_ field: FieldSpec, in comment: String) -> Bool {
         let text = Array(comment.lowercased().utf8)
         let key = Array(field.key.lowercased().utf8)

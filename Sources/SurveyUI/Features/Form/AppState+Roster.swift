@@ -51,7 +51,7 @@ extension AppState {
         form.keepUnsavedMember(UnsavedMember(survey: shown, steps: heading.parent + [AnswerPath.Step(name: heading.name, index: at)],
                                              before: before, added: formRecord, label: name))
         form.showInstance(at, of: heading.selectionKey)
-        auditNote(.addRepeat, at: AnswerPath(heading.parent + [AnswerPath.Step(name: heading.name, index: at)], ""))
+        audit.note(.addRepeat, at: AnswerPath(heading.parent + [AnswerPath.Step(name: heading.name, index: at)], ""), in: auditContext)
         tell("Added \(name) \(at + 1) of \(heading.count + 1)")
         return follow(form.enterMember(of: heading.selectionKey, in: formContext))
     }
@@ -71,7 +71,7 @@ extension AppState {
             return
         }
         form.askRoster(.deleteInstance(heading.steps, label: name, survey: surveyOnForm))
-        ask("Delete \(name) \(heading.shown + 1) of \(heading.count)\(memberTitle(heading.steps))? y/n")
+        ask("Delete \(name) \(heading.shown + 1) of \(heading.count)\(RosterText.memberTitle(heading.steps, in: formRecord, questionnaire))? y/n")
     }
 
     /// `y` or `n` (Esc) to the roster's question.
@@ -95,7 +95,7 @@ extension AppState {
             }
             var record = formRecord
             guard let answers = record.removeInstance(at: steps) else { return [] }
-            auditNote(.deleteRepeat, at: AnswerPath(steps, ""))
+            audit.note(.deleteRepeat, at: AnswerPath(steps, ""), in: auditContext)
             if shown == .draft { form.keepDeletedMember(DeletedMember(steps: steps, answers: answers, label: name)) }
             // Kept in the deleted surveys' file first (as a deleted survey is), then saved without.
             let kept = DeletedMemberEntry(answers: answers, survey: shown == .draft ? "New form" : surveyOnForm,
@@ -129,36 +129,12 @@ extension AppState {
         return effects
     }
 
-    /// Enter on nothing typed in a member added by hand that holds no answer yet: the keyer is
-    /// done with the roster (CSPro ends a roster on a blank first field), so the member is not
-    /// kept and the keys go on past the roster, its required questions not asked. True when
-    /// that is what happened.
-    mutating func leaveEmptyNewMember() -> Bool {
-        // The field being typed is in the member: taking the member out stops the typing.
-        guard let edit = editing, edit.text.trimmingWhitespaceAndNewlines().isEmpty,
-              let steps = form.unsavedMember?.steps, outline.steps(edit.entry) == steps,
-              let empty = form.emptyMember(at: steps, in: formContext) else { return false }
-        _ = follow(.leaveRoster(empty))
-        return true
-    }
-
     /// Which survey the form shows, so a question asked about it is never answered for another.
     var surveyOnForm: String {
         switch shown {
         case .draft: return "New"
         case .record(let i): return formRecord.instanceID ?? "record \(i)"
         }
-    }
-
-    /// “ (“Ana”)”: the member's first answer, to tell members apart in a question.
-    func memberTitle(_ steps: [AnswerPath.Step]) -> String {
-        guard let last = steps.last else { return "" }
-        let answers = formRecord.instances(of: last.name, in: Array(steps.dropLast()))
-        guard answers.indices.contains(last.index) else { return "" }
-        let inner = questionnaire.scopeQuestionnaire(steps)
-        guard let first = inner.fields.first(where: { $0.kind.isAnswered && answers[last.index][$0.key] != nil }),
-              let value = answers[last.index][first.key] else { return "" }
-        return " (“\(first.screenText(value).prefix(40))”)"
     }
 
     /// The form's record, settled after a change to `roster`'s members.
@@ -187,7 +163,7 @@ extension AppState {
         switch shown {
         case .record(let i):
             list.pinWhileFiltered(record.instanceID)
-            session.expect(.change(.edit, label: "\(label) of \(quotedTitle(records[i]))"))
+            session.expect(.change(.edit, label: "\(label) of \(session.quotedTitle(records[i]))"))
             document?.records[i] = record
             return [.saveDocument]
         case .draft:

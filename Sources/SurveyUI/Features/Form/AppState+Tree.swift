@@ -14,7 +14,10 @@ extension AppState {
         switch request {
         case .stay: break
         case .tell(let message): tell(message)
-        case .go(let row): go(to: row, in: tree)
+        case .go(let row):
+            popovers.dismiss()
+            screen.moveFocus(to: .form)
+            if !form.highlight(row, of: tree, in: formContext) { warn("That question is not on the form now") }
         }
         return []
     }
@@ -34,25 +37,24 @@ extension AppState {
         } else { nil }
         popovers.present(.tree(InterviewTree(rows: rows, highlighting: here)))
     }
+}
 
-    /// The form at the tree's `row`: a question, a member (its heading, that member shown),
-    /// a roster (its heading), a group (its first question after it).
-    private mutating func go(to row: InterviewTree.Row, in tree: InterviewTree) {
-        popovers.dismiss()
-        screen.moveFocus(to: .form)
-        let found: Bool
+extension FormState {
+    /// The highlight at the tree's `row`: a question, a member (its heading, that member
+    /// shown), a roster (its heading), a group (its first question after it). False when it
+    /// is not on the form now.
+    mutating func highlight(_ row: InterviewTree.Row, of tree: InterviewTree, in context: Context) -> Bool {
         switch row.kind {
         case .question:
-            found = form.highlight(problemAt: AnswerPath(row.steps, row.name), in: formContext)
+            return highlight(problemAt: AnswerPath(row.steps, row.name), in: context)
         case .member:
-            found = form.highlight(memberAt: row.steps, in: formContext)
+            return highlight(memberAt: row.steps, in: context)
         case .roster:
-            found = form.highlight(memberAt: row.steps + [AnswerPath.Step(name: row.name, index: 0)], in: formContext)
+            return highlight(memberAt: row.steps + [AnswerPath.Step(name: row.name, index: 0)], in: context)
         case .group:
             let at = tree.rows.firstIndex(of: row).map { tree.rows.index(after: $0) }
             let next = at.flatMap { start in tree.rows[start...].first { $0.kind == .question } }
-            found = next.map { form.highlight(problemAt: AnswerPath($0.steps, $0.name), in: formContext) } ?? false
+            return next.map { highlight(problemAt: AnswerPath($0.steps, $0.name), in: context) } ?? false
         }
-        if !found { warn("That question is not on the form now") }
     }
 }

@@ -13,7 +13,7 @@ extension AppState {
     /// that writes or leaves the document counts as leaving, so nothing is written with it.
     mutating func settleUnsavedMember(after effects: [Effect]) {
         guard let member = form.unsavedMember else { return }
-        guard let record = surveyHolding(member) else {
+        guard let record = member.survey(in: records, draft: draft) else {
             form.keepUnsavedMember(nil)   // the survey is gone (undone, reloaded): nothing to keep
             return
         }
@@ -22,28 +22,8 @@ extension AppState {
             return
         }
         let leaves = effects.contains { $0.writesOrLeavesDocument }
-        if !leaves, shown == member.survey, isInside(member) { return }
+        if !leaves, shown == member.survey, member.holds(formItem, in: outline) { return }
         dropUnsavedMember(member, from: record)
-    }
-
-    /// The survey the member was added to, if it is still there.
-    private func surveyHolding(_ member: UnsavedMember) -> Record? {
-        switch member.survey {
-        case .draft:
-            return draft
-        case .record(let i):
-            guard records.indices.contains(i), records[i].instanceID == member.before.instanceID else { return nil }
-            return records[i]
-        }
-    }
-
-    /// Whether the highlight is on a question of the member (or of a roster inside it).
-    private func isInside(_ member: UnsavedMember) -> Bool {
-        guard case .field(let entry) = formItem else { return false }
-        let outline = self.outline
-        guard outline.indices.contains(entry) else { return false }
-        let steps = outline.heading(entry)?.parent ?? outline.steps(entry)
-        return steps.starts(with: member.steps)
     }
 
     /// Takes the empty member out of its survey, in memory (it was never saved), and shows
@@ -107,6 +87,30 @@ extension AppState {
                 popovers.dismiss()
             }
         }
+    }
+}
+
+extension UnsavedMember {
+    /// The survey the member was added to, if it is still there (the New form, or the stored
+    /// survey at its place with the same id).
+    func survey(in records: RecordList, draft: Record) -> Record? {
+        switch survey {
+        case .draft:
+            return draft
+        case .record(let i):
+            guard records.indices.contains(i), records[i].instanceID == before.instanceID else { return nil }
+            return records[i]
+        }
+    }
+
+    /// Whether the highlight (`item`) is on a question of the member (or of a roster inside
+    /// it); the walk is read only for a question.
+    func holds(_ item: AppState.FormItem, in walk: @autoclosure () -> FormWalk) -> Bool {
+        guard case .field(let entry) = item else { return false }
+        let outline = walk()
+        guard outline.indices.contains(entry) else { return false }
+        let steps = outline.heading(entry)?.parent ?? outline.steps(entry)
+        return steps.starts(with: self.steps)
     }
 }
 

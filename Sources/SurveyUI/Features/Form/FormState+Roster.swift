@@ -63,6 +63,18 @@ extension FormState {
         return empty
     }
 
+    /// Enter on nothing typed in a member added by hand that holds no answer yet: the keyer is
+    /// done with the roster (CSPro ends a roster on a blank first field), so the member is not
+    /// kept and the keys go on past the roster, its required questions not asked
+    /// (`.leaveRoster`); nil when that is not where Enter is.
+    func leavingEmptyMember(in context: Context) -> Request? {
+        // The field being typed is in the member: taking the member out stops the typing.
+        guard let edit = editing, edit.text.trimmingWhitespaceAndNewlines().isEmpty,
+              let steps = unsavedMember?.steps, context.walk(instances).steps(edit.entry) == steps,
+              let empty = emptyMember(at: steps, in: context) else { return nil }
+        return .leaveRoster(empty)
+    }
+
     /// Once the app took the empty `member` out: the highlight on its roster's heading, and
     /// on past the roster, as `n` to "Add another?" goes.
     mutating func goOnPast(_ member: UnsavedMember, in context: Context) -> Request {
@@ -124,5 +136,45 @@ extension FormState {
             return editingHighlighted
         }
         return nil
+    }
+}
+
+extension FormState {
+    /// After a clash, the field being typed and the highlight inside a roster go back to the
+    /// same person in the new version (`Record.locateMember`), wherever that member now is:
+    /// each roster shows that member, and the walk (`context.walk`) is read again with them.
+    /// False when the person typed about is gone or was changed there: the entry is not put
+    /// on whoever now stands in their place (issue 27).
+    mutating func followMembers(of original: Record, in reloaded: Record, typed: EntryAnchor?, highlighted: EntryAnchor?,
+                                in context: Context) -> Bool {
+        var kept = true
+        var moved: [EntryAnchor?] = []
+        for anchor in [typed, highlighted] {
+            guard let anchor, !anchor.steps.isEmpty else { moved.append(anchor); continue }
+            guard let steps = reloaded.locateMember(anchor.steps, of: original) else {
+                if anchor == typed { kept = false }
+                moved.append(nil)
+                continue
+            }
+            for depth in steps.indices {
+                showInstance(steps[depth].index, of: FormWalk.RepeatHeading.selectionKey(parent: Array(steps.prefix(depth)),
+                                                                                           name: steps[depth].name))
+            }
+            moved.append(EntryAnchor(steps: steps, fieldIndex: anchor.fieldIndex, heading: anchor.heading))
+        }
+        let walk = context.walk(instances)
+        if kept, let to = moved[0], var buffer = editing, let i = to.entry(in: walk) {
+            buffer.entry = i
+            beginEditing(buffer)
+        } else if typed != nil {
+            kept = false
+        }
+        if let to = moved[1], let i = to.entry(in: walk) {
+            highlight(.field(i))
+        } else if let h = highlighted, !h.steps.isEmpty, let last = h.steps.last,
+                  let heading = walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(h.steps.dropLast()), name: last.name)) {
+            highlight(.field(heading))
+        }
+        return kept
     }
 }

@@ -16,7 +16,9 @@ extension AppState {
         } else {
             popovers.present(.list)
         }
-        refreshList()
+        list.refresh(records)
+        // The rows on screen are counted after the refresh (the `/` line, the sections).
+        list.followChange(in: listContext)
         return buildsIndex ? [.buildSearchIndex] : []
     }
 
@@ -24,11 +26,5 @@ extension AppState {
     /// of a large list is built and the list is not narrowed yet.
     var indexingRemark: StatusMessage? {
         list.isWaitingForIndex ? .init("Indexing \(counted(recordCount, "survey")) for search…") : nil
-    }
-
-    /// The projection again, after the filter or order changed.
-    mutating func refreshList() {
-        list.refresh(records)
-        listDidChange()
     }
 }

@@ -27,7 +27,7 @@ extension AppState {
             showRecord(index, jumping: true)
             return []
         case .changed(let remark, let effects):
-            listDidChange()
+            list.followChange(in: listContext)
             if let remark { tell(remark) }
             return effects
         case .tell(let remark, let effects):
@@ -40,35 +40,7 @@ extension AppState {
     /// (the form's ←/→) scrolls the list by half a window when the highlight leaves it.
     mutating func showRecord(_ index: Int, jumping: Bool = false) {
         shown = .record(index)
-        ensureListCursorVisible(jumping: jumping)
-    }
-
-    /// Scrolls the list so the highlighted row is on screen (and the header of its section,
-    /// when it is the first of it): as little as possible, or half a window more `jumping`.
-    mutating func ensureListCursorVisible(jumping: Bool = false) {
-        let height = listViewportHeight
-        list.clampSelection(toCount: recordCount)
-        let row = list.projection.row(ofRecord: list.rows.cursor)
-        var top = row
-        if let row, row > 0, case .header = list.projection.row(row - 1) { top = row - 1 }
-        list.keepInView(row: row, from: top, height: height, jump: jumping ? height / 2 : 0)
-    }
-
-    /// After the filter or the order changed: keep the highlight on a record the list shows
-    /// (the first one when the highlighted record is filtered out).
-    mutating func listDidChange() {
-        if listPosition == nil, list.projection.count > 0 {
-            let first = list.projection.record(atPosition: 0)
-            if form.showingDraft { list.select(first) } else { showRecord(first) }
-        }
-        ensureListCursorVisible()
-    }
-
-    /// Esc (or F1 on help): help goes back to the list it was opened over; anything else closes.
-    mutating func closePopover() {
-        popovers.close()
-        // Collapsed, the `/` line being typed lives in the list popover: back to it.
-        if popover == nil, list.filterInput != nil, !isSplit { popovers.present(.list) }
+        list.keepCursorInView(in: listContext, jumping: jumping)
     }
 
     /// F2 (after `committingField`): the list pane takes focus (split) or the list pops up
@@ -80,7 +52,7 @@ extension AppState {
         } else {
             popovers.present(.list)
         }
-        ensureListCursorVisible()
+        list.keepCursorInView(in: listContext)
         return []
     }
 
@@ -98,7 +70,7 @@ extension AppState {
         default:
             break
         }
-        ensureListCursorVisible()
+        list.keepCursorInView(in: listContext)
         manager.keepCursorInView(in: managerContext)
     }
 

@@ -2,7 +2,8 @@ import SurveyValues
 import SurveyForms
 
 /// The list rows on screen: their titles and marks, worked out after every action
-/// (`ShownListRows`) and read by drawing.
+/// (`ShownListRows`) and read by drawing; a row's title as drawn is the rows' own
+/// (`ShownListRows.shownTitle`), from the survey and the document's session.
 extension AppState {
     /// After every action (`update`): the titles of the rows the list shows now (the original
     /// five) or whether each breaks a rule (a designer's form), kept for drawing; made only
@@ -32,35 +33,35 @@ extension AppState {
             shownListRows.keepTitles(shown, limit: body.width, width: body.width - 2) { questionnaire.title(of: $0, limit: body.width) }
         }
     }
+}
 
+extension ShownListRows {
     /// A list row's title, marked `⚠` when the survey breaks a rule of the designer's form
     /// (what F4 counts), so it can be found, or `…` when it is incomplete (kept before it
     /// passed them, `AppState+Incomplete`); kept ones are read, others made now.
-    func listTitle(of index: Int, limit: Int) -> String {
-        let record = records[index]
+    func shownTitle(of index: Int, record: Record, session: DocumentSession, clock: Questionnaire.Clock, limit: Int) -> String {
         // Whose it is when it is another's (`@ana`), and a supervisor's verdict (`✓`, `!`,
         // `✗`), first, as a team's list shows them.
         var mark = session.syncMarks(of: record).map { $0 + " " } ?? ""
-        if record.isIncomplete { mark += Self.incompleteListMark + " " }
+        if record.isIncomplete { mark += AppState.incompleteListMark + " " }
         let questionnaire = session.questionnaire
         guard let form = questionnaire.form else {
-            return mark + (shownListRows.text(of: index, record: record, limit: limit) ?? title(of: record, limit: limit))
+            return mark + (text(of: index, record: record, limit: limit) ?? session.title(of: record, limit: limit))
         }
-        if record.isIncomplete { return mark + title(of: record, limit: limit) }   // its rules are not all met yet
-        let breaks = shownListRows.breaks(index, record: record, formID: form.formID, version: form.version)
-            ?? !FormInstance(questionnaire, record: record, clock: ruleClock).problems().isEmpty
-        return mark + (breaks ? "⚠ " : "") + title(of: record, limit: limit)
+        if record.isIncomplete { return mark + session.title(of: record, limit: limit) }   // its rules are not all met yet
+        let breaks = self.breaks(index, record: record, formID: form.formID, version: form.version)
+            ?? !FormInstance(questionnaire, record: record, clock: clock).problems().isEmpty
+        return mark + (breaks ? "⚠ " : "") + session.title(of: record, limit: limit)
     }
 
-    /// `listTitle` as the cells it is drawn as in `width` columns after the row's marker
+    /// `shownTitle` as the cells it is drawn as in `width` columns after the row's marker
     /// (`CellGrid.cells(of:width:)`); nil for a designer's form, whose titles are not kept, for
     /// a row with a team's marks or the incomplete mark, and for a title that starts with a joining mark
     /// (`ShownListRows.Title.cells`): those are drawn as one text with the marker.
-    func listTitleCells(of index: Int, limit: Int, width: Int) -> [Cell]? {
+    func shownTitleCells(of index: Int, record: Record, session: DocumentSession, limit: Int, width: Int) -> [Cell]? {
         guard session.questionnaire.form == nil else { return nil }
-        let record = records[index]
         if session.syncMarks(of: record) != nil || record.isIncomplete { return nil }
-        if let kept = shownListRows.title(of: index, record: record, limit: limit, width: width) { return kept.cells }
-        return ShownListRows.cells(ofTitle: title(of: record, limit: limit), width: width)
+        if let kept = title(of: index, record: record, limit: limit, width: width) { return kept.cells }
+        return ShownListRows.cells(ofTitle: session.title(of: record, limit: limit), width: width)
     }
 }

@@ -15,15 +15,15 @@ extension AppState {
         }
         let record = records[index]
         guard let brought = Self.answers(of: record, before: last) else {
-            warn("\(quotedTitle(record)) is not as its last change left it, or that change cannot be taken back here: "
+            warn("\(session.quotedTitle(record)) is not as its last change left it, or that change cannot be taken back here: "
                  + "nothing changed (survey history \(id) --bring-back N brings back one of the team's versions)")
             return []
         }
         rollback = captureRollback()
-        session.expect(.change(.edit, label: "bring-back of \(quotedTitle(record))"))
+        session.expect(.change(.edit, label: "bring-back of \(session.quotedTitle(record))"))
         document?.records[index] = brought
         let when = LocalTime.text(last.at, in: environment.timeZone, seconds: false)
-        tell("Brought back \(quotedTitle(brought)) as it was before the change of \(when) (\(counted(last.changes.count, "answer"))): "
+        tell("Brought back \(session.quotedTitle(brought)) as it was before the change of \(when) (\(counted(last.changes.count, "answer"))): "
              + "Ctrl-Z undoes it")
         // The history shown in F4 read again, with this change in it.
         return [.saveDocument, .readHistory(survey: id)]

@@ -11,7 +11,7 @@ extension AppState {
             return []
         }
         form.ask(.delete(index))
-        ask("Delete \(quotedTitle(records[index]))? y/n")
+        ask("Delete \(session.quotedTitle(records[index]))? y/n")
         return effects
     }
 
@@ -26,7 +26,7 @@ extension AppState {
             else if position > 0 { next = list.projection.record(atPosition: position - 1) }
         }
         rollback = captureRollback()
-        session.expect(.change(.delete, label: "delete of \(quotedTitle(removed))"))
+        session.expect(.change(.delete, label: "delete of \(session.quotedTitle(removed))"))
         document?.records.remove(at: index)
         if let next {
             showRecord(next > index ? next - 1 : next)
@@ -35,7 +35,7 @@ extension AppState {
             shown = .draft
             screen.moveFocus(to: .form)
         }
-        tell("Deleted \(quotedTitle(removed)): Ctrl-Z brings it back")
+        tell("Deleted \(session.quotedTitle(removed)): Ctrl-Z brings it back")
         // The copy among the deleted surveys first: a crash between the two then leaves a
         // survey listed twice, never one kept nowhere.
         return [.keepDeleted([removed]), .saveDocument]

@@ -62,10 +62,10 @@ extension AppState {
         record.removeValue(forKey: Record.instanceIDKey)
         record = q.keptIncomplete(record, started: form.draftStarted, device: environment.device, clock: ruleClock)
         rollback = captureRollback()
-        let title = quotedTitle(record)
+        let title = session.quotedTitle(record)
         session.expect(.change(.keptIncomplete, label: "keeping of \(title) as incomplete"))
         document?.records.append(record)
-        let audited = auditDraftStored(as: recordCount - 1, finalized: false)
+        let audited = audit.draftStored(as: recordCount - 1, finalized: false, in: auditContext)
         form.emptyDraft()
         tell("Kept \(title) as incomplete survey \(recordCount) (… in the list; [ Finish ] there when it is done): the New form is empty")
         return [.saveDocument, .saveDraft] + audited
@@ -78,9 +78,9 @@ extension AppState {
         switch shown {
         case .record(let i):
             if records[i].isIncomplete {
-                tell("\(quotedTitle(records[i])) is incomplete already: each answer is saved as it is keyed; [ Finish ] when it is done")
+                tell("\(session.quotedTitle(records[i])) is incomplete already: each answer is saved as it is keyed; [ Finish ] when it is done")
             } else {
-                tell("\(quotedTitle(records[i])) is complete: Ctrl-S keeps the New form as an incomplete survey")
+                tell("\(session.quotedTitle(records[i])) is complete: Ctrl-S keeps the New form as an incomplete survey")
             }
             return committed
         case .draft:
@@ -138,16 +138,16 @@ extension AppState {
         if !allowingDuplicate, let key = q.idItemsText(of: done),
            let other = records.indices.first(where: { $0 != index && q.idItemsText(of: records[$0]) == key }) {
             form.ask(.duplicate(other))
-            ask("Survey \(other + 1), \(quotedTitle(records[other])), has the same \(key): finish this one too? y/n")
+            ask("Survey \(other + 1), \(session.quotedTitle(records[other])), has the same \(key): finish this one too? y/n")
             return effects
         }
         self.rollback = before
-        session.expect(.change(.edit, label: "finishing of \(quotedTitle(record))"))
+        session.expect(.change(.edit, label: "finishing of \(session.quotedTitle(record))"))
         document?.records[index] = done
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the survey
         effects.append(.saveDocument)
-        effects += auditStoredSurveyFinished(index)
-        tell("Finished \(quotedTitle(done)): survey \(index + 1) is complete")
+        effects += audit.storedSurveyFinished(index, in: auditContext)
+        tell("Finished \(session.quotedTitle(done)): survey \(index + 1) is complete")
         return effects
     }
 
@@ -167,34 +167,5 @@ extension AppState {
         var n = 0
         for record in records where record.isIncomplete { n += 1 }
         return n
-    }
-}
-
-extension AppState {
-    /// Undoing the keeping of a New form (`.keptIncomplete`) puts it back on the New form, as
-    /// it was, when the New form is empty: a survey kept by a → pressed too soon is one
-    /// Ctrl-Z away from where it was being keyed. Returns whether it did; `gone` is what the
-    /// undo took out of the document.
-    mutating func putKeptSurveyBack(_ step: UndoHistory.Step, undoing: Bool, gone: [Record]) -> Bool {
-        guard undoing, step.kind == .keptIncomplete, gone.count == 1, draft.isBlank(in: draftQuestionnaire) else { return false }
-        var back = gone[0]
-        back.removeValue(forKey: Record.instanceIDKey)
-        back.setIncomplete(false)
-        form.setDraft(back)
-        shown = .draft
-        form.highlight(firstFormItem)
-        return true
-    }
-
-    /// Redoing it: the survey is in the document again, so the New form holding it (unchanged
-    /// since the undo) is emptied rather than kept twice. Returns whether it was.
-    mutating func emptyNewFormKeptAgain(_ step: UndoHistory.Step, undoing: Bool) -> Bool {
-        guard !undoing, step.kind == .keptIncomplete, let kept = step.after.records.last, !draft.isBlank(in: draftQuestionnaire) else { return false }
-        var again = kept
-        again.removeValue(forKey: Record.instanceIDKey)
-        again.setIncomplete(false)
-        guard again == draft else { return false }
-        form.emptyDraft()
-        return true
     }
 }

@@ -12,14 +12,15 @@ extension AppState {
     /// "“Kamau, John” is read-only here: it is ana's survey (only ana changes it; a
     /// supervisor reviews it)".
     func othersSurveyRemark(_ record: Record, owner: String) -> String {
-        "\(quotedTitle(record)) is read-only here: \(SurveyOwner.reason(owner))"
+        "\(session.quotedTitle(record)) is read-only here: \(SurveyOwner.reason(owner))"
     }
 
     /// `update` for a document holding others' surveys: a key runs on a copy, and one whose
     /// copy would start changing, or change, another's survey is refused, with the state as
     /// it was before the key (as a read-only document refuses, `AppState+ReadOnly`).
     mutating func updateGuardingOthersSurveys(_ action: Action) -> [Effect] {
-        guard action.isUserInput, let others = session.sync?.othersSurveys, !others.isEmpty, !leftAlone(action) else {
+        guard action.isUserInput, let others = session.sync?.othersSurveys, !others.isEmpty,
+              !action.isLeftAloneByOwnersGuard(typing: editing != nil) else {
             return transition(&self, action)
         }
         var trial = self
@@ -30,21 +31,6 @@ extension AppState {
         }
         warn(othersSurveyRemark(record, owner: owner))
         return []
-    }
-
-    /// Keys left alone: those typed into an answer already being typed, which change no
-    /// survey (the answer is committed by a form key), run in place, with no copy, which
-    /// would make each key copy a long answer (`FormState.editText`); and the documents'
-    /// keys, whose one change to surveys is putting back what an earlier session could not
-    /// save: refusing it would leave that work stuck, and a change to another's survey in it
-    /// is kept as a conflict at the next sync, as any change from before.
-    private func leftAlone(_ action: Action) -> Bool {
-        switch action {
-        case .text(.paste): return false
-        case .text: return editing != nil
-        case .documents: return true
-        default: return false
-        }
     }
 
     /// The first survey of another role that `trial`, this state after a key, starts changing
@@ -89,5 +75,23 @@ extension AppState {
             for i in trial.records.differingIndices(from: records) { if let found = others(i, in: self) { return found } }
         }
         return nil
+    }
+}
+
+extension Action {
+    /// Keys the guard of others' surveys leaves alone: those typed into an answer already
+    /// being typed (`typing`), which change no survey (the answer is committed by a form key),
+    /// run in place, with no copy, which would make each key copy a long answer
+    /// (`FormState.editText`); and the documents' keys, whose one change to surveys is putting
+    /// back what an earlier session could not save: refusing it would leave that work stuck,
+    /// and a change to another's survey in it is kept as a conflict at the next sync, as any
+    /// change from before.
+    func isLeftAloneByOwnersGuard(typing: Bool) -> Bool {
+        switch self {
+        case .text(.paste): return false
+        case .text: return typing
+        case .documents: return true
+        default: return false
+        }
     }
 }

@@ -53,7 +53,7 @@ extension AppState {
             // An incomplete survey's button is [ Finish ] (`AppState+Incomplete`).
             if records[index].isIncomplete { return finishSurvey(index, rollback: before, effects: effects) }
             form.ask(.copy(index))
-            ask("Add a copy of \(quotedTitle(records[index])) as another survey? y/n")
+            ask("Add a copy of \(session.quotedTitle(records[index])) as another survey? y/n")
             return effects
         }
         return append(formRecord, fromDraft: true, rollback: before, effects: effects)
@@ -89,11 +89,11 @@ extension AppState {
         if fromDraft, !allowingDuplicate, let key = questionnaire.idItemsText(of: record),
            let other = records.firstIndex(where: { questionnaire.idItemsText(of: $0) == key }) {
             form.ask(.duplicate(other))
-            ask("Survey \(other + 1), \(quotedTitle(records[other])), has the same \(key): add this one too? y/n")
+            ask("Survey \(other + 1), \(session.quotedTitle(records[other])), has the same \(key): add this one too? y/n")
             return effects
         }
         rollback = before
-        session.expect(.change(.add, label: "add of \(quotedTitle(record))"))
+        session.expect(.change(.add, label: "add of \(session.quotedTitle(record))"))
         document?.records.append(record)
         showRecord(recordCount - 1)
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the record
@@ -107,12 +107,12 @@ extension AppState {
             effects.append(.noteKeyed(AddedSurvey(record, near: recordCount - 1), VerificationEntry(
                 kind: .keyed, survey: "", login: environment.device.username, date: ruleClock.now,
                 keys: form.draftKeys, seconds: max(0, ruleClock.now.timeIntervalSince(started)))))
-            effects += auditDraftStored(as: recordCount - 1, finalized: true)
+            effects += audit.draftStored(as: recordCount - 1, finalized: true, in: auditContext)
             form.emptyDraft()
             effects.append(.saveDraft)
         }
-        tell(fromDraft ? "Added survey \(recordCount): \(title(of: record))"
-                       : "Added survey \(recordCount), a copy of \(title(of: record))")
+        tell(fromDraft ? "Added survey \(recordCount): \(session.title(of: record))"
+                       : "Added survey \(recordCount), a copy of \(session.title(of: record))")
         if fromDraft, form.addStartsNextForm {
             // Heads-down: the next respondent's form, editing its first question.
             shown = .draft
@@ -162,7 +162,7 @@ extension AppState {
         // typed text must be where the user can see it, so that is undone too.
         screen = saved.screen
         popovers = saved.popovers
-        ensureListCursorVisible()
+        list.keepCursorInView(in: listContext)
     }
 
     /// The file changed under us (another survey, `survey add`, a sync tool). Writing our
@@ -184,7 +184,7 @@ extension AppState {
             rollback?.listCursor = merge.indexInMerged[before.listCursor].map { min($0, max(0, reloaded.records.count - 1)) } ?? 0
             if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.select(j) }
             list.clampSelection(toCount: recordCount)
-            ensureListCursorVisible()
+            list.keepCursorInView(in: listContext)
             tell("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
         case .failure(let clash):
@@ -221,7 +221,8 @@ extension AppState {
         if case .record(let i) = shown {
             if let match = original.flatMap({ reloaded.locate($0, near: i) }) {
                 shown = .record(match)
-                if let original, !followMembers(of: original, in: reloaded.records[match], typed: typed, highlighted: highlighted) {
+                if let original, !form.followMembers(of: original, in: reloaded.records[match], typed: typed, highlighted: highlighted,
+                                                            in: formContext) {
                     lostText = editing?.text
                     form.stopEditing()
                 }
@@ -232,7 +233,7 @@ extension AppState {
             }
         }
         list.clampSelection(toCount: reloaded.records.count)
-        ensureListCursorVisible()
+        list.keepCursorInView(in: listContext)
         let labels = (clash?.keys ?? []).map { key in questionnaire.field(forKey: key)?.label ?? key }
         if let lostText, original.map({ reloaded.locate($0, near: 0) != nil }) == true {
             warn("“\(documentName)” was changed elsewhere and that member is gone or changed there: “\(lostText)” was not saved")
@@ -243,44 +244,6 @@ extension AppState {
         } else {
             warn("“\(documentName)” was changed elsewhere: re-read it. Your entry is back on the form: save it again")
         }
-    }
-}
-
-extension AppState {
-    /// After a clash, the field being typed and the highlight inside a roster go back to the
-    /// same person in the new version (`Record.locateMember`), wherever that member now is.
-    /// False when the person typed about is gone or was changed there: the entry is not put
-    /// on whoever now stands in their place (issue 27).
-    mutating func followMembers(of original: Record, in reloaded: Record, typed: EntryAnchor?, highlighted: EntryAnchor?) -> Bool {
-        var kept = true
-        var moved: [EntryAnchor?] = []
-        for anchor in [typed, highlighted] {
-            guard let anchor, !anchor.steps.isEmpty else { moved.append(anchor); continue }
-            guard let steps = reloaded.locateMember(anchor.steps, of: original) else {
-                if anchor == typed { kept = false }
-                moved.append(nil)
-                continue
-            }
-            for depth in steps.indices {
-                form.showInstance(steps[depth].index, of: FormWalk.RepeatHeading.selectionKey(parent: Array(steps.prefix(depth)),
-                                                                                                name: steps[depth].name))
-            }
-            moved.append(EntryAnchor(steps: steps, fieldIndex: anchor.fieldIndex, heading: anchor.heading))
-        }
-        let walk = outline
-        if kept, let to = moved[0], var buffer = editing, let i = to.entry(in: walk) {
-            buffer.entry = i
-            form.beginEditing(buffer)
-        } else if typed != nil {
-            kept = false
-        }
-        if let to = moved[1], let i = to.entry(in: walk) {
-            form.highlight(.field(i))
-        } else if let h = highlighted, !h.steps.isEmpty, let last = h.steps.last,
-                  let heading = walk.headingEntry(FormWalk.RepeatHeading.selectionKey(parent: Array(h.steps.dropLast()), name: last.name)) {
-            form.highlight(.field(heading))
-        }
-        return kept
     }
 }
 
@@ -317,7 +280,7 @@ extension AppState {
             list.select(i)
         }
         list.clampSelection(toCount: recordCount)
-        ensureListCursorVisible()
+        list.keepCursorInView(in: listContext)
         return asked != nil && form.pendingQuestion == nil
     }
 }

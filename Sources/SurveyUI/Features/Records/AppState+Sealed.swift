@@ -10,7 +10,7 @@ import SurveyForms
 extension AppState {
     /// "“(encrypted)” is encrypted for the data manager's key: it cannot be opened here".
     func sealedSurveyRemark(_ record: Record) -> String {
-        "\(quotedTitle(record)) is encrypted for the data manager's key: it cannot be opened here"
+        "\(session.quotedTitle(record)) is encrypted for the data manager's key: it cannot be opened here"
     }
 
     /// `update` when the form shows an encrypted survey: the key runs on a copy, and one whose
@@ -49,7 +49,7 @@ extension AppState {
             self = trial
             return effects
         }
-        warn("Not \(action == .records(.undo) ? "undone" : "redone"): \(quotedTitle(was)) is encrypted now; "
+        warn("Not \(action == .records(.undo) ? "undone" : "redone"): \(session.quotedTitle(was)) is encrypted now; "
             + "that would put it back in clear")
         return []
     }

@@ -22,20 +22,6 @@ extension AppState {
         }
     }
 
-    /// `n` or Esc.
-    mutating func cancelQuestion() {
-        guard let question = form.pendingQuestion else { return }
-        form.ask(nil)
-        switch question {
-        case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
-            if records.indices.contains(index) { tell("Kept \(quotedTitle(records[index]))") }
-        case .duplicate where shown != .draft:
-            tell("Not finished: the survey stays incomplete (correct its ID items, or finish it as it is)")
-        case .duplicate:
-            tell("Not added: the New form keeps its answers (correct the ID items, or Clear it)")
-        }
-    }
-
     /// `x` in F4: the answers of the shown survey that this version of the form does not ask
     /// (kept on every save until now), cleared on purpose after a y/n.
     mutating func requestClearNotAsked() -> [Effect] {
@@ -45,11 +31,11 @@ extension AppState {
         }
         let keys = questionnaire.answersNotAsked(in: records[index], clock: ruleClock)
         guard !keys.isEmpty else {
-            tell("\(quotedTitle(records[index])) holds no answer this form version does not ask")
+            tell("\(session.quotedTitle(records[index])) holds no answer this form version does not ask")
             return []
         }
         form.ask(.clearNotAsked(index, keys: keys))
-        ask("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(quotedTitle(records[index]))? y/n")
+        ask("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(session.quotedTitle(records[index]))? y/n")
         return []
     }
 
@@ -58,9 +44,27 @@ extension AppState {
         var record = records[index]
         for key in keys { _ = record.removeValue(forKey: key) }
         rollback = captureRollback()
-        session.expect(.change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(quotedTitle(records[index]))"))
+        session.expect(.change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(session.quotedTitle(records[index]))"))
         document?.records[index] = record
-        tell("Cleared \(counted(keys.count, "answer")) from \(quotedTitle(record)): Ctrl-Z brings them back")
+        tell("Cleared \(counted(keys.count, "answer")) from \(session.quotedTitle(record)): Ctrl-Z brings them back")
         return [.saveDocument]
+    }
+}
+
+extension FormState {
+    /// `n` or Esc to the y/n question about a survey: nothing is done, the question goes, and
+    /// this is what the status says (nil: no question was asked). `surveys` and `title` name
+    /// the survey kept; `onNewForm`: the form shows the New form.
+    mutating func cancelQuestion(surveys: RecordList, onNewForm: Bool, title: (Record) -> String) -> String? {
+        guard let question = pendingQuestion else { return nil }
+        ask(nil)
+        switch question {
+        case .delete(let index), .copy(let index), .clearNotAsked(let index, _):
+            return surveys.indices.contains(index) ? "Kept \(title(surveys[index]))" : nil
+        case .duplicate where !onNewForm:
+            return "Not finished: the survey stays incomplete (correct its ID items, or finish it as it is)"
+        case .duplicate:
+            return "Not added: the New form keeps its answers (correct the ID items, or Clear it)"
+        }
     }
 }

@@ -58,15 +58,17 @@ extension AppState {
             } else {
                 list.clampSelection(toCount: recordCount)
                 if recordCount == 0 { shown = .draft }
-                ensureListCursorVisible()
+                list.keepCursorInView(in: listContext)
             }
             // Whatever the step, surveys it takes out of the file (redoing a delete, undoing an
             // Add) are copied to the deleted surveys first, as a delete does; but a New form
             // kept as incomplete goes back on the New form (`AppState+Incomplete`).
             let gone = current.surveysRemoved(in: merged)
-            if putKeptSurveyBack(step, undoing: undoing, gone: gone) || emptyNewFormKeptAgain(step, undoing: undoing) {
+            if form.takeBackKeptSurvey(step, undoing: undoing, gone: gone, in: draftQuestionnaire) {
+                form.highlight(firstFormItem)
                 return [.saveDocument, .saveDraft]
             }
+            if form.emptyIfKeptAgain(step, undoing: undoing, in: draftQuestionnaire) { return [.saveDocument, .saveDraft] }
             return (gone.isEmpty ? [] : [.keepDeleted(gone)]) + [.saveDocument]
         case .failure:
             // Put it back: the history stays as it was.
@@ -107,9 +109,6 @@ extension AppState {
         guard removing, let before = rollback?.document, let after = document else { return [] }
         return Set(before.surveysRemoved(in: after).compactMap(\.instanceID))
     }
-
-    /// `“Last, First”` as the list shows it, for messages.
-    func quotedTitle(_ record: Record) -> String { "“\(title(of: record, limit: 60))”" }
 }
 
 extension SurveyDocument {

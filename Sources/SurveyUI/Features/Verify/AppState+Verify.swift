@@ -11,7 +11,14 @@ extension AppState {
     /// `v` starts verifying from the app; every other key is the session's own
     /// (`VerifySession.reduce`), and what it asks of the app is done here.
     mutating func reduce(_ action: VerifyAction) -> [Effect] {
-        if action == .start { return committingField { $0.startVerifying() } }
+        if action == .start {
+            // Once a typed answer is kept: the document's verification record is read first.
+            return committingField { state in
+                let start = state.session.verificationStart(stillLoading: state.stillLoading)
+                if let remark = start.remark { state.say(remark) }
+                return start.effects
+            }
+        }
         guard case .verify(var verify) = popover else { return [] }
         let context = verifyContext
         let request = verify.reduce(action, in: context)
@@ -48,70 +55,17 @@ extension AppState {
         return []
     }
 
-    /// `v`: read the verification record first; `verificationRead` starts.
-    private mutating func startVerifying() -> [Effect] {
-        guard document != nil else { return [] }
-        if session.loading != nil {
-            warn("\(stillLoading): verification starts once the whole document is read")
-            return []
-        }
-        guard recordCount > 0 else {
-            tell("No surveys to verify yet")
-            return []
-        }
-        return [.readVerification(thenVerify: true)]
-    }
-
-    /// The record read: the survey shown when it waits for verification (chosen by `survey
-    /// verify`, or none chosen and not verified yet), else the first survey waiting.
-    mutating func verificationRead(_ log: VerificationLog) -> [Effect] {
-        // An incomplete survey is finished before it is verified: it never blocks the others.
-        // An encrypted one cannot be keyed again here (as `survey verify` leaves it out).
-        let ids = Set(records.compactMap { $0.isIncomplete || $0.isSealed ? nil : $0.instanceID })
-        let waiting = log.waiting.filter { ids.contains($0) }
-        let shownID: String? = if case .record(let i) = shown, records.indices.contains(i) { records[i].instanceID } else { nil }
-        let target: String
-        if let shownID, waiting.contains(shownID) {
-            target = shownID
-        } else if let first = waiting.first {
-            target = first
-        } else if let shownID, ids.contains(shownID), log.progress(of: shownID) != .verified {
-            target = shownID
-        } else if let shownID, !ids.contains(shownID), log.chosen.isEmpty {
-            if case .record(let i) = shown, records[i].isSealed {
-                warn("\(quotedTitle(records[i])) is encrypted for the data manager's key: it cannot be verified here")
-            } else {
-                warn("This survey is incomplete: finish it before verifying it")
-            }
-            return []
-        } else {
-            tell(log.chosen.isEmpty ? "Nothing to verify: show a survey (or choose some with survey verify), then v"
-                                    : "Every survey chosen for verification is verified")
-            return []
-        }
-        let rest = waiting.filter { $0 != target }
-        var effects: [Effect] = []
-        if !log.chosen.contains(target) {
-            effects.append(.noteVerification([verifyContext.entry(.chosen, survey: target)]))
-        }
-        // What each waiting survey already has verified, so one left half done and reached
-        // next in the chain resumes instead of starting over.
-        let settled = log.settledBySurvey
-        let resumes = Dictionary(rest.map { ($0, settled[$0] ?? []) }, uniquingKeysWith: { a, _ in a })
-        return effects + beginVerifying(target, settled: log.settled(target), waiting: rest, resumes: resumes)
-    }
-
-    private mutating func beginVerifying(_ id: String, settled: Set<String>, waiting: [String],
+    fileprivate mutating func beginVerifying(_ id: String, settled: Set<String>, waiting: [String],
                                          resumes: [String: Set<String>]) -> [Effect] {
         guard let index = records.firstIndex(where: { $0.instanceID == id }) else { return [] }
         let record = records[index]
         if record.isIncomplete {
-            warn("\(quotedTitle(record)) is incomplete: finish it before verifying it")
+            warn("\(session.quotedTitle(record)) is incomplete: finish it before verifying it")
             return []
         }
         showRecord(index)
         screen.showForm(focused: false)
-        let verify = VerifySession(survey: id, title: quotedTitle(record),
+        let verify = VerifySession(survey: id, title: session.quotedTitle(record),
                                    questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
                                    settled: settled, waiting: waiting, resumes: resumes)
         return continueVerifying(verify)
@@ -130,7 +84,7 @@ extension AppState {
         while let next = verify.takeNext() {
             guard records.contains(where: { $0.instanceID == next }) else { continue }
             let effects = beginVerifying(next, settled: verify.resumes[next] ?? [], waiting: verify.waiting, resumes: verify.resumes)
-            if case .verify = popover { tell(summary + "; next: \(quotedTitle(formRecord))") }
+            if case .verify = popover { tell(summary + "; next: \(session.quotedTitle(formRecord))") }
             return done + effects
         }
         tell(summary)
@@ -158,19 +112,30 @@ extension AppState {
     }
 
     /// What verify mode reads of the app: who is verifying, and the clock.
-    private var verifyContext: VerifySession.Context {
+    fileprivate var verifyContext: VerifySession.Context {
         VerifySession.Context(login: environment.device.username, clock: environment.clock)
     }
 }
 
 extension AppState {
     /// The verification record read (`Outcome.verify`): kept for F4's statistics, and verify
-    /// mode starts from it when it was read for that.
+    /// mode starts from it when it was read for that (`VerifySession.choose` says with which survey).
     mutating func reduce(_ outcome: VerifyOutcome) -> [Effect] {
         switch outcome {
         case .read(let name, let log, let thenVerify):
-            guard session.verificationRead(log, document: name) else { return [] }
-            return thenVerify ? verificationRead(log) : []
+            guard session.verificationRead(log, document: name), thenVerify else { return [] }
+            let shownIndex: Int? = if case .record(let i) = shown { i } else { nil }
+            switch VerifySession.choose(from: log, records: records, shown: shownIndex, title: { session.quotedTitle($0) }) {
+            case .tell(let message):
+                tell(message)
+                return []
+            case .warn(let message):
+                warn(message)
+                return []
+            case .begin(let id, let settled, let waiting, let resumes, let noteChosen):
+                let chosen: [Effect] = noteChosen ? [.noteVerification([verifyContext.entry(.chosen, survey: id)])] : []
+                return chosen + beginVerifying(id, settled: settled, waiting: waiting, resumes: resumes)
+            }
         }
     }
 }
