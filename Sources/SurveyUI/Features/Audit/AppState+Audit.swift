@@ -27,7 +27,10 @@ extension AppState {
             highlighted: {
                 guard case .field(let i) = app.formItem else { return nil }
                 let outline = app.outline
-                guard outline.heading(i) == nil else { return nil }
+                // The log follows before the highlight is settled (`followQuestionnaire`): a key
+                // that took away the member it was in (Ctrl-Z of an added member) leaves it past
+                // the walk's end for that moment, on no question.
+                guard outline.indices.contains(i), outline.heading(i) == nil else { return nil }
                 let field = outline.field(i)
                 guard field.kind != .groupStart, field.kind != .groupEnd else { return nil }
                 return (outline.path(i), field)
