@@ -76,12 +76,20 @@ final class FormRosterReducerTests: XCTestCase {
         XCTAssertEqual(form.formItem, .field(try heading(none)))
     }
 
-    func testAMemberAddedByHandAndLeftEmptyIsTakenOutInsteadOfAskingForAnother() throws {
+    /// The New form with Ana and a second member added by hand (^O, `y`), still empty, and a
+    /// context that says so.
+    private func formWithEmptySecondMember() throws -> (FormState, UnsavedMember, FormState.Context) {
         let steps = [AnswerPath.Step(name: "member", index: 1)]
         let member = UnsavedMember(survey: .draft, steps: steps, before: Record(), added: Record(), label: "Household member")
         var form = form(at: .field(0), member: 1)
         form.keepUnsavedMember(member)
-        let empty = try context([ana, [:]], holdsAnswers: false)
+        return (form, member, try context([ana, [:]], holdsAnswers: false))
+    }
+
+    func testAMemberAddedByHandAndLeftEmptyIsTakenOutInsteadOfAskingForAnother() throws {
+        let (start, member, empty) = try formWithEmptySecondMember()
+        var form = start
+        let steps = member.steps
         form.highlight(.field(try entry("age", form, empty)))
         XCTAssertEqual(form.reduce(.commitAndAdvance, in: empty), .leaveRoster(member))
         XCTAssertNil(form.rosterQuestion, "nothing asked")
@@ -90,11 +98,8 @@ final class FormRosterReducerTests: XCTestCase {
     }
 
     func testEnterOnNothingTypedInTheEmptyMemberLeavesIt() throws {
-        let steps = [AnswerPath.Step(name: "member", index: 1)]
-        let member = UnsavedMember(survey: .draft, steps: steps, before: Record(), added: Record(), label: "Household member")
-        var form = form(at: .field(0), member: 1)
-        form.keepUnsavedMember(member)
-        let empty = try context([ana, [:]], holdsAnswers: false)
+        let (start, member, empty) = try formWithEmptySecondMember()
+        var form = start
         let name = try entry("name", form, empty)
         form.beginEditing(EditBuffer(entry: name, text: "  ", original: ""))
         XCTAssertEqual(form.leavingEmptyMember(in: empty), .leaveRoster(member))
