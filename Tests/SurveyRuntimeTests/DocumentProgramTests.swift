@@ -82,7 +82,7 @@ final class DocumentProgramTests: XCTestCase {
         XCTAssertEqual(p.state.editing?.text, "", "Beta's draft is its own")
         p.press(.escape, .function(3), .up, .enter, .control("n"))
         XCTAssertEqual(p.state.shown, .draft)
-        XCTAssertEqual(p.state.fieldText(0), "Draft A")
+        XCTAssertEqual(p.state.shownForm.fieldText(0), "Draft A")
     }
 
     func testNewCreatesUntitledThenUntitled2AndSwitches() {

@@ -77,7 +77,7 @@ final class ProgramTests: XCTestCase {
         XCTAssertTrue(p.isFinished)
         var again = launch()
         again.press(.enter, .control("n"))
-        XCTAssertEqual(again.state.fieldText(0), "Grace")
+        XCTAssertEqual(again.state.shownForm.fieldText(0), "Grace")
     }
 
     func testFailedSaveLosesNothingTyped() throws {

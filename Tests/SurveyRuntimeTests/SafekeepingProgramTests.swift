@@ -114,7 +114,7 @@ final class SafekeepingProgramTests: XCTestCase {
         XCTAssertEqual(p.state.formItem, .clear)
         p.press(.enter)
         XCTAssertEqual(p.state.draft.listTitle, "Keep", "the screen shows what is on disk")
-        XCTAssertEqual(p.state.fieldText(0), "Keep")
+        XCTAssertEqual(p.state.shownForm.fieldText(0), "Keep")
         XCTAssertTrue(p.state.status?.text.hasPrefix("Could not save the New form:") == true, p.state.status?.text ?? "")
         try thawFolder()
         XCTAssertEqual(store.loadDraft(for: "Site").listTitle, "Keep")

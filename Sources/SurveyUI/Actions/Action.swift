@@ -124,6 +124,8 @@ public enum PickerAction: Equatable, Sendable {
     case choose
     case accept(Int)
     case clear
+    /// A click on the picker's row (counted from its first row shown, `AppState+Mouse`).
+    case click(row: Int)
 }
 
 /// The tree of the interview (Ctrl-G): open it, move, narrow, go to the row highlighted.

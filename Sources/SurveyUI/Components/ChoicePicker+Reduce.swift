@@ -33,6 +33,8 @@ extension ChoicePicker {
             return .stay
         case .choose:
             return choose()
+        case .click(let row):
+            return click(row)
         case .accept(let delta):
             return .commit(moving: delta, heading: false)
         case .clear:

@@ -5,7 +5,7 @@ import SurveyForms
 /// cache's problems (issue 29: the cache's own, not `AppState`'s).
 extension FormRuleCache {
     /// What is wrong with each answer of stored survey `record` under `questionnaire`, by
-    /// entry of `outline` (`AppState.storedAnswerProblems`): a roster member's problems under
+    /// entry of `outline` (`ShownForm.storedAnswerProblems`): a roster member's problems under
     /// its own questions, without their path.
     func storedAnswerProblems(_ questionnaire: Questionnaire, _ record: Record, _ clock: Questionnaire.Clock,
                               in outline: FormWalk) -> [EntryNumber: String] {

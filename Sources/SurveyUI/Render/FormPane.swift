@@ -55,13 +55,13 @@ struct FormPane: View {
         }
         if state.sentBackComment != nil { heading += " · sent back" }
         let active = (state.popover == nil || state.inputMode == .picking) && (state.screen.focus == .form || !state.isSplit)
-        let outline = state.outline
+        let shown = ShownForm(state)
         let rect = state.layout.form
-        return FormPane(heading: heading, breadcrumb: breadcrumb, rows: FormRows.of(state, outline: outline), scroll: state.form.formScroll,
+        return FormPane(heading: heading, breadcrumb: breadcrumb, rows: shown.rows, scroll: state.form.formScroll,
                         highlight: active ? state.formItem : nil, editing: state.editing,
-                        problems: state.storedAnswerProblems(in: outline), notes: state.formNotes(in: outline), fields: outline.fields,
-                        answer: { state.displayedAnswer($0, in: outline) },
-                        laidOut: (rect, state.formGeometry(in: rect, outline: outline)), finishing: finishing)
+                        problems: shown.storedAnswerProblems, notes: shown.notes, fields: shown.outline.fields,
+                        answer: { shown.displayedAnswer($0) },
+                        laidOut: (rect, shown.geometry(in: rect)), finishing: finishing)
     }
 
     func draw(into grid: inout CellGrid, in rect: Rect) {

@@ -177,38 +177,8 @@ public struct AppState: Equatable, Sendable {
         return caches.ruleCache.outline(questionnaire, formRecord, ruleClock, selection: form.instances)
     }
 
-    /// Text displayed in a field: the edit buffer for the field being typed, else the stored value.
-    public func fieldText(_ index: EntryNumber) -> String { fieldText(index, in: outline) }
-
-    func fieldText(_ index: EntryNumber, in outline: FormWalk) -> String {
-        if let editing, editing.entry == index { return editing.text }
-        return outline.storedText(index, in: formRecord)
-    }
-
-    /// What a field shows when it is not being typed: the stored answer (a choice by its
-    /// label), a New form's default (dimmed, not yet an answer), or why a row is not asked.
-    public func displayedAnswer(_ index: EntryNumber) -> (text: String, placeholder: Bool) { displayedAnswer(index, in: outline) }
-
-    func displayedAnswer(_ index: EntryNumber, in outline: FormWalk) -> (text: String, placeholder: Bool) {
-        if let heading = outline.heading(index) { return (RosterText.position(heading), false) }
-        let field = outline.field(index)
-        let record = formRecord
-        let value = outline.value(index, in: record)
-        switch field.kind {
-        case .notCollected: return ("(not collected here)", true)
-        case .choice:
-            guard case .string(let names)? = value else { break }
-            let labels = names.split(separator: " ").map { field.choiceLabels[String($0)] ?? String($0) }
-            return (labels.joined(separator: ", "), false)
-        default: break
-        }
-        if value == nil, shown == .draft, let text = outline.defaultText(index, in: record, clock: ruleClock) { return (text, true) }
-        // `fieldText`, with the value already read (each field is drawn on every frame).
-        if let editing, editing.entry == index { return (editing.text, false) }
-        // Nothing yet: the format it takes, dimmed, as a placeholder (never stored).
-        if value == nil, let hint = field.kind.formatHint { return (hint, true) }
-        return (field.screenText(value), false)
-    }
+    /// The form as a frame reads it: its rows, answers and geometry (`ShownForm`).
+    public var shownForm: ShownForm { ShownForm(self) }
 
     /// `N of M` for a record, `New` for the draft.
     public var positionTitle: String {

@@ -45,7 +45,7 @@ final class CorrectionKeyingTests: XCTestCase {
         s.type("9")
         XCTAssertEqual(s.press(.escape), [])
         XCTAssertEqual(s.records[0]["age"], .integer(20))
-        XCTAssertEqual(s.fieldText(4), "20")
+        XCTAssertEqual(s.shownForm.fieldText(4), "20")
     }
 
     /// Heads-down (Enter from the question before), the next answer arrives selected: digits

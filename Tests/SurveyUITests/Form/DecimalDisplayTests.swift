@@ -19,7 +19,7 @@ final class DecimalDisplayTests: XCTestCase {
                                             "fname": .string("Ana"), "consent": .string("yes"), "distance": .real(8)])])
         s.showRecord(0)
         let row = try XCTUnwrap(s.outline.indices.first { s.outline.field($0).key == "distance" })
-        XCTAssertEqual(s.fieldText(row), "8")
+        XCTAssertEqual(s.shownForm.fieldText(row), "8")
         s.form.highlight(.field(row))
         s.form.keepHighlightInView(in: s.formContext)
         let line = try XCTUnwrap(s.screenText.split(separator: "\n").first { $0.contains("Distance to water (km)") })
@@ -47,7 +47,7 @@ final class FormatHintTests: XCTestCase {
             XCTAssertTrue(screen.contains(hint), "\(hint) missing:\n\(screen)")
         }
         let visit = try XCTUnwrap(s.outline.indices.first { s.outline.field($0).key == "visit" })
-        XCTAssertEqual(s.displayedAnswer(visit).placeholder, true, "dimmed, never stored")
+        XCTAssertEqual(s.shownForm.displayedAnswer(visit).placeholder, true, "dimmed, never stored")
         XCTAssertNil(s.draft["visit"])
         XCTAssertTrue(screen.contains("Twice the trees"))
         XCTAssertFalse(screen.contains("double"), "no row for the unlabelled calculation:\n\(screen)")

@@ -67,7 +67,7 @@ final class FieldEditingTests: XCTestCase {
         let effects = s.press(.escape)
         XCTAssertEqual(effects, [])
         XCTAssertNil(s.editing)
-        XCTAssertEqual(s.fieldText(0), "John")
+        XCTAssertEqual(s.shownForm.fieldText(0), "John")
         XCTAssertEqual(s.inputMode, .formBrowsing)
     }
 
@@ -114,7 +114,7 @@ final class FieldEditingTests: XCTestCase {
         }
         XCTAssertEqual(s.records[0].values["age"], .integer(20), "nothing stored")
         s.press(.escape)
-        XCTAssertEqual(s.fieldText(4), "20")
+        XCTAssertEqual(s.shownForm.fieldText(4), "20")
     }
 
     func testAgeBoundaries() {

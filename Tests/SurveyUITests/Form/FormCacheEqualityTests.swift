@@ -98,8 +98,8 @@ final class FormCacheEqualityTests: XCTestCase {
                 if relevance != before { shownOrHidden += 1 }
                 var fresh = s
                 fresh.caches = ViewCaches()
-                XCTAssertEqual(s.storedAnswerProblems, fresh.storedAnswerProblems, note)
-                if !s.storedAnswerProblems.isEmpty { withProblems += 1 }
+                XCTAssertEqual(s.shownForm.storedAnswerProblems, fresh.shownForm.storedAnswerProblems, note)
+                if !s.shownForm.storedAnswerProblems.isEmpty { withProblems += 1 }
                 XCTAssertEqual(Screen.render(s).lines, Screen.render(fresh).lines, note)
             }
         }

@@ -29,8 +29,8 @@ final class LastSavedTests: XCTestCase {
         XCTAssertTrue(s.questionnaire.readsLastSaved)
         s.press(.control("n"))                            // the New form
         let village = try XCTUnwrap(s.outline.indices.first { s.outline.field($0).key == "village" })
-        XCTAssertEqual(s.displayedAnswer(village).text, "Kibera")
-        XCTAssertTrue(s.displayedAnswer(village).placeholder, "offered, not yet an answer")
+        XCTAssertEqual(s.shownForm.displayedAnswer(village).text, "Kibera")
+        XCTAssertTrue(s.shownForm.displayedAnswer(village).placeholder, "offered, not yet an answer")
         // A new survey in another village (^N is already editing the village): the next
         // New form offers that one.
         XCTAssertEqual(s.editing.map { s.outline.field($0.entry).key }, "village")
@@ -41,7 +41,7 @@ final class LastSavedTests: XCTestCase {
         XCTAssertEqual(s.records.count, 2)
         XCTAssertEqual(s.records[1]["village"], .string("Mathare"))
         s.press(.control("n"))
-        XCTAssertEqual(s.displayedAnswer(village).text, "Mathare")
+        XCTAssertEqual(s.shownForm.displayedAnswer(village).text, "Mathare")
     }
 
     func testAFormThatDoesNotReadItKeepsNoLastSurvey() throws {

@@ -117,7 +117,7 @@ final class RosterKeyingTests: XCTestCase {
         var s = try rosterState([stored])
         s.press(.enter)
         let heading = try XCTUnwrap(s.outline.headingEntry("member"))
-        let problems = s.storedAnswerProblems
+        let problems = s.shownForm.storedAnswerProblems
         XCTAssertEqual(problems[heading + 2], "Ages are 0 to 120", "\(problems)")
         XCTAssertNil(problems[heading + 1], "Ana's name is fine")
         XCTAssertTrue(s.screenText.contains("Ages are 0 to 120"), s.screenText)

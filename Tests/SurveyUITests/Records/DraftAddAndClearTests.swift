@@ -28,7 +28,7 @@ final class DraftAddAndClearTests: XCTestCase {
         XCTAssertEqual(s.shown, .record(1))
         s.press(.control("n"))
         XCTAssertEqual(s.shown, .draft)
-        XCTAssertEqual(s.fieldText(0), "Ada")
+        XCTAssertEqual(s.shownForm.fieldText(0), "Ada")
         XCTAssertEqual(s.draft.listTitle, "Lovelace, Ada")
     }
 
@@ -61,7 +61,7 @@ final class DraftAddAndClearTests: XCTestCase {
         var s = makeState([john])
         s.press(.enter, .down, .down, .down)
         XCTAssertEqual(s.formItem, .field(3))
-        XCTAssertEqual(s.fieldText(3), "(list of 2 items)")
+        XCTAssertEqual(s.shownForm.fieldText(3), "(list of 2 items)")
         s.type("3")
         XCTAssertNil(s.editing)
         s.press(.enter)
@@ -133,7 +133,7 @@ final class DraftAddAndClearTests: XCTestCase {
         XCTAssertEqual(s.press(.enter), [])
         XCTAssertEqual(s.shown, .draft)
         XCTAssertEqual(s.records, before)
-        XCTAssertEqual(s.fieldText(0), "")
+        XCTAssertEqual(s.shownForm.fieldText(0), "")
     }
 
     func testFailedAddRestoresEverythingTyped() {

@@ -185,7 +185,7 @@ final class IncompleteSurveyTests: XCTestCase {
             XCTAssertEqual(s.shown, .record(1), size)
             XCTAssertTrue(s.screenText.contains(width >= 30 ? "incomplete" : "2 of 2 · inco…"),
                           "the heading or the title bar says so: \(size)\n\(s.screenText)")
-            XCTAssertEqual(s.storedAnswerProblems(in: s.outline)[s.entry("age")], "Age is required",
+            XCTAssertEqual(s.shownForm.storedAnswerProblems[s.entry("age")], "Age is required",
                            "what is left to key is shown under each question: \(size)")
             let button = s.formGeometry.addButtonLabel
             XCTAssertTrue([FormGeometry.finishLabel, FormGeometry.shortFinishLabel].contains(button), size)

@@ -49,7 +49,7 @@ extension AppState {
                 return []
             }
             guard g.rows.contains(point), let position = g.position(atRow: point.y) else { return [] }
-            return clickPicker(row: position)
+            return reduce(PickerAction.click(row: position))
         case .confirmDelete, .saveAs, .recovery, .audit:
             return []
         case nil:

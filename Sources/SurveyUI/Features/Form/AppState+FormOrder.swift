@@ -56,19 +56,7 @@ extension AppState {
     }
 
     /// The form's geometry as drawn now.
-    public var formGeometry: FormGeometry { formGeometry(in: layout.form, outline: outline) }
-
-    /// The same in `rect`, its rows laid out once per record and width (`FormRuleCache.layout`).
-    func formGeometry(in rect: Rect, outline: FormWalk) -> FormGeometry {
-        guard questionnaire.form != nil else {
-            return caches.flatGeometry.geometry(form: rect, rows: FormRows.of(self, outline: outline), scroll: form.formScroll,
-                                                finishing: finishesShownSurvey)
-        }
-        let rows = drawnForm(outline).rows
-        let laidOut = caches.ruleCache.layout(questionnaire, formRecord, ruleClock, key: drawnKey, rows: rows, width: rect.width)
-        return FormGeometry(form: rect, rows: rows, scroll: form.formScroll, layout: laidOut,
-                            keepHeading: form.highlightsMember(in: outline), finishing: finishesShownSurvey)
-    }
+    public var formGeometry: FormGeometry { shownForm.geometry(in: layout.form) }
 
     /// Answers hidden for the record on the form (none when it is another record's).
     var hiddenAnswersHere: [String: PropertyValue] { form.hiddenAnswers.values(for: hiddenAnswersOwner) }

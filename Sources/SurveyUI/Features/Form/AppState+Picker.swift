@@ -23,17 +23,11 @@ extension AppState {
         return nil
     }
 
-    /// A key on the picker: the picker's own reducer decides (`ChoicePicker.reduce`), the
+    /// A key or a click on the picker: the picker's own reducer decides (`ChoicePicker.reduce`), the
     /// picker is presented once as it left it, and what it asks of the form is done here.
     mutating func reduce(_ action: PickerAction) -> [Effect] {
         guard var p = picker else { return [] }
         return follow(p.reduce(action), picker: p)
-    }
-
-    /// A click on the picker's row `position` (`AppState+Mouse`).
-    mutating func clickPicker(row position: Int) -> [Effect] {
-        guard var p = picker else { return [] }
-        return follow(p.click(position), picker: p)
     }
 
     private mutating func follow(_ outcome: ChoicePicker.Outcome, picker p: ChoicePicker) -> [Effect] {

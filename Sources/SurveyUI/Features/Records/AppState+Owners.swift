@@ -9,12 +9,6 @@ import SurveyForms
 /// refused with whose it is, before anything changes. Browsing, finding, copying it into a
 /// new survey of one's own, and taking theirs in a conflict go on.
 extension AppState {
-    /// "“Kamau, John” is read-only here: it is ana's survey (only ana changes it; a
-    /// supervisor reviews it)".
-    func othersSurveyRemark(_ record: Record, owner: String) -> String {
-        "\(session.quotedTitle(record)) is read-only here: \(SurveyOwner.reason(owner))"
-    }
-
     /// `update` for a document holding others' surveys: a key runs on a copy, and one whose
     /// copy would start changing, or change, another's survey is refused, with the state as
     /// it was before the key (as a read-only document refuses, `AppState+ReadOnly`).
@@ -25,56 +19,12 @@ extension AppState {
         }
         var trial = self
         let effects = transition(&trial, action)
-        guard let (owner, record) = othersSurveyTouched(by: trial, effects) else {
+        guard let (owner, record) = KeyTrial(before: self, after: trial, effects: effects).othersSurveyTouched else {
             self = trial
             return effects
         }
-        warn(othersSurveyRemark(record, owner: owner))
+        warn(session.othersSurveyRemark(record, owner: owner))
         return []
-    }
-
-    /// The first survey of another role that `trial`, this state after a key, starts changing
-    /// or changes, with its owner.
-    private func othersSurveyTouched(by trial: AppState, _ effects: [Effect]) -> (String, Record)? {
-        func others(_ i: Int, in state: AppState) -> (String, Record)? {
-            guard state.records.indices.contains(i) else { return nil }
-            let record = state.records[i]
-            return session.othersOwner(of: record).map { ($0, record) }
-        }
-        // Starting on the survey the form shows: typing, the picker, a member added by hand
-        // or asked about.
-        if case .record(let i) = trial.shown {
-            let pickerOpened: Bool = if case .picker = trial.popover, trial.popover != popover { true } else { false }
-            let starts = (trial.editing != nil && editing == nil) || pickerOpened
-                || (trial.form.unsavedMember != nil && form.unsavedMember == nil)
-                || (trial.form.rosterQuestion != nil && form.rosterQuestion == nil)
-            if starts, let found = others(i, in: trial) { return found }
-        }
-        // A y/n question about a stored survey: deleting it, clearing its answers (a copy is
-        // a new survey, this laptop's).
-        if trial.form.pendingQuestion != form.pendingQuestion {
-            switch trial.form.pendingQuestion {
-            case .delete(let i)?, .clearNotAsked(let i, _)?: if let found = others(i, in: trial) { return found }
-            default: break
-            }
-        }
-        for effect in effects {
-            switch effect {
-            case .keepDeleted(let removed):
-                for record in removed { if let owner = session.othersOwner(of: record) { return (owner, record) } }
-            case .resolveConflict(let id, _, true):
-                if let owner = session.sync?.othersSurveys[id], let i = records.firstIndex(where: { $0.instanceID == id }) {
-                    return (owner, records[i])
-                }
-            default: break
-            }
-        }
-        // Any other change to stored surveys (undo, redo): the ones that differ. Unchanged
-        // chunks of the list are skipped whole, so a key that changed one survey costs little.
-        if trial.records.count == records.count, !trial.records.isSameStorage(as: records) {
-            for i in trial.records.differingIndices(from: records) { if let found = others(i, in: self) { return found } }
-        }
-        return nil
     }
 }
 

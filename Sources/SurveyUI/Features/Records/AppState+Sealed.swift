@@ -8,11 +8,6 @@ import SurveyForms
 /// with why, before anything changes, as another role's survey is (`AppState+Owners`).
 /// Nothing here can read it: only the private key, which never comes to a field laptop, can.
 extension AppState {
-    /// "“(encrypted)” is encrypted for the data manager's key: it cannot be opened here".
-    func sealedSurveyRemark(_ record: Record) -> String {
-        "\(session.quotedTitle(record)) is encrypted for the data manager's key: it cannot be opened here"
-    }
-
     /// `update` when the form shows an encrypted survey: the key runs on a copy, and one whose
     /// copy would start changing it, or change it, is refused with the state as it was.
     mutating func updateGuardingSealedSurveys(_ action: Action) -> [Effect] {
@@ -22,11 +17,11 @@ extension AppState {
         }
         var trial = self
         let effects = trial.updateGuardingOthersSurveys(action)
-        guard let record = sealedSurveyTouched(by: trial, effects) else {
+        guard let record = KeyTrial(before: self, after: trial, effects: effects).sealedSurveyTouched else {
             self = trial
             return effects
         }
-        warn(sealedSurveyRemark(record))
+        warn(session.sealedSurveyRemark(record))
         return []
     }
 
@@ -52,31 +47,5 @@ extension AppState {
         warn("Not \(action == .records(.undo) ? "undone" : "redone"): \(session.quotedTitle(was)) is encrypted now; "
             + "that would put it back in clear")
         return []
-    }
-
-    /// The encrypted survey that `trial`, this state after a key, starts changing, copies or
-    /// changes.
-    private func sealedSurveyTouched(by trial: AppState, _ effects: [Effect]) -> Record? {
-        func sealed(_ i: Int) -> Record? {
-            records.indices.contains(i) && records[i].isSealed ? records[i] : nil
-        }
-        if case .record(let i) = trial.shown {
-            let pickerOpened: Bool = if case .picker = trial.popover, trial.popover != popover { true } else { false }
-            let starts = (trial.editing != nil && editing == nil) || pickerOpened
-                || (trial.form.unsavedMember != nil && form.unsavedMember == nil)
-                || (trial.form.rosterQuestion != nil && form.rosterQuestion == nil)
-            if starts, let found = sealed(i) { return found }
-        }
-        if trial.form.pendingQuestion != form.pendingQuestion {
-            switch trial.form.pendingQuestion {
-            case .copy(let i)?, .clearNotAsked(let i, _)?: if let found = sealed(i) { return found }
-            default: break
-            }
-        }
-        // A change in place (not a delete, nor an Add undone): the ones that differ.
-        if trial.records.count == records.count, !trial.records.isSameStorage(as: records) {
-            for i in trial.records.differingIndices(from: records) { if let found = sealed(i) { return found } }
-        }
-        return nil
     }
 }
