@@ -32,7 +32,7 @@ extension AppState {
             tell(message)
         case .settled(let line, let remark):
             if let remark { tell(remark) }
-            return [.noteVerification([line])] + continueVerifying(verify)
+            return [.noteVerification([line])] + goOnVerifying(.goOn(verify))
         case .correct(let question, let text, let typed):
             guard let committed = correct(question, in: verify.survey, to: text) else {
                 // The form refuses it (a constraint, a choice not offered): nothing changes,
@@ -44,51 +44,56 @@ extension AppState {
             let (line, remark) = verify.corrected(question, typed: typed, in: context)
             tell(remark)
             guard let index = records.firstIndex(where: { $0.instanceID == verify.survey }) else {
-                return committed + [.noteVerification([line])] + continueVerifying(verify)
+                return committed + [.noteVerification([line])] + goOnVerifying(.goOn(verify))
             }
             // Written once the save is done, and only if the correction stood (`noteCorrection`);
             // a correction can ask or skip other questions (their relevance).
             let correction = Effect.noteCorrection(line, path: question.path, value: records[index].value(at: question.path))
             verify.refresh(VerifySession.questions(of: records[index], in: questionnaire, clock: ruleClock))
-            return committed + [correction] + continueVerifying(verify)
+            return committed + [correction] + goOnVerifying(.goOn(verify))
         }
         return []
     }
 
-    fileprivate mutating func beginVerifying(_ id: String, settled: Set<String>, waiting: [String],
-                                         resumes: [String: Set<String>]) -> [Effect] {
-        guard let index = records.firstIndex(where: { $0.instanceID == id }) else { return [] }
-        let record = records[index]
-        if record.isIncomplete {
-            warn("\(session.quotedTitle(record)) is incomplete: finish it before verifying it")
-            return []
+    /// Verification goes on: in the session under way (its next question), or, that survey
+    /// verified (written), in the next one waiting; `.begin`: in the survey chosen. A survey
+    /// that turns out verified already goes straight on to the next, and the status names the
+    /// first survey verified and the one now on the form. One loop, so a long chain of surveys
+    /// verified before goes on without a call per survey.
+    private mutating func goOnVerifying(_ step: VerifyStep) -> [Effect] {
+        var step = step
+        var effects: [Effect] = []
+        var firstVerified: String?   // the summary of the first survey verified here
+        while true {
+            switch step {
+            case .goOn(var verify):
+                guard verify.isComplete else {
+                    popovers.present(.verify(verify))
+                    if let firstVerified { tell(firstVerified + "; next: \(session.quotedTitle(formRecord))") }
+                    return effects
+                }
+                popovers.dismiss()
+                effects.append(.noteVerification([verifyContext.entry(.finished, survey: verify.survey)]))
+                guard let next = verify.takeNext(where: { id in records.contains { $0.instanceID == id } }) else {
+                    tell(verify.summary)
+                    return effects
+                }
+                firstVerified = firstVerified ?? verify.summary
+                step = .begin(next)
+            case .begin(let next):
+                guard let index = records.firstIndex(where: { $0.instanceID == next.survey }) else { return effects }
+                let record = records[index]
+                if record.isIncomplete {
+                    warn("\(session.quotedTitle(record)) is incomplete: finish it before verifying it")
+                    return effects
+                }
+                showRecord(index)
+                screen.showForm(focused: false)
+                step = .goOn(VerifySession(survey: next.survey, title: session.quotedTitle(record),
+                                           questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
+                                           settled: next.settled, waiting: next.waiting, resumes: next.resumes))
+            }
         }
-        showRecord(index)
-        screen.showForm(focused: false)
-        let verify = VerifySession(survey: id, title: session.quotedTitle(record),
-                                   questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
-                                   settled: settled, waiting: waiting, resumes: resumes)
-        return continueVerifying(verify)
-    }
-
-    /// On to the next question, or the survey is verified: written, and the next waiting one begins.
-    private mutating func continueVerifying(_ verify: VerifySession) -> [Effect] {
-        var verify = verify
-        guard verify.isComplete else {
-            popovers.present(.verify(verify))
-            return []
-        }
-        popovers.dismiss()
-        let done: [Effect] = [.noteVerification([verifyContext.entry(.finished, survey: verify.survey)])]
-        let summary = verify.summary
-        while let next = verify.takeNext() {
-            guard records.contains(where: { $0.instanceID == next }) else { continue }
-            let effects = beginVerifying(next, settled: verify.resumes[next] ?? [], waiting: verify.waiting, resumes: verify.resumes)
-            if case .verify = popover { tell(summary + "; next: \(session.quotedTitle(formRecord))") }
-            return done + effects
-        }
-        tell(summary)
-        return done
     }
 
     /// The keyer's answer replaced by the verifier's, through the form's commit.
@@ -134,8 +139,15 @@ extension AppState {
                 return []
             case .begin(let id, let settled, let waiting, let resumes, let noteChosen):
                 let chosen: [Effect] = noteChosen ? [.noteVerification([verifyContext.entry(.chosen, survey: id)])] : []
-                return chosen + beginVerifying(id, settled: settled, waiting: waiting, resumes: resumes)
+                return chosen + goOnVerifying(.begin(.init(survey: id, settled: settled, waiting: waiting, resumes: resumes)))
             }
         }
     }
+}
+
+/// Where verification goes on (`AppState.goOnVerifying`): in a session under way, or by
+/// beginning the survey `Next` names.
+private enum VerifyStep {
+    case goOn(VerifySession)
+    case begin(VerifySession.Next)
 }
