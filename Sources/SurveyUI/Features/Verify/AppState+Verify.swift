@@ -34,9 +34,23 @@ extension AppState {
             if let remark { tell(remark) }
             return [.noteVerification([line])] + goOnVerifying(.goOn(verify))
         case .correct(let question, let text, let typed):
-            guard let committed = correct(question, in: verify.survey, to: text) else {
-                // The form refuses it (a constraint, a choice not offered): nothing changes,
-                // the status says why; the next try starts afresh.
+            // The keyer's answer replaced by the verifier's, through the form's commit, in the
+            // survey verified (shown again, whatever was shown meanwhile). Refused (the survey
+            // or the question gone, a constraint, a choice not offered): nothing changes, the
+            // status says why, and the next try starts afresh.
+            var committed: [Effect]?
+            if let index = records.firstIndex(where: { $0.instanceID == verify.survey }) {
+                if shown != .record(index) { showRecord(index) }
+                if form.beginCorrecting(question.path, to: text, of: formRecord, in: formContext) {
+                    committed = commitEditing()
+                    if committed == nil { form.stopEditing() }
+                } else {
+                    warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
+                }
+            } else {
+                warn("The survey is no longer in the document: nothing replaced")
+            }
+            guard let committed else {
                 verify.startAgain()
                 popovers.present(.verify(verify))
                 return []
@@ -94,26 +108,6 @@ extension AppState {
                                            settled: next.settled, waiting: next.waiting, resumes: next.resumes))
             }
         }
-    }
-
-    /// The keyer's answer replaced by the verifier's, through the form's commit.
-    private mutating func correct(_ question: VerifySession.Question, in survey: String, to text: String) -> [Effect]? {
-        // The survey verified is the one on the form, whatever was shown meanwhile.
-        guard let record = records.firstIndex(where: { $0.instanceID == survey }) else {
-            warn("The survey is no longer in the document: nothing replaced")
-            return nil
-        }
-        if shown != .record(record) { showRecord(record) }
-        guard form.highlight(problemAt: question.path, in: formContext), case .field(let index) = formItem, outline.isNavigable(index) else {
-            warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
-            return nil
-        }
-        form.beginEditing(EditBuffer(entry: index, text: text, original: outline.storedText(index, in: formRecord)))
-        guard let effects = commitEditing() else {
-            form.stopEditing()
-            return nil
-        }
-        return effects
     }
 
     /// What verify mode reads of the app: who is verifying, and the clock.
