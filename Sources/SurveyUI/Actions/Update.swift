@@ -165,7 +165,11 @@ extension AppState {
     }
 
     mutating func reduce(_ action: TextAction) -> [Effect] {
-        if refusesKeyWhileNamingIsHeld() { return [] }
+        // A key on the save-as box that appeared unasked is said, not typed, while it holds.
+        if popovers.refusesNamingKey(at: environment.clock.now, holdingFor: Self.recoveryChoiceHold) {
+            warn(session.namingHeldRemark)
+            return []
+        }
         switch action {
         case .insert(let character):
             typeCharacter(character)
@@ -215,7 +219,13 @@ extension AppState {
     mutating func reduce(_ action: DocumentsAction) -> [Effect] {
         switch action {
         case .show:
-            return committingField { $0.showDocuments() }
+            // F3 (after the typed answer is kept: a refused value keeps the manager closed): the
+            // manager opens on the current document and reads the folder afresh.
+            return committingField { state in
+                state.popovers.present(.documents)
+                state.manager = DocumentManagerState(highlighting: state.documentName)
+                return [.listDocuments]
+            }
         case .toggleInfo:
             // F4 (after the typed answer is kept): facts about the document in the form's place, and back.
             return committingField { state in
@@ -229,7 +239,13 @@ extension AppState {
         case .cancelDelete:
             popovers.present(.documents)
         case .saveUnderName:
-            return saveUnderName()
+            guard case .saveAs(let buffer) = popover else { return [] }
+            // Not while the box that appeared unasked holds its keys (`refusesNamingKey`).
+            if popovers.refusesNamingKey(at: environment.clock.now, holdingFor: Self.recoveryChoiceHold) {
+                warn(session.namingHeldRemark)
+                return []
+            }
+            return [.saveDocumentAs(buffer.text)]
         case .dismissSaveAs:
             popovers.dismiss()
             warn("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again")
@@ -245,7 +261,12 @@ extension AppState {
             resize(to: size)
             return []
         case .terminate:
-            return terminate()
+            // SIGTERM, SIGHUP or a closed terminal: a valid field is saved as on any quit;
+            // whatever would still exist only in memory goes to a recovery file; then the app
+            // leaves without asking (there is no one left to answer).
+            let effects = commitEditing() ?? []
+            session.confirmLeaving()
+            return effects + [.keepUnsavedWork, .quit]
         case .refreshTick:
             return popover == .documents && manager.renaming == nil ? [.listDocuments] : []
         }

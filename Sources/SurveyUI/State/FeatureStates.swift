@@ -95,6 +95,24 @@ public struct PopoverState: Equatable, Sendable {
         return true
     }
 
+    /// Whether a key on the save-as box that appeared unasked (the file vanished) comes too
+    /// soon after it, or after a key it refused (`choicesHeldUntil`): then it is not typed,
+    /// and the hold starts again from `now`. Esc (not now) never comes here: it is always taken.
+    mutating func refusesNamingKey(at now: Date, holdingFor hold: TimeInterval) -> Bool {
+        guard case .saveAs? = open, let until = choicesHeldUntil, now < until else { return false }
+        present(open!, holdingChoicesUntil: now.addingTimeInterval(hold))
+        return true
+    }
+
+    /// The document turned out unreadable: what shows or acts on its surveys (the list,
+    /// the picker, the tree, verify) closes; help, the documents and an offer stay.
+    mutating func closeSurveyViews() {
+        switch open {
+        case .list?, .picker?, .tree?, .verify?: dismiss()
+        default: break
+        }
+    }
+
     /// Closes whatever is open, help and what it was opened over alike.
     public mutating func dismiss() {
         open = nil

@@ -22,7 +22,9 @@ final class LoadingTests: XCTestCase {
     private func loading(_ shown: Int = 8, width: Int = 120, height: Int = 40, percent: Int = 43,
                          place: SessionPlace? = nil) -> AppState {
         var state = makeState(Array(all().prefix(shown)), width: width, height: height)
-        state.beginLoading(percent: percent, place: place)
+        // As the runner launches it (`LoadOutcome.launched`).
+        _ = state.send(.outcome(.loading(.launched(Launch(folder: state.environment.documentFolder, device: state.environment.device,
+                                                          place: place, loadingPercent: percent, journalMessage: nil)))))
         return state
     }
 

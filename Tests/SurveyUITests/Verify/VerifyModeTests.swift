@@ -152,6 +152,28 @@ final class VerifyModeTests: XCTestCase {
         XCTAssertTrue(s.statusText?.contains("next:") == true, s.statusText ?? "")
     }
 
+    /// A survey the chain reaches that was verified whole before is finished at once (its
+    /// end written), and the chain goes on; the status names the survey verified by hand and
+    /// the one now on the form.
+    func testASurveyVerifiedBeforeIsFinishedAtOnceAndTheChainGoesOn() throws {
+        var s = try state(records: [plot("uuid:a", "P1"), plot("uuid:b", "P2"), plot("uuid:c", "P3")])
+        let chosen = ["uuid:a", "uuid:b", "uuid:c"].map { VerificationEntry(kind: .chosen, survey: $0, login: "boss", date: Date(timeIntervalSince1970: 0)) }
+        let bDone = ["plot", "trees", "tree[1]/dbh", "tree[2]/dbh"].map {
+            VerificationEntry(kind: .same, survey: "uuid:b", path: $0, login: "verifier1", date: Date(timeIntervalSince1970: 1))
+        }
+        _ = start(&s, log: VerificationLog(chosen + bDone))
+        XCTAssertEqual(session(s)?.survey, "uuid:a")
+        let titleA = try XCTUnwrap(session(s)?.title)
+        var effects: [Effect] = []
+        for answer in ["P1", "12", "30", "40"] { effects += key(&s, answer) }
+        XCTAssertEqual(notes(effects).filter { $0.kind == .finished }.map(\.survey), ["uuid:a", "uuid:b"])
+        XCTAssertEqual(session(s)?.survey, "uuid:c")
+        XCTAssertEqual(s.shown, .record(2))
+        let status = try XCTUnwrap(s.statusText)
+        XCTAssertTrue(status.hasPrefix("\(titleA) is verified: 4 the same"), status)
+        XCTAssertTrue(status.hasSuffix("; next: \(s.session.quotedTitle(s.records[2]))"), status)
+    }
+
     /// A survey left half done and reached next in the chain resumes: what it had verified
     /// is not asked (nor counted) again.
     func testASurveyLeftHalfDoneResumesWhenTheChainReachesIt() throws {

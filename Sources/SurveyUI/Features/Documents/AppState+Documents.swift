@@ -11,14 +11,6 @@ extension AppState {
     /// What the manager reads of the app (`DocumentManagerState.Context`).
     var managerContext: DocumentManagerState.Context { .init(openDocument: documentName, layout: layout) }
 
-    /// F3 (after `committingField`: a refused value keeps the manager closed): opens the
-    /// manager on the current document and reads the folder afresh.
-    mutating func showDocuments() -> [Effect] {
-        popovers.present(.documents)
-        manager = DocumentManagerState(highlighting: documentName)
-        return [.listDocuments]
-    }
-
     var highlightedDocument: DocumentSummary? { manager.highlighted(open: documentName) }
 
     /// Why the highlighted document cannot be read, or what its name needs, shown on the
@@ -55,52 +47,6 @@ extension AppState {
         }
     }
 
-    /// Another document is now current: its records, its draft, its last-viewed record.
-    mutating func documentWasOpened(_ name: String, loaded: Result<SurveyDocument, DocumentError>,
-                                    draft newDraft: Record, place: SessionPlace?,
-                                    form: DocumentForm = DocumentForm(questionnaire: .standard)) -> [Effect] {
-        session.open(name, questionnaire: form.questionnaire, formTrouble: form.trouble, loadError: {
-            if case .failure(let error) = loaded { return error.message } else { return nil }
-        }())
-        self.form.reset(draft: newDraft)
-        switch loaded {
-        case .success(let doc):
-            document = doc
-            // Keep a message this same action already gave (a delete says where it went). A
-            // read-only document's reason shows instead (`readOnlyRemark`).
-            if status == nil, session.formTrouble == nil { tell("Opened “\(name)”") }
-        case .failure:
-            document = nil
-        }
-        rollback = nil
-        // Undo steps belong to the document they changed (`session.open` dropped them); the
-        // filter to the list it narrowed.
-        list = SurveyListState(names: ListNames(questionnaire))
-        restorePlace(place)
-        self.form.highlight(firstFormItem)
-        if recordCount == 0 {
-            screen.moveFocus(to: .form)   // nothing to browse: the first key starts the first survey
-        }
-        // Its review marks and conflicts, when it has a sync ledger.
-        return [.rememberSession, .readSyncSummary]
-    }
-
-    /// The current file is gone from disk (deleted or renamed outside the app), or another
-    /// program left it unreadable. It is not recreated or overwritten: the change that was
-    /// being saved goes back on the form (as after a failed save), the records stay in
-    /// memory, and the user is offered a name to save them under.
-    mutating func documentVanished(unreadable reason: String?, suggestion: String) -> [Effect] {
-        if rollback != nil { restoreRollback() }
-        session.vanish(reason: reason, suggestion: suggestion)
-        // It appears unasked, over someone keying heads-down: what they were typing goes
-        // neither into the name nor, with Enter, saves under it (as the kept surveys' offer).
-        popovers.present(.saveAs(TextInput(text: suggestion)), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-        warn(reason == nil
-                       ? "“\(documentName)” is gone from the folder: save its records under a name"
-                       : "“\(documentName)” was made unreadable by another program: save its records under a name")
-        return []
-    }
-
     /// Leaving a document that exists only in memory (switching, a new document, quitting)
     /// asks first: the first try shows the save-as box, doing it again leaves.
     mutating func confirmLeavingUnsavedDocument() -> Bool {
@@ -109,23 +55,6 @@ extension AppState {
         popovers.present(.saveAs(TextInput(text: session.saveAsSuggestion ?? documentName)))
         warn("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved")
         return false
-    }
-
-    mutating func saveUnderName() -> [Effect] {
-        guard case .saveAs(let buffer) = popover, !refusesKeyWhileNamingIsHeld() else { return [] }
-        return [.saveDocumentAs(buffer.text)]
-    }
-
-    /// Whether a key on the save-as box that appeared unasked (the file vanished) comes too
-    /// soon after it, or after a key it refused: then it is said, not typed, and the hold
-    /// starts again. Esc (not now) is always taken.
-    mutating func refusesKeyWhileNamingIsHeld() -> Bool {
-        guard case .saveAs? = popover, let until = popovers.choicesHeldUntil, environment.clock.now < until else { return false }
-        popovers.present(popover!, holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-        let why = session.missingReason == nil ? "is gone from the folder" : "was made unreadable by another program"
-        warn("Not typed: “\(documentName)” \(why) and its records wait for a name: "
-            + "type it a second after your last key, or Esc for later")
-        return true
     }
 
     /// The text box the keys type into (the save-as name, the rename field, the `/` line or
@@ -153,12 +82,30 @@ extension AppState {
         manager.reduce(outcome, in: managerContext)
         switch outcome {
         case .listed(let list):
-            // The manager took the listing: the open document missing from it is gone.
+            // The manager took the listing: the open document missing from it is gone, as if
+            // the runtime had found it gone (below; the manager has nothing to do with that).
             if !session.documentMissing && document != nil && !list.contains(where: { $0.name == documentName }) {
-                return documentVanished(unreadable: nil, suggestion: documentName)
+                return reduce(.vanished(unreadable: nil, suggestion: documentName))
             }
         case .opened(let name, let loaded, let draft, let place, let form):
-            return documentWasOpened(name, loaded: loaded, draft: draft, place: place, form: form)
+            // Another document is now current: its records, its draft, its last-viewed record.
+            session.open(name, form: form, loaded: loaded)
+            self.form.reset(draft: draft)
+            document = try? loaded.get()
+            // Keep a message this same action already gave (a delete says where it went). A
+            // read-only document's reason shows instead (`readOnlyRemark`).
+            if document != nil, status == nil, session.formTrouble == nil { tell("Opened “\(name)”") }
+            rollback = nil
+            // Undo steps belong to the document they changed (`session.open` dropped them); the
+            // filter to the list it narrowed.
+            self.list = SurveyListState(names: ListNames(questionnaire))
+            restorePlace(place)
+            self.form.highlight(firstFormItem)
+            if recordCount == 0 {
+                screen.moveFocus(to: .form)   // nothing to browse: the first key starts the first survey
+            }
+            // Its review marks and conflicts, when it has a sync ledger.
+            return [.rememberSession, .readSyncSummary]
         case .created(let name):
             return [.openDocument(name), .listDocuments]
         case .renamed(let old, let new):
@@ -183,7 +130,19 @@ extension AppState {
             tell("Saved \(counted(recordCount, "record")) as “\(name)”")
             return [.rememberSession, .listDocuments]
         case .vanished(let reason, let suggestion):
-            return documentVanished(unreadable: reason, suggestion: suggestion)
+            // The current file is gone from disk (deleted or renamed outside the app), or
+            // another program left it unreadable. It is not recreated or overwritten: the change
+            // that was being saved goes back on the form (as after a failed save), the records
+            // stay in memory, and the user is offered a name to save them under.
+            if rollback != nil { restoreRollback() }
+            session.vanish(reason: reason, suggestion: suggestion)
+            // It appears unasked, over someone keying heads-down: what they were typing goes
+            // neither into the name nor, with Enter, saves under it (as the kept surveys' offer).
+            popovers.present(.saveAs(TextInput(text: suggestion)),
+                             holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
+            warn(reason == nil
+                 ? "“\(documentName)” is gone from the folder: save its records under a name"
+                 : "“\(documentName)” was made unreadable by another program: save its records under a name")
         case .changedOnDisk(let reloaded):
             return documentChangedOnDisk(reloaded)
         case .movedOutside(let name):

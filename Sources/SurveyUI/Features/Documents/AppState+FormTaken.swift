@@ -23,27 +23,21 @@ extension AppState {
         if shown != .draft, answerBeingGiven {
             session.awaitForm(taken)
         } else {
-            install(taken)
+            installForm(taken)
         }
         guard draftInProgress else { return nil }
         if let version = started.form?.version, !version.isEmpty { return "this new survey keeps version \(version)" }
         return "this new survey keeps the form it was started with"
     }
 
-    /// After every action: a form version that waited for a field of a stored survey to be
-    /// left is taken once it is.
-    mutating func takeWaitingForm() {
-        guard let waiting = session.formWaiting, shown == .draft || !answerBeingGiven else { return }
-        install(waiting)
-    }
-
     /// An answer is being typed, picked or attached on the form: its question is known by
     /// its place in the form, which another version may give to another question.
-    private var answerBeingGiven: Bool {
+    var answerBeingGiven: Bool {
         editing != nil || form.attaching != nil || { if case .picker = popover { true } else { false } }()
     }
 
-    private mutating func install(_ taken: DocumentForm) {
+    /// `taken` in use at once: the document's form, the list's rules, the question highlighted.
+    mutating func installForm(_ taken: DocumentForm) {
         // The highlighted question of a stored survey stays highlighted, found by its path.
         let highlighted: AnswerPath? = if shown != .draft, case .field(let i) = formItem, i.index < outline.count,
                                           outline.heading(i) == nil { outline.path(i) } else { nil }

@@ -29,14 +29,6 @@ extension AppState {
         session.loading.map { .init("Loading… \($0.percent)%: \(counted(recordCount, "survey")) so far") }
     }
 
-    /// Starts showing a partly read document; `place`, if its record is not among those
-    /// read, is restored when it is (unless the user has moved by then).
-    mutating func beginLoading(percent: Int, place: SessionPlace?) {
-        if let place { restorePlace(place) }
-        let awaited = place.flatMap { $0.isShown(shown, in: records) ? nil : $0 }
-        session.beginLoading(percent: percent, awaiting: awaited, shownMeanwhile: awaited == nil ? nil : shown)
-    }
-
     /// `update` while the document loads. Sorting and finding wait (each part read would
     /// sort or search everything again). Any other action runs on a copy; if it would change
     /// the document or its file, or leave it, the copy is dropped and the status says why.
@@ -65,43 +57,6 @@ extension AppState {
         warn("\(stillLoading): changes are saved once the whole document is read")
         return []
     }
-
-    /// The whole document is read: it stays as shown (every record was added), is replaced
-    /// by the whole file as `load` reads it (the same record stays highlighted), or turns
-    /// out unreadable, shown as a document that failed to load is.
-    mutating func finishLoading(_ end: DocumentReadEnd) {
-        let place = session.loading?.placeholder == shown && editing == nil ? session.loading?.place : nil
-        let unreadable: String? = if case .failed(let message) = end { message } else { nil }
-        session.endLoading(unreadable: unreadable)
-        if status?.text.hasPrefix("Still loading") == true { clearStatus() }
-        switch end {
-        case .complete:
-            break
-        case .replaced(let whole):
-            takeMergedDocument(whole)
-        case .failed(let message):
-            becomeUnreadable(message)
-        }
-        if let place, document != nil { restorePlace(place) }
-    }
-
-    /// As a document that could not be read at all is shown: no records, nothing to edit.
-    private mutating func becomeUnreadable(_ message: String) {
-        let typed = editing.flatMap { $0.isChanged ? $0.text : nil }
-        list.forgetRecords(toTop: true)
-        document = nil
-        form.stopEditing()
-        form.ask(nil)
-        form.showDraft(true)
-        screen.showForm(focused: true)
-        if popover == .list { popovers.dismiss() }
-        if case .picker = popover { popovers.dismiss() }
-        if case .tree = popover { popovers.dismiss() }
-        if case .verify = popover { popovers.dismiss() }
-        if let typed {
-            warn("“\(typed)” was not kept: \(documentName).plist turned out unreadable")
-        }
-    }
 }
 
 extension AppState {
@@ -109,7 +64,17 @@ extension AppState {
     mutating func reduce(_ outcome: LoadOutcome) -> [Effect] {
         switch outcome {
         case .launched(let launch):
-            self.launch(launch)
+            // What the runner found while opening the first document (`Launch`). A large
+            // document shows its first part; `place`, if its record is not read yet, is
+            // restored when it is (unless the user has moved by then).
+            environment.documentFolder = launch.folder
+            environment.device = launch.device
+            if let place = launch.place { restorePlace(place) }
+            if let percent = launch.loadingPercent {
+                let awaited = launch.place.flatMap { $0.isShown(shown, in: records) ? nil : $0 }
+                session.beginLoading(percent: percent, awaiting: awaited, shownMeanwhile: awaited == nil ? nil : shown)
+            }
+            if let message = launch.journalMessage { tell(message) }
         case .identifyRecordsFoundWithoutIDs(let place):
             identifyRecordsInPlace()
             if let place, place.recordID != nil { restorePlace(place) }
@@ -121,7 +86,28 @@ extension AppState {
             document?.records.append(contentsOf: more)
             if editing == nil, let index = session.findAwaitedPlace(from: start, shown: shown) { showRecord(index) }
         case .ended(let end):
-            finishLoading(end)
+            // The whole document is read: it stays as shown (every record was added), is
+            // replaced by the whole file as `load` reads it (the same record stays highlighted),
+            // or turns out unreadable, shown as a document that failed to load is.
+            let place = editing == nil ? session.awaitedPlace(shown: shown) : nil
+            let unreadable: String? = if case .failed(let message) = end { message } else { nil }
+            session.endLoading(unreadable: unreadable)
+            if status?.text.hasPrefix("Still loading") == true { clearStatus() }
+            switch end {
+            case .complete:
+                break
+            case .replaced(let whole):
+                takeMergedDocument(whole)
+            case .failed(let message):
+                // No records, nothing to edit, no popover over the surveys.
+                let typed = form.forgetDocument()
+                list.forgetRecords(toTop: true)
+                document = nil
+                screen.showForm(focused: true)
+                popovers.closeSurveyViews()
+                if let typed { warn("“\(typed)” was not kept: \(documentName).plist turned out unreadable") }
+            }
+            if let place, document != nil { restorePlace(place) }
         }
         return []
     }

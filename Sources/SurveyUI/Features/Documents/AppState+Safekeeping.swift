@@ -37,15 +37,6 @@ extension AppState {
         return [form]
     }
 
-    /// SIGTERM, SIGHUP or a closed terminal: a valid field is saved as on any quit; whatever
-    /// would still exist only in memory goes to a recovery file; then the app leaves without
-    /// asking (there is no one left to answer).
-    mutating func terminate() -> [Effect] {
-        let effects = commitEditing() ?? []
-        session.confirmLeaving()
-        return effects + [.keepUnsavedWork, .quit]
-    }
-
     // MARK: Recovered surveys
 
     /// How long the offer of kept surveys takes no choice after it appears, or after a key it

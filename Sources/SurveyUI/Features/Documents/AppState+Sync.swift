@@ -29,27 +29,6 @@ extension AppState {
         }
         return action == .start ? committingField(then: run) : run(&self)
     }
-
-    /// A sync or a resolution is over: the document as written comes in (the survey shown
-    /// stays shown, by id), with the ledger's summary and what to say; a newer form version
-    /// the sync took is used at once (`takeForm`).
-    mutating func syncFinished(_ name: String, message: String, isError: Bool, reloaded: SurveyDocument?,
-                               summary: SyncSummary?, form taken: DocumentForm? = nil) -> [Effect] {
-        session.syncEnded(name)
-        guard name == documentName else { return [] }
-        if let reloaded, document.map({ !$0.records.elementsEqual(reloaded.records) { $0.hasIdenticalBytes($1) } }) ?? true {
-            _ = takeMergedDocument(reloaded)
-        }
-        var message = message
-        if let taken, let kept = takeForm(taken) { message += "; " + kept }
-        if let summary {
-            session.syncRead(summary)
-            _ = follow(list.sentBackChanged(in: listContext))
-        }
-        if session.sync?.conflicts.isEmpty ?? true { screen.showConflicts(false) }
-        if isError { warn(message) } else { tell(message) }
-        return []
-    }
 }
 
 extension AppState {
@@ -63,8 +42,20 @@ extension AppState {
             }
         case .progress(let name, let text):
             if name == documentName { tell(text) }
-        case .finished(let name, let message, let isError, let reloaded, let summary, let form):
-            return syncFinished(name, message: message, isError: isError, reloaded: reloaded, summary: summary, form: form)
+        case .finished(let name, var message, let isError, let reloaded, let summary, let taken):
+            // A sync or a resolution is over: the document as written comes in (the survey
+            // shown stays shown, by id), with the ledger's summary and what to say; a newer
+            // form version the sync took is used at once (`takeForm`).
+            session.syncEnded(name)
+            guard name == documentName else { return [] }
+            if let reloaded, session.differs(from: reloaded) { takeMergedDocument(reloaded) }
+            if let taken, let kept = takeForm(taken) { message += "; " + kept }
+            if let summary {
+                session.syncRead(summary)
+                _ = follow(list.sentBackChanged(in: listContext))
+            }
+            if session.sync?.conflicts.isEmpty ?? true { screen.showConflicts(false) }
+            if isError { warn(message) } else { tell(message) }
         }
         return []
     }

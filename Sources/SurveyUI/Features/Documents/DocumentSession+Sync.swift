@@ -51,3 +51,12 @@ extension DocumentSession {
         }
     }
 }
+
+extension DocumentSession {
+    /// Whether `reloaded`, the document a sync wrote, differs from the one open (byte for
+    /// byte, survey by survey): only then is it taken in, so a sync that changed nothing
+    /// leaves the screen as it is. No document open: it differs.
+    func differs(from reloaded: SurveyDocument) -> Bool {
+        document.map { !$0.records.elementsEqual(reloaded.records) { $0.hasIdenticalBytes($1) } } ?? true
+    }
+}

@@ -49,9 +49,12 @@ public struct DocumentSession: Equatable, Sendable {
 
     // MARK: Which document, and its file's condition
 
-    /// Another document is current: its name, form and load result; the file's condition,
-    /// the undo history and any change in flight belong to the one left.
-    mutating func open(_ name: String, questionnaire: Questionnaire, formTrouble: FormTrouble?, loadError: String?) {
+    /// Another document is current: its name, form and load result (why it failed; the
+    /// records are `AppState.document`'s to take); the file's condition, the undo history and
+    /// any change in flight belong to the one left.
+    mutating func open(_ name: String, form: DocumentForm, loaded: Result<SurveyDocument, DocumentError>) {
+        let questionnaire = form.questionnaire, formTrouble = form.trouble
+        let loadError: String? = if case .failure(let error) = loaded { error.message } else { nil }
         if name != documentName { sync = nil; conflictCursor = 0 }
         formWaiting = nil
         documentName = name
@@ -159,6 +162,14 @@ public struct DocumentSession: Equatable, Sendable {
         saveAsSuggestion = suggestion
     }
 
+    /// What a key the save-as box refused while it holds says (`PopoverState.refusesNamingKey`):
+    /// why the box appeared, and how to type the name.
+    var namingHeldRemark: String {
+        let why = missingReason == nil ? "is gone from the folder" : "was made unreadable by another program"
+        return "Not typed: “\(documentName)” \(why) and its records wait for a name: "
+            + "type it a second after your last key, or Esc for later"
+    }
+
     /// The in-memory records were saved under `name`: a document on disk again.
     mutating func savedAs(_ name: String) {
         documentName = name
@@ -214,6 +225,11 @@ public struct DocumentSession: Equatable, Sendable {
             loading?.placeholder = nil
         }
         return found
+    }
+    /// The place the session memory named, while it is still waited for and the user is still
+    /// where the highlight was put meanwhile (`shown` now): gone to once the whole file is read.
+    func awaitedPlace(shown: AppState.Shown) -> SessionPlace? {
+        loading?.placeholder == shown ? loading?.place : nil
     }
     /// The whole file is read; `unreadable`: it turned out unreadable, for this reason.
     mutating func endLoading(unreadable message: String? = nil) {

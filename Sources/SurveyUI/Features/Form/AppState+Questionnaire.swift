@@ -5,7 +5,9 @@ import SurveyForms
 /// highlight never rests on a question that is hidden, and a long form scrolls to it.
 extension AppState {
     mutating func followQuestionnaire() {
-        if session.formWaiting != nil { takeWaitingForm() }
+        // A form version that waited for a field of a stored survey to be left (`takeForm`)
+        // is taken once it is.
+        if let waiting = session.formWaiting, shown == .draft || !answerBeingGiven { installForm(waiting) }
         guard questionnaire.form != nil else { return }
         if editing == nil, picker == nil { form.settleHighlight(in: formContext) }
         form.keepHighlightInView(in: formContext)

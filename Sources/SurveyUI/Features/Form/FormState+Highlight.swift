@@ -92,6 +92,19 @@ extension FormState {
         return true
     }
 
+    /// Verify's correction of a keyer error (`AppState.reduce(_: VerifyAction)`): the question
+    /// at `path` highlighted (as `highlight(problemAt:)`) and `text` typed into it over what
+    /// `record`, the survey on the form, stores there, for the form's commit to judge. False
+    /// when the form has no such question now, or it is not the keyer's to change: then
+    /// nothing is typed.
+    mutating func beginCorrecting(_ path: AnswerPath, to text: String, of record: Record, in context: Context) -> Bool {
+        guard highlight(problemAt: path, in: context), case .field(let index) = formItem else { return false }
+        let walk = context.walk(instances)
+        guard walk.isNavigable(index) else { return false }
+        beginEditing(EditBuffer(entry: index, text: text, original: walk.storedText(index, in: record)))
+        return true
+    }
+
     /// The heading of the roster `steps` ends in, that member shown, kept in view. False
     /// when the form has no such roster: then nothing changed.
     @discardableResult

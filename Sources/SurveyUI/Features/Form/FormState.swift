@@ -129,6 +129,17 @@ public struct FormState: Equatable, Sendable {
         unsavedMember = nil
     }
 
+    /// The document turned out unreadable (a large one, read in parts): nothing to edit or
+    /// ask about, the New form in the record's place. Returns what was typed (changed) and is
+    /// dropped now, for the status to say.
+    mutating func forgetDocument() -> String? {
+        let typed = editing.flatMap { $0.isChanged ? $0.text : nil }
+        editing = nil
+        pendingQuestion = nil
+        showingDraft = true
+        return typed
+    }
+
     // MARK: Rosters
 
     /// The instance of a repeat the form shows.

@@ -32,11 +32,25 @@ extension AppState {
             tell(message)
         case .settled(let line, let remark):
             if let remark { tell(remark) }
-            return [.noteVerification([line])] + continueVerifying(verify)
+            return [.noteVerification([line])] + goOnVerifying(.goOn(verify))
         case .correct(let question, let text, let typed):
-            guard let committed = correct(question, in: verify.survey, to: text) else {
-                // The form refuses it (a constraint, a choice not offered): nothing changes,
-                // the status says why; the next try starts afresh.
+            // The keyer's answer replaced by the verifier's, through the form's commit, in the
+            // survey verified (shown again, whatever was shown meanwhile). Refused (the survey
+            // or the question gone, a constraint, a choice not offered): nothing changes, the
+            // status says why, and the next try starts afresh.
+            var committed: [Effect]?
+            if let index = records.firstIndex(where: { $0.instanceID == verify.survey }) {
+                if shown != .record(index) { showRecord(index) }
+                if form.beginCorrecting(question.path, to: text, of: formRecord, in: formContext) {
+                    committed = commitEditing()
+                    if committed == nil { form.stopEditing() }
+                } else {
+                    warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
+                }
+            } else {
+                warn("The survey is no longer in the document: nothing replaced")
+            }
+            guard let committed else {
                 verify.startAgain()
                 popovers.present(.verify(verify))
                 return []
@@ -44,71 +58,56 @@ extension AppState {
             let (line, remark) = verify.corrected(question, typed: typed, in: context)
             tell(remark)
             guard let index = records.firstIndex(where: { $0.instanceID == verify.survey }) else {
-                return committed + [.noteVerification([line])] + continueVerifying(verify)
+                return committed + [.noteVerification([line])] + goOnVerifying(.goOn(verify))
             }
             // Written once the save is done, and only if the correction stood (`noteCorrection`);
             // a correction can ask or skip other questions (their relevance).
             let correction = Effect.noteCorrection(line, path: question.path, value: records[index].value(at: question.path))
             verify.refresh(VerifySession.questions(of: records[index], in: questionnaire, clock: ruleClock))
-            return committed + [correction] + continueVerifying(verify)
+            return committed + [correction] + goOnVerifying(.goOn(verify))
         }
         return []
     }
 
-    fileprivate mutating func beginVerifying(_ id: String, settled: Set<String>, waiting: [String],
-                                         resumes: [String: Set<String>]) -> [Effect] {
-        guard let index = records.firstIndex(where: { $0.instanceID == id }) else { return [] }
-        let record = records[index]
-        if record.isIncomplete {
-            warn("\(session.quotedTitle(record)) is incomplete: finish it before verifying it")
-            return []
+    /// Verification goes on: in the session under way (its next question), or, that survey
+    /// verified (written), in the next one waiting; `.begin`: in the survey chosen. A survey
+    /// that turns out verified already goes straight on to the next, and the status names the
+    /// first survey verified and the one now on the form. One loop, so a long chain of surveys
+    /// verified before goes on without a call per survey.
+    private mutating func goOnVerifying(_ step: VerifyStep) -> [Effect] {
+        var step = step
+        var effects: [Effect] = []
+        var firstVerified: String?   // the summary of the first survey verified here
+        while true {
+            switch step {
+            case .goOn(var verify):
+                guard verify.isComplete else {
+                    popovers.present(.verify(verify))
+                    if let firstVerified { tell(firstVerified + "; next: \(session.quotedTitle(formRecord))") }
+                    return effects
+                }
+                popovers.dismiss()
+                effects.append(.noteVerification([verifyContext.entry(.finished, survey: verify.survey)]))
+                guard let next = verify.takeNext(where: { id in records.contains { $0.instanceID == id } }) else {
+                    tell(verify.summary)
+                    return effects
+                }
+                firstVerified = firstVerified ?? verify.summary
+                step = .begin(next)
+            case .begin(let next):
+                guard let index = records.firstIndex(where: { $0.instanceID == next.survey }) else { return effects }
+                let record = records[index]
+                if record.isIncomplete {
+                    warn("\(session.quotedTitle(record)) is incomplete: finish it before verifying it")
+                    return effects
+                }
+                showRecord(index)
+                screen.showForm(focused: false)
+                step = .goOn(VerifySession(survey: next.survey, title: session.quotedTitle(record),
+                                           questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
+                                           settled: next.settled, waiting: next.waiting, resumes: next.resumes))
+            }
         }
-        showRecord(index)
-        screen.showForm(focused: false)
-        let verify = VerifySession(survey: id, title: session.quotedTitle(record),
-                                   questions: VerifySession.questions(of: record, in: questionnaire, clock: ruleClock),
-                                   settled: settled, waiting: waiting, resumes: resumes)
-        return continueVerifying(verify)
-    }
-
-    /// On to the next question, or the survey is verified: written, and the next waiting one begins.
-    private mutating func continueVerifying(_ verify: VerifySession) -> [Effect] {
-        var verify = verify
-        guard verify.isComplete else {
-            popovers.present(.verify(verify))
-            return []
-        }
-        popovers.dismiss()
-        let done: [Effect] = [.noteVerification([verifyContext.entry(.finished, survey: verify.survey)])]
-        let summary = verify.summary
-        while let next = verify.takeNext() {
-            guard records.contains(where: { $0.instanceID == next }) else { continue }
-            let effects = beginVerifying(next, settled: verify.resumes[next] ?? [], waiting: verify.waiting, resumes: verify.resumes)
-            if case .verify = popover { tell(summary + "; next: \(session.quotedTitle(formRecord))") }
-            return done + effects
-        }
-        tell(summary)
-        return done
-    }
-
-    /// The keyer's answer replaced by the verifier's, through the form's commit.
-    private mutating func correct(_ question: VerifySession.Question, in survey: String, to text: String) -> [Effect]? {
-        // The survey verified is the one on the form, whatever was shown meanwhile.
-        guard let record = records.firstIndex(where: { $0.instanceID == survey }) else {
-            warn("The survey is no longer in the document: nothing replaced")
-            return nil
-        }
-        if shown != .record(record) { showRecord(record) }
-        guard form.highlight(problemAt: question.path, in: formContext), case .field(let index) = formItem, outline.isNavigable(index) else {
-            warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
-            return nil
-        }
-        form.beginEditing(EditBuffer(entry: index, text: text, original: outline.storedText(index, in: formRecord)))
-        guard let effects = commitEditing() else {
-            form.stopEditing()
-            return nil
-        }
-        return effects
     }
 
     /// What verify mode reads of the app: who is verifying, and the clock.
@@ -134,8 +133,15 @@ extension AppState {
                 return []
             case .begin(let id, let settled, let waiting, let resumes, let noteChosen):
                 let chosen: [Effect] = noteChosen ? [.noteVerification([verifyContext.entry(.chosen, survey: id)])] : []
-                return chosen + beginVerifying(id, settled: settled, waiting: waiting, resumes: resumes)
+                return chosen + goOnVerifying(.begin(.init(survey: id, settled: settled, waiting: waiting, resumes: resumes)))
             }
         }
     }
+}
+
+/// Where verification goes on (`AppState.goOnVerifying`): in a session under way, or by
+/// beginning the survey `Next` names.
+private enum VerifyStep {
+    case goOn(VerifySession)
+    case begin(VerifySession.Next)
 }

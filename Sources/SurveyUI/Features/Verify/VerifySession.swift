@@ -96,8 +96,26 @@ public struct VerifySession: Equatable, Sendable {
     /// The questions asked again after a correction (a relevance it changed).
     mutating func refresh(_ questions: [Question]) { self.questions = questions }
 
-    /// The next waiting survey, taken off the list.
-    mutating func takeNext() -> String? { waiting.isEmpty ? nil : waiting.removeFirst() }
+    /// A survey to verify: its id, what it has verified already (`settled`, by path), and the
+    /// chain after it (`waiting`, each resuming what it had, `resumes`).
+    struct Next: Equatable {
+        var survey: String
+        var settled: Set<String>
+        var waiting: [String]
+        var resumes: [String: Set<String>]
+    }
+
+    /// The survey verified, the next waiting one still in the document (`isInDocument`: by
+    /// id), taken off the list with those skipped before it; it resumes what it had verified
+    /// when the record was read. Nil: the chain is done.
+    mutating func takeNext(where isInDocument: (String) -> Bool) -> Next? {
+        while !waiting.isEmpty {
+            let next = waiting.removeFirst()
+            guard isInDocument(next) else { continue }
+            return Next(survey: next, settled: resumes[next] ?? [], waiting: waiting, resumes: resumes)
+        }
+        return nil
+    }
 }
 
 extension VerifySession {

@@ -25,16 +25,3 @@ public struct Launch: Equatable, Sendable {
         self.journalMessage = journalMessage
     }
 }
-
-extension AppState {
-    mutating func launch(_ launch: Launch) {
-        environment.documentFolder = launch.folder
-        environment.device = launch.device
-        if let percent = launch.loadingPercent {
-            beginLoading(percent: percent, place: launch.place)
-        } else if let place = launch.place {
-            restorePlace(place)
-        }
-        if let message = launch.journalMessage { tell(message) }
-    }
-}
