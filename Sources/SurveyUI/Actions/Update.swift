@@ -35,7 +35,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
 func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
     let shownStatus = state.status   // a click hits the screen as drawn, with this message on it
     if action.clearsStatus {
-        state.clearStatus()
+        state.statusLine.clear()
         if case .form(.beginEditing(inserting: .some)) = action {} else { state.form.holdNewForm(false) }
     }
     switch action {
@@ -167,7 +167,7 @@ extension AppState {
     mutating func reduce(_ action: TextAction) -> [Effect] {
         // A key on the save-as box that appeared unasked is said, not typed, while it holds.
         if popovers.refusesNamingKey(at: environment.clock.now, holdingFor: Self.recoveryChoiceHold) {
-            warn(session.namingHeldRemark)
+            statusLine.warn(session.namingHeldRemark)
             return []
         }
         switch action {
@@ -187,7 +187,7 @@ extension AppState {
         case .newRecord:
             // Never a new survey under verification's box (its corrections go to the survey verified).
             if case .verify = popover {
-                warn("Verifying: Esc stops (what is verified stays), then ^N starts a new survey")
+                statusLine.warn("Verifying: Esc stops (what is verified stays), then ^N starts a new survey")
                 return []
             }
             guard let committed = commitEditing() else { return [] }
@@ -202,7 +202,7 @@ extension AppState {
             return confirmQuestion()
         case .cancelQuestion:
             if let remark = form.cancelQuestion(surveys: records, onNewForm: shown == .draft, title: { session.quotedTitle($0) }) {
-                tell(remark)
+                statusLine.tell(remark)
             }
             return []
         case .requestClearNotAsked:
@@ -242,13 +242,13 @@ extension AppState {
             guard case .saveAs(let buffer) = popover else { return [] }
             // Not while the box that appeared unasked holds its keys (`refusesNamingKey`).
             if popovers.refusesNamingKey(at: environment.clock.now, holdingFor: Self.recoveryChoiceHold) {
-                warn(session.namingHeldRemark)
+                statusLine.warn(session.namingHeldRemark)
                 return []
             }
             return [.saveDocumentAs(buffer.text)]
         case .dismissSaveAs:
             popovers.dismiss()
-            warn("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again")
+            statusLine.warn("“\(documentName)” is only in memory now: press F3 to switch, or change a field to be asked again")
         case .mergeRecovery, .discardRecovery, .postponeRecovery, .keyNotAChoice:
             return answerRecoveryOffer(action)
         }

@@ -79,10 +79,9 @@ public struct AppState: Equatable, Sendable {
     public var audit = AuditTrail()
     /// The open popover, and the one help was opened over.
     public var popovers = PopoverState()
-    /// The status line's message. Written only by `tell`, `warn`, `ask` and `clearStatus`
-    /// below (the setter is private to this file, so the compiler holds every feature to
-    /// them); any user input but F1 clears it (`Action.clearsStatus`).
-    public private(set) var status: StatusMessage? = nil
+    /// The status line: what the last action did, why something did not happen, or a y/n
+    /// question (`StatusLineState`); any user input but F1 clears it (`Action.clearsStatus`).
+    public var statusLine = StatusLineState()
     /// The terminal's size, the split, which pane has the focus, form or info.
     public var screen: ScreenState
     /// The document manager's list as last read from disk, its highlight and rename field.
@@ -140,18 +139,8 @@ public struct AppState: Equatable, Sendable {
         if questionnaire.form != nil { self.form.highlight(firstFormItem) }
     }
 
-    // MARK: The status line, stated once
-
-    /// One line of news: what the last action did. It replaces the one before.
-    mutating func tell(_ text: String) { status = StatusMessage(text) }
-    /// Why something did not happen (a refused value, a failed save): drawn as an error.
-    mutating func warn(_ text: String) { status = StatusMessage(text, kind: .error) }
-    /// A y/n question about a survey (`form.pendingQuestion` holds what it is about): drawn
-    /// as an error would be, because the next key answers it.
-    mutating func ask(_ question: String) { status = StatusMessage(question, kind: .error) }
-    /// A message made elsewhere (a read-only remark, an outcome's own kind), or nil to clear.
-    mutating func say(_ message: StatusMessage?) { status = message }
-    mutating func clearStatus() { status = nil }
+    /// The status line's message, if any.
+    public var status: StatusMessage? { statusLine.message }
 
     // MARK: Derived facts
 

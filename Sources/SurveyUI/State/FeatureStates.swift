@@ -162,3 +162,22 @@ struct ViewCaches: Equatable, Sendable {
     let ruleCache = FormRuleCache()
     let flatGeometry = FlatFormGeometry()
 }
+
+/// The status line's one message: what the last action did (`tell`), why something did not
+/// happen (`warn`, drawn as an error), or a y/n question about a survey (`ask`: drawn as an
+/// error would be, because the next key answers it; `form.pendingQuestion` holds what it is
+/// about). Each replaces the one before. Its own state, so every feature says things the same
+/// few ways and no other code sets the message.
+public struct StatusLineState: Equatable, Sendable {
+    public private(set) var message: AppState.StatusMessage? = nil
+
+    public init() {}
+
+    mutating func tell(_ text: String) { message = .init(text) }
+    mutating func warn(_ text: String) { message = .init(text, kind: .error) }
+    mutating func ask(_ question: String) { message = .init(question, kind: .error) }
+    /// A message made elsewhere (a read-only remark, an outcome's own kind), or nil to clear.
+    mutating func say(_ message: AppState.StatusMessage?) { self.message = message }
+    mutating func clear() { message = nil }
+}
+

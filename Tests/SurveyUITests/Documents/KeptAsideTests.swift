@@ -173,7 +173,7 @@ final class KeptAsideTests: XCTestCase {
                            .control("o")]
         for key in keys {
             let before = s
-            s.clearStatus()
+            s.statusLine.clear()
             XCTAssertEqual(s.press(key), [], "\(key)")
             XCTAssertEqual(s.popover, before.popover, "\(key) leaves the offer up")
             XCTAssertEqual(s.document, before.document, "\(key)")

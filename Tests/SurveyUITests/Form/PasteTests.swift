@@ -86,7 +86,7 @@ final class PasteTests: XCTestCase {
         XCTAssertEqual(s.inputMode, .listPane)
         var expected = s
         s.receivePaste("Smith\n")
-        expected.tell("Paste ignored: there is no text box here")
+        expected.statusLine.tell("Paste ignored: there is no text box here")
         XCTAssertEqual(s, expected)
 
         s.press(.function(1))

@@ -31,7 +31,7 @@ final class StatusLineTests: XCTestCase {
 
     func testWhatTwoRowsCannotHoldIsCutAndHelpShowsItWhole() {
         var s = makeState(width: 40, height: 12)
-        s.warn(veryLong)
+        s.statusLine.warn(veryLong)
         var grid = Screen.render(s)
         XCTAssertEqual(grid.lines[9], " “Field Day” is only in memory now:     ")
         XCTAssertEqual(grid.lines[10], " press F3 to switch, or change a field… ")
@@ -49,7 +49,7 @@ final class StatusLineTests: XCTestCase {
     func testAtTheMinimumHeightTheFormKeepsItsRowsAndTheMessageIsCut() {
         var s = makeState(width: 24, height: 9)
         let plain = Screen.render(s)
-        s.warn(ageError)
+        s.statusLine.warn(ageError)
         let grid = Screen.render(s)
         XCTAssertEqual(Array(grid.lines[0..<7]), Array(plain.lines[0..<7]), "fields and buttons stay where they were")
         XCTAssertEqual(grid.lines[7], " Age must be a whole…   ")
@@ -58,7 +58,7 @@ final class StatusLineTests: XCTestCase {
 
     func testClicksHitWhatWasDrawnWithTheLongMessage() {
         var s = makeState(width: 40, height: 12)
-        s.tell(veryLong)
+        s.statusLine.tell(veryLong)
         let grid = Screen.render(s)
         guard let y = grid.lines.firstIndex(where: { $0.hasPrefix("     Address") }) else {
             return XCTFail(grid.lines.joined(separator: "\n"))
@@ -73,7 +73,7 @@ final class StatusLineTests: XCTestCase {
         for _ in 1..<rows.height { s.press(.down) }
         XCTAssertEqual(s.list.rows.cursor, rows.height - 1)
         XCTAssertEqual(s.list.rows.scroll, 0)
-        s.tell(String(repeating: "long message ", count: 8))
+        s.statusLine.tell(String(repeating: "long message ", count: 8))
         let grid = Screen.render(s)
         let shortRows = s.layout.listRows(inPopover: false, rowCount: s.recordCount)
         XCTAssertEqual(shortRows.height, rows.height - 1)

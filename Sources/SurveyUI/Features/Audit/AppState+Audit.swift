@@ -46,15 +46,15 @@ extension AppState {
         guard case .audit(let prompt) = popover else { return [] }
         switch prompt.reduce(action) {
         case .warn(let message):
-            warn(message)
+            statusLine.warn(message)
         case .identify(let name):
             popovers.dismiss()
             audit.identify(name)
-            tell("Keying as \(name)")
+            statusLine.tell("Keying as \(name)")
         case .keyNothing:
             popovers.dismiss()
             form.stopEditing()
-            tell("Nothing keyed: the form asks who is keying first")
+            statusLine.tell("Nothing keyed: the form asks who is keying first")
         case .giveReason(let text, let waiting):
             // Kept for the survey (and logged, with an audit row); what was open is put back
             // for the key it waits for (`updateAskingReasons` replays it).
@@ -71,11 +71,11 @@ extension AppState {
             popovers.dismiss()
             if let open = waiting?.popover { popovers.present(open) }
             if editing != nil {
-                tell("Not saved: your entry is still on the form (Esc again puts the answer back)")
+                statusLine.tell("Not saved: your entry is still on the form (Esc again puts the answer back)")
             } else if case .picker? = popover {
-                tell("Not saved: the choice is still picked (Esc leaves the answer as it was)")
+                statusLine.tell("Not saved: the choice is still picked (Esc leaves the answer as it was)")
             } else {
-                tell("Not saved: the survey is as it was")
+                statusLine.tell("Not saved: the survey is as it was")
             }
         }
         return []

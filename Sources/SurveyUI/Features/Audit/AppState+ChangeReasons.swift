@@ -40,7 +40,7 @@ extension AppState {
             if replayed.contains(.saveDocument), replay.documentName == documentName,
                let changed = ChangeAwaitingReason.surveysChanged(from: document?.records, to: replay.document?.records),
                !changed.isEmpty, changed != [waiting.survey] {
-                warn("Not changed: the surveys moved while the reason was typed (a sync or another window); the reason is kept, "
+                statusLine.warn("Not changed: the surveys moved while the reason was typed (a sync or another window); the reason is kept, "
                     + "press the key again")
                 return effects
             }
@@ -80,8 +80,8 @@ extension AppState {
         popovers.present(.audit(AuditPrompt(kind: .reason, input: TextInput(text: ""), waiting: waiting)))
         let title = records.first { $0.instanceID == id }.map { session.quotedTitle($0) } ?? id
         switch rule {
-        case .approved: tell("A supervisor approved \(title): why is it changed? The reason is kept with the change")
-        case .form: tell("Why is \(title) changed? The form asks a reason before a stored survey is changed")
+        case .approved: statusLine.tell("A supervisor approved \(title): why is it changed? The reason is kept with the change")
+        case .form: statusLine.tell("Why is \(title) changed? The form asks a reason before a stored survey is changed")
         }
     }
 }

@@ -53,7 +53,7 @@ extension AppState {
         guard session.documentMissing, !session.leaveConfirmed else { return true }
         session.confirmLeaving()
         popovers.present(.saveAs(TextInput(text: session.saveAsSuggestion ?? documentName)))
-        warn("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved")
+        statusLine.warn("“\(documentName)” is only in memory: save it, or do that again to leave it unsaved")
         return false
     }
 
@@ -94,7 +94,7 @@ extension AppState {
             document = try? loaded.get()
             // Keep a message this same action already gave (a delete says where it went). A
             // read-only document's reason shows instead (`readOnlyRemark`).
-            if document != nil, status == nil, session.formTrouble == nil { tell("Opened “\(name)”") }
+            if document != nil, status == nil, session.formTrouble == nil { statusLine.tell("Opened “\(name)”") }
             rollback = nil
             // Undo steps belong to the document they changed (`session.open` dropped them); the
             // filter to the list it narrowed.
@@ -112,22 +112,22 @@ extension AppState {
             // The same document under a new name: its audit log moved with it, and the
             // survey's open log goes on there (not ended and written under the old name).
             if session.renamed(from: old, to: new) { audit.documentRenamed(from: old, to: new) }
-            tell("Renamed “\(old)” to “\(new)”")
+            statusLine.tell("Renamed “\(old)” to “\(new)”")
             return [.listDocuments]
         case .deleted(let name, let records, let replacement):
             // Said where it went; the current document's neighbour (the next, else the
             // previous) is shown, or a fresh Untitled when it was the only one.
-            tell("Moved “\(name)” (\(records.map { counted($0, "record") } ?? "unreadable")) to the trash; u brings it back")
+            statusLine.tell("Moved “\(name)” (\(records.map { counted($0, "record") } ?? "unreadable")) to the trash; u brings it back")
             guard name == documentName else { return [.listDocuments] }
             if let next = replacement ?? manager.neighbour(of: name) { return [.openDocument(next), .listDocuments] }
             return [.createDocument]
         case .restored(let name):
-            tell("Restored “\(name)”")
+            statusLine.tell("Restored “\(name)”")
             return [.listDocuments]
         case .savedAs(let name):
             session.savedAs(name)
             popovers.dismiss()
-            tell("Saved \(counted(recordCount, "record")) as “\(name)”")
+            statusLine.tell("Saved \(counted(recordCount, "record")) as “\(name)”")
             return [.rememberSession, .listDocuments]
         case .vanished(let reason, let suggestion):
             // The current file is gone from disk (deleted or renamed outside the app), or
@@ -140,7 +140,7 @@ extension AppState {
             // neither into the name nor, with Enter, saves under it (as the kept surveys' offer).
             popovers.present(.saveAs(TextInput(text: suggestion)),
                              holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-            warn(reason == nil
+            statusLine.warn(reason == nil
                  ? "“\(documentName)” is gone from the folder: save its records under a name"
                  : "“\(documentName)” was made unreadable by another program: save its records under a name")
         case .changedOnDisk(let reloaded):
@@ -150,11 +150,11 @@ extension AppState {
             // manager): the app follows it, so nothing is written under the old name.
             let old = documentName
             if session.renamed(from: old, to: name) { audit.documentRenamed(from: old, to: name) }
-            tell("“\(old)” was renamed to “\(name)” outside survey: following it")
+            statusLine.tell("“\(old)” was renamed to “\(name)” outside survey: following it")
             return [.rememberSession]
         case .operationFailed(let message):
             form.awaitAttachment(nil)   // a copy that failed: the path stays typed, with why
-            warn(message)
+            statusLine.warn(message)
             if case .confirmDelete = popover { popovers.present(.documents) }
         case .historyRead(let name, let survey, let entries):
             session.historyRead(survey: survey, entries, document: name)

@@ -38,7 +38,7 @@ extension AppState {
              .outcome(.saving(.newFormLeftByAnAdd)):
             return transition(&self, action)
         case .list(.beginFilter), .list(.cycleSortKey), .list(.toggleSections):
-            warn("\(stillLoading): finding and sorting work once the whole document is read")
+            statusLine.warn("\(stillLoading): finding and sorting work once the whole document is read")
             return []
         default:
             break
@@ -54,7 +54,7 @@ extension AppState {
         }
         // A question asked on the status line is answered by this refusal.
         form.ask(nil)
-        warn("\(stillLoading): changes are saved once the whole document is read")
+        statusLine.warn("\(stillLoading): changes are saved once the whole document is read")
         return []
     }
 }
@@ -74,7 +74,7 @@ extension AppState {
                 let awaited = launch.place.flatMap { $0.isShown(shown, in: records) ? nil : $0 }
                 session.beginLoading(percent: percent, awaiting: awaited, shownMeanwhile: awaited == nil ? nil : shown)
             }
-            if let message = launch.journalMessage { tell(message) }
+            if let message = launch.journalMessage { statusLine.tell(message) }
         case .identifyRecordsFoundWithoutIDs(let place):
             identifyRecordsInPlace()
             if let place, place.recordID != nil { restorePlace(place) }
@@ -92,7 +92,7 @@ extension AppState {
             let place = editing == nil ? session.awaitedPlace(shown: shown) : nil
             let unreadable: String? = if case .failed(let message) = end { message } else { nil }
             session.endLoading(unreadable: unreadable)
-            if status?.text.hasPrefix("Still loading") == true { clearStatus() }
+            if status?.text.hasPrefix("Still loading") == true { statusLine.clear() }
             switch end {
             case .complete:
                 break
@@ -105,7 +105,7 @@ extension AppState {
                 document = nil
                 screen.showForm(focused: true)
                 popovers.closeSurveyViews()
-                if let typed { warn("“\(typed)” was not kept: \(documentName).plist turned out unreadable") }
+                if let typed { statusLine.warn("“\(typed)” was not kept: \(documentName).plist turned out unreadable") }
             }
             if let place, document != nil { restorePlace(place) }
         }

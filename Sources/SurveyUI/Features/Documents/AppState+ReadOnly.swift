@@ -23,7 +23,7 @@ extension AppState {
         // The New form's place says why nothing can be keyed (an empty document's surveys
         // give no questions to start on): keys that would start there are refused first.
         if shown == .draft, screen.focus == .form, popover == nil, action.startsTyping {
-            say(readOnlyRemark)
+            statusLine.say(readOnlyRemark)
             return []
         }
         var trial = self
@@ -32,7 +32,7 @@ extension AppState {
             self = trial
             return effects
         }
-        say(readOnlyRemark)
+        statusLine.say(readOnlyRemark)
         return []
     }
 

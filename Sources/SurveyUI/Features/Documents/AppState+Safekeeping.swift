@@ -58,9 +58,9 @@ extension AppState {
         switch recovery.reduce(action, in: context) {
         case .refuse(let message):
             popovers.present(.recovery(recovery), holdingChoicesUntil: environment.clock.now.addingTimeInterval(Self.recoveryChoiceHold))
-            warn(message)
+            statusLine.warn(message)
         case .warn(let message):
-            warn(message)
+            statusLine.warn(message)
         case .postpone:
             popovers.dismiss()
         case .discard:
@@ -80,7 +80,7 @@ extension AppState {
             popovers.dismiss()
             takeMergedDocument(merge.document)
             let text = merge.summary(into: documentName)
-            if merge.clashes.isEmpty { tell(text) } else { warn(text) }
+            if merge.clashes.isEmpty { statusLine.tell(text) } else { statusLine.warn(text) }
             return [.saveDocument]
         }
         return []
@@ -106,10 +106,10 @@ extension AppState {
             }
             return []
         case .restored(let name, let summary):
-            tell(summary)
+            statusLine.tell(summary)
             return [.rememberSession, .openDocument(name), .lookForRecoveries]
         case .discarded(let count):
-            tell("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
+            statusLine.tell("Moved \(counted(count, "recovered survey")) to .trash in the document folder")
             return [.lookForRecoveries]
         }
     }

@@ -15,10 +15,10 @@ extension AppState {
             case .none:
                 return []
             case .tell(let message, let effects):
-                state.tell(message)
+                state.statusLine.tell(message)
                 return effects
             case .warn(let message):
-                state.warn(message)
+                state.statusLine.warn(message)
                 return []
             case .showConflicts(let shown):
                 state.screen.showConflicts(shown)
@@ -41,7 +41,7 @@ extension AppState {
                 _ = follow(list.sentBackChanged(in: listContext))
             }
         case .progress(let name, let text):
-            if name == documentName { tell(text) }
+            if name == documentName { statusLine.tell(text) }
         case .finished(let name, var message, let isError, let reloaded, let summary, let taken):
             // A sync or a resolution is over: the document as written comes in (the survey
             // shown stays shown, by id), with the ledger's summary and what to say; a newer
@@ -55,7 +55,7 @@ extension AppState {
                 _ = follow(list.sentBackChanged(in: listContext))
             }
             if session.sync?.conflicts.isEmpty ?? true { screen.showConflicts(false) }
-            if isError { warn(message) } else { tell(message) }
+            if isError { statusLine.warn(message) } else { statusLine.tell(message) }
         }
         return []
     }

@@ -15,7 +15,7 @@ extension AppState {
         let field = outline.field(edit.entry)
         guard case .attachment = field.kind, Attaching.isPath(edit.text) else { return nil }
         form.awaitAttachment(Attaching(entry: edit.entry, then: then))
-        tell("Copying \(edit.text) into the document's media folder…")
+        statusLine.tell("Copying \(edit.text) into the document's media folder…")
         return [.attachFile(path: edit.text)]
     }
 

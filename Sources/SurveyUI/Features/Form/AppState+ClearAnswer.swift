@@ -14,13 +14,13 @@ extension AppState {
         let outline = self.outline
         guard outline.indices.contains(i), outline.isNavigable(i) else { return [] }
         guard outline.heading(i) == nil else {
-            tell("Del clears an answer; ^D deletes the member shown")
+            statusLine.tell("Del clears an answer; ^D deletes the member shown")
             return []
         }
         let label = outline.field(i).label
         let text = outline.storedText(i, in: formRecord)
         guard let old = outline.value(i, in: formRecord), !text.isEmpty else {
-            tell("\(label) has no answer to clear")
+            statusLine.tell("\(label) has no answer to clear")
             return []
         }
         let before = formRecord
@@ -32,7 +32,7 @@ extension AppState {
         if shown == .draft {
             form.keepClearedAnswer(ClearedAnswer(path: outline.path(i), value: old, label: label, before: before, after: formRecord))
         }
-        tell("Cleared \(label): Ctrl-Z brings it back")
+        statusLine.tell("Cleared \(label): Ctrl-Z brings it back")
         return effects
     }
 
@@ -49,17 +49,17 @@ extension AppState {
             form.setDraft(before)
             form.startDraftClock(at: ruleClock.now)
             form.highlight(problemAt: cleared.path, in: formContext)
-            tell("Put back \(cleared.label)")
+            statusLine.tell("Put back \(cleared.label)")
             return [.saveDraft]
         }
         var record = formRecord
         guard record.store(cleared.value, at: cleared.path) else {
-            warn("\(cleared.label) could not be put back: the survey holds something else there now")
+            statusLine.warn("\(cleared.label) could not be put back: the survey holds something else there now")
             return []
         }
         let effects = changeFormRecord(to: record, roster: cleared.path, label: "put back")
         form.highlight(problemAt: cleared.path, in: formContext)
-        tell("Put back \(cleared.label)")
+        statusLine.tell("Put back \(cleared.label)")
         return effects
     }
 }

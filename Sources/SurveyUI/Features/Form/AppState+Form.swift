@@ -12,23 +12,23 @@ extension AppState {
     mutating func beginEditing(inserting character: Character?, selectingAnswer: Bool = false) {
         guard document != nil, case .field(let index) = formItem else { return }
         if character != nil, form.heldNewFormShown {
-            warn(heldNewFormMessage)
+            statusLine.warn(heldNewFormMessage)
             return
         }
         screen.showForm(focused: true)
         let outline = self.outline
         if outline.heading(index) != nil {
-            if character != nil { warn("Type into a question: on a roster's heading PgUp/PgDn, ^O and ^D act on its members") }
+            if character != nil { statusLine.warn("Type into a question: on a roster's heading PgUp/PgDn, ^O and ^D act on its members") }
             return
         }
         let field = outline.field(index)
         let value = outline.value(index, in: formRecord)
         guard field.kind.isAnswered else {
-            tell("\(field.label) is not answered here: the form fills it in")
+            statusLine.tell("\(field.label) is not answered here: the form fills it in")
             return
         }
         if let value, !field.canEditAsText(value) {
-            warn("\(field.label) holds a value the form cannot edit as text \(field.displayText(value)): it is kept as it is")
+            statusLine.warn("\(field.label) holds a value the form cannot edit as text \(field.displayText(value)): it is kept as it is")
             return
         }
         if field.kind.isPicked {
@@ -50,7 +50,7 @@ extension AppState {
     /// Inserts a typed character unless XML could not store it.
     mutating func typeCharacter(_ character: Character) {
         if character.unicodeScalars.contains(where: { !EditBuffer.isTypable($0) }) {
-            warn("Control characters cannot be typed into a field")
+            statusLine.warn("Control characters cannot be typed into a field")
             return
         }
         editActiveText { $0.insert(character) }
@@ -70,7 +70,7 @@ extension AppState {
             if goingOn, questionnaire.form != nil,
                let problem = outline.ruleProblem(edit.entry, value: outline.value(edit.entry, in: formRecord), in: formRecord, clock: ruleClock) {
                 audit.note(.constraintError, at: path, in: auditContext)
-                warn(problem)
+                statusLine.warn(problem)
                 return nil
             }
             form.stopEditing()
@@ -79,7 +79,7 @@ extension AppState {
         // The answer alone, as its field parses it (a value shown as typed stays as stored).
         var answer = Record(outline.value(edit.entry, in: formRecord).map { [field.key: $0] } ?? [:])
         if let error = answer.setText(edit.text, for: field) {
-            warn(error.message)
+            statusLine.warn(error.message)
             return nil
         }
         // The record's answers as the frames read them (`FormRuleCache`): judging and settling
@@ -88,7 +88,7 @@ extension AppState {
         if let problem = values.map({ outline.ruleProblem(edit.entry, value: answer[field.key], values: $0, clock: ruleClock) })
             ?? outline.ruleProblem(edit.entry, value: answer[field.key], in: formRecord, clock: ruleClock) {
             audit.note(.constraintError, at: path, in: auditContext)
-            warn(problem)
+            statusLine.warn(problem)
             return nil
         }
         var record = formRecord
@@ -104,7 +104,7 @@ extension AppState {
             if path.steps.isEmpty {
                 record[field.key] = answer[field.key]
             } else if !record.store(answer[field.key], at: path) {
-                warn("\(field.label) could not be kept: its roster holds something else than survey answers")
+                statusLine.warn("\(field.label) could not be kept: its roster holds something else than survey answers")
                 return nil
             }
             if questionnaire.form != nil {

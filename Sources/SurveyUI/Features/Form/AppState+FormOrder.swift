@@ -40,11 +40,11 @@ extension AppState {
     mutating func follow(_ request: FormState.Request) -> [Effect] {
         switch request {
         case .none: break
-        case .tell(let message): tell(message)
+        case .tell(let message): statusLine.tell(message)
         case .edit: beginEditing(inserting: nil, selectingAnswer: true)
         case .beginEditing: beginEditing(inserting: nil)
         case .addMember(let entry): return outline.heading(entry).map { addInstance(after: $0) } ?? []
-        case .ask(let question): ask(question)
+        case .ask(let question): statusLine.ask(question)
         case .leaveRoster(let member):
             // In memory only (it was never saved); then on past its roster.
             dropUnsavedMember(member, from: formRecord)

@@ -10,13 +10,13 @@ extension AppState {
     /// says which of how many.
     mutating func jumpToNextProblem() {
         guard questionnaire.form != nil else {
-            tell("The original form has no rules to break")
+            statusLine.tell("The original form has no rules to break")
             return
         }
         let record = formRecord
         let problems = FormInstance(questionnaire, record: record, clock: ruleClock).problems()
         guard !problems.isEmpty else {
-            tell("No problem: every answer here passes the form's rules")
+            statusLine.tell("No problem: every answer here passes the form's rules")
             return
         }
         // In the form's order, members included: the tree's (Ctrl-G) rows, every member in
@@ -26,7 +26,7 @@ extension AppState {
         let message = Dictionary(problems.map { ($0.path, $0.message) }, uniquingKeysWith: { first, _ in first })
         guard !flagged.isEmpty else {
             // What the tree cannot place (a whole member's problem): the form's own words.
-            warn("Problem: \(problems[0].message)")
+            statusLine.warn("Problem: \(problems[0].message)")
             return
         }
         let here = InterviewTree.row(of: formItem, in: outline, among: rows)
@@ -34,10 +34,10 @@ extension AppState {
         let row = rows[flagged[at]]
         let path = AnswerPath(row.steps, row.name)
         guard form.highlight(problemAt: path, in: formContext) else {
-            warn("Problem \(at + 1) of \(flagged.count) is not on the form now: \(message[path] ?? row.problem ?? "")")
+            statusLine.warn("Problem \(at + 1) of \(flagged.count) is not on the form now: \(message[path] ?? row.problem ?? "")")
             return
         }
-        warn("Problem \(at + 1) of \(flagged.count): \(message[path] ?? row.problem ?? "")")
+        statusLine.warn("Problem \(at + 1) of \(flagged.count): \(message[path] ?? row.problem ?? "")")
     }
 }
 

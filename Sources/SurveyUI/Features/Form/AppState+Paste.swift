@@ -16,7 +16,7 @@ extension AppState {
             break
         case .formBrowsing, .rosterBrowsing:
             guard case .field(let index) = formItem, outline.heading(index) == nil else {
-                tell("Paste ignored: highlight a field to paste into it")
+                statusLine.tell("Paste ignored: highlight a field to paste into it")
                 return []
             }
             if shown == .draft, outline.isFlat, let cells = EditBuffer.tabSeparatedRow(text) {
@@ -25,14 +25,14 @@ extension AppState {
             if pasted.text.isEmpty && pasted.leftOut == 0 { return [] }
             beginEditing(inserting: nil, selectingAnswer: true)
         default:
-            tell("Paste ignored: there is no text box here")
+            statusLine.tell("Paste ignored: there is no text box here")
             return []
         }
         editActiveText { buffer in
             for character in pasted.text { buffer.insert(character) }
         }
         if pasted.leftOut > 0 {
-            warn("Left out \(counted(pasted.leftOut, "control character")) that a field cannot hold")
+            statusLine.warn("Left out \(counted(pasted.leftOut, "control character")) that a field cannot hold")
         }
         return []
     }
@@ -53,7 +53,7 @@ extension AppState {
                 form.setDraft(record)
                 form.highlight(.field(first + offset))
                 form.beginEditing(EditBuffer(entry: first + offset, text: cell, original: record.text(for: field)))
-                warn(error.message)
+                statusLine.warn(error.message)
                 return changed ? [.saveDraft] : []
             }
             filled += 1
@@ -62,7 +62,7 @@ extension AppState {
         form.setDraft(record)
         form.highlight(.field(first + filled - 1))
         let extra = cells.count - filled
-        tell("Pasted \(counted(filled, "value")) into the New form"
+        statusLine.tell("Pasted \(counted(filled, "value")) into the New form"
                        + (extra > 0 ? "; \(counted(extra, "value")) more did not fit" : ""))
         return changed ? [.saveDraft] : []
     }

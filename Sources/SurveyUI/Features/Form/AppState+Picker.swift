@@ -10,7 +10,7 @@ extension AppState {
         let multiple = if case .choice(_, _, true) = field.kind { true } else { false }
         let choices = outline.choices(index, in: formRecord, clock: ruleClock)
         guard !choices.isEmpty else {
-            warn("\(field.label) has no choices for the answers given so far")
+            statusLine.warn("\(field.label) has no choices for the answers given so far")
             return
         }
         popovers.present(.picker(ChoicePicker(entry: index, title: field.label, choices: choices, labels: field.choiceLabels,
@@ -36,10 +36,10 @@ extension AppState {
             popovers.present(.picker(p))
         case .tell(let message):
             popovers.present(.picker(p))
-            tell(message)
+            statusLine.tell(message)
         case .warn(let message):
             popovers.present(.picker(p))
-            warn(message)
+            statusLine.warn(message)
         case .commit(let delta, let heading):
             // On heads-down as Enter (a roster deciding first), else as Tab.
             return keep(p.answer, from: p, goingOn: delta > 0, then: heading ? .commitAndAdvance : .commitAndMove(delta, wrap: true))

@@ -16,7 +16,7 @@ extension AppState {
     /// F7: the labels, hints and choices in the form's next language.
     mutating func switchLanguage() {
         guard let next = questionnaire.nextLanguage() else {
-            tell(questionnaire.form == nil ? "The form has one language" : "The form has only one language")
+            statusLine.tell(questionnaire.form == nil ? "The form has one language" : "The form has only one language")
             return
         }
         if let kept = form.draftForm {
@@ -38,7 +38,7 @@ extension AppState {
                              labels: field.choiceLabels, multiple: p.multiple, current: p.answer)
             popovers.present(.picker(p))
         }
-        tell("Language: \(next.language ?? "default")")
+        statusLine.tell("Language: \(next.language ?? "default")")
     }
 
     /// [ Add ]'s gate for a designer's form: the record as it will be stored (defaults,
@@ -60,7 +60,7 @@ extension AppState {
             // `survey import` refuse it (an empty member stored here would not import back).
             let empty = questionnaire.emptyMemberProblems(in: completed, clock: ruleClock)
             guard let member = empty.first else { return true }
-            warn("\(refusal): \(member)" + (empty.count > 1 ? " (and \(counted(empty.count - 1, "other problem")))" : ""))
+            statusLine.warn("\(refusal): \(member)" + (empty.count > 1 ? " (and \(counted(empty.count - 1, "other problem")))" : ""))
             return false
         }
         // The question at fault, in the member it is in: the problem's index is its
@@ -68,7 +68,7 @@ extension AppState {
         form.highlight(problemAt: first.path, in: formContext)
         // Every one can be reached: F8 walks them, ^G's tree lists them (Tab: problems only).
         let more = problems.count > 1 ? " (and \(counted(problems.count - 1, "other problem")): F8 goes to each, ^G lists them)" : ""
-        warn("\(refusal): \(first.message)\(more)")
+        statusLine.warn("\(refusal): \(first.message)\(more)")
         return false
     }
 }

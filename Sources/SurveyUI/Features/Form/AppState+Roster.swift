@@ -30,11 +30,11 @@ extension AppState {
     mutating func addInstance(after heading: FormWalk.RepeatHeading) -> [Effect] {
         let name = RosterText.name(heading)
         if let fixed = heading.fixedCount {
-            warn("The form sets how many: \(counted(fixed, name)); none is added by hand")
+            statusLine.warn("The form sets how many: \(counted(fixed, name)); none is added by hand")
             return []
         }
         if let empty = form.unsavedMember {
-            warn("\(empty.label) \((empty.steps.last?.index ?? 0) + 1) has no answer yet: type one, or leave it and it is not kept")
+            statusLine.warn("\(empty.label) \((empty.steps.last?.index ?? 0) + 1) has no answer yet: type one, or leave it and it is not kept")
             return []
         }
         let at = heading.count == 0 ? 0 : heading.shown + 1
@@ -43,7 +43,7 @@ extension AppState {
         // A member of a roster the form shows but the survey does not hold yet is made first.
         guard record.makeInstances(upTo: heading.parent),
               record.insertInstance(of: heading.name, in: heading.parent, at: at) != nil else {
-            warn("\(name) could not be added: the survey holds something else than answers under “\(heading.name)”")
+            statusLine.warn("\(name) could not be added: the survey holds something else than answers under “\(heading.name)”")
             return []
         }
         // Not saved: the member is stored with its first answer, or not at all.
@@ -52,7 +52,7 @@ extension AppState {
                                              before: before, added: formRecord, label: name))
         form.showInstance(at, of: heading.selectionKey)
         audit.note(.addRepeat, at: AnswerPath(heading.parent + [AnswerPath.Step(name: heading.name, index: at)], ""), in: auditContext)
-        tell("Added \(name) \(at + 1) of \(heading.count + 1)")
+        statusLine.tell("Added \(name) \(at + 1) of \(heading.count + 1)")
         return follow(form.enterMember(of: heading.selectionKey, in: formContext))
     }
 
@@ -61,17 +61,17 @@ extension AppState {
         guard document != nil, let (_, heading) = rosterHeadingHere else { return }
         let name = RosterText.name(heading)
         guard heading.count > 0, heading.shown < formRecord.instanceCount(of: heading.name, in: heading.parent) else {
-            tell("No \(name) to delete here")
+            statusLine.tell("No \(name) to delete here")
             return
         }
         // Within the form's count a member is the form's to keep; one after it (the count
         // went down once it was keyed) is the keyer's to delete.
         if let fixed = heading.fixedCount, heading.shown < fixed {
-            warn("The form counts the \(name) entries from its answers: change that answer instead")
+            statusLine.warn("The form counts the \(name) entries from its answers: change that answer instead")
             return
         }
         form.askRoster(.deleteInstance(heading.steps, label: name, survey: surveyOnForm))
-        ask("Delete \(name) \(heading.shown + 1) of \(heading.count)\(RosterText.memberTitle(heading.steps, in: formRecord, questionnaire))? y/n")
+        statusLine.ask("Delete \(name) \(heading.shown + 1) of \(heading.count)\(RosterText.memberTitle(heading.steps, in: formRecord, questionnaire))? y/n")
     }
 
     /// `y` or `n` (Esc) to the roster's question.
@@ -79,7 +79,7 @@ extension AppState {
         guard let question = form.rosterQuestion else { return [] }
         form.askRoster(nil)
         guard question.survey == surveyOnForm else {
-            warn("The survey on the form changed: nothing was done, ask again")
+            statusLine.warn("The survey on the form changed: nothing was done, ask again")
             return []
         }
         switch question {
@@ -90,7 +90,7 @@ extension AppState {
             return follow(form.goOnPastRoster(h, in: formContext))
         case .deleteInstance(let steps, let name, _):
             guard yes else {
-                tell("Kept \(name) \((steps.last?.index ?? 0) + 1)")
+                statusLine.tell("Kept \(name) \((steps.last?.index ?? 0) + 1)")
                 return []
             }
             var record = formRecord
@@ -110,7 +110,7 @@ extension AppState {
                 form.showInstance(max(0, last.index - 1), of: key)
                 if let h = outline.headingEntry(key) { form.highlight(.field(h)) }
             }
-            tell("Deleted \(name) \((steps.last?.index ?? 0) + 1): Ctrl-Z brings it back")
+            statusLine.tell("Deleted \(name) \((steps.last?.index ?? 0) + 1): Ctrl-Z brings it back")
             return effects
         }
     }
@@ -125,7 +125,7 @@ extension AppState {
         _ = form.takeDraftUndo()
         let effects = changeFormRecord(to: record, roster: AnswerPath(parent, last.name), label: "undelete of \(member.label)")
         form.showInstance(at, of: FormWalk.RepeatHeading.selectionKey(parent: parent, name: last.name))
-        tell("Put back \(member.label) \(at + 1)")
+        statusLine.tell("Put back \(member.label) \(at + 1)")
         return effects
     }
 

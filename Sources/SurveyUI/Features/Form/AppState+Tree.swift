@@ -13,11 +13,11 @@ extension AppState {
         popovers.present(.tree(tree))
         switch request {
         case .stay: break
-        case .tell(let message): tell(message)
+        case .tell(let message): statusLine.tell(message)
         case .go(let row):
             popovers.dismiss()
             screen.moveFocus(to: .form)
-            if !form.highlight(row, of: tree, in: formContext) { warn("That question is not on the form now") }
+            if !form.highlight(row, of: tree, in: formContext) { statusLine.warn("That question is not on the form now") }
         }
         return []
     }
@@ -25,7 +25,7 @@ extension AppState {
     private mutating func openTree() {
         guard document != nil else { return }
         guard questionnaire.form != nil else {
-            tell("The original five questions fit on one screen: ↑/↓ move between them")
+            statusLine.tell("The original five questions fit on one screen: ↑/↓ move between them")
             return
         }
         let record = formRecord

@@ -56,7 +56,7 @@ extension AppState {
         if let last = member.steps.last {
             let key = FormWalk.RepeatHeading.selectionKey(parent: Array(member.steps.dropLast()), name: last.name)
             if (form.instances[key] ?? 0) >= last.index { form.showInstance(max(0, last.index - 1), of: key) }
-            if status == nil { tell("\(member.label) \(last.index + 1) held no answer: not kept") }
+            if status == nil { statusLine.tell("\(member.label) \(last.index + 1) held no answer: not kept") }
         }
     }
 }

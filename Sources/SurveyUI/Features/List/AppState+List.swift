@@ -28,10 +28,10 @@ extension AppState {
             return []
         case .changed(let remark, let effects):
             list.followChange(in: listContext)
-            if let remark { tell(remark) }
+            if let remark { statusLine.tell(remark) }
             return effects
         case .tell(let remark, let effects):
-            tell(remark)
+            statusLine.tell(remark)
             return effects
         }
     }

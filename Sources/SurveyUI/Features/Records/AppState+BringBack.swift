@@ -10,12 +10,12 @@ extension AppState {
     mutating func bringBackBeforeLastChange() -> [Effect] {
         guard case .record(let index) = shown, records.indices.contains(index), let id = records[index].instanceID,
               let edits = session.edits, edits.survey == id, let last = edits.entries.last else {
-            tell("No change made here to bring back (b brings back a survey as it was before its last change)")
+            statusLine.tell("No change made here to bring back (b brings back a survey as it was before its last change)")
             return []
         }
         let record = records[index]
         guard let brought = Self.answers(of: record, before: last) else {
-            warn("\(session.quotedTitle(record)) is not as its last change left it, or that change cannot be taken back here: "
+            statusLine.warn("\(session.quotedTitle(record)) is not as its last change left it, or that change cannot be taken back here: "
                  + "nothing changed (survey history \(id) --bring-back N brings back one of the team's versions)")
             return []
         }
@@ -23,7 +23,7 @@ extension AppState {
         session.expect(.change(.edit, label: "bring-back of \(session.quotedTitle(record))"))
         document?.records[index] = brought
         let when = LocalTime.text(last.at, in: environment.timeZone, seconds: false)
-        tell("Brought back \(session.quotedTitle(brought)) as it was before the change of \(when) (\(counted(last.changes.count, "answer"))): "
+        statusLine.tell("Brought back \(session.quotedTitle(brought)) as it was before the change of \(when) (\(counted(last.changes.count, "answer"))): "
              + "Ctrl-Z undoes it")
         // The history shown in F4 read again, with this change in it.
         return [.saveDocument, .readHistory(survey: id)]

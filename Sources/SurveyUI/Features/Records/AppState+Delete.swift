@@ -7,11 +7,11 @@ extension AppState {
     /// `d` or Delete in the list, Delete on the form while browsing: ask first.
     mutating func requestRecordDelete() -> [Effect] {
         guard document != nil, case .record(let index) = shown, let effects = commitEditing() else {
-            if document != nil { tell("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
+            if document != nil { statusLine.tell("Nothing to delete: the New form is not a saved survey (Clear empties it)") }
             return []
         }
         form.ask(.delete(index))
-        ask("Delete \(session.quotedTitle(records[index]))? y/n")
+        statusLine.ask("Delete \(session.quotedTitle(records[index]))? y/n")
         return effects
     }
 
@@ -35,7 +35,7 @@ extension AppState {
             shown = .draft
             screen.moveFocus(to: .form)
         }
-        tell("Deleted \(session.quotedTitle(removed)): Ctrl-Z brings it back")
+        statusLine.tell("Deleted \(session.quotedTitle(removed)): Ctrl-Z brings it back")
         // The copy among the deleted surveys first: a crash between the two then leaves a
         // survey listed twice, never one kept nowhere.
         return [.keepDeleted([removed]), .saveDocument]

@@ -67,7 +67,7 @@ extension AppState {
         document?.records.append(record)
         let audited = audit.draftStored(as: recordCount - 1, finalized: false, in: auditContext)
         form.emptyDraft()
-        tell("Kept \(title) as incomplete survey \(recordCount) (… in the list; [ Finish ] there when it is done): the New form is empty")
+        statusLine.tell("Kept \(title) as incomplete survey \(recordCount) (… in the list; [ Finish ] there when it is done): the New form is empty")
         return [.saveDocument, .saveDraft] + audited
     }
 
@@ -78,24 +78,24 @@ extension AppState {
         switch shown {
         case .record(let i):
             if records[i].isIncomplete {
-                tell("\(session.quotedTitle(records[i])) is incomplete already: each answer is saved as it is keyed; [ Finish ] when it is done")
+                statusLine.tell("\(session.quotedTitle(records[i])) is incomplete already: each answer is saved as it is keyed; [ Finish ] when it is done")
             } else {
-                tell("\(session.quotedTitle(records[i])) is complete: Ctrl-S keeps the New form as an incomplete survey")
+                statusLine.tell("\(session.quotedTitle(records[i])) is complete: Ctrl-S keeps the New form as an incomplete survey")
             }
             return committed
         case .draft:
             break
         }
         guard draftQuestionnaire.form != nil else {
-            warn("The original five fields have no rules to finish later: [ Add ] stores the survey")
+            statusLine.warn("The original five fields have no rules to finish later: [ Add ] stores the survey")
             return committed
         }
         guard !draft.isBlank(in: draftQuestionnaire) else {
-            tell("The New form is empty: nothing to keep")
+            statusLine.tell("The New form is empty: nothing to keep")
             return committed
         }
         guard canKeepNewFormIncomplete else {
-            warn(session.loading != nil ? "\(stillLoading): changes are saved once the whole document is read"
+            statusLine.warn(session.loading != nil ? "\(stillLoading): changes are saved once the whole document is read"
                  : "“\(documentName)” cannot be written now: the New form keeps its answers")
             return committed
         }
@@ -138,7 +138,7 @@ extension AppState {
         if !allowingDuplicate, let key = q.idItemsText(of: done),
            let other = records.indices.first(where: { $0 != index && q.idItemsText(of: records[$0]) == key }) {
             form.ask(.duplicate(other))
-            ask("Survey \(other + 1), \(session.quotedTitle(records[other])), has the same \(key): finish this one too? y/n")
+            statusLine.ask("Survey \(other + 1), \(session.quotedTitle(records[other])), has the same \(key): finish this one too? y/n")
             return effects
         }
         self.rollback = before
@@ -147,7 +147,7 @@ extension AppState {
         effects.removeAll { $0 == .saveDocument }   // one save carries the field and the survey
         effects.append(.saveDocument)
         effects += audit.storedSurveyFinished(index, in: auditContext)
-        tell("Finished \(session.quotedTitle(done)): survey \(index + 1) is complete")
+        statusLine.tell("Finished \(session.quotedTitle(done)): survey \(index + 1) is complete")
         return effects
     }
 

@@ -23,7 +23,7 @@ extension AppState {
             self = trial
             return effects
         }
-        warn(session.othersSurveyRemark(record, owner: owner))
+        statusLine.warn(session.othersSurveyRemark(record, owner: owner))
         return []
     }
 }

@@ -23,7 +23,7 @@ extension AppState {
             beginEditing(inserting: nil, selectingAnswer: true)
         } else {
             form.holdNewForm(true)
-            tell(heldNewFormMessage)
+            statusLine.tell(heldNewFormMessage)
         }
         return []
     }
@@ -36,7 +36,7 @@ extension AppState {
         shown = .draft
         form.emptyDraft()
         audit.dropDraft()
-        tell("The form is empty")
+        statusLine.tell("The form is empty")
         return hadDraft ? effects + [.saveDraft] : effects
     }
 
@@ -53,7 +53,7 @@ extension AppState {
             // An incomplete survey's button is [ Finish ] (`AppState+Incomplete`).
             if records[index].isIncomplete { return finishSurvey(index, rollback: before, effects: effects) }
             form.ask(.copy(index))
-            ask("Add a copy of \(session.quotedTitle(records[index])) as another survey? y/n")
+            statusLine.ask("Add a copy of \(session.quotedTitle(records[index])) as another survey? y/n")
             return effects
         }
         return append(formRecord, fromDraft: true, rollback: before, effects: effects)
@@ -80,7 +80,7 @@ extension AppState {
         var record = source.withEmptyTextAnswers(in: questionnaire)
         record.removeValue(forKey: Record.instanceIDKey)
         if record.isBlank(in: questionnaire) {
-            warn("Nothing to add: the form is empty")
+            statusLine.warn("Nothing to add: the form is empty")
             return effects
         }
         guard let checked = recordForAdding(record) else { return effects }
@@ -89,7 +89,7 @@ extension AppState {
         if fromDraft, !allowingDuplicate, let key = questionnaire.idItemsText(of: record),
            let other = records.firstIndex(where: { questionnaire.idItemsText(of: $0) == key }) {
             form.ask(.duplicate(other))
-            ask("Survey \(other + 1), \(session.quotedTitle(records[other])), has the same \(key): add this one too? y/n")
+            statusLine.ask("Survey \(other + 1), \(session.quotedTitle(records[other])), has the same \(key): add this one too? y/n")
             return effects
         }
         rollback = before
@@ -111,7 +111,7 @@ extension AppState {
             form.emptyDraft()
             effects.append(.saveDraft)
         }
-        tell(fromDraft ? "Added survey \(recordCount): \(session.title(of: record))"
+        statusLine.tell(fromDraft ? "Added survey \(recordCount): \(session.title(of: record))"
                        : "Added survey \(recordCount), a copy of \(session.title(of: record))")
         if fromDraft, form.addStartsNextForm {
             // Heads-down: the next respondent's form, editing its first question.
@@ -132,7 +132,7 @@ extension AppState {
         let companion = before.map { changeWasSaved(before: $0.documentOnDisk, focusBefore: focusBefore) } ?? []
         if replacedCharacters > 0 {
             document?.replaceForbiddenCharacters()
-            tell("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
+            statusLine.tell("Replaced \(counted(replacedCharacters, "control character")) XML cannot hold with U+FFFD")
         }
         // The info view shows the file's size and time: read them again.
         return companion + (screen.detail == .info ? [.listDocuments] : [])
@@ -142,11 +142,11 @@ extension AppState {
     /// so a failed save loses nothing the user entered.
     mutating func restoreAfterFailedSave(_ message: String) {
         guard rollback != nil else {
-            warn("Could not save \(documentName): \(message)")
+            statusLine.warn("Could not save \(documentName): \(message)")
             return
         }
         restoreRollback()
-        warn("Could not save \(documentName): \(message). Nothing was lost: your entry is still on the form.")
+        statusLine.warn("Could not save \(documentName): \(message). Nothing was lost: your entry is still on the form.")
     }
 
     /// Undoes the change being saved: the records, the New form, the selection and the
@@ -185,7 +185,7 @@ extension AppState {
             if !form.showingDraft, let j = merge.indexInMerged[list.rows.cursor] { list.select(j) }
             list.clampSelection(toCount: recordCount)
             list.keepCursorInView(in: listContext)
-            tell("“\(documentName)” was also changed elsewhere: your change was added to that version")
+            statusLine.tell("“\(documentName)” was also changed elsewhere: your change was added to that version")
             return [.saveDocument]
         case .failure(let clash):
             let inFlight = session.pendingChange
@@ -193,7 +193,7 @@ extension AppState {
             switch inFlight {
             case .undo(let step), .redo(let step):
                 let verb = if case .undo = inFlight { "undo" } else { "redo" }
-                warn("Cannot \(verb) the \(step.label): “\(documentName)” was changed there by another program meanwhile (re-read it)")
+                statusLine.warn("Cannot \(verb) the \(step.label): “\(documentName)” was changed there by another program meanwhile (re-read it)")
             default: break
             }
             return []
@@ -236,13 +236,13 @@ extension AppState {
         list.keepCursorInView(in: listContext)
         let labels = (clash?.keys ?? []).map { key in questionnaire.field(forKey: key)?.label ?? key }
         if let lostText, original.map({ reloaded.locate($0, near: 0) != nil }) == true {
-            warn("“\(documentName)” was changed elsewhere and that member is gone or changed there: “\(lostText)” was not saved")
+            statusLine.warn("“\(documentName)” was changed elsewhere and that member is gone or changed there: “\(lostText)” was not saved")
         } else if let lostText {
-            warn("“\(documentName)” was changed elsewhere and that record is gone: “\(lostText)” was not saved")
+            statusLine.warn("“\(documentName)” was changed elsewhere and that record is gone: “\(lostText)” was not saved")
         } else if !labels.isEmpty {
-            warn("\(labels.joined(separator: ", ")) also changed elsewhere: re-read “\(documentName)”. Your entry is back on the form: save it again to replace theirs")
+            statusLine.warn("\(labels.joined(separator: ", ")) also changed elsewhere: re-read “\(documentName)”. Your entry is back on the form: save it again to replace theirs")
         } else {
-            warn("“\(documentName)” was changed elsewhere: re-read it. Your entry is back on the form: save it again")
+            statusLine.warn("“\(documentName)” was changed elsewhere: re-read it. Your entry is back on the form: save it again")
         }
     }
 }

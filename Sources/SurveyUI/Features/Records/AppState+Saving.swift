@@ -24,36 +24,36 @@ extension AppState {
             session.saveFailed(message)
             if rollback != nil {
                 restoreRollback()
-                warn("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.")
+                statusLine.warn("Could not save the New form: \(message). Nothing was lost: your entry is still on the form.")
             } else if !addFailed {
-                warn("Could not save the New form: \(message)")
+                statusLine.warn("Could not save the New form: \(message)")
             }
         case .deletedSurveysNotKept(let message):
             restoreRollback()
-            warn("Not deleted: a copy could not be kept among the deleted surveys: \(message)")
+            statusLine.warn("Not deleted: a copy could not be kept among the deleted surveys: \(message)")
         case .otherNewFormKept(let title, let file):
-            warn("Another survey window had saved a New form here (\(title)): kept it as \(file), offered at the next start")
+            statusLine.warn("Another survey window had saved a New form here (\(title)): kept it as \(file), offered at the next start")
         case .instanceIDsAssigned(let identified):
             document = identified
         case .mergedInBackground(let merged, let message, let isError):
             if takeMergedDocument(merged) {
-                warn(message + ". The survey asked about was changed there: nothing was done, ask again")
+                statusLine.warn(message + ". The survey asked about was changed there: nothing was done, ask again")
             } else {
-                say(.init(message, kind: isError ? .error : .info))
+                statusLine.say(.init(message, kind: isError ? .error : .info))
             }
         case .writeFailed(let message):
-            warn(message)
+            statusLine.warn(message)
         case .quitHeldForUnsavedRecords:
             // Something only in memory: say what, and let a second quit leave.
             session.confirmLeaving()
             if session.documentMissing {
-                warn("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved")
+                statusLine.warn("“\(documentName)” is gone from the folder: save its records, or quit again to leave them unsaved")
             } else {
-                warn("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, "
+                statusLine.warn("Your entry is not saved (\(session.lastSaveError ?? "the save failed")): press Enter to try again, "
                      + "or quit again to leave without it")
             }
         case .journalPutBack(let message), .newFormLeftByAnAdd(let message):
-            tell(message)
+            statusLine.tell(message)
         }
         return []
     }

@@ -21,7 +21,7 @@ extension AppState {
             self = trial
             return effects
         }
-        warn(session.sealedSurveyRemark(record))
+        statusLine.warn(session.sealedSurveyRemark(record))
         return []
     }
 
@@ -44,7 +44,7 @@ extension AppState {
             self = trial
             return effects
         }
-        warn("Not \(action == .records(.undo) ? "undone" : "redone"): \(session.quotedTitle(was)) is encrypted now; "
+        statusLine.warn("Not \(action == .records(.undo) ? "undone" : "redone"): \(session.quotedTitle(was)) is encrypted now; "
             + "that would put it back in clear")
         return []
     }

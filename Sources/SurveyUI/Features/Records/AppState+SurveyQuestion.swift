@@ -26,16 +26,16 @@ extension AppState {
     /// (kept on every save until now), cleared on purpose after a y/n.
     mutating func requestClearNotAsked() -> [Effect] {
         guard document != nil, case .record(let index) = shown else {
-            tell("Only a saved survey can hold answers its form does not ask")
+            statusLine.tell("Only a saved survey can hold answers its form does not ask")
             return []
         }
         let keys = questionnaire.answersNotAsked(in: records[index], clock: ruleClock)
         guard !keys.isEmpty else {
-            tell("\(session.quotedTitle(records[index])) holds no answer this form version does not ask")
+            statusLine.tell("\(session.quotedTitle(records[index])) holds no answer this form version does not ask")
             return []
         }
         form.ask(.clearNotAsked(index, keys: keys))
-        ask("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(session.quotedTitle(records[index]))? y/n")
+        statusLine.ask("Clear \(counted(keys.count, "answer")) this form version does not ask (\(keys.joined(separator: ", "))) from \(session.quotedTitle(records[index]))? y/n")
         return []
     }
 
@@ -46,7 +46,7 @@ extension AppState {
         rollback = captureRollback()
         session.expect(.change(.edit, label: "clearing of \(counted(keys.count, "answer")) of \(session.quotedTitle(records[index]))"))
         document?.records[index] = record
-        tell("Cleared \(counted(keys.count, "answer")) from \(session.quotedTitle(record)): Ctrl-Z brings them back")
+        statusLine.tell("Cleared \(counted(keys.count, "answer")) from \(session.quotedTitle(record)): Ctrl-Z brings them back")
         return [.saveDocument]
     }
 }

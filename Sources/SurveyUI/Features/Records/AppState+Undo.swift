@@ -17,7 +17,7 @@ extension AppState {
         guard document != nil else { return [] }
         if let effects = putBackDeletedMember() ?? putBackClearedAnswer() { return effects }
         guard let step = session.takeStep(undoing: true) else {
-            tell("Nothing to undo")
+            statusLine.tell("Nothing to undo")
             return []
         }
         return apply(step, undoing: true)
@@ -27,7 +27,7 @@ extension AppState {
     mutating func redoLast() -> [Effect] {
         guard document != nil else { return [] }
         guard let step = session.takeStep(undoing: false) else {
-            tell("Nothing to redo")
+            statusLine.tell("Nothing to redo")
             return []
         }
         return apply(step, undoing: false)
@@ -73,7 +73,7 @@ extension AppState {
         case .failure:
             // Put it back: the history stays as it was.
             session.putBack(step, undoing: undoing)
-            warn("Cannot \(undoing ? "undo" : "redo") the \(step.label): that record was changed or removed since")
+            statusLine.warn("Cannot \(undoing ? "undo" : "redo") the \(step.label): that record was changed or removed since")
             return []
         }
     }
@@ -91,7 +91,7 @@ extension AppState {
             return then
         case .undo(let step), .redo(let step):
             let undid = if case .undo = pending { true } else { false }
-            tell("\(undid ? "Undid" : "Redid") \(step.label)")
+            statusLine.tell("\(undid ? "Undid" : "Redid") \(step.label)")
             // Surveys it brought back (undoing a delete, redoing an Add) are in the file
             // again: their copies come off the deleted list.
             let back = Set(after.surveysRemoved(in: before).compactMap(\.instanceID))

@@ -15,7 +15,7 @@ extension AppState {
             // Once a typed answer is kept: the document's verification record is read first.
             return committingField { state in
                 let start = state.session.verificationStart(stillLoading: state.stillLoading)
-                if let remark = start.remark { state.say(remark) }
+                if let remark = start.remark { state.statusLine.say(remark) }
                 return start.effects
             }
         }
@@ -25,13 +25,13 @@ extension AppState {
         popovers.present(.verify(verify))
         switch request {
         case .none: return []
-        case .tell(let message): tell(message)
-        case .warn(let message): warn(message)
+        case .tell(let message): statusLine.tell(message)
+        case .warn(let message): statusLine.warn(message)
         case .stop(let message):
             popovers.dismiss()
-            tell(message)
+            statusLine.tell(message)
         case .settled(let line, let remark):
-            if let remark { tell(remark) }
+            if let remark { statusLine.tell(remark) }
             return [.noteVerification([line])] + goOnVerifying(.goOn(verify))
         case .correct(let question, let text, let typed):
             // The keyer's answer replaced by the verifier's, through the form's commit, in the
@@ -45,10 +45,10 @@ extension AppState {
                     committed = commitEditing()
                     if committed == nil { form.stopEditing() }
                 } else {
-                    warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
+                    statusLine.warn("\(question.label) is not on the form now, or not the keyer's to change: nothing replaced")
                 }
             } else {
-                warn("The survey is no longer in the document: nothing replaced")
+                statusLine.warn("The survey is no longer in the document: nothing replaced")
             }
             guard let committed else {
                 verify.startAgain()
@@ -56,7 +56,7 @@ extension AppState {
                 return []
             }
             let (line, remark) = verify.corrected(question, typed: typed, in: context)
-            tell(remark)
+            statusLine.tell(remark)
             guard let index = records.firstIndex(where: { $0.instanceID == verify.survey }) else {
                 return committed + [.noteVerification([line])] + goOnVerifying(.goOn(verify))
             }
@@ -83,13 +83,13 @@ extension AppState {
             case .goOn(var verify):
                 guard verify.isComplete else {
                     popovers.present(.verify(verify))
-                    if let firstVerified { tell(firstVerified + "; next: \(session.quotedTitle(formRecord))") }
+                    if let firstVerified { statusLine.tell(firstVerified + "; next: \(session.quotedTitle(formRecord))") }
                     return effects
                 }
                 popovers.dismiss()
                 effects.append(.noteVerification([verifyContext.entry(.finished, survey: verify.survey)]))
                 guard let next = verify.takeNext(where: { id in records.contains { $0.instanceID == id } }) else {
-                    tell(verify.summary)
+                    statusLine.tell(verify.summary)
                     return effects
                 }
                 firstVerified = firstVerified ?? verify.summary
@@ -98,7 +98,7 @@ extension AppState {
                 guard let index = records.firstIndex(where: { $0.instanceID == next.survey }) else { return effects }
                 let record = records[index]
                 if record.isIncomplete {
-                    warn("\(session.quotedTitle(record)) is incomplete: finish it before verifying it")
+                    statusLine.warn("\(session.quotedTitle(record)) is incomplete: finish it before verifying it")
                     return effects
                 }
                 showRecord(index)
@@ -126,10 +126,10 @@ extension AppState {
             let shownIndex: Int? = if case .record(let i) = shown { i } else { nil }
             switch VerifySession.choose(from: log, records: records, shown: shownIndex, title: { session.quotedTitle($0) }) {
             case .tell(let message):
-                tell(message)
+                statusLine.tell(message)
                 return []
             case .warn(let message):
-                warn(message)
+                statusLine.warn(message)
                 return []
             case .begin(let id, let settled, let waiting, let resumes, let noteChosen):
                 let chosen: [Effect] = noteChosen ? [.noteVerification([verifyContext.entry(.chosen, survey: id)])] : []
