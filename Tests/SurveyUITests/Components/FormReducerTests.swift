@@ -22,17 +22,10 @@ final class FormReducerTests: XCTestCase {
                      scrolls: true)
     }
 
-    /// The roster form (`Examples/roster.csv`) with two members, Ana (34) and Bo (12).
+    /// The roster form with Ana and Bo (`TwoMemberRoster`).
     private func rosterContext() throws -> (FormState.Context, FormWalk) {
-        let q = try rosterQuestionnaire()
-        let record = Record(["village": .string("Kibera"), "member": .array([
-            .dictionary(["name": .string("Ana"), "age": .integer(34)]),
-            .dictionary(["name": .string("Bo"), "age": .integer(12)]),
-        ])])
-        let cache = FormRuleCache()
-        let context = FormState.Context(walk: { cache.outline(q, record, self.clock, selection: $0) },
-                                        geometry: { _ in FormGeometry(form: Rect(x: 0, y: 0, width: 60, height: 30), labels: []) }, scrolls: true)
-        return (context, cache.outline(q, record, clock, selection: [:]))
+        let roster = try TwoMemberRoster(clock: clock)
+        return (roster.context, roster.walk)
     }
 
     private func form(at item: Item) -> FormState {

@@ -11,18 +11,10 @@ import SurveyUITestSupport
 final class VerifyCorrectionReducerTests: XCTestCase {
     private let clock = Questionnaire.Clock(now: Date(timeIntervalSince1970: 1_796_032_800), timeZone: .utc)
 
-    /// The roster form (`Examples/roster.csv`) with two members, Ana (34) and Bo (12).
+    /// The roster form with Ana (34) and Bo (12) (`TwoMemberRoster`).
     private func context() throws -> (FormState.Context, Record) {
-        let q = try rosterQuestionnaire()
-        let record = Record(["village": .string("Kibera"), "member": .array([
-            .dictionary(["name": .string("Ana"), "age": .integer(34)]),
-            .dictionary(["name": .string("Bo"), "age": .integer(12)]),
-        ])])
-        let cache = FormRuleCache()
-        let context = FormState.Context(walk: { cache.outline(q, record, self.clock, selection: $0) },
-                                        geometry: { _ in FormGeometry(form: Rect(x: 0, y: 0, width: 60, height: 30), labels: []) },
-                                        scrolls: true)
-        return (context, record)
+        let roster = try TwoMemberRoster(clock: clock)
+        return (roster.context, roster.record)
     }
 
     func testTheVerifiersAnswerIsTypedOverTheStoredOneInItsMember() throws {
