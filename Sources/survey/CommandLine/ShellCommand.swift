@@ -103,6 +103,16 @@ enum ShellCommands {
         }
     }
 
+    /// The one survey id a command of `shape` takes (`delete ID`, `history ID`), with no word
+    /// after it; `whereToFind` says where ids are listed, for the message when it is missing.
+    static func onlyID(_ words: ArraySlice<String>, shape: String, whereToFind: String? = nil) throws -> String {
+        guard let id = words.first else {
+            throw CommandLineOptions.UsageError(description: "missing id: \(shape)" + (whereToFind.map { " (\($0))" } ?? ""))
+        }
+        try expectNoArguments(words.dropFirst(), shape: shape)
+        return id.trimmingWhitespace()
+    }
+
     /// Words after the command name that a command without arguments does not expect.
     static func expectNoArguments(_ words: ArraySlice<String>, shape: String) throws {
         if let extra = words.first {

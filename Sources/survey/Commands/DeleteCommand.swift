@@ -14,11 +14,7 @@ struct DeleteCommand: Equatable {
     var doc: String?
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
-        guard let id = words.first else {
-            throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape) (survey list --format csv shows them)")
-        }
-        try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
-        self.id = id.trimmingWhitespace()
+        id = try ShellCommands.onlyID(words, shape: Self.shape, whereToFind: "survey list --format csv shows them")
         doc = options.doc
     }
 

@@ -31,11 +31,7 @@ struct HistoryCommand: Equatable {
     var reason: String?
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
-        guard let id = words.first else {
-            throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape)")
-        }
-        try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
-        self.id = id.trimmingWhitespace()
+        id = try ShellCommands.onlyID(words, shape: Self.shape)
         format = try DataFormat.parse(options.format, allowed: [.table, .json], command: "history") ?? .table
         db = options.db
         local = options.localHistory

@@ -13,11 +13,7 @@ struct UndeleteCommand: Equatable {
     var doc: String?
 
     init(_ options: CommandLineOptions, _ words: ArraySlice<String>) throws {
-        guard let id = words.first else {
-            throw CommandLineOptions.UsageError(description: "missing id: \(Self.shape) (survey deleted lists them)")
-        }
-        try ShellCommands.expectNoArguments(words.dropFirst(), shape: Self.shape)
-        self.id = id.trimmingWhitespace()
+        id = try ShellCommands.onlyID(words, shape: Self.shape, whereToFind: "survey deleted lists them")
         doc = options.doc
     }
 
