@@ -91,7 +91,7 @@ final class VerifyReducerTests: XCTestCase {
     func testEscStopsSayingHowFarItGotAndTheSummaryCountsEachOutcome() throws {
         var s = try session()
         _ = key("P1", into: &s)
-        XCTAssertEqual(s.reduce(.close, in: context), .stop("Verification stopped at 1 of 2 questions of “P1”: v on the list resumes it"))
+        XCTAssertEqual(s.reduce(.close, in: context), .stop("Verification stopped with 1 of 2 questions verified in “P1”: v on the list resumes it"))
         _ = key("13", into: &s)
         _ = key("12", into: &s)
         XCTAssertTrue(s.isComplete)

@@ -51,7 +51,9 @@ extension VerifySession {
             toggleBoth()
             return .none
         case .close:
-            return .stop("Verification stopped at \(verifiedCount) of \(questions.count) questions of "
+            // Counted as verified, not as the question the box showed ("2 of 2" there while
+            // 1 is verified): said so, so neither is read as the other.
+            return .stop("Verification stopped with \(verifiedCount) of \(questions.count) questions verified in "
                 + "\(title): v on the list resumes it")
         case .start:
             return .none   // the app's: it reads the document's verification record
