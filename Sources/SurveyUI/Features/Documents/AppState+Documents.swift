@@ -79,7 +79,9 @@ extension AppState {
     /// What the file work of the documents found (`Outcome.documents`): the manager's list
     /// takes its part first (`DocumentManagerState.reduce`), then the app its own.
     mutating func reduce(_ outcome: DocumentOutcome) -> [Effect] {
-        manager.reduce(outcome, in: managerContext)
+        // A document vanishing is the app's alone, so a listing that finds the open one gone
+        // can go on as one (below) without the manager taking the listing's news twice.
+        if case .vanished = outcome {} else { manager.reduce(outcome, in: managerContext) }
         switch outcome {
         case .listed(let list):
             // The manager took the listing: the open document missing from it is gone, as if

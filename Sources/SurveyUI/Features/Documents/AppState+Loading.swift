@@ -98,7 +98,7 @@ extension AppState {
                 break
             case .replaced(let whole):
                 takeMergedDocument(whole)
-            case .failed(let message):
+            case .failed:
                 // No records, nothing to edit, no popover over the surveys.
                 let typed = form.forgetDocument()
                 list.forgetRecords(toTop: true)
