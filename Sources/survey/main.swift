@@ -15,14 +15,19 @@ import SurveyTerminal
 func main() -> Int32 {
     let options: CommandLineOptions
     let command: (any ShellCommand)?
+    var parsed: CommandLineOptions?
     do {
         try ArgumentBytes.checkArguments()
         options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        parsed = options
         ProcessTitle.hidePasswords()
         command = options.printsDocumentation ? nil : try options.command()
     } catch {
         ShellOutput.error("\(error)")
-        StandardOutput.writeError("\(CommandLineOptions.synopsis)\nsurvey --help tells more.\n")
+        // The command's own usage when the words name one (`survey delete`), also when an
+        // option was refused after them (`survey docs new -x`).
+        let word = parsed.map { $0.words.first } ?? (error as? CommandLineOptions.UsageError)?.wordsBefore.first
+        StandardOutput.writeError(Usage.afterError(in: word.flatMap(ShellCommands.named)))
         return 2
     }
     let printsOnly = options.printsDocumentation || command != nil

@@ -76,16 +76,26 @@ struct CommandLineOptions: Equatable {
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
+        /// The words read before an option was refused (`["docs", "new"]`), so the usage
+        /// printed after it can be the command's own (`Usage.afterError`).
+        var wordsBefore: [String] = []
     }
-
-    /// Printed after a usage error: short, so the error itself stays in view.
-    static var synopsis: String { Usage.synopsis }
 
     /// `survey --help`, generated from `CommandSpec.all`, `OptionSpec.all` and `HelpText`.
     static var usage: String { Usage.full }
 
     static func parse(_ arguments: [String]) throws -> CommandLineOptions {
         var options = CommandLineOptions()
+        do {
+            try parse(arguments, into: &options)
+        } catch var error as UsageError {
+            error.wordsBefore = options.words
+            throw error
+        }
+        return options
+    }
+
+    private static func parse(_ arguments: [String], into options: inout CommandLineOptions) throws {
         var rest = arguments[...]
         /// Each option that takes a value may be given once: with two, one of them would be
         /// ignored silently, and a script's author meant something by both.
@@ -123,7 +133,6 @@ struct CommandLineOptions: Equatable {
                 try spec.apply(&options, "")
             }
         }
-        return options
     }
 
     /// Asks only for text about survey (help, version, man page, completion): no command runs.

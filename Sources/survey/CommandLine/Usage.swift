@@ -3,10 +3,21 @@
 enum Usage {
     static let width = 92
 
-    static var synopsis: String {
-        CommandSpec.all.enumerated().map { index, spec in
+    static var synopsis: String { synopsis(of: CommandSpec.all) }
+
+    /// "usage: survey …", then one line a form, aligned under the first.
+    static func synopsis(of forms: [CommandSpec]) -> String {
+        forms.enumerated().map { index, spec in
             (index == 0 ? "usage: " : "       ") + (["survey"] + spec.words + [spec.synopsis]).filter { !$0.isEmpty }.joined(separator: " ")
         }.joined(separator: "\n")
+    }
+
+    /// What follows a usage error: the command's own forms when the command is known (as git
+    /// does: the whole synopsis is 45 lines, and the one line that says what was wrong
+    /// scrolled away above it), else the whole synopsis; then where to read more.
+    static func afterError(in command: (any ShellCommand.Type)?) -> String {
+        guard let command else { return synopsis + "\nsurvey --help tells more.\n" }
+        return synopsis(of: command.forms) + "\nsurvey \(command.name) --help tells more.\n"
     }
 
     static var full: String {
@@ -67,9 +78,7 @@ extension Usage {
     /// swift-argument-parser print for a subcommand's `--help`.
     static func help(for command: any ShellCommand.Type) -> String {
         let forms = command.forms
-        var sections = [forms.enumerated().map { index, spec in
-            (index == 0 ? "usage: " : "       ") + (["survey"] + spec.words + [spec.synopsis]).filter { !$0.isEmpty }.joined(separator: " ")
-        }.joined(separator: "\n")]
+        var sections = [synopsis(of: forms)]
         if forms.count == 1, let only = forms.first {
             sections.append(wrap(only.help, indent: "  "))
         } else {
