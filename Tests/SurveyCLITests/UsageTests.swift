@@ -72,6 +72,11 @@ final class UsageTests: CLITestCase {
                 XCTAssertTrue(outcome.stderr.hasSuffix("survey --help tells more.\n"), "\(arguments)")
             }
         }
+        // One command's one form: the whole of what follows the reason.
+        let delete = try survey(["delete"])
+        XCTAssertEqual(delete.status, 2)
+        XCTAssertEqual(delete.stderr, "survey: missing id: survey delete ID [--doc NAME] (survey list --format csv shows them)\n"
+            + "usage: survey delete ID [--doc NAME]\nsurvey delete --help tells more.\n")
         XCTAssertEqual(try folderContents(), [], "no usage error touched the folder")
     }
 
