@@ -38,6 +38,13 @@ func transition(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.statusLine.clear()
         if case .form(.beginEditing(inserting: .some)) = action {} else { state.form.holdNewForm(false) }
     }
+    // A key or Enter on the save-as box that appeared unasked (the file vanished) is said, not
+    // typed, while the box holds its keys (`PopoverState.refusesNamingKey`).
+    if action.typesIntoTheName,
+       state.popovers.refusesNamingKey(at: state.environment.clock.now, holdingFor: AppState.recoveryChoiceHold) {
+        state.statusLine.warn(state.session.namingHeldRemark)
+        return []
+    }
     switch action {
     case .app(let action): return state.reduce(action, drawnWith: shownStatus)
     case .list(let action): return state.reduce(action)
@@ -68,6 +75,15 @@ extension Action {
     /// Input from the user clears the last message; resizes and effects' outcomes don't,
     /// nor does F1, whose help shows the message in full.
     var clearsStatus: Bool { isUserInput && self != .app(.showHelp) }
+
+    /// What would type into the save-as box or save under its name: held back while the box
+    /// that appeared unasked holds its keys.
+    var typesIntoTheName: Bool {
+        switch self {
+        case .text, .documents(.saveUnderName): true
+        default: false
+        }
+    }
 }
 
 extension AppState {
@@ -165,11 +181,6 @@ extension AppState {
     }
 
     mutating func reduce(_ action: TextAction) -> [Effect] {
-        // A key on the save-as box that appeared unasked is said, not typed, while it holds.
-        if popovers.refusesNamingKey(at: environment.clock.now, holdingFor: Self.recoveryChoiceHold) {
-            statusLine.warn(session.namingHeldRemark)
-            return []
-        }
         switch action {
         case .insert(let character):
             typeCharacter(character)
@@ -239,12 +250,8 @@ extension AppState {
         case .cancelDelete:
             popovers.present(.documents)
         case .saveUnderName:
+            // (Not while the box that appeared unasked holds its keys: `transition`.)
             guard case .saveAs(let buffer) = popover else { return [] }
-            // Not while the box that appeared unasked holds its keys (`refusesNamingKey`).
-            if popovers.refusesNamingKey(at: environment.clock.now, holdingFor: Self.recoveryChoiceHold) {
-                statusLine.warn(session.namingHeldRemark)
-                return []
-            }
             return [.saveDocumentAs(buffer.text)]
         case .dismissSaveAs:
             popovers.dismiss()
