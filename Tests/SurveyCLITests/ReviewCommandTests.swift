@@ -12,7 +12,7 @@ final class ReviewCommandTests: TeamCLITestCase {
         ["SURVEY_DB": connection(as: try loginRole(name, in: group)), "SURVEY_DEVICE": "laptop-\(name)"]
     }
 
-    private func reviews() throws -> [String: SyncReview] { try store.syncLedger(for: "Field").reviews }
+    private func reviews() throws -> [String: SyncReview] { try store.syncLedger(for: "Field").reviews.dictionary }
 
     func testABulkReviewByWordsAndByReviewThenAClearReachTheEnumerator() throws {
         let ana = try login("ana", in: "survey_enumerator")

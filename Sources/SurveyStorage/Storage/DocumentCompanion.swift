@@ -20,6 +20,9 @@ enum DocumentCompanion: CaseIterable {
     case media
     /// `.NAME.sync.plist`: what its surveys' sync knows (`SyncLedger`).
     case sync
+    /// `.NAME.sync.journal`: the ledger's changes since it was last written whole
+    /// (`SyncLedgerJournal`).
+    case syncJournal
     /// `.NAME.synced.plist`: what a sync with nothing to do needs (`SyncMark`).
     case syncMark
     /// `.NAME.form-id`: the id its form has when the settings give none, as pyxform takes it
@@ -46,7 +49,7 @@ enum DocumentCompanion: CaseIterable {
         case .formWorkbook, .formCSV, .formMarkdown: return ".form"
         case .journal: return ".journal"
         case .media: return ".media"
-        case .sync: return ".sync"
+        case .sync, .syncJournal: return ".sync"
         case .syncMark: return ".synced"
         case .formID: return ".form-id"
         case .verification: return ".verify"
@@ -65,6 +68,7 @@ enum DocumentCompanion: CaseIterable {
         case .journal: return "journal"
         case .media: return "media folder"
         case .sync: return "sync ledger"
+        case .syncJournal: return "sync ledger's journal"
         case .syncMark: return "sync mark"
         case .formID: return "form id"
         case .verification: return "verification record"
@@ -83,6 +87,7 @@ enum DocumentCompanion: CaseIterable {
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"
         case .journal: return "." + stem + ".journal"
+        case .syncJournal: return "." + stem + ".sync.journal"
         case .formID: return "." + stem + ".form-id"
         case .audit: return "." + stem + ".audit.csv"
         case .history: return "." + stem + ".history.jsonl"

@@ -28,8 +28,11 @@ extension DocumentStore {
     /// very ledger file, its cursor, own changes and time of sync are the ledger's.
     public func syncLedger(for name: String) throws -> SyncLedger {
         let fingerprint = self.fingerprint(atPath: RawPath(syncURL(for: name).path))
+        let journal = self.fingerprint(atPath: RawPath(companionURL(.syncJournal, for: name).path))
         var ledger = try Self.readLedger(at: syncURL(for: name))
-        if let mark = syncMark(for: name), mark.files.ledger == fingerprint { mark.overlay(on: &ledger) }
+        if let mark = syncMark(for: name), mark.files.ledger == fingerprint, mark.files.ledgerJournal == journal {
+            mark.overlay(on: &ledger)
+        }
         return ledger
     }
 
@@ -53,7 +56,7 @@ extension DocumentStore {
         switch scanned {
         case .success(true):
             do {
-                return try reader.finished()
+                return withJournal(try reader.finished(), beside: url)
             } catch let error as DocumentError {
                 throw unreadableLedger("\(fileName): \(error.message)")
             }
@@ -69,10 +72,36 @@ extension DocumentStore {
         }
         do {
             let records = try SurveyDocument(propertyListData: data).records
-            return try SyncLedger(propertyListEntries: records.count) { records[records.startIndex + $0] }
+            return withJournal(try SyncLedger(propertyListEntries: records.count) { records[records.startIndex + $0] }, beside: url)
         } catch let error as DocumentError {
             throw unreadableLedger("\(fileName): \(error.message)")
         }
+    }
+
+    /// `ledger`, read from the file at `url`, with the chunks of its journal folded in
+    /// (`SyncLedgerJournal`): what every reader of a ledger reads. The chunks are taken in
+    /// order up to the first that cannot be read (the ledger as that commit found it).
+    /// What changes from here is noted afresh (`LedgerTable`).
+    static func withJournal(_ ledger: SyncLedger, beside url: URL) -> SyncLedger {
+        var ledger = ledger
+        if let token = ledger.fileToken.value, let journal = ledgerJournalURL(beside: url) {
+            for chunk in SyncLedgerJournal.chunks(at: journal, token: token) {
+                guard let records = try? SurveyDocument(propertyListData: chunk).records,
+                      (try? ledger.fold(chunk: Array(records))) != nil else { break }
+            }
+        }
+        ledger.forgetChanges()
+        return ledger
+    }
+
+    /// `.STEM.sync.journal` beside the ledger `.STEM.sync.plist` (nil for a file named
+    /// otherwise, which has no journal).
+    static func ledgerJournalURL(beside ledger: URL) -> URL? {
+        let name = ledger.lastPathComponent
+        let suffix = DocumentCompanion.sync.marker + DocumentName.fileSuffix
+        guard name.hasPrefix("."), name.hasSuffix(suffix), name.count > suffix.count + 1 else { return nil }
+        let stem = String(name.dropFirst().dropLast(suffix.count))
+        return ledger.deletingLastPathComponent().appendingPathComponent(DocumentCompanion.syncJournal.fileName(stem: stem))
     }
 
     private static func unreadableLedger(_ reason: String) -> DocumentError {
@@ -93,6 +122,9 @@ extension DocumentStore {
         /// Surveys found without ids were given them in `state` only: the document must be
         /// written with them before a ledger names them.
         let assignedIDs: Bool
+        /// The token of the ledger file read (`SyncLedgerJournal`): a commit over this snapshot
+        /// appends to the journal only with the ledger of that very file.
+        var ledgerToken: String?
 
         /// The ledger, taken out so that changing it copies nothing: kept here too, the
         /// first change to each of its tables copied the whole table (21 MB at 100,000
@@ -114,6 +146,7 @@ extension DocumentStore {
 
     func syncFiles(of name: String) -> SyncMark.Files {
         SyncMark.Files(document: fingerprint(of: name), ledger: fingerprint(atPath: RawPath(syncURL(for: name).path)),
+                       ledgerJournal: fingerprint(atPath: RawPath(companionURL(.syncJournal, for: name).path)),
                        deleted: fingerprint(atPath: RawPath(deletedURL(for: name).path)),
                        form: formURL(for: name).flatMap { fingerprint(atPath: RawPath($0.path)) },
                        formID: fingerprint(atPath: RawPath(companionURL(.formID, for: name).path)))
@@ -126,7 +159,7 @@ extension DocumentStore {
     /// writes only the ledger, a delete only the deleted surveys: either refuses a commit
     /// built on the files before). The form is not one of them: a sync takes a new version.
     static func sameSyncFiles(_ a: SyncMark.Files, _ b: SyncMark.Files) -> Bool {
-        a.document == b.document && a.ledger == b.ledger && a.deleted == b.deleted
+        a.document == b.document && a.ledger == b.ledger && a.ledgerJournal == b.ledgerJournal && a.deleted == b.deleted
     }
 
     /// Reads the document (every survey given its id, as the app gives it), its deleted
@@ -160,7 +193,7 @@ extension DocumentStore {
         let ledger = try syncLedger(for: name)
         return SyncSnapshot(name: name, state: SyncState(records: Array(document.records), deleted: deletedRecords(for: name),
                                                          ledger: ledger),
-                            fingerprint: fingerprint, files: files, assignedIDs: assigned)
+                            fingerprint: fingerprint, files: files, assignedIDs: assigned, ledgerToken: ledger.fileToken.value)
     }
 
     /// Writes `state` over `snapshot`: only the files that change. `movedToDeleted` join the
@@ -180,6 +213,7 @@ extension DocumentStore {
     /// lent out; otherwise the ledgers are compared.
     public func committed(_ state: SyncState, over snapshot: SyncSnapshot, movedToDeleted: [Record] = [],
                           broughtBack: Set<String> = [], ledgerChanged: Bool? = nil, at date: Date) throws -> SyncSnapshot? {
+        var state = state
         let name = snapshot.name
         let documentChanged = state.records != snapshot.state.records
         let deletedChanged = !movedToDeleted.isEmpty || !broughtBack.isEmpty
@@ -196,8 +230,12 @@ extension DocumentStore {
             // A large ledger is written beside the other two files, on a second thread, and put
             // in place after them (`SideWrite`). A small one is not worth a thread, and keeps the
             // calls through the file-system seam in one order for the tests that fail each in turn.
+            // A few surveys' entries are appended to the ledger's journal; otherwise the ledger is
+            // written whole, with a new token, which leaves any journal behind.
+            let journaled = ledgerChanged ? ledgerJournalIDs(state.ledger, over: snapshot) : nil
+            if ledgerChanged, journaled == nil { state.ledger.fileToken = state.ledger.fileToken.next() }
             var sideLedger: SideWrite?
-            if ledgerChanged, !state.ledger.isEmpty, state.ledger.bases.count >= Self.ledgerWrittenBesideFrom {
+            if ledgerChanged, journaled == nil, !state.ledger.isEmpty, state.ledger.bases.count >= Self.ledgerWrittenBesideFrom {
                 sideLedger = SideWrite.start(self, syncURL(for: name),
                                              contents: Self.ledgerContents(state.ledger, fileName: syncURL(for: name).lastPathComponent))
             }
@@ -217,7 +255,11 @@ extension DocumentStore {
                     written.append((url(for: name), try linkAside(url(for: name))))
                     try save(SurveyDocument(records: state.records), as: name)
                 }
-                if ledgerChanged {
+                if ledgerChanged, let ids = journaled, let token = state.ledger.fileToken.value {
+                    // Last, as the whole file would be; a failed append leaves the journal as it was.
+                    try SyncLedgerJournal.append(SyncLedgerJournal.chunk(of: state.ledger, ids: ids),
+                                                 to: companionURL(.syncJournal, for: name), token: token, in: fileSystem)
+                } else if ledgerChanged {
                     written.append((syncURL(for: name), try linkAside(syncURL(for: name))))
                     if let side = sideLedger {
                         sideLedger = nil
@@ -232,6 +274,10 @@ extension DocumentStore {
                 throw error
             }
             for (_, old) in written { if case .linked(let aside) = old { _ = fileSystem.unlink(aside.path) } }
+            // The whole ledger holds what its journal did: the journal goes (one left behind,
+            // of the old file's token, would be ignored).
+            if ledgerChanged, journaled == nil { _ = fileSystem.unlink(companionURL(.syncJournal, for: name).path) }
+            state.ledger.forgetChanges()
             // Fresh fingerprints for the files written; the others as the snapshot knew them.
             let now = syncFiles(of: name)
             var files = snapshot.files
@@ -239,10 +285,38 @@ extension DocumentStore {
             files.formID = now.formID
             if documentChanged || snapshot.assignedIDs { files.document = now.document }
             if deletedChanged { files.deleted = now.deleted }
-            if ledgerChanged { files.ledger = now.ledger }
-            return SyncSnapshot(name: name, state: state, fingerprint: files.document, files: files, assignedIDs: false)
+            if ledgerChanged {
+                files.ledger = now.ledger
+                files.ledgerJournal = now.ledgerJournal
+            }
+            return SyncSnapshot(name: name, state: state, fingerprint: files.document, files: files, assignedIDs: false,
+                                ledgerToken: ledgerChanged ? state.ledger.fileToken.value : snapshot.ledgerToken)
         }
     }
+
+    /// The surveys whose entries a commit appends to the ledger's journal, or nil when it
+    /// writes the ledger whole: a few surveys' change to a large ledger read from the file now
+    /// there, while the journal is small beside it (an eighth of the file, or a megabyte). Past
+    /// that the next commit writes the ledger whole, so a reader never folds more than that.
+    func ledgerJournalIDs(_ ledger: SyncLedger, over snapshot: SyncSnapshot) -> Set<String>? {
+        guard let token = ledger.fileToken.value, token == snapshot.ledgerToken, !ledger.isEmpty, let ids = ledger.changedIDs,
+              let file = fingerprint(atPath: RawPath(syncURL(for: snapshot.name).path)),
+              file.size >= Self.ledgerJournaledFrom else { return nil }
+        let journal = companionURL(.syncJournal, for: snapshot.name)
+        var journalBytes: Int64 = 0
+        if let existing = fingerprint(atPath: RawPath(journal.path)), SyncLedgerJournal.token(ofJournalAt: journal) == token {
+            journalBytes = existing.size
+        }
+        return journalBytes <= max(file.size / 8, Self.ledgerJournalFloor) ? ids : nil
+    }
+
+    /// The size a journal may reach whatever its ledger's (a test lowers it).
+    nonisolated(unsafe) static var ledgerJournalFloor: Int64 = 1 << 20
+
+    /// The size of ledger file from which a commit of a few surveys appends to its journal
+    /// instead (a test lowers it, to run every sync of a small folder through the journal).
+    /// Below it, writing the whole file costs a few milliseconds.
+    nonisolated(unsafe) static var ledgerJournaledFrom: Int64 = 1 << 20
 
     /// The number of surveys from which a commit writes the ledger on a second thread (a
     /// test lowers it to run the second thread's failures on a small folder). The ledger is
@@ -280,6 +354,9 @@ extension DocumentStore {
             }
             return
         }
+        // Every file has a token, so a later commit can journal over it (`SyncLedgerJournal`).
+        var ledger = ledger
+        if ledger.fileToken.value == nil { ledger.fileToken = ledger.fileToken.next() }
         try write(to: url, contents: Self.ledgerContents(ledger, fileName: url.lastPathComponent, limit: limit))
     }
 

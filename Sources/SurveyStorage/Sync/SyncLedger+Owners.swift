@@ -25,7 +25,7 @@ extension SyncLedger {
 
     /// Every survey this laptop may not change, by id, with its owner.
     public var othersSurveys: [String: String] {
-        owners.isEmpty ? [:] : owners.filter { $0.value != role }
+        owners.isEmpty ? [:] : owners.dictionary.filter { $0.value != role }
     }
 }
 

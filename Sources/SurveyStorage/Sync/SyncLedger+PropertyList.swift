@@ -21,6 +21,8 @@ import SurveyForms
 extension SyncLedger {
     static let currentFormat = 1
     static let headerKey = "ledger"
+    /// The header's key for the file's token (`SyncLedgerJournal`).
+    static let tokenKey = "journal"
 
     /// The entries, header first, then the surveys in `entryIDs`' order (the file is the same
     /// for the same ledger), as dictionaries: what the file holds, spelled out (`writeEntries` writes the
@@ -72,6 +74,7 @@ extension SyncLedger {
             header["ownChanges"] = Self.propertyList(of: ownChanges)
         }
         if let role { header["role"] = .string(role) }
+        if let token = fileToken.value { header[Self.tokenKey] = .string(token) }
         if !setAside.isEmpty {
             header["setAside"] = .array(setAside.map {
                 .dictionary(["id": .string($0.id), "owner": .string($0.owner), "reason": .string($0.reason)])
@@ -257,6 +260,7 @@ extension SyncLedger {
             throw DocumentError("a sync ledger of format \(format), newer than this survey reads (\(Self.currentFormat))")
         }
         self.init()
+        if case .string(let token)? = header[Self.tokenKey] { fileToken.value = token }
         switch header["pullCursor"] {
         case nil: break
         case .integer(let cursor)?: pullCursor = Int64(cursor)
@@ -333,6 +337,33 @@ extension SyncLedger {
             var comment: String?
             if case .string(let text)? = fields["comment"] { comment = text }
             reviews[id] = SyncReview(state, comment: comment)
+        }
+    }
+
+    /// Takes in one chunk of the ledger's journal (`SyncLedgerJournal`), a small ledger file
+    /// read into `entries`: its header's fields replace this ledger's own, and each of its
+    /// entries replaces that survey's entry (one with its id alone removes it). The chunk is
+    /// read whole first, so one that cannot be read changes nothing.
+    mutating func fold(chunk entries: [Record]) throws {
+        let part = try SyncLedger(propertyListEntries: entries.count) { entries[$0] }
+        var ids: [String] = []
+        for entry in entries.dropFirst() {
+            guard case .string(let id)? = entry["id"], !id.isEmpty else { throw DocumentError("a journal entry has no id") }
+            ids.append(id)
+        }
+        pullDataset = part.pullDataset
+        role = part.role
+        lastSync = part.lastSync
+        pendingReasons = part.pendingReasons
+        historyEntriesRead = part.historyEntriesRead
+        setAside = part.setAside
+        pullCursor = part.pullCursor
+        ownChanges = part.ownChanges
+        for id in ids {
+            owners[id] = part.owners[id]
+            bases[id] = part.bases[id]
+            conflicts[id] = part.conflicts[id]
+            reviews[id] = part.reviews[id]
         }
     }
 

@@ -89,7 +89,7 @@ public struct SyncLedger: Equatable, Sendable {
     }
 
     /// By survey id.
-    public var bases: [String: Version] = [:]
+    public var bases: LedgerTable<Version> = [:]
     /// Where the next pull starts (the database half's cursor); nil before the first.
     public var pullCursor: Int64? {
         didSet { if let pullCursor { ownChanges.removeAll { $0.upperBound <= pullCursor } } }
@@ -117,9 +117,9 @@ public struct SyncLedger: Equatable, Sendable {
     }
     public var lastSync: Date?
     /// By survey id; a survey listed here does not go out until resolved.
-    public var conflicts: [String: Conflict] = [:]
+    public var conflicts: LedgerTable<Conflict> = [:]
     /// By survey id: the last review state received, or sent (`edited`).
-    public var reviews: [String: SyncReview] = [:]
+    public var reviews: LedgerTable<SyncReview> = [:]
     /// Surveys on the server this laptop could not keep, oldest first (at most
     /// `SetAsideRow.kept`); one leaves the list when a version of it comes that it can keep.
     public var setAside: [SetAsideRow] = []
@@ -127,7 +127,7 @@ public struct SyncLedger: Equatable, Sendable {
     /// accepted pushes, a refusal), which alone may change it (row-level security); for a
     /// survey merged from another laptop's copy before the server has it, the role that copy
     /// last synced as, "" when it never synced (no role is named ""). `SyncLedger+Owners`.
-    public var owners: [String: String] = [:]
+    public var owners: LedgerTable<String> = [:]
     /// The login role of this laptop's last sync (`current_user`); nil before the first.
     public var role: String?
     /// By survey id: why its edits not yet taken by the server were made, from the laptop's
@@ -140,6 +140,31 @@ public struct SyncLedger: Equatable, Sendable {
 
     public init() {}
 
+    /// The token of the ledger file this was read from, new at each whole write: a journal
+    /// extends only the file whose token it names (`SyncLedgerJournal`). Not part of what the
+    /// ledger knows: two ledgers are equal whatever files they came from.
+    var fileToken = FileToken()
+
+    struct FileToken: Equatable, Sendable {
+        var value: String?
+        static func == (_: Self, _: Self) -> Bool { true }
+
+        /// The token of the next whole write after a file of `self`: `LINE-N` becomes `LINE-N+1`,
+        /// LINE being random, drawn at the ledger's first write. Never the token before, so a
+        /// journal left from the old file is never taken for the new one's; counted rather
+        /// than drawn each time, so the same ledger written over the same file is the same
+        /// bytes (a failed commit tried again writes what the first would have).
+        func next() -> FileToken {
+            if let value, let dash = value.lastIndex(of: "-"), let count = Int(value[value.index(after: dash)...]), count >= 1,
+               count < Int.max {
+                return FileToken(value: value[..<dash] + "-\(count + 1)")
+            }
+            var generator = SystemRandomNumberGenerator()
+            let line = String(generator.next() as UInt64, radix: 16) + String(generator.next() as UInt64, radix: 16)
+            return FileToken(value: line + "-1")
+        }
+    }
+
     /// The largest ledger file survey reads, and so writes: each survey's base is a copy of
     /// its answers, so the ledger of a document is about twice its size (533 MB for a
     /// million surveys), beyond the 512 MB a document may be.
@@ -150,6 +175,25 @@ public struct SyncLedger: Equatable, Sendable {
         setAside.removeAll { $0.id == row.id }
         setAside.append(row)
         if setAside.count > SetAsideRow.kept { setAside.removeFirst(setAside.count - SetAsideRow.kept) }
+    }
+
+    /// The surveys whose entries changed since the ledger was read or written, each table's
+    /// changes together (`LedgerTable`): what a journal append carries. nil when that is not
+    /// known (a table replaced whole, too many changed, a ledger made here): it is then written whole.
+    public var changedIDs: Set<String>? {
+        guard let b = bases.changed, let o = owners.changed, let c = conflicts.changed, let r = reviews.changed else {
+            return nil
+        }
+        let all = b.union(o).union(c).union(r)
+        return all.count > LedgerTable<Version>.mostNoted ? nil : all
+    }
+
+    /// The ledger is as its files hold it: what changes next is noted afresh.
+    mutating func forgetChanges() {
+        bases.forgetChanges()
+        owners.forgetChanges()
+        conflicts.forgetChanges()
+        reviews.forgetChanges()
     }
 
     /// Whether nothing is known: such a ledger is not written.

@@ -17,6 +17,9 @@ public struct SyncMark: Equatable, Sendable {
     public struct Files: Equatable, Sendable {
         public var document: FileFingerprint?
         public var ledger: FileFingerprint?
+        /// The ledger's journal (`SyncLedgerJournal`): a commit that appends to it changes the
+        /// ledger as much as one that writes the file.
+        public var ledgerJournal: FileFingerprint?
         public var deleted: FileFingerprint?
         /// The form file and its kept id: they say which of the server's datasets the
         /// document's surveys are (its form's id), so a form attached or changed since makes
@@ -75,6 +78,7 @@ extension SyncMark {
         }
         var entry: [String: PropertyValue] = [
             "syncMark": .integer(1), "document": fingerprint(files.document), "ledger": fingerprint(files.ledger),
+            "ledgerJournal": fingerprint(files.ledgerJournal),
             "deleted": fingerprint(files.deleted), "dataset": .string(dataset), "nothingToSend": .bool(nothingToSend),
             "form": fingerprint(files.form), "formIDFile": fingerprint(files.formID),
             "name": .string(document),
@@ -102,7 +106,9 @@ extension SyncMark {
             return .some(FileFingerprint(inode: UInt64(bitPattern: Int64(inode)), size: Int64(size), modifiedSeconds: seconds,
                                          modifiedNanoseconds: nanoseconds))
         }
-        guard let documentFile = fingerprint(entry["document"]), let ledger = fingerprint(entry["ledger"]),
+        // A mark written before the ledger had a journal names none (nor was there one).
+        let ledgerJournal = entry["ledgerJournal"] == nil ? .some(nil) : fingerprint(entry["ledgerJournal"])
+        guard let documentFile = fingerprint(entry["document"]), let ledger = fingerprint(entry["ledger"]), let ledgerJournal,
               let deleted = fingerprint(entry["deleted"]), let form = fingerprint(entry["form"]),
               let formID = fingerprint(entry["formIDFile"]) else { return nil }
         var ids: [String] = []
@@ -110,7 +116,7 @@ extension SyncMark {
             guard case .string(let id) = item else { return nil }
             ids.append(id)
         }
-        files = Files(document: documentFile, ledger: ledger, deleted: deleted, form: form, formID: formID)
+        files = Files(document: documentFile, ledger: ledger, ledgerJournal: ledgerJournal, deleted: deleted, form: form, formID: formID)
         self.document = document
         self.dataset = dataset
         nothingToSend = nothing

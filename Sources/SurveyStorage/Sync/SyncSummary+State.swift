@@ -15,7 +15,7 @@ extension SyncSummary {
                   conflicts: state.ledger.conflictList.map {
                       Conflict(id: $0.id, path: $0.field.path, mine: $0.field.mine, theirs: $0.field.theirs)
                   },
-                  reviews: state.ledger.reviews, setAside: state.ledger.setAside.count,
+                  reviews: state.ledger.reviews.dictionary, setAside: state.ledger.setAside.count,
                   othersSurveys: state.ledger.othersSurveys)
     }
 }

@@ -47,7 +47,11 @@ final class SyncLedgerFileTests: TemporaryFolderTestCase {
         try store.save(SurveyDocument(), as: "Field")
         try store.writeLedger(ledger, for: "Field")
         let written = try Data(contentsOf: store.syncURL(for: "Field"))
-        let spelledOut = PropertyListWriter.data(for: .array(ledger.propertyListEntries.map(PropertyValue.dictionary)))
+        // The file's header also names its token (a journal extends only that file).
+        var tokened = ledger
+        tokened.fileToken = try store.syncLedger(for: "Field").fileToken
+        XCTAssertNotNil(tokened.fileToken.value)
+        let spelledOut = PropertyListWriter.data(for: .array(tokened.propertyListEntries.map(PropertyValue.dictionary)))
         XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: spelledOut, as: UTF8.self))
         XCTAssertEqual(try store.syncLedger(for: "Field"), ledger)
     }
