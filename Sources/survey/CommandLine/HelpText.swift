@@ -46,14 +46,15 @@ enum HelpText {
         (".NAME.plist.tmp-…", "a save's temporary file, removed at the next start once its writer has gone"),
         (".trash/", "deleted documents and discarded recovered surveys"),
         ("$XDG_STATE_HOME/survey/state.plist", "the last document used in each folder and the record showing in each document (else ~/.local/state/survey/state.plist)"),
+        ("$XDG_STATE_HOME/survey/device-id", "this installation's id, part of the name its changes carry in a sync (drawn at the first use)"),
     ]
 
     static let environment: [(String, String)] = [
         ("SURVEY_HOME", "the document folder when --dir is not given"),
         ("XDG_DATA_HOME", "the document folder is $XDG_DATA_HOME/survey when neither --dir nor $SURVEY_HOME is given (else ~/.local/share/survey)"),
-        ("XDG_STATE_HOME", "where state.plist is kept (else ~/.local/state)"),
+        ("XDG_STATE_HOME", "where state.plist and device-id are kept (else ~/.local/state)"),
         ("HOME", "the base of the default folders"),
-        ("SURVEY_DEVICE", "the name this laptop's changes carry in a sync (else survey: and the host name)"),
+        ("SURVEY_DEVICE", "the name this laptop's changes carry in a sync, its own on each laptop (else survey:, the host name and device-id)"),
         ("SURVEY_DB", "the team's PostgreSQL when --db is not given (a libpq connection string or URI); else libpq's own PGHOST, PGDATABASE, PGUSER, PGPASSWORD… and ~/.pgpass"),
         ("SURVEY_KEY_PASSPHRASE", "the private key's passphrase for survey keys new and survey decrypt, for scripts (else it is asked on the terminal, without echo)"),
         ("SURVEY_LIBPQ", "the libpq file survey db loads instead of libpq.so.5 (Debian's libpq5, needed only to sync)"),

@@ -13,11 +13,13 @@ final class DeviceMetadataTests: XCTestCase {
     }
 
     func testWithoutItTheLoginAndTheHostNameAreUsed() throws {
-        let found = DeviceMetadata.current(environment: [:])
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let found = DeviceMetadata.current(environment: ["XDG_STATE_HOME": state.path])
         let login = try XCTUnwrap(getpwuid(geteuid())).pointee.pw_name.map { String(cString: $0) }
         XCTAssertEqual(found.username, login)
         XCTAssertFalse(found.username.isEmpty)
-        XCTAssertEqual(found.deviceID, SyncDevice.current(environment: [:]))
+        XCTAssertEqual(found.deviceID, SyncDevice.current(environment: ["XDG_STATE_HOME": state.path]))
         XCTAssertTrue(found.deviceID.hasPrefix("survey:"))
         XCTAssertEqual(DeviceMetadata.current(environment: ["SURVEY_USERNAME": "  "]).username, login, "blank is not a name")
     }

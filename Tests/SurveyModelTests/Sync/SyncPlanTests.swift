@@ -314,6 +314,24 @@ final class SyncPlanTests: XCTestCase {
 
     func testTheDeviceIDCanBeNamed() {
         XCTAssertEqual(SyncDevice.current(environment: ["SURVEY_DEVICE": "laptop-3"]), "laptop-3")
-        XCTAssertTrue(SyncDevice.current(environment: [:]).hasPrefix("survey:"))
+    }
+
+    /// Unnamed, a laptop is its host and an id of its own installation, kept: two laptops imaged
+    /// alike (one host name) are still two devices, so neither takes the other's change of a
+    /// survey for its own push (TeamCrossingTests runs that against the server).
+    func testUnnamedLaptopsSharingAHostNameAreTwoDevices() throws {
+        let homes = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)") }
+        defer { for home in homes { try? FileManager.default.removeItem(at: home) } }
+        let first = SyncDevice.current(environment: ["XDG_STATE_HOME": homes[0].path])
+        let second = SyncDevice.current(environment: ["XDG_STATE_HOME": homes[1].path])
+        let host = ProcessInfo.processInfo.hostName
+        XCTAssertTrue(first.hasPrefix("survey:\(host):"), first)
+        XCTAssertNotEqual(first, second)
+        XCTAssertEqual(SyncDevice.current(environment: ["XDG_STATE_HOME": homes[0].path]), first, "kept, the same at every sync")
+        let kept = try String(contentsOf: homes[0].appendingPathComponent("survey/device-id"), encoding: .utf8)
+        XCTAssertEqual("survey:\(host):" + kept.trimmingCharacters(in: .newlines), first)
+        // A file that is not an id is not taken (nor written over): the host name alone then.
+        try Data("../../etc\n".utf8).write(to: homes[1].appendingPathComponent("survey/device-id"))
+        XCTAssertEqual(SyncDevice.current(environment: ["XDG_STATE_HOME": homes[1].path]), "survey:\(host)")
     }
 }
