@@ -152,4 +152,32 @@ final class LedgerJournalReviewTests: TemporaryFolderTestCase {
         XCTAssertEqual(onStick.bases["uuid:b"]?.revision, SyncRevision(1))
         XCTAssertEqual(onStick, bLedger)
     }
+
+    // FAILS TODAY: the ledger's journal of "Field" is `.Field.sync.journal`
+    // (DocumentCompanion.swift:90), which is also the write-ahead journal (`.NAME.journal`,
+    // DocumentCompanion.swift:89) of a document named "Field.sync", a name survey accepts. The
+    // app crashed on "Field.sync" with a survey keyed into its journal but not yet into its
+    // `.plist`; "Field"'s next sync of a few surveys finds a journal that is not of its ledger's
+    // token (`SyncLedgerJournal.append`: fresh), truncates it and writes a ledger journal in its
+    // place: the keyed survey is gone. (The other way round, "Field.sync" no longer opens or
+    // syncs: `putBackJournal` refuses a journal survey did not write; and renaming or trashing
+    // "Field" takes "Field.sync"'s journal with it.)
+    func testASyncOfOneDocumentNeverTouchesTheJournalOfAnotherNamedAfterIt() throws {
+        let store = self.store
+        _ = try prepared(in: store)
+        try store.save(SurveyDocument(records: [survey("uuid:k1", 30)]), as: "Field.sync")
+        let appJournal = store.journalURL(for: "Field.sync")
+        do {
+            // The app's journal of "Field.sync": a survey keyed, then the app killed.
+            let journal = try XCTUnwrap(try DocumentJournal.open(at: appJournal, in: .live))
+            try journal.append([.put(index: 1, record: survey("uuid:k2", 31))])
+        }
+        XCTAssertEqual(try store.loadWithJournal("Field.sync").get().records.count, 2, "the keyed survey is in the journal")
+
+        try commit(try store.syncSnapshot(of: "Field"), in: store) { $0.owners["uuid:a"] = "bo" }
+        XCTAssertEqual(try store.syncLedger(for: "Field").owners["uuid:a"], "bo")
+        XCTAssertEqual(DocumentJournal.entries(at: appJournal), [.put(index: 1, record: survey("uuid:k2", 31))],
+                       "the survey keyed into Field.sync was lost to Field's sync")
+        XCTAssertEqual(try store.loadWithJournal("Field.sync").get().records.map(\.instanceID), ["uuid:k1", "uuid:k2"])
+    }
 }
