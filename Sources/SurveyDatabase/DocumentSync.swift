@@ -110,7 +110,8 @@ public enum DocumentSync {
         // very files, or there is nothing here at all (a fresh laptop's first pull).
         var nothingWaited = snapshot.state.records.isEmpty && snapshot.state.ledger.bases.isEmpty
         if let mark = markBefore, mark.nothingToSend, push, mark.files.document == snapshot.files.document,
-           mark.files.ledger == snapshot.files.ledger, mark.files.deleted == snapshot.files.deleted {
+           mark.files.ledger == snapshot.files.ledger, mark.files.ledgerJournal == snapshot.files.ledgerJournal,
+           mark.files.deleted == snapshot.files.deleted {
             nothingWaited = true
         }
         let role = try server.role()

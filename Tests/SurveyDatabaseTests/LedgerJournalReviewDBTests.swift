@@ -9,14 +9,14 @@ import SurveyTestSupport
 /// A hostile review of the ledger's journal (1864bf7), through the team's database: every
 /// commit of a few surveys takes the journal here (`DatabaseTestCase` lowers its size to 0).
 final class LedgerJournalReviewDBTests: DatabaseTestCase {
-    // FAILS TODAY: `DocumentSync.run` takes "nothing waited to be sent" from the last sync's
-    // mark when the document, the ledger file and the deleted surveys are still the mark's
-    // (DocumentSync.swift:112-113), without the ledger's journal. A `survey resolve` keeping
-    // mine, made while the sync asks the server whether anything came (the mark was current at
-    // :99), now appends to the journal and leaves the ledger's file as it was, so the sync looks
-    // for nothing to send (`nothingToLookFor`), pushes nothing, and writes a mark saying nothing
-    // is left to send: every later sync takes the quick path and the resolution never goes out.
-    // Before the journal, the resolve rewrote the ledger's file, and :113 saw it.
+    /// Was lost before the review of the journal (1864bf7): `DocumentSync.run` takes "nothing waited to be sent" from the last sync's
+    /// mark when the document, the ledger file and the deleted surveys are still the mark's
+    /// (DocumentSync.swift:112-113), without the ledger's journal. A `survey resolve` keeping
+    /// mine, made while the sync asks the server whether anything came (the mark was current at
+    /// :99), now appends to the journal and leaves the ledger's file as it was, so the sync looks
+    /// for nothing to send (`nothingToLookFor`), pushes nothing, and writes a mark saying nothing
+    /// is left to send: every later sync takes the quick path and the resolution never goes out.
+    /// Before the journal, the resolve rewrote the ledger's file, and :113 saw it.
     func testAResolveMadeWhileASyncAsksTheServerStillGoesOut() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")

@@ -6,7 +6,7 @@ import SurveyForms
 @testable import SurveyStorage
 import SurveyTestSupport
 
-/// Issue 28: a sync of a few surveys appends their ledger entries to `.Field.sync.journal`
+/// Issue 28: a sync of a few surveys appends their ledger entries to `.Field.sync-journal`
 /// instead of writing every base again, at the size where it does so by itself (a ledger of
 /// 1 MB and more, here 3,000 surveys), and the team goes on from what the journal holds:
 /// edits, a conflict kept and settled, a teammate's pull.
@@ -29,7 +29,7 @@ final class LedgerJournalSyncTests: DatabaseTestCase {
         let a = try laptop((0..<3_000).map(record))
         XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", at: { Date() }).pushed, 3_000)
         let ledgerURL = a.syncURL(for: "Field")
-        let journal = a.folder.appendingPathComponent(".Field.sync.journal")
+        let journal = a.folder.appendingPathComponent(".Field.sync-journal")
         XCTAssertGreaterThan(try Data(contentsOf: ledgerURL).count, 1 << 20, "a ledger the journal is used for")
         let ledgerBytes = try Data(contentsOf: ledgerURL)
 
@@ -51,7 +51,7 @@ final class LedgerJournalSyncTests: DatabaseTestCase {
         // A survey of Ana's that Bruno may not change: he sees it, and her change comes in.
         let pulled = try DocumentSync.run(store: b, document: "Field", target: target(as: bruno), device: "B", at: { Date() })
         XCTAssertEqual(pulled.pulled, 1)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: b.folder.appendingPathComponent(".Field.sync.journal").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: b.folder.appendingPathComponent(".Field.sync-journal").path))
         let mine = try b.load("Field").get().records.first { $0.instanceID == "uuid:r3" }
         XCTAssertEqual(mine?["village"], .string("Kibera"))
         XCTAssertEqual(try b.syncLedger(for: "Field").bases["uuid:r3"]?.answers["village"], .string("Kibera"))

@@ -20,8 +20,9 @@ enum DocumentCompanion: CaseIterable {
     case media
     /// `.NAME.sync.plist`: what its surveys' sync knows (`SyncLedger`).
     case sync
-    /// `.NAME.sync.journal`: the ledger's changes since it was last written whole
-    /// (`SyncLedgerJournal`).
+    /// `.NAME.sync-journal`: the ledger's changes since it was last written whole
+    /// (`SyncLedgerJournal`). Not `.NAME.sync.journal`, the write-ahead journal of a document
+    /// named `NAME.sync`.
     case syncJournal
     /// `.NAME.synced.plist`: what a sync with nothing to do needs (`SyncMark`).
     case syncMark
@@ -87,7 +88,7 @@ enum DocumentCompanion: CaseIterable {
         case .formCSV: return stem + ".form.csv"
         case .formMarkdown: return stem + ".form.md"
         case .journal: return "." + stem + ".journal"
-        case .syncJournal: return "." + stem + ".sync.journal"
+        case .syncJournal: return "." + stem + ".sync-journal"
         case .formID: return "." + stem + ".form-id"
         case .audit: return "." + stem + ".audit.csv"
         case .history: return "." + stem + ".history.jsonl"

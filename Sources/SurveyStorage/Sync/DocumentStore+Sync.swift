@@ -36,8 +36,26 @@ extension DocumentStore {
         return ledger
     }
 
-    /// A ledger file anywhere (another laptop's, beside its document on a USB stick).
+    /// A ledger file anywhere (another laptop's, beside its document on a USB stick), with its
+    /// journal. Read again when a whole write replaced the file while it was read (its journal
+    /// then goes): read the other way round, the old file would come without its journal's
+    /// changes (a few times at most).
     public static func readLedger(at url: URL, limit: Int = SyncLedger.maximumFileBytes) throws -> SyncLedger {
+        func identity() -> [Int] {
+            var info = stat()
+            guard stat(url.path, &info) == 0 else { return [] }
+            return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+        }
+        var ledger = SyncLedger()
+        for _ in 1...5 {
+            let before = identity()
+            ledger = try readLedgerOnce(at: url, limit: limit)
+            if identity() == before { break }
+        }
+        return ledger
+    }
+
+    private static func readLedgerOnce(at url: URL, limit: Int) throws -> SyncLedger {
         let fileName = url.lastPathComponent
         // A window at a time where the scanner reads the file (every ledger survey writes), each
         // batch of entries taken into the ledger as it comes: neither the 60 MB file nor its
@@ -80,21 +98,27 @@ extension DocumentStore {
 
     /// `ledger`, read from the file at `url`, with the chunks of its journal folded in
     /// (`SyncLedgerJournal`): what every reader of a ledger reads. The chunks are taken in
-    /// order up to the first that cannot be read (the ledger as that commit found it).
-    /// What changes from here is noted afresh (`LedgerTable`).
+    /// order up to the first that cannot be read (the ledger as that commit found it), and the
+    /// ledger notes how far that was (`FileToken.journalEnd`). What changes from here is noted
+    /// afresh (`LedgerTable`).
     static func withJournal(_ ledger: SyncLedger, beside url: URL) -> SyncLedger {
         var ledger = ledger
-        if let token = ledger.fileToken.value, let journal = ledgerJournalURL(beside: url) {
-            for chunk in SyncLedgerJournal.chunks(at: journal, token: token) {
+        ledger.fileToken.journalEnd = nil
+        if let token = ledger.fileToken.value, let journal = ledgerJournalURL(beside: url),
+           let first = SyncLedgerJournal.firstLine(token: token, ledger: url) {
+            let read = SyncLedgerJournal.chunks(at: journal, first: first)
+            if !read.chunks.isEmpty || read.headerEnd > 0 { ledger.fileToken.journalEnd = read.headerEnd }
+            for (chunk, end) in zip(read.chunks, read.ends) {
                 guard let records = try? SurveyDocument(propertyListData: chunk).records,
                       (try? ledger.fold(chunk: Array(records))) != nil else { break }
+                ledger.fileToken.journalEnd = end
             }
         }
         ledger.forgetChanges()
         return ledger
     }
 
-    /// `.STEM.sync.journal` beside the ledger `.STEM.sync.plist` (nil for a file named
+    /// `.STEM.sync-journal` beside the ledger `.STEM.sync.plist` (nil for a file named
     /// otherwise, which has no journal).
     static func ledgerJournalURL(beside ledger: URL) -> URL? {
         let name = ledger.lastPathComponent
@@ -233,7 +257,7 @@ extension DocumentStore {
             // A few surveys' entries are appended to the ledger's journal; otherwise the ledger is
             // written whole, with a new token, which leaves any journal behind.
             let journaled = ledgerChanged ? ledgerJournalIDs(state.ledger, over: snapshot) : nil
-            if ledgerChanged, journaled == nil { state.ledger.fileToken = state.ledger.fileToken.next() }
+            if ledgerChanged, journaled == nil { state.ledger.fileToken = state.ledger.fileToken.next() }   // no journal read
             var sideLedger: SideWrite?
             if ledgerChanged, journaled == nil, !state.ledger.isEmpty, state.ledger.bases.count >= Self.ledgerWrittenBesideFrom {
                 sideLedger = SideWrite.start(self, syncURL(for: name),
@@ -257,8 +281,12 @@ extension DocumentStore {
                 }
                 if ledgerChanged, let ids = journaled, let token = state.ledger.fileToken.value {
                     // Last, as the whole file would be; a failed append leaves the journal as it was.
-                    try SyncLedgerJournal.append(SyncLedgerJournal.chunk(of: state.ledger, ids: ids),
-                                                 to: companionURL(.syncJournal, for: name), token: token, in: fileSystem)
+                    guard let first = SyncLedgerJournal.firstLine(token: token, ledger: syncURL(for: name)) else {
+                        throw DocumentError("Could not read \(syncURL(for: name).lastPathComponent): \(SystemError("read").reason)")
+                    }
+                    state.ledger.fileToken.journalEnd = try SyncLedgerJournal.append(
+                        SyncLedgerJournal.chunk(of: state.ledger, ids: ids), to: companionURL(.syncJournal, for: name), first: first,
+                        readEnd: state.ledger.fileToken.journalEnd, in: fileSystem)
                 } else if ledgerChanged {
                     written.append((syncURL(for: name), try linkAside(syncURL(for: name))))
                     if let side = sideLedger {
@@ -302,11 +330,8 @@ extension DocumentStore {
         guard let token = ledger.fileToken.value, token == snapshot.ledgerToken, !ledger.isEmpty, let ids = ledger.changedIDs,
               let file = fingerprint(atPath: RawPath(syncURL(for: snapshot.name).path)),
               file.size >= Self.ledgerJournaledFrom else { return nil }
-        let journal = companionURL(.syncJournal, for: snapshot.name)
-        var journalBytes: Int64 = 0
-        if let existing = fingerprint(atPath: RawPath(journal.path)), SyncLedgerJournal.token(ofJournalAt: journal) == token {
-            journalBytes = existing.size
-        }
+        // What an append keeps of the journal: as much as this ledger was read with.
+        let journalBytes = Int64(ledger.fileToken.journalEnd ?? 0)
         return journalBytes <= max(file.size / 8, Self.ledgerJournalFloor) ? ids : nil
     }
 

@@ -147,6 +147,10 @@ public struct SyncLedger: Equatable, Sendable {
 
     struct FileToken: Equatable, Sendable {
         var value: String?
+        /// How much of the journal this ledger was read with (the end of its last chunk that
+        /// could be read), nil when none extends the file: an append cuts the journal back to
+        /// it, so a chunk torn by a crash never hides the ones after it.
+        var journalEnd: Int?
         static func == (_: Self, _: Self) -> Bool { true }
 
         /// The token of the next whole write after a file of `self`: `LINE-N` becomes `LINE-N+1`,
@@ -157,11 +161,11 @@ public struct SyncLedger: Equatable, Sendable {
         func next() -> FileToken {
             if let value, let dash = value.lastIndex(of: "-"), let count = Int(value[value.index(after: dash)...]), count >= 1,
                count < Int.max {
-                return FileToken(value: value[..<dash] + "-\(count + 1)")
+                return FileToken(value: value[..<dash] + "-\(count + 1)", journalEnd: nil)
             }
             var generator = SystemRandomNumberGenerator()
             let line = String(generator.next() as UInt64, radix: 16) + String(generator.next() as UInt64, radix: 16)
-            return FileToken(value: line + "-1")
+            return FileToken(value: line + "-1", journalEnd: nil)
         }
     }
 

@@ -41,6 +41,7 @@ enum HelpText {
         (".NAME.draft.plist", "the document's New form, while it holds anything"),
         (".NAME.deleted.plist", "the surveys deleted from the document (survey deleted, survey undelete)"),
         (".NAME.sync.plist", "what the document's merges agreed on: each survey's last common answers and revision, unresolved conflicts (survey conflicts, survey resolve), review states; never a password"),
+        (".NAME.sync-journal", "the sync ledger's changes since it was last written whole, read with it; goes wherever it goes"),
         (".NAME.recovered-DATE-PID.plist", "surveys that could not be saved where they belonged, offered back at the next start"),
         (".NAME.plist.backup-…", "a copy kept while another user's document is written in place; left only by an interrupted save"),
         (".NAME.plist.tmp-…", "a save's temporary file, removed at the next start once its writer has gone"),

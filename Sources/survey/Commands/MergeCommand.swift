@@ -102,7 +102,7 @@ extension MergeCommand: ReadsItsWords {
 
     static let forms: [CommandSpec] = [
         CommandSpec(words: ["merge"], synopsis: "FILE... [--doc NAME] [--dry-run]", arguments: [.file],
-                    help: "merge another laptop's copy of the document (a .plist, with its .FILE.sync.plist and .FILE.deleted.plist when beside it): one-sided changes are taken, clashes kept for survey conflicts; a survey merged from both sides gets the form's calculations (a clash on a calculation is settled by the form); FILE is only read"),
+                    help: "merge another laptop's copy of the document (a .plist, with its .FILE.sync.plist, .FILE.sync-journal and .FILE.deleted.plist when beside it): one-sided changes are taken, clashes kept for survey conflicts; a survey merged from both sides gets the form's calculations (a clash on a calculation is settled by the form); FILE is only read"),
     ]
 
     static let options: [OptionSpec] = [

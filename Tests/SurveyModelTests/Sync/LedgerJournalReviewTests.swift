@@ -61,14 +61,14 @@ final class LedgerJournalReviewTests: TemporaryFolderTestCase {
         return try commit(snapshot, in: store, change)
     }
 
-    private func journal(in folder: URL) -> URL { folder.appendingPathComponent(".Field.sync.journal") }
+    private func journal(in folder: URL) -> URL { folder.appendingPathComponent(".Field.sync-journal") }
 
-    // FAILS TODAY: a crash mid-append leaves a chunk cut short at the journal's end; the next
-    // append (`SyncLedgerJournal.append`, not fresh: same token) writes its chunk after the torn
-    // bytes (lseek to the end), and every reader stops at the torn chunk
-    // (`SyncLedgerJournal.chunks`), so that commit, and every one after it until the next whole
-    // write, is silently lost to the next process: its base, conflict, owner, review, cursor.
-    // The next whole write, read from that, then removes the journal for good.
+    /// Was lost before the review of the journal (1864bf7): a crash mid-append leaves a chunk cut short at the journal's end; the next
+    /// append (`SyncLedgerJournal.append`, not fresh: same token) writes its chunk after the torn
+    /// bytes (lseek to the end), and every reader stops at the torn chunk
+    /// (`SyncLedgerJournal.chunks`), so that commit, and every one after it until the next whole
+    /// write, is silently lost to the next process: its base, conflict, owner, review, cursor.
+    /// The next whole write, read from that, then removes the journal for good.
     func testACommitAfterACrashMidAppendIsReadBackByTheNextProcess() throws {
         let store = self.store
         let first = try commit(try prepared(in: store), in: store) { $0.pullCursor = 7 }
@@ -100,13 +100,13 @@ final class LedgerJournalReviewTests: TemporaryFolderTestCase {
         XCTAssertEqual(read, third.state.ledger)
     }
 
-    // FAILS TODAY: the token binding a journal to its ledger is `LINE-N`, LINE drawn once at
-    // the ledger's first write and N counted on at each whole write (`SyncLedger.FileToken.next`).
-    // Laptops set up from one copied folder (a supervisor's prepared folder) share LINE and count
-    // in step, so two different ledger files carry the same token. A journal of laptop A left
-    // beside laptop B's ledger (a USB stick's folder copied to again: B has no journal, so A's
-    // stays) is folded onto B's ledger: A's owners, bases and header (role, cursor) replace B's.
-    // `survey merge` of that stick then takes A's entries as B's.
+    /// Was lost before the review of the journal (1864bf7): the token binding a journal to its ledger is `LINE-N`, LINE drawn once at
+    /// the ledger's first write and N counted on at each whole write (`SyncLedger.FileToken.next`).
+    /// Laptops set up from one copied folder (a supervisor's prepared folder) share LINE and count
+    /// in step, so two different ledger files carry the same token. A journal of laptop A left
+    /// beside laptop B's ledger (a USB stick's folder copied to again: B has no journal, so A's
+    /// stays) is folded onto B's ledger: A's owners, bases and header (role, cursor) replace B's.
+    /// `survey merge` of that stick then takes A's entries as B's.
     func testAnotherLaptopsJournalOfTheSameTokenIsNotFoldedOntoThisLedger() throws {
         let laptopA = DocumentStore(folder: folder.appendingPathComponent("A", isDirectory: true))
         let laptopB = DocumentStore(folder: folder.appendingPathComponent("B", isDirectory: true))
@@ -133,7 +133,7 @@ final class LedgerJournalReviewTests: TemporaryFolderTestCase {
             ledger.bases["uuid:b"] = SyncLedger.Version(answers: ["age": .integer(77)], revision: SyncRevision(9))
         }
         // A's copy goes on the stick, then B's over it (B has no journal to copy).
-        for name in ["Field.plist", ".Field.sync.plist", ".Field.sync.journal"] {
+        for name in ["Field.plist", ".Field.sync.plist", ".Field.sync-journal"] {
             try FileManager.default.copyItem(at: laptopA.folder.appendingPathComponent(name), to: stick.appendingPathComponent(name))
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: journal(in: laptopB.folder).path))
@@ -153,15 +153,15 @@ final class LedgerJournalReviewTests: TemporaryFolderTestCase {
         XCTAssertEqual(onStick, bLedger)
     }
 
-    // FAILS TODAY: the ledger's journal of "Field" is `.Field.sync.journal`
-    // (DocumentCompanion.swift:90), which is also the write-ahead journal (`.NAME.journal`,
-    // DocumentCompanion.swift:89) of a document named "Field.sync", a name survey accepts. The
-    // app crashed on "Field.sync" with a survey keyed into its journal but not yet into its
-    // `.plist`; "Field"'s next sync of a few surveys finds a journal that is not of its ledger's
-    // token (`SyncLedgerJournal.append`: fresh), truncates it and writes a ledger journal in its
-    // place: the keyed survey is gone. (The other way round, "Field.sync" no longer opens or
-    // syncs: `putBackJournal` refuses a journal survey did not write; and renaming or trashing
-    // "Field" takes "Field.sync"'s journal with it.)
+    /// Was lost before the review of the journal (1864bf7): the ledger's journal of "Field" is `.Field.sync-journal`
+    /// (DocumentCompanion.swift:90), which is also the write-ahead journal (`.NAME.journal`,
+    /// DocumentCompanion.swift:89) of a document named "Field.sync", a name survey accepts. The
+    /// app crashed on "Field.sync" with a survey keyed into its journal but not yet into its
+    /// `.plist`; "Field"'s next sync of a few surveys finds a journal that is not of its ledger's
+    /// token (`SyncLedgerJournal.append`: fresh), truncates it and writes a ledger journal in its
+    /// place: the keyed survey is gone. (The other way round, "Field.sync" no longer opens or
+    /// syncs: `putBackJournal` refuses a journal survey did not write; and renaming or trashing
+    /// "Field" takes "Field.sync"'s journal with it.)
     func testASyncOfOneDocumentNeverTouchesTheJournalOfAnotherNamedAfterIt() throws {
         let store = self.store
         _ = try prepared(in: store)

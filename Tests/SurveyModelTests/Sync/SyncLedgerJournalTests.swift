@@ -4,7 +4,7 @@ import XCTest
 @testable import SurveyForms
 @testable import SurveyStorage
 
-/// `.NAME.sync.journal`: a commit of a few surveys over a large ledger appends their entries
+/// `.NAME.sync-journal`: a commit of a few surveys over a large ledger appends their entries
 /// instead of writing every base again (issue 28), and every reader folds them in. Here the
 /// size from which a ledger is journaled is lowered so a small folder takes that path.
 final class SyncLedgerJournalTests: TemporaryFolderTestCase {
@@ -25,7 +25,7 @@ final class SyncLedgerJournalTests: TemporaryFolderTestCase {
         Record(["instanceID": .string(id), "age": .integer(age)])
     }
 
-    private var journalURL: URL { folder.appendingPathComponent(".Field.sync.journal") }
+    private var journalURL: URL { folder.appendingPathComponent(".Field.sync-journal") }
 
     /// "Field" with three surveys, each with a base at revision 1 and an owner, written whole.
     private func prepared() throws -> DocumentStore.SyncSnapshot {
@@ -88,7 +88,8 @@ final class SyncLedgerJournalTests: TemporaryFolderTestCase {
         XCTAssertEqual(read.bases["uuid:a"]?.answers["age"], .integer(10), "the first commit's change stays")
         XCTAssertEqual(try Data(contentsOf: store.syncURL(for: "Field")), ledgerBytes)
         // Two chunks, each a small ledger file plistlib's format: header, then the surveys changed.
-        let chunks = SyncLedgerJournal.chunks(at: journalURL, token: try XCTUnwrap(read.fileToken.value))
+        let line = try XCTUnwrap(SyncLedgerJournal.firstLine(token: try XCTUnwrap(read.fileToken.value), ledger: store.syncURL(for: "Field")))
+        let chunks = SyncLedgerJournal.chunks(at: journalURL, first: line).chunks
         XCTAssertEqual(chunks.count, 2)
         XCTAssertEqual(try SurveyDocument(propertyListData: chunks[1]).records.dropFirst().map { $0["id"] },
                        [.string("uuid:b"), .string("uuid:c")])
@@ -144,7 +145,8 @@ final class SyncLedgerJournalTests: TemporaryFolderTestCase {
         try commit(try store.syncSnapshot(of: "Field")) { $0.owners["uuid:a"] = "cy" }
         XCTAssertEqual(try store.syncLedger(for: "Field").owners["uuid:a"], "cy")
         XCTAssertEqual(try store.syncLedger(for: "Field").owners.count, many.state.ledger.owners.count)
-        XCTAssertEqual(SyncLedgerJournal.token(ofJournalAt: journalURL), newToken, "the stale journal was started afresh")
+        XCTAssertEqual(SyncLedgerJournal.firstLine(ofJournalAt: journalURL)?.split(separator: " ").dropFirst(4).first.map(String.init),
+                       newToken, "the stale journal was started afresh")
     }
 
     /// Past an eighth of its ledger (or the floor) the journal is folded into a whole write, so
@@ -210,10 +212,10 @@ final class SyncLedgerJournalTests: TemporaryFolderTestCase {
     func testRenameTrashAndRestoreTakeTheJournalAlong() throws {
         try commit(try prepared()) { $0.owners["uuid:a"] = "bo" }
         let renamed = try store.rename("Field", to: "Farm", at: Date())
-        XCTAssertEqual(try folderContents().filter { $0.contains("journal") }, [".Farm.sync.journal"])
+        XCTAssertEqual(try folderContents().filter { $0.contains("journal") }, [".Farm.sync-journal"])
         XCTAssertEqual(try store.syncLedger(for: renamed).owners["uuid:a"], "bo")
         _ = try store.delete(renamed, at: Date())
-        XCTAssertEqual(try folderContents().filter { $0.contains("sync.journal") }, [])
+        XCTAssertEqual(try folderContents().filter { $0.contains("sync-journal") }, [])
         let back = try store.restore(renamed, at: Date())
         XCTAssertEqual(try store.syncLedger(for: back).owners["uuid:a"], "bo")
     }
@@ -224,7 +226,7 @@ final class SyncLedgerJournalTests: TemporaryFolderTestCase {
         try commit(try prepared()) { $0.bases["uuid:a"] = SyncLedger.Version(answers: ["age": .integer(10)], revision: SyncRevision(2)) }
         let stick = folder.appendingPathComponent("stick", isDirectory: true)
         try FileManager.default.createDirectory(at: stick, withIntermediateDirectories: true)
-        for name in ["Field.plist", ".Field.sync.plist", ".Field.sync.journal"] {
+        for name in ["Field.plist", ".Field.sync.plist", ".Field.sync-journal"] {
             try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: stick.appendingPathComponent(name))
         }
         XCTAssertEqual(try DocumentStore.readLedger(at: stick.appendingPathComponent(".Field.sync.plist")).bases["uuid:a"]?.revision,
