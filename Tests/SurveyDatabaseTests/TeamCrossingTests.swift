@@ -122,8 +122,9 @@ final class TeamCrossingTests: DatabaseTestCase {
     /// (`SyncLedger.Conflict.fields[].mine`); the survey stays editable meanwhile, and a
     /// correction keyed since is what "this laptop's value" is now. `--mine` (the app's `m`)
     /// writes the old value back over the correction (`SyncPlan.resolve`,
-    /// SyncPlan+Resolve.swift:59 `case .mine: value = field.mine`, set at :83), and the next
-    /// sync sends it: the correction is lost on every laptop, without a word.
+    /// SyncPlan+Resolve.swift:74 `case .mine: value = field.mine`, set in the record at
+    /// :102-106), and the next sync sends it: the correction is lost on every laptop, without
+    /// a word.
     func testKeepingMineAfterCorrectingTheAnswerAgainKeepsTheCorrection() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
@@ -175,6 +176,36 @@ final class TeamCrossingTests: DatabaseTestCase {
         }
     }
 
+    // MARK: - One person's two laptops (or two documents of one form) under one device name
+
+    /// FAILS TODAY: a row of this laptop's device and role whose revision is the one after the
+    /// base here is taken for this laptop's own edit whose acknowledgement was cut off
+    /// (`DocumentSync.incoming`, DocumentSync.swift:496, `ownEditFrom`), and it is then
+    /// believed whenever every answer it changed is changed here too
+    /// (`SyncApplier.changedHereToo`, SyncPlan+Apply.swift:169-173, used at :138), "or changed
+    /// again". Two laptops sharing a host name and login (as
+    /// InterruptedSyncTests.testTwoLaptopsOfOneNameAndLoginMergeEachOthersEditsOfOneSurvey
+    /// sets up; also two documents of one form on one laptop) that change the SAME answer
+    /// differently: the second to sync takes the first's edit as its own, sends its value as an
+    /// edit of it, and the first's answer is overwritten with no conflict: last writer wins,
+    /// which docs/team.md says never happens.
+    func testTheSameAnswerChangedOnTwoLaptopsOfOneNameAndLoginIsAConflict() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let first = try laptop([survey("uuid:x", ["age": .integer(30), "phone": .string("555")])])
+        try sync(first, "Field", as: ana, device: "laptop")
+        let second = try laptop()
+        try sync(second, "Field", as: ana, device: "laptop")
+        try edit(first, "Field", "uuid:x") { $0["age"] = .integer(31) }
+        try edit(second, "Field", "uuid:x") { $0["age"] = .integer(32) }
+        XCTAssertEqual(try sync(first, "Field", as: ana, device: "laptop").pushed, 1)
+        let clash = try sync(second, "Field", as: ana, device: "laptop")
+        XCTAssertEqual(clash.conflicts, ["uuid:x"], "the same answer changed on both is a conflict, never last writer wins")
+        XCTAssertEqual(clash.pushed, 0, "a survey in conflict is not sent")
+        XCTAssertEqual(try server.psql("SELECT answers->>'age' FROM survey.surveys", database: database)
+                        .trimmingCharacters(in: .whitespacesAndNewlines), "31", "the first laptop's answer is not overwritten")
+    }
+
     // MARK: - A roster corrected on one laptop while the other deletes or adds a member
 
     /// Passes today; guards what RosterSyncTests does not run: member 1 deleted on A while B
@@ -220,10 +251,10 @@ final class TeamCrossingTests: DatabaseTestCase {
 
     // MARK: - A document renamed between syncs
 
-    /// FAILS TODAY: a document without a form syncs under its name (`DocumentSync.dataset`,
-    /// DocumentSync.swift, `dataset(of:name:)`), so after `survey docs rename Field "Field 2"`
+    /// FAILS TODAY: a document without a form syncs under its name (`DocumentSync.dataset(of:name:)`,
+    /// DocumentSync.swift:480), so after `survey docs rename Field "Field 2"`
     /// on A its next push sends A's edit with `dataset = 'Field 2'`, and the server's UPDATE
-    /// moves that survey out of the team's dataset (SurveyServer+Push.swift:67, `SET dataset
+    /// moves that survey out of the team's dataset (SurveyServer+Push.swift:71, `SET dataset
     /// = u.dataset`). B, still syncing "Field", never receives A's edit, and A never receives
     /// B's: neither sync says anything. Reachable also by a trash restore that comes back as
     /// "Field 2" (`DocumentStore.restore`, `freeName`).
@@ -254,7 +285,7 @@ final class TeamCrossingTests: DatabaseTestCase {
     /// (keyed under the wrong form, then imported into the right one) is pushed as new there;
     /// the server already has that id (in the first dataset), the insert does nothing, and the
     /// row found holds the same answers, so the push is told `alreadyThere`
-    /// (`SurveyServer.diagnose`, SurveyServer+Push.swift:112, which does not compare the
+    /// (`SurveyServer.diagnose`, SurveyServer+Push.swift:113, which does not compare the
     /// dataset) and counted as sent. The row stays in the first dataset: a teammate syncing
     /// the second document never gets it, and the laptop believes it went ("1 out").
     func testASurveyCopiedIntoAnotherDatasetIsNotCountedAsSentWhenItDidNotGoThere() throws {
