@@ -118,13 +118,11 @@ final class TeamCrossingTests: DatabaseTestCase {
 
     // MARK: - A conflict settled after the survey was corrected again
 
-    /// FAILS TODAY: a conflict keeps "mine" as it was when the pull found the clash
+    /// A conflict keeps "mine" as it was when the pull found the clash
     /// (`SyncLedger.Conflict.fields[].mine`); the survey stays editable meanwhile, and a
     /// correction keyed since is what "this laptop's value" is now. `--mine` (the app's `m`)
-    /// writes the old value back over the correction (`SyncPlan.resolve`,
-    /// SyncPlan+Resolve.swift:74 `case .mine: value = field.mine`, set in the record at
-    /// :102-106), and the next sync sends it: the correction is lost on every laptop, without
-    /// a word.
+    /// keeps that correction (`SyncPlan.resolve` writes nothing for mine), and the next sync
+    /// sends it. It wrote the old value back over the correction, lost on every laptop.
     func testKeepingMineAfterCorrectingTheAnswerAgainKeepsTheCorrection() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
