@@ -59,13 +59,12 @@ final class TeamCrossingTests: DatabaseTestCase {
 
     // MARK: - A merge and the form's calculations
 
-    /// FAILS TODAY: the team sync merges answer by answer but never gives a merged survey the
-    /// form's calculations for the answers it now holds, as `survey merge` does
-    /// (`Questionnaire.settlingMerges`, called only from `DocumentStore.mergeOtherCopies`,
-    /// DocumentStore+SyncCommands.swift:84; `DocumentSync.run`/`pullAll` never call it). A
-    /// changes `a`, B changes `b`: both laptops' `total` happens to be 3 (1+2 on B, 2+1 on A),
-    /// so it is no conflict, and the merged survey holds a=2, b=2, total=3, stored on both
-    /// laptops and on the server, with no word. The form's total is 4.
+    /// The team sync merges answer by answer, then gives a merged survey the form's
+    /// calculations for the answers it now holds, as `survey merge` does
+    /// (`Questionnaire.settlingMerges`, from `DocumentSync.pullAll`). A changes `a`, B changes
+    /// `b`: both laptops' `total` happens to be 3 (1+2 on B, 2+1 on A), so it is no conflict;
+    /// the form's total for the merged a=2, b=2 is 4, and that is what B stores and sends. It
+    /// stored the stale 3 on both laptops and on the server, with no word.
     func testAMergeOfTwoLaptopsAnswersGetsTheFormsCalculationNotAStaleTotal() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
@@ -94,9 +93,9 @@ final class TeamCrossingTests: DatabaseTestCase {
                         .trimmingCharacters(in: .whitespacesAndNewlines), "4", "the server holds the right total too")
     }
 
-    /// FAILS TODAY: the same, where the two totals differ: the calculation is listed as a
-    /// conflict (mine 8, theirs 6) and both `--mine` and `--theirs` would store a wrong
-    /// total; `survey merge` settles it by the form and lists no conflict on it.
+    /// The same, where the two totals differ: the calculation was listed as a conflict (mine 8,
+    /// theirs 6) and both `--mine` and `--theirs` would store a wrong total; the pull settles
+    /// it by the form, as `survey merge` does, and lists no conflict on it.
     func testACalculationBothLaptopsChangedIsSettledByTheFormNotAConflict() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
