@@ -232,6 +232,9 @@ public enum DocumentSync {
                         others.append((change, owner))
                     case .stale, .missing:
                         result.refused.append(change.id)
+                    case .inOtherDataset(let other):
+                        // Not "sync again": no pull of this dataset brings it, and every push meets it there.
+                        result.notSent.append(SetAsideRow(id: change.id, owner: device, reason: Self.inOtherDataset(other, not: dataset)))
                     }
                 }
                 start += chunk.count
@@ -505,6 +508,12 @@ public enum DocumentSync {
     public static func dataset(of form: XLSForm?, name: String) -> String {
         if let id = form?.formID, !id.isEmpty { return id }
         return name
+    }
+
+    /// Why a new survey whose id the server keeps in dataset `other` was not sent with `dataset`'s.
+    static func inOtherDataset(_ other: String, not dataset: String) -> String {
+        "its id is on the server already, with “\(other)”'s surveys (another form or document), not “\(dataset)”'s: "
+            + "delete this copy if it is the same survey"
     }
 
     /// `own`: this laptop's device and role, whose rows are its own pushes.
