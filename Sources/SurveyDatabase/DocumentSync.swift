@@ -121,7 +121,7 @@ public enum DocumentSync {
         // Read once: it names the dataset, and a newer published version is compared with it.
         let opened = store.documentForm(for: name, firstSurveys: snapshot.state.records)
         let form = opened.questionnaire.form
-        let dataset = Self.dataset(of: form, name: name)
+        let dataset = Self.dataset(of: form, name: name, pulledFrom: snapshot.state.ledger.pullDataset)
         // Asked before the form is taken: a version published meanwhile makes the next sync look.
         let newestForm = pull ? try server.newestFormVersion(formID: dataset) : nil
         if pull {
@@ -504,9 +504,13 @@ public enum DocumentSync {
     }
 
     /// Which of the server's surveys are this document's: its form's id (every laptop
-    /// keying the form shares them), else the document's name.
-    public static func dataset(of form: XLSForm?, name: String) -> String {
+    /// keying the form shares them); else, once it has synced, the dataset its ledger pulled
+    /// from (`pulledFrom`, `SyncLedger.pullDataset`), so a formless document renamed (or
+    /// brought back from the trash under another name) stays with its team; else the
+    /// document's name.
+    public static func dataset(of form: XLSForm?, name: String, pulledFrom: String? = nil) -> String {
         if let id = form?.formID, !id.isEmpty { return id }
+        if let pulledFrom, !pulledFrom.isEmpty { return pulledFrom }
         return name
     }
 

@@ -248,13 +248,13 @@ final class TeamCrossingTests: DatabaseTestCase {
 
     // MARK: - A document renamed between syncs
 
-    /// FAILS TODAY: a document without a form syncs under its name (`DocumentSync.dataset(of:name:)`,
-    /// DocumentSync.swift:480), so after `survey docs rename Field "Field 2"`
-    /// on A its next push sends A's edit with `dataset = 'Field 2'`, and the server's UPDATE
-    /// moves that survey out of the team's dataset (SurveyServer+Push.swift:71, `SET dataset
-    /// = u.dataset`). B, still syncing "Field", never receives A's edit, and A never receives
-    /// B's: neither sync says anything. Reachable also by a trash restore that comes back as
-    /// "Field 2" (`DocumentStore.restore`, `freeName`).
+    /// A document without a form synced under its name (`DocumentSync.dataset(of:name:)`), so
+    /// after `survey docs rename Field "Field 2"` on A its next push sent A's edit with
+    /// `dataset = 'Field 2'`, and the server's UPDATE moved that survey out of the team's
+    /// dataset (SurveyServer+Push.swift, `SET dataset = u.dataset`): B, still syncing "Field",
+    /// never received A's edit, nor A B's, and neither sync said anything. Reachable also by a
+    /// trash restore that comes back as "Field 2" (`DocumentStore.restore`, `freeName`). Once
+    /// it has synced, a formless document's dataset is the one its ledger pulled from.
     func testARenamedDocumentStillTradesEditsWithItsTeam() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
@@ -274,6 +274,24 @@ final class TeamCrossingTests: DatabaseTestCase {
         XCTAssertEqual(try answer(a, "uuid:s2", "age", in: "Field 2"), .integer(13), "B's edit reached A")
         XCTAssertEqual(try server.psql("SELECT string_agg(DISTINCT dataset, ',') FROM survey.surveys", database: database)
                         .trimmingCharacters(in: .whitespacesAndNewlines), "Field", "the team's surveys stay one dataset")
+    }
+
+    /// After the rename, a sync with nothing to do (the mark's quick question to the server)
+    /// asks about the team's dataset too, so a teammate's next edit still comes in.
+    func testARenamedDocumentsQuickSyncStillAsksAboutItsTeam() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let a = try laptop([survey("uuid:s1", ["name": .string("Ana"), "age": .integer(30)])])
+        let b = try laptop()
+        try sync(a, "Field", as: ana, device: "A")
+        try sync(b, "Field", as: ana, device: "B")
+        XCTAssertEqual(try a.rename("Field", to: "Field 2", at: Date()), "Field 2")
+        try sync(a, "Field 2", as: ana, device: "A")
+        XCTAssertEqual(a.currentSyncMark(for: "Field 2")?.dataset, "Field", "the mark asks about the team's dataset")
+        try edit(b, "Field", "uuid:s1") { $0["age"] = .integer(31) }
+        XCTAssertEqual(try sync(b, "Field", as: ana, device: "B").pushed, 1)
+        XCTAssertEqual(try sync(a, "Field 2", as: ana, device: "A").pulled, 1)
+        XCTAssertEqual(try answer(a, "uuid:s1", "age", in: "Field 2"), .integer(31))
     }
 
     // MARK: - One survey id in two documents (two datasets)
