@@ -116,6 +116,10 @@ final class SyncPlanTests: XCTestCase {
         let applied = SyncPlan.apply([incoming(theirs, revision: 2)], to: state(mine: mine), at: date)
         var corrected = applied.state
         corrected.records[0]["age"] = .integer(33)
+        // What c (F4) and survey conflicts show as mine is what m and --mine keep.
+        XCTAssertEqual(SyncSummary(corrected).conflicts.map(\.mine), [.integer(33)])
+        XCTAssertEqual(corrected.ledger.conflictList(holding: corrected.records).map(\.field.mine), [.integer(33)])
+        XCTAssertEqual(corrected.ledger.conflictList.map(\.field.mine), [.integer(31)], "the ledger keeps what the pull found")
         let kept = try SyncPlan.resolve(id: id, path: SyncFieldPath([.key("age")]), by: .mine, in: corrected, at: date)
         XCTAssertEqual(kept.count, 1)
         XCTAssertEqual(kept.state.ledger.conflicts, [:])
