@@ -120,8 +120,9 @@ public enum DocumentSync {
         // Read again there (another program saved meanwhile): what it saved may wait to be sent.
         if try noteRole(role, from: server, store, name, &snapshot, at: date) { nothingWaited = false }
         // Read once: it names the dataset, and a newer published version is compared with it.
-        let form = store.documentForm(for: name, firstSurveys: snapshot.state.records).questionnaire.form
-        let dataset = Self.dataset(of: form, name: name)
+        let opened = store.documentForm(for: name, firstSurveys: snapshot.state.records)
+        let form = opened.questionnaire.form
+        let dataset = Self.dataset(of: form, name: name, pulledFrom: snapshot.state.ledger.pullDataset)
         // Asked before the form is taken: a version published meanwhile makes the next sync look.
         let newestForm = pull ? try server.newestFormVersion(formID: dataset) : nil
         if pull {
@@ -131,26 +132,39 @@ public enum DocumentSync {
                 result.formTaken = formTaken
                 progress("Syncing “\(name)”: \(formTaken)")
             }
+            // The document's form as the pull left it: the one read above, or a version just
+            // taken, read only when something needs it (a survey merged, an entity list).
+            var documentForm: DocumentForm? = result.formTaken == nil ? opened : nil
+            func readForm(_ surveys: [Record]) -> DocumentForm {
+                if let documentForm { return documentForm }
+                let read = store.documentForm(for: name, firstSurveys: surveys)
+                documentForm = read
+                return read
+            }
             // The registrations and visits that came change the entity lists here, as where they
             // were keyed, at each write of what the pull brought: the lists travel with the
             // surveys that made them. The surveys are kept whatever happens to a list; a list that
             // cannot be written is said, not fatal.
-            var questionnaire: Questionnaire?
             var listTrouble: String?
             var entityConflicts: [String: Int] = [:]
             let listsFollow = form?.entities.isEmpty == false || result.formTaken != nil
             let reread = try pullAll(server, store, name, dataset: dataset, own: syncedAsRoleBefore ? (device, role) : nil,
                                      snapshot: &snapshot, into: &result,
-                                     at: date, progress: progress, numbering: listsFollow) { kept in
+                                     at: date, progress: progress, numbering: listsFollow,
+                                     settling: { surveys in
+                                         // A form that cannot be used leaves the merged surveys as merged.
+                                         let form = readForm(surveys)
+                                         return form.trouble == nil ? form.questionnaire : nil
+                                     }) { kept in
                 guard listsFollow else { return }
                 do {
-                    if questionnaire == nil { questionnaire = store.documentForm(for: name, firstSurveys: kept.now).questionnaire }
+                    let questionnaire = readForm(kept.now).questionnaire
                     // The supervisor's edits up to where the pull read, taken between the
                     // surveys in the server's order (both are numbered by change_number()).
                     let edits = kept.events.isEmpty ? []
-                        : try entityEditsWaiting(server, store, lists: (questionnaire?.form?.entities ?? []).map(\.list), upTo: kept.cursor)
+                        : try entityEditsWaiting(server, store, lists: (questionnaire.form?.entities ?? []).map(\.list), upTo: kept.cursor)
                     let changes = try store.recordEntities(takenBy: kept.events, before: kept.before, now: kept.now,
-                                                           questionnaire: questionnaire!, clock: Questionnaire.Clock(now: date()),
+                                                           questionnaire: questionnaire, clock: Questionnaire.Clock(now: date()),
                                                            changeNumbers: kept.changeNumbers, edits: edits)
                     for change in changes where change.conflicts > 0 { entityConflicts[change.list, default: 0] += change.conflicts }
                 } catch {
@@ -219,6 +233,9 @@ public enum DocumentSync {
                         others.append((change, owner))
                     case .stale, .missing:
                         result.refused.append(change.id)
+                    case .inOtherDataset(let other):
+                        // Not "sync again": no pull of this dataset brings it, and every push meets it there.
+                        result.notSent.append(SetAsideRow(id: change.id, owner: device, reason: Self.inOtherDataset(other, not: dataset)))
                     }
                 }
                 start += chunk.count
@@ -319,12 +336,18 @@ public enum DocumentSync {
     /// a long pull. When another program wrote the document meanwhile (the app saving a keyed
     /// answer during F9), nothing is written and the pull runs again on the fresh document
     /// from the cursor it had: the server still has every row.
+    /// A survey merged from both sides (or in conflict) gets the form's calculations for the
+    /// answers it now holds, as `survey merge` gives them (`Questionnaire.settlingMerges`):
+    /// a calculation both sides changed is the form's, not a conflict, and the settled survey
+    /// goes out at this sync's push. `settling` gives the form (nil: none to settle with),
+    /// asked only when a write holds such a survey: a pull of fast-forwards reads no form.
     /// Returns whether the files were read again (another program wrote them meanwhile).
     @discardableResult
     static func pullAll(_ server: SurveyServer, _ store: DocumentStore, _ name: String, dataset: String,
                         own: (device: String, role: String)?, snapshot: inout DocumentStore.SyncSnapshot, into result: inout Result,
                         at date: () -> Date, progress: (String) -> Void,
-                        numbering: Bool = false, kept onKept: (KeptPull) -> Void = { _ in }) throws -> Bool {
+                        numbering: Bool = false, settling: ([Record]) -> Questionnaire? = { _ in nil },
+                        kept onKept: (KeptPull) -> Void = { _ in }) throws -> Bool {
         var kept: (events: [SyncEvent], setAside: [SetAsideRow]) = ([], [])
         var reread = false
         for attempt in 1...5 {
@@ -347,8 +370,13 @@ public enum DocumentSync {
                 var checkpoint = ContinuousClock.now
                 /// Writes what the applier holds; the next batches go on from the written state.
                 func keep() throws {
-                    let applied = applier.result
+                    var applied = applier.result
                     let before = snapshot.state.records
+                    if events.contains(where: { $0.kind == .merged || $0.kind == .conflicted }),
+                       let questionnaire = settling(applied.state.records) {
+                        applied.state = questionnaire.settlingMerges(applied.state, before: snapshot.state, events: &events,
+                                                                     clock: Questionnaire.Clock(now: pulledAt))
+                    }
                     if let written = try store.committed(applied.state, over: snapshot, movedToDeleted: applied.movedToDeleted,
                                                          broughtBack: applied.broughtBack, ledgerChanged: ledgerChanged, at: pulledAt) {
                         snapshot = written
@@ -477,10 +505,20 @@ public enum DocumentSync {
     }
 
     /// Which of the server's surveys are this document's: its form's id (every laptop
-    /// keying the form shares them), else the document's name.
-    public static func dataset(of form: XLSForm?, name: String) -> String {
+    /// keying the form shares them); else, once it has synced, the dataset its ledger pulled
+    /// from (`pulledFrom`, `SyncLedger.pullDataset`), so a formless document renamed (or
+    /// brought back from the trash under another name) stays with its team; else the
+    /// document's name.
+    public static func dataset(of form: XLSForm?, name: String, pulledFrom: String? = nil) -> String {
         if let id = form?.formID, !id.isEmpty { return id }
+        if let pulledFrom, !pulledFrom.isEmpty { return pulledFrom }
         return name
+    }
+
+    /// Why a new survey whose id the server keeps in dataset `other` was not sent with `dataset`'s.
+    static func inOtherDataset(_ other: String, not dataset: String) -> String {
+        "its id is on the server already, with “\(other)”'s surveys (another form or document), not “\(dataset)”'s: "
+            + "delete this copy if it is the same survey"
     }
 
     /// `own`: this laptop's device and role, whose rows are its own pushes.

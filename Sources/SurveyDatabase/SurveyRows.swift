@@ -92,6 +92,10 @@ public struct PushResult: Equatable, Sendable {
         case refused(owner: String)
         /// An edit of a survey the server does not have.
         case missing
+        /// A new survey whose id the server already has among another dataset's surveys (another
+        /// form's or document's: a survey copied, id and all, into a second document): not
+        /// stored, and no pull of this dataset brings it, so sending it again never helps.
+        case inOtherDataset(String)
     }
 
     public var instanceID: String

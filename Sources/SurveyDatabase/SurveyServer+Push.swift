@@ -89,7 +89,8 @@ extension SurveyServer {
         var found: [String: [String?]] = [:]
         if !leftover.isEmpty {
             let rows = try connection.execute("""
-                SELECT u.id, s.revision, s.owner, s.answers = u.answers, s.deleted = u.deleted, s.base_revision, s.owner = current_user
+                SELECT u.id, s.revision, s.owner, s.answers = u.answers, s.deleted = u.deleted, s.base_revision, s.owner = current_user,
+                       s.dataset
                 FROM unnest($1::text[], $2::jsonb[], $3::boolean[]) AS u(id, answers, deleted)
                 JOIN survey.surveys s ON s.instance_id = u.id
                 """, [column(leftover) { batch[$0].instanceID }, column(leftover) { json[$0] },
@@ -104,12 +105,17 @@ extension SurveyServer {
     }
 
     /// Why a row was not stored, from the server's row (nil: there is none): already there as
-    /// sent, changed by someone else, or another role's.
+    /// sent (in the dataset it was sent to), changed by someone else, another role's, or, for
+    /// a new survey, an id the server has in another dataset (the insert does nothing there,
+    /// and the same answers found there are not this push stored).
     static func diagnose(_ row: OutgoingRow, _ server: [String?]?) -> PushResult.Outcome {
         guard let server, let revision = server[1].flatMap({ Int64($0) }) else {
             return row.baseRevision == nil ? .stale(current: 0) : .missing
         }
-        let same = server[3] == "t" && server[4] == "t" && server[6] == "t"
+        if row.baseRevision == nil, let dataset = server[7], dataset != row.dataset {
+            return .inOtherDataset(dataset)
+        }
+        let same = server[3] == "t" && server[4] == "t" && server[6] == "t" && server[7] == row.dataset
         if same && server[5].flatMap({ Int64($0) }) == row.baseRevision { return .alreadyThere(revision: revision) }
         if let base = row.baseRevision, base == revision, server[6] != "t" { return .refused(owner: server[2] ?? "") }
         return .stale(current: revision)

@@ -95,6 +95,20 @@ final class PushPullTests: DatabaseTestCase {
         XCTAssertEqual(try ana.push([edit]).map(\.outcome), [.alreadyThere(revision: 2)])
     }
 
+    /// A new survey whose id the server keeps in another dataset is not "yours already", even
+    /// with the very answers sent: it is not among the surveys it was sent with, and says where it is.
+    func testANewSurveyWhoseIDIsInAnotherDatasetIsNotTakenForSent() throws {
+        try initialize()
+        let ana = try enumerator("ana")
+        XCTAssertEqual(try ana.push([survey("uuid:1")]).map(\.outcome), [.accepted(revision: 1)])
+        var copy = survey("uuid:1", dataset: "visits")
+        XCTAssertEqual(try ana.push([copy]).map(\.outcome), [.inOtherDataset("household")])
+        copy.answers["name"] = .string("changed")
+        XCTAssertEqual(try ana.push([copy]).map(\.outcome), [.inOtherDataset("household")])
+        XCTAssertEqual(try server.psql("SELECT dataset FROM survey.surveys", database: database)
+                        .trimmingCharacters(in: .whitespacesAndNewlines), "household")
+    }
+
     func testADeleteTravelsAsATombstoneWithItsAnswers() throws {
         try initialize()
         let ana = try enumerator("ana")

@@ -7,12 +7,35 @@ import Musl
 import SurveyValues
 import SurveyForms
 
+extension SyncLedger {
+    /// `conflictList`, each answer's "mine" as the survey holds it now among `records`, which
+    /// is what `--mine` (the app's `m`) keeps (`SyncPlan.resolve`): a correction keyed since
+    /// the pull found the clash shows. A member deleted on one side and a whole survey keep
+    /// the sides the pull found (their choice is keep or delete).
+    public func conflictList(holding records: [Record]) -> [(id: String, field: FieldConflict)] {
+        let list = conflictList
+        let ids = Set(list.lazy.filter { !$0.field.path.isWholeSurvey && !$0.field.path.isMember }.map(\.id))
+        guard !ids.isEmpty else { return list }
+        var held: [String: PropertyValue] = [:]
+        for record in records {
+            if let id = record.instanceID, ids.contains(id), held[id] == nil { held[id] = .dictionary(record.values) }
+        }
+        return list.map { id, field in
+            guard !field.path.isWholeSurvey, !field.path.isMember, let answers = held[id] else { return (id, field) }
+            var now = field
+            now.mine = answers.value(at: field.path)
+            return (id, now)
+        }
+    }
+}
+
 extension ConflictListing {
     /// `[{"id", "field", "base", "mine", "theirs", "deletedMine", "deletedTheirs"}]`: an
     /// absent value is left out; a whole-survey conflict has `"field": "(survey)"` and says
-    /// which side deleted it.
-    public static func jsonText(_ ledger: SyncLedger) -> String {
-        let items: [PropertyValue] = ledger.conflictList.map { id, field in
+    /// which side deleted it. With the document's `records`, "mine" is the survey's value now.
+    public static func jsonText(_ ledger: SyncLedger, records: [Record]? = nil) -> String {
+        let list = records.map { ledger.conflictList(holding: $0) } ?? ledger.conflictList
+        let items: [PropertyValue] = list.map { id, field in
             var entry: [String: PropertyValue] = ["id": .string(id), "field": .string(field.path.description)]
             if let base = field.base { entry["base"] = base }
             if let mine = field.mine { entry["mine"] = mine }

@@ -21,7 +21,9 @@ extension SyncPlan {
         public var deletedMembers: [DeletedMemberEntry] = []
     }
 
-    /// Settles the conflicts of survey `id` at `path` (nil: all of them) by `choice`. Once
+    /// Settles the conflicts of survey `id` at `path` (nil: all of them) by `choice`: `mine`
+    /// keeps what the survey holds here now (a correction made since the pull included),
+    /// `theirs` and `value` write theirs or the value given. Once
     /// none is left, the other side's version becomes the base, so the answers the document
     /// now holds go out as an edit of it, like any edit (none when theirs was taken whole).
     /// A whole-survey conflict (edited on one side, deleted on the other; or an encrypted
@@ -71,7 +73,14 @@ extension SyncPlan {
             }
             let value: PropertyValue?
             switch choice {
-            case .mine: value = field.mine
+            case .mine:
+                // This laptop's value is the one the survey holds now: the survey stays
+                // editable while in conflict, and a correction keyed since is what "mine" is.
+                // Nothing is written (`field.mine`, as the pull found it, written back would
+                // undo that correction unseen, on every laptop at the next sync), as a kept
+                // member is not; only a member deleted here is removed, below.
+                guard field.path.isMember, field.mine == nil else { continue }
+                value = nil
             case .theirs: value = field.theirs
             case .value(let given):
                 // A roster (or any list or dictionary) is never replaced by a typed value.

@@ -20,12 +20,12 @@ struct ConflictsCommand: Equatable {
     func run(store: DocumentStore, remembered: String?) -> Int32 {
         return ShellOutput.exitStatus {
             let target = try store.commandTarget(requested: doc, remembered: remembered, creating: false)
-            _ = try store.load(target.name).get()
+            let records = Array(try store.load(target.name).get().records)
             let ledger = try store.syncLedger(for: target.name)
             if format == .json {
-                StandardOutput.write(ConflictListing.jsonText(ledger))
+                StandardOutput.write(ConflictListing.jsonText(ledger, records: records))
             } else {
-                Self.table(ledger).forEach(ShellOutput.line)
+                Self.table(ledger, records: records).forEach(ShellOutput.line)
                 // The entity lists' conflicts are the folder's, not the document's: named here,
                 // listed and resolved by survey entities.
                 for name in store.entityListNames() {
@@ -38,10 +38,10 @@ struct ConflictsCommand: Equatable {
     }
 
     /// ID, FIELD, BASE, MINE, THEIRS, aligned; long values cut to 30 characters (the id and
-    /// field whole: `resolve` takes them).
-    static func table(_ ledger: SyncLedger) -> [String] {
+    /// field whole: `resolve` takes them). MINE is the survey's answer now, what `--mine` keeps.
+    static func table(_ ledger: SyncLedger, records: [Record]) -> [String] {
         let header = ["ID", "FIELD", "BASE", "MINE", "THEIRS"]
-        let rows: [[String]] = ledger.conflictList.map { id, field in
+        let rows: [[String]] = ledger.conflictList(holding: records).map { id, field in
             let whole = field.path.isWholeSurvey
             return [id, field.path.description,
                     whole ? (field.base == nil ? "-" : "(kept)") : ConflictListing.cellText(field.base, wholeSurvey: false),

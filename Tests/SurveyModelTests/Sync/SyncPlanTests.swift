@@ -107,6 +107,44 @@ final class SyncPlanTests: XCTestCase {
         XCTAssertEqual(SyncPlan.outgoing(from: resolved.state, device: "a").map(\.answers), [settled])
     }
 
+    /// "Mine" is what the survey holds when the conflict is settled: a correction keyed since
+    /// the pull stays and goes out, and so does a member corrected at a place another member's
+    /// delete has moved (the value the pull found is never written over either).
+    func testKeepingMineKeepsWhatTheSurveyHoldsNowNotWhatThePullFound() throws {
+        let mine = with(v1, "age", .integer(31))
+        let theirs = with(v1, "age", .integer(32))
+        let applied = SyncPlan.apply([incoming(theirs, revision: 2)], to: state(mine: mine), at: date)
+        var corrected = applied.state
+        corrected.records[0]["age"] = .integer(33)
+        // What c (F4) and survey conflicts show as mine is what m and --mine keep.
+        XCTAssertEqual(SyncSummary(corrected).conflicts.map(\.mine), [.integer(33)])
+        XCTAssertEqual(corrected.ledger.conflictList(holding: corrected.records).map(\.field.mine), [.integer(33)])
+        XCTAssertEqual(corrected.ledger.conflictList.map(\.field.mine), [.integer(31)], "the ledger keeps what the pull found")
+        let kept = try SyncPlan.resolve(id: id, path: SyncFieldPath([.key("age")]), by: .mine, in: corrected, at: date)
+        XCTAssertEqual(kept.count, 1)
+        XCTAssertEqual(kept.state.ledger.conflicts, [:])
+        XCTAssertEqual(kept.state.records, [survey(with(v1, "age", .integer(33)))], "the correction, not the 31 the pull found")
+        XCTAssertEqual(SyncPlan.outgoing(from: kept.state, device: "a").map(\.answers), [with(v1, "age", .integer(33))])
+        XCTAssertEqual(SyncPlan.outgoing(from: kept.state, device: "a").map(\.baseRevision), [SyncRevision(2)])
+
+        // A member's answer in conflict, then the member before it deleted here: its place now
+        // holds the next member, whose answer mine leaves as it is.
+        let ana: PropertyValue = .dictionary(["name": .string("Ana"), "age": .integer(30)])
+        let bo: PropertyValue = .dictionary(["name": .string("Bo"), "age": .integer(31)])
+        let cy: PropertyValue = .dictionary(["name": .string("Cy"), "age": .integer(3)])
+        var ledger = SyncLedger()
+        ledger.bases[id] = SyncLedger.Version(answers: with(v1, "member", .array([ana, bo, cy])), revision: SyncRevision(1))
+        let boHere: PropertyValue = .dictionary(["name": .string("Bo"), "age": .integer(32)])
+        let boThere: PropertyValue = .dictionary(["name": .string("Bo"), "age": .integer(33)])
+        let start = SyncState(records: [survey(with(v1, "member", .array([ana, boHere, cy])))], ledger: ledger)
+        let clash = SyncPlan.apply([incoming(with(v1, "member", .array([ana, boThere, cy])), revision: 2)], to: start, at: date)
+        XCTAssertEqual(clash.state.ledger.conflictList.map(\.field.path.description), ["member[2]/age"])
+        var moved = clash.state
+        moved.records[0]["member"] = .array([boHere, cy])
+        let keptMember = try SyncPlan.resolve(id: id, path: nil, by: .mine, in: moved, at: date)
+        XCTAssertEqual(keptMember.state.records.first?["member"], .array([boHere, cy]), "Cy keeps her age")
+    }
+
     func testTakingTheirsForEveryClashLeavesNothingToSendWhenNothingElseChanged() throws {
         let mine = with(v1, "age", .integer(31))
         let theirs = with(v1, "age", .integer(32))
