@@ -11,7 +11,6 @@ import SurveyTestSupport
 /// documents, the sync mark) during a sync, through the throwaway PostgreSQL and
 /// `DocumentSync` (what `survey sync` and F9 run). Each test asserts what docs/team.md, or
 /// plain correctness (no answer lost, no wrong answer stored, no sync blocked), promises.
-/// Tests marked `FAILS TODAY` show a bug; they are kept failing on purpose.
 final class TeamCrossingTests: DatabaseTestCase {
     private func records(_ store: DocumentStore, _ name: String = "Field") throws -> [Record] {
         Array(try store.load(name).get().records)
@@ -175,28 +174,32 @@ final class TeamCrossingTests: DatabaseTestCase {
 
     // MARK: - One person's two laptops (or two documents of one form) under one device name
 
-    /// FAILS TODAY: a row of this laptop's device and role whose revision is the one after the
-    /// base here is taken for this laptop's own edit whose acknowledgement was cut off
-    /// (`DocumentSync.incoming`, DocumentSync.swift:496, `ownEditFrom`), and it is then
-    /// believed whenever every answer it changed is changed here too
-    /// (`SyncApplier.changedHereToo`, SyncPlan+Apply.swift:169-173, used at :138), "or changed
-    /// again". Two laptops sharing a host name and login (as
-    /// InterruptedSyncTests.testTwoLaptopsOfOneNameAndLoginMergeEachOthersEditsOfOneSurvey
-    /// sets up; also two documents of one form on one laptop) that change the SAME answer
-    /// differently: the second to sync takes the first's edit as its own, sends its value as an
-    /// edit of it, and the first's answer is overwritten with no conflict: last writer wins,
-    /// which docs/team.md says never happens.
+    /// A row of this laptop's device and login whose revision is the one after the base here is
+    /// taken for this laptop's own edit whose acknowledgement was cut off (`ownEditFrom`), and
+    /// believed whenever the answers it changed are changed here too. Two laptops imaged alike
+    /// (one host name) under one login, each unnamed: named by the host alone, the second to
+    /// sync took the first's change of the same answer for its own and wrote over it, last
+    /// writer wins. Each installation's id in the device name (`SyncDevice`) keeps them two
+    /// devices: a conflict. (Two laptops given one `SURVEY_DEVICE` still look alike: docs/team.md
+    /// says to name each apart.)
     func testTheSameAnswerChangedOnTwoLaptopsOfOneNameAndLoginIsAConflict() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
+        // Each laptop's device as survey names an unnamed one: the host (the same here) and its
+        // installation's id, kept in its own state folder.
+        let homes = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)") }
+        defer { for home in homes { try? FileManager.default.removeItem(at: home) } }
+        let (one, two) = (SyncDevice.current(environment: ["XDG_STATE_HOME": homes[0].path]),
+                          SyncDevice.current(environment: ["XDG_STATE_HOME": homes[1].path]))
+        XCTAssertEqual(one.split(separator: ":").dropLast(), two.split(separator: ":").dropLast(), "one host name")
         let first = try laptop([survey("uuid:x", ["age": .integer(30), "phone": .string("555")])])
-        try sync(first, "Field", as: ana, device: "laptop")
+        try sync(first, "Field", as: ana, device: one)
         let second = try laptop()
-        try sync(second, "Field", as: ana, device: "laptop")
+        try sync(second, "Field", as: ana, device: two)
         try edit(first, "Field", "uuid:x") { $0["age"] = .integer(31) }
         try edit(second, "Field", "uuid:x") { $0["age"] = .integer(32) }
-        XCTAssertEqual(try sync(first, "Field", as: ana, device: "laptop").pushed, 1)
-        let clash = try sync(second, "Field", as: ana, device: "laptop")
+        XCTAssertEqual(try sync(first, "Field", as: ana, device: one).pushed, 1)
+        let clash = try sync(second, "Field", as: ana, device: two)
         XCTAssertEqual(clash.conflicts, ["uuid:x"], "the same answer changed on both is a conflict, never last writer wins")
         XCTAssertEqual(clash.pushed, 0, "a survey in conflict is not sent")
         XCTAssertEqual(try server.psql("SELECT answers->>'age' FROM survey.surveys", database: database)

@@ -100,9 +100,9 @@ public struct SyncLedger: Equatable, Sendable {
     /// passes them.
     public var ownChanges: [ClosedRange<Int64>] = []
     /// Which of the server's datasets the cursor and own changes are of: a document's
-    /// dataset is its form's id, or its name, so attaching a form (or renaming a formless
-    /// document) changes it, and a cursor moved along one dataset would pass over the other's
-    /// rows. A sync of another dataset starts from nothing (what it brings again changes
+    /// dataset is its form's id, else, once synced, this (a renamed formless document keeps
+    /// its team), else its name, so attaching a form changes it, and a cursor moved along one
+    /// dataset would pass over the other's rows. A sync of another dataset starts from nothing (what it brings again changes
     /// nothing).
     public var pullDataset: String?
 
