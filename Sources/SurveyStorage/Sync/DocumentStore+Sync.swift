@@ -330,6 +330,11 @@ extension DocumentStore {
         guard let token = ledger.fileToken.value, token == snapshot.ledgerToken, !ledger.isEmpty, let ids = ledger.changedIDs,
               let file = fingerprint(atPath: RawPath(syncURL(for: snapshot.name).path)),
               file.size >= Self.ledgerJournaledFrom else { return nil }
+        // Something else in the journal's place (a link, a folder) is never written through:
+        // the whole write removes it.
+        var info = stat()
+        let journal = companionURL(.syncJournal, for: snapshot.name).path
+        if lstat(journal, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG { return nil }
         // What an append keeps of the journal: as much as this ledger was read with.
         let journalBytes = Int64(ledger.fileToken.journalEnd ?? 0)
         return journalBytes <= max(file.size / 8, Self.ledgerJournalFloor) ? ids : nil

@@ -61,7 +61,8 @@ enum SyncLedgerJournal {
     static func chunks(at url: URL, first: String) -> (chunks: [Data], ends: [Int], headerEnd: Int) {
         // No larger than a ledger may be (a journal is kept to an eighth of its ledger).
         var info = stat()
-        guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= SyncLedger.maximumFileBytes,
+        // Its own file, never one a link points at.
+        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) <= SyncLedger.maximumFileBytes,
               let data = FileManager.default.contents(atPath: url.path) else { return ([], [], 0) }
         let bytes = [UInt8](data)
         guard let header = line(in: bytes, from: 0), header.text == first else { return ([], [], 0) }
@@ -79,7 +80,7 @@ enum SyncLedgerJournal {
 
     /// The first line of the journal at `url` (nil: none, or not a journal).
     static func firstLine(ofJournalAt url: URL) -> String? {
-        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
         var buffer = [UInt8](repeating: 0, count: 200)
@@ -121,7 +122,9 @@ enum SyncLedgerJournal {
     static func append(_ chunk: [UInt8], to url: URL, first: String, readEnd: Int?, in fs: FileSystem) throws -> Int {
         let existed = FileManager.default.fileExists(atPath: url.path)
         // Appending: after the journal is cut back, each write lands at its end.
-        let fd = fs.open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, NewFileMode.file(in: url.deletingLastPathComponent().path))
+        // A link in its place is refused (ELOOP), never followed to a file elsewhere.
+        let fd = fs.open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW,
+                         NewFileMode.file(in: url.deletingLastPathComponent().path))
         guard fd >= 0 else { throw failure("open", url) }
         defer { _ = fs.close(fd) }
         let fresh = !existed || readEnd == nil || firstLine(ofJournalAt: url) != first

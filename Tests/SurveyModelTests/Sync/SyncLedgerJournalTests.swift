@@ -233,6 +233,27 @@ final class SyncLedgerJournalTests: TemporaryFolderTestCase {
                        SyncRevision(2))
     }
 
+    /// A link in the journal's place (put there by someone else, to a file of theirs) is never
+    /// followed: the commit writes the ledger whole, which removes the link, and the file it
+    /// pointed at is untouched.
+    func testALinkInTheJournalsPlaceIsNeverWrittenThrough() throws {
+        _ = try prepared()
+        let elsewhere = folder.appendingPathComponent("theirs.txt")
+        try Data("keep me\n".utf8).write(to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: journalURL, withDestinationURL: elsewhere)
+        try commit(try store.syncSnapshot(of: "Field")) { $0.owners["uuid:a"] = "bo" }
+        XCTAssertEqual(try String(contentsOf: elsewhere, encoding: .utf8), "keep me\n")
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: journalURL.path), "the link is gone")
+        XCTAssertEqual(try store.syncLedger(for: "Field").owners["uuid:a"], "bo")
+        // And a reader never folds what a link points at.
+        try commit(try store.syncSnapshot(of: "Field")) { $0.owners["uuid:b"] = "cy" }
+        let real = try Data(contentsOf: journalURL)
+        try FileManager.default.moveItem(at: journalURL, to: elsewhere.appendingPathExtension("moved"))
+        try FileManager.default.createSymbolicLink(at: journalURL, withDestinationURL: elsewhere.appendingPathExtension("moved"))
+        XCTAssertEqual(try Data(contentsOf: elsewhere.appendingPathExtension("moved")), real)
+        XCTAssertNil(try store.syncLedger(for: "Field").owners["uuid:b"].flatMap { $0 == "cy" ? $0 : nil })
+    }
+
     /// The mark of a sync with nothing to do is of the journal too: an append after it makes
     /// the next sync a whole one.
     func testAJournalAppendLeavesTheSyncMarkBehind() throws {
