@@ -252,6 +252,9 @@ public enum DocumentSync {
             state.ledger.bases.reserveCapacity(state.ledger.bases.count + sent.count)
             state.ledger.owners.reserveCapacity(state.ledger.owners.count + sent.count)
             for (at, revision) in sent { SyncPlan.acknowledge(changes[at], revision: revision, in: &state.ledger) }
+            // What was stored is of this dataset: a laptop that only ever pushed (`survey push`)
+            // knows its team from then on, renamed or not, and its own changes are of it.
+            if !sent.isEmpty || !ownChanges.isEmpty { state.ledger.pull(from: dataset) }
             state.ledger.ownChanges += ownChanges
             for (at, _) in sent { state.ledger.owners[changes[at].id] = role }
             // Changes to others' surveys left for the laptop they came from change nothing here:

@@ -297,6 +297,26 @@ final class TeamCrossingTests: DatabaseTestCase {
         XCTAssertEqual(try answer(a, "uuid:s1", "age", in: "Field 2"), .integer(31))
     }
 
+    /// A laptop that only ever pushed (`survey push`, never a pull) knows its team from its
+    /// first push: renamed, it still sends to and takes from the same surveys.
+    func testALaptopThatOnlyPushedKeepsItsTeamWhenRenamed() throws {
+        try initialize()
+        let ana = try loginRole("ana", in: "survey_enumerator")
+        let a = try laptop([survey("uuid:s1", ["name": .string("Ana"), "age": .integer(30)])])
+        XCTAssertEqual(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", pull: false,
+                                            at: { Date() }).pushed, 1)
+        XCTAssertEqual(try a.syncLedger(for: "Field").pullDataset, "Field")
+        let b = try laptop()
+        try sync(b, "Field", as: ana, device: "B")
+        XCTAssertEqual(try a.rename("Field", to: "Field 2", at: Date()), "Field 2")
+        try edit(a, "Field 2", "uuid:s1") { $0["age"] = .integer(31) }
+        XCTAssertEqual(try sync(a, "Field 2", as: ana, device: "A").pushed, 1)
+        XCTAssertEqual(try sync(b, "Field", as: ana, device: "B").pulled, 1)
+        XCTAssertEqual(try answer(b, "uuid:s1", "age"), .integer(31))
+        XCTAssertEqual(try server.psql("SELECT string_agg(DISTINCT dataset, ',') FROM survey.surveys", database: database)
+                        .trimmingCharacters(in: .whitespacesAndNewlines), "Field")
+    }
+
     // MARK: - One survey id in two documents (two datasets)
 
     /// A survey copied, id and all, into a second document with another dataset (keyed under
