@@ -60,7 +60,7 @@ final class FixReviewTests: DatabaseTestCase {
     // MARK: - A calculation that depends on an answer in conflict
 
     // FAILS TODAY: the pull settles a survey in conflict too (Questionnaire+SettlingMerges.swift:
-    // 27-31, from DocumentSync.swift:371-375): its calculations are computed from the answers
+    // 27-31, from DocumentSync.swift:375-379): its calculations are computed from the answers
     // the document holds, which for the answer in conflict is still mine (a = 7), and the
     // calculations' own clash (total 6 there, 8 here) is dropped from the conflict. `--theirs`
     // then writes only a = 5 (SyncPlan+Resolve.swift:84, nothing computes the form again:
@@ -115,7 +115,7 @@ final class FixReviewTests: DatabaseTestCase {
     // (`SyncLedger.pull(from:)`, DocumentSync.swift:367-368). A laptop that only ever ran
     // `survey push` (pull: false) has none, so after `survey docs rename Field "Field 2"` its
     // dataset is "Field 2": its next sync's edit of s1 goes out with dataset = 'Field 2', and
-    // the server's UPDATE moves s1 out of the team's dataset (SurveyServer+Push.swift:75-77,
+    // the server's UPDATE moves s1 out of the team's dataset (SurveyServer+Push.swift:71,
     // `SET dataset = u.dataset`). B never receives A's edit; B's own edit of s1 is then
     // refused as stale at every sync ("sync again"), and no pull of "Field" ever brings the
     // version it is stale against: B is stuck on that survey.

@@ -54,7 +54,7 @@ final class FixReviewModelTests: XCTestCase {
 
     // FAILS TODAY (left by 0aee689, which fixed only mine): `SyncPlan.resolve` with `--theirs`
     // (or a typed value) writes at the conflict's place (SyncPlan+Resolve.swift:84,
-    // 101-123: `answers.setValue(value, at: field.path)`), with no `MemberAlignment` check for an
+    // 111: `answers.setValue(value, at: field.path)`), with no `MemberAlignment` check for an
     // answer inside a member: Cy, 3, becomes 33 (Bo's age there), and Bo keeps 32; that goes
     // out to every laptop as an ordinary edit. Expected: Cy's answers untouched (refused as
     // resolve refuses a member delete at a moved place, or written to Bo).
