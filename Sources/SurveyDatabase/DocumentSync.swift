@@ -211,6 +211,17 @@ public enum DocumentSync {
                     changes.append(change)
                 }
             }
+            // The dataset is written before the first push of a document that never pulled (`survey
+            // push`): even if the server's answer is cut off, renamed it still knows its team, and
+            // finds its own surveys there, not copies in another dataset. Once per document.
+            if !changes.isEmpty, snapshot.state.ledger.pullDataset != dataset {
+                try commit(store, name, &snapshot, at: date) { snapshot in
+                    var state = snapshot.state
+                    state.ledger = snapshot.lendLedger()
+                    state.ledger.pull(from: dataset)
+                    return (state, [], true)
+                }
+            }
             reading = Self.pendingReasons(for: changes, store, name, ledger: snapshot.state.ledger)
             let reasons = reading?.reasons ?? [:]
             var clock = ProgressClock(total: changes.count)
@@ -252,9 +263,6 @@ public enum DocumentSync {
             state.ledger.bases.reserveCapacity(state.ledger.bases.count + sent.count)
             state.ledger.owners.reserveCapacity(state.ledger.owners.count + sent.count)
             for (at, revision) in sent { SyncPlan.acknowledge(changes[at], revision: revision, in: &state.ledger) }
-            // What was stored is of this dataset: a laptop that only ever pushed (`survey push`)
-            // knows its team from then on, renamed or not, and its own changes are of it.
-            if !sent.isEmpty || !ownChanges.isEmpty { state.ledger.pull(from: dataset) }
             state.ledger.ownChanges += ownChanges
             for (at, _) in sent { state.ledger.owners[changes[at].id] = role }
             // Changes to others' surveys left for the laptop they came from change nothing here:

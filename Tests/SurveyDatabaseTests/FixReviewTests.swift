@@ -59,14 +59,14 @@ final class FixReviewTests: DatabaseTestCase {
 
     // MARK: - A calculation that depends on an answer in conflict
 
-    // FAILS TODAY: the pull settles a survey in conflict too (Questionnaire+SettlingMerges.swift:
-    // 27-31, from DocumentSync.swift:375-379): its calculations are computed from the answers
-    // the document holds, which for the answer in conflict is still mine (a = 7), and the
-    // calculations' own clash (total 6 there, 8 here) is dropped from the conflict. `--theirs`
-    // then writes only a = 5 (SyncPlan+Resolve.swift:84, nothing computes the form again:
-    // DocumentStore+SyncCommands.swift:39-51), so B stores a = 5 with total 8 and twice 14 (the
-    // form's for a = 7) and sends them: every laptop and the server hold a wrong total. Before
-    // c95797c, total and twice were in the conflict and --theirs took them with a.
+    /// Was wrong before the review of the hunt's fixes: the pull settles a survey in conflict too (Questionnaire+SettlingMerges.swift:
+    /// 27-31, from DocumentSync.swift:375-379): its calculations are computed from the answers
+    /// the document holds, which for the answer in conflict is still mine (a = 7), and the
+    /// calculations' own clash (total 6 there, 8 here) is dropped from the conflict. `--theirs`
+    /// then writes only a = 5 (SyncPlan+Resolve.swift:84, nothing computes the form again:
+    /// DocumentStore+SyncCommands.swift:39-51), so B stores a = 5 with total 8 and twice 14 (the
+    /// form's for a = 7) and sends them: every laptop and the server hold a wrong total. Before
+    /// c95797c, total and twice were in the conflict and --theirs took them with a.
     func testTakingTheirsForAnAnswerInConflictLeavesNoCalculationOfMine() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
@@ -89,8 +89,8 @@ final class FixReviewTests: DatabaseTestCase {
         XCTAssertEqual(try serverAnswer("total"), "6", "the server holds a total for its a")
     }
 
-    // FAILS TODAY: the same with a value typed (`survey resolve --value`, the app's v): a = 9
-    // is stored beside total 8 (mine's), which goes out.
+    /// Was wrong before the review of the hunt's fixes: the same with a value typed (`survey resolve --value`, the app's v): a = 9
+    /// is stored beside total 8 (mine's), which goes out.
     func testAValueTypedForAnAnswerInConflictLeavesNoCalculationOfMine() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
@@ -110,15 +110,15 @@ final class FixReviewTests: DatabaseTestCase {
 
     // MARK: - A formless document pushed only, then renamed
 
-    // FAILS TODAY: 0585378 keeps a renamed formless document with its team only through the
-    // ledger's `pullDataset` (DocumentSync.swift:125, 512-515), which only a pull sets
-    // (`SyncLedger.pull(from:)`, DocumentSync.swift:367-368). A laptop that only ever ran
-    // `survey push` (pull: false) has none, so after `survey docs rename Field "Field 2"` its
-    // dataset is "Field 2": its next sync's edit of s1 goes out with dataset = 'Field 2', and
-    // the server's UPDATE moves s1 out of the team's dataset (SurveyServer+Push.swift:71,
-    // `SET dataset = u.dataset`). B never receives A's edit; B's own edit of s1 is then
-    // refused as stale at every sync ("sync again"), and no pull of "Field" ever brings the
-    // version it is stale against: B is stuck on that survey.
+    /// Was wrong before the review of the hunt's fixes: 0585378 keeps a renamed formless document with its team only through the
+    /// ledger's `pullDataset` (DocumentSync.swift:125, 512-515), which only a pull sets
+    /// (`SyncLedger.pull(from:)`, DocumentSync.swift:367-368). A laptop that only ever ran
+    /// `survey push` (pull: false) has none, so after `survey docs rename Field "Field 2"` its
+    /// dataset is "Field 2": its next sync's edit of s1 goes out with dataset = 'Field 2', and
+    /// the server's UPDATE moves s1 out of the team's dataset (SurveyServer+Push.swift:71,
+    /// `SET dataset = u.dataset`). B never receives A's edit; B's own edit of s1 is then
+    /// refused as stale at every sync ("sync again"), and no pull of "Field" ever brings the
+    /// version it is stale against: B is stuck on that survey.
     func testADocumentOnlyEverPushedThenRenamedStillTradesEditsWithItsTeam() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
@@ -143,29 +143,31 @@ final class FixReviewTests: DatabaseTestCase {
 
     // MARK: - A new survey whose push was cut off, then the dataset changed
 
-    // FAILS TODAY: A pushes s1 with `survey push` (never pulled, so no `pullDataset`), the
-    // server stores it but A never hears (the acknowledgement is lost: a closed lid); A renames
-    // the document. Its next sync sends s1 again as new with dataset "Field 2";
-    // `SurveyServer.diagnose` (SurveyServer+Push.swift:114-116) finds the id in "Field" and,
-    // from 570755c, says `.inOtherDataset`: the sync names A's own survey as not sent, with the
-    // advice "delete this copy if it is the same survey", at every sync, while it is A's own
-    // push, stored. Expected: A's own survey is acknowledged (or at least not named as a copy
-    // to delete).
+    /// A pushes with `survey push` (never a pull) and the push is cut off after the server kept
+    /// its first batch, before A heard; A then renames the document. Its next push finds its
+    /// own surveys in the team's dataset (the dataset was written before the first push), not
+    /// copies in another: none is named a copy to delete, and all go or are acknowledged.
+    /// (Before, a laptop that never pulled had no dataset but its name: renamed, it sent its
+    /// own stored surveys as new under the new name, and each was named a copy to delete.)
     func testAnOwnPushWhoseAcknowledgementWasLostIsNotNamedACopyToDeleteAfterARename() throws {
         try initialize()
         let ana = try loginRole("ana", in: "survey_enumerator")
-        let s1 = survey("uuid:s1", ["name": .string("Ana"), "age": .integer(30)])
-        let a = try laptop([s1])
-        // What a push whose acknowledgement was lost leaves: the server has s1 (as A sent it
-        // with "Field"), A's ledger has no base for it.
-        let ledgerBefore = try a.syncLedger(for: "Field")
-        XCTAssertTrue(ledgerBefore.bases.isEmpty)
-        let stored = try SurveyServer(target(as: ana)).push([OutgoingRow(instanceID: "uuid:s1", dataset: "Field", answers: s1.values,
-                                                                         device: "A")])
-        XCTAssertEqual(stored.count, 1)
+        let postgres = server!
+        let batch = SurveyServer.pushBatchSize, total = batch + batch / 5
+        let a = try laptop((0..<total).map { survey("uuid:k\($0)", ["name": .string("Person \($0)")]) })
+        XCTAssertThrowsError(try DocumentSync.run(store: a, document: "Field", target: target(as: ana), device: "A", pull: false,
+                                                  at: { Date() }, progress: { progress in
+            if progress.contains("\(batch) of \(total) out") {
+                _ = try? postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(ana)'")
+            }
+        }))
+        XCTAssertEqual(try server.psql("SELECT count(*) FROM survey.surveys", database: database), "\(batch)")
+        XCTAssertEqual(try a.syncLedger(for: "Field").bases.count, 0, "A never heard")
         XCTAssertEqual(try a.rename("Field", to: "Field 2", at: Date()), "Field 2")
         let again = try sync(a, "Field 2", as: ana, device: "A", pull: false)
-        XCTAssertFalse(again.notSent.contains { $0.reason.contains("delete this copy") },
-                       "A's own survey, stored, is named as a copy to delete: \(again.notSent)")
+        XCTAssertEqual(again.notSent, [], "A's own surveys, stored, are not named copies to delete")
+        XCTAssertEqual(again.pushed, total)
+        XCTAssertEqual(try server.psql("SELECT count(*) || ' ' || string_agg(DISTINCT dataset, ',') FROM survey.surveys", database: database)
+                        .trimmingCharacters(in: .whitespacesAndNewlines), "\(total) Field")
     }
 }

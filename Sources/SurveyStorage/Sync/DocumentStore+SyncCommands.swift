@@ -33,13 +33,25 @@ extension DocumentStore {
         return record
     }
 
-    /// Settles conflicts of survey `id` (`SyncPlan.resolve`); a roster member removed so is
-    /// kept in the deleted surveys first. Returns how many.
+    /// Settles conflicts of survey `id` (`SyncPlan.resolve`), the survey then given the
+    /// form's calculations; a roster member removed so is kept in the deleted surveys first.
+    /// Returns how many.
     @discardableResult
     public func resolveConflict(id: String, path: SyncFieldPath?, by choice: SyncPlan.Choice, in name: String,
                                 at date: Date) throws -> Int {
         var snapshot = try syncSnapshot(of: name)
-        let resolved = try SyncPlan.resolve(id: id, path: path, by: choice, in: snapshot.state, at: date)
+        var resolved = try SyncPlan.resolve(id: id, path: path, by: choice, in: snapshot.state, at: date)
+        // The survey gets the form's calculations where the answers chosen reach: a pull settled
+        // them while the answers were still in conflict, from this laptop's (a total for the
+        // answer now replaced would go out beside it).
+        if let before = snapshot.state.records.first(where: { $0.instanceID == id }),
+           let place = resolved.state.records.firstIndex(where: { $0.instanceID == id }) {
+            let form = documentForm(for: name, firstSurveys: snapshot.state.records)
+            if form.trouble == nil {
+                resolved.state.records[place] = form.questionnaire.settledAfterMerge(
+                    resolved.state.records[place], before: before, clock: Questionnaire.Clock(now: date))
+            }
+        }
         // Kept first, as ^D keeps a member: if the commit then fails, nothing is lost. The
         // commit then builds on the deleted surveys as they are now.
         if !resolved.deletedMembers.isEmpty {
