@@ -13,6 +13,8 @@ import SurveyTerminal
 /// shell command (`docs`, `list`, `add`, `export`, `import`) or start the terminal app on
 /// the remembered (or requested) document.
 func main() -> Int32 {
+    // The device name a sync and a form's `deviceid` give carries this installation's id.
+    SyncDevice.installationID = DeviceInstallation.id(environment:)
     let options: CommandLineOptions
     let command: (any ShellCommand)?
     var parsed: CommandLineOptions?

@@ -189,6 +189,9 @@ final class TeamCrossingTests: DatabaseTestCase {
         // installation's id, kept in its own state folder.
         let homes = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)") }
         defer { for home in homes { try? FileManager.default.removeItem(at: home) } }
+        let hook = SyncDevice.installationID
+        SyncDevice.installationID = DeviceInstallation.id(environment:)     // as `main` sets it
+        defer { SyncDevice.installationID = hook }
         let (one, two) = (SyncDevice.current(environment: ["XDG_STATE_HOME": homes[0].path]),
                           SyncDevice.current(environment: ["XDG_STATE_HOME": homes[1].path]))
         XCTAssertEqual(one.split(separator: ":").dropLast(), two.split(separator: ":").dropLast(), "one host name")

@@ -41,9 +41,10 @@ enum SyncLedgerJournal {
         let size = Int(info.st_size)
         let span = 64 << 10
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-        var buffer = [UInt8](repeating: 0, count: span)
-        for start in size <= 2 * span ? [0] : [0, size - span] {
-            let want = min(size - start, size <= 2 * span ? size : span)
+        // The whole file up to 128 KB, else its first and last 64 KB.
+        let pieces = size <= 2 * span ? [(0, size)] : [(0, span), (size - span, span)]
+        var buffer = [UInt8](repeating: 0, count: pieces.map(\.1).max() ?? 0)
+        for (start, want) in pieces {
             var got = 0
             while got < want {
                 let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + got, want - got, off_t(start + got)) }
@@ -127,14 +128,16 @@ enum SyncLedgerJournal {
                          NewFileMode.file(in: url.deletingLastPathComponent().path))
         guard fd >= 0 else { throw failure("open", url) }
         defer { _ = fs.close(fd) }
-        let fresh = !existed || readEnd == nil || firstLine(ofJournalAt: url) != first
+        let before = lseek(fd, 0, SEEK_END)
+        // Started anew, too, when what the ledger was read with is no longer all there (never
+        // padded with zeros a reader would stop at).
+        let fresh = !existed || readEnd == nil || firstLine(ofJournalAt: url) != first || before < 0 || off_t(readEnd!) > before
         let end = fresh ? 0 : off_t(readEnd!)
         var data: [UInt8] = []
         if fresh { data += Array((first + "\n").utf8) }
         data += Array((chunkWord + "\(chunk.count)\n").utf8)
         data += chunk
         data.append(0x0A)
-        let before = lseek(fd, 0, SEEK_END)
         do {
             if before != end, fs.truncate(fd, end) != 0 { throw failure("truncate", url) }
             try data.withUnsafeBytes { raw in

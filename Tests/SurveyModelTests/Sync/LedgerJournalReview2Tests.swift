@@ -13,15 +13,15 @@ final class LedgerJournalReview2Tests: TemporaryFolderTestCase {
     /// The variable that makes a run of this test the child that reads the ledger.
     private static let childFolder = "LEDGER_JOURNAL_REVIEW2_FOLDER"
 
-    // FAILS TODAY: `SyncLedgerJournal.firstLine(token:ledger:)` (SyncLedgerJournal.swift:42-54)
-    // reads a ledger of at most 128 KB whole (`want` = its size) into a buffer of 64 KB: `pread`
-    // writes past the buffer's end (a heap overflow), then `buffer[..<want]` traps
-    // ("Array index is out of range", line 54). Every reader of a ledger that has a token
-    // (every ledger `writeLedger` wrote) asks for the digest (`withJournal`,
-    // DocumentStore+Sync.swift:108), journal or not, so a document whose ledger is 64 to 128 KB
-    // (some 120 to 350 surveys synced) crashes its every sync, `survey conflicts`, `resolve`,
-    // and `survey merge` of a stick holding one. The read runs in a child (this test run again),
-    // so the crash fails this test and not the whole run.
+    /// Crashed before the second review of the journal: `SyncLedgerJournal.firstLine(token:ledger:)` (SyncLedgerJournal.swift:42-54)
+    /// reads a ledger of at most 128 KB whole (`want` = its size) into a buffer of 64 KB: `pread`
+    /// writes past the buffer's end (a heap overflow), then `buffer[..<want]` traps
+    /// ("Array index is out of range", line 54). Every reader of a ledger that has a token
+    /// (every ledger `writeLedger` wrote) asks for the digest (`withJournal`,
+    /// DocumentStore+Sync.swift:108), journal or not, so a document whose ledger is 64 to 128 KB
+    /// (some 120 to 350 surveys synced) crashes its every sync, `survey conflicts`, `resolve`,
+    /// and `survey merge` of a stick holding one. The read runs in a child (this test run again),
+    /// so the crash fails this test and not the whole run.
     func testALedgerOf64To128KilobytesIsRead() throws {
         if let path = ProcessInfo.processInfo.environment[Self.childFolder] {
             // The child: reads the ledger its parent wrote.

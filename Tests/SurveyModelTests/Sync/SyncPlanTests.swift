@@ -358,6 +358,10 @@ final class SyncPlanTests: XCTestCase {
     /// alike (one host name) are still two devices, so neither takes the other's change of a
     /// survey for its own push (TeamCrossingTests runs that against the server).
     func testUnnamedLaptopsSharingAHostNameAreTwoDevices() throws {
+        // As the program sets it at its start (`main`).
+        let hook = SyncDevice.installationID
+        SyncDevice.installationID = DeviceInstallation.id(environment:)
+        defer { SyncDevice.installationID = hook }
         let homes = (0..<2).map { _ in FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)") }
         defer { for home in homes { try? FileManager.default.removeItem(at: home) } }
         let first = SyncDevice.current(environment: ["XDG_STATE_HOME": homes[0].path])
