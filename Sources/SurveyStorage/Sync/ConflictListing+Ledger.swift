@@ -10,20 +10,36 @@ import SurveyForms
 extension SyncLedger {
     /// `conflictList`, each answer's "mine" as the survey holds it now among `records`, which
     /// is what `--mine` (the app's `m`) keeps (`SyncPlan.resolve`): a correction keyed since
-    /// the pull found the clash shows. A member deleted on one side and a whole survey keep
-    /// the sides the pull found (their choice is keep or delete).
+    /// the pull found the clash shows. An answer inside a roster's member is read from that
+    /// member wherever it stands now (`ConflictPlaces`: a member deleted before it in the app
+    /// puts another person at the conflict's place): none when the member is no longer here,
+    /// the pull's when it cannot be told from another. A member deleted on one side and a
+    /// whole survey keep the sides the pull found (their choice is keep or delete).
     public func conflictList(holding records: [Record]) -> [(id: String, field: FieldConflict)] {
         let list = conflictList
         let ids = Set(list.lazy.filter { !$0.field.path.isWholeSurvey && !$0.field.path.isMember }.map(\.id))
         guard !ids.isEmpty else { return list }
-        var held: [String: PropertyValue] = [:]
+        var held: [String: [String: PropertyValue]] = [:]
         for record in records {
-            if let id = record.instanceID, ids.contains(id), held[id] == nil { held[id] = .dictionary(record.values) }
+            if let id = record.instanceID, ids.contains(id), held[id] == nil { held[id] = record.values }
         }
+        var places: [String: ConflictPlaces] = [:]
         return list.map { id, field in
             guard !field.path.isWholeSurvey, !field.path.isMember, let answers = held[id] else { return (id, field) }
             var now = field
-            now.mine = answers.value(at: field.path)
+            guard field.path.hasPlace, let conflict = conflicts[id] else {
+                now.mine = PropertyValue.dictionary(answers).value(at: field.path)
+                return (id, now)
+            }
+            if places[id] == nil {
+                places[id] = ConflictPlaces(fields: conflict.fields, base: bases[id]?.answers,
+                                            theirs: conflict.theirs.answers, now: answers)
+            }
+            switch places[id]!.place(of: field.path) {
+            case .at(let path): now.mine = PropertyValue.dictionary(answers).value(at: path)
+            case .gone: now.mine = nil
+            case .unclear: break
+            }
             return (id, now)
         }
     }

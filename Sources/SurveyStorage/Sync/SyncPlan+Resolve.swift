@@ -29,8 +29,15 @@ extension SyncPlan {
     /// A whole-survey conflict (edited on one side, deleted on the other; or an encrypted
     /// survey changed on both, `AnswerMerge`) takes `mine` or `theirs`: the delete chosen moves the survey to the deleted surveys; a member's
     /// (`member[2]`, deleted on one side and edited on the other) likewise keeps that member
-    /// or removes it to the deleted surveys, if it is still that person (`MemberAlignment`'s
-    /// rule: a correction since is fine, another member moved into its place is refused).
+    /// or removes it to the deleted surveys.
+    ///
+    /// A member, and an answer inside one, is found by who the member is (`ConflictPlaces`),
+    /// never at the place the pull found it: a member deleted before it in the app since puts
+    /// another person there. When the member is no longer in the survey here (deleted since),
+    /// `mine` settles the conflict as the survey is, and `theirs` or a value is refused, nothing
+    /// changed: a value for a person no longer in the household has no place, and bringing the
+    /// person back unasked would undo a delete the keyer made on purpose. A member that cannot
+    /// be told from another is refused for any choice that writes into it or removes it.
     /// Another role's survey (`SyncLedger.othersOwner`) takes only `theirs`.
     public static func resolve(id: String, path: SyncFieldPath?, by choice: Choice, in state: SyncState,
                                at date: Date) throws -> Resolved {
@@ -47,7 +54,9 @@ extension SyncPlan {
         }
         var moved: [Record] = []
         var removedMembers: [DeletedMemberEntry] = []
+        var settled = Set<Int>()
         for chosenIndex in chosen {
+            defer { settled.insert(chosenIndex) }
             let field = conflict.fields[chosenIndex]
             guard let place = state.records.firstIndex(where: { $0.instanceID == id }) else {
                 throw DocumentError("\(id) is not in the document: bring it back (survey undelete) to resolve it")
@@ -95,20 +104,35 @@ extension SyncPlan {
                 value = given
             }
             var answers = PropertyValue.dictionary(state.records[place].values)
+            let open = conflict.fields.indices.filter { !settled.contains($0) }.map { conflict.fields[$0] }
+            var places = ConflictPlaces(fields: open, base: state.ledger.bases[id]?.answers,
+                                        theirs: conflict.theirs.answers, now: state.records[place].values)
+            let target: SyncFieldPath
+            switch places.place(of: field.path) {
+            case .at(let path): target = path
+            case .gone:
+                // Mine is the survey as it is: the member is gone, and stays gone.
+                if choice == .mine { continue }
+                throw DocumentError("\(field.path) of \(id) is \(field.path.isMember ? "a member" : "an answer of a member") no longer "
+                    + "in the survey here (deleted, or changed past recognition, since the pull found the conflict): nothing "
+                    + "was changed; keep the survey as it is here (--mine), or add the member back in the app and choose again")
+            case .unclear:
+                throw DocumentError("\(field.path) of \(id): which member it is cannot be told (members alike, or the roster "
+                    + "changed too much since the pull): nothing was changed; settle it in the app (correct the answer, or "
+                    + "delete the member if it should go), then keep the survey as it is (--mine)")
+            }
             if field.path.isMember {
                 // A member deleted on one side, edited on the other: the document holds the
                 // edited one. Kept: nothing to write (a later correction in the app stays).
                 // Deleted: only that very member, and the conflicts on later members of its
                 // roster follow them one place up.
                 guard value == nil else { continue }
-                guard case .dictionary(let here)? = answers.value(at: field.path),
-                      case .dictionary(let kept)? = field.mine ?? field.theirs, MemberAlignment.mayBe(kept, here) else {
-                    throw DocumentError("\(field.path) of \(id) is no longer the member in conflict (another is at its "
-                        + "place now): nothing was changed; delete it in the app if it should go")
+                guard case .dictionary(let here)? = answers.value(at: target) else {
+                    throw DocumentError("\(id) no longer has \(field.path): nothing was changed")
                 }
-                removedMembers.append(DeletedMemberEntry(answers: here, survey: id, roster: field.path.description, deletedAt: date))
+                removedMembers.append(DeletedMemberEntry(answers: here, survey: id, roster: target.description, deletedAt: date))
             }
-            guard answers.setValue(value, at: field.path),
+            guard answers.setValue(value, at: target),
                   case .dictionary(let values) = answers else {
                 throw DocumentError("\(id) no longer has \(field.path): nothing was changed")
             }
@@ -117,7 +141,6 @@ extension SyncPlan {
                 for i in conflict.fields.indices { conflict.fields[i].path = conflict.fields[i].path.afterRemoving(field.path) }
             }
         }
-        let settled = Set(chosen)
         conflict.fields = conflict.fields.enumerated().filter { !settled.contains($0.offset) }.map(\.element)
         if conflict.fields.isEmpty {
             state.ledger.conflicts[id] = nil

@@ -22,6 +22,12 @@ public struct SyncFieldPath: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Some step is a member's place (`member[2]/age`, `member[2]`): what it names moves
+    /// when a member before it is deleted or added (`ConflictPlaces`).
+    public var hasPlace: Bool {
+        steps.contains { if case .index = $0 { true } else { false } }
+    }
+
     /// This path once `member`, a member of a roster, is removed: a path into a later member
     /// of that roster moves one place up, so it still names the same person.
     public func afterRemoving(_ member: SyncFieldPath) -> SyncFieldPath {

@@ -38,12 +38,9 @@ final class FixReviewModelTests: XCTestCase {
         return moved
     }
 
-    // FAILS TODAY: `SyncLedger.conflictList(holding:)` (ConflictListing+Ledger.swift:15-29,
-    // 8abeeeb) reads "mine" at the conflict's place in the survey as it is now, whoever stands
-    // there: c (F4), `survey conflicts` and its JSON show Cy's age 3 as this laptop's value of
-    // Bo's age (the pull found 32), beside theirs 33. Whoever settles it compares Bo's age
-    // with a child's (the member in conflict is not the one at the place any more:
-    // `MemberAlignment.mayBe` is what resolve asks before deleting a member).
+    // The listings (c in F4, `survey conflicts` and its JSON) read "mine" from the member the
+    // conflict is about, wherever it stands now (`ConflictPlaces`), never from Cy, now at
+    // Bo's place.
     func testTheListingsMineIsNotAnotherMembersAnswerAfterAMemberWasDeletedHere() {
         let moved = boInConflictThenAnaDeletedHere()
         let listed = moved.ledger.conflictList(holding: moved.records)
@@ -52,12 +49,8 @@ final class FixReviewModelTests: XCTestCase {
         XCTAssertNotEqual(SyncSummary(moved).conflicts.first?.mine, .integer(3), "F4's c shows Cy's age as mine")
     }
 
-    // FAILS TODAY (left by 0aee689, which fixed only mine): `SyncPlan.resolve` with `--theirs`
-    // (or a typed value) writes at the conflict's place (SyncPlan+Resolve.swift:84,
-    // 111: `answers.setValue(value, at: field.path)`), with no `MemberAlignment` check for an
-    // answer inside a member: Cy, 3, becomes 33 (Bo's age there), and Bo keeps 32; that goes
-    // out to every laptop as an ordinary edit. Expected: Cy's answers untouched (refused as
-    // resolve refuses a member delete at a moved place, or written to Bo).
+    // `--theirs` (and a typed value) writes into the member the conflict is about, found by
+    // who it is (`ConflictPlaces`), or is refused: never into Cy, now at Bo's place.
     func testTakingTheirsForAMembersAnswerNeverWritesIntoTheMemberNowAtItsPlace() throws {
         let moved = boInConflictThenAnaDeletedHere()
         let resolved = try? SyncPlan.resolve(id: id, path: nil, by: .theirs, in: moved, at: date)

@@ -244,12 +244,19 @@ final class SyncPlanTests: XCTestCase {
         let correctedGone = try SyncPlan.resolve(id: id, path: member, by: .theirs, in: corrected, at: date)
         XCTAssertEqual(correctedGone.state.records.first?["member"], .array([bo, cyMine]))
         // Member 1 is someone else by now (Ana deleted in the app): taking the delete removes
-        // nobody, and says why.
+        // nobody (Bo stays), and says why; keeping the survey as it is settles it, Ana gone.
         var changed = applied.state
         changed.records[0]["member"] = .array([bo, cyMine])
         XCTAssertThrowsError(try SyncPlan.resolve(id: id, path: member, by: .theirs, in: changed, at: date)) {
-            XCTAssertTrue("\($0)".contains("member[1] of uuid:ana is no longer the member in conflict"), "\($0)")
+            XCTAssertTrue("\($0)".contains("member[1] of uuid:ana is a member no longer in the survey here"), "\($0)")
         }
+        let leftGone = try SyncPlan.resolve(id: id, path: member, by: .mine, in: changed, at: date)
+        XCTAssertEqual(leftGone.state.records.first?["member"], .array([bo, cyMine]))
+        XCTAssertEqual(leftGone.deletedMembers, [], "nobody removed: Ana was deleted in the app")
+        XCTAssertEqual(leftGone.state.ledger.conflictList.map(\.field.path.description), ["member[3]/age"],
+                       "named by its place when the pull found it, and found by who the member is")
+        let cySettled = try SyncPlan.resolve(id: id, path: nil, by: .theirs, in: leftGone.state, at: date)
+        XCTAssertEqual(cySettled.state.records.first?["member"], .array([bo, cyTheirs]))
     }
 
     func testDeletedThereAndUnchangedHereMovesToTheDeletedSurveys() {
