@@ -11,50 +11,9 @@ import SurveyTestSupport
 /// whose id is in another dataset (570755c) and a renamed formless document keeping its
 /// team's dataset (0585378), through the throwaway PostgreSQL and `DocumentSync`.
 final class FixReviewTests: DatabaseTestCase {
-    private func answer(_ store: DocumentStore, _ id: String, _ key: String, in name: String = "Field") throws -> PropertyValue? {
-        try store.load(name).get().records.first { $0.instanceID == id }?[key]
-    }
-
-    @discardableResult
-    private func sync(_ store: DocumentStore, _ name: String, as role: String, device: String,
-                      pull: Bool = true, push: Bool = true) throws -> DocumentSync.Result {
-        try DocumentSync.run(store: store, document: name, target: target(as: role), device: device, pull: pull, push: push,
-                             at: { Date() })
-    }
-
-    private func edit(_ store: DocumentStore, _ name: String, _ id: String, _ change: (inout Record) -> Void) throws {
-        var document = try store.load(name).get()
-        let i = try XCTUnwrap(document.records.firstIndex { $0.instanceID == id })
-        change(&document.records[i])
-        _ = try store.save(document, as: name)
-    }
-
     private func serverAnswer(_ key: String) throws -> String {
         try server.psql("SELECT answers->>'\(key)' FROM survey.surveys WHERE instance_id = 'uuid:s1'", database: database)
             .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// TeamCrossingTests' form: two numbers and their calculations, attached to "Field".
-    private func attachSums(to store: DocumentStore) throws {
-        let file = store.folder.appendingPathComponent("sums-\(UUID().uuidString.prefix(6)).csv")
-        try Data("""
-            survey
-            ,type,name,label,calculation
-            ,integer,a,A
-            ,integer,b,B
-            ,calculate,total,,${a} + ${b}
-            ,calculate,twice,,${a} * 2
-            settings
-            ,form_title,form_id,version
-            ,Sums,sums,1
-
-            """.utf8).write(to: file)
-        _ = try store.attachForm(from: file.path, to: "Field", at: Date())
-        try FileManager.default.removeItem(at: file)
-    }
-
-    private func sums(_ a: Int, _ b: Int) -> (inout Record) -> Void {
-        { $0["a"] = .integer(a); $0["b"] = .integer(b); $0["total"] = .string("\(a + b)"); $0["twice"] = .string("\(a * 2)") }
     }
 
     // MARK: - A calculation that depends on an answer in conflict

@@ -12,50 +12,6 @@ import SurveyTestSupport
 /// `DocumentSync` (what `survey sync` and F9 run). Each test asserts what docs/team.md, or
 /// plain correctness (no answer lost, no wrong answer stored, no sync blocked), promises.
 final class TeamCrossingTests: DatabaseTestCase {
-    private func records(_ store: DocumentStore, _ name: String = "Field") throws -> [Record] {
-        Array(try store.load(name).get().records)
-    }
-
-    private func answer(_ store: DocumentStore, _ id: String, _ key: String, in name: String = "Field") throws -> PropertyValue? {
-        try records(store, name).first { $0.instanceID == id }?[key]
-    }
-
-    @discardableResult
-    private func sync(_ store: DocumentStore, _ name: String, as role: String, device: String) throws -> DocumentSync.Result {
-        try DocumentSync.run(store: store, document: name, target: target(as: role), device: device, at: { Date() })
-    }
-
-    private func edit(_ store: DocumentStore, _ name: String, _ id: String, _ change: (inout Record) -> Void) throws {
-        var document = try store.load(name).get()
-        let i = try XCTUnwrap(document.records.firstIndex { $0.instanceID == id })
-        change(&document.records[i])
-        _ = try store.save(document, as: name)
-    }
-
-    /// A form with two numbers and their calculations, attached to `store`'s "Field".
-    private func attachSums(to store: DocumentStore) throws {
-        let file = store.folder.appendingPathComponent("sums-\(UUID().uuidString.prefix(6)).csv")
-        try Data("""
-            survey
-            ,type,name,label,calculation
-            ,integer,a,A
-            ,integer,b,B
-            ,calculate,total,,${a} + ${b}
-            ,calculate,twice,,${a} * 2
-            settings
-            ,form_title,form_id,version
-            ,Sums,sums,1
-
-            """.utf8).write(to: file)
-        _ = try store.attachForm(from: file.path, to: "Field", at: Date())
-        try FileManager.default.removeItem(at: file)
-    }
-
-    /// The answers as the app saves them: the form's calculations with them.
-    private func sums(_ a: Int, _ b: Int) -> (inout Record) -> Void {
-        { $0["a"] = .integer(a); $0["b"] = .integer(b); $0["total"] = .string("\(a + b)"); $0["twice"] = .string("\(a * 2)") }
-    }
-
     // MARK: - A merge and the form's calculations
 
     /// The team sync merges answer by answer, then gives a merged survey the form's

@@ -10,14 +10,8 @@ import SurveyValues
 /// person's on one machine.
 public enum DeviceInstallation {
     public static func idURL(environment: [String: String]) -> URL {
-        let stateHome: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            stateHome = xdg
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-            stateHome = home + "/.local/state"
-        }
-        return URL(fileURLWithPath: stateHome, isDirectory: true).appendingPathComponent("survey", isDirectory: true)
+        // Beside the session's state (`SessionMemory`), in the same folder.
+        SessionMemory.defaultURL(environment: environment).deletingLastPathComponent()
             .appendingPathComponent("device-id", isDirectory: false)
     }
 
