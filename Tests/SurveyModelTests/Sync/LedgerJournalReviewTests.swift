@@ -7,50 +7,7 @@ import XCTest
 /// A hostile review of the ledger's journal (1864bf7): ways a ledger change is lost, or a
 /// journal is folded onto a ledger it does not extend. Every commit of a few surveys takes the
 /// journal here (the size from which a ledger is journaled is lowered to 0).
-final class LedgerJournalReviewTests: TemporaryFolderTestCase {
-    private var saved: (from: Int64, floor: Int64) = (0, 0)
-
-    override func setUp() {
-        super.setUp()
-        saved = (DocumentStore.ledgerJournaledFrom, DocumentStore.ledgerJournalFloor)
-        DocumentStore.ledgerJournaledFrom = 0
-    }
-
-    override func tearDown() {
-        (DocumentStore.ledgerJournaledFrom, DocumentStore.ledgerJournalFloor) = saved
-        super.tearDown()
-    }
-
-    private func survey(_ id: String, _ age: Int) -> Record {
-        Record(["instanceID": .string(id), "age": .integer(age)])
-    }
-
-    /// "Field" in `store` with three surveys, each with a base at revision 1 and an owner,
-    /// written whole.
-    private func prepared(in store: DocumentStore) throws -> DocumentStore.SyncSnapshot {
-        try store.save(SurveyDocument(records: [survey("uuid:a", 1), survey("uuid:b", 2), survey("uuid:c", 3)]), as: "Field")
-        var ledger = SyncLedger()
-        ledger.pullCursor = 5
-        ledger.role = "ana"
-        for (id, age) in [("uuid:a", 1), ("uuid:b", 2), ("uuid:c", 3)] {
-            ledger.bases[id] = SyncLedger.Version(answers: ["age": .integer(age)], revision: SyncRevision(1))
-            ledger.owners[id] = "ana"
-        }
-        try store.writeLedger(ledger, for: "Field")
-        return try store.syncSnapshot(of: "Field")
-    }
-
-    /// Commits `change` of the snapshot's ledger (lent, as a sync lends it).
-    @discardableResult
-    private func commit(_ snapshot: DocumentStore.SyncSnapshot, in store: DocumentStore,
-                        _ change: (inout SyncLedger) -> Void) throws -> DocumentStore.SyncSnapshot {
-        var snapshot = snapshot
-        var ledger = snapshot.lendLedger()
-        change(&ledger)
-        let state = SyncState(records: snapshot.state.records, deleted: snapshot.state.deleted, ledger: ledger)
-        return try XCTUnwrap(try store.committed(state, over: snapshot, ledgerChanged: true, at: Date()))
-    }
-
+final class LedgerJournalReviewTests: LedgerJournalTestCase {
     /// As `commit`, written whole (the journal not used), as a large change or a small ledger is.
     @discardableResult
     private func commitWhole(_ snapshot: DocumentStore.SyncSnapshot, in store: DocumentStore,

@@ -7,49 +7,14 @@ import XCTest
 /// `.NAME.sync-journal`: a commit of a few surveys over a large ledger appends their entries
 /// instead of writing every base again (issue 28), and every reader folds them in. Here the
 /// size from which a ledger is journaled is lowered so a small folder takes that path.
-final class SyncLedgerJournalTests: TemporaryFolderTestCase {
-    private var saved: (from: Int64, floor: Int64) = (0, 0)
-
-    override func setUp() {
-        super.setUp()
-        saved = (DocumentStore.ledgerJournaledFrom, DocumentStore.ledgerJournalFloor)
-        DocumentStore.ledgerJournaledFrom = 0
-    }
-
-    override func tearDown() {
-        (DocumentStore.ledgerJournaledFrom, DocumentStore.ledgerJournalFloor) = saved
-        super.tearDown()
-    }
-
-    private func survey(_ id: String, _ age: Int) -> Record {
-        Record(["instanceID": .string(id), "age": .integer(age)])
-    }
-
+final class SyncLedgerJournalTests: LedgerJournalTestCase {
     private var journalURL: URL { folder.appendingPathComponent(".Field.sync-journal") }
 
-    /// "Field" with three surveys, each with a base at revision 1 and an owner, written whole.
-    private func prepared() throws -> DocumentStore.SyncSnapshot {
-        try store.save(SurveyDocument(records: [survey("uuid:a", 1), survey("uuid:b", 2), survey("uuid:c", 3)]), as: "Field")
-        var ledger = SyncLedger()
-        ledger.pullCursor = 5
-        ledger.role = "ana"
-        for (id, age) in [("uuid:a", 1), ("uuid:b", 2), ("uuid:c", 3)] {
-            ledger.bases[id] = SyncLedger.Version(answers: ["age": .integer(age)], revision: SyncRevision(1))
-            ledger.owners[id] = "ana"
-        }
-        try store.writeLedger(ledger, for: "Field")
-        return try store.syncSnapshot(of: "Field")
-    }
+    private func prepared() throws -> DocumentStore.SyncSnapshot { try prepared(in: store) }
 
-    /// Commits `change` of the snapshot's ledger (lent, as a sync lends it) and returns the new snapshot.
     @discardableResult
-    private func commit(_ snapshot: DocumentStore.SyncSnapshot, store: DocumentStore? = nil,
-                        _ change: (inout SyncLedger) -> Void) throws -> DocumentStore.SyncSnapshot {
-        var snapshot = snapshot
-        var ledger = snapshot.lendLedger()
-        change(&ledger)
-        let state = SyncState(records: snapshot.state.records, deleted: snapshot.state.deleted, ledger: ledger)
-        return try XCTUnwrap(try (store ?? self.store).committed(state, over: snapshot, ledgerChanged: true, at: Date()))
+    private func commit(_ snapshot: DocumentStore.SyncSnapshot, _ change: (inout SyncLedger) -> Void) throws -> DocumentStore.SyncSnapshot {
+        try commit(snapshot, in: store, change)
     }
 
     func testAFewSurveysChangedAreAppendedAndEveryReaderFoldsThemIn() throws {
