@@ -25,14 +25,18 @@ class DatabaseTestCase: XCTestCase {
         // Every commit of a few surveys goes through the ledger's journal here, as it does at
         // real size (from a 1 MB ledger): the team's tests run the journal, folded by every
         // reader, not only the whole file small folders write.
-        journalFrom = DocumentStore.ledgerJournaledFrom
+        // And the ledger is read on a second thread beside the document, as from 8 MB.
+        (journalFrom, besideFrom) = (DocumentStore.ledgerJournaledFrom, DocumentStore.ledgerReadBesideFrom)
         DocumentStore.ledgerJournaledFrom = 0
+        DocumentStore.ledgerReadBesideFrom = 0
     }
 
     private var journalFrom = DocumentStore.ledgerJournaledFrom
+    private var besideFrom = DocumentStore.ledgerReadBesideFrom
 
     override func tearDown() {
         DocumentStore.ledgerJournaledFrom = journalFrom
+        DocumentStore.ledgerReadBesideFrom = besideFrom
         super.tearDown()
     }
 

@@ -88,3 +88,32 @@ final class SideWrite: @unchecked Sendable {
         }
     }
 }
+
+/// A value made on a second thread while the caller does something else, then waited for
+/// (`result`): a sync's snapshot reads a large ledger beside its document. Made in line when
+/// no thread can be started.
+final class BesideRead<Value: Sendable>: @unchecked Sendable {
+    private let condition = Condition()
+    private var outcome: Result<Value, Error>?
+
+    static func start(_ make: @escaping @Sendable () throws -> Value) -> BesideRead {
+        let read = BesideRead()
+        let started = tryStartingThread {
+            let made = Result { try make() }
+            read.condition.withLock {
+                read.outcome = made
+                read.condition.signal()
+            }
+        }
+        if started != 0 { read.outcome = Result { try make() } }
+        return read
+    }
+
+    /// The value, once made (or its error).
+    func result() throws -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while outcome == nil { condition.wait() }
+        return try outcome!.get()
+    }
+}
