@@ -356,13 +356,13 @@ extension DocumentStore {
     nonisolated(unsafe) static var ledgerJournaledFrom: Int64 = 1 << 20
 
     /// The size of ledger file from which a snapshot reads it on a second thread, beside the
-    /// document (about 20,000 surveys: below, a thread is not worth it).
+    /// document (about 15,000 surveys: below, a thread is not worth it). Tried before the
+    /// ledger's journal, it took a sync's peak past 100 MB at 100,000 surveys; a sync of a few
+    /// surveys no longer writes the whole ledger beside it, and peaks at 92–94 MB.
     nonisolated(unsafe) static var ledgerReadBesideFrom: Int64 = 8 << 20
 
     /// The number of surveys from which a commit writes the ledger on a second thread (a
-    /// test lowers it to run the second thread's failures on a small folder). The ledger is
-    /// read in line: read beside the document, it gained at most the document's 0.1 s at
-    /// 100,000 surveys and added a megabyte to the peak, which is at the 100 MB.
+    /// test lowers it to run the second thread's failures on a small folder).
     nonisolated(unsafe) static var ledgerWrittenBesideFrom = 20_000
 
     /// A file as it was before a commit replaced it.
