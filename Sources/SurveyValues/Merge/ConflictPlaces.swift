@@ -141,13 +141,22 @@ public struct ConflictPlaces {
             return result
         }
         let paired = Self.pairs(weights, columns: columns)
-        for (r, (k, _)) in held.enumerated() {
+        for (r, (k, group)) in held.enumerated() {
             guard let c = paired[r] else { result[k] = .unclear; continue }
             // Another member fitting as well, where this one's neighbours leave room: unclear.
             let lower = paired[..<r].last(where: { $0 != nil }).flatMap { $0 } ?? -1
             let upper = paired[(r + 1)...].first(where: { $0 != nil }).flatMap { $0 } ?? theirs.count
+            // Another member fitting too, where this one's neighbours leave room: this one is
+            // taken only for holding what the pull kept here (weight 3) while each other stands
+            // as the pull left it (their answer) — not one deleted or keyed since, which a member
+            // keyed since to the value the pull kept here would otherwise be taken over.
             let mine = weights[r].first { $0.column == c }!.weight
-            if weights[r].contains(where: { $0.column != c && $0.column > lower && $0.column < upper && $0.weight >= mine }) {
+            let rivals = weights[r].filter { $0.column != c && $0.column > lower && $0.column < upper }
+            let rivalsAsPulled = mine == 3 && rivals.allSatisfy { rival in
+                guard let p = nowAlignment.place[rival.column] else { return false }
+                return group.allSatisfy { rest, field in Self.holds(.dictionary(now[p]), rest, field.theirs) }
+            }
+            if !rivals.isEmpty && !rivalsAsPulled {
                 result[k] = .unclear
             } else if let p = nowAlignment.place[c] {
                 result[k] = .member(base: theirsAlignment?.baseIndex[c], theirs: c, now: p)
@@ -159,17 +168,14 @@ public struct ConflictPlaces {
     }
 
     /// A member deleted there and edited here, kept by the pull as `kept`: the member here,
-    /// none of theirs, that may be it; the one still as it was, then the one at its place, when
-    /// more may.
+    /// none of theirs, that may be it; when more may, the one still exactly as it was, else
+    /// none (unclear). Never the one at its place: a member added since may stand there.
     private static func keptHere(_ kept: PropertyValue?, recordedAt k: Int, now: [[String: PropertyValue]],
                                  nowAlignment: MemberAlignment) -> Found {
         guard case .dictionary(let kept)? = kept else { return .unclear }
         var candidates = now.indices.filter { nowAlignment.baseIndex[$0] == nil && MemberAlignment.mayBe(kept, now[$0]) }
-        let preferences: [(Int) -> Bool] = [{ now[$0] == kept }, { $0 == k }]
-        for preferred in preferences {
-            let narrowed = candidates.filter(preferred)
-            if !narrowed.isEmpty { candidates = narrowed }
-        }
+        let exact = candidates.filter { now[$0] == kept }
+        if exact.count == 1 { candidates = exact }
         switch candidates.count {
         case 0: return .gone
         case 1: return .member(base: nil, theirs: nil, now: candidates[0])
