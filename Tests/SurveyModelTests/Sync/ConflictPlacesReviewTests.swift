@@ -4,8 +4,8 @@ import XCTest
 @testable import SurveyStorage
 
 /// A hostile review of `ConflictPlaces` (commit 9e792f2): resolves that land on, show, or
-/// remove a person other than the one the conflict is about. Each failing test is marked
-/// The failing ones were wrong before this review (a comment says how); the others pin odd input that must not crash.
+/// remove a person other than the one the conflict is about. The first three were wrong before
+/// this review (a comment says how); the others pin odd input that must not crash.
 final class ConflictPlacesReviewTests: XCTestCase {
     private let date = Date(timeIntervalSince1970: 1_700_000_000)
     private let id = "uuid:house"
