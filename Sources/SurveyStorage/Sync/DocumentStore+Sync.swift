@@ -104,10 +104,13 @@ extension DocumentStore {
     static func withJournal(_ ledger: SyncLedger, beside url: URL) -> SyncLedger {
         var ledger = ledger
         ledger.fileToken.journalEnd = nil
+        // The digest of the ledger's ends is worked out only when there is a journal to bind:
+        // most ledgers have none, and every sync, F4 and `survey conflicts` reads one.
+        var info = stat()
         if let token = ledger.fileToken.value, let journal = ledgerJournalURL(beside: url),
-           let first = SyncLedgerJournal.firstLine(token: token, ledger: url) {
+           lstat(journal.path, &info) == 0, let first = SyncLedgerJournal.firstLine(token: token, ledger: url) {
             let read = SyncLedgerJournal.chunks(at: journal, first: first)
-            if !read.chunks.isEmpty || read.headerEnd > 0 { ledger.fileToken.journalEnd = read.headerEnd }
+            if read.headerEnd > 0 { ledger.fileToken.journalEnd = read.headerEnd }
             for (chunk, end) in zip(read.chunks, read.ends) {
                 guard let records = try? SurveyDocument(propertyListData: chunk).records,
                       (try? ledger.fold(chunk: Array(records))) != nil else { break }
