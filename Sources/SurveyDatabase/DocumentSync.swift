@@ -105,10 +105,14 @@ public enum DocumentSync {
             done.auditTrouble = syncAudit(server, store, name, dataset: mark.dataset, device: device, formKeepsLog: nil, target: target)
             return done
         }
-        var snapshot = try store.syncSnapshot(of: name)
+        // A sync that only pulls (nothing here changed since a sync that left nothing to send,
+        // or `survey pull`) reads the ledger in part: the entries of the surveys that come,
+        // not 100,000 (`PartialLedger`). Whatever needs every survey makes it whole first.
+        let ledgerInPart = pull && (!push || markBefore?.nothingToSend == true)
+        var snapshot = try store.syncSnapshot(of: name, ledgerInPart: ledgerInPart)
         // Nothing waited to be sent when this sync began: the last sync's mark says so of these
         // very files, or there is nothing here at all (a fresh laptop's first pull).
-        var nothingWaited = snapshot.state.records.isEmpty && snapshot.state.ledger.bases.isEmpty
+        var nothingWaited = snapshot.state.records.isEmpty && !snapshot.state.ledger.isPartial && snapshot.state.ledger.bases.isEmpty
         if let mark = markBefore, mark.nothingToSend, push, mark.files.document == snapshot.files.document,
            mark.files.ledger == snapshot.files.ledger, mark.files.ledgerJournal == snapshot.files.ledgerJournal,
            mark.files.deleted == snapshot.files.deleted {
@@ -200,6 +204,7 @@ public enum DocumentSync {
         // to encrypt (its drafts and log kept back) rather than send them in clear.
         let encrypts = form?.publicKey?.isEmpty == false || (form == nil && snapshot.state.records.contains { $0.isSealed })
         if push {
+            if !nothingToLookFor { try snapshot.makeLedgerWhole() }
             for change in nothingToLookFor ? [] : SyncPlan.outgoing(from: snapshot.state, device: device) {
                 if encrypts, change.isIncomplete, !change.deleted {
                     result.draftsKept += 1
@@ -260,8 +265,10 @@ public enum DocumentSync {
             let ownChanges = written.filter { $0.upperBound > (state.ledger.pullCursor ?? 0) }
             // Room made once: grown one doubling at a time, each table's old and new storage
             // were in memory together at the last doubling (the sync's peak, at 100,000).
-            state.ledger.bases.reserveCapacity(state.ledger.bases.count + sent.count)
-            state.ledger.owners.reserveCapacity(state.ledger.owners.count + sent.count)
+            if !state.ledger.isPartial {
+                state.ledger.bases.reserveCapacity(state.ledger.bases.count + sent.count)
+                state.ledger.owners.reserveCapacity(state.ledger.owners.count + sent.count)
+            }
             for (at, revision) in sent { SyncPlan.acknowledge(changes[at], revision: revision, in: &state.ledger) }
             state.ledger.ownChanges += ownChanges
             for (at, _) in sent { state.ledger.owners[changes[at].id] = role }
@@ -301,8 +308,12 @@ public enum DocumentSync {
         // reading the document: written only over the files as this sync left them.
         var ledger = snapshot.state.ledger
         ledger.lastSync = date()
-        let nothingToSend = push && result.refused.isEmpty && result.notSent.isEmpty && result.othersChanges.isEmpty
-            && (!retried && snapshot.fingerprint == outgoingFrom || SyncPlan.outgoing(from: snapshot.state, device: device).isEmpty)
+        var nothingToSend = push && result.refused.isEmpty && result.notSent.isEmpty && result.othersChanges.isEmpty
+        if nothingToSend, retried || snapshot.fingerprint != outgoingFrom {
+            // Looked at again only when the files changed after the look above (a ledger that
+            // cannot be made whole leaves the next sync to look).
+            nothingToSend = (try? snapshot.makeLedgerWhole()) != nil && SyncPlan.outgoing(from: snapshot.state, device: device).isEmpty
+        }
         try? store.writeSyncMark(SyncMark(files: snapshot.files, document: name, dataset: dataset, formVersion: newestForm, ledger: ledger,
                                           nothingToSend: nothingToSend), for: name)
         if pull || push {
@@ -418,6 +429,8 @@ public enum DocumentSync {
                         applier.ledger.setAside.removeAll { arrived.contains($0.id) }
                     }
                     for row in aside { applier.ledger.setAside(row) }
+                    // The entries of the surveys that came, from a ledger read in part.
+                    try applier.ledger.load(rows.map(\.instanceID))
                     events += applier.apply(rows.map { incoming($0, own: own) })
                     for row in rows {
                         applier.ledger.owners[row.instanceID] = row.owner

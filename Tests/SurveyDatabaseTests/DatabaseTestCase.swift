@@ -25,18 +25,23 @@ class DatabaseTestCase: XCTestCase {
         // Every commit of a few surveys goes through the ledger's journal here, as it does at
         // real size (from a 1 MB ledger): the team's tests run the journal, folded by every
         // reader, not only the whole file small folders write.
-        // And the ledger is read on a second thread beside the document, as from 8 MB.
-        (journalFrom, besideFrom) = (DocumentStore.ledgerJournaledFrom, DocumentStore.ledgerReadBesideFrom)
+        // And the ledger is read on a second thread beside the document, as from 8 MB, and in
+        // part by every sync that only pulls, as from 1 MB (`PartialLedger`).
+        (journalFrom, besideFrom, inPartFrom) = (DocumentStore.ledgerJournaledFrom, DocumentStore.ledgerReadBesideFrom,
+                                                 DocumentStore.ledgerReadInPartFrom)
         DocumentStore.ledgerJournaledFrom = 0
         DocumentStore.ledgerReadBesideFrom = 0
+        DocumentStore.ledgerReadInPartFrom = 0
     }
 
     private var journalFrom = DocumentStore.ledgerJournaledFrom
     private var besideFrom = DocumentStore.ledgerReadBesideFrom
+    private var inPartFrom = DocumentStore.ledgerReadInPartFrom
 
     override func tearDown() {
         DocumentStore.ledgerJournaledFrom = journalFrom
         DocumentStore.ledgerReadBesideFrom = besideFrom
+        DocumentStore.ledgerReadInPartFrom = inPartFrom
         super.tearDown()
     }
 

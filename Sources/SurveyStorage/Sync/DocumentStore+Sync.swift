@@ -26,10 +26,13 @@ extension DocumentStore {
     ///
     /// A sync with nothing to do writes only its mark (`SyncMark`): while the mark is of this
     /// very ledger file, its cursor, own changes and time of sync are the ledger's.
-    public func syncLedger(for name: String) throws -> SyncLedger {
+    ///
+    /// `inPart`: read in part when it can be (`PartialLedger`), for a sync about to touch a few
+    /// surveys.
+    public func syncLedger(for name: String, inPart: Bool = false) throws -> SyncLedger {
         let fingerprint = self.fingerprint(atPath: RawPath(syncURL(for: name).path))
         let journal = self.fingerprint(atPath: RawPath(companionURL(.syncJournal, for: name).path))
-        var ledger = try Self.readLedger(at: syncURL(for: name))
+        var ledger = try (inPart ? SyncLedger.readInPart(at: syncURL(for: name)) : nil) ?? Self.readLedger(at: syncURL(for: name))
         if let mark = syncMark(for: name), mark.files.ledger == fingerprint, mark.files.ledgerJournal == journal {
             mark.overlay(on: &ledger)
         }
@@ -41,16 +44,11 @@ extension DocumentStore {
     /// then goes): read the other way round, the old file would come without its journal's
     /// changes (a few times at most).
     public static func readLedger(at url: URL, limit: Int = SyncLedger.maximumFileBytes) throws -> SyncLedger {
-        func identity() -> [Int] {
-            var info = stat()
-            guard stat(url.path, &info) == 0 else { return [] }
-            return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
-        }
         var ledger = SyncLedger()
         for _ in 1...5 {
-            let before = identity()
+            let before = fileIdentity(url)
             ledger = try readLedgerOnce(at: url, limit: limit)
-            if identity() == before { break }
+            if fileIdentity(url) == before { break }
         }
         return ledger
     }
@@ -164,6 +162,13 @@ extension DocumentStore {
             return ledger
         }
 
+        /// The ledger made whole when it was read in part (`PartialLedger.whole`): before
+        /// anything asks it of every survey.
+        public mutating func makeLedgerWhole() throws {
+            precondition(!ledgerLent, "the ledger is lent out")
+            if state.ledger.isPartial { state.ledger = try state.ledger.whole() }
+        }
+
         /// The ledger lent out, back unchanged (nothing was committed).
         public mutating func takeBack(_ ledger: SyncLedger) {
             state.ledger = ledger
@@ -195,7 +200,10 @@ extension DocumentStore {
     /// its file is not caught up) refuses, as its changes are not in the file yet.
     /// `readOnly` (a dry run) writes nothing: the journal's changes are read on top of the
     /// file instead.
-    public func syncSnapshot(of name: String, readOnly: Bool = false) throws -> SyncSnapshot {
+    ///
+    /// `ledgerInPart`: the ledger read in part when it can be (`PartialLedger`), for a sync
+    /// that only pulls; its caller reads the entries it needs before touching them.
+    public func syncSnapshot(of name: String, readOnly: Bool = false, ledgerInPart: Bool = false) throws -> SyncSnapshot {
         try checkDeletedName(name)
         var document: SurveyDocument
         let fingerprint: FileFingerprint?
@@ -215,7 +223,10 @@ extension DocumentStore {
         files.document = fingerprint
         // A large ledger is read on a second thread while the document is read here: each was
         // a fifth of a sync of 100 edits at 100,000 surveys, one after the other.
-        let beside = (files.ledger?.size ?? 0) >= Self.ledgerReadBesideFrom ? BesideRead.start { try self.syncLedger(for: name) } : nil
+        // Read in part only from a size where reading it whole costs more than a few milliseconds.
+        let inPart = ledgerInPart && (files.ledger?.size ?? 0) >= Self.ledgerReadInPartFrom
+        let beside = (files.ledger?.size ?? 0) >= Self.ledgerReadBesideFrom
+            ? BesideRead.start { try self.syncLedger(for: name, inPart: inPart) } : nil
         do {
             document = try readOnly ? loadWithJournal(name).get() : load(name).get()
         } catch {
@@ -224,7 +235,7 @@ extension DocumentStore {
         }
         let assigned = document.identifyRecordsFoundWithoutIDs() > 0
         _ = try deletedEntries(for: name)          // an unreadable list stops here, before anything is written
-        let ledger = try beside?.result() ?? syncLedger(for: name)
+        let ledger = try beside?.result() ?? syncLedger(for: name, inPart: inPart)
         return SyncSnapshot(name: name, state: SyncState(records: Array(document.records), deleted: deletedRecords(for: name),
                                                          ledger: ledger),
                             fingerprint: fingerprint, files: files, assignedIDs: assigned, ledgerToken: ledger.fileToken.value)
@@ -267,6 +278,9 @@ extension DocumentStore {
             // A few surveys' entries are appended to the ledger's journal; otherwise the ledger is
             // written whole, with a new token, which leaves any journal behind.
             let journaled = ledgerChanged ? ledgerJournalIDs(state.ledger, over: snapshot) : nil
+            // A ledger read in part is written whole only once made whole (its changes put on
+            // the file read again).
+            if ledgerChanged, journaled == nil, state.ledger.isPartial { state.ledger = try state.ledger.whole() }
             if ledgerChanged, journaled == nil { state.ledger.fileToken = state.ledger.fileToken.next() }   // no journal read
             var sideLedger: SideWrite?
             if ledgerChanged, journaled == nil, !state.ledger.isEmpty, state.ledger.bases.count >= Self.ledgerWrittenBesideFrom {
@@ -363,6 +377,10 @@ extension DocumentStore {
     /// ledger's journal, it took a sync's peak past 100 MB at 100,000 surveys; a sync of a few
     /// surveys no longer writes the whole ledger beside it, and peaks at 92–94 MB.
     nonisolated(unsafe) static var ledgerReadBesideFrom: Int64 = 8 << 20
+
+    /// The size of ledger file from which a sync that only pulls reads it in part
+    /// (`PartialLedger`; a test lowers it, to run every such sync of a small folder so).
+    nonisolated(unsafe) static var ledgerReadInPartFrom: Int64 = 1 << 20
 
     /// The number of surveys from which a commit writes the ledger on a second thread (a
     /// test lowers it to run the second thread's failures on a small folder).

@@ -64,7 +64,7 @@ extension SyncLedger {
     var headerEntry: [String: PropertyValue] {
         var header: [String: PropertyValue] = [Self.headerKey: .integer(Self.currentFormat)]
         // How many bases follow: a reader makes room for them at once (`EntryReader`).
-        if !bases.isEmpty { header["bases"] = .integer(bases.count) }
+        if let count = partialFile.basesHint { header["bases"] = .integer(count) } else if !bases.isEmpty { header["bases"] = .integer(bases.count) }
         if let pullCursor { header["pullCursor"] = .integer(Int(pullCursor)) }
         if let pullDataset { header["pullDataset"] = .string(pullDataset) }
         if let lastSync { header["lastSync"] = .date(lastSync) }
@@ -389,6 +389,8 @@ extension SyncLedger {
         pullCursor = part.pullCursor
         ownChanges = part.ownChanges
         for id in ids {
+            // The entry replaces the file's: a ledger read in part need not read that one.
+            if !bases.holds(id) { takeRead(id, from: SyncLedger()) }
             owners[id] = part.owners[id]
             bases[id] = part.bases[id]
             conflicts[id] = part.conflicts[id]

@@ -145,6 +145,10 @@ public struct SyncLedger: Equatable, Sendable {
     /// ledger knows: two ledgers are equal whatever files they came from.
     var fileToken = FileToken()
 
+    /// The file a ledger read in part reads its entries from (`PartialLedger`); none for a
+    /// whole ledger. Not part of what the ledger knows.
+    var partialFile = PartialFile()
+
     struct FileToken: Equatable, Sendable {
         var value: String?
         /// How much of the journal this ledger was read with (the end of its last chunk that
@@ -200,9 +204,10 @@ public struct SyncLedger: Equatable, Sendable {
         reviews.forgetChanges()
     }
 
-    /// Whether nothing is known: such a ledger is not written.
+    /// Whether nothing is known: such a ledger is not written. One read in part is of a file
+    /// that holds entries.
     public var isEmpty: Bool {
-        bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty && setAside.isEmpty
+        !isPartial && bases.isEmpty && pullCursor == nil && lastSync == nil && conflicts.isEmpty && reviews.isEmpty && setAside.isEmpty
             && ownChanges.isEmpty && owners.isEmpty && role == nil && pullDataset == nil && pendingReasons.isEmpty
             && historyEntriesRead == 0
     }

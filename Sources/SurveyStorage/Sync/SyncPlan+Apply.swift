@@ -75,8 +75,10 @@ public struct SyncApplier {
     /// memory together at the last doubling.
     public mutating func reserveCapacity(_ count: Int) {
         index.reserveCapacity(index.count + count)
-        ledger.bases.reserveCapacity(ledger.bases.count + count)
-        ledger.owners.reserveCapacity(ledger.owners.count + count)
+        if !ledger.isPartial {
+            ledger.bases.reserveCapacity(ledger.bases.count + count)
+            ledger.owners.reserveCapacity(ledger.owners.count + count)
+        }
         records.reserveCapacity(records.count + count)
         events.reserveCapacity(events.count + count)
     }

@@ -1,0 +1,197 @@
+import Foundation
+import XCTest
+@testable import SurveyValues
+@testable import SurveyForms
+@testable import SurveyStorage
+
+/// Issue 28: a ledger read in part (`PartialLedger`, `LedgerIndex`) holds what the whole
+/// ledger holds for every survey it reads, whatever the entries hold (rosters, strings over
+/// several lines, a conflict, a review, a deleted base, the journal's changes), refuses any
+/// file it cannot index rather than guess, and made whole keeps the changes made to the part.
+final class PartialLedgerTests: LedgerJournalTestCase {
+    private var savedInPart: Int64 = 0
+
+    override func setUp() {
+        super.setUp()
+        savedInPart = DocumentStore.ledgerReadInPartFrom
+        DocumentStore.ledgerReadInPartFrom = 0
+    }
+
+    override func tearDown() {
+        DocumentStore.ledgerReadInPartFrom = savedInPart
+        super.tearDown()
+    }
+
+    /// A ledger whose entries hold every shape an entry takes.
+    private func variedLedger() -> SyncLedger {
+        var ledger = SyncLedger()
+        ledger.pullCursor = 41
+        ledger.role = "ana"
+        ledger.pendingReasons = ["uuid:m": "typed\n\tover two lines <with> & marks"]
+        for i in 0..<40 {
+            let id = "uuid:s\(i)"
+            ledger.bases[id] = SyncLedger.Version(answers: [
+                "name": .string("Person \(i)"),
+                "notes": .string(i % 3 == 0 ? "line one\n\t\t\t</dict>\n\t<dict>\nline four" : "short"),
+                "starts": .string(i % 5 == 0 ? "\nbegins with a newline" : "plain"),
+                "members": .array([.dictionary(["age": .integer(i), "ends": .string("tabs after\n\t\t\t")])]),
+                "photo": .data(Data([0, 1, 2, UInt8(i)])),
+            ], revision: SyncRevision(Int64(i + 1)), deleted: i == 7)
+            if i % 4 != 0 { ledger.owners[id] = i % 2 == 0 ? "ana" : "bruno" }
+        }
+        ledger.conflicts["uuid:s3"] = SyncLedger.Conflict(
+            theirs: SyncLedger.Version(answers: ["name": .string("Theirs")], revision: SyncRevision(9)),
+            fields: [FieldConflict(path: SyncFieldPath([.key("name")]), base: .string("Person 3"), mine: .string("Mine"),
+                                   theirs: .string("Theirs"))])
+        ledger.reviews["uuid:s5"] = SyncReview(.hasIssues, comment: "age?\nsee the roster")
+        ledger.owners["uuid:only-owner"] = "carla"
+        ledger.reviews["uuid:only-review"] = SyncReview(.approved)
+        return ledger
+    }
+
+    private func written(_ ledger: SyncLedger, in store: DocumentStore) throws -> URL {
+        try store.save(SurveyDocument(records: []), as: "Field")
+        try store.writeLedger(ledger, for: "Field")
+        return store.syncURL(for: "Field")
+    }
+
+    func testTheIndexFindsEverySurveysEntryAndTheReadPartHoldsWhatTheWholeDoes() throws {
+        let store = DocumentStore(folder: folder)
+        let full = variedLedger()
+        let url = try written(full, in: store)
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let index = try XCTUnwrap(LedgerIndex(bytes: bytes), "the file survey wrote is indexed")
+        XCTAssertEqual(index.entries.count, 42)
+        XCTAssertEqual(index.entries.filter(\.conflict).count, 1)
+        let whole = try DocumentStore.readLedger(at: url)
+        var part = try XCTUnwrap(try SyncLedger.readInPart(at: url))
+        XCTAssertTrue(part.isPartial)
+        XCTAssertEqual(part.conflicts.count, 1, "every conflict is read")
+        XCTAssertEqual(part.pendingReasons, whole.pendingReasons)
+        XCTAssertEqual(part.pullCursor, 41)
+        let ids = (0..<40).map { "uuid:s\($0)" } + ["uuid:only-owner", "uuid:only-review", "uuid:nowhere"]
+        try part.load(ids)
+        for id in ids {
+            XCTAssertEqual(part.bases[id], whole.bases[id], id)
+            XCTAssertEqual(part.owners[id], whole.owners[id], id)
+            XCTAssertEqual(part.reviews[id], whole.reviews[id], id)
+            XCTAssertEqual(part.conflicts[id], whole.conflicts[id], id)
+        }
+        XCTAssertEqual(part.bases["uuid:s7"]?.deleted, true)
+        XCTAssertNil(part.bases["uuid:nowhere"], "a survey the file has no entry for is read as having none")
+    }
+
+    func testAFileNotLaidOutAsSurveyWritesItIsReadWhole() throws {
+        let store = DocumentStore(folder: folder)
+        let url = try written(variedLedger(), in: store)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        // Each changed as a hand or another tool might: all are still ledgers survey reads whole.
+        let variants = [
+            text.replacingOccurrences(of: "\t", with: "  "),                     // indented otherwise
+            text.replacingOccurrences(of: "<string>uuid:s1</string>", with: "<string>uuid:s1&amp;</string>"),   // an entity in an id
+            text.replacingOccurrences(of: "<string>uuid:s2</string>", with: "<string>uuid:s1</string>"),    // one id twice
+            String(text.dropLast()),                                              // no newline at the end
+            text.replacingOccurrences(of: "</array>\n</plist>\n", with: ""),        // cut short
+        ]
+        for (n, variant) in variants.enumerated() {
+            try Data(variant.utf8).write(to: url)
+            XCTAssertNil(LedgerIndex(bytes: Array(variant.utf8)), "variant \(n)")
+            XCTAssertNil(try? SyncLedger.readInPart(at: url) ?? nil, "variant \(n)")
+        }
+    }
+
+    func testTheJournalsChangesAreReadWithThePartAndMadeWholeTheChangesStay() throws {
+        let store = DocumentStore(folder: folder)
+        let snapshot = try prepared(in: store)
+        // A commit of one survey goes to the journal: b's base and owner, c removed.
+        try commit(snapshot, in: store) { ledger in
+            ledger.bases["uuid:b"] = SyncLedger.Version(answers: ["age": .integer(20)], revision: SyncRevision(2))
+            ledger.owners["uuid:b"] = "bruno"
+            ledger.bases["uuid:c"] = nil
+            ledger.owners["uuid:c"] = nil
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".Field.sync-journal").path))
+        var part = try XCTUnwrap(try SyncLedger.readInPart(at: store.syncURL(for: "Field")))
+        XCTAssertEqual(part.bases.readCount, 2, "the journal's surveys are read with the part")
+        XCTAssertEqual(part.bases["uuid:b"]?.revision, SyncRevision(2))
+        XCTAssertNil(part.bases["uuid:c"])
+        try part.load(["uuid:a"])
+        XCTAssertEqual(part.owners["uuid:a"], "ana")
+        // A change to the part, then the part made whole: the change is there, noted, with the rest.
+        part.bases["uuid:a"] = SyncLedger.Version(answers: ["age": .integer(10)], revision: SyncRevision(3))
+        part.role = "carla"
+        let whole = try part.whole()
+        XCTAssertFalse(whole.isPartial)
+        XCTAssertEqual(whole.bases.count, 2)
+        XCTAssertEqual(whole.bases["uuid:a"]?.revision, SyncRevision(3))
+        XCTAssertEqual(whole.bases["uuid:b"]?.revision, SyncRevision(2))
+        XCTAssertEqual(whole.role, "carla")
+        XCTAssertEqual(whole.changedIDs, ["uuid:a"], "still appended alone to the journal")
+    }
+
+    func testAPartMadeWholeRefusesAFileReplacedMeanwhile() throws {
+        let store = DocumentStore(folder: folder)
+        _ = try prepared(in: store)
+        let part = try XCTUnwrap(try SyncLedger.readInPart(at: store.syncURL(for: "Field")))
+        var other = try DocumentStore.readLedger(at: store.syncURL(for: "Field"))
+        other.bases["uuid:a"] = nil
+        try store.writeLedger(other, for: "Field")
+        XCTAssertThrowsError(try part.whole()) { error in
+            XCTAssertTrue("\(error)".contains("changed by another program meanwhile"), "\(error)")
+        }
+    }
+
+    func testPastItsLimitAPartIsMadeWhole() throws {
+        let store = DocumentStore(folder: folder)
+        var ledger = SyncLedger()
+        // Larger than the megabyte the file is read by at a time, with lines split between reads.
+        for i in 0..<(SyncLedger.mostReadInPart + 10) {
+            ledger.bases["uuid:\(i)"] = SyncLedger.Version(answers: ["n": .integer(i), "text": .string(String(repeating: "x", count: 500 + i % 7))],
+                                                          revision: SyncRevision(Int64(1)))
+        }
+        let url = try written(ledger, in: store)
+        XCTAssertGreaterThan(try Data(contentsOf: url).count, 1 << 20)
+        var part = try XCTUnwrap(try SyncLedger.readInPart(at: url))
+        try part.load((0..<SyncLedger.mostReadInPart).map { "uuid:\($0)" })
+        XCTAssertTrue(part.isPartial)
+        try part.load(["uuid:\(SyncLedger.mostReadInPart + 1)"])
+        XCTAssertFalse(part.isPartial, "made whole rather than read past its limit")
+        XCTAssertEqual(part.bases.count, SyncLedger.mostReadInPart + 10)
+    }
+
+    func testASnapshotForAPullReadsTheLedgerInPartAndACommitAppendsToItsJournal() throws {
+        let store = DocumentStore(folder: folder)
+        _ = try prepared(in: store)
+        var snapshot = try store.syncSnapshot(of: "Field", ledgerInPart: true)
+        XCTAssertTrue(snapshot.state.ledger.isPartial)
+        var ledger = snapshot.lendLedger()
+        try ledger.load(["uuid:b"])
+        ledger.bases["uuid:b"] = SyncLedger.Version(answers: ["age": .integer(22)], revision: SyncRevision(2))
+        let state = SyncState(records: snapshot.state.records, deleted: snapshot.state.deleted, ledger: ledger)
+        let ledgerBytes = try Data(contentsOf: store.syncURL(for: "Field"))
+        _ = try XCTUnwrap(try store.committed(state, over: snapshot, ledgerChanged: true, at: Date()))
+        XCTAssertEqual(try Data(contentsOf: store.syncURL(for: "Field")), ledgerBytes, "the file stays; the journal has the change")
+        let read = try store.syncLedger(for: "Field")
+        XCTAssertEqual(read.bases["uuid:b"]?.revision, SyncRevision(2))
+        XCTAssertEqual(read.bases["uuid:a"]?.revision, SyncRevision(1))
+        XCTAssertEqual(read.owners.count, 3)
+    }
+
+    func testACommitThatMustWriteTheLedgerWholeMakesThePartWholeFirst() throws {
+        let store = DocumentStore(folder: folder)
+        _ = try prepared(in: store)
+        DocumentStore.ledgerJournaledFrom = .max      // every commit writes the ledger whole
+        var snapshot = try store.syncSnapshot(of: "Field", ledgerInPart: true)
+        XCTAssertTrue(snapshot.state.ledger.isPartial)
+        var ledger = snapshot.lendLedger()
+        try ledger.load(["uuid:c"])
+        ledger.bases["uuid:c"] = nil
+        ledger.owners["uuid:c"] = nil
+        let state = SyncState(records: snapshot.state.records, deleted: snapshot.state.deleted, ledger: ledger)
+        _ = try XCTUnwrap(try store.committed(state, over: snapshot, ledgerChanged: true, at: Date()))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".Field.sync-journal").path))
+        let read = try DocumentStore.readLedger(at: store.syncURL(for: "Field"))
+        XCTAssertEqual(Set(read.bases.keys), ["uuid:a", "uuid:b"], "every survey not read is still in the file")
+        XCTAssertEqual(read.owners["uuid:a"], "ana")
+    }
+}
