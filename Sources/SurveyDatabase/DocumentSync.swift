@@ -105,11 +105,9 @@ public enum DocumentSync {
             done.auditTrouble = syncAudit(server, store, name, dataset: mark.dataset, device: device, formKeepsLog: nil, target: target)
             return done
         }
-        // A sync that only pulls (nothing here changed since a sync that left nothing to send,
-        // or `survey pull`) reads the ledger in part: the entries of the surveys that come,
-        // not 100,000 (`PartialLedger`). Whatever needs every survey makes it whole first.
-        let ledgerInPart = pull && (!push || markBefore?.nothingToSend == true)
-        var snapshot = try store.syncSnapshot(of: name, ledgerInPart: ledgerInPart)
+        // The ledger is read in part (`PartialLedger`): the entries of the surveys that come in
+        // and of those changed here, not 100,000. Whatever needs every survey makes it whole first.
+        var snapshot = try store.syncSnapshot(of: name, ledgerInPart: true)
         // Nothing waited to be sent when this sync began: the last sync's mark says so of these
         // very files, or there is nothing here at all (a fresh laptop's first pull).
         var nothingWaited = snapshot.state.records.isEmpty && !snapshot.state.ledger.isPartial && snapshot.state.ledger.bases.isEmpty
@@ -204,8 +202,10 @@ public enum DocumentSync {
         // to encrypt (its drafts and log kept back) rather than send them in clear.
         let encrypts = form?.publicKey?.isEmpty == false || (form == nil && snapshot.state.records.contains { $0.isSealed })
         if push {
-            if !nothingToLookFor { try snapshot.makeLedgerWhole() }
-            for change in nothingToLookFor ? [] : SyncPlan.outgoing(from: snapshot.state, device: device) {
+            // A ledger read in part reads the bases of the surveys whose answers' digests are not
+            // their base's (`ChangesLook`), or is made whole.
+            let look = nothingToLookFor ? nil : try snapshot.lookForChangesHere(in: store)
+            for change in nothingToLookFor ? [] : SyncPlan.outgoing(from: snapshot.state, device: device, look: look) {
                 if encrypts, change.isIncomplete, !change.deleted {
                     result.draftsKept += 1
                 } else if let problem = SetAsideRow.problem(withID: change.id) ?? SetAsideRow.problem(withAnswers: change.answers) {

@@ -169,6 +169,21 @@ extension DocumentStore {
             if state.ledger.isPartial { state.ledger = try state.ledger.whole() }
         }
 
+        /// Where a look for changes here must look (`SyncPlan.outgoing`), its bases read, when
+        /// the ledger was read in part; nil when it is whole (made so when the document's file
+        /// cannot be read by its lines, or is no longer the one this snapshot read).
+        public mutating func lookForChangesHere(in store: DocumentStore) throws -> ChangesLook? {
+            guard state.ledger.isPartial else { return nil }
+            let path = store.filePath(for: name)
+            if store.fingerprint(atPath: path) == fingerprint, let digests = DocumentDigests.read(path),
+               store.fingerprint(atPath: path) == fingerprint, let look = state.ledger.changesLook(state.records, digests: digests) {
+                try state.ledger.load(look.places.compactMap { state.records[$0].instanceID } + look.gone)
+                if state.ledger.isPartial { return look }
+            }
+            try makeLedgerWhole()
+            return nil
+        }
+
         /// The ledger lent out, back unchanged (nothing was committed).
         public mutating func takeBack(_ ledger: SyncLedger) {
             state.ledger = ledger
@@ -201,8 +216,8 @@ extension DocumentStore {
     /// `readOnly` (a dry run) writes nothing: the journal's changes are read on top of the
     /// file instead.
     ///
-    /// `ledgerInPart`: the ledger read in part when it can be (`PartialLedger`), for a sync
-    /// that only pulls; its caller reads the entries it needs before touching them.
+    /// `ledgerInPart`: the ledger read in part when it can be (`PartialLedger`), for a sync;
+    /// its caller reads the entries it needs before touching them.
     public func syncSnapshot(of name: String, readOnly: Bool = false, ledgerInPart: Bool = false) throws -> SyncSnapshot {
         try checkDeletedName(name)
         var document: SurveyDocument
@@ -378,8 +393,8 @@ extension DocumentStore {
     /// surveys no longer writes the whole ledger beside it, and peaks at 92–94 MB.
     nonisolated(unsafe) static var ledgerReadBesideFrom: Int64 = 8 << 20
 
-    /// The size of ledger file from which a sync that only pulls reads it in part
-    /// (`PartialLedger`; a test lowers it, to run every such sync of a small folder so).
+    /// The size of ledger file from which a sync reads it in part (`PartialLedger`; a test
+    /// lowers it, to run every sync of a small folder so).
     nonisolated(unsafe) static var ledgerReadInPartFrom: Int64 = 1 << 20
 
     /// The number of surveys from which a commit writes the ledger on a second thread (a

@@ -52,30 +52,7 @@ extension SyncLedger {
                 return nil
             }
             var index = LedgerIndex()
-            var buffer = [UInt8](repeating: 0, count: 1 << 20)
-            var held = 0, offset = 0, total = 0
-            var readable = true
-            while readable, !index.failed {
-                let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + held, $0.count - held) }
-                if count < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    readable = false
-                    break
-                }
-                total += count
-                if total > limit { readable = false; break }
-                if count == 0 { break }
-                let end = held + count
-                let taken = buffer.withUnsafeBufferPointer { index.takeLines(of: UnsafeBufferPointer(rebasing: $0[0..<end]), at: offset) }
-                // What is left is the start of the next line; a line longer than the buffer grows it.
-                buffer.withUnsafeMutableBytes { raw in
-                    if taken > 0, taken < end { memmove(raw.baseAddress!, raw.baseAddress! + taken, end - taken) }
-                }
-                held = end - taken
-                offset += taken
-                if held == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-            }
-            guard readable, held == 0, let done = index.finish() else {
+            guard index.takeLines(of: fd, limit: limit), let done = index.finish() else {
                 close(fd)
                 return nil
             }
@@ -206,7 +183,7 @@ extension SyncLedger.LedgerFile {
             let ledger = try SyncLedger(propertyListEntries: records.count) { records[records.startIndex + $0] }
             // Each entry read is the survey the index named (a file changed under it is refused).
             for place in places {
-                let id = String(decoding: index.ids[index.entries[place].id], as: UTF8.self)
+                let id = index.ids.id(at: place)
                 guard ledger.bases[id] != nil || ledger.owners[id] != nil || ledger.conflicts[id] != nil || ledger.reviews[id] != nil else {
                     throw DocumentError("its entry of \(id) is not where it was")
                 }
@@ -230,5 +207,44 @@ extension DocumentStore {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return [] }
         return [Int(info.st_ino), Int(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+    }
+}
+
+/// The surveys a look for changes here must read the bases of, found without reading the
+/// others': every survey whose answers' digest in the document is not its base's in the
+/// ledger's index (`DocumentDigests`, `LedgerIndex`), every survey read already (the journal's,
+/// those in conflict), and every survey with a base that the document no longer holds.
+public struct ChangesLook: Sendable {
+    /// Places in the records the look was made of.
+    let places: [Int]
+    /// The surveys with a base here that the document no longer holds.
+    let gone: [String]
+}
+
+extension SyncLedger {
+    /// The look at `records`, which are what the document file `digests` were read from holds.
+    func changesLook(_ records: [Record], digests: DocumentDigests) -> ChangesLook? {
+        guard let file = partialFile.file, let read = bases.known else { return nil }
+        let index = file.index
+        var places: [Int] = []
+        for (place, record) in records.enumerated() {
+            guard let id = record.instanceID, conflicts[id] == nil else { continue }
+            if !read.contains(id), let at = index.find(id), let answers = index.entries[at].answers,
+               !index.entries[at].baseDeleted, digests.digest(of: id) == answers {
+                continue        // its base's answers
+            }
+            places.append(place)
+        }
+        var gone: [String] = []
+        for at in index.entries.indices where index.entries[at].answers != nil && !index.entries[at].baseDeleted {
+            guard !index.ids.withID(at: at, { digests.holds($0) }) else { continue }
+            let id = index.ids.id(at: at)
+            if !read.contains(id) { gone.append(id) }
+        }
+        for id in read where bases[id].map({ !$0.deleted }) == true {
+            var text = id
+            if !text.withUTF8({ digests.holds($0) }) { gone.append(id) }
+        }
+        return ChangesLook(places: places, gone: gone)
     }
 }

@@ -10,11 +10,16 @@ extension SyncPlan {
     /// from, so the other side can tell a clash from a fast-forward. A survey with an
     /// unresolved conflict stays here until resolved; a survey without an id cannot be
     /// found again and is left out (the store gives every survey one first).
-    public static func outgoing(from state: SyncState, device: String) -> [OutgoingChange] {
+    ///
+    /// A ledger read in part is looked at only where `look` says (`SyncSnapshot.lookForChangesHere`,
+    /// made of these very records): elsewhere the answers are the base's.
+    public static func outgoing(from state: SyncState, device: String, look: ChangesLook? = nil) -> [OutgoingChange] {
         let ledger = state.ledger
+        precondition(!ledger.isPartial || look != nil, "a look for changes here over a ledger read in part needs its ChangesLook")
         var changes: [OutgoingChange] = []
         var present = Set<String>()
-        for record in state.records {
+        let records = look.map { look in AnyCollection(look.places.lazy.map { state.records[$0] }) } ?? AnyCollection(state.records)
+        for record in records {
             guard let id = record.instanceID, present.insert(id).inserted, ledger.conflicts[id] == nil else { continue }
             let base = ledger.bases[id]
             if let base, !base.deleted, base.holdsSameAnswers(as: record) { continue }
@@ -25,7 +30,9 @@ extension SyncPlan {
         }
         // Only the ids gone from the document are sorted (sorting every base's took a tenth
         // of a second at every sync of 100,000 surveys).
-        for id in ledger.bases.keys.filter({ !present.contains($0) && ledger.conflicts[$0] == nil }).sorted() {
+        let gone = look.map { $0.gone.filter { ledger.conflicts[$0] == nil } }
+            ?? ledger.bases.keys.filter { !present.contains($0) && ledger.conflicts[$0] == nil }
+        for id in gone.sorted() {
             let base = ledger.bases[id]!
             guard !base.deleted else { continue }
             let last = state.deleted.last { $0.record.instanceID == id }?.record.answers ?? base.answers

@@ -194,4 +194,103 @@ final class PartialLedgerTests: LedgerJournalTestCase {
         XCTAssertEqual(Set(read.bases.keys), ["uuid:a", "uuid:b"], "every survey not read is still in the file")
         XCTAssertEqual(read.owners["uuid:a"], "ana")
     }
+
+    // MARK: - The look for changes here, by digests
+
+    /// Surveys of every shape, as the document holds them and as their bases hold them.
+    private func shapes() -> [Record] {
+        (0..<30).map { i in
+            Record(["instanceID": .string("uuid:d\(i)"), "name": .string("Person \(i)"), "age": .integer(i),
+                    "weight": .real(60.5 + Double(i)), "when": .date(Date(timeIntervalSince1970: 1_700_000_000 + Double(i))),
+                    "photo": .data(Data([1, 2, UInt8(i)])), "done": .bool(i % 2 == 0),
+                    "notes": .string("a\n\tb\(i)"), "ends": .string("tabs after\n\t"), "starts": .string("\nfirst line empty"),
+                    "members": .array([.dictionary(["name": .string("M \(i)"), "ages": .array([.integer(i), .integer(i + 1)])])])])
+        }
+    }
+
+    /// A document of `shapes()` whose ledger has each one's base, then `change` keyed into it;
+    /// the changes a look finds with the ledger read in part and with it read whole.
+    private func looks(journaling: (inout SyncLedger) -> Void = { _ in },
+                       _ change: (inout [Record]) -> Void) throws -> (inPart: [OutgoingChange], whole: [OutgoingChange]) {
+        let store = DocumentStore(folder: folder)
+        var records = shapes()
+        try store.save(SurveyDocument(records: records), as: "Field")
+        var ledger = SyncLedger()
+        ledger.role = "ana"
+        for record in records {
+            var answers = record.values
+            answers["instanceID"] = nil
+            ledger.bases[record.instanceID!] = SyncLedger.Version(answers: answers, revision: SyncRevision(Int64(3)))
+            ledger.owners[record.instanceID!] = "ana"
+        }
+        try store.writeLedger(ledger, for: "Field")
+        // A commit through the journal, as a sync of a few surveys makes.
+        var snapshot = try store.syncSnapshot(of: "Field")
+        var lent = snapshot.lendLedger()
+        journaling(&lent)
+        if lent.changedIDs?.isEmpty == false {
+            let state = SyncState(records: snapshot.state.records, deleted: snapshot.state.deleted, ledger: lent)
+            _ = try store.committed(state, over: snapshot, ledgerChanged: true, at: Date())
+        }
+        change(&records)
+        try store.save(SurveyDocument(records: records), as: "Field")
+
+        var part = try store.syncSnapshot(of: "Field", ledgerInPart: true)
+        XCTAssertTrue(part.state.ledger.isPartial)
+        let look = try part.lookForChangesHere(in: store)
+        XCTAssertNotNil(look, "the document's file is read by its lines")
+        XCTAssertTrue(part.state.ledger.isPartial, "a few changes do not make the ledger whole")
+        let inPart = SyncPlan.outgoing(from: part.state, device: "A", look: look)
+        let whole = SyncPlan.outgoing(from: try store.syncSnapshot(of: "Field").state, device: "A")
+        return (inPart, whole)
+    }
+
+    private func ids(_ changes: [OutgoingChange]) -> [String] { changes.map(\.id) }
+
+    func testALookInPartFindsEveryChangeAWholeLookFinds() throws {
+        let (inPart, whole) = try looks { records in
+            records[1]["notes"] = .string("a\n\t\tb1")                       // one tab more inside a string's text
+            records[2]["ends"] = .string("tabs after\n\t\t")                    // the same where the text ends
+            records[3]["starts"] = .string("first line empty")                  // the newline gone
+            records[4]["age"] = .string("4")                                   // the same digits, another type
+            if case .array(var members)? = records[5]["members"], case .dictionary(var member) = members[0] {
+                member["ages"] = .array([.integer(5), .integer(7)])
+                members[0] = .dictionary(member)
+                records[5]["members"] = .array(members)
+            }
+            records[6]["extra"] = .string("")                                   // a field added, empty
+            records[7]["photo"] = nil                                           // a field removed
+            records[8]["weight"] = .real(68.50000000001)
+            records[9]["done"] = .bool(false)
+            records.remove(at: 10)                                              // deleted here
+            records.append(Record(["instanceID": .string("uuid:new"), "name": .string("New")]))   // new
+            records.append(records[12])                                         // one survey twice
+        }
+        XCTAssertEqual(inPart, whole)
+        XCTAssertEqual(Set(ids(inPart)), ["uuid:d1", "uuid:d2", "uuid:d3", "uuid:d4", "uuid:d5", "uuid:d6", "uuid:d7", "uuid:d8",
+                                         "uuid:d10", "uuid:new"])
+        XCTAssertEqual(inPart.first { $0.id == "uuid:d10" }?.deleted, true)
+    }
+
+    func testALookInPartReadsTheJournalsSurveysAndSkipsConflicts() throws {
+        let (inPart, whole) = try looks(journaling: { ledger in
+            // d20's base moved on (the journal holds it), d21 deleted on the server side, d22 in conflict.
+            ledger.bases["uuid:d20"]?.revision = SyncRevision(Int64(4))
+            ledger.bases["uuid:d20"]?.answers["age"] = .integer(99)
+            ledger.bases["uuid:d21"]?.deleted = true
+            ledger.conflicts["uuid:d22"] = SyncLedger.Conflict(theirs: SyncLedger.Version(answers: [:], revision: SyncRevision(Int64(4))),
+                                                               fields: [])
+        }) { records in
+            records[22]["age"] = .integer(1)        // in conflict: not sent until settled
+            records[23]["age"] = .integer(1)
+        }
+        XCTAssertEqual(inPart, whole)
+        XCTAssertEqual(Set(ids(inPart)), ["uuid:d20", "uuid:d21", "uuid:d23"])
+    }
+
+    func testNothingChangedFindsNothingInPart() throws {
+        let (inPart, whole) = try looks { _ in }
+        XCTAssertEqual(inPart, [])
+        XCTAssertEqual(whole, [])
+    }
 }
