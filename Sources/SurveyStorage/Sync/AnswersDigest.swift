@@ -6,36 +6,28 @@
 ///
 /// Each line goes in with its depth below where the answers begin (a tag's tabs are layout),
 /// or whole when it is text of a string running over lines (its tabs are the answer's).
-/// Two SipHash streams of this process's key, 128 bits: for two different texts to pass for
-/// one they must collide in both, and no file can aim at a key drawn at each start.
+/// SipHash (`Hasher`) under a key drawn at each start of survey: no file can aim at it, and a
+/// survey changed here passes for unchanged with a chance of 2^-64 (DECISIONS.md).
 struct AnswersDigest {
-    private var first = Hasher()
-    private var second = Hasher()
+    private var hasher = Hasher()
 
-    init() {
-        first.combine(1 as UInt8)
-        second.combine(2 as UInt8)
-    }
+    init() {}
 
     /// Takes `line`, markup `depth` tabs below the answers' own (nil: a line of text).
     mutating func take(_ line: PropertyListLine, depth: Int?) {
         var bytes = UnsafeRawBufferPointer(line.bytes)
         if let depth {
-            first.combine(depth)
-            second.combine(depth)
+            hasher.combine(depth)
             bytes = UnsafeRawBufferPointer(rebasing: bytes[line.tabs...])
         } else {
-            first.combine(-1)
-            second.combine(-1)
+            hasher.combine(-1)
         }
-        first.combine(bytes: bytes)
-        second.combine(bytes: bytes)
+        hasher.combine(bytes: bytes)
     }
 
     struct Value: Equatable {
-        let first: Int
-        let second: Int
+        let hash: Int
     }
 
-    func finish() -> Value { Value(first: first.finalize(), second: second.finalize()) }
+    func finish() -> Value { Value(hash: hasher.finalize()) }
 }

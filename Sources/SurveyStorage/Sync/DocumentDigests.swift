@@ -114,6 +114,9 @@ struct DocumentDigests: LineTaker {
         return digests[place]
     }
 
+    /// Whether some survey is in the file more than once.
+    var hasRepeats: Bool { !repeated.isEmpty }
+
     /// Whether the file holds survey `id` (its bytes), once or more.
     func holds(_ id: UnsafeBufferPointer<UInt8>) -> Bool { ids.find(bytes: id) != nil }
 }

@@ -227,19 +227,28 @@ extension SyncLedger {
         guard let file = partialFile.file, let read = bases.known else { return nil }
         let index = file.index
         var places: [Int] = []
+        // The file's live bases the document holds, each once: when they are all of them, no
+        // survey of the file is gone from the document, and none is looked up again.
+        var held = 0
         for (place, record) in records.enumerated() {
-            guard let id = record.instanceID, conflicts[id] == nil else { continue }
-            if !read.contains(id), let at = index.find(id), let answers = index.entries[at].answers,
-               !index.entries[at].baseDeleted, digests.digest(of: id) == answers {
+            guard let id = record.instanceID else { continue }
+            let at = index.find(id)
+            if let at, index.entries[at].answers != nil, !index.entries[at].baseDeleted { held += 1 }
+            guard conflicts[id] == nil else { continue }
+            if !read.contains(id), let at, let answers = index.entries[at].answers, !index.entries[at].baseDeleted,
+               digests.digest(of: id) == answers {
                 continue        // its base's answers
             }
             places.append(place)
         }
         var gone: [String] = []
-        for at in index.entries.indices where index.entries[at].answers != nil && !index.entries[at].baseDeleted {
-            guard !index.ids.withID(at: at, { digests.holds($0) }) else { continue }
-            let id = index.ids.id(at: at)
-            if !read.contains(id) { gone.append(id) }
+        let live = index.entries.lazy.filter { $0.answers != nil && !$0.baseDeleted }.count
+        if held != live || digests.hasRepeats {
+            for at in index.entries.indices where index.entries[at].answers != nil && !index.entries[at].baseDeleted {
+                guard !index.ids.withID(at: at, { digests.holds($0) }) else { continue }
+                let id = index.ids.id(at: at)
+                if !read.contains(id) { gone.append(id) }
+            }
         }
         for id in read where bases[id].map({ !$0.deleted }) == true {
             var text = id
