@@ -211,7 +211,7 @@ final class PartialLedgerTests: LedgerJournalTestCase {
     /// A document of `shapes()` whose ledger has each one's base, then `change` keyed into it;
     /// the changes a look finds with the ledger read in part and with it read whole.
     private func looks(journaling: (inout SyncLedger) -> Void = { _ in },
-                       _ change: (inout [Record]) -> Void) throws -> (inPart: [OutgoingChange], whole: [OutgoingChange]) {
+                       _ change: (inout [Record]) -> Void) throws -> (inPart: [OutgoingChange], whole: [OutgoingChange], lookedAt: Int) {
         let store = DocumentStore(folder: folder)
         var records = shapes()
         try store.save(SurveyDocument(records: records), as: "Field")
@@ -242,13 +242,13 @@ final class PartialLedgerTests: LedgerJournalTestCase {
         XCTAssertTrue(part.state.ledger.isPartial, "a few changes do not make the ledger whole")
         let inPart = SyncPlan.outgoing(from: part.state, device: "A", look: look)
         let whole = SyncPlan.outgoing(from: try store.syncSnapshot(of: "Field").state, device: "A")
-        return (inPart, whole)
+        return (inPart, whole, look?.places.count ?? -1)
     }
 
     private func ids(_ changes: [OutgoingChange]) -> [String] { changes.map(\.id) }
 
     func testALookInPartFindsEveryChangeAWholeLookFinds() throws {
-        let (inPart, whole) = try looks { records in
+        let (inPart, whole, lookedAt) = try looks { records in
             records[1]["notes"] = .string("a\n\t\tb1")                       // one tab more inside a string's text
             records[2]["ends"] = .string("tabs after\n\t\t")                    // the same where the text ends
             records[3]["starts"] = .string("first line empty")                  // the newline gone
@@ -270,10 +270,11 @@ final class PartialLedgerTests: LedgerJournalTestCase {
         XCTAssertEqual(Set(ids(inPart)), ["uuid:d1", "uuid:d2", "uuid:d3", "uuid:d4", "uuid:d5", "uuid:d6", "uuid:d7", "uuid:d8",
                                          "uuid:d10", "uuid:new"])
         XCTAssertEqual(inPart.first { $0.id == "uuid:d10" }?.deleted, true)
+        XCTAssertEqual(lookedAt, 11, "only the surveys changed, new or twice are looked at; the others' digests are their bases'")
     }
 
     func testALookInPartReadsTheJournalsSurveysAndSkipsConflicts() throws {
-        let (inPart, whole) = try looks(journaling: { ledger in
+        let (inPart, whole, lookedAt) = try looks(journaling: { ledger in
             // d20's base moved on (the journal holds it), d21 deleted on the server side, d22 in conflict.
             ledger.bases["uuid:d20"]?.revision = SyncRevision(Int64(4))
             ledger.bases["uuid:d20"]?.answers["age"] = .integer(99)
@@ -286,11 +287,13 @@ final class PartialLedgerTests: LedgerJournalTestCase {
         }
         XCTAssertEqual(inPart, whole)
         XCTAssertEqual(Set(ids(inPart)), ["uuid:d20", "uuid:d21", "uuid:d23"])
+        XCTAssertEqual(lookedAt, 3, "the journal's two and the one changed (the conflict is not sent)")
     }
 
     func testNothingChangedFindsNothingInPart() throws {
-        let (inPart, whole) = try looks { _ in }
+        let (inPart, whole, lookedAt) = try looks { _ in }
         XCTAssertEqual(inPart, [])
         XCTAssertEqual(whole, [])
+        XCTAssertEqual(lookedAt, 0)
     }
 }
