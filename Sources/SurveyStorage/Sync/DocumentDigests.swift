@@ -28,7 +28,7 @@ struct DocumentDigests: LineTaker {
     private var awaitingID = false
     private var currentID: [UInt8]?
     private var digest = AnswersDigest()
-    private var inString = false
+    private var layout = PropertyListLayout()
     private(set) var failed = false
 
     /// The digests of the document file at `path` (nil: it could not be read so).
@@ -42,25 +42,28 @@ struct DocumentDigests: LineTaker {
 
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, at offset: Int) {
         guard !failed else { return }
-        if !step(PropertyListLine(bytes: line)) { failed = true }
+        let line = PropertyListLine(bytes: line)
+        if !step(line, layout.kind(of: line, prologue: place == .prologue)) { failed = true }
     }
 
-    private mutating func step(_ line: PropertyListLine) -> Bool {
-        if inString {
-            if line.contains("</string>") { inString = false }
-            digest.take(line, depth: nil)
-            return place == .survey
+    /// Whether `line` fits: a survey's lines all go into its digest, tags at their depth, text
+    /// and Base64 as they are, but its id's key and value.
+    private mutating func step(_ line: PropertyListLine, _ kind: PropertyListLayout.Kind) -> Bool {
+        guard case .markup(let depth) = kind else {
+            guard kind != .unknown, place == .survey, !awaitingID else { return false }
+            digest.take(line, depth: kind == .text ? nil : line.tabs)
+            return true
         }
         switch place {
         case .prologue:
             if line.is("<array>") { place = .surveys; return true }
             if line.is("<array/>") { place = .after; return true }
-            return line.markupDepth == 0
+            return depth == 0 && !layout.isOpen
         case .surveys:
             if line.is("</array>") { place = .after; return true }
             guard line.is("\t<dict>") else { return false }
             digest = AnswersDigest()
-            digest.take(line, depth: line.tabs)
+            digest.take(line, depth: depth)
             currentID = nil
             place = .survey
             return true
@@ -68,22 +71,16 @@ struct DocumentDigests: LineTaker {
             if awaitingID {
                 // The id's value is left out of the digest: a base holds every answer but it.
                 awaitingID = false
-                guard currentID == nil, let text = line.between("\t\t<string>", "</string>"), !text.isEmpty,
-                      !text.contains(UInt8(ascii: "&")) else { return false }
+                guard currentID == nil, let text = line.between("\t\t<string>", "</string>"),
+                      PropertyListLine.isPlainID(text) else { return false }
                 currentID = Array(text)
-                return true
-            }
-            guard let depth = line.markupDepth else {
-                // A line of a data's Base64: its tabs are layout, as a tag's.
-                digest.take(line, depth: line.tabs)
                 return true
             }
             if line.is("\t\t<key>instanceID</key>") {       // `Record.instanceIDKey`
                 awaitingID = true
                 return true
             }
-            digest.take(line, depth: line.tabs)
-            if line.opensString { inString = true }
+            digest.take(line, depth: depth)
             if line.is("\t</dict>") {
                 if let id = currentID {
                     id.withUnsafeBufferPointer { ids.append($0) }
@@ -113,6 +110,9 @@ struct DocumentDigests: LineTaker {
         guard repeated.isEmpty || !repeated.contains(id), let place = ids.find(id) else { return nil }
         return digests[place]
     }
+
+    /// Whether survey `id` is in the file more than once.
+    func holdsRepeated(_ id: String) -> Bool { !repeated.isEmpty && repeated.contains(id) }
 
     /// Whether some survey is in the file more than once.
     var hasRepeats: Bool { !repeated.isEmpty }

@@ -40,17 +40,16 @@ struct LedgerIndex: LineTaker {
 
     /// Where the lines read so far have left it.
     private enum Place {
-        case prologue, headerOpen, header, entries, entry, base, answers, after, end
+        case prologue, headerOpen, header, entries, entry, base, answers, nested, after, end
     }
     private var place = Place.prologue
     /// What the next line must be, after a key that is followed by its value's line.
-    private enum Awaiting { case nothing, baseOpen, answersOpen, deletedValue, idValue }
+    private enum Awaiting { case nothing, baseOpen, answersOpen, deletedValue, revisionValue, idValue, ownerValue, nestedOpen }
     private var awaiting = Awaiting.nothing
+    private var layout = PropertyListLayout()
     private var current = Entry(whole: 0..<0)
     private var currentID: [UInt8]?
     private var digest = AnswersDigest()
-    /// Inside a string running over several lines: its lines are text, whatever they begin with.
-    private var inString = false
     private(set) var failed = false
 
     init() {}
@@ -60,44 +59,75 @@ struct LedgerIndex: LineTaker {
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, at offset: Int) {
         guard !failed else { return }
         let line = PropertyListLine(bytes: line)
-        let (wasIn, wasAwaiting, wasText) = (place, awaiting, inString)
-        if !step(line, at: offset) {
+        let (wasIn, wasAwaiting) = (place, awaiting)
+        let kind = layout.kind(of: line, prologue: place == .prologue)
+        if !step(line, kind, at: offset) {
             failed = true
             return
         }
         // A base's answers, from their opening line to their closing one, go into its digest
         // (tags two tabs deeper than a survey's in the document).
-        if wasIn == .answers || (wasAwaiting == .answersOpen) {
+        if wasIn == .answers || wasAwaiting == .answersOpen {
             if wasIn != .answers { digest = AnswersDigest() }
-            digest.take(line, depth: wasText ? nil : line.tabs - 2)
+            digest.take(line, depth: kind == .text ? nil : line.tabs - 2)
             if place != .answers { current.answers = digest.finish() }
         }
     }
 
-    private mutating func step(_ line: PropertyListLine, at offset: Int) -> Bool {
-        if inString {
-            if line.contains("</string>") { inString = false }
+    /// Whether `line` fits where the file is. Only what `PropertyListWriter` writes fits: at the
+    /// depths of an entry and of its base, only their own keys, each followed by its value;
+    /// anything else there, however like a ledger, gives the file up.
+    private mutating func step(_ line: PropertyListLine, _ kind: PropertyListLayout.Kind, at offset: Int) -> Bool {
+        guard case .markup(let depth) = kind else {
+            // Text or Base64 lines only inside a header, an answer or a conflict or review.
             if place == .header { header += line.bytes }
-            return place == .header || place == .entry || place == .base || place == .answers
+            return kind != .unknown && (place == .header || place == .answers || place == .nested)
         }
-        if line.opensString {
-            // A string's first line: checked as the markup it is, then its text skipped.
-            let fits: Bool
-            switch place {
-            case .header:
-                header += line.bytes
-                fits = (line.markupDepth ?? 0) >= 2
-            case .entry, .base, .answers: fits = stepInEntry(line, at: offset)
-            default: fits = false
-            }
-            inString = fits
-            return fits
-        }
-        switch place {
-        case .prologue:
+        if place == .prologue {
             header += line.bytes
             if line.is("<array>") { place = .headerOpen; return true }
-            return line.markupDepth.map { $0 == 0 } ?? false
+            return depth == 0 && !layout.isOpen
+        }
+        switch awaiting {
+        case .nothing: break
+        case .baseOpen, .nestedOpen, .answersOpen:
+            let wanted = awaiting
+            awaiting = .nothing
+            switch wanted {
+            case .baseOpen:
+                guard line.is("\t\t<dict>") else { return false }
+                place = .base
+            case .nestedOpen:
+                if line.is("\t\t<dict/>") { return true }
+                guard line.is("\t\t<dict>") else { return false }
+                place = .nested
+            default:
+                if line.is("\t\t\t<dict/>") { return true }
+                guard line.is("\t\t\t<dict>") else { return false }
+                place = .answers
+            }
+            return true
+        case .deletedValue:
+            awaiting = .nothing
+            current.baseDeleted = line.is("\t\t\t<true/>")
+            return current.baseDeleted || line.is("\t\t\t<false/>")
+        case .revisionValue:
+            awaiting = .nothing
+            return line.between("\t\t\t<string>", "</string>") != nil
+        case .ownerValue:
+            awaiting = .nothing
+            return line.between("\t\t<string>", "</string>") != nil
+        case .idValue:
+            awaiting = .nothing
+            guard currentID == nil, let text = line.between("\t\t<string>", "</string>"),
+                  PropertyListLine.isPlainID(text) else { return false }
+            currentID = Array(text)
+            return true
+        }
+        if layout.isOpen, place != .header, place != .answers, place != .nested { return false }
+        switch place {
+        case .prologue, .end:
+            return false
         case .headerOpen:
             guard line.is("\t<dict>") else { return false }
             header += line.bytes
@@ -106,8 +136,7 @@ struct LedgerIndex: LineTaker {
         case .header:
             header += line.bytes
             if line.is("\t</dict>") { place = .entries; return true }
-            // Only deeper markup inside the header (a line of a string's text may begin anyhow).
-            return (line.markupDepth ?? 2) >= 2
+            return depth >= 2
         case .entries:
             if line.is("</array>") { place = .after; return true }
             guard line.is("\t<dict>") else { return false }
@@ -115,53 +144,20 @@ struct LedgerIndex: LineTaker {
             currentID = nil
             place = .entry
             return true
-        case .entry, .base, .answers:
-            return stepInEntry(line, at: offset)
-        case .after:
-            guard line.is("</plist>") else { return false }
-            place = .end
-            return true
-        case .end:
-            return false
-        }
-    }
-
-    private mutating func stepInEntry(_ line: PropertyListLine, at offset: Int) -> Bool {
-        switch awaiting {
-        case .nothing: break
-        case .baseOpen:
-            awaiting = .nothing
-            guard line.is("\t\t<dict>") else { return false }
-            place = .base
-            return true
-        case .answersOpen:
-            awaiting = .nothing
-            if line.is("\t\t\t<dict/>") { return true }
-            guard line.is("\t\t\t<dict>") else { return false }
-            place = .answers
-            return true
-        case .deletedValue:
-            awaiting = .nothing
-            current.baseDeleted = line.is("\t\t\t<true/>")
-            return current.baseDeleted || line.is("\t\t\t<false/>")
-        case .idValue:
-            awaiting = .nothing
-            guard currentID == nil, let text = line.between("\t\t<string>", "</string>"), !text.isEmpty,
-                  !text.contains(UInt8(ascii: "&")) else { return false }
-            currentID = Array(text)
-            return true
-        }
-        guard let depth = line.markupDepth else { return true }       // a line of a string's text
-        switch place {
         case .answers:
-            if line.is("\t\t\t</dict>") { place = .base }
+            if line.is("\t\t\t</dict>") { place = .base; return true }
+            return depth >= 4
+        case .nested:
+            if line.is("\t\t</dict>") { place = .entry; return true }
             return depth >= 3
         case .base:
-            if line.is("\t\t</dict>") { place = .entry; return true }
-            if line.is("\t\t\t<key>answers</key>") { awaiting = .answersOpen }
-            if line.is("\t\t\t<key>deleted</key>") { awaiting = .deletedValue }
-            return depth >= 3
-        default:
+            if line.is("\t\t</dict>") { place = .entry }
+            else if line.is("\t\t\t<key>answers</key>") { awaiting = .answersOpen }
+            else if line.is("\t\t\t<key>deleted</key>") { awaiting = .deletedValue }
+            else if line.is("\t\t\t<key>revision</key>") { awaiting = .revisionValue }
+            else { return false }
+            return true
+        case .entry:
             if line.is("\t</dict>") {
                 guard let id = currentID else { return false }
                 current.whole = current.whole.lowerBound..<(offset + line.bytes.count)
@@ -170,10 +166,16 @@ struct LedgerIndex: LineTaker {
                 place = .entries
                 return true
             }
-            guard depth >= 2 else { return false }
             if line.is("\t\t<key>base</key>") { awaiting = .baseOpen }
-            if line.is("\t\t<key>conflict</key>") { current.conflict = true }
-            if line.is("\t\t<key>id</key>") { awaiting = .idValue }
+            else if line.is("\t\t<key>conflict</key>") { awaiting = .nestedOpen; current.conflict = true }
+            else if line.is("\t\t<key>review</key>") { awaiting = .nestedOpen }
+            else if line.is("\t\t<key>id</key>") { awaiting = .idValue }
+            else if line.is("\t\t<key>owner</key>") { awaiting = .ownerValue }
+            else { return false }
+            return true
+        case .after:
+            guard line.is("</plist>") else { return false }
+            place = .end
             return true
         }
     }

@@ -118,8 +118,15 @@ extension SyncLedger {
     public mutating func load(_ ids: some Sequence<String>) throws {
         guard let file = partialFile.file else { return }
         var wanted: [String] = []
-        for id in ids where partialFile.asked.insert(id).inserted && !bases.holds(id) { wanted.append(id) }
-        if partialFile.asked.count > Self.mostReadInPart {
+        var plain = true
+        for id in ids where partialFile.asked.insert(id).inserted && !bases.holds(id) {
+            wanted.append(id)
+            var text = id
+            if !text.withUTF8(PropertyListLine.isPlainID) { plain = false }
+        }
+        // An id not plain ASCII is found by its bytes in the file, but a `String` equals
+        // another spelling of it ("é" two ways, the Kelvin sign and K): read whole.
+        if !plain || partialFile.asked.count > Self.mostReadInPart {
             self = try whole()
             return
         }
@@ -232,11 +239,21 @@ extension SyncLedger {
         var held = 0
         for (place, record) in records.enumerated() {
             guard let id = record.instanceID else { continue }
+            // Every survey here must be one the file's lines named: else what the lines say is
+            // gone, or unchanged, cannot be trusted (an id given at reading, a line misread).
+            let digest: AnswersDigest.Value?
+            if let found = digests.digest(of: id) {
+                digest = found
+            } else if digests.holdsRepeated(id) {
+                digest = nil        // twice in the file: looked at
+            } else {
+                return nil
+            }
             let at = index.find(id)
             if let at, index.entries[at].answers != nil, !index.entries[at].baseDeleted { held += 1 }
             guard conflicts[id] == nil else { continue }
             if !read.contains(id), let at, let answers = index.entries[at].answers, !index.entries[at].baseDeleted,
-               digests.digest(of: id) == answers {
+               digest == answers {
                 continue        // its base's answers
             }
             places.append(place)

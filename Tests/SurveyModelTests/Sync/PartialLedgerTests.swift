@@ -159,6 +159,22 @@ final class PartialLedgerTests: LedgerJournalTestCase {
         XCTAssertEqual(part.bases.count, SyncLedger.mostReadInPart + 10)
     }
 
+    /// A pulled survey whose id is not plain ASCII (the server may hold "uuid:\u{212A}", which a
+    /// `String` takes for "uuid:K") makes the part whole: its entry is found by bytes, its
+    /// table by `String`, and the two disagree.
+    func testAnIdNotPlainASCIIMakesThePartWhole() throws {
+        let store = DocumentStore(folder: folder)
+        var ledger = SyncLedger()
+        ledger.bases["uuid:K"] = SyncLedger.Version(answers: ["n": .integer(1)], revision: SyncRevision(Int64(1)))
+        ledger.bases["uuid:b"] = SyncLedger.Version(answers: ["n": .integer(2)], revision: SyncRevision(Int64(1)))
+        let url = try written(ledger, in: store)
+        var part = try XCTUnwrap(try SyncLedger.readInPart(at: url))
+        XCTAssertEqual("uuid:\u{212A}", "uuid:K", "a String takes the Kelvin sign for K")
+        try part.load(["uuid:\u{212A}"])
+        XCTAssertFalse(part.isPartial)
+        XCTAssertEqual(part.bases["uuid:\u{212A}"]?.revision, SyncRevision(Int64(1)), "the base is found as the whole ledger finds it")
+    }
+
     func testASnapshotForAPullReadsTheLedgerInPartAndACommitAppendsToItsJournal() throws {
         let store = DocumentStore(folder: folder)
         _ = try prepared(in: store)
