@@ -35,7 +35,7 @@ extension DocumentSync {
     static func noteRole(_ role: String, from server: SurveyServer, _ store: DocumentStore, _ name: String,
                          _ snapshot: inout DocumentStore.SyncSnapshot, at date: @escaping () -> Date) throws -> Bool {
         guard snapshot.state.ledger.role != role else { return false }
-        try snapshot.makeLedgerWhole()
+        try snapshot.makeLedgerWhole(in: store)
         let unknown = snapshot.state.ledger.role == nil
             ? snapshot.state.ledger.bases.keys.filter { snapshot.state.ledger.owners[$0] == nil } : []
         let owners = try server.owners(of: unknown.sorted())

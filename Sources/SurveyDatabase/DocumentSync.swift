@@ -312,7 +312,7 @@ public enum DocumentSync {
         if nothingToSend, retried || snapshot.fingerprint != outgoingFrom {
             // Looked at again only when the files changed after the look above (a ledger that
             // cannot be made whole leaves the next sync to look).
-            nothingToSend = (try? snapshot.makeLedgerWhole()) != nil && SyncPlan.outgoing(from: snapshot.state, device: device).isEmpty
+            nothingToSend = (try? snapshot.makeLedgerWhole(in: store)) != nil && SyncPlan.outgoing(from: snapshot.state, device: device).isEmpty
         }
         try? store.writeSyncMark(SyncMark(files: snapshot.files, document: name, dataset: dataset, formVersion: newestForm, ledger: ledger,
                                           nothingToSend: nothingToSend), for: name)

@@ -485,7 +485,10 @@ final class PartialLedgerCrossingTests: DatabaseTestCase {
     /// gone from that ledger, the snapshot's survey still holds the answers just thrown away:
     /// they go out (and the commit, refused, is built again on a fresh snapshot and takes them
     /// as the base). Read whole at the snapshot, the survey is still in conflict and stays.
-    // FAILS TODAY: SyncLedger.whole() (PartialLedger.swift) folds the journal as it is now, not as the snapshot read it: a ledger change made after the snapshot meets the snapshot's old document
+    ///
+    /// Was wrong before the review's fix (the snapshot taken again, whole, when the files
+    /// changed since it was read): `whole()` folded the journal as it is now, not as the
+    /// snapshot read it, and a ledger change made after the snapshot met its old document.
     func testAResolveBetweenAPushsSnapshotAndItsLookDoesNotSendTheAnswersThrownAway() throws {
         try initialize()
         bruno = try loginRole("bruno", in: "survey_enumerator")

@@ -163,24 +163,39 @@ extension DocumentStore {
         }
 
         /// The ledger made whole when it was read in part (`PartialLedger.whole`): before
-        /// anything asks it of every survey.
-        public mutating func makeLedgerWhole() throws {
+        /// anything asks it of every survey. The file is read again then, with its journal as
+        /// it is now: when another program changed the files since this snapshot (a `survey
+        /// resolve` appending to the journal), that ledger would not be of this snapshot's
+        /// document, and a look over the two would send what the other program took back. The
+        /// snapshot is then taken again, whole, as a commit refused by such a change takes it.
+        public mutating func makeLedgerWhole(in store: DocumentStore) throws {
             precondition(!ledgerLent, "the ledger is lent out")
-            if state.ledger.isPartial { state.ledger = try state.ledger.whole() }
+            guard state.ledger.isPartial else { return }
+            if store.isCurrent(self), let whole = try? state.ledger.whole(), store.isCurrent(self) {
+                state.ledger = whole
+            } else {
+                self = try store.syncSnapshot(of: name)
+            }
         }
 
         /// Where a look for changes here must look (`SyncPlan.outgoing`), its bases read, when
         /// the ledger was read in part; nil when it is whole (made so when the document's file
-        /// cannot be read by its lines, or is no longer the one this snapshot read).
+        /// cannot be read by its lines, or is no longer the one this snapshot read, or reading
+        /// more bases than a part holds).
         public mutating func lookForChangesHere(in store: DocumentStore) throws -> ChangesLook? {
             guard state.ledger.isPartial else { return nil }
             let path = store.filePath(for: name)
-            if store.fingerprint(atPath: path) == fingerprint, let digests = DocumentDigests.read(path),
-               store.fingerprint(atPath: path) == fingerprint, let look = state.ledger.changesLook(state.records, digests: digests) {
-                try state.ledger.load(look.places.compactMap { state.records[$0].instanceID } + look.gone)
-                if state.ledger.isPartial { return look }
+            if store.isCurrent(self), let digests = DocumentDigests.read(path), store.isCurrent(self),
+               let look = state.ledger.changesLook(state.records, digests: digests) {
+                var ledger = state.ledger
+                try ledger.load(look.places.compactMap { state.records[$0].instanceID } + look.gone)
+                // Made whole past a part's size: the journal read now must still be this snapshot's.
+                if ledger.isPartial || store.isCurrent(self) {
+                    state.ledger = ledger
+                    return ledger.isPartial ? look : nil
+                }
             }
-            try makeLedgerWhole()
+            try makeLedgerWhole(in: store)
             return nil
         }
 
