@@ -151,7 +151,7 @@ extension SyncLedger {
         guard let file = partialFile.file else { return self }
         Self.timesMadeWhole += 1
         var whole = try DocumentStore.readLedger(at: file.url)
-        guard DocumentStore.fileIdentity(file.url) == file.identity, !whole.isPartial else {
+        guard DocumentStore.fileIdentity(file.url) == file.identity else {
             throw DocumentError("\(file.url.lastPathComponent) was changed by another program meanwhile: nothing was written; run this again")
         }
         guard let b = bases.changes, let o = owners.changes, let c = conflicts.changes, let r = reviews.changes else {

@@ -18,8 +18,8 @@ extension SyncPlan {
         precondition(!ledger.isPartial || look != nil, "a look for changes here over a ledger read in part needs its ChangesLook")
         var changes: [OutgoingChange] = []
         var present = Set<String>()
-        let records = look.map { look in AnyCollection(look.places.lazy.map { state.records[$0] }) } ?? AnyCollection(state.records)
-        for record in records {
+        for place in look?.places ?? Array(state.records.indices) {
+            let record = state.records[place]
             guard let id = record.instanceID, present.insert(id).inserted, ledger.conflicts[id] == nil else { continue }
             let base = ledger.bases[id]
             if let base, !base.deleted, base.holdsSameAnswers(as: record) { continue }
