@@ -417,25 +417,6 @@ final class PartialLedgerCrossingTests: DatabaseTestCase {
     }
     // MARK: - Another program writes the document and the ledger's journal before the look
 
-    /// The sums form (`attachSums`) as version `version`, attached to `store`'s "Field".
-    private func attachSums(_ store: DocumentStore, version: String) throws {
-        let file = store.folder.appendingPathComponent("sums-\(UUID().uuidString.prefix(6)).csv")
-        try Data("""
-            survey
-            ,type,name,label,calculation
-            ,integer,a,A
-            ,integer,b,B
-            ,calculate,total,,${a} + ${b}
-            ,calculate,twice,,${a} * 2
-            settings
-            ,form_title,form_id,version
-            ,Sums,sums,\(version)
-
-            """.utf8).write(to: file)
-        _ = try store.attachForm(from: file.path, to: "Field", at: Date())
-        try FileManager.default.removeItem(at: file)
-    }
-
     /// A guard: a `survey resolve --theirs` while a sync takes a new form version (before its
     /// pull) makes the pull's commit refuse (the cursor always moves: the horizon is the
     /// server's oldest transaction), and the sync goes on from a whole snapshot.
@@ -446,10 +427,10 @@ final class PartialLedgerCrossingTests: DatabaseTestCase {
                 sums(i, 1)(&record)
                 return record
             })
-            try attachSums(b, version: "1")
+            try attachSums(to: b, version: "1")
             XCTAssertEqual(try sync(world, b, as: bruno, device: "B").pushed, 10)
             let b2 = try laptop(world, "b2")
-            try attachSums(b2, version: "1")
+            try attachSums(to: b2, version: "1")
             XCTAssertEqual(try sync(world, b2, as: bruno, device: "B2").pulled, 10)
             try edit(b2, "Field", "uuid:s5", sums(50, 1))
             try sync(world, b2, as: bruno, device: "B2")
@@ -460,7 +441,7 @@ final class PartialLedgerCrossingTests: DatabaseTestCase {
             // The office publishes version 2: Bruno's next sync takes it, and while it does,
             // Bruno settles the conflict in a shell: theirs (b2's 50).
             let office = try laptop(world, "office")
-            try attachSums(office, version: "2")
+            try attachSums(to: office, version: "2")
             _ = try FormPublishing.publish(store: office, document: "Field", target: world.connect(carla))
             var resolved = false
             let result = try sync(world, b, as: bruno, device: "B") { line in

@@ -32,8 +32,8 @@ extension DatabaseTestCase {
         _ = try store.save(document, as: name)
     }
 
-    /// A form with two numbers and their calculations, attached to `store`'s "Field".
-    func attachSums(to store: DocumentStore) throws {
+    /// A form with two numbers and their calculations, attached to `store`'s "Field" as `version`.
+    func attachSums(to store: DocumentStore, version: String = "1") throws {
         let file = store.folder.appendingPathComponent("sums-\(UUID().uuidString.prefix(6)).csv")
         try Data("""
             survey
@@ -44,7 +44,7 @@ extension DatabaseTestCase {
             ,calculate,twice,,${a} * 2
             settings
             ,form_title,form_id,version
-            ,Sums,sums,1
+            ,Sums,sums,\(version)
 
             """.utf8).write(to: file)
         _ = try store.attachForm(from: file.path, to: "Field", at: Date())

@@ -203,11 +203,6 @@ extension SyncLedger.LedgerFile {
     }
 }
 
-extension LedgerTable {
-    /// How many surveys' entries were read (0 for a whole table).
-    var readCount: Int { known?.count ?? 0 }
-}
-
 extension DocumentStore {
     /// A file's inode, size and modification time; empty when it is not there.
     static func fileIdentity(_ url: URL) -> [Int] {

@@ -9,20 +9,7 @@ import XCTest
 /// the look in part must find what the whole look finds, or fall back to reading whole.
 /// Each test writes the document and its ledger, edits their text, then compares
 /// `SyncPlan.outgoing` over the ledger read in part with the one over the ledger read whole.
-final class PartialLedgerHostileTests: LedgerJournalTestCase {
-    private var savedInPart: Int64 = 0
-
-    override func setUp() {
-        super.setUp()
-        savedInPart = DocumentStore.ledgerReadInPartFrom
-        DocumentStore.ledgerReadInPartFrom = 0
-    }
-
-    override func tearDown() {
-        DocumentStore.ledgerReadInPartFrom = savedInPart
-        super.tearDown()
-    }
-
+final class PartialLedgerHostileTests: PartialLedgerTestCase {
     private struct Looked {
         var inPart: [OutgoingChange]
         var whole: [OutgoingChange]
